@@ -1,0 +1,134 @@
+//===- int.cpp - The integer leaf of an IntTuple --------------------------===//
+
+#include "layout/int.h"
+
+namespace fly::layout {
+
+void Int::needStatic() const {
+  if (dynamic_)
+    fail(ErrorKind::Unsupported,
+         "the value " + dynamic_->str() + " is only known inside a kernel; this needs a host value");
+  fail(ErrorKind::InvalidArgument,
+       "the basis element " + str() + " has no integer value; this needs an integer");
+}
+
+std::string Int::str() const {
+  if (dynamic_)
+    return dynamic_->str();
+  std::string s = std::to_string(value_);
+  for (int b : basis_)
+    s += "@" + std::to_string(b);
+  return s;
+}
+
+int64_t checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    fail(ErrorKind::Overflow, std::to_string(a) + " * " + std::to_string(b) +
+                                  " overflows a 64-bit integer");
+  return r;
+}
+
+int64_t checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    fail(ErrorKind::Overflow, std::to_string(a) + " + " + std::to_string(b) +
+                                  " overflows a 64-bit integer");
+  return r;
+}
+
+namespace {
+
+const DynamicInt *dynamicOf(const Int &a, const Int &b) {
+  return a.dynamicPart() ? a.dynamicPart() : b.dynamicPart();
+}
+
+void requireNonZero(int64_t b, const char *op) {
+  if (b == 0)
+    fail(ErrorKind::InvalidArgument, std::string("division by zero in ") + op);
+}
+
+int64_t floorDivInt(int64_t a, int64_t b) {
+  if (a == INT64_MIN && b == -1)
+    fail(ErrorKind::Overflow, "INT64_MIN / -1 overflows a 64-bit integer");
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+
+int64_t signum(int64_t v) { return (v > 0) - (v < 0); }
+
+} // namespace
+
+Int add(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::Add, a, b);
+  if (a.isBasis() || b.isBasis()) {
+    if (a.basis() != b.basis())
+      fail(ErrorKind::Unsupported, "cannot add " + a.str() + " and " + b.str() +
+                                       " into one integer (different basis elements)");
+    return Int(checkedAdd(a.scale(), b.scale()), a.basis());
+  }
+  return Int(checkedAdd(a.value(), b.value()));
+}
+
+Int mul(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::Mul, a, b);
+  if (a.isBasis() && b.isBasis())
+    fail(ErrorKind::Unsupported, "cannot multiply two basis elements " + a.str() + " and " + b.str());
+  if (a.isBasis())
+    return Int(checkedMul(a.scale(), b.value()), a.basis());
+  if (b.isBasis())
+    return Int(checkedMul(a.value(), b.scale()), b.basis());
+  return Int(checkedMul(a.value(), b.value()));
+}
+
+Int floorDiv(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::FloorDiv, a, b);
+  requireNonZero(b.value(), "division");
+  return Int(floorDivInt(a.value(), b.value()));
+}
+
+Int mod(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::Mod, a, b);
+  int64_t bv = b.value();
+  requireNonZero(bv, "modulo");
+  int64_t av = a.value();
+  return Int(av - checkedMul(floorDivInt(av, bv), bv));
+}
+
+Int ceilDiv(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::CeilDiv, a, b);
+  int64_t bv = b.value();
+  requireNonZero(bv, "ceil_div");
+  return Int(-floorDivInt(-a.value(), bv));
+}
+
+Int shapeDiv(const Int &a, const Int &b) {
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::ShapeDiv, a, b);
+  int64_t av = a.scale(), bv = b.value();
+  requireNonZero(bv, "shape_div");
+  if (av != 0 && av % bv != 0 && bv % av != 0)
+    fail(ErrorKind::Divisibility, "shape_div(" + a.str() + ", " + b.str() +
+                                      "): neither value divides the other");
+  int64_t q = av / bv;
+  return Int(q != 0 ? q : signum(av) * signum(bv), a.basis());
+}
+
+Int shapeMin(const Int &a, const Int &b) {
+  if (a.isStatic() && a.value() == 1)
+    return a;
+  if (b.isStatic() && b.value() == 1)
+    return b;
+  if (const DynamicInt *d = dynamicOf(a, b))
+    return d->combine(ArithOp::Min, a, b);
+  return a.value() < b.value() ? a : b;
+}
+
+} // namespace fly::layout

@@ -1,0 +1,37 @@
+//===- text.h - Reading CuTe's text form ------------------------*- C++ -*-===//
+#ifndef FLYDSL_LAYOUT_TEXT_H
+#define FLYDSL_LAYOUT_TEXT_H
+
+#include "layout/layout.h"
+
+#include <string_view>
+
+namespace fly::layout {
+
+/// Reads values in CuTe's printed form from a string. Errors name the offset.
+class TextReader {
+public:
+  explicit TextReader(std::string_view text);
+
+  IntTuple intTuple();
+  Layout layout();
+  Tiler tiler();
+  int64_t integer();
+
+  bool peek(char c);
+  bool accept(char c);
+  bool accept(std::string_view word);
+  void expect(char c);
+  void expectEnd();
+  [[noreturn]] void error(const std::string &what) const;
+
+private:
+  void skipSpace();
+
+  std::string_view text_;
+  size_t pos_ = 0;
+};
+
+} // namespace fly::layout
+
+#endif // FLYDSL_LAYOUT_TEXT_H

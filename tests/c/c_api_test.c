@@ -1,0 +1,120 @@
+/* Uses the C API as a C program would, bad inputs included. */
+#include "flydsl/flydsl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                                              \
+  do {                                                                                           \
+    ++checks;                                                                                    \
+    if (!(cond)) {                                                                               \
+      ++failures;                                                                                \
+      fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond,    \
+              fly_last_error_message());                                                         \
+    }                                                                                            \
+  } while (0)
+
+static fly_layout_t *parse(const char *text) {
+  fly_layout_t *l = NULL;
+  CHECK(fly_layout_parse(text, &l) == FLY_OK);
+  return l;
+}
+
+static int has_text(const fly_layout_t *l, const char *expect) {
+  char *s = NULL;
+  if (fly_layout_to_string(l, &s) != FLY_OK)
+    return 0;
+  int same = strcmp(s, expect) == 0;
+  if (!same)
+    fprintf(stderr, "  got %s, expected %s\n", s, expect);
+  fly_string_free(s);
+  return same;
+}
+
+static int error_mentions(const char *word) {
+  return strstr(fly_last_error_message(), word) != NULL;
+}
+
+int main(void) {
+  CHECK(fly_abi_version() == FLYDSL_ABI_VERSION);
+  CHECK(strlen(fly_version()) >= 5);
+
+  /* Construction from tokens: (4,8) with strides (8,1). */
+  int64_t shape[] = {FLY_TOKEN_OPEN, 4, 8, FLY_TOKEN_CLOSE};
+  int64_t stride[] = {FLY_TOKEN_OPEN, 8, 1, FLY_TOKEN_CLOSE};
+  fly_layout_t *a = NULL;
+  CHECK(fly_layout_make(shape, 4, stride, 4, &a) == FLY_OK);
+  CHECK(has_text(a, "(4,8):(8,1)"));
+  int64_t crd[] = {FLY_TOKEN_OPEN, 1, 2, FLY_TOKEN_CLOSE}, idx = -1, v = 0;
+  CHECK(fly_layout_crd2idx(a, crd, 4, &idx) == FLY_OK && idx == 10);
+  CHECK(fly_layout_size(a, &v) == FLY_OK && v == 32);
+  CHECK(fly_layout_cosize(a, &v) == FLY_OK && v == 32);
+
+  /* Algebra through handles and tiler text. */
+  fly_layout_t *b = parse("(9,(4,8)):(59,(13,1))"), *r = NULL;
+  CHECK(fly_layout_tiler_op(FLY_TILER_ZIPPED_DIVIDE, b, "(3:3,(2,4):(1,8))", &r) == FLY_OK);
+  CHECK(has_text(r, "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"));
+  fly_layout_destroy(r);
+  fly_layout_t *c = parse("(6,2):(8,2)"), *d = parse("(4,3):(3,1)");
+  CHECK(fly_layout_binary(FLY_LAYOUT_COMPOSITION, c, d, &r) == FLY_OK);
+  CHECK(has_text(r, "((2,2),3):((24,2),8)"));
+  fly_layout_destroy(r);
+
+  /* Tokens round trip through text. */
+  int64_t *tok = NULL;
+  size_t n = 0;
+  char *text = NULL;
+  CHECK(fly_tuple_parse("(2,(_,4),1@1)", &tok, &n) == FLY_OK);
+  CHECK(fly_tuple_to_string(tok, n, &text) == FLY_OK && strcmp(text, "(2,(_,4),1@1)") == 0);
+  fly_string_free(text);
+  fly_tuple_free(tok);
+
+  /* Bad inputs: each gets a status and a message, and the library stays usable. */
+  fly_layout_t *bad = (fly_layout_t *)0x1;
+  CHECK(fly_layout_parse("(2,3:(1,2)", &bad) == FLY_ERROR_PARSE && error_mentions("offset"));
+  CHECK(fly_layout_parse("(2,0):(1,2)", &bad) == FLY_ERROR_INVALID_ARGUMENT &&
+        error_mentions("positive"));
+  CHECK(fly_layout_parse("(2,3):(1)", &bad) == FLY_ERROR_RANK_MISMATCH);
+  CHECK(fly_layout_parse(NULL, &bad) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_parse("4:1", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_tiler_op(FLY_TILER_LOGICAL_DIVIDE, a, "(2,2,2)", &r) ==
+            FLY_ERROR_RANK_MISMATCH &&
+        fly_layout_tiler_op(FLY_TILER_LOGICAL_DIVIDE, a, "(2:1,2:1,2:1)", &r) ==
+        FLY_ERROR_RANK_MISMATCH);
+  fly_layout_t *e = parse("(4,6):(1,5)"), *f = parse("6:1");
+  CHECK(fly_layout_binary(FLY_LAYOUT_COMPOSITION, e, f, &r) == FLY_ERROR_DIVISIBILITY &&
+        error_mentions("divides"));
+  CHECK(fly_layout_parse("(4294967296,4294967296):(1,4294967296)", &r) == FLY_OK);
+  CHECK(fly_layout_size(r, &v) == FLY_ERROR_OVERFLOW && error_mentions("overflow"));
+  fly_layout_destroy(r);
+  CHECK(fly_layout_size(NULL, &v) == FLY_ERROR_INVALID_HANDLE && error_mentions("NULL"));
+  int64_t bad_tokens[] = {FLY_TOKEN_OPEN, 4};
+  CHECK(fly_layout_make(bad_tokens, 2, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  int64_t reserved[] = {FLY_TOKEN_CLOSE};
+  CHECK(fly_layout_make(reserved, 1, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_unary((fly_layout_unary_op)99, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_swizzle_apply(3, 4, 0, 1, &v) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(strcmp(fly_status_name(FLY_ERROR_PARSE), "FLY_ERROR_PARSE") == 0);
+
+  /* A destroyed handle is reported, not dereferenced as a live one. */
+  fly_layout_t *gone = parse("8:1");
+  fly_layout_destroy(gone);
+  CHECK(fly_layout_size(gone, &v) == FLY_ERROR_INVALID_HANDLE && error_mentions("destroyed"));
+  fly_layout_destroy(NULL);
+
+  /* Still usable after all of that. */
+  CHECK(fly_layout_size(a, &v) == FLY_OK && v == 32);
+
+  fly_layout_destroy(a);
+  fly_layout_destroy(b);
+  fly_layout_destroy(c);
+  fly_layout_destroy(d);
+  fly_layout_destroy(e);
+  fly_layout_destroy(f);
+  printf("%d passed, %d failed\n", checks - failures, failures);
+  return failures ? 1 : 0;
+}
