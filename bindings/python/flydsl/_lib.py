@@ -1,0 +1,141 @@
+"""Loads libflydsl.so and turns C status codes into Python exceptions."""
+
+import ctypes
+import os
+from pathlib import Path
+
+from .errors import error_for_status
+
+_TOKEN_OPEN = -(2**63)
+_TOKEN_CLOSE = _TOKEN_OPEN + 1
+_TOKEN_UNDERSCORE = _TOKEN_OPEN + 2
+_TOKEN_BASIS = _TOKEN_OPEN + 3
+
+
+def _candidates():
+    env = os.environ.get("FLYDSL_LIB")
+    if env:
+        yield Path(env)
+    here = Path(__file__).resolve().parent
+    yield from sorted(here.glob("libflydsl.so*"))
+    # A source checkout: bindings/python/flydsl -> build/
+    yield here.parents[2] / "build" / "libflydsl.so"
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        tried.append(str(path))
+        if path.is_file():
+            return ctypes.CDLL(str(path))
+    raise ImportError(
+        "libflydsl.so not found; set FLYDSL_LIB or build it (tried: " + ", ".join(tried) + ")"
+    )
+
+
+lib = _load()
+
+c_int64_p = ctypes.POINTER(ctypes.c_int64)
+LayoutHandle = ctypes.c_void_p
+
+lib.fly_last_error_message.restype = ctypes.c_char_p
+lib.fly_status_name.restype = ctypes.c_char_p
+lib.fly_version.restype = ctypes.c_char_p
+lib.fly_string_free.argtypes = [ctypes.c_void_p]
+lib.fly_tuple_free.argtypes = [ctypes.c_void_p]
+lib.fly_layout_destroy.argtypes = [ctypes.c_void_p]
+
+
+def check(status):
+    """Raises the exception for a failed call; returns None on FLY_OK."""
+    if status != 0:
+        message = lib.fly_last_error_message().decode("utf-8", "replace")
+        name = lib.fly_status_name(status).decode()
+        raise error_for_status(status, name, message)
+
+
+def encode(value):
+    """Encodes a nested tuple of ints (None or `_` for underscore) as C tokens."""
+    out = []
+
+    def walk(v):
+        if isinstance(v, (tuple, list)):
+            out.append(_TOKEN_OPEN)
+            for e in v:
+                walk(e)
+            out.append(_TOKEN_CLOSE)
+        elif v is None or getattr(v, "_is_underscore", False):
+            out.append(_TOKEN_UNDERSCORE)
+        elif isinstance(v, bool):
+            raise TypeError("expected an int, got bool")
+        else:
+            try:
+                out.append(int(v.__index__()))
+            except AttributeError:
+                raise TypeError(f"expected an int or a tuple, got {type(v).__name__}") from None
+
+    walk(value)
+    if any(x > 2**63 - 1 or x < -(2**63) for x in out):
+        raise OverflowError("integer does not fit in 64 bits")
+    return (ctypes.c_int64 * len(out))(*out), len(out)
+
+
+def decode(ptr, count):
+    """Decodes a library-owned token array into a nested tuple and frees it."""
+    try:
+        tokens = ptr[:count]
+    finally:
+        lib.fly_tuple_free(ptr)
+    pos = 0
+
+    def element():
+        nonlocal pos
+        tok = tokens[pos]
+        pos += 1
+        if tok == _TOKEN_OPEN:
+            items = []
+            while tokens[pos] != _TOKEN_CLOSE:
+                items.append(element())
+            pos += 1
+            return tuple(items)
+        if tok == _TOKEN_UNDERSCORE:
+            return None
+        if tok == _TOKEN_BASIS:
+            value, n = tokens[pos], tokens[pos + 1]
+            modes = tokens[pos + 2 : pos + 2 + n]
+            pos += 2 + n
+            return ScaledBasis(value, tuple(modes))
+        return tok
+
+    return element()
+
+
+class ScaledBasis:
+    """CuTe's scaled basis element value@m0@m1..., the stride of an identity layout."""
+
+    __slots__ = ("value", "modes")
+
+    def __init__(self, value, modes):
+        self.value = value
+        self.modes = tuple(modes)
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, ScaledBasis)
+            and self.value == other.value
+            and self.modes == other.modes
+        )
+
+    def __hash__(self):
+        return hash((self.value, self.modes))
+
+    def __repr__(self):
+        return str(self.value) + "".join(f"@{m}" for m in self.modes)
+
+
+def take_string(ptr):
+    """Copies a library-owned C string into Python and frees it."""
+    try:
+        return ctypes.cast(ptr, ctypes.c_char_p).value.decode()
+    finally:
+        lib.fly_string_free(ptr)

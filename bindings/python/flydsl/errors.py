@@ -1,0 +1,52 @@
+"""Exceptions raised for the C API's status codes."""
+
+
+class FlyDSLError(Exception):
+    """A failed libflydsl call. `status` is the C status name, the message the C message."""
+
+    def __init__(self, message, status="FLY_ERROR_INTERNAL"):
+        super().__init__(message)
+        self.status = status
+
+
+class InvalidArgumentError(FlyDSLError, ValueError):
+    pass
+
+
+class ParseError(FlyDSLError, ValueError):
+    pass
+
+
+class RankMismatchError(FlyDSLError, ValueError):
+    pass
+
+
+class DivisibilityError(FlyDSLError, ValueError):
+    pass
+
+
+class LayoutOverflowError(FlyDSLError, OverflowError):
+    pass
+
+
+class InvalidHandleError(FlyDSLError):
+    pass
+
+
+class UnsupportedError(FlyDSLError, NotImplementedError):
+    pass
+
+
+_BY_STATUS = {
+    1: InvalidArgumentError,
+    2: ParseError,
+    3: RankMismatchError,
+    4: DivisibilityError,
+    5: LayoutOverflowError,
+    6: InvalidHandleError,
+    7: UnsupportedError,
+}
+
+
+def error_for_status(status, name, message):
+    return _BY_STATUS.get(status, FlyDSLError)(message, name)

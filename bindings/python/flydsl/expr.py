@@ -1,0 +1,554 @@
+"""`flydsl.expr`: layouts and their algebra under CuTe's names.
+
+    import flydsl.expr as fx
+    L = fx.make_layout((4, 8), (8, 1))
+    fx.logical_divide(L, (2, 4))
+
+IntTuples are Python ints and tuples; `None` or `fx._` is CuTe's underscore.
+Tilers are a Layout, an int, `_`/None, or a tuple of those.
+"""
+
+import ctypes
+
+from ._lib import LayoutHandle, ScaledBasis, c_int64_p, check, decode, encode, lib, take_string
+
+__all__ = [
+    "Layout", "ScaledBasis", "Swizzle", "_",
+    "make_layout", "make_ordered_layout", "make_identity_layout", "make_layout_tv",
+    "make_composed_layout", "size", "cosize", "rank", "depth", "shape", "stride", "get",
+    "crd2idx", "idx2crd", "slice", "dice", "slice_and_offset", "coalesce", "filter",
+    "filter_zeros", "composition", "complement", "right_inverse", "left_inverse",
+    "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
+    "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
+    "recast_layout", "tile_to_shape", "max_common_vector", "max_common_layout", "append",
+    "prepend", "flatten", "group", "take", "select", "shape_div", "ceil_div",
+    "prefix_product", "product", "inner_product", "elem_less",
+]  # fmt: skip
+
+
+class _Underscore:
+    """CuTe's `_`: keep this mode."""
+
+    _is_underscore = True
+
+    def __repr__(self):
+        return "_"
+
+
+_ = _Underscore()
+
+_P = ctypes.POINTER
+_out_layout = _P(LayoutHandle)
+
+
+def _proto(name, *argtypes):
+    f = getattr(lib, name)
+    f.argtypes = list(argtypes)
+    f.restype = ctypes.c_int
+    return f
+
+
+_i64, _sz = ctypes.c_int64, ctypes.c_size_t
+_parse = _proto("fly_layout_parse", ctypes.c_char_p, _out_layout)
+_make = _proto("fly_layout_make", c_int64_p, _sz, c_int64_p, _sz, _out_layout)
+_make_modes = _proto("fly_layout_make_from_modes", _P(LayoutHandle), _sz, _out_layout)
+_make_ordered = _proto("fly_layout_make_ordered", c_int64_p, _sz, c_int64_p, _sz, _out_layout)
+_make_identity = _proto("fly_layout_make_identity", c_int64_p, _sz, _out_layout)
+_make_tv = _proto(
+    "fly_layout_make_tv", LayoutHandle, LayoutHandle, _P(c_int64_p), _P(_sz), _out_layout
+)
+_make_composed = _proto(
+    "fly_layout_make_composed",
+    ctypes.c_int, ctypes.c_int, ctypes.c_int, _i64, LayoutHandle, _out_layout,
+)  # fmt: skip
+_swizzle_apply = _proto(
+    "fly_swizzle_apply", ctypes.c_int, ctypes.c_int, ctypes.c_int, _i64, _P(_i64)
+)
+_to_string = _proto("fly_layout_to_string", LayoutHandle, _P(ctypes.c_void_p))
+_is_composed = _proto("fly_layout_is_composed", LayoutHandle, _P(ctypes.c_int))
+_equal = _proto("fly_layout_equal", LayoutHandle, LayoutHandle, _P(ctypes.c_int))
+_hash = _proto("fly_layout_hash", LayoutHandle, _P(ctypes.c_uint64))
+_tuple_query = {
+    n: _proto("fly_layout_" + n, LayoutHandle, _P(c_int64_p), _P(_sz)) for n in ("shape", "stride")
+}
+_int_query = {
+    n: _proto("fly_layout_" + n, LayoutHandle, _P(_i64))
+    for n in ("size", "cosize", "rank", "depth")
+}
+_get = _proto("fly_layout_get", LayoutHandle, c_int64_p, _sz, _out_layout)
+_crd2idx = _proto("fly_layout_crd2idx", LayoutHandle, c_int64_p, _sz, _P(_i64))
+_evaluate = _proto("fly_layout_evaluate", LayoutHandle, c_int64_p, _sz, _P(c_int64_p), _P(_sz))
+_idx2crd = _proto("fly_layout_idx2crd", LayoutHandle, _i64, _P(c_int64_p), _P(_sz))
+_slice = _proto("fly_layout_slice", LayoutHandle, c_int64_p, _sz, _out_layout)
+_dice = _proto("fly_layout_dice", LayoutHandle, c_int64_p, _sz, _out_layout)
+_slice_off = _proto(
+    "fly_layout_slice_and_offset", LayoutHandle, c_int64_p, _sz, _out_layout, _P(_i64)
+)
+_unary = _proto("fly_layout_unary", ctypes.c_int, LayoutHandle, _out_layout)
+_coalesce_profile = _proto(
+    "fly_layout_coalesce_profile", LayoutHandle, c_int64_p, _sz, _out_layout
+)
+_complement_to = _proto("fly_layout_complement_to", LayoutHandle, c_int64_p, _sz, _out_layout)
+_binary = _proto("fly_layout_binary", ctypes.c_int, LayoutHandle, LayoutHandle, _out_layout)
+_mcv = _proto("fly_layout_max_common_vector", LayoutHandle, LayoutHandle, _P(_i64))
+_tiler_op = _proto(
+    "fly_layout_tiler_op", ctypes.c_int, LayoutHandle, ctypes.c_char_p, _out_layout
+)
+_range_op = {
+    n: _proto("fly_layout_" + n, LayoutHandle, _i64, _i64, _out_layout) for n in ("take", "group")
+}
+_select = _proto("fly_layout_select", LayoutHandle, c_int64_p, _sz, _out_layout)
+_recast = _proto("fly_layout_recast", LayoutHandle, _i64, _i64, _out_layout)
+_tile_to_shape = _proto(
+    "fly_layout_tile_to_shape", LayoutHandle, c_int64_p, _sz, c_int64_p, _sz, _out_layout
+)
+_tuple_binary = _proto(
+    "fly_tuple_binary", ctypes.c_int, c_int64_p, _sz, c_int64_p, _sz, _P(c_int64_p), _P(_sz)
+)
+_tuple_prefix = _proto("fly_tuple_prefix_product", c_int64_p, _sz, _P(c_int64_p), _P(_sz))
+_tuple_product = _proto("fly_tuple_product", c_int64_p, _sz, _P(_i64))
+_tuple_inner = _proto("fly_tuple_inner_product", c_int64_p, _sz, c_int64_p, _sz, _P(_i64))
+_tuple_less = _proto("fly_tuple_elem_less", c_int64_p, _sz, c_int64_p, _sz, _P(ctypes.c_int))
+
+# C enum values (flydsl.h).
+_COALESCE, _FILTER, _FILTER_ZEROS, _COMPLEMENT, _RIGHT_INV, _LEFT_INV, _FLATTEN = range(7)
+_COMPOSITION, _BLOCKED, _RAKED, _APPEND, _PREPEND, _MAX_COMMON_LAYOUT = range(6)
+_TILER_OPS = dict(
+    composition=0, logical_divide=1, zipped_divide=2, tiled_divide=3, flat_divide=4,
+    logical_product=5, zipped_product=6, tiled_product=7, flat_product=8,
+)  # fmt: skip
+
+
+def _new(call, *args):
+    """Calls a C function whose last argument receives a new layout handle."""
+    h = LayoutHandle()
+    check(call(*args, ctypes.byref(h)))
+    return Layout._adopt(h)
+
+
+def _tuple_out(call, *args):
+    ptr, n = c_int64_p(), _sz()
+    check(call(*args, ctypes.byref(ptr), ctypes.byref(n)))
+    return decode(ptr, n.value)
+
+
+class Layout:
+    """An immutable CuTe layout (shape:stride), or a swizzled composed layout."""
+
+    __slots__ = ("_h", "__weakref__")
+
+    def __init__(self, shape, stride=None):
+        h = make_layout(shape, stride)._steal()
+        self._h = h
+
+    @classmethod
+    def _adopt(cls, handle):
+        obj = cls.__new__(cls)
+        obj._h = handle
+        return obj
+
+    def _steal(self):
+        h, self._h = self._h, None
+        return h
+
+    def __del__(self, _destroy=lib.fly_layout_destroy):
+        h = getattr(self, "_h", None)
+        if h:
+            _destroy(h)
+
+    @staticmethod
+    def parse(text):
+        """Reads CuTe text: '((2,4),8):((1,16),2)' or 'Sw<3,4,3> o 0 o (8,8):(8,1)'."""
+        return _new(_parse, text.encode())
+
+    def __str__(self):
+        p = ctypes.c_void_p()
+        check(_to_string(self._h, ctypes.byref(p)))
+        return take_string(p)
+
+    def __repr__(self):
+        return f"Layout({str(self)!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Layout):
+            return NotImplemented
+        r = ctypes.c_int()
+        check(_equal(self._h, other._h, ctypes.byref(r)))
+        return bool(r.value)
+
+    def __hash__(self):
+        r = ctypes.c_uint64()
+        check(_hash(self._h, ctypes.byref(r)))
+        return r.value
+
+    @property
+    def shape(self):
+        return _tuple_out(_tuple_query["shape"], self._h)
+
+    @property
+    def stride(self):
+        return _tuple_out(_tuple_query["stride"], self._h)
+
+    @property
+    def is_composed(self):
+        r = ctypes.c_int()
+        check(_is_composed(self._h, ctypes.byref(r)))
+        return bool(r.value)
+
+    def _int(self, name):
+        r = _i64()
+        check(_int_query[name](self._h, ctypes.byref(r)))
+        return r.value
+
+    def size(self):
+        return self._int("size")
+
+    def cosize(self):
+        return self._int("cosize")
+
+    def rank(self):
+        return self._int("rank")
+
+    def depth(self):
+        return self._int("depth")
+
+    def __len__(self):
+        return self.size()
+
+    def __call__(self, *coord):
+        """L(i), L(i, j), L((i, j)): the offset; with `_`/None anywhere: slice."""
+        crd = coord[0] if len(coord) == 1 else tuple(coord)
+        if _has_underscore(crd):
+            return slice(self, crd)
+        tokens, n = encode(crd)
+        r = _i64()
+        status = _crd2idx(self._h, tokens, n, ctypes.byref(r))
+        if status == 0:
+            return r.value
+        # Not an integer offset (identity layouts give coordinates) or a bad
+        # coordinate: the general evaluation returns the value or the error.
+        return _tuple_out(_evaluate, self._h, tokens, n)
+
+    def __getitem__(self, mode):
+        return get(self, mode)
+
+    def with_shape(self, *shape):
+        return composition(self, make_layout(shape[0] if len(shape) == 1 else shape))
+
+
+def _has_underscore(c):
+    if c is None or isinstance(c, _Underscore):
+        return True
+    return isinstance(c, (tuple, list)) and any(_has_underscore(x) for x in c)
+
+
+def _tiler_text(t):
+    if isinstance(t, Layout):
+        return str(t)
+    if t is None or isinstance(t, _Underscore):
+        return "_"
+    if isinstance(t, (tuple, list)):
+        return "(" + ",".join(_tiler_text(x) for x in t) + ")"
+    if isinstance(t, bool):
+        raise TypeError("a tiler element may not be a bool")
+    return str(int(t.__index__()))
+
+
+def _as_layout(x, what):
+    if isinstance(x, Layout):
+        return x
+    raise TypeError(f"{what} must be a Layout, got {type(x).__name__}")
+
+
+# Construction
+
+
+def make_layout(*args, stride=None):
+    """make_layout(shape[, stride]) or make_layout(L0, L1, ...) (each layout a mode)."""
+    if args and all(isinstance(a, Layout) for a in args):
+        arr = (LayoutHandle * len(args))(*[a._h for a in args])
+        return _new(_make_modes, arr, len(args))
+    if len(args) == 2 and stride is None:
+        args, stride = args[:1], args[1]
+    if len(args) != 1:
+        raise TypeError("make_layout(shape, stride=None) or make_layout(layout, ...)")
+    s, ns = encode(args[0])
+    if stride is None:
+        return _new(_make, s, ns, None, 0)
+    d, nd = encode(stride)
+    return _new(_make, s, ns, d, nd)
+
+
+def make_ordered_layout(shape, order):
+    s, ns = encode(shape)
+    o, no = encode(order)
+    return _new(_make_ordered, s, ns, o, no)
+
+
+def make_identity_layout(shape):
+    s, ns = encode(shape)
+    return _new(_make_identity, s, ns)
+
+
+def make_layout_tv(thr, val):
+    """Returns (tiler_mn, layout_tv) as CuTe's make_layout_tv."""
+    ptr, n, h = c_int64_p(), _sz(), LayoutHandle()
+    check(_make_tv(thr._h, val._h, ctypes.byref(ptr), ctypes.byref(n), ctypes.byref(h)))
+    return decode(ptr, n.value), Layout._adopt(h)
+
+
+class Swizzle:
+    """CuTe's Swizzle<B,M,S>: x -> x ^ ((x & yyy_mask) >> S)."""
+
+    def __init__(self, bits, base, shift):
+        self.bits, self.base, self.shift = bits, base, shift
+        self(0)  # validates the parameters through the library
+
+    def __call__(self, offset):
+        r = _i64()
+        check(_swizzle_apply(self.bits, self.base, self.shift, offset, ctypes.byref(r)))
+        return r.value
+
+    def __repr__(self):
+        return f"Sw<{self.bits},{self.base},{self.shift}>"
+
+
+def make_composed_layout(swizzle, offset, layout):
+    return _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
+
+
+# Queries
+
+
+def size(x):
+    return x.size() if isinstance(x, Layout) else product(x)
+
+
+def cosize(layout):
+    return layout.cosize()
+
+
+def rank(x):
+    return x.rank() if isinstance(x, Layout) else (len(x) if isinstance(x, tuple) else 1)
+
+
+def depth(x):
+    if isinstance(x, Layout):
+        return x.depth()
+    return 1 + max((depth(e) for e in x), default=0) if isinstance(x, tuple) else 0
+
+
+def shape(layout):
+    return layout.shape
+
+
+def stride(layout):
+    return layout.stride
+
+
+def get(layout, *path):
+    """get(L, i, j, ...): the sub-layout at mode path (i, j, ...)."""
+    if len(path) == 1 and isinstance(path[0], (tuple, list)):
+        path = tuple(path[0])
+    arr = (_i64 * len(path))(*path)
+    return _new(_get, layout._h, arr, len(path))
+
+
+def crd2idx(crd, layout_or_shape, stride=None):
+    if isinstance(layout_or_shape, Layout):
+        return layout_or_shape(crd)
+    return make_layout(layout_or_shape, stride)(crd)
+
+
+def idx2crd(idx, shape_or_layout, stride=None):
+    if isinstance(shape_or_layout, Layout):
+        return _tuple_out(_idx2crd, shape_or_layout._h, idx)
+    if stride is not None:
+        raise NotImplementedError("idx2crd with an explicit stride: use Layout(...) instead")
+    a, na = encode(idx)
+    b, nb = encode(shape_or_layout)
+    return _tuple_out(_tuple_binary, 3, a, na, b, nb)
+
+
+def slice(layout, crd):
+    c, n = encode(crd)
+    return _new(_slice, layout._h, c, n)
+
+
+def dice(layout, crd):
+    c, n = encode(crd)
+    return _new(_dice, layout._h, c, n)
+
+
+def slice_and_offset(crd, layout):
+    c, n = encode(crd)
+    h, off = LayoutHandle(), _i64()
+    check(_slice_off(layout._h, c, n, ctypes.byref(h), ctypes.byref(off)))
+    return Layout._adopt(h), off.value
+
+
+# Algebra
+
+
+def coalesce(layout, profile=None):
+    if profile is None:
+        return _new(_unary, _COALESCE, layout._h)
+    p, n = encode(profile)
+    return _new(_coalesce_profile, layout._h, p, n)
+
+
+def filter(layout):
+    return _new(_unary, _FILTER, layout._h)
+
+
+def filter_zeros(layout):
+    return _new(_unary, _FILTER_ZEROS, layout._h)
+
+
+def composition(a, b):
+    if isinstance(b, Layout):
+        return _new(_binary, _COMPOSITION, a._h, b._h)
+    return _new(_tiler_op, _TILER_OPS["composition"], a._h, _tiler_text(b).encode())
+
+
+def complement(layout, cotarget=None):
+    if cotarget is None:
+        return _new(_unary, _COMPLEMENT, layout._h)
+    c, n = encode(cotarget)
+    return _new(_complement_to, layout._h, c, n)
+
+
+def right_inverse(layout):
+    return _new(_unary, _RIGHT_INV, layout._h)
+
+
+def left_inverse(layout):
+    return _new(_unary, _LEFT_INV, layout._h)
+
+
+def _tiler_fn(name):
+    op = _TILER_OPS[name]
+
+    def fn(layout, tiler):
+        return _new(_tiler_op, op, _as_layout(layout, "layout")._h, _tiler_text(tiler).encode())
+
+    fn.__name__ = name
+    fn.__doc__ = f"CuTe's {name}(layout, tiler)."
+    return fn
+
+
+logical_divide = _tiler_fn("logical_divide")
+zipped_divide = _tiler_fn("zipped_divide")
+tiled_divide = _tiler_fn("tiled_divide")
+flat_divide = _tiler_fn("flat_divide")
+logical_product = _tiler_fn("logical_product")
+zipped_product = _tiler_fn("zipped_product")
+tiled_product = _tiler_fn("tiled_product")
+flat_product = _tiler_fn("flat_product")
+
+
+def blocked_product(block, tiler):
+    return _new(_binary, _BLOCKED, block._h, _as_layout(tiler, "tiler")._h)
+
+
+def raked_product(block, tiler):
+    return _new(_binary, _RAKED, block._h, _as_layout(tiler, "tiler")._h)
+
+
+def recast_layout(layout, old_bits, new_bits):
+    """The layout of the same memory seen as elements of new_bits instead of old_bits."""
+    return _new(_recast, layout._h, old_bits, new_bits)
+
+
+def tile_to_shape(block, target_shape, order=None):
+    t, nt = encode(target_shape)
+    if order is None:
+        return _new(_tile_to_shape, block._h, t, nt, None, 0)
+    o, no = encode(order)
+    return _new(_tile_to_shape, block._h, t, nt, o, no)
+
+
+def max_common_vector(a, b):
+    r = _i64()
+    check(_mcv(a._h, b._h, ctypes.byref(r)))
+    return r.value
+
+
+def max_common_layout(a, b):
+    return _new(_binary, _MAX_COMMON_LAYOUT, a._h, b._h)
+
+
+def append(layout, x):
+    return _new(_binary, _APPEND, layout._h, x._h)
+
+
+def prepend(layout, x):
+    return _new(_binary, _PREPEND, layout._h, x._h)
+
+
+def flatten(x):
+    if isinstance(x, Layout):
+        return _new(_unary, _FLATTEN, x._h)
+    if isinstance(x, tuple):
+        return tuple(leaf for e in x for leaf in (flatten(e) if isinstance(e, tuple) else (e,)))
+    return x
+
+
+def group(layout, begin, end):
+    return _new(_range_op["group"], layout._h, begin, end)
+
+
+def take(layout, begin, end):
+    return _new(_range_op["take"], layout._h, begin, end)
+
+
+def select(layout, *modes):
+    if len(modes) == 1 and isinstance(modes[0], (tuple, list)):
+        modes = tuple(modes[0])
+    arr = (_i64 * len(modes))(*modes)
+    return _new(_select, layout._h, arr, len(modes))
+
+
+# IntTuple helpers
+
+
+def _tuple_op(op, a, b):
+    x, nx = encode(a)
+    y, ny = encode(b)
+    return _tuple_out(_tuple_binary, op, x, nx, y, ny)
+
+
+def shape_div(a, b):
+    return _tuple_op(0, a, b)
+
+
+def ceil_div(a, b):
+    return _tuple_op(1, a, b)
+
+
+def prefix_product(a):
+    x, n = encode(a)
+    return _tuple_out(_tuple_prefix, x, n)
+
+
+def product(a):
+    x, n = encode(a)
+    r = _i64()
+    check(_tuple_product(x, n, ctypes.byref(r)))
+    return r.value
+
+
+def inner_product(a, b):
+    x, nx = encode(a)
+    y, ny = encode(b)
+    r = _i64()
+    check(_tuple_inner(x, nx, y, ny, ctypes.byref(r)))
+    return r.value
+
+
+def elem_less(a, b):
+    x, nx = encode(a)
+    y, ny = encode(b)
+    r = ctypes.c_int()
+    check(_tuple_less(x, nx, y, ny, ctypes.byref(r)))
+    return bool(r.value)

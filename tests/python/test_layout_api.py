@@ -1,0 +1,104 @@
+"""The Python layout API: construction, queries, algebra and bad inputs."""
+
+import pytest
+
+import flydsl
+import flydsl.expr as fx
+
+
+def test_layout_object_behaves_like_a_value():
+    a = fx.make_layout((4, 8), (8, 1))
+    b = fx.Layout.parse(" ( 4 , 8 ) : ( 8 , 1 ) ")
+    assert str(a) == "(4,8):(8,1)"
+    assert a == b and hash(a) == hash(b) and a != fx.make_layout((4, 8))
+    assert len({a, b}) == 1
+    assert a.shape == (4, 8) and a.stride == (8, 1)
+    assert a(1, 2) == 10 and a((1, 2)) == 10 and a(9) == 10
+    assert fx.size(a) == 32 and fx.cosize(a) == 32 and fx.rank(a) == 2 and fx.depth(a) == 1
+
+
+def test_scalar_and_rank1_are_different():
+    assert str(fx.make_layout(4)) == "4:1"
+    assert str(fx.make_layout(fx.make_layout(3))) == "(3):(1)"
+    assert fx.make_layout(4) != fx.make_layout((4,))
+
+
+def test_constructors():
+    assert str(fx.make_ordered_layout((2, 3, 4), (1, 0, 2))) == "(2,3,4):(3,1,6)"
+    ident = fx.make_identity_layout((4, 8))
+    assert str(ident) == "(4,8):(1@0,1@1)"
+    assert ident(13) == (1, 3)
+    tiler, tv = fx.make_layout_tv(fx.make_layout((4, 8), (8, 1)), fx.make_layout((2, 2)))
+    assert tiler == (8, 16)
+    assert fx.size(tv) == 128
+
+
+def test_slicing_with_underscore_and_none():
+    layout = fx.Layout.parse("((3,2),(2,5,2)):((4,1),(2,13,100))")
+    assert str(layout(2, fx._)) == "((2,5,2)):((2,13,100))"
+    assert str(layout(None, 5)) == "((3,2)):((4,1))"
+    assert str(fx.dice(layout, (2, None))) == "((3,2)):((4,1))"
+
+
+def test_algebra_names():
+    layout = fx.make_layout((8, 24))
+    assert str(fx.zipped_divide(layout, (4, 8))) == "((4,8),(2,3)):((1,8),(4,64))"
+    assert str(fx.tiled_divide(fx.make_layout(8), 4)) == "(4,2):(1,4)"
+    assert str(fx.logical_divide(layout, (4, fx._))) == "((4,2),24):((1,4),8)"
+    assert str(fx.recast_layout(fx.make_layout((4, 8)), 16, 32)) == "(2,8):(1,2)"
+    assert str(fx.tile_to_shape(fx.make_layout((2, 2)), (4, 6))) == "((2,2),(2,3)):((1,4),(2,8))"
+    assert fx.max_common_vector(fx.make_layout((4, 8)), fx.make_layout((4, 8))) == 32
+    assert str(fx.filter(fx.Layout.parse("(4,2,3):(1,0,4)"))) == "12:1"
+    assert str(fx.group(fx.make_layout((2, 3, 4)), 1, 3)) == "(2,(3,4)):(1,(2,6))"
+    assert str(fx.select(fx.make_layout((2, 3, 4)), 2, 0)) == "(4,2):(6,1)"
+    assert str(fx.take(fx.make_layout((2, 3, 4)), 0, 2)) == "(2,3):(1,2)"
+    assert fx.ceil_div((7, 5), 2) == (4, 5) and fx.ceil_div(7, 2) == 4
+    assert fx.prefix_product((2, (3, 4))) == (1, (2, 6))
+    assert fx.inner_product((1, 2), (3, 4)) == 11 and fx.elem_less((1, 2), (2, 3))
+
+
+def test_swizzle_and_composed_layout():
+    sw = fx.Swizzle(3, 4, 3)
+    assert sw(0x80) == 0x90
+    composed = fx.make_composed_layout(sw, 0, fx.make_layout((8, 8), (8, 1)))
+    assert str(composed) == "Sw<3,4,3> o 0 o (8,8):(8,1)"
+    assert composed.is_composed and fx.Layout.parse(str(composed)) == composed
+    assert composed(2, 0) == sw(16)
+    assert str(fx.composition(composed, (4, 8))) == "Sw<3,4,3> o 0 o (4,8):(8,1)"
+    with pytest.raises(flydsl.UnsupportedError):
+        fx.complement(composed)
+
+
+@pytest.mark.parametrize(
+    "call, error",
+    [
+        (lambda: fx.Layout.parse("(2,3"), flydsl.ParseError),
+        (lambda: fx.Layout.parse("(2,x):(1,2)"), flydsl.ParseError),
+        (lambda: fx.make_layout((2, 0)), flydsl.InvalidArgumentError),
+        (lambda: fx.make_layout((2, -3)), flydsl.InvalidArgumentError),
+        (lambda: fx.make_layout((2, 3), (1,)), flydsl.RankMismatchError),
+        (lambda: fx.logical_divide(fx.make_layout((4, 8)), (2, 2, 2)), flydsl.RankMismatchError),
+        (
+            lambda: fx.composition(fx.Layout.parse("(4,6):(1,5)"), fx.make_layout(6)),
+            flydsl.DivisibilityError,
+        ),
+        (lambda: fx.complement(fx.Layout.parse("(2,2):(1,1)")), flydsl.DivisibilityError),
+        (lambda: fx.size(fx.make_layout((2**32, 2**32))), flydsl.LayoutOverflowError),
+        (lambda: fx.make_layout(2**70), OverflowError),
+        (lambda: fx.Swizzle(3, 4, 0), flydsl.InvalidArgumentError),
+        (lambda: fx.make_layout((4, 8))(1, 2, 3), flydsl.RankMismatchError),
+    ],
+)
+def test_bad_input_raises_with_the_c_message(call, error):
+    with pytest.raises(error) as info:
+        call()
+    assert str(info.value)
+    if isinstance(info.value, flydsl.FlyDSLError):
+        assert info.value.status.startswith("FLY_ERROR_")
+
+
+def test_library_stays_usable_after_errors():
+    for _ in range(100):
+        with pytest.raises(flydsl.FlyDSLError):
+            fx.Layout.parse("(((")
+    assert str(fx.make_layout(4)) == "4:1"
