@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what FlyDSL needs on a fresh Debian bookworm machine. Idempotent: when
+# everything is present it only checks, in about a second.
+set -euo pipefail
+
+debs=(meson ninja-build ccache pkg-config g++ libgtest-dev libdlpack-dev
+      llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22)
+
+missing=()
+for p in "${debs[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "setup: need root to install ${missing[*]} (apt-get install)" >&2
+    exit 1
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq || { echo "setup: apt-get update failed" >&2; exit 1; }
+  apt-get install -y -qq "${missing[@]}" >/dev/null ||
+    { echo "setup: could not install ${missing[*]}" >&2; exit 1; }
+fi
+
+if ! python3 -c 'import pytest' >/dev/null 2>&1; then
+  echo "setup: installing pytest"
+  python3 -m pip install -q pytest || { echo "setup: pip install pytest failed" >&2; exit 1; }
+fi
+
+for tool in llvm-config-22 mlir-tblgen-22 meson ninja; do
+  command -v "$tool" >/dev/null || { echo "setup: $tool is still missing" >&2; exit 1; }
+done
