@@ -4,7 +4,7 @@
 set -euo pipefail
 
 debs=(meson ninja-build ccache pkg-config g++ libgtest-dev libdlpack-dev
-      llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22)
+      llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libclang-22-dev)
 
 missing=()
 for p in "${debs[@]}"; do
@@ -27,6 +27,7 @@ if ! python3 -c 'import pytest' >/dev/null 2>&1; then
   python3 -m pip install -q pytest || { echo "setup: pip install pytest failed" >&2; exit 1; }
 fi
 
-for tool in llvm-config-22 mlir-tblgen-22 meson ninja; do
-  command -v "$tool" >/dev/null || { echo "setup: $tool is still missing" >&2; exit 1; }
+for tool in llvm-config-22 mlir-tblgen-22 meson ninja cargo; do
+  command -v "$tool" >/dev/null ||
+    { echo "setup: $tool is missing (cargo comes from rustup, the rest from Debian)" >&2; exit 1; }
 done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test: C++ unit tests, the C and C++ API tests, the examples, pytest.
+# Runs every test: C++ unit tests, the C and C++ API tests, the examples, pytest, cargo test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 meson test -C build --print-errorlogs
 python3 -m pytest -q tests/python
+# bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
+(cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet)

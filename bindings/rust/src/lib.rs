@@ -1,0 +1,325 @@
+//! Safe Rust binding of libflydsl's CuTe layout algebra.
+//!
+//! ```no_run
+//! let l = flydsl::Layout::parse("(4,8):(8,1)").unwrap();
+//! assert_eq!(l.call(&flydsl::IntTuple::from([1, 2])).unwrap(), 10);
+//! ```
+pub mod raw;
+
+use std::ffi::{CStr, CString};
+use std::fmt;
+use std::os::raw::c_char;
+
+const TOKEN_OPEN: i64 = i64::MIN;
+const TOKEN_CLOSE: i64 = i64::MIN + 1;
+const TOKEN_UNDERSCORE: i64 = i64::MIN + 2;
+const TOKEN_BASIS: i64 = i64::MIN + 3;
+
+/// A failed libflydsl call: the C status name and the library's message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    pub status: String,
+    pub message: String,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.status, self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+fn check(status: raw::fly_status) -> Result<()> {
+    if status == raw::fly_status_FLY_OK {
+        return Ok(());
+    }
+    // SAFETY: both functions return static or thread-local NUL-terminated strings.
+    unsafe {
+        Err(Error {
+            status: CStr::from_ptr(raw::fly_status_name(status))
+                .to_string_lossy()
+                .into_owned(),
+            message: CStr::from_ptr(raw::fly_last_error_message())
+                .to_string_lossy()
+                .into_owned(),
+        })
+    }
+}
+
+/// CuTe's IntTuple; `Underscore` is CuTe's `_`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IntTuple {
+    Int(i64),
+    Basis(i64, Vec<i64>),
+    Underscore,
+    Tuple(Vec<IntTuple>),
+}
+
+impl From<i64> for IntTuple {
+    fn from(v: i64) -> Self {
+        IntTuple::Int(v)
+    }
+}
+
+impl<const N: usize> From<[i64; N]> for IntTuple {
+    fn from(v: [i64; N]) -> Self {
+        IntTuple::Tuple(v.iter().map(|&x| IntTuple::Int(x)).collect())
+    }
+}
+
+impl IntTuple {
+    /// Parses CuTe text such as `(2,(3,4))` or `_`.
+    pub fn parse(text: &str) -> Result<IntTuple> {
+        let c = cstring(text)?;
+        let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
+        // SAFETY: c is NUL-terminated; the outputs are valid pointers.
+        check(unsafe { raw::fly_tuple_parse(c.as_ptr(), &mut ptr, &mut n) })?;
+        Ok(take_tokens(ptr, n))
+    }
+
+    fn encode(&self, out: &mut Vec<i64>) {
+        match self {
+            IntTuple::Int(v) => out.push(*v),
+            IntTuple::Basis(v, modes) => {
+                out.extend([TOKEN_BASIS, *v, modes.len() as i64]);
+                out.extend(modes);
+            }
+            IntTuple::Underscore => out.push(TOKEN_UNDERSCORE),
+            IntTuple::Tuple(elems) => {
+                out.push(TOKEN_OPEN);
+                for e in elems {
+                    e.encode(out);
+                }
+                out.push(TOKEN_CLOSE);
+            }
+        }
+    }
+
+    fn tokens(&self) -> Vec<i64> {
+        let mut out = Vec::new();
+        self.encode(&mut out);
+        out
+    }
+
+    fn decode(tokens: &[i64], pos: &mut usize) -> IntTuple {
+        let tok = tokens[*pos];
+        *pos += 1;
+        match tok {
+            TOKEN_OPEN => {
+                let mut elems = Vec::new();
+                while tokens[*pos] != TOKEN_CLOSE {
+                    elems.push(IntTuple::decode(tokens, pos));
+                }
+                *pos += 1;
+                IntTuple::Tuple(elems)
+            }
+            TOKEN_UNDERSCORE => IntTuple::Underscore,
+            TOKEN_BASIS => {
+                let (v, n) = (tokens[*pos], tokens[*pos + 1] as usize);
+                let modes = tokens[*pos + 2..*pos + 2 + n].to_vec();
+                *pos += 2 + n;
+                IntTuple::Basis(v, modes)
+            }
+            v => IntTuple::Int(v),
+        }
+    }
+}
+
+fn take_tokens(ptr: *mut i64, n: usize) -> IntTuple {
+    // SAFETY: the library returned n valid tokens at ptr, which we own and free.
+    let tokens = unsafe { std::slice::from_raw_parts(ptr, n) }.to_vec();
+    unsafe { raw::fly_tuple_free(ptr) };
+    IntTuple::decode(&tokens, &mut 0)
+}
+
+fn cstring(text: &str) -> Result<CString> {
+    CString::new(text).map_err(|_| Error {
+        status: "FLY_ERROR_INVALID_ARGUMENT".into(),
+        message: "text contains a NUL byte".into(),
+    })
+}
+
+/// An immutable CuTe layout owned by this value.
+pub struct Layout {
+    handle: *mut raw::fly_layout_t,
+}
+
+// SAFETY: layout handles are immutable and documented as safe to share.
+unsafe impl Send for Layout {}
+unsafe impl Sync for Layout {}
+
+type Out = *mut *mut raw::fly_layout_t;
+
+impl Layout {
+    fn make(f: impl FnOnce(Out) -> raw::fly_status) -> Result<Layout> {
+        let mut handle = std::ptr::null_mut();
+        check(f(&mut handle))?;
+        Ok(Layout { handle })
+    }
+
+    /// Reads CuTe text such as `((2,4),8):((1,16),2)`.
+    pub fn parse(text: &str) -> Result<Layout> {
+        let c = cstring(text)?;
+        Layout::make(|out| unsafe { raw::fly_layout_parse(c.as_ptr(), out) })
+    }
+
+    /// `make_layout(shape, stride)`; `None` gives compact column-major strides.
+    pub fn new(shape: &IntTuple, stride: Option<&IntTuple>) -> Result<Layout> {
+        let s = shape.tokens();
+        let d = stride.map(IntTuple::tokens).unwrap_or_default();
+        let dp = if d.is_empty() {
+            std::ptr::null()
+        } else {
+            d.as_ptr()
+        };
+        Layout::make(|out| unsafe { raw::fly_layout_make(s.as_ptr(), s.len(), dp, d.len(), out) })
+    }
+
+    /// `make_layout(modes...)`: each layout becomes a mode.
+    pub fn from_modes(modes: &[&Layout]) -> Result<Layout> {
+        let hs: Vec<*const raw::fly_layout_t> = modes.iter().map(|m| m.handle as _).collect();
+        Layout::make(|out| unsafe { raw::fly_layout_make_from_modes(hs.as_ptr(), hs.len(), out) })
+    }
+
+    fn int_query(
+        &self,
+        f: unsafe extern "C" fn(*const raw::fly_layout_t, *mut i64) -> raw::fly_status,
+    ) -> Result<i64> {
+        let mut v = 0;
+        check(unsafe { f(self.handle, &mut v) })?;
+        Ok(v)
+    }
+
+    pub fn size(&self) -> Result<i64> {
+        self.int_query(raw::fly_layout_size)
+    }
+    pub fn cosize(&self) -> Result<i64> {
+        self.int_query(raw::fly_layout_cosize)
+    }
+    pub fn rank(&self) -> Result<i64> {
+        self.int_query(raw::fly_layout_rank)
+    }
+
+    pub fn shape(&self) -> Result<IntTuple> {
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        check(unsafe { raw::fly_layout_shape(self.handle, &mut p, &mut n) })?;
+        Ok(take_tokens(p, n))
+    }
+
+    pub fn stride(&self) -> Result<IntTuple> {
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        check(unsafe { raw::fly_layout_stride(self.handle, &mut p, &mut n) })?;
+        Ok(take_tokens(p, n))
+    }
+
+    /// `L(crd)` for an integer, flat or nested coordinate.
+    pub fn call(&self, crd: &IntTuple) -> Result<i64> {
+        let t = crd.tokens();
+        let mut v = 0;
+        check(unsafe { raw::fly_layout_crd2idx(self.handle, t.as_ptr(), t.len(), &mut v) })?;
+        Ok(v)
+    }
+
+    fn unary(&self, op: raw::fly_layout_unary_op) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_unary(op, self.handle, out) })
+    }
+
+    fn binary(&self, op: raw::fly_layout_binary_op, b: &Layout) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_binary(op, self.handle, b.handle, out) })
+    }
+
+    fn tiler(&self, op: raw::fly_tiler_op, tiler: &str) -> Result<Layout> {
+        let c = cstring(tiler)?;
+        Layout::make(|out| unsafe { raw::fly_layout_tiler_op(op, self.handle, c.as_ptr(), out) })
+    }
+
+    pub fn coalesce(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_COALESCE)
+    }
+    pub fn filter(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FILTER)
+    }
+    pub fn complement(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_COMPLEMENT)
+    }
+    pub fn complement_to(&self, cotarget: i64) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_complement_to(self.handle, &cotarget, 1, out) })
+    }
+    pub fn right_inverse(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_RIGHT_INVERSE)
+    }
+    pub fn left_inverse(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_LEFT_INVERSE)
+    }
+    pub fn composition(&self, b: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_COMPOSITION, b)
+    }
+    pub fn blocked_product(&self, tiler: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_BLOCKED_PRODUCT, tiler)
+    }
+    pub fn raked_product(&self, tiler: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_RAKED_PRODUCT, tiler)
+    }
+    /// Composition with a tiler in text form, e.g. `"(3:4,8:2)"` or `"(4,_)"`.
+    pub fn composition_tiler(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_COMPOSITION, tiler)
+    }
+    pub fn logical_divide(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_LOGICAL_DIVIDE, tiler)
+    }
+    pub fn zipped_divide(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_ZIPPED_DIVIDE, tiler)
+    }
+    pub fn tiled_divide(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_TILED_DIVIDE, tiler)
+    }
+    pub fn flat_divide(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_FLAT_DIVIDE, tiler)
+    }
+    pub fn logical_product(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_LOGICAL_PRODUCT, tiler)
+    }
+    pub fn zipped_product(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_ZIPPED_PRODUCT, tiler)
+    }
+    pub fn tiled_product(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_TILED_PRODUCT, tiler)
+    }
+    pub fn flat_product(&self, tiler: &str) -> Result<Layout> {
+        self.tiler(raw::fly_tiler_op_FLY_TILER_FLAT_PRODUCT, tiler)
+    }
+}
+
+impl Drop for Layout {
+    fn drop(&mut self) {
+        unsafe { raw::fly_layout_destroy(self.handle) }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s: *mut c_char = std::ptr::null_mut();
+        if check(unsafe { raw::fly_layout_to_string(self.handle, &mut s) }).is_err() {
+            return Err(fmt::Error);
+        }
+        let text = unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned();
+        unsafe { raw::fly_string_free(s) };
+        f.write_str(&text)
+    }
+}
+
+impl fmt::Debug for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({self})")
+    }
+}
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Layout) -> bool {
+        let mut r = 0;
+        check(unsafe { raw::fly_layout_equal(self.handle, other.handle, &mut r) }).is_ok() && r != 0
+    }
+}
