@@ -351,13 +351,12 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
 
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &stride) {
   if (idx.isTuple()) {
-    if (!shape.isTuple() || !stride.isTuple() || stride.rank() != shape.rank())
+    if (!shape.isTuple() || !stride.isTuple() || stride.rank() != shape.rank() ||
+        idx.rank() != shape.rank())
       rankMismatch("idx2crd", idx, shape);
     std::vector<IntTuple> out;
     for (size_t i = 0; i < shape.rank(); ++i)
       out.push_back(idx2crd(idx[i], shape.elems()[i], stride.elems()[i]));
-    if (idx.rank() != shape.rank())
-      rankMismatch("idx2crd", idx, shape);
     return IntTuple::tuple(std::move(out));
   }
   if (shape.isTuple()) {
