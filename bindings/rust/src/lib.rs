@@ -203,16 +203,25 @@ impl Layout {
         self.int_query(raw::fly_layout_rank)
     }
 
-    pub fn shape(&self) -> Result<IntTuple> {
+    fn tuple_query(
+        &self,
+        f: unsafe extern "C" fn(
+            *const raw::fly_layout_t,
+            *mut *mut i64,
+            *mut usize,
+        ) -> raw::fly_status,
+    ) -> Result<IntTuple> {
         let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
-        check(unsafe { raw::fly_layout_shape(self.handle, &mut p, &mut n) })?;
+        check(unsafe { f(self.handle, &mut p, &mut n) })?;
         Ok(take_tokens(p, n))
     }
 
+    pub fn shape(&self) -> Result<IntTuple> {
+        self.tuple_query(raw::fly_layout_shape)
+    }
+
     pub fn stride(&self) -> Result<IntTuple> {
-        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
-        check(unsafe { raw::fly_layout_stride(self.handle, &mut p, &mut n) })?;
-        Ok(take_tokens(p, n))
+        self.tuple_query(raw::fly_layout_stride)
     }
 
     /// `L(crd)` for an integer, flat or nested coordinate.
