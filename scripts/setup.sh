@@ -27,6 +27,8 @@ if ! python3 -c 'import pytest' >/dev/null 2>&1; then
   python3 -m pip install -q pytest || { echo "setup: pip install pytest failed" >&2; exit 1; }
 fi
 
+bash scripts/setup_julia.sh >/dev/null
+
 for tool in llvm-config-22 mlir-tblgen-22 meson ninja cargo; do
   command -v "$tool" >/dev/null ||
     { echo "setup: $tool is missing (cargo comes from rustup, the rest from Debian)" >&2; exit 1; }

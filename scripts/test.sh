@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test: C++ unit tests, the C and C++ API tests, the examples, pytest, cargo test.
+# Runs every test: C++ unit tests, the C and C++ API tests, the examples, pytest, cargo test,
+# the Julia tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
@@ -7,3 +8,5 @@ meson test -C build --print-errorlogs
 python3 -m pytest -q tests/python
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet)
+julia="$(bash scripts/setup_julia.sh)"
+JULIA_LOAD_PATH="$PWD/bindings/julia:@stdlib" "$julia" bindings/julia/FlyDSL/test/runtests.jl

@@ -1,0 +1,33 @@
+"""
+    FlyDSL
+
+Julia binding of libflydsl's CuTe layout algebra, through `ccall`. All logic lives in the C
+library; this module translates Julia tuples to the C API's token arrays, handles to
+finalized `Layout` objects and error statuses to `FlyDSLError`.
+
+Coordinates and mode numbers are CuTe's, counted from 0: `get(L, 0)` is CuTe's `get<0>(L)`.
+"""
+module FlyDSL
+
+# The library path is chosen when the module loads (FLYDSL_LIB, or the checkout's build
+# folder); a precompiled cache would freeze it, so this module is not precompiled.
+__precompile__(false)
+
+include("library.jl")
+include("errors.jl")
+include("inttuple.jl")
+include("layout.jl")
+include("algebra.jl")
+
+export FlyDSLError, Layout, Underscore, Basis, Swizzle
+export make_layout, make_ordered_layout, make_identity_layout, make_layout_tv
+export make_composed_layout, is_composed
+export cosize, rank, depth, shape, crd2idx, idx2crd, slice, dice, slice_and_offset
+export filter_zeros, composition, complement, right_inverse, left_inverse
+export logical_divide, zipped_divide, tiled_divide, flat_divide
+export logical_product, zipped_product, tiled_product, flat_product
+export blocked_product, raked_product, recast_layout, tile_to_shape
+export max_common_vector, max_common_layout, append, prepend, flatten, group, take, select
+export shape_div, ceil_div, elem_scale, prefix_product, product, inner_product, elem_less
+
+end

@@ -1,0 +1,173 @@
+using Test
+using FlyDSL
+
+include("json.jl")
+include("doc_examples.jl")
+
+@testset "construction and text" begin
+    L = make_layout((4, 8), (8, 1))
+    @test string(L) == "(4,8):(8,1)"
+    @test sprint(show, L) == "(4,8):(8,1)"
+    @test Layout("(4,8):(8,1)") == L
+    @test parse(Layout, " ( 4 , 8 ) : ( 8 , 1 ) ") == L
+    @test hash(Layout("(4,8):(8,1)")) == hash(L)
+    @test Layout("(4,8):(1,4)") != L
+    @test string(make_layout(4)) == "4:1"
+    @test string(make_layout((4,))) == "(4):(1)"
+    @test string(make_layout((2, (2, 2)))) == "(2,(2,2)):(1,(2,4))"
+    @test string(make_layout(Layout("4:2"), Layout("3:1"))) == "(4,3):(2,1)"
+    @test string(make_ordered_layout((2, 3, 4), (1, 0, 2))) == "(2,3,4):(3,1,6)"
+    @test string(make_identity_layout((2, 3))) == "(2,3):(1@0,1@1)"
+    tiler, tv = make_layout_tv(Layout("(4,2):(2,1)"), Layout("(2,2):(1,2)"))
+    @test tiler == (8, 4)
+    @test size(tv) == 32
+    @test Dict(L => 1)[Layout("(4,8):(8,1)")] == 1
+end
+
+@testset "queries" begin
+    L = Layout("((2,4),8):((1,16),2)")
+    @test size(L) == 64
+    @test cosize(L) == 64
+    @test rank(L) == 2
+    @test depth(L) == 2
+    @test shape(L) == ((2, 4), 8)
+    @test stride(L) == ((1, 16), 2)
+    @test string(get(L, 0)) == "(2,4):(1,16)"
+    @test string(get(L, 0, 1)) == "4:16"
+    @test L(5) == L((1, 2), 0) == L(((1, 2), 0))
+    @test crd2idx(((1, 2), 3), L) == 1 + 32 + 6
+    @test crd2idx((1, 2), (4, 8), (8, 1)) == 10
+    @test idx2crd(5, L) == ((1, 2), 0)
+    @test idx2crd(7, (2, 4)) == (1, 3)
+    @test make_identity_layout((2, 3))(1, 2) == (1, 2)
+    # CuTe's slice keeps a tuple of the kept modes: ((2,4)) is rank 1.
+    @test string(L(:_, 3)) == "((2,4)):((1,16))"
+    @test string(slice(L, (:_, 3))) == "((2,4)):((1,16))"
+    @test string(slice(L, ((1, :_), :_))) == "(4,8):(16,2)"
+    @test string(dice(L, (:_, 3))) == "(8):(2)"
+    s, off = slice_and_offset((Underscore(), 3), L)
+    @test (string(s), off) == ("((2,4)):((1,16))", 6)
+end
+
+@testset "algebra" begin
+    L = Layout("(2,(1,6)):(1,(6,2))")
+    @test string(coalesce(L)) == "12:1"
+    @test string(coalesce(L, (1, 1))) == "(2,6):(1,2)"
+    @test string(filter(Layout("(2,3,4):(0,1,3)"))) == "12:1"
+    @test string(filter_zeros(Layout("(2,3):(0,1)"))) == "(1,3):(0,1)"
+    @test string(flatten(Layout("((2,4),8):((1,16),2)"))) == "(2,4,8):(1,16,2)"
+    @test string(complement(Layout("4:2"), 24)) == "(2,3):(1,8)"
+    @test string(complement(Layout("(2,2):(1,6)"))) == "3:2"
+    @test string(composition(Layout("(6,2):(8,2)"), Layout("(4,3):(3,1)"))) ==
+          "((2,2),3):((24,2),8)"
+    @test string(composition(Layout("(12,(4,8)):(59,(13,1))"), (Layout("3:4"), Layout("8:2")))) ==
+          "(3,(2,4)):(236,(26,1))"
+    @test string(logical_divide(Layout("(4,2,3):(2,1,8)"), Layout("4:2"))) ==
+          "((2,2),(2,3)):((4,1),(2,8))"
+    @test string(logical_divide(Layout("(4,8):(1,4)"), "(2,_)")) == "((2,2),8):((1,2),4)"
+    @test string(zipped_divide(Layout("(4,8):(1,4)"), (2, 4))) == "((2,4),(2,2)):((1,4),(2,16))"
+    @test string(logical_product(Layout("(2,2):(4,1)"), Layout("6:1"))) ==
+          "((2,2),(2,3)):((4,1),(2,8))"
+    @test string(blocked_product(Layout("(2,5):(5,1)"), Layout("(3,4):(1,3)"))) ==
+          "((2,3),(5,4)):((5,10),(1,30))"
+    @test string(right_inverse(Layout("(4,8):(8,1)"))) == "(8,4):(4,1)"
+    @test string(left_inverse(Layout("(4,8):(8,1)"))) == "(8,4):(4,1)"
+    @test string(append(Layout("4:1"), Layout("2:4"))) == "(4,2):(1,4)"
+    @test string(prepend(Layout("4:1"), Layout("2:4"))) == "(2,4):(4,1)"
+    @test string(take(Layout("(2,3,4):(1,2,6)"), 1, 3)) == "(3,4):(2,6)"
+    @test string(group(Layout("(2,3,4):(1,2,6)"), 0, 2)) == "((2,3),4):((1,2),6)"
+    @test string(select(Layout("(2,3,4):(1,2,6)"), 2, 0)) == "(4,2):(6,1)"
+    @test string(recast_layout(Layout("(4,8):(1,4)"), 16, 32)) == "(2,8):(1,2)"
+    @test string(tile_to_shape(Layout("(2,2):(1,2)"), (4, 6))) == "((2,2),(2,3)):((1,4),(2,8))"
+    @test max_common_vector(Layout("(4,8):(1,4)"), Layout("32:1")) == 32
+    @test string(max_common_layout(Layout("(4,8):(1,4)"), Layout("(4,8):(8,1)"))) == "1:0"
+end
+
+@testset "swizzle" begin
+    sw = Swizzle(3, 4, 3)
+    @test sw(0) == 0
+    @test sw(0b1000_0000) == 0b1001_0000
+    C = make_composed_layout(sw, 0, Layout("(8,64):(64,1)"))
+    @test is_composed(C)
+    @test !is_composed(Layout("8:1"))
+    @test string(C) == "Sw<3,4,3> o 0 o (8,64):(64,1)"
+    @test C(1, 0) == sw(64)
+    @test Layout(string(C)) == C
+end
+
+@testset "IntTuple helpers" begin
+    @test shape_div((12, 4), (4, 2)) == (3, 2)
+    @test ceil_div(10, 4) == 3
+    @test elem_scale((2, 3), (4, 5)) == (8, 15)
+    @test prefix_product((2, (3, 4))) == (1, (2, 6))
+    @test product((2, (3, 4))) == 24
+    @test inner_product((1, 2), (3, 4)) == 11
+    @test elem_less((1, 2), (2, 3))
+    @test !elem_less((1, 3), (2, 3))
+    @test FlyDSL.parse_tuple("(2,(3,_),1@1)") == (2, (3, Underscore()), Basis(1, [1]))
+    @test FlyDSL.tuple_string((2, (3, :_))) == "(2,(3,_))"
+end
+
+# The status the library reports for f(), which must throw.
+function status_of(f)
+    try
+        f()
+    catch e
+        e isa FlyDSLError || rethrow()
+        @test !isempty(e.message)
+        return e.status
+    end
+    error("no error was raised")
+end
+
+@testset "bad input" begin
+    @test status_of(() -> Layout("(4,8")) == :FLY_ERROR_PARSE
+    @test status_of(() -> Layout("(4,8)")) == :FLY_ERROR_PARSE
+    @test status_of(() -> Layout("4:1 junk")) == :FLY_ERROR_PARSE
+    @test status_of(() -> make_layout((4, 0))) == :FLY_ERROR_INVALID_ARGUMENT
+    @test status_of(() -> make_layout((4, -2))) == :FLY_ERROR_INVALID_ARGUMENT
+    @test status_of(() -> make_layout((4, 8), (1, 2, 3))) == :FLY_ERROR_RANK_MISMATCH
+    @test status_of(() -> Layout("(4,8):(1,4)")((1, 2, 3))) == :FLY_ERROR_RANK_MISMATCH
+    @test status_of(() -> composition(Layout("(4,6):(1,8)"), Layout("5:3"))) ==
+          :FLY_ERROR_DIVISIBILITY
+    @test status_of(() -> complement(Layout("(2,2):(1,3)"), 12)) == :FLY_ERROR_DIVISIBILITY
+    @test status_of(() -> make_layout((2^40, 2^40))) == :FLY_ERROR_OVERFLOW
+    @test status_of(() -> logical_divide(Layout("8:1"), "(2,")) == :FLY_ERROR_PARSE
+    @test status_of(() -> get(Layout("(4,8):(1,4)"), 5)) == :FLY_ERROR_INVALID_ARGUMENT
+    @test status_of(() -> stride(make_composed_layout(Swizzle(3, 4, 3), 0, Layout("8:1")))) ==
+          :FLY_ERROR_UNSUPPORTED
+    @test status_of(() -> make_composed_layout(Swizzle(3, 4, 2), 0, Layout("8:1"))) ==
+          :FLY_ERROR_INVALID_ARGUMENT
+    # A destroyed handle is reported, not dereferenced.
+    L = Layout("4:1")
+    FlyDSL.destroy!(L)
+    @test_throws ArgumentError Layout(C_NULL)
+    @test status_of(() -> size(L)) == :FLY_ERROR_INVALID_HANDLE
+    # Julia values that are not IntTuples never reach the library.
+    @test_throws ArgumentError make_layout((4, 2.5))
+    @test_throws ArgumentError make_layout((4, true))
+    @test_throws ArgumentError make_layout((4, :x))
+    @test_throws ArgumentError make_layout((4, typemin(Int64)))
+    @test_throws ArgumentError logical_divide(Layout("8:1"), 2.0)
+    @test sprint(showerror, FlyDSLError(:FLY_ERROR_PARSE, "bad")) ==
+          "FlyDSLError(FLY_ERROR_PARSE): bad"
+end
+
+include("properties.jl")
+
+@testset "examples run and check themselves" begin
+    root = normpath(joinpath(@__DIR__, "..", "..", "..", ".."))
+    for script in filter(f -> endswith(f, ".jl"), readdir(joinpath(root, "examples"); join = true))
+        out = read(`$(Base.julia_cmd()) $script`, String)
+        @test endswith(strip(out), "ok")
+    end
+end
+
+@testset "handles are released" begin
+    @test FlyDSL.version() isa String && !isempty(FlyDSL.version())
+    for _ in 1:10_000
+        composition(Layout("(4,8):(8,1)"), Layout("(2,2):(1,4)"))
+    end
+    GC.gc()
+    @test string(Layout("4:1")) == "4:1"
+end
