@@ -331,6 +331,29 @@ int64_t gcd64(int64_t a, int64_t b) {
 
 } // namespace
 
+namespace {
+// CuTe's upcast<n>: n old elements become one new element.
+Layout upcast(const Layout &l, int64_t n) {
+  IntTuple stride;
+  IntTuple shape = upcastMode(l.shape(), l.stride(), n, stride);
+  return makeUnchecked(shape, stride);
+}
+
+// CuTe's downcast<n>: one old element becomes n new ones, along a stride-1 mode.
+Layout downcast(const Layout &l, int64_t n) {
+  std::vector<Int> strides;
+  flattenInto(l.stride(), strides);
+  bool adjacent = std::any_of(strides.begin(), strides.end(),
+                              [](const Int &d) { return isStaticValue(d, 1); });
+  if (!adjacent)
+    fail(ErrorKind::Divisibility,
+         "recast_layout to a smaller type needs a stride-1 mode: " + l.str());
+  IntTuple stride;
+  IntTuple shape = downcastMode(l.shape(), l.stride(), n, stride);
+  return makeUnchecked(shape, stride);
+}
+} // namespace
+
 Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
   if (oldBits <= 0 || newBits <= 0)
     fail(ErrorKind::InvalidArgument, "recast_layout: element sizes in bits must be positive");
@@ -338,25 +361,12 @@ Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
   int64_t num = newBits / g, den = oldBits / g;
   if (num == 1 && den == 1)
     return l;
-  IntTuple stride;
-  if (num == 1) {
-    std::vector<Int> strides;
-    flattenInto(l.stride(), strides);
-    bool adjacent = std::any_of(strides.begin(), strides.end(),
-                                [](const Int &d) { return isStaticValue(d, 1); });
-    if (!adjacent)
-      fail(ErrorKind::Divisibility,
-           "recast_layout to a smaller type needs a stride-1 mode: " + l.str());
-    IntTuple shape = downcastMode(l.shape(), l.stride(), den, stride);
-    return makeUnchecked(shape, stride);
-  }
-  if (den == 1) {
-    IntTuple shape = upcastMode(l.shape(), l.stride(), num, stride);
-    return makeUnchecked(shape, stride);
-  }
-  fail(ErrorKind::Unsupported, "recast_layout from " + std::to_string(oldBits) + " to " +
-                                   std::to_string(newBits) +
-                                   " bits: neither size is a multiple of the other");
+  if (num == 1)
+    return downcast(l, den);
+  if (den == 1)
+    return upcast(l, num);
+  // Neither size divides the other: through the common unit, as CuTe does.
+  return downcast(upcast(l, num), den);
 }
 
 } // namespace fly::layout

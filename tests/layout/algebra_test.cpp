@@ -71,6 +71,9 @@ TEST(Layout, RecastLayout) {
   EXPECT_EQ(recastLayout(L("(4,8):(1,4)"), 16, 32).str(), "(2,8):(1,2)");
   EXPECT_EQ(recastLayout(L("(4,8):(1,4)"), 32, 16).str(), "(8,8):(1,8)");
   EXPECT_THROW(recastLayout(L("(4,8):(2,8)"), 32, 16), LayoutError);
+  // Neither size divides the other: upcast<3> then downcast<2>, as CuTe does.
+  EXPECT_EQ(recastLayout(L("(12,2):(1,12)"), 16, 24).str(), "(8,2):(1,8)");
+  EXPECT_THROW(recastLayout(L("(4,8):(1,4)"), 16, 24), LayoutError);
 }
 
 TEST(Layout, MaxCommonVector) {

@@ -5,6 +5,9 @@
 //! assert_eq!(l.call(&flydsl::IntTuple::from([1, 2])).unwrap(), 10);
 //! ```
 pub mod raw;
+mod status;
+
+pub use status::Status;
 
 use std::ffi::{CStr, CString};
 use std::fmt;
@@ -15,16 +18,26 @@ const TOKEN_CLOSE: i64 = i64::MIN + 1;
 const TOKEN_UNDERSCORE: i64 = i64::MIN + 2;
 const TOKEN_BASIS: i64 = i64::MIN + 3;
 
-/// A failed libflydsl call: the C status name and the library's message.
+/// A failed libflydsl call: its status and the library's message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
-    pub status: String,
+    pub status: Status,
     pub message: String,
+}
+
+impl Error {
+    /// The C name of the status, e.g. `FLY_ERROR_PARSE`.
+    pub fn status_name(&self) -> String {
+        // SAFETY: fly_status_name returns a static NUL-terminated string for any value.
+        unsafe { CStr::from_ptr(raw::fly_status_name(self.status as raw::fly_status)) }
+            .to_string_lossy()
+            .into_owned()
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.status, self.message)
+        write!(f, "{}: {}", self.status_name(), self.message)
     }
 }
 
@@ -36,17 +49,12 @@ fn check(status: raw::fly_status) -> Result<()> {
     if status == raw::fly_status_FLY_OK {
         return Ok(());
     }
-    // SAFETY: both functions return static or thread-local NUL-terminated strings.
-    unsafe {
-        Err(Error {
-            status: CStr::from_ptr(raw::fly_status_name(status))
-                .to_string_lossy()
-                .into_owned(),
-            message: CStr::from_ptr(raw::fly_last_error_message())
-                .to_string_lossy()
-                .into_owned(),
-        })
-    }
+    // SAFETY: the last error message is a thread-local NUL-terminated string.
+    let message = unsafe { CStr::from_ptr(raw::fly_last_error_message()) };
+    Err(Error {
+        status: Status::from_raw(status),
+        message: message.to_string_lossy().into_owned(),
+    })
 }
 
 /// CuTe's IntTuple; `Underscore` is CuTe's `_`.
@@ -137,7 +145,7 @@ fn take_tokens(ptr: *mut i64, n: usize) -> IntTuple {
 
 fn cstring(text: &str) -> Result<CString> {
     CString::new(text).map_err(|_| Error {
-        status: "FLY_ERROR_INVALID_ARGUMENT".into(),
+        status: Status::InvalidArgument,
         message: "text contains a NUL byte".into(),
     })
 }
@@ -184,6 +192,42 @@ impl Layout {
         Layout::make(|out| unsafe { raw::fly_layout_make_from_modes(hs.as_ptr(), hs.len(), out) })
     }
 
+    /// `make_ordered_layout(shape, order)`: compact strides, mode `order[i]`-th fastest.
+    pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
+        let (s, o) = (shape.tokens(), order.tokens());
+        Layout::make(|out| unsafe {
+            raw::fly_layout_make_ordered(s.as_ptr(), s.len(), o.as_ptr(), o.len(), out)
+        })
+    }
+
+    /// `make_identity_layout(shape)`: each coordinate maps to itself (strides `1@i`).
+    pub fn identity(shape: &IntTuple) -> Result<Layout> {
+        let s = shape.tokens();
+        Layout::make(|out| unsafe { raw::fly_layout_make_identity(s.as_ptr(), s.len(), out) })
+    }
+
+    /// `make_layout_tv(thr, val)`: the tiler shape and the thread-value layout.
+    pub fn tv(thr: &Layout, val: &Layout) -> Result<(IntTuple, Layout)> {
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        let layout = Layout::make(|out| unsafe {
+            raw::fly_layout_make_tv(thr.handle, val.handle, &mut p, &mut n, out)
+        })?;
+        Ok((take_tokens(p, n), layout))
+    }
+
+    /// `Sw<bits,base,shift> o offset o layout`.
+    pub fn composed(
+        bits: i32,
+        base: i32,
+        shift: i32,
+        offset: i64,
+        layout: &Layout,
+    ) -> Result<Layout> {
+        Layout::make(|out| unsafe {
+            raw::fly_layout_make_composed(bits, base, shift, offset, layout.handle, out)
+        })
+    }
+
     fn int_query(
         &self,
         f: unsafe extern "C" fn(*const raw::fly_layout_t, *mut i64) -> raw::fly_status,
@@ -201,6 +245,9 @@ impl Layout {
     }
     pub fn rank(&self) -> Result<i64> {
         self.int_query(raw::fly_layout_rank)
+    }
+    pub fn depth(&self) -> Result<i64> {
+        self.int_query(raw::fly_layout_depth)
     }
 
     fn tuple_query(
@@ -232,6 +279,88 @@ impl Layout {
         Ok(v)
     }
 
+    /// `L(crd)` in general: an offset, or a coordinate for layouts with basis strides.
+    pub fn evaluate(&self, crd: &IntTuple) -> Result<IntTuple> {
+        let t = crd.tokens();
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        check(unsafe {
+            raw::fly_layout_evaluate(self.handle, t.as_ptr(), t.len(), &mut p, &mut n)
+        })?;
+        Ok(take_tokens(p, n))
+    }
+
+    /// The natural coordinate of index `idx`.
+    pub fn idx2crd(&self, idx: i64) -> Result<IntTuple> {
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        check(unsafe { raw::fly_layout_idx2crd(self.handle, idx, &mut p, &mut n) })?;
+        Ok(take_tokens(p, n))
+    }
+
+    /// `get<path...>(L)`, mode numbers from 0.
+    pub fn get(&self, path: &[i64]) -> Result<Layout> {
+        Layout::make(|out| unsafe {
+            raw::fly_layout_get(self.handle, path.as_ptr(), path.len(), out)
+        })
+    }
+
+    /// The modes where `crd` has `_`, as CuTe's `slice`.
+    pub fn slice(&self, crd: &IntTuple) -> Result<Layout> {
+        let t = crd.tokens();
+        Layout::make(|out| unsafe { raw::fly_layout_slice(self.handle, t.as_ptr(), t.len(), out) })
+    }
+
+    /// The modes where `crd` has integers, as CuTe's `dice`.
+    pub fn dice(&self, crd: &IntTuple) -> Result<Layout> {
+        let t = crd.tokens();
+        Layout::make(|out| unsafe { raw::fly_layout_dice(self.handle, t.as_ptr(), t.len(), out) })
+    }
+
+    /// `slice_and_offset(crd, L)`: the slice and the offset of `crd`'s integers.
+    pub fn slice_and_offset(&self, crd: &IntTuple) -> Result<(Layout, i64)> {
+        let t = crd.tokens();
+        let mut offset = 0;
+        let sliced = Layout::make(|out| unsafe {
+            raw::fly_layout_slice_and_offset(self.handle, t.as_ptr(), t.len(), out, &mut offset)
+        })?;
+        Ok((sliced, offset))
+    }
+
+    /// `recast_layout` from elements of `old_bits` to elements of `new_bits`.
+    pub fn recast(&self, old_bits: i64, new_bits: i64) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_recast(self.handle, old_bits, new_bits, out) })
+    }
+
+    /// `tile_to_shape(self, shape, order)`; `None` tiles column-major.
+    pub fn tile_to_shape(&self, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
+        let s = shape.tokens();
+        let o = order.map(IntTuple::tokens).unwrap_or_default();
+        let op = if o.is_empty() {
+            std::ptr::null()
+        } else {
+            o.as_ptr()
+        };
+        Layout::make(|out| unsafe {
+            raw::fly_layout_tile_to_shape(self.handle, s.as_ptr(), s.len(), op, o.len(), out)
+        })
+    }
+
+    /// Modes `[begin, end)`, as CuTe's `take<begin,end>`.
+    pub fn take(&self, begin: i64, end: i64) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_take(self.handle, begin, end, out) })
+    }
+
+    /// Modes `[begin, end)` grouped into one, as CuTe's `group<begin,end>`.
+    pub fn group(&self, begin: i64, end: i64) -> Result<Layout> {
+        Layout::make(|out| unsafe { raw::fly_layout_group(self.handle, begin, end, out) })
+    }
+
+    /// The listed modes, as CuTe's `select<i,j,...>`.
+    pub fn select(&self, modes: &[i64]) -> Result<Layout> {
+        Layout::make(|out| unsafe {
+            raw::fly_layout_select(self.handle, modes.as_ptr(), modes.len(), out)
+        })
+    }
+
     fn unary(&self, op: raw::fly_layout_unary_op) -> Result<Layout> {
         Layout::make(|out| unsafe { raw::fly_layout_unary(op, self.handle, out) })
     }
@@ -251,6 +380,19 @@ impl Layout {
     pub fn filter(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FILTER)
     }
+    pub fn filter_zeros(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FILTER_ZEROS)
+    }
+    pub fn flatten(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FLATTEN)
+    }
+    /// `coalesce(L, profile)`: merges modes only within the profile's modes.
+    pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {
+        let t = profile.tokens();
+        Layout::make(|out| unsafe {
+            raw::fly_layout_coalesce_profile(self.handle, t.as_ptr(), t.len(), out)
+        })
+    }
     pub fn complement(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_COMPLEMENT)
     }
@@ -265,6 +407,20 @@ impl Layout {
     }
     pub fn composition(&self, b: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_COMPOSITION, b)
+    }
+    pub fn append(&self, mode: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_APPEND, mode)
+    }
+    pub fn prepend(&self, mode: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_PREPEND, mode)
+    }
+    pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
+        self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_MAX_COMMON_LAYOUT, b)
+    }
+    pub fn max_common_vector(&self, b: &Layout) -> Result<i64> {
+        let mut v = 0;
+        check(unsafe { raw::fly_layout_max_common_vector(self.handle, b.handle, &mut v) })?;
+        Ok(v)
     }
     pub fn blocked_product(&self, tiler: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_BLOCKED_PRODUCT, tiler)

@@ -1,4 +1,4 @@
-use flydsl::{IntTuple, Layout};
+use flydsl::{IntTuple, Layout, Status};
 
 fn l(text: &str) -> Layout {
     Layout::parse(text).unwrap()
@@ -65,30 +65,136 @@ fn values_and_queries() {
 
 #[test]
 fn bad_inputs_are_errors() {
-    assert_eq!(Layout::parse("(2,3").unwrap_err().status, "FLY_ERROR_PARSE");
+    assert_eq!(Layout::parse("(2,3").unwrap_err().status, Status::Parse);
     assert_eq!(
         Layout::parse("(2,0):(1,2)").unwrap_err().status,
-        "FLY_ERROR_INVALID_ARGUMENT"
+        Status::InvalidArgument
     );
     assert_eq!(
         Layout::parse("(2,3):(1)").unwrap_err().status,
-        "FLY_ERROR_RANK_MISMATCH"
+        Status::RankMismatch
     );
     assert_eq!(
         Layout::parse("a\0b").unwrap_err().status,
-        "FLY_ERROR_INVALID_ARGUMENT"
+        Status::InvalidArgument
     );
     let e = l("(4,6):(1,5)").composition(&l("6:1")).unwrap_err();
-    assert_eq!(e.status, "FLY_ERROR_DIVISIBILITY");
+    assert_eq!(e.status, Status::Divisibility);
     assert!(e.message.contains("divides"));
     let big = l("(4294967296,4294967296):(1,4294967296)");
-    assert_eq!(big.size().unwrap_err().status, "FLY_ERROR_OVERFLOW");
+    assert_eq!(big.size().unwrap_err().status, Status::Overflow);
     assert_eq!(
         l("(4,8):(8,1)")
             .logical_divide("(2,2,2)")
             .unwrap_err()
             .status,
-        "FLY_ERROR_RANK_MISMATCH"
+        Status::RankMismatch
     );
     assert_eq!(l("8:1").coalesce().unwrap().to_string(), "8:1");
+}
+
+fn t(text: &str) -> IntTuple {
+    IntTuple::parse(text).unwrap()
+}
+
+#[test]
+fn constructions_and_mode_operations() {
+    assert_eq!(
+        Layout::ordered(&t("(2,3,4)"), &t("(1,0,2)"))
+            .unwrap()
+            .to_string(),
+        "(2,3,4):(3,1,6)"
+    );
+    let id = Layout::identity(&t("(2,3)")).unwrap();
+    assert_eq!(id.to_string(), "(2,3):(1@0,1@1)");
+    assert_eq!(id.evaluate(&t("(1,2)")).unwrap(), t("(1,2)"));
+    let (tiler, tv) = Layout::tv(&l("(4,2):(2,1)"), &l("(2,2):(1,2)")).unwrap();
+    assert_eq!(tiler, t("(8,4)"));
+    assert_eq!(tv.size().unwrap(), 32);
+    let sw = Layout::composed(3, 4, 3, 0, &l("(8,64):(64,1)")).unwrap();
+    assert_eq!(sw.to_string(), "Sw<3,4,3> o 0 o (8,64):(64,1)");
+    assert_eq!(sw.call(&t("(2,0)")).unwrap(), 128 ^ 16);
+
+    let a = l("((2,4),8):((1,16),2)");
+    assert_eq!(a.depth().unwrap(), 2);
+    assert_eq!(a.get(&[0, 1]).unwrap().to_string(), "4:16");
+    assert_eq!(a.idx2crd(5).unwrap(), t("((1,2),0)"));
+    assert_eq!(
+        a.slice(&t("(_,3)")).unwrap().to_string(),
+        "((2,4)):((1,16))"
+    );
+    assert_eq!(a.dice(&t("(_,3)")).unwrap().to_string(), "(8):(2)");
+    let (s, off) = a.slice_and_offset(&t("(_,3)")).unwrap();
+    assert_eq!((s.to_string(), off), ("((2,4)):((1,16))".to_string(), 6));
+    assert_eq!(a.flatten().unwrap().to_string(), "(2,4,8):(1,16,2)");
+
+    let b = l("(2,3,4):(1,2,6)");
+    assert_eq!(b.take(1, 3).unwrap().to_string(), "(3,4):(2,6)");
+    assert_eq!(b.group(0, 2).unwrap().to_string(), "((2,3),4):((1,2),6)");
+    assert_eq!(b.select(&[2, 0]).unwrap().to_string(), "(4,2):(6,1)");
+    assert_eq!(
+        l("4:1").append(&l("2:4")).unwrap().to_string(),
+        "(4,2):(1,4)"
+    );
+    assert_eq!(
+        l("4:1").prepend(&l("2:4")).unwrap().to_string(),
+        "(2,4):(4,1)"
+    );
+    assert_eq!(
+        l("(2,(1,6)):(1,(6,2))")
+            .coalesce_profile(&t("(1,1)"))
+            .unwrap()
+            .to_string(),
+        "(2,6):(1,2)"
+    );
+    assert_eq!(
+        l("(2,3):(0,1)").filter_zeros().unwrap().to_string(),
+        "(1,3):(0,1)"
+    );
+    assert_eq!(
+        l("(4,8):(1,4)").recast(16, 32).unwrap().to_string(),
+        "(2,8):(1,2)"
+    );
+    assert_eq!(
+        l("(2,2):(1,2)")
+            .tile_to_shape(&t("(4,6)"), None)
+            .unwrap()
+            .to_string(),
+        "((2,2),(2,3)):((1,4),(2,8))"
+    );
+    assert_eq!(l("(4,8):(1,4)").max_common_vector(&l("32:1")).unwrap(), 32);
+    assert_eq!(
+        l("(4,8):(1,4)")
+            .max_common_layout(&l("(4,8):(8,1)"))
+            .unwrap()
+            .to_string(),
+        "1:0"
+    );
+}
+
+#[test]
+fn bad_inputs_of_the_other_operations() {
+    let a = l("(4,8):(1,4)");
+    assert_eq!(a.get(&[5]).unwrap_err().status, Status::InvalidArgument);
+    assert_eq!(
+        a.slice(&t("(_,1,2)")).unwrap_err().status,
+        Status::RankMismatch
+    );
+    assert_eq!(a.take(1, 5).unwrap_err().status, Status::InvalidArgument);
+    assert_eq!(a.recast(16, 24).unwrap_err().status, Status::Divisibility);
+    assert!(Layout::composed(3, 4, 2, 0, &a).is_err());
+    assert_eq!(
+        Layout::ordered(&t("(2,3)"), &t("(0,1,2)"))
+            .unwrap_err()
+            .status,
+        Status::RankMismatch
+    );
+    assert!(a.tile_to_shape(&t("(6,8)"), None).is_err());
+}
+
+#[test]
+fn errors_print_the_c_status_name() {
+    let e = Layout::parse("(2,3").unwrap_err();
+    assert_eq!(e.status_name(), "FLY_ERROR_PARSE");
+    assert!(e.to_string().starts_with("FLY_ERROR_PARSE: "));
 }
