@@ -42,7 +42,9 @@ typedef enum fly_status {
   FLY_ERROR_UNSUPPORTED = 7,      /* valid but not handled by this build */
   FLY_ERROR_BUFFER_TOO_SMALL = 8, /* an output array is too short; the size needed is returned */
   FLY_ERROR_OUT_OF_MEMORY = 9,
-  FLY_ERROR_INTERNAL = 10
+  FLY_ERROR_INTERNAL = 10,
+  FLY_ERROR_COMPILE = 11, /* a kernel that cannot be compiled: its builder error, or the pipeline's */
+  FLY_ERROR_LAUNCH = 12   /* arguments that do not fit the kernel, or a kernel that cannot finish */
 } fly_status;
 
 /* Message of the last failed call on this thread; "" if none. Owned by the
@@ -253,6 +255,188 @@ FLY_API fly_status fly_layout_tile_to_shape(const fly_layout_t *block,
                                             const int64_t *target_shape, size_t target_count,
                                             const int64_t *order, size_t order_count,
                                             fly_layout_t **out);
+
+
+/*===-- Kernels ------------------------------------------------------------===*
+ * A module holds kernels; a kernel is built op by op through value handles.
+ * Ownership: the module owns its kernels and every value handle they return;
+ * all of them stay valid until fly_module_destroy. A module and its kernels
+ * are built from one thread at a time.
+ *
+ * The builder keeps its first error (sticky): after a failure every op
+ * returns NULL and does nothing, so kernel code reads straight;
+ * fly_kernel_finish and fly_compile report the error. Passing NULL (the
+ * result of a failed op) to an op is itself such an error, never a crash.
+ *===----------------------------------------------------------------------===*/
+
+typedef struct fly_module fly_module_t;
+typedef struct fly_kernel fly_kernel_t;
+typedef struct fly_value fly_value_t;
+
+/* Element types. */
+typedef enum fly_dtype {
+  FLY_I1 = 0,
+  FLY_I8 = 1,
+  FLY_I16 = 2,
+  FLY_I32 = 3,
+  FLY_I64 = 4,
+  FLY_F16 = 5,
+  FLY_BF16 = 6,
+  FLY_F32 = 7,
+  FLY_F64 = 8,
+  FLY_F8E4M3 = 9,
+  FLY_F8E5M2 = 10,
+  FLY_INDEX = 11
+} fly_dtype;
+
+FLY_API fly_status fly_module_create(fly_module_t **out);
+FLY_API void fly_module_destroy(fly_module_t *module);
+/* The module's MLIR text (caller frees with fly_string_free). */
+FLY_API fly_status fly_module_to_string(fly_module_t *module, char **text);
+/* A new kernel named `name` (letters, digits, '_'); owned by the module. */
+FLY_API fly_status fly_kernel_create(fly_module_t *module, const char *name, fly_kernel_t **out);
+/* Ends the kernel. Returns FLY_ERROR_COMPILE with the builder's first error,
+ * if any. Ops after finish are errors. */
+FLY_API fly_status fly_kernel_finish(fly_kernel_t *kernel);
+/* The builder's first error, or NULL; owned by the kernel. */
+FLY_API const char *fly_kernel_error(fly_kernel_t *kernel);
+
+/* Parameters, before the first op. A tensor parameter is a pointer with one
+ * extent and one stride (in elements) per mode; the launch gives it a DLPack
+ * tensor of that dtype and rank. */
+FLY_API fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, fly_dtype dtype, int rank);
+FLY_API fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, fly_dtype dtype);
+
+FLY_API fly_value_t *fly_const_int(fly_kernel_t *k, fly_dtype dtype, int64_t value);
+FLY_API fly_value_t *fly_const_float(fly_kernel_t *k, fly_dtype dtype, double value);
+
+typedef enum fly_binary_op {
+  FLY_ADD = 0, FLY_SUB, FLY_MUL, FLY_DIV, FLY_REM, FLY_MIN, FLY_MAX, FLY_AND, FLY_OR,
+  FLY_XOR, FLY_SHL, FLY_SHR, FLY_DIVU, FLY_REMU, FLY_SHRU, FLY_MINU, FLY_MAXU, FLY_POW
+} fly_binary_op;
+typedef enum fly_unary_op {
+  FLY_NEG = 0, FLY_NOT, FLY_ABS, FLY_EXP, FLY_EXP2, FLY_LOG, FLY_LOG2, FLY_SQRT, FLY_RSQRT,
+  FLY_TANH, FLY_ERF, FLY_SIN, FLY_COS, FLY_FLOOR, FLY_CEIL
+} fly_unary_op;
+typedef enum fly_cmp_op {
+  FLY_EQ = 0, FLY_NE, FLY_LT, FLY_LE, FLY_GT, FLY_GE, FLY_ULT, FLY_ULE, FLY_UGT, FLY_UGE
+} fly_cmp_op;
+
+/* Integer ops are signed unless named U; both operands have one dtype. */
+FLY_API fly_value_t *fly_binary(fly_kernel_t *k, fly_binary_op op, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_unary(fly_kernel_t *k, fly_unary_op op, fly_value_t *a);
+FLY_API fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* An i1 result. */
+FLY_API fly_value_t *fly_compare(fly_kernel_t *k, fly_cmp_op op, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a,
+                                fly_value_t *b);
+/* Value conversion (sign-extending, rounding) and bit reinterpretation. */
+FLY_API fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
+FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
+FLY_API fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v);
+
+typedef enum fly_gpu_index_kind {
+  FLY_THREAD_IDX = 0, FLY_BLOCK_IDX, FLY_BLOCK_DIM, FLY_GRID_DIM
+} fly_gpu_index_kind;
+/* An i32; dim 0, 1, 2 is x, y, z. */
+FLY_API fly_value_t *fly_gpu_index(fly_kernel_t *k, fly_gpu_index_kind which, int dim);
+FLY_API fly_value_t *fly_lane_id(fly_kernel_t *k);
+FLY_API void fly_barrier(fly_kernel_t *k);
+typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE_DOWN, FLY_SHUFFLE_IDX } fly_shuffle_mode;
+/* The value of another lane of the wave (i32/i64/f32/f64); offset and width are i32. */
+FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, fly_shuffle_mode mode, fly_value_t *value,
+                                 fly_value_t *offset, fly_value_t *width);
+
+/* Extent and stride (i64) of a tensor's mode. */
+FLY_API fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode);
+FLY_API fly_value_t *fly_tensor_stride(fly_kernel_t *k, fly_value_t *tensor, int mode);
+/* Element access at a coordinate of `n` integers (one per mode). A predicate
+ * (i1, or NULL for none) that is false loads 0 and skips the store. */
+FLY_API fly_value_t *fly_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *const *coord,
+                              size_t n, fly_value_t *pred);
+FLY_API void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
+                       fly_value_t *const *coord, size_t n, fly_value_t *pred);
+typedef enum fly_atomic_op { FLY_ATOMIC_ADD = 0, FLY_ATOMIC_MAX, FLY_ATOMIC_MIN } fly_atomic_op;
+/* Atomically combines `value` into the element; returns the old value. */
+FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
+                                fly_value_t *const *coord, size_t n, fly_value_t *value);
+/* A rank-1 tensor of `count` elements in the block's shared memory, aligned to
+ * `align` bytes. Every block starts with zeroed shared memory on the cpu target. */
+FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count,
+                                       int64_t align);
+
+/* for iv in [lb, ub) by step, carrying n values. Returns iv; iter_args
+ * (n entries, filled) are the carried values inside the body. */
+FLY_API fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t *ub,
+                                   fly_value_t *step, fly_value_t *const *inits, size_t n,
+                                   fly_value_t **iter_args);
+/* Ends the body yielding n values; results (n entries, filled) hold the final ones. */
+FLY_API void fly_for_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
+                         fly_value_t **results);
+/* if cond with n results of the given dtypes; an if with results needs an else. */
+FLY_API void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const fly_dtype *result_types,
+                          size_t n);
+FLY_API void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n);
+FLY_API void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
+                        fly_value_t **results);
+
+/*===-- Compile and launch -------------------------------------------------===*
+ * fly_compiled_t is immutable once made; launching it from several threads
+ * at once is safe.
+ *===----------------------------------------------------------------------===*/
+
+typedef struct fly_compiled fly_compiled_t;
+
+typedef struct fly_compile_options {
+  size_t struct_size;  /* sizeof(fly_compile_options_t) */
+  const char *target;  /* "cpu"; NULL: FLYDSL_COMPILE_BACKEND, else the GPU present, else cpu */
+  const char *arch;    /* e.g. "gfx942"; NULL: ARCH or FLYDSL_GPU_ARCH, else gfx942 on cpu */
+  int opt_level;       /* 0..3 */
+} fly_compile_options_t;
+
+/* Compiles every kernel of a module (all must be finished). options may be NULL. */
+FLY_API fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,
+                               fly_compiled_t **out);
+FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
+/* The target and arch a compiled module is for (owned by it). */
+FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
+FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);
+/* The module's IR after the target's pipeline, for debugging (caller frees). */
+FLY_API fly_status fly_module_lowered_ir(fly_module_t *module, const fly_compile_options_t *options,
+                                         char **text);
+
+/* How a launch argument is passed. Tensors: a DLPack DLTensor, DLManagedTensor
+ * or DLPack 1.x DLManagedTensorVersioned pointer (borrowed for the launch).
+ * Scalars: an integer or a float, converted to the parameter's dtype. */
+typedef enum fly_arg_kind {
+  FLY_ARG_DLTENSOR = 0,
+  FLY_ARG_DLMANAGED = 1,
+  FLY_ARG_DLMANAGED_VERSIONED = 2,
+  FLY_ARG_INT = 3,
+  FLY_ARG_FLOAT = 4
+} fly_arg_kind;
+
+typedef struct fly_arg {
+  fly_arg_kind kind;
+  const void *tensor;
+  int64_t i;
+  double f;
+} fly_arg_t;
+
+typedef struct fly_launch_config {
+  size_t struct_size;      /* sizeof(fly_launch_config_t) */
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint64_t dynamic_smem;   /* bytes, after the kernel's static shared memory */
+  void *stream;            /* NULL: the default stream (cpu runs synchronously) */
+} fly_launch_config_t;
+
+/* Runs kernel `name`. Arguments are checked against its parameters (count,
+ * dtype, rank, device). With COMPILE_ONLY=1 in the environment the checks run
+ * and nothing is launched. */
+FLY_API fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
+                              const fly_launch_config_t *config, const fly_arg_t *args,
+                              size_t n_args);
 
 #ifdef __cplusplus
 }

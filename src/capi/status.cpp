@@ -85,6 +85,10 @@ const char *fly_status_name(fly_status status) {
     return "FLY_ERROR_OUT_OF_MEMORY";
   case FLY_ERROR_INTERNAL:
     return "FLY_ERROR_INTERNAL";
+  case FLY_ERROR_COMPILE:
+    return "FLY_ERROR_COMPILE";
+  case FLY_ERROR_LAUNCH:
+    return "FLY_ERROR_LAUNCH";
   }
   return "FLY_ERROR_UNKNOWN";
 }

@@ -1,0 +1,697 @@
+//===- kernel_api.cpp - The C API of kernel modules, builders, compile and launch -===//
+//
+// No MLIR here: ir/kernel.h, compiler/compiler.h and runtime/ keep it behind plain C++.
+//
+//===------------------------------------------------------------------------------===//
+
+#include "capi/status.h"
+#include "compiler/compiler.h"
+#include "ir/kernel.h"
+#include "runtime/cpu/cpu_launch.h"
+
+#include <dlpack/dlpack.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+
+using namespace fly;
+using namespace fly::capi;
+
+struct fly_kernel {
+  uint64_t magic;
+  ir::Kernel *kernel;
+};
+
+struct fly_module {
+  uint64_t magic;
+  std::unique_ptr<ir::Module> module;
+  std::deque<fly_kernel> kernels;
+};
+
+struct fly_compiled {
+  uint64_t magic;
+  std::string target, arch;
+  int waveSize;
+  std::shared_ptr<compiler::CpuModule> cpu;
+  std::map<std::string, std::vector<ir::Param>> signatures;
+};
+
+namespace {
+
+constexpr uint64_t kModuleMagic = 0x464c594d4f44554cull;   // "FLYMODUL"
+constexpr uint64_t kKernelMagic = 0x464c594b45524e4cull;   // "FLYKERNL"
+constexpr uint64_t kCompiledMagic = 0x464c59434f4d5044ull; // "FLYCOMPD"
+constexpr uint64_t kDeadHandle = 0xdeaddeaddeaddeadull;
+
+// DLPack 1.x's versioned tensor, declared from the DLPack ABI: Debian's header is 0.6.
+struct DLPackVersion {
+  uint32_t major;
+  uint32_t minor;
+};
+struct DLManagedTensorVersioned {
+  DLPackVersion version;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensorVersioned *self);
+  uint64_t flags;
+  DLTensor dl_tensor;
+};
+// DLPack 1.1 type codes for the fp8 formats we use.
+constexpr uint8_t kDLFloat8E4M3FN = 10;
+constexpr uint8_t kDLFloat8E5M2 = 12;
+
+template <class T> T *checked(T *h, uint64_t magic, const char *kind, const char *name) {
+  if (!h)
+    fail(FLY_ERROR_INVALID_HANDLE, std::string(kind) + " handle '" + name + "' is NULL");
+  if (h->magic == kDeadHandle)
+    fail(FLY_ERROR_INVALID_HANDLE,
+         std::string(kind) + " handle '" + name + "' was already destroyed");
+  if (h->magic != magic)
+    fail(FLY_ERROR_INVALID_HANDLE, std::string("'") + name + "' is not a " + kind + " handle");
+  return h;
+}
+
+fly_module *moduleOf(fly_module_t *m) { return checked(m, kModuleMagic, "module", "module"); }
+const fly_compiled *compiledOf(const fly_compiled_t *c) {
+  return checked(c, kCompiledMagic, "compiled module", "compiled");
+}
+
+// Kernel ops return values, not statuses: a bad kernel handle sets the thread's error and
+// yields nullptr.
+ir::Kernel *kernelOrNull(fly_kernel_t *k) {
+  ir::Kernel *out = nullptr;
+  guard([&] { out = checked(k, kKernelMagic, "kernel", "kernel")->kernel; });
+  return out;
+}
+
+ir::Value *val(fly_value_t *v) { return reinterpret_cast<ir::Value *>(v); }
+fly_value_t *handle(ir::Value *v) { return reinterpret_cast<fly_value_t *>(v); }
+
+std::vector<ir::Value *> values(fly_value_t *const *vs, size_t n) {
+  std::vector<ir::Value *> out;
+  for (size_t i = 0; vs && i < n; ++i)
+    out.push_back(val(vs[i]));
+  if (!vs && n)
+    out.assign(n, nullptr); // reported by the builder as NULL values
+  return out;
+}
+
+void fillOut(const std::vector<ir::Value *> &vs, fly_value_t **out, size_t n) {
+  for (size_t i = 0; out && i < n; ++i)
+    out[i] = i < vs.size() ? handle(vs[i]) : nullptr;
+}
+
+ir::DType dtypeArg(ir::Kernel *k, int d, bool &ok) {
+  ok = ir::isValidDType(d);
+  (void)k;
+  return ok ? static_cast<ir::DType>(d) : ir::DType::I32;
+}
+
+const char *env(const char *name) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : nullptr;
+}
+
+struct ResolvedOptions {
+  compiler::Options options;
+};
+
+compiler::Options resolve(const fly_compile_options_t *o) {
+  if (o && o->struct_size < sizeof(size_t))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "fly_compile_options_t.struct_size is not set");
+  compiler::Options out;
+  const char *target = o && o->target ? o->target : env("FLYDSL_COMPILE_BACKEND");
+  out.target = target ? target : "cpu";
+  const char *arch = o && o->arch ? o->arch : env("ARCH");
+  if (!arch)
+    arch = env("FLYDSL_GPU_ARCH");
+  out.arch = arch ? arch : "gfx942";
+  out.optLevel = o ? o->opt_level : 2;
+  if (out.optLevel < 0 || out.optLevel > 3)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "opt_level must be 0..3");
+  if (out.target != "cpu" && out.target != "rocm" && out.target != "cuda")
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "unknown target '" + out.target + "' (expected rocm, cuda or cpu)");
+  if (out.target != "cpu")
+    fail(FLY_ERROR_UNSUPPORTED, "the " + out.target + " pipeline is not in this build yet");
+  if (const char *dump = env("FLYDSL_DUMP_IR"); dump && std::strcmp(dump, "0") != 0) {
+    const char *dir = env("FLYDSL_DUMP_DIR");
+    out.dumpDir = dir ? dir : "flydsl_dump";
+  }
+  if (const char *p = env("FLYDSL_DEBUG_PRINT_AFTER_ALL"); p && std::strcmp(p, "0") != 0)
+    out.printAfterAll = true;
+  return out;
+}
+
+// The in-memory JIT cache: equal IR, target, arch and options share one compiled module.
+std::mutex cacheMutex;
+std::map<std::string, std::shared_ptr<compiler::CpuModule>> &memoryCache() {
+  static auto *cache = new std::map<std::string, std::shared_ptr<compiler::CpuModule>>();
+  return *cache;
+}
+
+bool dtypeMatches(ir::DType d, const DLDataType &t) {
+  if (t.lanes != 1)
+    return false;
+  switch (d) {
+  case ir::DType::I8:
+  case ir::DType::I16:
+  case ir::DType::I32:
+  case ir::DType::I64:
+    return (t.code == kDLInt || t.code == kDLUInt) && t.bits == ir::bitWidth(d);
+  case ir::DType::F16:
+  case ir::DType::F32:
+  case ir::DType::F64:
+    return t.code == kDLFloat && t.bits == ir::bitWidth(d);
+  case ir::DType::BF16:
+    return t.code == kDLBfloat && t.bits == 16;
+  case ir::DType::F8E4M3:
+    return t.bits == 8 && (t.code == kDLFloat8E4M3FN || t.code == kDLUInt);
+  case ir::DType::F8E5M2:
+    return t.bits == 8 && (t.code == kDLFloat8E5M2 || t.code == kDLUInt);
+  default:
+    return false;
+  }
+}
+
+std::string dlTypeName(const DLDataType &t) {
+  static const char *codes[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
+  std::string c = t.code < 7 ? codes[t.code] : "code" + std::to_string(t.code);
+  return c + std::to_string(t.bits) + (t.lanes != 1 ? "x" + std::to_string(t.lanes) : "");
+}
+
+const DLTensor *tensorOf(const fly_arg_t &a, size_t i) {
+  std::string where = "argument " + std::to_string(i);
+  if (!a.tensor)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor pointer is NULL");
+  switch (a.kind) {
+  case FLY_ARG_DLTENSOR:
+    return static_cast<const DLTensor *>(a.tensor);
+  case FLY_ARG_DLMANAGED:
+    return &static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor;
+  case FLY_ARG_DLMANAGED_VERSIONED: {
+    auto *v = static_cast<const DLManagedTensorVersioned *>(a.tensor);
+    if (v->version.major != 1)
+      fail(FLY_ERROR_LAUNCH, where + ": DLPack version " + std::to_string(v->version.major) +
+                                 "." + std::to_string(v->version.minor) + " is not 1.x");
+    return &v->dl_tensor;
+  }
+  default:
+    fail(FLY_ERROR_LAUNCH, where + " is a scalar where the kernel takes a tensor");
+  }
+}
+
+uint16_t toHalfBits(float f, bool bf16) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if (bf16) {
+    if ((x & 0x7fffffff) > 0x7f800000)
+      return uint16_t((x >> 16) | 0x40);
+    return uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+  }
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = mant >> shift, rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13), rest = mant & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half;
+  return uint16_t(half);
+}
+
+// One 8-byte slot per flattened kernel argument; the packed call reads through args[i].
+struct PackedArgs {
+  std::vector<uint64_t> slots;
+  std::vector<void *> pointers;
+  template <class T> void push(T v) {
+    uint64_t s = 0;
+    std::memcpy(&s, &v, sizeof(T));
+    slots.push_back(s);
+  }
+  void **finish() {
+    pointers.clear();
+    for (auto &s : slots)
+      pointers.push_back(&s);
+    return pointers.data();
+  }
+};
+
+void packScalar(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_t i) {
+  std::string where = "argument " + std::to_string(i);
+  ir::DType d = param.dtype;
+  if (a.kind != FLY_ARG_INT && a.kind != FLY_ARG_FLOAT)
+    fail(FLY_ERROR_LAUNCH, where + " is a tensor where the kernel takes a scalar " +
+                               ir::dtypeName(d));
+  if (ir::isFloat(d)) {
+    double v = a.kind == FLY_ARG_INT ? double(a.i) : a.f;
+    if (d == ir::DType::F64)
+      p.push(v);
+    else if (d == ir::DType::F32)
+      p.push(float(v));
+    else
+      p.push(toHalfBits(float(v), d == ir::DType::BF16));
+    return;
+  }
+  if (a.kind != FLY_ARG_INT)
+    fail(FLY_ERROR_LAUNCH, where + " is a float where the kernel takes " + ir::dtypeName(d));
+  int bits = ir::bitWidth(d);
+  if (bits < 64) {
+    int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
+    if (a.i < lo || a.i > hi)
+      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(a.i) + " does not fit " +
+                                 ir::dtypeName(d));
+  }
+  switch (bits) {
+  case 8:
+    p.push(int8_t(a.i));
+    break;
+  case 16:
+    p.push(int16_t(a.i));
+    break;
+  case 32:
+    p.push(int32_t(a.i));
+    break;
+  default:
+    p.push(a.i);
+  }
+}
+
+void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_t i,
+                const std::string &target) {
+  const DLTensor *t = tensorOf(a, i);
+  std::string where = "argument " + std::to_string(i);
+  if (target == "cpu" && t->device.device_type != kDLCPU &&
+      t->device.device_type != kDLCUDAHost && t->device.device_type != kDLROCMHost)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " +
+                               std::to_string(t->device.device_type) +
+                               ", the cpu target needs host memory");
+  if (!dtypeMatches(param.dtype, t->dtype))
+    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
+                               ", the tensor holds " + dlTypeName(t->dtype));
+  if (t->ndim != param.rank)
+    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes a tensor of rank " +
+                               std::to_string(param.rank) + ", got rank " +
+                               std::to_string(t->ndim));
+  if (!t->data && t->ndim > 0)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor's data pointer is NULL");
+  p.push(static_cast<char *>(t->data) + t->byte_offset);
+  for (int m = 0; m < t->ndim; ++m) {
+    if (t->shape[m] < 0)
+      fail(FLY_ERROR_LAUNCH, where + ": negative extent");
+    p.push(int64_t(t->shape[m]));
+  }
+  // DLPack: no strides means compact row-major.
+  int64_t compact = 1;
+  std::vector<int64_t> strides(t->ndim);
+  for (int m = t->ndim - 1; m >= 0; --m) {
+    strides[m] = t->strides ? t->strides[m] : compact;
+    compact *= t->shape[m];
+  }
+  for (int64_t s : strides)
+    p.push(s);
+}
+
+} // namespace
+
+extern "C" {
+
+fly_status fly_module_create(fly_module_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    auto m = std::make_unique<fly_module>();
+    m->magic = kModuleMagic;
+    m->module = std::make_unique<ir::Module>();
+    *out = m.release();
+  });
+}
+
+void fly_module_destroy(fly_module_t *module) {
+  if (!module || module->magic != kModuleMagic)
+    return;
+  for (auto &k : module->kernels)
+    k.magic = kDeadHandle;
+  module->module.reset();
+  // The shell stays allocated (a few bytes) so that a stale handle is recognised.
+  module->magic = kDeadHandle;
+}
+
+fly_status fly_module_to_string(fly_module_t *module, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    *text = copyString(moduleOf(module)->module->str());
+  });
+}
+
+fly_status fly_kernel_create(fly_module_t *module, const char *name, fly_kernel_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    fly_module *m = moduleOf(module);
+    if (!name)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
+    std::string error;
+    ir::Kernel *k = m->module->addKernel(name, error);
+    if (!k)
+      fail(FLY_ERROR_INVALID_ARGUMENT, error);
+    m->kernels.push_back(fly_kernel{kKernelMagic, k});
+    *out = &m->kernels.back();
+  });
+}
+
+fly_status fly_kernel_finish(fly_kernel_t *kernel) {
+  return guard([&] {
+    ir::Kernel *k = checked(kernel, kKernelMagic, "kernel", "kernel")->kernel;
+    k->finish();
+    if (!k->error().empty())
+      fail(FLY_ERROR_COMPILE, k->error());
+  });
+}
+
+const char *fly_kernel_error(fly_kernel_t *kernel) {
+  ir::Kernel *k = kernelOrNull(kernel);
+  return k && !k->error().empty() ? k->error().c_str() : nullptr;
+}
+
+#define FLY_KERNEL_OR(k, fallback)                                                              \
+  ir::Kernel *K = kernelOrNull(k);                                                              \
+  if (!K)                                                                                       \
+    return fallback;
+
+fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, fly_dtype dtype, int rank) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, dtype, ok);
+  return ok ? handle(K->tensorParam(d, rank)) : handle(K->tensorParam(ir::DType::Index, 0));
+}
+
+fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, fly_dtype dtype) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, dtype, ok);
+  return ok ? handle(K->scalarParam(d)) : handle(K->scalarParam(ir::DType::I1));
+}
+
+fly_value_t *fly_const_int(fly_kernel_t *k, fly_dtype dtype, int64_t value) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, dtype, ok);
+  return handle(K->constInt(ok ? d : ir::DType::F32, value));
+}
+
+fly_value_t *fly_const_float(fly_kernel_t *k, fly_dtype dtype, double value) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, dtype, ok);
+  return handle(K->constFloat(ok ? d : ir::DType::I32, value));
+}
+
+fly_value_t *fly_binary(fly_kernel_t *k, fly_binary_op op, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (op < FLY_ADD || op > FLY_POW)
+    return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
+  return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
+}
+
+fly_value_t *fly_unary(fly_kernel_t *k, fly_unary_op op, fly_value_t *a) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (op < FLY_NEG || op > FLY_CEIL)
+    return handle(K->unary(ir::UnaryOp::Neg, nullptr));
+  return handle(K->unary(static_cast<ir::UnaryOp>(op), val(a)));
+}
+
+fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->fma(val(a), val(b), val(c)));
+}
+
+fly_value_t *fly_compare(fly_kernel_t *k, fly_cmp_op op, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (op < FLY_EQ || op > FLY_UGE)
+    return handle(K->compare(ir::CmpOp::Eq, nullptr, nullptr));
+  return handle(K->compare(static_cast<ir::CmpOp>(op), val(a), val(b)));
+}
+
+fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->select(val(cond), val(a), val(b)));
+}
+
+fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, to, ok);
+  return handle(K->cast(ok ? val(a) : nullptr, d));
+}
+
+fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, to, ok);
+  return handle(K->bitcast(ok ? val(a) : nullptr, d));
+}
+
+fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v) {
+  FLY_KERNEL_OR(k, FLY_I32);
+  return static_cast<fly_dtype>(K->dtypeOf(val(v)));
+}
+
+fly_value_t *fly_gpu_index(fly_kernel_t *k, fly_gpu_index_kind which, int dim) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (which < FLY_THREAD_IDX || which > FLY_GRID_DIM)
+    dim = -1; // reported by the builder
+  return handle(K->gpuIndex(static_cast<ir::GpuIndex>(which < 0 || which > 3 ? 0 : which), dim));
+}
+
+fly_value_t *fly_lane_id(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->laneId());
+}
+
+void fly_barrier(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  K->barrier();
+}
+
+fly_value_t *fly_shuffle(fly_kernel_t *k, fly_shuffle_mode mode, fly_value_t *value,
+                         fly_value_t *offset, fly_value_t *width) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (mode < FLY_SHUFFLE_XOR || mode > FLY_SHUFFLE_IDX)
+    return handle(K->shuffle(ir::ShuffleMode::Xor, nullptr, nullptr, nullptr));
+  return handle(K->shuffle(static_cast<ir::ShuffleMode>(mode), val(value), val(offset), val(width)));
+}
+
+fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->tensorDim(val(tensor), mode));
+}
+
+fly_value_t *fly_tensor_stride(fly_kernel_t *k, fly_value_t *tensor, int mode) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->tensorStride(val(tensor), mode));
+}
+
+fly_value_t *fly_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *const *coord, size_t n,
+                      fly_value_t *pred) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->load(val(tensor), values(coord, n), val(pred)));
+}
+
+void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
+               fly_value_t *const *coord, size_t n, fly_value_t *pred) {
+  FLY_KERNEL_OR(k, );
+  K->store(val(tensor), val(value), values(coord, n), val(pred));
+}
+
+fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
+                        fly_value_t *const *coord, size_t n, fly_value_t *value) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_MIN)
+    return handle(K->atomic(ir::AtomicOp::Add, nullptr, {}, nullptr));
+  return handle(K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));
+}
+
+fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count, int64_t align) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(K, dtype, ok);
+  return handle(K->sharedTensor(ok ? d : ir::DType::Index, count, align));
+}
+
+fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t *ub, fly_value_t *step,
+                           fly_value_t *const *inits, size_t n, fly_value_t **iter_args) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::vector<ir::Value *> iters;
+  ir::Value *iv = K->forBegin(val(lb), val(ub), val(step), values(inits, n), iters);
+  fillOut(iters, iter_args, n);
+  return handle(iv);
+}
+
+void fly_for_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n, fly_value_t **results) {
+  FLY_KERNEL_OR(k, );
+  fillOut(K->forEnd(values(yields, n)), results, n);
+}
+
+void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const fly_dtype *result_types, size_t n) {
+  FLY_KERNEL_OR(k, );
+  std::vector<ir::DType> types;
+  for (size_t i = 0; i < n; ++i) {
+    bool ok = result_types && ir::isValidDType(result_types[i]);
+    types.push_back(ok ? static_cast<ir::DType>(result_types[i]) : ir::DType::I32);
+    if (!ok)
+      cond = nullptr; // reported as a missing condition
+  }
+  K->ifBegin(val(cond), types);
+}
+
+void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n) {
+  FLY_KERNEL_OR(k, );
+  K->ifElse(values(then_yields, n));
+}
+
+void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n, fly_value_t **results) {
+  FLY_KERNEL_OR(k, );
+  std::vector<ir::Value *> out = K->ifEnd(values(yields, n));
+  fillOut(out, results, out.size());
+}
+
+fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,
+                       fly_compiled_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    fly_module *m = moduleOf(module);
+    compiler::Options o = resolve(options);
+    int wave;
+    try {
+      wave = compiler::waveSize(o.arch);
+    } catch (const compiler::CompileError &e) {
+      fail(FLY_ERROR_UNSUPPORTED, e.what());
+    }
+    if (m->module->kernels().empty())
+      fail(FLY_ERROR_COMPILE, "the module has no kernels");
+    auto c = std::make_unique<fly_compiled>();
+    c->magic = kCompiledMagic;
+    c->target = o.target;
+    c->arch = o.arch;
+    c->waveSize = wave;
+    for (auto &k : m->module->kernels())
+      c->signatures[k->name()] = k->params();
+    std::string key = std::to_string(m->module->hash()) + "|" + o.target + "|" + o.arch + "|" +
+                      std::to_string(o.optLevel) + "|" FLYDSL_VERSION_STRING;
+    {
+      std::lock_guard<std::mutex> lock(cacheMutex);
+      auto it = memoryCache().find(key);
+      if (it != memoryCache().end() && o.dumpDir.empty())
+        c->cpu = it->second;
+    }
+    if (!c->cpu) {
+      try {
+        c->cpu = compiler::compileCpu(*m->module, o, runtime::cpu::runtimeSymbols());
+      } catch (const compiler::CompileError &e) {
+        fail(FLY_ERROR_COMPILE, e.what());
+      }
+      std::lock_guard<std::mutex> lock(cacheMutex);
+      memoryCache()[key] = c->cpu;
+    }
+    *out = c.release();
+  });
+}
+
+void fly_compiled_destroy(fly_compiled_t *compiled) {
+  if (!compiled || compiled->magic != kCompiledMagic)
+    return;
+  compiled->cpu.reset();
+  compiled->signatures.clear();
+  compiled->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
+}
+
+const char *fly_compiled_target(const fly_compiled_t *compiled) {
+  const char *out = nullptr;
+  guard([&] { out = compiledOf(compiled)->target.c_str(); });
+  return out;
+}
+
+const char *fly_compiled_arch(const fly_compiled_t *compiled) {
+  const char *out = nullptr;
+  guard([&] { out = compiledOf(compiled)->arch.c_str(); });
+  return out;
+}
+
+fly_status fly_module_lowered_ir(fly_module_t *module, const fly_compile_options_t *options,
+                                 char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    fly_module *m = moduleOf(module);
+    compiler::Options o = resolve(options);
+    try {
+      *text = copyString(compiler::loweredIr(*m->module, o));
+    } catch (const compiler::CompileError &e) {
+      fail(FLY_ERROR_COMPILE, e.what());
+    }
+  });
+}
+
+fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
+                      const fly_launch_config_t *config, const fly_arg_t *args, size_t n_args) {
+  return guard([&] {
+    const fly_compiled *c = compiledOf(compiled);
+    if (!name)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
+    if (!config)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "launch config is NULL");
+    if (config->struct_size < sizeof(fly_launch_config_t))
+      fail(FLY_ERROR_INVALID_ARGUMENT, "fly_launch_config_t.struct_size is not set");
+    auto sig = c->signatures.find(name);
+    const compiler::CpuKernelInfo *info = c->cpu ? c->cpu->kernel(name) : nullptr;
+    if (sig == c->signatures.end() || !info)
+      fail(FLY_ERROR_INVALID_ARGUMENT, std::string("no kernel named '") + name + "'");
+    const auto &params = sig->second;
+    if (n_args != params.size())
+      fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "' takes " +
+                                 std::to_string(params.size()) + " arguments, got " +
+                                 std::to_string(n_args));
+    if (n_args && !args)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
+    PackedArgs packed;
+    for (size_t i = 0; i < n_args; ++i) {
+      if (params[i].kind == ir::Param::Kind::Tensor)
+        packTensor(packed, params[i], args[i], i, c->target);
+      else
+        packScalar(packed, params[i], args[i], i);
+    }
+    const char *compileOnly = env("COMPILE_ONLY");
+    if (compileOnly && std::strcmp(compileOnly, "0") != 0)
+      return;
+    runtime::cpu::Geometry g{};
+    for (int d = 0; d < 3; ++d) {
+      g.grid[d] = config->grid[d];
+      g.block[d] = config->block[d];
+    }
+    g.sharedBytes = info->staticSharedBytes + config->dynamic_smem;
+    g.waveSize = c->waveSize;
+    g.collectives = info->usesCollectives;
+    try {
+      runtime::cpu::launch(info->fn, packed.finish(), g);
+    } catch (const runtime::cpu::LaunchError &e) {
+      fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + e.what());
+    }
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,38 @@
+//===- dtype.h - Element types of kernel values ----------------------*- C++ -*-===//
+//
+// The numbering is the C API's fly_dtype; the DLPack code of each is in dtype.cpp.
+//
+//===---------------------------------------------------------------------------===//
+#ifndef FLYDSL_IR_DTYPE_H
+#define FLYDSL_IR_DTYPE_H
+
+#include <cstdint>
+
+namespace fly::ir {
+
+enum class DType : int {
+  I1 = 0,
+  I8 = 1,
+  I16 = 2,
+  I32 = 3,
+  I64 = 4,
+  F16 = 5,
+  BF16 = 6,
+  F32 = 7,
+  F64 = 8,
+  F8E4M3 = 9,
+  F8E5M2 = 10,
+  Index = 11,
+};
+constexpr int kDTypeCount = 12;
+
+bool isValidDType(int d);
+bool isFloat(DType d);
+bool isInteger(DType d); // I1..I64 and Index
+/// Storage width in bits (Index counts as 64).
+int bitWidth(DType d);
+const char *dtypeName(DType d);
+
+} // namespace fly::ir
+
+#endif // FLYDSL_IR_DTYPE_H

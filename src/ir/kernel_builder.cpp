@@ -1,0 +1,1148 @@
+//===- kernel_builder.cpp - Kernels as gpu.func, built op by op -----------===//
+//
+// The only translation unit of ir/ that includes MLIR. Tensors are kernel parameters
+// expanded into a pointer (address space 1) and one i64 extent and one i64 stride per mode;
+// element access is pointer arithmetic in the LLVM dialect, so every target lowers it the
+// same way. Shared memory is carved at byte offsets from one per-block base pointer, which
+// `__fly_shared_base()` returns; each target's pipeline replaces that call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/kernel.h"
+#include "ir/mlir_module.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <deque>
+
+namespace fly::ir {
+
+using mlir::OpBuilder;
+using MValue = mlir::Value;
+
+const char *const kSharedBaseFn = "__fly_shared_base";
+
+mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
+  switch (d) {
+  case DType::I1:
+    return mlir::IntegerType::get(ctx, 1);
+  case DType::I8:
+    return mlir::IntegerType::get(ctx, 8);
+  case DType::I16:
+    return mlir::IntegerType::get(ctx, 16);
+  case DType::I32:
+    return mlir::IntegerType::get(ctx, 32);
+  case DType::I64:
+    return mlir::IntegerType::get(ctx, 64);
+  case DType::F16:
+    return mlir::Float16Type::get(ctx);
+  case DType::BF16:
+    return mlir::BFloat16Type::get(ctx);
+  case DType::F32:
+    return mlir::Float32Type::get(ctx);
+  case DType::F64:
+    return mlir::Float64Type::get(ctx);
+  case DType::F8E4M3:
+    return mlir::Float8E4M3FNType::get(ctx);
+  case DType::F8E5M2:
+    return mlir::Float8E5M2Type::get(ctx);
+  case DType::Index:
+    return mlir::IndexType::get(ctx);
+  }
+  return {};
+}
+
+//===-- Module ------------------------------------------------------------===//
+
+Module::Impl::Impl() {
+  context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                      mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                      mlir::math::MathDialect, mlir::scf::SCFDialect>();
+  // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
+  context.printOpOnDiagnostic(false);
+  OpBuilder b(&context);
+  auto loc = b.getUnknownLoc();
+  module = mlir::ModuleOp::create(loc);
+  module->setAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName(), b.getUnitAttr());
+  b.setInsertionPointToEnd(module.getBody());
+  gpuModule = mlir::gpu::GPUModuleOp::create(b, loc, "kernels");
+}
+
+Module::Impl::~Impl() {
+  if (module)
+    module->erase();
+}
+
+Module::Module() : impl_(std::make_unique<Impl>()) {}
+Module::~Module() = default;
+
+const std::vector<std::unique_ptr<Kernel>> &Module::kernels() const { return impl_->kernels; }
+
+Kernel *Module::findKernel(const std::string &name) {
+  for (auto &k : impl_->kernels)
+    if (k->name() == name)
+      return k.get();
+  return nullptr;
+}
+
+std::string Module::str() {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  impl_->module->print(os);
+  return out;
+}
+
+uint64_t Module::hash() { return llvm::xxh3_64bits(str()); }
+
+//===-- Kernel ------------------------------------------------------------===//
+
+namespace {
+struct Entry {
+  MValue v;
+  DType dtype;
+  bool tensor = false;
+  int rank = 0;
+  unsigned addrSpace = 1;
+  std::vector<MValue> dims, strides;
+  int paramIndex = -1; // parameters get their MLIR values when the function is created
+};
+
+struct Frame {
+  enum class Kind { For, If } kind;
+  mlir::Operation *op;
+  bool inElse = false;
+  std::vector<DType> resultTypes;
+};
+} // namespace
+
+struct Kernel::Impl {
+  Module::Impl *mod;
+  Kernel *self = nullptr;
+  std::string name;
+  std::vector<Param> params;
+  std::vector<mlir::Type> argTypes;
+  std::vector<Entry> entries;
+  std::deque<Value> handles;
+  std::vector<Frame> frames;
+  mlir::gpu::GPUFuncOp func;
+  OpBuilder b;
+  std::string error;
+  bool finished = false;
+  uint64_t sharedBytes = 0;
+  MValue sharedBase;
+
+  Impl(Module::Impl *m, std::string n) : mod(m), name(std::move(n)), b(&m->context) {}
+
+  mlir::MLIRContext *ctx() { return &mod->context; }
+  mlir::Location loc() { return b.getUnknownLoc(); }
+
+  bool ok() const { return error.empty() && !finished; }
+
+  void fail(std::string message) {
+    if (error.empty())
+      error = name + ": " + message;
+  }
+
+  Value *newValue(Entry e) {
+    entries.push_back(std::move(e));
+    handles.push_back(Value{kValueMagic, self, static_cast<uint32_t>(entries.size() - 1)});
+    return &handles.back();
+  }
+  Value *scalar(MValue v, DType d) {
+    Entry e;
+    e.v = v;
+    e.dtype = d;
+    return newValue(std::move(e));
+  }
+
+  // Checks that a handle belongs to this kernel and is visible at the insertion point.
+  Entry *get(Value *h, const char *what) {
+    if (!h) {
+      fail(std::string(what) + " is NULL");
+      return nullptr;
+    }
+    if (h->magic != kValueMagic) {
+      fail(std::string(what) + " is not a value handle");
+      return nullptr;
+    }
+    if (h->owner != self) {
+      fail(std::string(what) + " belongs to another kernel");
+      return nullptr;
+    }
+    Entry &e = entries[h->id];
+    if (e.v && func) {
+      mlir::Region *defRegion = e.v.getParentRegion();
+      if (!defRegion->isAncestor(b.getInsertionBlock()->getParent())) {
+        fail(std::string(what) + " was defined inside a loop or branch that has ended");
+        return nullptr;
+      }
+    }
+    return &e;
+  }
+  Entry *getScalar(Value *h, const char *what) {
+    Entry *e = get(h, what);
+    if (e && e->tensor) {
+      fail(std::string(what) + " is a tensor where a scalar is needed");
+      return nullptr;
+    }
+    return e;
+  }
+  Entry *getTensor(Value *h, const char *what) {
+    Entry *e = get(h, what);
+    if (e && !e->tensor) {
+      fail(std::string(what) + " is a scalar where a tensor is needed");
+      return nullptr;
+    }
+    return e;
+  }
+
+  // Creates the gpu.func on the first operation: parameters are all known by then.
+  bool ensureFunc() {
+    if (func)
+      return true;
+    OpBuilder mb(ctx());
+    mb.setInsertionPointToEnd(mod->gpuModule.getBody());
+    auto type = mb.getFunctionType(argTypes, {});
+    func = mlir::gpu::GPUFuncOp::create(mb, loc(), name, type);
+    func->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
+    mlir::Block &entry = func.getBody().front();
+    b.setInsertionPointToEnd(&entry);
+    for (Entry &e : entries) {
+      if (e.paramIndex < 0)
+        continue;
+      unsigned a = e.paramIndex;
+      if (e.tensor) {
+        e.v = entry.getArgument(a);
+        for (int i = 0; i < e.rank; ++i)
+          e.dims.push_back(entry.getArgument(a + 1 + i));
+        for (int i = 0; i < e.rank; ++i)
+          e.strides.push_back(entry.getArgument(a + 1 + e.rank + i));
+      } else {
+        e.v = entry.getArgument(a);
+      }
+    }
+    return true;
+  }
+
+  bool startOp() {
+    if (!ok())
+      return false;
+    return ensureFunc();
+  }
+
+  MValue constantOf(DType d, double v) {
+    mlir::Type t = mlirType(ctx(), d);
+    if (isFloat(d))
+      return mlir::arith::ConstantOp::create(b, loc(), t, b.getFloatAttr(t, v));
+    return mlir::arith::ConstantOp::create(b, loc(), t, b.getIntegerAttr(t, (int64_t)v));
+  }
+
+  MValue toI64(MValue v, DType d) {
+    auto i64 = b.getI64Type();
+    if (d == DType::I64)
+      return v;
+    if (d == DType::Index)
+      return mlir::arith::IndexCastOp::create(b, loc(), i64, v);
+    if (d == DType::I1)
+      return mlir::arith::ExtUIOp::create(b, loc(), i64, v);
+    return mlir::arith::ExtSIOp::create(b, loc(), i64, v);
+  }
+
+  // The address of an element: base + sum(coord_i * stride_i) elements.
+  MValue address(Entry &t, const std::vector<Value *> &coord) {
+    if ((int)coord.size() != t.rank) {
+      fail("a coordinate of " + std::to_string(coord.size()) + " values for a tensor of rank " +
+           std::to_string(t.rank));
+      return {};
+    }
+    MValue offset = mlir::arith::ConstantOp::create(b, loc(), b.getI64Type(), b.getI64IntegerAttr(0));
+    for (int i = 0; i < t.rank; ++i) {
+      Entry *c = getScalar(coord[i], "coordinate");
+      if (!c)
+        return {};
+      if (!isInteger(c->dtype) || c->dtype == DType::I1) {
+        fail(std::string("a coordinate must be an integer, got ") + dtypeName(c->dtype));
+        return {};
+      }
+      MValue term = mlir::arith::MulIOp::create(b, loc(), toI64(c->v, c->dtype), t.strides[i]);
+      offset = mlir::arith::AddIOp::create(b, loc(), offset, term);
+    }
+    return mlir::LLVM::GEPOp::create(b, loc(), t.v.getType(), memType(t.dtype), t.v,
+                                     mlir::ValueRange{offset});
+  }
+
+  // fp8 values live in memory as i8: LLVM has no fp8 type.
+  mlir::Type memType(DType d) {
+    if (d == DType::F8E4M3 || d == DType::F8E5M2)
+      return b.getI8Type();
+    return mlirType(ctx(), d);
+  }
+
+  MValue loadAt(MValue ptr, DType d) {
+    MValue v = mlir::LLVM::LoadOp::create(b, loc(), memType(d), ptr);
+    if (memType(d) != mlirType(ctx(), d))
+      v = mlir::arith::BitcastOp::create(b, loc(), mlirType(ctx(), d), v);
+    return v;
+  }
+
+  void storeAt(MValue v, MValue ptr, DType d) {
+    if (memType(d) != mlirType(ctx(), d))
+      v = mlir::arith::BitcastOp::create(b, loc(), memType(d), v);
+    mlir::LLVM::StoreOp::create(b, loc(), v, ptr);
+  }
+
+  MValue sharedBasePtr() {
+    if (sharedBase)
+      return sharedBase;
+    auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx(), 3);
+    auto fnType = b.getFunctionType({}, {ptr3});
+    if (!mod->gpuModule.lookupSymbol(kSharedBaseFn)) {
+      OpBuilder mb(ctx());
+      mb.setInsertionPointToStart(mod->gpuModule.getBody());
+      auto decl = mlir::func::FuncOp::create(mb, loc(), kSharedBaseFn, fnType);
+      decl.setPrivate();
+    }
+    OpBuilder eb(ctx());
+    eb.setInsertionPointToStart(&func.getBody().front());
+    sharedBase = mlir::func::CallOp::create(eb, loc(), kSharedBaseFn, mlir::TypeRange{ptr3},
+                                            mlir::ValueRange{})
+                     .getResult(0);
+    return sharedBase;
+  }
+};
+
+Kernel::Kernel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) { impl_->self = this; }
+Kernel::~Kernel() = default;
+
+Kernel *Module::addKernel(const std::string &name, std::string &error) {
+  if (name.empty() || name.rfind("__fly", 0) == 0) {
+    error = "kernel name '" + name + "' is empty or reserved";
+    return nullptr;
+  }
+  for (char c : name)
+    if (!(isalnum((unsigned char)c) || c == '_')) {
+      error = "kernel name '" + name + "' must be letters, digits and '_'";
+      return nullptr;
+    }
+  if (findKernel(name)) {
+    error = "a kernel named '" + name + "' already exists in this module";
+    return nullptr;
+  }
+  impl_->kernels.push_back(
+      std::unique_ptr<Kernel>(new Kernel(std::make_unique<Kernel::Impl>(impl_.get(), name))));
+  return impl_->kernels.back().get();
+}
+
+const std::string &Kernel::name() const { return impl_->name; }
+const std::vector<Param> &Kernel::params() const { return impl_->params; }
+uint64_t Kernel::staticSharedBytes() const { return impl_->sharedBytes; }
+bool Kernel::finished() const { return impl_->finished; }
+const std::string &Kernel::error() const { return impl_->error; }
+
+Value *Kernel::tensorParam(DType dtype, int rank) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return nullptr;
+  if (k.func) {
+    k.fail("parameters must be added before the first operation");
+    return nullptr;
+  }
+  if (rank < 1 || rank > 8 || dtype == DType::Index || dtype == DType::I1) {
+    k.fail("a tensor parameter needs rank 1..8 and a storable dtype");
+    return nullptr;
+  }
+  Entry e;
+  e.dtype = dtype;
+  e.tensor = true;
+  e.rank = rank;
+  e.paramIndex = k.argTypes.size();
+  k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx(), 1));
+  for (int i = 0; i < 2 * rank; ++i)
+    k.argTypes.push_back(k.b.getI64Type());
+  k.params.push_back(Param{Param::Kind::Tensor, dtype, rank});
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::scalarParam(DType dtype) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return nullptr;
+  if (k.func) {
+    k.fail("parameters must be added before the first operation");
+    return nullptr;
+  }
+  if (dtype == DType::I1 || dtype == DType::F8E4M3 || dtype == DType::F8E5M2) {
+    k.fail(std::string("a scalar parameter cannot be ") + dtypeName(dtype));
+    return nullptr;
+  }
+  Entry e;
+  e.dtype = dtype;
+  e.paramIndex = k.argTypes.size();
+  k.argTypes.push_back(mlirType(k.ctx(), dtype));
+  k.params.push_back(Param{Param::Kind::Scalar, dtype, 0});
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::constInt(DType dtype, int64_t v) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (!isInteger(dtype)) {
+    k.fail(std::string("an integer constant of float type ") + dtypeName(dtype));
+    return nullptr;
+  }
+  mlir::Type t = mlirType(k.ctx(), dtype);
+  return k.scalar(mlir::arith::ConstantOp::create(k.b, k.loc(), t, k.b.getIntegerAttr(t, v)),
+                  dtype);
+}
+
+Value *Kernel::constFloat(DType dtype, double v) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (!isFloat(dtype)) {
+    k.fail(std::string("a float constant of integer type ") + dtypeName(dtype));
+    return nullptr;
+  }
+  mlir::Type t = mlirType(k.ctx(), dtype);
+  return k.scalar(mlir::arith::ConstantOp::create(k.b, k.loc(), t, k.b.getFloatAttr(t, v)), dtype);
+}
+
+Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "lhs"), *bb = k.getScalar(hb, "rhs");
+  if (!a || !bb)
+    return nullptr;
+  if (a->dtype != bb->dtype) {
+    k.fail(std::string("operands of one type are needed, got ") + dtypeName(a->dtype) + " and " +
+           dtypeName(bb->dtype));
+    return nullptr;
+  }
+  DType d = a->dtype;
+  MValue x = a->v, y = bb->v, r;
+  auto &B = k.b;
+  auto L = k.loc();
+  namespace ar = mlir::arith;
+  if (isFloat(d)) {
+    switch (op) {
+    case BinaryOp::Add:
+      r = ar::AddFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Sub:
+      r = ar::SubFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Mul:
+      r = ar::MulFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Div:
+      r = ar::DivFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Rem:
+      r = ar::RemFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Min:
+      r = ar::MinimumFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Max:
+      r = ar::MaximumFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Pow:
+      r = mlir::math::PowFOp::create(B, L, x, y);
+      break;
+    default:
+      k.fail("this operation needs integer operands");
+      return nullptr;
+    }
+  } else {
+    switch (op) {
+    case BinaryOp::Add:
+      r = ar::AddIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Sub:
+      r = ar::SubIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Mul:
+      r = ar::MulIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Div:
+      r = ar::DivSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Rem:
+      r = ar::RemSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::DivU:
+      r = ar::DivUIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::RemU:
+      r = ar::RemUIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Min:
+      r = ar::MinSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Max:
+      r = ar::MaxSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::MinU:
+      r = ar::MinUIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::MaxU:
+      r = ar::MaxUIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::And:
+      r = ar::AndIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Or:
+      r = ar::OrIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Xor:
+      r = ar::XOrIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Shl:
+      r = ar::ShLIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Shr:
+      r = ar::ShRSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::ShrU:
+      r = ar::ShRUIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::Pow:
+      k.fail("pow needs float operands");
+      return nullptr;
+    }
+  }
+  return k.scalar(r, d);
+}
+
+Value *Kernel::unary(UnaryOp op, Value *ha) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "operand");
+  if (!a)
+    return nullptr;
+  DType d = a->dtype;
+  MValue x = a->v, r;
+  auto &B = k.b;
+  auto L = k.loc();
+  namespace m = mlir::math;
+  if (isInteger(d)) {
+    switch (op) {
+    case UnaryOp::Neg:
+      r = mlir::arith::SubIOp::create(B, L, k.constantOf(d, 0), x);
+      break;
+    case UnaryOp::Not:
+      r = mlir::arith::XOrIOp::create(
+          B, L, x,
+          mlir::arith::ConstantOp::create(B, L, x.getType(),
+                                          B.getIntegerAttr(x.getType(), -1)));
+      break;
+    case UnaryOp::Abs:
+      r = m::AbsIOp::create(B, L, x);
+      break;
+    default:
+      k.fail("this operation needs a float operand");
+      return nullptr;
+    }
+    return k.scalar(r, d);
+  }
+  switch (op) {
+  case UnaryOp::Neg:
+    r = mlir::arith::NegFOp::create(B, L, x);
+    break;
+  case UnaryOp::Abs:
+    r = m::AbsFOp::create(B, L, x);
+    break;
+  case UnaryOp::Exp:
+    r = m::ExpOp::create(B, L, x);
+    break;
+  case UnaryOp::Exp2:
+    r = m::Exp2Op::create(B, L, x);
+    break;
+  case UnaryOp::Log:
+    r = m::LogOp::create(B, L, x);
+    break;
+  case UnaryOp::Log2:
+    r = m::Log2Op::create(B, L, x);
+    break;
+  case UnaryOp::Sqrt:
+    r = m::SqrtOp::create(B, L, x);
+    break;
+  case UnaryOp::Rsqrt:
+    r = m::RsqrtOp::create(B, L, x);
+    break;
+  case UnaryOp::Tanh:
+    r = m::TanhOp::create(B, L, x);
+    break;
+  case UnaryOp::Erf:
+    r = m::ErfOp::create(B, L, x);
+    break;
+  case UnaryOp::Sin:
+    r = m::SinOp::create(B, L, x);
+    break;
+  case UnaryOp::Cos:
+    r = m::CosOp::create(B, L, x);
+    break;
+  case UnaryOp::Floor:
+    r = m::FloorOp::create(B, L, x);
+    break;
+  case UnaryOp::Ceil:
+    r = m::CeilOp::create(B, L, x);
+    break;
+  case UnaryOp::Not:
+    k.fail("not needs an integer operand");
+    return nullptr;
+  }
+  return k.scalar(r, d);
+}
+
+Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "a"), *b = k.getScalar(hb, "b"), *c = k.getScalar(hc, "c");
+  if (!a || !b || !c)
+    return nullptr;
+  if (!isFloat(a->dtype) || a->dtype != b->dtype || a->dtype != c->dtype) {
+    k.fail("fma needs three floats of one type");
+    return nullptr;
+  }
+  return k.scalar(mlir::math::FmaOp::create(k.b, k.loc(), a->v, b->v, c->v), a->dtype);
+}
+
+Value *Kernel::compare(CmpOp op, Value *ha, Value *hb) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "lhs"), *b = k.getScalar(hb, "rhs");
+  if (!a || !b)
+    return nullptr;
+  if (a->dtype != b->dtype) {
+    k.fail(std::string("comparing ") + dtypeName(a->dtype) + " with " + dtypeName(b->dtype));
+    return nullptr;
+  }
+  namespace ar = mlir::arith;
+  MValue r;
+  if (isFloat(a->dtype)) {
+    ar::CmpFPredicate p;
+    switch (op) {
+    case CmpOp::Eq:
+      p = ar::CmpFPredicate::OEQ;
+      break;
+    case CmpOp::Ne:
+      p = ar::CmpFPredicate::UNE;
+      break;
+    case CmpOp::Lt:
+    case CmpOp::ULt:
+      p = ar::CmpFPredicate::OLT;
+      break;
+    case CmpOp::Le:
+    case CmpOp::ULe:
+      p = ar::CmpFPredicate::OLE;
+      break;
+    case CmpOp::Gt:
+    case CmpOp::UGt:
+      p = ar::CmpFPredicate::OGT;
+      break;
+    default:
+      p = ar::CmpFPredicate::OGE;
+      break;
+    }
+    r = ar::CmpFOp::create(k.b, k.loc(), p, a->v, b->v);
+  } else {
+    static const ar::CmpIPredicate preds[] = {
+        ar::CmpIPredicate::eq,  ar::CmpIPredicate::ne,  ar::CmpIPredicate::slt,
+        ar::CmpIPredicate::sle, ar::CmpIPredicate::sgt, ar::CmpIPredicate::sge,
+        ar::CmpIPredicate::ult, ar::CmpIPredicate::ule, ar::CmpIPredicate::ugt,
+        ar::CmpIPredicate::uge};
+    r = ar::CmpIOp::create(k.b, k.loc(), preds[static_cast<int>(op)], a->v, b->v);
+  }
+  return k.scalar(r, DType::I1);
+}
+
+Value *Kernel::select(Value *hc, Value *ha, Value *hb) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *c = k.getScalar(hc, "condition"), *a = k.getScalar(ha, "a"), *b = k.getScalar(hb, "b");
+  if (!c || !a || !b)
+    return nullptr;
+  if (c->dtype != DType::I1 || a->dtype != b->dtype) {
+    k.fail("select needs an i1 condition and two values of one type");
+    return nullptr;
+  }
+  return k.scalar(mlir::arith::SelectOp::create(k.b, k.loc(), c->v, a->v, b->v), a->dtype);
+}
+
+Value *Kernel::cast(Value *ha, DType to) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "operand");
+  if (!a)
+    return nullptr;
+  DType from = a->dtype;
+  if (from == to)
+    return ha;
+  namespace ar = mlir::arith;
+  mlir::Type t = mlirType(k.ctx(), to);
+  auto &B = k.b;
+  auto L = k.loc();
+  MValue x = a->v, r;
+  if (isInteger(from) && isInteger(to)) {
+    if (from == DType::Index || to == DType::Index)
+      r = ar::IndexCastOp::create(B, L, t, x);
+    else if (bitWidth(to) > bitWidth(from))
+      r = from == DType::I1 ? MValue(ar::ExtUIOp::create(B, L, t, x))
+                            : MValue(ar::ExtSIOp::create(B, L, t, x));
+    else
+      r = ar::TruncIOp::create(B, L, t, x);
+  } else if (isInteger(from)) {
+    if (from == DType::Index)
+      x = ar::IndexCastOp::create(B, L, B.getI64Type(), x);
+    r = from == DType::I1 ? MValue(ar::UIToFPOp::create(B, L, t, x))
+                          : MValue(ar::SIToFPOp::create(B, L, t, x));
+  } else if (isInteger(to)) {
+    if (to == DType::Index) {
+      r = ar::FPToSIOp::create(B, L, B.getI64Type(), x);
+      r = ar::IndexCastOp::create(B, L, t, r);
+    } else {
+      r = ar::FPToSIOp::create(B, L, t, x);
+    }
+  } else if (bitWidth(to) > bitWidth(from) || (bitWidth(to) == bitWidth(from) && to == DType::F32)) {
+    r = ar::ExtFOp::create(B, L, t, x);
+  } else if (bitWidth(to) == bitWidth(from)) {
+    // f16 <-> bf16 goes through f32.
+    MValue wide = ar::ExtFOp::create(B, L, B.getF32Type(), x);
+    r = ar::TruncFOp::create(B, L, t, wide);
+  } else {
+    r = ar::TruncFOp::create(B, L, t, x);
+  }
+  return k.scalar(r, to);
+}
+
+Value *Kernel::bitcast(Value *ha, DType to) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(ha, "operand");
+  if (!a)
+    return nullptr;
+  if (bitWidth(a->dtype) != bitWidth(to) || a->dtype == DType::Index || to == DType::Index) {
+    k.fail(std::string("bitcast from ") + dtypeName(a->dtype) + " to " + dtypeName(to) +
+           " changes the width");
+    return nullptr;
+  }
+  return k.scalar(mlir::arith::BitcastOp::create(k.b, k.loc(), mlirType(k.ctx(), to), a->v), to);
+}
+
+DType Kernel::dtypeOf(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  return e ? e->dtype : DType::I32;
+}
+
+bool Kernel::isTensor(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  return e && e->tensor;
+}
+
+Value *Kernel::gpuIndex(GpuIndex which, int dim) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (dim < 0 || dim > 2) {
+    k.fail("a GPU index dimension is 0 (x), 1 (y) or 2 (z), got " + std::to_string(dim));
+    return nullptr;
+  }
+  auto d = static_cast<mlir::gpu::Dimension>(dim);
+  MValue v;
+  switch (which) {
+  case GpuIndex::ThreadIdx:
+    v = mlir::gpu::ThreadIdOp::create(k.b, k.loc(), d);
+    break;
+  case GpuIndex::BlockIdx:
+    v = mlir::gpu::BlockIdOp::create(k.b, k.loc(), d);
+    break;
+  case GpuIndex::BlockDim:
+    v = mlir::gpu::BlockDimOp::create(k.b, k.loc(), d);
+    break;
+  case GpuIndex::GridDim:
+    v = mlir::gpu::GridDimOp::create(k.b, k.loc(), d);
+    break;
+  }
+  return k.scalar(mlir::arith::IndexCastOp::create(k.b, k.loc(), k.b.getI32Type(), v), DType::I32);
+}
+
+Value *Kernel::laneId() {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  MValue v = mlir::gpu::LaneIdOp::create(k.b, k.loc(), nullptr);
+  return k.scalar(mlir::arith::IndexCastOp::create(k.b, k.loc(), k.b.getI32Type(), v), DType::I32);
+}
+
+void Kernel::barrier() {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  mlir::gpu::BarrierOp::create(k.b, k.loc());
+}
+
+Value *Kernel::shuffle(ShuffleMode mode, Value *hv, Value *hoff, Value *hwidth) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getScalar(hv, "value"), *off = k.getScalar(hoff, "offset"),
+        *w = k.getScalar(hwidth, "width");
+  if (!v || !off || !w)
+    return nullptr;
+  if (off->dtype != DType::I32 || w->dtype != DType::I32) {
+    k.fail("shuffle offset and width must be i32");
+    return nullptr;
+  }
+  if (!(v->dtype == DType::I32 || v->dtype == DType::F32 || v->dtype == DType::I64 ||
+        v->dtype == DType::F64)) {
+    k.fail(std::string("shuffle moves i32, i64, f32 or f64 values, not ") + dtypeName(v->dtype));
+    return nullptr;
+  }
+  auto m = static_cast<mlir::gpu::ShuffleMode>(static_cast<int>(mode));
+  auto op = mlir::gpu::ShuffleOp::create(k.b, k.loc(), v->v.getType(), k.b.getI1Type(), v->v,
+                                         off->v, w->v,
+                                         mlir::gpu::ShuffleModeAttr::get(k.ctx(), m));
+  return k.scalar(op.getShuffleResult(), v->dtype);
+}
+
+Value *Kernel::tensorDim(Value *ht, int mode) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor");
+  if (!t)
+    return nullptr;
+  if (mode < 0 || mode >= t->rank) {
+    k.fail("mode " + std::to_string(mode) + " of a tensor of rank " + std::to_string(t->rank));
+    return nullptr;
+  }
+  return k.scalar(t->dims[mode], DType::I64);
+}
+
+Value *Kernel::tensorStride(Value *ht, int mode) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor");
+  if (!t)
+    return nullptr;
+  if (mode < 0 || mode >= t->rank) {
+    k.fail("mode " + std::to_string(mode) + " of a tensor of rank " + std::to_string(t->rank));
+    return nullptr;
+  }
+  return k.scalar(t->strides[mode], DType::I64);
+}
+
+Value *Kernel::load(Value *ht, const std::vector<Value *> &coord, Value *hpred) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor");
+  if (!t)
+    return nullptr;
+  DType d = t->dtype;
+  Entry *p = nullptr;
+  if (hpred && !(p = k.getScalar(hpred, "predicate")))
+    return nullptr;
+  if (p && p->dtype != DType::I1) {
+    k.fail("a predicate must be i1 (a comparison)");
+    return nullptr;
+  }
+  if (!p) {
+    MValue addr = k.address(*t, coord);
+    return addr ? k.scalar(k.loadAt(addr, d), d) : nullptr;
+  }
+  auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), mlir::TypeRange{mlirType(k.ctx(), d)}, p->v,
+                                      /*addThenBlock=*/true, /*addElseBlock=*/true);
+  OpBuilder::InsertionGuard guard(k.b);
+  k.b.setInsertionPointToStart(ifOp.thenBlock());
+  MValue addr = k.address(*t, coord);
+  if (!addr)
+    return nullptr;
+  mlir::scf::YieldOp::create(k.b, k.loc(), k.loadAt(addr, d));
+  k.b.setInsertionPointToStart(ifOp.elseBlock());
+  mlir::scf::YieldOp::create(k.b, k.loc(), k.constantOf(d, 0));
+  return k.scalar(ifOp.getResult(0), d);
+}
+
+void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Value *hpred) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *t = k.getTensor(ht, "tensor"), *v = k.getScalar(hv, "value");
+  if (!t || !v)
+    return;
+  if (v->dtype != t->dtype) {
+    k.fail(std::string("storing ") + dtypeName(v->dtype) + " into a tensor of " +
+           dtypeName(t->dtype));
+    return;
+  }
+  Entry *p = nullptr;
+  if (hpred && !(p = k.getScalar(hpred, "predicate")))
+    return;
+  if (p && p->dtype != DType::I1) {
+    k.fail("a predicate must be i1 (a comparison)");
+    return;
+  }
+  OpBuilder::InsertionGuard guard(k.b);
+  if (p) {
+    auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), p->v, /*withElseRegion=*/false);
+    k.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  MValue addr = k.address(*t, coord);
+  if (addr)
+    k.storeAt(v->v, addr, t->dtype);
+}
+
+Value *Kernel::atomic(AtomicOp op, Value *ht, const std::vector<Value *> &coord, Value *hv) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor"), *v = k.getScalar(hv, "value");
+  if (!t || !v)
+    return nullptr;
+  if (v->dtype != t->dtype || !(v->dtype == DType::I32 || v->dtype == DType::I64 ||
+                                v->dtype == DType::F32 || v->dtype == DType::F64)) {
+    k.fail("atomics take i32, i64, f32 or f64 values of the tensor's dtype");
+    return nullptr;
+  }
+  MValue addr = k.address(*t, coord);
+  if (!addr)
+    return nullptr;
+  namespace L = mlir::LLVM;
+  bool f = isFloat(v->dtype);
+  L::AtomicBinOp bin = op == AtomicOp::Add   ? (f ? L::AtomicBinOp::fadd : L::AtomicBinOp::add)
+                       : op == AtomicOp::Max ? (f ? L::AtomicBinOp::fmax : L::AtomicBinOp::max)
+                                             : (f ? L::AtomicBinOp::fmin : L::AtomicBinOp::min);
+  auto r = L::AtomicRMWOp::create(k.b, k.loc(), bin, addr, v->v, L::AtomicOrdering::monotonic);
+  return k.scalar(r, v->dtype);
+}
+
+Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (count <= 0 || align <= 0 || (align & (align - 1)) || dtype == DType::Index ||
+      dtype == DType::I1) {
+    k.fail("shared memory needs a positive element count, a power-of-two alignment and a "
+           "storable dtype");
+    return nullptr;
+  }
+  int64_t elem = bitWidth(dtype) / 8;
+  if (count > (int64_t(1) << 40) / elem) {
+    k.fail("shared memory of " + std::to_string(count) + " elements is too large");
+    return nullptr;
+  }
+  uint64_t offset = (k.sharedBytes + align - 1) / align * align;
+  k.sharedBytes = offset + count * elem;
+  MValue base = k.sharedBasePtr();
+  auto i64 = k.b.getI64Type();
+  MValue off = mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(offset));
+  Entry e;
+  e.v = mlir::LLVM::GEPOp::create(k.b, k.loc(), base.getType(), k.b.getI8Type(), base,
+                                  mlir::ValueRange{off});
+  e.dtype = dtype;
+  e.tensor = true;
+  e.rank = 1;
+  e.addrSpace = 3;
+  e.dims.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(count)));
+  e.strides.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(1)));
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::forBegin(Value *hlb, Value *hub, Value *hstep, const std::vector<Value *> &inits,
+                        std::vector<Value *> &iterArgs) {
+  Impl &k = *impl_;
+  iterArgs.clear();
+  if (!k.startOp())
+    return nullptr;
+  Entry *lb = k.getScalar(hlb, "lower bound"), *ub = k.getScalar(hub, "upper bound"),
+        *st = k.getScalar(hstep, "step");
+  if (!lb || !ub || !st)
+    return nullptr;
+  if (!isInteger(lb->dtype) || lb->dtype == DType::I1 || lb->dtype != ub->dtype ||
+      lb->dtype != st->dtype) {
+    k.fail("loop bounds and step must be integers of one type");
+    return nullptr;
+  }
+  std::vector<MValue> initValues;
+  std::vector<DType> types;
+  for (Value *h : inits) {
+    Entry *e = k.getScalar(h, "loop-carried value");
+    if (!e)
+      return nullptr;
+    initValues.push_back(e->v);
+    types.push_back(e->dtype);
+  }
+  auto forOp = mlir::scf::ForOp::create(k.b, k.loc(), lb->v, ub->v, st->v, initValues);
+  mlir::Block *body = forOp.getBody();
+  if (body->mightHaveTerminator())
+    body->getTerminator()->erase();
+  k.b.setInsertionPointToEnd(body);
+  k.frames.push_back(Frame{Frame::Kind::For, forOp, false, types});
+  for (size_t i = 0; i < types.size(); ++i)
+    iterArgs.push_back(k.scalar(forOp.getRegionIterArgs()[i], types[i]));
+  return k.scalar(forOp.getInductionVar(), lb->dtype);
+}
+
+namespace {
+// Yields `yields` (checked against `types`) at the end of the current block.
+bool yieldValues(Kernel::Impl &k, const std::vector<Value *> &yields,
+                 const std::vector<DType> &types, const char *where) {
+  if (yields.size() != types.size()) {
+    k.fail(std::string(where) + " yields " + std::to_string(yields.size()) + " values, " +
+           std::to_string(types.size()) + " are expected");
+    return false;
+  }
+  std::vector<MValue> vs;
+  for (size_t i = 0; i < yields.size(); ++i) {
+    Entry *e = k.getScalar(yields[i], "yielded value");
+    if (!e)
+      return false;
+    if (e->dtype != types[i]) {
+      k.fail(std::string(where) + " yields " + dtypeName(e->dtype) + " where " +
+             dtypeName(types[i]) + " is expected");
+      return false;
+    }
+    vs.push_back(e->v);
+  }
+  mlir::scf::YieldOp::create(k.b, k.loc(), vs);
+  return true;
+}
+} // namespace
+
+std::vector<Value *> Kernel::forEnd(const std::vector<Value *> &yields) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return {};
+  if (k.frames.empty() || k.frames.back().kind != Frame::Kind::For) {
+    k.fail("for_end without a matching for_begin");
+    return {};
+  }
+  Frame f = k.frames.back();
+  if (!yieldValues(k, yields, f.resultTypes, "the loop body"))
+    return {};
+  k.frames.pop_back();
+  k.b.setInsertionPointAfter(f.op);
+  std::vector<Value *> out;
+  for (size_t i = 0; i < f.resultTypes.size(); ++i)
+    out.push_back(k.scalar(f.op->getResult(i), f.resultTypes[i]));
+  return out;
+}
+
+void Kernel::ifBegin(Value *hc, const std::vector<DType> &resultTypes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *c = k.getScalar(hc, "condition");
+  if (!c)
+    return;
+  if (c->dtype != DType::I1) {
+    k.fail("an if condition must be i1 (a comparison)");
+    return;
+  }
+  std::vector<mlir::Type> types;
+  for (DType d : resultTypes)
+    types.push_back(mlirType(k.ctx(), d));
+  auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), types, c->v, /*addThenBlock=*/true,
+                                      /*addElseBlock=*/true);
+  for (mlir::Block *blk : {ifOp.thenBlock(), ifOp.elseBlock()})
+    if (blk->mightHaveTerminator())
+      blk->getTerminator()->erase();
+  k.b.setInsertionPointToEnd(ifOp.thenBlock());
+  k.frames.push_back(Frame{Frame::Kind::If, ifOp, false, resultTypes});
+}
+
+void Kernel::ifElse(const std::vector<Value *> &thenYields) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return;
+  if (k.frames.empty() || k.frames.back().kind != Frame::Kind::If || k.frames.back().inElse) {
+    k.fail("if_else without a matching if_begin");
+    return;
+  }
+  Frame &f = k.frames.back();
+  if (!yieldValues(k, thenYields, f.resultTypes, "the then branch"))
+    return;
+  f.inElse = true;
+  k.b.setInsertionPointToEnd(mlir::cast<mlir::scf::IfOp>(f.op).elseBlock());
+}
+
+std::vector<Value *> Kernel::ifEnd(const std::vector<Value *> &yields) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return {};
+  if (k.frames.empty() || k.frames.back().kind != Frame::Kind::If) {
+    k.fail("if_end without a matching if_begin");
+    return {};
+  }
+  Frame f = k.frames.back();
+  auto ifOp = mlir::cast<mlir::scf::IfOp>(f.op);
+  if (!f.inElse) {
+    if (!f.resultTypes.empty()) {
+      k.fail("an if with results needs an else branch");
+      return {};
+    }
+    if (!yieldValues(k, yields, f.resultTypes, "the then branch"))
+      return {};
+    k.b.setInsertionPointToEnd(ifOp.elseBlock());
+    mlir::scf::YieldOp::create(k.b, k.loc());
+  } else if (!yieldValues(k, yields, f.resultTypes, "the else branch")) {
+    return {};
+  }
+  k.frames.pop_back();
+  k.b.setInsertionPointAfter(ifOp);
+  std::vector<Value *> out;
+  for (size_t i = 0; i < f.resultTypes.size(); ++i)
+    out.push_back(k.scalar(ifOp.getResult(i), f.resultTypes[i]));
+  return out;
+}
+
+void Kernel::finish() {
+  Impl &k = *impl_;
+  if (k.finished || !k.error.empty())
+    return;
+  if (!k.frames.empty()) {
+    k.fail(std::string("a ") + (k.frames.back().kind == Frame::Kind::For ? "loop" : "branch") +
+           " is still open");
+    return;
+  }
+  k.ensureFunc();
+  k.b.setInsertionPointToEnd(&k.func.getBody().front());
+  mlir::gpu::ReturnOp::create(k.b, k.loc());
+  k.func->setAttr("fly.shared_bytes", k.b.getI64IntegerAttr(k.sharedBytes));
+  std::string diag;
+  {
+    mlir::ScopedDiagnosticHandler handler(k.ctx(), [&](mlir::Diagnostic &d) {
+      if (diag.empty())
+        diag = d.str();
+      return mlir::success();
+    });
+    if (mlir::failed(mlir::verify(k.func)))
+      k.fail("the kernel does not verify: " + diag);
+  }
+  k.finished = true;
+}
+
+} // namespace fly::ir

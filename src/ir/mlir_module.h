@@ -1,0 +1,34 @@
+//===- mlir_module.h - The MLIR side of ir::Module, for the compiler ----*- C++ -*-===//
+//
+// Only kernel_builder.cpp and compiler/ include this: it is where MLIR types meet the plain
+// C++ face of kernel.h.
+//
+//===-------------------------------------------------------------------------------===//
+#ifndef FLYDSL_IR_MLIR_MODULE_H
+#define FLYDSL_IR_MLIR_MODULE_H
+
+#include "ir/kernel.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+
+namespace fly::ir {
+
+struct Module::Impl {
+  mlir::MLIRContext context{mlir::MLIRContext::Threading::DISABLED};
+  mlir::ModuleOp module;
+  mlir::gpu::GPUModuleOp gpuModule;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  Impl();
+  ~Impl();
+};
+
+/// The callee that returns the block's shared memory base, replaced per target.
+extern const char *const kSharedBaseFn;
+
+mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
+
+} // namespace fly::ir
+
+#endif // FLYDSL_IR_MLIR_MODULE_H

@@ -1,0 +1,312 @@
+//===- cpu_launch.cpp - Running a kernel's GPU threads on host threads ----===//
+
+#include "runtime/cpu/cpu_launch.h"
+
+#include <ucontext.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fly::runtime::cpu {
+
+namespace {
+
+constexpr size_t kFiberStackBytes = 256 * 1024;
+constexpr uint32_t kMaxThreadsPerBlock = 1024;
+
+enum class FiberState { Ready, AtBarrier, AtShuffle, Done };
+
+struct Fiber {
+  ucontext_t context;
+  FiberState state = FiberState::Ready;
+  uint32_t tid[3];
+  uint32_t linear; // x fastest
+  int shuffleParity = 0;
+};
+
+struct Block;
+
+// What the runtime functions called by kernel code read: the calling GPU thread.
+struct ThreadContext {
+  const Geometry *geometry;
+  uint32_t bid[3];
+  uint32_t tid[3];
+  uint32_t linear;
+  uint8_t *shared;
+  Block *block;   // fibers only
+  Fiber *fiber;   // fibers only
+};
+
+thread_local ThreadContext *current = nullptr;
+
+// The fibers of one block and the scheduler that switches among them.
+struct Block {
+  ucontext_t scheduler;
+  std::vector<Fiber> fibers;
+  std::vector<std::unique_ptr<char[]>> *stacks;
+  // Shuffle exchange slots: two buffers (alternating per shuffle) of one slot per thread.
+  std::vector<uint64_t> slots[2];
+  KernelFn fn;
+  void **args;
+};
+
+void fiberEntry(unsigned lo, unsigned hi) {
+  auto *b = reinterpret_cast<Block *>((uintptr_t(hi) << 32) | uintptr_t(lo));
+  Fiber *f = current->fiber;
+  b->fn(b->args);
+  f->state = FiberState::Done;
+  // Returning resumes uc_link, the scheduler.
+}
+
+void yieldToScheduler() {
+  Block *b = current->block;
+  Fiber *f = current->fiber;
+  swapcontext(&f->context, &b->scheduler);
+}
+
+std::string describe(const Geometry &g, const uint32_t bid[3]) {
+  return "block (" + std::to_string(bid[0]) + "," + std::to_string(bid[1]) + "," +
+         std::to_string(bid[2]) + ")";
+}
+
+// Runs one block as fibers. Returns an error message, or empty.
+std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext &ctx,
+                      std::vector<std::unique_ptr<char[]>> &stacks) {
+  uint32_t n = g.block[0] * g.block[1] * g.block[2];
+  Block b;
+  b.fibers.resize(n);
+  b.stacks = &stacks;
+  b.slots[0].assign(n, 0);
+  b.slots[1].assign(n, 0);
+  b.fn = fn;
+  b.args = args;
+  while (stacks.size() < n)
+    stacks.push_back(std::unique_ptr<char[]>(new char[kFiberStackBytes]));
+  uintptr_t bp = reinterpret_cast<uintptr_t>(&b);
+  for (uint32_t i = 0; i < n; ++i) {
+    Fiber &f = b.fibers[i];
+    f.linear = i;
+    f.tid[0] = i % g.block[0];
+    f.tid[1] = (i / g.block[0]) % g.block[1];
+    f.tid[2] = i / (g.block[0] * g.block[1]);
+    getcontext(&f.context);
+    f.context.uc_stack.ss_sp = stacks[i].get();
+    f.context.uc_stack.ss_size = kFiberStackBytes;
+    f.context.uc_link = &b.scheduler;
+    makecontext(&f.context, reinterpret_cast<void (*)()>(fiberEntry), 2,
+                unsigned(bp & 0xffffffffu), unsigned(bp >> 32));
+  }
+  ctx.block = &b;
+  uint32_t wave = std::max(1, g.waveSize);
+  while (true) {
+    for (Fiber &f : b.fibers) {
+      if (f.state != FiberState::Ready)
+        continue;
+      ctx.fiber = &f;
+      std::copy(f.tid, f.tid + 3, ctx.tid);
+      ctx.linear = f.linear;
+      swapcontext(&b.scheduler, &f.context);
+    }
+    // Every fiber is done or waiting: release what can be released.
+    uint32_t done = 0, atBarrier = 0;
+    for (Fiber &f : b.fibers) {
+      done += f.state == FiberState::Done;
+      atBarrier += f.state == FiberState::AtBarrier;
+    }
+    if (done == n)
+      return {};
+    bool released = false;
+    if (atBarrier == n) {
+      for (Fiber &f : b.fibers)
+        f.state = FiberState::Ready;
+      released = true;
+    }
+    for (uint32_t w = 0; w < n; w += wave) {
+      uint32_t end = std::min(n, w + wave);
+      bool all = true;
+      for (uint32_t i = w; i < end && all; ++i)
+        all = b.fibers[i].state == FiberState::AtShuffle;
+      if (all) {
+        for (uint32_t i = w; i < end; ++i)
+          b.fibers[i].state = FiberState::Ready;
+        released = true;
+      }
+    }
+    if (!released) {
+      std::string what = atBarrier ? "a barrier" : "a shuffle";
+      return describe(g, ctx.bid) + ": " + what + " can never complete (" +
+             std::to_string(done) + " of " + std::to_string(n) +
+             " threads have exited, the others wait)";
+    }
+  }
+}
+
+void runSerial(KernelFn fn, void **args, const Geometry &g, ThreadContext &ctx) {
+  for (uint32_t z = 0; z < g.block[2]; ++z)
+    for (uint32_t y = 0; y < g.block[1]; ++y)
+      for (uint32_t x = 0; x < g.block[0]; ++x) {
+        ctx.tid[0] = x;
+        ctx.tid[1] = y;
+        ctx.tid[2] = z;
+        ctx.linear = x + g.block[0] * (y + g.block[1] * z);
+        fn(args);
+      }
+}
+
+// Runtime functions called by kernel code.
+
+extern "C" int64_t flyCpuIndex(int32_t code) {
+  const ThreadContext &c = *current;
+  int dim = code % 3;
+  switch (code / 3) {
+  case 0:
+    return c.tid[dim];
+  case 1:
+    return c.bid[dim];
+  case 2:
+    return c.geometry->block[dim];
+  case 3:
+    return c.geometry->grid[dim];
+  default:
+    return c.linear % uint32_t(std::max(1, c.geometry->waveSize));
+  }
+}
+
+extern "C" void flyCpuBarrier() {
+  if (!current->fiber)
+    return; // kernels without collectives never call it
+  current->fiber->state = FiberState::AtBarrier;
+  yieldToScheduler();
+}
+
+extern "C" void *flySharedBase() { return current->shared; }
+
+template <class T> T shuffle(T v, int32_t offset, int32_t width, int32_t mode) {
+  ThreadContext &c = *current;
+  if (!c.fiber)
+    return v;
+  Block &b = *c.block;
+  uint32_t wave = std::max(1, c.geometry->waveSize);
+  uint32_t lane = c.linear % wave, base = c.linear - lane;
+  int parity = c.fiber->shuffleParity;
+  c.fiber->shuffleParity ^= 1;
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  b.slots[parity][c.linear] = bits;
+  c.fiber->state = FiberState::AtShuffle;
+  yieldToScheduler();
+  // The segment of `width` lanes this lane belongs to, as gpu.shuffle defines it.
+  uint32_t w = width > 0 ? uint32_t(width) : wave;
+  uint32_t segment = lane / w * w, inSeg = lane - segment;
+  int64_t src;
+  switch (mode) {
+  case 0: // xor
+    src = inSeg ^ uint32_t(offset);
+    break;
+  case 1: // up
+    src = int64_t(inSeg) - offset;
+    break;
+  case 2: // down
+    src = int64_t(inSeg) + offset;
+    break;
+  default: // idx
+    src = offset;
+    break;
+  }
+  T out = v;
+  if (src >= 0 && src < int64_t(w) && base + segment + src < b.fibers.size()) {
+    uint64_t got = b.slots[parity][base + segment + uint32_t(src)];
+    std::memcpy(&out, &got, sizeof(T));
+  }
+  return out;
+}
+
+extern "C" int32_t flyShuffleI32(int32_t v, int32_t o, int32_t w, int32_t m) {
+  return shuffle(v, o, w, m);
+}
+extern "C" int64_t flyShuffleI64(int64_t v, int32_t o, int32_t w, int32_t m) {
+  return shuffle(v, o, w, m);
+}
+extern "C" float flyShuffleF32(float v, int32_t o, int32_t w, int32_t m) {
+  return shuffle(v, o, w, m);
+}
+extern "C" double flyShuffleF64(double v, int32_t o, int32_t w, int32_t m) {
+  return shuffle(v, o, w, m);
+}
+
+} // namespace
+
+const std::map<std::string, void *> &runtimeSymbols() {
+  static const std::map<std::string, void *> table = {
+      {"__fly_cpu_index", reinterpret_cast<void *>(&flyCpuIndex)},
+      {"__fly_cpu_barrier", reinterpret_cast<void *>(&flyCpuBarrier)},
+      {"__fly_shared_base", reinterpret_cast<void *>(&flySharedBase)},
+      {"__fly_cpu_shuffle_i32", reinterpret_cast<void *>(&flyShuffleI32)},
+      {"__fly_cpu_shuffle_i64", reinterpret_cast<void *>(&flyShuffleI64)},
+      {"__fly_cpu_shuffle_f32", reinterpret_cast<void *>(&flyShuffleF32)},
+      {"__fly_cpu_shuffle_f64", reinterpret_cast<void *>(&flyShuffleF64)},
+  };
+  return table;
+}
+
+void launch(KernelFn fn, void **args, const Geometry &g) {
+  uint64_t threads = uint64_t(g.block[0]) * g.block[1] * g.block[2];
+  uint64_t blocks = uint64_t(g.grid[0]) * g.grid[1] * g.grid[2];
+  if (threads == 0 || blocks == 0)
+    throw LaunchError("grid and block extents must all be at least 1");
+  if (threads > kMaxThreadsPerBlock)
+    throw LaunchError("a block of " + std::to_string(threads) + " threads exceeds " +
+                      std::to_string(kMaxThreadsPerBlock));
+  if (g.sharedBytes > (uint64_t(1) << 30))
+    throw LaunchError("shared memory of " + std::to_string(g.sharedBytes) + " bytes is too large");
+
+  std::atomic<uint64_t> next{0};
+  std::mutex errorMutex;
+  std::string error;
+  auto worker = [&] {
+    std::vector<uint8_t> shared(std::max<uint64_t>(g.sharedBytes, 1));
+    std::vector<std::unique_ptr<char[]>> stacks;
+    ThreadContext ctx{};
+    ctx.geometry = &g;
+    ctx.shared = shared.data();
+    ThreadContext *saved = current;
+    current = &ctx;
+    for (uint64_t i; (i = next.fetch_add(1)) < blocks;) {
+      ctx.bid[0] = i % g.grid[0];
+      ctx.bid[1] = (i / g.grid[0]) % g.grid[1];
+      ctx.bid[2] = i / (uint64_t(g.grid[0]) * g.grid[1]);
+      std::fill(shared.begin(), shared.end(), 0);
+      if (!g.collectives) {
+        runSerial(fn, args, g, ctx);
+        continue;
+      }
+      std::string e = runFibers(fn, args, g, ctx, stacks);
+      ctx.block = nullptr;
+      ctx.fiber = nullptr;
+      if (!e.empty()) {
+        std::lock_guard<std::mutex> lock(errorMutex);
+        if (error.empty())
+          error = e;
+        next.store(blocks); // stop handing out blocks
+      }
+    }
+    current = saved;
+  };
+  unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  workers = unsigned(std::min<uint64_t>(workers, blocks));
+  std::vector<std::thread> pool;
+  for (unsigned i = 1; i < workers; ++i)
+    pool.emplace_back(worker);
+  worker();
+  for (auto &t : pool)
+    t.join();
+  if (!error.empty())
+    throw LaunchError(error);
+}
+
+} // namespace fly::runtime::cpu
