@@ -1,0 +1,227 @@
+/* The kernel C API with bad inputs: each gets a status and a message, and the library stays
+ * usable afterwards. */
+#include <flydsl/flydsl.h>
+
+#include <dlpack/dlpack.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                                            \
+  do {                                                                                         \
+    ++checks;                                                                                  \
+    if (!(cond)) {                                                                             \
+      ++failures;                                                                              \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed; last error: %s\n", __FILE__, __LINE__, #cond, \
+              fly_last_error_message());                                                       \
+    }                                                                                          \
+  } while (0)
+
+static int mentions(const char *text, const char *word) { return text && strstr(text, word); }
+
+/* out[i] = x[i] * 2 for i < size(x); one f32 tensor parameter of rank 1 and one i32. */
+static fly_compiled_t *doubler(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  if (fly_module_create(&m) || fly_kernel_create(m, "doubler", &k))
+    return NULL;
+  fly_value_t *x = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *n = fly_kernel_scalar_param(k, FLY_I32);
+  fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *in = fly_compare(k, FLY_LT, i, n);
+  fly_value_t *v = fly_load(k, x, &i, 1, in);
+  fly_store(k, x, fly_binary(k, FLY_MUL, v, fly_const_float(k, FLY_F32, 2.0)), &i, 1, in);
+  if (fly_kernel_finish(k) || fly_compile(m, NULL, &c))
+    c = NULL;
+  fly_module_destroy(m); /* the compiled module outlives its source */
+  return c;
+}
+
+static void launch_argument_checks(void) {
+  fly_compiled_t *c = doubler();
+  CHECK(c != NULL);
+  if (!c)
+    return;
+  float data[4] = {1, 2, 3, 4};
+  int64_t shape[1] = {4}, shape2[2] = {2, 2};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {4, 1, 1}, 0, NULL};
+  fly_arg_t good[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, good, 2) == FLY_OK);
+  CHECK(data[3] == 8.0f);
+
+  CHECK(fly_launch(c, "doubler", &cfg, good, 1) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "takes 2 arguments, got 1"));
+  CHECK(fly_launch(c, "nope", &cfg, good, 2) == FLY_ERROR_INVALID_ARGUMENT);
+
+  DLTensor wrong_dtype = t;
+  wrong_dtype.dtype.bits = 64;
+  fly_arg_t a1[2] = {{FLY_ARG_DLTENSOR, &wrong_dtype, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a1, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "float64"));
+
+  DLTensor wrong_rank = t;
+  wrong_rank.ndim = 2;
+  wrong_rank.shape = shape2;
+  fly_arg_t a2[2] = {{FLY_ARG_DLTENSOR, &wrong_rank, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a2, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "rank 1, got rank 2"));
+
+  DLTensor on_gpu = t;
+  on_gpu.device.device_type = kDLCUDA;
+  fly_arg_t a3[2] = {{FLY_ARG_DLTENSOR, &on_gpu, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a3, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "host memory"));
+
+  fly_arg_t a4[2] = {{FLY_ARG_INT, NULL, 1, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a4, 2) == FLY_ERROR_LAUNCH);
+  fly_arg_t a5[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_FLOAT, NULL, 0, 4.0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a5, 2) == FLY_ERROR_LAUNCH);
+  fly_arg_t a6[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_INT, NULL, (int64_t)1 << 40, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a6, 2) == FLY_ERROR_LAUNCH);
+  fly_arg_t a7[2] = {{FLY_ARG_DLTENSOR, NULL, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a7, 2) == FLY_ERROR_LAUNCH);
+
+  /* DLPack 1.x versioned tensors, and a version it does not know. */
+  struct {
+    uint32_t major, minor;
+    void *ctx;
+    void (*deleter)(void *);
+    uint64_t flags;
+    DLTensor dl_tensor;
+  } versioned = {1, 0, NULL, NULL, 0, t};
+  fly_arg_t a8[2] = {{FLY_ARG_DLMANAGED_VERSIONED, &versioned, 0, 0}, {FLY_ARG_INT, NULL, 4, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, a8, 2) == FLY_OK);
+  CHECK(data[0] == 4.0f);
+  versioned.major = 2;
+  CHECK(fly_launch(c, "doubler", &cfg, a8, 2) == FLY_ERROR_LAUNCH);
+
+  fly_launch_config_t zero = cfg;
+  zero.block[0] = 0;
+  CHECK(fly_launch(c, "doubler", &zero, good, 2) == FLY_ERROR_LAUNCH);
+  fly_launch_config_t huge = cfg;
+  huge.block[0] = 4096;
+  CHECK(fly_launch(c, "doubler", &huge, good, 2) == FLY_ERROR_LAUNCH);
+  fly_launch_config_t unsized = cfg;
+  unsized.struct_size = 0;
+  CHECK(fly_launch(c, "doubler", &unsized, good, 2) == FLY_ERROR_INVALID_ARGUMENT);
+
+  fly_compiled_destroy(c);
+  CHECK(fly_launch(c, "doubler", &cfg, good, 2) == FLY_ERROR_INVALID_HANDLE);
+  CHECK(mentions(fly_last_error_message(), "already destroyed"));
+  CHECK(fly_launch(NULL, "doubler", &cfg, good, 2) == FLY_ERROR_INVALID_HANDLE);
+}
+
+static void builder_errors(void) {
+  fly_module_t *m, *other;
+  fly_kernel_t *k, *k2;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_module_create(&other) == FLY_OK);
+  CHECK(fly_kernel_create(m, "k", &k) == FLY_OK);
+  CHECK(fly_kernel_create(m, "k", &k2) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_kernel_create(m, "bad name", &k2) == FLY_ERROR_INVALID_ARGUMENT);
+
+  /* A value of another kernel: sticky error, reported at finish and compile. */
+  fly_kernel_t *ko;
+  CHECK(fly_kernel_create(other, "o", &ko) == FLY_OK);
+  fly_value_t *foreign = fly_const_int(ko, FLY_I32, 1);
+  fly_value_t *mine = fly_const_int(k, FLY_I32, 1);
+  CHECK(fly_binary(k, FLY_ADD, mine, foreign) == NULL);
+  CHECK(mentions(fly_kernel_error(k), "another kernel"));
+  CHECK(fly_binary(k, FLY_ADD, mine, mine) == NULL); /* sticky: later ops do nothing */
+  CHECK(fly_kernel_finish(k) == FLY_ERROR_COMPILE);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_compile(m, NULL, &c) == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "another kernel"));
+
+  /* Type errors, NULL values, a value from a finished loop. */
+  fly_kernel_t *t;
+  CHECK(fly_kernel_create(other, "types", &t) == FLY_OK);
+  CHECK(fly_binary(t, FLY_ADD, fly_const_int(t, FLY_I32, 1), fly_const_float(t, FLY_F32, 1)) == NULL);
+  CHECK(mentions(fly_kernel_error(t), "one type"));
+  fly_kernel_t *t2;
+  CHECK(fly_kernel_create(other, "nulls", &t2) == FLY_OK);
+  CHECK(fly_unary(t2, FLY_EXP, NULL) == NULL);
+  CHECK(mentions(fly_kernel_error(t2), "NULL"));
+  fly_kernel_t *t3;
+  CHECK(fly_kernel_create(other, "scope", &t3) == FLY_OK);
+  fly_value_t *zero = fly_const_int(t3, FLY_I32, 0), *one = fly_const_int(t3, FLY_I32, 1);
+  fly_value_t *iv = fly_for_begin(t3, zero, one, one, NULL, 0, NULL);
+  fly_for_end(t3, NULL, 0, NULL);
+  CHECK(fly_binary(t3, FLY_ADD, iv, one) == NULL);
+  CHECK(mentions(fly_kernel_error(t3), "loop or branch that has ended"));
+
+  /* An unfinished kernel cannot be compiled; an open loop cannot be finished. */
+  fly_module_t *m2;
+  fly_kernel_t *open;
+  CHECK(fly_module_create(&m2) == FLY_OK);
+  CHECK(fly_kernel_create(m2, "open", &open) == FLY_OK);
+  fly_value_t *z = fly_const_int(open, FLY_I32, 0);
+  CHECK(fly_compile(m2, NULL, &c) == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "not finished"));
+  fly_for_begin(open, z, z, z, NULL, 0, NULL);
+  CHECK(fly_kernel_finish(open) == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "still open"));
+
+  /* Unsupported arch and target names. */
+  fly_module_t *m3;
+  fly_kernel_t *fine;
+  CHECK(fly_module_create(&m3) == FLY_OK);
+  CHECK(fly_kernel_create(m3, "fine", &fine) == FLY_OK);
+  CHECK(fly_kernel_finish(fine) == FLY_OK);
+  fly_compile_options_t o = {sizeof(o), "cpu", "gfx9999x", 2};
+  o.arch = "banana";
+  CHECK(fly_compile(m3, &o, &c) == FLY_ERROR_UNSUPPORTED);
+  CHECK(mentions(fly_last_error_message(), "banana"));
+  o.arch = NULL;
+  o.target = "tpu";
+  CHECK(fly_compile(m3, &o, &c) == FLY_ERROR_INVALID_ARGUMENT);
+  o.target = "cpu";
+  o.arch = "gfx1201";
+  CHECK(fly_compile(m3, &o, &c) == FLY_OK);
+  CHECK(strcmp(fly_compiled_arch(c), "gfx1201") == 0);
+  fly_compiled_destroy(c);
+
+  fly_module_destroy(m);
+  fly_module_destroy(other);
+  fly_module_destroy(m2);
+  fly_module_destroy(m3);
+  CHECK(fly_kernel_create(m, "late", &k) == FLY_ERROR_INVALID_HANDLE);
+  CHECK(fly_const_int(k, FLY_I32, 1) == NULL); /* a kernel of a destroyed module */
+  CHECK(mentions(fly_last_error_message(), "destroyed"));
+}
+
+/* Threads with tid >= 32 return before the barrier: the barrier can never complete. */
+static void deadlock_is_an_error(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "stuck", &k) == FLY_OK);
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_if_begin(k, fly_compare(k, FLY_LT, tid, fly_const_int(k, FLY_I32, 32)), NULL, 0);
+  fly_barrier(k);
+  fly_if_end(k, NULL, 0, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  fly_launch_config_t cfg = {sizeof(cfg), {2, 1, 1}, {64, 1, 1}, 0, NULL};
+  CHECK(fly_launch(c, "stuck", &cfg, NULL, 0) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "can never complete"));
+  /* Still usable: a block where every thread reaches the barrier runs. */
+  cfg.block[0] = 32;
+  CHECK(fly_launch(c, "stuck", &cfg, NULL, 0) == FLY_OK);
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+}
+
+int main(void) {
+  launch_argument_checks();
+  builder_errors();
+  deadlock_is_an_error();
+  printf("%d passed, %d failed\n", checks - failures, failures);
+  return failures != 0;
+}
