@@ -22,9 +22,10 @@ if ((${#missing[@]})); then
     { echo "setup: could not install ${missing[*]}" >&2; exit 1; }
 fi
 
-if ! python3 -c 'import pytest' >/dev/null 2>&1; then
-  echo "setup: installing pytest"
-  python3 -m pip install -q pytest || { echo "setup: pip install pytest failed" >&2; exit 1; }
+if ! python3 -c 'import pytest, numpy' >/dev/null 2>&1; then
+  echo "setup: installing pytest and numpy"
+  python3 -m pip install -q --root-user-action=ignore pytest numpy ||
+    { echo "setup: pip install pytest numpy failed" >&2; exit 1; }
 fi
 
 bash scripts/setup_julia.sh >/dev/null

@@ -37,6 +37,14 @@ class UnsupportedError(FlyDSLError, NotImplementedError):
     pass
 
 
+class CompileError(FlyDSLError):
+    pass
+
+
+class LaunchError(FlyDSLError):
+    pass
+
+
 _BY_STATUS = {
     1: InvalidArgumentError,
     2: ParseError,
@@ -45,6 +53,8 @@ _BY_STATUS = {
     5: LayoutOverflowError,
     6: InvalidHandleError,
     7: UnsupportedError,
+    11: CompileError,
+    12: LaunchError,
 }
 
 

@@ -503,6 +503,12 @@ def take(layout, begin, end):
 
 
 def select(layout, *modes):
+    """select(L, i, j, ...): the listed modes of a layout; inside a kernel,
+    select(cond, a, b) picks a value."""
+    if not isinstance(layout, Layout):
+        from .kernel_expr import select_value
+
+        return select_value(layout, *modes)
     if len(modes) == 1 and isinstance(modes[0], (tuple, list)):
         modes = tuple(modes[0])
     arr = (_i64 * len(modes))(*modes)
@@ -552,3 +558,8 @@ def elem_less(a, b):
     r = ctypes.c_int()
     check(_tuple_less(x, nx, y, ny, ctypes.byref(r)))
     return bool(r.value)
+
+
+# Kernel-side names (GPU indices, parameter types, math, collectives).
+from .kernel_expr import *  # noqa: E402,F401,F403
+from .kernel_expr import __all__ as _kernel_names  # noqa: E402

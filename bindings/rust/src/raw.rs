@@ -16,6 +16,8 @@ pub const fly_status_FLY_ERROR_UNSUPPORTED: fly_status = 7;
 pub const fly_status_FLY_ERROR_BUFFER_TOO_SMALL: fly_status = 8;
 pub const fly_status_FLY_ERROR_OUT_OF_MEMORY: fly_status = 9;
 pub const fly_status_FLY_ERROR_INTERNAL: fly_status = 10;
+pub const fly_status_FLY_ERROR_COMPILE: fly_status = 11;
+pub const fly_status_FLY_ERROR_LAUNCH: fly_status = 12;
 pub type fly_status = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_last_error_message() -> *const ::std::os::raw::c_char;
@@ -400,5 +402,372 @@ unsafe extern "C" {
         order: *const i64,
         order_count: usize,
         out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_module {
+    _unused: [u8; 0],
+}
+pub type fly_module_t = fly_module;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_kernel {
+    _unused: [u8; 0],
+}
+pub type fly_kernel_t = fly_kernel;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_value {
+    _unused: [u8; 0],
+}
+pub type fly_value_t = fly_value;
+pub const fly_dtype_FLY_I1: fly_dtype = 0;
+pub const fly_dtype_FLY_I8: fly_dtype = 1;
+pub const fly_dtype_FLY_I16: fly_dtype = 2;
+pub const fly_dtype_FLY_I32: fly_dtype = 3;
+pub const fly_dtype_FLY_I64: fly_dtype = 4;
+pub const fly_dtype_FLY_F16: fly_dtype = 5;
+pub const fly_dtype_FLY_BF16: fly_dtype = 6;
+pub const fly_dtype_FLY_F32: fly_dtype = 7;
+pub const fly_dtype_FLY_F64: fly_dtype = 8;
+pub const fly_dtype_FLY_F8E4M3: fly_dtype = 9;
+pub const fly_dtype_FLY_F8E5M2: fly_dtype = 10;
+pub const fly_dtype_FLY_INDEX: fly_dtype = 11;
+pub type fly_dtype = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_module_create(out: *mut *mut fly_module_t) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_module_destroy(module: *mut fly_module_t);
+}
+unsafe extern "C" {
+    pub fn fly_module_to_string(
+        module: *mut fly_module_t,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_create(
+        module: *mut fly_module_t,
+        name: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_kernel_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_finish(kernel: *mut fly_kernel_t) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_error(kernel: *mut fly_kernel_t) -> *const ::std::os::raw::c_char;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tensor_param(
+        k: *mut fly_kernel_t,
+        dtype: fly_dtype,
+        rank: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_scalar_param(k: *mut fly_kernel_t, dtype: fly_dtype) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_const_int(k: *mut fly_kernel_t, dtype: fly_dtype, value: i64) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_const_float(k: *mut fly_kernel_t, dtype: fly_dtype, value: f64) -> *mut fly_value_t;
+}
+pub const fly_binary_op_FLY_ADD: fly_binary_op = 0;
+pub const fly_binary_op_FLY_SUB: fly_binary_op = 1;
+pub const fly_binary_op_FLY_MUL: fly_binary_op = 2;
+pub const fly_binary_op_FLY_DIV: fly_binary_op = 3;
+pub const fly_binary_op_FLY_REM: fly_binary_op = 4;
+pub const fly_binary_op_FLY_MIN: fly_binary_op = 5;
+pub const fly_binary_op_FLY_MAX: fly_binary_op = 6;
+pub const fly_binary_op_FLY_AND: fly_binary_op = 7;
+pub const fly_binary_op_FLY_OR: fly_binary_op = 8;
+pub const fly_binary_op_FLY_XOR: fly_binary_op = 9;
+pub const fly_binary_op_FLY_SHL: fly_binary_op = 10;
+pub const fly_binary_op_FLY_SHR: fly_binary_op = 11;
+pub const fly_binary_op_FLY_DIVU: fly_binary_op = 12;
+pub const fly_binary_op_FLY_REMU: fly_binary_op = 13;
+pub const fly_binary_op_FLY_SHRU: fly_binary_op = 14;
+pub const fly_binary_op_FLY_MINU: fly_binary_op = 15;
+pub const fly_binary_op_FLY_MAXU: fly_binary_op = 16;
+pub const fly_binary_op_FLY_POW: fly_binary_op = 17;
+pub type fly_binary_op = ::std::os::raw::c_uint;
+pub const fly_unary_op_FLY_NEG: fly_unary_op = 0;
+pub const fly_unary_op_FLY_NOT: fly_unary_op = 1;
+pub const fly_unary_op_FLY_ABS: fly_unary_op = 2;
+pub const fly_unary_op_FLY_EXP: fly_unary_op = 3;
+pub const fly_unary_op_FLY_EXP2: fly_unary_op = 4;
+pub const fly_unary_op_FLY_LOG: fly_unary_op = 5;
+pub const fly_unary_op_FLY_LOG2: fly_unary_op = 6;
+pub const fly_unary_op_FLY_SQRT: fly_unary_op = 7;
+pub const fly_unary_op_FLY_RSQRT: fly_unary_op = 8;
+pub const fly_unary_op_FLY_TANH: fly_unary_op = 9;
+pub const fly_unary_op_FLY_ERF: fly_unary_op = 10;
+pub const fly_unary_op_FLY_SIN: fly_unary_op = 11;
+pub const fly_unary_op_FLY_COS: fly_unary_op = 12;
+pub const fly_unary_op_FLY_FLOOR: fly_unary_op = 13;
+pub const fly_unary_op_FLY_CEIL: fly_unary_op = 14;
+pub type fly_unary_op = ::std::os::raw::c_uint;
+pub const fly_cmp_op_FLY_EQ: fly_cmp_op = 0;
+pub const fly_cmp_op_FLY_NE: fly_cmp_op = 1;
+pub const fly_cmp_op_FLY_LT: fly_cmp_op = 2;
+pub const fly_cmp_op_FLY_LE: fly_cmp_op = 3;
+pub const fly_cmp_op_FLY_GT: fly_cmp_op = 4;
+pub const fly_cmp_op_FLY_GE: fly_cmp_op = 5;
+pub const fly_cmp_op_FLY_ULT: fly_cmp_op = 6;
+pub const fly_cmp_op_FLY_ULE: fly_cmp_op = 7;
+pub const fly_cmp_op_FLY_UGT: fly_cmp_op = 8;
+pub const fly_cmp_op_FLY_UGE: fly_cmp_op = 9;
+pub type fly_cmp_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_binary(
+        k: *mut fly_kernel_t,
+        op: fly_binary_op,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_unary(
+        k: *mut fly_kernel_t,
+        op: fly_unary_op,
+        a: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_fma(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_compare(
+        k: *mut fly_kernel_t,
+        op: fly_cmp_op,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_select(
+        k: *mut fly_kernel_t,
+        cond: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_cast(k: *mut fly_kernel_t, a: *mut fly_value_t, to: fly_dtype) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_bitcast(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        to: fly_dtype,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_value_dtype(k: *mut fly_kernel_t, v: *mut fly_value_t) -> fly_dtype;
+}
+pub const fly_gpu_index_kind_FLY_THREAD_IDX: fly_gpu_index_kind = 0;
+pub const fly_gpu_index_kind_FLY_BLOCK_IDX: fly_gpu_index_kind = 1;
+pub const fly_gpu_index_kind_FLY_BLOCK_DIM: fly_gpu_index_kind = 2;
+pub const fly_gpu_index_kind_FLY_GRID_DIM: fly_gpu_index_kind = 3;
+pub type fly_gpu_index_kind = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_gpu_index(
+        k: *mut fly_kernel_t,
+        which: fly_gpu_index_kind,
+        dim: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_lane_id(k: *mut fly_kernel_t) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_barrier(k: *mut fly_kernel_t);
+}
+pub const fly_shuffle_mode_FLY_SHUFFLE_XOR: fly_shuffle_mode = 0;
+pub const fly_shuffle_mode_FLY_SHUFFLE_UP: fly_shuffle_mode = 1;
+pub const fly_shuffle_mode_FLY_SHUFFLE_DOWN: fly_shuffle_mode = 2;
+pub const fly_shuffle_mode_FLY_SHUFFLE_IDX: fly_shuffle_mode = 3;
+pub type fly_shuffle_mode = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_shuffle(
+        k: *mut fly_kernel_t,
+        mode: fly_shuffle_mode,
+        value: *mut fly_value_t,
+        offset: *mut fly_value_t,
+        width: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_tensor_dim(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        mode: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_tensor_stride(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        mode: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_load(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        coord: *const *mut fly_value_t,
+        n: usize,
+        pred: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_store(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        value: *mut fly_value_t,
+        coord: *const *mut fly_value_t,
+        n: usize,
+        pred: *mut fly_value_t,
+    );
+}
+pub const fly_atomic_op_FLY_ATOMIC_ADD: fly_atomic_op = 0;
+pub const fly_atomic_op_FLY_ATOMIC_MAX: fly_atomic_op = 1;
+pub const fly_atomic_op_FLY_ATOMIC_MIN: fly_atomic_op = 2;
+pub type fly_atomic_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_atomic(
+        k: *mut fly_kernel_t,
+        op: fly_atomic_op,
+        tensor: *mut fly_value_t,
+        coord: *const *mut fly_value_t,
+        n: usize,
+        value: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_shared_tensor(
+        k: *mut fly_kernel_t,
+        dtype: fly_dtype,
+        count: i64,
+        align: i64,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_for_begin(
+        k: *mut fly_kernel_t,
+        lb: *mut fly_value_t,
+        ub: *mut fly_value_t,
+        step: *mut fly_value_t,
+        inits: *const *mut fly_value_t,
+        n: usize,
+        iter_args: *mut *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_for_end(
+        k: *mut fly_kernel_t,
+        yields: *const *mut fly_value_t,
+        n: usize,
+        results: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_if_begin(
+        k: *mut fly_kernel_t,
+        cond: *mut fly_value_t,
+        result_types: *const fly_dtype,
+        n: usize,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_if_else(k: *mut fly_kernel_t, then_yields: *const *mut fly_value_t, n: usize);
+}
+unsafe extern "C" {
+    pub fn fly_if_end(
+        k: *mut fly_kernel_t,
+        yields: *const *mut fly_value_t,
+        n: usize,
+        results: *mut *mut fly_value_t,
+    );
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_compiled {
+    _unused: [u8; 0],
+}
+pub type fly_compiled_t = fly_compiled;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_compile_options {
+    pub struct_size: usize,
+    pub target: *const ::std::os::raw::c_char,
+    pub arch: *const ::std::os::raw::c_char,
+    pub opt_level: ::std::os::raw::c_int,
+}
+pub type fly_compile_options_t = fly_compile_options;
+unsafe extern "C" {
+    pub fn fly_compile(
+        module: *mut fly_module_t,
+        options: *const fly_compile_options_t,
+        out: *mut *mut fly_compiled_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_compiled_destroy(compiled: *mut fly_compiled_t);
+}
+unsafe extern "C" {
+    pub fn fly_compiled_target(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
+}
+unsafe extern "C" {
+    pub fn fly_compiled_arch(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
+}
+unsafe extern "C" {
+    pub fn fly_module_lowered_ir(
+        module: *mut fly_module_t,
+        options: *const fly_compile_options_t,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+pub const fly_arg_kind_FLY_ARG_DLTENSOR: fly_arg_kind = 0;
+pub const fly_arg_kind_FLY_ARG_DLMANAGED: fly_arg_kind = 1;
+pub const fly_arg_kind_FLY_ARG_DLMANAGED_VERSIONED: fly_arg_kind = 2;
+pub const fly_arg_kind_FLY_ARG_INT: fly_arg_kind = 3;
+pub const fly_arg_kind_FLY_ARG_FLOAT: fly_arg_kind = 4;
+pub type fly_arg_kind = ::std::os::raw::c_uint;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_arg {
+    pub kind: fly_arg_kind,
+    pub tensor: *const ::std::os::raw::c_void,
+    pub i: i64,
+    pub f: f64,
+}
+pub type fly_arg_t = fly_arg;
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_launch_config {
+    pub struct_size: usize,
+    pub grid: [u32; 3usize],
+    pub block: [u32; 3usize],
+    pub dynamic_smem: u64,
+    pub stream: *mut ::std::os::raw::c_void,
+}
+pub type fly_launch_config_t = fly_launch_config;
+unsafe extern "C" {
+    pub fn fly_launch(
+        compiled: *const fly_compiled_t,
+        name: *const ::std::os::raw::c_char,
+        config: *const fly_launch_config_t,
+        args: *const fly_arg_t,
+        n_args: usize,
     ) -> fly_status;
 }

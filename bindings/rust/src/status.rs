@@ -16,12 +16,14 @@ pub enum Status {
     BufferTooSmall = 8,
     OutOfMemory = 9,
     Internal = 10,
+    Compile = 11,
+    Launch = 12,
 }
 
 impl Status {
     /// The Rust value of a C status; unknown codes (a newer library) read as `Internal`.
     pub fn from_raw(code: u32) -> Status {
-        const ALL: [Status; 11] = [
+        const ALL: [Status; 13] = [
             Status::Ok,
             Status::InvalidArgument,
             Status::Parse,
@@ -33,6 +35,8 @@ impl Status {
             Status::BufferTooSmall,
             Status::OutOfMemory,
             Status::Internal,
+            Status::Compile,
+            Status::Launch,
         ];
         ALL.get(code as usize).copied().unwrap_or(Status::Internal)
     }

@@ -1,0 +1,93 @@
+"""ctypes prototypes of the kernel half of the C API (flydsl.h, "Kernels" and after)."""
+
+import ctypes
+
+from ._lib import check, lib
+
+P = ctypes.c_void_p
+_i32, _i64, _sz, _dbl = ctypes.c_int, ctypes.c_int64, ctypes.c_size_t, ctypes.c_double
+PArray = ctypes.POINTER(P)
+
+DTYPES = {
+    "i1": 0, "i8": 1, "i16": 2, "i32": 3, "i64": 4, "f16": 5, "bf16": 6,
+    "f32": 7, "f64": 8, "f8e4m3": 9, "f8e5m2": 10, "index": 11,
+}  # fmt: skip
+DTYPE_NAMES = {v: k for k, v in DTYPES.items()}
+
+
+class LaunchConfig(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", _sz),
+        ("grid", ctypes.c_uint32 * 3),
+        ("block", ctypes.c_uint32 * 3),
+        ("dynamic_smem", ctypes.c_uint64),
+        ("stream", P),
+    ]
+
+
+class CompileOptions(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", _sz),
+        ("target", ctypes.c_char_p),
+        ("arch", ctypes.c_char_p),
+        ("opt_level", _i32),
+    ]
+
+
+class Arg(ctypes.Structure):
+    _fields_ = [("kind", _i32), ("tensor", P), ("i", _i64), ("f", _dbl)]
+
+
+ARG_DLMANAGED, ARG_DLMANAGED_VERSIONED, ARG_INT, ARG_FLOAT = 1, 2, 3, 4
+
+
+def _fn(name, restype, *argtypes):
+    f = getattr(lib, name)
+    f.restype = restype
+    f.argtypes = list(argtypes)
+    return f
+
+
+module_create = _fn("fly_module_create", _i32, ctypes.POINTER(P))
+module_destroy = _fn("fly_module_destroy", None, P)
+module_to_string = _fn("fly_module_to_string", _i32, P, ctypes.POINTER(ctypes.c_void_p))
+kernel_create = _fn("fly_kernel_create", _i32, P, ctypes.c_char_p, ctypes.POINTER(P))
+kernel_finish = _fn("fly_kernel_finish", _i32, P)
+kernel_error = _fn("fly_kernel_error", ctypes.c_char_p, P)
+tensor_param = _fn("fly_kernel_tensor_param", P, P, _i32, _i32)
+scalar_param = _fn("fly_kernel_scalar_param", P, P, _i32)
+const_int = _fn("fly_const_int", P, P, _i32, _i64)
+const_float = _fn("fly_const_float", P, P, _i32, _dbl)
+binary = _fn("fly_binary", P, P, _i32, P, P)
+unary = _fn("fly_unary", P, P, _i32, P)
+fma = _fn("fly_fma", P, P, P, P, P)
+compare = _fn("fly_compare", P, P, _i32, P, P)
+select = _fn("fly_select", P, P, P, P, P)
+cast = _fn("fly_cast", P, P, P, _i32)
+value_dtype = _fn("fly_value_dtype", _i32, P, P)
+gpu_index = _fn("fly_gpu_index", P, P, _i32, _i32)
+lane_id = _fn("fly_lane_id", P, P)
+barrier = _fn("fly_barrier", None, P)
+shuffle = _fn("fly_shuffle", P, P, _i32, P, P, P)
+tensor_dim = _fn("fly_tensor_dim", P, P, P, _i32)
+load = _fn("fly_load", P, P, P, PArray, _sz, P)
+store = _fn("fly_store", None, P, P, P, PArray, _sz, P)
+shared_tensor = _fn("fly_shared_tensor", P, P, _i32, _i64, _i64)
+compile_module = _fn(
+    "fly_compile", _i32, P, ctypes.POINTER(CompileOptions), ctypes.POINTER(P)
+)
+compiled_destroy = _fn("fly_compiled_destroy", None, P)
+compiled_target = _fn("fly_compiled_target", ctypes.c_char_p, P)
+compiled_arch = _fn("fly_compiled_arch", ctypes.c_char_p, P)
+launch = _fn(
+    "fly_launch", _i32, P, ctypes.c_char_p, ctypes.POINTER(LaunchConfig), ctypes.POINTER(Arg), _sz
+)
+
+
+def take_string(ptr):
+    text = ctypes.string_at(ptr).decode()
+    lib.fly_string_free(ptr)
+    return text
+
+
+__all__ = ["check"]

@@ -1,0 +1,282 @@
+"""Kernel values while a @flyc.kernel function is traced: Python operators build ops through
+the C API. Every op goes to the kernel being traced (one per thread at a time)."""
+
+import ctypes
+import threading
+
+from . import _kernel_api as K
+
+_state = threading.local()
+
+
+def current():
+    k = getattr(_state, "kernel", None)
+    if k is None:
+        raise RuntimeError("kernel operations are only available while a @flyc.kernel is traced")
+    return k
+
+
+class _Tracing:
+    def __init__(self, handle):
+        self.handle = handle
+
+    def __enter__(self):
+        if getattr(_state, "kernel", None) is not None:
+            raise RuntimeError("a kernel is already being traced on this thread")
+        _state.kernel = self.handle
+        return self
+
+    def __exit__(self, *exc):
+        _state.kernel = None
+
+
+def _wrap(handle, dtype=None):
+    k = current()
+    if not handle:
+        message = K.kernel_error(k)
+        raise _BuilderError(message.decode() if message else "kernel builder failed")
+    if dtype is None:
+        dtype = K.DTYPE_NAMES[K.value_dtype(k, handle)]
+    return Value(handle, dtype)
+
+
+class _BuilderError(Exception):
+    """Raised while tracing: the builder's (sticky) first error."""
+
+
+_INT_RANK = {"i1": 0, "i8": 1, "i16": 2, "i32": 3, "i64": 4, "index": 5}
+_FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f16": 1, "bf16": 1, "f32": 2, "f64": 3}
+
+
+def _is_float(dtype):
+    return dtype in _FLOAT_RANK
+
+
+def constant(value, dtype):
+    k = current()
+    if _is_float(dtype):
+        return _wrap(K.const_float(k, K.DTYPES[dtype], float(value)), dtype)
+    if isinstance(value, float):
+        raise TypeError(f"the float {value} where an integer ({dtype}) is needed")
+    return _wrap(K.const_int(k, K.DTYPES[dtype], int(value)), dtype)
+
+
+def as_value(x, like=None):
+    """A Value from a Value or a Python number (typed like `like`, else i32 / f32)."""
+    if isinstance(x, Value):
+        return x
+    if isinstance(x, bool):
+        return constant(int(x), "i1")
+    if isinstance(x, (int, float)):
+        dtype = like.dtype if like is not None else ("f32" if isinstance(x, float) else "i32")
+        if isinstance(x, float) and not _is_float(dtype):
+            dtype = "f32"
+        return constant(x, dtype)
+    raise TypeError(f"{type(x).__name__} is not a kernel value")
+
+
+def _unify(a, b):
+    """Brings two operands to one type: numbers take the other's type; integers widen."""
+    if not isinstance(a, Value):
+        a = as_value(a, b)
+    if not isinstance(b, Value):
+        b = as_value(b, a)
+    if a.dtype == b.dtype:
+        return a, b
+    if _is_float(a.dtype) != _is_float(b.dtype):
+        target = a.dtype if _is_float(a.dtype) else b.dtype
+    else:
+        ranks = _FLOAT_RANK if _is_float(a.dtype) else _INT_RANK
+        target = a.dtype if ranks[a.dtype] >= ranks[b.dtype] else b.dtype
+    return a.to(target), b.to(target)
+
+
+_BIN = dict(add=0, sub=1, mul=2, div=3, rem=4, min=5, max=6, and_=7, or_=8, xor=9, shl=10,
+            shr=11, pow=17)  # fmt: skip
+_CMP = dict(eq=0, ne=1, lt=2, le=3, gt=4, ge=5)
+_UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, tanh=9, erf=10,
+           sin=11, cos=12, floor=13, ceil=14)  # fmt: skip
+
+
+def _binary(op, a, b):
+    a, b = _unify(a, b)
+    return _wrap(K.binary(current(), _BIN[op], a.handle, b.handle), a.dtype)
+
+
+def _compare(op, a, b):
+    a, b = _unify(a, b)
+    return _wrap(K.compare(current(), _CMP[op], a.handle, b.handle), "i1")
+
+
+def unary(op, a):
+    a = as_value(a)
+    return _wrap(K.unary(current(), _UN[op], a.handle), a.dtype)
+
+
+class Value:
+    """A scalar inside a kernel: an MLIR value behind a C API handle."""
+
+    __slots__ = ("handle", "dtype")
+
+    def __init__(self, handle, dtype):
+        self.handle = handle
+        self.dtype = dtype
+
+    def __repr__(self):
+        return f"Value({self.dtype})"
+
+    def to(self, dtype):
+        """Value conversion to another dtype."""
+        if dtype == self.dtype:
+            return self
+        return _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
+
+    def __bool__(self):
+        raise TypeError(
+            "a kernel value has no Python truth value: a dynamic `if` or `while` needs "
+            "fx.select or a predicate; use range_constexpr / const_expr for compile-time control"
+        )
+
+    def __add__(self, o):
+        return _binary("add", self, o)
+
+    def __radd__(self, o):
+        return _binary("add", o, self)
+
+    def __sub__(self, o):
+        return _binary("sub", self, o)
+
+    def __rsub__(self, o):
+        return _binary("sub", o, self)
+
+    def __mul__(self, o):
+        return _binary("mul", self, o)
+
+    def __rmul__(self, o):
+        return _binary("mul", o, self)
+
+    def __truediv__(self, o):
+        a, b = _unify(self, o)
+        if not _is_float(a.dtype):
+            raise TypeError("`/` divides floats; use `//` for integers")
+        return _binary("div", a, b)
+
+    def __rtruediv__(self, o):
+        return as_value(o, self).__truediv__(self)
+
+    def __floordiv__(self, o):
+        a, b = _unify(self, o)
+        if _is_float(a.dtype):
+            return unary("floor", _binary("div", a, b))
+        return _binary("div", a, b)
+
+    def __rfloordiv__(self, o):
+        return as_value(o, self).__floordiv__(self)
+
+    def __mod__(self, o):
+        return _binary("rem", self, o)
+
+    def __rmod__(self, o):
+        return _binary("rem", o, self)
+
+    def __pow__(self, o):
+        return _binary("pow", self, o)
+
+    def __and__(self, o):
+        return _binary("and_", self, o)
+
+    __rand__ = __and__
+
+    def __or__(self, o):
+        return _binary("or_", self, o)
+
+    __ror__ = __or__
+
+    def __xor__(self, o):
+        return _binary("xor", self, o)
+
+    __rxor__ = __xor__
+
+    def __lshift__(self, o):
+        return _binary("shl", self, o)
+
+    def __rshift__(self, o):
+        return _binary("shr", self, o)
+
+    def __neg__(self):
+        return unary("neg", self)
+
+    def __invert__(self):
+        return unary("not_", self)
+
+    def __abs__(self):
+        return unary("abs", self)
+
+    def __lt__(self, o):
+        return _compare("lt", self, o)
+
+    def __le__(self, o):
+        return _compare("le", self, o)
+
+    def __gt__(self, o):
+        return _compare("gt", self, o)
+
+    def __ge__(self, o):
+        return _compare("ge", self, o)
+
+    def __eq__(self, o):
+        return _compare("eq", self, o)
+
+    def __ne__(self, o):
+        return _compare("ne", self, o)
+
+    __hash__ = None
+
+
+class TensorValue:
+    """A tensor parameter or shared-memory buffer inside a kernel. `T[i]` / `T[i, j]` load,
+    `T[i] = v` stores; `T.load(i, pred=)` / `T.store(i, v, pred=)` predicate."""
+
+    def __init__(self, handle, dtype, rank):
+        self.handle = handle
+        self.dtype = dtype
+        self.rank = rank
+
+    @property
+    def shape(self):
+        k = current()
+        return tuple(_wrap(K.tensor_dim(k, self.handle, m), "i64") for m in range(self.rank))
+
+    def _coord(self, index):
+        index = index if isinstance(index, tuple) else (index,)
+        values = [as_value(i) for i in index]
+        arr = (ctypes.c_void_p * len(values))(*[v.handle for v in values])
+        return arr, len(values)
+
+    def load(self, index, pred=None):
+        arr, n = self._coord(index)
+        p = as_value(pred).handle if pred is not None else None
+        return _wrap(K.load(current(), self.handle, arr, n, p), self.dtype)
+
+    def store(self, index, value, pred=None):
+        arr, n = self._coord(index)
+        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        p = as_value(pred).handle if pred is not None else None
+        K.store(current(), self.handle, v.handle, arr, n, p)
+        message = K.kernel_error(current())
+        if message:
+            raise _BuilderError(message.decode())
+
+    def __getitem__(self, index):
+        return self.load(index)
+
+    def __setitem__(self, index, value):
+        self.store(index, value)
+
+
+def shared_tensor(dtype, count, align=16):
+    k = current()
+    h = K.shared_tensor(k, K.DTYPES[dtype], int(count), int(align))
+    if not h:
+        _wrap(h)
+    return TensorValue(h, dtype, 1)

@@ -1,0 +1,230 @@
+"""`@flyc.kernel` and `@flyc.jit`: Python functions traced into kernels through libflydsl.
+
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+
+    @flyc.kernel
+    def add(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, n: fx.Int32):
+        i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+        C.store(i, A.load(i, pred=i < n) + B.load(i, pred=i < n), pred=i < n)
+
+    add(a, b, c, n).launch(grid=(blocks,), block=(256,))
+
+The first launch with a new signature (tensor dtypes and ranks, scalar types, Constexpr
+values) traces and compiles; later ones reuse the compiled kernel.
+"""
+
+import ctypes
+import inspect
+import os
+import sys
+import typing
+
+from . import _kernel_api as K
+from . import kernel_expr as kx
+from ._lib import check
+from ._trace import TensorValue, Value, _BuilderError, _Tracing, _wrap
+from .errors import CompileError, LaunchError
+
+_pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
+_pycapsule_get.restype = ctypes.c_void_p
+_pycapsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [
+        ("data", ctypes.c_void_p),
+        ("device", _DLDevice),
+        ("ndim", ctypes.c_int32),
+        ("dtype", _DLDataType),
+        ("shape", ctypes.POINTER(ctypes.c_int64)),
+        ("strides", ctypes.POINTER(ctypes.c_int64)),
+        ("byte_offset", ctypes.c_uint64),
+    ]
+
+
+_DL_DTYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32", (0, 64): "i64", (1, 8): "i8",
+              (1, 16): "i16", (1, 32): "i32", (1, 64): "i64", (2, 16): "f16", (2, 32): "f32",
+              (2, 64): "f64", (4, 16): "bf16"}  # fmt: skip
+
+
+class _TensorArg:
+    """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory."""
+
+    def __init__(self, obj):
+        if not hasattr(obj, "__dlpack__"):
+            raise TypeError(f"{type(obj).__name__} is not a DLPack tensor (no __dlpack__)")
+        self.capsule = obj.__dlpack__()
+        self.pointer = _pycapsule_get(self.capsule, b"dltensor")
+        t = _DLTensor.from_address(self.pointer)
+        key = (t.dtype.code, t.dtype.bits)
+        if key not in _DL_DTYPES or t.dtype.lanes != 1:
+            raise TypeError(f"DLPack dtype code {key[0]} bits {key[1]} has no kernel dtype")
+        self.dtype = _DL_DTYPES[key]
+        self.rank = t.ndim
+
+
+def _constexpr_of(annotation):
+    if typing.get_origin(annotation) is typing.Annotated:
+        args = typing.get_args(annotation)
+        return args[0] is kx.Constexpr
+    return annotation is kx.Constexpr
+
+
+class _Compiled:
+    def __init__(self, handle, name, kinds):
+        self.handle, self.name, self.kinds = handle, name, kinds
+
+    def __del__(self, _destroy=K.compiled_destroy):
+        _destroy(self.handle)
+
+
+class KernelFunction:
+    def __init__(self, fn):
+        self.fn = fn
+        self.name = fn.__name__
+        self.signature = inspect.signature(fn)
+        self.hints = typing.get_type_hints(fn, include_extras=True)
+        self.cache = {}
+
+    def __call__(self, *args, **kwargs):
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return _Launch(self, list(bound.arguments.items()))
+
+    def _classify(self, items):
+        """(kind, detail) per parameter: tensor, scalar or constexpr."""
+        out = []
+        for name, value in items:
+            hint = self.hints.get(name)
+            if _constexpr_of(hint):
+                out.append(("constexpr", value))
+            elif hint is kx.Tensor or hasattr(value, "__dlpack__"):
+                out.append(("tensor", _TensorArg(value)))
+            elif hint is kx.Stream or isinstance(value, kx.Stream):
+                out.append(("stream", value))
+            else:
+                dtype = getattr(hint, "dtype", None)
+                if isinstance(value, kx._Scalar):
+                    dtype, value = value.dtype, value.value
+                if dtype is None:
+                    dtype = "f32" if isinstance(value, float) else "i32"
+                out.append(("scalar", (dtype, value)))
+        return out
+
+    def _key(self, classified):
+        key = []
+        for kind, detail in classified:
+            if kind == "tensor":
+                key.append(("t", detail.dtype, detail.rank))
+            elif kind == "scalar":
+                key.append(("s", detail[0]))
+            elif kind == "constexpr":
+                key.append(("c", repr(detail)))
+            else:
+                key.append(("stream",))
+        return tuple(key)
+
+    def _compile(self, classified):
+        module = ctypes.c_void_p()
+        check(K.module_create(ctypes.byref(module)))
+        try:
+            kernel = ctypes.c_void_p()
+            check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
+            params = []
+            with _Tracing(kernel):
+                try:
+                    for kind, detail in classified:
+                        if kind == "tensor":
+                            h = K.tensor_param(kernel, K.DTYPES[detail.dtype], detail.rank)
+                            _wrap(h, detail.dtype)
+                            params.append(TensorValue(h, detail.dtype, detail.rank))
+                        elif kind == "scalar":
+                            h = K.scalar_param(kernel, K.DTYPES[detail[0]])
+                            params.append(_wrap(h, detail[0]))
+                        else:
+                            params.append(detail)
+                    self.fn(*params)
+                except _BuilderError as e:
+                    raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
+            check(K.kernel_finish(kernel))
+            if os.environ.get("FLYDSL_DUMP_IR", "0") not in ("", "0"):
+                text = ctypes.c_void_p()
+                check(K.module_to_string(module, ctypes.byref(text)))
+                sys.stderr.write(K.take_string(text.value))
+            compiled = ctypes.c_void_p()
+            check(K.compile_module(module, None, ctypes.byref(compiled)))
+            kinds = [kind for kind, _ in classified]
+            return _Compiled(compiled, self.name, kinds)
+        finally:
+            K.module_destroy(module)
+
+    def compiled_for(self, classified):
+        key = self._key(classified)
+        c = self.cache.get(key)
+        if c is None:
+            c = self.cache[key] = self._compile(classified)
+        return c
+
+
+def _dim3(x, what):
+    if isinstance(x, int):
+        x = (x,)
+    x = tuple(int(v) for v in x) + (1,) * (3 - len(x))
+    if len(x) != 3:
+        raise ValueError(f"{what} has at most 3 extents")
+    return x
+
+
+class _Launch:
+    def __init__(self, kernel, items):
+        self.kernel, self.items = kernel, items
+
+    def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
+        classified = self.kernel._classify(self.items)
+        compiled = self.kernel.compiled_for(classified)
+        args = []
+        for kind, detail in classified:
+            if kind == "tensor":
+                args.append(K.Arg(K.ARG_DLMANAGED, detail.pointer, 0, 0.0))
+            elif kind == "scalar":
+                dtype, value = detail
+                if dtype.startswith("f"):
+                    args.append(K.Arg(K.ARG_FLOAT, None, 0, float(value)))
+                else:
+                    args.append(K.Arg(K.ARG_INT, None, int(value), 0.0))
+        cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
+        cfg.grid[:] = _dim3(grid, "grid")
+        cfg.block[:] = _dim3(block, "block")
+        cfg.dynamic_smem = int(smem)
+        arr = (K.Arg * len(args))(*args)
+        check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
+        # Tensors stay borrowed until here: their capsules live in `classified`.
+        del classified
+
+
+def kernel(fn):
+    """Marks a function as a GPU kernel traced on its first launch."""
+    return KernelFunction(fn)
+
+
+def jit(fn):
+    """A host function that launches kernels; each launch compiles once per signature."""
+
+    def wrapper(*args, **kwargs):
+        return fn(*args, **kwargs)
+
+    wrapper.__wrapped__ = fn
+    wrapper.__name__ = fn.__name__
+    return wrapper
+
+
+__all__ = ["kernel", "jit", "KernelFunction", "CompileError", "LaunchError", "Value"]

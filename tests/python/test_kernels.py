@@ -1,0 +1,110 @@
+"""@flyc.kernel on the cpu target: results against numpy, the signature cache, bad inputs."""
+
+import numpy as np
+import pytest
+
+import flydsl
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+
+
+@flyc.kernel
+def axpy(x: fx.Tensor, y: fx.Tensor, a: fx.Float32, n: fx.Int32):
+    i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+    ok = i < n
+    y.store(i, a * x.load(i, pred=ok) + y.load(i, pred=ok), pred=ok)
+
+
+@pytest.mark.parametrize("n", [1, 63, 64, 65, 1000, 3001])
+def test_axpy_matches_numpy(n):
+    rng = np.random.default_rng(n)
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    expect = 2.5 * x + y
+    axpy(x, y, fx.Float32(2.5), n).launch(grid=((n + 127) // 128,), block=(128,))
+    np.testing.assert_allclose(y, expect, rtol=1e-6, atol=1e-6)
+
+
+@flyc.kernel
+def transpose(src: fx.Tensor, dst: fx.Tensor):
+    r, c = fx.block_idx.x, fx.thread_idx.x
+    dst[c, r] = src[r, c]
+
+
+def test_two_dimensional_strided_access():
+    a = np.arange(12, dtype=np.float32).reshape(3, 4)
+    out = np.zeros((4, 3), np.float32)
+    transpose(a, out).launch(grid=(3,), block=(4,))
+    np.testing.assert_array_equal(out, a.T)
+    # A non-contiguous view: DLPack strides are honoured.
+    view = np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::2][:3]
+    out2 = np.zeros((3, 3), np.float32)
+    transpose(view, out2).launch(grid=(3,), block=(3,))
+    np.testing.assert_array_equal(out2, view.T)
+
+
+@flyc.kernel
+def scale_ints(v: fx.Tensor, k: fx.Constexpr[int]):
+    i = fx.thread_idx.x
+    v[i] = v[i] * k + (i >> 1)
+
+
+def test_constexpr_values_compile_separately_and_cache():
+    before = len(scale_ints.cache)
+    for k in (2, 3, 2):
+        v = np.arange(8, dtype=np.int32)
+        scale_ints(v, k).launch(block=(8,))
+        np.testing.assert_array_equal(v, np.arange(8) * k + np.arange(8) // 2)
+    assert len(scale_ints.cache) == before + 2
+
+
+def test_math_and_select():
+    @flyc.kernel
+    def k(x: fx.Tensor, y: fx.Tensor):
+        i = fx.thread_idx.x
+        v = x[i]
+        y[i] = fx.select(v > 0.0, fx.exp(v) + fx.sqrt(v * v), fx.tanh(v))
+
+    x = np.linspace(-2, 2, 16).astype(np.float32)
+    y = np.zeros_like(x)
+    k(x, y).launch(block=(16,))
+    np.testing.assert_allclose(y, np.where(x > 0, np.exp(x) + np.abs(x), np.tanh(x)), rtol=1e-5)
+
+
+def test_launch_argument_errors():
+    x = np.zeros(8, np.float32)
+    with pytest.raises(flydsl.errors.LaunchError, match="does not fit"):
+        axpy(x, x, fx.Float32(1.0), 1 << 40).launch(block=(8,))
+    with pytest.raises(TypeError, match="DLPack"):
+        axpy([1.0], x, fx.Float32(1.0), 8).launch(block=(8,))
+    with pytest.raises(flydsl.errors.LaunchError, match="exceeds"):
+        axpy(x, x, fx.Float32(1.0), 8).launch(block=(4096,))
+
+
+def test_builder_errors_become_compile_errors():
+    @flyc.kernel
+    def dynamic_if(x: fx.Tensor):
+        if x[0] > 0.0:
+            x[0] = 1.0
+
+    with pytest.raises(TypeError, match="truth value"):
+        dynamic_if(np.zeros(1, np.float32)).launch()
+
+    @flyc.kernel
+    def float_index(x: fx.Tensor):
+        x[x[0]] = 1.0
+
+    with pytest.raises(flydsl.errors.CompileError, match="coordinate must be an integer"):
+        float_index(np.zeros(1, np.float32)).launch()
+
+
+def test_shuffles_in_a_partial_last_wave():
+    @flyc.kernel
+    def swap_pairs(x: fx.Tensor, y: fx.Tensor):
+        i = fx.thread_idx.x
+        y[i] = fx.gpu.shuffle_xor(x[i], 1, 64)
+
+    x = np.arange(96, dtype=np.float32)
+    y = np.zeros_like(x)
+    swap_pairs(x, y).launch(block=(96,))  # a full wave of 64 and a partial one of 32
+    np.testing.assert_array_equal(y, x[np.arange(96) ^ 1])
