@@ -106,9 +106,8 @@ void fillOut(const std::vector<ir::Value *> &vs, fly_value_t **out, size_t n) {
     out[i] = i < vs.size() ? handle(vs[i]) : nullptr;
 }
 
-ir::DType dtypeArg(ir::Kernel *k, int d, bool &ok) {
+ir::DType dtypeArg(int d, bool &ok) {
   ok = ir::isValidDType(d);
-  (void)k;
   return ok ? static_cast<ir::DType>(d) : ir::DType::I32;
 }
 
@@ -116,10 +115,6 @@ const char *env(const char *name) {
   const char *v = std::getenv(name);
   return v && *v ? v : nullptr;
 }
-
-struct ResolvedOptions {
-  compiler::Options options;
-};
 
 compiler::Options resolve(const fly_compile_options_t *o) {
   if (o && o->struct_size < sizeof(size_t))
@@ -397,28 +392,28 @@ const char *fly_kernel_error(fly_kernel_t *kernel) {
 fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, fly_dtype dtype, int rank) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, dtype, ok);
+  ir::DType d = dtypeArg(dtype, ok);
   return ok ? handle(K->tensorParam(d, rank)) : handle(K->tensorParam(ir::DType::Index, 0));
 }
 
 fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, fly_dtype dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, dtype, ok);
+  ir::DType d = dtypeArg(dtype, ok);
   return ok ? handle(K->scalarParam(d)) : handle(K->scalarParam(ir::DType::I1));
 }
 
 fly_value_t *fly_const_int(fly_kernel_t *k, fly_dtype dtype, int64_t value) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, dtype, ok);
+  ir::DType d = dtypeArg(dtype, ok);
   return handle(K->constInt(ok ? d : ir::DType::F32, value));
 }
 
 fly_value_t *fly_const_float(fly_kernel_t *k, fly_dtype dtype, double value) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, dtype, ok);
+  ir::DType d = dtypeArg(dtype, ok);
   return handle(K->constFloat(ok ? d : ir::DType::I32, value));
 }
 
@@ -456,14 +451,14 @@ fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a, fly_
 fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, to, ok);
+  ir::DType d = dtypeArg(to, ok);
   return handle(K->cast(ok ? val(a) : nullptr, d));
 }
 
 fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, to, ok);
+  ir::DType d = dtypeArg(to, ok);
   return handle(K->bitcast(ok ? val(a) : nullptr, d));
 }
 
@@ -530,7 +525,7 @@ fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
 fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count, int64_t align) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
-  ir::DType d = dtypeArg(K, dtype, ok);
+  ir::DType d = dtypeArg(dtype, ok);
   return handle(K->sharedTensor(ok ? d : ir::DType::Index, count, align));
 }
 

@@ -253,7 +253,6 @@ std::unique_ptr<CpuModule> compileCpu(ir::Module &module, const Options &options
   mlir::registerLLVMDialectTranslation(ctx);
   initializeNativeTarget();
 
-  std::string llvmText;
   auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, nullptr);
   auto transformer = [&](llvm::Module *lm) -> llvm::Error {
     if (auto err = optimize(lm))

@@ -826,8 +826,9 @@ Value *Kernel::shuffle(ShuffleMode mode, Value *hv, Value *hoff, Value *hwidth) 
   return k.scalar(op.getShuffleResult(), v->dtype);
 }
 
-Value *Kernel::tensorDim(Value *ht, int mode) {
-  Impl &k = *impl_;
+namespace {
+// The i64 extent (or stride) of a tensor's mode.
+Value *tensorModeValue(Kernel::Impl &k, Value *ht, int mode, bool stride) {
   if (!k.startOp())
     return nullptr;
   Entry *t = k.getTensor(ht, "tensor");
@@ -837,21 +838,14 @@ Value *Kernel::tensorDim(Value *ht, int mode) {
     k.fail("mode " + std::to_string(mode) + " of a tensor of rank " + std::to_string(t->rank));
     return nullptr;
   }
-  return k.scalar(t->dims[mode], DType::I64);
+  return k.scalar(stride ? t->strides[mode] : t->dims[mode], DType::I64);
 }
+} // namespace
+
+Value *Kernel::tensorDim(Value *ht, int mode) { return tensorModeValue(*impl_, ht, mode, false); }
 
 Value *Kernel::tensorStride(Value *ht, int mode) {
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return nullptr;
-  Entry *t = k.getTensor(ht, "tensor");
-  if (!t)
-    return nullptr;
-  if (mode < 0 || mode >= t->rank) {
-    k.fail("mode " + std::to_string(mode) + " of a tensor of rank " + std::to_string(t->rank));
-    return nullptr;
-  }
-  return k.scalar(t->strides[mode], DType::I64);
+  return tensorModeValue(*impl_, ht, mode, true);
 }
 
 Value *Kernel::load(Value *ht, const std::vector<Value *> &coord, Value *hpred) {
