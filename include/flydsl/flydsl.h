@@ -361,9 +361,15 @@ typedef enum fly_atomic_op { FLY_ATOMIC_ADD = 0, FLY_ATOMIC_MAX, FLY_ATOMIC_MIN 
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
 /* A rank-1 tensor of `count` elements in the block's shared memory, aligned to
- * `align` bytes. Every block starts with zeroed shared memory on the cpu target. */
+ * `align` bytes (a power of two, at most 256). Every block starts with zeroed
+ * shared memory on the cpu target. */
 FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count,
                                        int64_t align);
+/* A rank-1 tensor of `count` (an integer value) elements in the dynamic shared
+ * memory of the launch (fly_launch_config_t.dynamic_smem bytes, 16-byte aligned,
+ * after the static shared memory). Reading past dynamic_smem is undefined. */
+FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, fly_dtype dtype,
+                                               fly_value_t *count);
 
 /* for iv in [lb, ub) by step, carrying n values. Returns iv; iter_args
  * (n entries, filled) are the carried values inside the body. */
@@ -382,15 +388,23 @@ FLY_API void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
 
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads
- * at once is safe.
+ * at once is safe. Compiling goes through two caches keyed on the module's IR,
+ * target, arch, options and library version: one in memory, and one on disk
+ * under FLYDSL_RUNTIME_CACHE_DIR (default ~/.flydsl/cache; off with
+ * FLYDSL_RUNTIME_ENABLE_CACHE=0) that keeps the final binary. With
+ * FLYDSL_DUMP_IR=1 both are bypassed so that every stage is written.
+ * Launching needs a runtime for the target: cpu runs here; rocm and cuda code
+ * is compiled and returned by fly_compiled_binary, and launching it is
+ * FLY_ERROR_UNSUPPORTED in this build.
  *===----------------------------------------------------------------------===*/
 
 typedef struct fly_compiled fly_compiled_t;
 
 typedef struct fly_compile_options {
   size_t struct_size;  /* sizeof(fly_compile_options_t) */
-  const char *target;  /* "cpu"; NULL: FLYDSL_COMPILE_BACKEND, else the GPU present, else cpu */
-  const char *arch;    /* e.g. "gfx942"; NULL: ARCH or FLYDSL_GPU_ARCH, else gfx942 on cpu */
+  const char *target;  /* "cpu", "rocm" or "cuda"; NULL: FLYDSL_COMPILE_BACKEND, else cpu */
+  const char *arch;    /* e.g. "gfx942", "sm_90"; NULL: ARCH or FLYDSL_GPU_ARCH, else gfx942
+                          (rocm, and the arch cpu emulates) or sm_90 (cuda) */
   int opt_level;       /* 0..3 */
 } fly_compile_options_t;
 
@@ -401,7 +415,12 @@ FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);
-/* The module's IR after the target's pipeline, for debugging (caller frees). */
+/* The code a compiled module holds (owned by it): a HSACO code object for rocm,
+ * PTX text for cuda, a relocatable ELF object for cpu. */
+FLY_API fly_status fly_compiled_binary(const fly_compiled_t *compiled, const void **data,
+                                       size_t *size);
+/* The module's IR after the target's MLIR pipeline (the LLVM dialect), for
+ * debugging; fly_module_to_string gives it before (caller frees). */
 FLY_API fly_status fly_module_lowered_ir(fly_module_t *module, const fly_compile_options_t *options,
                                          char **text);
 

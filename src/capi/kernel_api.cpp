@@ -7,13 +7,16 @@
 #include "capi/status.h"
 #include "compiler/compiler.h"
 #include "ir/kernel.h"
+#include "compiler/disk_cache.h"
 #include "runtime/cpu/cpu_launch.h"
+#include "runtime/cpu/cpu_module.h"
 
 #include <dlpack/dlpack.h>
 
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <deque>
 #include <limits>
 #include <map>
@@ -34,11 +37,17 @@ struct fly_module {
   std::deque<fly_kernel> kernels;
 };
 
+// A compiled module as the caches keep it: the artifact, and on cpu the loaded object.
+struct CompiledCode {
+  fly::compiler::Artifact artifact;
+  std::unique_ptr<fly::runtime::cpu::LoadedModule> cpu;
+};
+
 struct fly_compiled {
   uint64_t magic;
   std::string target, arch;
   int waveSize;
-  std::shared_ptr<compiler::CpuModule> cpu;
+  std::shared_ptr<const CompiledCode> code;
   std::map<std::string, std::vector<ir::Param>> signatures;
 };
 
@@ -125,15 +134,13 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   const char *arch = o && o->arch ? o->arch : env("ARCH");
   if (!arch)
     arch = env("FLYDSL_GPU_ARCH");
-  out.arch = arch ? arch : "gfx942";
+  out.arch = arch ? arch : out.target == "cuda" ? "sm_90" : "gfx942";
   out.optLevel = o ? o->opt_level : 2;
   if (out.optLevel < 0 || out.optLevel > 3)
     fail(FLY_ERROR_INVALID_ARGUMENT, "opt_level must be 0..3");
   if (out.target != "cpu" && out.target != "rocm" && out.target != "cuda")
     fail(FLY_ERROR_INVALID_ARGUMENT,
          "unknown target '" + out.target + "' (expected rocm, cuda or cpu)");
-  if (out.target != "cpu")
-    fail(FLY_ERROR_UNSUPPORTED, "the " + out.target + " pipeline is not in this build yet");
   if (const char *dump = env("FLYDSL_DUMP_IR"); dump && std::strcmp(dump, "0") != 0) {
     const char *dir = env("FLYDSL_DUMP_DIR");
     out.dumpDir = dir ? dir : "flydsl_dump";
@@ -143,11 +150,36 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   return out;
 }
 
-// The in-memory JIT cache: equal IR, target, arch and options share one compiled module.
+// The in-memory cache: equal IR, target, arch and options share one compiled module.
 std::mutex cacheMutex;
-std::map<std::string, std::shared_ptr<compiler::CpuModule>> &memoryCache() {
-  static auto *cache = new std::map<std::string, std::shared_ptr<compiler::CpuModule>>();
+std::map<std::string, std::shared_ptr<const CompiledCode>> &memoryCache() {
+  static auto *cache = new std::map<std::string, std::shared_ptr<const CompiledCode>>();
   return *cache;
+}
+
+// The disk cache's directory, or empty when it is off.
+std::string diskCacheDir() {
+  const char *enable = env("FLYDSL_RUNTIME_ENABLE_CACHE");
+  if (enable && (!std::strcmp(enable, "0") || !strcasecmp(enable, "false") ||
+                 !strcasecmp(enable, "off") || !strcasecmp(enable, "no")))
+    return "";
+  if (const char *dir = env("FLYDSL_RUNTIME_CACHE_DIR"))
+    return dir;
+  const char *home = env("HOME");
+  return home ? std::string(home) + "/.flydsl/cache" : "";
+}
+
+// The artifact for `key`: from the disk cache, else compiled (and stored there).
+compiler::Artifact buildArtifact(ir::Module &module, const compiler::Options &o,
+                                 const std::string &key) {
+  std::string dir = o.dumpDir.empty() ? diskCacheDir() : "";
+  if (!dir.empty())
+    if (auto hit = compiler::DiskCache(dir).load(key))
+      return std::move(*hit);
+  compiler::Artifact art = compiler::compile(module, o);
+  if (!dir.empty())
+    compiler::DiskCache(dir).store(key, art);
+  return art;
 }
 
 bool dtypeMatches(ir::DType d, const DLDataType &t) {
@@ -298,6 +330,12 @@ void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_
     fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " +
                                std::to_string(t->device.device_type) +
                                ", the cpu target needs host memory");
+  if ((target == "cuda" && t->device.device_type != kDLCUDA) ||
+      (target == "rocm" && t->device.device_type != kDLROCM))
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " +
+                               std::to_string(t->device.device_type) + ", the " + target +
+                               " target needs " + (target == "cuda" ? "kDLCUDA" : "kDLROCM") +
+                               " device memory");
   if (!dtypeMatches(param.dtype, t->dtype))
     fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
                                ", the tensor holds " + dlTypeName(t->dtype));
@@ -529,6 +567,13 @@ fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count, 
   return handle(K->sharedTensor(ok ? d : ir::DType::Index, count, align));
 }
 
+fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, fly_dtype dtype, fly_value_t *count) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return handle(K->dynamicSharedTensor(ok ? d : ir::DType::Index, val(count)));
+}
+
 fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t *ub, fly_value_t *step,
                            fly_value_t *const *inits, size_t n, fly_value_t **iter_args) {
   FLY_KERNEL_OR(k, nullptr);
@@ -580,6 +625,9 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     }
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
+    if (o.target != "cpu" && o.arch.rfind(o.target == "rocm" ? "gfx" : "sm_", 0) != 0)
+      fail(FLY_ERROR_UNSUPPORTED, "arch '" + o.arch + "' is not an arch of the " + o.target +
+                                      " target");
     auto c = std::make_unique<fly_compiled>();
     c->magic = kCompiledMagic;
     c->target = o.target;
@@ -589,20 +637,26 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
       c->signatures[k->name()] = k->params();
     std::string key = std::to_string(m->module->hash()) + "|" + o.target + "|" + o.arch + "|" +
                       std::to_string(o.optLevel) + "|" FLYDSL_VERSION_STRING;
-    {
+    if (o.dumpDir.empty()) {
       std::lock_guard<std::mutex> lock(cacheMutex);
       auto it = memoryCache().find(key);
-      if (it != memoryCache().end() && o.dumpDir.empty())
-        c->cpu = it->second;
+      if (it != memoryCache().end())
+        c->code = it->second;
     }
-    if (!c->cpu) {
+    if (!c->code) {
+      auto code = std::make_shared<CompiledCode>();
       try {
-        c->cpu = compiler::compileCpu(*m->module, o, runtime::cpu::runtimeSymbols());
+        code->artifact = buildArtifact(*m->module, o, key);
+        if (o.target == "cpu")
+          code->cpu = runtime::cpu::load(code->artifact);
       } catch (const compiler::CompileError &e) {
         fail(FLY_ERROR_COMPILE, e.what());
+      } catch (const runtime::cpu::LoadError &e) {
+        fail(FLY_ERROR_COMPILE, e.what());
       }
+      c->code = code;
       std::lock_guard<std::mutex> lock(cacheMutex);
-      memoryCache()[key] = c->cpu;
+      memoryCache()[key] = code;
     }
     *out = c.release();
   });
@@ -611,7 +665,7 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
 void fly_compiled_destroy(fly_compiled_t *compiled) {
   if (!compiled || compiled->magic != kCompiledMagic)
     return;
-  compiled->cpu.reset();
+  compiled->code.reset();
   compiled->signatures.clear();
   compiled->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
 }
@@ -626,6 +680,16 @@ const char *fly_compiled_arch(const fly_compiled_t *compiled) {
   const char *out = nullptr;
   guard([&] { out = compiledOf(compiled)->arch.c_str(); });
   return out;
+}
+
+fly_status fly_compiled_binary(const fly_compiled_t *compiled, const void **data, size_t *size) {
+  return guard([&] {
+    const fly_compiled *c = compiledOf(compiled);
+    requireOut(data, "data");
+    requireOut(size, "size");
+    *data = c->code->artifact.image.data();
+    *size = c->code->artifact.image.size();
+  });
 }
 
 fly_status fly_module_lowered_ir(fly_module_t *module, const fly_compile_options_t *options,
@@ -653,7 +717,7 @@ fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
     if (config->struct_size < sizeof(fly_launch_config_t))
       fail(FLY_ERROR_INVALID_ARGUMENT, "fly_launch_config_t.struct_size is not set");
     auto sig = c->signatures.find(name);
-    const compiler::CpuKernelInfo *info = c->cpu ? c->cpu->kernel(name) : nullptr;
+    const compiler::KernelInfo *info = c->code->artifact.kernel(name);
     if (sig == c->signatures.end() || !info)
       fail(FLY_ERROR_INVALID_ARGUMENT, std::string("no kernel named '") + name + "'");
     const auto &params = sig->second;
@@ -673,16 +737,21 @@ fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
     const char *compileOnly = env("COMPILE_ONLY");
     if (compileOnly && std::strcmp(compileOnly, "0") != 0)
       return;
+    if (!c->code->cpu)
+      fail(FLY_ERROR_UNSUPPORTED, "launching " + c->target + " code needs the " +
+                                      (c->target == "cuda" ? "CUDA" : "HIP") +
+                                      " runtime, which this build does not have yet");
     runtime::cpu::Geometry g{};
     for (int d = 0; d < 3; ++d) {
       g.grid[d] = config->grid[d];
       g.block[d] = config->block[d];
     }
-    g.sharedBytes = info->staticSharedBytes + config->dynamic_smem;
+    g.staticSharedBytes = info->staticSharedBytes;
+    g.dynamicSharedBytes = config->dynamic_smem;
     g.waveSize = c->waveSize;
     g.collectives = info->usesCollectives;
     try {
-      runtime::cpu::launch(info->fn, packed.finish(), g);
+      runtime::cpu::launch(c->code->cpu->entry(name), packed.finish(), g);
     } catch (const runtime::cpu::LaunchError &e) {
       fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + e.what());
     }

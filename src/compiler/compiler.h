@@ -1,7 +1,8 @@
 //===- compiler.h - Compiling a kernel module for a target ------------*- C++ -*-===//
 //
-// One pipeline per target. The cpu target gives a JIT-compiled host module whose kernels are
-// called once per GPU thread by runtime/cpu; the GPU targets (next) give code objects.
+// One pipeline per target, each ending in a binary: a relocatable host object for cpu (loaded
+// by runtime/cpu), a HSACO code object for rocm, PTX for cuda. The binary and what a launcher
+// needs to know about each kernel form an Artifact, which is what the caches keep.
 // Failures throw CompileError; nothing else escapes.
 //
 //===-----------------------------------------------------------------------------===//
@@ -10,8 +11,7 @@
 
 #include "ir/kernel.h"
 
-#include <map>
-#include <memory>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,42 +23,50 @@ struct CompileError : std::runtime_error {
 };
 
 struct Options {
-  std::string target; // "cpu" (more come with the GPU pipelines)
-  std::string arch;   // emulated arch on cpu, e.g. "gfx942"; decides the wave size
+  std::string target; // "cpu", "rocm" or "cuda"
+  std::string arch;   // gfx942, sm_90, ...; on cpu the emulated arch (decides the wave size)
   int optLevel = 2;
-  std::string dumpDir;       // where each stage's IR goes; empty: no dump
+  std::string dumpDir;        // where each stage's IR goes; empty: no dump
   bool printAfterAll = false; // the IR after every pass, on stderr
 };
 
-/// A kernel entry: called with one pointer per flattened argument (see ir::Param).
-using PackedKernelFn = void (*)(void **);
-
-/// Host addresses of the runtime functions that cpu kernels call.
-using SymbolTable = std::map<std::string, void *>;
-
-struct CpuKernelInfo {
-  PackedKernelFn fn;
-  bool usesCollectives; // barriers or shuffles: threads must run as fibers
-  uint64_t staticSharedBytes;
+/// What a launcher needs to know about one kernel of an artifact.
+struct KernelInfo {
+  std::string name;
+  uint64_t staticSharedBytes = 0;
+  bool usesCollectives = false; // barriers or shuffles (cpu: threads run as fibers)
 };
 
-class CpuModule {
-public:
-  virtual ~CpuModule() = default;
-  /// nullptr when the module has no such kernel.
-  virtual const CpuKernelInfo *kernel(const std::string &name) const = 0;
+struct Artifact {
+  std::string target, arch;
+  /// cpu: an ELF relocatable object whose `__fly_packed_<kernel>(void **args)` entries take one
+  /// pointer per flattened argument; rocm: a HSACO shared object; cuda: PTX text.
+  std::string image;
+  std::vector<KernelInfo> kernels;
+  const KernelInfo *kernel(const std::string &name) const;
 };
 
-/// Compiles every finished kernel of `module` for the host.
-std::unique_ptr<CpuModule> compileCpu(ir::Module &module, const Options &options,
-                                      const SymbolTable &runtimeSymbols);
+/// The prefix of a cpu kernel's packed entry point.
+constexpr const char *kPackedPrefix = "__fly_packed_";
 
-/// The module's IR after the target's pipeline (for debugging), without code generation.
+/// Compiles every kernel of `module` (all must be finished) for options.target.
+Artifact compile(ir::Module &module, const Options &options);
+
+/// The module's IR after the target's MLIR pipeline (the LLVM dialect), for debugging.
 std::string loweredIr(ir::Module &module, const Options &options);
 
 /// The wave size of an arch: 64 for gfx9 (gfx90a, gfx942, gfx950), 32 for gfx10+ and NVIDIA.
 /// Throws CompileError for an arch name it does not know.
 int waveSize(const std::string &arch);
+
+// The per-target pipelines behind compile() and loweredIr().
+Artifact compileCpu(ir::Module &module, const Options &options);
+Artifact compileGpu(ir::Module &module, const Options &options);
+std::string loweredIrCpu(ir::Module &module, const Options &options);
+std::string loweredIrGpu(ir::Module &module, const Options &options);
+
+/// Links an AMDGPU relocatable object into a HSACO shared object with lld, in process.
+std::string linkHsaco(const std::string &object);
 
 } // namespace fly::compiler
 

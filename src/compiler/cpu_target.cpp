@@ -3,14 +3,14 @@
 // Each gpu.func becomes a func.func that runtime/cpu calls once per GPU thread. GPU ops
 // become calls into the runtime, which knows the calling thread's ids, its block's shared
 // memory and its wave: __fly_cpu_index(code) for thread/block ids and sizes and the lane,
-// __fly_cpu_barrier(), __fly_cpu_shuffle_<type>(value, offset, width, mode) and
-// __fly_shared_base(). Then the usual conversions to the LLVM dialect, and the
-// ExecutionEngine (ORC) compiles it.
+// __fly_cpu_barrier(), __fly_cpu_shuffle_<type>(value, offset, width, mode),
+// __fly_shared_base() and __fly_dynamic_shared_base(). Then the usual conversions to the LLVM
+// dialect, LLVM's optimizer and the host code generator: the result is a relocatable object
+// that runtime/cpu links into the process (and the disk cache keeps).
 //
 //===----------------------------------------------------------------------===//
 
-#include "compiler/compiler.h"
-#include "ir/mlir_module.h"
+#include "compiler/mlir_pipeline.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -25,17 +25,16 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -48,18 +47,6 @@ namespace {
 // The code __fly_cpu_index takes: kind * 3 + dim, and 12 for the lane id.
 constexpr int kLaneIdCode = 12;
 
-struct DiagnosticCollector {
-  std::string text;
-  mlir::ScopedDiagnosticHandler handler;
-  explicit DiagnosticCollector(mlir::MLIRContext *ctx)
-      : handler(ctx, [this](mlir::Diagnostic &d) {
-          if (!text.empty())
-            text += "; ";
-          text += d.str();
-          return mlir::success();
-        }) {}
-};
-
 mlir::func::FuncOp declare(mlir::ModuleOp m, llvm::StringRef name, mlir::FunctionType type) {
   if (auto f = m.lookupSymbol<mlir::func::FuncOp>(name))
     return f;
@@ -70,25 +57,19 @@ mlir::func::FuncOp declare(mlir::ModuleOp m, llvm::StringRef name, mlir::Functio
   return f;
 }
 
-struct HostKernel {
-  std::string name;
-  bool usesCollectives = false;
-  uint64_t sharedBytes = 0;
-};
-
 // Rewrites the gpu.module's kernels into host functions of `m`; returns what it found.
-std::vector<HostKernel> outlineForHost(mlir::ModuleOp m) {
+std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
   mlir::MLIRContext *ctx = m.getContext();
   mlir::OpBuilder b(ctx);
   auto i32 = b.getI32Type(), i64 = b.getI64Type();
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
-  std::vector<HostKernel> found;
+  std::vector<KernelInfo> found;
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
-    HostKernel info;
+    KernelInfo info;
     info.name = func.getName().str();
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
-      info.sharedBytes = a.getInt();
+      info.staticSharedBytes = a.getInt();
     b.setInsertionPointToEnd(m.getBody());
     auto host = mlir::func::FuncOp::create(b, func.getLoc(), func.getName(), func.getFunctionType());
     host.getBody().takeBody(func.getBody());
@@ -145,9 +126,10 @@ std::vector<HostKernel> outlineForHost(mlir::ModuleOp m) {
     func.erase();
     found.push_back(info);
   }
-  // The shared-memory base: a runtime function on the host.
-  if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(ir::kSharedBaseFn))
-    declare(m, ir::kSharedBaseFn, decl.getFunctionType());
+  // The shared-memory bases: runtime functions on the host.
+  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn})
+    if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
+      declare(m, fn, decl.getFunctionType());
   gpuModule.erase();
   m->removeAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName());
   return found;
@@ -164,78 +146,61 @@ void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 
-void dump(const Options &o, const std::string &stage, mlir::ModuleOp m) {
-  if (o.dumpDir.empty())
-    return;
-  llvm::sys::fs::create_directories(o.dumpDir);
-  std::error_code ec;
-  llvm::raw_fd_ostream os(o.dumpDir + "/" + stage, ec);
-  if (!ec)
-    m->print(os);
-}
 
-// Clones the module and lowers the clone for the host; the builder's module stays as built.
 mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options &options,
-                                               std::vector<HostKernel> &kernels) {
-  for (auto &k : module.kernels()) {
-    if (!k->error().empty())
-      throw CompileError(k->error());
-    if (!k->finished())
-      throw CompileError("kernel '" + k->name() + "' is not finished (call finish first)");
-  }
-  auto &impl = module.impl();
-  mlir::OwningOpRef<mlir::ModuleOp> m(impl.module.clone());
-  DiagnosticCollector diags(&impl.context);
-  dump(options, "00_built.mlir", *m);
+                                               std::vector<KernelInfo> &kernels) {
+  auto m = cloneForLowering(module, options);
   kernels = outlineForHost(*m);
-  dump(options, "01_host.mlir", *m);
-  mlir::PassManager pm(&impl.context);
-  if (options.printAfterAll) {
-    impl.context.disableMultithreading();
-    pm.enableIRPrinting([](mlir::Pass *, mlir::Operation *) { return false; },
-                        [](mlir::Pass *, mlir::Operation *) { return true; },
-                        /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
-  }
+  dumpStage(options, "01_host.mlir", *m);
+  mlir::PassManager pm(m->getContext());
+  configurePrinting(pm, options);
   addLoweringPasses(pm);
-  if (mlir::failed(pm.run(*m)))
-    throw CompileError("lowering for the cpu target failed: " + diags.text);
-  dump(options, "02_llvm_dialect.mlir", *m);
+  runPasses(pm, *m, "lowering for the cpu target");
+  dumpStage(options, "02_llvm_dialect.mlir", *m);
   return m;
 }
 
-class JitModule : public CpuModule {
-public:
-  std::unique_ptr<mlir::ExecutionEngine> engine;
-  std::map<std::string, CpuKernelInfo> kernels;
-  const CpuKernelInfo *kernel(const std::string &name) const override {
-    auto it = kernels.find(name);
-    return it == kernels.end() ? nullptr : &it->second;
+// `void __fly_packed_<k>(void **args)`: loads each argument through its pointer and calls the
+// kernel, so the runtime calls every kernel the same way.
+void addPackedEntry(llvm::Module &lm, llvm::Function &kernel) {
+  auto &ctx = lm.getContext();
+  auto *ptr = llvm::PointerType::getUnqual(ctx);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false);
+  auto *entry = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
+                                       kPackedPrefix + kernel.getName().str(), lm);
+  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
+  llvm::SmallVector<llvm::Value *> args;
+  for (auto &arg : kernel.args()) {
+    llvm::Value *slot = b.CreateConstGEP1_64(ptr, entry->getArg(0), arg.getArgNo());
+    llvm::Value *addr = b.CreateLoad(ptr, slot);
+    args.push_back(b.CreateLoad(arg.getType(), addr));
   }
-};
+  b.CreateCall(&kernel, args);
+  b.CreateRetVoid();
+}
 
-void initializeNativeTarget() {
+std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    throw CompileError("cannot describe the host for code generation: " +
+                       llvm::toString(builder.takeError()));
+  builder->setRelocationModel(llvm::Reloc::PIC_);
+  builder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
+  auto tm = builder->createTargetMachine();
+  if (!tm)
+    throw CompileError("no code generator for the host: " + llvm::toString(tm.takeError()));
+  return std::move(*tm);
 }
 
 } // namespace
 
-int waveSize(const std::string &arch) {
-  if (arch.rfind("gfx9", 0) == 0)
-    return 64;
-  if (arch.rfind("gfx1", 0) == 0 || arch.rfind("sm_", 0) == 0 || arch == "host")
-    return 32;
-  throw CompileError("unknown arch '" + arch +
-                     "' (expected gfx9xx, gfx1xxx, sm_NN or host)");
-}
-
-std::string loweredIr(ir::Module &module, const Options &options) {
-  if (options.target != "cpu")
-    throw CompileError("target '" + options.target + "' has no pipeline in this build");
-  std::vector<HostKernel> kernels;
+std::string loweredIrCpu(ir::Module &module, const Options &options) {
+  std::vector<KernelInfo> kernels;
   auto m = lowerForHost(module, options, kernels);
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -243,55 +208,46 @@ std::string loweredIr(ir::Module &module, const Options &options) {
   return out;
 }
 
-std::unique_ptr<CpuModule> compileCpu(ir::Module &module, const Options &options,
-                                      const SymbolTable &runtimeSymbols) {
+Artifact compileCpu(ir::Module &module, const Options &options) {
   waveSize(options.arch); // rejects unknown arch names
-  std::vector<HostKernel> kernels;
-  auto m = lowerForHost(module, options, kernels);
+  Artifact art;
+  art.target = options.target;
+  art.arch = options.arch;
+  auto m = lowerForHost(module, options, art.kernels);
   auto &ctx = module.impl().context;
   mlir::registerBuiltinDialectTranslation(ctx);
   mlir::registerLLVMDialectTranslation(ctx);
-  initializeNativeTarget();
-
-  auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, nullptr);
-  auto transformer = [&](llvm::Module *lm) -> llvm::Error {
-    if (auto err = optimize(lm))
-      return err;
-    if (!options.dumpDir.empty()) {
-      std::error_code ec;
-      llvm::raw_fd_ostream os(options.dumpDir + "/03_llvm.ll", ec);
-      if (!ec)
-        lm->print(os, nullptr);
-    }
-    return llvm::Error::success();
-  };
-  mlir::ExecutionEngineOptions eo;
-  eo.transformer = transformer;
-  eo.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(options.optLevel);
-  eo.enableGDBNotificationListener = false;
-  eo.enablePerfNotificationListener = false;
   DiagnosticCollector diags(&ctx);
-  auto engine = mlir::ExecutionEngine::create(*m, eo);
-  if (!engine)
-    throw CompileError("JIT compilation failed: " + llvm::toString(engine.takeError()) + " " +
-                       diags.text);
-  auto jit = std::make_unique<JitModule>();
-  jit->engine = std::move(*engine);
-  jit->engine->registerSymbols([&](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap map;
-    for (auto &[name, addr] : runtimeSymbols)
-      map[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(addr),
-                             llvm::JITSymbolFlags::Exported};
-    return map;
-  });
-  for (auto &k : kernels) {
-    auto fn = jit->engine->lookupPacked(k.name);
-    if (!fn)
-      throw CompileError("kernel '" + k.name + "' is missing after JIT compilation: " +
-                         llvm::toString(fn.takeError()));
-    jit->kernels[k.name] = CpuKernelInfo{*fn, k.usesCollectives, k.sharedBytes};
+  llvm::LLVMContext llvmContext;
+  auto lm = mlir::translateModuleToLLVMIR(m->getOperation(), llvmContext, "flydsl");
+  if (!lm)
+    throw CompileError("translation to LLVM IR failed: " + diags.text);
+  auto tm = hostTargetMachine(options.optLevel);
+  lm->setTargetTriple(tm->getTargetTriple());
+  lm->setDataLayout(tm->createDataLayout());
+  for (auto &k : art.kernels) {
+    llvm::Function *f = lm->getFunction(k.name);
+    if (!f)
+      throw CompileError("kernel '" + k.name + "' is missing after lowering");
+    addPackedEntry(*lm, *f);
   }
-  return jit;
+  auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, tm.get());
+  if (auto err = optimize(lm.get()))
+    throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
+  if (!options.dumpDir.empty()) {
+    std::string ll;
+    llvm::raw_string_ostream os(ll);
+    lm->print(os, nullptr);
+    dumpText(options, "03_llvm.ll", ll);
+  }
+  llvm::SmallString<0> object;
+  llvm::raw_svector_ostream os(object);
+  llvm::legacy::PassManager pm;
+  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile))
+    throw CompileError("the host code generator cannot emit an object file");
+  pm.run(*lm);
+  art.image = std::string(object.str());
+  return art;
 }
 
 } // namespace fly::compiler

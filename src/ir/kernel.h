@@ -92,6 +92,9 @@ public:
   Value *atomic(AtomicOp op, Value *t, const std::vector<Value *> &coord, Value *v);
   /// A rank-1 tensor of `count` elements in the block's shared memory.
   Value *sharedTensor(DType dtype, int64_t count, int64_t align);
+  /// A rank-1 tensor of `count` elements in the dynamic shared memory the launch provides
+  /// (config.dynamic_smem bytes, 16-byte aligned, after the static part).
+  Value *dynamicSharedTensor(DType dtype, Value *count);
 
   // Structured control flow. Between begin and end, ops go into the body.
   Value *forBegin(Value *lb, Value *ub, Value *step, const std::vector<Value *> &inits,

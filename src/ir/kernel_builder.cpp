@@ -33,6 +33,7 @@ using mlir::OpBuilder;
 using MValue = mlir::Value;
 
 const char *const kSharedBaseFn = "__fly_shared_base";
+const char *const kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
   switch (d) {
@@ -141,7 +142,8 @@ struct Kernel::Impl {
   std::string error;
   bool finished = false;
   uint64_t sharedBytes = 0;
-  MValue sharedBase;
+  uint64_t sharedAlign = 16;
+  MValue sharedBase, dynamicSharedBase;
 
   Impl(Module::Impl *m, std::string n) : mod(m), name(std::move(n)), b(&m->context) {}
 
@@ -303,23 +305,26 @@ struct Kernel::Impl {
     mlir::LLVM::StoreOp::create(b, loc(), v, ptr);
   }
 
-  MValue sharedBasePtr() {
-    if (sharedBase)
-      return sharedBase;
+  // The block's static (or dynamic) shared memory base: a call that each target replaces,
+  // made once at the kernel's entry so that every use dominates.
+  MValue sharedBasePtr(bool dynamic) {
+    MValue &base = dynamic ? dynamicSharedBase : sharedBase;
+    if (base)
+      return base;
+    const char *callee = dynamic ? kDynamicSharedBaseFn : kSharedBaseFn;
     auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx(), 3);
     auto fnType = b.getFunctionType({}, {ptr3});
-    if (!mod->gpuModule.lookupSymbol(kSharedBaseFn)) {
+    if (!mod->gpuModule.lookupSymbol(callee)) {
       OpBuilder mb(ctx());
       mb.setInsertionPointToStart(mod->gpuModule.getBody());
-      auto decl = mlir::func::FuncOp::create(mb, loc(), kSharedBaseFn, fnType);
+      auto decl = mlir::func::FuncOp::create(mb, loc(), callee, fnType);
       decl.setPrivate();
     }
     OpBuilder eb(ctx());
     eb.setInsertionPointToStart(&func.getBody().front());
-    sharedBase = mlir::func::CallOp::create(eb, loc(), kSharedBaseFn, mlir::TypeRange{ptr3},
-                                            mlir::ValueRange{})
-                     .getResult(0);
-    return sharedBase;
+    base = mlir::func::CallOp::create(eb, loc(), callee, mlir::TypeRange{ptr3}, mlir::ValueRange{})
+               .getResult(0);
+    return base;
   }
 };
 
@@ -937,10 +942,10 @@ Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  if (count <= 0 || align <= 0 || (align & (align - 1)) || dtype == DType::Index ||
-      dtype == DType::I1) {
-    k.fail("shared memory needs a positive element count, a power-of-two alignment and a "
-           "storable dtype");
+  if (count <= 0 || align <= 0 || align > 256 || (align & (align - 1)) ||
+      dtype == DType::Index || dtype == DType::I1) {
+    k.fail("shared memory needs a positive element count, a power-of-two alignment of at most "
+           "256 and a storable dtype");
     return nullptr;
   }
   int64_t elem = bitWidth(dtype) / 8;
@@ -950,7 +955,8 @@ Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
   }
   uint64_t offset = (k.sharedBytes + align - 1) / align * align;
   k.sharedBytes = offset + count * elem;
-  MValue base = k.sharedBasePtr();
+  k.sharedAlign = std::max<uint64_t>(k.sharedAlign, align);
+  MValue base = k.sharedBasePtr(false);
   auto i64 = k.b.getI64Type();
   MValue off = mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(offset));
   Entry e;
@@ -961,6 +967,30 @@ Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
   e.rank = 1;
   e.addrSpace = 3;
   e.dims.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(count)));
+  e.strides.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(1)));
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::dynamicSharedTensor(DType dtype, Value *hcount) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *count = k.getScalar(hcount, "element count");
+  if (!count)
+    return nullptr;
+  if (!isInteger(count->dtype) || count->dtype == DType::I1 || dtype == DType::Index ||
+      dtype == DType::I1) {
+    k.fail("dynamic shared memory needs an integer element count and a storable dtype");
+    return nullptr;
+  }
+  auto i64 = k.b.getI64Type();
+  Entry e;
+  e.v = k.sharedBasePtr(true);
+  e.dtype = dtype;
+  e.tensor = true;
+  e.rank = 1;
+  e.addrSpace = 3;
+  e.dims.push_back(k.toI64(count->v, count->dtype));
   e.strides.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(1)));
   return k.newValue(std::move(e));
 }
@@ -1126,6 +1156,7 @@ void Kernel::finish() {
   k.b.setInsertionPointToEnd(&k.func.getBody().front());
   mlir::gpu::ReturnOp::create(k.b, k.loc());
   k.func->setAttr("fly.shared_bytes", k.b.getI64IntegerAttr(k.sharedBytes));
+  k.func->setAttr("fly.shared_align", k.b.getI64IntegerAttr(k.sharedAlign));
   std::string diag;
   {
     mlir::ScopedDiagnosticHandler handler(k.ctx(), [&](mlir::Diagnostic &d) {

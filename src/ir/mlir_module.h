@@ -24,8 +24,10 @@ struct Module::Impl {
   ~Impl();
 };
 
-/// The callee that returns the block's shared memory base, replaced per target.
+/// The callees that return the block's static and dynamic shared memory bases, replaced per
+/// target. Dynamic shared memory starts after the static part, 16-byte aligned.
 extern const char *const kSharedBaseFn;
+extern const char *const kDynamicSharedBaseFn;
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
 

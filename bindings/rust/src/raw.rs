@@ -662,6 +662,13 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_dynamic_shared_tensor(
+        k: *mut fly_kernel_t,
+        dtype: fly_dtype,
+        count: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_for_begin(
         k: *mut fly_kernel_t,
         lb: *mut fly_value_t,
@@ -729,6 +736,13 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_compiled_arch(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
+}
+unsafe extern "C" {
+    pub fn fly_compiled_binary(
+        compiled: *const fly_compiled_t,
+        data: *mut *const ::std::os::raw::c_void,
+        size: *mut usize,
+    ) -> fly_status;
 }
 unsafe extern "C" {
     pub fn fly_module_lowered_ir(

@@ -44,6 +44,10 @@ struct ThreadContext {
 
 thread_local ThreadContext *current = nullptr;
 
+constexpr uintptr_t kMaxSharedAlign = 256;
+
+uint64_t dynamicSharedOffset(const Geometry &g) { return (g.staticSharedBytes + 15) / 16 * 16; }
+
 // The fibers of one block and the scheduler that switches among them.
 struct Block {
   ucontext_t scheduler;
@@ -69,7 +73,7 @@ void yieldToScheduler() {
   swapcontext(&f->context, &b->scheduler);
 }
 
-std::string describe(const Geometry &g, const uint32_t bid[3]) {
+std::string describe(const uint32_t bid[3]) {
   return "block (" + std::to_string(bid[0]) + "," + std::to_string(bid[1]) + "," +
          std::to_string(bid[2]) + ")";
 }
@@ -139,7 +143,7 @@ std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext
     }
     if (!released) {
       std::string what = atBarrier ? "a barrier" : "a shuffle";
-      return describe(g, ctx.bid) + ": " + what + " can never complete (" +
+      return describe(ctx.bid) + ": " + what + " can never complete (" +
              std::to_string(done) + " of " + std::to_string(n) +
              " threads have exited, the others wait)";
     }
@@ -185,6 +189,9 @@ extern "C" void flyCpuBarrier() {
 }
 
 extern "C" void *flySharedBase() { return current->shared; }
+extern "C" void *flyDynamicSharedBase() {
+  return current->shared + dynamicSharedOffset(*current->geometry);
+}
 
 template <class T> T shuffle(T v, int32_t offset, int32_t width, int32_t mode) {
   ThreadContext &c = *current;
@@ -219,7 +226,7 @@ template <class T> T shuffle(T v, int32_t offset, int32_t width, int32_t mode) {
     break;
   }
   T out = v;
-  if (src >= 0 && src < int64_t(w) && base + segment + src < b.fibers.size()) {
+  if (src >= 0 && src < int64_t(w) && uint64_t(base + segment + src) < b.fibers.size()) {
     uint64_t got = b.slots[parity][base + segment + uint32_t(src)];
     std::memcpy(&out, &got, sizeof(T));
   }
@@ -246,6 +253,7 @@ const std::map<std::string, void *> &runtimeSymbols() {
       {"__fly_cpu_index", reinterpret_cast<void *>(&flyCpuIndex)},
       {"__fly_cpu_barrier", reinterpret_cast<void *>(&flyCpuBarrier)},
       {"__fly_shared_base", reinterpret_cast<void *>(&flySharedBase)},
+      {"__fly_dynamic_shared_base", reinterpret_cast<void *>(&flyDynamicSharedBase)},
       {"__fly_cpu_shuffle_i32", reinterpret_cast<void *>(&flyShuffleI32)},
       {"__fly_cpu_shuffle_i64", reinterpret_cast<void *>(&flyShuffleI64)},
       {"__fly_cpu_shuffle_f32", reinterpret_cast<void *>(&flyShuffleF32)},
@@ -262,25 +270,30 @@ void launch(KernelFn fn, void **args, const Geometry &g) {
   if (threads > kMaxThreadsPerBlock)
     throw LaunchError("a block of " + std::to_string(threads) + " threads exceeds " +
                       std::to_string(kMaxThreadsPerBlock));
-  if (g.sharedBytes > (uint64_t(1) << 30))
-    throw LaunchError("shared memory of " + std::to_string(g.sharedBytes) + " bytes is too large");
+  uint64_t sharedBytes = dynamicSharedOffset(g) + g.dynamicSharedBytes;
+  if (g.dynamicSharedBytes > (uint64_t(1) << 30) || sharedBytes > (uint64_t(1) << 30))
+    throw LaunchError("shared memory of " + std::to_string(g.staticSharedBytes) + " + " +
+                      std::to_string(g.dynamicSharedBytes) + " bytes is too large");
 
   std::atomic<uint64_t> next{0};
   std::mutex errorMutex;
   std::string error;
   auto worker = [&] {
-    std::vector<uint8_t> shared(std::max<uint64_t>(g.sharedBytes, 1));
+    // Aligned like the GPU's: the builder allows alignments up to kMaxSharedAlign.
+    std::vector<uint8_t> storage(sharedBytes + kMaxSharedAlign);
+    uint8_t *shared = reinterpret_cast<uint8_t *>(
+        (reinterpret_cast<uintptr_t>(storage.data()) + kMaxSharedAlign - 1) & ~(kMaxSharedAlign - 1));
     std::vector<std::unique_ptr<char[]>> stacks;
     ThreadContext ctx{};
     ctx.geometry = &g;
-    ctx.shared = shared.data();
+    ctx.shared = shared;
     ThreadContext *saved = current;
     current = &ctx;
     for (uint64_t i; (i = next.fetch_add(1)) < blocks;) {
       ctx.bid[0] = i % g.grid[0];
       ctx.bid[1] = (i / g.grid[0]) % g.grid[1];
       ctx.bid[2] = i / (uint64_t(g.grid[0]) * g.grid[1]);
-      std::fill(shared.begin(), shared.end(), 0);
+      std::fill(shared, shared + sharedBytes, 0);
       if (!g.collectives) {
         runSerial(fn, args, g, ctx);
         continue;

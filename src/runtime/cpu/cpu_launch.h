@@ -23,7 +23,8 @@ struct LaunchError : std::runtime_error {
 struct Geometry {
   uint32_t grid[3];
   uint32_t block[3];
-  uint64_t sharedBytes; // static + dynamic
+  uint64_t staticSharedBytes;
+  uint64_t dynamicSharedBytes; // after the static part, 16-byte aligned
   int waveSize;
   bool collectives; // run threads as fibers
 };

@@ -1,0 +1,393 @@
+//===- gpu_target.cpp - Kernels compiled for AMD (HSACO) and NVIDIA (PTX) ---===//
+//
+// The same kernel module goes down one of two paths:
+//   rocm: GPU -> ROCDL -> LLVM IR, the ROCm device libraries linked in (math calls become
+//         __ocml_*), AMDGPU code generation to an object, lld to a HSACO code object.
+//   cuda: GPU -> NVVM -> LLVM IR -> PTX. Math is expanded into polynomial approximations and
+//         LLVM intrinsics first, so no libdevice is needed.
+// Shared memory: each kernel's static shared memory becomes one workgroup (addrspace 3)
+// global; dynamic shared memory is the external zero-sized global that follows it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/mlir_pipeline.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <map>
+#include <mutex>
+
+namespace fly::compiler {
+
+namespace {
+
+constexpr const char *kDeviceLibDir = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
+constexpr const char *kDynamicSharedGlobal = "__fly_dynamic_shared";
+
+bool isRocm(const Options &o) { return o.target == "rocm"; }
+
+void checkArch(const Options &o) {
+  bool ok = isRocm(o) ? o.arch.rfind("gfx", 0) == 0 : o.arch.rfind("sm_", 0) == 0;
+  if (!ok)
+    throw CompileError("arch '" + o.arch + "' is not an arch of the " + o.target + " target " +
+                       (isRocm(o) ? "(expected gfxNNN, e.g. gfx942)" : "(expected sm_NN, e.g. sm_90)"));
+}
+
+// Replaces the builder's shared-memory base calls by workgroup globals, one per kernel.
+void materializeSharedMemory(mlir::ModuleOp m) {
+  mlir::MLIRContext *ctx = m.getContext();
+  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
+  mlir::OpBuilder b(ctx);
+  auto global = [&](const std::string &name, uint64_t bytes, uint64_t align, bool external) {
+    if (gpuModule.lookupSymbol(name))
+      return;
+    b.setInsertionPointToStart(gpuModule.getBody());
+    auto type = mlir::LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
+    auto g = mlir::LLVM::GlobalOp::create(
+        b, m.getLoc(), type, /*isConstant=*/false,
+        external ? mlir::LLVM::Linkage::External : mlir::LLVM::Linkage::Internal, name,
+        mlir::Attribute(), align, /*addrSpace=*/3);
+    (void)g;
+  };
+  for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
+    uint64_t bytes = 0, align = 16;
+    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
+      bytes = a.getInt();
+    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_align"))
+      align = std::max<uint64_t>(align, a.getInt());
+    std::string name = "__fly_shared_" + func.getName().str();
+    llvm::SmallVector<mlir::func::CallOp> calls;
+    func.walk([&](mlir::func::CallOp c) { calls.push_back(c); });
+    for (auto call : calls) {
+      bool dynamic = call.getCallee() == ir::kDynamicSharedBaseFn;
+      if (!dynamic && call.getCallee() != ir::kSharedBaseFn)
+        continue;
+      if (dynamic)
+        global(kDynamicSharedGlobal, 0, 16, /*external=*/true);
+      else
+        global(name, std::max<uint64_t>(bytes, 1), align, /*external=*/false);
+      b.setInsertionPoint(call);
+      auto addr = mlir::LLVM::AddressOfOp::create(b, call.getLoc(), ptr3,
+                                                  dynamic ? kDynamicSharedGlobal : name);
+      call.getResult(0).replaceAllUsesWith(addr.getResult());
+      call.erase();
+    }
+  }
+  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn})
+    if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
+      decl.erase();
+}
+
+// NVIDIA has no device math library here: transcendental f32 functions become polynomial
+// approximations, and what remains with an LLVM intrinsic that NVPTX selects directly becomes
+// a call of that intrinsic (the NVVM conversion would otherwise ask for libdevice).
+void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
+  mlir::RewritePatternSet patterns(gpuModule.getContext());
+  mlir::math::populateExpansionPatterns(patterns, {"tanh", "powf", "rsqrt"});
+  mlir::populateMathPolynomialApproximationPatterns(patterns);
+  (void)mlir::applyPatternsGreedily(gpuModule, std::move(patterns));
+
+  static const std::map<std::string, std::string> intrinsics = {
+      {"math.floor", "llvm.floor"}, {"math.ceil", "llvm.ceil"},   {"math.sqrt", "llvm.sqrt"},
+      {"math.absf", "llvm.fabs"},   {"math.fma", "llvm.fma"},     {"math.exp2", "llvm.exp2"},
+      {"math.log2", "llvm.log2"},   {"math.copysign", "llvm.copysign"},
+      {"math.roundeven", "llvm.roundeven"}, {"math.trunc", "llvm.trunc"},
+      {"math.round", "llvm.round"}};
+  llvm::SmallVector<mlir::Operation *> mathOps;
+  gpuModule.walk([&](mlir::Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "math")
+      mathOps.push_back(op);
+  });
+  mlir::OpBuilder b(gpuModule.getContext());
+  for (mlir::Operation *op : mathOps) {
+    std::string name = op->getName().getStringRef().str();
+    auto it = intrinsics.find(name);
+    mlir::Type t = op->getResult(0).getType();
+    if (name == "math.absi") {
+      b.setInsertionPoint(op);
+      auto r = mlir::LLVM::CallIntrinsicOp::create(b, op->getLoc(), t, b.getStringAttr("llvm.abs"),
+                                                   mlir::ValueRange{op->getOperand(0),
+                                                                    mlir::LLVM::ConstantOp::create(
+                                                                        b, op->getLoc(), b.getI1Type(),
+                                                                        b.getBoolAttr(false))});
+      op->replaceAllUsesWith(r->getResults());
+      op->erase();
+      continue;
+    }
+    if (it == intrinsics.end() || ((name == "math.exp2" || name == "math.log2") && !t.isF32())) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << t;
+      throw CompileError("'" + name + "' on " + type +
+                         " has no cuda lowering without NVIDIA's libdevice (f32 is supported)");
+    }
+    b.setInsertionPoint(op);
+    auto r = mlir::LLVM::CallIntrinsicOp::create(b, op->getLoc(), t, b.getStringAttr(it->second),
+                                                 op->getOperands());
+    op->replaceAllUsesWith(r->getResults());
+    op->erase();
+  }
+}
+
+// The gpu.module lowered to the LLVM dialect, moved into a module of its own.
+mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
+  checkArch(o);
+  auto m = cloneForLowering(module, o);
+  materializeSharedMemory(*m);
+  auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
+  if (!isRocm(o))
+    expandMathForNvptx(gpuModule);
+  dumpStage(o, "01_device.mlir", *m);
+
+  // The GPU conversions create arith, cf and ub ops midway (lane ids, shuffles) and lower them
+  // through these dialects' to-LLVM interfaces, which a bare context lacks.
+  mlir::DialectRegistry registry;
+  mlir::arith::registerConvertArithToLLVMInterface(registry);
+  mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
+  mlir::ub::registerConvertUBToLLVMInterface(registry);
+  mlir::registerConvertMathToLLVMInterface(registry);
+  mlir::registerConvertNVVMToLLVMInterface(registry);
+  m->getContext()->appendDialectRegistry(registry);
+  mlir::PassManager pm(m->getContext());
+  configurePrinting(pm, o);
+  pm.addPass(mlir::createSCFToControlFlowPass());
+  auto &gpm = pm.nest<mlir::gpu::GPUModuleOp>();
+  if (isRocm(o)) {
+    mlir::ConvertGpuOpsToROCDLOpsOptions ro;
+    ro.chipset = o.arch;
+    ro.runtime = mlir::gpu::amd::Runtime::HIP;
+    gpm.addPass(mlir::createConvertGpuOpsToROCDLOps(ro));
+  } else {
+    gpm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+  }
+  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+  runPasses(pm, *m, "lowering for the " + o.target + " target");
+
+  // Move the device code out of the gpu.module: LLVM IR export wants a builtin module.
+  mlir::OpBuilder b(m->getContext());
+  mlir::OwningOpRef<mlir::ModuleOp> device(mlir::ModuleOp::create(m->getLoc()));
+  gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
+  for (auto &op : llvm::make_early_inc_range(gpuModule.getBody()->getOperations()))
+    if (!op.hasTrait<mlir::OpTrait::IsTerminator>())
+      op.moveBefore(device->getBody(), device->getBody()->end());
+  dumpStage(o, "02_llvm_dialect.mlir", *device);
+  return device;
+}
+
+void initializeGpuTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+}
+
+std::unique_ptr<llvm::TargetMachine> targetMachine(const Options &o) {
+  initializeGpuTargets();
+  llvm::Triple triple(isRocm(o) ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    throw CompileError("LLVM has no " + triple.str() + " target: " + error);
+  std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
+      triple, o.arch, "", llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
+      static_cast<llvm::CodeGenOptLevel>(o.optLevel)));
+  if (!tm || !tm->getMCSubtargetInfo()->isCPUStringValid(o.arch))
+    throw CompileError("unsupported arch '" + o.arch + "' for the " + o.target + " target");
+  return tm;
+}
+
+// gfx942 -> 9402, gfx90a -> 9010, gfx1201 -> 12001: the value __oclc_ISA_version holds.
+int isaVersion(const std::string &arch) {
+  std::string digits = arch.substr(3);
+  if (digits.size() < 3)
+    return 0;
+  int major = std::stoi(digits.substr(0, digits.size() - 2));
+  int minor = std::stoi(digits.substr(digits.size() - 2, 1), nullptr, 16);
+  int stepping = std::stoi(digits.substr(digits.size() - 1), nullptr, 16);
+  return major * 1000 + minor * 100 + stepping;
+}
+
+// Links ocml/ockl when the module calls them and defines the oclc control constants the
+// libraries read, for the arch at hand (Debian's device libs predate gfx942's own files).
+void linkDeviceLibraries(llvm::Module &lm, const Options &o, int wave) {
+  bool needed = false;
+  for (auto &f : lm.functions())
+    if (f.isDeclaration() && (f.getName().starts_with("__ocml_") || f.getName().starts_with("__ockl_")))
+      needed = true;
+  if (!needed)
+    return;
+  for (const char *lib : {"ocml.bc", "ockl.bc"}) {
+    std::string path = std::string(kDeviceLibDir) + "/" + lib;
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      throw CompileError("the ROCm device library " + path +
+                         " is missing (Debian package rocm-device-libs)");
+    auto lib_module = llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), lm.getContext());
+    if (!lib_module)
+      throw CompileError("cannot read " + path + ": " + llvm::toString(lib_module.takeError()));
+    (*lib_module)->setDataLayout(lm.getDataLayout());
+    (*lib_module)->setTargetTriple(lm.getTargetTriple());
+    if (llvm::Linker::linkModules(lm, std::move(*lib_module), llvm::Linker::LinkOnlyNeeded))
+      throw CompileError("linking " + path + " failed");
+  }
+  auto define = [&](const char *name, unsigned bits, uint64_t value) {
+    llvm::GlobalVariable *g = lm.getGlobalVariable(name, /*AllowInternal=*/true);
+    if (!g)
+      return;
+    g->setInitializer(llvm::ConstantInt::get(llvm::IntegerType::get(lm.getContext(), bits), value));
+    g->setConstant(true);
+    g->setLinkage(llvm::GlobalValue::InternalLinkage);
+  };
+  define("__oclc_finite_only_opt", 8, 0);
+  define("__oclc_unsafe_math_opt", 8, 0);
+  define("__oclc_daz_opt", 8, 0);
+  define("__oclc_correctly_rounded_sqrt32", 8, 1);
+  define("__oclc_wavefrontsize64", 8, wave == 64);
+  define("__oclc_ISA_version", 32, isaVersion(o.arch));
+  define("__oclc_ABI_version", 32, 500);
+  // Only the kernels stay visible; the library functions are inlined or dropped.
+  for (auto &f : lm.functions())
+    if (!f.isDeclaration() && f.getCallingConv() != llvm::CallingConv::AMDGPU_KERNEL)
+      f.setLinkage(llvm::GlobalValue::InternalLinkage);
+}
+
+std::string emit(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type) {
+  llvm::SmallString<0> out;
+  llvm::raw_svector_ostream os(out);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type))
+    throw CompileError("the " + tm.getTargetTriple().str() + " backend cannot emit this file type");
+  pm.run(lm);
+  return std::string(out.str());
+}
+
+struct LlvmDiagnostics {
+  std::string text;
+  static void handle(const llvm::DiagnosticInfo *di, void *self) {
+    if (di->getSeverity() != llvm::DS_Error)
+      return;
+    auto &t = static_cast<LlvmDiagnostics *>(self)->text;
+    llvm::raw_string_ostream os(t);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    if (!t.empty())
+      os << "; ";
+    di->print(printer);
+  }
+};
+
+} // namespace
+
+std::string loweredIrGpu(ir::Module &module, const Options &options) {
+  auto device = lowerToLlvmDialect(module, options);
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  device->print(os);
+  return out;
+}
+
+Artifact compileGpu(ir::Module &module, const Options &o) {
+  int wave = waveSize(o.arch);
+  Artifact art;
+  art.target = o.target;
+  art.arch = o.arch;
+  for (auto &k : module.kernels())
+    art.kernels.push_back(KernelInfo{k->name(), k->staticSharedBytes(), false});
+  auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering
+  auto device = lowerToLlvmDialect(module, o);
+
+  auto &ctx = module.impl().context;
+  mlir::registerBuiltinDialectTranslation(ctx);
+  mlir::registerLLVMDialectTranslation(ctx);
+  mlir::registerROCDLDialectTranslation(ctx);
+  mlir::registerNVVMDialectTranslation(ctx);
+  llvm::LLVMContext llvmContext;
+  LlvmDiagnostics diags;
+  llvmContext.setDiagnosticHandlerCallBack(&LlvmDiagnostics::handle, &diags);
+  DiagnosticCollector mlirDiags(&ctx);
+  auto lm = mlir::translateModuleToLLVMIR(device->getOperation(), llvmContext, "flydsl");
+  if (!lm)
+    throw CompileError("translation to LLVM IR failed: " + mlirDiags.text);
+  lm->setTargetTriple(tm->getTargetTriple());
+  lm->setDataLayout(tm->createDataLayout());
+  if (isRocm(o)) {
+    lm->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", 500);
+    linkDeviceLibraries(*lm, o, wave);
+  }
+  auto optimize = mlir::makeOptimizingTransformer(o.optLevel, 0, tm.get());
+  if (auto err = optimize(lm.get()))
+    throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
+  if (!o.dumpDir.empty()) {
+    std::string ll;
+    llvm::raw_string_ostream os(ll);
+    lm->print(os, nullptr);
+    dumpText(o, "03_llvm.ll", ll);
+  }
+  if (isRocm(o)) {
+    if (!o.dumpDir.empty()) { // code generation changes the module: print from a copy
+      auto copy = llvm::CloneModule(*lm);
+      dumpText(o, "04_" + o.arch + ".s", emit(*tm, *copy, llvm::CodeGenFileType::AssemblyFile));
+    }
+    std::string object = emit(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
+    art.image = linkHsaco(object);
+    dumpText(o, "05_" + o.arch + ".hsaco", art.image);
+  } else {
+    art.image = emit(*tm, *lm, llvm::CodeGenFileType::AssemblyFile);
+    dumpText(o, "04_" + o.arch + ".ptx", art.image);
+  }
+  if (!diags.text.empty())
+    throw CompileError(o.target + " code generation failed: " + diags.text);
+  for (auto &k : art.kernels) {
+    auto *f = lm->getFunction(k.name);
+    if (!f)
+      throw CompileError("kernel '" + k.name + "' is missing after code generation");
+  }
+  return art;
+}
+
+} // namespace fly::compiler

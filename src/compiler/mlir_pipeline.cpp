@@ -1,0 +1,66 @@
+//===- mlir_pipeline.cpp - What every target's MLIR pipeline shares -------===//
+
+#include "compiler/mlir_pipeline.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace fly::compiler {
+
+DiagnosticCollector::DiagnosticCollector(mlir::MLIRContext *ctx)
+    : handler(ctx, [this](mlir::Diagnostic &d) {
+        if (!text.empty())
+          text += "; ";
+        text += d.str();
+        return mlir::success();
+      }) {}
+
+void dumpText(const Options &o, const std::string &stage, const std::string &text) {
+  if (o.dumpDir.empty())
+    return;
+  llvm::sys::fs::create_directories(o.dumpDir);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(o.dumpDir + "/" + stage, ec);
+  if (!ec)
+    os << text;
+}
+
+void dumpStage(const Options &o, const std::string &stage, mlir::ModuleOp m) {
+  if (o.dumpDir.empty())
+    return;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  m->print(os);
+  dumpText(o, stage, text);
+}
+
+mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options) {
+  for (auto &k : module.kernels()) {
+    if (!k->error().empty())
+      throw CompileError(k->error());
+    if (!k->finished())
+      throw CompileError("kernel '" + k->name() + "' is not finished (call finish first)");
+  }
+  if (module.kernels().empty())
+    throw CompileError("the module has no kernels");
+  mlir::OwningOpRef<mlir::ModuleOp> m(module.impl().module.clone());
+  dumpStage(options, "00_built.mlir", *m);
+  return m;
+}
+
+void configurePrinting(mlir::PassManager &pm, const Options &options) {
+  if (!options.printAfterAll)
+    return;
+  pm.getContext()->disableMultithreading();
+  pm.enableIRPrinting([](mlir::Pass *, mlir::Operation *) { return false; },
+                      [](mlir::Pass *, mlir::Operation *) { return true; },
+                      /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false);
+}
+
+void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what) {
+  DiagnosticCollector diags(m.getContext());
+  if (mlir::failed(pm.run(m)))
+    throw CompileError(what + " failed: " + diags.text);
+}
+
+} // namespace fly::compiler

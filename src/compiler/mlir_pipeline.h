@@ -1,0 +1,45 @@
+//===- mlir_pipeline.h - What every target's MLIR pipeline shares -----*- C++ -*-===//
+//
+// Included only by the target TUs (cpu_target.cpp, gpu_target.cpp), which include MLIR anyway.
+//
+//===-------------------------------------------------------------------------------===//
+#ifndef FLYDSL_COMPILER_MLIR_PIPELINE_H
+#define FLYDSL_COMPILER_MLIR_PIPELINE_H
+
+#include "compiler/compiler.h"
+#include "ir/mlir_module.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+
+namespace fly::compiler {
+
+/// Collects MLIR diagnostics into one line, so a failed pass says why in the error.
+struct DiagnosticCollector {
+  std::string text;
+  mlir::ScopedDiagnosticHandler handler;
+  explicit DiagnosticCollector(mlir::MLIRContext *ctx);
+};
+
+/// Writes `m` to `<dumpDir>/<stage>` when dumping is on.
+void dumpStage(const Options &o, const std::string &stage, mlir::ModuleOp m);
+/// Writes text to `<dumpDir>/<stage>` when dumping is on.
+void dumpText(const Options &o, const std::string &stage, const std::string &text);
+
+/// A copy of the module to lower; the builder's module stays as built. Every kernel must be
+/// finished and free of errors (CompileError otherwise). Dumps it as 00_built.mlir.
+mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options);
+
+/// Turns on FLYDSL_DEBUG_PRINT_AFTER_ALL printing for `pm` when asked.
+void configurePrinting(mlir::PassManager &pm, const Options &options);
+
+/// Runs `pm` on `m`; a failure throws CompileError naming `what` and the diagnostics.
+void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what);
+
+} // namespace fly::compiler
+
+#endif // FLYDSL_COMPILER_MLIR_PIPELINE_H
