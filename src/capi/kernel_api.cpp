@@ -321,21 +321,25 @@ void packScalar(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_
   }
 }
 
+void checkDevice(const DLTensor *t, const std::string &target, const std::string &where) {
+  int type = t->device.device_type;
+  bool host = type == kDLCPU || type == kDLCUDAHost || type == kDLROCMHost;
+  const char *needs = target == "cpu"    ? (host ? nullptr : "host memory")
+                      : target == "cuda" ? (type == kDLCUDA ? nullptr : "kDLCUDA device memory")
+                                         : (type == kDLROCM ? nullptr : "kDLROCM device memory");
+  if (needs)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " + std::to_string(type) +
+                               ", the " + target + " target needs " + needs);
+}
+
+// With compileOnly the device is not checked: compiling for a GPU on a machine without one
+// passes host tensors.
 void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_t i,
-                const std::string &target) {
+                const std::string &target, bool compileOnly) {
   const DLTensor *t = tensorOf(a, i);
   std::string where = "argument " + std::to_string(i);
-  if (target == "cpu" && t->device.device_type != kDLCPU &&
-      t->device.device_type != kDLCUDAHost && t->device.device_type != kDLROCMHost)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " +
-                               std::to_string(t->device.device_type) +
-                               ", the cpu target needs host memory");
-  if ((target == "cuda" && t->device.device_type != kDLCUDA) ||
-      (target == "rocm" && t->device.device_type != kDLROCM))
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " +
-                               std::to_string(t->device.device_type) + ", the " + target +
-                               " target needs " + (target == "cuda" ? "kDLCUDA" : "kDLROCM") +
-                               " device memory");
+  if (!compileOnly)
+    checkDevice(t, target, where);
   if (!dtypeMatches(param.dtype, t->dtype))
     fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
                                ", the tensor holds " + dlTypeName(t->dtype));
@@ -727,15 +731,16 @@ fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
                                  std::to_string(n_args));
     if (n_args && !args)
       fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
+    const char *compileOnlyEnv = env("COMPILE_ONLY");
+    bool compileOnly = compileOnlyEnv && std::strcmp(compileOnlyEnv, "0") != 0;
     PackedArgs packed;
     for (size_t i = 0; i < n_args; ++i) {
       if (params[i].kind == ir::Param::Kind::Tensor)
-        packTensor(packed, params[i], args[i], i, c->target);
+        packTensor(packed, params[i], args[i], i, c->target, compileOnly);
       else
         packScalar(packed, params[i], args[i], i);
     }
-    const char *compileOnly = env("COMPILE_ONLY");
-    if (compileOnly && std::strcmp(compileOnly, "0") != 0)
+    if (compileOnly)
       return;
     if (!c->code->cpu)
       fail(FLY_ERROR_UNSUPPORTED, "launching " + c->target + " code needs the " +

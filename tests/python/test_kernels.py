@@ -83,12 +83,29 @@ def test_launch_argument_errors():
 
 def test_builder_errors_become_compile_errors():
     @flyc.kernel
-    def dynamic_if(x: fx.Tensor):
-        if x[0] > 0.0:
-            x[0] = 1.0
+    def dynamic_while(x: fx.Tensor):
+        while x[0] > 0.0:
+            x[0] = x[0] - 1.0
 
     with pytest.raises(TypeError, match="truth value"):
-        dynamic_if(np.zeros(1, np.float32)).launch()
+        dynamic_while(np.zeros(1, np.float32)).launch()
+
+    @flyc.kernel
+    def loop_with_break(x: fx.Tensor, n: fx.Int32):
+        for i in range(n):
+            if i == 3:
+                break
+
+    with pytest.raises(TypeError, match="not a Python integer"):
+        loop_with_break(np.zeros(1, np.float32), 5).launch()
+
+    @flyc.kernel
+    def tensor_reassigned(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
+        for i in range(n):
+            x = y
+
+    with pytest.raises(TypeError, match="tensor"):
+        tensor_reassigned(np.zeros(1, np.float32), np.zeros(1, np.float32), 2).launch()
 
     @flyc.kernel
     def float_index(x: fx.Tensor):
@@ -108,3 +125,79 @@ def test_shuffles_in_a_partial_last_wave():
     y = np.zeros_like(x)
     swap_pairs(x, y).launch(block=(96,))  # a full wave of 64 and a partial one of 32
     np.testing.assert_array_equal(y, x[np.arange(96) ^ 1])
+
+
+@flyc.kernel
+def collatz_steps(start: fx.Tensor, steps: fx.Tensor, limit: fx.Int32):
+    i = fx.thread_idx.x
+    v = start[i]
+    count = 0
+    done = 0
+    for _ in range(limit):  # a dynamic loop carrying three values, with branches inside
+        if v == 1:
+            done = 1
+        if done == 0:
+            if v % 2 == 0:
+                v = v // 2
+            else:
+                v = 3 * v + 1
+            count = count + 1
+    steps[i] = count
+
+
+def test_dynamic_loops_and_branches_carry_values():
+    def reference(n):
+        c = 0
+        while n != 1:
+            n = n // 2 if n % 2 == 0 else 3 * n + 1
+            c += 1
+        return c
+
+    start = np.arange(1, 65, dtype=np.int32)
+    steps = np.zeros(64, np.int32)
+    collatz_steps(start, steps, 200).launch(block=(64,))
+    assert steps.tolist() == [reference(int(n)) for n in start]
+
+
+@flyc.kernel
+def triangle(out: fx.Tensor, n: fx.Int64):
+    total = fx.Int64(0)
+    for i in range(n):
+        for j in range(i, n, 2):  # inner bounds depend on the outer index
+            total = total + j
+    out[0] = total
+
+
+def test_nested_loops_with_dynamic_bounds():
+    out = np.zeros(1, np.int64)
+    triangle(out, fx.Int64(37)).launch()
+    assert out[0] == sum(j for i in range(37) for j in range(i, 37, 2))
+
+
+def test_a_carried_value_keeps_its_dtype():
+    @flyc.kernel
+    def widening(out: fx.Tensor, n: fx.Int64):
+        total = 0  # i32, while n and the loop index are i64
+        for i in range(n):
+            total = total + i
+        out[0] = total
+
+    with pytest.raises(TypeError, match="i32 before the loop or branch and i64 inside"):
+        widening(np.zeros(1, np.int64), fx.Int64(3)).launch()
+
+
+def test_ast_diff_is_printed(capfd, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DEBUG_AST_DIFF", "1")
+
+    @flyc.kernel
+    def clamp(x: fx.Tensor):
+        v = x[0]
+        if v > 1.0:
+            v = 1.0
+        x[0] = v
+
+    x = np.array([3.0], np.float32)
+    clamp(x).launch()
+    assert x[0] == 1.0
+    err = capfd.readouterr().err
+    assert "+++ clamp (rewritten)" in err and "__fly_control.if_" in err

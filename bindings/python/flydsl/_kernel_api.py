@@ -73,12 +73,24 @@ tensor_dim = _fn("fly_tensor_dim", P, P, P, _i32)
 load = _fn("fly_load", P, P, P, PArray, _sz, P)
 store = _fn("fly_store", None, P, P, P, PArray, _sz, P)
 shared_tensor = _fn("fly_shared_tensor", P, P, _i32, _i64, _i64)
+dynamic_shared_tensor = _fn("fly_dynamic_shared_tensor", P, P, _i32, P)
+for_begin = _fn("fly_for_begin", P, P, P, P, P, PArray, _sz, PArray)
+for_end = _fn("fly_for_end", None, P, PArray, _sz, PArray)
+if_begin = _fn("fly_if_begin", None, P, P, ctypes.POINTER(_i32), _sz)
+if_else = _fn("fly_if_else", None, P, PArray, _sz)
+if_end = _fn("fly_if_end", None, P, PArray, _sz, PArray)
 compile_module = _fn(
     "fly_compile", _i32, P, ctypes.POINTER(CompileOptions), ctypes.POINTER(P)
 )
 compiled_destroy = _fn("fly_compiled_destroy", None, P)
 compiled_target = _fn("fly_compiled_target", ctypes.c_char_p, P)
 compiled_arch = _fn("fly_compiled_arch", ctypes.c_char_p, P)
+compiled_binary = _fn(
+    "fly_compiled_binary", _i32, P, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_sz)
+)
+module_lowered_ir = _fn(
+    "fly_module_lowered_ir", _i32, P, ctypes.POINTER(CompileOptions), ctypes.POINTER(P)
+)
 launch = _fn(
     "fly_launch", _i32, P, ctypes.c_char_p, ctypes.POINTER(LaunchConfig), ctypes.POINTER(Arg), _sz
 )

@@ -65,6 +65,10 @@ def as_value(x, like=None):
     """A Value from a Value or a Python number (typed like `like`, else i32 / f32)."""
     if isinstance(x, Value):
         return x
+    if isinstance(getattr(type(x), "dtype", None), str) and isinstance(
+        getattr(x, "value", None), (int, float)
+    ):  # fx.Int64(0) and friends: a typed constant
+        return constant(x.value, type(x).dtype)
     if isinstance(x, bool):
         return constant(int(x), "i1")
     if isinstance(x, (int, float)):
@@ -133,8 +137,17 @@ class Value:
 
     def __bool__(self):
         raise TypeError(
-            "a kernel value has no Python truth value: a dynamic `if` or `while` needs "
-            "fx.select or a predicate; use range_constexpr / const_expr for compile-time control"
+            "a kernel value has no Python truth value here: `if` on a kernel value becomes a "
+            "kernel branch, but not as a `while` condition, in a helper function (only the kernel's own body is rewritten), a condition expression (`a if c else b`, "
+            "`and`/`or`) or a block that breaks, continues or returns; use fx.select_value or a "
+            "predicate there"
+        )
+
+    def __index__(self):
+        raise TypeError(
+            "a kernel value is not a Python integer: `for i in range(value)` becomes a kernel "
+            "loop only when its body has no break, continue or return; use range_constexpr "
+            "with Python integers for an unrolled loop"
         )
 
     def __add__(self, o):

@@ -22,6 +22,7 @@ import typing
 
 from . import _kernel_api as K
 from . import kernel_expr as kx
+from ._ast_rewrite import rewrite
 from ._lib import check
 from ._trace import TensorValue, Value, _BuilderError, _Tracing, _wrap
 from .errors import CompileError, LaunchError
@@ -79,17 +80,60 @@ def _constexpr_of(annotation):
     return annotation is kx.Constexpr
 
 
-class _Compiled:
-    def __init__(self, handle, name, kinds):
-        self.handle, self.name, self.kinds = handle, name, kinds
+class CompiledKernel:
+    """A kernel compiled for one signature: its code and its IR before and after the pipeline."""
 
-    def __del__(self, _destroy=K.compiled_destroy):
+    def __init__(self, handle, module, name, kinds, options):
+        self.handle, self.module, self.name, self.kinds = handle, module, name, kinds
+        self._options = options
+
+    def __del__(self, _destroy=K.compiled_destroy, _module_destroy=K.module_destroy):
         _destroy(self.handle)
+        _module_destroy(self.module)
+
+    @property
+    def target(self):
+        return K.compiled_target(self.handle).decode()
+
+    @property
+    def arch(self):
+        return K.compiled_arch(self.handle).decode()
+
+    @property
+    def binary(self):
+        """The code: HSACO bytes (rocm), PTX text as bytes (cuda), an ELF object (cpu)."""
+        data, size = ctypes.c_void_p(), ctypes.c_size_t()
+        check(K.compiled_binary(self.handle, ctypes.byref(data), ctypes.byref(size)))
+        return ctypes.string_at(data, size.value)
+
+    def ir(self, compiled=True):
+        """The IR as built (compiled=False) or after the target's MLIR pipeline."""
+        text = ctypes.c_void_p()
+        if compiled:
+            check(K.module_lowered_ir(self.module, ctypes.byref(self._options), ctypes.byref(text)))
+        else:
+            check(K.module_to_string(self.module, ctypes.byref(text)))
+        return K.take_string(text.value)
+
+    def print_ir(self, compiled=True):
+        print(self.ir(compiled))
+
+
+def _compile_options(target=None, arch=None):
+    env = os.environ
+    target = target or env.get("FLYDSL_COMPILE_BACKEND") or None
+    arch = arch or env.get("ARCH") or env.get("FLYDSL_GPU_ARCH") or None
+    o = K.CompileOptions(ctypes.sizeof(K.CompileOptions))
+    o.target = target.encode() if target else None
+    o.arch = arch.encode() if arch else None
+    o.opt_level = 2
+    return o, (target, arch)
 
 
 class KernelFunction:
     def __init__(self, fn):
         self.fn = fn
+        self._traced = None  # fn after the AST rewrite, made on first compile
         self.name = fn.__name__
         self.signature = inspect.signature(fn)
         self.hints = typing.get_type_hints(fn, include_extras=True)
@@ -133,9 +177,12 @@ class KernelFunction:
                 key.append(("stream",))
         return tuple(key)
 
-    def _compile(self, classified):
+    def _compile(self, classified, options):
+        if self._traced is None:
+            self._traced = rewrite(self.fn)
         module = ctypes.c_void_p()
         check(K.module_create(ctypes.byref(module)))
+        done = False
         try:
             kernel = ctypes.c_void_p()
             check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
@@ -152,27 +199,32 @@ class KernelFunction:
                             params.append(_wrap(h, detail[0]))
                         else:
                             params.append(detail)
-                    self.fn(*params)
+                    self._traced(*params)
                 except _BuilderError as e:
                     raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
             check(K.kernel_finish(kernel))
-            if os.environ.get("FLYDSL_DUMP_IR", "0") not in ("", "0"):
-                text = ctypes.c_void_p()
-                check(K.module_to_string(module, ctypes.byref(text)))
-                sys.stderr.write(K.take_string(text.value))
             compiled = ctypes.c_void_p()
-            check(K.compile_module(module, None, ctypes.byref(compiled)))
+            check(K.compile_module(module, ctypes.byref(options), ctypes.byref(compiled)))
             kinds = [kind for kind, _ in classified]
-            return _Compiled(compiled, self.name, kinds)
+            done = True
+            return CompiledKernel(compiled, module, self.name, kinds, options)
         finally:
-            K.module_destroy(module)
+            if not done:
+                K.module_destroy(module)
 
-    def compiled_for(self, classified):
-        key = self._key(classified)
+    def compiled_for(self, classified, target=None, arch=None):
+        options, choice = _compile_options(target, arch)
+        key = (self._key(classified), choice)
         c = self.cache.get(key)
         if c is None:
-            c = self.cache[key] = self._compile(classified)
+            c = self.cache[key] = self._compile(classified, options)
         return c
+
+    def compile(self, *args, target=None, arch=None, **kwargs):
+        """Compiles for these arguments' signature without launching (any target)."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return self.compiled_for(self._classify(list(bound.arguments.items())), target, arch)
 
 
 def _dim3(x, what):
@@ -227,4 +279,5 @@ def jit(fn):
     return wrapper
 
 
-__all__ = ["kernel", "jit", "KernelFunction", "CompileError", "LaunchError", "Value"]
+__all__ = ["kernel", "jit", "KernelFunction", "CompiledKernel", "CompileError", "LaunchError",
+           "Value"]  # fmt: skip

@@ -193,10 +193,23 @@ def SharedTensor(dtype, count, align=16):
     return shared_tensor(dtype, count, align)
 
 
+def DynamicSharedTensor(dtype, count):
+    """A rank-1 tensor of `count` (a value or number) elements in the launch's dynamic shared
+    memory (`launch(smem=bytes)`), 16-byte aligned after the static shared memory."""
+    from . import _kernel_api as K
+    from ._trace import TensorValue, _wrap, as_value, current
+
+    n = as_value(count)
+    h = K.dynamic_shared_tensor(current(), K.DTYPES[dtype], n.handle)
+    if not h:
+        _wrap(h)
+    return TensorValue(h, dtype, 1)
+
+
 __all__ = [
     "Tensor", "TensorValue", "Value", "Int32", "Int64", "Float32", "Float64", "Stream",
     "Constexpr", "range_constexpr", "const_expr", "thread_idx", "block_idx", "block_dim",
     "grid_dim", "lane_id", "barrier", "shuffle_xor", "shuffle_up", "shuffle_down",
     "shuffle_idx", "gpu", "select_value", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh",
-    "erf", "maximum", "minimum", "SharedTensor",
+    "erf", "maximum", "minimum", "SharedTensor", "DynamicSharedTensor",
 ]  # fmt: skip
