@@ -234,11 +234,15 @@ std::unique_ptr<llvm::TargetMachine> targetMachine(const Options &o) {
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     throw CompileError("LLVM has no " + triple.str() + " target: " + error);
+  // Ask with the generic CPU first: LLVM warns on stderr when a machine gets an unknown one.
+  std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
+  if (!generic || !generic->isCPUStringValid(o.arch))
+    throw CompileError("unsupported arch '" + o.arch + "' for the " + o.target + " target");
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
       triple, o.arch, "", llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
       static_cast<llvm::CodeGenOptLevel>(o.optLevel)));
-  if (!tm || !tm->getMCSubtargetInfo()->isCPUStringValid(o.arch))
-    throw CompileError("unsupported arch '" + o.arch + "' for the " + o.target + " target");
+  if (!tm)
+    throw CompileError("LLVM cannot generate code for " + o.arch);
   return tm;
 }
 

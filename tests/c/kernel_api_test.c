@@ -218,8 +218,96 @@ static void deadlock_is_an_error(void) {
   fly_module_destroy(m);
 }
 
+/* Dynamic shared memory: each thread writes its id into it, then reads its neighbour's. */
+static void dynamic_shared_memory(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "rotate", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *n = fly_kernel_scalar_param(k, FLY_I32);
+  fly_value_t *fixed = fly_shared_tensor(k, FLY_I8, 3, 1); /* the dynamic part follows it */
+  fly_value_t *dyn = fly_dynamic_shared_tensor(k, FLY_I32, n);
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_store(k, fixed, fly_cast(k, tid, FLY_I8), &(fly_value_t *){fly_const_int(k, FLY_I32, 0)},
+            1, NULL);
+  fly_store(k, dyn, tid, &tid, 1, NULL);
+  fly_barrier(k);
+  fly_value_t *next = fly_binary(k, FLY_REM, fly_binary(k, FLY_ADD, tid, fly_const_int(k, FLY_I32, 1)), n);
+  fly_store(k, out, fly_load(k, dyn, &next, 1, NULL), &tid, 1, NULL);
+  CHECK(fly_dynamic_shared_tensor(k, FLY_I32, NULL) == NULL); /* sticky error from here */
+  CHECK(fly_kernel_finish(k) != FLY_OK);
+  CHECK(mentions(fly_last_error_message(), "element count is NULL"));
+  fly_module_destroy(m);
+
+  /* The same kernel without the bad op runs. */
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "rotate", &k) == FLY_OK);
+  out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  n = fly_kernel_scalar_param(k, FLY_I32);
+  fixed = fly_shared_tensor(k, FLY_I8, 3, 1);
+  dyn = fly_dynamic_shared_tensor(k, FLY_I32, n);
+  tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_store(k, fixed, fly_cast(k, tid, FLY_I8), &(fly_value_t *){fly_const_int(k, FLY_I32, 0)},
+            1, NULL);
+  fly_store(k, dyn, tid, &tid, 1, NULL);
+  fly_barrier(k);
+  next = fly_binary(k, FLY_REM, fly_binary(k, FLY_ADD, tid, fly_const_int(k, FLY_I32, 1)), n);
+  fly_store(k, out, fly_load(k, dyn, &next, 1, NULL), &tid, 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t data[48] = {0};
+  int64_t shape[1] = {48};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, shape, NULL, 0};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0.0}, {FLY_ARG_INT, NULL, 48, 0.0}};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {48, 1, 1}, 48 * sizeof(int32_t), NULL};
+  CHECK(fly_launch(c, "rotate", &cfg, args, 2) == FLY_OK);
+  int ok = 1;
+  for (int i = 0; i < 48; ++i)
+    ok &= data[i] == (i + 1) % 48;
+  CHECK(ok);
+  /* The code object of a cpu module is an ELF relocatable object. */
+  const void *bytes = NULL;
+  size_t size = 0;
+  CHECK(fly_compiled_binary(c, &bytes, &size) == FLY_OK);
+  CHECK(size > 4 && memcmp(bytes, "\177ELF", 4) == 0);
+  CHECK(fly_compiled_binary(c, NULL, &size) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_compiled_binary(NULL, &bytes, &size) == FLY_ERROR_INVALID_HANDLE);
+
+  /* rocm and cuda code: compiled here, not launched. */
+  fly_compiled_t *gpu = NULL;
+  fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2};
+  CHECK(fly_compile(m, &rocm, &gpu) == FLY_OK);
+  CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && memcmp(bytes, "\177ELF", 4) == 0);
+  CHECK(strcmp(fly_compiled_target(gpu), "rocm") == 0);
+  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* host memory */
+  CHECK(mentions(fly_last_error_message(), "kDLROCM"));
+  t.device.device_type = kDLROCM;
+  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_UNSUPPORTED);
+  CHECK(mentions(fly_last_error_message(), "HIP runtime"));
+  t.device.device_type = kDLCPU;
+  fly_compiled_destroy(gpu);
+  fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2};
+  CHECK(fly_compile(m, &cuda, &gpu) == FLY_OK);
+  CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && mentions(bytes, ".target sm_90"));
+  fly_compiled_destroy(gpu);
+  fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2};
+  CHECK(fly_compile(m, &wrong, &gpu) == FLY_ERROR_UNSUPPORTED);
+  wrong.target = "rocm";
+  wrong.arch = "gfx123456";
+  CHECK(fly_compile(m, &wrong, &gpu) == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "gfx123456"));
+  char *ir = NULL;
+  CHECK(fly_module_lowered_ir(m, &rocm, &ir) == FLY_OK && mentions(ir, "rocdl.kernel"));
+  fly_string_free(ir);
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+}
+
 int main(void) {
   launch_argument_checks();
+  dynamic_shared_memory();
   builder_errors();
   deadlock_is_an_error();
   printf("%d passed, %d failed\n", checks - failures, failures);
