@@ -4,6 +4,7 @@
 //! let l = flydsl::Layout::parse("(4,8):(8,1)").unwrap();
 //! assert_eq!(l.call(&flydsl::IntTuple::from([1, 2])).unwrap(), 10);
 //! ```
+pub mod kernel;
 pub mod raw;
 mod status;
 

@@ -1,0 +1,406 @@
+//! Building, compiling and launching kernels: a thin layer over the kernel half of the C API.
+//!
+//! A [`KernelBuilder`] adds ops that return [`Val`]s. As in C, the builder keeps its first
+//! error (sticky) and [`KernelBuilder::finish`] reports it, so kernel code reads straight.
+
+use crate::{check, raw, Result};
+use std::ffi::{CStr, CString};
+use std::marker::PhantomData;
+use std::os::raw::c_void;
+use std::ptr;
+
+/// Element types of kernel values and tensors (`fly_dtype`).
+#[repr(u32)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DType {
+    I1 = 0,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    BF16,
+    F32,
+    F64,
+    F8E4M3,
+    F8E5M2,
+    Index,
+}
+
+/// A module: kernels compiled together. Dropping it destroys the C module.
+pub struct Module {
+    raw: *mut raw::fly_module_t,
+}
+
+impl Module {
+    pub fn new() -> Result<Module> {
+        let mut raw = ptr::null_mut();
+        // SAFETY: `raw` is a valid out pointer.
+        check(unsafe { raw::fly_module_create(&mut raw) })?;
+        Ok(Module { raw })
+    }
+
+    /// A new kernel named `name`, built until [`KernelBuilder::finish`].
+    pub fn kernel(&mut self, name: &str) -> Result<KernelBuilder<'_>> {
+        let name = CString::new(name).expect("kernel name without NUL");
+        let mut raw = ptr::null_mut();
+        // SAFETY: the module handle is live for the builder's lifetime.
+        check(unsafe { raw::fly_kernel_create(self.raw, name.as_ptr(), &mut raw) })?;
+        Ok(KernelBuilder {
+            raw,
+            _module: PhantomData,
+        })
+    }
+
+    /// Compiles every kernel for `target` ("cpu", "rocm", "cuda"; None: the default).
+    pub fn compile(&self, target: Option<&str>, arch: Option<&str>) -> Result<Compiled> {
+        let target = target.map(|t| CString::new(t).expect("target without NUL"));
+        let arch = arch.map(|a| CString::new(a).expect("arch without NUL"));
+        let options = raw::fly_compile_options_t {
+            struct_size: std::mem::size_of::<raw::fly_compile_options_t>(),
+            target: target.as_ref().map_or(ptr::null(), |t| t.as_ptr()),
+            arch: arch.as_ref().map_or(ptr::null(), |a| a.as_ptr()),
+            opt_level: 2,
+        };
+        let mut raw = ptr::null_mut();
+        // SAFETY: options outlive the call; `raw` is a valid out pointer.
+        check(unsafe { raw::fly_compile(self.raw, &options, &mut raw) })?;
+        Ok(Compiled { raw })
+    }
+}
+
+impl Drop for Module {
+    fn drop(&mut self) {
+        // SAFETY: the handle came from fly_module_create and is destroyed once.
+        unsafe { raw::fly_module_destroy(self.raw) }
+    }
+}
+
+/// A kernel under construction; its values live as long as the module.
+pub struct KernelBuilder<'m> {
+    raw: *mut raw::fly_kernel_t,
+    _module: PhantomData<&'m mut Module>,
+}
+
+/// A value inside a kernel. Copyable; operators build ops in its kernel.
+#[derive(Clone, Copy)]
+pub struct Val<'k> {
+    raw: *mut raw::fly_value_t,
+    kernel: *mut raw::fly_kernel_t,
+    _kernel: PhantomData<&'k ()>,
+}
+
+/// Which GPU index `KernelBuilder::index` reads.
+#[derive(Debug, Clone, Copy)]
+pub enum Index {
+    ThreadIdx = 0,
+    BlockIdx = 1,
+    BlockDim = 2,
+    GridDim = 3,
+}
+
+impl<'k> KernelBuilder<'k> {
+    fn val(&self, raw: *mut raw::fly_value_t) -> Val<'k> {
+        Val {
+            raw,
+            kernel: self.raw,
+            _kernel: PhantomData,
+        }
+    }
+
+    pub fn tensor_param(&self, dtype: DType, rank: i32) -> Val<'k> {
+        // SAFETY (all ops below): the kernel handle is live; NULL values are reported by the
+        // builder as its sticky error, never dereferenced.
+        self.val(unsafe { raw::fly_kernel_tensor_param(self.raw, dtype as _, rank) })
+    }
+    pub fn scalar_param(&self, dtype: DType) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_scalar_param(self.raw, dtype as _) })
+    }
+    pub fn const_int(&self, dtype: DType, v: i64) -> Val<'k> {
+        self.val(unsafe { raw::fly_const_int(self.raw, dtype as _, v) })
+    }
+    pub fn const_float(&self, dtype: DType, v: f64) -> Val<'k> {
+        self.val(unsafe { raw::fly_const_float(self.raw, dtype as _, v) })
+    }
+    /// thread_idx / block_idx / block_dim / grid_dim in dimension 0..3 (x, y, z), as i32.
+    pub fn index(&self, which: Index, dim: i32) -> Val<'k> {
+        self.val(unsafe { raw::fly_gpu_index(self.raw, which as _, dim) })
+    }
+    pub fn barrier(&self) {
+        unsafe { raw::fly_barrier(self.raw) }
+    }
+    pub fn shuffle_xor(&self, v: Val<'k>, offset: Val<'k>, width: Val<'k>) -> Val<'k> {
+        self.val(unsafe {
+            raw::fly_shuffle(
+                self.raw,
+                raw::fly_shuffle_mode_FLY_SHUFFLE_XOR,
+                v.raw,
+                offset.raw,
+                width.raw,
+            )
+        })
+    }
+    pub fn select(&self, cond: Val<'k>, a: Val<'k>, b: Val<'k>) -> Val<'k> {
+        self.val(unsafe { raw::fly_select(self.raw, cond.raw, a.raw, b.raw) })
+    }
+    /// A rank-1 tensor of `count` elements in the block's shared memory.
+    pub fn shared_tensor(&self, dtype: DType, count: i64, align: i64) -> Val<'k> {
+        self.val(unsafe { raw::fly_shared_tensor(self.raw, dtype as _, count, align) })
+    }
+    /// `tensor[coord]`; with a predicate that is false, 0.
+    pub fn load(&self, tensor: Val<'k>, coord: &[Val<'k>], pred: Option<Val<'k>>) -> Val<'k> {
+        let c: Vec<_> = coord.iter().map(|v| v.raw).collect();
+        let p = pred.map_or(ptr::null_mut(), |p| p.raw);
+        self.val(unsafe { raw::fly_load(self.raw, tensor.raw, c.as_ptr(), c.len(), p) })
+    }
+    /// `tensor[coord] = value`, skipped where the predicate is false.
+    pub fn store(&self, tensor: Val<'k>, value: Val<'k>, coord: &[Val<'k>], pred: Option<Val<'k>>) {
+        let c: Vec<_> = coord.iter().map(|v| v.raw).collect();
+        let p = pred.map_or(ptr::null_mut(), |p| p.raw);
+        unsafe { raw::fly_store(self.raw, tensor.raw, value.raw, c.as_ptr(), c.len(), p) }
+    }
+    /// `for iv in lb..ub by step`, carrying `inits`; `body(iv, carried)` returns the next
+    /// carried values. Returns the final ones.
+    pub fn for_loop(
+        &self,
+        lb: Val<'k>,
+        ub: Val<'k>,
+        step: Val<'k>,
+        inits: &[Val<'k>],
+        body: impl FnOnce(Val<'k>, &[Val<'k>]) -> Vec<Val<'k>>,
+    ) -> Vec<Val<'k>> {
+        let raw_inits: Vec<_> = inits.iter().map(|v| v.raw).collect();
+        let mut iter = vec![ptr::null_mut(); inits.len()];
+        let iv = unsafe {
+            raw::fly_for_begin(
+                self.raw,
+                lb.raw,
+                ub.raw,
+                step.raw,
+                raw_inits.as_ptr(),
+                raw_inits.len(),
+                iter.as_mut_ptr(),
+            )
+        };
+        let carried: Vec<_> = iter.iter().map(|&r| self.val(r)).collect();
+        let yields: Vec<_> = body(self.val(iv), &carried).iter().map(|v| v.raw).collect();
+        let mut out = vec![ptr::null_mut(); yields.len()];
+        unsafe { raw::fly_for_end(self.raw, yields.as_ptr(), yields.len(), out.as_mut_ptr()) };
+        out.into_iter().map(|r| self.val(r)).collect()
+    }
+    /// `if cond { then() }` without results.
+    pub fn when(&self, cond: Val<'k>, then: impl FnOnce()) {
+        unsafe { raw::fly_if_begin(self.raw, cond.raw, ptr::null(), 0) };
+        then();
+        unsafe { raw::fly_if_end(self.raw, ptr::null(), 0, ptr::null_mut()) };
+    }
+    /// Ends the kernel; reports the first error of any op.
+    pub fn finish(self) -> Result<()> {
+        check(unsafe { raw::fly_kernel_finish(self.raw) })
+    }
+}
+
+macro_rules! binary_ops {
+    ($($trait:ident $method:ident $op:ident),*) => {$(
+        impl<'k> std::ops::$trait for Val<'k> {
+            type Output = Val<'k>;
+            fn $method(self, rhs: Val<'k>) -> Val<'k> {
+                // SAFETY: both values belong to a live kernel; the builder checks they match.
+                let raw = unsafe { raw::fly_binary(self.kernel, raw::$op, self.raw, rhs.raw) };
+                Val { raw, kernel: self.kernel, _kernel: PhantomData }
+            }
+        }
+    )*};
+}
+binary_ops!(Add add fly_binary_op_FLY_ADD, Sub sub fly_binary_op_FLY_SUB,
+            Mul mul fly_binary_op_FLY_MUL, Div div fly_binary_op_FLY_DIV,
+            Rem rem fly_binary_op_FLY_REM);
+
+impl<'k> Val<'k> {
+    fn cmp(self, op: raw::fly_cmp_op, rhs: Val<'k>) -> Val<'k> {
+        // SAFETY: as for the operators.
+        let raw = unsafe { raw::fly_compare(self.kernel, op, self.raw, rhs.raw) };
+        Val {
+            raw,
+            kernel: self.kernel,
+            _kernel: PhantomData,
+        }
+    }
+    pub fn lt(self, rhs: Val<'k>) -> Val<'k> {
+        self.cmp(raw::fly_cmp_op_FLY_LT, rhs)
+    }
+    pub fn eq(self, rhs: Val<'k>) -> Val<'k> {
+        self.cmp(raw::fly_cmp_op_FLY_EQ, rhs)
+    }
+    pub fn and(self, rhs: Val<'k>) -> Val<'k> {
+        let raw =
+            unsafe { raw::fly_binary(self.kernel, raw::fly_binary_op_FLY_AND, self.raw, rhs.raw) };
+        Val {
+            raw,
+            kernel: self.kernel,
+            _kernel: PhantomData,
+        }
+    }
+}
+
+/// DLPack's `DLTensor`, declared from the DLPack ABI.
+#[repr(C)]
+struct DLTensor {
+    data: *mut c_void,
+    device_type: i32,
+    device_id: i32,
+    ndim: i32,
+    code: u8,
+    bits: u8,
+    lanes: u16,
+    shape: *const i64,
+    strides: *const i64,
+    byte_offset: u64,
+}
+
+/// Element types a host slice can hold in a launch.
+pub trait Element: Copy {
+    const CODE: u8;
+}
+impl Element for f32 {
+    const CODE: u8 = 2;
+}
+impl Element for f64 {
+    const CODE: u8 = 2;
+}
+impl Element for i32 {
+    const CODE: u8 = 0;
+}
+impl Element for i64 {
+    const CODE: u8 = 0;
+}
+
+/// A launch argument: a host buffer viewed as a tensor, or a scalar.
+pub enum Arg<'a> {
+    Tensor(HostTensor<'a>),
+    Int(i64),
+    Float(f64),
+}
+
+/// A mutable host slice seen as a row-major tensor of `shape` for one launch.
+pub struct HostTensor<'a> {
+    tensor: Box<DLTensor>,
+    _shape: Box<[i64]>,
+    _data: PhantomData<&'a mut [u8]>,
+}
+
+impl<'a> HostTensor<'a> {
+    /// Panics when `shape` does not cover `data` exactly.
+    pub fn new<T: Element>(data: &'a mut [T], shape: &[i64]) -> HostTensor<'a> {
+        assert_eq!(
+            shape.iter().product::<i64>() as usize,
+            data.len(),
+            "shape does not match data"
+        );
+        let shape: Box<[i64]> = shape.into();
+        let tensor = Box::new(DLTensor {
+            data: data.as_mut_ptr() as *mut c_void,
+            device_type: 1, // kDLCPU
+            device_id: 0,
+            ndim: shape.len() as i32,
+            code: T::CODE,
+            bits: (std::mem::size_of::<T>() * 8) as u8,
+            lanes: 1,
+            shape: shape.as_ptr(),
+            strides: ptr::null(),
+            byte_offset: 0,
+        });
+        HostTensor {
+            tensor,
+            _shape: shape,
+            _data: PhantomData,
+        }
+    }
+}
+
+/// Grid, block and dynamic shared memory of a launch.
+#[derive(Debug, Clone, Copy)]
+pub struct LaunchConfig {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dynamic_smem: u64,
+}
+
+/// A compiled module; immutable, launchable from several threads.
+#[derive(Debug)]
+pub struct Compiled {
+    raw: *mut raw::fly_compiled_t,
+}
+
+// SAFETY: fly_compiled_t is immutable and documented as safe to launch from several threads.
+unsafe impl Send for Compiled {}
+unsafe impl Sync for Compiled {}
+
+impl Compiled {
+    pub fn target(&self) -> String {
+        // SAFETY: the handle is live; the string is owned by it.
+        unsafe { CStr::from_ptr(raw::fly_compiled_target(self.raw)) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// The code: a HSACO (rocm), PTX (cuda) or an ELF object (cpu).
+    pub fn binary(&self) -> Result<&[u8]> {
+        let (mut data, mut size) = (ptr::null(), 0usize);
+        // SAFETY: valid out pointers; the bytes live as long as `self`.
+        check(unsafe { raw::fly_compiled_binary(self.raw, &mut data, &mut size) })?;
+        Ok(unsafe { std::slice::from_raw_parts(data as *const u8, size) })
+    }
+
+    /// Runs kernel `name`; the arguments are checked against its parameters.
+    pub fn launch(&self, name: &str, config: LaunchConfig, args: &[Arg<'_>]) -> Result<()> {
+        let name = CString::new(name).expect("kernel name without NUL");
+        let raw_args: Vec<raw::fly_arg_t> = args
+            .iter()
+            .map(|a| match a {
+                Arg::Tensor(t) => raw::fly_arg_t {
+                    kind: raw::fly_arg_kind_FLY_ARG_DLTENSOR,
+                    tensor: &*t.tensor as *const DLTensor as *const c_void,
+                    i: 0,
+                    f: 0.0,
+                },
+                Arg::Int(i) => raw::fly_arg_t {
+                    kind: raw::fly_arg_kind_FLY_ARG_INT,
+                    tensor: ptr::null(),
+                    i: *i,
+                    f: 0.0,
+                },
+                Arg::Float(f) => raw::fly_arg_t {
+                    kind: raw::fly_arg_kind_FLY_ARG_FLOAT,
+                    tensor: ptr::null(),
+                    i: 0,
+                    f: *f,
+                },
+            })
+            .collect();
+        let cfg = raw::fly_launch_config_t {
+            struct_size: std::mem::size_of::<raw::fly_launch_config_t>(),
+            grid: config.grid,
+            block: config.block,
+            dynamic_smem: config.dynamic_smem,
+            stream: ptr::null_mut(),
+        };
+        // SAFETY: the config and arguments (and the buffers they borrow) outlive the call.
+        check(unsafe {
+            raw::fly_launch(
+                self.raw,
+                name.as_ptr(),
+                &cfg,
+                raw_args.as_ptr(),
+                raw_args.len(),
+            )
+        })
+    }
+}
+
+impl Drop for Compiled {
+    fn drop(&mut self) {
+        // SAFETY: destroyed once.
+        unsafe { raw::fly_compiled_destroy(self.raw) }
+    }
+}
