@@ -155,6 +155,48 @@ end
 
 include("properties.jl")
 
+@testset "kernels" begin
+    # A Julia matrix is the tensor whose element (i, j) is A[i+1, j+1]: a transpose shows it.
+    m = KernelModule()
+    k = Kernel(m, "transpose")
+    src, dst = tensor_param(k, :f64, 2), tensor_param(k, :f64, 2)
+    r, c = block_idx(k), thread_idx(k)
+    store!(k, dst, load(k, src, [r, c]), [c, r])
+    finish!(k)
+    compiled = FlyDSL.compile(m; target = "cpu")
+    A = rand(3, 5)
+    B = zeros(5, 3)
+    launch(compiled, "transpose", A, B; grid = (3,), block = (5,))
+    @test B == permutedims(A)
+
+    # Bad input is a FlyDSLError, and the library stays usable.
+    e = try launch(compiled, "transpose", A; grid = (3,), block = (5,)); nothing catch err; err end
+    @test e isa FlyDSLError && e.status == :FLY_ERROR_LAUNCH && occursin("takes 2 arguments", e.message)
+    e = try launch(compiled, "transpose", A, zeros(Float32, 5, 3)); nothing catch err; err end
+    @test e isa FlyDSLError && occursin("float32", e.message)
+    e = try launch(compiled, "nope", A, B); nothing catch err; err end
+    @test e isa FlyDSLError && e.status == :FLY_ERROR_INVALID_ARGUMENT
+    @test_throws ArgumentError launch(compiled, "transpose", A, "B")
+    k2 = Kernel(m, "mismatch")
+    constant(k2, :i32, 1) + constant(k2, :f32, 1.0)
+    e = try finish!(k2); nothing catch err; err end
+    @test e isa FlyDSLError && occursin("mismatch", e.message)
+    e = try FlyDSL.compile(m; target = "rocm", arch = "sm_90"); nothing catch err; err end
+    @test e isa FlyDSLError && e.status == :FLY_ERROR_UNSUPPORTED
+
+    # GPU code is compiled here (not run).
+    g = KernelModule()
+    k = Kernel(g, "copy")
+    x, y = tensor_param(k, :f32, 1), tensor_param(k, :f32, 1)
+    store!(k, y, load(k, x, [thread_idx(k)]), [thread_idx(k)])
+    finish!(k)
+    @test occursin(".entry copy", String(binary(FlyDSL.compile(g; target = "cuda", arch = "sm_80"))))
+    @test binary(FlyDSL.compile(g; target = "rocm", arch = "gfx950"))[1:4] == UInt8[0x7f, 'E', 'L', 'F']
+    B .= 0
+    launch(compiled, "transpose", A, B; grid = (3,), block = (5,))
+    @test B == permutedims(A)
+end
+
 @testset "examples run and check themselves" begin
     root = normpath(joinpath(@__DIR__, "..", "..", "..", ".."))
     for script in filter(f -> endswith(f, ".jl"), readdir(joinpath(root, "examples"); join = true))
