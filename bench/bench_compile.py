@@ -1,0 +1,65 @@
+"""Compile time per target for vector add and softmax: cold (empty disk cache) and from the
+disk cache in a fresh process. Each measurement runs in its own Python process, so the
+in-memory cache never answers. Prints a table.
+Run: PYTHONPATH=bindings/python python3 bench/bench_compile.py
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD = r"""
+import importlib.util, json, sys, time
+import numpy as np
+import flydsl.compiler as flyc
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, sys.argv[1] + f"/examples/{name}.py")
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    return m
+
+kernel_name, target, arch = sys.argv[2:5]
+x, m = np.zeros(8, np.float32), np.zeros((4, 4), np.float32)
+if kernel_name == "vector_add":
+    kernel, args = load("vector_add").vector_add, (x, x, x, 8)
+else:
+    kernel, args = load("softmax").softmax, (m, m, 4)
+t0 = time.perf_counter()
+kernel.compile(*args, target=target, arch=arch)
+print(json.dumps({"ms": (time.perf_counter() - t0) * 1e3}))
+"""
+
+CASES = [("cpu", "gfx942"), ("rocm", "gfx942"), ("rocm", "gfx950"), ("cuda", "sm_90")]
+
+
+def measure(kernel, target, arch, cache_dir):
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"),
+               FLYDSL_RUNTIME_CACHE_DIR=cache_dir)  # fmt: skip
+    env.pop("FLYDSL_RUNTIME_ENABLE_CACHE", None)
+    out = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), kernel, target, arch],
+                         env=env, capture_output=True, text=True, check=True)  # fmt: skip
+    return json.loads(out.stdout)["ms"]
+
+
+def main(repeats=5):
+    print(f"{'kernel':<11} {'target':<6} {'arch':<7} {'cold ms':>9} {'disk hit ms':>12}")
+    for kernel in ("vector_add", "softmax"):
+        for target, arch in CASES:
+            cold, hit = [], []
+            for _ in range(repeats):
+                with tempfile.TemporaryDirectory() as cache:
+                    cold.append(measure(kernel, target, arch, cache))
+                    hit.append(measure(kernel, target, arch, cache))
+            print(f"{kernel:<11} {target:<6} {arch:<7} {statistics.median(cold):9.2f} "
+                  f"{statistics.median(hit):12.2f}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
