@@ -19,7 +19,17 @@ int waveSize(const std::string &arch) {
   throw CompileError("unknown arch '" + arch + "' (expected gfx9xx, gfx1xxx, sm_NN or host)");
 }
 
-Artifact compile(ir::Module &module, const Options &options) {
+namespace {
+// Each target and arch dumps into a folder of its own, so compiling for several keeps all.
+Options withDumpFolder(Options o) {
+  if (!o.dumpDir.empty())
+    o.dumpDir += "/" + o.target + "-" + o.arch;
+  return o;
+}
+} // namespace
+
+Artifact compile(ir::Module &module, const Options &givenOptions) {
+  Options options = withDumpFolder(givenOptions);
   if (options.target == "cpu")
     return compileCpu(module, options);
   if (options.target == "rocm" || options.target == "cuda")
@@ -27,7 +37,8 @@ Artifact compile(ir::Module &module, const Options &options) {
   throw CompileError("unknown target '" + options.target + "' (expected rocm, cuda or cpu)");
 }
 
-std::string loweredIr(ir::Module &module, const Options &options) {
+std::string loweredIr(ir::Module &module, const Options &givenOptions) {
+  Options options = withDumpFolder(givenOptions);
   if (options.target == "cpu")
     return loweredIrCpu(module, options);
   if (options.target == "rocm" || options.target == "cuda")

@@ -25,14 +25,12 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/TargetSelect.h"
@@ -231,22 +229,8 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
       throw CompileError("kernel '" + k.name + "' is missing after lowering");
     addPackedEntry(*lm, *f);
   }
-  auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, tm.get());
-  if (auto err = optimize(lm.get()))
-    throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
-  if (!options.dumpDir.empty()) {
-    std::string ll;
-    llvm::raw_string_ostream os(ll);
-    lm->print(os, nullptr);
-    dumpText(options, "03_llvm.ll", ll);
-  }
-  llvm::SmallString<0> object;
-  llvm::raw_svector_ostream os(object);
-  llvm::legacy::PassManager pm;
-  if (tm->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile))
-    throw CompileError("the host code generator cannot emit an object file");
-  pm.run(*lm);
-  art.image = std::string(object.str());
+  optimizeLlvm(*lm, *tm, options);
+  art.image = emitCode(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
   return art;
 }
 

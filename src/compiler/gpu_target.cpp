@@ -26,7 +26,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -39,7 +38,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -301,16 +299,6 @@ void linkDeviceLibraries(llvm::Module &lm, const Options &o, int wave) {
       f.setLinkage(llvm::GlobalValue::InternalLinkage);
 }
 
-std::string emit(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type) {
-  llvm::SmallString<0> out;
-  llvm::raw_svector_ostream os(out);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, os, nullptr, type))
-    throw CompileError("the " + tm.getTargetTriple().str() + " backend cannot emit this file type");
-  pm.run(lm);
-  return std::string(out.str());
-}
-
 struct LlvmDiagnostics {
   std::string text;
   static void handle(const llvm::DiagnosticInfo *di, void *self) {
@@ -363,25 +351,17 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
     lm->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", 500);
     linkDeviceLibraries(*lm, o, wave);
   }
-  auto optimize = mlir::makeOptimizingTransformer(o.optLevel, 0, tm.get());
-  if (auto err = optimize(lm.get()))
-    throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
-  if (!o.dumpDir.empty()) {
-    std::string ll;
-    llvm::raw_string_ostream os(ll);
-    lm->print(os, nullptr);
-    dumpText(o, "03_llvm.ll", ll);
-  }
+  optimizeLlvm(*lm, *tm, o);
   if (isRocm(o)) {
     if (!o.dumpDir.empty()) { // code generation changes the module: print from a copy
       auto copy = llvm::CloneModule(*lm);
-      dumpText(o, "04_" + o.arch + ".s", emit(*tm, *copy, llvm::CodeGenFileType::AssemblyFile));
+      dumpText(o, "04_" + o.arch + ".s", emitCode(*tm, *copy, llvm::CodeGenFileType::AssemblyFile));
     }
-    std::string object = emit(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
+    std::string object = emitCode(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
     art.image = linkHsaco(object);
     dumpText(o, "05_" + o.arch + ".hsaco", art.image);
   } else {
-    art.image = emit(*tm, *lm, llvm::CodeGenFileType::AssemblyFile);
+    art.image = emitCode(*tm, *lm, llvm::CodeGenFileType::AssemblyFile);
     dumpText(o, "04_" + o.arch + ".ptx", art.image);
   }
   if (!diags.text.empty())

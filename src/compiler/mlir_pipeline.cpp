@@ -2,8 +2,12 @@
 
 #include "compiler/mlir_pipeline.h"
 
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 namespace fly::compiler {
 
@@ -61,6 +65,28 @@ void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what)
   DiagnosticCollector diags(m.getContext());
   if (mlir::failed(pm.run(m)))
     throw CompileError(what + " failed: " + diags.text);
+}
+
+void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options) {
+  auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, &tm);
+  if (auto err = optimize(&lm))
+    throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
+  if (options.dumpDir.empty())
+    return;
+  std::string ll;
+  llvm::raw_string_ostream os(ll);
+  lm.print(os, nullptr);
+  dumpText(options, "03_llvm.ll", ll);
+}
+
+std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type) {
+  llvm::SmallString<0> out;
+  llvm::raw_svector_ostream os(out);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type))
+    throw CompileError("the " + tm.getTargetTriple().str() + " code generator cannot emit this");
+  pm.run(lm);
+  return std::string(out.str());
 }
 
 } // namespace fly::compiler

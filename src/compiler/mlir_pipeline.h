@@ -14,7 +14,14 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/Support/CodeGen.h"
+
 #include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
 
 namespace fly::compiler {
 
@@ -39,6 +46,12 @@ void configurePrinting(mlir::PassManager &pm, const Options &options);
 
 /// Runs `pm` on `m`; a failure throws CompileError naming `what` and the diagnostics.
 void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what);
+
+/// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as 03_llvm.ll.
+void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options);
+
+/// Code generation of `lm` into an object file or assembly text.
+std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type);
 
 } // namespace fly::compiler
 

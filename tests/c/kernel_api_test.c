@@ -218,43 +218,40 @@ static void deadlock_is_an_error(void) {
   fly_module_destroy(m);
 }
 
-/* Dynamic shared memory: each thread writes its id into it, then reads its neighbour's. */
+/* rotate(out, n): each thread writes its id into dynamic shared memory (after 3 bytes of
+ * static shared memory), then stores its neighbour's. With `bad`, one op gets a NULL count. */
+static fly_kernel_t *build_rotate(fly_module_t *m, int bad) {
+  fly_kernel_t *k;
+  CHECK(fly_kernel_create(m, "rotate", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *n = fly_kernel_scalar_param(k, FLY_I32);
+  fly_value_t *fixed = fly_shared_tensor(k, FLY_I8, 3, 1);
+  fly_value_t *dyn = fly_dynamic_shared_tensor(k, FLY_I32, n);
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0);
+  fly_store(k, fixed, fly_cast(k, tid, FLY_I8), &zero, 1, NULL);
+  fly_store(k, dyn, tid, &tid, 1, NULL);
+  fly_barrier(k);
+  fly_value_t *next =
+      fly_binary(k, FLY_REM, fly_binary(k, FLY_ADD, tid, fly_const_int(k, FLY_I32, 1)), n);
+  fly_store(k, out, fly_load(k, dyn, &next, 1, NULL), &tid, 1, NULL);
+  if (bad)
+    CHECK(fly_dynamic_shared_tensor(k, FLY_I32, NULL) == NULL); /* sticky error from here */
+  return k;
+}
+
 static void dynamic_shared_memory(void) {
   fly_module_t *m;
   fly_kernel_t *k;
   fly_compiled_t *c = NULL;
   CHECK(fly_module_create(&m) == FLY_OK);
-  CHECK(fly_kernel_create(m, "rotate", &k) == FLY_OK);
-  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
-  fly_value_t *n = fly_kernel_scalar_param(k, FLY_I32);
-  fly_value_t *fixed = fly_shared_tensor(k, FLY_I8, 3, 1); /* the dynamic part follows it */
-  fly_value_t *dyn = fly_dynamic_shared_tensor(k, FLY_I32, n);
-  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
-  fly_store(k, fixed, fly_cast(k, tid, FLY_I8), &(fly_value_t *){fly_const_int(k, FLY_I32, 0)},
-            1, NULL);
-  fly_store(k, dyn, tid, &tid, 1, NULL);
-  fly_barrier(k);
-  fly_value_t *next = fly_binary(k, FLY_REM, fly_binary(k, FLY_ADD, tid, fly_const_int(k, FLY_I32, 1)), n);
-  fly_store(k, out, fly_load(k, dyn, &next, 1, NULL), &tid, 1, NULL);
-  CHECK(fly_dynamic_shared_tensor(k, FLY_I32, NULL) == NULL); /* sticky error from here */
+  k = build_rotate(m, 1);
   CHECK(fly_kernel_finish(k) != FLY_OK);
   CHECK(mentions(fly_last_error_message(), "element count is NULL"));
   fly_module_destroy(m);
 
-  /* The same kernel without the bad op runs. */
   CHECK(fly_module_create(&m) == FLY_OK);
-  CHECK(fly_kernel_create(m, "rotate", &k) == FLY_OK);
-  out = fly_kernel_tensor_param(k, FLY_I32, 1);
-  n = fly_kernel_scalar_param(k, FLY_I32);
-  fixed = fly_shared_tensor(k, FLY_I8, 3, 1);
-  dyn = fly_dynamic_shared_tensor(k, FLY_I32, n);
-  tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
-  fly_store(k, fixed, fly_cast(k, tid, FLY_I8), &(fly_value_t *){fly_const_int(k, FLY_I32, 0)},
-            1, NULL);
-  fly_store(k, dyn, tid, &tid, 1, NULL);
-  fly_barrier(k);
-  next = fly_binary(k, FLY_REM, fly_binary(k, FLY_ADD, tid, fly_const_int(k, FLY_I32, 1)), n);
-  fly_store(k, out, fly_load(k, dyn, &next, 1, NULL), &tid, 1, NULL);
+  k = build_rotate(m, 0);
   CHECK(fly_kernel_finish(k) == FLY_OK);
   CHECK(fly_compile(m, NULL, &c) == FLY_OK);
   int32_t data[48] = {0};

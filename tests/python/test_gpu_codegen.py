@@ -124,3 +124,27 @@ def test_bad_target_or_arch(target, arch, message):
     with pytest.raises(flydsl.FlyDSLError) as e:
         vector_add.vector_add.compile(x, x, x, 8, target=target, arch=arch)
     assert message in str(e.value)
+
+
+def test_dump_ir_writes_every_stage(tmp_path, monkeypatch):
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+
+    @flyc.kernel
+    def scaled(x: fx.Tensor):
+        i = fx.thread_idx.x
+        x[i] = fx.exp(x[i]) * 2.0
+
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90"), ("cpu", "gfx942")):
+        scaled.compile(x, target=target, arch=arch)
+    rocm, cuda, cpu = tmp_path / "rocm-gfx942", tmp_path / "cuda-sm_90", tmp_path / "cpu-gfx942"
+    for stage in ("00_built.mlir", "01_device.mlir", "02_llvm_dialect.mlir", "03_llvm.ll"):
+        assert (rocm / stage).stat().st_size > 0 and (cuda / stage).stat().st_size > 0
+    assert "__ocml_exp_f32" in (rocm / "02_llvm_dialect.mlir").read_text()
+    assert "v_exp_f32" in (rocm / "04_gfx942.s").read_text()
+    assert (rocm / "05_gfx942.hsaco").read_bytes()[:4] == b"\x7fELF"
+    assert ".target sm_90" in (cuda / "04_sm_90.ptx").read_text()
+    for stage in ("00_built.mlir", "01_host.mlir", "02_llvm_dialect.mlir", "03_llvm.ll"):
+        assert (cpu / stage).stat().st_size > 0
