@@ -6,10 +6,9 @@ into kernel loops with carried variables.
 Run: PYTHONPATH=bindings/python python3 examples/softmax.py
 """
 
-import numpy as np
-
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
 
 BLOCK = 128
 

@@ -4,10 +4,9 @@ writes the tile transposed. Edges are predicated, so any shape works.
 Run: PYTHONPATH=bindings/python python3 examples/tiled_transpose.py
 """
 
-import numpy as np
-
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
 
 TILE, ROWS = 32, 8  # a block of TILE x ROWS threads moves a TILE x TILE tile
 

@@ -141,6 +141,11 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   if (out.target != "cpu" && out.target != "rocm" && out.target != "cuda")
     fail(FLY_ERROR_INVALID_ARGUMENT,
          "unknown target '" + out.target + "' (expected rocm, cuda or cpu)");
+  if (out.target != "cpu" && out.arch.rfind(out.target == "rocm" ? "gfx" : "sm_", 0) != 0)
+    fail(FLY_ERROR_UNSUPPORTED, "arch '" + out.arch + "' is not an arch of the " + out.target +
+                                    " target " +
+                                    (out.target == "rocm" ? "(expected gfxNNN, e.g. gfx942)"
+                                                          : "(expected sm_NN, e.g. sm_90)"));
   if (const char *dump = env("FLYDSL_DUMP_IR"); dump && std::strcmp(dump, "0") != 0) {
     const char *dir = env("FLYDSL_DUMP_DIR");
     out.dumpDir = dir ? dir : "flydsl_dump";
@@ -173,12 +178,13 @@ std::string diskCacheDir() {
 compiler::Artifact buildArtifact(ir::Module &module, const compiler::Options &o,
                                  const std::string &key) {
   std::string dir = o.dumpDir.empty() ? diskCacheDir() : "";
-  if (!dir.empty())
-    if (auto hit = compiler::DiskCache(dir).load(key))
-      return std::move(*hit);
+  if (dir.empty())
+    return compiler::compile(module, o);
+  compiler::DiskCache cache(dir);
+  if (auto hit = cache.load(key))
+    return std::move(*hit);
   compiler::Artifact art = compiler::compile(module, o);
-  if (!dir.empty())
-    compiler::DiskCache(dir).store(key, art);
+  cache.store(key, art);
   return art;
 }
 
@@ -629,9 +635,6 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     }
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
-    if (o.target != "cpu" && o.arch.rfind(o.target == "rocm" ? "gfx" : "sm_", 0) != 0)
-      fail(FLY_ERROR_UNSUPPORTED, "arch '" + o.arch + "' is not an arch of the " + o.target +
-                                      " target");
     auto c = std::make_unique<fly_compiled>();
     c->magic = kCompiledMagic;
     c->target = o.target;

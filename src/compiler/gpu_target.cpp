@@ -62,13 +62,6 @@ constexpr const char *kDynamicSharedGlobal = "__fly_dynamic_shared";
 
 bool isRocm(const Options &o) { return o.target == "rocm"; }
 
-void checkArch(const Options &o) {
-  bool ok = isRocm(o) ? o.arch.rfind("gfx", 0) == 0 : o.arch.rfind("sm_", 0) == 0;
-  if (!ok)
-    throw CompileError("arch '" + o.arch + "' is not an arch of the " + o.target + " target " +
-                       (isRocm(o) ? "(expected gfxNNN, e.g. gfx942)" : "(expected sm_NN, e.g. sm_90)"));
-}
-
 // Replaces the builder's shared-memory base calls by workgroup globals, one per kernel.
 void materializeSharedMemory(mlir::ModuleOp m) {
   mlir::MLIRContext *ctx = m.getContext();
@@ -80,11 +73,10 @@ void materializeSharedMemory(mlir::ModuleOp m) {
       return;
     b.setInsertionPointToStart(gpuModule.getBody());
     auto type = mlir::LLVM::LLVMArrayType::get(b.getI8Type(), bytes);
-    auto g = mlir::LLVM::GlobalOp::create(
+    mlir::LLVM::GlobalOp::create(
         b, m.getLoc(), type, /*isConstant=*/false,
         external ? mlir::LLVM::Linkage::External : mlir::LLVM::Linkage::Internal, name,
         mlir::Attribute(), align, /*addrSpace=*/3);
-    (void)g;
   };
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     uint64_t bytes = 0, align = 16;
@@ -168,7 +160,6 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
 
 // The gpu.module lowered to the LLVM dialect, moved into a module of its own.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
-  checkArch(o);
   auto m = cloneForLowering(module, o);
   materializeSharedMemory(*m);
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();

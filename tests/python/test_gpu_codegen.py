@@ -6,11 +6,10 @@ import re
 import shutil
 import subprocess
 
+import flydsl
 import numpy as np
 import pytest
 from _examples import load
-
-import flydsl
 
 vector_add = load("vector_add")
 block_reduce = load("block_reduce")

@@ -102,7 +102,7 @@ def test_builder_errors_become_compile_errors():
     @flyc.kernel
     def tensor_reassigned(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
         for i in range(n):
-            x = y
+            x = y  # noqa: F841 (the reassignment is the error under test)
 
     with pytest.raises(TypeError, match="tensor"):
         tensor_reassigned(np.zeros(1, np.float32), np.zeros(1, np.float32), 2).launch()

@@ -177,8 +177,10 @@ class _Rewriter:
             else:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(s, field, None)
-                    if isinstance(inner, list) and inner and not isinstance(
-                        s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                    if (
+                        isinstance(inner, list)
+                        and inner
+                        and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                     ):
                         setattr(s, field, self.block(inner, bound))
                 out.append(s)

@@ -9,7 +9,7 @@ values; each carried value keeps its dtype through the loop or branch.
 import ctypes
 
 from . import _kernel_api as K
-from ._trace import TensorValue, Value, _BuilderError, _wrap, as_value, current
+from ._trace import TensorValue, Value, _BuilderError, as_value, current
 
 
 def _check():
@@ -115,4 +115,4 @@ def if_(cond, names, carried, then, orelse):
     return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
 
 
-__all__ = ["for_range", "if_", "_wrap"]
+__all__ = ["for_range", "if_"]

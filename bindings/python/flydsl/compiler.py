@@ -17,7 +17,6 @@ values) traces and compiles; later ones reuse the compiled kernel.
 import ctypes
 import inspect
 import os
-import sys
 import typing
 
 from . import _kernel_api as K

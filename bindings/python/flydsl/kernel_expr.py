@@ -138,7 +138,9 @@ class gpu:
 
 def select_value(cond, a, b):
     """`cond ? a : b` inside a kernel (fx.select does the same for non-layout arguments)."""
-    a, b = as_value(a, b if isinstance(b, Value) else None), as_value(b, a if isinstance(a, Value) else None)
+    a, b = as_value(a, b if isinstance(b, Value) else None), as_value(
+        b, a if isinstance(a, Value) else None
+    )
     if a.dtype != b.dtype:
         b = b.to(a.dtype)
     return _wrap(K.select(current(), as_value(cond).handle, a.handle, b.handle), a.dtype)
