@@ -322,7 +322,9 @@ typedef enum fly_cmp_op {
   FLY_EQ = 0, FLY_NE, FLY_LT, FLY_LE, FLY_GT, FLY_GE, FLY_ULT, FLY_ULE, FLY_UGT, FLY_UGE
 } fly_cmp_op;
 
-/* Integer ops are signed unless named U; both operands have one dtype. */
+/* Integer ops are signed unless named U; both operands have one dtype. These
+ * ops, math, compare, select and cast also apply lane by lane to vectors of
+ * equal lanes. */
 FLY_API fly_value_t *fly_binary(fly_kernel_t *k, fly_binary_op op, fly_value_t *a, fly_value_t *b);
 FLY_API fly_value_t *fly_unary(fly_kernel_t *k, fly_unary_op op, fly_value_t *a);
 FLY_API fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c);
@@ -334,6 +336,39 @@ FLY_API fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t 
 FLY_API fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
 FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
 FLY_API fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v);
+/* Lanes of a vector value, 1 for a scalar, 0 for a bad handle. */
+FLY_API int fly_value_lanes(fly_kernel_t *k, fly_value_t *v);
+
+/* Vectors: 2..64 lanes of one dtype. Indices are integer values (a constant
+ * out of range is an error). fly_store of a vector writes consecutive elements. */
+FLY_API fly_value_t *fly_vector_from_elements(fly_kernel_t *k, fly_value_t *const *elements,
+                                              size_t n);
+FLY_API fly_value_t *fly_vector_splat(fly_kernel_t *k, fly_value_t *element, int lanes);
+FLY_API fly_value_t *fly_vector_extract(fly_kernel_t *k, fly_value_t *vec, fly_value_t *index);
+FLY_API fly_value_t *fly_vector_insert(fly_kernel_t *k, fly_value_t *vec, fly_value_t *element,
+                                       fly_value_t *index);
+/* The same bits as lanes of `to`: 4 x f16 -> 2 x i32, 4 x f8 -> i32, ... */
+FLY_API fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, fly_dtype to);
+/* `lanes` consecutive elements from the coordinate on; the address must be
+ * aligned to the vector's size in bytes. A false predicate loads zeros. */
+FLY_API fly_value_t *fly_vector_load(fly_kernel_t *k, fly_value_t *tensor,
+                                     fly_value_t *const *coord, size_t n, int lanes,
+                                     fly_value_t *pred);
+
+/* AMD buffer access. A resource covers a global tensor's elements; offsets are
+ * i32 counts of its elements, one access moves 1..16 bytes. Outside the
+ * resource a load gives zeros and a store is dropped, element by element: by
+ * the hardware on rocm, by bounds checks on cpu and cuda. */
+FLY_API fly_value_t *fly_buffer_resource(fly_kernel_t *k, fly_value_t *tensor);
+FLY_API fly_value_t *fly_buffer_load(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *offset,
+                                     int lanes);
+FLY_API void fly_buffer_store(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
+                              fly_value_t *offset);
+
+/* printf from each thread that runs it; arguments are scalars (integers, f16,
+ * f32, f64) matching the format's conversions (integers below 32 bits are
+ * passed as int, floats as double). */
+FLY_API void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
 
 typedef enum fly_gpu_index_kind {
   FLY_THREAD_IDX = 0, FLY_BLOCK_IDX, FLY_BLOCK_DIM, FLY_GRID_DIM
@@ -371,7 +406,7 @@ FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t
 FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, fly_dtype dtype,
                                                fly_value_t *count);
 
-/* for iv in [lb, ub) by step, carrying n values. Returns iv; iter_args
+/* for iv in [lb, ub) by step, carrying n values (scalars or vectors). Returns iv; iter_args
  * (n entries, filled) are the carried values inside the body. */
 FLY_API fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t *ub,
                                    fly_value_t *step, fly_value_t *const *inits, size_t n,
@@ -385,6 +420,16 @@ FLY_API void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const fly_dtype *r
 FLY_API void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n);
 FLY_API void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
                         fly_value_t **results);
+/* while loop carrying n values (scalars or vectors). fly_while_begin fills
+ * `before` with the carried values where the condition is built; fly_while_do
+ * takes the condition (i1) and fills `body_args` with the body's handles to the
+ * same values; fly_while_end yields the next values and fills `results` with
+ * the final ones. Values made while building the condition stay there. */
+FLY_API void fly_while_begin(fly_kernel_t *k, fly_value_t *const *inits, size_t n,
+                             fly_value_t **before);
+FLY_API void fly_while_do(fly_kernel_t *k, fly_value_t *cond, fly_value_t **body_args, size_t n);
+FLY_API void fly_while_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
+                           fly_value_t **results);
 
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads

@@ -515,6 +515,69 @@ fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v) {
   return static_cast<fly_dtype>(K->dtypeOf(val(v)));
 }
 
+int fly_value_lanes(fly_kernel_t *k, fly_value_t *v) {
+  FLY_KERNEL_OR(k, 0);
+  return K->lanesOf(val(v));
+}
+
+fly_value_t *fly_vector_from_elements(fly_kernel_t *k, fly_value_t *const *elements, size_t n) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->vectorFromElements(values(elements, n)));
+}
+
+fly_value_t *fly_vector_splat(fly_kernel_t *k, fly_value_t *element, int lanes) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->vectorSplat(val(element), lanes));
+}
+
+fly_value_t *fly_vector_extract(fly_kernel_t *k, fly_value_t *vec, fly_value_t *index) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->vectorExtract(val(vec), val(index)));
+}
+
+fly_value_t *fly_vector_insert(fly_kernel_t *k, fly_value_t *vec, fly_value_t *element,
+                               fly_value_t *index) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->vectorInsert(val(vec), val(element), val(index)));
+}
+
+fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, fly_dtype to) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(to, ok);
+  return handle(K->vectorBitcast(ok ? val(vec) : nullptr, d));
+}
+
+fly_value_t *fly_vector_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *const *coord,
+                             size_t n, int lanes, fly_value_t *pred) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->vectorLoad(val(tensor), values(coord, n), lanes, val(pred)));
+}
+
+fly_value_t *fly_buffer_resource(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->bufferResource(val(tensor)));
+}
+
+fly_value_t *fly_buffer_load(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *offset, int lanes) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->bufferLoad(val(rsrc), val(offset), lanes));
+}
+
+void fly_buffer_store(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value, fly_value_t *offset) {
+  FLY_KERNEL_OR(k, );
+  K->bufferStore(val(rsrc), val(value), val(offset));
+}
+
+void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n) {
+  FLY_KERNEL_OR(k, );
+  if (!format) {
+    K->print("", {nullptr}); // reported as a NULL argument
+    return;
+  }
+  K->print(format, values(args, n));
+}
+
 fly_value_t *fly_gpu_index(fly_kernel_t *k, fly_gpu_index_kind which, int dim) {
   FLY_KERNEL_OR(k, nullptr);
   if (which < FLY_THREAD_IDX || which > FLY_GRID_DIM)
@@ -619,6 +682,25 @@ void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n, fly_value
   FLY_KERNEL_OR(k, );
   std::vector<ir::Value *> out = K->ifEnd(values(yields, n));
   fillOut(out, results, out.size());
+}
+
+void fly_while_begin(fly_kernel_t *k, fly_value_t *const *inits, size_t n, fly_value_t **before) {
+  FLY_KERNEL_OR(k, );
+  std::vector<ir::Value *> out;
+  K->whileBegin(values(inits, n), out);
+  fillOut(out, before, n);
+}
+
+void fly_while_do(fly_kernel_t *k, fly_value_t *cond, fly_value_t **body_args, size_t n) {
+  FLY_KERNEL_OR(k, );
+  std::vector<ir::Value *> out;
+  K->whileDo(val(cond), out);
+  fillOut(out, body_args, n);
+}
+
+void fly_while_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n, fly_value_t **results) {
+  FLY_KERNEL_OR(k, );
+  fillOut(K->whileEnd(values(yields, n)), results, n);
 }
 
 fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,

@@ -39,15 +39,24 @@ struct KernelInfo {
 
 struct Artifact {
   std::string target, arch;
-  /// cpu: an ELF relocatable object whose `__fly_packed_<kernel>(void **args)` entries take one
-  /// pointer per flattened argument; rocm: a HSACO shared object; cuda: PTX text.
+  /// cpu: an ELF relocatable object with the entries below; rocm: a HSACO shared object;
+  /// cuda: PTX text.
   std::string image;
   std::vector<KernelInfo> kernels;
   const KernelInfo *kernel(const std::string &name) const;
 };
 
-/// The prefix of a cpu kernel's packed entry point.
+/// The cpu object's entries, `void entry(void **args, int64_t *ids)`: args holds one pointer
+/// per flattened argument, ids the calling GPU thread's indices (slots below).
+/// `__fly_packed_<kernel>` runs one GPU thread; `__fly_block_<kernel>`, made for kernels without
+/// barriers or shuffles, runs all threads of a block one after another (it sets the thread
+/// and lane slots itself).
 constexpr const char *kPackedPrefix = "__fly_packed_";
+constexpr const char *kBlockPrefix = "__fly_block_";
+namespace cpu_ids {
+constexpr int kThreadIdx = 0, kBlockIdx = 3, kBlockDim = 6, kGridDim = 9, kLaneId = 12,
+              kWaveSize = 13, kCount = 14;
+} // namespace cpu_ids
 
 /// Compiles every kernel of `module` (all must be finished) for options.target.
 Artifact compile(ir::Module &module, const Options &options);

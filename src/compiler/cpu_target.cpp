@@ -1,15 +1,18 @@
 //===- cpu_target.cpp - Kernels lowered for the host and JIT-compiled -----===//
 //
-// Each gpu.func becomes a func.func that runtime/cpu calls once per GPU thread. GPU ops
-// become calls into the runtime, which knows the calling thread's ids, its block's shared
-// memory and its wave: __fly_cpu_index(code) for thread/block ids and sizes and the lane,
-// __fly_cpu_barrier(), __fly_cpu_shuffle_<type>(value, offset, width, mode),
-// __fly_shared_base() and __fly_dynamic_shared_base(). Then the usual conversions to the LLVM
-// dialect, LLVM's optimizer and the host code generator: the result is a relocatable object
-// that runtime/cpu links into the process (and the disk cache keeps).
+// Each gpu.func becomes a func.func with one more parameter: the calling GPU thread's ids
+// (compiler.h, cpu_ids), which thread, block, dimension and lane ops read. The collectives
+// become calls into the runtime, which knows the thread's block and wave: __fly_cpu_barrier(),
+// __fly_cpu_shuffle_<type>(value, offset, width, mode), __fly_shared_base() and
+// __fly_dynamic_shared_base(); gpu.printf becomes printf. Then the usual conversions to the
+// LLVM dialect, LLVM's optimizer and the host code generator: the result is a relocatable
+// object that runtime/cpu links into the process (and the disk cache keeps). Kernels without
+// collectives also get a block entry that loops over the block's threads, so that the kernel
+// body is inlined into a plain loop nest, which LLVM optimizes (and vectorizes) as such.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/buffer_ops.h"
 #include "compiler/mlir_pipeline.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -36,14 +39,12 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <mutex>
 
 namespace fly::compiler {
 
 namespace {
-
-// The code __fly_cpu_index takes: kind * 3 + dim, and 12 for the lane id.
-constexpr int kLaneIdCode = 12;
 
 mlir::func::FuncOp declare(mlir::ModuleOp m, llvm::StringRef name, mlir::FunctionType type) {
   if (auto f = m.lookupSymbol<mlir::func::FuncOp>(name))
@@ -55,13 +56,47 @@ mlir::func::FuncOp declare(mlir::ModuleOp m, llvm::StringRef name, mlir::Functio
   return f;
 }
 
+// printf(format, args...) with C's promotions: small integers to i32, floats to f64.
+void callPrintf(mlir::ModuleOp m, mlir::OpBuilder &b, mlir::gpu::PrintfOp op,
+                const std::string &global) {
+  auto loc = op.getLoc();
+  auto ptr = mlir::LLVM::LLVMPointerType::get(m.getContext());
+  auto printfFn = m.lookupSymbol<mlir::LLVM::LLVMFuncOp>("printf");
+  if (!printfFn) {
+    mlir::OpBuilder mb(m.getContext());
+    mb.setInsertionPointToStart(m.getBody());
+    printfFn = mlir::LLVM::LLVMFuncOp::create(
+        mb, loc, "printf",
+        mlir::LLVM::LLVMFunctionType::get(mb.getI32Type(), {ptr}, /*isVarArg=*/true));
+  }
+  std::string text = op.getFormat().str();
+  text.push_back('\0');
+  llvm::SmallVector<mlir::Value> args{
+      mlir::LLVM::createGlobalString(loc, b, global, text, mlir::LLVM::Linkage::Internal)};
+  for (mlir::Value v : op.getArgs()) {
+    mlir::Type t = v.getType();
+    if (mlir::isa<mlir::FloatType>(t) && !t.isF64())
+      v = mlir::arith::ExtFOp::create(b, loc, b.getF64Type(), v);
+    else if (t.isIndex())
+      v = mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    else if (t.isInteger(1))
+      v = mlir::arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+    else if (t.isInteger() && t.getIntOrFloatBitWidth() < 32)
+      v = mlir::arith::ExtSIOp::create(b, loc, b.getI32Type(), v);
+    args.push_back(v);
+  }
+  mlir::LLVM::CallOp::create(b, loc, printfFn, args);
+}
+
 // Rewrites the gpu.module's kernels into host functions of `m`; returns what it found.
 std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
   mlir::MLIRContext *ctx = m.getContext();
   mlir::OpBuilder b(ctx);
   auto i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto ptr = mlir::LLVM::LLVMPointerType::get(ctx);
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
   std::vector<KernelInfo> found;
+  int formats = 0;
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
     KernelInfo info;
@@ -69,8 +104,12 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
       info.staticSharedBytes = a.getInt();
     b.setInsertionPointToEnd(m.getBody());
-    auto host = mlir::func::FuncOp::create(b, func.getLoc(), func.getName(), func.getFunctionType());
+    llvm::SmallVector<mlir::Type> inputs(func.getFunctionType().getInputs());
+    inputs.push_back(ptr);
+    auto host = mlir::func::FuncOp::create(b, func.getLoc(), func.getName(),
+                                           b.getFunctionType(inputs, {}));
     host.getBody().takeBody(func.getBody());
+    mlir::Value ids = host.getBody().front().addArgument(ptr, func.getLoc());
 
     llvm::SmallVector<mlir::Operation *> gpuOps;
     host.walk([&](mlir::Operation *op) {
@@ -80,23 +119,25 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
     for (mlir::Operation *op : gpuOps) {
       b.setInsertionPoint(op);
       auto loc = op->getLoc();
-      auto indexCall = [&](int code) {
-        auto fn = declare(m, "__fly_cpu_index", b.getFunctionType({i32}, {i64}));
-        mlir::Value c = mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(code));
-        mlir::Value v = mlir::func::CallOp::create(b, loc, fn, mlir::ValueRange{c}).getResult(0);
+      auto idAt = [&](int slot) {
+        mlir::Value p = mlir::LLVM::GEPOp::create(b, loc, ptr, i64, ids,
+                                                  llvm::ArrayRef<mlir::LLVM::GEPArg>{slot});
+        mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, i64, p);
         return mlir::arith::IndexCastOp::create(b, loc, b.getIndexType(), v).getResult();
       };
       auto dimOf = [](auto o) { return static_cast<int>(o.getDimension()); };
       if (auto o = mlir::dyn_cast<mlir::gpu::ThreadIdOp>(op)) {
-        o.replaceAllUsesWith(indexCall(0 * 3 + dimOf(o)));
+        o.replaceAllUsesWith(idAt(cpu_ids::kThreadIdx + dimOf(o)));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::BlockIdOp>(op)) {
-        o.replaceAllUsesWith(indexCall(1 * 3 + dimOf(o)));
+        o.replaceAllUsesWith(idAt(cpu_ids::kBlockIdx + dimOf(o)));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::BlockDimOp>(op)) {
-        o.replaceAllUsesWith(indexCall(2 * 3 + dimOf(o)));
+        o.replaceAllUsesWith(idAt(cpu_ids::kBlockDim + dimOf(o)));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::GridDimOp>(op)) {
-        o.replaceAllUsesWith(indexCall(3 * 3 + dimOf(o)));
+        o.replaceAllUsesWith(idAt(cpu_ids::kGridDim + dimOf(o)));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::LaneIdOp>(op)) {
-        o.getResult().replaceAllUsesWith(indexCall(kLaneIdCode));
+        o.getResult().replaceAllUsesWith(idAt(cpu_ids::kLaneId));
+      } else if (auto o = mlir::dyn_cast<mlir::gpu::PrintfOp>(op)) {
+        callPrintf(m, b, o, "__fly_format_" + std::to_string(formats++));
       } else if (mlir::isa<mlir::gpu::BarrierOp>(op)) {
         info.usesCollectives = true;
         mlir::func::CallOp::create(b, loc, declare(m, "__fly_cpu_barrier", b.getFunctionType({}, {})),
@@ -148,6 +189,7 @@ void addLoweringPasses(mlir::PassManager &pm) {
 mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options &options,
                                                std::vector<KernelInfo> &kernels) {
   auto m = cloneForLowering(module, options);
+  emulateBufferOps(*m);
   kernels = outlineForHost(*m);
   dumpStage(options, "01_host.mlir", *m);
   mlir::PassManager pm(m->getContext());
@@ -158,23 +200,83 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   return m;
 }
 
-// `void __fly_packed_<k>(void **args)`: loads each argument through its pointer and calls the
-// kernel, so the runtime calls every kernel the same way.
-void addPackedEntry(llvm::Module &lm, llvm::Function &kernel) {
+// An entry `void <prefix><k>(void **args, int64_t *ids)` (compiler.h) with the kernel's
+// arguments loaded through their pointers; returns them, the ids last.
+llvm::SmallVector<llvm::Value *> beginEntry(llvm::Module &lm, llvm::Function &kernel,
+                                            const char *prefix, llvm::IRBuilder<> &b) {
   auto &ctx = lm.getContext();
   auto *ptr = llvm::PointerType::getUnqual(ctx);
-  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr}, false);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), {ptr, ptr}, false);
   auto *entry = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
-                                       kPackedPrefix + kernel.getName().str(), lm);
-  llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", entry));
+                                       prefix + kernel.getName().str(), lm);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", entry));
   llvm::SmallVector<llvm::Value *> args;
-  for (auto &arg : kernel.args()) {
-    llvm::Value *slot = b.CreateConstGEP1_64(ptr, entry->getArg(0), arg.getArgNo());
+  for (unsigned i = 0; i + 1 < kernel.arg_size(); ++i) {
+    llvm::Value *slot = b.CreateConstGEP1_64(ptr, entry->getArg(0), i);
     llvm::Value *addr = b.CreateLoad(ptr, slot);
-    args.push_back(b.CreateLoad(arg.getType(), addr));
+    args.push_back(b.CreateLoad(kernel.getArg(i)->getType(), addr));
   }
-  b.CreateCall(&kernel, args);
+  args.push_back(entry->getArg(1));
+  return args;
+}
+
+void addPackedEntry(llvm::Module &lm, llvm::Function &kernel) {
+  llvm::IRBuilder<> b(lm.getContext());
+  auto args = beginEntry(lm, kernel, kPackedPrefix, b);
+  // Only the block entry's loop gains from inlining; one copy of the body compiles faster.
+  b.CreateCall(&kernel, args)->addFnAttr(llvm::Attribute::NoInline);
   b.CreateRetVoid();
+}
+
+// for (i = 0; i < count; ++i) body(i), at b's insertion point; b ends after the loop.
+void emitLoop(llvm::IRBuilder<> &b, llvm::Value *count,
+              const std::function<void(llvm::Value *)> &body) {
+  auto &ctx = b.getContext();
+  llvm::Function *fn = b.GetInsertBlock()->getParent();
+  llvm::BasicBlock *pre = b.GetInsertBlock();
+  auto *head = llvm::BasicBlock::Create(ctx, "loop", fn);
+  auto *exit = llvm::BasicBlock::Create(ctx, "done", fn);
+  auto *zero = b.getInt64(0);
+  b.CreateCondBr(b.CreateICmpSGT(count, zero), head, exit);
+  b.SetInsertPoint(head);
+  llvm::PHINode *i = b.CreatePHI(b.getInt64Ty(), 2);
+  i->addIncoming(zero, pre);
+  body(i);
+  llvm::Value *next = b.CreateAdd(i, b.getInt64(1), "", /*HasNUW=*/true, /*HasNSW=*/true);
+  i->addIncoming(next, b.GetInsertBlock());
+  b.CreateCondBr(b.CreateICmpSLT(next, count), head, exit);
+  b.SetInsertPoint(exit);
+}
+
+// The block entry: the runtime's ids (block index and sizes, wave size) copied to a local
+// block, then every thread in x-fastest order, the kernel inlined into the loop nest.
+void addBlockEntry(llvm::Module &lm, llvm::Function &kernel) {
+  llvm::IRBuilder<> b(lm.getContext());
+  auto args = beginEntry(lm, kernel, kBlockPrefix, b);
+  auto *i64 = b.getInt64Ty();
+  auto *arrayType = llvm::ArrayType::get(i64, cpu_ids::kCount);
+  llvm::Value *ids = b.CreateAlloca(arrayType);
+  b.CreateMemCpy(ids, llvm::MaybeAlign(8), args.back(), llvm::MaybeAlign(8),
+                 cpu_ids::kCount * 8);
+  args.back() = ids;
+  auto slot = [&](int s) { return b.CreateConstGEP1_64(i64, ids, s); };
+  auto dim = [&](int d) { return b.CreateLoad(i64, slot(cpu_ids::kBlockDim + d)); };
+  llvm::Value *bx = dim(0), *by = dim(1), *bz = dim(2);
+  llvm::Value *wave = b.CreateLoad(i64, slot(cpu_ids::kWaveSize));
+  emitLoop(b, bz, [&](llvm::Value *z) {
+    b.CreateStore(z, slot(cpu_ids::kThreadIdx + 2));
+    emitLoop(b, by, [&](llvm::Value *y) {
+      b.CreateStore(y, slot(cpu_ids::kThreadIdx + 1));
+      llvm::Value *rowStart = b.CreateMul(b.CreateAdd(b.CreateMul(z, by), y), bx);
+      emitLoop(b, bx, [&](llvm::Value *x) {
+        b.CreateStore(x, slot(cpu_ids::kThreadIdx));
+        b.CreateStore(b.CreateURem(b.CreateAdd(rowStart, x), wave), slot(cpu_ids::kLaneId));
+        b.CreateCall(&kernel, args);
+      });
+    });
+  });
+  b.CreateRetVoid();
+  kernel.addFnAttr(llvm::Attribute::AlwaysInline);
 }
 
 std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
@@ -228,6 +330,8 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
     if (!f)
       throw CompileError("kernel '" + k.name + "' is missing after lowering");
     addPackedEntry(*lm, *f);
+    if (!k.usesCollectives)
+      addBlockEntry(*lm, *f);
   }
   optimizeLlvm(*lm, *tm, options);
   art.image = emitCode(*tm, *lm, llvm::CodeGenFileType::ObjectFile);

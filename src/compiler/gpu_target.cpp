@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/buffer_ops.h"
 #include "compiler/mlir_pipeline.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -162,6 +163,10 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
   materializeSharedMemory(*m);
+  if (isRocm(o))
+    setBufferFlags(*m, o.arch);
+  else
+    emulateBufferOps(*m);
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
   if (!isRocm(o))
     expandMathForNvptx(gpuModule);

@@ -20,7 +20,8 @@ namespace fly::ir {
 
 class Kernel;
 
-/// A value inside a kernel: a scalar, or a tensor (pointer with shape and strides).
+/// A value inside a kernel: a scalar, a vector of scalars, a tensor (pointer with shape and
+/// strides) or an AMD buffer resource over a tensor.
 struct Value {
   uint64_t magic;
   Kernel *owner;
@@ -76,6 +77,30 @@ public:
   Value *bitcast(Value *a, DType to);
   DType dtypeOf(Value *v);
   bool isTensor(Value *v);
+  /// Lanes of a vector; 1 for a scalar.
+  int lanesOf(Value *v);
+
+  // Vectors of 2..64 lanes. Arithmetic, math, compare, select and cast apply lane by lane to
+  // operands with equal lanes; a store of a vector writes consecutive elements.
+  Value *vectorFromElements(const std::vector<Value *> &elements);
+  Value *vectorSplat(Value *element, int lanes);
+  Value *vectorExtract(Value *vec, Value *index);
+  Value *vectorInsert(Value *vec, Value *element, Value *index);
+  /// Reinterprets the bits of `v` as lanes of `to` (4 x f16 -> 2 x i32, 2 x f16 -> i32, ...).
+  Value *vectorBitcast(Value *v, DType to);
+  /// `lanes` consecutive elements from the coordinate on; the address must be aligned to the
+  /// vector's size. A false predicate loads zeros.
+  Value *vectorLoad(Value *t, const std::vector<Value *> &coord, int lanes, Value *pred);
+
+  // AMD buffer memory access: a resource covers a tensor's elements; a load outside them gives
+  // zeros and a store outside them is dropped (by the hardware on rocm, by checks elsewhere).
+  // Offsets count elements of the tensor's dtype (i32).
+  Value *bufferResource(Value *t);
+  Value *bufferLoad(Value *rsrc, Value *offset, int lanes);
+  void bufferStore(Value *rsrc, Value *v, Value *offset);
+
+  /// printf from every thread that runs it; arguments are scalars.
+  void print(const std::string &format, const std::vector<Value *> &args);
 
   // GPU indices (i32) and collectives.
   Value *gpuIndex(GpuIndex which, int dim);
@@ -103,6 +128,12 @@ public:
   void ifBegin(Value *cond, const std::vector<DType> &resultTypes);
   void ifElse(const std::vector<Value *> &thenYields);
   std::vector<Value *> ifEnd(const std::vector<Value *> &yields);
+  /// A while loop carrying `inits`: `before` gets the carried values where the condition is
+  /// built; whileDo takes the condition and gives the body its own handles to them; whileEnd
+  /// yields the next values and returns the final ones.
+  void whileBegin(const std::vector<Value *> &inits, std::vector<Value *> &before);
+  void whileDo(Value *cond, std::vector<Value *> &bodyArgs);
+  std::vector<Value *> whileEnd(const std::vector<Value *> &yields);
 
   /// Ends the kernel; an open loop or branch is an error.
   void finish();

@@ -16,11 +16,13 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -70,7 +72,8 @@ mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
 Module::Impl::Impl() {
   context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
-                      mlir::math::MathDialect, mlir::scf::SCFDialect>();
+                      mlir::math::MathDialect, mlir::ROCDL::ROCDLDialect,
+                      mlir::scf::SCFDialect>();
   // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
   context.printOpOnDiagnostic(false);
   OpBuilder b(&context);
@@ -113,7 +116,9 @@ namespace {
 struct Entry {
   MValue v;
   DType dtype;
+  int lanes = 1;
   bool tensor = false;
+  bool buffer = false; // v is an AMD buffer resource over a tensor of dtype
   int rank = 0;
   unsigned addrSpace = 1;
   std::vector<MValue> dims, strides;
@@ -121,7 +126,7 @@ struct Entry {
 };
 
 struct Frame {
-  enum class Kind { For, If } kind;
+  enum class Kind { For, If, WhileBefore, WhileBody } kind;
   mlir::Operation *op;
   bool inElse = false;
   std::vector<DType> resultTypes;
@@ -162,11 +167,19 @@ struct Kernel::Impl {
     handles.push_back(Value{kValueMagic, self, static_cast<uint32_t>(entries.size() - 1)});
     return &handles.back();
   }
+  // A scalar or vector value; the lanes come from its type.
   Value *scalar(MValue v, DType d) {
     Entry e;
     e.v = v;
     e.dtype = d;
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType()))
+      e.lanes = vt.getNumElements();
     return newValue(std::move(e));
+  }
+
+  mlir::Type typeOf(DType d, int lanes) {
+    mlir::Type t = mlirType(ctx(), d);
+    return lanes > 1 ? mlir::Type(mlir::VectorType::get({lanes}, t)) : t;
   }
 
   // Checks that a handle belongs to this kernel and is visible at the insertion point.
@@ -193,13 +206,42 @@ struct Kernel::Impl {
     }
     return &e;
   }
-  Entry *getScalar(Value *h, const char *what) {
+  // A scalar or a vector.
+  Entry *getValue(Value *h, const char *what) {
     Entry *e = get(h, what);
-    if (e && e->tensor) {
-      fail(std::string(what) + " is a tensor where a scalar is needed");
+    if (e && (e->tensor || e->buffer)) {
+      fail(std::string(what) + " is a " + (e->tensor ? "tensor" : "buffer resource") +
+           " where a value is needed");
       return nullptr;
     }
     return e;
+  }
+  Entry *getScalar(Value *h, const char *what) {
+    Entry *e = getValue(h, what);
+    if (e && e->lanes > 1) {
+      fail(std::string(what) + " is a vector where a scalar is needed");
+      return nullptr;
+    }
+    return e;
+  }
+  bool checkLanes(int lanes, DType d) {
+    if (lanes < 1 || lanes > 64 || d == DType::Index) {
+      fail("a vector has 1..64 lanes of a non-index dtype, got " + std::to_string(lanes) +
+           " lanes of " + dtypeName(d));
+      return false;
+    }
+    return true;
+  }
+  bool sameShape(Entry *a, Entry *b, const char *what) {
+    if (a->dtype == b->dtype && a->lanes == b->lanes)
+      return true;
+    fail(std::string(what) + " needs operands of one type, got " + describe(*a) + " and " +
+         describe(*b));
+    return false;
+  }
+  static std::string describe(const Entry &e) {
+    std::string d = dtypeName(e.dtype);
+    return e.lanes > 1 ? "vector<" + std::to_string(e.lanes) + "x" + d + ">" : d;
   }
   Entry *getTensor(Value *h, const char *what) {
     Entry *e = get(h, what);
@@ -244,11 +286,13 @@ struct Kernel::Impl {
     return ensureFunc();
   }
 
-  MValue constantOf(DType d, double v) {
+  MValue constantOf(DType d, double v, int lanes = 1) {
     mlir::Type t = mlirType(ctx(), d);
-    if (isFloat(d))
-      return mlir::arith::ConstantOp::create(b, loc(), t, b.getFloatAttr(t, v));
-    return mlir::arith::ConstantOp::create(b, loc(), t, b.getIntegerAttr(t, (int64_t)v));
+    mlir::TypedAttr a = isFloat(d) ? mlir::TypedAttr(b.getFloatAttr(t, v))
+                                   : mlir::TypedAttr(b.getIntegerAttr(t, (int64_t)v));
+    if (lanes > 1)
+      a = mlir::DenseElementsAttr::get(mlir::VectorType::get({lanes}, t), mlir::Attribute(a));
+    return mlir::arith::ConstantOp::create(b, loc(), a);
   }
 
   MValue toI64(MValue v, DType d) {
@@ -285,24 +329,36 @@ struct Kernel::Impl {
                                      mlir::ValueRange{offset});
   }
 
-  // fp8 values live in memory as i8: LLVM has no fp8 type.
-  mlir::Type memType(DType d) {
+  // fp8 values live in memory (and in LLVM vector ops) as i8: LLVM has no fp8 type.
+  mlir::Type memType(DType d, int lanes = 1) {
     if (d == DType::F8E4M3 || d == DType::F8E5M2)
-      return b.getI8Type();
-    return mlirType(ctx(), d);
+      return typeOf(DType::I8, lanes);
+    return typeOf(d, lanes);
+  }
+  MValue toMem(MValue v, DType d, int lanes) {
+    if (memType(d, lanes) == typeOf(d, lanes))
+      return v;
+    return mlir::arith::BitcastOp::create(b, loc(), memType(d, lanes), v);
+  }
+  MValue fromMem(MValue v, DType d, int lanes) {
+    if (memType(d, lanes) == typeOf(d, lanes))
+      return v;
+    return mlir::arith::BitcastOp::create(b, loc(), typeOf(d, lanes), v);
   }
 
-  MValue loadAt(MValue ptr, DType d) {
-    MValue v = mlir::LLVM::LoadOp::create(b, loc(), memType(d), ptr);
-    if (memType(d) != mlirType(ctx(), d))
-      v = mlir::arith::BitcastOp::create(b, loc(), mlirType(ctx(), d), v);
-    return v;
+  // Vectors are aligned to their size (a power of two), scalars to their element.
+  unsigned alignmentOf(DType d, int lanes) {
+    unsigned bytes = bitWidth(d) / 8 * lanes;
+    return (bytes & (bytes - 1)) == 0 ? bytes : bitWidth(d) / 8;
   }
 
-  void storeAt(MValue v, MValue ptr, DType d) {
-    if (memType(d) != mlirType(ctx(), d))
-      v = mlir::arith::BitcastOp::create(b, loc(), memType(d), v);
-    mlir::LLVM::StoreOp::create(b, loc(), v, ptr);
+  MValue loadAt(MValue ptr, DType d, int lanes = 1) {
+    MValue v = mlir::LLVM::LoadOp::create(b, loc(), memType(d, lanes), ptr, alignmentOf(d, lanes));
+    return fromMem(v, d, lanes);
+  }
+
+  void storeAt(MValue v, MValue ptr, DType d, int lanes = 1) {
+    mlir::LLVM::StoreOp::create(b, loc(), toMem(v, d, lanes), ptr, alignmentOf(d, lanes));
   }
 
   // The block's static (or dynamic) shared memory base: a call that each target replaces,
@@ -429,14 +485,9 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "lhs"), *bb = k.getScalar(hb, "rhs");
-  if (!a || !bb)
+  Entry *a = k.getValue(ha, "lhs"), *bb = k.getValue(hb, "rhs");
+  if (!a || !bb || !k.sameShape(a, bb, "a binary operation"))
     return nullptr;
-  if (a->dtype != bb->dtype) {
-    k.fail(std::string("operands of one type are needed, got ") + dtypeName(a->dtype) + " and " +
-           dtypeName(bb->dtype));
-    return nullptr;
-  }
   DType d = a->dtype;
   MValue x = a->v, y = bb->v, r;
   auto &B = k.b;
@@ -537,7 +588,7 @@ Value *Kernel::unary(UnaryOp op, Value *ha) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "operand");
+  Entry *a = k.getValue(ha, "operand");
   if (!a)
     return nullptr;
   DType d = a->dtype;
@@ -548,13 +599,10 @@ Value *Kernel::unary(UnaryOp op, Value *ha) {
   if (isInteger(d)) {
     switch (op) {
     case UnaryOp::Neg:
-      r = mlir::arith::SubIOp::create(B, L, k.constantOf(d, 0), x);
+      r = mlir::arith::SubIOp::create(B, L, k.constantOf(d, 0, a->lanes), x);
       break;
     case UnaryOp::Not:
-      r = mlir::arith::XOrIOp::create(
-          B, L, x,
-          mlir::arith::ConstantOp::create(B, L, x.getType(),
-                                          B.getIntegerAttr(x.getType(), -1)));
+      r = mlir::arith::XOrIOp::create(B, L, x, k.constantOf(d, -1, a->lanes));
       break;
     case UnaryOp::Abs:
       r = m::AbsIOp::create(B, L, x);
@@ -619,10 +667,10 @@ Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "a"), *b = k.getScalar(hb, "b"), *c = k.getScalar(hc, "c");
-  if (!a || !b || !c)
+  Entry *a = k.getValue(ha, "a"), *b = k.getValue(hb, "b"), *c = k.getValue(hc, "c");
+  if (!a || !b || !c || !k.sameShape(a, b, "fma") || !k.sameShape(a, c, "fma"))
     return nullptr;
-  if (!isFloat(a->dtype) || a->dtype != b->dtype || a->dtype != c->dtype) {
+  if (!isFloat(a->dtype)) {
     k.fail("fma needs three floats of one type");
     return nullptr;
   }
@@ -633,13 +681,9 @@ Value *Kernel::compare(CmpOp op, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "lhs"), *b = k.getScalar(hb, "rhs");
-  if (!a || !b)
+  Entry *a = k.getValue(ha, "lhs"), *b = k.getValue(hb, "rhs");
+  if (!a || !b || !k.sameShape(a, b, "a comparison"))
     return nullptr;
-  if (a->dtype != b->dtype) {
-    k.fail(std::string("comparing ") + dtypeName(a->dtype) + " with " + dtypeName(b->dtype));
-    return nullptr;
-  }
   namespace ar = mlir::arith;
   MValue r;
   if (isFloat(a->dtype)) {
@@ -683,11 +727,11 @@ Value *Kernel::select(Value *hc, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *c = k.getScalar(hc, "condition"), *a = k.getScalar(ha, "a"), *b = k.getScalar(hb, "b");
-  if (!c || !a || !b)
+  Entry *c = k.getValue(hc, "condition"), *a = k.getValue(ha, "a"), *b = k.getValue(hb, "b");
+  if (!c || !a || !b || !k.sameShape(a, b, "select"))
     return nullptr;
-  if (c->dtype != DType::I1 || a->dtype != b->dtype) {
-    k.fail("select needs an i1 condition and two values of one type");
+  if (c->dtype != DType::I1 || (c->lanes != 1 && c->lanes != a->lanes)) {
+    k.fail("select needs an i1 condition (one, or one per lane)");
     return nullptr;
   }
   return k.scalar(mlir::arith::SelectOp::create(k.b, k.loc(), c->v, a->v, b->v), a->dtype);
@@ -697,14 +741,19 @@ Value *Kernel::cast(Value *ha, DType to) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "operand");
+  Entry *a = k.getValue(ha, "operand");
   if (!a)
     return nullptr;
   DType from = a->dtype;
   if (from == to)
     return ha;
+  int lanes = a->lanes;
+  if (lanes > 1 && (from == DType::Index || to == DType::Index)) {
+    k.fail("vectors of index cannot be cast");
+    return nullptr;
+  }
   namespace ar = mlir::arith;
-  mlir::Type t = mlirType(k.ctx(), to);
+  mlir::Type t = k.typeOf(to, lanes);
   auto &B = k.b;
   auto L = k.loc();
   MValue x = a->v, r;
@@ -724,7 +773,7 @@ Value *Kernel::cast(Value *ha, DType to) {
   } else if (isInteger(to)) {
     if (to == DType::Index) {
       r = ar::FPToSIOp::create(B, L, B.getI64Type(), x);
-      r = ar::IndexCastOp::create(B, L, t, r);
+      r = ar::IndexCastOp::create(B, L, t, r); // scalars only (checked above)
     } else {
       r = ar::FPToSIOp::create(B, L, t, x);
     }
@@ -732,7 +781,7 @@ Value *Kernel::cast(Value *ha, DType to) {
     r = ar::ExtFOp::create(B, L, t, x);
   } else if (bitWidth(to) == bitWidth(from)) {
     // f16 <-> bf16 goes through f32.
-    MValue wide = ar::ExtFOp::create(B, L, B.getF32Type(), x);
+    MValue wide = ar::ExtFOp::create(B, L, k.typeOf(DType::F32, lanes), x);
     r = ar::TruncFOp::create(B, L, t, wide);
   } else {
     r = ar::TruncFOp::create(B, L, t, x);
@@ -744,7 +793,7 @@ Value *Kernel::bitcast(Value *ha, DType to) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getScalar(ha, "operand");
+  Entry *a = k.getValue(ha, "operand");
   if (!a)
     return nullptr;
   if (bitWidth(a->dtype) != bitWidth(to) || a->dtype == DType::Index || to == DType::Index) {
@@ -752,7 +801,7 @@ Value *Kernel::bitcast(Value *ha, DType to) {
            " changes the width");
     return nullptr;
   }
-  return k.scalar(mlir::arith::BitcastOp::create(k.b, k.loc(), mlirType(k.ctx(), to), a->v), to);
+  return k.scalar(mlir::arith::BitcastOp::create(k.b, k.loc(), k.typeOf(to, a->lanes), a->v), to);
 }
 
 DType Kernel::dtypeOf(Value *h) {
@@ -763,6 +812,11 @@ DType Kernel::dtypeOf(Value *h) {
 bool Kernel::isTensor(Value *h) {
   Entry *e = impl_->get(h, "value");
   return e && e->tensor;
+}
+
+int Kernel::lanesOf(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  return e ? e->lanes : 0;
 }
 
 Value *Kernel::gpuIndex(GpuIndex which, int dim) {
@@ -854,11 +908,15 @@ Value *Kernel::tensorStride(Value *ht, int mode) {
 }
 
 Value *Kernel::load(Value *ht, const std::vector<Value *> &coord, Value *hpred) {
+  return vectorLoad(ht, coord, 1, hpred);
+}
+
+Value *Kernel::vectorLoad(Value *ht, const std::vector<Value *> &coord, int lanes, Value *hpred) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
   Entry *t = k.getTensor(ht, "tensor");
-  if (!t)
+  if (!t || !k.checkLanes(lanes, t->dtype))
     return nullptr;
   DType d = t->dtype;
   Entry *p = nullptr;
@@ -870,18 +928,18 @@ Value *Kernel::load(Value *ht, const std::vector<Value *> &coord, Value *hpred) 
   }
   if (!p) {
     MValue addr = k.address(*t, coord);
-    return addr ? k.scalar(k.loadAt(addr, d), d) : nullptr;
+    return addr ? k.scalar(k.loadAt(addr, d, lanes), d) : nullptr;
   }
-  auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), mlir::TypeRange{mlirType(k.ctx(), d)}, p->v,
+  auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), mlir::TypeRange{k.typeOf(d, lanes)}, p->v,
                                       /*addThenBlock=*/true, /*addElseBlock=*/true);
   OpBuilder::InsertionGuard guard(k.b);
   k.b.setInsertionPointToStart(ifOp.thenBlock());
   MValue addr = k.address(*t, coord);
   if (!addr)
     return nullptr;
-  mlir::scf::YieldOp::create(k.b, k.loc(), k.loadAt(addr, d));
+  mlir::scf::YieldOp::create(k.b, k.loc(), k.loadAt(addr, d, lanes));
   k.b.setInsertionPointToStart(ifOp.elseBlock());
-  mlir::scf::YieldOp::create(k.b, k.loc(), k.constantOf(d, 0));
+  mlir::scf::YieldOp::create(k.b, k.loc(), k.constantOf(d, 0, lanes));
   return k.scalar(ifOp.getResult(0), d);
 }
 
@@ -889,7 +947,7 @@ void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Valu
   Impl &k = *impl_;
   if (!k.startOp())
     return;
-  Entry *t = k.getTensor(ht, "tensor"), *v = k.getScalar(hv, "value");
+  Entry *t = k.getTensor(ht, "tensor"), *v = k.getValue(hv, "value");
   if (!t || !v)
     return;
   if (v->dtype != t->dtype) {
@@ -911,7 +969,7 @@ void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Valu
   }
   MValue addr = k.address(*t, coord);
   if (addr)
-    k.storeAt(v->v, addr, t->dtype);
+    k.storeAt(v->v, addr, t->dtype, v->lanes);
 }
 
 Value *Kernel::atomic(AtomicOp op, Value *ht, const std::vector<Value *> &coord, Value *hv) {
@@ -995,6 +1053,253 @@ Value *Kernel::dynamicSharedTensor(DType dtype, Value *hcount) {
   return k.newValue(std::move(e));
 }
 
+
+//===-- Vectors -----------------------------------------------------------===//
+
+Value *Kernel::vectorFromElements(const std::vector<Value *> &elements) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (elements.empty()) {
+    k.fail("a vector needs at least one element");
+    return nullptr;
+  }
+  Entry *first = k.getScalar(elements[0], "vector element");
+  if (!first || !k.checkLanes(int(elements.size()), first->dtype))
+    return nullptr;
+  DType d = first->dtype;
+  int lanes = int(elements.size());
+  if (lanes == 1)
+    return elements[0];
+  MValue vec = mlir::LLVM::PoisonOp::create(k.b, k.loc(), k.memType(d, lanes));
+  for (int i = 0; i < lanes; ++i) {
+    Entry *e = k.getScalar(elements[i], "vector element");
+    if (!e || !k.sameShape(first, e, "a vector"))
+      return nullptr;
+    MValue pos = k.constantOf(DType::I32, i);
+    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vec, k.toMem(e->v, d, 1), pos);
+  }
+  return k.scalar(k.fromMem(vec, d, lanes), d);
+}
+
+Value *Kernel::vectorSplat(Value *helem, int lanes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *e = k.getScalar(helem, "vector element");
+  if (!e || !k.checkLanes(lanes, e->dtype))
+    return nullptr;
+  return vectorFromElements(std::vector<Value *>(lanes, helem));
+}
+
+namespace {
+// An i32 lane index below `lanes`, checked when it is a constant.
+MValue laneIndex(Kernel::Impl &k, Value *hidx, int lanes) {
+  Entry *idx = k.getScalar(hidx, "lane index");
+  if (!idx)
+    return {};
+  if (!isInteger(idx->dtype) || idx->dtype == DType::I1 || idx->dtype == DType::Index) {
+    k.fail("a lane index must be an integer");
+    return {};
+  }
+  llvm::APInt c;
+  if (mlir::matchPattern(idx->v, mlir::m_ConstantInt(&c)) &&
+      (c.isNegative() || c.getSExtValue() >= lanes)) {
+    k.fail("lane " + std::to_string(c.getSExtValue()) + " of a vector of " +
+           std::to_string(lanes) + " lanes");
+    return {};
+  }
+  return idx->v;
+}
+} // namespace
+
+Value *Kernel::vectorExtract(Value *hvec, Value *hidx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getValue(hvec, "vector");
+  if (!v)
+    return nullptr;
+  MValue idx = laneIndex(k, hidx, v->lanes);
+  if (!idx)
+    return nullptr;
+  if (v->lanes == 1)
+    return hvec;
+  DType d = v->dtype;
+  MValue r = mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), k.toMem(v->v, d, v->lanes), idx);
+  return k.scalar(k.fromMem(r, d, 1), d);
+}
+
+Value *Kernel::vectorInsert(Value *hvec, Value *helem, Value *hidx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getValue(hvec, "vector"), *e = k.getScalar(helem, "element");
+  if (!v || !e)
+    return nullptr;
+  if (v->dtype != e->dtype || v->lanes < 2) {
+    k.fail("inserting " + Impl::describe(*e) + " into " + Impl::describe(*v));
+    return nullptr;
+  }
+  MValue idx = laneIndex(k, hidx, v->lanes);
+  if (!idx)
+    return nullptr;
+  DType d = v->dtype;
+  MValue r = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), k.toMem(v->v, d, v->lanes),
+                                                 k.toMem(e->v, d, 1), idx);
+  return k.scalar(k.fromMem(r, d, v->lanes), d);
+}
+
+Value *Kernel::vectorBitcast(Value *hv, DType to) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getValue(hv, "operand");
+  if (!v)
+    return nullptr;
+  int bits = bitWidth(v->dtype) * v->lanes;
+  if (v->dtype == DType::Index || to == DType::Index || v->dtype == DType::I1 ||
+      to == DType::I1 || bits % bitWidth(to) != 0) {
+    k.fail("bitcast of " + Impl::describe(*v) + " to lanes of " + dtypeName(to) +
+           " does not keep the bits");
+    return nullptr;
+  }
+  int lanes = bits / bitWidth(to);
+  if (!k.checkLanes(lanes, to))
+    return nullptr;
+  MValue r = mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.memType(to, lanes),
+                                           k.toMem(v->v, v->dtype, v->lanes));
+  return k.scalar(k.fromMem(r, to, lanes), to);
+}
+
+//===-- AMD buffer access -------------------------------------------------===//
+
+Value *Kernel::bufferResource(Value *ht) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor");
+  if (!t)
+    return nullptr;
+  if (t->addrSpace != 1) {
+    k.fail("a buffer resource covers a global tensor, not shared memory");
+    return nullptr;
+  }
+  namespace ar = mlir::arith;
+  auto &B = k.b;
+  auto L = k.loc();
+  // The bytes the tensor spans: 1 + sum((extent - 1) * stride) elements, none when an extent
+  // is 0, at most what the descriptor's 32-bit field holds.
+  MValue one = k.constantOf(DType::I64, 1), zero = k.constantOf(DType::I64, 0);
+  MValue span = one, empty = k.constantOf(DType::I1, 0);
+  for (int i = 0; i < t->rank; ++i) {
+    MValue last = ar::SubIOp::create(B, L, t->dims[i], one);
+    span = ar::AddIOp::create(B, L, span, ar::MulIOp::create(B, L, last, t->strides[i]));
+    empty = ar::OrIOp::create(
+        B, L, empty, ar::CmpIOp::create(B, L, ar::CmpIPredicate::sle, t->dims[i], zero));
+  }
+  MValue bytes = ar::MulIOp::create(B, L, span, k.constantOf(DType::I64, bitWidth(t->dtype) / 8));
+  bytes = ar::SelectOp::create(B, L, empty, zero, ar::MaxSIOp::create(B, L, bytes, zero));
+  bytes = ar::MinSIOp::create(B, L, bytes, k.constantOf(DType::I64, 0xffffffffll));
+  // The flags word depends on the arch: the rocm pipeline fills it in.
+  auto rsrc = mlir::ROCDL::MakeBufferRsrcOp::create(
+      B, L, mlir::LLVM::LLVMPointerType::get(k.ctx(), 8), t->v, k.constantOf(DType::I16, 0),
+      bytes, k.constantOf(DType::I32, 0));
+  Entry e;
+  e.v = rsrc;
+  e.dtype = t->dtype;
+  e.buffer = true;
+  return k.newValue(std::move(e));
+}
+
+namespace {
+Entry *getBuffer(Kernel::Impl &k, Value *h) {
+  Entry *e = k.get(h, "buffer resource");
+  if (e && !e->buffer) {
+    k.fail("buffer access needs a buffer resource (from a tensor)");
+    return nullptr;
+  }
+  return e;
+}
+
+// The byte offset of element `offset` (i32); one access moves 1..16 bytes.
+MValue bufferByteOffset(Kernel::Impl &k, Entry &rsrc, Value *hoff, int lanes) {
+  Entry *off = k.getScalar(hoff, "offset");
+  if (!off)
+    return {};
+  if (off->dtype != DType::I32) {
+    k.fail(std::string("a buffer offset is an i32 element count, got ") + dtypeName(off->dtype));
+    return {};
+  }
+  int bytes = bitWidth(rsrc.dtype) / 8 * lanes;
+  if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16)) {
+    k.fail("one buffer access moves 1, 2, 4, 8, 12 or 16 bytes, not " + std::to_string(bytes));
+    return {};
+  }
+  return mlir::arith::MulIOp::create(k.b, k.loc(), off->v,
+                                     k.constantOf(DType::I32, bitWidth(rsrc.dtype) / 8));
+}
+} // namespace
+
+Value *Kernel::bufferLoad(Value *hrsrc, Value *hoff, int lanes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *r = getBuffer(k, hrsrc);
+  if (!r || !k.checkLanes(lanes, r->dtype))
+    return nullptr;
+  MValue off = bufferByteOffset(k, *r, hoff, lanes);
+  if (!off)
+    return nullptr;
+  DType d = r->dtype;
+  MValue zero = k.constantOf(DType::I32, 0);
+  MValue v = mlir::ROCDL::RawPtrBufferLoadOp::create(k.b, k.loc(), k.memType(d, lanes), r->v, off,
+                                                     zero, zero, nullptr, nullptr, nullptr);
+  return k.scalar(k.fromMem(v, d, lanes), d);
+}
+
+void Kernel::bufferStore(Value *hrsrc, Value *hv, Value *hoff) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *r = getBuffer(k, hrsrc), *v = k.getValue(hv, "value");
+  if (!r || !v)
+    return;
+  if (v->dtype != r->dtype) {
+    k.fail("storing " + Impl::describe(*v) + " through a buffer of " + dtypeName(r->dtype));
+    return;
+  }
+  MValue off = bufferByteOffset(k, *r, hoff, v->lanes);
+  if (!off)
+    return;
+  MValue zero = k.constantOf(DType::I32, 0);
+  mlir::ROCDL::RawPtrBufferStoreOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes), r->v,
+                                           off, zero, zero, nullptr, nullptr, nullptr);
+}
+
+//===-- printf ------------------------------------------------------------===//
+
+void Kernel::print(const std::string &format, const std::vector<Value *> &args) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  std::vector<MValue> vs;
+  for (Value *h : args) {
+    Entry *e = k.getScalar(h, "printf argument");
+    if (!e)
+      return;
+    if (e->dtype == DType::F8E4M3 || e->dtype == DType::F8E5M2 || e->dtype == DType::BF16) {
+      k.fail(std::string("printf takes integers, f16, f32 or f64, not ") + dtypeName(e->dtype) +
+             " (cast it first)");
+      return;
+    }
+    vs.push_back(e->v);
+  }
+  mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(format), vs);
+}
+
+//===-- Control flow ------------------------------------------------------===//
+
 Value *Kernel::forBegin(Value *hlb, Value *hub, Value *hstep, const std::vector<Value *> &inits,
                         std::vector<Value *> &iterArgs) {
   Impl &k = *impl_;
@@ -1013,7 +1318,7 @@ Value *Kernel::forBegin(Value *hlb, Value *hub, Value *hstep, const std::vector<
   std::vector<MValue> initValues;
   std::vector<DType> types;
   for (Value *h : inits) {
-    Entry *e = k.getScalar(h, "loop-carried value");
+    Entry *e = k.getValue(h, "loop-carried value");
     if (!e)
       return nullptr;
     initValues.push_back(e->v);
@@ -1031,9 +1336,10 @@ Value *Kernel::forBegin(Value *hlb, Value *hub, Value *hstep, const std::vector<
 }
 
 namespace {
-// Yields `yields` (checked against `types`) at the end of the current block.
+// Yields `yields` (checked against the results of `op`, of dtypes `types`) at the end of the
+// current block.
 bool yieldValues(Kernel::Impl &k, const std::vector<Value *> &yields,
-                 const std::vector<DType> &types, const char *where) {
+                 const std::vector<DType> &types, const char *where, mlir::Operation *op) {
   if (yields.size() != types.size()) {
     k.fail(std::string(where) + " yields " + std::to_string(yields.size()) + " values, " +
            std::to_string(types.size()) + " are expected");
@@ -1041,12 +1347,15 @@ bool yieldValues(Kernel::Impl &k, const std::vector<Value *> &yields,
   }
   std::vector<MValue> vs;
   for (size_t i = 0; i < yields.size(); ++i) {
-    Entry *e = k.getScalar(yields[i], "yielded value");
+    Entry *e = k.getValue(yields[i], "yielded value");
     if (!e)
       return false;
-    if (e->dtype != types[i]) {
-      k.fail(std::string(where) + " yields " + dtypeName(e->dtype) + " where " +
-             dtypeName(types[i]) + " is expected");
+    if (e->dtype != types[i] || e->v.getType() != op->getResult(i).getType()) {
+      std::string expected;
+      llvm::raw_string_ostream os(expected);
+      os << op->getResult(i).getType();
+      k.fail(std::string(where) + " yields " + Kernel::Impl::describe(*e) + " where " + expected +
+             " is expected");
       return false;
     }
     vs.push_back(e->v);
@@ -1065,7 +1374,7 @@ std::vector<Value *> Kernel::forEnd(const std::vector<Value *> &yields) {
     return {};
   }
   Frame f = k.frames.back();
-  if (!yieldValues(k, yields, f.resultTypes, "the loop body"))
+  if (!yieldValues(k, yields, f.resultTypes, "the loop body", f.op))
     return {};
   k.frames.pop_back();
   k.b.setInsertionPointAfter(f.op);
@@ -1107,7 +1416,7 @@ void Kernel::ifElse(const std::vector<Value *> &thenYields) {
     return;
   }
   Frame &f = k.frames.back();
-  if (!yieldValues(k, thenYields, f.resultTypes, "the then branch"))
+  if (!yieldValues(k, thenYields, f.resultTypes, "the then branch", f.op))
     return;
   f.inElse = true;
   k.b.setInsertionPointToEnd(mlir::cast<mlir::scf::IfOp>(f.op).elseBlock());
@@ -1128,11 +1437,11 @@ std::vector<Value *> Kernel::ifEnd(const std::vector<Value *> &yields) {
       k.fail("an if with results needs an else branch");
       return {};
     }
-    if (!yieldValues(k, yields, f.resultTypes, "the then branch"))
+    if (!yieldValues(k, yields, f.resultTypes, "the then branch", f.op))
       return {};
     k.b.setInsertionPointToEnd(ifOp.elseBlock());
     mlir::scf::YieldOp::create(k.b, k.loc());
-  } else if (!yieldValues(k, yields, f.resultTypes, "the else branch")) {
+  } else if (!yieldValues(k, yields, f.resultTypes, "the else branch", f.op)) {
     return {};
   }
   k.frames.pop_back();
@@ -1143,12 +1452,86 @@ std::vector<Value *> Kernel::ifEnd(const std::vector<Value *> &yields) {
   return out;
 }
 
+void Kernel::whileBegin(const std::vector<Value *> &inits, std::vector<Value *> &before) {
+  Impl &k = *impl_;
+  before.clear();
+  if (!k.startOp())
+    return;
+  std::vector<MValue> initValues;
+  std::vector<mlir::Type> types;
+  std::vector<DType> dtypes;
+  for (Value *h : inits) {
+    Entry *e = k.getValue(h, "loop-carried value");
+    if (!e)
+      return;
+    initValues.push_back(e->v);
+    types.push_back(e->v.getType());
+    dtypes.push_back(e->dtype);
+  }
+  auto whileOp = mlir::scf::WhileOp::create(k.b, k.loc(), types, initValues);
+  std::vector<mlir::Location> locs(types.size(), k.loc());
+  mlir::Block *cond = k.b.createBlock(&whileOp.getBefore(), {}, types, locs);
+  k.b.createBlock(&whileOp.getAfter(), {}, types, locs);
+  k.b.setInsertionPointToEnd(cond);
+  k.frames.push_back(Frame{Frame::Kind::WhileBefore, whileOp, false, dtypes});
+  for (size_t i = 0; i < types.size(); ++i)
+    before.push_back(k.scalar(cond->getArgument(i), dtypes[i]));
+}
+
+void Kernel::whileDo(Value *hcond, std::vector<Value *> &bodyArgs) {
+  Impl &k = *impl_;
+  bodyArgs.clear();
+  if (!k.ok())
+    return;
+  if (k.frames.empty() || k.frames.back().kind != Frame::Kind::WhileBefore) {
+    k.fail("while_do without a matching while_begin");
+    return;
+  }
+  Entry *c = k.getScalar(hcond, "while condition");
+  if (!c)
+    return;
+  if (c->dtype != DType::I1) {
+    k.fail("a while condition must be i1 (a comparison)");
+    return;
+  }
+  Frame &f = k.frames.back();
+  auto whileOp = mlir::cast<mlir::scf::WhileOp>(f.op);
+  mlir::Block *before = &whileOp.getBefore().front();
+  mlir::scf::ConditionOp::create(k.b, k.loc(), c->v, before->getArguments());
+  f.kind = Frame::Kind::WhileBody;
+  mlir::Block *body = &whileOp.getAfter().front();
+  k.b.setInsertionPointToEnd(body);
+  for (size_t i = 0; i < f.resultTypes.size(); ++i)
+    bodyArgs.push_back(k.scalar(body->getArgument(i), f.resultTypes[i]));
+}
+
+std::vector<Value *> Kernel::whileEnd(const std::vector<Value *> &yields) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return {};
+  if (k.frames.empty() || k.frames.back().kind != Frame::Kind::WhileBody) {
+    k.fail(k.frames.empty() || k.frames.back().kind != Frame::Kind::WhileBefore
+               ? "while_end without a matching while_begin"
+               : "while_end before while_do gave the condition");
+    return {};
+  }
+  Frame f = k.frames.back();
+  if (!yieldValues(k, yields, f.resultTypes, "the while body", f.op))
+    return {};
+  k.frames.pop_back();
+  k.b.setInsertionPointAfter(f.op);
+  std::vector<Value *> out;
+  for (size_t i = 0; i < f.resultTypes.size(); ++i)
+    out.push_back(k.scalar(f.op->getResult(i), f.resultTypes[i]));
+  return out;
+}
+
 void Kernel::finish() {
   Impl &k = *impl_;
   if (k.finished || !k.error.empty())
     return;
   if (!k.frames.empty()) {
-    k.fail(std::string("a ") + (k.frames.back().kind == Frame::Kind::For ? "loop" : "branch") +
+    k.fail(std::string("a ") + (k.frames.back().kind == Frame::Kind::If ? "branch" : "loop") +
            " is still open");
     return;
   }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -21,11 +22,13 @@ constexpr uint32_t kMaxThreadsPerBlock = 1024;
 
 enum class FiberState { Ready, AtBarrier, AtShuffle, Done };
 
+namespace ids = compiler::cpu_ids;
+
 struct Fiber {
   ucontext_t context;
   FiberState state = FiberState::Ready;
-  uint32_t tid[3];
-  uint32_t linear; // x fastest
+  int64_t ids[ids::kCount]; // what the kernel reads as its thread's indices
+  uint32_t linear;          // x fastest
   int shuffleParity = 0;
 };
 
@@ -34,8 +37,7 @@ struct Block;
 // What the runtime functions called by kernel code read: the calling GPU thread.
 struct ThreadContext {
   const Geometry *geometry;
-  uint32_t bid[3];
-  uint32_t tid[3];
+  int64_t ids[ids::kCount]; // block index and sizes; thread slots in serial runs
   uint32_t linear;
   uint8_t *shared;
   Block *block;   // fibers only
@@ -55,14 +57,14 @@ struct Block {
   std::vector<std::unique_ptr<char[]>> *stacks;
   // Shuffle exchange slots: two buffers (alternating per shuffle) of one slot per thread.
   std::vector<uint64_t> slots[2];
-  KernelFn fn;
+  EntryFn fn;
   void **args;
 };
 
 void fiberEntry(unsigned lo, unsigned hi) {
   auto *b = reinterpret_cast<Block *>((uintptr_t(hi) << 32) | uintptr_t(lo));
   Fiber *f = current->fiber;
-  b->fn(b->args);
+  b->fn(b->args, f->ids);
   f->state = FiberState::Done;
   // Returning resumes uc_link, the scheduler.
 }
@@ -73,13 +75,13 @@ void yieldToScheduler() {
   swapcontext(&f->context, &b->scheduler);
 }
 
-std::string describe(const uint32_t bid[3]) {
+std::string describe(const int64_t *bid) {
   return "block (" + std::to_string(bid[0]) + "," + std::to_string(bid[1]) + "," +
          std::to_string(bid[2]) + ")";
 }
 
 // Runs one block as fibers. Returns an error message, or empty.
-std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext &ctx,
+std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext &ctx,
                       std::vector<std::unique_ptr<char[]>> &stacks) {
   uint32_t n = g.block[0] * g.block[1] * g.block[2];
   Block b;
@@ -92,12 +94,15 @@ std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext
   while (stacks.size() < n)
     stacks.push_back(std::unique_ptr<char[]>(new char[kFiberStackBytes]));
   uintptr_t bp = reinterpret_cast<uintptr_t>(&b);
+  uint32_t wave = std::max(1, g.waveSize);
   for (uint32_t i = 0; i < n; ++i) {
     Fiber &f = b.fibers[i];
     f.linear = i;
-    f.tid[0] = i % g.block[0];
-    f.tid[1] = (i / g.block[0]) % g.block[1];
-    f.tid[2] = i / (g.block[0] * g.block[1]);
+    std::copy(ctx.ids, ctx.ids + ids::kCount, f.ids);
+    f.ids[ids::kThreadIdx] = i % g.block[0];
+    f.ids[ids::kThreadIdx + 1] = (i / g.block[0]) % g.block[1];
+    f.ids[ids::kThreadIdx + 2] = i / (g.block[0] * g.block[1]);
+    f.ids[ids::kLaneId] = i % wave;
     getcontext(&f.context);
     f.context.uc_stack.ss_sp = stacks[i].get();
     f.context.uc_stack.ss_size = kFiberStackBytes;
@@ -106,13 +111,11 @@ std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext
                 unsigned(bp & 0xffffffffu), unsigned(bp >> 32));
   }
   ctx.block = &b;
-  uint32_t wave = std::max(1, g.waveSize);
   while (true) {
     for (Fiber &f : b.fibers) {
       if (f.state != FiberState::Ready)
         continue;
       ctx.fiber = &f;
-      std::copy(f.tid, f.tid + 3, ctx.tid);
       ctx.linear = f.linear;
       swapcontext(&b.scheduler, &f.context);
     }
@@ -143,43 +146,14 @@ std::string runFibers(KernelFn fn, void **args, const Geometry &g, ThreadContext
     }
     if (!released) {
       std::string what = atBarrier ? "a barrier" : "a shuffle";
-      return describe(ctx.bid) + ": " + what + " can never complete (" +
+      return describe(ctx.ids + ids::kBlockIdx) + ": " + what + " can never complete (" +
              std::to_string(done) + " of " + std::to_string(n) +
              " threads have exited, the others wait)";
     }
   }
 }
 
-void runSerial(KernelFn fn, void **args, const Geometry &g, ThreadContext &ctx) {
-  for (uint32_t z = 0; z < g.block[2]; ++z)
-    for (uint32_t y = 0; y < g.block[1]; ++y)
-      for (uint32_t x = 0; x < g.block[0]; ++x) {
-        ctx.tid[0] = x;
-        ctx.tid[1] = y;
-        ctx.tid[2] = z;
-        ctx.linear = x + g.block[0] * (y + g.block[1] * z);
-        fn(args);
-      }
-}
-
 // Runtime functions called by kernel code.
-
-extern "C" int64_t flyCpuIndex(int32_t code) {
-  const ThreadContext &c = *current;
-  int dim = code % 3;
-  switch (code / 3) {
-  case 0:
-    return c.tid[dim];
-  case 1:
-    return c.bid[dim];
-  case 2:
-    return c.geometry->block[dim];
-  case 3:
-    return c.geometry->grid[dim];
-  default:
-    return c.linear % uint32_t(std::max(1, c.geometry->waveSize));
-  }
-}
 
 extern "C" void flyCpuBarrier() {
   if (!current->fiber)
@@ -250,7 +224,6 @@ extern "C" double flyShuffleF64(double v, int32_t o, int32_t w, int32_t m) {
 
 const std::map<std::string, void *> &runtimeSymbols() {
   static const std::map<std::string, void *> table = {
-      {"__fly_cpu_index", reinterpret_cast<void *>(&flyCpuIndex)},
       {"__fly_cpu_barrier", reinterpret_cast<void *>(&flyCpuBarrier)},
       {"__fly_shared_base", reinterpret_cast<void *>(&flySharedBase)},
       {"__fly_dynamic_shared_base", reinterpret_cast<void *>(&flyDynamicSharedBase)},
@@ -262,7 +235,7 @@ const std::map<std::string, void *> &runtimeSymbols() {
   return table;
 }
 
-void launch(KernelFn fn, void **args, const Geometry &g) {
+void launch(const KernelEntry &entry, void **args, const Geometry &g) {
   uint64_t threads = uint64_t(g.block[0]) * g.block[1] * g.block[2];
   uint64_t blocks = uint64_t(g.grid[0]) * g.grid[1] * g.grid[2];
   if (threads == 0 || blocks == 0)
@@ -287,18 +260,23 @@ void launch(KernelFn fn, void **args, const Geometry &g) {
     ThreadContext ctx{};
     ctx.geometry = &g;
     ctx.shared = shared;
+    for (int d = 0; d < 3; ++d) {
+      ctx.ids[ids::kBlockDim + d] = g.block[d];
+      ctx.ids[ids::kGridDim + d] = g.grid[d];
+    }
+    ctx.ids[ids::kWaveSize] = std::max(1, g.waveSize);
     ThreadContext *saved = current;
     current = &ctx;
     for (uint64_t i; (i = next.fetch_add(1)) < blocks;) {
-      ctx.bid[0] = i % g.grid[0];
-      ctx.bid[1] = (i / g.grid[0]) % g.grid[1];
-      ctx.bid[2] = i / (uint64_t(g.grid[0]) * g.grid[1]);
+      ctx.ids[ids::kBlockIdx] = i % g.grid[0];
+      ctx.ids[ids::kBlockIdx + 1] = (i / g.grid[0]) % g.grid[1];
+      ctx.ids[ids::kBlockIdx + 2] = i / (uint64_t(g.grid[0]) * g.grid[1]);
       std::fill(shared, shared + sharedBytes, 0);
-      if (!g.collectives) {
-        runSerial(fn, args, g, ctx);
+      if (entry.block && !g.collectives) {
+        entry.block(args, ctx.ids);
         continue;
       }
-      std::string e = runFibers(fn, args, g, ctx, stacks);
+      std::string e = runFibers(entry.thread, args, g, ctx, stacks);
       ctx.block = nullptr;
       ctx.fiber = nullptr;
       if (!e.empty()) {
@@ -318,6 +296,8 @@ void launch(KernelFn fn, void **args, const Geometry &g) {
   worker();
   for (auto &t : pool)
     t.join();
+  // Kernels print with the C library's printf: keep their output ahead of the caller's.
+  std::fflush(stdout);
   if (!error.empty())
     throw LaunchError(error);
 }

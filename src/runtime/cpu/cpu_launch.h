@@ -9,6 +9,8 @@
 #ifndef FLYDSL_RUNTIME_CPU_CPU_LAUNCH_H
 #define FLYDSL_RUNTIME_CPU_CPU_LAUNCH_H
 
+#include "compiler/compiler.h"
+
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -29,11 +31,17 @@ struct Geometry {
   bool collectives; // run threads as fibers
 };
 
-using KernelFn = void (*)(void **);
+/// A cpu object's entry (compiler.h): args, then the ids of compiler::cpu_ids.
+using EntryFn = void (*)(void **args, int64_t *ids);
+
+struct KernelEntry {
+  EntryFn thread;        // one GPU thread
+  EntryFn block;         // all threads of one block; null for kernels with collectives
+};
 
 /// Runs the kernel to completion. Throws LaunchError for a barrier or shuffle that can never
 /// complete, or a geometry out of range.
-void launch(KernelFn fn, void **args, const Geometry &g);
+void launch(const KernelEntry &entry, void **args, const Geometry &g);
 
 /// The functions that cpu-target kernels call, by symbol name.
 const std::map<std::string, void *> &runtimeSymbols();

@@ -17,10 +17,10 @@ namespace {
 class OrcModule : public LoadedModule {
 public:
   std::unique_ptr<llvm::orc::LLJIT> jit;
-  std::map<std::string, KernelFn> entries;
-  KernelFn entry(const std::string &name) const override {
+  std::map<std::string, KernelEntry> entries;
+  KernelEntry entry(const std::string &name) const override {
     auto it = entries.find(name);
-    return it == entries.end() ? nullptr : it->second;
+    return it == entries.end() ? KernelEntry{} : it->second;
   }
 };
 
@@ -62,7 +62,12 @@ std::unique_ptr<LoadedModule> load(const compiler::Artifact &art) {
   for (auto &k : art.kernels) {
     auto addr = orThrow(out->jit->lookup(compiler::kPackedPrefix + k.name),
                         "a kernel entry is missing from the object");
-    out->entries[k.name] = addr.toPtr<KernelFn>();
+    KernelEntry &e = out->entries[k.name];
+    e.thread = addr.toPtr<EntryFn>();
+    if (!k.usesCollectives)
+      e.block = orThrow(out->jit->lookup(compiler::kBlockPrefix + k.name),
+                        "a kernel's block entry is missing from the object")
+                    .toPtr<EntryFn>();
   }
   return out;
 }

@@ -25,8 +25,8 @@ struct LoadError : std::runtime_error {
 class LoadedModule {
 public:
   virtual ~LoadedModule() = default;
-  /// The packed entry of kernel `name`, or nullptr.
-  virtual KernelFn entry(const std::string &name) const = 0;
+  /// The entries of kernel `name`; `thread` is null for a kernel the object lacks.
+  virtual KernelEntry entry(const std::string &name) const = 0;
 };
 
 /// Links the artifact's object into the process. Throws LoadError.

@@ -1,0 +1,173 @@
+//===- buffer_ops.cpp - AMD buffer loads and stores, per target -----------===//
+
+#include "compiler/buffer_ops.h"
+#include "compiler/compiler.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+namespace fly::compiler {
+
+namespace {
+
+// The third word of a raw buffer descriptor: 32-bit data format, and on gfx10+ the
+// out-of-bounds mode that checks the range of raw (stride 0) buffers.
+uint32_t bufferFlags(const std::string &arch) {
+  if (arch.rfind("gfx9", 0) == 0)
+    return 0x00020000;
+  if (arch.rfind("gfx11", 0) == 0)
+    return 0x31004000;
+  if (arch.rfind("gfx10", 0) == 0 || arch.rfind("gfx12", 0) == 0)
+    return 0x31014000;
+  throw CompileError("buffer resources are not supported on " + arch);
+}
+
+mlir::ROCDL::MakeBufferRsrcOp resourceOf(mlir::Value rsrc) {
+  auto make = rsrc.getDefiningOp<mlir::ROCDL::MakeBufferRsrcOp>();
+  if (!make)
+    throw CompileError("a buffer access whose resource is not made in the kernel");
+  return make;
+}
+
+struct Access {
+  mlir::Value base;      // !llvm.ptr<1>
+  mlir::Value numBytes;  // i64
+  mlir::Value offset;    // i64 bytes
+  mlir::Type elemType;   // LLVM-compatible
+  int lanes;
+  unsigned elemBytes;
+};
+
+Access describeAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc, mlir::Value off,
+                      mlir::Value soff, mlir::Type type) {
+  auto make = resourceOf(rsrc);
+  Access a;
+  a.base = make.getBase();
+  a.numBytes = make.getNumRecords();
+  // Hardware offsets are unsigned 32-bit: a negative element offset lands far out of range.
+  mlir::Value sum = mlir::arith::AddIOp::create(b, loc, off, soff);
+  a.offset = mlir::arith::ExtUIOp::create(b, loc, b.getI64Type(), sum);
+  auto vec = mlir::dyn_cast<mlir::VectorType>(type);
+  a.elemType = vec ? vec.getElementType() : type;
+  a.lanes = vec ? vec.getNumElements() : 1;
+  a.elemBytes = a.elemType.getIntOrFloatBitWidth() / 8;
+  return a;
+}
+
+mlir::Value i64Const(mlir::OpBuilder &b, mlir::Location loc, int64_t v) {
+  return mlir::arith::ConstantOp::create(b, loc, b.getI64Type(), b.getI64IntegerAttr(v));
+}
+
+// Whether `bytes` bytes at `offset + first` lie inside the resource.
+mlir::Value inRange(mlir::OpBuilder &b, mlir::Location loc, const Access &a, int64_t first,
+                    int64_t bytes) {
+  mlir::Value end = mlir::arith::AddIOp::create(b, loc, a.offset, i64Const(b, loc, first + bytes));
+  return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ule, end, a.numBytes);
+}
+
+mlir::Value addressAt(mlir::OpBuilder &b, mlir::Location loc, const Access &a, int64_t first) {
+  mlir::Value off = mlir::arith::AddIOp::create(b, loc, a.offset, i64Const(b, loc, first));
+  return mlir::LLVM::GEPOp::create(b, loc, a.base.getType(), b.getI8Type(), a.base,
+                                   mlir::ValueRange{off});
+}
+
+void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
+  mlir::OpBuilder b(op);
+  auto loc = op.getLoc();
+  mlir::Type type = op.getRes().getType();
+  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), type);
+  auto whole = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{type},
+                                       inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes),
+                                       true, true);
+  {
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(whole.thenBlock());
+    mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, type, addressAt(b, loc, a, 0), a.elemBytes);
+    mlir::scf::YieldOp::create(b, loc, v);
+    // Partly outside: element by element, zeros outside.
+    b.setInsertionPointToStart(whole.elseBlock());
+    mlir::Value zero = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(a.elemType));
+    mlir::Value out = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+    for (int i = 0; a.lanes > 1 && i < a.lanes; ++i) {
+      int64_t first = int64_t(i) * a.elemBytes;
+      auto lane = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{a.elemType},
+                                          inRange(b, loc, a, first, a.elemBytes), true, true);
+      mlir::OpBuilder::InsertionGuard lg(b);
+      b.setInsertionPointToStart(lane.thenBlock());
+      mlir::scf::YieldOp::create(
+          b, loc,
+          mlir::ValueRange{mlir::LLVM::LoadOp::create(b, loc, a.elemType,
+                                                      addressAt(b, loc, a, first), a.elemBytes)});
+      b.setInsertionPointToStart(lane.elseBlock());
+      mlir::scf::YieldOp::create(b, loc, zero);
+      b.setInsertionPointAfter(lane);
+      mlir::Value pos = mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+      out = mlir::LLVM::InsertElementOp::create(b, loc, out, lane.getResult(0), pos);
+    }
+    mlir::scf::YieldOp::create(b, loc, out);
+  }
+  op.getRes().replaceAllUsesWith(whole.getResult(0));
+  op.erase();
+}
+
+void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
+  mlir::OpBuilder b(op);
+  auto loc = op.getLoc();
+  mlir::Value data = op.getVdata();
+  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
+  auto whole = mlir::scf::IfOp::create(
+      b, loc, inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes), /*withElseRegion=*/true);
+  {
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(whole.thenBlock()->getTerminator());
+    mlir::LLVM::StoreOp::create(b, loc, data, addressAt(b, loc, a, 0), a.elemBytes);
+    b.setInsertionPoint(whole.elseBlock()->getTerminator());
+    for (int i = 0; a.lanes > 1 && i < a.lanes; ++i) {
+      int64_t first = int64_t(i) * a.elemBytes;
+      auto lane = mlir::scf::IfOp::create(b, loc, inRange(b, loc, a, first, a.elemBytes), false);
+      mlir::OpBuilder::InsertionGuard lg(b);
+      b.setInsertionPoint(lane.thenBlock()->getTerminator());
+      mlir::Value pos = mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+      mlir::Value elem = mlir::LLVM::ExtractElementOp::create(b, loc, data, pos);
+      mlir::LLVM::StoreOp::create(b, loc, elem, addressAt(b, loc, a, first), a.elemBytes);
+    }
+  }
+  op.erase();
+}
+
+} // namespace
+
+void setBufferFlags(mlir::ModuleOp m, const std::string &arch) {
+  m.walk([&](mlir::ROCDL::MakeBufferRsrcOp op) {
+    mlir::OpBuilder b(op);
+    uint32_t flags = bufferFlags(arch);
+    op.getFlagsMutable().assign(mlir::arith::ConstantOp::create(
+        b, op.getLoc(), b.getI32Type(), b.getI32IntegerAttr(int32_t(flags))));
+  });
+}
+
+void emulateBufferOps(mlir::ModuleOp m) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::ROCDL::RawPtrBufferLoadOp, mlir::ROCDL::RawPtrBufferStoreOp>(op))
+      ops.push_back(op);
+  });
+  for (mlir::Operation *op : ops) {
+    if (auto load = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferLoadOp>(op))
+      emulateLoad(load);
+    else
+      emulateStore(mlir::cast<mlir::ROCDL::RawPtrBufferStoreOp>(op));
+  }
+  llvm::SmallVector<mlir::ROCDL::MakeBufferRsrcOp> makes;
+  m.walk([&](mlir::ROCDL::MakeBufferRsrcOp op) { makes.push_back(op); });
+  for (auto op : makes) {
+    if (!op->use_empty())
+      throw CompileError("a buffer resource is used by an operation this target cannot run");
+    op.erase();
+  }
+}
+
+} // namespace fly::compiler

@@ -1,0 +1,27 @@
+//===- buffer_ops.h - AMD buffer loads and stores, per target --------*- C++ -*-===//
+//
+// The kernel builder emits AMD buffer access as ROCDL ops (make.buffer.rsrc,
+// raw.ptr.buffer.load/store) on every target. On rocm the hardware checks the bounds and only
+// the descriptor's flags word, which depends on the arch, is filled in; on the other targets
+// each access becomes a checked load or store with the same result: outside the resource a
+// load gives zeros and a store is dropped, element by element.
+//
+//===--------------------------------------------------------------------------===//
+#ifndef FLYDSL_COMPILER_BUFFER_OPS_H
+#define FLYDSL_COMPILER_BUFFER_OPS_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+
+namespace fly::compiler {
+
+/// rocm: sets the flags word of every buffer resource for `arch`.
+void setBufferFlags(mlir::ModuleOp m, const std::string &arch);
+
+/// cpu and cuda: replaces buffer ops by bounds-checked loads and stores of global memory.
+void emulateBufferOps(mlir::ModuleOp m);
+
+} // namespace fly::compiler
+
+#endif // FLYDSL_COMPILER_BUFFER_OPS_H
