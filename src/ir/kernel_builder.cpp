@@ -22,7 +22,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -1102,12 +1101,14 @@ MValue laneIndex(Kernel::Impl &k, Value *hidx, int lanes) {
     k.fail("a lane index must be an integer");
     return {};
   }
-  llvm::APInt c;
-  if (mlir::matchPattern(idx->v, mlir::m_ConstantInt(&c)) &&
-      (c.isNegative() || c.getSExtValue() >= lanes)) {
-    k.fail("lane " + std::to_string(c.getSExtValue()) + " of a vector of " +
-           std::to_string(lanes) + " lanes");
-    return {};
+  // Not mlir::m_ConstantInt: trait checks compiled by GCC miss ops registered by a
+  // Clang-built libMLIR (their TypeIDs come from type names, which the compilers spell apart).
+  if (auto cst = idx->v.getDefiningOp<mlir::arith::ConstantOp>()) {
+    int64_t c = mlir::cast<mlir::IntegerAttr>(cst.getValue()).getInt();
+    if (c < 0 || c >= lanes) {
+      k.fail("lane " + std::to_string(c) + " of a vector of " + std::to_string(lanes) + " lanes");
+      return {};
+    }
   }
   return idx->v;
 }

@@ -11,6 +11,7 @@ vector_add = load("vector_add")
 block_reduce = load("block_reduce")
 transpose = load("tiled_transpose")
 softmax = load("softmax")
+buffer_scale = load("buffer_scale")
 
 SEED = secrets.randbits(32)
 
@@ -50,3 +51,14 @@ def test_tiled_transpose(shape):
 def test_softmax(shape):
     err = softmax.run(*shape, rng(*shape))
     assert err < 1e-5, f"seed {SEED}"
+
+
+@pytest.mark.parametrize("n,blocks", [(1, 1), (3, 2), (256, 1), (1001, 2), (5003, 4)])
+def test_buffer_scale(n, blocks, capfd):
+    r = rng(n, blocks)
+    x = r.standard_normal(n).astype(np.float32)
+    y = np.full(n, np.nan, np.float32)
+    alpha = float(r.uniform(-2, 2))
+    buffer_scale.scale(x, y, alpha, blocks)
+    np.testing.assert_allclose(y, np.float32(alpha) * x, rtol=1e-6, err_msg=f"seed {SEED}")
+    assert capfd.readouterr().out.count(f"buffer_scale: n={n} ") == 1

@@ -147,3 +147,65 @@ def test_dump_ir_writes_every_stage(tmp_path, monkeypatch):
     assert ".target sm_90" in (cuda / "04_sm_90.ptx").read_text()
     for stage in ("00_built.mlir", "01_host.mlir", "02_llvm_dialect.mlir", "03_llvm.ll"):
         assert (cpu / stage).stat().st_size > 0
+
+
+def op_kernels():
+    import test_kernel_ops as t
+
+    i = np.zeros(8, np.int32)
+    return {
+        "buffer_copy": (t.buffer_copy, (x, x, 0)),
+        "vector_load_store": (t.scale_by_vectors, (x, x, 8)),
+        "printf": (t.hello, (3,)),
+        "while": (t.collatz_steps, (i, i)),
+    }
+
+
+@needs_llvm_tools
+@pytest.mark.parametrize("arch", ["gfx942", "gfx950", "gfx1201"])
+def test_rocm_vector_buffer_printf_while(tmp_path, arch):
+    ks = op_kernels()
+
+    def asm_of(name):
+        kernel, args = ks[name]
+        return disassemble(tmp_path, kernel.compile(*args, target="rocm", arch=arch).binary, arch)[0]
+
+    gfx12 = arch.startswith("gfx12")
+    # Buffer access as hardware buffer instructions (the bounds are the hardware's), 16 bytes.
+    asm = asm_of("buffer_copy")
+    assert re.search(r"\bbuffer_load_b128" if gfx12 else r"\bbuffer_load_dwordx4", asm), asm
+    assert re.search(r"\bbuffer_store_b128" if gfx12 else r"\bbuffer_store_dwordx4", asm), asm
+    assert not re.search(r"\bglobal_load", asm), asm
+    # A 4 x f32 vector load/store is one 16-byte access.
+    asm = asm_of("vector_load_store")
+    assert re.search(r"\bglobal_load_(b128|dwordx4)", asm), asm
+    assert re.search(r"\bglobal_store_(b128|dwordx4)", asm), asm
+    # printf goes through the HIP hostcall buffer (device-library code, linked in).
+    asm = asm_of("printf")
+    assert re.search(r"\bglobal_atomic_(cmpswap|add)", asm), asm
+    # A while loop is a backward branch.
+    asm = asm_of("while")
+    assert re.search(r"\bs_cbranch_\w+", asm), asm
+    for name in ks:
+        if name != "printf":  # the device library's printf calls functions, with a stack
+            assert "scratch_" not in asm_of(name), name
+
+
+@pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
+def test_cuda_vector_buffer_printf_while(arch):
+    ks = op_kernels()
+
+    def ptx_of(name):
+        kernel, args = ks[name]
+        return kernel.compile(*args, target="cuda", arch=arch).binary.decode()
+
+    # Buffer access: bounds-checked global loads and stores.
+    ptx = ptx_of("buffer_copy")
+    assert "ld.global" in ptx and "st.global" in ptx and "setp." in ptx
+    ptx = ptx_of("vector_load_store")
+    assert re.search(r"ld\.global\.v4\.(f32|b32)", ptx), ptx
+    assert re.search(r"st\.global\.v4\.(f32|b32)", ptx), ptx
+    ptx = ptx_of("printf")
+    assert re.search(r"call\.uni.*vprintf", ptx), ptx
+    ptx = ptx_of("while")
+    assert re.search(r"\bbra(\.uni)?\b", ptx), ptx

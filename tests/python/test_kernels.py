@@ -83,12 +83,13 @@ def test_launch_argument_errors():
 
 def test_builder_errors_become_compile_errors():
     @flyc.kernel
-    def dynamic_while(x: fx.Tensor):
-        while x[0] > 0.0:
+    def while_with_break(x: fx.Tensor):
+        while x[0] > 0.0:  # a loop that breaks stays Python: its condition must be too
             x[0] = x[0] - 1.0
+            break
 
     with pytest.raises(TypeError, match="truth value"):
-        dynamic_while(np.zeros(1, np.float32)).launch()
+        while_with_break(np.zeros(1, np.float32)).launch()
 
     @flyc.kernel
     def loop_with_break(x: fx.Tensor, n: fx.Int32):

@@ -1,5 +1,5 @@
-"""The AST pass that turns a kernel's Python `for ... in range(...)` and `if` statements into
-kernel loops and branches (see _control.py for what the rewritten code calls).
+"""The AST pass that turns a kernel's Python `for ... in range(...)`, `while` and `if` statements
+into kernel loops and branches (see _control.py for what the rewritten code calls).
 
 A rewritten statement's body becomes a nested function that takes and returns the carried
 variables: the names it assigns that were already bound before it. Names first bound inside
@@ -149,6 +149,34 @@ class _Rewriter:
                             names,
                             self._tuple(carried, ast.Load),
                             ast.Name(id=fn, ctx=ast.Load()),
+                        ],
+                        carried,
+                    )
+                )
+            elif (
+                isinstance(s, ast.While) and not s.orelse and not _escapes(s.body, loop=True)
+            ):
+                carried = sorted(_assigned(s.body) & bound)
+                cond_fn, body_fn = self._name("cond"), self._name("while")
+                body = self.block(s.body, set(bound))
+                out.append(
+                    ast.FunctionDef(
+                        name=cond_fn,
+                        args=self._function(cond_fn, carried, [], carried).args,
+                        body=[ast.Return(value=s.test)],
+                        decorator_list=[],
+                    )
+                )
+                out.append(self._function(body_fn, carried, body, carried))
+                names = ast.Tuple(elts=[ast.Constant(n) for n in carried], ctx=ast.Load())
+                out.append(
+                    self._call(
+                        "while_",
+                        [
+                            names,
+                            self._tuple(carried, ast.Load),
+                            ast.Name(id=cond_fn, ctx=ast.Load()),
+                            ast.Name(id=body_fn, ctx=ast.Load()),
                         ],
                         carried,
                     )

@@ -1,7 +1,7 @@
 """Dynamic control flow for traced kernels: what the AST rewrite (_ast_rewrite.py) calls.
 
-`for i in range(...)` becomes `for_range(args, carried, body)` and `if c:` becomes
-`if_(c, carried, then, orelse)`. The body functions take and return the carried variables:
+`for i in range(...)` becomes `for_range(args, carried, body)`, `while c:` becomes
+`while_(carried, cond, body)` and `if c:` becomes `if_(c, carried, then, orelse)`. The body functions take and return the carried variables:
 the names the statement assigns that were bound before it. Carried numbers become kernel
 values; each carried value keeps its dtype through the loop or branch.
 """
@@ -94,6 +94,34 @@ def for_range(range_args, names, carried, body):
     return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
 
 
+def while_(names, carried, cond, body):
+    first = cond(*carried)
+    if not isinstance(first, Value):
+        # A Python condition: an ordinary loop, unrolled while tracing.
+        while first:
+            carried = body(*carried)
+            first = cond(*carried)
+        return tuple(carried)
+    inits = _carried_values(names, carried)
+    k = current()
+    n = len(inits)
+    before = (ctypes.c_void_p * max(1, n))()
+    K.while_begin(k, _array(inits), n, before)
+    _check()
+    c = as_value(cond(*[Value(before[i], v.dtype) for i, v in enumerate(inits)]))
+    if c.dtype != "i1":
+        c = c != 0
+    body_args = (ctypes.c_void_p * max(1, n))()
+    K.while_do(k, c.handle, body_args, n)
+    _check()
+    inner = [Value(body_args[i], v.dtype) for i, v in enumerate(inits)]
+    yields = _yielded(names, body(*inner), inits)
+    results = (ctypes.c_void_p * max(1, n))()
+    K.while_end(k, _array(yields), len(yields), results)
+    _check()
+    return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
+
+
 def if_(cond, names, carried, then, orelse):
     if not isinstance(cond, Value):
         # A Python condition: an ordinary branch, decided while tracing.
@@ -115,4 +143,4 @@ def if_(cond, names, carried, then, orelse):
     return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
 
 
-__all__ = ["for_range", "if_"]
+__all__ = ["for_range", "while_", "if_"]

@@ -16,6 +16,11 @@ def current():
     return k
 
 
+def tracing():
+    """Whether a kernel is being traced on this thread."""
+    return getattr(_state, "kernel", None) is not None
+
+
 class _Tracing:
     def __init__(self, handle):
         self.handle = handle
@@ -75,16 +80,25 @@ def as_value(x, like=None):
         dtype = like.dtype if like is not None else ("f32" if isinstance(x, float) else "i32")
         if isinstance(x, float) and not _is_float(dtype):
             dtype = "f32"
-        return constant(x, dtype)
+        c = constant(x, dtype)
+        if like is not None and like.handle is not None and like.lanes > 1:
+            return _wrap(K.vector_splat(current(), c.handle, like.lanes), dtype)
+        return c
     raise TypeError(f"{type(x).__name__} is not a kernel value")
 
 
 def _unify(a, b):
-    """Brings two operands to one type: numbers take the other's type; integers widen."""
+    """Brings two operands to one type: numbers take the other's type; integers widen; a
+    scalar with a vector is splat to its lanes."""
     if not isinstance(a, Value):
         a = as_value(a, b)
     if not isinstance(b, Value):
         b = as_value(b, a)
+    if a.lanes != b.lanes and 1 in (a.lanes, b.lanes):  # a scalar with a vector: every lane
+        if a.lanes == 1:
+            a = _wrap(K.vector_splat(current(), a.handle, b.lanes), a.dtype)
+        else:
+            b = _wrap(K.vector_splat(current(), b.handle, a.lanes), b.dtype)
     if a.dtype == b.dtype:
         return a, b
     if _is_float(a.dtype) != _is_float(b.dtype):
@@ -118,29 +132,63 @@ def unary(op, a):
 
 
 class Value:
-    """A scalar inside a kernel: an MLIR value behind a C API handle."""
+    """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
+    apply lane by lane to vectors; `v[i]` is a lane of a vector."""
 
-    __slots__ = ("handle", "dtype")
+    __slots__ = ("handle", "dtype", "_lanes")
 
     def __init__(self, handle, dtype):
         self.handle = handle
         self.dtype = dtype
+        self._lanes = None
+
+    @property
+    def lanes(self):
+        """1 for a scalar."""
+        if self._lanes is None:
+            self._lanes = K.value_lanes(current(), self.handle)
+        return self._lanes
 
     def __repr__(self):
-        return f"Value({self.dtype})"
+        return f"Value({self.dtype})" if self.lanes == 1 else f"Vector({self.lanes}x{self.dtype})"
+
+    def __getitem__(self, index):
+        return _wrap(K.vector_extract(current(), self.handle, as_value(index).handle), self.dtype)
+
+    def __len__(self):
+        return self.lanes
+
+    def __iter__(self):
+        return (self[i] for i in range(self.lanes))
+
+    def insert(self, element, index):
+        """A copy of the vector with lane `index` replaced."""
+        e = as_value(element, Value(None, self.dtype)).to(self.dtype)
+        h = K.vector_insert(current(), self.handle, e.handle, as_value(index).handle)
+        return _wrap(h, self.dtype)
+
+    def bitcast(self, dtype):
+        """The same bits as lanes of `dtype` (4 x f16 -> 2 x i32, ...)."""
+        dtype = getattr(dtype, "dtype", dtype)
+        return _wrap(K.vector_bitcast(current(), self.handle, K.DTYPES[dtype]), dtype)
+
+    def store(self, tensor, index, pred=None):
+        """Writes the lanes to consecutive elements of `tensor` from `index` on."""
+        tensor.store(index, self, pred)
 
     def to(self, dtype):
-        """Value conversion to another dtype."""
+        """Value conversion to another dtype ("f32" or a scalar type such as fx.Float32)."""
+        dtype = getattr(dtype, "dtype", dtype)
         if dtype == self.dtype:
             return self
         return _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
 
     def __bool__(self):
         raise TypeError(
-            "a kernel value has no Python truth value here: `if` on a kernel value becomes a "
-            "kernel branch, but not as a `while` condition, in a helper function (only the kernel's own body is rewritten), a condition expression (`a if c else b`, "
-            "`and`/`or`) or a block that breaks, continues or returns; use fx.select_value or a "
-            "predicate there"
+            "a kernel value has no Python truth value here: `if` and `while` on a kernel value "
+            "become a kernel branch or loop, but not in a helper function (only the kernel's own "
+            "body is rewritten), a condition expression (`a if c else b`, `and`/`or`) or a "
+            "block that breaks, continues or returns; use fx.select_value or a predicate there"
         )
 
     def __index__(self):
@@ -266,10 +314,12 @@ class TensorValue:
         arr = (ctypes.c_void_p * len(values))(*[v.handle for v in values])
         return arr, len(values)
 
-    def load(self, index, pred=None):
+    def load(self, index, pred=None, lanes=1):
+        """The element at `index`, or with lanes > 1 a vector of consecutive elements (the
+        address must be aligned to the vector's size)."""
         arr, n = self._coord(index)
         p = as_value(pred).handle if pred is not None else None
-        return _wrap(K.load(current(), self.handle, arr, n, p), self.dtype)
+        return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.dtype)
 
     def store(self, index, value, pred=None):
         arr, n = self._coord(index)

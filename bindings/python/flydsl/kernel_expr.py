@@ -3,7 +3,7 @@
 import typing
 
 from . import _kernel_api as K
-from ._trace import TensorValue, Value, _wrap, as_value, current, shared_tensor, unary
+from ._trace import TensorValue, Value, _wrap, as_value, current, shared_tensor, tracing, unary
 
 
 class Tensor:
@@ -11,7 +11,17 @@ class Tensor:
 
 
 class _Scalar:
+    """A typed scalar: `fx.Float32(2.5)` is a typed launch argument outside a kernel and a
+    typed constant (or a conversion of a kernel value) inside one."""
+
     dtype = None
+
+    def __new__(cls, value=None):
+        if value is not None and tracing():
+            if isinstance(value, Value):
+                return value.to(cls.dtype)
+            return as_value(value, Value(None, cls.dtype)).to(cls.dtype)
+        return super().__new__(cls)
 
     def __init__(self, value=None):
         self.value = value
@@ -31,6 +41,22 @@ class Float32(_Scalar):
 
 class Float64(_Scalar):
     dtype = "f64"
+
+
+class Int8(_Scalar):
+    dtype = "i8"
+
+
+class Int16(_Scalar):
+    dtype = "i16"
+
+
+class Float16(_Scalar):
+    dtype = "f16"
+
+
+class BFloat16(_Scalar):
+    dtype = "bf16"
 
 
 class Stream:
@@ -208,10 +234,140 @@ def DynamicSharedTensor(dtype, count):
     return TensorValue(h, dtype, 1)
 
 
+def _dtype_name(dtype):
+    """A dtype given as "f32" or as a scalar type such as fx.Float32."""
+    name = getattr(dtype, "dtype", dtype)
+    if name not in K.DTYPES:
+        raise TypeError(f"{dtype!r} is not a dtype")
+    return name
+
+
+def _handles(values):
+    import ctypes
+
+    return (ctypes.c_void_p * max(1, len(values)))(*[v.handle for v in values]), len(values)
+
+
+class Vector:
+    """Vectors of 2..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
+    `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`."""
+
+    @staticmethod
+    def from_elements(elements, dtype=None):
+        elements = list(elements)
+        if not elements:
+            raise ValueError("a vector needs at least one element")
+        if dtype is None:
+            first = next((e for e in elements if isinstance(e, Value)), None)
+            dtype = first.dtype if first is not None else as_value(elements[0]).dtype
+        like = Value(None, _dtype_name(dtype))
+        values = [as_value(e, like).to(like.dtype) for e in elements]
+        arr, n = _handles(values)
+        return _wrap(K.vector_from_elements(current(), arr, n), like.dtype)
+
+    @staticmethod
+    def splat(element, lanes, dtype=None):
+        v = as_value(element, Value(None, _dtype_name(dtype)) if dtype else None)
+        return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.dtype)
+
+    @staticmethod
+    def load(tensor, index, lanes, pred=None):
+        return tensor.load(index, pred=pred, lanes=lanes)
+
+
+class vector:
+    """`fx.vector`, as the FlyDSL guide spells it."""
+
+    @staticmethod
+    def from_elements(vec_type, elements=None):
+        """from_elements(dtype, [a, b, ...]) or from_elements([a, b, ...])."""
+        if elements is None:
+            return Vector.from_elements(vec_type)
+        return Vector.from_elements(elements, vec_type)
+
+    @staticmethod
+    def load(tensor, index, lanes, pred=None):
+        return tensor.load(_index(index), pred=pred, lanes=lanes)
+
+    @staticmethod
+    def store(vec, tensor, index, pred=None):
+        tensor.store(_index(index), vec, pred)
+
+    @staticmethod
+    def extractelement(vec, index):
+        return vec[index]
+
+    @staticmethod
+    def insertelement(vec, element, index):
+        return vec.insert(element, index)
+
+    @staticmethod
+    def bitcast(vec, dtype):
+        return vec.bitcast(_dtype_name(dtype))
+
+
+def _index(index):
+    return tuple(index) if isinstance(index, (list, tuple)) else index
+
+
+class BufferResource:
+    """An AMD buffer resource over a global tensor (buffer_ops.create_buffer_resource)."""
+
+    def __init__(self, handle, dtype):
+        self.handle = handle
+        self.dtype = dtype
+
+
+class buffer_ops:
+    """AMD buffer loads and stores: offsets are i32 counts of the tensor's elements; a load
+    outside the tensor gives zeros and a store outside it is dropped (by the hardware on rocm,
+    by bounds checks on the cpu and cuda targets)."""
+
+    @staticmethod
+    def create_buffer_resource(tensor):
+        if not isinstance(tensor, TensorValue):
+            raise TypeError("create_buffer_resource needs a tensor parameter")
+        h = K.buffer_resource(current(), tensor.handle)
+        if not h:
+            _wrap(h)
+        return BufferResource(h, tensor.dtype)
+
+    @staticmethod
+    def buffer_load(rsrc, offset, vec_width=1, dtype=None):
+        if dtype is not None and _dtype_name(dtype) != rsrc.dtype:
+            raise TypeError(f"a buffer of {rsrc.dtype} loads {rsrc.dtype}, not {dtype}")
+        off = as_value(offset).to("i32")
+        return _wrap(K.buffer_load(current(), rsrc.handle, off.handle, int(vec_width)), rsrc.dtype)
+
+    @staticmethod
+    def buffer_store(data, rsrc, offset):
+        v = as_value(data, Value(None, rsrc.dtype))
+        off = as_value(offset).to("i32")
+        K.buffer_store(current(), rsrc.handle, v.handle, off.handle)
+        from ._control import _check
+
+        _check()
+
+
+def printf(format, *args):
+    """printf from every thread that runs it (on the cpu target, to the process's stdout)."""
+    values = [as_value(a) for a in args]
+    arr, n = _handles(values)
+    K.printf(current(), format.encode(), arr, n)
+    from ._control import _check
+
+    _check()
+
+
+gpu.printf = staticmethod(printf)
+
+
 __all__ = [
-    "Tensor", "TensorValue", "Value", "Int32", "Int64", "Float32", "Float64", "Stream",
+    "Tensor", "TensorValue", "Value", "Int32", "Int64", "Float32", "Float64", "Int8", "Int16",
+    "Float16", "BFloat16", "Stream",
     "Constexpr", "range_constexpr", "const_expr", "thread_idx", "block_idx", "block_dim",
     "grid_dim", "lane_id", "barrier", "shuffle_xor", "shuffle_up", "shuffle_down",
     "shuffle_idx", "gpu", "select_value", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh",
-    "erf", "maximum", "minimum", "SharedTensor", "DynamicSharedTensor",
+    "erf", "maximum", "minimum", "SharedTensor", "DynamicSharedTensor", "Vector", "vector",
+    "buffer_ops", "BufferResource", "printf",
 ]  # fmt: skip
