@@ -13,6 +13,9 @@
 
 #include <dlpack/dlpack.h>
 
+#include <dlfcn.h>
+#include <sys/stat.h>
+
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -118,6 +121,21 @@ void fillOut(const std::vector<ir::Value *> &vs, fly_value_t **out, size_t n) {
 ir::DType dtypeArg(int d, bool &ok) {
   ok = ir::isValidDType(d);
   return ok ? static_cast<ir::DType>(d) : ir::DType::I32;
+}
+
+// The version, and the size and time of this library's file: a rebuilt compiler must not reuse
+// what an older build of the same version put in the disk cache.
+const std::string &buildId() {
+  static const std::string id = [] {
+    std::string out = FLYDSL_VERSION_STRING;
+    Dl_info info;
+    struct stat st;
+    if (dladdr(reinterpret_cast<void *>(&fly_compile), &info) && info.dli_fname &&
+        stat(info.dli_fname, &st) == 0)
+      out += "+" + std::to_string(st.st_size) + "." + std::to_string(st.st_mtime);
+    return out;
+  }();
+  return id;
 }
 
 const char *env(const char *name) {
@@ -725,7 +743,7 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     for (auto &k : m->module->kernels())
       c->signatures[k->name()] = k->params();
     std::string key = std::to_string(m->module->hash()) + "|" + o.target + "|" + o.arch + "|" +
-                      std::to_string(o.optLevel) + "|" FLYDSL_VERSION_STRING;
+                      std::to_string(o.optLevel) + "|" + buildId();
     if (o.dumpDir.empty()) {
       std::lock_guard<std::mutex> lock(cacheMutex);
       auto it = memoryCache().find(key);

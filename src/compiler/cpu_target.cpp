@@ -174,6 +174,21 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
   return found;
 }
 
+// Vector loads and stores promise alignment to their size, which GPUs need for wide accesses;
+// on the host an unaligned vector access costs nothing extra, while a broken promise would
+// fault. So the host keeps only the element's alignment.
+void relaxVectorAlignment(mlir::ModuleOp m) {
+  auto relax = [](mlir::Operation *op, mlir::Type type) {
+    if (auto vec = mlir::dyn_cast<mlir::VectorType>(type)) {
+      unsigned bytes = std::max(1u, vec.getElementType().getIntOrFloatBitWidth() / 8);
+      op->setAttr("alignment", mlir::IntegerAttr::get(mlir::IntegerType::get(op->getContext(), 64),
+                                                      bytes));
+    }
+  };
+  m.walk([&](mlir::LLVM::LoadOp op) { relax(op, op.getResult().getType()); });
+  m.walk([&](mlir::LLVM::StoreOp op) { relax(op, op.getValue().getType()); });
+}
+
 void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::createConvertMathToLLVMPass());
@@ -190,6 +205,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
                                                std::vector<KernelInfo> &kernels) {
   auto m = cloneForLowering(module, options);
   emulateBufferOps(*m);
+  relaxVectorAlignment(*m);
   kernels = outlineForHost(*m);
   dumpStage(options, "01_host.mlir", *m);
   mlir::PassManager pm(m->getContext());

@@ -302,8 +302,84 @@ static void dynamic_shared_memory(void) {
   fly_module_destroy(m);
 }
 
+/* A kernel of one thread: the i32 tensor holds n; a while loop counts halvings of n into
+ * out[0], a 4-lane vector round trip fills out[1..4], and buffer loads read past the end. */
+static void vectors_buffers_while(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "ops", &k) == FLY_OK);
+  fly_value_t *x = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0), *one = fly_const_int(k, FLY_I32, 1);
+  fly_value_t *inits[2] = {fly_load(k, x, &zero, 1, NULL), zero}, *before[2], *body[2], *res[2];
+  fly_while_begin(k, inits, 2, before);
+  fly_while_do(k, fly_compare(k, FLY_GT, before[0], one), body, 2);
+  fly_value_t *next[2] = {fly_binary(k, FLY_DIV, body[0], fly_const_int(k, FLY_I32, 2)),
+                          fly_binary(k, FLY_ADD, body[1], one)};
+  fly_while_end(k, next, 2, res);
+  fly_store(k, x, res[1], &zero, 1, NULL);
+  /* Lanes 10, 20, 30, 40; lane 2 replaced by the count; stored at 1..4. */
+  fly_value_t *e[4];
+  for (int i = 0; i < 4; ++i)
+    e[i] = fly_const_int(k, FLY_I32, 10 * (i + 1));
+  fly_value_t *vec = fly_vector_from_elements(k, e, 4);
+  CHECK(fly_value_lanes(k, vec) == 4 && fly_value_lanes(k, res[1]) == 1);
+  vec = fly_vector_insert(k, vec, res[1], fly_const_int(k, FLY_I32, 2));
+  fly_store(k, x, vec, &one, 1, NULL);
+  /* out[5] = buffer x[4] + buffer x[100] (out of range: 0). */
+  fly_value_t *r = fly_buffer_resource(k, x);
+  fly_value_t *b = fly_binary(k, FLY_ADD, fly_buffer_load(k, r, fly_const_int(k, FLY_I32, 4), 1),
+                              fly_buffer_load(k, r, fly_const_int(k, FLY_I32, 100), 1));
+  fly_buffer_store(k, r, b, fly_const_int(k, FLY_I32, 5));
+  fly_buffer_store(k, r, b, fly_const_int(k, FLY_I32, 6)); /* past the end: dropped */
+  fly_printf(k, "ops: %d halvings\n", &res[1], 1);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t data[7] = {1000, -1, -1, -1, -1, -1, 77};
+  int64_t shape[1] = {6}; /* the kernel sees 6 elements; data[6] is a guard */
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof cfg, {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[1] = {{FLY_ARG_DLTENSOR, &t, 0, 0}};
+  CHECK(fly_launch(c, "ops", &cfg, args, 1) == FLY_OK);
+  CHECK(data[0] == 9);                                     /* 1000 -> 1 in 9 halvings */
+  CHECK(data[1] == 10 && data[2] == 20 && data[3] == 9 && data[4] == 40);
+  CHECK(data[5] == 40 && data[6] == 77);
+  fly_compiled_destroy(c);
+
+  /* Misuse: clear builder errors. */
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "bad_lanes", &bad) == FLY_OK);
+  fly_value_t *y = fly_kernel_tensor_param(bad, FLY_F32, 1);
+  fly_value_t *z = fly_const_int(bad, FLY_I32, 0);
+  CHECK(fly_vector_load(bad, y, &z, 1, 65, NULL) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "1..64 lanes"));
+  CHECK(fly_kernel_create(m, "bad_mix", &bad) == FLY_OK);
+  fly_value_t *mix[2] = {fly_const_int(bad, FLY_I32, 1), fly_const_float(bad, FLY_F32, 1.0)};
+  CHECK(fly_vector_from_elements(bad, mix, 2) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "i32 and f32"));
+  CHECK(fly_kernel_create(m, "bad_while", &bad) == FLY_OK);
+  fly_value_t *w = fly_const_int(bad, FLY_I32, 1);
+  fly_while_end(bad, &w, 1, NULL);
+  CHECK(mentions(fly_kernel_error(bad), "without a matching while_begin"));
+  CHECK(fly_kernel_create(m, "bad_while2", &bad) == FLY_OK);
+  fly_value_t *wb;
+  fly_while_begin(bad, NULL, 0, &wb);
+  fly_while_end(bad, NULL, 0, NULL);
+  CHECK(mentions(fly_kernel_error(bad), "before while_do"));
+  CHECK(fly_kernel_create(m, "bad_buffer", &bad) == FLY_OK);
+  fly_value_t *s = fly_const_int(bad, FLY_I32, 1);
+  CHECK(fly_buffer_resource(bad, s) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "scalar where a tensor is needed"));
+  CHECK(fly_kernel_create(m, "bad_printf", &bad) == FLY_OK);
+  fly_printf(bad, NULL, NULL, 0);
+  CHECK(mentions(fly_kernel_error(bad), "NULL"));
+  CHECK(fly_kernel_finish(bad) == FLY_ERROR_INVALID_ARGUMENT || fly_kernel_error(bad) != NULL);
+  fly_module_destroy(m);
+}
+
 int main(void) {
   launch_argument_checks();
+  vectors_buffers_while();
   dynamic_shared_memory();
   builder_errors();
   deadlock_is_an_error();

@@ -168,7 +168,9 @@ def test_rocm_vector_buffer_printf_while(tmp_path, arch):
 
     def asm_of(name):
         kernel, args = ks[name]
-        return disassemble(tmp_path, kernel.compile(*args, target="rocm", arch=arch).binary, arch)[0]
+        return disassemble(tmp_path, kernel.compile(*args, target="rocm", arch=arch).binary, arch)[
+            0
+        ]
 
     gfx12 = arch.startswith("gfx12")
     # Buffer access as hardware buffer instructions (the bounds are the hardware's), 16 bytes.

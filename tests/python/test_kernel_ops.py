@@ -1,10 +1,9 @@
 """Vectors, AMD buffer access, printf and while loops, run on the cpu target against numpy."""
 
-import numpy as np
-import pytest
-
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
+import pytest
 from flydsl.expr import buffer_ops, vector
 
 

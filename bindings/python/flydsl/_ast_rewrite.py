@@ -153,9 +153,7 @@ class _Rewriter:
                         carried,
                     )
                 )
-            elif (
-                isinstance(s, ast.While) and not s.orelse and not _escapes(s.body, loop=True)
-            ):
+            elif isinstance(s, ast.While) and not s.orelse and not _escapes(s.body, loop=True):
                 carried = sorted(_assigned(s.body) & bound)
                 cond_fn, body_fn = self._name("cond"), self._name("while")
                 body = self.block(s.body, set(bound))

@@ -1,7 +1,8 @@
 """Dynamic control flow for traced kernels: what the AST rewrite (_ast_rewrite.py) calls.
 
 `for i in range(...)` becomes `for_range(args, carried, body)`, `while c:` becomes
-`while_(carried, cond, body)` and `if c:` becomes `if_(c, carried, then, orelse)`. The body functions take and return the carried variables:
+`while_(carried, cond, body)` and `if c:` becomes `if_(c, carried, then, orelse)`. The body
+functions take and return the carried variables:
 the names the statement assigns that were bound before it. Carried numbers become kernel
 values; each carried value keeps its dtype through the loop or branch.
 """

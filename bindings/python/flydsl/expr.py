@@ -563,3 +563,5 @@ def elem_less(a, b):
 # Kernel-side names (GPU indices, parameter types, math, collectives).
 from .kernel_expr import *  # noqa: E402,F401,F403
 from .kernel_expr import __all__ as _kernel_names  # noqa: E402
+
+__all__ += _kernel_names
