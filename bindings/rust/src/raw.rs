@@ -574,6 +574,82 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_value_dtype(k: *mut fly_kernel_t, v: *mut fly_value_t) -> fly_dtype;
 }
+unsafe extern "C" {
+    pub fn fly_value_lanes(k: *mut fly_kernel_t, v: *mut fly_value_t) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
+    pub fn fly_vector_from_elements(
+        k: *mut fly_kernel_t,
+        elements: *const *mut fly_value_t,
+        n: usize,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_vector_splat(
+        k: *mut fly_kernel_t,
+        element: *mut fly_value_t,
+        lanes: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_vector_extract(
+        k: *mut fly_kernel_t,
+        vec: *mut fly_value_t,
+        index: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_vector_insert(
+        k: *mut fly_kernel_t,
+        vec: *mut fly_value_t,
+        element: *mut fly_value_t,
+        index: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_vector_bitcast(
+        k: *mut fly_kernel_t,
+        vec: *mut fly_value_t,
+        to: fly_dtype,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_vector_load(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        coord: *const *mut fly_value_t,
+        n: usize,
+        lanes: ::std::os::raw::c_int,
+        pred: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_buffer_resource(k: *mut fly_kernel_t, tensor: *mut fly_value_t) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_buffer_load(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        offset: *mut fly_value_t,
+        lanes: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_buffer_store(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        value: *mut fly_value_t,
+        offset: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_printf(
+        k: *mut fly_kernel_t,
+        format: *const ::std::os::raw::c_char,
+        args: *const *mut fly_value_t,
+        n: usize,
+    );
+}
 pub const fly_gpu_index_kind_FLY_THREAD_IDX: fly_gpu_index_kind = 0;
 pub const fly_gpu_index_kind_FLY_BLOCK_IDX: fly_gpu_index_kind = 1;
 pub const fly_gpu_index_kind_FLY_BLOCK_DIM: fly_gpu_index_kind = 2;
@@ -700,6 +776,30 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_if_end(
+        k: *mut fly_kernel_t,
+        yields: *const *mut fly_value_t,
+        n: usize,
+        results: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_while_begin(
+        k: *mut fly_kernel_t,
+        inits: *const *mut fly_value_t,
+        n: usize,
+        before: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_while_do(
+        k: *mut fly_kernel_t,
+        cond: *mut fly_value_t,
+        body_args: *mut *mut fly_value_t,
+        n: usize,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_while_end(
         k: *mut fly_kernel_t,
         yields: *const *mut fly_value_t,
         n: usize,
