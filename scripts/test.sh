@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 meson test -C build --print-errorlogs
-python3 -m pytest -q tests/python
+python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet)
 julia="$(bash scripts/setup_julia.sh)"

@@ -10,6 +10,8 @@
 #include "compiler/disk_cache.h"
 #include "runtime/cpu/cpu_launch.h"
 #include "runtime/cpu/cpu_module.h"
+#include "runtime/cuda/cuda_driver.h"
+#include "runtime/cuda/cuda_module.h"
 
 #include <dlpack/dlpack.h>
 
@@ -40,10 +42,12 @@ struct fly_module {
   std::deque<fly_kernel> kernels;
 };
 
-// A compiled module as the caches keep it: the artifact, and on cpu the loaded object.
+// A compiled module as the caches keep it: the artifact, and the runtime's module for it (on
+// cuda loaded onto a device at its first launch there).
 struct CompiledCode {
   fly::compiler::Artifact artifact;
   std::unique_ptr<fly::runtime::cpu::LoadedModule> cpu;
+  std::unique_ptr<fly::runtime::cuda::LoadedModule> cuda;
 };
 
 struct fly_compiled {
@@ -148,11 +152,22 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     fail(FLY_ERROR_INVALID_ARGUMENT, "fly_compile_options_t.struct_size is not set");
   compiler::Options out;
   const char *target = o && o->target ? o->target : env("FLYDSL_COMPILE_BACKEND");
-  out.target = target ? target : "cpu";
+  // Unset: the GPU present, else cpu; the arch of that device unless one is given.
+  bool cudaPresent = !target && runtime::cuda::deviceCount() > 0;
+  out.target = target ? target : cudaPresent ? "cuda" : "cpu";
   const char *arch = o && o->arch ? o->arch : env("ARCH");
   if (!arch)
     arch = env("FLYDSL_GPU_ARCH");
-  out.arch = arch ? arch : out.target == "cuda" ? "sm_90" : "gfx942";
+  if (arch)
+    out.arch = arch;
+  else if (out.target == "cuda" && runtime::cuda::deviceCount() > 0)
+    try {
+      out.arch = runtime::cuda::archOf(0);
+    } catch (const runtime::cuda::DriverError &e) {
+      fail(FLY_ERROR_LAUNCH, std::string("cannot read the CUDA device's arch: ") + e.what());
+    }
+  else
+    out.arch = out.target == "cuda" ? "sm_90" : "gfx942";
   out.optLevel = o ? o->opt_level : 2;
   if (out.optLevel < 0 || out.optLevel > 3)
     fail(FLY_ERROR_INVALID_ARGUMENT, "opt_level must be 0..3");
@@ -292,6 +307,7 @@ uint16_t toHalfBits(float f, bool bf16) {
 struct PackedArgs {
   std::vector<uint64_t> slots;
   std::vector<void *> pointers;
+  std::vector<const DLTensor *> tensors;
   template <class T> void push(T v) {
     uint64_t s = 0;
     std::memcpy(&s, &v, sizeof(T));
@@ -373,6 +389,7 @@ void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_
                                std::to_string(t->ndim));
   if (!t->data && t->ndim > 0)
     fail(FLY_ERROR_LAUNCH, where + ": the tensor's data pointer is NULL");
+  p.tensors.push_back(t);
   p.push(static_cast<char *>(t->data) + t->byte_offset);
   for (int m = 0; m < t->ndim; ++m) {
     if (t->shape[m] < 0)
@@ -388,6 +405,47 @@ void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_
   }
   for (int64_t s : strides)
     p.push(s);
+}
+
+// All tensors on one CUDA device, each one's data really device memory there; returns it.
+int cudaDeviceOf(const PackedArgs &packed) {
+  int device = -1;
+  for (size_t i = 0; i < packed.tensors.size(); ++i) {
+    const DLTensor *t = packed.tensors[i];
+    std::string where = "tensor argument " + std::to_string(i);
+    if (device < 0)
+      device = t->device.device_id;
+    else if (t->device.device_id != device)
+      fail(FLY_ERROR_LAUNCH, where + " is on CUDA device " + std::to_string(t->device.device_id) +
+                                 ", the others on device " + std::to_string(device));
+    int actual = runtime::cuda::deviceOfPointer(t->data);
+    if (actual != t->device.device_id && t->data)
+      fail(FLY_ERROR_LAUNCH, where + " says kDLCUDA device " +
+                                 std::to_string(t->device.device_id) + " but its data " +
+                                 (actual < 0 ? std::string("is not CUDA device memory")
+                                             : "is on device " + std::to_string(actual)));
+  }
+  return device < 0 ? 0 : device;
+}
+
+void launchCuda(const fly_compiled &c, const char *name, const fly_launch_config_t &config,
+                PackedArgs &packed) {
+  std::string why;
+  if (!runtime::cuda::Driver::get(why))
+    fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + why);
+  int device = cudaDeviceOf(packed);
+  runtime::cuda::Launch l{};
+  for (int d = 0; d < 3; ++d) {
+    l.grid[d] = config.grid[d];
+    l.block[d] = config.block[d];
+  }
+  l.dynamicSharedBytes = config.dynamic_smem;
+  l.stream = config.stream;
+  try {
+    c.code->cuda->launch(device, name, l, packed.finish());
+  } catch (const runtime::cuda::DriverError &e) {
+    fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + e.what());
+  }
 }
 
 } // namespace
@@ -756,6 +814,8 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
         code->artifact = buildArtifact(*m->module, o, key);
         if (o.target == "cpu")
           code->cpu = runtime::cpu::load(code->artifact);
+        else if (o.target == "cuda")
+          code->cuda = std::make_unique<runtime::cuda::LoadedModule>(code->artifact);
       } catch (const compiler::CompileError &e) {
         fail(FLY_ERROR_COMPILE, e.what());
       } catch (const runtime::cpu::LoadError &e) {
@@ -845,6 +905,10 @@ fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
     }
     if (compileOnly)
       return;
+    if (c->code->cuda) {
+      launchCuda(*c, name, *config, packed);
+      return;
+    }
     if (!c->code->cpu)
       fail(FLY_ERROR_UNSUPPORTED, "launching " + c->target + " code needs the " +
                                       (c->target == "cuda" ? "CUDA" : "HIP") +

@@ -288,6 +288,16 @@ static void dynamic_shared_memory(void) {
   fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2};
   CHECK(fly_compile(m, &cuda, &gpu) == FLY_OK);
   CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && mentions(bytes, ".target sm_90"));
+  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* host memory */
+  CHECK(mentions(fly_last_error_message(), "kDLCUDA"));
+  /* Claims device memory but holds host memory: without a driver that is what is said, with
+   * one the pointer is found out. */
+  t.device.device_type = kDLCUDA;
+  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "libcuda.so.1") ||
+        mentions(fly_last_error_message(), "no CUDA device") ||
+        mentions(fly_last_error_message(), "is not CUDA device memory"));
+  t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
   fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2};
   CHECK(fly_compile(m, &wrong, &gpu) == FLY_ERROR_UNSUPPORTED);

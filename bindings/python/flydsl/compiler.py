@@ -256,10 +256,26 @@ class _Launch:
         cfg.grid[:] = _dim3(grid, "grid")
         cfg.block[:] = _dim3(block, "block")
         cfg.dynamic_smem = int(smem)
+        cfg.stream = _stream_handle(stream)
         arr = (K.Arg * len(args))(*args)
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
         # Tensors stay borrowed until here: their capsules live in `classified`.
         del classified
+
+
+def _stream_handle(stream):
+    """The raw stream handle of fx.Stream(...), a torch stream, an integer handle or None (the
+    default stream)."""
+    stream = getattr(stream, "stream", stream) if isinstance(stream, kx.Stream) else stream
+    if stream is None:
+        return None
+    handle = getattr(stream, "cuda_stream", stream)  # torch.cuda.Stream
+    if isinstance(handle, int) and not isinstance(handle, bool):
+        return handle or None
+    raise TypeError(
+        f"{type(stream).__name__} is not a stream (fx.Stream, a torch stream, a raw "
+        "handle or None)"
+    )
 
 
 def kernel(fn):

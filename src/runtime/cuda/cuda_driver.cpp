@@ -1,0 +1,106 @@
+//===- cuda_driver.cpp - The CUDA driver API, loaded at first use ---------===//
+
+#include "runtime/cuda/cuda_driver.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+namespace fly::runtime::cuda {
+
+namespace {
+
+struct Loaded {
+  Driver driver{};
+  std::string why; // empty when the driver is usable
+};
+
+template <class F> bool bind(void *lib, const char *name, F &slot, std::string &why) {
+  slot = reinterpret_cast<F>(dlsym(lib, name));
+  if (!slot && why.empty())
+    why = std::string("libcuda.so.1 has no ") + name;
+  return slot != nullptr;
+}
+
+Loaded load() {
+  Loaded l;
+  const char *path = "libcuda.so.1";
+  void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    l.why = std::string("the CUDA driver (libcuda.so.1) cannot be loaded: ") + dlerror();
+    return l;
+  }
+  Driver &d = l.driver;
+  std::string &why = l.why;
+  bind(lib, "cuInit", d.cuInit, why);
+  bind(lib, "cuDeviceGetCount", d.cuDeviceGetCount, why);
+  bind(lib, "cuDeviceGet", d.cuDeviceGet, why);
+  bind(lib, "cuDeviceGetAttribute", d.cuDeviceGetAttribute, why);
+  bind(lib, "cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, why);
+  bind(lib, "cuCtxSetCurrent", d.cuCtxSetCurrent, why);
+  bind(lib, "cuModuleLoadDataEx", d.cuModuleLoadDataEx, why);
+  bind(lib, "cuModuleGetFunction", d.cuModuleGetFunction, why);
+  bind(lib, "cuModuleUnload", d.cuModuleUnload, why);
+  bind(lib, "cuFuncSetAttribute", d.cuFuncSetAttribute, why);
+  bind(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
+  bind(lib, "cuPointerGetAttribute", d.cuPointerGetAttribute, why);
+  bind(lib, "cuGetErrorName", d.cuGetErrorName, why);
+  bind(lib, "cuGetErrorString", d.cuGetErrorString, why);
+  if (!why.empty())
+    return l;
+  CUresult r = d.cuInit(0);
+  int count = 0;
+  if (r != CUDA_SUCCESS || d.cuDeviceGetCount(&count) != CUDA_SUCCESS || count == 0) {
+    const char *name = nullptr;
+    d.cuGetErrorName(r, &name);
+    l.why = std::string("no CUDA device is present (cuInit: ") + (name ? name : "?") + ")";
+  }
+  return l;
+}
+
+const Loaded &loaded() {
+  static const Loaded l = load();
+  return l;
+}
+
+} // namespace
+
+const Driver *Driver::get(std::string &why) {
+  const Loaded &l = loaded();
+  why = l.why;
+  return l.why.empty() ? &l.driver : nullptr;
+}
+
+void Driver::check(CUresult r, const char *call) const {
+  if (r == CUDA_SUCCESS)
+    return;
+  const char *name = nullptr, *text = nullptr;
+  cuGetErrorName(r, &name);
+  cuGetErrorString(r, &text);
+  throw DriverError(std::string(call) + " failed: " + (name ? std::string(name) : "CUDA error " + std::to_string(r)) +
+                    (text ? std::string(" (") + text + ")" : ""));
+}
+
+int deviceCount() {
+  std::string why;
+  const Driver *d = Driver::get(why);
+  int count = 0;
+  if (d && d->cuDeviceGetCount(&count) != CUDA_SUCCESS)
+    count = 0;
+  return count;
+}
+
+std::string archOf(int device) {
+  std::string why;
+  const Driver *d = Driver::get(why);
+  if (!d)
+    throw DriverError(why);
+  CUdevice dev;
+  d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
+  int major = 0, minor = 0;
+  d->check(d->cuDeviceGetAttribute(&major, kComputeCapabilityMajor, dev), "cuDeviceGetAttribute");
+  d->check(d->cuDeviceGetAttribute(&minor, kComputeCapabilityMinor, dev), "cuDeviceGetAttribute");
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+} // namespace fly::runtime::cuda

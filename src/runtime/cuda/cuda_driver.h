@@ -1,0 +1,86 @@
+//===- cuda_driver.h - The CUDA driver API, loaded at first use -------*- C++ -*-===//
+//
+// libcuda.so.1 is opened with dlopen when a cuda kernel is first launched or a device is
+// looked for, so the library has no link-time dependency on CUDA and builds without a
+// toolkit. The few driver types and constants used are declared here from the driver ABI.
+//
+//===-------------------------------------------------------------------------===//
+#ifndef FLYDSL_RUNTIME_CUDA_CUDA_DRIVER_H
+#define FLYDSL_RUNTIME_CUDA_CUDA_DRIVER_H
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace fly::runtime::cuda {
+
+using CUresult = int;
+using CUdevice = int;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUdeviceptr = unsigned long long;
+
+constexpr CUresult CUDA_SUCCESS = 0;
+
+enum DeviceAttribute : int {
+  kMaxThreadsPerBlock = 1,
+  kMaxBlockDimX = 2, // Y and Z follow
+  kMaxGridDimX = 5,  // Y and Z follow
+  kMaxSharedMemoryPerBlock = 8,
+  kComputeCapabilityMajor = 75,
+  kComputeCapabilityMinor = 76,
+  kMaxSharedMemoryPerBlockOptin = 97,
+};
+
+enum JitOption : int {
+  kJitInfoLogBuffer = 3,
+  kJitInfoLogBufferSizeBytes = 4,
+  kJitErrorLogBuffer = 5,
+  kJitErrorLogBufferSizeBytes = 6,
+};
+
+constexpr int kFuncAttributeMaxDynamicSharedSizeBytes = 8;
+constexpr int kPointerAttributeMemoryType = 2;
+constexpr int kPointerAttributeDeviceOrdinal = 9;
+constexpr unsigned kMemoryTypeDevice = 2;
+
+/// A driver call that failed: the call and the driver's own error name.
+struct DriverError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Driver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, CUstream, void **, void **);
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+
+  /// The loaded and initialized driver, or nullptr with `why` set (no library, no device).
+  static const Driver *get(std::string &why);
+
+  /// Throws DriverError naming `call` and the error when `r` is not CUDA_SUCCESS.
+  void check(CUresult r, const char *call) const;
+};
+
+/// Devices the driver sees; 0 when there is no driver.
+int deviceCount();
+
+/// "sm_<major><minor>" of a device.
+std::string archOf(int device);
+
+} // namespace fly::runtime::cuda
+
+#endif // FLYDSL_RUNTIME_CUDA_CUDA_DRIVER_H

@@ -1,0 +1,106 @@
+"""Kernels on a CUDA device with torch tensors: results against torch, streams, and the
+errors a launch on a GPU can meet. Without torch or a CUDA device these skip, saying why."""
+
+import flydsl
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import pytest
+from flydsl.expr import buffer_ops
+
+torch = pytest.importorskip("torch", reason="torch is not installed (the CUDA tests use it)")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA device is visible", allow_module_level=True)
+
+
+@flyc.kernel
+def axpy(x: fx.Tensor, y: fx.Tensor, a: fx.Float32, n: fx.Int32):
+    i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+    if i < n:
+        y[i] = a * x[i] + y[i]
+
+
+@flyc.kernel
+def block_sum(x: fx.Tensor, out: fx.Tensor, n: fx.Int32):
+    tid = fx.thread_idx.x
+    i = fx.block_idx.x * 256 + tid
+    v = x.load(i, pred=i < n)
+    scratch = fx.SharedTensor("f32", 256)
+    scratch[tid] = v
+    fx.barrier()
+    step = 128
+    for _ in fx.range_constexpr(8):
+        if tid < step:
+            scratch[tid] = scratch[tid] + scratch[tid + step]
+        fx.barrier()
+        step //= 2
+    if tid == 0:
+        out[fx.block_idx.x] = scratch[0]
+
+
+@flyc.kernel
+def buffer_scale(x: fx.Tensor, y: fx.Tensor, alpha: fx.Float32):
+    t = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+    src, dst = buffer_ops.create_buffer_resource(x), buffer_ops.create_buffer_resource(y)
+    buffer_ops.buffer_store(buffer_ops.buffer_load(src, t * 4, vec_width=4) * alpha, dst, t * 4)
+
+
+def test_target_and_arch_come_from_the_device():
+    x = torch.zeros(4, device="cuda")
+    c = axpy.compile(x, x, fx.Float32(1.0), 4)
+    major, minor = torch.cuda.get_device_capability()
+    assert c.target == "cuda" and c.arch == f"sm_{major}{minor}"
+
+
+@pytest.mark.parametrize("n", [1, 255, 256, 1000, 1 << 20])
+def test_axpy(n):
+    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+    expect = 2.5 * x + y
+    axpy(x, y, fx.Float32(2.5), n).launch(grid=((n + 255) // 256,), block=(256,))
+    torch.cuda.synchronize()
+    torch.testing.assert_close(y, expect)
+
+
+@pytest.mark.parametrize("n", [1, 300, 4099])
+def test_block_sum_with_shared_memory_and_barriers(n):
+    x = torch.randn(n, device="cuda")
+    blocks = (n + 255) // 256
+    out = torch.zeros(blocks, device="cuda")
+    block_sum(x, out, n).launch(grid=(blocks,), block=(256,))
+    padded = torch.zeros(blocks * 256, device="cuda")
+    padded[:n] = x
+    torch.testing.assert_close(out, padded.view(blocks, 256).sum(1), rtol=1e-4, atol=1e-4)
+
+
+def test_buffer_bounds_on_the_device():
+    x = torch.arange(1, 15, dtype=torch.float32, device="cuda")  # 14: the last vector is partial
+    y = torch.full((14,), -1.0, device="cuda")
+    buffer_scale(x, y, fx.Float32(2.0)).launch(block=(5,))
+    torch.testing.assert_close(y, 2 * x)
+
+
+def test_streams():
+    s = torch.cuda.Stream()
+    x, y = torch.ones(1024, device="cuda"), torch.zeros(1024, device="cuda")
+    with torch.cuda.stream(s):
+        for stream in (fx.Stream(s), s, s.cuda_stream, fx.Stream(torch.cuda.current_stream())):
+            axpy(x, y, fx.Float32(1.0), 1024).launch(grid=(4,), block=(256,), stream=stream)
+    s.synchronize()
+    assert float(y.sum()) == 4 * 1024
+    with pytest.raises(TypeError, match="not a stream"):
+        axpy(x, y, fx.Float32(1.0), 1024).launch(block=(1,), stream="fast")
+
+
+def test_bad_launches_are_clear_errors():
+    x = torch.zeros(8, device="cuda")
+    host = torch.zeros(8)
+    with pytest.raises(flydsl.errors.LaunchError, match="kDLCUDA"):
+        axpy(host, host, fx.Float32(1.0), 8).launch(block=(8,))
+    with pytest.raises(flydsl.errors.LaunchError, match="exceeds the device's limits"):
+        axpy(x, x, fx.Float32(1.0), 8).launch(block=(2048,))
+    with pytest.raises(flydsl.errors.LaunchError, match="exceeds the device's limits"):
+        axpy(x, x, fx.Float32(1.0), 8).launch(grid=(1, 1 << 20), block=(1,))
+    with pytest.raises(flydsl.errors.LaunchError, match="shared memory"):
+        axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,), smem=1 << 30)
+    # The library stays usable.
+    axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,))
+    torch.cuda.synchronize()
