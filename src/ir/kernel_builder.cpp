@@ -1364,6 +1364,18 @@ bool yieldValues(Kernel::Impl &k, const std::vector<Value *> &yields,
   mlir::scf::YieldOp::create(k.b, k.loc(), vs);
   return true;
 }
+
+// Ends the innermost loop or branch (its body already yielded): ops go after it again, and
+// its results are returned.
+std::vector<Value *> leaveFrame(Kernel::Impl &k) {
+  Frame f = k.frames.back();
+  k.frames.pop_back();
+  k.b.setInsertionPointAfter(f.op);
+  std::vector<Value *> out;
+  for (size_t i = 0; i < f.resultTypes.size(); ++i)
+    out.push_back(k.scalar(f.op->getResult(i), f.resultTypes[i]));
+  return out;
+}
 } // namespace
 
 std::vector<Value *> Kernel::forEnd(const std::vector<Value *> &yields) {
@@ -1377,12 +1389,7 @@ std::vector<Value *> Kernel::forEnd(const std::vector<Value *> &yields) {
   Frame f = k.frames.back();
   if (!yieldValues(k, yields, f.resultTypes, "the loop body", f.op))
     return {};
-  k.frames.pop_back();
-  k.b.setInsertionPointAfter(f.op);
-  std::vector<Value *> out;
-  for (size_t i = 0; i < f.resultTypes.size(); ++i)
-    out.push_back(k.scalar(f.op->getResult(i), f.resultTypes[i]));
-  return out;
+  return leaveFrame(k);
 }
 
 void Kernel::ifBegin(Value *hc, const std::vector<DType> &resultTypes) {
@@ -1445,12 +1452,7 @@ std::vector<Value *> Kernel::ifEnd(const std::vector<Value *> &yields) {
   } else if (!yieldValues(k, yields, f.resultTypes, "the else branch", f.op)) {
     return {};
   }
-  k.frames.pop_back();
-  k.b.setInsertionPointAfter(ifOp);
-  std::vector<Value *> out;
-  for (size_t i = 0; i < f.resultTypes.size(); ++i)
-    out.push_back(k.scalar(ifOp.getResult(i), f.resultTypes[i]));
-  return out;
+  return leaveFrame(k);
 }
 
 void Kernel::whileBegin(const std::vector<Value *> &inits, std::vector<Value *> &before) {
@@ -1519,12 +1521,7 @@ std::vector<Value *> Kernel::whileEnd(const std::vector<Value *> &yields) {
   Frame f = k.frames.back();
   if (!yieldValues(k, yields, f.resultTypes, "the while body", f.op))
     return {};
-  k.frames.pop_back();
-  k.b.setInsertionPointAfter(f.op);
-  std::vector<Value *> out;
-  for (size_t i = 0; i < f.resultTypes.size(); ++i)
-    out.push_back(k.scalar(f.op->getResult(i), f.resultTypes[i]));
-  return out;
+  return leaveFrame(k);
 }
 
 void Kernel::finish() {

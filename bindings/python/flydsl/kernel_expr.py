@@ -3,6 +3,7 @@
 import typing
 
 from . import _kernel_api as K
+from ._control import _array, _check
 from ._trace import TensorValue, Value, _wrap, as_value, current, shared_tensor, tracing, unary
 
 
@@ -242,12 +243,6 @@ def _dtype_name(dtype):
     return name
 
 
-def _handles(values):
-    import ctypes
-
-    return (ctypes.c_void_p * max(1, len(values)))(*[v.handle for v in values]), len(values)
-
-
 class Vector:
     """Vectors of 2..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
     `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`."""
@@ -262,8 +257,7 @@ class Vector:
             dtype = first.dtype if first is not None else as_value(elements[0]).dtype
         like = Value(None, _dtype_name(dtype))
         values = [as_value(e, like).to(like.dtype) for e in elements]
-        arr, n = _handles(values)
-        return _wrap(K.vector_from_elements(current(), arr, n), like.dtype)
+        return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.dtype)
 
     @staticmethod
     def splat(element, lanes, dtype=None):
@@ -344,18 +338,13 @@ class buffer_ops:
         v = as_value(data, Value(None, rsrc.dtype))
         off = as_value(offset).to("i32")
         K.buffer_store(current(), rsrc.handle, v.handle, off.handle)
-        from ._control import _check
-
         _check()
 
 
 def printf(format, *args):
     """printf from every thread that runs it (on the cpu target, to the process's stdout)."""
     values = [as_value(a) for a in args]
-    arr, n = _handles(values)
-    K.printf(current(), format.encode(), arr, n)
-    from ._control import _check
-
+    K.printf(current(), format.encode(), _array(values), len(values))
     _check()
 
 
