@@ -438,9 +438,10 @@ FLY_API void fly_while_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n
  * under FLYDSL_RUNTIME_CACHE_DIR (default ~/.flydsl/cache; off with
  * FLYDSL_RUNTIME_ENABLE_CACHE=0) that keeps the final binary. With
  * FLYDSL_DUMP_IR=1 both are bypassed so that every stage is written.
- * Launching needs a runtime for the target: cpu runs here; rocm and cuda code
- * is compiled and returned by fly_compiled_binary, and launching it is
- * FLY_ERROR_UNSUPPORTED in this build.
+ * Launching needs a runtime for the target: cpu runs here; cuda runs through
+ * the CUDA driver (libcuda.so.1, loaded at first use) and rocm through HIP
+ * (libamdhip64.so); without the driver or a device a launch is
+ * FLY_ERROR_LAUNCH saying so. fly_compiled_binary returns the code itself.
  *===----------------------------------------------------------------------===*/
 
 typedef struct fly_compiled fly_compiled_t;
@@ -501,6 +502,38 @@ typedef struct fly_launch_config {
 FLY_API fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
                               const fly_launch_config_t *config, const fly_arg_t *args,
                               size_t n_args);
+
+/*===-- Prepared launches ----------------------------------------------------===*
+ * A prepared launch binds one kernel of a compiled module once (its parameters,
+ * its argument layout, its function on each device it runs on), so that a
+ * repeated launch only checks and copies argument values and calls the driver.
+ * It keeps the compiled code alive: the fly_compiled_t may be destroyed first.
+ * Launching one prepared launch from several threads at once is safe.
+ *
+ * The slot form is for bindings that lay the arguments out themselves: one
+ * 64-bit slot per value, the value in its low bytes (little-endian). A scalar
+ * takes one slot holding its bits in the parameter's dtype (an f32 as its 4
+ * bytes); a tensor of rank r takes 1 + 2r slots: the data address (a device
+ * address for GPU targets), then its r extents, then its r strides in elements.
+ * Extents are checked (not negative) and, on cuda, each data address is checked
+ * to be device memory of one device (once per address); dtypes and ranks are
+ * the caller's promise.
+ *===------------------------------------------------------------------------===*/
+
+typedef struct fly_prepared fly_prepared_t;
+
+FLY_API fly_status fly_prepare_launch(const fly_compiled_t *compiled, const char *name,
+                                      fly_prepared_t **out);
+FLY_API void fly_prepared_destroy(fly_prepared_t *prepared);
+/* The number of slots a launch of it takes; 0 for a bad handle. */
+FLY_API size_t fly_prepared_num_slots(fly_prepared_t *prepared);
+/* Like fly_launch, with the lookups done once. */
+FLY_API fly_status fly_prepared_launch(fly_prepared_t *prepared, const fly_launch_config_t *config,
+                                       const fly_arg_t *args, size_t n_args);
+/* A launch with the arguments already in slots (n_slots must be the kernel's). */
+FLY_API fly_status fly_prepared_launch_slots(fly_prepared_t *prepared,
+                                             const fly_launch_config_t *config,
+                                             const uint64_t *slots, size_t n_slots);
 
 #ifdef __cplusplus
 }

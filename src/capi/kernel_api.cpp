@@ -1,19 +1,12 @@
-//===- kernel_api.cpp - The C API of kernel modules, builders, compile and launch -===//
+//===- kernel_api.cpp - The C API of kernel modules, builders and compiling -------===//
 //
 // No MLIR here: ir/kernel.h, compiler/compiler.h and runtime/ keep it behind plain C++.
 //
 //===------------------------------------------------------------------------------===//
 
-#include "capi/status.h"
-#include "compiler/compiler.h"
-#include "ir/kernel.h"
+#include "capi/compiled.h"
 #include "compiler/disk_cache.h"
-#include "runtime/cpu/cpu_launch.h"
-#include "runtime/cpu/cpu_module.h"
 #include "runtime/cuda/cuda_driver.h"
-#include "runtime/cuda/cuda_module.h"
-
-#include <dlpack/dlpack.h>
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -42,60 +35,12 @@ struct fly_module {
   std::deque<fly_kernel> kernels;
 };
 
-// A compiled module as the caches keep it: the artifact, and the runtime's module for it (on
-// cuda loaded onto a device at its first launch there).
-struct CompiledCode {
-  fly::compiler::Artifact artifact;
-  std::unique_ptr<fly::runtime::cpu::LoadedModule> cpu;
-  std::unique_ptr<fly::runtime::cuda::LoadedModule> cuda;
-};
-
-struct fly_compiled {
-  uint64_t magic;
-  std::string target, arch;
-  int waveSize;
-  std::shared_ptr<const CompiledCode> code;
-  std::map<std::string, std::vector<ir::Param>> signatures;
-};
-
 namespace {
 
 constexpr uint64_t kModuleMagic = 0x464c594d4f44554cull;   // "FLYMODUL"
 constexpr uint64_t kKernelMagic = 0x464c594b45524e4cull;   // "FLYKERNL"
-constexpr uint64_t kCompiledMagic = 0x464c59434f4d5044ull; // "FLYCOMPD"
-constexpr uint64_t kDeadHandle = 0xdeaddeaddeaddeadull;
-
-// DLPack 1.x's versioned tensor, declared from the DLPack ABI: Debian's header is 0.6.
-struct DLPackVersion {
-  uint32_t major;
-  uint32_t minor;
-};
-struct DLManagedTensorVersioned {
-  DLPackVersion version;
-  void *manager_ctx;
-  void (*deleter)(DLManagedTensorVersioned *self);
-  uint64_t flags;
-  DLTensor dl_tensor;
-};
-// DLPack 1.1 type codes for the fp8 formats we use.
-constexpr uint8_t kDLFloat8E4M3FN = 10;
-constexpr uint8_t kDLFloat8E5M2 = 12;
-
-template <class T> T *checked(T *h, uint64_t magic, const char *kind, const char *name) {
-  if (!h)
-    fail(FLY_ERROR_INVALID_HANDLE, std::string(kind) + " handle '" + name + "' is NULL");
-  if (h->magic == kDeadHandle)
-    fail(FLY_ERROR_INVALID_HANDLE,
-         std::string(kind) + " handle '" + name + "' was already destroyed");
-  if (h->magic != magic)
-    fail(FLY_ERROR_INVALID_HANDLE, std::string("'") + name + "' is not a " + kind + " handle");
-  return h;
-}
 
 fly_module *moduleOf(fly_module_t *m) { return checked(m, kModuleMagic, "module", "module"); }
-const fly_compiled *compiledOf(const fly_compiled_t *c) {
-  return checked(c, kCompiledMagic, "compiled module", "compiled");
-}
 
 // Kernel ops return values, not statuses: a bad kernel handle sets the thread's error and
 // yields nullptr.
@@ -142,10 +87,6 @@ const std::string &buildId() {
   return id;
 }
 
-const char *env(const char *name) {
-  const char *v = std::getenv(name);
-  return v && *v ? v : nullptr;
-}
 
 compiler::Options resolve(const fly_compile_options_t *o) {
   if (o && o->struct_size < sizeof(size_t))
@@ -221,232 +162,6 @@ compiler::Artifact buildArtifact(ir::Module &module, const compiler::Options &o,
   return art;
 }
 
-bool dtypeMatches(ir::DType d, const DLDataType &t) {
-  if (t.lanes != 1)
-    return false;
-  switch (d) {
-  case ir::DType::I8:
-  case ir::DType::I16:
-  case ir::DType::I32:
-  case ir::DType::I64:
-    return (t.code == kDLInt || t.code == kDLUInt) && t.bits == ir::bitWidth(d);
-  case ir::DType::F16:
-  case ir::DType::F32:
-  case ir::DType::F64:
-    return t.code == kDLFloat && t.bits == ir::bitWidth(d);
-  case ir::DType::BF16:
-    return t.code == kDLBfloat && t.bits == 16;
-  case ir::DType::F8E4M3:
-    return t.bits == 8 && (t.code == kDLFloat8E4M3FN || t.code == kDLUInt);
-  case ir::DType::F8E5M2:
-    return t.bits == 8 && (t.code == kDLFloat8E5M2 || t.code == kDLUInt);
-  default:
-    return false;
-  }
-}
-
-std::string dlTypeName(const DLDataType &t) {
-  static const char *codes[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
-  std::string c = t.code < 7 ? codes[t.code] : "code" + std::to_string(t.code);
-  return c + std::to_string(t.bits) + (t.lanes != 1 ? "x" + std::to_string(t.lanes) : "");
-}
-
-const DLTensor *tensorOf(const fly_arg_t &a, size_t i) {
-  std::string where = "argument " + std::to_string(i);
-  if (!a.tensor)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor pointer is NULL");
-  switch (a.kind) {
-  case FLY_ARG_DLTENSOR:
-    return static_cast<const DLTensor *>(a.tensor);
-  case FLY_ARG_DLMANAGED:
-    return &static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor;
-  case FLY_ARG_DLMANAGED_VERSIONED: {
-    auto *v = static_cast<const DLManagedTensorVersioned *>(a.tensor);
-    if (v->version.major != 1)
-      fail(FLY_ERROR_LAUNCH, where + ": DLPack version " + std::to_string(v->version.major) +
-                                 "." + std::to_string(v->version.minor) + " is not 1.x");
-    return &v->dl_tensor;
-  }
-  default:
-    fail(FLY_ERROR_LAUNCH, where + " is a scalar where the kernel takes a tensor");
-  }
-}
-
-uint16_t toHalfBits(float f, bool bf16) {
-  uint32_t x;
-  std::memcpy(&x, &f, 4);
-  if (bf16) {
-    if ((x & 0x7fffffff) > 0x7f800000)
-      return uint16_t((x >> 16) | 0x40);
-    return uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
-  }
-  uint32_t sign = (x >> 16) & 0x8000;
-  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
-  uint32_t mant = x & 0x7fffff;
-  if (((x >> 23) & 0xff) == 0xff)
-    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
-  if (exp >= 31)
-    return uint16_t(sign | 0x7c00);
-  if (exp <= 0) {
-    if (exp < -10)
-      return uint16_t(sign);
-    mant |= 0x800000;
-    uint32_t shift = uint32_t(14 - exp);
-    uint32_t half = mant >> shift, rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
-    if (rest > mid || (rest == mid && (half & 1)))
-      ++half;
-    return uint16_t(sign | half);
-  }
-  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13), rest = mant & 0x1fff;
-  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
-    ++half;
-  return uint16_t(half);
-}
-
-// One 8-byte slot per flattened kernel argument; the packed call reads through args[i].
-struct PackedArgs {
-  std::vector<uint64_t> slots;
-  std::vector<void *> pointers;
-  std::vector<const DLTensor *> tensors;
-  template <class T> void push(T v) {
-    uint64_t s = 0;
-    std::memcpy(&s, &v, sizeof(T));
-    slots.push_back(s);
-  }
-  void **finish() {
-    pointers.clear();
-    for (auto &s : slots)
-      pointers.push_back(&s);
-    return pointers.data();
-  }
-};
-
-void packScalar(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_t i) {
-  std::string where = "argument " + std::to_string(i);
-  ir::DType d = param.dtype;
-  if (a.kind != FLY_ARG_INT && a.kind != FLY_ARG_FLOAT)
-    fail(FLY_ERROR_LAUNCH, where + " is a tensor where the kernel takes a scalar " +
-                               ir::dtypeName(d));
-  if (ir::isFloat(d)) {
-    double v = a.kind == FLY_ARG_INT ? double(a.i) : a.f;
-    if (d == ir::DType::F64)
-      p.push(v);
-    else if (d == ir::DType::F32)
-      p.push(float(v));
-    else
-      p.push(toHalfBits(float(v), d == ir::DType::BF16));
-    return;
-  }
-  if (a.kind != FLY_ARG_INT)
-    fail(FLY_ERROR_LAUNCH, where + " is a float where the kernel takes " + ir::dtypeName(d));
-  int bits = ir::bitWidth(d);
-  if (bits < 64) {
-    int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
-    if (a.i < lo || a.i > hi)
-      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(a.i) + " does not fit " +
-                                 ir::dtypeName(d));
-  }
-  switch (bits) {
-  case 8:
-    p.push(int8_t(a.i));
-    break;
-  case 16:
-    p.push(int16_t(a.i));
-    break;
-  case 32:
-    p.push(int32_t(a.i));
-    break;
-  default:
-    p.push(a.i);
-  }
-}
-
-void checkDevice(const DLTensor *t, const std::string &target, const std::string &where) {
-  int type = t->device.device_type;
-  bool host = type == kDLCPU || type == kDLCUDAHost || type == kDLROCMHost;
-  const char *needs = target == "cpu"    ? (host ? nullptr : "host memory")
-                      : target == "cuda" ? (type == kDLCUDA ? nullptr : "kDLCUDA device memory")
-                                         : (type == kDLROCM ? nullptr : "kDLROCM device memory");
-  if (needs)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " + std::to_string(type) +
-                               ", the " + target + " target needs " + needs);
-}
-
-// With compileOnly the device is not checked: compiling for a GPU on a machine without one
-// passes host tensors.
-void packTensor(PackedArgs &p, const ir::Param &param, const fly_arg_t &a, size_t i,
-                const std::string &target, bool compileOnly) {
-  const DLTensor *t = tensorOf(a, i);
-  std::string where = "argument " + std::to_string(i);
-  if (!compileOnly)
-    checkDevice(t, target, where);
-  if (!dtypeMatches(param.dtype, t->dtype))
-    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
-                               ", the tensor holds " + dlTypeName(t->dtype));
-  if (t->ndim != param.rank)
-    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes a tensor of rank " +
-                               std::to_string(param.rank) + ", got rank " +
-                               std::to_string(t->ndim));
-  if (!t->data && t->ndim > 0)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor's data pointer is NULL");
-  p.tensors.push_back(t);
-  p.push(static_cast<char *>(t->data) + t->byte_offset);
-  for (int m = 0; m < t->ndim; ++m) {
-    if (t->shape[m] < 0)
-      fail(FLY_ERROR_LAUNCH, where + ": negative extent");
-    p.push(int64_t(t->shape[m]));
-  }
-  // DLPack: no strides means compact row-major.
-  int64_t compact = 1;
-  std::vector<int64_t> strides(t->ndim);
-  for (int m = t->ndim - 1; m >= 0; --m) {
-    strides[m] = t->strides ? t->strides[m] : compact;
-    compact *= t->shape[m];
-  }
-  for (int64_t s : strides)
-    p.push(s);
-}
-
-// All tensors on one CUDA device, each one's data really device memory there; returns it.
-int cudaDeviceOf(const PackedArgs &packed) {
-  int device = -1;
-  for (size_t i = 0; i < packed.tensors.size(); ++i) {
-    const DLTensor *t = packed.tensors[i];
-    std::string where = "tensor argument " + std::to_string(i);
-    if (device < 0)
-      device = t->device.device_id;
-    else if (t->device.device_id != device)
-      fail(FLY_ERROR_LAUNCH, where + " is on CUDA device " + std::to_string(t->device.device_id) +
-                                 ", the others on device " + std::to_string(device));
-    int actual = runtime::cuda::deviceOfPointer(t->data);
-    if (actual != t->device.device_id && t->data)
-      fail(FLY_ERROR_LAUNCH, where + " says kDLCUDA device " +
-                                 std::to_string(t->device.device_id) + " but its data " +
-                                 (actual < 0 ? std::string("is not CUDA device memory")
-                                             : "is on device " + std::to_string(actual)));
-  }
-  return device < 0 ? 0 : device;
-}
-
-void launchCuda(const fly_compiled &c, const char *name, const fly_launch_config_t &config,
-                PackedArgs &packed) {
-  std::string why;
-  if (!runtime::cuda::Driver::get(why))
-    fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + why);
-  int device = cudaDeviceOf(packed);
-  runtime::cuda::Launch l{};
-  for (int d = 0; d < 3; ++d) {
-    l.grid[d] = config.grid[d];
-    l.block[d] = config.block[d];
-  }
-  l.dynamicSharedBytes = config.dynamic_smem;
-  l.stream = config.stream;
-  try {
-    c.code->cuda->launch(device, name, l, packed.finish());
-  } catch (const runtime::cuda::DriverError &e) {
-    fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + e.what());
-  }
-}
 
 } // namespace
 
@@ -869,63 +584,6 @@ fly_status fly_module_lowered_ir(fly_module_t *module, const fly_compile_options
       *text = copyString(compiler::loweredIr(*m->module, o));
     } catch (const compiler::CompileError &e) {
       fail(FLY_ERROR_COMPILE, e.what());
-    }
-  });
-}
-
-fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
-                      const fly_launch_config_t *config, const fly_arg_t *args, size_t n_args) {
-  return guard([&] {
-    const fly_compiled *c = compiledOf(compiled);
-    if (!name)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
-    if (!config)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "launch config is NULL");
-    if (config->struct_size < sizeof(fly_launch_config_t))
-      fail(FLY_ERROR_INVALID_ARGUMENT, "fly_launch_config_t.struct_size is not set");
-    auto sig = c->signatures.find(name);
-    const compiler::KernelInfo *info = c->code->artifact.kernel(name);
-    if (sig == c->signatures.end() || !info)
-      fail(FLY_ERROR_INVALID_ARGUMENT, std::string("no kernel named '") + name + "'");
-    const auto &params = sig->second;
-    if (n_args != params.size())
-      fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "' takes " +
-                                 std::to_string(params.size()) + " arguments, got " +
-                                 std::to_string(n_args));
-    if (n_args && !args)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
-    const char *compileOnlyEnv = env("COMPILE_ONLY");
-    bool compileOnly = compileOnlyEnv && std::strcmp(compileOnlyEnv, "0") != 0;
-    PackedArgs packed;
-    for (size_t i = 0; i < n_args; ++i) {
-      if (params[i].kind == ir::Param::Kind::Tensor)
-        packTensor(packed, params[i], args[i], i, c->target, compileOnly);
-      else
-        packScalar(packed, params[i], args[i], i);
-    }
-    if (compileOnly)
-      return;
-    if (c->code->cuda) {
-      launchCuda(*c, name, *config, packed);
-      return;
-    }
-    if (!c->code->cpu)
-      fail(FLY_ERROR_UNSUPPORTED, "launching " + c->target + " code needs the " +
-                                      (c->target == "cuda" ? "CUDA" : "HIP") +
-                                      " runtime, which this build does not have yet");
-    runtime::cpu::Geometry g{};
-    for (int d = 0; d < 3; ++d) {
-      g.grid[d] = config->grid[d];
-      g.block[d] = config->block[d];
-    }
-    g.staticSharedBytes = info->staticSharedBytes;
-    g.dynamicSharedBytes = config->dynamic_smem;
-    g.waveSize = c->waveSize;
-    g.collectives = info->usesCollectives;
-    try {
-      runtime::cpu::launch(c->code->cpu->entry(name), packed.finish(), g);
-    } catch (const runtime::cpu::LaunchError &e) {
-      fail(FLY_ERROR_LAUNCH, std::string("kernel '") + name + "': " + e.what());
     }
   });
 }

@@ -44,6 +44,7 @@ Loaded load() {
   bind(lib, "cuFuncSetAttribute", d.cuFuncSetAttribute, why);
   bind(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
   bind(lib, "cuPointerGetAttribute", d.cuPointerGetAttribute, why);
+  bind(lib, "cuStreamGetCtx", d.cuStreamGetCtx, why);
   bind(lib, "cuGetErrorName", d.cuGetErrorName, why);
   bind(lib, "cuGetErrorString", d.cuGetErrorString, why);
   if (!why.empty())
@@ -77,7 +78,8 @@ void Driver::check(CUresult r, const char *call) const {
   const char *name = nullptr, *text = nullptr;
   cuGetErrorName(r, &name);
   cuGetErrorString(r, &text);
-  throw DriverError(std::string(call) + " failed: " + (name ? std::string(name) : "CUDA error " + std::to_string(r)) +
+  throw DriverError(std::string(call) + " failed: " +
+                    (name ? std::string(name) : "CUDA error " + std::to_string(r)) +
                     (text ? std::string(" (") + text + ")" : ""));
 }
 

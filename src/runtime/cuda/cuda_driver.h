@@ -8,8 +8,9 @@
 #ifndef FLYDSL_RUNTIME_CUDA_CUDA_DRIVER_H
 #define FLYDSL_RUNTIME_CUDA_CUDA_DRIVER_H
 
+#include "runtime/gpu/launch_limits.h"
+
 #include <cstddef>
-#include <stdexcept>
 #include <string>
 
 namespace fly::runtime::cuda {
@@ -46,10 +47,7 @@ constexpr int kPointerAttributeMemoryType = 2;
 constexpr int kPointerAttributeDeviceOrdinal = 9;
 constexpr unsigned kMemoryTypeDevice = 2;
 
-/// A driver call that failed: the call and the driver's own error name.
-struct DriverError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using DriverError = gpu::GpuError;
 
 struct Driver {
   CUresult (*cuInit)(unsigned);
@@ -65,6 +63,7 @@ struct Driver {
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, CUstream, void **, void **);
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 

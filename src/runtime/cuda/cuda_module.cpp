@@ -6,13 +6,6 @@ namespace fly::runtime::cuda {
 
 namespace {
 
-// The limits read once per device, in the order of PerDevice::limits.
-constexpr int kLimitAttributes[] = {
-    kMaxThreadsPerBlock, kMaxBlockDimX,     kMaxBlockDimX + 1, kMaxBlockDimX + 2,
-    kMaxGridDimX,        kMaxGridDimX + 1,  kMaxGridDimX + 2,  kMaxSharedMemoryPerBlock,
-    kMaxSharedMemoryPerBlockOptin};
-enum { kThreads, kBlockX, kGridX = 4, kShared = 7, kSharedOptin = 8 };
-
 const Driver &driver() {
   std::string why;
   const Driver *d = Driver::get(why);
@@ -21,9 +14,21 @@ const Driver &driver() {
   return *d;
 }
 
-std::string dims(const uint32_t v[3]) {
-  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," + std::to_string(v[2]) +
-         ")";
+gpu::DeviceLimits readLimits(const Driver &d, CUdevice dev) {
+  auto get = [&](int attribute) {
+    int v = 0;
+    d.check(d.cuDeviceGetAttribute(&v, attribute, dev), "cuDeviceGetAttribute");
+    return int64_t(v);
+  };
+  gpu::DeviceLimits l;
+  l.threadsPerBlock = get(kMaxThreadsPerBlock);
+  for (int i = 0; i < 3; ++i) {
+    l.block[i] = get(kMaxBlockDimX + i);
+    l.grid[i] = get(kMaxGridDimX + i);
+  }
+  l.sharedPerBlock = get(kMaxSharedMemoryPerBlock);
+  l.sharedPerBlockOptin = get(kMaxSharedMemoryPerBlockOptin);
+  return l;
 }
 
 } // namespace
@@ -45,9 +50,7 @@ LoadedModule::PerDevice &LoadedModule::onDevice(const Driver &d, int device) {
   d.check(d.cuDeviceGet(&dev, device), "cuDeviceGet");
   d.check(d.cuDevicePrimaryCtxRetain(&per->context, dev), "cuDevicePrimaryCtxRetain");
   d.check(d.cuCtxSetCurrent(per->context), "cuCtxSetCurrent");
-  for (size_t i = 0; i < std::size(kLimitAttributes); ++i)
-    d.check(d.cuDeviceGetAttribute(&per->limits[i], kLimitAttributes[i], dev),
-            "cuDeviceGetAttribute");
+  per->limits = readLimits(d, dev);
   // The JIT's error log explains a PTX the driver rejects.
   char errorLog[8192] = {}, infoLog[4096] = {};
   int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes, kJitInfoLogBuffer,
@@ -66,54 +69,51 @@ LoadedModule::PerDevice &LoadedModule::onDevice(const Driver &d, int device) {
   return *slot;
 }
 
-void LoadedModule::launch(int device, const std::string &name, const Launch &l, void **args) {
+BoundKernel &LoadedModule::bind(int device, const std::string &name) {
   const Driver &d = driver();
-  CUfunction fn;
-  int sharedOptin;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    PerDevice &per = onDevice(d, device);
-    d.check(d.cuCtxSetCurrent(per.context), "cuCtxSetCurrent");
-    const int *lim = per.limits;
-    uint64_t threads = uint64_t(l.block[0]) * l.block[1] * l.block[2];
-    for (int i = 0; i < 3; ++i) {
-      if (l.block[i] == 0 || l.grid[i] == 0)
-        throw DriverError("grid " + dims(l.grid) + " and block " + dims(l.block) +
-                          " extents must all be at least 1");
-      if (l.block[i] > uint32_t(lim[kBlockX + i]) || threads > uint64_t(lim[kThreads]))
-        throw DriverError("block " + dims(l.block) + " exceeds the device's limits (" +
-                          std::to_string(lim[kThreads]) + " threads, (" +
-                          std::to_string(lim[kBlockX]) + "," + std::to_string(lim[kBlockX + 1]) +
-                          "," + std::to_string(lim[kBlockX + 2]) + ") per dimension)");
-      if (l.grid[i] > uint32_t(lim[kGridX + i]))
-        throw DriverError("grid " + dims(l.grid) + " exceeds the device's limits (" +
-                          std::to_string(lim[kGridX]) + "," + std::to_string(lim[kGridX + 1]) +
-                          "," + std::to_string(lim[kGridX + 2]) + ")");
-    }
-    const compiler::KernelInfo *info = art_.kernel(name);
-    uint64_t shared = (info ? info->staticSharedBytes : 0) + l.dynamicSharedBytes;
-    sharedOptin = std::max(lim[kShared], lim[kSharedOptin]);
-    if (shared > uint64_t(sharedOptin))
-      throw DriverError("shared memory of " + std::to_string(shared) + " bytes exceeds the "
-                        "device's " + std::to_string(sharedOptin) + " bytes per block");
-    auto it = per.functions.find(name);
-    if (it == per.functions.end()) {
-      d.check(d.cuModuleGetFunction(&fn, per.module, name.c_str()), "cuModuleGetFunction");
-      it = per.functions.emplace(name, fn).first;
-    }
-    fn = it->second;
-    // Past the default 48 KiB a kernel must opt in to its dynamic shared memory.
-    int &set = per.dynamicSharedSet[name];
-    if (l.dynamicSharedBytes > uint64_t(set) && shared > uint64_t(lim[kShared])) {
-      d.check(d.cuFuncSetAttribute(fn, kFuncAttributeMaxDynamicSharedSizeBytes,
-                                   int(l.dynamicSharedBytes)),
-              "cuFuncSetAttribute");
-      set = int(l.dynamicSharedBytes);
-    }
+  std::lock_guard<std::mutex> lock(mutex_);
+  PerDevice &per = onDevice(d, device);
+  auto &k = per.kernels[name];
+  if (k)
+    return *k;
+  auto bound = std::make_unique<BoundKernel>();
+  d.check(d.cuCtxSetCurrent(per.context), "cuCtxSetCurrent");
+  d.check(d.cuModuleGetFunction(&bound->function, per.module, name.c_str()),
+          "cuModuleGetFunction");
+  bound->context = per.context;
+  bound->device = device;
+  bound->limits = per.limits;
+  const compiler::KernelInfo *info = art_.kernel(name);
+  bound->staticSharedBytes = info ? info->staticSharedBytes : 0;
+  k = std::move(bound);
+  return *k;
+}
+
+void LoadedModule::launch(BoundKernel &k, const Launch &l, void **args) {
+  const Driver &d = driver();
+  gpu::checkLaunch(k.limits, l, k.staticSharedBytes);
+  d.check(d.cuCtxSetCurrent(k.context), "cuCtxSetCurrent");
+  auto stream = static_cast<CUstream>(l.stream);
+  // The legacy (1) and per-thread (2) default streams belong to the current context.
+  if (reinterpret_cast<uintptr_t>(stream) > 2 && stream != k.checkedStream.load()) {
+    CUcontext owner = nullptr;
+    d.check(d.cuStreamGetCtx(stream, &owner), "cuStreamGetCtx (reading the stream's device)");
+    if (owner != k.context)
+      throw DriverError("the stream belongs to another device or context than the tensors' "
+                        "device " + std::to_string(k.device));
+    k.checkedStream.store(stream);
   }
-  d.check(d.cuLaunchKernel(fn, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
-                           l.block[2], unsigned(l.dynamicSharedBytes),
-                           static_cast<CUstream>(l.stream), args, nullptr),
+  // Past the default 48 KiB a kernel must opt in to its dynamic shared memory.
+  uint64_t shared = k.staticSharedBytes + l.dynamicSharedBytes;
+  if (shared > uint64_t(k.limits.sharedPerBlock) &&
+      l.dynamicSharedBytes > k.dynamicSharedOptedIn.load()) {
+    d.check(d.cuFuncSetAttribute(k.function, kFuncAttributeMaxDynamicSharedSizeBytes,
+                                 int(l.dynamicSharedBytes)),
+            "cuFuncSetAttribute");
+    k.dynamicSharedOptedIn.store(l.dynamicSharedBytes);
+  }
+  d.check(d.cuLaunchKernel(k.function, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
+                           l.block[2], unsigned(l.dynamicSharedBytes), stream, args, nullptr),
           "cuLaunchKernel");
 }
 

@@ -1,9 +1,9 @@
 //===- cuda_module.h - PTX loaded on a CUDA device and launched -------*- C++ -*-===//
 //
 // A compiled cuda artifact (PTX) is loaded once per device, in the device's primary context,
-// when a kernel of it is first launched there; the driver JITs the PTX for the device. A
-// launch checks its geometry and shared memory against the device's limits before the
-// driver sees it, so that a mistake is a clear error rather than a driver failure.
+// when a kernel of it is first bound there; the driver JITs the PTX for the device. Binding
+// resolves a kernel once (function, limits); launching a bound kernel takes no lock and looks
+// nothing up, so that a repeated launch costs little more than the driver call.
 //
 //===---------------------------------------------------------------------------===//
 #ifndef FLYDSL_RUNTIME_CUDA_CUDA_MODULE_H
@@ -11,8 +11,9 @@
 
 #include "compiler/compiler.h"
 #include "runtime/cuda/cuda_driver.h"
+#include "runtime/gpu/launch_limits.h"
 
-#include <cstdint>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,10 +21,17 @@
 
 namespace fly::runtime::cuda {
 
-struct Launch {
-  uint32_t grid[3], block[3];
-  uint64_t dynamicSharedBytes;
-  void *stream; // a CUstream; null for the default stream
+using gpu::Launch;
+
+/// One kernel resolved on one device; owned by its LoadedModule.
+struct BoundKernel {
+  CUcontext context = nullptr;
+  CUfunction function = nullptr;
+  int device = 0;
+  gpu::DeviceLimits limits;
+  uint64_t staticSharedBytes = 0;
+  std::atomic<uint64_t> dynamicSharedOptedIn{0};
+  std::atomic<CUstream> checkedStream{nullptr}; // last stream found to be of this device
 };
 
 class LoadedModule {
@@ -33,17 +41,19 @@ public:
   LoadedModule(const LoadedModule &) = delete;
   LoadedModule &operator=(const LoadedModule &) = delete;
 
-  /// Runs kernel `name` on `device` with one pointer per flattened argument. Throws
-  /// DriverError (a driver failure or a limit) with a message that names the problem.
-  void launch(int device, const std::string &name, const Launch &l, void **args);
+  /// Kernel `name` on `device`, loading the module there first if needed.
+  BoundKernel &bind(int device, const std::string &name);
+
+  /// Runs a bound kernel with one pointer per flattened argument. Throws DriverError (a
+  /// driver failure, a limit, a stream of another device) with a message naming the problem.
+  static void launch(BoundKernel &k, const Launch &l, void **args);
 
 private:
   struct PerDevice {
     CUcontext context = nullptr;
     CUmodule module = nullptr;
-    std::map<std::string, CUfunction> functions;
-    std::map<std::string, int> dynamicSharedSet; // bytes opted in per function
-    int limits[12] = {};
+    gpu::DeviceLimits limits;
+    std::map<std::string, std::unique_ptr<BoundKernel>> kernels;
   };
   PerDevice &onDevice(const Driver &d, int device);
 

@@ -1,0 +1,76 @@
+//===- compiled.h - The compiled-module handle shared by compile and launch ---*- C++ -*-===//
+//
+// kernel_api.cpp makes fly_compiled_t handles; launch_api.cpp launches them. Both see the
+// handle's layout and its checks here.
+//
+//===---------------------------------------------------------------------------------===//
+#ifndef FLYDSL_CAPI_COMPILED_H
+#define FLYDSL_CAPI_COMPILED_H
+
+#include "capi/status.h"
+#include "compiler/compiler.h"
+#include "ir/kernel.h"
+#include "runtime/cpu/cpu_module.h"
+#include "runtime/cuda/cuda_module.h"
+
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace fly::capi {
+class Launcher;
+}
+
+// A compiled module as the caches keep it: the artifact, and the runtime's module for it (on
+// cuda loaded onto a device at its first launch there).
+struct CompiledCode {
+  fly::compiler::Artifact artifact;
+  std::unique_ptr<fly::runtime::cpu::LoadedModule> cpu;
+  std::unique_ptr<fly::runtime::cuda::LoadedModule> cuda;
+};
+
+struct fly_compiled {
+  uint64_t magic;
+  std::string target, arch;
+  int waveSize;
+  std::shared_ptr<const CompiledCode> code;
+  std::map<std::string, std::vector<fly::ir::Param>> signatures;
+  // fly_launch's launcher per kernel, made at its first launch.
+  std::mutex launchersMutex;
+  std::map<std::string, std::unique_ptr<fly::capi::Launcher>> launchers;
+  fly_compiled();
+  ~fly_compiled(); // in launch_api.cpp, where Launcher is complete
+};
+
+namespace fly::capi {
+
+constexpr uint64_t kCompiledMagic = 0x464c59434f4d5044ull; // "FLYCOMPD"
+constexpr uint64_t kDeadHandle = 0xdeaddeaddeaddeadull;
+
+template <class T> T *checked(T *h, uint64_t magic, const char *kind, const char *name) {
+  if (!h)
+    fail(FLY_ERROR_INVALID_HANDLE, std::string(kind) + " handle '" + name + "' is NULL");
+  if (h->magic == kDeadHandle)
+    fail(FLY_ERROR_INVALID_HANDLE,
+         std::string(kind) + " handle '" + name + "' was already destroyed");
+  if (h->magic != magic)
+    fail(FLY_ERROR_INVALID_HANDLE, std::string("'") + name + "' is not a " + kind + " handle");
+  return h;
+}
+
+inline fly_compiled *compiledOf(const fly_compiled_t *c) {
+  return checked(const_cast<fly_compiled_t *>(c), kCompiledMagic, "compiled module", "compiled");
+}
+
+/// An environment variable, or nullptr when it is unset or empty.
+inline const char *env(const char *name) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : nullptr;
+}
+
+} // namespace fly::capi
+
+#endif // FLYDSL_CAPI_COMPILED_H

@@ -1,0 +1,501 @@
+//===- launch_api.cpp - Launching compiled kernels: arguments, devices, prepared launches -===//
+//
+// A Launcher binds one kernel of a compiled module to its parameters once: the slot layout of
+// its arguments, the cpu entry or the CUDA function per device, and the data pointers already
+// found to be device memory. fly_launch keeps one per kernel in the compiled module;
+// fly_prepare_launch hands one to the caller, whose repeated launches then only check and
+// write argument values and call the driver.
+//
+//===-------------------------------------------------------------------------------------===//
+
+#include "capi/compiled.h"
+#include "runtime/cpu/cpu_launch.h"
+#include "runtime/cuda/cuda_driver.h"
+#include "runtime/cuda/cuda_module.h"
+
+#include <dlpack/dlpack.h>
+
+#include <cstring>
+
+using namespace fly;
+using namespace fly::capi;
+
+namespace {
+
+// DLPack 1.x's versioned tensor, declared from the DLPack ABI: Debian's header is 0.6.
+struct DLPackVersion {
+  uint32_t major;
+  uint32_t minor;
+};
+struct DLManagedTensorVersioned {
+  DLPackVersion version;
+  void *manager_ctx;
+  void (*deleter)(DLManagedTensorVersioned *self);
+  uint64_t flags;
+  DLTensor dl_tensor;
+};
+// DLPack 1.1 type codes for the fp8 formats we use.
+constexpr uint8_t kDLFloat8E4M3FN = 10;
+constexpr uint8_t kDLFloat8E5M2 = 12;
+
+bool dtypeMatches(ir::DType d, const DLDataType &t) {
+  if (t.lanes != 1)
+    return false;
+  switch (d) {
+  case ir::DType::I8:
+  case ir::DType::I16:
+  case ir::DType::I32:
+  case ir::DType::I64:
+    return (t.code == kDLInt || t.code == kDLUInt) && t.bits == ir::bitWidth(d);
+  case ir::DType::F16:
+  case ir::DType::F32:
+  case ir::DType::F64:
+    return t.code == kDLFloat && t.bits == ir::bitWidth(d);
+  case ir::DType::BF16:
+    return t.code == kDLBfloat && t.bits == 16;
+  case ir::DType::F8E4M3:
+    return t.bits == 8 && (t.code == kDLFloat8E4M3FN || t.code == kDLUInt);
+  case ir::DType::F8E5M2:
+    return t.bits == 8 && (t.code == kDLFloat8E5M2 || t.code == kDLUInt);
+  default:
+    return false;
+  }
+}
+
+std::string dlTypeName(const DLDataType &t) {
+  static const char *codes[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
+  std::string c = t.code < 7 ? codes[t.code] : "code" + std::to_string(t.code);
+  return c + std::to_string(t.bits) + (t.lanes != 1 ? "x" + std::to_string(t.lanes) : "");
+}
+
+const DLTensor *tensorOf(const fly_arg_t &a, size_t i) {
+  std::string where = "argument " + std::to_string(i);
+  if (!a.tensor)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor pointer is NULL");
+  switch (a.kind) {
+  case FLY_ARG_DLTENSOR:
+    return static_cast<const DLTensor *>(a.tensor);
+  case FLY_ARG_DLMANAGED:
+    return &static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor;
+  case FLY_ARG_DLMANAGED_VERSIONED: {
+    auto *v = static_cast<const DLManagedTensorVersioned *>(a.tensor);
+    if (v->version.major != 1)
+      fail(FLY_ERROR_LAUNCH, where + ": DLPack version " + std::to_string(v->version.major) +
+                                 "." + std::to_string(v->version.minor) + " is not 1.x");
+    return &v->dl_tensor;
+  }
+  default:
+    fail(FLY_ERROR_LAUNCH, where + " is a scalar where the kernel takes a tensor");
+  }
+}
+
+uint16_t toHalfBits(float f, bool bf16) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if (bf16) {
+    if ((x & 0x7fffffff) > 0x7f800000)
+      return uint16_t((x >> 16) | 0x40);
+    return uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+  }
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff)
+    return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = mant >> shift, rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13), rest = mant & 0x1fff;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half;
+  return uint16_t(half);
+}
+
+// One 8-byte slot per flattened kernel argument, the value in its low bytes; the kernel
+// reads each through a pointer to its slot.
+struct Slots {
+  std::vector<uint64_t> values;
+  std::vector<int> claimedDevices; // per tensor, the DLPack device id
+  template <class T> void push(T v) {
+    uint64_t s = 0;
+    std::memcpy(&s, &v, sizeof(T));
+    values.push_back(s);
+  }
+};
+
+void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) {
+  std::string where = "argument " + std::to_string(i);
+  ir::DType d = param.dtype;
+  if (a.kind != FLY_ARG_INT && a.kind != FLY_ARG_FLOAT)
+    fail(FLY_ERROR_LAUNCH, where + " is a tensor where the kernel takes a scalar " +
+                               ir::dtypeName(d));
+  if (ir::isFloat(d)) {
+    double v = a.kind == FLY_ARG_INT ? double(a.i) : a.f;
+    if (d == ir::DType::F64)
+      p.push(v);
+    else if (d == ir::DType::F32)
+      p.push(float(v));
+    else
+      p.push(toHalfBits(float(v), d == ir::DType::BF16));
+    return;
+  }
+  if (a.kind != FLY_ARG_INT)
+    fail(FLY_ERROR_LAUNCH, where + " is a float where the kernel takes " + ir::dtypeName(d));
+  int bits = ir::bitWidth(d);
+  if (bits < 64) {
+    int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
+    if (a.i < lo || a.i > hi)
+      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(a.i) + " does not fit " +
+                                 ir::dtypeName(d));
+  }
+  switch (bits) {
+  case 8:
+    p.push(int8_t(a.i));
+    break;
+  case 16:
+    p.push(int16_t(a.i));
+    break;
+  case 32:
+    p.push(int32_t(a.i));
+    break;
+  default:
+    p.push(a.i);
+  }
+}
+
+void checkDevice(const DLTensor *t, const std::string &target, const std::string &where) {
+  int type = t->device.device_type;
+  bool host = type == kDLCPU || type == kDLCUDAHost || type == kDLROCMHost;
+  const char *needs = target == "cpu"    ? (host ? nullptr : "host memory")
+                      : target == "cuda" ? (type == kDLCUDA ? nullptr : "kDLCUDA device memory")
+                                         : (type == kDLROCM ? nullptr : "kDLROCM device memory");
+  if (needs)
+    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " + std::to_string(type) +
+                               ", the " + target + " target needs " + needs);
+}
+
+// With compileOnly the device is not checked: compiling for a GPU on a machine without one
+// passes host tensors.
+void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
+                const std::string &target, bool compileOnly) {
+  const DLTensor *t = tensorOf(a, i);
+  std::string where = "argument " + std::to_string(i);
+  if (!compileOnly)
+    checkDevice(t, target, where);
+  if (!dtypeMatches(param.dtype, t->dtype))
+    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
+                               ", the tensor holds " + dlTypeName(t->dtype));
+  if (t->ndim != param.rank)
+    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes a tensor of rank " +
+                               std::to_string(param.rank) + ", got rank " +
+                               std::to_string(t->ndim));
+  p.claimedDevices.push_back(t->device.device_id);
+  p.push(static_cast<char *>(t->data) + t->byte_offset);
+  for (int m = 0; m < t->ndim; ++m) {
+    if (t->shape[m] < 0)
+      fail(FLY_ERROR_LAUNCH, where + ": negative extent");
+    p.push(int64_t(t->shape[m]));
+  }
+  // DLPack: no strides means compact row-major.
+  int64_t compact = 1;
+  std::vector<int64_t> strides(t->ndim);
+  for (int m = t->ndim - 1; m >= 0; --m) {
+    strides[m] = t->strides ? t->strides[m] : compact;
+    compact *= t->shape[m];
+  }
+  for (int64_t s : strides)
+    p.push(s);
+}
+constexpr uint64_t kPreparedMagic = 0x464c595052455041ull; // "FLYPREPA"
+
+} // namespace
+
+namespace fly::capi {
+
+class Launcher {
+public:
+  Launcher(const fly_compiled &c, const std::string &name) : name_(name), target_(c.target) {
+    auto sig = c.signatures.find(name);
+    info_ = c.code->artifact.kernel(name);
+    if (sig == c.signatures.end() || !info_)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "no kernel named '" + name + "'");
+    code_ = c.code;
+    params_ = sig->second;
+    waveSize_ = c.waveSize;
+    for (size_t i = 0; i < params_.size(); ++i) {
+      const ir::Param &p = params_[i];
+      if (p.kind == ir::Param::Kind::Tensor) {
+        tensorParams_.push_back(i);
+        tensorSlots_.push_back(slotCount_);
+        slotCount_ += 1 + 2 * size_t(p.rank);
+      } else {
+        ++slotCount_;
+      }
+    }
+    verified_.assign(tensorSlots_.size(), {0, -1});
+    if (code_->cpu)
+      entry_ = code_->cpu->entry(name);
+  }
+
+  size_t slotCount() const { return slotCount_; }
+
+  void launch(const fly_launch_config_t &config, const fly_arg_t *args, size_t n) {
+    if (n != params_.size())
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "' takes " + std::to_string(params_.size()) +
+                                 " arguments, got " + std::to_string(n));
+    if (n && !args)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
+    const char *compileOnlyEnv = env("COMPILE_ONLY");
+    bool compileOnly = compileOnlyEnv && std::strcmp(compileOnlyEnv, "0") != 0;
+    Slots packed;
+    packed.values.reserve(slotCount_);
+    for (size_t i = 0; i < n; ++i) {
+      if (params_[i].kind == ir::Param::Kind::Tensor)
+        packTensor(packed, params_[i], args[i], i, target_, compileOnly);
+      else
+        packScalar(packed, params_[i], args[i], i);
+    }
+    if (!compileOnly)
+      launchSlots(config, packed.values.data(), packed.values.size(),
+                  packed.claimedDevices.data());
+  }
+
+  /// `claimed`: per tensor, the device its DLPack descriptor names (nullptr: none named).
+  void launchSlots(const fly_launch_config_t &config, const uint64_t *slots, size_t n,
+                   const int *claimed = nullptr) {
+    if (n != slotCount_)
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "' takes " + std::to_string(slotCount_) +
+                                 " argument slots, got " + std::to_string(n));
+    if (n && !slots)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "slots is NULL");
+    checkTensorSlots(slots);
+    // The driver reads each argument through a pointer to its slot.
+    void *small[64];
+    std::vector<void *> large;
+    void **pointers = small;
+    if (n > std::size(small)) {
+      large.resize(n);
+      pointers = large.data();
+    }
+    for (size_t i = 0; i < n; ++i)
+      pointers[i] = const_cast<uint64_t *>(slots + i);
+    if (code_->cuda)
+      return launchCuda(config, slots, pointers, claimed);
+    if (!code_->cpu)
+      fail(FLY_ERROR_UNSUPPORTED, "launching " + target_ + " code needs the HIP runtime, " +
+                                      "which this build does not have yet");
+    runtime::cpu::Geometry g{};
+    for (int d = 0; d < 3; ++d) {
+      g.grid[d] = config.grid[d];
+      g.block[d] = config.block[d];
+    }
+    g.staticSharedBytes = info_->staticSharedBytes;
+    g.dynamicSharedBytes = config.dynamic_smem;
+    g.waveSize = waveSize_;
+    g.collectives = info_->usesCollectives;
+    try {
+      runtime::cpu::launch(entry_, pointers, g);
+    } catch (const runtime::cpu::LaunchError &e) {
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + e.what());
+    }
+  }
+
+private:
+  // Extents are not negative; a data pointer is NULL only for a tensor with no elements.
+  void checkTensorSlots(const uint64_t *slots) const {
+    for (size_t t = 0; t < tensorSlots_.size(); ++t) {
+      size_t first = tensorSlots_[t];
+      bool empty = false;
+      for (int m = 0; m < params_[tensorParams_[t]].rank; ++m) {
+        auto extent = int64_t(slots[first + 1 + m]);
+        if (extent < 0)
+          fail(FLY_ERROR_LAUNCH, tensorName(t) + ": negative extent");
+        empty |= extent == 0;
+      }
+      if (!slots[first] && !empty)
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + ": the tensor's data pointer is NULL");
+    }
+  }
+
+  std::string tensorName(size_t tensor) const {
+    return "argument " + std::to_string(tensorParams_[tensor]);
+  }
+
+  // All tensors on one CUDA device, each one's data really device memory there: checked with
+  // the driver once per data pointer (the last one per argument is remembered).
+  int cudaDevice(const uint64_t *slots, const int *claimed) {
+    int device = -1;
+    for (size_t t = 0; t < tensorSlots_.size(); ++t) {
+      uint64_t data = slots[tensorSlots_[t]];
+      if (!data)
+        continue;
+      int actual;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        actual = verified_[t].first == data ? verified_[t].second : -2;
+      }
+      if (actual == -2) {
+        actual = runtime::cuda::deviceOfPointer(reinterpret_cast<const void *>(data));
+        if (actual >= 0) {
+          std::lock_guard<std::mutex> lock(mutex_);
+          verified_[t] = {data, actual};
+        }
+      }
+      if (actual < 0)
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + ": its data is not CUDA device memory");
+      if (claimed && claimed[t] != actual)
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + " says kDLCUDA device " +
+                                   std::to_string(claimed[t]) + " but its data is on device " +
+                                   std::to_string(actual));
+      if (device >= 0 && actual != device)
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + " is on CUDA device " + std::to_string(actual) +
+                                   ", the others on device " + std::to_string(device));
+      device = actual;
+    }
+    return device < 0 ? 0 : device;
+  }
+
+  void launchCuda(const fly_launch_config_t &config, const uint64_t *slots, void **pointers,
+                  const int *claimed) {
+    std::string why;
+    if (!runtime::cuda::Driver::get(why))
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + why);
+    try {
+      int device = cudaDevice(slots, claimed);
+      runtime::cuda::BoundKernel *k;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        k = bound_[device];
+      }
+      if (!k) {
+        k = &code_->cuda->bind(device, name_);
+        std::lock_guard<std::mutex> lock(mutex_);
+        bound_[device] = k;
+      }
+      runtime::gpu::Launch l{};
+      for (int d = 0; d < 3; ++d) {
+        l.grid[d] = config.grid[d];
+        l.block[d] = config.block[d];
+      }
+      l.dynamicSharedBytes = config.dynamic_smem;
+      l.stream = config.stream;
+      runtime::cuda::LoadedModule::launch(*k, l, pointers);
+    } catch (const runtime::gpu::GpuError &e) {
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + e.what());
+    }
+  }
+
+  std::shared_ptr<const CompiledCode> code_;
+  std::string name_, target_;
+  std::vector<ir::Param> params_;
+  const compiler::KernelInfo *info_ = nullptr;
+  int waveSize_ = 64;
+  size_t slotCount_ = 0;
+  std::vector<size_t> tensorParams_; // the parameter index of each tensor argument
+  std::vector<size_t> tensorSlots_;  // its first slot
+  runtime::cpu::KernelEntry entry_{};
+  std::mutex mutex_;
+  std::vector<std::pair<uint64_t, int>> verified_;
+  std::map<int, runtime::cuda::BoundKernel *> bound_;
+};
+
+} // namespace fly::capi
+
+struct fly_prepared {
+  uint64_t magic;
+  std::unique_ptr<Launcher> launcher;
+};
+
+fly_compiled::fly_compiled() = default;
+fly_compiled::~fly_compiled() = default;
+
+namespace {
+
+const fly_launch_config_t &configOf(const fly_launch_config_t *config) {
+  if (!config)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "launch config is NULL");
+  if (config->struct_size < sizeof(fly_launch_config_t))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "fly_launch_config_t.struct_size is not set");
+  return *config;
+}
+
+Launcher &launcherOf(fly_prepared_t *p) {
+  return *checked(p, kPreparedMagic, "prepared launch", "prepared")->launcher;
+}
+
+} // namespace
+
+extern "C" {
+
+fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
+                      const fly_launch_config_t *config, const fly_arg_t *args, size_t n_args) {
+  return guard([&] {
+    fly_compiled *c = compiledOf(compiled);
+    if (!name)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
+    const fly_launch_config_t &cfg = configOf(config);
+    Launcher *l;
+    {
+      std::lock_guard<std::mutex> lock(c->launchersMutex);
+      auto &slot = c->launchers[name];
+      if (!slot) {
+        try {
+          slot = std::make_unique<Launcher>(*c, name);
+        } catch (...) {
+          c->launchers.erase(name);
+          throw;
+        }
+      }
+      l = slot.get();
+    }
+    l->launch(cfg, args, n_args);
+  });
+}
+
+fly_status fly_prepare_launch(const fly_compiled_t *compiled, const char *name,
+                              fly_prepared_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    fly_compiled *c = compiledOf(compiled);
+    if (!name)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
+    auto p = std::make_unique<fly_prepared>();
+    p->magic = kPreparedMagic;
+    p->launcher = std::make_unique<Launcher>(*c, name);
+    *out = p.release();
+  });
+}
+
+void fly_prepared_destroy(fly_prepared_t *prepared) {
+  if (!prepared || prepared->magic != kPreparedMagic)
+    return;
+  prepared->launcher.reset();
+  prepared->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
+}
+
+size_t fly_prepared_num_slots(fly_prepared_t *prepared) {
+  size_t n = 0;
+  guard([&] { n = launcherOf(prepared).slotCount(); });
+  return n;
+}
+
+fly_status fly_prepared_launch(fly_prepared_t *prepared, const fly_launch_config_t *config,
+                               const fly_arg_t *args, size_t n_args) {
+  return guard([&] { launcherOf(prepared).launch(configOf(config), args, n_args); });
+}
+
+fly_status fly_prepared_launch_slots(fly_prepared_t *prepared, const fly_launch_config_t *config,
+                                     const uint64_t *slots, size_t n_slots) {
+  return guard([&] { launcherOf(prepared).launchSlots(configOf(config), slots, n_slots); });
+}
+
+} // extern "C"
