@@ -116,6 +116,55 @@ static void launch_argument_checks(void) {
   CHECK(fly_launch(NULL, "doubler", &cfg, good, 2) == FLY_ERROR_INVALID_HANDLE);
 }
 
+/* Prepared launches: the same kernel through fly_arg_t and through raw slots, outliving the
+ * compiled module, and the slot checks. */
+static void prepared_launches(void) {
+  fly_compiled_t *c = doubler();
+  CHECK(c != NULL);
+  if (!c)
+    return;
+  fly_prepared_t *p = NULL;
+  CHECK(fly_prepare_launch(c, "nope", &p) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "no kernel named 'nope'"));
+  CHECK(fly_prepare_launch(c, "doubler", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_prepare_launch(c, "doubler", &p) == FLY_OK);
+  fly_compiled_destroy(c); /* the prepared launch keeps the code */
+  CHECK(fly_prepared_num_slots(p) == 4); /* data, extent, stride; n */
+
+  float data[5] = {1, 2, 3, 4, 5};
+  int64_t shape[1] = {5};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {8, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_INT, NULL, 5, 0}};
+  CHECK(fly_prepared_launch(p, &cfg, args, 2) == FLY_OK);
+  CHECK(data[4] == 10.0f);
+  CHECK(fly_prepared_launch(p, &cfg, args, 1) == FLY_ERROR_LAUNCH);
+
+  /* Slots: every other element (stride 2) of the first four, n = 2 in an i32's low bytes. */
+  uint64_t slots[4] = {(uint64_t)(uintptr_t)data, 2, 2, 2};
+  CHECK(fly_prepared_launch_slots(p, &cfg, slots, 4) == FLY_OK);
+  CHECK(data[0] == 4.0f && data[1] == 4.0f && data[2] == 12.0f && data[3] == 8.0f);
+  CHECK(fly_prepared_launch_slots(p, &cfg, slots, 3) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "takes 4 argument slots, got 3"));
+  CHECK(fly_prepared_launch_slots(p, &cfg, NULL, 4) == FLY_ERROR_INVALID_ARGUMENT);
+  uint64_t negative[4] = {(uint64_t)(uintptr_t)data, (uint64_t)-1, 1, 1};
+  CHECK(fly_prepared_launch_slots(p, &cfg, negative, 4) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "negative extent"));
+  uint64_t null_data[4] = {0, 3, 1, 1};
+  CHECK(fly_prepared_launch_slots(p, &cfg, null_data, 4) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "data pointer is NULL"));
+  uint64_t empty[4] = {0, 0, 1, 0}; /* no elements: a NULL pointer is fine */
+  CHECK(fly_prepared_launch_slots(p, &cfg, empty, 4) == FLY_OK);
+  CHECK(fly_prepared_launch_slots(p, NULL, slots, 4) == FLY_ERROR_INVALID_ARGUMENT);
+
+  fly_prepared_destroy(p);
+  CHECK(fly_prepared_launch_slots(p, &cfg, slots, 4) == FLY_ERROR_INVALID_HANDLE);
+  CHECK(mentions(fly_last_error_message(), "already destroyed"));
+  CHECK(fly_prepared_num_slots(p) == 0);
+  CHECK(fly_prepared_launch(NULL, &cfg, args, 2) == FLY_ERROR_INVALID_HANDLE);
+  fly_prepared_destroy(NULL);
+}
+
 static void builder_errors(void) {
   fly_module_t *m, *other;
   fly_kernel_t *k, *k2;
@@ -389,6 +438,7 @@ static void vectors_buffers_while(void) {
 
 int main(void) {
   launch_argument_checks();
+  prepared_launches();
   vectors_buffers_while();
   dynamic_shared_memory();
   builder_errors();

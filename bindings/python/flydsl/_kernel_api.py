@@ -108,6 +108,13 @@ launch = _fn(
     "fly_launch", _i32, P, ctypes.c_char_p, ctypes.POINTER(LaunchConfig), ctypes.POINTER(Arg), _sz
 )
 
+prepare_launch = _fn("fly_prepare_launch", _i32, P, ctypes.c_char_p, ctypes.POINTER(P))
+prepared_destroy = _fn("fly_prepared_destroy", None, P)
+prepared_num_slots = _fn("fly_prepared_num_slots", _sz, P)
+# The hot path: called with ready-made ctypes arguments, so no argtypes conversion runs.
+prepared_launch_slots = lib.fly_prepared_launch_slots
+prepared_launch_slots.restype = _i32
+
 
 def take_string(ptr):
     text = ctypes.string_at(ptr).decode()

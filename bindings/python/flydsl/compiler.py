@@ -16,9 +16,10 @@ values) traces and compiles; later ones reuse the compiled kernel.
 
 import ctypes
 import inspect
-import os
+import struct
 import typing
 
+from . import _fast_launch as _fast
 from . import _kernel_api as K
 from . import kernel_expr as kx
 from ._ast_rewrite import rewrite
@@ -119,9 +120,8 @@ class CompiledKernel:
 
 
 def _compile_options(target=None, arch=None):
-    env = os.environ
-    target = target or env.get("FLYDSL_COMPILE_BACKEND") or None
-    arch = arch or env.get("ARCH") or env.get("FLYDSL_GPU_ARCH") or None
+    env_target, env_arch = _fast.target_choice()
+    target, arch = target or env_target, arch or env_arch
     o = K.CompileOptions(ctypes.sizeof(K.CompileOptions))
     o.target = target.encode() if target else None
     o.arch = arch.encode() if arch else None
@@ -137,11 +137,24 @@ class KernelFunction:
         self.signature = inspect.signature(fn)
         self.hints = typing.get_type_hints(fn, include_extras=True)
         self.cache = {}
+        self._prepared = {}  # (signature_key, target choice) -> PreparedLaunch, or None
+        params = list(self.signature.parameters.values())
+        self._names = [p.name for p in params]
+        # Calls that give every parameter positionally and take no Constexpr or Stream can use
+        # the hot path.
+        self._positional = all(
+            p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            and not _constexpr_of(self.hints.get(p.name))
+            and self.hints.get(p.name) is not kx.Stream
+            for p in params
+        )
 
     def __call__(self, *args, **kwargs):
+        if not kwargs and self._positional and len(args) == len(self._names):
+            return _Launch(self, args, None)
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        return _Launch(self, list(bound.arguments.items()))
+        return _Launch(self, None, list(bound.arguments.items()))
 
     def _classify(self, items):
         """(kind, detail) per parameter: tensor, scalar or constexpr."""
@@ -236,12 +249,31 @@ def _dim3(x, what):
 
 
 class _Launch:
-    def __init__(self, kernel, items):
-        self.kernel, self.items = kernel, items
+    __slots__ = ("kernel", "args", "items")
+
+    def __init__(self, kernel, args, items):
+        self.kernel, self.args, self.items = kernel, args, items
 
     def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
-        classified = self.kernel._classify(self.items)
-        compiled = self.kernel.compiled_for(classified)
+        kernel, key = self.kernel, None
+        if self.args is not None:
+            key = _fast.signature_key(self.args)
+            if key is not None:
+                key = (key, _fast.target_choice())
+                prepared = kernel._prepared.get(key)
+                if prepared is not None:
+                    try:
+                        status = prepared.launch(
+                            self.args, grid, block, smem, _stream_handle(stream)
+                        )
+                    except struct.error:
+                        pass  # a value its slot cannot hold: the slow path says what is wrong
+                    else:
+                        check(status)
+                        return
+        items = self.items if self.items is not None else list(zip(kernel._names, self.args))
+        classified = kernel._classify(items)
+        compiled = kernel.compiled_for(classified)
         args = []
         for kind, detail in classified:
             if kind == "tensor":
@@ -259,6 +291,9 @@ class _Launch:
         cfg.stream = _stream_handle(stream)
         arr = (K.Arg * len(args))(*args)
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
+        # This signature launched: the next such launch takes the hot path.
+        if key is not None and key not in kernel._prepared and _fast.usable(classified):
+            kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified)
         # Tensors stay borrowed until here: their capsules live in `classified`.
         del classified
 

@@ -85,15 +85,11 @@ _slice_off = _proto(
     "fly_layout_slice_and_offset", LayoutHandle, c_int64_p, _sz, _out_layout, _P(_i64)
 )
 _unary = _proto("fly_layout_unary", ctypes.c_int, LayoutHandle, _out_layout)
-_coalesce_profile = _proto(
-    "fly_layout_coalesce_profile", LayoutHandle, c_int64_p, _sz, _out_layout
-)
+_coalesce_profile = _proto("fly_layout_coalesce_profile", LayoutHandle, c_int64_p, _sz, _out_layout)
 _complement_to = _proto("fly_layout_complement_to", LayoutHandle, c_int64_p, _sz, _out_layout)
 _binary = _proto("fly_layout_binary", ctypes.c_int, LayoutHandle, LayoutHandle, _out_layout)
 _mcv = _proto("fly_layout_max_common_vector", LayoutHandle, LayoutHandle, _P(_i64))
-_tiler_op = _proto(
-    "fly_layout_tiler_op", ctypes.c_int, LayoutHandle, ctypes.c_char_p, _out_layout
-)
+_tiler_op = _proto("fly_layout_tiler_op", ctypes.c_int, LayoutHandle, ctypes.c_char_p, _out_layout)
 _range_op = {
     n: _proto("fly_layout_" + n, LayoutHandle, _i64, _i64, _out_layout) for n in ("take", "group")
 }

@@ -1,0 +1,99 @@
+"""The launch hot path. After a kernel's first launch with a signature, later launches with
+torch tensors and scalars skip DLPack and the C argument structs: a prepared launch (made once
+per signature and target) takes the launch config and the argument slots, packed by one
+struct.pack_into into a buffer it owns, through one C call with ready-made ctypes arguments."""
+
+import ctypes
+import os
+import struct
+import sys
+
+from . import _kernel_api as K
+from . import kernel_expr as kx
+from ._lib import check
+
+_CONFIG = "<Q3I3IQQ"  # fly_launch_config_t: struct_size, grid, block, dynamic_smem, stream
+_CONFIG_SIZE = struct.calcsize(_CONFIG)
+# A scalar's bits in the low bytes of its 8-byte slot. bf16 has no struct code: slow path.
+_SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "f16": "e6x",
+                 "f32": "f4x", "f64": "d"}  # fmt: skip
+_TENSOR, _NUMBER = 0, 1
+_NUMBERS = (int, float, bool)
+
+
+def target_choice(environ=os.environ):
+    """The target and arch the environment asks for (None: the library chooses)."""
+    target = environ.get("FLYDSL_COMPILE_BACKEND") or None
+    arch = environ.get("ARCH") or environ.get("FLYDSL_GPU_ARCH") or None
+    return target, arch
+
+
+def signature_key(args):
+    """What decides the compiled kernel and the slot layout, read cheaply; None when an
+    argument is not a torch tensor, a Python number or an fx scalar."""
+    torch = sys.modules.get("torch")
+    tensor_type = torch.Tensor if torch is not None else ()
+    key = []
+    for a in args:
+        t = type(a)
+        if t in _NUMBERS or issubclass(t, kx._Scalar):
+            key.append(t)
+        elif isinstance(a, tensor_type):
+            key.append((a.dtype, a.ndim, a.is_cuda))
+        else:
+            return None
+    return tuple(key)
+
+
+def dim3(x):
+    if type(x) is int:
+        return (x, 1, 1)
+    n = len(x)
+    return tuple(x) if n == 3 else tuple(x) + (1,) * (3 - n)
+
+
+class PreparedLaunch:
+    """One compiled kernel bound to a slot layout; `classified` is the first launch's."""
+
+    def __init__(self, compiled, classified):
+        handle = ctypes.c_void_p()
+        check(K.prepare_launch(compiled.handle, compiled.name.encode(), ctypes.byref(handle)))
+        self.handle, self.compiled = handle, compiled  # the handle keeps the code alive anyway
+        fmt, kinds = [_CONFIG], []
+        for kind, detail in classified:
+            if kind == "tensor":
+                fmt.append("Q" * (1 + 2 * detail.rank))
+                kinds.append(_TENSOR)
+            else:
+                fmt.append(_SCALAR_SLOTS[detail[0]])
+                kinds.append(_NUMBER)
+        self.pack = struct.Struct("".join(fmt)).pack_into
+        n_slots = K.prepared_num_slots(handle)
+        self.buffer = ctypes.create_string_buffer(_CONFIG_SIZE + 8 * n_slots)
+        address = ctypes.addressof(self.buffer)
+        self.kinds = kinds
+        self.c_args = (handle, ctypes.c_void_p(address), ctypes.c_void_p(address + _CONFIG_SIZE),
+                       ctypes.c_size_t(n_slots))  # fmt: skip
+
+    def __del__(self, _destroy=K.prepared_destroy):
+        _destroy(self.handle)
+
+    def launch(self, args, grid, block, smem, stream):
+        """The C status; raises struct.error for a value its slot cannot hold."""
+        values = [_CONFIG_SIZE, *dim3(grid), *dim3(block), smem, stream or 0]
+        for a, kind in zip(args, self.kinds):
+            if kind == _TENSOR:
+                values.append(a.data_ptr())
+                values += a.shape
+                values += a.stride()
+            else:
+                values.append(a.value if isinstance(a, kx._Scalar) else a)
+        self.pack(self.buffer, 0, *values)
+        return K.prepared_launch_slots(*self.c_args)
+
+
+def usable(classified):
+    return all(
+        kind == "tensor" or (kind == "scalar" and detail[0] in _SCALAR_SLOTS)
+        for kind, detail in classified
+    )

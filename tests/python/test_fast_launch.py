@@ -1,0 +1,91 @@
+"""The launch hot path (prepared launches fed with packed slots) on the cpu target. It serves
+torch tensors; here a stand-in `torch` module wraps numpy arrays with the few members the hot
+path reads, so the path runs without torch installed."""
+
+import sys
+import types
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from flydsl.errors import LaunchError
+
+
+class _Tensor:
+    def __init__(self, array):
+        self.array = array
+        self.dtype, self.ndim, self.shape, self.is_cuda = array.dtype, array.ndim, array.shape, False
+
+    def data_ptr(self):
+        return self.array.ctypes.data
+
+    def stride(self):
+        return tuple(s // self.array.itemsize for s in self.array.strides)
+
+    def __dlpack__(self, stream=None):
+        return self.array.__dlpack__()
+
+
+@pytest.fixture
+def torch(monkeypatch):
+    fake = types.ModuleType("torch")
+    fake.Tensor = _Tensor
+    monkeypatch.setitem(sys.modules, "torch", fake)
+    return fake
+
+
+@flyc.kernel
+def scale_add(x: fx.Tensor, y: fx.Tensor, a: fx.Float32, n: fx.Int32):
+    i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+    if i < n:
+        y[i] = a * x[i] + y[i]
+
+
+def test_second_launch_takes_the_hot_path_and_computes_the_same(torch):
+    rng = np.random.default_rng(1)
+    x, y = rng.standard_normal(300).astype(np.float32), np.zeros(300, np.float32)
+    tx, ty = _Tensor(x), _Tensor(y)
+    scale_add._prepared.clear()
+    scale_add(tx, ty, 2.0, 300).launch(grid=(2,), block=(256,))
+    assert len(scale_add._prepared) == 1  # made after the first (slow) launch
+    np.testing.assert_allclose(y, 2 * x, rtol=1e-6)
+    for a in (0.5, fx.Float32(-1.0)):
+        scale_add(tx, ty, a, 300).launch(grid=2, block=(256, 1, 1))
+    np.testing.assert_allclose(y, 1.5 * x, rtol=1e-6)
+    assert len(scale_add._prepared) == 2  # fx.Float32 is another signature key
+
+
+def test_hot_path_reads_views_and_new_pointers(torch):
+    base = np.arange(40, dtype=np.float32)
+    out = np.zeros(20, np.float32)
+    scale_add(_Tensor(base[::2]), _Tensor(out), 1.0, 20).launch(block=(32,))
+    fresh = np.ones(20, np.float32)
+    scale_add(_Tensor(base[1::2]), _Tensor(fresh), 1.0, 20).launch(block=(32,))
+    np.testing.assert_array_equal(out, base[::2])
+    np.testing.assert_array_equal(fresh, base[1::2] + 1)
+
+
+def test_values_a_slot_cannot_hold_go_the_slow_way(torch):
+    x, y = np.ones(4, np.float32), np.zeros(4, np.float32)
+    scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
+    scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
+    with pytest.raises(LaunchError, match="does not fit"):
+        scale_add(_Tensor(x), _Tensor(y), 1.0, 1 << 40).launch(block=(4,))
+    with pytest.raises(LaunchError, match="extents must all be at least 1|at least 1"):
+        scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(0,))
+    np.testing.assert_array_equal(y, [2, 2, 2, 2])
+    # A tensor of another dtype is another signature: compiled and launched the slow way first.
+    x64, y64 = np.ones(4), np.zeros(4)
+    for _ in range(2):
+        scale_add(_Tensor(x64), _Tensor(y64), 1.0, 4).launch(block=(4,))
+    np.testing.assert_array_equal(y64, [2, 2, 2, 2])
+
+
+def test_numpy_and_keywords_keep_the_dlpack_path(torch):
+    scale_add._prepared.clear()
+    x, y = np.ones(4, np.float32), np.zeros(4, np.float32)
+    scale_add(x, y, 1.0, 4).launch(block=(4,))
+    scale_add(_Tensor(x), _Tensor(y), a=1.0, n=4).launch(block=(4,))
+    assert not scale_add._prepared
+    np.testing.assert_array_equal(y, [2, 2, 2, 2])
