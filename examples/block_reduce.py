@@ -3,12 +3,12 @@ block writes one partial sum; numpy checks the total.
 Run: PYTHONPATH=bindings/python python3 examples/block_reduce.py
 """
 
-import numpy as np
-
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
+from device import WAVE, array, host
 
-BLOCK, WAVE = 256, 64  # gfx942, the arch the cpu target emulates by default
+BLOCK = 256
 
 
 @flyc.kernel
@@ -34,8 +34,9 @@ def main():
     for n in (1, 255, 256, 1000, 4099):
         x = rng.standard_normal(n).astype(np.float32)
         blocks = (n + BLOCK - 1) // BLOCK
-        partial = np.zeros(blocks, np.float32)
-        block_reduce(x, partial, n, WAVE).launch(grid=(blocks,), block=(BLOCK,))
+        partial = array(np.zeros(blocks, np.float32))
+        block_reduce(array(x), partial, n, WAVE).launch(grid=(blocks,), block=(BLOCK,))
+        partial = host(partial)
         expect = x.astype(np.float64).sum()
         assert abs(partial.sum() - expect) <= 1e-4 * (1 + abs(expect)), (partial.sum(), expect)
         print(f"block_reduce n={n:5d}: {partial.sum():+.5f} (numpy {expect:+.5f})")

@@ -7,6 +7,7 @@ PYTHONPATH=bindings/python python3 examples/buffer_scale.py
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
+from device import array, host
 from flydsl.expr import buffer_ops, range_constexpr
 
 VEC = 4
@@ -43,9 +44,9 @@ def main():
     rng = np.random.default_rng(0)
     for n, blocks in ((1, 1), (255, 1), (1000, 2), (4099, 3)):
         x = rng.standard_normal(n).astype(np.float32)
-        y = np.zeros(n, np.float32)
-        scale(x, y, 1.5, blocks)
-        np.testing.assert_allclose(y, 1.5 * x, rtol=1e-6)
+        y = array(np.zeros(n, np.float32))
+        scale(array(x), y, 1.5, blocks)
+        np.testing.assert_allclose(host(y), 1.5 * x, rtol=1e-6)
         print(f"buffer_scale n={n:5d}: matches numpy")
     print("ok")
 

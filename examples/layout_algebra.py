@@ -40,8 +40,10 @@ def main():
 
     # Checked against the CuTe documentation's stated results.
     assert str(tiles) == "((2,4),(2,2)):((8,1),(16,4))"
-    assert str(fx.blocked_product(fx.Layout.parse("(2,5):(5,1)"), fx.Layout.parse("(3,4):(1,3)"))) \
+    assert (
+        str(fx.blocked_product(fx.Layout.parse("(2,5):(5,1)"), fx.Layout.parse("(3,4):(1,3)")))
         == "((2,3),(5,4)):((5,10),(1,30))"
+    )
     print("ok")
 
 

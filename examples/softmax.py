@@ -9,6 +9,7 @@ Run: PYTHONPATH=bindings/python python3 examples/softmax.py
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
+from device import array, host
 
 BLOCK = 128
 
@@ -51,9 +52,9 @@ def reference(x):
 
 def run(rows, cols, rng):
     x = (rng.standard_normal((rows, cols)) * 4).astype(np.float32)
-    y = np.zeros_like(x)
-    softmax(x, y, cols).launch(grid=(rows,), block=(BLOCK,))
-    err = np.abs(y - reference(x.astype(np.float64))).max()
+    y = array(np.zeros_like(x))
+    softmax(array(x), y, cols).launch(grid=(rows,), block=(BLOCK,))
+    err = np.abs(host(y) - reference(x.astype(np.float64))).max()
     assert err < 1e-5, f"softmax {rows}x{cols}: max error {err}"
     return err
 

@@ -7,6 +7,7 @@ Run: PYTHONPATH=bindings/python python3 examples/tiled_transpose.py
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
+from device import array, host
 
 TILE, ROWS = 32, 8  # a block of TILE x ROWS threads moves a TILE x TILE tile
 
@@ -28,9 +29,10 @@ def transpose(src: fx.Tensor, dst: fx.Tensor, m: fx.Int32, n: fx.Int32):
 
 def run(m, n, rng):
     a = rng.standard_normal((m, n)).astype(np.float32)
-    out = np.zeros((n, m), np.float32)
+    out = array(np.zeros((n, m), np.float32))
     grid = ((n + TILE - 1) // TILE, (m + TILE - 1) // TILE)
-    transpose(a, out, m, n).launch(grid=grid, block=(TILE, ROWS))
+    transpose(array(a), out, m, n).launch(grid=grid, block=(TILE, ROWS))
+    out = host(out)
     assert np.array_equal(out, a.T), f"transpose {m}x{n} is wrong"
     return out
 

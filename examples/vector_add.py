@@ -1,11 +1,12 @@
-"""Vector add with @flyc.kernel, launched on numpy arrays (through DLPack) on the best target
-present (cpu here). Run: PYTHONPATH=bindings/python python3 examples/vector_add.py
+"""Vector add with @flyc.kernel on the best target present: a CUDA device (torch tensors) when
+one is visible, else cpu (numpy arrays, through DLPack).
+Run: PYTHONPATH=bindings/python python3 examples/vector_add.py
 """
-
-import numpy as np
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
+from device import TARGET, array, host
 
 
 @flyc.kernel
@@ -25,10 +26,10 @@ def main():
     for n in (1, 255, 256, 1000, 4097):
         a = rng.standard_normal(n).astype(np.float32)
         b = rng.standard_normal(n).astype(np.float32)
-        c = np.zeros(n, np.float32)
-        add(a, b, c, n)
-        np.testing.assert_allclose(c, a + b, rtol=1e-6)
-        print(f"vector_add n={n:5d}: matches numpy")
+        c = array(np.zeros(n, np.float32))
+        add(array(a), array(b), c, n)
+        np.testing.assert_allclose(host(c), a + b, rtol=1e-6)
+        print(f"vector_add n={n:5d} on {TARGET}: matches numpy")
     print("compiled signatures:", len(vector_add.cache))
     print("ok")
 

@@ -1,9 +1,14 @@
-"""The example scripts as modules, so tests can call their kernels directly."""
+"""The example scripts as modules, so tests can call their kernels directly, and the examples'
+`device` helper (numpy on the cpu target, torch tensors on a CUDA device)."""
 
 import importlib.util
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "examples"))
+
+import device as dev  # noqa: E402 (needs the path above)
 
 
 def load(name):
@@ -13,3 +18,6 @@ def load(name):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+__all__ = ["dev", "load"]

@@ -3,9 +3,8 @@
 import json
 from pathlib import Path
 
-import pytest
-
 import flydsl.expr as fx
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT.parent / "shared" / "layout" / "cute_doc_examples.json"
@@ -68,9 +67,7 @@ def normalise(value):
     return value
 
 
-@pytest.mark.parametrize(
-    "case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)]
-)
+@pytest.mark.parametrize("case", CASES, ids=[f"{i}-{c['op']}" for i, c in enumerate(CASES)])
 def test_documented_result(case):
     assert normalise(run(case["op"], case["args"])) == as_tuple(case["result"])
 

@@ -15,7 +15,12 @@ from flydsl.errors import LaunchError
 class _Tensor:
     def __init__(self, array):
         self.array = array
-        self.dtype, self.ndim, self.shape, self.is_cuda = array.dtype, array.ndim, array.shape, False
+        self.dtype, self.ndim, self.shape, self.is_cuda = (
+            array.dtype,
+            array.ndim,
+            array.shape,
+            False,
+        )
 
     def data_ptr(self):
         return self.array.ctypes.data

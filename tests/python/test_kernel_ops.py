@@ -1,9 +1,11 @@
-"""Vectors, AMD buffer access, printf and while loops, run on the cpu target against numpy."""
+"""Vectors, AMD buffer access, printf and while loops, run on the default target (cpu, or a
+CUDA device with torch tensors) against numpy."""
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _examples import dev
 from flydsl.expr import buffer_ops, vector
 
 
@@ -23,10 +25,10 @@ def scale_by_vectors(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
 @pytest.mark.parametrize("n", [4, 13, 256, 1001])
 def test_vector_load_arithmetic_store(n):
     x = np.random.default_rng(n).standard_normal(n).astype(np.float32)
-    y = np.zeros(n, np.float32)
+    y = dev.array(np.zeros(n, np.float32))
     threads = (n + 3) // 4
-    scale_by_vectors(x, y, n).launch(grid=((threads + 63) // 64,), block=(64,))
-    np.testing.assert_allclose(y, x * 2 + (np.arange(n) % 4 + 1), rtol=1e-6)
+    scale_by_vectors(dev.array(x), y, n).launch(grid=((threads + 63) // 64,), block=(64,))
+    np.testing.assert_allclose(dev.host(y), x * 2 + (np.arange(n) % 4 + 1), rtol=1e-6)
 
 
 @flyc.kernel
@@ -46,12 +48,12 @@ def lanes_and_bits(h: fx.Tensor, out: fx.Tensor, words: fx.Tensor):
 
 def test_extract_insert_bitcast():
     h = np.arange(32, dtype=np.float16) * np.float16(0.5)
-    out = np.zeros(8, np.float32)
-    words = np.zeros(16, np.int32)
-    lanes_and_bits(h, out, words).launch(block=(8,))
+    out = dev.array(dev.array(np.zeros(8, np.float32)))
+    words = dev.array(np.zeros(16, np.int32))
+    lanes_and_bits(dev.array(h), out, words).launch(block=(8,))
     s = h.reshape(8, 4)[:, [3, 1, 2, 0]]
-    np.testing.assert_allclose(out, (s.astype(np.float32) * [1, 2, 3, 4]).sum(1))
-    np.testing.assert_array_equal(words, s.copy().view(np.int32).reshape(-1))
+    np.testing.assert_allclose(dev.host(out), (s.astype(np.float32) * [1, 2, 3, 4]).sum(1))
+    np.testing.assert_array_equal(dev.host(words), s.copy().view(np.int32).reshape(-1))
 
 
 @flyc.kernel
@@ -69,15 +71,15 @@ def buffer_copy(src: fx.Tensor, dst: fx.Tensor, shift: fx.Int32):
 @pytest.mark.parametrize("n,shift", [(16, 0), (14, 0), (16, 3), (10, -2)])
 def test_buffer_bounds(n, shift):
     src = np.arange(1, n + 1, dtype=np.float32)
-    dst = np.full(n, -1.0, np.float32)
+    dst = dev.array(np.full(n, -1.0, np.float32))
     threads = 5  # covers 20 elements: more than the tensors hold
-    buffer_copy(src, dst, shift).launch(block=(threads,))
+    buffer_copy(dev.array(src), dst, shift).launch(block=(threads,))
     expect = np.zeros(n, np.float32)
     for e in range(min(n, threads * 4)):
         start = e // 4 * 4 + shift
         s = e + shift
         expect[e] = src[s] if start >= 0 and s < n else 0.0
-    np.testing.assert_array_equal(dst, expect)
+    np.testing.assert_array_equal(dev.host(dst), expect)
 
 
 @flyc.kernel
@@ -88,11 +90,11 @@ def buffer_of_view(src: fx.Tensor, dst: fx.Tensor):
 
 
 def test_buffer_resource_spans_a_strided_view():
-    base = np.arange(20, dtype=np.int32)
+    base = dev.array(np.arange(20, dtype=np.int32))
     view = base[:9:2]  # 0 2 4 6 8: the span is 9 elements, 0..8
-    dst = np.full(12, -1, np.int32)
+    dst = dev.array(np.full(12, -1, np.int32))
     buffer_of_view(view, dst).launch(block=(12,))
-    np.testing.assert_array_equal(dst, list(range(9)) + [0, 0, 0])
+    np.testing.assert_array_equal(dev.host(dst), list(range(9)) + [0, 0, 0])
 
 
 @flyc.kernel
@@ -119,9 +121,9 @@ def collatz(v):
 
 def test_dynamic_while_loop():
     x = np.arange(1, 65, dtype=np.int32)
-    steps = np.zeros(64, np.int32)
-    collatz_steps(x, steps).launch(block=(64,))
-    np.testing.assert_array_equal(steps, [collatz(int(v)) for v in x])
+    steps = dev.array(np.zeros(64, np.int32))
+    collatz_steps(dev.array(x), steps).launch(block=(64,))
+    np.testing.assert_array_equal(dev.host(steps), [collatz(int(v)) for v in x])
 
 
 @flyc.kernel
@@ -135,9 +137,9 @@ def python_while(out: fx.Tensor):
 
 
 def test_python_while_unrolls():
-    out = np.zeros(2, np.float32)
+    out = dev.array(np.zeros(2, np.float32))
     python_while(out).launch(block=(2,))
-    np.testing.assert_array_equal(out, [7.0, 7.0])
+    np.testing.assert_array_equal(dev.host(out), [7.0, 7.0])
 
 
 @flyc.kernel
@@ -151,9 +153,9 @@ def vector_accumulate(x: fx.Tensor, out: fx.Tensor, rows: fx.Int32):
 
 def test_vector_carried_by_loop():
     x = np.random.default_rng(7).standard_normal((37, 4)).astype(np.float32)
-    out = np.zeros(4, np.float32)
-    vector_accumulate(x, out, 37).launch(block=(1,))
-    np.testing.assert_allclose(out, x.sum(0), rtol=1e-5)
+    out = dev.array(dev.array(np.zeros(4, np.float32)))
+    vector_accumulate(dev.array(x), out, 37).launch(block=(1,))
+    np.testing.assert_allclose(dev.host(out), x.sum(0), rtol=1e-5)
 
 
 @flyc.kernel
@@ -165,6 +167,7 @@ def hello(n: fx.Int32):
 
 def test_printf_from_every_thread(capfd):
     hello(3).launch(block=(4,))
+    dev.synchronize()
     out = capfd.readouterr().out
     lines = sorted(line for line in out.splitlines() if line.startswith("thread"))
     assert lines == ["thread 0 of 3: 0.00", "thread 1 of 3: 0.50", "thread 2 of 3: 1.00"]
@@ -183,32 +186,38 @@ def test_bad_vector_and_buffer_uses_are_clear_errors():
         x[0] = v[4]
 
     assert "lane 4 of a vector of 4 lanes" in _trace_error(
-        lane_out_of_range, np.zeros(4, np.float32)
+        lane_out_of_range, dev.array(np.zeros(4, np.float32))
     )
 
     def mixed_lanes(x: fx.Tensor):
         x.store(0, x.load(0, lanes=4) + x.load(0, lanes=2))
 
-    assert "vector<4xf32> and vector<2xf32>" in _trace_error(mixed_lanes, np.zeros(4, np.float32))
+    assert "vector<4xf32> and vector<2xf32>" in _trace_error(
+        mixed_lanes, dev.array(np.zeros(4, np.float32))
+    )
 
     def too_wide(x: fx.Tensor):
         r = buffer_ops.create_buffer_resource(x)
         x[0] = buffer_ops.buffer_load(r, 0, vec_width=8)[0]
 
-    assert "1, 2, 4, 8, 12 or 16 bytes" in _trace_error(too_wide, np.zeros(8, np.float32))
+    assert "1, 2, 4, 8, 12 or 16 bytes" in _trace_error(
+        too_wide, dev.array(np.zeros(8, np.float32))
+    )
 
     def shared_buffer(x: fx.Tensor):
         s = fx.SharedTensor("f32", 16)
         buffer_ops.create_buffer_resource(s)
 
-    assert "global tensor" in _trace_error(shared_buffer, np.zeros(8, np.float32))
+    assert "global tensor" in _trace_error(shared_buffer, dev.array(np.zeros(8, np.float32)))
 
     def bad_bitcast(x: fx.Tensor):
         x.store(0, x.load(0, lanes=3).bitcast("f64").bitcast("f32"))
 
-    assert "does not keep the bits" in _trace_error(bad_bitcast, np.zeros(4, np.float32))
+    assert "does not keep the bits" in _trace_error(bad_bitcast, dev.array(np.zeros(4, np.float32)))
 
     def vector_printf(x: fx.Tensor):
         fx.printf("%f\n", x.load(0, lanes=2))
 
-    assert "vector where a scalar is needed" in _trace_error(vector_printf, np.zeros(4, np.float32))
+    assert "vector where a scalar is needed" in _trace_error(
+        vector_printf, dev.array(np.zeros(4, np.float32))
+    )

@@ -1,11 +1,12 @@
-"""@flyc.kernel on the cpu target: results against numpy, the signature cache, bad inputs."""
-
-import numpy as np
-import pytest
+"""@flyc.kernel on the default target (cpu, or a CUDA device with torch tensors): results
+against numpy, the signature cache, bad inputs."""
 
 import flydsl
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+import numpy as np
+import pytest
+from _examples import dev
 
 
 @flyc.kernel
@@ -21,8 +22,9 @@ def test_axpy_matches_numpy(n):
     x = rng.standard_normal(n).astype(np.float32)
     y = rng.standard_normal(n).astype(np.float32)
     expect = 2.5 * x + y
-    axpy(x, y, fx.Float32(2.5), n).launch(grid=((n + 127) // 128,), block=(128,))
-    np.testing.assert_allclose(y, expect, rtol=1e-6, atol=1e-6)
+    y = dev.array(y)
+    axpy(dev.array(x), y, fx.Float32(2.5), n).launch(grid=((n + 127) // 128,), block=(128,))
+    np.testing.assert_allclose(dev.host(y), expect, rtol=1e-6, atol=1e-6)
 
 
 @flyc.kernel
@@ -33,14 +35,14 @@ def transpose(src: fx.Tensor, dst: fx.Tensor):
 
 def test_two_dimensional_strided_access():
     a = np.arange(12, dtype=np.float32).reshape(3, 4)
-    out = np.zeros((4, 3), np.float32)
-    transpose(a, out).launch(grid=(3,), block=(4,))
-    np.testing.assert_array_equal(out, a.T)
+    out = dev.array(np.zeros((4, 3), np.float32))
+    transpose(dev.array(a), out).launch(grid=(3,), block=(4,))
+    np.testing.assert_array_equal(dev.host(out), a.T)
     # A non-contiguous view: DLPack strides are honoured.
-    view = np.arange(24, dtype=np.float32).reshape(4, 6)[:, ::2][:3]
-    out2 = np.zeros((3, 3), np.float32)
-    transpose(view, out2).launch(grid=(3,), block=(3,))
-    np.testing.assert_array_equal(out2, view.T)
+    base = np.arange(24, dtype=np.float32).reshape(4, 6)
+    out2 = dev.array(np.zeros((3, 3), np.float32))
+    transpose(dev.array(base)[:, ::2][:3], out2).launch(grid=(3,), block=(3,))
+    np.testing.assert_array_equal(dev.host(out2), base[:, ::2][:3].T)
 
 
 @flyc.kernel
@@ -52,9 +54,9 @@ def scale_ints(v: fx.Tensor, k: fx.Constexpr[int]):
 def test_constexpr_values_compile_separately_and_cache():
     before = len(scale_ints.cache)
     for k in (2, 3, 2):
-        v = np.arange(8, dtype=np.int32)
+        v = dev.array(np.arange(8, dtype=np.int32))
         scale_ints(v, k).launch(block=(8,))
-        np.testing.assert_array_equal(v, np.arange(8) * k + np.arange(8) // 2)
+        np.testing.assert_array_equal(dev.host(v), np.arange(8) * k + np.arange(8) // 2)
     assert len(scale_ints.cache) == before + 2
 
 
@@ -66,13 +68,15 @@ def test_math_and_select():
         y[i] = fx.select(v > 0.0, fx.exp(v) + fx.sqrt(v * v), fx.tanh(v))
 
     x = np.linspace(-2, 2, 16).astype(np.float32)
-    y = np.zeros_like(x)
-    k(x, y).launch(block=(16,))
-    np.testing.assert_allclose(y, np.where(x > 0, np.exp(x) + np.abs(x), np.tanh(x)), rtol=1e-5)
+    y = dev.array(np.zeros_like(x))
+    k(dev.array(x), y).launch(block=(16,))
+    np.testing.assert_allclose(
+        dev.host(y), np.where(x > 0, np.exp(x) + np.abs(x), np.tanh(x)), rtol=1e-5
+    )
 
 
 def test_launch_argument_errors():
-    x = np.zeros(8, np.float32)
+    x = dev.array(np.zeros(8, np.float32))
     with pytest.raises(flydsl.errors.LaunchError, match="does not fit"):
         axpy(x, x, fx.Float32(1.0), 1 << 40).launch(block=(8,))
     with pytest.raises(TypeError, match="DLPack"):
@@ -89,7 +93,7 @@ def test_builder_errors_become_compile_errors():
             break
 
     with pytest.raises(TypeError, match="truth value"):
-        while_with_break(np.zeros(1, np.float32)).launch()
+        while_with_break(dev.array(np.zeros(1, np.float32))).launch()
 
     @flyc.kernel
     def loop_with_break(x: fx.Tensor, n: fx.Int32):
@@ -98,7 +102,7 @@ def test_builder_errors_become_compile_errors():
                 break
 
     with pytest.raises(TypeError, match="not a Python integer"):
-        loop_with_break(np.zeros(1, np.float32), 5).launch()
+        loop_with_break(dev.array(np.zeros(1, np.float32)), 5).launch()
 
     @flyc.kernel
     def tensor_reassigned(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
@@ -106,26 +110,28 @@ def test_builder_errors_become_compile_errors():
             x = y  # noqa: F841 (the reassignment is the error under test)
 
     with pytest.raises(TypeError, match="tensor"):
-        tensor_reassigned(np.zeros(1, np.float32), np.zeros(1, np.float32), 2).launch()
+        z = dev.array(np.zeros(1, np.float32))
+        tensor_reassigned(z, z, 2).launch()
 
     @flyc.kernel
     def float_index(x: fx.Tensor):
         x[x[0]] = 1.0
 
     with pytest.raises(flydsl.errors.CompileError, match="coordinate must be an integer"):
-        float_index(np.zeros(1, np.float32)).launch()
+        float_index(dev.array(np.zeros(1, np.float32))).launch()
 
 
 def test_shuffles_in_a_partial_last_wave():
     @flyc.kernel
     def swap_pairs(x: fx.Tensor, y: fx.Tensor):
         i = fx.thread_idx.x
-        y[i] = fx.gpu.shuffle_xor(x[i], 1, 64)
+        y[i] = fx.gpu.shuffle_xor(x[i], 1, dev.WAVE)
 
-    x = np.arange(96, dtype=np.float32)
-    y = np.zeros_like(x)
-    swap_pairs(x, y).launch(block=(96,))  # a full wave of 64 and a partial one of 32
-    np.testing.assert_array_equal(y, x[np.arange(96) ^ 1])
+    n = dev.WAVE * 3 // 2  # a full wave and a partial one
+    x = np.arange(n, dtype=np.float32)
+    y = dev.array(np.zeros_like(x))
+    swap_pairs(dev.array(x), y).launch(block=(n,))
+    np.testing.assert_array_equal(dev.host(y), x[np.arange(n) ^ 1])
 
 
 @flyc.kernel
@@ -155,9 +161,9 @@ def test_dynamic_loops_and_branches_carry_values():
         return c
 
     start = np.arange(1, 65, dtype=np.int32)
-    steps = np.zeros(64, np.int32)
-    collatz_steps(start, steps, 200).launch(block=(64,))
-    assert steps.tolist() == [reference(int(n)) for n in start]
+    steps = dev.array(np.zeros(64, np.int32))
+    collatz_steps(dev.array(start), steps, 200).launch(block=(64,))
+    assert dev.host(steps).tolist() == [reference(int(n)) for n in start]
 
 
 @flyc.kernel
@@ -170,9 +176,9 @@ def triangle(out: fx.Tensor, n: fx.Int64):
 
 
 def test_nested_loops_with_dynamic_bounds():
-    out = np.zeros(1, np.int64)
+    out = dev.array(np.zeros(1, np.int64))
     triangle(out, fx.Int64(37)).launch()
-    assert out[0] == sum(j for i in range(37) for j in range(i, 37, 2))
+    assert dev.host(out)[0] == sum(j for i in range(37) for j in range(i, 37, 2))
 
 
 def test_a_carried_value_keeps_its_dtype():
@@ -184,7 +190,7 @@ def test_a_carried_value_keeps_its_dtype():
         out[0] = total
 
     with pytest.raises(TypeError, match="i32 before the loop or branch and i64 inside"):
-        widening(np.zeros(1, np.int64), fx.Int64(3)).launch()
+        widening(dev.array(np.zeros(1, np.int64)), fx.Int64(3)).launch()
 
 
 def test_ast_diff_is_printed(capfd, monkeypatch):
@@ -197,8 +203,8 @@ def test_ast_diff_is_printed(capfd, monkeypatch):
             v = 1.0
         x[0] = v
 
-    x = np.array([3.0], np.float32)
+    x = dev.array(np.array([3.0], np.float32))
     clamp(x).launch()
-    assert x[0] == 1.0
+    assert dev.host(x)[0] == 1.0
     err = capfd.readouterr().err
     assert "+++ clamp (rewritten)" in err and "__fly_control.if_" in err

@@ -1,9 +1,8 @@
 """The Python layout API: construction, queries, algebra and bad inputs."""
 
-import pytest
-
 import flydsl
 import flydsl.expr as fx
+import pytest
 
 
 def test_layout_object_behaves_like_a_value():

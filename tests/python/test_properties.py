@@ -2,9 +2,8 @@
 
 import random
 
-import pytest
-
 import flydsl.expr as fx
+import pytest
 
 
 def random_injective(rng):
