@@ -15,6 +15,7 @@ import sys
 import numpy as np
 import flydsl.compiler as flyc
 import flydsl.expr as fx
+from device import array, host
 
 SCALE = float(sys.argv[1])
 
@@ -23,16 +24,17 @@ def scale(x: fx.Tensor, n: fx.Int32):
     i = fx.thread_idx.x
     x.store(i, x.load(i, pred=i < n) * SCALE, pred=i < n)
 
-x = np.arange(10, dtype=np.float32)
+x = array(np.arange(10, dtype=np.float32))
 scale(x, 10).launch(block=(16,))
-assert np.array_equal(x, np.arange(10, dtype=np.float32) * SCALE), x
+assert np.array_equal(host(x), np.arange(10, dtype=np.float32) * SCALE), x
 print("ok")
 """
 
 
 def run(cache, scale, **env_extra):
     env = {k: v for k, v in os.environ.items() if k != "FLYDSL_RUNTIME_ENABLE_CACHE"}
-    env.update(PYTHONPATH=str(ROOT / "bindings" / "python"), FLYDSL_RUNTIME_CACHE_DIR=str(cache))
+    path = os.pathsep.join(str(ROOT / d) for d in ("bindings/python", "examples"))
+    env.update(PYTHONPATH=path, FLYDSL_RUNTIME_CACHE_DIR=str(cache))
     env.update(env_extra)
     return subprocess.Popen(
         [sys.executable, "-c", SCRIPT, str(scale)], env=env, stdout=subprocess.PIPE,

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# FlyDSL on the lent CUDA machine (the `device` tool), which has torch and Triton but no
+# LLVM 22. Two steps, one script:
+#   bash scripts/device/cuda.sh pack  # here: a static, stripped libflydsl.so (xz) and the C
+#                                     # programs, into .device/ (ignored by git; carry it)
+#   bash scripts/device/cuda.sh run   # there: C API tests, every Python kernel test and
+#                                     # example on cuda with torch tensors, then the
+#                                     # benchmarks; the benchmark table is printed last
+# The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+
+pack() {
+  set -e
+  bash scripts/setup.sh
+  if command -v ccache >/dev/null; then export CC="ccache gcc" CXX="ccache g++"; fi
+  [ -f build-static/build.ninja ] ||
+    meson setup build-static --native-file native/llvm22.ini -Dstatic_llvm=true \
+      -Dbuildtype=release -Db_ndebug=true >/dev/null
+  ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda
+  mkdir -p .device
+  strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
+  xz -T2 -6 -f .device/libflydsl.so.1
+  cp build-static/tests/kernel_api_test build-static/bench/bench_launch_cuda .device/
+  ls -l .device
+}
+
+run() {
+  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib status=0
+  mkdir -p "$out" "$lib"
+  xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
+  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
+  export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
+  export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  nvidia-smi -L
+  python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
+
+  echo "== C API tests (they pass host arrays: cpu target)"
+  FLYDSL_COMPILE_BACKEND=cpu .device/kernel_api_test 2>&1 | tail -2 || status=1
+
+  echo "== Python kernel tests and examples (default target: the CUDA device)"
+  python3 -m pytest -q -rs tests/python -p no:cacheprovider 2>&1 | tee "$out/pytest.log" |
+    tail -40
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+
+  echo "== benchmarks"
+  .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
+  python3 bench/bench_cuda.py 2>&1 | tee "$out/bench_cuda.log" || status=1
+  echo "== status $status"
+  return $status
+}
+
+case "${1:-}" in
+pack) pack ;;
+run) run ;;
+*) echo "usage: $0 pack|run" >&2; exit 2 ;;
+esac
