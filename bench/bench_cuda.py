@@ -40,6 +40,18 @@ def launch_empty(x, n):
     empty(x, n).launch(grid=(1,), block=(32,))
 
 
+try:
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def triton_empty(x_ptr, n, BLOCK: tl.constexpr):
+        pass
+
+except ImportError:
+    triton = None
+
+
 @flyc.kernel
 def copy4(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
     # Four elements per thread with 16-byte accesses; n is a multiple of 4 here.
@@ -86,36 +98,18 @@ def device_ms(fn, reps=50):
 
 def bench_launch():
     x = torch.zeros(256, device="cuda")
-    row(
-        "launch",
-        "FlyDSL @flyc.jit (empty kernel)",
-        host_time_per_call(lambda: launch_empty(x, 256)),
-        "us",
-    )
-    k = empty(x, 256)
-    row(
-        "launch",
-        "FlyDSL kernel(...).launch()",
-        host_time_per_call(lambda: empty(x, 256).launch(block=(32,))),
-        "us",
-    )
-    del k
-    try:
-        import triton
-        import triton.language as tl
-
-        @triton.jit
-        def triton_empty(x_ptr, n, BLOCK: tl.constexpr):
-            pass
-
-        row(
-            "launch",
-            "Triton @triton.jit (empty kernel)",
-            host_time_per_call(lambda: triton_empty[(1,)](x, 256, BLOCK=32)),
-            "us",
-        )
-    except ImportError as e:
-        print("launch: Triton row skipped:", e)
+    us = host_time_per_call(lambda: launch_empty(x, 256))
+    row("launch", "FlyDSL @flyc.jit (empty kernel)", us, "us")
+    us = host_time_per_call(lambda: empty(x, 256).launch(block=(32,)))
+    row("launch", "FlyDSL kernel(...).launch()", us, "us", f"hot path: {len(empty._prepared)}")
+    (prepared,) = empty._prepared.values()
+    us = host_time_per_call(lambda: prepared.launch((x, 256), (1,), (32,), 0, None))
+    row("launch", "  of which the prepared launch's call", us, "us")
+    if triton is not None:
+        us = host_time_per_call(lambda: triton_empty[(1,)](x, 256, BLOCK=32))
+        row("launch", "Triton @triton.jit (empty kernel)", us, "us")
+    else:
+        print("launch: no Triton row (Triton is not installed)")
     row("launch", "torch x.add_(1) (256 floats)", host_time_per_call(lambda: x.add_(1.0)), "us")
 
 

@@ -21,11 +21,27 @@ _TENSOR, _NUMBER = 0, 1
 _NUMBERS = (int, float, bool)
 
 
+_CHOICE_NAMES = ("FLYDSL_COMPILE_BACKEND", "ARCH", "FLYDSL_GPU_ARCH")
+
+
 def target_choice(environ=os.environ):
     """The target and arch the environment asks for (None: the library chooses)."""
     target = environ.get("FLYDSL_COMPILE_BACKEND") or None
     arch = environ.get("ARCH") or environ.get("FLYDSL_GPU_ARCH") or None
     return target, arch
+
+
+try:  # os.environ.get encodes and decodes on every call; its raw dict is ten times cheaper
+    _raw_env, _raw_names = os.environ._data, tuple(map(os.environ.encodekey, _CHOICE_NAMES))
+
+    def raw_choice(_get=_raw_env.get, _names=_raw_names):
+        """The environment's target choice as a hashable key, read cheaply."""
+        return _get(_names[0]), _get(_names[1]), _get(_names[2])
+
+except AttributeError:  # not CPython's os.environ
+
+    def raw_choice():
+        return tuple(os.environ.get(n) for n in _CHOICE_NAMES)
 
 
 def signature_key(args):
@@ -67,29 +83,41 @@ class PreparedLaunch:
             else:
                 fmt.append(_SCALAR_SLOTS[detail[0]])
                 kinds.append(_NUMBER)
-        self.pack = struct.Struct("".join(fmt)).pack_into
+        pack = struct.Struct("".join(fmt)).pack_into
         n_slots = K.prepared_num_slots(handle)
         self.buffer = ctypes.create_string_buffer(_CONFIG_SIZE + 8 * n_slots)
         address = ctypes.addressof(self.buffer)
-        self.kinds = kinds
-        self.c_args = (handle, ctypes.c_void_p(address), ctypes.c_void_p(address + _CONFIG_SIZE),
-                       ctypes.c_size_t(n_slots))  # fmt: skip
+        c_args = (handle, ctypes.c_void_p(address), ctypes.c_void_p(address + _CONFIG_SIZE),
+                  ctypes.c_size_t(n_slots))  # fmt: skip
+        self.launch = _specialize(kinds, pack, self.buffer, c_args)
 
     def __del__(self, _destroy=K.prepared_destroy):
         _destroy(self.handle)
 
-    def launch(self, args, grid, block, smem, stream):
-        """The C status; raises struct.error for a value its slot cannot hold."""
-        values = [_CONFIG_SIZE, *dim3(grid), *dim3(block), smem, stream or 0]
-        for a, kind in zip(args, self.kinds):
-            if kind == _TENSOR:
-                values.append(a.data_ptr())
-                values += a.shape
-                values += a.stride()
-            else:
-                values.append(a.value if isinstance(a, kx._Scalar) else a)
-        self.pack(self.buffer, 0, *values)
-        return K.prepared_launch_slots(*self.c_args)
+
+def _specialize(kinds, pack, buffer, c_args):
+    """launch(args, grid, block, smem, stream) -> the C status, written out for these argument
+    kinds so a call runs no loop; raises struct.error for a value its slot cannot hold."""
+    names = [f"a{i}" for i in range(len(kinds))]
+    values = []
+    for name, kind in zip(names, kinds):
+        if kind == _TENSOR:
+            values.append(f"{name}.data_ptr(), *{name}.shape, *{name}.stride()")
+        else:
+            values.append(f"({name}.value if type({name}) not in _NUMBERS else {name})")
+    unpack = ", ".join(names) + ("," if len(names) == 1 else "")
+    source = f"""
+def launch(args, grid, block, smem, stream):
+    {unpack + " = args" if names else ""}
+    g = (grid, 1, 1) if type(grid) is int else dim3(grid)
+    b = (block, 1, 1) if type(block) is int else dim3(block)
+    pack(buffer, 0, {_CONFIG_SIZE}, *g, *b, smem, stream or 0{"".join(", " + v for v in values)})
+    return call(*c_args)
+"""
+    scope = {"pack": pack, "buffer": buffer, "c_args": c_args, "dim3": dim3,
+             "call": K.prepared_launch_slots, "_NUMBERS": _NUMBERS}  # fmt: skip
+    exec(source, scope)  # noqa: S102 (source built above from argument kinds only)
+    return scope["launch"]
 
 
 def usable(classified):

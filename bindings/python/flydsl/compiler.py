@@ -259,7 +259,7 @@ class _Launch:
         if self.args is not None:
             key = _fast.signature_key(self.args)
             if key is not None:
-                key = (key, _fast.target_choice())
+                key = (key, _fast.raw_choice())
                 prepared = kernel._prepared.get(key)
                 if prepared is not None:
                     try:
