@@ -16,6 +16,8 @@ from pathlib import Path
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import torch
+from flydsl import _fast_launch as fast
+from flydsl import _kernel_api as K
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "examples"))
@@ -105,6 +107,16 @@ def bench_launch():
     (prepared,) = empty._prepared.values()
     us = host_time_per_call(lambda: prepared.launch((x, 256), (1,), (32,), 0, None))
     row("launch", "  of which the prepared launch's call", us, "us")
+    c_args = prepared.launch.__globals__["c_args"]
+    us = host_time_per_call(lambda: K.prepared_launch_slots(*c_args))
+    row("launch", "  of which the C call (ctypes)", us, "us")
+    for what, fn in (
+        ("kernel(...) (the launch object)", lambda: empty(x, 256)),
+        ("signature key", lambda: fast.signature_key((x, 256))),
+        ("target choice", fast.raw_choice),
+        ("tensor getters", lambda: (x.data_ptr(), x.shape, x.stride(), x.dtype, x.is_cuda)),
+    ):
+        row("launch", "  of which " + what, host_time_per_call(fn, batches=20), "us")
     if triton is not None:
         us = host_time_per_call(lambda: triton_empty[(1,)](x, 256, BLOCK=32))
         row("launch", "Triton @triton.jit (empty kernel)", us, "us")

@@ -34,6 +34,7 @@ class _Tensor:
 
 @pytest.fixture
 def torch(monkeypatch):
+    monkeypatch.setenv("FLYDSL_COMPILE_BACKEND", "cpu")  # numpy memory: host kernels
     fake = types.ModuleType("torch")
     fake.Tensor = _Tensor
     monkeypatch.setitem(sys.modules, "torch", fake)

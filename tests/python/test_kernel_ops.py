@@ -48,7 +48,7 @@ def lanes_and_bits(h: fx.Tensor, out: fx.Tensor, words: fx.Tensor):
 
 def test_extract_insert_bitcast():
     h = np.arange(32, dtype=np.float16) * np.float16(0.5)
-    out = dev.array(dev.array(np.zeros(8, np.float32)))
+    out = dev.array(np.zeros(8, np.float32))
     words = dev.array(np.zeros(16, np.int32))
     lanes_and_bits(dev.array(h), out, words).launch(block=(8,))
     s = h.reshape(8, 4)[:, [3, 1, 2, 0]]
@@ -153,7 +153,7 @@ def vector_accumulate(x: fx.Tensor, out: fx.Tensor, rows: fx.Int32):
 
 def test_vector_carried_by_loop():
     x = np.random.default_rng(7).standard_normal((37, 4)).astype(np.float32)
-    out = dev.array(dev.array(np.zeros(4, np.float32)))
+    out = dev.array(np.zeros(4, np.float32))
     vector_accumulate(dev.array(x), out, 37).launch(block=(1,))
     np.testing.assert_allclose(dev.host(out), x.sum(0), rtol=1e-5)
 
