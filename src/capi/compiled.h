@@ -12,6 +12,7 @@
 #include "ir/kernel.h"
 #include "runtime/cpu/cpu_module.h"
 #include "runtime/cuda/cuda_module.h"
+#include "runtime/hip/hip_module.h"
 
 #include <cstdlib>
 #include <map>
@@ -25,11 +26,12 @@ class Launcher;
 }
 
 // A compiled module as the caches keep it: the artifact, and the runtime's module for it (on
-// cuda loaded onto a device at its first launch there).
+// cuda and rocm loaded onto a device at its first launch there).
 struct CompiledCode {
   fly::compiler::Artifact artifact;
   std::unique_ptr<fly::runtime::cpu::LoadedModule> cpu;
   std::unique_ptr<fly::runtime::cuda::LoadedModule> cuda;
+  std::unique_ptr<fly::runtime::hip::LoadedModule> hip;
 };
 
 struct fly_compiled {

@@ -7,6 +7,7 @@
 #include "capi/compiled.h"
 #include "compiler/disk_cache.h"
 #include "runtime/cuda/cuda_driver.h"
+#include "runtime/hip/hip_driver.h"
 
 #include <dlfcn.h>
 #include <sys/stat.h>
@@ -93,9 +94,11 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     fail(FLY_ERROR_INVALID_ARGUMENT, "fly_compile_options_t.struct_size is not set");
   compiler::Options out;
   const char *target = o && o->target ? o->target : env("FLYDSL_COMPILE_BACKEND");
-  // Unset: the GPU present, else cpu; the arch of that device unless one is given.
+  // Unset: the GPU present (CUDA first), else cpu; the arch of a CUDA device unless one is
+  // given (a HIP device's arch is not read yet: ARCH, else gfx942).
   bool cudaPresent = !target && runtime::cuda::deviceCount() > 0;
-  out.target = target ? target : cudaPresent ? "cuda" : "cpu";
+  bool hipPresent = !target && !cudaPresent && runtime::hip::deviceCount() > 0;
+  out.target = target ? target : cudaPresent ? "cuda" : hipPresent ? "rocm" : "cpu";
   const char *arch = o && o->arch ? o->arch : env("ARCH");
   if (!arch)
     arch = env("FLYDSL_GPU_ARCH");
@@ -531,6 +534,8 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
           code->cpu = runtime::cpu::load(code->artifact);
         else if (o.target == "cuda")
           code->cuda = std::make_unique<runtime::cuda::LoadedModule>(code->artifact);
+        else
+          code->hip = std::make_unique<runtime::hip::LoadedModule>(code->artifact);
       } catch (const compiler::CompileError &e) {
         fail(FLY_ERROR_COMPILE, e.what());
       } catch (const runtime::cpu::LoadError &e) {

@@ -12,6 +12,7 @@
 #include "runtime/cpu/cpu_launch.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/cuda/cuda_module.h"
+#include "runtime/hip/hip_module.h"
 
 #include <dlpack/dlpack.h>
 
@@ -217,6 +218,24 @@ void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
 }
 constexpr uint64_t kPreparedMagic = 0x464c595052455041ull; // "FLYPREPA"
 
+// The two GPU runtimes, which have the same shape, as the launcher sees them.
+struct Cuda {
+  using Driver = runtime::cuda::Driver;
+  using Module = runtime::cuda::LoadedModule;
+  using Bound = runtime::cuda::BoundKernel;
+  static constexpr const char *kMemory = "CUDA device memory";
+  static constexpr const char *kDLPackDevice = "kDLCUDA";
+  static int deviceOfPointer(const void *p) { return runtime::cuda::deviceOfPointer(p); }
+};
+struct Hip {
+  using Driver = runtime::hip::Driver;
+  using Module = runtime::hip::LoadedModule;
+  using Bound = runtime::hip::BoundKernel;
+  static constexpr const char *kMemory = "HIP device memory";
+  static constexpr const char *kDLPackDevice = "kDLROCM";
+  static int deviceOfPointer(const void *p) { return runtime::hip::deviceOfPointer(p); }
+};
+
 } // namespace
 
 namespace fly::capi {
@@ -289,10 +308,9 @@ public:
     for (size_t i = 0; i < n; ++i)
       pointers[i] = const_cast<uint64_t *>(slots + i);
     if (code_->cuda)
-      return launchCuda(config, slots, pointers, claimed);
-    if (!code_->cpu)
-      fail(FLY_ERROR_UNSUPPORTED, "launching " + target_ + " code needs the HIP runtime, " +
-                                      "which this build does not have yet");
+      return launchGpu<Cuda>(*code_->cuda, config, slots, pointers, claimed);
+    if (code_->hip)
+      return launchGpu<Hip>(*code_->hip, config, slots, pointers, claimed);
     runtime::cpu::Geometry g{};
     for (int d = 0; d < 3; ++d) {
       g.grid[d] = config.grid[d];
@@ -330,9 +348,9 @@ private:
     return "argument " + std::to_string(tensorParams_[tensor]);
   }
 
-  // All tensors on one CUDA device, each one's data really device memory there: checked with
-  // the driver once per data pointer (the last one per argument is remembered).
-  int cudaDevice(const uint64_t *slots, const int *claimed) {
+  // All tensors on one GPU, each one's data really device memory there: checked with the
+  // runtime once per data pointer (the last one per argument is remembered).
+  template <class Rt> int gpuDevice(const uint64_t *slots, const int *claimed) {
     int device = -1;
     for (size_t t = 0; t < tensorSlots_.size(); ++t) {
       uint64_t data = slots[tensorSlots_[t]];
@@ -344,40 +362,41 @@ private:
         actual = verified_[t].first == data ? verified_[t].second : -2;
       }
       if (actual == -2) {
-        actual = runtime::cuda::deviceOfPointer(reinterpret_cast<const void *>(data));
+        actual = Rt::deviceOfPointer(reinterpret_cast<const void *>(data));
         if (actual >= 0) {
           std::lock_guard<std::mutex> lock(mutex_);
           verified_[t] = {data, actual};
         }
       }
       if (actual < 0)
-        fail(FLY_ERROR_LAUNCH, tensorName(t) + ": its data is not CUDA device memory");
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + ": its data is not " + Rt::kMemory);
       if (claimed && claimed[t] != actual)
-        fail(FLY_ERROR_LAUNCH, tensorName(t) + " says kDLCUDA device " +
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + " says " + Rt::kDLPackDevice + " device " +
                                    std::to_string(claimed[t]) + " but its data is on device " +
                                    std::to_string(actual));
       if (device >= 0 && actual != device)
-        fail(FLY_ERROR_LAUNCH, tensorName(t) + " is on CUDA device " + std::to_string(actual) +
+        fail(FLY_ERROR_LAUNCH, tensorName(t) + " is on device " + std::to_string(actual) +
                                    ", the others on device " + std::to_string(device));
       device = actual;
     }
     return device < 0 ? 0 : device;
   }
 
-  void launchCuda(const fly_launch_config_t &config, const uint64_t *slots, void **pointers,
-                  const int *claimed) {
+  template <class Rt>
+  void launchGpu(typename Rt::Module &module, const fly_launch_config_t &config,
+                 const uint64_t *slots, void **pointers, const int *claimed) {
     std::string why;
-    if (!runtime::cuda::Driver::get(why))
+    if (!Rt::Driver::get(why))
       fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + why);
     try {
-      int device = cudaDevice(slots, claimed);
-      runtime::cuda::BoundKernel *k;
+      int device = gpuDevice<Rt>(slots, claimed);
+      void *k;
       {
         std::lock_guard<std::mutex> lock(mutex_);
         k = bound_[device];
       }
       if (!k) {
-        k = &code_->cuda->bind(device, name_);
+        k = &module.bind(device, name_);
         std::lock_guard<std::mutex> lock(mutex_);
         bound_[device] = k;
       }
@@ -388,7 +407,7 @@ private:
       }
       l.dynamicSharedBytes = config.dynamic_smem;
       l.stream = config.stream;
-      runtime::cuda::LoadedModule::launch(*k, l, pointers);
+      Rt::Module::launch(*static_cast<typename Rt::Bound *>(k), l, pointers);
     } catch (const runtime::gpu::GpuError &e) {
       fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + e.what());
     }
@@ -405,7 +424,7 @@ private:
   runtime::cpu::KernelEntry entry_{};
   std::mutex mutex_;
   std::vector<std::pair<uint64_t, int>> verified_;
-  std::map<int, runtime::cuda::BoundKernel *> bound_;
+  std::map<int, void *> bound_; // the runtime's BoundKernel per device
 };
 
 } // namespace fly::capi

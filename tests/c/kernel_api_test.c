@@ -321,7 +321,7 @@ static void dynamic_shared_memory(void) {
   CHECK(fly_compiled_binary(c, NULL, &size) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(fly_compiled_binary(NULL, &bytes, &size) == FLY_ERROR_INVALID_HANDLE);
 
-  /* rocm and cuda code: compiled here, not launched. */
+  /* rocm and cuda code: compiled here; launched only where the runtime and a device are. */
   fly_compiled_t *gpu = NULL;
   fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2};
   CHECK(fly_compile(m, &rocm, &gpu) == FLY_OK);
@@ -329,9 +329,13 @@ static void dynamic_shared_memory(void) {
   CHECK(strcmp(fly_compiled_target(gpu), "rocm") == 0);
   CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* host memory */
   CHECK(mentions(fly_last_error_message(), "kDLROCM"));
+  /* Claims HIP device memory: without the HIP runtime or a device that is what is said, with
+   * one the host pointer is found out. */
   t.device.device_type = kDLROCM;
-  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_UNSUPPORTED);
-  CHECK(mentions(fly_last_error_message(), "HIP runtime"));
+  CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "HIP runtime (libamdhip64.so) cannot be loaded") ||
+        mentions(fly_last_error_message(), "no HIP device") ||
+        mentions(fly_last_error_message(), "not HIP device memory"));
   t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
   fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2};

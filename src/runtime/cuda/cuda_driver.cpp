@@ -1,8 +1,7 @@
 //===- cuda_driver.cpp - The CUDA driver API, loaded at first use ---------===//
 
 #include "runtime/cuda/cuda_driver.h"
-
-#include <dlfcn.h>
+#include "runtime/gpu/dl_symbols.h"
 
 #include <mutex>
 
@@ -15,11 +14,8 @@ struct Loaded {
   std::string why; // empty when the driver is usable
 };
 
-template <class F> bool bind(void *lib, const char *name, F &slot, std::string &why) {
-  slot = reinterpret_cast<F>(dlsym(lib, name));
-  if (!slot && why.empty())
-    why = std::string("libcuda.so.1 has no ") + name;
-  return slot != nullptr;
+template <class F> void bind(void *lib, const char *name, F &slot, std::string &why) {
+  gpu::bindSymbol(lib, "libcuda.so.1", name, slot, why);
 }
 
 Loaded load() {
