@@ -77,7 +77,7 @@ fn main() -> flydsl::Result<()> {
         let cfg = LaunchConfig {
             grid: [blocks, 1, 1],
             block: [BLOCK, 1, 1],
-            dynamic_smem: 0,
+            ..LaunchConfig::default()
         };
         let mut a: Vec<f32> = (0..n).map(|_| random()).collect();
         let mut b: Vec<f32> = (0..n).map(|_| random()).collect();

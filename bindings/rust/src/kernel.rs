@@ -318,12 +318,41 @@ impl<'a> HostTensor<'a> {
     }
 }
 
-/// Grid, block and dynamic shared memory of a launch.
+/// A stream of the target's runtime, as its raw handle (a `CUstream` on cuda, a
+/// `hipStream_t` on rocm); `Stream::DEFAULT` is the default stream. The cpu target runs
+/// launches to completion and ignores it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stream(pub *mut c_void);
+
+impl Stream {
+    pub const DEFAULT: Stream = Stream(ptr::null_mut());
+}
+
+impl Default for Stream {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Grid, block, dynamic shared memory and stream of a launch.
 #[derive(Debug, Clone, Copy)]
 pub struct LaunchConfig {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub dynamic_smem: u64,
+    pub stream: Stream,
+}
+
+impl Default for LaunchConfig {
+    /// One block of one thread on the default stream.
+    fn default() -> Self {
+        LaunchConfig {
+            grid: [1, 1, 1],
+            block: [1, 1, 1],
+            dynamic_smem: 0,
+            stream: Stream::DEFAULT,
+        }
+    }
 }
 
 /// A compiled module; immutable, launchable from several threads.
@@ -383,7 +412,7 @@ impl Compiled {
             grid: config.grid,
             block: config.block,
             dynamic_smem: config.dynamic_smem,
-            stream: ptr::null_mut(),
+            stream: config.stream.0,
         };
         // SAFETY: the config and arguments (and the buffers they borrow) outlive the call.
         check(unsafe {

@@ -885,3 +885,38 @@ unsafe extern "C" {
         n_args: usize,
     ) -> fly_status;
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_prepared {
+    _unused: [u8; 0],
+}
+pub type fly_prepared_t = fly_prepared;
+unsafe extern "C" {
+    pub fn fly_prepare_launch(
+        compiled: *const fly_compiled_t,
+        name: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_prepared_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_prepared_destroy(prepared: *mut fly_prepared_t);
+}
+unsafe extern "C" {
+    pub fn fly_prepared_num_slots(prepared: *mut fly_prepared_t) -> usize;
+}
+unsafe extern "C" {
+    pub fn fly_prepared_launch(
+        prepared: *mut fly_prepared_t,
+        config: *const fly_launch_config_t,
+        args: *const fly_arg_t,
+        n_args: usize,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_prepared_launch_slots(
+        prepared: *mut fly_prepared_t,
+        config: *const fly_launch_config_t,
+        slots: *const u64,
+        n_slots: usize,
+    ) -> fly_status;
+}

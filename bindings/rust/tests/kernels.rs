@@ -1,5 +1,5 @@
 //! Kernels from Rust: the example runs and checks itself; bad input is an Err, never a crash.
-use flydsl::kernel::{Arg, DType, HostTensor, Index, LaunchConfig, Module};
+use flydsl::kernel::{Arg, DType, HostTensor, Index, LaunchConfig, Module, Stream};
 use flydsl::Status;
 use std::process::Command;
 
@@ -35,7 +35,7 @@ fn launch_errors_are_results() {
     let cfg = LaunchConfig {
         grid: [1, 1, 1],
         block: [4, 1, 1],
-        dynamic_smem: 0,
+        ..LaunchConfig::default()
     };
     let (mut a, mut b) = (vec![1i32, 2, 3, 4], vec![0i32; 4]);
     c.launch(
@@ -65,6 +65,21 @@ fn launch_errors_are_results() {
     assert!(err.message.contains("float32"), "{err}");
     let err = c.launch("nope", cfg, &[]).unwrap_err();
     assert_eq!(err.status, Status::InvalidArgument);
+    // A stream is a raw runtime handle; the cpu target runs to completion and needs none.
+    let on_default = LaunchConfig {
+        stream: Stream::DEFAULT,
+        ..cfg
+    };
+    assert_eq!(LaunchConfig::default().stream, Stream::DEFAULT);
+    c.launch(
+        "copy",
+        on_default,
+        &[
+            Arg::Tensor(HostTensor::new(&mut a, &[4])),
+            Arg::Tensor(HostTensor::new(&mut b, &[4])),
+        ],
+    )
+    .unwrap();
 }
 
 #[test]

@@ -204,9 +204,16 @@ dl_code(::Type{<:Unsigned}) = 0x01
 dl_code(::Type{<:AbstractFloat}) = 0x02
 dim3(x) = ntuple(i -> UInt32(i <= length(x) ? x[i] : 1), 3)
 
+stream_handle(s::Ptr) = Ptr{Cvoid}(s)
+stream_handle(s::Integer) = Ptr{Cvoid}(UInt(s))
+stream_handle(::Nothing) = C_NULL
+
 """Runs kernel `name` of `c`. Arrays are passed as tensors (a Julia matrix `A` is the
-tensor whose element (i, j), from 0, is `A[i+1, j+1]`); integers and floats as scalars."""
-function launch(c::Compiled, name::AbstractString, args...; grid = (1,), block = (1,), smem = 0)
+tensor whose element (i, j), from 0, is `A[i+1, j+1]`); integers and floats as scalars.
+`stream` is the runtime's raw stream handle (a pointer or an integer; `nothing` or `C_NULL`
+for the default stream); the cpu target runs launches to completion and ignores it."""
+function launch(c::Compiled, name::AbstractString, args...; grid = (1,), block = (1,), smem = 0,
+                stream = nothing)
     arrays = [a for a in args if a isa Array]
     shapes = [Int64[size(a)...] for a in arrays]
     strides = [Int64[Base.strides(a)...] for a in arrays]
@@ -230,7 +237,8 @@ function launch(c::Compiled, name::AbstractString, args...; grid = (1,), block =
                 throw(ArgumentError("cannot pass a $(typeof(a)) to a kernel"))
             end
         end
-        cfg = Ref(LaunchConfig(sizeof(LaunchConfig), dim3(grid), dim3(block), smem, C_NULL))
+        cfg = Ref(LaunchConfig(sizeof(LaunchConfig), dim3(grid), dim3(block), smem,
+                               stream_handle(stream)))
         check(ccall((:fly_launch, libflydsl), Cint,
                     (Ptr{Cvoid}, Cstring, Ptr{LaunchConfig}, Ptr{Arg}, Csize_t),
                     c.ptr, name, cfg, raw, length(raw)))
