@@ -1,8 +1,9 @@
-/* Vector add from C: build the kernel op by op, compile it, launch it on DLPack tensors,
- * check the result. Run: ./build/examples/vector_add */
+/* Vector add from C: build the kernel op by op, compile it, launch it on DLPack tensors, then
+ * again through a prepared launch, and check the results. Run: ./build/examples/vector_add */
 #include <flydsl/flydsl.h>
 
 #include <dlpack/dlpack.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -63,6 +64,18 @@ int main(void) {
   int wrong = 0;
   for (int j = 0; j < N; ++j)
     wrong += z[j] != 1.5f * (float)j;
+
+  /* Repeated launches: a prepared launch binds the kernel once. Its slot form takes each
+   * tensor as data, extent and stride, and each scalar in the low bytes of a slot: c = a + c,
+   * three times. */
+  fly_prepared_t *prepared;
+  CHECK(fly_prepare_launch(compiled, "vector_add", &prepared));
+  uint64_t slots[10] = {(uintptr_t)x, N, 1, (uintptr_t)z, N, 1, (uintptr_t)z, N, 1, N};
+  for (int r = 0; r < 3; ++r)
+    CHECK(fly_prepared_launch_slots(prepared, &config, slots, 10));
+  fly_prepared_destroy(prepared);
+  for (int j = 0; j < N; ++j)
+    wrong += z[j] != 4.5f * (float)j;
   printf("vector_add on %s (%s): %d elements, %d wrong\n", fly_compiled_target(compiled),
          fly_compiled_arch(compiled), N, wrong);
   fly_compiled_destroy(compiled);

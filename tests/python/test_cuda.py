@@ -104,3 +104,33 @@ def test_bad_launches_are_clear_errors():
     # The library stays usable.
     axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,))
     torch.cuda.synchronize()
+
+
+def test_repeated_launches_take_the_hot_path_with_changing_tensors():
+    axpy._prepared.clear()
+    for n in (1000, 1000, 4097, 4097):  # fresh tensors each time: new data pointers
+        x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+        expect = 0.5 * x + y
+        axpy(x, y, 0.5, n).launch(grid=((n + 255) // 256,), block=(256,))
+        torch.testing.assert_close(y, expect)
+    assert len(axpy._prepared) == 1
+    base = torch.arange(64.0, device="cuda")
+    out = torch.zeros(32, device="cuda")
+    for _ in range(2):  # a strided view, slow then hot path
+        axpy(base[::2], out, 1.0, 32).launch(block=(32,))
+    torch.testing.assert_close(out, 2 * base[::2])
+    # A host tensor after device ones is another signature key: the slow path says what is wrong.
+    with pytest.raises(flydsl.errors.LaunchError, match="kDLCUDA"):
+        axpy(torch.zeros(8), torch.zeros(8), 1.0, 8).launch(block=(8,))
+
+
+def test_a_driver_error_carries_the_drivers_name(monkeypatch):
+    # PTX for an arch newer than the device's: the driver refuses to load it.
+    major, _ = torch.cuda.get_device_capability()
+    monkeypatch.setenv("ARCH", f"sm_{major + 2}0")
+    x = torch.zeros(8, device="cuda")
+    with pytest.raises(flydsl.errors.LaunchError, match=r"cuModuleLoadDataEx.*CUDA_ERROR_\w+"):
+        axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,))
+    monkeypatch.delenv("ARCH")
+    axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,))  # the library stays usable
+    torch.cuda.synchronize()
