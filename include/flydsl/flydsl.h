@@ -535,6 +535,26 @@ FLY_API fly_status fly_prepared_launch_slots(fly_prepared_t *prepared,
                                              const fly_launch_config_t *config,
                                              const uint64_t *slots, size_t n_slots);
 
+/*===-- Events -------------------------------------------------------------===*
+ * Timing of device work on a stream, as the GPU runtimes give it: record a start
+ * and an end event around launches, wait for the end, read the milliseconds
+ * between them. The cpu target has none (its launches finish before returning).
+ * Driver failures are FLY_ERROR_LAUNCH with the driver's error name.
+ *===------------------------------------------------------------------------===*/
+
+typedef struct fly_event fly_event_t;
+
+/* An event of `device` (from 0) of the runtime of `target` ("cuda" or "rocm"). */
+FLY_API fly_status fly_event_create(const char *target, int device, fly_event_t **out);
+FLY_API void fly_event_destroy(fly_event_t *event);
+/* Records the event on `stream` (NULL: the default stream) after the work queued there. */
+FLY_API fly_status fly_event_record(fly_event_t *event, void *stream);
+/* Waits until the work before the event's last record has finished. */
+FLY_API fly_status fly_event_synchronize(fly_event_t *event);
+/* Milliseconds from `start` to `end`, both recorded, `end` finished. */
+FLY_API fly_status fly_event_elapsed_ms(const fly_event_t *start, const fly_event_t *end,
+                                        float *ms);
+
 #ifdef __cplusplus
 }
 #endif

@@ -165,6 +165,36 @@ static void prepared_launches(void) {
   fly_prepared_destroy(NULL);
 }
 
+/* Events: no GPU runtime here, so creating one says which is missing; bad arguments. */
+static void event_errors(void) {
+  fly_event_t *e = NULL;
+  fly_status s = fly_event_create("cuda", 0, &e);
+  CHECK(s == FLY_OK || s == FLY_ERROR_LAUNCH);
+  if (s == FLY_OK) { /* a CUDA device is present: the event works */
+    float ms = -1;
+    CHECK(fly_event_record(e, NULL) == FLY_OK && fly_event_synchronize(e) == FLY_OK);
+    CHECK(fly_event_elapsed_ms(e, e, &ms) == FLY_OK && ms == 0.0f);
+    fly_event_destroy(e);
+  } else {
+    CHECK(mentions(fly_last_error_message(), "CUDA"));
+  }
+  s = fly_event_create("rocm", 0, &e);
+  CHECK(s == FLY_OK || (s == FLY_ERROR_LAUNCH && mentions(fly_last_error_message(), "HIP")));
+  if (s == FLY_OK)
+    fly_event_destroy(e);
+  CHECK(fly_event_create("cpu", 0, &e) == FLY_ERROR_UNSUPPORTED);
+  CHECK(mentions(fly_last_error_message(), "host clock"));
+  CHECK(fly_event_create("tpu", 0, &e) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_event_create("cuda", -1, &e) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_event_create(NULL, 0, &e) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_event_create("cuda", 0, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  float ms;
+  CHECK(fly_event_record(NULL, NULL) == FLY_ERROR_INVALID_HANDLE);
+  CHECK(fly_event_synchronize(NULL) == FLY_ERROR_INVALID_HANDLE);
+  CHECK(fly_event_elapsed_ms(NULL, NULL, &ms) == FLY_ERROR_INVALID_HANDLE);
+  fly_event_destroy(NULL);
+}
+
 static void builder_errors(void) {
   fly_module_t *m, *other;
   fly_kernel_t *k, *k2;
@@ -443,6 +473,7 @@ static void vectors_buffers_while(void) {
 int main(void) {
   launch_argument_checks();
   prepared_launches();
+  event_errors();
   vectors_buffers_while();
   dynamic_shared_memory();
   builder_errors();

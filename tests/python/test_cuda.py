@@ -134,3 +134,18 @@ def test_a_driver_error_carries_the_drivers_name(monkeypatch):
     monkeypatch.delenv("ARCH")
     axpy(x, x, fx.Float32(1.0), 8).launch(block=(8,))  # the library stays usable
     torch.cuda.synchronize()
+
+
+def test_events_time_a_launch_on_a_stream():
+    n = 1 << 24
+    x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
+    s = torch.cuda.Stream()
+    start, end = flyc.Event(), flyc.Event()
+    start.record(s)
+    axpy(x, y, 1.0, n).launch(grid=(n // 256,), block=(256,), stream=s)
+    end.record(s)
+    end.synchronize()
+    ms = start.elapsed_ms(end)
+    assert 0 < ms < 1000  # 128 MiB moved: well under a second, never zero
+    with pytest.raises(flydsl.errors.LaunchError, match=r"cuEventElapsedTime.*CUDA_ERROR_\w+"):
+        flyc.Event().elapsed_ms(flyc.Event())  # never recorded

@@ -208,3 +208,13 @@ def test_ast_diff_is_printed(capfd, monkeypatch):
     assert dev.host(x)[0] == 1.0
     err = capfd.readouterr().err
     assert "+++ clamp (rewritten)" in err and "__fly_control.if_" in err
+
+
+def test_events_are_for_gpu_targets():
+    with pytest.raises(flydsl.errors.UnsupportedError, match="host clock"):
+        flyc.Event("cpu")
+    with pytest.raises(flydsl.errors.InvalidArgumentError, match="expected cuda or rocm"):
+        flyc.Event("tpu")
+    if not dev.ON_GPU:  # no CUDA device: the event says what is missing
+        with pytest.raises(flydsl.errors.LaunchError, match="CUDA"):
+            flyc.Event("cuda")

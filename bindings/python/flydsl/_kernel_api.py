@@ -114,6 +114,11 @@ prepared_num_slots = _fn("fly_prepared_num_slots", _sz, P)
 # The hot path: called with ready-made ctypes arguments, so no argtypes conversion runs.
 prepared_launch_slots = lib.fly_prepared_launch_slots
 prepared_launch_slots.restype = _i32
+event_create = _fn("fly_event_create", _i32, ctypes.c_char_p, _i32, ctypes.POINTER(P))
+event_destroy = _fn("fly_event_destroy", None, P)
+event_record = _fn("fly_event_record", _i32, P, P)
+event_synchronize = _fn("fly_event_synchronize", _i32, P)
+event_elapsed_ms = _fn("fly_event_elapsed_ms", _i32, P, P, ctypes.POINTER(ctypes.c_float))
 
 
 def take_string(ptr):

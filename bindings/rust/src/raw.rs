@@ -920,3 +920,35 @@ unsafe extern "C" {
         n_slots: usize,
     ) -> fly_status;
 }
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_event {
+    _unused: [u8; 0],
+}
+pub type fly_event_t = fly_event;
+unsafe extern "C" {
+    pub fn fly_event_create(
+        target: *const ::std::os::raw::c_char,
+        device: ::std::os::raw::c_int,
+        out: *mut *mut fly_event_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_event_destroy(event: *mut fly_event_t);
+}
+unsafe extern "C" {
+    pub fn fly_event_record(
+        event: *mut fly_event_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_event_synchronize(event: *mut fly_event_t) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_event_elapsed_ms(
+        start: *const fly_event_t,
+        end: *const fly_event_t,
+        ms: *mut f32,
+    ) -> fly_status;
+}

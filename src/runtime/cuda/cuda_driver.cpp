@@ -3,6 +3,8 @@
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/gpu/dl_symbols.h"
 
+#include <map>
+
 #include <mutex>
 
 namespace fly::runtime::cuda {
@@ -41,6 +43,11 @@ Loaded load() {
   bind(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
   bind(lib, "cuPointerGetAttribute", d.cuPointerGetAttribute, why);
   bind(lib, "cuStreamGetCtx", d.cuStreamGetCtx, why);
+  bind(lib, "cuEventCreate", d.cuEventCreate, why);
+  bind(lib, "cuEventRecord", d.cuEventRecord, why);
+  bind(lib, "cuEventSynchronize", d.cuEventSynchronize, why);
+  bind(lib, "cuEventElapsedTime", d.cuEventElapsedTime, why);
+  bind(lib, "cuEventDestroy_v2", d.cuEventDestroy, why);
   bind(lib, "cuGetErrorName", d.cuGetErrorName, why);
   bind(lib, "cuGetErrorString", d.cuGetErrorString, why);
   if (!why.empty())
@@ -66,6 +73,14 @@ const Driver *Driver::get(std::string &why) {
   const Loaded &l = loaded();
   why = l.why;
   return l.why.empty() ? &l.driver : nullptr;
+}
+
+const Driver &Driver::require() {
+  std::string why;
+  const Driver *d = get(why);
+  if (!d)
+    throw DriverError(why);
+  return *d;
 }
 
 void Driver::check(CUresult r, const char *call) const {
@@ -99,6 +114,19 @@ std::string archOf(int device) {
   d->check(d->cuDeviceGetAttribute(&major, kComputeCapabilityMajor, dev), "cuDeviceGetAttribute");
   d->check(d->cuDeviceGetAttribute(&minor, kComputeCapabilityMinor, dev), "cuDeviceGetAttribute");
   return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+CUcontext primaryContext(const Driver &d, int device) {
+  static std::mutex mutex;
+  static std::map<int, CUcontext> contexts;
+  std::lock_guard<std::mutex> lock(mutex);
+  CUcontext &slot = contexts[device];
+  if (!slot) {
+    CUdevice dev;
+    d.check(d.cuDeviceGet(&dev, device), "cuDeviceGet");
+    d.check(d.cuDevicePrimaryCtxRetain(&slot, dev), "cuDevicePrimaryCtxRetain");
+  }
+  return slot;
 }
 
 } // namespace fly::runtime::cuda

@@ -21,6 +21,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
 
 constexpr CUresult CUDA_SUCCESS = 0;
@@ -64,11 +65,18 @@ struct Driver {
                              unsigned, unsigned, CUstream, void **, void **);
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
   CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
 
   /// The loaded and initialized driver, or nullptr with `why` set (no library, no device).
   static const Driver *get(std::string &why);
+  /// The same, or a DriverError saying why there is none.
+  static const Driver &require();
 
   /// Throws DriverError naming `call` and the error when `r` is not CUDA_SUCCESS.
   void check(CUresult r, const char *call) const;
@@ -79,6 +87,9 @@ int deviceCount();
 
 /// "sm_<major><minor>" of a device.
 std::string archOf(int device);
+
+/// The primary context of `device`, retained once for the process.
+CUcontext primaryContext(const Driver &d, int device);
 
 } // namespace fly::runtime::cuda
 

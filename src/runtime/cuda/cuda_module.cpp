@@ -6,14 +6,6 @@ namespace fly::runtime::cuda {
 
 namespace {
 
-const Driver &driver() {
-  std::string why;
-  const Driver *d = Driver::get(why);
-  if (!d)
-    throw DriverError(why);
-  return *d;
-}
-
 gpu::DeviceLimits readLimits(const Driver &d, CUdevice dev) {
   auto get = [&](int attribute) {
     int v = 0;
@@ -48,7 +40,7 @@ LoadedModule::PerDevice &LoadedModule::onDevice(const Driver &d, int device) {
   auto per = std::make_unique<PerDevice>();
   CUdevice dev;
   d.check(d.cuDeviceGet(&dev, device), "cuDeviceGet");
-  d.check(d.cuDevicePrimaryCtxRetain(&per->context, dev), "cuDevicePrimaryCtxRetain");
+  per->context = primaryContext(d, device);
   d.check(d.cuCtxSetCurrent(per->context), "cuCtxSetCurrent");
   per->limits = readLimits(d, dev);
   // The JIT's error log explains a PTX the driver rejects.
@@ -70,7 +62,7 @@ LoadedModule::PerDevice &LoadedModule::onDevice(const Driver &d, int device) {
 }
 
 BoundKernel &LoadedModule::bind(int device, const std::string &name) {
-  const Driver &d = driver();
+  const Driver &d = Driver::require();
   std::lock_guard<std::mutex> lock(mutex_);
   PerDevice &per = onDevice(d, device);
   auto &k = per.kernels[name];
@@ -90,7 +82,7 @@ BoundKernel &LoadedModule::bind(int device, const std::string &name) {
 }
 
 void LoadedModule::launch(BoundKernel &k, const Launch &l, void **args) {
-  const Driver &d = driver();
+  const Driver &d = Driver::require();
   gpu::checkLaunch(k.limits, l, k.staticSharedBytes);
   d.check(d.cuCtxSetCurrent(k.context), "cuCtxSetCurrent");
   auto stream = static_cast<CUstream>(l.stream);

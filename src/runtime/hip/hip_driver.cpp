@@ -40,6 +40,11 @@ Loaded load() {
   bind(lib, "hipModuleLaunchKernel", d.hipModuleLaunchKernel, why);
   bind(lib, "hipPointerGetAttribute", d.hipPointerGetAttribute, why);
   bind(lib, "hipStreamGetDevice", d.hipStreamGetDevice, why);
+  bind(lib, "hipEventCreate", d.hipEventCreate, why);
+  bind(lib, "hipEventRecord", d.hipEventRecord, why);
+  bind(lib, "hipEventSynchronize", d.hipEventSynchronize, why);
+  bind(lib, "hipEventElapsedTime", d.hipEventElapsedTime, why);
+  bind(lib, "hipEventDestroy", d.hipEventDestroy, why);
   bind(lib, "hipGetErrorName", d.hipGetErrorName, why);
   bind(lib, "hipGetErrorString", d.hipGetErrorString, why);
   if (!why.empty())
@@ -64,6 +69,14 @@ const Driver *Driver::get(std::string &why) {
   const Loaded &l = loaded();
   why = l.why;
   return l.why.empty() ? &l.driver : nullptr;
+}
+
+const Driver &Driver::require() {
+  std::string why;
+  const Driver *d = get(why);
+  if (!d)
+    throw DriverError(why);
+  return *d;
 }
 
 void Driver::check(hipError_t r, const char *call) const {

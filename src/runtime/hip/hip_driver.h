@@ -19,6 +19,7 @@ using hipError_t = int;
 using hipModule_t = struct ihipModule_t *;
 using hipFunction_t = struct ihipModuleSymbol_t *;
 using hipStream_t = struct ihipStream_t *;
+using hipEvent_t = struct ihipEvent_t *;
 
 constexpr hipError_t hipSuccess = 0;
 
@@ -49,11 +50,18 @@ struct Driver {
                                       void **);
   hipError_t (*hipPointerGetAttribute)(void *, int, void *);
   hipError_t (*hipStreamGetDevice)(hipStream_t, int *);
+  hipError_t (*hipEventCreate)(hipEvent_t *);
+  hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t);
+  hipError_t (*hipEventSynchronize)(hipEvent_t);
+  hipError_t (*hipEventElapsedTime)(float *, hipEvent_t, hipEvent_t);
+  hipError_t (*hipEventDestroy)(hipEvent_t);
   const char *(*hipGetErrorName)(hipError_t);
   const char *(*hipGetErrorString)(hipError_t);
 
   /// The loaded and initialized runtime, or nullptr with `why` set (no library, no device).
   static const Driver *get(std::string &why);
+  /// The same, or a DriverError saying why there is none.
+  static const Driver &require();
 
   /// Throws DriverError naming `call` and the error when `r` is not hipSuccess.
   void check(hipError_t r, const char *call) const;

@@ -6,14 +6,6 @@ namespace fly::runtime::hip {
 
 namespace {
 
-const Driver &driver() {
-  std::string why;
-  const Driver *d = Driver::get(why);
-  if (!d)
-    throw DriverError(why);
-  return *d;
-}
-
 gpu::DeviceLimits readLimits(const Driver &d, int device) {
   auto get = [&](int attribute) {
     int v = 0;
@@ -42,7 +34,7 @@ LoadedModule::~LoadedModule() {
 }
 
 BoundKernel &LoadedModule::bind(int device, const std::string &name) {
-  const Driver &d = driver();
+  const Driver &d = Driver::require();
   std::lock_guard<std::mutex> lock(mutex_);
   auto &per = devices_[device];
   if (!per) {
@@ -68,7 +60,7 @@ BoundKernel &LoadedModule::bind(int device, const std::string &name) {
 }
 
 void LoadedModule::launch(BoundKernel &k, const gpu::Launch &l, void **args) {
-  const Driver &d = driver();
+  const Driver &d = Driver::require();
   gpu::checkLaunch(k.limits, l, k.staticSharedBytes);
   d.check(d.hipSetDevice(k.device), "hipSetDevice");
   auto stream = static_cast<hipStream_t>(l.stream);

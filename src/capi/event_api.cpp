@@ -1,0 +1,96 @@
+//===- event_api.cpp - The C API of GPU events (timing device work) -----------===//
+
+#include "capi/compiled.h"
+#include "runtime/cuda/cuda_event.h"
+#include "runtime/hip/hip_event.h"
+
+#include <cstring>
+
+using namespace fly;
+using namespace fly::capi;
+
+struct fly_event {
+  uint64_t magic;
+  std::unique_ptr<runtime::cuda::Event> cuda;
+  std::unique_ptr<runtime::hip::Event> hip;
+};
+
+namespace {
+
+constexpr uint64_t kEventMagic = 0x464c594556454e54ull; // "FLYEVENT"
+
+fly_event *eventOf(const fly_event_t *e, const char *name) {
+  return checked(const_cast<fly_event_t *>(e), kEventMagic, "event", name);
+}
+
+template <class F> void onDriver(F &&body) {
+  try {
+    body();
+  } catch (const runtime::gpu::GpuError &e) {
+    fail(FLY_ERROR_LAUNCH, e.what());
+  }
+}
+
+} // namespace
+
+extern "C" {
+
+fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (!target)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
+    if (device < 0)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+    auto e = std::make_unique<fly_event>();
+    e->magic = kEventMagic;
+    if (!std::strcmp(target, "cuda"))
+      onDriver([&] { e->cuda = std::make_unique<runtime::cuda::Event>(device); });
+    else if (!std::strcmp(target, "rocm"))
+      onDriver([&] { e->hip = std::make_unique<runtime::hip::Event>(device); });
+    else if (!std::strcmp(target, "cpu"))
+      fail(FLY_ERROR_UNSUPPORTED, "the cpu target has no events: its launches finish before "
+                                  "they return (time them on the host clock)");
+    else
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("unknown target '") + target + "' (expected cuda or rocm)");
+    *out = e.release();
+  });
+}
+
+void fly_event_destroy(fly_event_t *event) {
+  if (!event || event->magic != kEventMagic)
+    return;
+  event->cuda.reset();
+  event->hip.reset();
+  event->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
+}
+
+fly_status fly_event_record(fly_event_t *event, void *stream) {
+  return guard([&] {
+    fly_event *e = eventOf(event, "event");
+    onDriver([&] { e->cuda ? e->cuda->record(stream) : e->hip->record(stream); });
+  });
+}
+
+fly_status fly_event_synchronize(fly_event_t *event) {
+  return guard([&] {
+    fly_event *e = eventOf(event, "event");
+    onDriver([&] { e->cuda ? e->cuda->synchronize() : e->hip->synchronize(); });
+  });
+}
+
+fly_status fly_event_elapsed_ms(const fly_event_t *start, const fly_event_t *end, float *ms) {
+  return guard([&] {
+    requireOut(ms, "ms");
+    fly_event *a = eventOf(start, "start"), *b = eventOf(end, "end");
+    if (bool(a->cuda) != bool(b->cuda))
+      fail(FLY_ERROR_INVALID_ARGUMENT, "start and end are events of different runtimes");
+    onDriver([&] {
+      *ms = a->cuda ? runtime::cuda::Event::elapsedMs(*a->cuda, *b->cuda)
+                    : runtime::hip::Event::elapsedMs(*a->hip, *b->hip);
+    });
+  });
+}
+
+} // extern "C"
