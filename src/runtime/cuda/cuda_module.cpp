@@ -7,20 +7,14 @@ namespace fly::runtime::cuda {
 namespace {
 
 gpu::DeviceLimits readLimits(const Driver &d, CUdevice dev) {
-  auto get = [&](int attribute) {
-    int v = 0;
-    d.check(d.cuDeviceGetAttribute(&v, attribute, dev), "cuDeviceGetAttribute");
-    return int64_t(v);
-  };
-  gpu::DeviceLimits l;
-  l.threadsPerBlock = get(kMaxThreadsPerBlock);
-  for (int i = 0; i < 3; ++i) {
-    l.block[i] = get(kMaxBlockDimX + i);
-    l.grid[i] = get(kMaxGridDimX + i);
-  }
-  l.sharedPerBlock = get(kMaxSharedMemoryPerBlock);
-  l.sharedPerBlockOptin = get(kMaxSharedMemoryPerBlockOptin);
-  return l;
+  return gpu::readLimits({kMaxThreadsPerBlock, kMaxBlockDimX, kMaxGridDimX,
+                          kMaxSharedMemoryPerBlock, kMaxSharedMemoryPerBlockOptin},
+                         [&](int attribute) {
+                           int v = 0;
+                           d.check(d.cuDeviceGetAttribute(&v, attribute, dev),
+                                   "cuDeviceGetAttribute");
+                           return int64_t(v);
+                         });
 }
 
 } // namespace

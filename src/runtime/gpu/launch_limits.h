@@ -34,6 +34,24 @@ struct DeviceLimits {
   int64_t sharedPerBlockOptin = 0; // the most a kernel may opt in to
 };
 
+/// The device attribute numbers of a runtime for the limits (Y and Z follow X).
+struct LimitAttributes {
+  int threadsPerBlock, blockX, gridX, sharedPerBlock, sharedPerBlockOptin;
+};
+
+/// The limits, read with `get(attribute)` (which throws when the runtime fails).
+template <class Get> DeviceLimits readLimits(const LimitAttributes &a, Get &&get) {
+  DeviceLimits l;
+  l.threadsPerBlock = get(a.threadsPerBlock);
+  for (int i = 0; i < 3; ++i) {
+    l.block[i] = get(a.blockX + i);
+    l.grid[i] = get(a.gridX + i);
+  }
+  l.sharedPerBlock = get(a.sharedPerBlock);
+  l.sharedPerBlockOptin = get(a.sharedPerBlockOptin);
+  return l;
+}
+
 /// Throws GpuError when `l` (with `staticSharedBytes` of the kernel's own) exceeds `limits`.
 void checkLaunch(const DeviceLimits &limits, const Launch &l, uint64_t staticSharedBytes);
 

@@ -7,20 +7,14 @@ namespace fly::runtime::hip {
 namespace {
 
 gpu::DeviceLimits readLimits(const Driver &d, int device) {
-  auto get = [&](int attribute) {
-    int v = 0;
-    d.check(d.hipDeviceGetAttribute(&v, attribute, device), "hipDeviceGetAttribute");
-    return int64_t(v);
-  };
-  gpu::DeviceLimits l;
-  l.threadsPerBlock = get(kMaxThreadsPerBlock);
-  for (int i = 0; i < 3; ++i) {
-    l.block[i] = get(kMaxBlockDimX + i);
-    l.grid[i] = get(kMaxGridDimX + i);
-  }
-  l.sharedPerBlock = get(kMaxSharedMemoryPerBlock);
-  l.sharedPerBlockOptin = get(kSharedMemPerBlockOptin);
-  return l;
+  return gpu::readLimits({kMaxThreadsPerBlock, kMaxBlockDimX, kMaxGridDimX,
+                          kMaxSharedMemoryPerBlock, kSharedMemPerBlockOptin},
+                         [&](int attribute) {
+                           int v = 0;
+                           d.check(d.hipDeviceGetAttribute(&v, attribute, device),
+                                   "hipDeviceGetAttribute");
+                           return int64_t(v);
+                         });
 }
 
 } // namespace
@@ -66,7 +60,8 @@ void LoadedModule::launch(BoundKernel &k, const gpu::Launch &l, void **args) {
   auto stream = static_cast<hipStream_t>(l.stream);
   if (stream && stream != k.checkedStream.load()) {
     int owner = -1;
-    d.check(d.hipStreamGetDevice(stream, &owner), "hipStreamGetDevice (reading the stream's device)");
+    d.check(d.hipStreamGetDevice(stream, &owner),
+            "hipStreamGetDevice (reading the stream's device)");
     if (owner != k.device)
       throw DriverError("the stream belongs to device " + std::to_string(owner) +
                         ", the tensors to device " + std::to_string(k.device));
