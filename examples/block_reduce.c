@@ -70,8 +70,10 @@ int main(void) {
   CHECK(fly_module_create(&module));
   if (build(module))
     return 1;
+  /* Host arrays: the cpu target, also where a GPU is present. */
   fly_compiled_t *compiled;
-  CHECK(fly_compile(module, NULL, &compiled));
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2};
+  CHECK(fly_compile(module, &options, &compiled));
 
   const int sizes[] = {1, 255, 256, 1000, 4099};
   int failures = 0;

@@ -40,7 +40,7 @@ function build()
         store!(k, partial, total[1], [bid])
     end
     finish!(k)
-    FlyDSL.compile(m)
+    FlyDSL.compile(m; target = "cpu")  # Julia arrays live on the host
 end
 
 function main()

@@ -42,8 +42,11 @@ int main(void) {
   fly_store(k, c, sum, &i, 1, inside);
   CHECK(fly_kernel_finish(k));
 
+  /* Host arrays: the cpu target, also where a GPU is present (there the Python examples
+   * launch on torch tensors). */
   fly_compiled_t *compiled;
-  CHECK(fly_compile(module, NULL, &compiled));
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2};
+  CHECK(fly_compile(module, &options, &compiled));
 
   enum { N = 1000 };
   float *x = malloc(N * sizeof(float)), *y = malloc(N * sizeof(float)), *z = malloc(N * sizeof(float));

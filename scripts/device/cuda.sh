@@ -3,9 +3,10 @@
 # LLVM 22. Two steps, one script:
 #   bash scripts/device/cuda.sh pack  # here: a static, stripped libflydsl.so (xz) and the C
 #                                     # programs, into .device/ (ignored by git; carry it)
-#   bash scripts/device/cuda.sh run   # there: C API tests, every Python kernel test and
-#                                     # example on cuda with torch tensors, then the
-#                                     # benchmarks; the benchmark table is printed last
+#   bash scripts/device/cuda.sh run   # there: C API tests, the C and Rust examples (cpu),
+#                                     # every Python kernel test and example on cuda with
+#                                     # torch tensors, then the benchmarks; the benchmark
+#                                     # table is printed last
 # The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,11 +18,17 @@ pack() {
   [ -f build-static/build.ninja ] ||
     meson setup build-static --native-file native/llvm22.ini -Dstatic_llvm=true \
       -Dbuildtype=release -Db_ndebug=true >/dev/null
-  ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda
+  ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda \
+    examples/vector_add examples/block_reduce
+  (cd bindings/rust && FLYDSL_LIB_DIR="$PWD/../../build-static" cargo build -q --release \
+    --example kernels --target-dir ../../build-static/rust)
   mkdir -p .device
   strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
   xz -T2 -6 -f .device/libflydsl.so.1
   cp build-static/tests/kernel_api_test build-static/bench/bench_launch_cuda .device/
+  cp build-static/examples/vector_add .device/example_vector_add
+  cp build-static/examples/block_reduce .device/example_block_reduce
+  cp build-static/rust/release/examples/kernels .device/example_rust_kernels
   ls -l .device
 }
 
@@ -39,6 +46,11 @@ run() {
 
   echo "== C API tests (they pass host arrays: cpu target)"
   FLYDSL_COMPILE_BACKEND=cpu .device/kernel_api_test 2>&1 | tail -2 || status=1
+
+  echo "== C and Rust examples (host arrays: they choose the cpu target)"
+  for example in .device/example_*; do
+    "$example" | tail -1 | sed "s|^|$(basename "$example"): |" || status=1
+  done
 
   echo "== Python kernel tests and examples (default target: the CUDA device)"
   # test_doc_examples reads ../shared, which does not travel; it tests no kernel.

@@ -60,7 +60,8 @@ fn build() -> flydsl::Result<flydsl::kernel::Compiled> {
         });
         k.finish()?;
     }
-    m.compile(None, None)
+    // Host arrays: the cpu target, also where a GPU is present.
+    m.compile(Some("cpu"), None)
 }
 
 fn main() -> flydsl::Result<()> {
