@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The main job: builds the library, then builds kernels through the C API, compiles them for
-# the best target present (cpu on a machine without a GPU), runs them and checks their
-# results; and works the CuTe documentation's layout examples from C and Python.
+# The main job: builds the library, then runs a Python kernel on the best target present (a
+# CUDA GPU with torch tensors, else cpu), builds kernels through the C API for the cpu target
+# (host arrays), runs them and checks their results; and works the CuTe documentation's layout
+# examples from C and Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh >/dev/null
+PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA GPU, else cpu
 ./build/examples/vector_add
 ./build/examples/block_reduce
 ./build/examples/layout_tour
