@@ -7,6 +7,7 @@
 #include "capi/compiled.h"
 #include "compiler/disk_cache.h"
 #include "runtime/cuda/cuda_driver.h"
+#include "runtime/hip/hip_arch.h"
 #include "runtime/hip/hip_driver.h"
 
 #include <dlfcn.h>
@@ -94,8 +95,8 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     fail(FLY_ERROR_INVALID_ARGUMENT, "fly_compile_options_t.struct_size is not set");
   compiler::Options out;
   const char *target = o && o->target ? o->target : env("FLYDSL_COMPILE_BACKEND");
-  // Unset: the GPU present (CUDA first), else cpu; the arch of a CUDA device unless one is
-  // given (a HIP device's arch is not read yet: ARCH, else gfx942).
+  // Unset: the GPU present (CUDA first), else cpu; the arch of that device unless one is
+  // given.
   bool cudaPresent = !target && runtime::cuda::deviceCount() > 0;
   bool hipPresent = !target && !cudaPresent && runtime::hip::deviceCount() > 0;
   out.target = target ? target : cudaPresent ? "cuda" : hipPresent ? "rocm" : "cpu";
@@ -110,7 +111,9 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     } catch (const runtime::cuda::DriverError &e) {
       fail(FLY_ERROR_LAUNCH, std::string("cannot read the CUDA device's arch: ") + e.what());
     }
-  else
+  else if (out.target == "rocm" && runtime::hip::deviceCount() > 0)
+    out.arch = runtime::hip::archFromTopology(runtime::hip::kKfdNodes, 0);
+  if (out.arch.empty())
     out.arch = out.target == "cuda" ? "sm_90" : "gfx942";
   out.optLevel = o ? o->opt_level : 2;
   if (out.optLevel < 0 || out.optLevel > 3)
