@@ -517,7 +517,7 @@ FLY_API fly_status fly_launch(const fly_compiled_t *compiled, const char *name,
  * address for GPU targets), then its r extents, then its r strides in elements.
  * Extents are checked (not negative) and, on cuda, each data address is checked
  * to be device memory of one device (once per address); dtypes and ranks are
- * the caller's promise.
+ * the caller's promise. COMPILE_ONLY=1 holds here too: checks, no launch.
  *===------------------------------------------------------------------------===*/
 
 typedef struct fly_prepared fly_prepared_t;

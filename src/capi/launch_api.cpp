@@ -218,6 +218,12 @@ void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
 }
 constexpr uint64_t kPreparedMagic = 0x464c595052455041ull; // "FLYPREPA"
 
+// COMPILE_ONLY=1: launches check their arguments and run nothing.
+bool compileOnlyRequested() {
+  const char *v = env("COMPILE_ONLY");
+  return v && std::strcmp(v, "0") != 0;
+}
+
 // The two GPU runtimes, which have the same shape, as the launcher sees them.
 struct Cuda {
   using Driver = runtime::cuda::Driver;
@@ -273,8 +279,7 @@ public:
                                  " arguments, got " + std::to_string(n));
     if (n && !args)
       fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
-    const char *compileOnlyEnv = env("COMPILE_ONLY");
-    bool compileOnly = compileOnlyEnv && std::strcmp(compileOnlyEnv, "0") != 0;
+    bool compileOnly = compileOnlyRequested();
     Slots packed;
     packed.values.reserve(slotCount_);
     for (size_t i = 0; i < n; ++i) {
@@ -297,6 +302,8 @@ public:
     if (n && !slots)
       fail(FLY_ERROR_INVALID_ARGUMENT, "slots is NULL");
     checkTensorSlots(slots);
+    if (compileOnlyRequested())
+      return;
     // The driver reads each argument through a pointer to its slot.
     void *small[64];
     std::vector<void *> large;

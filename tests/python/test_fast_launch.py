@@ -95,3 +95,15 @@ def test_numpy_and_keywords_keep_the_dlpack_path(torch):
     scale_add(_Tensor(x), _Tensor(y), a=1.0, n=4).launch(block=(4,))
     assert not scale_add._prepared
     np.testing.assert_array_equal(y, [2, 2, 2, 2])
+
+
+def test_compile_only_holds_on_the_hot_path(torch, monkeypatch):
+    x, y = np.ones(4, np.float32), np.zeros(4, np.float32)
+    scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
+    assert scale_add._prepared  # the next launch takes the hot path
+    monkeypatch.setenv("COMPILE_ONLY", "1")
+    scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
+    np.testing.assert_array_equal(y, [1, 1, 1, 1])  # only the first launch ran
+    monkeypatch.setenv("COMPILE_ONLY", "0")
+    scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
+    np.testing.assert_array_equal(y, [2, 2, 2, 2])
