@@ -67,6 +67,9 @@ inline fly_compiled *compiledOf(const fly_compiled_t *c) {
   return checked(const_cast<fly_compiled_t *>(c), kCompiledMagic, "compiled module", "compiled");
 }
 
+/// Drops the launchers fly_launch made for `c` (defined where Launcher is complete).
+void releaseLaunchers(fly_compiled &c);
+
 /// An environment variable, or nullptr when it is unset or empty.
 inline const char *env(const char *name) {
   const char *v = std::getenv(name);

@@ -557,6 +557,7 @@ void fly_compiled_destroy(fly_compiled_t *compiled) {
     return;
   compiled->code.reset();
   compiled->signatures.clear();
+  releaseLaunchers(*compiled); // they hold the code too
   compiled->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
 }
 

@@ -444,6 +444,11 @@ struct fly_prepared {
 fly_compiled::fly_compiled() = default;
 fly_compiled::~fly_compiled() = default;
 
+void fly::capi::releaseLaunchers(fly_compiled &c) {
+  std::lock_guard<std::mutex> lock(c.launchersMutex);
+  c.launchers.clear();
+}
+
 namespace {
 
 const fly_launch_config_t &configOf(const fly_launch_config_t *config) {
