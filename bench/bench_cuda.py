@@ -160,9 +160,9 @@ def bench_softmax():
     for rows, cols in ((4096, 1024), (1024, 8192), (128, 65536)):
         x = torch.randn(rows, cols, device="cuda") * 4
         y = torch.full_like(x, float("nan"))
-        block = softmax_example.BLOCK
+        block = softmax_example.block_for(cols)
         ms_fly = device_ms(
-            lambda: softmax_example.softmax(x, y, cols).launch(grid=(rows,), block=(block,))
+            lambda: softmax_example.softmax(x, y, cols, block).launch(grid=(rows,), block=(block,))
         )
         err = (y.double() - torch.softmax(x.double(), 1)).abs().max().item()
         assert err < 1e-5, f"softmax {rows}x{cols}: error {err}"
@@ -173,7 +173,7 @@ def bench_softmax():
             f"FlyDSL {rows}x{cols}",
             bytes_ / ms_fly / 1e6,
             "GB/s",
-            f"{ms_fly:.3f} ms, max error {err:.1e}",
+            f"{ms_fly:.3f} ms, {block} threads, max error {err:.1e}",
         )
         row(
             "softmax",
@@ -193,7 +193,7 @@ x = torch.zeros(1024, device="cuda")
 m = x.view(4, 256)
 out = {}
 kernels = (("empty", b.empty, (x, 4)), ("vector_add", v.vector_add, (x, x, x, 4)),
-           ("copy4", b.copy4, (x, x, 4)), ("softmax", s.softmax, (m, m, 4)))
+           ("copy4", b.copy4, (x, x, 4)), ("softmax", s.softmax, (m, m, 4, 128)))
 for name, kernel, args in kernels:
     t0 = time.perf_counter(); kernel.compile(*args); t1 = time.perf_counter()
     kernel(*args).launch(block=(32,)); torch.cuda.synchronize(); t2 = time.perf_counter()

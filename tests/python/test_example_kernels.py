@@ -50,7 +50,12 @@ def test_tiled_transpose(shape):
     transpose.run(*shape, rng(*shape))
 
 
-@pytest.mark.parametrize("shape", [(1, 1), (4, 127), (3, 128), (6, 777), (2, 3000)])
+def test_softmax_block_grows_with_the_row():
+    blocks = [softmax.block_for(c) for c in (1, 1024, 2049, 8192, 65536, 10**6)]
+    assert blocks == [128, 128, 256, 512, 1024, 1024]
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (4, 127), (3, 128), (6, 777), (2, 3000), (2, 20000)])
 def test_softmax(shape):
     err = softmax.run(*shape, rng(*shape))
     assert err < 1e-5, f"seed {SEED}"

@@ -26,7 +26,7 @@ def kernels(wave):
         "vector_add": (vector_add.vector_add, (x, x, x, 8)),
         "block_reduce": (block_reduce.block_reduce, (x, x, 8, wave)),
         "tiled_transpose": (transpose.transpose, (m, m, 4, 4)),
-        "softmax": (softmax.softmax, (m, m, 4)),
+        "softmax": (softmax.softmax, (m, m, 4, 128)),
     }
 
 
