@@ -107,3 +107,19 @@ def test_compile_only_holds_on_the_hot_path(torch, monkeypatch):
     monkeypatch.setenv("COMPILE_ONLY", "0")
     scale_add(_Tensor(x), _Tensor(y), 1.0, 4).launch(block=(4,))
     np.testing.assert_array_equal(y, [2, 2, 2, 2])
+
+
+@flyc.kernel
+def scale_by(x: fx.Tensor, k: fx.Constexpr[int], n: fx.Int32):
+    i = fx.thread_idx.x
+    if i < n:
+        x[i] = x[i] * float(k)
+
+
+def test_constexpr_values_join_the_hot_path_key(torch):
+    x = np.ones(8, np.float32)
+    for k in (2, 3, 2, 3, True):
+        scale_by(_Tensor(x), k, 8).launch(block=(8,))
+    np.testing.assert_array_equal(x, np.full(8, 36.0))
+    keys = [key[0][1] for key in scale_by._prepared]
+    assert sorted(keys, key=repr) == [(bool, True), (int, 2), (int, 3)]

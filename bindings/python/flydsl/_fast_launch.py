@@ -17,7 +17,7 @@ _CONFIG_SIZE = struct.calcsize(_CONFIG)
 # A scalar's bits in the low bytes of its 8-byte slot. bf16 has no struct code: slow path.
 _SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "f16": "e6x",
                  "f32": "f4x", "f64": "d"}  # fmt: skip
-_TENSOR, _NUMBER = 0, 1
+_TENSOR, _NUMBER, _COMPILED_IN = 0, 1, 2
 _NUMBERS = (int, float, bool)
 
 
@@ -44,15 +44,18 @@ except AttributeError:  # not CPython's os.environ
         return tuple(os.environ.get(n) for n in _CHOICE_NAMES)
 
 
-def signature_key(args):
+def signature_key(args, constexpr=None):
     """What decides the compiled kernel and the slot layout, read cheaply; None when an
-    argument is not a torch tensor, a Python number or an fx scalar."""
+    argument is not a torch tensor, a Python number or an fx scalar. `constexpr` marks the
+    arguments whose values are compiled in: their type and value join the key."""
     torch = sys.modules.get("torch")
     tensor_type = torch.Tensor if torch is not None else ()
     key = []
-    for a in args:
+    for i, a in enumerate(args):
         t = type(a)
-        if t in _NUMBERS or issubclass(t, kx._Scalar):
+        if constexpr is not None and constexpr[i]:
+            key.append((t, a))
+        elif t in _NUMBERS or issubclass(t, kx._Scalar):
             key.append(t)
         elif isinstance(a, tensor_type):
             key.append((a.dtype, a.ndim, a.is_cuda))
@@ -80,9 +83,11 @@ class PreparedLaunch:
             if kind == "tensor":
                 fmt.append("Q" * (1 + 2 * detail.rank))
                 kinds.append(_TENSOR)
-            else:
+            elif kind == "scalar":
                 fmt.append(_SCALAR_SLOTS[detail[0]])
                 kinds.append(_NUMBER)
+            else:
+                kinds.append(_COMPILED_IN)  # a Constexpr: no slot
         pack = struct.Struct("".join(fmt)).pack_into
         n_slots = K.prepared_num_slots(handle)
         self.buffer = ctypes.create_string_buffer(_CONFIG_SIZE + 8 * n_slots)
@@ -103,7 +108,7 @@ def _specialize(kinds, pack, buffer, c_args):
     for name, kind in zip(names, kinds):
         if kind == _TENSOR:
             values.append(f"{name}.data_ptr(), *{name}.shape, *{name}.stride()")
-        else:
+        elif kind == _NUMBER:
             values.append(f"({name}.value if type({name}) not in _NUMBERS else {name})")
     unpack = ", ".join(names) + ("," if len(names) == 1 else "")
     source = f"""
@@ -122,6 +127,6 @@ def launch(args, grid, block, smem, stream):
 
 def usable(classified):
     return all(
-        kind == "tensor" or (kind == "scalar" and detail[0] in _SCALAR_SLOTS)
+        kind in ("tensor", "constexpr") or (kind == "scalar" and detail[0] in _SCALAR_SLOTS)
         for kind, detail in classified
     )

@@ -140,14 +140,15 @@ class KernelFunction:
         self._prepared = {}  # (signature_key, target choice) -> PreparedLaunch, or None
         params = list(self.signature.parameters.values())
         self._names = [p.name for p in params]
-        # Calls that give every parameter positionally and take no Constexpr or Stream can use
-        # the hot path.
+        # Calls that give every parameter positionally and take no Stream can use the hot path;
+        # Constexpr values join its key.
         self._positional = all(
             p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            and not _constexpr_of(self.hints.get(p.name))
             and self.hints.get(p.name) is not kx.Stream
             for p in params
         )
+        constexpr = [_constexpr_of(self.hints.get(p.name)) for p in params]
+        self._constexpr = constexpr if any(constexpr) else None
 
     def __call__(self, *args, **kwargs):
         if not kwargs and self._positional and len(args) == len(self._names):
@@ -257,10 +258,13 @@ class _Launch:
     def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
         kernel, key = self.kernel, None
         if self.args is not None:
-            key = _fast.signature_key(self.args)
+            key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
                 key = (key, _fast.raw_choice())
-                prepared = kernel._prepared.get(key)
+                try:
+                    prepared = kernel._prepared.get(key)
+                except TypeError:  # an unhashable Constexpr value: the slow path only
+                    prepared = key = None
                 if prepared is not None:
                     try:
                         status = prepared.launch(
