@@ -392,10 +392,8 @@ private:
   template <class Rt>
   void launchGpu(typename Rt::Module &module, const fly_launch_config_t &config,
                  const uint64_t *slots, void **pointers, const int *claimed) {
-    std::string why;
-    if (!Rt::Driver::get(why))
-      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + why);
     try {
+      Rt::Driver::require(); // first: without a runtime no pointer can be device memory
       int device = gpuDevice<Rt>(slots, claimed);
       void *k;
       {

@@ -1,7 +1,7 @@
 //===- cuda_driver.cpp - The CUDA driver API, loaded at first use ---------===//
 
 #include "runtime/cuda/cuda_driver.h"
-#include "runtime/gpu/dl_symbols.h"
+#include "runtime/gpu/runtime_api.h"
 
 #include <map>
 
@@ -11,10 +11,7 @@ namespace fly::runtime::cuda {
 
 namespace {
 
-struct Loaded {
-  Driver driver{};
-  std::string why; // empty when the driver is usable
-};
+using Loaded = gpu::LoadedApi<Driver>;
 
 template <class F> void bind(void *lib, const char *name, F &slot, std::string &why) {
   gpu::bindSymbol(lib, "libcuda.so.1", name, slot, why);
@@ -28,7 +25,7 @@ Loaded load() {
     l.why = std::string("the CUDA driver (libcuda.so.1) cannot be loaded: ") + dlerror();
     return l;
   }
-  Driver &d = l.driver;
+  Driver &d = l.api;
   std::string &why = l.why;
   bind(lib, "cuInit", d.cuInit, why);
   bind(lib, "cuDeviceGetCount", d.cuDeviceGetCount, why);
@@ -69,19 +66,9 @@ const Loaded &loaded() {
 
 } // namespace
 
-const Driver *Driver::get(std::string &why) {
-  const Loaded &l = loaded();
-  why = l.why;
-  return l.why.empty() ? &l.driver : nullptr;
-}
+const Driver *Driver::get(std::string &why) { return loaded().get(why); }
 
-const Driver &Driver::require() {
-  std::string why;
-  const Driver *d = get(why);
-  if (!d)
-    throw DriverError(why);
-  return *d;
-}
+const Driver &Driver::require() { return loaded().require(); }
 
 void Driver::check(CUresult r, const char *call) const {
   if (r == CUDA_SUCCESS)
@@ -89,9 +76,7 @@ void Driver::check(CUresult r, const char *call) const {
   const char *name = nullptr, *text = nullptr;
   cuGetErrorName(r, &name);
   cuGetErrorString(r, &text);
-  throw DriverError(std::string(call) + " failed: " +
-                    (name ? std::string(name) : "CUDA error " + std::to_string(r)) +
-                    (text ? std::string(" (") + text + ")" : ""));
+  throw gpu::callFailed(call, "CUDA", r, name, text);
 }
 
 int deviceCount() {

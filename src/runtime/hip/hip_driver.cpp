@@ -1,16 +1,13 @@
 //===- hip_driver.cpp - The HIP runtime API, loaded at first use ----------===//
 
 #include "runtime/hip/hip_driver.h"
-#include "runtime/gpu/dl_symbols.h"
+#include "runtime/gpu/runtime_api.h"
 
 namespace fly::runtime::hip {
 
 namespace {
 
-struct Loaded {
-  Driver driver{};
-  std::string why; // empty when the runtime is usable
-};
+using Loaded = gpu::LoadedApi<Driver>;
 
 template <class F> void bind(void *lib, const char *name, F &slot, std::string &why) {
   gpu::bindSymbol(lib, "libamdhip64.so", name, slot, why);
@@ -28,7 +25,7 @@ Loaded load() {
     l.why = "the HIP runtime (libamdhip64.so) cannot be loaded: " + first;
     return l;
   }
-  Driver &d = l.driver;
+  Driver &d = l.api;
   std::string &why = l.why;
   bind(lib, "hipInit", d.hipInit, why);
   bind(lib, "hipGetDeviceCount", d.hipGetDeviceCount, why);
@@ -65,27 +62,14 @@ const Loaded &loaded() {
 
 } // namespace
 
-const Driver *Driver::get(std::string &why) {
-  const Loaded &l = loaded();
-  why = l.why;
-  return l.why.empty() ? &l.driver : nullptr;
-}
+const Driver *Driver::get(std::string &why) { return loaded().get(why); }
 
-const Driver &Driver::require() {
-  std::string why;
-  const Driver *d = get(why);
-  if (!d)
-    throw DriverError(why);
-  return *d;
-}
+const Driver &Driver::require() { return loaded().require(); }
 
 void Driver::check(hipError_t r, const char *call) const {
   if (r == hipSuccess)
     return;
-  const char *name = hipGetErrorName(r), *text = hipGetErrorString(r);
-  throw DriverError(std::string(call) + " failed: " +
-                    (name ? std::string(name) : "HIP error " + std::to_string(r)) +
-                    (text ? std::string(" (") + text + ")" : ""));
+  throw gpu::callFailed(call, "HIP", r, hipGetErrorName(r), hipGetErrorString(r));
 }
 
 int deviceCount() {
