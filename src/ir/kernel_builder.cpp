@@ -138,7 +138,9 @@ struct Kernel::Impl {
   std::string name;
   std::vector<Param> params;
   std::vector<mlir::Type> argTypes;
-  std::vector<Entry> entries;
+  // Deques: builder functions hold Entry* and hand out Value* across calls that create
+  // new values, so neither may move when it grows.
+  std::deque<Entry> entries;
   std::deque<Value> handles;
   std::vector<Frame> frames;
   mlir::gpu::GPUFuncOp func;
