@@ -1,4 +1,11 @@
 //===- divide_product.cpp - Logical divides and products ------------------===//
+//
+// The divides and products of cute/layout.hpp, each as CuTe writes it: a tuple
+// tiler applies mode by mode and keeps the modes it does not reach; the zipped,
+// tiled and flat forms regroup the logical result; blocked and raked products
+// pad both operands to the larger rank before they zip.
+//
+//===----------------------------------------------------------------------===//
 
 #include "layout/layout.h"
 
@@ -8,57 +15,45 @@ namespace fly::layout {
 
 namespace {
 
-/// Applies f to the modes the tiler reaches and keeps the rest (CuTe's
-/// transform_layout over a layout and a shorter tuple).
+/// CuTe's transform_layout over a layout and a shorter tuple tiler: f on the
+/// modes the tiler reaches, the rest kept.
 template <class F> Layout byMode(const Layout &l, const Tiler &t, const char *op, F f) {
   if (t.rank() > l.rank())
-    fail(ErrorKind::RankMismatch,
-         std::string(op) + ": tiler " + t.str() + " has more modes than layout " + l.str());
+    fail(ErrorKind::RankMismatch, std::string(op) + "(" + l.str() + ", " + t.str() +
+                                      "): the tiler has more modes than the layout");
   std::vector<Layout> modes;
   for (size_t i = 0; i < l.rank(); ++i)
     modes.push_back(i < t.rank() ? f(l.mode(i), t.elems()[i]) : l.mode(i));
   return makeLayout(modes);
 }
 
-/// CuTe's zip2_by: gathers the first and second halves of the rank-2 modes
-/// found at the tiler's leaves into ((firsts...),(seconds..., rest...)).
-void zip2By(const IntTuple &t, const Tiler &guide, std::vector<IntTuple> &firsts,
-            std::vector<IntTuple> &seconds) {
+/// CuTe's zip2_by: splits t at the tiler's leaves into ((firsts...),(seconds..., rest...)).
+IntTuple zip2By(const IntTuple &t, const Tiler &guide) {
   if (guide.kind() == Tiler::Kind::Tuple) {
     if (!t.isTuple() || t.rank() < guide.rank())
-      fail(ErrorKind::RankMismatch,
-           "cannot unzip " + t.str() + " along the tiler " + guide.str());
-    std::vector<IntTuple> f, s;
+      fail(ErrorKind::RankMismatch, "cannot unzip " + t.str() + " along the tiler " + guide.str());
+    std::vector<IntTuple> firsts, seconds;
     for (size_t i = 0; i < guide.rank(); ++i) {
-      std::vector<IntTuple> fi, si;
-      zip2By(t.elems()[i], guide.elems()[i], fi, si);
-      f.push_back(fi[0]);
-      s.push_back(si[0]);
+      IntTuple split = zip2By(t.elems()[i], guide.elems()[i]);
+      firsts.push_back(split.elems()[0]);
+      seconds.push_back(split.elems()[1]);
     }
     for (size_t i = guide.rank(); i < t.rank(); ++i)
-      s.push_back(t.elems()[i]);
-    firsts.push_back(IntTuple::tuple(std::move(f)));
-    seconds.push_back(IntTuple::tuple(std::move(s)));
-    return;
+      seconds.push_back(t.elems()[i]);
+    return IntTuple{IntTuple::tuple(std::move(firsts)), IntTuple::tuple(std::move(seconds))};
   }
   if (!t.isTuple() || t.rank() != 2)
     fail(ErrorKind::RankMismatch, "cannot unzip " + t.str() + " at tiler leaf " + guide.str() +
                                       ": the mode must have rank 2");
-  firsts.push_back(t.elems()[0]);
-  seconds.push_back(t.elems()[1]);
+  return t;
 }
 
 Layout tileUnzip(const Layout &l, const Tiler &t) {
-  auto unzip = [&](const IntTuple &x) {
-    std::vector<IntTuple> f, s;
-    zip2By(x, t, f, s);
-    return IntTuple{f[0], s[0]};
-  };
-  return makeUnchecked(unzip(l.shape()), unzip(l.stride()));
+  return makeUnchecked(zip2By(l.shape(), t), zip2By(l.stride(), t));
 }
 
-/// The modes of x: its elements when rank > 1, else x itself (CuTe's
-/// repeat<R>(_) slice, which keeps a rank-1 mode whole).
+/// result(repeat<R0>(_), repeat<R1>(_)) or result(_, repeat<R1>(_)): a mode of
+/// rank 1 stays whole (repeat<1>(_) is `_`), a wider one is spliced into its modes.
 void spliceModes(const Layout &x, std::vector<Layout> &out) {
   if (x.rank() == 1) {
     out.push_back(x);
@@ -81,42 +76,32 @@ Layout unpackBoth(const Layout &zipped) {
   return makeLayout(modes);
 }
 
-/// A mode of a blocked or raked product: its sub-modes flattened, size-1
-/// sub-modes dropped, and nothing merged, as CuTe's per-mode coalesce leaves
-/// the block and tiler parts visible.
-Layout tidyMode(const Layout &m) {
-  std::vector<Int> shapes, strides;
-  flattenInto(m.shape(), shapes);
-  flattenInto(m.stride(), strides);
-  std::vector<IntTuple> s, d;
-  for (size_t i = 0; i < shapes.size(); ++i) {
-    if (shapes[i].isStatic() && shapes[i].value() == 1)
-      continue;
-    s.emplace_back(shapes[i]);
-    d.emplace_back(strides[i]);
-  }
-  if (s.empty())
-    return makeUnchecked(IntTuple(1), IntTuple(0));
-  if (s.size() == 1)
-    return makeUnchecked(s[0], d[0]);
-  return makeUnchecked(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
-}
-
+/// CuTe's append<R>(layout): pad to rank r with 1:0 modes (a scalar stays a scalar at r = 1).
 Layout padToRank(const Layout &l, size_t r) {
   return makeUnchecked(appendTo(l.shape(), r, IntTuple(1)), appendTo(l.stride(), r, IntTuple(0)));
 }
 
-Layout interleavedProduct(const Layout &block, const Layout &tiler, bool blockFirst) {
+/// CuTe's zip(a, b) on two tuples: ((a0,b0),(a1,b1),...); on a scalar a, ((a,b)).
+IntTuple zipPair(const IntTuple &a, const IntTuple &b, const char *op) {
+  if (!a.isTuple())
+    return IntTuple::tuple({IntTuple{a, b}});
+  if (!b.isTuple() || a.rank() != b.rank())
+    fail(ErrorKind::RankMismatch, std::string(op) + ": cannot zip " + a.str() + " with " +
+                                      b.str() + " (mismatched ranks)");
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < a.rank(); ++i)
+    out.push_back(IntTuple{a.elems()[i], b.elems()[i]});
+  return IntTuple::tuple(std::move(out));
+}
+
+Layout interleavedProduct(const Layout &block, const Layout &tiler, bool blockFirst,
+                          const char *op) {
   size_t r = std::max(block.rank(), tiler.rank());
-  Layout b = padToRank(block, r), t = padToRank(tiler, r);
-  Layout product = logicalProduct(b, Tiler(t));
-  Layout first = product.mode(0), second = product.mode(1);
-  std::vector<Layout> modes;
-  for (size_t i = 0; i < r; ++i) {
-    Layout x = first.mode(i), y = second.mode(i);
-    modes.push_back(tidyMode(blockFirst ? makeLayout({x, y}) : makeLayout({y, x})));
-  }
-  return makeLayout(modes);
+  Layout product = logicalProduct(padToRank(block, r), Tiler(padToRank(tiler, r)));
+  Layout x = product.mode(0), y = product.mode(1);
+  if (!blockFirst)
+    std::swap(x, y);
+  return makeUnchecked(zipPair(x.shape(), y.shape(), op), zipPair(x.stride(), y.stride(), op));
 }
 
 } // namespace
@@ -128,11 +113,12 @@ Layout logicalDivide(const Layout &l, const Tiler &t) {
   case Tiler::Kind::Tuple:
     return byMode(l, t, "logical_divide",
                   [](const Layout &m, const Tiler &x) { return logicalDivide(m, x); });
+  case Tiler::Kind::Integer:
   case Tiler::Kind::Layout:
     break;
   }
   const Layout &tile = t.layout();
-  return composition(l, makeLayout({tile, complement(tile, l.shape())}));
+  return composition(l, makeLayout({tile, complement(tile, coalesce(l).shape())}));
 }
 
 Layout zippedDivide(const Layout &l, const Tiler &t) { return tileUnzip(logicalDivide(l, t), t); }
@@ -146,6 +132,7 @@ Layout logicalProduct(const Layout &l, const Tiler &t) {
   case Tiler::Kind::Tuple:
     return byMode(l, t, "logical_product",
                   [](const Layout &m, const Tiler &x) { return logicalProduct(m, x); });
+  case Tiler::Kind::Integer:
   case Tiler::Kind::Layout:
     break;
   }
@@ -159,35 +146,31 @@ Layout tiledProduct(const Layout &l, const Tiler &t) { return unpackSecond(zippe
 Layout flatProduct(const Layout &l, const Tiler &t) { return unpackBoth(zippedProduct(l, t)); }
 
 Layout blockedProduct(const Layout &block, const Layout &tiler) {
-  return interleavedProduct(block, tiler, true);
+  return interleavedProduct(block, tiler, true, "blocked_product");
 }
 
 Layout rakedProduct(const Layout &block, const Layout &tiler) {
-  return interleavedProduct(block, tiler, false);
+  return interleavedProduct(block, tiler, false, "raked_product");
 }
 
 Layout tileToShape(const Layout &block, const IntTuple &targetShape, const IntTuple &order) {
   requireValidShape(targetShape, "target shape");
   size_t r = targetShape.rank();
   if (block.rank() > r)
-    fail(ErrorKind::RankMismatch, "tile_to_shape: block " + block.str() +
-                                      " has more modes than target shape " + targetShape.str());
+    fail(ErrorKind::RankMismatch, "tile_to_shape(" + block.str() + ", " + targetShape.str() +
+                                      "): the block has more modes than the target shape");
   Layout padded = padToRank(block, r);
-  IntTuple blockShape = productEach(padded.shape());
-  IntTuple target = productEach(targetShape);
+  IntTuple blockShape = productEach(asTuple(padded.shape()));
+  IntTuple target = productEach(asTuple(targetShape));
   for (size_t i = 0; i < r; ++i)
     if (target[i].value() % blockShape[i].value() != 0)
-      fail(ErrorKind::Divisibility, "tile_to_shape: block shape " + blockShape.str() +
+      fail(ErrorKind::Divisibility, "tile_to_shape(" + block.str() + ", " + targetShape.str() +
+                                        "): the block shape " + blockShape.str() +
                                         " does not divide the target shape " + target.str());
   IntTuple productShape = ceilDiv(target, blockShape);
-  IntTuple ord = order;
-  if (order.isTuple() && order.rank() == 0) {
-    // Default column-major order: mode i repeats i-th.
-    for (size_t i = 0; i < r; ++i)
-      ord.push_back(IntTuple(static_cast<int64_t>(i)));
-  }
-  Layout tiles = makeOrderedLayout(asTuple(productShape), asTuple(ord));
-  return coalesce(blockedProduct(padded, tiles), asTuple(productShape));
+  bool columnMajor = order.isTuple() && order.rank() == 0;
+  Layout tiles = columnMajor ? makeLayout(productShape) : makeOrderedLayout(productShape, order);
+  return blockedProduct(padded, tiles);
 }
 
 } // namespace fly::layout

@@ -57,7 +57,11 @@ int64_t floorDivInt(int64_t a, int64_t b) {
   return q;
 }
 
-int64_t signum(int64_t v) { return (v > 0) - (v < 0); }
+int64_t truncDivInt(int64_t a, int64_t b) {
+  if (a == INT64_MIN && b == -1)
+    fail(ErrorKind::Overflow, "INT64_MIN / -1 overflows a 64-bit integer");
+  return a / b;
+}
 
 } // namespace
 
@@ -106,7 +110,8 @@ Int ceilDiv(const Int &a, const Int &b) {
     return d->combine(ArithOp::CeilDiv, a, b);
   int64_t bv = b.value();
   requireNonZero(bv, "ceil_div");
-  return Int(-floorDivInt(-a.value(), bv));
+  // (a + b - 1) / b with C++'s truncating division, as CuTe computes it.
+  return Int(truncDivInt(checkedAdd(a.value(), bv - 1), bv));
 }
 
 Int shapeDiv(const Int &a, const Int &b) {
@@ -114,11 +119,10 @@ Int shapeDiv(const Int &a, const Int &b) {
     return d->combine(ArithOp::ShapeDiv, a, b);
   int64_t av = a.scale(), bv = b.value();
   requireNonZero(bv, "shape_div");
-  if (av != 0 && av % bv != 0 && bv % av != 0)
+  if (av % bv != 0 && bv % av != 0)
     fail(ErrorKind::Divisibility, "shape_div(" + a.str() + ", " + b.str() +
                                       "): neither value divides the other");
-  int64_t q = av / bv;
-  return Int(q != 0 ? q : signum(av) * signum(bv), a.basis());
+  return Int(truncDivInt(checkedAdd(av, bv - 1), bv), a.basis());
 }
 
 Int shapeMin(const Int &a, const Int &b) {

@@ -15,7 +15,7 @@ namespace {
 }
 
 template <class F> IntTuple transform(const IntTuple &a, const IntTuple &b, const char *op, F f) {
-  if (a.rank() != b.rank())
+  if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
     rankMismatch(op, a, b);
   std::vector<IntTuple> out;
   out.reserve(a.rank());
@@ -312,19 +312,25 @@ IntTuple compactColMajor(const IntTuple &shape, const Int &init) {
 }
 
 bool elemLess(const IntTuple &a, const IntTuple &b) {
-  if (a.isTuple() || b.isTuple()) {
-    if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
-      rankMismatch("elem_less", a, b);
-    for (size_t i = 0; i < a.rank(); ++i)
+  if (a.isTuple() && b.isTuple()) {
+    // As CuTe: true once a runs out, false once b runs out first.
+    for (size_t i = 0; i < a.rank(); ++i) {
+      if (i == b.rank())
+        return false;
       if (!elemLess(a.elems()[i], b.elems()[i]))
         return false;
+    }
     return true;
   }
+  if (a.isTuple() || b.isTuple())
+    rankMismatch("elem_less", a, b);
   return a.value() < b.value();
 }
 
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   if (idx.isTuple()) {
+    if (!shape.isTuple())
+      rankMismatch("idx2crd", idx, shape);
     // Already a coordinate: convert mode by mode.
     return transform(idx, shape, "idx2crd",
                      [](const IntTuple &i, const IntTuple &s) { return idx2crd(i, s); });
@@ -351,8 +357,8 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
 
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &stride) {
   if (idx.isTuple()) {
-    if (!shape.isTuple() || !stride.isTuple() || stride.rank() != shape.rank() ||
-        idx.rank() != shape.rank())
+    if (!shape.isTuple() || !stride.isTuple() || idx.rank() != shape.rank() ||
+        idx.rank() != stride.rank())
       rankMismatch("idx2crd", idx, shape);
     std::vector<IntTuple> out;
     for (size_t i = 0; i < shape.rank(); ++i)
@@ -360,14 +366,77 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &str
     return IntTuple::tuple(std::move(out));
   }
   if (shape.isTuple()) {
-    if (!stride.isTuple() || stride.rank() != shape.rank())
+    // An integer stride for a tuple shape starts a compact column-major stride there.
+    IntTuple d = stride.isTuple() ? stride : compactColMajor(shape, stride.leaf());
+    if (d.rank() != shape.rank())
       rankMismatch("idx2crd", shape, stride);
     std::vector<IntTuple> out;
     for (size_t i = 0; i < shape.rank(); ++i)
-      out.push_back(idx2crd(idx, shape.elems()[i], stride.elems()[i]));
+      out.push_back(idx2crd(idx, shape.elems()[i], d.elems()[i]));
     return IntTuple::tuple(std::move(out));
   }
+  if (stride.isTuple())
+    rankMismatch("idx2crd", shape, stride);
+  if (shape.leaf().isStatic() && shape.value() == 1)
+    return IntTuple(0);
+  if (stride.leaf().isStatic() && stride.value() == 0)
+    fail(ErrorKind::Divisibility, "idx2crd(" + idx.str() + ", " + shape.str() + ", " +
+                                      stride.str() + "): division by a zero stride");
   return IntTuple(mod(floorDiv(idx.leaf(), stride.leaf()), shape.leaf()));
+}
+
+IntTuple compactColMajor(const IntTuple &shape, const IntTuple &current) {
+  if (!current.isTuple())
+    return compactColMajor(shape, current.leaf());
+  if (!shape.isTuple() || shape.rank() != current.rank())
+    rankMismatch("compact_col_major", shape, current);
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < shape.rank(); ++i)
+    out.push_back(compactColMajor(shape.elems()[i], current.elems()[i]));
+  return IntTuple::tuple(std::move(out));
+}
+
+namespace {
+/// The product of the part of shape under each leaf of guide (CuTe's product_like).
+void productLikeInto(const IntTuple &shape, const IntTuple &guide, std::vector<Int> &out) {
+  if (!guide.isTuple()) {
+    out.push_back(product(shape));
+    return;
+  }
+  if (!shape.isTuple() || shape.rank() != guide.rank())
+    rankMismatch("crd2idx", guide, shape);
+  for (size_t i = 0; i < guide.rank(); ++i)
+    productLikeInto(shape.elems()[i], guide.elems()[i], out);
+}
+} // namespace
+
+IntTuple crd2idx(const IntTuple &crd, const IntTuple &shape) {
+  if (!crd.isTuple())
+    return crd;
+  if (!shape.isTuple() || crd.rank() != shape.rank())
+    rankMismatch("crd2idx", crd, shape);
+  // Horner's rule over the flattened coordinate and the matching extents.
+  std::vector<Int> c, s;
+  flattenInto(crd, c);
+  productLikeInto(shape, crd, s);
+  if (c.empty())
+    return IntTuple(0);
+  Int idx = c.back();
+  for (size_t i = c.size() - 1; i-- > 0;)
+    idx = add(c[i], mul(s[i], idx));
+  return IntTuple(idx);
+}
+
+IntTuple crd2crd(const IntTuple &crd, const IntTuple &srcShape, const IntTuple &dstShape) {
+  if (crd.isTuple() && srcShape.isTuple() && dstShape.isTuple()) {
+    if (crd.rank() != srcShape.rank() || crd.rank() != dstShape.rank())
+      rankMismatch("crd2crd", crd, crd.rank() != srcShape.rank() ? srcShape : dstShape);
+    std::vector<IntTuple> out;
+    for (size_t i = 0; i < crd.rank(); ++i)
+      out.push_back(crd2crd(crd.elems()[i], srcShape.elems()[i], dstShape.elems()[i]));
+    return IntTuple::tuple(std::move(out));
+  }
+  return idx2crd(crd2idx(crd, srcShape), dstShape);
 }
 
 namespace {

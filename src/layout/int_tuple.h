@@ -100,6 +100,8 @@ IntTuple elemScale(const IntTuple &a, const IntTuple &b);
 IntTuple prefixProduct(const IntTuple &t, const Int &init = Int(1));
 /// Column-major compact strides; size-1 modes get stride 0 as in CuTe.
 IntTuple compactColMajor(const IntTuple &shape, const Int &init = Int(1));
+/// compact_col_major(shape, current) with current an integer or a tuple congruent to shape's top.
+IntTuple compactColMajor(const IntTuple &shape, const IntTuple &current);
 /// CuTe's elem_less: every leaf of a is smaller than the matching leaf of b.
 bool elemLess(const IntTuple &a, const IntTuple &b);
 
@@ -107,6 +109,11 @@ bool elemLess(const IntTuple &a, const IntTuple &b);
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape);
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &stride);
 IntTuple crd2idx(const IntTuple &crd, const IntTuple &shape, const IntTuple &stride);
+/// crd2idx(crd, shape): the column-major index of a coordinate (an integer is already one).
+IntTuple crd2idx(const IntTuple &crd, const IntTuple &shape);
+/// crd2crd(crd, src, dst): a coordinate of src re-expressed in dst, mode by mode where all
+/// three are tuples.
+IntTuple crd2crd(const IntTuple &crd, const IntTuple &srcShape, const IntTuple &dstShape);
 IntTuple slice(const IntTuple &crd, const IntTuple &t);
 IntTuple dice(const IntTuple &crd, const IntTuple &t);
 

@@ -58,31 +58,44 @@ Layout makeLayout(const std::vector<Layout> &modes) {
 
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
   requireValidShape(shape, "shape");
-  if (!congruent(shape, order) || hasUnderscore(order))
-    fail(ErrorKind::RankMismatch,
-         "order " + order.str() + " must have the tuple structure of shape " + shape.str());
-  std::vector<Int> flatShape, flatOrder;
-  flattenInto(shape, flatShape);
-  flattenInto(order, flatOrder);
-  // Each mode's stride is the product of the extents of the modes ordered before it.
-  std::vector<Int> strides;
-  for (size_t i = 0; i < flatShape.size(); ++i) {
-    Int s(1);
-    for (size_t j = 0; j < flatShape.size(); ++j)
-      if (flatOrder[j].value() < flatOrder[i].value())
-        s = mul(s, flatShape[j]);
-    strides.push_back(s);
-  }
+  if (hasUnderscore(order))
+    fail(ErrorKind::InvalidArgument, "make_ordered_layout: the order " + order.str() +
+                                         " may not contain '_'");
+  // CuTe's compact_order: each order leaf covers a part of the shape (its
+  // extents multiplied); the part is compact column-major, starting after the
+  // parts with a smaller order.
+  std::vector<Int> refShape, refOrder;
+  std::function<void(const IntTuple &, const IntTuple &)> collect = [&](const IntTuple &s,
+                                                                        const IntTuple &o) {
+    if (!o.isTuple()) {
+      refShape.push_back(product(s));
+      refOrder.push_back(o.leaf());
+      return;
+    }
+    if (!s.isTuple() || s.rank() != o.rank())
+      fail(ErrorKind::RankMismatch, "make_ordered_layout: order " + order.str() +
+                                        " does not match the modes of shape " + shape.str());
+    for (size_t i = 0; i < o.rank(); ++i)
+      collect(s.elems()[i], o.elems()[i]);
+  };
+  collect(shape, order);
   size_t next = 0;
-  std::function<IntTuple(const IntTuple &)> rebuild = [&](const IntTuple &t) -> IntTuple {
-    if (!t.isTuple())
-      return IntTuple(strides[next++]);
+  std::function<IntTuple(const IntTuple &, const IntTuple &)> build =
+      [&](const IntTuple &s, const IntTuple &o) -> IntTuple {
+    if (!o.isTuple()) {
+      Int start(1);
+      int64_t mine = refOrder[next++].value();
+      for (size_t j = 0; j < refOrder.size(); ++j)
+        if (refOrder[j].value() < mine)
+          start = mul(start, refShape[j]);
+      return compactColMajor(s, start);
+    }
     std::vector<IntTuple> out;
-    for (const IntTuple &e : t.elems())
-      out.push_back(rebuild(e));
+    for (size_t i = 0; i < o.rank(); ++i)
+      out.push_back(build(s.elems()[i], o.elems()[i]));
     return IntTuple::tuple(std::move(out));
   };
-  return makeUnchecked(shape, rebuild(shape));
+  return makeUnchecked(shape, build(shape, order));
 }
 
 Layout makeIdentityLayout(const IntTuple &shape) {

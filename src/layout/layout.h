@@ -45,12 +45,14 @@ private:
 /// Builds a layout from parts the algebra already knows to be congruent.
 Layout makeUnchecked(IntTuple shape, IntTuple stride);
 
-/// A tiler: a layout, `_` (keep the mode), or a tuple of tilers. An integer n in
-/// a tiler means the layout make_layout(n).
+/// A tiler: a layout, an integer, `_` (keep the mode), or a tuple of tilers. As in
+/// CuTe, an integer n is the layout make_layout(n) in divides and products, and
+/// the function n:1 in composition (the two differ for n = 1).
 class Tiler {
 public:
-  enum class Kind { Layout, Underscore, Tuple };
+  enum class Kind { Layout, Integer, Underscore, Tuple };
   Tiler(const fly::layout::Layout &l) : kind_(Kind::Layout), layout_(l) {}
+  static Tiler integer(int64_t n);
   static Tiler underscore() { return Tiler(Kind::Underscore); }
   static Tiler tuple(std::vector<Tiler> elems) {
     Tiler t(Kind::Tuple);
@@ -59,7 +61,9 @@ public:
   }
 
   Kind kind() const { return kind_; }
+  /// The layout of a Layout tiler, or make_layout(n) of an integer tiler.
   const fly::layout::Layout &layout() const { return layout_; }
+  int64_t integer() const { return integer_; }
   const std::vector<Tiler> &elems() const { return elems_; }
   size_t rank() const { return kind_ == Kind::Tuple ? elems_.size() : 1; }
 
@@ -71,6 +75,7 @@ private:
   explicit Tiler(Kind k) : kind_(k), layout_(IntTuple(1), IntTuple(0)) {}
   Kind kind_;
   fly::layout::Layout layout_;
+  int64_t integer_ = 0;
   std::vector<Tiler> elems_;
 };
 
@@ -110,6 +115,7 @@ Layout coalesce(const Layout &l);
 Layout coalesce(const Layout &l, const IntTuple &profile);
 Layout filterZeros(const Layout &l);
 Layout filter(const Layout &l);
+Layout filter(const Layout &l, const IntTuple &profile);
 Layout composition(const Layout &a, const Layout &b);
 Layout composition(const Layout &a, const Tiler &b);
 Layout complement(const Layout &l);

@@ -145,7 +145,7 @@ Tiler TextReader::tiler() {
   IntTuple shape = intTuple();
   if (accept(':'))
     return Tiler(Layout(std::move(shape), intTuple()));
-  return Tiler(makeLayout(shape));
+  return Tiler::integer(shape.value());
 }
 
 IntTuple IntTuple::parse(std::string_view text) {
@@ -162,6 +162,13 @@ Layout Layout::parse(std::string_view text) {
   return l;
 }
 
+Tiler Tiler::integer(int64_t n) {
+  Tiler t(makeLayout(IntTuple(n)));
+  t.kind_ = Kind::Integer;
+  t.integer_ = n;
+  return t;
+}
+
 Tiler Tiler::parse(std::string_view text) {
   TextReader r(text);
   Tiler t = r.tiler();
@@ -173,6 +180,8 @@ std::string Tiler::str() const {
   switch (kind_) {
   case Kind::Layout:
     return layout_.str();
+  case Kind::Integer:
+    return std::to_string(integer_);
   case Kind::Underscore:
     return "_";
   case Kind::Tuple:

@@ -87,7 +87,7 @@ int main(void) {
         FLY_ERROR_RANK_MISMATCH);
   fly_layout_t *e = parse("(4,6):(1,5)"), *f = parse("6:1");
   CHECK(fly_layout_binary(FLY_LAYOUT_COMPOSITION, e, f, &r) == FLY_ERROR_DIVISIBILITY &&
-        error_mentions("divides"));
+        error_mentions("divisibility"));
   CHECK(fly_layout_parse("(4294967296,4294967296):(1,4294967296)", &r) == FLY_OK);
   CHECK(fly_layout_size(r, &v) == FLY_ERROR_OVERFLOW && error_mentions("overflow"));
   fly_layout_destroy(r);
