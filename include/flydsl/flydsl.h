@@ -91,11 +91,30 @@ typedef enum fly_tuple_op {
   FLY_TUPLE_SHAPE_DIV = 0,
   FLY_TUPLE_CEIL_DIV = 1,
   FLY_TUPLE_ELEM_SCALE = 2,
-  FLY_TUPLE_IDX2CRD = 3 /* idx2crd(a, shape b), column-major */
+  FLY_TUPLE_IDX2CRD = 3,          /* idx2crd(a, shape b), column-major */
+  FLY_TUPLE_CRD2IDX = 4,          /* crd2idx(a, shape b): the column-major index of a */
+  FLY_TUPLE_COMPACT_COL_MAJOR = 5, /* compact_col_major(shape a, current b) */
+  FLY_TUPLE_PREFIX_PRODUCT = 6    /* prefix_product(a, init b), exclusive */
 } fly_tuple_op;
 FLY_API fly_status fly_tuple_binary(fly_tuple_op op, const int64_t *a, size_t a_count,
                                     const int64_t *b, size_t b_count, int64_t **result,
                                     size_t *result_count);
+/* One-operand helpers: op is a fly_tuple_unary_op (validated: another value is
+ * FLY_ERROR_INVALID_ARGUMENT). */
+typedef enum fly_tuple_unary_op {
+  FLY_TUPLE_PRODUCT_EACH = 0, /* product_each(a): the product of each top-level mode */
+  FLY_TUPLE_FLATTEN = 1       /* flatten(a) */
+} fly_tuple_unary_op;
+FLY_API fly_status fly_tuple_unary(int op, const int64_t *a, size_t a_count, int64_t **result,
+                                   size_t *result_count);
+/* Three-operand helpers: op is a fly_tuple_ternary_op (validated). */
+typedef enum fly_tuple_ternary_op {
+  FLY_TUPLE_IDX2CRD_STRIDE = 0, /* idx2crd(a, shape b, stride c): per leaf (a / d) % s */
+  FLY_TUPLE_CRD2CRD = 1         /* crd2crd(a, src shape b, dst shape c) */
+} fly_tuple_ternary_op;
+FLY_API fly_status fly_tuple_ternary(int op, const int64_t *a, size_t a_count, const int64_t *b,
+                                     size_t b_count, const int64_t *c, size_t c_count,
+                                     int64_t **result, size_t *result_count);
 /* prefix_product(a) (exclusive, column-major). */
 FLY_API fly_status fly_tuple_prefix_product(const int64_t *a, size_t a_count, int64_t **result,
                                             size_t *result_count);
@@ -201,10 +220,14 @@ typedef enum fly_layout_unary_op {
 FLY_API fly_status fly_layout_unary(fly_layout_unary_op op, const fly_layout_t *layout,
                                     fly_layout_t **out);
 
-/* coalesce(layout, profile) and complement(layout, cotarget). */
+/* coalesce(layout, profile), filter(layout, profile) and complement(layout,
+ * cotarget). Only the profile's tuple structure matters; a profile with more
+ * modes than the layout is FLY_ERROR_RANK_MISMATCH. */
 FLY_API fly_status fly_layout_coalesce_profile(const fly_layout_t *layout,
                                                const int64_t *profile, size_t profile_count,
                                                fly_layout_t **out);
+FLY_API fly_status fly_layout_filter_profile(const fly_layout_t *layout, const int64_t *profile,
+                                             size_t profile_count, fly_layout_t **out);
 FLY_API fly_status fly_layout_complement_to(const fly_layout_t *layout, const int64_t *cotarget,
                                             size_t cotarget_count, fly_layout_t **out);
 
@@ -223,7 +246,8 @@ FLY_API fly_status fly_layout_max_common_vector(const fly_layout_t *a, const fly
                                                 int64_t *result);
 
 /* Operations with a tiler. A tiler is text: a layout "s:d", an integer n
- * (make_layout(n)), "_" (keep the mode) or a parenthesised tuple of tilers,
+ * (make_layout(n) in divides and products, n:1 in composition, as in CuTe), "_"
+ * (keep the mode) or a parenthesised tuple of tilers,
  * e.g. "(3:3,(2,4):(1,8))" or "(4,_)". */
 typedef enum fly_tiler_op {
   FLY_TILER_COMPOSITION = 0,

@@ -81,10 +81,51 @@ fly_status fly_tuple_binary(fly_tuple_op op, const int64_t *a, size_t a_count, c
     case FLY_TUPLE_IDX2CRD:
       r = L::idx2crd(x, y);
       break;
+    case FLY_TUPLE_CRD2IDX:
+      r = L::crd2idx(x, y);
+      break;
+    case FLY_TUPLE_COMPACT_COL_MAJOR:
+      r = L::compactColMajor(x, y);
+      break;
+    case FLY_TUPLE_PREFIX_PRODUCT:
+      r = L::prefixProduct(x, y);
+      break;
     default:
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tuple_op " + std::to_string(int(op)));
     }
     encodeTuple(r, result, result_count);
+  });
+}
+
+fly_status fly_tuple_unary(int op, const int64_t *a, size_t a_count, int64_t **result,
+                           size_t *result_count) {
+  return guard([&] {
+    requireOut(result, "result");
+    IntTuple x = decodeTuple(a, a_count, "a");
+    switch (op) {
+    case FLY_TUPLE_PRODUCT_EACH:
+      return encodeTuple(L::productEach(x), result, result_count);
+    case FLY_TUPLE_FLATTEN:
+      return encodeTuple(L::flatten(x), result, result_count);
+    }
+    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tuple_unary_op " + std::to_string(op));
+  });
+}
+
+fly_status fly_tuple_ternary(int op, const int64_t *a, size_t a_count, const int64_t *b,
+                             size_t b_count, const int64_t *c, size_t c_count, int64_t **result,
+                             size_t *result_count) {
+  return guard([&] {
+    requireOut(result, "result");
+    IntTuple x = decodeTuple(a, a_count, "a"), y = decodeTuple(b, b_count, "b"),
+             z = decodeTuple(c, c_count, "c");
+    switch (op) {
+    case FLY_TUPLE_IDX2CRD_STRIDE:
+      return encodeTuple(L::idx2crd(x, y, z), result, result_count);
+    case FLY_TUPLE_CRD2CRD:
+      return encodeTuple(L::crd2crd(x, y, z), result, result_count);
+    }
+    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tuple_ternary_op " + std::to_string(op));
   });
 }
 
@@ -376,6 +417,15 @@ fly_status fly_layout_coalesce_profile(const fly_layout_t *layout, const int64_t
     requireOut(out, "out");
     putLayout(out, L::coalesce(plainLayout(layout, "layout", "coalesce"),
                                decodeTuple(profile, profile_count, "profile")));
+  });
+}
+
+fly_status fly_layout_filter_profile(const fly_layout_t *layout, const int64_t *profile,
+                                     size_t profile_count, fly_layout_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    putLayout(out, L::filter(plainLayout(layout, "layout", "filter"),
+                             decodeTuple(profile, profile_count, "profile")));
   });
 }
 

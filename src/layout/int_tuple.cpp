@@ -214,7 +214,7 @@ Int product(const IntTuple &t) {
 
 IntTuple productEach(const IntTuple &t) {
   if (!t.isTuple())
-    return t;
+    return IntTuple::tuple({t}); // CuTe wraps a scalar first
   std::vector<IntTuple> out;
   for (const IntTuple &e : t.elems())
     out.emplace_back(product(e));
@@ -294,6 +294,13 @@ IntTuple prefixProduct(const IntTuple &t, const Int &init) {
     running = mul(running, product(e));
   }
   return IntTuple::tuple(std::move(out));
+}
+
+IntTuple prefixProduct(const IntTuple &t, const IntTuple &init) {
+  if (!init.isTuple())
+    return prefixProduct(t, init.leaf());
+  return transform(t, init, "prefix_product",
+                   [](const IntTuple &x, const IntTuple &y) { return prefixProduct(x, y); });
 }
 
 IntTuple compactColMajor(const IntTuple &shape, const Int &init) {

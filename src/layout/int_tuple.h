@@ -90,7 +90,7 @@ IntTuple repeatLike(const IntTuple &t, const IntTuple &x);
 
 // Arithmetic.
 Int product(const IntTuple &t);
-/// CuTe's product_each: the product of each top-level mode.
+/// CuTe's product_each: the product of each top-level mode (always a tuple).
 IntTuple productEach(const IntTuple &t);
 Int innerProduct(const IntTuple &a, const IntTuple &b);
 IntTuple shapeDiv(const IntTuple &a, const IntTuple &b);
@@ -98,6 +98,8 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);
 IntTuple elemScale(const IntTuple &a, const IntTuple &b);
 /// Exclusive prefix product, column-major (CuTe's prefix_product / compact_col_major).
 IntTuple prefixProduct(const IntTuple &t, const Int &init = Int(1));
+/// prefix_product(t, init) with init an integer or a tuple congruent to t's top (mode by mode).
+IntTuple prefixProduct(const IntTuple &t, const IntTuple &init);
 /// Column-major compact strides; size-1 modes get stride 0 as in CuTe.
 IntTuple compactColMajor(const IntTuple &shape, const Int &init = Int(1));
 /// compact_col_major(shape, current) with current an integer or a tuple congruent to shape's top.

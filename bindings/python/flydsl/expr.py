@@ -22,7 +22,8 @@ __all__ = [
     "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product",
     "recast_layout", "tile_to_shape", "max_common_vector", "max_common_layout", "append",
     "prepend", "flatten", "group", "take", "select", "shape_div", "ceil_div",
-    "prefix_product", "product", "inner_product", "elem_less",
+    "prefix_product", "product", "inner_product", "elem_less", "elem_scale", "product_each",
+    "compact_col_major", "crd2crd",
 ]  # fmt: skip
 
 
@@ -86,6 +87,7 @@ _slice_off = _proto(
 )
 _unary = _proto("fly_layout_unary", ctypes.c_int, LayoutHandle, _out_layout)
 _coalesce_profile = _proto("fly_layout_coalesce_profile", LayoutHandle, c_int64_p, _sz, _out_layout)
+_filter_profile = _proto("fly_layout_filter_profile", LayoutHandle, c_int64_p, _sz, _out_layout)
 _complement_to = _proto("fly_layout_complement_to", LayoutHandle, c_int64_p, _sz, _out_layout)
 _binary = _proto("fly_layout_binary", ctypes.c_int, LayoutHandle, LayoutHandle, _out_layout)
 _mcv = _proto("fly_layout_max_common_vector", LayoutHandle, LayoutHandle, _P(_i64))
@@ -101,7 +103,11 @@ _tile_to_shape = _proto(
 _tuple_binary = _proto(
     "fly_tuple_binary", ctypes.c_int, c_int64_p, _sz, c_int64_p, _sz, _P(c_int64_p), _P(_sz)
 )
-_tuple_prefix = _proto("fly_tuple_prefix_product", c_int64_p, _sz, _P(c_int64_p), _P(_sz))
+_tuple_unary = _proto("fly_tuple_unary", ctypes.c_int, c_int64_p, _sz, _P(c_int64_p), _P(_sz))
+_tuple_ternary = _proto(
+    "fly_tuple_ternary",
+    ctypes.c_int, c_int64_p, _sz, c_int64_p, _sz, c_int64_p, _sz, _P(c_int64_p), _P(_sz),
+)  # fmt: skip
 _tuple_product = _proto("fly_tuple_product", c_int64_p, _sz, _P(_i64))
 _tuple_inner = _proto("fly_tuple_inner_product", c_int64_p, _sz, c_int64_p, _sz, _P(_i64))
 _tuple_less = _proto("fly_tuple_elem_less", c_int64_p, _sz, c_int64_p, _sz, _P(ctypes.c_int))
@@ -351,19 +357,28 @@ def get(layout, *path):
 
 
 def crd2idx(crd, layout_or_shape, stride=None):
+    """crd2idx(crd, layout), crd2idx(crd, shape, stride), or crd2idx(crd, shape): the
+    column-major index of a coordinate in a shape."""
     if isinstance(layout_or_shape, Layout):
         return layout_or_shape(crd)
+    if stride is None:
+        return _tuple_op(4, crd, layout_or_shape)
     return make_layout(layout_or_shape, stride)(crd)
 
 
 def idx2crd(idx, shape_or_layout, stride=None):
+    """idx2crd(idx, layout), idx2crd(idx, shape) (column-major), or idx2crd(idx, shape, stride)
+    (per leaf (idx // d) % s)."""
     if isinstance(shape_or_layout, Layout):
         return _tuple_out(_idx2crd, shape_or_layout._h, idx)
     if stride is not None:
-        raise NotImplementedError("idx2crd with an explicit stride: use Layout(...) instead")
-    a, na = encode(idx)
-    b, nb = encode(shape_or_layout)
-    return _tuple_out(_tuple_binary, 3, a, na, b, nb)
+        return _ternary_op(0, idx, shape_or_layout, stride)
+    return _tuple_op(3, idx, shape_or_layout)
+
+
+def crd2crd(crd, src_shape, dst_shape):
+    """A coordinate of src_shape re-expressed in dst_shape (mode by mode where all are tuples)."""
+    return _ternary_op(1, crd, src_shape, dst_shape)
 
 
 def slice(layout, crd):
@@ -393,8 +408,11 @@ def coalesce(layout, profile=None):
     return _new(_coalesce_profile, layout._h, p, n)
 
 
-def filter(layout):
-    return _new(_unary, _FILTER, layout._h)
+def filter(layout, profile=None):
+    if profile is None:
+        return _new(_unary, _FILTER, layout._h)
+    p, n = encode(profile)
+    return _new(_filter_profile, layout._h, p, n)
 
 
 def filter_zeros(layout):
@@ -485,9 +503,7 @@ def prepend(layout, x):
 def flatten(x):
     if isinstance(x, Layout):
         return _new(_unary, _FLATTEN, x._h)
-    if isinstance(x, tuple):
-        return tuple(leaf for e in x for leaf in (flatten(e) if isinstance(e, tuple) else (e,)))
-    return x
+    return _unary_op(1, x)
 
 
 def group(layout, begin, end):
@@ -520,6 +536,18 @@ def _tuple_op(op, a, b):
     return _tuple_out(_tuple_binary, op, x, nx, y, ny)
 
 
+def _unary_op(op, a):
+    x, n = encode(a)
+    return _tuple_out(_tuple_unary, op, x, n)
+
+
+def _ternary_op(op, a, b, c):
+    x, nx = encode(a)
+    y, ny = encode(b)
+    z, nz = encode(c)
+    return _tuple_out(_tuple_ternary, op, x, nx, y, ny, z, nz)
+
+
 def shape_div(a, b):
     return _tuple_op(0, a, b)
 
@@ -528,9 +556,22 @@ def ceil_div(a, b):
     return _tuple_op(1, a, b)
 
 
-def prefix_product(a):
-    x, n = encode(a)
-    return _tuple_out(_tuple_prefix, x, n)
+def elem_scale(a, b):
+    return _tuple_op(2, a, b)
+
+
+def compact_col_major(shape, current=1):
+    """Column-major strides for shape starting at current; size-1 modes get stride 0."""
+    return _tuple_op(5, shape, current)
+
+
+def prefix_product(a, init=1):
+    """Exclusive prefix product of a's modes, starting at init (an int, or a tuple mode by mode)."""
+    return _tuple_op(6, a, init)
+
+
+def product_each(a):
+    return _unary_op(0, a)
 
 
 def product(a):
