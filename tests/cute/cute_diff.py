@@ -430,6 +430,18 @@ OPS = sorted(GENERATORS) + ["composition", "logical_divide", "logical_product", 
                             "blocked_product", "raked_product", "zipped_divide", "composition_tiler",
                             "left_inverse", "right_inverse", "coalesce"]  # fmt: skip
 
+# The operations of the shared table (tests/data/layout_cases.tsv) that the C, Python, Rust and
+# Julia tests all read.
+TABLE_OPS = {
+    "coalesce", "filter", "filter_zeros", "complement", "right_inverse", "left_inverse",
+    "flatten", "size", "cosize", "complement_to", "coalesce_profile", "filter_profile",
+    "composition", "composition_tiler", "logical_divide", "zipped_divide", "tiled_divide",
+    "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
+    "blocked_product", "raked_product", "max_common_vector", "tile_to_shape", "make_layout",
+    "make_ordered_layout", "crd2idx", "idx2crd", "idx2crd_stride", "crd2crd", "shape_div",
+    "ceil_div", "elem_scale", "product_each", "compact_col_major", "recast_layout",
+}  # fmt: skip
+
 # ---------------------------------------------------------------------------------------------
 # The C++ side.
 
@@ -671,9 +683,31 @@ def main(argv=None):
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--batch", type=int, default=250, help="cases per compiled C++ file")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--table", help="write the cases and CuTe's answers as JSON here")
+    ap.add_argument("--table", help="write the cases of TABLE_OPS and CuTe's answers here (TSV: "
+                                    "op, arguments, answer), the table every binding's test reads")
     ap.add_argument("--show", type=int, default=20, help="differences to print")
+    ap.add_argument("--cute-only", action="store_true",
+                    help="only evaluate the cases with CuTe (with --save-cute; no FlyDSL needed)")
+    ap.add_argument("--save-cute", help="append CuTe's answers here (JSON lines, batch by batch)")
+    ap.add_argument("--load-cute", action="append", default=[],
+                    help="CuTe's answers saved by --save-cute for the same seed and count: compare "
+                         "the cases they hold instead of compiling")  # fmt: skip
     opts = ap.parse_args(argv)
+
+    rng = random.Random(opts.seed)
+    cases = [gen_case(rng) for _ in range(opts.count)]
+    if opts.load_cute:
+        cute, rejected = {}, set()
+        for path in opts.load_cute:
+            with open(path) as f:
+                for line in f:
+                    rec = json.loads(line)
+                    if rec["seed"] != opts.seed or rec["count"] != opts.count:
+                        continue
+                    for k, v in rec["results"].items():
+                        cute[int(k)] = v
+                    rejected |= set(rec["rejected"])
+        return compare(opts, cases, cute, rejected, sorted(set(cute) | rejected))
 
     include = find_cute_include()
     if include is None:
@@ -684,11 +718,6 @@ def main(argv=None):
         print("cute_diff: skipped: g++ is missing")
         return SKIP
 
-    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
-    import flydsl.expr as fx
-
-    rng = random.Random(opts.seed)
-    cases = [gen_case(rng) for _ in range(opts.count)]
     batches = [cases[i : i + opts.batch] for i in range(0, len(cases), opts.batch)]
     cute, rejected = {}, set()
     with tempfile.TemporaryDirectory() as work:
@@ -699,9 +728,25 @@ def main(argv=None):
                 base = bi * opts.batch
                 cute.update({base + k: v for k, v in res.items()})
                 rejected |= {base + k for k in rej}
+                if opts.save_cute:
+                    with open(opts.save_cute, "a") as f:
+                        rec = {"seed": opts.seed, "count": opts.count,
+                               "results": {base + k: v for k, v in res.items()},
+                               "rejected": sorted(base + k for k in rej)}  # fmt: skip
+                        f.write(json.dumps(rec) + "\n")
+    if opts.cute_only:
+        print(f"cute_diff: seed {opts.seed}: CuTe evaluated {len(cases)} cases")
+        return 0
+    return compare(opts, cases, cute, rejected, range(len(cases)))
+
+
+def compare(opts, cases, cute, rejected, indices):
+    sys.path.insert(0, os.path.join(ROOT, "bindings", "python"))
+    import flydsl.expr as fx
 
     diffs, table = [], []
-    for i, (op, args) in enumerate(cases):
+    for i in indices:
+        op, args = cases[i]
         try:
             ours = fly_text(fly_eval(fx, op, args))
         except Exception as e:  # noqa: BLE001 - any error is an answer to compare
@@ -712,12 +757,12 @@ def main(argv=None):
         agree = got_error if want == "error" else ours.replace(" ", "") == want
         if not agree:
             diffs.append((i, op, args, want, ours))
-        table.append({"op": op, "args": [arg_text(x) for x in args], "cute": want})
+        table.append((op, [arg_text(x) for x in args], want))
 
     by_op = {}
     for _, op, _, _, _ in diffs:
         by_op[op] = by_op.get(op, 0) + 1
-    print(f"cute_diff: seed {opts.seed}: {len(cases)} cases, {len(rejected)} rejected by CuTe, "
+    print(f"cute_diff: seed {opts.seed}: {len(table)} cases, {len(rejected)} rejected by CuTe, "
           f"{len(diffs)} differences")  # fmt: skip
     for op, n in sorted(by_op.items(), key=lambda x: -x[1]):
         print(f"  {op}: {n}")
@@ -725,10 +770,12 @@ def main(argv=None):
         print(f"[{i}] {op}({', '.join(arg_text(x) for x in args)})\n    cute: {want}\n    fly:  {ours}")
     if opts.table:
         with open(opts.table, "w") as f:
-            json.dump({"about": "Cases of the layout algebra with CuTe C++'s answers (written by "
-                                "tests/cute/cute_diff.py). 'error' means CuTe rejects the case.",
-                       "cases": table}, f, indent=0)  # fmt: skip
-            f.write("\n")
+            f.write(f"# Layout-algebra cases with CuTe C++'s answers, written by tests/cute/cute_diff.py "
+                    f"--seed {opts.seed} --count {opts.count}.\n# Columns: op, its arguments in CuTe "
+                    f"text, the answer ('error' where CuTe rejects the case).\n")  # fmt: skip
+            for op, args, want in table:
+                if op in TABLE_OPS:
+                    f.write("\t".join([op] + args + [want]) + "\n")
     return 1 if diffs else 0
 
 

@@ -7,7 +7,7 @@ import flydsl.expr as fx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "layout" / "cute_doc_examples.json"
+DATA = ROOT / "tests" / "data" / "cute_doc_examples.json"
 CASES = json.loads(DATA.read_text())["cases"]
 
 

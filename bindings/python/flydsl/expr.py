@@ -23,7 +23,7 @@ __all__ = [
     "recast_layout", "tile_to_shape", "max_common_vector", "max_common_layout", "append",
     "prepend", "flatten", "group", "take", "select", "shape_div", "ceil_div",
     "prefix_product", "product", "inner_product", "elem_less", "elem_scale", "product_each",
-    "compact_col_major", "crd2crd",
+    "compact_col_major", "crd2crd", "parse_tuple",
 ]  # fmt: skip
 
 
@@ -109,6 +109,7 @@ _tuple_ternary = _proto(
     ctypes.c_int, c_int64_p, _sz, c_int64_p, _sz, c_int64_p, _sz, _P(c_int64_p), _P(_sz),
 )  # fmt: skip
 _tuple_product = _proto("fly_tuple_product", c_int64_p, _sz, _P(_i64))
+_tuple_parse = _proto("fly_tuple_parse", ctypes.c_char_p, _P(c_int64_p), _P(_sz))
 _tuple_inner = _proto("fly_tuple_inner_product", c_int64_p, _sz, c_int64_p, _sz, _P(_i64))
 _tuple_less = _proto("fly_tuple_elem_less", c_int64_p, _sz, c_int64_p, _sz, _P(ctypes.c_int))
 
@@ -247,6 +248,8 @@ def _has_underscore(c):
 def _tiler_text(t):
     if isinstance(t, Layout):
         return str(t)
+    if isinstance(t, str):
+        return t  # already CuTe text
     if t is None or isinstance(t, _Underscore):
         return "_"
     if isinstance(t, (tuple, list)):
@@ -534,6 +537,11 @@ def _tuple_op(op, a, b):
     x, nx = encode(a)
     y, ny = encode(b)
     return _tuple_out(_tuple_binary, op, x, nx, y, ny)
+
+
+def parse_tuple(text):
+    """CuTe text such as "(2,(3,4))" or "(4)" as a nested Python tuple ("_" is None)."""
+    return _tuple_out(_tuple_parse, text.encode())
 
 
 def _unary_op(op, a):

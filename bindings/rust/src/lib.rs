@@ -137,6 +137,21 @@ impl IntTuple {
     }
 }
 
+impl fmt::Display for IntTuple {
+    /// CuTe's text, e.g. `(2,(3,4))`; `(4)` is a rank-1 tuple, `4` an integer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let t = self.tokens();
+        let mut s: *mut c_char = std::ptr::null_mut();
+        // SAFETY: t is valid for its length; s receives a library-owned string we free.
+        if check(unsafe { raw::fly_tuple_to_string(t.as_ptr(), t.len(), &mut s) }).is_err() {
+            return Err(fmt::Error);
+        }
+        let text = unsafe { CStr::from_ptr(s) }.to_string_lossy().into_owned();
+        unsafe { raw::fly_string_free(s) };
+        f.write_str(&text)
+    }
+}
+
 fn take_tokens(ptr: *mut i64, n: usize) -> IntTuple {
     // SAFETY: the library returned n valid tokens at ptr, which we own and free.
     let tokens = unsafe { std::slice::from_raw_parts(ptr, n) }.to_vec();
@@ -400,6 +415,20 @@ impl Layout {
     pub fn complement_to(&self, cotarget: i64) -> Result<Layout> {
         Layout::make(|out| unsafe { raw::fly_layout_complement_to(self.handle, &cotarget, 1, out) })
     }
+    /// `complement(L, cotarget)` with a shape as the cotarget.
+    pub fn complement_to_shape(&self, cotarget: &IntTuple) -> Result<Layout> {
+        let t = cotarget.tokens();
+        Layout::make(|out| unsafe {
+            raw::fly_layout_complement_to(self.handle, t.as_ptr(), t.len(), out)
+        })
+    }
+    /// `filter(L, profile)`: filters mode by mode where the profile is a tuple.
+    pub fn filter_profile(&self, profile: &IntTuple) -> Result<Layout> {
+        let t = profile.tokens();
+        Layout::make(|out| unsafe {
+            raw::fly_layout_filter_profile(self.handle, t.as_ptr(), t.len(), out)
+        })
+    }
     pub fn right_inverse(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_RIGHT_INVERSE)
     }
@@ -487,5 +516,115 @@ impl PartialEq for Layout {
     fn eq(&self, other: &Layout) -> bool {
         let mut r = 0;
         check(unsafe { raw::fly_layout_equal(self.handle, other.handle, &mut r) }).is_ok() && r != 0
+    }
+}
+
+/// CuTe's IntTuple helpers, each one call into the library.
+pub mod tuple {
+    use super::{check, raw, take_tokens, IntTuple, Result};
+
+    fn binary(op: raw::fly_tuple_op, a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        let (x, y) = (a.tokens(), b.tokens());
+        let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
+        // SAFETY: token arrays are valid for their lengths; outputs are valid pointers.
+        check(unsafe {
+            raw::fly_tuple_binary(
+                op,
+                x.as_ptr(),
+                x.len(),
+                y.as_ptr(),
+                y.len(),
+                &mut ptr,
+                &mut n,
+            )
+        })?;
+        Ok(take_tokens(ptr, n))
+    }
+
+    fn unary(op: raw::fly_tuple_unary_op, a: &IntTuple) -> Result<IntTuple> {
+        let x = a.tokens();
+        let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
+        // SAFETY: as above.
+        check(unsafe { raw::fly_tuple_unary(op as i32, x.as_ptr(), x.len(), &mut ptr, &mut n) })?;
+        Ok(take_tokens(ptr, n))
+    }
+
+    fn ternary(
+        op: raw::fly_tuple_ternary_op,
+        a: &IntTuple,
+        b: &IntTuple,
+        c: &IntTuple,
+    ) -> Result<IntTuple> {
+        let (x, y, z) = (a.tokens(), b.tokens(), c.tokens());
+        let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
+        // SAFETY: as above.
+        check(unsafe {
+            raw::fly_tuple_ternary(
+                op as i32,
+                x.as_ptr(),
+                x.len(),
+                y.as_ptr(),
+                y.len(),
+                z.as_ptr(),
+                z.len(),
+                &mut ptr,
+                &mut n,
+            )
+        })?;
+        Ok(take_tokens(ptr, n))
+    }
+
+    /// `shape_div(a, b)`.
+    pub fn shape_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_SHAPE_DIV, a, b)
+    }
+    /// `ceil_div(a, b)`.
+    pub fn ceil_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_CEIL_DIV, a, b)
+    }
+    /// `elem_scale(a, b)`.
+    pub fn elem_scale(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_ELEM_SCALE, a, b)
+    }
+    /// `idx2crd(idx, shape)`: column-major.
+    pub fn idx2crd(idx: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_IDX2CRD, idx, shape)
+    }
+    /// `idx2crd(idx, shape, stride)`: per leaf `(idx / d) % s`.
+    pub fn idx2crd_stride(idx: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<IntTuple> {
+        ternary(
+            raw::fly_tuple_ternary_op_FLY_TUPLE_IDX2CRD_STRIDE,
+            idx,
+            shape,
+            stride,
+        )
+    }
+    /// `crd2idx(crd, shape)`: the column-major index of a coordinate.
+    pub fn crd2idx(crd: &IntTuple, shape: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_CRD2IDX, crd, shape)
+    }
+    /// `crd2crd(crd, src_shape, dst_shape)`.
+    pub fn crd2crd(crd: &IntTuple, src: &IntTuple, dst: &IntTuple) -> Result<IntTuple> {
+        ternary(raw::fly_tuple_ternary_op_FLY_TUPLE_CRD2CRD, crd, src, dst)
+    }
+    /// `compact_col_major(shape, current)`: size-1 modes get stride 0.
+    pub fn compact_col_major(shape: &IntTuple, current: &IntTuple) -> Result<IntTuple> {
+        binary(
+            raw::fly_tuple_op_FLY_TUPLE_COMPACT_COL_MAJOR,
+            shape,
+            current,
+        )
+    }
+    /// `prefix_product(a, init)`: exclusive, column-major.
+    pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_PREFIX_PRODUCT, a, init)
+    }
+    /// `product_each(a)`: the product of each top-level mode.
+    pub fn product_each(a: &IntTuple) -> Result<IntTuple> {
+        unary(raw::fly_tuple_unary_op_FLY_TUPLE_PRODUCT_EACH, a)
+    }
+    /// `flatten(a)`.
+    pub fn flatten(a: &IntTuple) -> Result<IntTuple> {
+        unary(raw::fly_tuple_unary_op_FLY_TUPLE_FLATTEN, a)
     }
 }

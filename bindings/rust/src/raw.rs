@@ -58,6 +58,9 @@ pub const fly_tuple_op_FLY_TUPLE_SHAPE_DIV: fly_tuple_op = 0;
 pub const fly_tuple_op_FLY_TUPLE_CEIL_DIV: fly_tuple_op = 1;
 pub const fly_tuple_op_FLY_TUPLE_ELEM_SCALE: fly_tuple_op = 2;
 pub const fly_tuple_op_FLY_TUPLE_IDX2CRD: fly_tuple_op = 3;
+pub const fly_tuple_op_FLY_TUPLE_CRD2IDX: fly_tuple_op = 4;
+pub const fly_tuple_op_FLY_TUPLE_COMPACT_COL_MAJOR: fly_tuple_op = 5;
+pub const fly_tuple_op_FLY_TUPLE_PREFIX_PRODUCT: fly_tuple_op = 6;
 pub type fly_tuple_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_tuple_binary(
@@ -66,6 +69,34 @@ unsafe extern "C" {
         a_count: usize,
         b: *const i64,
         b_count: usize,
+        result: *mut *mut i64,
+        result_count: *mut usize,
+    ) -> fly_status;
+}
+pub const fly_tuple_unary_op_FLY_TUPLE_PRODUCT_EACH: fly_tuple_unary_op = 0;
+pub const fly_tuple_unary_op_FLY_TUPLE_FLATTEN: fly_tuple_unary_op = 1;
+pub type fly_tuple_unary_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_tuple_unary(
+        op: ::std::os::raw::c_int,
+        a: *const i64,
+        a_count: usize,
+        result: *mut *mut i64,
+        result_count: *mut usize,
+    ) -> fly_status;
+}
+pub const fly_tuple_ternary_op_FLY_TUPLE_IDX2CRD_STRIDE: fly_tuple_ternary_op = 0;
+pub const fly_tuple_ternary_op_FLY_TUPLE_CRD2CRD: fly_tuple_ternary_op = 1;
+pub type fly_tuple_ternary_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_tuple_ternary(
+        op: ::std::os::raw::c_int,
+        a: *const i64,
+        a_count: usize,
+        b: *const i64,
+        b_count: usize,
+        c: *const i64,
+        c_count: usize,
         result: *mut *mut i64,
         result_count: *mut usize,
     ) -> fly_status;
@@ -308,6 +339,14 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_layout_coalesce_profile(
+        layout: *const fly_layout_t,
+        profile: *const i64,
+        profile_count: usize,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_layout_filter_profile(
         layout: *const fly_layout_t,
         profile: *const i64,
         profile_count: usize,

@@ -39,8 +39,18 @@ function Base.coalesce(L::Layout, profile)
                           L, p, length(p), o))
 end
 
-"""filter(L): coalesce after dropping stride-0 and size-1 modes."""
+"""filter(L[, profile]): coalesce after dropping stride-0 and size-1 modes (within the
+profile's modes)."""
 Base.filter(L::Layout) = unary(UNARY.filter, L)
+# Two methods, not one untyped: Base has filter(f, xs::Tuple).
+Base.filter(L::Layout, profile::Integer) = filter_profile(L, profile)
+Base.filter(L::Layout, profile::Tuple) = filter_profile(L, profile)
+function filter_profile(L::Layout, profile)
+    p = encode(profile)
+    layout_out(o -> ccall((:fly_layout_filter_profile, libflydsl), Cint,
+                          (Ptr{Cvoid}, Ptr{Int64}, Csize_t, Ref{Ptr{Cvoid}}),
+                          L, p, length(p), o))
+end
 """filter_zeros(L): stride-0 modes get size 1."""
 filter_zeros(L::Layout) = unary(UNARY.filter_zeros, L)
 """flatten(L): all modes at the top level."""

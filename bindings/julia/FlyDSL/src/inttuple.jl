@@ -116,13 +116,33 @@ ceil_div(a, b) = tuple_binary(1, a, b)
 """elem_scale(a, b): a scaled by b, elementwise."""
 elem_scale(a, b) = tuple_binary(2, a, b)
 
-"""prefix_product(a): the exclusive column-major prefix product."""
-function prefix_product(a)
+"""prefix_product(a[, init]): the exclusive column-major prefix product, starting at init."""
+prefix_product(a, init = 1) = tuple_binary(6, a, init)
+
+"""compact_col_major(shape[, current]): column-major strides; size-1 modes get stride 0."""
+compact_col_major(shape, current = 1) = tuple_binary(5, shape, current)
+
+function tuple_unary(op::Integer, a)
     x = encode(a)
-    tokens_out((p, n) -> ccall((:fly_tuple_prefix_product, libflydsl), Cint,
-                               (Ptr{Int64}, Csize_t, Ref{Ptr{Int64}}, Ref{Csize_t}),
-                               x, length(x), p, n))
+    tokens_out((p, n) -> ccall((:fly_tuple_unary, libflydsl), Cint,
+                               (Cint, Ptr{Int64}, Csize_t, Ref{Ptr{Int64}}, Ref{Csize_t}),
+                               op, x, length(x), p, n))
 end
+
+function tuple_ternary(op::Integer, a, b, c)
+    x, y, z = encode(a), encode(b), encode(c)
+    tokens_out((p, n) -> ccall((:fly_tuple_ternary, libflydsl), Cint,
+                               (Cint, Ptr{Int64}, Csize_t, Ptr{Int64}, Csize_t, Ptr{Int64},
+                                Csize_t, Ref{Ptr{Int64}}, Ref{Csize_t}),
+                               op, x, length(x), y, length(y), z, length(z), p, n))
+end
+
+"""product_each(a): the product of each top-level mode (always a tuple)."""
+product_each(a) = tuple_unary(0, a)
+"""flatten(t) of an IntTuple: its leaves in order."""
+flatten(t::Union{Integer,Tuple}) = tuple_unary(1, t)
+"""crd2crd(crd, src_shape, dst_shape): a coordinate of src_shape in dst_shape."""
+crd2crd(crd, src, dst) = tuple_ternary(1, crd, src, dst)
 
 """product(a): the product of all leaves."""
 function product(a)

@@ -200,8 +200,10 @@ function (L::Layout)(crd...)
                                 Ref{Csize_t}), L, t, length(t), p, n))
 end
 
-"""crd2idx(crd, L) or crd2idx(crd, shape, stride): the offset of a coordinate."""
+"""crd2idx(crd, L), crd2idx(crd, shape, stride), or crd2idx(crd, shape) (the column-major
+index of a coordinate)."""
 crd2idx(crd, L::Layout) = L(crd)
+crd2idx(crd, shape) = tuple_binary(4, crd, shape)
 function crd2idx(crd, shape, stride)
     c, s, d = encode(crd), encode(shape), encode(stride)
     r = Ref{Int64}(0)
@@ -218,6 +220,8 @@ function idx2crd(idx::Integer, L::Layout)
                                L, idx, p, n))
 end
 idx2crd(idx, shape) = tuple_binary(3, idx, shape)
+"""idx2crd(idx, shape, stride): per leaf (idx ÷ d) % s."""
+idx2crd(idx, shape, stride) = tuple_ternary(0, idx, shape, stride)
 
 function crd_layout_op(sym::Symbol, L::Layout, crd)
     c = encode(crd)

@@ -1,7 +1,7 @@
-# Every worked example of the CuTe layout documentation (shared/layout/cute_doc_examples.json)
+# Every worked example of the CuTe layout documentation (tests/data/cute_doc_examples.json)
 # with its stated result.
 
-const DATA = normpath(joinpath(@__DIR__, "..", "..", "..", "..", "..", "shared", "layout",
+const DATA = normpath(joinpath(@__DIR__, "..", "..", "..", "..", "tests", "data",
                                "cute_doc_examples.json"))
 
 # JSON arrays are tuples; null is CuTe's underscore.

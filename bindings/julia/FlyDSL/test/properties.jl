@@ -38,7 +38,7 @@ end
         # CuTe's definition; where its divisibility precondition fails, both sides say so.
         T = make_layout(rand(rng, [1, 2, 4]), rand(rng, 1:2))
         divided = try_status(() -> logical_divide(L, T))
-        expected = try_status(() -> composition(L, make_layout(T, complement(T, shape(L)))))
+        expected = try_status(() -> composition(L, make_layout(T, complement(T, shape(coalesce(L))))))
         @test divided == expected
         @test Layout(string(L)) == L
         @test all(coalesce(L)(i) == L(i) for i in 0:n-1)
