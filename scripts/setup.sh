@@ -29,6 +29,14 @@ if ! python3 -c 'import pytest, numpy' >/dev/null 2>&1; then
     { echo "setup: pip install pytest numpy failed" >&2; exit 1; }
 fi
 
+# The CuTe C++ headers for the differential test of the layout algebra (tests/cute): the
+# package ships them with pycute; its Python dependencies are not needed.
+if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("cutlass_library") is None)' 2>/dev/null; then
+  echo "setup: installing nvidia-cutlass (CuTe headers for tests/cute)"
+  python3 -m pip install -q --root-user-action=ignore --no-deps nvidia-cutlass==4.2.0.0 ||
+    { echo "setup: pip install nvidia-cutlass failed" >&2; exit 1; }
+fi
+
 bash scripts/setup_julia.sh >/dev/null
 
 for tool in llvm-config-22 mlir-tblgen-22 meson ninja cargo; do

@@ -627,4 +627,32 @@ pub mod tuple {
     pub fn flatten(a: &IntTuple) -> Result<IntTuple> {
         unary(raw::fly_tuple_unary_op_FLY_TUPLE_FLATTEN, a)
     }
+    /// `product(a)`: the product of all leaves.
+    pub fn product(a: &IntTuple) -> Result<i64> {
+        let x = a.tokens();
+        let mut r = 0;
+        // SAFETY: x is valid for its length; r is a valid output.
+        check(unsafe { raw::fly_tuple_product(x.as_ptr(), x.len(), &mut r) })?;
+        Ok(r)
+    }
+    /// `inner_product(a, b)`.
+    pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<i64> {
+        let (x, y) = (a.tokens(), b.tokens());
+        let mut r = 0;
+        // SAFETY: as above.
+        check(unsafe {
+            raw::fly_tuple_inner_product(x.as_ptr(), x.len(), y.as_ptr(), y.len(), &mut r)
+        })?;
+        Ok(r)
+    }
+    /// `elem_less(a, b)`: every leaf of `a` is less than the matching leaf of `b`.
+    pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool> {
+        let (x, y) = (a.tokens(), b.tokens());
+        let mut r = 0;
+        // SAFETY: as above.
+        check(unsafe {
+            raw::fly_tuple_elem_less(x.as_ptr(), x.len(), y.as_ptr(), y.len(), &mut r)
+        })?;
+        Ok(r != 0)
+    }
 }
