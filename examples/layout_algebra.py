@@ -38,6 +38,18 @@ def main():
     except ValueError as e:
         print("rejected          ", type(e).__name__ + ":", e)
 
+    # Coordinates between shapes, with CuTe C++'s answers.
+    print("idx2crd stride    ", fx.idx2crd(11, (8, 2, 2), (2, 1, 16)))
+    assert fx.idx2crd(11, (8, 2, 2), (2, 1, 16)) == (5, 1, 0)
+    assert fx.crd2crd((1, (1, 1)), (3, (3, 3)), (4, 1)) == (1, 4)
+    assert fx.crd2idx((1, (2, 1)), (4, (3, 2))) == 21
+    assert fx.compact_col_major((1, ((3, 2), 3))) == (0, ((1, 3), 6))
+    assert str(fx.filter(fx.Layout.parse("(1,6,4):(1,1,6)"), (1, 1, 1))) == "(1,6,4):(0,1,6)"
+    # Operands of different rank are padded as CuTe pads them.
+    raked = fx.raked_product(fx.Layout.parse("(2,8):(1,2)"), fx.Layout.parse("(8):(1)"))
+    print("raked_product     ", raked)
+    assert str(raked) == "((8,2),(1,8)):((16,1),(0,2))"
+
     # Checked against the CuTe documentation's stated results.
     assert str(tiles) == "((2,4),(2,2)):((8,1),(16,4))"
     assert (

@@ -53,9 +53,7 @@ run() {
   done
 
   echo "== Python kernel tests and examples (default target: the CUDA device)"
-  # test_doc_examples reads ../shared, which does not travel; it tests no kernel.
-  python3 -m pytest -q -rs tests/python -p no:cacheprovider \
-    --ignore=tests/python/test_doc_examples.py 2>&1 | tee "$out/pytest.log" |
+  python3 -m pytest -q -rs tests/python -p no:cacheprovider 2>&1 | tee "$out/pytest.log" |
     tail -40
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 
