@@ -211,12 +211,18 @@ std::vector<int64_t> staticValues(const std::vector<Int> &v, const char *op, con
   return out;
 }
 
-/// (1, s0, s0*s1, ...): the exclusive prefix products of the shapes, plus the total.
-std::vector<int64_t> prefixProducts(const std::vector<int64_t> &shape) {
-  std::vector<int64_t> pre{1};
-  for (int64_t s : shape)
-    pre.push_back(checkedMul(pre.back(), s));
-  return pre;
+/// The modes of coalesce(l) as host integers, with (1, s0, s0*s1, ...), the exclusive prefix
+/// products of the shapes: what both inverses start from.
+struct CoalescedModes {
+  std::vector<int64_t> shape, stride, prefix;
+};
+
+CoalescedModes coalescedModes(const Layout &l, const char *op) {
+  FlatModes m = flatModes(coalesce(l));
+  CoalescedModes c{staticValues(m.shape, op, l), staticValues(m.stride, op, l), {1}};
+  for (int64_t s : c.shape)
+    c.prefix.push_back(checkedMul(c.prefix.back(), s));
+  return c;
 }
 
 } // namespace
@@ -346,30 +352,23 @@ Layout complement(const Layout &l, const IntTuple &cotarget) {
 Layout complement(const Layout &l) { return complement(l, IntTuple(cosize(filter(l)))); }
 
 Layout rightInverse(const Layout &l) {
-  Layout c = coalesce(l);
-  FlatModes m = flatModes(c);
-  std::vector<int64_t> shape = staticValues(m.shape, "right_inverse", l);
-  std::vector<int64_t> stride = staticValues(m.stride, "right_inverse", l);
-  std::vector<int64_t> pre = prefixProducts(shape);
+  CoalescedModes c = coalescedModes(l, "right_inverse");
   // Follow the chain of strides that starts at 1, in sorted order.
   std::vector<Int> resultShape{Int(1)}, resultStride{Int(0)};
   int64_t curr = 1;
-  for (size_t i : exchangeSortedPositions(stride)) {
-    if (stride[i] == curr) {
-      resultShape.push_back(Int(shape[i]));
-      resultStride.push_back(Int(pre[i]));
-      curr = checkedMul(shape[i], stride[i]);
+  for (size_t i : exchangeSortedPositions(c.stride)) {
+    if (c.stride[i] == curr) {
+      resultShape.push_back(Int(c.shape[i]));
+      resultStride.push_back(Int(c.prefix[i]));
+      curr = checkedMul(c.shape[i], c.stride[i]);
     }
   }
   return coalesce(tupleOfModes(resultShape, resultStride));
 }
 
 Layout leftInverse(const Layout &l) {
-  Layout c = coalesce(l);
-  FlatModes m = flatModes(c);
-  std::vector<int64_t> shape = staticValues(m.shape, "left_inverse", l);
-  std::vector<int64_t> stride = staticValues(m.stride, "left_inverse", l);
-  std::vector<int64_t> pre = prefixProducts(shape);
+  CoalescedModes c = coalescedModes(l, "left_inverse");
+  const std::vector<int64_t> &shape = c.shape, &stride = c.stride, &pre = c.prefix;
   std::vector<size_t> sorted = exchangeSortedPositions(stride);
   std::vector<Int> resultShape, resultStride{Int(0)};
   int64_t covered = 1;
