@@ -7,6 +7,6 @@ if command -v ccache >/dev/null; then
   export CC="ccache gcc" CXX="ccache g++"
 fi
 if [ ! -f build/build.ninja ]; then
-  meson setup build --native-file native/llvm22.ini >/dev/null
+  meson setup build >/dev/null
 fi
 ninja -C build

@@ -16,7 +16,7 @@ pack() {
   bash scripts/setup.sh
   if command -v ccache >/dev/null; then export CC="ccache gcc" CXX="ccache g++"; fi
   [ -f build-static/build.ninja ] ||
-    meson setup build-static --native-file native/llvm22.ini -Dstatic_llvm=true \
+    meson setup build-static -Dstatic_llvm=true \
       -Dbuildtype=release -Db_ndebug=true >/dev/null
   ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda \
     examples/vector_add examples/block_reduce
