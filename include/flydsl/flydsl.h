@@ -29,6 +29,10 @@ extern "C" {
 /* Bumped on every incompatible change of this header. */
 #define FLYDSL_ABI_VERSION 1
 
+/* Enumerations that cross this interface are passed as int (and int32_t in structs): a value
+ * outside an enum is FLY_ERROR_INVALID_ARGUMENT (or a builder error), never undefined
+ * behaviour. The typedef'd enums name the valid values. */
+
 /*===-- Status and errors --------------------------------------------------===*/
 
 typedef enum fly_status {
@@ -96,7 +100,7 @@ typedef enum fly_tuple_op {
   FLY_TUPLE_COMPACT_COL_MAJOR = 5, /* compact_col_major(shape a, current b) */
   FLY_TUPLE_PREFIX_PRODUCT = 6    /* prefix_product(a, init b), exclusive */
 } fly_tuple_op;
-FLY_API fly_status fly_tuple_binary(fly_tuple_op op, const int64_t *a, size_t a_count,
+FLY_API fly_status fly_tuple_binary(int op /* fly_tuple_op */, const int64_t *a, size_t a_count,
                                     const int64_t *b, size_t b_count, int64_t **result,
                                     size_t *result_count);
 /* One-operand helpers: op is a fly_tuple_unary_op (validated: another value is
@@ -217,7 +221,7 @@ typedef enum fly_layout_unary_op {
   FLY_LAYOUT_LEFT_INVERSE = 5,
   FLY_LAYOUT_FLATTEN = 6
 } fly_layout_unary_op;
-FLY_API fly_status fly_layout_unary(fly_layout_unary_op op, const fly_layout_t *layout,
+FLY_API fly_status fly_layout_unary(int op /* fly_layout_unary_op */, const fly_layout_t *layout,
                                     fly_layout_t **out);
 
 /* coalesce(layout, profile), filter(layout, profile) and complement(layout,
@@ -240,7 +244,7 @@ typedef enum fly_layout_binary_op {
   FLY_LAYOUT_PREPEND = 4,
   FLY_LAYOUT_MAX_COMMON_LAYOUT = 5
 } fly_layout_binary_op;
-FLY_API fly_status fly_layout_binary(fly_layout_binary_op op, const fly_layout_t *a,
+FLY_API fly_status fly_layout_binary(int op /* fly_layout_binary_op */, const fly_layout_t *a,
                                      const fly_layout_t *b, fly_layout_t **out);
 FLY_API fly_status fly_layout_max_common_vector(const fly_layout_t *a, const fly_layout_t *b,
                                                 int64_t *result);
@@ -260,7 +264,7 @@ typedef enum fly_tiler_op {
   FLY_TILER_TILED_PRODUCT = 7,
   FLY_TILER_FLAT_PRODUCT = 8
 } fly_tiler_op;
-FLY_API fly_status fly_layout_tiler_op(fly_tiler_op op, const fly_layout_t *layout,
+FLY_API fly_status fly_layout_tiler_op(int op /* fly_tiler_op */, const fly_layout_t *layout,
                                        const char *tiler, fly_layout_t **out);
 
 /* Mode manipulation: take [begin,end), group [begin,end), select modes. */
@@ -328,11 +332,11 @@ FLY_API const char *fly_kernel_error(fly_kernel_t *kernel);
 /* Parameters, before the first op. A tensor parameter is a pointer with one
  * extent and one stride (in elements) per mode; the launch gives it a DLPack
  * tensor of that dtype and rank. */
-FLY_API fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, fly_dtype dtype, int rank);
-FLY_API fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, fly_dtype dtype);
+FLY_API fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, int dtype /* fly_dtype */, int rank);
+FLY_API fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, int dtype /* fly_dtype */);
 
-FLY_API fly_value_t *fly_const_int(fly_kernel_t *k, fly_dtype dtype, int64_t value);
-FLY_API fly_value_t *fly_const_float(fly_kernel_t *k, fly_dtype dtype, double value);
+FLY_API fly_value_t *fly_const_int(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t value);
+FLY_API fly_value_t *fly_const_float(fly_kernel_t *k, int dtype /* fly_dtype */, double value);
 
 typedef enum fly_binary_op {
   FLY_ADD = 0, FLY_SUB, FLY_MUL, FLY_DIV, FLY_REM, FLY_MIN, FLY_MAX, FLY_AND, FLY_OR,
@@ -349,16 +353,16 @@ typedef enum fly_cmp_op {
 /* Integer ops are signed unless named U; both operands have one dtype. These
  * ops, math, compare, select and cast also apply lane by lane to vectors of
  * equal lanes. */
-FLY_API fly_value_t *fly_binary(fly_kernel_t *k, fly_binary_op op, fly_value_t *a, fly_value_t *b);
-FLY_API fly_value_t *fly_unary(fly_kernel_t *k, fly_unary_op op, fly_value_t *a);
+FLY_API fly_value_t *fly_binary(fly_kernel_t *k, int op /* fly_binary_op */, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_unary(fly_kernel_t *k, int op /* fly_unary_op */, fly_value_t *a);
 FLY_API fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c);
 /* An i1 result. */
-FLY_API fly_value_t *fly_compare(fly_kernel_t *k, fly_cmp_op op, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_compare(fly_kernel_t *k, int op /* fly_cmp_op */, fly_value_t *a, fly_value_t *b);
 FLY_API fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a,
                                 fly_value_t *b);
 /* Value conversion (sign-extending, rounding) and bit reinterpretation. */
-FLY_API fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
-FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to);
+FLY_API fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */);
+FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */);
 FLY_API fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v);
 /* Lanes of a vector value, 1 for a scalar, 0 for a bad handle. */
 FLY_API int fly_value_lanes(fly_kernel_t *k, fly_value_t *v);
@@ -372,7 +376,7 @@ FLY_API fly_value_t *fly_vector_extract(fly_kernel_t *k, fly_value_t *vec, fly_v
 FLY_API fly_value_t *fly_vector_insert(fly_kernel_t *k, fly_value_t *vec, fly_value_t *element,
                                        fly_value_t *index);
 /* The same bits as lanes of `to`: 4 x f16 -> 2 x i32, 4 x f8 -> i32, ... */
-FLY_API fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, fly_dtype to);
+FLY_API fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, int to /* fly_dtype */);
 /* `lanes` consecutive elements from the coordinate on; the address must be
  * aligned to the vector's size in bytes. A false predicate loads zeros. */
 FLY_API fly_value_t *fly_vector_load(fly_kernel_t *k, fly_value_t *tensor,
@@ -398,12 +402,12 @@ typedef enum fly_gpu_index_kind {
   FLY_THREAD_IDX = 0, FLY_BLOCK_IDX, FLY_BLOCK_DIM, FLY_GRID_DIM
 } fly_gpu_index_kind;
 /* An i32; dim 0, 1, 2 is x, y, z. */
-FLY_API fly_value_t *fly_gpu_index(fly_kernel_t *k, fly_gpu_index_kind which, int dim);
+FLY_API fly_value_t *fly_gpu_index(fly_kernel_t *k, int which /* fly_gpu_index_kind */, int dim);
 FLY_API fly_value_t *fly_lane_id(fly_kernel_t *k);
 FLY_API void fly_barrier(fly_kernel_t *k);
 typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE_DOWN, FLY_SHUFFLE_IDX } fly_shuffle_mode;
 /* The value of another lane of the wave (i32/i64/f32/f64); offset and width are i32. */
-FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, fly_shuffle_mode mode, fly_value_t *value,
+FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */, fly_value_t *value,
                                  fly_value_t *offset, fly_value_t *width);
 
 /* Extent and stride (i64) of a tensor's mode. */
@@ -417,17 +421,17 @@ FLY_API void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
                        fly_value_t *const *coord, size_t n, fly_value_t *pred);
 typedef enum fly_atomic_op { FLY_ATOMIC_ADD = 0, FLY_ATOMIC_MAX, FLY_ATOMIC_MIN } fly_atomic_op;
 /* Atomically combines `value` into the element; returns the old value. */
-FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
+FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
 /* A rank-1 tensor of `count` elements in the block's shared memory, aligned to
  * `align` bytes (a power of two, at most 256). Every block starts with zeroed
  * shared memory on the cpu target. */
-FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count,
+FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t count,
                                        int64_t align);
 /* A rank-1 tensor of `count` (an integer value) elements in the dynamic shared
  * memory of the launch (fly_launch_config_t.dynamic_smem bytes, 16-byte aligned,
  * after the static shared memory). Reading past dynamic_smem is undefined. */
-FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, fly_dtype dtype,
+FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */,
                                                fly_value_t *count);
 
 /* for iv in [lb, ub) by step, carrying n values (scalars or vectors). Returns iv; iter_args
@@ -439,7 +443,7 @@ FLY_API fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t
 FLY_API void fly_for_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
                          fly_value_t **results);
 /* if cond with n results of the given dtypes; an if with results needs an else. */
-FLY_API void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const fly_dtype *result_types,
+FLY_API void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const int *result_types,
                           size_t n);
 FLY_API void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n);
 FLY_API void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
@@ -506,7 +510,7 @@ typedef enum fly_arg_kind {
 } fly_arg_kind;
 
 typedef struct fly_arg {
-  fly_arg_kind kind;
+  int32_t kind; /* a fly_arg_kind */
   const void *tensor;
   int64_t i;
   double f;

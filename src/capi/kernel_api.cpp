@@ -234,42 +234,42 @@ const char *fly_kernel_error(fly_kernel_t *kernel) {
   if (!K)                                                                                       \
     return fallback;
 
-fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, fly_dtype dtype, int rank) {
+fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, int dtype, int rank) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
   return ok ? handle(K->tensorParam(d, rank)) : handle(K->tensorParam(ir::DType::Index, 0));
 }
 
-fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, fly_dtype dtype) {
+fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, int dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
   return ok ? handle(K->scalarParam(d)) : handle(K->scalarParam(ir::DType::I1));
 }
 
-fly_value_t *fly_const_int(fly_kernel_t *k, fly_dtype dtype, int64_t value) {
+fly_value_t *fly_const_int(fly_kernel_t *k, int dtype, int64_t value) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
   return handle(K->constInt(ok ? d : ir::DType::F32, value));
 }
 
-fly_value_t *fly_const_float(fly_kernel_t *k, fly_dtype dtype, double value) {
+fly_value_t *fly_const_float(fly_kernel_t *k, int dtype, double value) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
   return handle(K->constFloat(ok ? d : ir::DType::I32, value));
 }
 
-fly_value_t *fly_binary(fly_kernel_t *k, fly_binary_op op, fly_value_t *a, fly_value_t *b) {
+fly_value_t *fly_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
   if (op < FLY_ADD || op > FLY_POW)
     return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
   return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
 }
 
-fly_value_t *fly_unary(fly_kernel_t *k, fly_unary_op op, fly_value_t *a) {
+fly_value_t *fly_unary(fly_kernel_t *k, int op, fly_value_t *a) {
   FLY_KERNEL_OR(k, nullptr);
   if (op < FLY_NEG || op > FLY_CEIL)
     return handle(K->unary(ir::UnaryOp::Neg, nullptr));
@@ -281,7 +281,7 @@ fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_
   return handle(K->fma(val(a), val(b), val(c)));
 }
 
-fly_value_t *fly_compare(fly_kernel_t *k, fly_cmp_op op, fly_value_t *a, fly_value_t *b) {
+fly_value_t *fly_compare(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
   if (op < FLY_EQ || op > FLY_UGE)
     return handle(K->compare(ir::CmpOp::Eq, nullptr, nullptr));
@@ -293,14 +293,14 @@ fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a, fly_
   return handle(K->select(val(cond), val(a), val(b)));
 }
 
-fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
+fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, int to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(to, ok);
   return handle(K->cast(ok ? val(a) : nullptr, d));
 }
 
-fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, fly_dtype to) {
+fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(to, ok);
@@ -338,7 +338,7 @@ fly_value_t *fly_vector_insert(fly_kernel_t *k, fly_value_t *vec, fly_value_t *e
   return handle(K->vectorInsert(val(vec), val(element), val(index)));
 }
 
-fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, fly_dtype to) {
+fly_value_t *fly_vector_bitcast(fly_kernel_t *k, fly_value_t *vec, int to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(to, ok);
@@ -375,7 +375,7 @@ void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, s
   K->print(format, values(args, n));
 }
 
-fly_value_t *fly_gpu_index(fly_kernel_t *k, fly_gpu_index_kind which, int dim) {
+fly_value_t *fly_gpu_index(fly_kernel_t *k, int which, int dim) {
   FLY_KERNEL_OR(k, nullptr);
   if (which < FLY_THREAD_IDX || which > FLY_GRID_DIM)
     dim = -1; // reported by the builder
@@ -392,7 +392,7 @@ void fly_barrier(fly_kernel_t *k) {
   K->barrier();
 }
 
-fly_value_t *fly_shuffle(fly_kernel_t *k, fly_shuffle_mode mode, fly_value_t *value,
+fly_value_t *fly_shuffle(fly_kernel_t *k, int mode, fly_value_t *value,
                          fly_value_t *offset, fly_value_t *width) {
   FLY_KERNEL_OR(k, nullptr);
   if (mode < FLY_SHUFFLE_XOR || mode > FLY_SHUFFLE_IDX)
@@ -422,7 +422,7 @@ void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
   K->store(val(tensor), val(value), values(coord, n), val(pred));
 }
 
-fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
+fly_value_t *fly_atomic(fly_kernel_t *k, int op, fly_value_t *tensor,
                         fly_value_t *const *coord, size_t n, fly_value_t *value) {
   FLY_KERNEL_OR(k, nullptr);
   if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_MIN)
@@ -430,14 +430,14 @@ fly_value_t *fly_atomic(fly_kernel_t *k, fly_atomic_op op, fly_value_t *tensor,
   return handle(K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));
 }
 
-fly_value_t *fly_shared_tensor(fly_kernel_t *k, fly_dtype dtype, int64_t count, int64_t align) {
+fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype, int64_t count, int64_t align) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
   return handle(K->sharedTensor(ok ? d : ir::DType::Index, count, align));
 }
 
-fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, fly_dtype dtype, fly_value_t *count) {
+fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, int dtype, fly_value_t *count) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
@@ -458,7 +458,7 @@ void fly_for_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n, fly_valu
   fillOut(K->forEnd(values(yields, n)), results, n);
 }
 
-void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const fly_dtype *result_types, size_t n) {
+void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const int *result_types, size_t n) {
   FLY_KERNEL_OR(k, );
   std::vector<ir::DType> types;
   for (size_t i = 0; i < n; ++i) {

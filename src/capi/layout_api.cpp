@@ -62,7 +62,7 @@ fly_status fly_tuple_to_string(const int64_t *tokens, size_t count, char **text)
 
 void fly_tuple_free(int64_t *tokens) { std::free(tokens); }
 
-fly_status fly_tuple_binary(fly_tuple_op op, const int64_t *a, size_t a_count, const int64_t *b,
+fly_status fly_tuple_binary(int op, const int64_t *a, size_t a_count, const int64_t *b,
                             size_t b_count, int64_t **result, size_t *result_count) {
   return guard([&] {
     requireOut(result, "result");
@@ -386,7 +386,7 @@ fly_status fly_layout_slice_and_offset(const fly_layout_t *layout, const int64_t
   });
 }
 
-fly_status fly_layout_unary(fly_layout_unary_op op, const fly_layout_t *layout,
+fly_status fly_layout_unary(int op, const fly_layout_t *layout,
                             fly_layout_t **out) {
   return guard([&] {
     requireOut(out, "out");
@@ -438,7 +438,7 @@ fly_status fly_layout_complement_to(const fly_layout_t *layout, const int64_t *c
   });
 }
 
-fly_status fly_layout_binary(fly_layout_binary_op op, const fly_layout_t *a, const fly_layout_t *b,
+fly_status fly_layout_binary(int op, const fly_layout_t *a, const fly_layout_t *b,
                              fly_layout_t **out) {
   return guard([&] {
     requireOut(out, "out");
@@ -479,7 +479,7 @@ fly_status fly_layout_max_common_vector(const fly_layout_t *a, const fly_layout_
   });
 }
 
-fly_status fly_layout_tiler_op(fly_tiler_op op, const fly_layout_t *layout, const char *tiler,
+fly_status fly_layout_tiler_op(int op, const fly_layout_t *layout, const char *tiler,
                                fly_layout_t **out) {
   return guard([&] {
     requireOut(out, "out");

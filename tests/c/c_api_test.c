@@ -96,7 +96,20 @@ int main(void) {
   CHECK(fly_layout_make(bad_tokens, 2, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
   int64_t reserved[] = {FLY_TOKEN_CLOSE};
   CHECK(fly_layout_make(reserved, 1, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
-  CHECK(fly_layout_unary((fly_layout_unary_op)99, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  /* Enum arguments arrive as int and are validated, whatever the value. */
+  CHECK(fly_layout_unary(99, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_unary(-1, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_binary(99, a, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_tiler_op(-7, a, "2", &r) == FLY_ERROR_INVALID_ARGUMENT);
+  {
+    int64_t two = 2, *out = NULL;
+    size_t n = 0;
+    CHECK(fly_tuple_binary(1000, &two, 1, &two, 1, &out, &n) == FLY_ERROR_INVALID_ARGUMENT);
+    CHECK(fly_tuple_unary(2, &two, 1, &out, &n) == FLY_ERROR_INVALID_ARGUMENT);
+    CHECK(fly_tuple_ternary(-1, &two, 1, &two, 1, &two, 1, &out, &n) ==
+          FLY_ERROR_INVALID_ARGUMENT);
+    CHECK(out == NULL);
+  }
   CHECK(fly_swizzle_apply(3, 4, 0, 1, &v) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(strcmp(fly_status_name(FLY_ERROR_PARSE), "FLY_ERROR_PARSE") == 0);
 

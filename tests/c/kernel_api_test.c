@@ -246,6 +246,20 @@ static void builder_errors(void) {
   CHECK(fly_kernel_finish(open) == FLY_ERROR_COMPILE);
   CHECK(mentions(fly_last_error_message(), "still open"));
 
+  /* Enum arguments outside their enums are builder errors, not undefined behaviour. */
+  const int bad_enums[] = {-1, 99, 1 << 30};
+  for (int i = 0; i < 3; ++i) {
+    fly_kernel_t *e;
+    CHECK(fly_kernel_create(m2, i == 0 ? "e0" : i == 1 ? "e1" : "e2", &e) == FLY_OK);
+    fly_value_t *one = fly_const_int(e, FLY_I32, 1);
+    CHECK(fly_const_int(e, bad_enums[i], 1) == NULL || fly_kernel_error(e) != NULL);
+    fly_binary(e, bad_enums[i], one, one);
+    fly_compare(e, bad_enums[i], one, one);
+    fly_gpu_index(e, bad_enums[i], 0);
+    CHECK(fly_kernel_error(e) != NULL);
+    CHECK(fly_kernel_finish(e) != FLY_OK);
+  }
+
   /* Unsupported arch and target names. */
   fly_module_t *m3;
   fly_kernel_t *fine;

@@ -133,7 +133,7 @@ impl<'k> KernelBuilder<'k> {
         self.val(unsafe {
             raw::fly_shuffle(
                 self.raw,
-                raw::fly_shuffle_mode_FLY_SHUFFLE_XOR,
+                raw::fly_shuffle_mode_FLY_SHUFFLE_XOR as i32,
                 v.raw,
                 offset.raw,
                 width.raw,
@@ -206,7 +206,7 @@ macro_rules! binary_ops {
             type Output = Val<'k>;
             fn $method(self, rhs: Val<'k>) -> Val<'k> {
                 // SAFETY: both values belong to a live kernel; the builder checks they match.
-                let raw = unsafe { raw::fly_binary(self.kernel, raw::$op, self.raw, rhs.raw) };
+                let raw = unsafe { raw::fly_binary(self.kernel, raw::$op as i32, self.raw, rhs.raw) };
                 Val { raw, kernel: self.kernel, _kernel: PhantomData }
             }
         }
@@ -219,7 +219,7 @@ binary_ops!(Add add fly_binary_op_FLY_ADD, Sub sub fly_binary_op_FLY_SUB,
 impl<'k> Val<'k> {
     fn cmp(self, op: raw::fly_cmp_op, rhs: Val<'k>) -> Val<'k> {
         // SAFETY: as for the operators.
-        let raw = unsafe { raw::fly_compare(self.kernel, op, self.raw, rhs.raw) };
+        let raw = unsafe { raw::fly_compare(self.kernel, op as i32, self.raw, rhs.raw) };
         Val {
             raw,
             kernel: self.kernel,
@@ -233,8 +233,14 @@ impl<'k> Val<'k> {
         self.cmp(raw::fly_cmp_op_FLY_EQ, rhs)
     }
     pub fn and(self, rhs: Val<'k>) -> Val<'k> {
-        let raw =
-            unsafe { raw::fly_binary(self.kernel, raw::fly_binary_op_FLY_AND, self.raw, rhs.raw) };
+        let raw = unsafe {
+            raw::fly_binary(
+                self.kernel,
+                raw::fly_binary_op_FLY_AND as i32,
+                self.raw,
+                rhs.raw,
+            )
+        };
         Val {
             raw,
             kernel: self.kernel,
@@ -388,19 +394,19 @@ impl Compiled {
             .iter()
             .map(|a| match a {
                 Arg::Tensor(t) => raw::fly_arg_t {
-                    kind: raw::fly_arg_kind_FLY_ARG_DLTENSOR,
+                    kind: raw::fly_arg_kind_FLY_ARG_DLTENSOR as i32,
                     tensor: &*t.tensor as *const DLTensor as *const c_void,
                     i: 0,
                     f: 0.0,
                 },
                 Arg::Int(i) => raw::fly_arg_t {
-                    kind: raw::fly_arg_kind_FLY_ARG_INT,
+                    kind: raw::fly_arg_kind_FLY_ARG_INT as i32,
                     tensor: ptr::null(),
                     i: *i,
                     f: 0.0,
                 },
                 Arg::Float(f) => raw::fly_arg_t {
-                    kind: raw::fly_arg_kind_FLY_ARG_FLOAT,
+                    kind: raw::fly_arg_kind_FLY_ARG_FLOAT as i32,
                     tensor: ptr::null(),
                     i: 0,
                     f: *f,

@@ -378,16 +378,18 @@ impl Layout {
     }
 
     fn unary(&self, op: raw::fly_layout_unary_op) -> Result<Layout> {
-        Layout::make(|out| unsafe { raw::fly_layout_unary(op, self.handle, out) })
+        Layout::make(|out| unsafe { raw::fly_layout_unary(op as i32, self.handle, out) })
     }
 
     fn binary(&self, op: raw::fly_layout_binary_op, b: &Layout) -> Result<Layout> {
-        Layout::make(|out| unsafe { raw::fly_layout_binary(op, self.handle, b.handle, out) })
+        Layout::make(|out| unsafe { raw::fly_layout_binary(op as i32, self.handle, b.handle, out) })
     }
 
     fn tiler(&self, op: raw::fly_tiler_op, tiler: &str) -> Result<Layout> {
         let c = cstring(tiler)?;
-        Layout::make(|out| unsafe { raw::fly_layout_tiler_op(op, self.handle, c.as_ptr(), out) })
+        Layout::make(|out| unsafe {
+            raw::fly_layout_tiler_op(op as i32, self.handle, c.as_ptr(), out)
+        })
     }
 
     pub fn coalesce(&self) -> Result<Layout> {
@@ -529,7 +531,7 @@ pub mod tuple {
         // SAFETY: token arrays are valid for their lengths; outputs are valid pointers.
         check(unsafe {
             raw::fly_tuple_binary(
-                op,
+                op as i32,
                 x.as_ptr(),
                 x.len(),
                 y.as_ptr(),

@@ -64,7 +64,7 @@ pub const fly_tuple_op_FLY_TUPLE_PREFIX_PRODUCT: fly_tuple_op = 6;
 pub type fly_tuple_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_tuple_binary(
-        op: fly_tuple_op,
+        op: ::std::os::raw::c_int,
         a: *const i64,
         a_count: usize,
         b: *const i64,
@@ -332,7 +332,7 @@ pub const fly_layout_unary_op_FLY_LAYOUT_FLATTEN: fly_layout_unary_op = 6;
 pub type fly_layout_unary_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_layout_unary(
-        op: fly_layout_unary_op,
+        op: ::std::os::raw::c_int,
         layout: *const fly_layout_t,
         out: *mut *mut fly_layout_t,
     ) -> fly_status;
@@ -370,7 +370,7 @@ pub const fly_layout_binary_op_FLY_LAYOUT_MAX_COMMON_LAYOUT: fly_layout_binary_o
 pub type fly_layout_binary_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_layout_binary(
-        op: fly_layout_binary_op,
+        op: ::std::os::raw::c_int,
         a: *const fly_layout_t,
         b: *const fly_layout_t,
         out: *mut *mut fly_layout_t,
@@ -395,7 +395,7 @@ pub const fly_tiler_op_FLY_TILER_FLAT_PRODUCT: fly_tiler_op = 8;
 pub type fly_tiler_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_layout_tiler_op(
-        op: fly_tiler_op,
+        op: ::std::os::raw::c_int,
         layout: *const fly_layout_t,
         tiler: *const ::std::os::raw::c_char,
         out: *mut *mut fly_layout_t,
@@ -502,18 +502,29 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_kernel_tensor_param(
         k: *mut fly_kernel_t,
-        dtype: fly_dtype,
+        dtype: ::std::os::raw::c_int,
         rank: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
-    pub fn fly_kernel_scalar_param(k: *mut fly_kernel_t, dtype: fly_dtype) -> *mut fly_value_t;
+    pub fn fly_kernel_scalar_param(
+        k: *mut fly_kernel_t,
+        dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
-    pub fn fly_const_int(k: *mut fly_kernel_t, dtype: fly_dtype, value: i64) -> *mut fly_value_t;
+    pub fn fly_const_int(
+        k: *mut fly_kernel_t,
+        dtype: ::std::os::raw::c_int,
+        value: i64,
+    ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
-    pub fn fly_const_float(k: *mut fly_kernel_t, dtype: fly_dtype, value: f64) -> *mut fly_value_t;
+    pub fn fly_const_float(
+        k: *mut fly_kernel_t,
+        dtype: ::std::os::raw::c_int,
+        value: f64,
+    ) -> *mut fly_value_t;
 }
 pub const fly_binary_op_FLY_ADD: fly_binary_op = 0;
 pub const fly_binary_op_FLY_SUB: fly_binary_op = 1;
@@ -564,7 +575,7 @@ pub type fly_cmp_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_binary(
         k: *mut fly_kernel_t,
-        op: fly_binary_op,
+        op: ::std::os::raw::c_int,
         a: *mut fly_value_t,
         b: *mut fly_value_t,
     ) -> *mut fly_value_t;
@@ -572,7 +583,7 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_unary(
         k: *mut fly_kernel_t,
-        op: fly_unary_op,
+        op: ::std::os::raw::c_int,
         a: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
@@ -587,7 +598,7 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_compare(
         k: *mut fly_kernel_t,
-        op: fly_cmp_op,
+        op: ::std::os::raw::c_int,
         a: *mut fly_value_t,
         b: *mut fly_value_t,
     ) -> *mut fly_value_t;
@@ -601,13 +612,17 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
-    pub fn fly_cast(k: *mut fly_kernel_t, a: *mut fly_value_t, to: fly_dtype) -> *mut fly_value_t;
+    pub fn fly_cast(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        to: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
     pub fn fly_bitcast(
         k: *mut fly_kernel_t,
         a: *mut fly_value_t,
-        to: fly_dtype,
+        to: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
@@ -649,7 +664,7 @@ unsafe extern "C" {
     pub fn fly_vector_bitcast(
         k: *mut fly_kernel_t,
         vec: *mut fly_value_t,
-        to: fly_dtype,
+        to: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
@@ -697,7 +712,7 @@ pub type fly_gpu_index_kind = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_gpu_index(
         k: *mut fly_kernel_t,
-        which: fly_gpu_index_kind,
+        which: ::std::os::raw::c_int,
         dim: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
@@ -715,7 +730,7 @@ pub type fly_shuffle_mode = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_shuffle(
         k: *mut fly_kernel_t,
-        mode: fly_shuffle_mode,
+        mode: ::std::os::raw::c_int,
         value: *mut fly_value_t,
         offset: *mut fly_value_t,
         width: *mut fly_value_t,
@@ -761,7 +776,7 @@ pub type fly_atomic_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_atomic(
         k: *mut fly_kernel_t,
-        op: fly_atomic_op,
+        op: ::std::os::raw::c_int,
         tensor: *mut fly_value_t,
         coord: *const *mut fly_value_t,
         n: usize,
@@ -771,7 +786,7 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_shared_tensor(
         k: *mut fly_kernel_t,
-        dtype: fly_dtype,
+        dtype: ::std::os::raw::c_int,
         count: i64,
         align: i64,
     ) -> *mut fly_value_t;
@@ -779,7 +794,7 @@ unsafe extern "C" {
 unsafe extern "C" {
     pub fn fly_dynamic_shared_tensor(
         k: *mut fly_kernel_t,
-        dtype: fly_dtype,
+        dtype: ::std::os::raw::c_int,
         count: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
@@ -806,7 +821,7 @@ unsafe extern "C" {
     pub fn fly_if_begin(
         k: *mut fly_kernel_t,
         cond: *mut fly_value_t,
-        result_types: *const fly_dtype,
+        result_types: *const ::std::os::raw::c_int,
         n: usize,
     );
 }
@@ -899,7 +914,7 @@ pub type fly_arg_kind = ::std::os::raw::c_uint;
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct fly_arg {
-    pub kind: fly_arg_kind,
+    pub kind: i32,
     pub tensor: *const ::std::os::raw::c_void,
     pub i: i64,
     pub f: f64,
