@@ -7,6 +7,7 @@
 #ifndef FLYDSL_CAPI_COMPILED_H
 #define FLYDSL_CAPI_COMPILED_H
 
+#include "capi/handle_table.h"
 #include "capi/status.h"
 #include "compiler/compiler.h"
 #include "ir/kernel.h"
@@ -35,7 +36,6 @@ struct CompiledCode {
 };
 
 struct fly_compiled {
-  uint64_t magic;
   std::string target, arch;
   int waveSize;
   std::shared_ptr<const CompiledCode> code;
@@ -49,22 +49,8 @@ struct fly_compiled {
 
 namespace fly::capi {
 
-constexpr uint64_t kCompiledMagic = 0x464c59434f4d5044ull; // "FLYCOMPD"
-constexpr uint64_t kDeadHandle = 0xdeaddeaddeaddeadull;
-
-template <class T> T *checked(T *h, uint64_t magic, const char *kind, const char *name) {
-  if (!h)
-    fail(FLY_ERROR_INVALID_HANDLE, std::string(kind) + " handle '" + name + "' is NULL");
-  if (h->magic == kDeadHandle)
-    fail(FLY_ERROR_INVALID_HANDLE,
-         std::string(kind) + " handle '" + name + "' was already destroyed");
-  if (h->magic != magic)
-    fail(FLY_ERROR_INVALID_HANDLE, std::string("'") + name + "' is not a " + kind + " handle");
-  return h;
-}
-
 inline fly_compiled *compiledOf(const fly_compiled_t *c) {
-  return checked(const_cast<fly_compiled_t *>(c), kCompiledMagic, "compiled module", "compiled");
+  return fromHandle<fly_compiled>(c, HandleKind::Compiled, "compiled");
 }
 
 /// Drops the launchers fly_launch made for `c` (defined where Launcher is complete).

@@ -10,17 +10,14 @@ using namespace fly;
 using namespace fly::capi;
 
 struct fly_event {
-  uint64_t magic;
   std::unique_ptr<runtime::cuda::Event> cuda;
   std::unique_ptr<runtime::hip::Event> hip;
 };
 
 namespace {
 
-constexpr uint64_t kEventMagic = 0x464c594556454e54ull; // "FLYEVENT"
-
 fly_event *eventOf(const fly_event_t *e, const char *name) {
-  return checked(const_cast<fly_event_t *>(e), kEventMagic, "event", name);
+  return fromHandle<fly_event>(e, HandleKind::Event, name);
 }
 
 template <class F> void onDriver(F &&body) {
@@ -43,7 +40,6 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
     if (device < 0)
       fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
     auto e = std::make_unique<fly_event>();
-    e->magic = kEventMagic;
     if (!std::strcmp(target, "cuda"))
       onDriver([&] { e->cuda = std::make_unique<runtime::cuda::Event>(device); });
     else if (!std::strcmp(target, "rocm"))
@@ -54,17 +50,11 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
     else
       fail(FLY_ERROR_INVALID_ARGUMENT,
            std::string("unknown target '") + target + "' (expected cuda or rocm)");
-    *out = e.release();
+    *out = adoptHandle<fly_event_t>(HandleKind::Event, std::move(e));
   });
 }
 
-void fly_event_destroy(fly_event_t *event) {
-  if (!event || event->magic != kEventMagic)
-    return;
-  event->cuda.reset();
-  event->hip.reset();
-  event->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
-}
+void fly_event_destroy(fly_event_t *event) { delete takeHandle<fly_event>(event, HandleKind::Event); }
 
 fly_status fly_event_record(fly_event_t *event, void *stream) {
   return guard([&] {

@@ -1,9 +1,8 @@
 //===- handles.h - Opaque handle objects behind the C API -------*- C++ -*-===//
 //
-// Handles carry a magic number checked on every use, so NULL, destroyed and
-// wrong-kind handles get FLY_ERROR_INVALID_HANDLE. Destroyed handle memory is
-// kept in a free list and reused rather than returned to the allocator, which
-// makes reading the magic of a stale handle well defined.
+// A layout handle is a token of the handle table (capi/handle_table.h), so NULL,
+// destroyed and wrong-kind handles get FLY_ERROR_INVALID_HANDLE and a destroyed
+// layout's memory is freed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FLYDSL_CAPI_HANDLES_H
@@ -15,14 +14,10 @@
 #include <variant>
 
 struct fly_layout {
-  uint64_t magic;
   std::variant<fly::layout::Layout, fly::layout::ComposedLayout> value;
 };
 
 namespace fly::capi {
-
-constexpr uint64_t kLayoutMagic = 0x464c594c41594f55ull; // "FLYLAYOU"
-constexpr uint64_t kDeadMagic = 0xdeadbeefdeadbeefull;
 
 fly_layout_t *newLayout(layout::Layout l);
 fly_layout_t *newLayout(layout::ComposedLayout l);

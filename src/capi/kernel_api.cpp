@@ -27,28 +27,31 @@ using namespace fly;
 using namespace fly::capi;
 
 struct fly_kernel {
-  uint64_t magic;
   ir::Kernel *kernel;
 };
 
+// The module owns its kernels; their handles go when the module goes.
 struct fly_module {
-  uint64_t magic;
   std::unique_ptr<ir::Module> module;
   std::deque<fly_kernel> kernels;
+  std::vector<fly_kernel_t *> kernelHandles;
 };
 
 namespace {
 
-constexpr uint64_t kModuleMagic = 0x464c594d4f44554cull;   // "FLYMODUL"
-constexpr uint64_t kKernelMagic = 0x464c594b45524e4cull;   // "FLYKERNL"
+fly_module *moduleOf(fly_module_t *m) {
+  return fromHandle<fly_module>(m, HandleKind::Module, "module");
+}
 
-fly_module *moduleOf(fly_module_t *m) { return checked(m, kModuleMagic, "module", "module"); }
+fly_kernel *kernelOf(fly_kernel_t *k) {
+  return fromHandle<fly_kernel>(k, HandleKind::Kernel, "kernel");
+}
 
 // Kernel ops return values, not statuses: a bad kernel handle sets the thread's error and
 // yields nullptr.
 ir::Kernel *kernelOrNull(fly_kernel_t *k) {
   ir::Kernel *out = nullptr;
-  guard([&] { out = checked(k, kKernelMagic, "kernel", "kernel")->kernel; });
+  guard([&] { out = kernelOf(k)->kernel; });
   return out;
 }
 
@@ -177,20 +180,17 @@ fly_status fly_module_create(fly_module_t **out) {
   return guard([&] {
     requireOut(out, "out");
     auto m = std::make_unique<fly_module>();
-    m->magic = kModuleMagic;
     m->module = std::make_unique<ir::Module>();
-    *out = m.release();
+    *out = adoptHandle<fly_module_t>(HandleKind::Module, std::move(m));
   });
 }
 
 void fly_module_destroy(fly_module_t *module) {
-  if (!module || module->magic != kModuleMagic)
+  std::unique_ptr<fly_module> m(takeHandle<fly_module>(module, HandleKind::Module));
+  if (!m)
     return;
-  for (auto &k : module->kernels)
-    k.magic = kDeadHandle;
-  module->module.reset();
-  // The shell stays allocated (a few bytes) so that a stale handle is recognised.
-  module->magic = kDeadHandle;
+  for (fly_kernel_t *k : m->kernelHandles)
+    removeHandle(reinterpret_cast<uintptr_t>(k), HandleKind::Kernel);
 }
 
 fly_status fly_module_to_string(fly_module_t *module, char **text) {
@@ -210,14 +210,16 @@ fly_status fly_kernel_create(fly_module_t *module, const char *name, fly_kernel_
     ir::Kernel *k = m->module->addKernel(name, error);
     if (!k)
       fail(FLY_ERROR_INVALID_ARGUMENT, error);
-    m->kernels.push_back(fly_kernel{kKernelMagic, k});
-    *out = &m->kernels.back();
+    m->kernels.push_back(fly_kernel{k});
+    m->kernelHandles.reserve(m->kernelHandles.size() + 1);
+    *out = toHandle<fly_kernel_t>(HandleKind::Kernel, &m->kernels.back());
+    m->kernelHandles.push_back(*out);
   });
 }
 
 fly_status fly_kernel_finish(fly_kernel_t *kernel) {
   return guard([&] {
-    ir::Kernel *k = checked(kernel, kKernelMagic, "kernel", "kernel")->kernel;
+    ir::Kernel *k = kernelOf(kernel)->kernel;
     k->finish();
     if (!k->error().empty())
       fail(FLY_ERROR_COMPILE, k->error());
@@ -515,7 +517,6 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
     auto c = std::make_unique<fly_compiled>();
-    c->magic = kCompiledMagic;
     c->target = o.target;
     c->arch = o.arch;
     c->waveSize = wave;
@@ -548,17 +549,12 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
       std::lock_guard<std::mutex> lock(cacheMutex);
       memoryCache()[key] = code;
     }
-    *out = c.release();
+    *out = adoptHandle<fly_compiled_t>(HandleKind::Compiled, std::move(c));
   });
 }
 
 void fly_compiled_destroy(fly_compiled_t *compiled) {
-  if (!compiled || compiled->magic != kCompiledMagic)
-    return;
-  compiled->code.reset();
-  compiled->signatures.clear();
-  releaseLaunchers(*compiled); // they hold the code too
-  compiled->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
+  delete takeHandle<fly_compiled>(compiled, HandleKind::Compiled);
 }
 
 const char *fly_compiled_target(const fly_compiled_t *compiled) {

@@ -216,7 +216,6 @@ void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
   for (int64_t s : strides)
     p.push(s);
 }
-constexpr uint64_t kPreparedMagic = 0x464c595052455041ull; // "FLYPREPA"
 
 // COMPILE_ONLY=1: launches check their arguments and run nothing.
 bool compileOnlyRequested() {
@@ -435,7 +434,6 @@ private:
 } // namespace fly::capi
 
 struct fly_prepared {
-  uint64_t magic;
   std::unique_ptr<Launcher> launcher;
 };
 
@@ -458,7 +456,7 @@ const fly_launch_config_t &configOf(const fly_launch_config_t *config) {
 }
 
 Launcher &launcherOf(fly_prepared_t *p) {
-  return *checked(p, kPreparedMagic, "prepared launch", "prepared")->launcher;
+  return *fromHandle<fly_prepared>(p, HandleKind::Prepared, "prepared")->launcher;
 }
 
 } // namespace
@@ -498,17 +496,13 @@ fly_status fly_prepare_launch(const fly_compiled_t *compiled, const char *name,
     if (!name)
       fail(FLY_ERROR_INVALID_ARGUMENT, "kernel name is NULL");
     auto p = std::make_unique<fly_prepared>();
-    p->magic = kPreparedMagic;
     p->launcher = std::make_unique<Launcher>(*c, name);
-    *out = p.release();
+    *out = adoptHandle<fly_prepared_t>(HandleKind::Prepared, std::move(p));
   });
 }
 
 void fly_prepared_destroy(fly_prepared_t *prepared) {
-  if (!prepared || prepared->magic != kPreparedMagic)
-    return;
-  prepared->launcher.reset();
-  prepared->magic = kDeadHandle; // the shell stays, so a stale handle is recognised
+  delete takeHandle<fly_prepared>(prepared, HandleKind::Prepared);
 }
 
 size_t fly_prepared_num_slots(fly_prepared_t *prepared) {

@@ -118,6 +118,30 @@ int main(void) {
   fly_layout_destroy(gone);
   CHECK(fly_layout_size(gone, &v) == FLY_ERROR_INVALID_HANDLE && error_mentions("destroyed"));
   fly_layout_destroy(NULL);
+  fly_layout_destroy(gone); /* a second destroy does nothing */
+  /* Its slot is reused by the next layout, yet the old handle stays dead (generations). */
+  fly_layout_t *next = parse("4:2");
+  CHECK(fly_layout_size(gone, &v) == FLY_ERROR_INVALID_HANDLE && error_mentions("destroyed"));
+  CHECK(fly_layout_size(next, &v) == FLY_OK && v == 4);
+  /* A handle of another kind, and a pointer that is no handle at all. */
+  fly_module_t *mod = NULL;
+  CHECK(fly_module_create(&mod) == FLY_OK);
+  CHECK(fly_layout_size((const fly_layout_t *)mod, &v) == FLY_ERROR_INVALID_HANDLE &&
+        error_mentions("is a module handle, not a layout handle"));
+  int on_stack = 0;
+  CHECK(fly_layout_size((const fly_layout_t *)&on_stack, &v) == FLY_ERROR_INVALID_HANDLE &&
+        error_mentions("not a layout handle"));
+  fly_layout_destroy((fly_layout_t *)mod); /* the wrong kind: nothing happens */
+  fly_module_destroy(mod);
+  fly_layout_destroy(next);
+  /* Many handles made and freed: the table reuses slots (LeakSanitizer checks the memory). */
+  int made = 0;
+  for (int i = 0; i < 100000; ++i) {
+    fly_layout_t *t = NULL;
+    made += fly_layout_parse("(2,3):(3,1)", &t) == FLY_OK;
+    fly_layout_destroy(t);
+  }
+  CHECK(made == 100000);
 
   /* Still usable after all of that. */
   CHECK(fly_layout_size(a, &v) == FLY_OK && v == 32);

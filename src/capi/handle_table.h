@@ -1,0 +1,58 @@
+//===- handle_table.h - Live handles with generation counts -----*- C++ -*-===//
+//
+// Every handle the C API gives out (layouts, modules, kernels, compiled modules,
+// prepared launches, events) is a token, not a pointer: a slot of this table and
+// the slot's generation. Destroying a handle frees its object and advances the
+// slot's generation, so a stale, forged or wrong-kind handle is recognised
+// without reading freed memory, and the table only grows with the number of
+// handles alive at once. Kernel values are not here: they live inside their
+// kernel and are checked by it.
+//
+// Lookups take no lock (slots sit in chunks that never move); adding and
+// removing take one. Destroying a handle while another thread uses it stays the
+// caller's error, as the header says.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FLYDSL_CAPI_HANDLE_TABLE_H
+#define FLYDSL_CAPI_HANDLE_TABLE_H
+
+#include <cstdint>
+#include <memory>
+
+namespace fly::capi {
+
+enum class HandleKind : uint8_t { Layout = 1, Module, Kernel, Compiled, Prepared, Event };
+
+/// "layout", "module", ... as error messages name them.
+const char *handleKindName(HandleKind kind);
+
+/// Registers an object and returns its token (never 0).
+uintptr_t addHandle(HandleKind kind, void *object);
+/// The object of a live handle of this kind; fails with FLY_ERROR_INVALID_HANDLE
+/// (naming the argument) for NULL, destroyed, forged and wrong-kind handles.
+void *lookupHandle(uintptr_t token, HandleKind kind, const char *name);
+/// Unregisters a live handle of this kind and returns its object; nullptr (and
+/// nothing changes) for NULL, destroyed, forged and wrong-kind handles.
+void *removeHandle(uintptr_t token, HandleKind kind);
+/// How many handles are alive (for tests of leaks).
+uint64_t liveHandleCount();
+
+template <class H> H *toHandle(HandleKind kind, void *object) {
+  return reinterpret_cast<H *>(addHandle(kind, object));
+}
+/// Registers a new object and returns its handle; the handle owns it from then on.
+template <class H, class T> H *adoptHandle(HandleKind kind, std::unique_ptr<T> object) {
+  H *h = toHandle<H>(kind, object.get());
+  object.release();
+  return h;
+}
+template <class T> T *fromHandle(const void *handle, HandleKind kind, const char *name) {
+  return static_cast<T *>(lookupHandle(reinterpret_cast<uintptr_t>(handle), kind, name));
+}
+template <class T> T *takeHandle(const void *handle, HandleKind kind) {
+  return static_cast<T *>(removeHandle(reinterpret_cast<uintptr_t>(handle), kind));
+}
+
+} // namespace fly::capi
+
+#endif // FLYDSL_CAPI_HANDLE_TABLE_H
