@@ -3,7 +3,7 @@
 # everything is present it only checks, in about a second.
 set -euo pipefail
 
-debs=(meson ninja-build ccache pkg-config g++ libgtest-dev libdlpack-dev
+debs=(meson ninja-build ccache pkg-config g++ cmake libgtest-dev libdlpack-dev
       llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 liblld-22-dev libclang-22-dev
       rocm-device-libs zlib1g-dev libzstd-dev)
 

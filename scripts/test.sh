@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Runs every test: C++ unit tests, the C and C++ API tests, the examples, pytest, cargo test,
-# the Julia tests.
+# Runs every test: C++ unit tests, the C and C++ API tests, the examples, the installed package
+# (pkg-config and CMake consumers), pytest, cargo test, the Julia tests, and the sanitizer job.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
 meson test -C build --print-errorlogs
+bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
 python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet)
