@@ -280,6 +280,8 @@ fly_status fly_layout_hash(const fly_layout_t *layout, uint64_t *result) {
   });
 }
 
+} // extern "C"
+
 namespace {
 /// The layout whose shape a query describes: the inner one for composed layouts.
 const Layout &shapeSource(const fly_layout_t *h) {
@@ -289,6 +291,8 @@ const Layout &shapeSource(const fly_layout_t *h) {
   return std::get<Layout>(v);
 }
 } // namespace
+
+extern "C" {
 
 fly_status fly_layout_shape(const fly_layout_t *layout, int64_t **tokens, size_t *count) {
   return guard([&] { encodeTuple(shapeSource(layout).shape(), tokens, count); });

@@ -14,6 +14,13 @@ namespace fly::layout {
 
 TextReader::TextReader(std::string_view text) : text_(text) {}
 
+TextReader::Nest::Nest(TextReader &reader) : r(reader) {
+  if (++r.depth_ > kMaxDepth) {
+    --r.depth_;
+    r.error("nests deeper than " + std::to_string(kMaxDepth) + " levels");
+  }
+}
+
 void TextReader::skipSpace() {
   while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
     ++pos_;
@@ -86,6 +93,7 @@ int64_t TextReader::integer() {
 }
 
 IntTuple TextReader::intTuple() {
+  Nest nest(*this);
   if (accept('(')) {
     IntTuple t;
     if (accept(')'))
@@ -117,6 +125,7 @@ Layout TextReader::layout() {
 }
 
 Tiler TextReader::tiler() {
+  Nest nest(*this);
   if (peek('(')) {
     // Either a tuple of tilers or the shape of a layout: read it as a tuple
     // and decide on seeing ':'.

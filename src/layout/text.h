@@ -25,11 +25,21 @@ public:
   void expectEnd();
   [[noreturn]] void error(const std::string &what) const;
 
+  /// Text nested deeper than this is an error, not a stack overflow (as for token arrays).
+  static constexpr int kMaxDepth = 256;
+
 private:
   void skipSpace();
+  /// Counts one level of nesting for as long as it lives.
+  struct Nest {
+    explicit Nest(TextReader &r);
+    ~Nest() { --r.depth_; }
+    TextReader &r;
+  };
 
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 } // namespace fly::layout

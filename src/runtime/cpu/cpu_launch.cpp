@@ -3,6 +3,9 @@
 #include "runtime/cpu/cpu_launch.h"
 
 #include <ucontext.h>
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/common_interface_defs.h>
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -53,6 +56,8 @@ uint64_t dynamicSharedOffset(const Geometry &g) { return (g.staticSharedBytes + 
 // The fibers of one block and the scheduler that switches among them.
 struct Block {
   ucontext_t scheduler;
+  const void *schedulerStack = nullptr; // for AddressSanitizer's view of the switches
+  size_t schedulerStackSize = 0;
   std::vector<Fiber> fibers;
   std::vector<std::unique_ptr<char[]>> *stacks;
   // Shuffle exchange slots: two buffers (alternating per shuffle) of one slot per thread.
@@ -61,18 +66,36 @@ struct Block {
   void **args;
 };
 
+// AddressSanitizer must be told of every stack switch (no-ops in other builds): before it, the
+// stack being entered; after it, that the switch is complete.
+void sanitizerStartSwitch(void **save, const void *stack, size_t size) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_start_switch_fiber(save, stack, size);
+#endif
+}
+void sanitizerFinishSwitch(void *save, const void **from, size_t *fromSize) {
+#if defined(__SANITIZE_ADDRESS__)
+  __sanitizer_finish_switch_fiber(save, from, fromSize);
+#endif
+}
+
 void fiberEntry(unsigned lo, unsigned hi) {
   auto *b = reinterpret_cast<Block *>((uintptr_t(hi) << 32) | uintptr_t(lo));
+  sanitizerFinishSwitch(nullptr, &b->schedulerStack, &b->schedulerStackSize);
   Fiber *f = current->fiber;
   b->fn(b->args, f->ids);
   f->state = FiberState::Done;
-  // Returning resumes uc_link, the scheduler.
+  // Returning resumes uc_link, the scheduler; this fiber's stack is done.
+  sanitizerStartSwitch(nullptr, b->schedulerStack, b->schedulerStackSize);
 }
 
 void yieldToScheduler() {
   Block *b = current->block;
   Fiber *f = current->fiber;
+  void *save = nullptr;
+  sanitizerStartSwitch(&save, b->schedulerStack, b->schedulerStackSize);
   swapcontext(&f->context, &b->scheduler);
+  sanitizerFinishSwitch(save, nullptr, nullptr);
 }
 
 std::string describe(const int64_t *bid) {
@@ -117,7 +140,10 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
         continue;
       ctx.fiber = &f;
       ctx.linear = f.linear;
+      void *save = nullptr;
+      sanitizerStartSwitch(&save, f.context.uc_stack.ss_sp, f.context.uc_stack.ss_size);
       swapcontext(&b.scheduler, &f.context);
+      sanitizerFinishSwitch(save, nullptr, nullptr);
     }
     // Every fiber is done or waiting: release what can be released.
     uint32_t done = 0, atBarrier = 0;

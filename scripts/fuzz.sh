@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of tests/fuzz with clang-22 (-fsanitize=fuzzer,address,
+# undefined) and runs each for FUZZ_SECONDS (default 60) from its committed corpus (new inputs
+# go to a scratch copy). The layout harnesses compile the algebra and the layout C API into
+# themselves, so libFuzzer sees their coverage; the kernel-builder harness drives libflydsl.so
+# from build/. Any crash, hang (over 10 s), leak or sanitizer report fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${FUZZ_SECONDS:-60}"
+out=build/fuzz
+mkdir -p "$out"
+cxx=clang++-22
+flags=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+       -Iinclude -Isrc -DFLYDSL_VERSION_STRING='"fuzz"')
+layout_sources=(src/layout/*.cpp src/capi/status.cpp src/capi/tokens.cpp src/capi/handles.cpp
+                src/capi/handle_table.cpp src/capi/layout_api.cpp)
+for h in layout_text layout_algebra; do
+  "$cxx" "${flags[@]}" "tests/fuzz/${h}_fuzzer.cpp" "${layout_sources[@]}" -o "$out/$h"
+done
+"$cxx" "${flags[@]}" tests/fuzz/kernel_builder_fuzzer.cpp -Lbuild -lflydsl \
+  -Wl,-rpath,"$PWD/build" -o "$out/kernel_builder"
+
+status=0
+for h in layout_text layout_algebra kernel_builder; do
+  corpus="$out/corpus-$h"
+  rm -rf "$corpus" && mkdir -p "$corpus"
+  cp tests/fuzz/corpus/"$h"/* "$corpus"/
+  echo "== fuzz $h for ${seconds}s"
+  # The kernel builder's MLIR and LLVM are not instrumented; leaks are checked in our code.
+  if ! ASAN_OPTIONS=detect_leaks=1 FLYDSL_RUNTIME_ENABLE_CACHE=0 \
+      "$out/$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
+      -print_final_stats=1 "$corpus" 2>"$out/$h.log"; then
+    status=1
+    tail -60 "$out/$h.log"
+  fi
+  grep -E "^stat::number_of_executed_units|^stat::new_units_added|Done [0-9]+ runs" \
+    "$out/$h.log" | tr '\n' ' '
+  echo
+done
+exit $status
