@@ -8,6 +8,9 @@ meson test -C build --print-errorlogs
 bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
 python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
-(cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet)
+(cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&
+  LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings)
 julia="$(bash scripts/setup_julia.sh)"
 JULIA_LOAD_PATH="$PWD/bindings/julia:@stdlib" "$julia" bindings/julia/FlyDSL/test/runtests.jl
+bash scripts/sanitize.sh               # ASan + UBSan build: C/C++ tests with leak checks, pytest
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}" bash scripts/fuzz.sh   # libFuzzer harnesses, a minute each

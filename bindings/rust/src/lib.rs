@@ -166,7 +166,14 @@ fn cstring(text: &str) -> Result<CString> {
     })
 }
 
-/// An immutable CuTe layout owned by this value.
+/// An immutable CuTe layout owned by this value: dropping it frees the library's handle once,
+/// and the borrow checker keeps a dropped layout from being used again.
+///
+/// ```compile_fail
+/// let l = flydsl::Layout::parse("4:1").unwrap();
+/// drop(l);
+/// l.size().unwrap(); // use after free: does not compile
+/// ```
 pub struct Layout {
     handle: *mut raw::fly_layout_t,
 }

@@ -221,4 +221,10 @@ end
     end
     GC.gc()
     @test string(Layout("4:1")) == "4:1"
+    # destroy! twice is harmless, and a destroyed Layout cannot reach a freed handle: it holds
+    # NULL, which the library reports.
+    L = Layout("(2,3):(3,1)")
+    FlyDSL.destroy!(L)
+    FlyDSL.destroy!(L)
+    @test_throws FlyDSLError size(L)
 end
