@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/build.sh
 meson test -C build --print-errorlogs
 bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
+bash tests/install/check_python_package.sh  # pip install . in a fresh venv; the wheel
 python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&

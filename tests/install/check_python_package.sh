@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `pip install .` into a fresh virtual environment, then `import flydsl` and an example run
+# there with no environment variable set; then `python -m build --wheel` and a look at the
+# wheel (its tag and the library inside it).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+# ccache hits across build folders need paths relative to the checkout.
+if command -v ccache >/dev/null; then
+  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR="$PWD"
+fi
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install -q numpy
+"$work/venv/bin/pip" install -q .
+cp examples/layout_algebra.py "$work/"
+(cd "$work" && env -u FLYDSL_LIB -u PYTHONPATH "$work/venv/bin/python" -c '
+import pathlib, flydsl, flydsl.expr as fx
+lib = pathlib.Path(flydsl.__file__).parent / "libflydsl.so"
+assert lib.is_file(), lib
+assert str(fx.zipped_divide(fx.make_layout((4, 8), (8, 1)), (2, 4))) == "((2,4),(2,2)):((8,1),(16,4))"
+print("python package:", flydsl.__version__, "library inside the package:", lib.name)
+' && env -u FLYDSL_LIB -u PYTHONPATH "$work/venv/bin/python" layout_algebra.py | tail -1)
+
+"$work/venv/bin/pip" install -q build
+"$work/venv/bin/python" -m build --wheel --outdir "$work/dist" . >/dev/null
+wheel="$(ls "$work"/dist/*.whl)"
+case "$(basename "$wheel")" in
+  flydsl-0.1.0-cp3*-cp3*-linux_x86_64.whl) ;;
+  *) echo "unexpected wheel name $(basename "$wheel")" >&2; exit 1 ;;
+esac
+python3 -m zipfile -l "$wheel" | grep -q 'flydsl/libflydsl.so'
+echo "python package: ok ($(basename "$wheel"))"
