@@ -48,7 +48,13 @@ class L:
 
 class Composed:
     def __init__(self, bits, base, shift, offset, layout):
-        self.bits, self.base, self.shift, self.offset, self.layout = bits, base, shift, offset, layout
+        self.bits, self.base, self.shift, self.offset, self.layout = (
+            bits,
+            base,
+            shift,
+            offset,
+            layout,
+        )
 
     def text(self):
         return f"Sw<{self.bits},{self.base},{self.shift}> o {self.offset} o {self.layout.text()}"
@@ -87,8 +93,8 @@ def cpp_tup(t):
     return f"Int<{t}>{{}}"
 
 
-def cpp_layout(l):
-    return f"make_layout({cpp_tup(l.shape)},{cpp_tup(l.stride)})"
+def cpp_layout(lay):
+    return f"make_layout({cpp_tup(lay.shape)},{cpp_tup(lay.stride)})"
 
 
 def cpp_tiler(t):
@@ -147,7 +153,9 @@ def rand_stride(rng, shape, kind=None):
     """Strides for a shape: compact in a random mode order (injective), scaled, with zeros, or
     arbitrary small values."""
     ext = leaves(shape)
-    kind = kind or rng.choice(["compact", "compact", "permuted", "permuted", "scaled", "zeros", "any"])
+    kind = kind or rng.choice(
+        ["compact", "compact", "permuted", "permuted", "scaled", "zeros", "any"]
+    )
     n = len(ext)
     order = list(range(n))
     if kind in ("permuted", "scaled", "zeros"):
@@ -243,14 +251,14 @@ def g_unary(rng, op):
 
 
 def g_complement_to(rng, op):
-    l = rand_injective(rng, 2) if rng.random() < 0.8 else rand_layout(rng, 2)
+    lay = rand_injective(rng, 2) if rng.random() < 0.8 else rand_layout(rng, 2)
     cot = rng.choice([rng.choice([1, 4, 7, 9, 16, 24, 32, 64, 128]), rand_shape(rng, 1, 2)])
-    return op, [l, cot]
+    return op, [lay, cot]
 
 
 def g_profile(rng, op):
-    l = rand_layout(rng)
-    return op, [l, profile_of(l.shape, rng)]
+    lay = rand_layout(rng)
+    return op, [lay, profile_of(lay.shape, rng)]
 
 
 def g_composition(rng, op):
@@ -282,8 +290,8 @@ def _shape_within(rng, n):
 
 
 def g_tiler_op(rng, op):
-    l = rand_layout(rng)
-    return op, [l, rand_tiler(rng, l)]
+    lay = rand_layout(rng)
+    return op, [lay, rand_tiler(rng, lay)]
 
 
 def g_block_product(rng, op):
@@ -320,12 +328,15 @@ def g_ordered(rng, op):
 
 
 def g_layout_tv(rng, op):
-    return op, [rand_injective(rng, 1, rng.choice([1, 2])), rand_injective(rng, 1, rng.choice([1, 2]))]
+    return op, [
+        rand_injective(rng, 1, rng.choice([1, 2])),
+        rand_injective(rng, 1, rng.choice([1, 2])),
+    ]
 
 
 def g_crd2idx(rng, op):
-    l = rand_layout(rng)
-    return op, [rand_crd(rng, l.shape, natural=rng.random() < 0.7), l]
+    lay = rand_layout(rng)
+    return op, [rand_crd(rng, lay.shape, natural=rng.random() < 0.7), lay]
 
 
 def g_idx2crd(rng, op):
@@ -334,8 +345,8 @@ def g_idx2crd(rng, op):
 
 
 def g_idx2crd_stride(rng, op):
-    l = rand_layout(rng, 2)
-    return op, [rng.randrange(max(1, prod(l.shape) * 2)), l.shape, l.stride]
+    lay = rand_layout(rng, 2)
+    return op, [rng.randrange(max(1, prod(lay.shape) * 2)), lay.shape, lay.stride]
 
 
 def g_crd2crd(rng, op):
@@ -349,13 +360,13 @@ def g_crd2crd(rng, op):
 
 
 def g_slice(rng, op):
-    l = rand_layout(rng)
-    return op, [rand_slice_crd(rng, l.shape), l]
+    lay = rand_layout(rng)
+    return op, [rand_slice_crd(rng, lay.shape), lay]
 
 
 def g_recast(rng, op):
-    l = rand_layout(rng, 2, None, rng.choice(["compact", "permuted", "scaled", "any"]))
-    return op, [l, rng.choice([8, 16, 32, 64]), rng.choice([8, 16, 32, 64])]
+    lay = rand_layout(rng, 2, None, rng.choice(["compact", "permuted", "scaled", "any"]))
+    return op, [lay, rng.choice([8, 16, 32, 64]), rng.choice([8, 16, 32, 64])]
 
 
 def g_tuple_binary(rng, op):
@@ -427,7 +438,8 @@ for _op in ["composition_tiler", "logical_divide", "zipped_divide", "tiled_divid
     GENERATORS[_op] = g_tiler_op
 # Weighted towards the operations with the most structure.
 OPS = sorted(GENERATORS) + ["composition", "logical_divide", "logical_product", "complement",
-                            "blocked_product", "raked_product", "zipped_divide", "composition_tiler",
+                            "blocked_product", "raked_product", "zipped_divide",
+                            "composition_tiler",
                             "left_inverse", "right_inverse", "coalesce"]  # fmt: skip
 
 # The operations of the shared table (tests/data/layout_cases.tsv) that the C, Python, Rust and
@@ -527,11 +539,15 @@ def cpp_source(cases):
     first = len("".join(lines).splitlines()) + 1
     for i, (op, args) in enumerate(cases):
         shower = "show_pair" if op == "make_layout_tv" else "show"
-        lines.append(f'void c{i}() {{ auto r = {cpp_expr(op, args)}; printf("{i}\\t"); '
-                     f'{shower}(r); printf("\\n"); }}\n')
+        lines.append(
+            f'void c{i}() {{ auto r = {cpp_expr(op, args)}; printf("{i}\\t"); '
+            f'{shower}(r); printf("\\n"); }}\n'
+        )
     lines.append("int main() {\n  signal(SIGFPE, on_signal);\n  signal(SIGSEGV, on_signal);\n")
-    lines.extend(f'  if (!sigsetjmp(on_signal_jump, 1)) c{i}(); else printf("{i}\\tSIGNAL\\n");\n'
-                 for i in range(len(cases)))
+    lines.extend(
+        f'  if (!sigsetjmp(on_signal_jump, 1)) c{i}(); else printf("{i}\\tSIGNAL\\n");\n'
+        for i in range(len(cases))
+    )
     lines.append("  return 0;\n}\n")
     return "".join(lines), first
 
@@ -595,8 +611,8 @@ def normalize_cute(text):
 
 
 def fly_eval(fx, op, args):
-    def lay(l):
-        return fx.Layout.parse(l.text())
+    def lay(lay):
+        return fx.Layout.parse(lay.text())
 
     def tiler(t):
         if isinstance(t, L):
@@ -683,11 +699,17 @@ def main(argv=None):
     ap.add_argument("--count", type=int, default=2000)
     ap.add_argument("--batch", type=int, default=250, help="cases per compiled C++ file")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    ap.add_argument("--table", help="write the cases of TABLE_OPS and CuTe's answers here (TSV: "
-                                    "op, arguments, answer), the table every binding's test reads")
+    ap.add_argument(
+        "--table",
+        help="write the cases of TABLE_OPS and CuTe's answers here (TSV: "
+        "op, arguments, answer), the table every binding's test reads",
+    )
     ap.add_argument("--show", type=int, default=20, help="differences to print")
-    ap.add_argument("--cute-only", action="store_true",
-                    help="only evaluate the cases with CuTe (with --save-cute; no FlyDSL needed)")
+    ap.add_argument(
+        "--cute-only",
+        action="store_true",
+        help="only evaluate the cases with CuTe (with --save-cute; no FlyDSL needed)",
+    )
     ap.add_argument("--save-cute", help="append CuTe's answers here (JSON lines, batch by batch)")
     ap.add_argument("--load-cute", action="append", default=[],
                     help="CuTe's answers saved by --save-cute for the same seed and count: compare "
@@ -722,7 +744,9 @@ def main(argv=None):
     cute, rejected = {}, set()
     with tempfile.TemporaryDirectory() as work:
         with concurrent.futures.ThreadPoolExecutor(opts.jobs) as pool:
-            futs = [pool.submit(compile_and_run, b, include, work, i) for i, b in enumerate(batches)]
+            futs = [
+                pool.submit(compile_and_run, b, include, work, i) for i, b in enumerate(batches)
+            ]
             for bi, fut in enumerate(futs):
                 res, rej = fut.result()
                 base = bi * opts.batch
@@ -782,12 +806,16 @@ def compare(opts, cases, cute, rejected, indices):
     for op, n in sorted(by_op.items(), key=lambda x: -x[1]):
         print(f"  {op}: {n}")
     for i, op, args, want, ours in diffs[: opts.show]:
-        print(f"[{i}] {op}({', '.join(arg_text(x) for x in args)})\n    cute: {want}\n    fly:  {ours}")
+        shown = ", ".join(arg_text(x) for x in args)
+        print(f"[{i}] {op}({shown})\n    cute: {want}\n    fly:  {ours}")
     if opts.table:
         with open(opts.table, "w") as f:
-            f.write(f"# Layout-algebra cases with CuTe C++'s answers, written by tests/cute/cute_diff.py "
-                    f"--seed {opts.seed} --count {opts.count}.\n# Columns: op, its arguments in CuTe "
-                    f"text, the answer ('error' where CuTe rejects the case).\n")  # fmt: skip
+            f.write(
+                "# Layout-algebra cases with CuTe C++'s answers, written by "
+                f"tests/cute/cute_diff.py --seed {opts.seed} --count {opts.count}.\n"
+                "# Columns: op, its arguments in CuTe text, the answer ('error' where CuTe "
+                "rejects the case).\n"
+            )
             for op, args, want in table:
                 if op in TABLE_OPS:
                     f.write("\t".join([op] + args + [want]) + "\n")
