@@ -1,10 +1,24 @@
 using Libdl
 
-# Where libflydsl.so is: FLYDSL_LIB, else the build folder of this source checkout
+# Where libflydsl.so is: FLYDSL_LIB; else an installed prefix that pkg-config knows (after
+# `meson install`); else the build folder of this source checkout
 # (bindings/julia/FlyDSL/src -> build/).
+function installed_library()
+    pkgconfig = Sys.which("pkg-config")
+    pkgconfig === nothing && return nothing
+    libdir = try
+        readchomp(pipeline(`$pkgconfig --variable=libdir flydsl`; stderr = devnull))
+    catch
+        return nothing
+    end
+    isempty(libdir) ? nothing : joinpath(libdir, "libflydsl.so.1")
+end
+
 function locate_library()
     candidates = String[]
     haskey(ENV, "FLYDSL_LIB") && push!(candidates, ENV["FLYDSL_LIB"])
+    installed = installed_library()
+    installed === nothing || push!(candidates, installed)
     push!(candidates, normpath(joinpath(@__DIR__, "..", "..", "..", "..", "build", "libflydsl.so")))
     for path in candidates
         isfile(path) && return path

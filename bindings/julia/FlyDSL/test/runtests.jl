@@ -208,8 +208,12 @@ end
 
 @testset "examples run and check themselves" begin
     root = normpath(joinpath(@__DIR__, "..", "..", "..", ".."))
+    # The examples see FlyDSL as this process does: through the load path, or the active
+    # project of a Pkg environment.
+    project = Base.active_project()
+    julia = project === nothing ? Base.julia_cmd() : `$(Base.julia_cmd()) --project=$project`
     for script in filter(f -> endswith(f, ".jl"), readdir(joinpath(root, "examples"); join = true))
-        out = read(`$(Base.julia_cmd()) $script`, String)
+        out = read(`$julia $script`, String)
         @test endswith(strip(out), "ok")
     end
 end
