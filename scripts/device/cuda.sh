@@ -21,7 +21,7 @@ pack() {
   ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda \
     examples/vector_add examples/block_reduce
   (cd bindings/rust && FLYDSL_LIB_DIR="$PWD/../../build-static" cargo build -q --release \
-    --example kernels --target-dir ../../build-static/rust)
+    -p flydsl --example kernels --target-dir ../../build-static/rust)
   mkdir -p .device
   strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
   xz -T2 -6 -f .device/libflydsl.so.1

@@ -49,7 +49,7 @@ fn status_mirror_matches_the_c_header() {
     generated.write(&mut c_from_rust);
     let c_from_rust = String::from_utf8(c_from_rust).unwrap();
 
-    let header = std::fs::read_to_string(root.join("../../include/flydsl/flydsl.h")).unwrap();
+    let header = std::fs::read_to_string(root.join("../../../include/flydsl/flydsl.h")).unwrap();
     let from_rust = enum_values(&c_from_rust, "Status", &[]);
     let from_header = enum_values(&header, "fly_status", &["FLY_ERROR_", "FLY_"]);
     assert_eq!(from_rust.len(), 13, "cbindgen output:\n{c_from_rust}");

@@ -5,7 +5,8 @@
 //! assert_eq!(l.call(&flydsl::IntTuple::from([1, 2])).unwrap(), 10);
 //! ```
 pub mod kernel;
-pub mod raw;
+/// The raw C declarations (the `flydsl-sys` crate).
+pub use flydsl_sys as raw;
 mod status;
 
 pub use status::Status;

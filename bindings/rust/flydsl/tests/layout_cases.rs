@@ -57,7 +57,7 @@ fn run(op: &str, args: &[&str]) -> Result<String> {
 fn every_case_agrees_with_cute() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/layout_cases.tsv"
+        "/../../../tests/data/layout_cases.tsv"
     );
     let text = std::fs::read_to_string(path).expect("tests/data/layout_cases.tsv");
     let mut count = 0;
