@@ -26,4 +26,12 @@ LD_LIBRARY_PATH="$lib" "$root/consumer-pkgconfig"
 cmake -S tests/install -B "$root/cmake-build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 cmake --build "$root/cmake-build" >/dev/null
 LD_LIBRARY_PATH="$lib" "$root/cmake-build/consumer"
-echo "install: ok (headers, soname libflydsl.so.1, flydsl.pc, FlyDSLConfig.cmake)"
+# Rust: flydsl-sys finds the installed library through pkg-config (no FLYDSL_LIB_DIR), and
+# the program runs from the folder pkg-config named.
+(cd bindings/rust && env -u FLYDSL_LIB_DIR PKG_CONFIG_PATH="$pc" PKG_CONFIG_SYSROOT_DIR="$root" \
+  cargo build -q -p flydsl --example kernels --target-dir "$root/rust-target")
+readelf -d "$root/rust-target/debug/examples/kernels" | grep -q "RUNPATH.*$lib" ||
+  { echo "the Rust example does not run from the installed library" >&2; exit 1; }
+"$root/rust-target/debug/examples/kernels" | tail -1
+echo "install: ok (headers, soname libflydsl.so.1, flydsl.pc, FlyDSLConfig.cmake; C through" \
+  "pkg-config and CMake, Rust through pkg-config)"
