@@ -10,7 +10,8 @@ bash tests/install/check_python_package.sh  # pip install . in a fresh venv; the
 python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&
-  LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings)
+  LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings &&
+  RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps)
 # Julia: Pkg.develop into a fresh environment, `using FlyDSL`, the test suite. The scratch depot
 # holds an empty local registry: Julia 1.5's Pkg wants one, and no registry is reachable here.
 julia="$(bash scripts/setup_julia.sh)"

@@ -13,17 +13,29 @@ use std::ptr;
 #[repr(u32)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DType {
+    /// 1-bit integer (booleans).
     I1 = 0,
+    /// 8-bit integer.
     I8,
+    /// 16-bit integer.
     I16,
+    /// 32-bit integer.
     I32,
+    /// 64-bit integer.
     I64,
+    /// IEEE half precision.
     F16,
+    /// bfloat16.
     BF16,
+    /// IEEE single precision.
     F32,
+    /// IEEE double precision.
     F64,
+    /// 8-bit float, 4 exponent and 3 mantissa bits.
     F8E4M3,
+    /// 8-bit float, 5 exponent and 2 mantissa bits.
     F8E5M2,
+    /// The target's index type.
     Index,
 }
 
@@ -33,6 +45,7 @@ pub struct Module {
 }
 
 impl Module {
+    /// An empty module.
     pub fn new() -> Result<Module> {
         let mut raw = ptr::null_mut();
         // SAFETY: `raw` is a valid out pointer.
@@ -93,9 +106,13 @@ pub struct Val<'k> {
 /// Which GPU index `KernelBuilder::index` reads.
 #[derive(Debug, Clone, Copy)]
 pub enum Index {
+    /// The thread's index in its block.
     ThreadIdx = 0,
+    /// The block's index in the grid.
     BlockIdx = 1,
+    /// The block's extents.
     BlockDim = 2,
+    /// The grid's extents.
     GridDim = 3,
 }
 
@@ -108,17 +125,21 @@ impl<'k> KernelBuilder<'k> {
         }
     }
 
+    /// Adds a tensor parameter of `dtype` and `rank`; its value in the kernel.
     pub fn tensor_param(&self, dtype: DType, rank: i32) -> Val<'k> {
         // SAFETY (all ops below): the kernel handle is live; NULL values are reported by the
         // builder as its sticky error, never dereferenced.
         self.val(unsafe { raw::fly_kernel_tensor_param(self.raw, dtype as _, rank) })
     }
+    /// Adds a scalar parameter of `dtype`; its value in the kernel.
     pub fn scalar_param(&self, dtype: DType) -> Val<'k> {
         self.val(unsafe { raw::fly_kernel_scalar_param(self.raw, dtype as _) })
     }
+    /// An integer constant of `dtype`.
     pub fn const_int(&self, dtype: DType, v: i64) -> Val<'k> {
         self.val(unsafe { raw::fly_const_int(self.raw, dtype as _, v) })
     }
+    /// A floating-point constant of `dtype`.
     pub fn const_float(&self, dtype: DType, v: f64) -> Val<'k> {
         self.val(unsafe { raw::fly_const_float(self.raw, dtype as _, v) })
     }
@@ -126,9 +147,11 @@ impl<'k> KernelBuilder<'k> {
     pub fn index(&self, which: Index, dim: i32) -> Val<'k> {
         self.val(unsafe { raw::fly_gpu_index(self.raw, which as _, dim) })
     }
+    /// Waits for every thread of the block (`__syncthreads`).
     pub fn barrier(&self) {
         unsafe { raw::fly_barrier(self.raw) }
     }
+    /// The value of lane `lane ^ offset` within groups of `width` lanes.
     pub fn shuffle_xor(&self, v: Val<'k>, offset: Val<'k>, width: Val<'k>) -> Val<'k> {
         self.val(unsafe {
             raw::fly_shuffle(
@@ -140,6 +163,7 @@ impl<'k> KernelBuilder<'k> {
             )
         })
     }
+    /// `a` where `cond` holds, else `b`.
     pub fn select(&self, cond: Val<'k>, a: Val<'k>, b: Val<'k>) -> Val<'k> {
         self.val(unsafe { raw::fly_select(self.raw, cond.raw, a.raw, b.raw) })
     }
@@ -226,12 +250,15 @@ impl<'k> Val<'k> {
             _kernel: PhantomData,
         }
     }
+    /// `self < rhs` (signed for integers).
     pub fn lt(self, rhs: Val<'k>) -> Val<'k> {
         self.cmp(raw::fly_cmp_op_FLY_LT, rhs)
     }
+    /// `self == rhs`.
     pub fn eq(self, rhs: Val<'k>) -> Val<'k> {
         self.cmp(raw::fly_cmp_op_FLY_EQ, rhs)
     }
+    /// Bitwise (and logical, for `I1`) and.
     pub fn and(self, rhs: Val<'k>) -> Val<'k> {
         let raw = unsafe {
             raw::fly_binary(
@@ -266,6 +293,7 @@ struct DLTensor {
 
 /// Element types a host slice can hold in a launch.
 pub trait Element: Copy {
+    /// The DLPack type code of the element (0 int, 2 float).
     const CODE: u8;
 }
 impl Element for f32 {
@@ -283,8 +311,11 @@ impl Element for i64 {
 
 /// A launch argument: a host buffer viewed as a tensor, or a scalar.
 pub enum Arg<'a> {
+    /// A host buffer seen as a tensor.
     Tensor(HostTensor<'a>),
+    /// An integer scalar, converted to the parameter's dtype.
     Int(i64),
+    /// A floating-point scalar, converted to the parameter's dtype.
     Float(f64),
 }
 
@@ -331,6 +362,7 @@ impl<'a> HostTensor<'a> {
 pub struct Stream(pub *mut c_void);
 
 impl Stream {
+    /// The default stream (the cpu target runs synchronously).
     pub const DEFAULT: Stream = Stream(ptr::null_mut());
 }
 
@@ -343,9 +375,13 @@ impl Default for Stream {
 /// Grid, block, dynamic shared memory and stream of a launch.
 #[derive(Debug, Clone, Copy)]
 pub struct LaunchConfig {
+    /// Blocks in x, y and z.
     pub grid: [u32; 3],
+    /// Threads per block in x, y and z.
     pub block: [u32; 3],
+    /// Bytes of dynamic shared memory, after the static shared memory.
     pub dynamic_smem: u64,
+    /// The stream the launch is queued on.
     pub stream: Stream,
 }
 
@@ -372,6 +408,7 @@ unsafe impl Send for Compiled {}
 unsafe impl Sync for Compiled {}
 
 impl Compiled {
+    /// The target the module was compiled for (`cpu`, `rocm` or `cuda`).
     pub fn target(&self) -> String {
         // SAFETY: the handle is live; the string is owned by it.
         unsafe { CStr::from_ptr(raw::fly_compiled_target(self.raw)) }

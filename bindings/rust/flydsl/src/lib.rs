@@ -4,6 +4,8 @@
 //! let l = flydsl::Layout::parse("(4,8):(8,1)").unwrap();
 //! assert_eq!(l.call(&flydsl::IntTuple::from([1, 2])).unwrap(), 10);
 //! ```
+#![warn(missing_docs)]
+
 pub mod kernel;
 /// The raw C declarations (the `flydsl-sys` crate).
 pub use flydsl_sys as raw;
@@ -23,7 +25,9 @@ const TOKEN_BASIS: i64 = i64::MIN + 3;
 /// A failed libflydsl call: its status and the library's message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
+    /// What kind of failure.
     pub status: Status,
+    /// The library's message for it.
     pub message: String,
 }
 
@@ -45,6 +49,7 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The result of a libflydsl call.
 pub type Result<T> = std::result::Result<T, Error>;
 
 fn check(status: raw::fly_status) -> Result<()> {
@@ -62,9 +67,13 @@ fn check(status: raw::fly_status) -> Result<()> {
 /// CuTe's IntTuple; `Underscore` is CuTe's `_`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntTuple {
+    /// An integer leaf.
     Int(i64),
+    /// A scaled basis element `v@m1@..@mn`, as in identity layouts.
     Basis(i64, Vec<i64>),
+    /// CuTe's `_`: keep this mode.
     Underscore,
+    /// A tuple of IntTuples.
     Tuple(Vec<IntTuple>),
 }
 
@@ -261,15 +270,19 @@ impl Layout {
         Ok(v)
     }
 
+    /// The number of coordinates (CuTe's `size`).
     pub fn size(&self) -> Result<i64> {
         self.int_query(raw::fly_layout_size)
     }
+    /// One past the largest offset (CuTe's `cosize`).
     pub fn cosize(&self) -> Result<i64> {
         self.int_query(raw::fly_layout_cosize)
     }
+    /// The number of top-level modes.
     pub fn rank(&self) -> Result<i64> {
         self.int_query(raw::fly_layout_rank)
     }
+    /// The nesting depth of the shape.
     pub fn depth(&self) -> Result<i64> {
         self.int_query(raw::fly_layout_depth)
     }
@@ -287,10 +300,12 @@ impl Layout {
         Ok(take_tokens(p, n))
     }
 
+    /// The shape.
     pub fn shape(&self) -> Result<IntTuple> {
         self.tuple_query(raw::fly_layout_shape)
     }
 
+    /// The stride (an error for a composed layout).
     pub fn stride(&self) -> Result<IntTuple> {
         self.tuple_query(raw::fly_layout_stride)
     }
@@ -400,15 +415,19 @@ impl Layout {
         })
     }
 
+    /// `coalesce(L)`: merges modes where the function allows.
     pub fn coalesce(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_COALESCE)
     }
+    /// `filter(L)`: coalesce after dropping stride-0 and size-1 modes.
     pub fn filter(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FILTER)
     }
+    /// `filter_zeros(L)`: stride-0 modes get size 1.
     pub fn filter_zeros(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FILTER_ZEROS)
     }
+    /// `flatten(L)`: every mode at the top level.
     pub fn flatten(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FLATTEN)
     }
@@ -419,9 +438,11 @@ impl Layout {
             raw::fly_layout_coalesce_profile(self.handle, t.as_ptr(), t.len(), out)
         })
     }
+    /// `complement(L)`: the offsets `L` does not reach, up to `cosize(filter(L))`.
     pub fn complement(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_COMPLEMENT)
     }
+    /// `complement(L, cotarget)` with an integer cotarget.
     pub fn complement_to(&self, cotarget: i64) -> Result<Layout> {
         Layout::make(|out| unsafe { raw::fly_layout_complement_to(self.handle, &cotarget, 1, out) })
     }
@@ -439,32 +460,41 @@ impl Layout {
             raw::fly_layout_filter_profile(self.handle, t.as_ptr(), t.len(), out)
         })
     }
+    /// `right_inverse(L)`: `L(R(i)) == i` on `R`'s domain.
     pub fn right_inverse(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_RIGHT_INVERSE)
     }
+    /// `left_inverse(L)`: `R(L(i)) == i`.
     pub fn left_inverse(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_LEFT_INVERSE)
     }
+    /// `composition(L, b)`: `L(b(c))`.
     pub fn composition(&self, b: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_COMPOSITION, b)
     }
+    /// `append(L, mode)`.
     pub fn append(&self, mode: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_APPEND, mode)
     }
+    /// `prepend(L, mode)`.
     pub fn prepend(&self, mode: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_PREPEND, mode)
     }
+    /// `max_common_layout(L, b)`.
     pub fn max_common_layout(&self, b: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_MAX_COMMON_LAYOUT, b)
     }
+    /// `max_common_vector(L, b)`: how many elements both keep contiguous.
     pub fn max_common_vector(&self, b: &Layout) -> Result<i64> {
         let mut v = 0;
         check(unsafe { raw::fly_layout_max_common_vector(self.handle, b.handle, &mut v) })?;
         Ok(v)
     }
+    /// `blocked_product(L, tiler)`.
     pub fn blocked_product(&self, tiler: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_BLOCKED_PRODUCT, tiler)
     }
+    /// `raked_product(L, tiler)`.
     pub fn raked_product(&self, tiler: &Layout) -> Result<Layout> {
         self.binary(raw::fly_layout_binary_op_FLY_LAYOUT_RAKED_PRODUCT, tiler)
     }
@@ -472,27 +502,35 @@ impl Layout {
     pub fn composition_tiler(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_COMPOSITION, tiler)
     }
+    /// `logical_divide(L, tiler)`; the tiler as CuTe text.
     pub fn logical_divide(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_LOGICAL_DIVIDE, tiler)
     }
+    /// `zipped_divide(L, tiler)`.
     pub fn zipped_divide(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_ZIPPED_DIVIDE, tiler)
     }
+    /// `tiled_divide(L, tiler)`.
     pub fn tiled_divide(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_TILED_DIVIDE, tiler)
     }
+    /// `flat_divide(L, tiler)`.
     pub fn flat_divide(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_FLAT_DIVIDE, tiler)
     }
+    /// `logical_product(L, tiler)`.
     pub fn logical_product(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_LOGICAL_PRODUCT, tiler)
     }
+    /// `zipped_product(L, tiler)`.
     pub fn zipped_product(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_ZIPPED_PRODUCT, tiler)
     }
+    /// `tiled_product(L, tiler)`.
     pub fn tiled_product(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_TILED_PRODUCT, tiler)
     }
+    /// `flat_product(L, tiler)`.
     pub fn flat_product(&self, tiler: &str) -> Result<Layout> {
         self.tiler(raw::fly_tiler_op_FLY_TILER_FLAT_PRODUCT, tiler)
     }

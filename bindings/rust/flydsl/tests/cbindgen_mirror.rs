@@ -18,7 +18,8 @@ fn enum_values(text: &str, name: &str, prefixes: &[&str]) -> BTreeMap<String, i6
                 .trim()
                 .trim_end_matches(',')
         })
-        .filter(|line| !line.is_empty())
+        // Skip blank lines and the bodies of doc comments (` * text`, ` */`).
+        .filter(|line| !line.is_empty() && !line.starts_with('*'))
         .map(|line| {
             let (n, v) = line.split_once('=').expect("every variant has a value");
             let mut n = n.trim();
