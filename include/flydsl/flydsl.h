@@ -353,11 +353,13 @@ typedef enum fly_cmp_op {
 /* Integer ops are signed unless named U; both operands have one dtype. These
  * ops, math, compare, select and cast also apply lane by lane to vectors of
  * equal lanes. */
-FLY_API fly_value_t *fly_binary(fly_kernel_t *k, int op /* fly_binary_op */, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_binary(fly_kernel_t *k, int op /* fly_binary_op */, fly_value_t *a,
+                                fly_value_t *b);
 FLY_API fly_value_t *fly_unary(fly_kernel_t *k, int op /* fly_unary_op */, fly_value_t *a);
 FLY_API fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c);
 /* An i1 result. */
-FLY_API fly_value_t *fly_compare(fly_kernel_t *k, int op /* fly_cmp_op */, fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_compare(fly_kernel_t *k, int op /* fly_cmp_op */, fly_value_t *a,
+                                 fly_value_t *b);
 FLY_API fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t *a,
                                 fly_value_t *b);
 /* Value conversion (sign-extending, rounding) and bit reinterpretation. */
@@ -407,8 +409,8 @@ FLY_API fly_value_t *fly_lane_id(fly_kernel_t *k);
 FLY_API void fly_barrier(fly_kernel_t *k);
 typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE_DOWN, FLY_SHUFFLE_IDX } fly_shuffle_mode;
 /* The value of another lane of the wave (i32/i64/f32/f64); offset and width are i32. */
-FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */, fly_value_t *value,
-                                 fly_value_t *offset, fly_value_t *width);
+FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */,
+                                 fly_value_t *value, fly_value_t *offset, fly_value_t *width);
 
 /* Extent and stride (i64) of a tensor's mode. */
 FLY_API fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode);

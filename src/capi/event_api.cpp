@@ -54,7 +54,9 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
   });
 }
 
-void fly_event_destroy(fly_event_t *event) { delete takeHandle<fly_event>(event, HandleKind::Event); }
+void fly_event_destroy(fly_event_t *event) {
+  delete takeHandle<fly_event>(event, HandleKind::Event);
+}
 
 fly_status fly_event_record(fly_event_t *event, void *stream) {
   return guard([&] {
