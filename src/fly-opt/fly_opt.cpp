@@ -1,0 +1,23 @@
+//===- fly_opt.cpp - mlir-opt with the Fly dialect ------------------------===//
+//
+// fly-opt runs the Fly dialect's passes (and MLIR's canonicalizer, which folds
+// the layout queries) on .mlir files; tests/mlir checks them with FileCheck.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/fly/fly_dialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<fly::ir::fly::FlyDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect>();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  fly::ir::fly::registerFlyPasses();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "fly-opt: the Fly dialect's passes\n", registry));
+}

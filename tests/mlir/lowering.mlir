@@ -1,0 +1,30 @@
+// RUN: fly-opt %s --fly-layout-lowering --canonicalize | FileCheck %s
+// A static layout's offset is multiplications and additions by its strides: no division or
+// remainder, no multiplication by 1, no term for a stride of 0.
+
+// CHECK-LABEL: func.func @offset
+// CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index)
+// CHECK-DAG: %[[C12:.*]] = arith.constant 12 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK: %[[A:.*]] = arith.muli %[[I]], %[[C12]]
+// CHECK: %[[B:.*]] = arith.addi %[[A]], %[[J]]
+// CHECK: %[[C:.*]] = arith.muli %[[K]], %[[C3]]
+// CHECK: %[[D:.*]] = arith.addi %[[B]], %[[C]]
+// CHECK: return %[[D]]
+// CHECK-NOT: divui
+// CHECK-NOT: remui
+// CHECK-NOT: fly.
+func.func @offset(%i: index, %j: index, %k: index) -> index {
+  %l = fly.layout : !fly.layout<(2,(3,4)):(12,(1,3))>
+  %o = fly.crd2idx %l[%i, %j, %k] : !fly.layout<(2,(3,4)):(12,(1,3))>
+  return %o : index
+}
+
+// CHECK-LABEL: func.func @broadcast
+// CHECK-NOT: arith.muli
+// CHECK: return %{{.*}} : index
+func.func @broadcast(%i: index, %j: index) -> index {
+  %l = fly.layout : !fly.layout<(4,8):(0,1)>
+  %o = fly.crd2idx %l[%i, %j] : !fly.layout<(4,8):(0,1)>
+  return %o : index
+}
