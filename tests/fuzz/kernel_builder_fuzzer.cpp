@@ -5,26 +5,13 @@
 // nothing crashes, hangs or leaks.
 #include "flydsl/flydsl.h"
 
+#include "fuzz_bytes.h"
+
 #include <cstdint>
 #include <vector>
 
-namespace {
-
-struct Bytes {
-  const uint8_t *p;
-  size_t n;
-  uint8_t next() {
-    if (!n)
-      return 0;
-    --n;
-    return *p++;
-  }
-};
-
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  Bytes b{data, size};
+  FuzzBytes b{data, size};
   fly_module_t *m = nullptr;
   if (fly_module_create(&m) != FLY_OK)
     __builtin_trap();

@@ -4,20 +4,14 @@
 // returns a status; nothing crashes, hangs or leaks.
 #include "flydsl/flydsl.h"
 
+#include "fuzz_bytes.h"
+
 #include <cstdint>
 #include <vector>
 
 namespace {
 
-struct Bytes {
-  const uint8_t *p;
-  size_t n;
-  uint8_t next() {
-    if (!n)
-      return 0;
-    --n;
-    return *p++;
-  }
+struct Bytes : FuzzBytes {
   int64_t value() {
     switch (next() % 8) {
     case 0:
@@ -60,7 +54,7 @@ std::vector<int64_t> tuple(Bytes &b, int depth = 0) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  Bytes b{data, size};
+  Bytes b{{data, size}};
   std::vector<fly_layout_t *> live;
   fly_layout_t *dead = nullptr;
   auto pick = [&]() -> const fly_layout_t * {
