@@ -30,8 +30,14 @@ namespace fly::ir::fly {
 /// then have no uses and go.
 std::unique_ptr<mlir::Pass> createLayoutLoweringPass();
 
+/// fly-canonicalize: algebra ops on static layouts become fly.layout values of their result
+/// types; queries fold to constants.
+std::unique_ptr<mlir::Pass> createCanonicalizePass();
+
 /// Registers the dialect's passes with the global registry (for fly-opt).
 void registerFlyPasses();
+/// Registers fly-canonicalize (called by registerFlyPasses).
+void registerCanonicalizePass();
 
 } // namespace fly::ir::fly
 

@@ -71,4 +71,7 @@ std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass() {
   return std::make_unique<LayoutLoweringPass>();
 }
 
-void fly::ir::fly::registerFlyPasses() { PassRegistration<LayoutLoweringPass>(); }
+void fly::ir::fly::registerFlyPasses() {
+  PassRegistration<LayoutLoweringPass>();
+  registerCanonicalizePass();
+}
