@@ -100,19 +100,20 @@ uintptr_t addHandle(HandleKind kind, void *object) {
 }
 
 void *lookupHandle(uintptr_t token, HandleKind kind, const char *name) {
+  uint64_t generation = 0;
+  Slot *s = token ? decode(token, generation) : nullptr;
+  uint64_t state = s ? s->state.load(std::memory_order_acquire) : 0;
+  uint64_t liveGeneration = state >> 8;
+  auto liveKind = static_cast<HandleKind>(state & 0xff);
+  if (s && liveGeneration == generation && liveKind == kind)
+    return s->object.load(std::memory_order_relaxed);
+  // The error paths: messages are built only here, off the launch hot path.
   const std::string what = std::string(handleKindName(kind)) + " handle '" + name + "'";
   if (token == 0)
     fail(FLY_ERROR_INVALID_HANDLE, what + " is NULL");
-  uint64_t generation;
-  Slot *s = decode(token, generation);
   if (!s)
     fail(FLY_ERROR_INVALID_HANDLE, "'" + std::string(name) + "' is not a " +
                                        handleKindName(kind) + " handle (nor any handle)");
-  uint64_t state = s->state.load(std::memory_order_acquire);
-  uint64_t liveGeneration = state >> 8;
-  auto liveKind = static_cast<HandleKind>(state & 0xff);
-  if (liveGeneration == generation && liveKind == kind)
-    return s->object.load(std::memory_order_relaxed);
   if (liveGeneration > generation)
     fail(FLY_ERROR_INVALID_HANDLE, what + " was already destroyed");
   if (liveGeneration == generation && state & 0xff)
