@@ -22,22 +22,6 @@ bool isStaticValue(const Int &v, int64_t x) {
   return v.isStatic() && !v.isBasis() && v.value() == x;
 }
 
-int64_t truncDiv(int64_t a, int64_t b, const std::string &op) {
-  if (b == 0)
-    fail(ErrorKind::Divisibility, op + ": division by zero");
-  if (a == INT64_MIN && b == -1)
-    fail(ErrorKind::Overflow, op + ": INT64_MIN / -1 overflows");
-  return a / b;
-}
-
-int64_t truncMod(int64_t a, int64_t b, const std::string &op) {
-  if (b == 0)
-    fail(ErrorKind::Divisibility, op + ": remainder by zero");
-  if (b == -1)
-    return 0;
-  return a % b;
-}
-
 int64_t signum(int64_t v) { return (v > 0) - (v < 0); }
 int64_t absValue(int64_t v) {
   if (v == INT64_MIN)
@@ -156,9 +140,8 @@ Layout compositionImpl(const FlatModes &lhs, const IntTuple &rShape, const IntTu
                std::to_string(restStride) + " and the lhs extent " + std::to_string(currShape) +
                ")");
     int64_t absRest = absValue(restStride);
-    int64_t nextShape = truncDiv(currShape + absRest - 1, absRest, "composition");
-    int64_t nextStride =
-        truncDiv(absRest + currShape - 1, currShape, "composition") * signum(restStride);
+    int64_t nextShape = truncCeilDiv(currShape, absRest, "composition");
+    int64_t nextStride = truncCeilDiv(absRest, currShape, "composition") * signum(restStride);
     if (nextShape == 1 || restShape == 1) {
       restStride = nextStride;
       continue;
@@ -308,7 +291,10 @@ Layout composition(const Layout &a, const Tiler &b) {
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
   requireValidShape(cotarget, "cotarget");
-  const std::string what = "complement(" + l.str() + ", " + cotarget.str() + ")";
+  auto notInjective = [&] {
+    fail(ErrorKind::Divisibility,
+         "complement(" + l.str() + ", " + cotarget.str() + "): the layout is not injective");
+  };
   Layout f = filter(l);
   if (!f.stride().isTuple() && isStaticValue(f.stride().leaf(), 0))
     return makeLayout(IntTuple(product(cotarget)));
@@ -325,7 +311,7 @@ Layout complement(const Layout &l, const IntTuple &cotarget) {
     int64_t minStride = stride[minIdx];
     int64_t newShape = truncDiv(minStride, resultStride[i], "complement");
     if (newShape <= 0)
-      fail(ErrorKind::Divisibility, what + ": the layout is not injective");
+      notInjective();
     resultShape.push_back(newShape);
     resultStride.push_back(checkedMul(minStride, shape[minIdx]));
     shape.erase(shape.begin() + minIdx);
@@ -333,7 +319,7 @@ Layout complement(const Layout &l, const IntTuple &cotarget) {
   }
   int64_t lastShape = truncDiv(stride[0], resultStride[r - 1], "complement");
   if (lastShape <= 0)
-    fail(ErrorKind::Divisibility, what + ": the layout is not injective");
+    notInjective();
   resultShape.push_back(lastShape);
   int64_t newStride = checkedMul(stride[0], shape[0]);
   int64_t restShape = product(ceilDiv(cotarget, IntTuple(newStride))).value();
@@ -432,9 +418,9 @@ Layout upcastModes(const IntTuple &s, const IntTuple &d, int64_t n, const Layout
                                       std::to_string(dv) + " and the ratio " + std::to_string(n) +
                                       " do not divide one another");
   int64_t absD = absValue(dv);
-  IntTuple perElem(truncDiv(n + absD - 1, absD, "upcast"));
+  IntTuple perElem(truncCeilDiv(n, absD, "upcast"));
   IntTuple shape = ceilDiv(s, perElem);
-  return makeUnchecked(shape, IntTuple(signum(dv) * truncDiv(absD + n - 1, n, "upcast")));
+  return makeUnchecked(shape, IntTuple(signum(dv) * truncCeilDiv(absD, n, "upcast")));
 }
 
 // CuTe's downcast<n>(shape, stride), mode by mode.

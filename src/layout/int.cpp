@@ -37,6 +37,24 @@ int64_t checkedAdd(int64_t a, int64_t b) {
   return r;
 }
 
+int64_t truncDiv(int64_t a, int64_t b, const char *op) {
+  if (b == 0)
+    fail(ErrorKind::Divisibility, std::string(op) + ": division by zero");
+  if (a == INT64_MIN && b == -1)
+    fail(ErrorKind::Overflow, std::string(op) + ": INT64_MIN / -1 overflows a 64-bit integer");
+  return a / b;
+}
+
+int64_t truncMod(int64_t a, int64_t b, const char *op) {
+  if (b == 0)
+    fail(ErrorKind::Divisibility, std::string(op) + ": remainder by zero");
+  return b == -1 ? 0 : a % b;
+}
+
+int64_t truncCeilDiv(int64_t a, int64_t b, const char *op) {
+  return truncDiv(checkedAdd(a, b - 1), b, op);
+}
+
 namespace {
 
 const DynamicInt *dynamicOf(const Int &a, const Int &b) {
@@ -57,11 +75,6 @@ int64_t floorDivInt(int64_t a, int64_t b) {
   return q;
 }
 
-int64_t truncDivInt(int64_t a, int64_t b) {
-  if (a == INT64_MIN && b == -1)
-    fail(ErrorKind::Overflow, "INT64_MIN / -1 overflows a 64-bit integer");
-  return a / b;
-}
 
 } // namespace
 
@@ -110,8 +123,7 @@ Int ceilDiv(const Int &a, const Int &b) {
     return d->combine(ArithOp::CeilDiv, a, b);
   int64_t bv = b.value();
   requireNonZero(bv, "ceil_div");
-  // (a + b - 1) / b with C++'s truncating division, as CuTe computes it.
-  return Int(truncDivInt(checkedAdd(a.value(), bv - 1), bv));
+  return Int(truncCeilDiv(a.value(), bv, "ceil_div"));
 }
 
 Int shapeDiv(const Int &a, const Int &b) {
@@ -122,7 +134,7 @@ Int shapeDiv(const Int &a, const Int &b) {
   if (av % bv != 0 && bv % av != 0)
     fail(ErrorKind::Divisibility, "shape_div(" + a.str() + ", " + b.str() +
                                       "): neither value divides the other");
-  return Int(truncDivInt(checkedAdd(av, bv - 1), bv), a.basis());
+  return Int(truncCeilDiv(av, bv, "shape_div"), a.basis());
 }
 
 Int shapeMin(const Int &a, const Int &b) {

@@ -83,6 +83,12 @@ private:
 // Checked 64-bit arithmetic on host integers.
 int64_t checkedMul(int64_t a, int64_t b);
 int64_t checkedAdd(int64_t a, int64_t b);
+// C++'s truncating a / b and a % b, as CuTe's static integers compute them; b == 0 is a
+// divisibility error naming `op`.
+int64_t truncDiv(int64_t a, int64_t b, const char *op);
+int64_t truncMod(int64_t a, int64_t b, const char *op);
+/// CuTe's ceil_div on integers: (a + b - 1) / b, truncating.
+int64_t truncCeilDiv(int64_t a, int64_t b, const char *op);
 
 // Leaf arithmetic with CuTe's meaning. Basis elements support scaling by an
 // integer and addition on the same basis; dynamic operands go to DynamicInt.
