@@ -461,6 +461,128 @@ FLY_API void fly_while_do(fly_kernel_t *k, fly_value_t *cond, fly_value_t **body
 FLY_API void fly_while_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
                            fly_value_t **results);
 
+/*===-- Layouts, tensors and copies inside kernels ---------------------------===*
+ * Tuples, layouts, tensors (a pointer plus a layout), copy atoms and tiled
+ * copies are fly_value_t handles with a kind. A leaf is static (a host integer)
+ * or dynamic (an i32/i64 kernel value); the algebra is the host algebra's, so
+ * static leaves fold while the kernel is built. Each algebra call is the host
+ * call's name with fly_kernel_ in front and takes the same op numbers. Errors
+ * are the kernel's builder error (NULL results), as for every kernel op. */
+typedef enum fly_value_kind {
+  FLY_VALUE_SCALAR = 0, /* a scalar or vector */
+  FLY_VALUE_TENSOR = 1,
+  FLY_VALUE_BUFFER = 2, /* an AMD buffer resource */
+  FLY_VALUE_INT_TUPLE = 3,
+  FLY_VALUE_LAYOUT = 4,
+  FLY_VALUE_COPY_ATOM = 5,
+  FLY_VALUE_TILED_COPY = 6
+} fly_value_kind;
+/* The fly_value_kind of v, or -1 (with the builder error set) for a bad handle. */
+FLY_API int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v);
+
+/* An extent or stride known only at launch, in fly_kernel_tensor_param_spec. */
+#define FLY_DYNAMIC INT64_MIN
+/* A tensor parameter whose layout fixes some extents and strides (rank entries
+ * each, FLY_DYNAMIC for a launch value; NULL: all dynamic) and the byte
+ * alignment of its pointer and dynamic strides (0: the element size). Launches
+ * check them and fail with FLY_ERROR_LAUNCH on a tensor that differs. */
+FLY_API fly_value_t *fly_kernel_tensor_param_spec(fly_kernel_t *k, int dtype /* fly_dtype */,
+                                                  int rank, const int64_t *shape,
+                                                  const int64_t *stride, int64_t align_bytes);
+
+/* A tuple or layout from CuTe text ("(?,8)", "(?,8):(8,1)"; a layout given by
+ * its shape alone is column-major) whose `?` leaves take the integer scalars
+ * `dynamic` in order. */
+FLY_API fly_value_t *fly_kernel_int_tuple(fly_kernel_t *k, const char *text,
+                                          fly_value_t *const *dynamic, size_t n);
+FLY_API fly_value_t *fly_kernel_layout(fly_kernel_t *k, const char *text,
+                                       fly_value_t *const *dynamic, size_t n);
+/* A host layout as a static in-kernel layout (composed layouts: not yet). */
+FLY_API fly_value_t *fly_kernel_layout_from_host(fly_kernel_t *k, const fly_layout_t *layout);
+/* A tuple, layout or tensor's layout as text, `?` for dynamic leaves (caller
+ * frees with fly_string_free). */
+FLY_API fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **text);
+/* Leaf `index` (flattened) of a tuple as an i32 or i64 scalar. */
+FLY_API fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index);
+/* The layout of a tensor. */
+FLY_API fly_value_t *fly_kernel_tensor_layout(fly_kernel_t *k, fly_value_t *tensor);
+
+/* The algebra on layouts and tensors. A tensor operand keeps its memory where
+ * the result indexes the same elements (coalesce, filter, flatten, composition,
+ * divides, slice); other results are layouts. */
+FLY_API fly_value_t *fly_kernel_layout_unary(fly_kernel_t *k, int op /* fly_layout_unary_op */,
+                                             fly_value_t *layout);
+typedef enum fly_layout_query {
+  FLY_QUERY_SIZE = 0,
+  FLY_QUERY_COSIZE = 1,
+  FLY_QUERY_RANK = 2,
+  FLY_QUERY_DEPTH = 3,
+  FLY_QUERY_SHAPE = 4,
+  FLY_QUERY_STRIDE = 5
+} fly_layout_query;
+/* A query's answer as a tuple value (a leaf for size, cosize, rank, depth). */
+FLY_API fly_value_t *fly_kernel_layout_query(fly_kernel_t *k, int which /* fly_layout_query */,
+                                             fly_value_t *layout);
+FLY_API fly_value_t *fly_kernel_layout_binary(fly_kernel_t *k, int op /* fly_layout_binary_op */,
+                                              fly_value_t *a, fly_value_t *b);
+/* A static tiler, as text (see fly_layout_tiler_op). */
+FLY_API fly_value_t *fly_kernel_layout_tiler_op(fly_kernel_t *k, int op /* fly_tiler_op */,
+                                                fly_value_t *layout, const char *tiler);
+/* slice / dice by a coordinate tuple with `_` leaves; slicing a tensor moves
+ * its pointer to the coordinate's offset. */
+FLY_API fly_value_t *fly_kernel_slice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
+FLY_API fly_value_t *fly_kernel_dice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
+/* The offset of a coordinate (tuple or integer scalar) as an integer scalar. */
+FLY_API fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
+
+/* Tensors: over another tensor's memory with a new layout; a coordinate tensor
+ * whose element at c is the coordinate c (for predicates); a register tensor
+ * (static size) with the shape of a layout or tensor; a tensor with an AMD
+ * buffer resource for buffer copy atoms. */
+FLY_API fly_value_t *fly_kernel_make_tensor(fly_kernel_t *k, fly_value_t *tensor,
+                                            fly_value_t *layout);
+FLY_API fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_t *shape);
+FLY_API fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
+                                              int dtype /* fly_dtype */);
+FLY_API fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor);
+/* The element at a coordinate (tuple or integer); a coordinate tensor gives a
+ * tuple. A false predicate loads 0 and skips the store. */
+FLY_API fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *coord,
+                                 fly_value_t *pred);
+FLY_API void fly_store_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
+                          fly_value_t *coord, fly_value_t *pred);
+/* A register tensor's elements as one vector (a scalar for one element), back,
+ * or all set to one value. */
+FLY_API fly_value_t *fly_fragment_load(fly_kernel_t *k, fly_value_t *tensor);
+FLY_API void fly_fragment_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *vec);
+FLY_API void fly_fragment_fill(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value);
+/* elem_less(a, b): every leaf of tuple a below b's (i1). */
+FLY_API fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_value_t *b);
+
+/* Copy atoms: one call moves `bits` (a multiple of the dtype's width). */
+typedef enum fly_copy_op {
+  FLY_COPY_UNIVERSAL = 0, /* plain (vector) loads and stores, 8..128 bits */
+  FLY_COPY_BUFFER = 1,    /* AMD buffer loads and stores, 32..128 bits */
+  FLY_COPY_LDS = 2        /* shared-memory copies, 32..128 bits */
+} fly_copy_op;
+FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op */, int bits,
+                                          int dtype /* fly_dtype */);
+/* A tiled copy: an atom, a static (thread, value) -> tile-coordinate layout and
+ * the tile (tiler text, e.g. "(4,8)"). */
+FLY_API fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom,
+                                           fly_value_t *layout_tv, const char *tile);
+/* Thread thr_idx's part of a tensor: (values, rest...) as CuTe's partition_S
+ * (source != 0) or partition_D. */
+FLY_API fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled_copy,
+                                                     fly_value_t *thr_idx, fly_value_t *tensor,
+                                                     int source);
+/* copy(atom, src, dst): one atom call per group of the atom's values, in the
+ * tensors' logical order; pred (NULL or a register tensor of i1 with one
+ * element per call) skips calls. An atom wider than the elements the layouts
+ * keep consecutive or aligned is an error. */
+FLY_API void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom_or_tiled_copy, fly_value_t *src,
+                             fly_value_t *dst, fly_value_t *pred);
+
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads
  * at once is safe. Compiling goes through two caches keyed on the module's IR,

@@ -5,6 +5,7 @@
 //===------------------------------------------------------------------------------===//
 
 #include "capi/compiled.h"
+#include "capi/kernel_values.h"
 #include "compiler/disk_cache.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/hip/hip_arch.h"
@@ -47,35 +48,11 @@ fly_kernel *kernelOf(fly_kernel_t *k) {
   return fromHandle<fly_kernel>(k, HandleKind::Kernel, "kernel");
 }
 
-// Kernel ops return values, not statuses: a bad kernel handle sets the thread's error and
-// yields nullptr.
-ir::Kernel *kernelOrNull(fly_kernel_t *k) {
-  ir::Kernel *out = nullptr;
-  guard([&] { out = kernelOf(k)->kernel; });
-  return out;
-}
-
-ir::Value *val(fly_value_t *v) { return reinterpret_cast<ir::Value *>(v); }
-fly_value_t *handle(ir::Value *v) { return reinterpret_cast<fly_value_t *>(v); }
-
-std::vector<ir::Value *> values(fly_value_t *const *vs, size_t n) {
-  std::vector<ir::Value *> out;
-  for (size_t i = 0; vs && i < n; ++i)
-    out.push_back(val(vs[i]));
-  if (!vs && n)
-    out.assign(n, nullptr); // reported by the builder as NULL values
-  return out;
-}
-
 void fillOut(const std::vector<ir::Value *> &vs, fly_value_t **out, size_t n) {
   for (size_t i = 0; out && i < n; ++i)
     out[i] = i < vs.size() ? handle(vs[i]) : nullptr;
 }
 
-ir::DType dtypeArg(int d, bool &ok) {
-  ok = ir::isValidDType(d);
-  return ok ? static_cast<ir::DType>(d) : ir::DType::I32;
-}
 
 // The version, and the size and time of this library's file: a rebuilt compiler must not reuse
 // what an older build of the same version put in the disk cache.
@@ -174,6 +151,30 @@ compiler::Artifact buildArtifact(ir::Module &module, const compiler::Options &o,
 
 } // namespace
 
+namespace fly::capi {
+
+ir::Kernel *kernelOrNull(fly_kernel_t *k) {
+  ir::Kernel *out = nullptr;
+  guard([&] { out = kernelOf(k)->kernel; });
+  return out;
+}
+
+std::vector<ir::Value *> values(fly_value_t *const *vs, size_t n) {
+  std::vector<ir::Value *> out;
+  for (size_t i = 0; vs && i < n; ++i)
+    out.push_back(val(vs[i]));
+  if (!vs && n)
+    out.assign(n, nullptr); // reported by the builder as NULL values
+  return out;
+}
+
+ir::DType dtypeArg(int d, bool &ok) {
+  ok = ir::isValidDType(d);
+  return ok ? static_cast<ir::DType>(d) : ir::DType::I32;
+}
+
+} // namespace fly::capi
+
 extern "C" {
 
 fly_status fly_module_create(fly_module_t **out) {
@@ -231,10 +232,6 @@ const char *fly_kernel_error(fly_kernel_t *kernel) {
   return k && !k->error().empty() ? k->error().c_str() : nullptr;
 }
 
-#define FLY_KERNEL_OR(k, fallback)                                                              \
-  ir::Kernel *K = kernelOrNull(k);                                                              \
-  if (!K)                                                                                       \
-    return fallback;
 
 fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, int dtype, int rank) {
   FLY_KERNEL_OR(k, nullptr);

@@ -347,7 +347,41 @@ private:
       }
       if (!slots[first] && !empty)
         fail(FLY_ERROR_LAUNCH, tensorName(t) + ": the tensor's data pointer is NULL");
+      checkSpec(t, slots + first);
     }
+  }
+
+  // What the kernel was compiled to assume of the tensor (static extents and strides, the
+  // alignment of its pointer and dynamic strides) must hold, or its code reads wrong memory.
+  void checkSpec(size_t t, const uint64_t *slots) const {
+    const ir::Param &p = params_[tensorParams_[t]];
+    const ir::TensorSpec &spec = p.spec;
+    if (spec.shape.empty() && spec.stride.empty() && spec.alignBytes == 0)
+      return;
+    int64_t elem = ir::bitWidth(p.dtype) / 8;
+    auto compiledFor = [&](const std::string &what) {
+      fail(FLY_ERROR_LAUNCH, tensorName(t) + ": the kernel was compiled for " + what +
+                                 "; this tensor differs (a new signature needs a new compile)");
+    };
+    for (int m = 0; m < p.rank; ++m) {
+      auto extent = int64_t(slots[1 + m]), stride = int64_t(slots[1 + p.rank + m]);
+      if (!spec.shape.empty() && spec.shape[m] != ir::kDynamic && spec.shape[m] != extent)
+        compiledFor("extent " + std::to_string(spec.shape[m]) + " in mode " + std::to_string(m) +
+                    ", got " + std::to_string(extent));
+      bool staticStride = !spec.stride.empty() && spec.stride[m] != ir::kDynamic;
+      // A mode of extent 0 or 1 never moves along its stride.
+      if (extent <= 1)
+        continue;
+      if (staticStride && spec.stride[m] != stride)
+        compiledFor("stride " + std::to_string(spec.stride[m]) + " in mode " + std::to_string(m) +
+                    ", got " + std::to_string(stride));
+      if (!staticStride && spec.alignBytes && (stride * elem) % spec.alignBytes != 0)
+        compiledFor("strides that are multiples of " + std::to_string(spec.alignBytes) +
+                    " bytes, got " + std::to_string(stride) + " elements in mode " +
+                    std::to_string(m));
+    }
+    if (spec.alignBytes && slots[0] % uint64_t(spec.alignBytes) != 0)
+      compiledFor("a " + std::to_string(spec.alignBytes) + "-byte aligned data pointer");
   }
 
   std::string tensorName(size_t tensor) const {

@@ -10,6 +10,7 @@
 #define FLYDSL_IR_KERNEL_H
 
 #include "ir/dtype.h"
+#include "layout/layout.h"
 
 #include <cstdint>
 #include <memory>
@@ -30,12 +31,30 @@ struct Value {
 
 constexpr uint64_t kValueMagic = 0x464c5956414c5545ull; // "FLYVALUE"
 
+/// A static extent or stride in a TensorSpec; any other entry is known only at launch.
+constexpr int64_t kDynamic = INT64_MIN;
+
+/// What a tensor parameter's layout fixes at compile time: per mode a static extent and
+/// stride or kDynamic (empty vectors: all dynamic), and the bytes that the pointer and every
+/// dynamic stride (in bytes) are multiples of (0: the element size). The launcher checks them.
+struct TensorSpec {
+  std::vector<int64_t> shape, stride;
+  int64_t alignBytes = 0;
+};
+
 /// One kernel parameter as the launcher sees it.
 struct Param {
   enum class Kind { Tensor, Scalar } kind;
   DType dtype;
   int rank; // tensors only
+  TensorSpec spec;
 };
+
+/// What a kernel value is: the C API's fly_value_kind.
+enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy };
+
+/// Copy instructions a copy atom can stand for.
+enum class CopyOp { Universal, BufferLoadStore, Lds };
 
 enum class BinaryOp { Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow };
 enum class UnaryOp { Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil };
@@ -59,9 +78,11 @@ public:
   bool finished() const;
   /// The first error, or empty.
   const std::string &error() const;
+  /// Records an error found by a caller (a malformed argument); the first error sticks.
+  void reject(const std::string &message);
 
   // Parameters come before the first operation.
-  Value *tensorParam(DType dtype, int rank);
+  Value *tensorParam(DType dtype, int rank, const TensorSpec &spec = {});
   Value *scalarParam(DType dtype);
 
   // Constants and arithmetic. Operands of a binary op have one type.
@@ -134,6 +155,66 @@ public:
   void whileBegin(const std::vector<Value *> &inits, std::vector<Value *> &before);
   void whileDo(Value *cond, std::vector<Value *> &bodyArgs);
   std::vector<Value *> whileEnd(const std::vector<Value *> &yields);
+
+  // Layouts inside kernels (kernel_layout.cpp). Tuples and layouts are values whose leaves
+  // are host integers or i32/i64 kernel integers; tensors are a pointer plus a layout. The
+  // algebra is src/layout's: static leaves fold while the kernel is built.
+  ValueKind kindOf(Value *v);
+  /// A tuple from CuTe text whose `?` leaves take `dynamic` (integer scalars) in order.
+  Value *intTuple(const std::string &text, const std::vector<Value *> &dynamic);
+  /// A layout `shape:stride` from text with `?` leaves, as intTuple.
+  Value *layoutValue(const std::string &text, const std::vector<Value *> &dynamic);
+  /// The value as CuTe text; dynamic leaves print as `?`.
+  std::string text(Value *v);
+  /// A leaf of a tuple (by flat index) as an i32/i64 scalar (a constant when static).
+  Value *tupleLeaf(Value *tuple, int index);
+  /// The layout of a tensor.
+  Value *tensorLayout(Value *t);
+  /// One-operand algebra on a layout or a tensor (a tensor keeps its pointer): coalesce,
+  /// filter, filter_zeros, complement, right_inverse, left_inverse, flatten (the host
+  /// fly_layout_unary_op numbering).
+  Value *layoutUnary(int op, Value *l);
+  /// size, cosize, rank, depth of a layout or tensor, as a tuple value.
+  Value *layoutQuery(int which, Value *l);
+  /// Two layouts: composition, blocked/raked product, append, prepend, max_common_layout.
+  Value *layoutBinary(int op, Value *a, Value *b);
+  /// A layout or tensor with a static tiler (host text): compositions, divides, products.
+  Value *tilerOp(int op, Value *l, const std::string &tiler);
+  /// slice(crd, l) of a layout, or of a tensor (its pointer moves to the sliced offset).
+  Value *slice(Value *l, Value *coord);
+  Value *dice(Value *l, Value *coord);
+  /// The offset of a coordinate in a layout (crd2idx), an integer scalar.
+  Value *crd2idx(Value *l, Value *coord);
+  /// The tensor with an AMD buffer resource over all of it: buffer copy atoms read and write
+  /// it with hardware bounds checks (rocm) or the same checks in code (cpu, cuda).
+  Value *makeBufferTensor(Value *t);
+  /// A tensor over `ptrOrTensor`'s memory with a new layout.
+  Value *makeTensor(Value *ptrOrTensor, Value *layout);
+  /// A coordinate tensor: element c is the coordinate c of `shape` (for predication).
+  Value *identityTensor(Value *shape);
+  /// A tensor in registers with a static layout (compacted, as CuTe's make_fragment_like).
+  Value *fragment(Value *layoutOrTensor, DType dtype);
+  /// The element at a coordinate tuple (an integer for a 1-D index); an identity tensor gives
+  /// the coordinate tuple. A false predicate loads 0.
+  Value *loadAt(Value *t, Value *coord, Value *pred);
+  void storeAt(Value *t, Value *v, Value *coord, Value *pred);
+  /// All elements of a register tensor as one vector, and back; fill sets every element.
+  Value *fragmentLoad(Value *t);
+  void fragmentStore(Value *t, Value *vec);
+  void fragmentFill(Value *t, Value *v);
+  /// elem_less(a, b) of two tuples: every leaf of a below b's, as i1.
+  Value *elemLess(Value *a, Value *b);
+  /// A copy atom moving `bits` per call (a multiple of the dtype's width).
+  Value *copyAtom(CopyOp op, int bits, DType dtype);
+  /// A tiled copy: the atom, a thread-value layout (thr, val) -> tile coordinate, the tile.
+  Value *tiledCopy(Value *atom, Value *layoutTV, const std::string &tile);
+  /// This thread's part of `t` for the copy's source (src) or destination.
+  Value *partition(Value *tiled, Value *thrIdx, Value *t, bool src);
+  /// A register tensor viewed in the copy's value order (CuTe's retile).
+  Value *retile(Value *tiled, Value *t);
+  /// copy(atom, src, dst): one atom call per element of the rest modes; `pred`, a register
+  /// tensor of i1 with one element per call (or per element), skips calls.
+  void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);
 
   /// Ends the kernel; an open loop or branch is an error.
   void finish();

@@ -8,8 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/kernel.h"
-#include "ir/mlir_module.h"
+#include "ir/kernel_impl.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -29,9 +28,6 @@
 #include <deque>
 
 namespace fly::ir {
-
-using mlir::OpBuilder;
-using MValue = mlir::Value;
 
 const char *const kSharedBaseFn = "__fly_shared_base";
 const char *const kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
@@ -111,280 +107,6 @@ uint64_t Module::hash() { return llvm::xxh3_64bits(str()); }
 
 //===-- Kernel ------------------------------------------------------------===//
 
-namespace {
-struct Entry {
-  MValue v;
-  DType dtype;
-  int lanes = 1;
-  bool tensor = false;
-  bool buffer = false; // v is an AMD buffer resource over a tensor of dtype
-  int rank = 0;
-  unsigned addrSpace = 1;
-  std::vector<MValue> dims, strides;
-  int paramIndex = -1; // parameters get their MLIR values when the function is created
-};
-
-struct Frame {
-  enum class Kind { For, If, WhileBefore, WhileBody } kind;
-  mlir::Operation *op;
-  bool inElse = false;
-  std::vector<DType> resultTypes;
-};
-} // namespace
-
-struct Kernel::Impl {
-  Module::Impl *mod;
-  Kernel *self = nullptr;
-  std::string name;
-  std::vector<Param> params;
-  std::vector<mlir::Type> argTypes;
-  // Deques: builder functions hold Entry* and hand out Value* across calls that create
-  // new values, so neither may move when it grows.
-  std::deque<Entry> entries;
-  std::deque<Value> handles;
-  std::vector<Frame> frames;
-  mlir::gpu::GPUFuncOp func;
-  OpBuilder b;
-  std::string error;
-  bool finished = false;
-  uint64_t sharedBytes = 0;
-  uint64_t sharedAlign = 16;
-  MValue sharedBase, dynamicSharedBase;
-
-  Impl(Module::Impl *m, std::string n) : mod(m), name(std::move(n)), b(&m->context) {}
-
-  mlir::MLIRContext *ctx() { return &mod->context; }
-  mlir::Location loc() { return b.getUnknownLoc(); }
-
-  bool ok() const { return error.empty() && !finished; }
-
-  void fail(std::string message) {
-    if (error.empty())
-      error = name + ": " + message;
-  }
-
-  Value *newValue(Entry e) {
-    entries.push_back(std::move(e));
-    handles.push_back(Value{kValueMagic, self, static_cast<uint32_t>(entries.size() - 1)});
-    return &handles.back();
-  }
-  // A scalar or vector value; the lanes come from its type.
-  Value *scalar(MValue v, DType d) {
-    Entry e;
-    e.v = v;
-    e.dtype = d;
-    if (auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType()))
-      e.lanes = vt.getNumElements();
-    return newValue(std::move(e));
-  }
-
-  mlir::Type typeOf(DType d, int lanes) {
-    mlir::Type t = mlirType(ctx(), d);
-    return lanes > 1 ? mlir::Type(mlir::VectorType::get({lanes}, t)) : t;
-  }
-
-  // Checks that a handle belongs to this kernel and is visible at the insertion point.
-  Entry *get(Value *h, const char *what) {
-    if (!h) {
-      fail(std::string(what) + " is NULL");
-      return nullptr;
-    }
-    if (h->magic != kValueMagic) {
-      fail(std::string(what) + " is not a value handle");
-      return nullptr;
-    }
-    if (h->owner != self) {
-      fail(std::string(what) + " belongs to another kernel");
-      return nullptr;
-    }
-    Entry &e = entries[h->id];
-    if (e.v && func) {
-      mlir::Region *defRegion = e.v.getParentRegion();
-      if (!defRegion->isAncestor(b.getInsertionBlock()->getParent())) {
-        fail(std::string(what) + " was defined inside a loop or branch that has ended");
-        return nullptr;
-      }
-    }
-    return &e;
-  }
-  // A scalar or a vector.
-  Entry *getValue(Value *h, const char *what) {
-    Entry *e = get(h, what);
-    if (e && (e->tensor || e->buffer)) {
-      fail(std::string(what) + " is a " + (e->tensor ? "tensor" : "buffer resource") +
-           " where a value is needed");
-      return nullptr;
-    }
-    return e;
-  }
-  Entry *getScalar(Value *h, const char *what) {
-    Entry *e = getValue(h, what);
-    if (e && e->lanes > 1) {
-      fail(std::string(what) + " is a vector where a scalar is needed");
-      return nullptr;
-    }
-    return e;
-  }
-  bool checkLanes(int lanes, DType d) {
-    if (lanes < 1 || lanes > 64 || d == DType::Index) {
-      fail("a vector has 1..64 lanes of a non-index dtype, got " + std::to_string(lanes) +
-           " lanes of " + dtypeName(d));
-      return false;
-    }
-    return true;
-  }
-  bool sameShape(Entry *a, Entry *b, const char *what) {
-    if (a->dtype == b->dtype && a->lanes == b->lanes)
-      return true;
-    fail(std::string(what) + " needs operands of one type, got " + describe(*a) + " and " +
-         describe(*b));
-    return false;
-  }
-  static std::string describe(const Entry &e) {
-    std::string d = dtypeName(e.dtype);
-    return e.lanes > 1 ? "vector<" + std::to_string(e.lanes) + "x" + d + ">" : d;
-  }
-  Entry *getTensor(Value *h, const char *what) {
-    Entry *e = get(h, what);
-    if (e && !e->tensor) {
-      fail(std::string(what) + " is a scalar where a tensor is needed");
-      return nullptr;
-    }
-    return e;
-  }
-
-  // Creates the gpu.func on the first operation: parameters are all known by then.
-  bool ensureFunc() {
-    if (func)
-      return true;
-    OpBuilder mb(ctx());
-    mb.setInsertionPointToEnd(mod->gpuModule.getBody());
-    auto type = mb.getFunctionType(argTypes, {});
-    func = mlir::gpu::GPUFuncOp::create(mb, loc(), name, type);
-    func->setAttr(mlir::gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
-    mlir::Block &entry = func.getBody().front();
-    b.setInsertionPointToEnd(&entry);
-    for (Entry &e : entries) {
-      if (e.paramIndex < 0)
-        continue;
-      unsigned a = e.paramIndex;
-      if (e.tensor) {
-        e.v = entry.getArgument(a);
-        for (int i = 0; i < e.rank; ++i)
-          e.dims.push_back(entry.getArgument(a + 1 + i));
-        for (int i = 0; i < e.rank; ++i)
-          e.strides.push_back(entry.getArgument(a + 1 + e.rank + i));
-      } else {
-        e.v = entry.getArgument(a);
-      }
-    }
-    return true;
-  }
-
-  bool startOp() {
-    if (!ok())
-      return false;
-    return ensureFunc();
-  }
-
-  MValue constantOf(DType d, double v, int lanes = 1) {
-    mlir::Type t = mlirType(ctx(), d);
-    mlir::TypedAttr a = isFloat(d) ? mlir::TypedAttr(b.getFloatAttr(t, v))
-                                   : mlir::TypedAttr(b.getIntegerAttr(t, (int64_t)v));
-    if (lanes > 1)
-      a = mlir::DenseElementsAttr::get(mlir::VectorType::get({lanes}, t), mlir::Attribute(a));
-    return mlir::arith::ConstantOp::create(b, loc(), a);
-  }
-
-  MValue toI64(MValue v, DType d) {
-    auto i64 = b.getI64Type();
-    if (d == DType::I64)
-      return v;
-    if (d == DType::Index)
-      return mlir::arith::IndexCastOp::create(b, loc(), i64, v);
-    if (d == DType::I1)
-      return mlir::arith::ExtUIOp::create(b, loc(), i64, v);
-    return mlir::arith::ExtSIOp::create(b, loc(), i64, v);
-  }
-
-  // The address of an element: base + sum(coord_i * stride_i) elements.
-  MValue address(Entry &t, const std::vector<Value *> &coord) {
-    if ((int)coord.size() != t.rank) {
-      fail("a coordinate of " + std::to_string(coord.size()) + " values for a tensor of rank " +
-           std::to_string(t.rank));
-      return {};
-    }
-    MValue offset = mlir::arith::ConstantOp::create(b, loc(), b.getI64Type(), b.getI64IntegerAttr(0));
-    for (int i = 0; i < t.rank; ++i) {
-      Entry *c = getScalar(coord[i], "coordinate");
-      if (!c)
-        return {};
-      if (!isInteger(c->dtype) || c->dtype == DType::I1) {
-        fail(std::string("a coordinate must be an integer, got ") + dtypeName(c->dtype));
-        return {};
-      }
-      MValue term = mlir::arith::MulIOp::create(b, loc(), toI64(c->v, c->dtype), t.strides[i]);
-      offset = mlir::arith::AddIOp::create(b, loc(), offset, term);
-    }
-    return mlir::LLVM::GEPOp::create(b, loc(), t.v.getType(), memType(t.dtype), t.v,
-                                     mlir::ValueRange{offset});
-  }
-
-  // fp8 values live in memory (and in LLVM vector ops) as i8: LLVM has no fp8 type.
-  mlir::Type memType(DType d, int lanes = 1) {
-    if (d == DType::F8E4M3 || d == DType::F8E5M2)
-      return typeOf(DType::I8, lanes);
-    return typeOf(d, lanes);
-  }
-  MValue toMem(MValue v, DType d, int lanes) {
-    if (memType(d, lanes) == typeOf(d, lanes))
-      return v;
-    return mlir::arith::BitcastOp::create(b, loc(), memType(d, lanes), v);
-  }
-  MValue fromMem(MValue v, DType d, int lanes) {
-    if (memType(d, lanes) == typeOf(d, lanes))
-      return v;
-    return mlir::arith::BitcastOp::create(b, loc(), typeOf(d, lanes), v);
-  }
-
-  // Vectors are aligned to their size (a power of two), scalars to their element.
-  unsigned alignmentOf(DType d, int lanes) {
-    unsigned bytes = bitWidth(d) / 8 * lanes;
-    return (bytes & (bytes - 1)) == 0 ? bytes : bitWidth(d) / 8;
-  }
-
-  MValue loadAt(MValue ptr, DType d, int lanes = 1) {
-    MValue v = mlir::LLVM::LoadOp::create(b, loc(), memType(d, lanes), ptr, alignmentOf(d, lanes));
-    return fromMem(v, d, lanes);
-  }
-
-  void storeAt(MValue v, MValue ptr, DType d, int lanes = 1) {
-    mlir::LLVM::StoreOp::create(b, loc(), toMem(v, d, lanes), ptr, alignmentOf(d, lanes));
-  }
-
-  // The block's static (or dynamic) shared memory base: a call that each target replaces,
-  // made once at the kernel's entry so that every use dominates.
-  MValue sharedBasePtr(bool dynamic) {
-    MValue &base = dynamic ? dynamicSharedBase : sharedBase;
-    if (base)
-      return base;
-    const char *callee = dynamic ? kDynamicSharedBaseFn : kSharedBaseFn;
-    auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx(), 3);
-    auto fnType = b.getFunctionType({}, {ptr3});
-    if (!mod->gpuModule.lookupSymbol(callee)) {
-      OpBuilder mb(ctx());
-      mb.setInsertionPointToStart(mod->gpuModule.getBody());
-      auto decl = mlir::func::FuncOp::create(mb, loc(), callee, fnType);
-      decl.setPrivate();
-    }
-    OpBuilder eb(ctx());
-    eb.setInsertionPointToStart(&func.getBody().front());
-    base = mlir::func::CallOp::create(eb, loc(), callee, mlir::TypeRange{ptr3}, mlir::ValueRange{})
-               .getResult(0);
-    return base;
-  }
-};
-
 Kernel::Kernel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) { impl_->self = this; }
 Kernel::~Kernel() = default;
 
@@ -412,8 +134,9 @@ const std::vector<Param> &Kernel::params() const { return impl_->params; }
 uint64_t Kernel::staticSharedBytes() const { return impl_->sharedBytes; }
 bool Kernel::finished() const { return impl_->finished; }
 const std::string &Kernel::error() const { return impl_->error; }
+void Kernel::reject(const std::string &message) { impl_->fail(message); }
 
-Value *Kernel::tensorParam(DType dtype, int rank) {
+Value *Kernel::tensorParam(DType dtype, int rank, const TensorSpec &spec) {
   Impl &k = *impl_;
   if (!k.ok())
     return nullptr;
@@ -425,15 +148,35 @@ Value *Kernel::tensorParam(DType dtype, int rank) {
     k.fail("a tensor parameter needs rank 1..8 and a storable dtype");
     return nullptr;
   }
+  if ((!spec.shape.empty() && spec.shape.size() != size_t(rank)) ||
+      (!spec.stride.empty() && spec.stride.size() != size_t(rank))) {
+    k.fail("a tensor spec needs one extent and one stride per mode");
+    return nullptr;
+  }
+  for (int64_t x : spec.shape)
+    if (x != kDynamic && x < 0) {
+      k.fail("a static extent must not be negative");
+      return nullptr;
+    }
+  int64_t elem = bitWidth(dtype) / 8;
+  if (spec.alignBytes < 0 || spec.alignBytes > 256 || (spec.alignBytes & (spec.alignBytes - 1)) ||
+      (spec.alignBytes && spec.alignBytes % elem)) {
+    k.fail("a tensor's alignment must be 0 or a power of two up to 256 and a multiple of its "
+           "element size");
+    return nullptr;
+  }
   Entry e;
   e.dtype = dtype;
   e.tensor = true;
+  e.kind = ValueKind::Tensor;
   e.rank = rank;
+  e.spec = spec;
+  e.baseAlign = std::max(spec.alignBytes, elem);
   e.paramIndex = k.argTypes.size();
   k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx(), 1));
   for (int i = 0; i < 2 * rank; ++i)
     k.argTypes.push_back(k.b.getI64Type());
-  k.params.push_back(Param{Param::Kind::Tensor, dtype, rank});
+  k.params.push_back(Param{Param::Kind::Tensor, dtype, rank, spec});
   return k.newValue(std::move(e));
 }
 
@@ -453,7 +196,7 @@ Value *Kernel::scalarParam(DType dtype) {
   e.dtype = dtype;
   e.paramIndex = k.argTypes.size();
   k.argTypes.push_back(mlirType(k.ctx(), dtype));
-  k.params.push_back(Param{Param::Kind::Scalar, dtype, 0});
+  k.params.push_back(Param{Param::Kind::Scalar, dtype, 0, {}});
   return k.newValue(std::move(e));
 }
 
@@ -898,7 +641,18 @@ Value *tensorModeValue(Kernel::Impl &k, Value *ht, int mode, bool stride) {
     k.fail("mode " + std::to_string(mode) + " of a tensor of rank " + std::to_string(t->rank));
     return nullptr;
   }
-  return k.scalar(stride ? t->strides[mode] : t->dims[mode], DType::I64);
+  layout::Layout m = t->layout->mode(mode);
+  if (stride && !m.stride().isLeaf()) {
+    k.fail("mode " + std::to_string(mode) + " of the tensor's layout " + t->layout->str() +
+           " is hierarchical: it has no single stride");
+    return nullptr;
+  }
+  MValue v;
+  if (!k.algebra("tensor mode", [&] {
+        v = k.materialize(stride ? m.stride().leaf() : layout::size(m));
+      }))
+    return nullptr;
+  return k.scalar(v, DType::I64);
 }
 } // namespace
 
@@ -1024,9 +778,10 @@ Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
   e.dtype = dtype;
   e.tensor = true;
   e.rank = 1;
+  e.kind = ValueKind::Tensor;
   e.addrSpace = 3;
-  e.dims.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(count)));
-  e.strides.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(1)));
+  e.baseAlign = align;
+  e.layout = layout::makeLayout(layout::IntTuple(count), layout::IntTuple(1));
   return k.newValue(std::move(e));
 }
 
@@ -1042,15 +797,15 @@ Value *Kernel::dynamicSharedTensor(DType dtype, Value *hcount) {
     k.fail("dynamic shared memory needs an integer element count and a storable dtype");
     return nullptr;
   }
-  auto i64 = k.b.getI64Type();
   Entry e;
   e.v = k.sharedBasePtr(true);
   e.dtype = dtype;
   e.tensor = true;
   e.rank = 1;
+  e.kind = ValueKind::Tensor;
   e.addrSpace = 3;
-  e.dims.push_back(k.toI64(count->v, count->dtype));
-  e.strides.push_back(mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(1)));
+  e.baseAlign = 16;
+  e.layout = layout::makeUnchecked(layout::IntTuple(k.dynamicInt(count->v, 1)), layout::IntTuple(1));
   return k.newValue(std::move(e));
 }
 
@@ -1195,11 +950,15 @@ Value *Kernel::bufferResource(Value *ht) {
   // is 0, at most what the descriptor's 32-bit field holds.
   MValue one = k.constantOf(DType::I64, 1), zero = k.constantOf(DType::I64, 0);
   MValue span = one, empty = k.constantOf(DType::I1, 0);
-  for (int i = 0; i < t->rank; ++i) {
-    MValue last = ar::SubIOp::create(B, L, t->dims[i], one);
-    span = ar::AddIOp::create(B, L, span, ar::MulIOp::create(B, L, last, t->strides[i]));
+  std::vector<layout::Int> extents, strides;
+  layout::flattenInto(t->layout->shape(), extents);
+  layout::flattenInto(t->layout->stride(), strides);
+  for (size_t i = 0; i < extents.size(); ++i) {
+    MValue extent = k.materialize(extents[i]), stride = k.materialize(strides[i]);
+    MValue last = ar::SubIOp::create(B, L, extent, one);
+    span = ar::AddIOp::create(B, L, span, ar::MulIOp::create(B, L, last, stride));
     empty = ar::OrIOp::create(
-        B, L, empty, ar::CmpIOp::create(B, L, ar::CmpIPredicate::sle, t->dims[i], zero));
+        B, L, empty, ar::CmpIOp::create(B, L, ar::CmpIPredicate::sle, extent, zero));
   }
   MValue bytes = ar::MulIOp::create(B, L, span, k.constantOf(DType::I64, bitWidth(t->dtype) / 8));
   bytes = ar::SelectOp::create(B, L, empty, zero, ar::MaxSIOp::create(B, L, bytes, zero));
@@ -1212,6 +971,7 @@ Value *Kernel::bufferResource(Value *ht) {
   e.v = rsrc;
   e.dtype = t->dtype;
   e.buffer = true;
+  e.kind = ValueKind::Buffer;
   return k.newValue(std::move(e));
 }
 
@@ -1278,6 +1038,46 @@ void Kernel::bufferStore(Value *hrsrc, Value *hv, Value *hoff) {
   MValue zero = k.constantOf(DType::I32, 0);
   mlir::ROCDL::RawPtrBufferStoreOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes), r->v,
                                            off, zero, zero, nullptr, nullptr, nullptr);
+}
+
+namespace {
+MValue bufferBytes(Kernel::Impl &k, Entry &t, const layout::Int &offset, int lanes) {
+  int bytes = bitWidth(t.dtype) / 8 * lanes;
+  if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16))
+    layout::fail(layout::ErrorKind::Unsupported,
+                 "one buffer access moves 1, 2, 4, 8, 12 or 16 bytes, not " +
+                     std::to_string(bytes));
+  layout::Int elements = layout::add(t.rsrcOffset, offset);
+  return mlir::arith::MulIOp::create(k.b, k.loc(), k.materialize(elements, k.b.getI32Type()),
+                                     k.constantOf(DType::I32, bitWidth(t.dtype) / 8));
+}
+} // namespace
+
+MValue Kernel::Impl::bufferLoadAt(Entry &t, const layout::Int &offset, int lanes) {
+  MValue off = bufferBytes(*this, t, offset, lanes);
+  MValue zero = constantOf(DType::I32, 0);
+  MValue v = mlir::ROCDL::RawPtrBufferLoadOp::create(b, loc(), memType(t.dtype, lanes), t.rsrc,
+                                                     off, zero, zero, nullptr, nullptr, nullptr);
+  return fromMem(v, t.dtype, lanes);
+}
+
+void Kernel::Impl::bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, int lanes) {
+  MValue off = bufferBytes(*this, t, offset, lanes);
+  MValue zero = constantOf(DType::I32, 0);
+  mlir::ROCDL::RawPtrBufferStoreOp::create(b, loc(), toMem(v, t.dtype, lanes), t.rsrc, off, zero,
+                                           zero, nullptr, nullptr, nullptr);
+}
+
+Value *Kernel::makeBufferTensor(Value *ht) {
+  Impl &k = *impl_;
+  Value *r = bufferResource(ht);
+  if (!r)
+    return nullptr;
+  Entry t = k.entries[ht->id];
+  t.rsrc = k.entries[r->id].v;
+  t.rsrcOffset = layout::Int(0);
+  t.paramIndex = -1;
+  return k.newValue(std::move(t));
 }
 
 //===-- printf ------------------------------------------------------------===//

@@ -322,8 +322,9 @@ Layout complement(const Layout &l, const IntTuple &cotarget) {
     notInjective();
   resultShape.push_back(lastShape);
   int64_t newStride = checkedMul(stride[0], shape[0]);
-  int64_t restShape = product(ceilDiv(cotarget, IntTuple(newStride))).value();
-  int64_t restStride = restShape == 1 ? 0 : newStride;
+  // A cotarget only known inside a kernel gives a rest mode of dynamic extent, as in CuTe.
+  Int restShape = product(ceilDiv(cotarget, IntTuple(newStride)));
+  Int restStride = isStaticValue(restShape, 1) ? Int(0) : Int(newStride);
 
   std::vector<IntTuple> rs, rd;
   for (size_t i = 0; i < resultShape.size(); ++i) {

@@ -106,6 +106,8 @@ IntTuple TextReader::intTuple() {
   }
   if (accept('_'))
     return IntTuple::underscore();
+  if (dynamicLeaf_ && accept('?'))
+    return IntTuple(dynamicLeaf_());
   int64_t v = integer();
   std::vector<int> basis;
   while (accept('@')) {

@@ -4,6 +4,7 @@
 
 #include "layout/layout.h"
 
+#include <functional>
 #include <string_view>
 
 namespace fly::layout {
@@ -17,6 +18,8 @@ public:
   Layout layout();
   Tiler tiler();
   int64_t integer();
+  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes next()'s value.
+  void setDynamicLeaves(std::function<Int()> next) { dynamicLeaf_ = std::move(next); }
 
   bool peek(char c);
   bool accept(char c);
@@ -40,6 +43,7 @@ private:
   std::string_view text_;
   size_t pos_ = 0;
   int depth_ = 0;
+  std::function<Int()> dynamicLeaf_;
 };
 
 } // namespace fly::layout

@@ -44,6 +44,29 @@ except AttributeError:  # not CPython's os.environ
         return tuple(os.environ.get(n) for n in _CHOICE_NAMES)
 
 
+_DYN = -(2**63)  # FLY_DYNAMIC
+
+
+def bare_spec(ptr, shape, strides, elem):
+    """A plain tensor argument's layout spec (shape, stride, align): every extent and stride
+    dynamic except a unit stride (the innermost mode with stride 1 and extent > 1), and the
+    largest power of two (up to 16 bytes) that the pointer and the other strides in bytes are
+    multiples of, so copies can be as wide as the data allows (a separate compile per class)."""
+    n = len(shape)
+    unit = -1
+    for m in range(n - 1, -1, -1):
+        if strides[m] == 1 and shape[m] > 1:
+            unit = m
+            break
+    g = ptr | 16
+    for m in range(n):
+        if m != unit and shape[m] > 1:
+            g |= strides[m] * elem
+    align = g & -g
+    stride = tuple(1 if m == unit else _DYN for m in range(n))
+    return ((_DYN,) * n, stride, align if align >= elem else 0)
+
+
 def signature_key(args, constexpr=None):
     """What decides the compiled kernel and the slot layout, read cheaply; None when an
     argument is not a torch tensor, a Python number or an fx scalar. `constexpr` marks the
@@ -58,7 +81,8 @@ def signature_key(args, constexpr=None):
         elif t in _NUMBERS or issubclass(t, kx._Scalar):
             key.append(t)
         elif isinstance(a, tensor_type):
-            key.append((a.dtype, a.ndim, a.is_cuda))
+            es = a.element_size()
+            key.append((a.dtype, a.is_cuda, bare_spec(a.data_ptr(), a.shape, a.stride(), es)))
         else:
             return None
     return tuple(key)

@@ -295,18 +295,45 @@ class Value:
 
 
 class TensorValue:
-    """A tensor parameter or shared-memory buffer inside a kernel. `T[i]` / `T[i, j]` load,
-    `T[i] = v` stores; `T.load(i, pred=)` / `T.store(i, v, pred=)` predicate."""
+    """A tensor inside a kernel: a pointer (global, shared or registers) plus a layout.
+    `T[crd]` reads the element at a coordinate (nested, or a 1-D index), `T[crd] = v` writes
+    it, and a coordinate with `None` / `fx._` leaves slices. `T.load(i, pred=)` /
+    `T.store(i, v, pred=)` take one integer per mode; on a register tensor, `load()` and
+    `store(vec)` move all elements as one vector and `fill(x)` sets them."""
 
     def __init__(self, handle, dtype, rank):
         self.handle = handle
         self.dtype = dtype
-        self.rank = rank
+        self._rank = rank
+
+    @property
+    def rank(self):
+        if self._rank is None:
+            self._rank = int(self._query(2))
+        return self._rank
+
+    def _query(self, which):
+        from ._kernel_layout import IntTupleValue
+
+        return IntTupleValue(K.layout_query(current(), which, self.handle))
+
+    @property
+    def layout(self):
+        from ._kernel_layout import LayoutValue
+
+        return LayoutValue(K.tensor_layout(current(), self.handle))
 
     @property
     def shape(self):
-        k = current()
-        return tuple(_wrap(K.tensor_dim(k, self.handle, m), "i64") for m in range(self.rank))
+        """The shape: ints where static, kernel integers where dynamic."""
+        return self._query(4)
+
+    @property
+    def element_type(self):
+        return self.dtype
+
+    def __str__(self):
+        return f"tensor<{self.dtype}, {self.layout}>"
 
     def _coord(self, index):
         index = index if isinstance(index, tuple) else (index,)
@@ -314,27 +341,54 @@ class TensorValue:
         arr = (ctypes.c_void_p * len(values))(*[v.handle for v in values])
         return arr, len(values)
 
-    def load(self, index, pred=None, lanes=1):
-        """The element at `index`, or with lanes > 1 a vector of consecutive elements (the
-        address must be aligned to the vector's size)."""
+    def load(self, index=None, pred=None, lanes=1):
+        """The element at `index` (one integer per mode), with lanes > 1 a vector of
+        consecutive elements (aligned to its size); without an index, all elements of a
+        register tensor as one vector."""
+        if index is None:
+            return _wrap(K.fragment_load(current(), self.handle), self.dtype)
         arr, n = self._coord(index)
         p = as_value(pred).handle if pred is not None else None
         return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.dtype)
 
-    def store(self, index, value, pred=None):
-        arr, n = self._coord(index)
+    def store(self, index, value=None, pred=None):
+        """store(index, value, pred=None), or store(vector) into a register tensor."""
+        if value is None:
+            v = as_value(index)
+            K.fragment_store(current(), self.handle, v.handle)
+        else:
+            arr, n = self._coord(index)
+            v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+            p = as_value(pred).handle if pred is not None else None
+            K.store(current(), self.handle, v.handle, arr, n, p)
+        _raise_builder_error()
+
+    def fill(self, value):
         v = as_value(value, Value(None, self.dtype)).to(self.dtype)
-        p = as_value(pred).handle if pred is not None else None
-        K.store(current(), self.handle, v.handle, arr, n, p)
-        message = K.kernel_error(current())
-        if message:
-            raise _BuilderError(message.decode())
+        K.fragment_fill(current(), self.handle, v.handle)
+        _raise_builder_error()
 
     def __getitem__(self, index):
-        return self.load(index)
+        from . import _kernel_layout as KL
+
+        if KL.has_underscore(index):
+            h = K.slice_(current(), self.handle, KL.int_tuple(index).handle)
+            return TensorValue(KL._checked(h), self.dtype, None)
+        h = K.load_at(current(), self.handle, KL.coord(index).handle, None)
+        return KL.result(h, self)
 
     def __setitem__(self, index, value):
-        self.store(index, value)
+        from . import _kernel_layout as KL
+
+        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        K.store_at(current(), self.handle, v.handle, KL.coord(index).handle, None)
+        _raise_builder_error()
+
+
+def _raise_builder_error():
+    message = K.kernel_error(current())
+    if message:
+        raise _BuilderError(message.decode())
 
 
 def shared_tensor(dtype, count, align=16):

@@ -26,6 +26,10 @@ from ._ast_rewrite import rewrite
 from ._lib import check
 from ._trace import TensorValue, Value, _BuilderError, _Tracing, _wrap
 from .errors import CompileError, LaunchError
+from ._kernel_layout import CopyAtom, TiledCopy
+from .expr import Layout
+
+_HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
 
 _pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
 _pycapsule_get.restype = ctypes.c_void_p
@@ -58,9 +62,13 @@ _DL_DTYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32", (0, 64): "i64", (1, 
 
 
 class _TensorArg:
-    """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory."""
+    """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory.
+    `spec` is the (shape, stride, align) its kernel is compiled for (see from_dlpack)."""
 
     def __init__(self, obj):
+        marked = obj if isinstance(obj, TensorArgument) else None
+        if marked is not None:
+            obj = marked.tensor
         if not hasattr(obj, "__dlpack__"):
             raise TypeError(f"{type(obj).__name__} is not a DLPack tensor (no __dlpack__)")
         self.capsule = obj.__dlpack__()
@@ -71,6 +79,66 @@ class _TensorArg:
             raise TypeError(f"DLPack dtype code {key[0]} bits {key[1]} has no kernel dtype")
         self.dtype = _DL_DTYPES[key]
         self.rank = t.ndim
+        shape = tuple(t.shape[m] for m in range(t.ndim))
+        if t.strides:
+            strides = tuple(t.strides[m] for m in range(t.ndim))
+        else:  # DLPack: compact row-major
+            strides, compact = [], 1
+            for extent in reversed(shape):
+                strides.insert(0, compact)
+                compact *= extent
+            strides = tuple(strides)
+        elem = t.dtype.bits // 8
+        ptr = (t.data or 0) + t.byte_offset
+        if marked is None:
+            self.spec = _fast.bare_spec(ptr, shape, strides, elem)
+        else:
+            self.spec = marked.spec(ptr, shape, strides, elem)
+
+
+class TensorArgument:
+    """A tensor argument with its layout's static parts chosen (flyc.from_dlpack): static
+    shape and strides by default, baked into the compiled kernel (one compile per shape);
+    `.mark_layout_dynamic(leading_dim, divisibility)` keeps them dynamic except a unit stride
+    in `leading_dim`, with the other strides multiples of `divisibility` elements."""
+
+    def __init__(self, tensor, assumed_align=None):
+        self.tensor = tensor
+        self.assumed_align = assumed_align
+        self._dynamic = None
+
+    def __dlpack__(self, *args, **kwargs):
+        return self.tensor.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self.tensor.__dlpack_device__()
+
+    def mark_layout_dynamic(self, leading_dim=None, divisibility=1):
+        self._dynamic = (leading_dim, int(divisibility))
+        return self
+
+    def spec(self, ptr, shape, strides, elem):
+        n = len(shape)
+        if self._dynamic is None:
+            align = self.assumed_align or (ptr | 16) & -(ptr | 16)
+            return (tuple(shape), tuple(strides), align if align >= elem else 0)
+        leading, div = self._dynamic
+        if leading is None:
+            leading = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
+        if leading is not None and not -n <= leading < n:
+            raise ValueError(f"leading_dim {leading} of a rank-{n} tensor")
+        if leading is not None:
+            leading %= n
+        stride = tuple(1 if m == leading else _fast._DYN for m in range(n))
+        align = div * elem
+        if align & (align - 1) or align > 256:
+            raise ValueError(f"divisibility {div} must be a power of two (at most {256 // elem})")
+        return ((_fast._DYN,) * n, stride, align)
+
+
+def from_dlpack(tensor, assumed_align=None):
+    """A tensor argument with a static layout (see TensorArgument)."""
+    return TensorArgument(tensor, assumed_align)
 
 
 def _constexpr_of(annotation):
@@ -164,6 +232,8 @@ class KernelFunction:
             hint = self.hints.get(name)
             if _constexpr_of(hint):
                 out.append(("constexpr", value))
+            elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
+                out.append(("constexpr", value))
             elif hint is kx.Tensor or hasattr(value, "__dlpack__"):
                 out.append(("tensor", _TensorArg(value)))
             elif hint is kx.Stream or isinstance(value, kx.Stream):
@@ -181,7 +251,7 @@ class KernelFunction:
         key = []
         for kind, detail in classified:
             if kind == "tensor":
-                key.append(("t", detail.dtype, detail.rank))
+                key.append(("t", detail.dtype, detail.spec))
             elif kind == "scalar":
                 key.append(("s", detail[0]))
             elif kind == "constexpr":
@@ -204,7 +274,13 @@ class KernelFunction:
                 try:
                     for kind, detail in classified:
                         if kind == "tensor":
-                            h = K.tensor_param(kernel, K.DTYPES[detail.dtype], detail.rank)
+                            shape, stride, align = detail.spec
+                            rank = detail.rank
+                            h = K.tensor_param_spec(
+                                kernel, K.DTYPES[detail.dtype], rank,
+                                (ctypes.c_int64 * rank)(*shape), (ctypes.c_int64 * rank)(*stride),
+                                align,
+                            )  # fmt: skip
                             _wrap(h, detail.dtype)
                             params.append(TensorValue(h, detail.dtype, detail.rank))
                         elif kind == "scalar":
@@ -364,4 +440,4 @@ def jit(fn):
 
 
 __all__ = ["kernel", "jit", "Event", "KernelFunction", "CompiledKernel", "CompileError",
-           "LaunchError", "Value"]  # fmt: skip
+           "LaunchError", "Value", "from_dlpack", "TensorArgument"]  # fmt: skip

@@ -605,6 +605,173 @@ def elem_less(a, b):
     return bool(r.value)
 
 
+# The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
+# Layout mixed with one) goes to the kernel algebra; host arguments stay on the host.
+
+
+def _kernel_aware(host_fn, kernel_fn):
+    def fn(*args, **kwargs):
+        from ._kernel_layout import is_dynamic
+        from ._trace import tracing
+
+        if tracing() and any(is_dynamic(a) for a in args):
+            return kernel_fn(*args, **kwargs)
+        return host_fn(*args, **kwargs)
+
+    fn.__name__, fn.__doc__ = host_fn.__name__, host_fn.__doc__
+    return fn
+
+
+def _kernel_unary(op):
+    def fn(x):
+        from . import _kernel_layout as KL
+        from ._kernel_api import layout_unary
+        from ._trace import current
+
+        return KL.result(layout_unary(current(), op, KL.as_kernel_layout(x)), x)
+
+    return fn
+
+
+def _kernel_tiler(name):
+    def fn(x, tiler):
+        from . import _kernel_layout as KL
+        from ._kernel_api import layout_tiler_op
+        from ._trace import current
+
+        h = layout_tiler_op(current(), _TILER_OPS[name], KL.as_kernel_layout(x),
+                            _tiler_text(tiler).encode())  # fmt: skip
+        return KL.result(h, x)
+
+    return fn
+
+
+def _kernel_binary(op):
+    def fn(a, b):
+        from . import _kernel_layout as KL
+        from ._kernel_api import layout_binary
+        from ._trace import current
+
+        if not isinstance(b, (Layout,)) and not KL.is_dynamic(b):
+            return _kernel_tiler("composition")(a, b)
+        h = layout_binary(current(), op, KL.as_kernel_layout(a), KL.as_kernel_layout(b))
+        return KL.result(h, a)
+
+    return fn
+
+
+def _kernel_query(which):
+    def fn(x):
+        from . import _kernel_layout as KL
+        from ._kernel_api import layout_query
+        from ._trace import current
+
+        if isinstance(x, (tuple, list, KL.IntTupleValue)) or not hasattr(x, "handle"):
+            x = KL.make_layout(x)
+        return KL.IntTupleValue(layout_query(current(), which, KL.as_kernel_layout(x)))
+
+    return fn
+
+
+def _kernel_slice(x, crd):
+    from . import _kernel_layout as KL
+    from ._kernel_api import slice_
+    from ._trace import current
+
+    return KL.result(slice_(current(), KL.as_kernel_layout(x), KL.int_tuple(crd).handle), x)
+
+
+def _kernel_dice(x, crd):
+    from . import _kernel_layout as KL
+    from ._kernel_api import dice as dice_
+    from ._trace import current
+
+    return KL.result(dice_(current(), KL.as_kernel_layout(x), KL.int_tuple(crd).handle), x)
+
+
+def _kernel_crd2idx(crd, layout, stride=None):
+    from . import _kernel_layout as KL
+
+    if stride is not None or not hasattr(layout, "handle") and not isinstance(layout, Layout):
+        layout = KL.make_layout(layout, stride)
+    if isinstance(layout, Layout):
+        layout = KL.LayoutValue(KL.as_kernel_layout(layout))
+    return layout(crd)
+
+
+def _kernel_make_layout(*args, stride=None):
+    from . import _kernel_layout as KL
+
+    if len(args) == 2 and stride is None:
+        args, stride = args[:1], args[1]
+    return KL.make_layout(args[0], stride)
+
+
+def _kernel_elem_less(a, b):
+    from . import _kernel_layout as KL
+
+    return KL.elem_less(a, b)
+
+
+make_layout = _kernel_aware(make_layout, _kernel_make_layout)
+size = _kernel_aware(size, _kernel_query(0))
+cosize = _kernel_aware(cosize, _kernel_query(1))
+rank = _kernel_aware(rank, _kernel_query(2))
+depth = _kernel_aware(depth, _kernel_query(3))
+crd2idx = _kernel_aware(crd2idx, _kernel_crd2idx)
+slice = _kernel_aware(slice, _kernel_slice)
+dice = _kernel_aware(dice, _kernel_dice)
+coalesce = _kernel_aware(coalesce, _kernel_unary(_COALESCE))
+filter_zeros = _kernel_aware(filter_zeros, _kernel_unary(_FILTER_ZEROS))
+right_inverse = _kernel_aware(right_inverse, _kernel_unary(_RIGHT_INV))
+left_inverse = _kernel_aware(left_inverse, _kernel_unary(_LEFT_INV))
+composition = _kernel_aware(composition, _kernel_binary(_COMPOSITION))
+blocked_product = _kernel_aware(blocked_product, _kernel_binary(_BLOCKED))
+raked_product = _kernel_aware(raked_product, _kernel_binary(_RAKED))
+append = _kernel_aware(append, _kernel_binary(_APPEND))
+prepend = _kernel_aware(prepend, _kernel_binary(_PREPEND))
+elem_less = _kernel_aware(elem_less, _kernel_elem_less)
+for _name in _TILER_OPS:
+    if _name != "composition":
+        globals()[_name] = _kernel_aware(globals()[_name], _kernel_tiler(_name))
+_flatten_host = flatten
+
+
+def flatten(x):  # noqa: F811 (the kernel-aware form of the host flatten above)
+    from ._kernel_layout import is_dynamic
+
+    if is_dynamic(x) and not isinstance(x, (tuple, list)):
+        return _kernel_unary(_FLATTEN)(x)
+    return _flatten_host(x)
+
+
+def _filter_any(layout, profile=None):
+    return _kernel_unary(_FILTER)(layout)
+
+
+filter = _kernel_aware(filter, _filter_any)
+
+
+def make_int_tuple(x):
+    """A tuple: a Python tuple when every leaf is an int, else a kernel tuple."""
+    from ._kernel_layout import int_tuple, is_dynamic
+
+    return int_tuple(x) if is_dynamic(x) else x
+
+
+make_shape = make_stride = make_coord = make_int_tuple
+
+
+def make_tile(*modes):
+    """A static tiler: make_tile(4, 8), make_tile([L0, L1]) or make_tile(L)."""
+    if len(modes) == 1 and isinstance(modes[0], (list, tuple)):
+        modes = tuple(modes[0])
+    return modes[0] if len(modes) == 1 else tuple(modes)
+
+
+__all__ += ["make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile"]
+
+
 # Kernel-side names (GPU indices, parameter types, math, collectives).
 from .kernel_expr import *  # noqa: E402,F401,F403
 from .kernel_expr import __all__ as _kernel_names  # noqa: E402

@@ -44,6 +44,10 @@ class Float64(_Scalar):
     dtype = "f64"
 
 
+class Boolean(_Scalar):
+    dtype = "i1"
+
+
 class Int8(_Scalar):
     dtype = "i8"
 
@@ -351,6 +355,127 @@ def printf(format, *args):
 gpu.printf = staticmethod(printf)
 
 
+# Tensors with layouts, copy atoms and tiled copies (the algebra is in _kernel_layout).
+
+from ._kernel_layout import (  # noqa: E402
+    CopyAtom, CopyOp, IntTupleValue, LayoutValue, Pointer, ThrCopy, TiledCopy, copy,
+    make_identity_tensor, make_tensor,
+)  # fmt: skip
+from ._kernel_layout import make_buffer_tensor as _make_buffer_tensor  # noqa: E402
+from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
+
+
+def UniversalCopy(bits):
+    """Plain loads and stores of `bits` per call (vector accesses for 64 and 128)."""
+    return CopyOp(0, int(bits))
+
+
+def UniversalCopy8b():
+    return UniversalCopy(8)
+
+
+def UniversalCopy16b():
+    return UniversalCopy(16)
+
+
+def UniversalCopy32b():
+    return UniversalCopy(32)
+
+
+def UniversalCopy64b():
+    return UniversalCopy(64)
+
+
+def UniversalCopy128b():
+    return UniversalCopy(128)
+
+
+def make_copy_atom(op, dtype):
+    return CopyAtom(op, dtype)
+
+
+def make_tiled_copy(atom, layout_tv, tile_mn):
+    """A tiled copy from a (thread, value) -> tile coordinate layout over tile_mn."""
+    return TiledCopy(atom, layout_tv, tile_mn)
+
+
+def make_tiled_copy_tv(atom, thr_layout, val_layout):
+    """A tiled copy whose threads are laid out by thr_layout, each holding val_layout."""
+    from .expr import make_layout_tv
+
+    tile_mn, layout_tv = make_layout_tv(thr_layout, val_layout)
+    return TiledCopy(atom, layout_tv, tile_mn)
+
+
+def make_fragment_like(t, dtype=None):
+    """A register tensor shaped like `t` (a tensor or layout), of t's dtype or `dtype`."""
+    if dtype is None:
+        dtype = getattr(t, "dtype", None)
+        if dtype is None:
+            raise TypeError("make_fragment_like of a layout needs a dtype")
+    return _make_fragment(t, dtype)
+
+
+def make_rmem_tensor(shape_or_layout, dtype):
+    """A register tensor with a static shape or layout."""
+    from .expr import Layout, make_layout
+
+    if not isinstance(shape_or_layout, (Layout, LayoutValue, TensorValue)):
+        shape_or_layout = make_layout(shape_or_layout)
+    return _make_fragment(shape_or_layout, dtype)
+
+
+def make_view(iterator, layout):
+    """A tensor over an iterator (fx.get_iter(t)) with a layout."""
+    return make_tensor(iterator, layout)
+
+
+def get_iter(t):
+    return Pointer(t)
+
+
+def local_tile(t, tile, coord):
+    """The tile at `coord` of `t` divided by `tile` (CuTe's local_tile / inner_partition)."""
+    from .expr import zipped_divide
+
+    tiles = zipped_divide(t, tile)
+    modes = len(tile) if isinstance(tile, (tuple, list)) else 1
+    if isinstance(coord, (tuple, list)):
+        rest = len(tiles.layout.shape[1]) if isinstance(tiles.layout.shape[1], tuple) else 1
+        coord = tuple(coord) + (None,) * (rest - len(coord))
+    keep = (None,) * modes if modes > 1 else None
+    return tiles[(keep, coord)]
+
+
+class rocdl:
+    """AMD copy atoms and buffer tensors (fx.rocdl)."""
+
+    @staticmethod
+    def BufferCopy(bits):
+        return CopyOp(1, int(bits))
+
+    @staticmethod
+    def BufferCopy32b():
+        return CopyOp(1, 32)
+
+    @staticmethod
+    def BufferCopy64b():
+        return CopyOp(1, 64)
+
+    @staticmethod
+    def BufferCopy128b():
+        return CopyOp(1, 128)
+
+    BufferLDST32b = BufferCopy32b
+    BufferLDST128b = BufferCopy128b
+
+    @staticmethod
+    def make_buffer_tensor(t):
+        """`t` with a buffer resource over all of it: buffer copy atoms read and write it with
+        hardware bounds checks on AMD GPUs (the same checks in code on other targets)."""
+        return _make_buffer_tensor(t)
+
+
 __all__ = [
     "Tensor", "TensorValue", "Value", "Int32", "Int64", "Float32", "Float64", "Int8", "Int16",
     "Float16", "BFloat16", "Stream",
@@ -358,5 +483,10 @@ __all__ = [
     "grid_dim", "lane_id", "barrier", "shuffle_xor", "shuffle_up", "shuffle_down",
     "shuffle_idx", "gpu", "select_value", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "tanh",
     "erf", "maximum", "minimum", "SharedTensor", "DynamicSharedTensor", "Vector", "vector",
-    "buffer_ops", "BufferResource", "printf",
+    "buffer_ops", "BufferResource", "printf", "Boolean", "CopyAtom", "CopyOp", "IntTupleValue",
+    "LayoutValue", "Pointer", "ThrCopy", "TiledCopy", "copy", "make_identity_tensor",
+    "make_tensor", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b",
+    "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
+    "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
+    "local_tile", "rocdl",
 ]  # fmt: skip

@@ -1,0 +1,428 @@
+"""Layouts, tensors, copy atoms and tiled copies inside a traced kernel.
+
+Kernel tuples and layouts are C API values whose leaves are static ints or kernel integers;
+the algebra runs in the library (the host layout algebra, folded where static). This module
+only translates: nested Python tuples with Value leaves become CuTe text with `?` leaves plus
+the values, and results come back as IntTupleValue / LayoutValue / TensorValue objects.
+Atoms and tiled copies are host descriptions (hashable, so a kernel may take one as a
+compile-time argument); they become kernel values where a kernel uses them."""
+
+import ctypes
+
+from . import _kernel_api as K
+from ._trace import TensorValue, Value, _BuilderError, _wrap, current
+
+
+def _checked(h):
+    if not h:
+        message = K.kernel_error(current())
+        raise _BuilderError(message.decode() if message else "kernel builder failed")
+    return h
+
+
+def _handles(values):
+    return (ctypes.c_void_p * len(values))(*[v.handle for v in values]), len(values)
+
+
+def has_underscore(x):
+    if x is None or getattr(x, "_is_underscore", False):
+        return True
+    return isinstance(x, (tuple, list)) and any(has_underscore(e) for e in x)
+
+
+def is_dynamic(x):
+    """Whether x holds a kernel value anywhere (a leaf, a tuple, a layout, a tensor)."""
+    if isinstance(x, (Value, IntTupleValue, LayoutValue, TensorValue)):
+        return True
+    return isinstance(x, (tuple, list)) and any(is_dynamic(e) for e in x)
+
+
+def template(x):
+    """A nested tuple as CuTe text with `?` for kernel-value leaves, and those values."""
+    dynamic = []
+
+    def walk(v):
+        if isinstance(v, IntTupleValue):
+            v = v.unpack()
+        if isinstance(v, (tuple, list)):
+            return "(" + ",".join(walk(e) for e in v) + ")"
+        if v is None or getattr(v, "_is_underscore", False):
+            return "_"
+        if isinstance(v, Value):
+            dynamic.append(v)
+            return "?"
+        if isinstance(v, bool) or not hasattr(v, "__index__"):
+            raise TypeError(f"a tuple leaf must be an int or a kernel integer, got {v!r}")
+        return str(int(v.__index__()))
+
+    return walk(x), dynamic
+
+
+def _parse(text):
+    """CuTe text -> nested tuple with leaves: int, "?" (dynamic) or "_"; leaf count."""
+    pos, count = 0, 0
+
+    def element():
+        nonlocal pos, count
+        if text[pos] == "(":
+            pos += 1
+            items = []
+            while text[pos] != ")":
+                items.append(element())
+                if text[pos] == ",":
+                    pos += 1
+            pos += 1
+            return tuple(items)
+        start = pos
+        while pos < len(text) and text[pos] not in ",)":
+            pos += 1
+        token = text[start:pos]
+        count += 1
+        if token in ("?", "_"):
+            return (token, count - 1)
+        return int(token.split("@")[0]) if "@" not in token else token
+
+    return element()
+
+
+class IntTupleValue:
+    """A tuple inside a kernel: static leaves are ints, dynamic ones kernel integers.
+    `unpack()` gives the nested Python tuple (ints and Values)."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle):
+        self.handle = _checked(handle)
+
+    def __str__(self):
+        return _text(self.handle)
+
+    __repr__ = __str__
+
+    def unpack(self):
+        tree = _parse(str(self))
+
+        def build(t):
+            if isinstance(t, tuple) and len(t) == 2 and t[0] in ("?", "_") and isinstance(t[1], int):
+                if t[0] == "_":
+                    return None
+                return _wrap(K.tuple_leaf(current(), self.handle, t[1]))
+            if isinstance(t, tuple):
+                return tuple(build(e) for e in t)
+            return t
+
+        return build(tree)
+
+    def __getitem__(self, i):
+        return _as_tuple(self.unpack())[i]
+
+    def __len__(self):
+        return len(_as_tuple(self.unpack()))
+
+    def __iter__(self):
+        return iter(_as_tuple(self.unpack()))
+
+    def _leaf(self):
+        v = self.unpack()
+        if isinstance(v, tuple):
+            raise TypeError(f"{self} is a tuple, not one integer")
+        return v
+
+    def __index__(self):
+        v = self._leaf()
+        if isinstance(v, Value):
+            raise TypeError(f"{self} is only known inside the kernel")
+        return v
+
+    __int__ = __index__
+
+    def __add__(self, o):
+        return self._leaf() + o
+
+    __radd__ = __add__
+
+    def __mul__(self, o):
+        return self._leaf() * o
+
+    __rmul__ = __mul__
+
+    def __sub__(self, o):
+        return self._leaf() - o
+
+    def __rsub__(self, o):
+        return o - self._leaf()
+
+    def __floordiv__(self, o):
+        return self._leaf() // o
+
+    def __mod__(self, o):
+        return self._leaf() % o
+
+    def __lt__(self, o):
+        return self._leaf() < o
+
+    def __eq__(self, o):
+        if isinstance(o, (int, Value)):
+            return self._leaf() == o
+        return NotImplemented
+
+    __hash__ = None
+
+
+def _as_tuple(v):
+    return v if isinstance(v, tuple) else (v,)
+
+
+def _text(handle):
+    out = ctypes.c_void_p()
+    status = K.value_to_string(current(), handle, ctypes.byref(out))
+    if status != 0:
+        raise _BuilderError(K.kernel_error(current()).decode())
+    return K.take_string(out)
+
+
+class LayoutValue:
+    """A layout inside a kernel (some leaves dynamic). `L(crd)` is crd2idx."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle):
+        self.handle = _checked(handle)
+
+    def __str__(self):
+        return _text(self.handle)
+
+    __repr__ = __str__
+
+    @property
+    def shape(self):
+        return IntTupleValue(K.layout_query(current(), 4, self.handle))
+
+    @property
+    def stride(self):
+        return IntTupleValue(K.layout_query(current(), 5, self.handle))
+
+    def __call__(self, *crd):
+        c = int_tuple(crd[0] if len(crd) == 1 else crd)
+        return _wrap(K.crd2idx(current(), self.handle, c.handle))
+
+
+def int_tuple(x):
+    """A kernel tuple from a nested tuple of ints and kernel integers (or a Value leaf)."""
+    if isinstance(x, IntTupleValue):
+        return x
+    text, dynamic = template(x)
+    arr, n = _handles(dynamic)
+    return IntTupleValue(K.int_tuple(current(), text.encode(), arr, n))
+
+
+def coord(x):
+    """A coordinate: a kernel integer stays a scalar handle, anything else a tuple."""
+    if isinstance(x, Value):
+        return x
+    return int_tuple(x)
+
+
+def make_layout(shape, stride=None):
+    text, dynamic = template(shape)
+    if stride is not None:
+        stride_text, more = template(stride)
+        text, dynamic = text + ":" + stride_text, dynamic + more
+    arr, n = _handles(dynamic)
+    return LayoutValue(K.layout(current(), text.encode(), arr, n))
+
+
+def as_kernel_layout(x):
+    """A LayoutValue or TensorValue handle for a host Layout, LayoutValue or tensor."""
+    if isinstance(x, (LayoutValue, TensorValue)):
+        return x.handle
+    from .expr import Layout
+
+    if isinstance(x, Layout):
+        return _checked(K.layout_from_host(current(), x._h))
+    raise TypeError(f"expected a layout or tensor, got {type(x).__name__}")
+
+
+def result(handle, like=None):
+    """Wraps a handle by its kind."""
+    kind = K.VALUE_KINDS[K.value_kind(current(), _checked(handle))]
+    if kind == "tensor":
+        dtype = like.dtype if isinstance(like, TensorValue) else "i32"
+        return TensorValue(handle, dtype, None)
+    if kind == "layout":
+        return LayoutValue(handle)
+    if kind == "int_tuple":
+        return IntTupleValue(handle)
+    return _wrap(handle)
+
+
+# Host descriptions of copy instructions.
+
+
+class CopyOp:
+    """A copy instruction: universal (plain loads and stores), AMD buffer, or LDS."""
+
+    _NAMES = ("UniversalCopy", "BufferCopy", "LdsCopy")
+
+    def __init__(self, kind, bits):
+        if bits not in (8, 16, 32, 64, 128):
+            raise ValueError(f"a copy moves 8, 16, 32, 64 or 128 bits, not {bits}")
+        self.kind, self.bits = kind, bits
+
+    def __repr__(self):
+        return f"{self._NAMES[self.kind]}({self.bits})"
+
+    def __eq__(self, o):
+        return isinstance(o, CopyOp) and (o.kind, o.bits) == (self.kind, self.bits)
+
+    def __hash__(self):
+        return hash((self.kind, self.bits))
+
+
+def _dtype_name(dtype):
+    name = getattr(dtype, "dtype", dtype)
+    if name not in K.DTYPES:
+        raise TypeError(f"{dtype!r} is not a dtype")
+    return name
+
+
+class CopyAtom:
+    """make_copy_atom(op, dtype): one instruction moving op.bits of `dtype` elements."""
+
+    def __init__(self, op, dtype):
+        if not isinstance(op, CopyOp):
+            raise TypeError(f"make_copy_atom needs a copy op (fx.UniversalCopy32b() ...), got {op!r}")
+        self.op, self.dtype = op, _dtype_name(dtype)
+
+    def __repr__(self):
+        return f"CopyAtom({self.op!r}, {self.dtype})"
+
+    def __eq__(self, o):
+        return isinstance(o, CopyAtom) and (o.op, o.dtype) == (self.op, self.dtype)
+
+    def __hash__(self):
+        return hash((self.op, self.dtype))
+
+    def _kernel(self):
+        h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.dtype])
+        return _checked(h)
+
+
+class TiledCopy:
+    """make_tiled_copy(atom, layout_tv, tile): threads and values over a tile."""
+
+    def __init__(self, atom, layout_tv, tile):
+        from .expr import Layout, _tiler_text
+
+        if not isinstance(atom, CopyAtom):
+            raise TypeError(f"make_tiled_copy needs a copy atom, got {atom!r}")
+        if not isinstance(layout_tv, Layout):
+            raise TypeError("make_tiled_copy needs a static (host) thread-value layout")
+        self.atom, self.layout_tv, self.tile = atom, layout_tv, _tiler_text(tile)
+
+    def __repr__(self):
+        return f"TiledCopy({self.atom!r}, {self.layout_tv}, {self.tile})"
+
+    def __eq__(self, o):
+        return isinstance(o, TiledCopy) and repr(o) == repr(self)
+
+    def __hash__(self):
+        return hash(repr(self))
+
+    @property
+    def tile_mn(self):
+        return self.tile
+
+    @property
+    def size(self):
+        """Threads the tiled copy spreads over."""
+        from .expr import get
+
+        return get(self.layout_tv, 0).size()
+
+    def _kernel(self):
+        layout = _checked(K.layout_from_host(current(), self.layout_tv._h))
+        h = K.tiled_copy(current(), self.atom._kernel(), layout, self.tile.encode())
+        return _checked(h)
+
+    def get_slice(self, thr_idx):
+        return ThrCopy(self, thr_idx)
+
+    get_thread_slice = get_slice
+
+
+class ThrCopy:
+    """One thread's view of a tiled copy."""
+
+    def __init__(self, tiled, thr_idx):
+        self.tiled, self.thr_idx = tiled, thr_idx
+
+    def _partition(self, t, source):
+        if not isinstance(t, TensorValue):
+            raise TypeError(f"partition needs a tensor, got {type(t).__name__}")
+        h = K.tiled_copy_partition(
+            current(), self.tiled._kernel(), coord(self.thr_idx).handle, t.handle, int(source)
+        )
+        return TensorValue(_checked(h), t.dtype, None)
+
+    def partition_S(self, t):
+        return self._partition(t, True)
+
+    def partition_D(self, t):
+        return self._partition(t, False)
+
+
+def copy(atom, src, dst, pred=None):
+    """copy(atom, src, dst, pred=None): one atom call per group of the atom's values."""
+    if isinstance(atom, (TiledCopy, ThrCopy)):
+        atom = (atom.tiled if isinstance(atom, ThrCopy) else atom).atom
+    if not isinstance(atom, CopyAtom):
+        raise TypeError(f"copy needs a copy atom or tiled copy, got {atom!r}")
+    p = pred.handle if pred is not None else None
+    K.copy(current(), atom._kernel(), src.handle, dst.handle, p)
+    message = K.kernel_error(current())
+    if message:
+        raise _BuilderError(message.decode())
+
+
+def make_identity_tensor(shape):
+    s = int_tuple(shape)
+    return TensorValue(_checked(K.make_identity_tensor(current(), s.handle)), "i32", None)
+
+
+def make_fragment(layout_or_tensor, dtype):
+    h = K.make_fragment(current(), as_kernel_layout(layout_or_tensor), K.DTYPES[_dtype_name(dtype)])
+    return TensorValue(_checked(h), _dtype_name(dtype), None)
+
+
+def make_tensor(ptr_or_tensor, layout):
+    base = ptr_or_tensor.tensor if isinstance(ptr_or_tensor, Pointer) else ptr_or_tensor
+    if not isinstance(base, TensorValue):
+        raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
+    if not isinstance(layout, (LayoutValue, TensorValue)):
+        from .expr import Layout
+
+        if not isinstance(layout, Layout):
+            layout = make_layout(layout)
+    h = K.make_tensor(current(), base.handle, as_kernel_layout(layout))
+    return TensorValue(_checked(h), base.dtype, None)
+
+
+class Pointer:
+    """A tensor's iterator (fx.get_iter): where its first element is."""
+
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    @property
+    def dtype(self):
+        return self.tensor.dtype
+
+
+def make_buffer_tensor(t):
+    return TensorValue(_checked(K.make_buffer_tensor(current(), t.handle)), t.dtype, None)
+
+
+def elem_less(a, b):
+    x, y = coord(a), coord(b)
+    return _wrap(K.elem_less(current(), x.handle, y.handle), "i1")

@@ -1,0 +1,229 @@
+//===- kernel_layout_api.cpp - Layouts, tensors and copies inside kernels (C API) ------===//
+//
+// Each in-kernel algebra call is named after its host twin with `fly_kernel_` in front
+// (fly_layout_unary -> fly_kernel_layout_unary) and takes the same op numbers; operands and
+// results are fly_value_t handles of the kinds in fly_value_kind.
+//
+//===---------------------------------------------------------------------------------===//
+
+#include "capi/handles.h"
+#include "capi/kernel_values.h"
+#include "capi/status.h"
+
+using namespace fly;
+using namespace fly::capi;
+
+namespace {
+/// A C string argument; NULL becomes the kernel's error and an empty string.
+bool textArg(ir::Kernel *k, const char *s, const char *what, std::string &out) {
+  if (!s) {
+    k->reject(std::string(what) + " is NULL");
+    return false;
+  }
+  out = s;
+  return true;
+}
+} // namespace
+
+fly_value_t *fly_kernel_tensor_param_spec(fly_kernel_t *k, int dtype, int rank,
+                                          const int64_t *shape, const int64_t *stride,
+                                          int64_t align_bytes) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  if (!ok)
+    return kernelCall(K, [&] { return handle(K->tensorParam(ir::DType::Index, 0)); });
+  ir::TensorSpec spec;
+  if (rank > 0 && rank <= 8) {
+    if (shape)
+      spec.shape.assign(shape, shape + rank);
+    if (stride)
+      spec.stride.assign(stride, stride + rank);
+  }
+  spec.alignBytes = align_bytes;
+  return kernelCall(K, [&] { return handle(K->tensorParam(d, rank, spec)); });
+}
+
+int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v) {
+  FLY_KERNEL_OR(k, -1);
+  std::string before = K->error();
+  ir::ValueKind kind = K->kindOf(val(v));
+  return K->error() != before ? -1 : static_cast<int>(kind);
+}
+
+fly_value_t *fly_kernel_int_tuple(fly_kernel_t *k, const char *text, fly_value_t *const *dynamic,
+                                  size_t n) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::string t;
+  return textArg(K, text, "tuple text", t) ? kernelCall(K, [&] { return handle(K->intTuple(t, values(dynamic, n))); })
+                                            : nullptr;
+}
+
+fly_value_t *fly_kernel_layout(fly_kernel_t *k, const char *text, fly_value_t *const *dynamic,
+                               size_t n) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::string t;
+  return textArg(K, text, "layout text", t) ? kernelCall(K, [&] { return handle(K->layoutValue(t, values(dynamic, n))); })
+                                             : nullptr;
+}
+
+fly_value_t *fly_kernel_layout_from_host(fly_kernel_t *k, const fly_layout_t *layout) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::string text;
+  fly_status s = guard([&] {
+    text = plainLayout(layout, "layout", "a layout inside a kernel").str();
+  });
+  if (s != FLY_OK) {
+    K->reject(fly_last_error_message());
+    return nullptr;
+  }
+  return kernelCall(K, [&] { return handle(K->layoutValue(text, {})); });
+}
+
+fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    ir::Kernel *K = kernelOrNull(k);
+    if (!K)
+      fail(FLY_ERROR_INVALID_HANDLE, "kernel is not a live kernel handle");
+    std::string before = K->error();
+    std::string s = K->text(val(v));
+    if (K->error() != before)
+      fail(FLY_ERROR_INVALID_ARGUMENT, K->error());
+    *text = copyString(s);
+  });
+}
+
+fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tupleLeaf(val(tuple), index)); });
+}
+
+fly_value_t *fly_kernel_tensor_layout(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tensorLayout(val(tensor))); });
+}
+
+fly_value_t *fly_kernel_layout_unary(fly_kernel_t *k, int op, fly_value_t *layout) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->layoutUnary(op, val(layout))); });
+}
+
+fly_value_t *fly_kernel_layout_query(fly_kernel_t *k, int which, fly_value_t *layout) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->layoutQuery(which, val(layout))); });
+}
+
+fly_value_t *fly_kernel_layout_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->layoutBinary(op, val(a), val(b))); });
+}
+
+fly_value_t *fly_kernel_layout_tiler_op(fly_kernel_t *k, int op, fly_value_t *layout,
+                                        const char *tiler) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::string t;
+  return textArg(K, tiler, "tiler", t) ? kernelCall(K, [&] { return handle(K->tilerOp(op, val(layout), t)); }) : nullptr;
+}
+
+fly_value_t *fly_kernel_slice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->slice(val(layout), val(coord))); });
+}
+
+fly_value_t *fly_kernel_dice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->dice(val(layout), val(coord))); });
+}
+
+fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->crd2idx(val(layout), val(coord))); });
+}
+
+fly_value_t *fly_kernel_make_tensor(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *layout) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->makeTensor(val(tensor), val(layout))); });
+}
+
+fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_t *shape) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->identityTensor(val(shape))); });
+}
+
+fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
+                                      int dtype) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return kernelCall(K, [&] { return handle(K->fragment(val(layout_or_tensor), ok ? d : ir::DType::Index)); });
+}
+
+fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->makeBufferTensor(val(tensor))); });
+}
+
+fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *coord,
+                         fly_value_t *pred) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->loadAt(val(tensor), val(coord), val(pred))); });
+}
+
+void fly_store_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value, fly_value_t *coord,
+                  fly_value_t *pred) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->storeAt(val(tensor), val(value), val(coord), val(pred)); });
+}
+
+fly_value_t *fly_fragment_load(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->fragmentLoad(val(tensor))); });
+}
+
+void fly_fragment_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *vec) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->fragmentStore(val(tensor), val(vec)); });
+}
+
+void fly_fragment_fill(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->fragmentFill(val(tensor), val(value)); });
+}
+
+fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->elemLess(val(a), val(b))); });
+}
+
+fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  if (op < FLY_COPY_UNIVERSAL || op > FLY_COPY_LDS) {
+    K->reject("unknown copy op " + std::to_string(op));
+    return nullptr;
+  }
+  return kernelCall(K, [&] { return handle(K->copyAtom(static_cast<ir::CopyOp>(op), bits, ok ? d : ir::DType::Index)); });
+}
+
+fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *layout_tv,
+                                   const char *tile) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::string t;
+  return textArg(K, tile, "tile", t) ? kernelCall(K, [&] { return handle(K->tiledCopy(val(atom), val(layout_tv), t)); })
+                                      : nullptr;
+}
+
+fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled_copy,
+                                             fly_value_t *thr_idx, fly_value_t *tensor,
+                                             int source) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->partition(val(tiled_copy), val(thr_idx), val(tensor), source != 0)); });
+}
+
+void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fly_value_t *dst,
+                     fly_value_t *pred) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->copy(val(atom), val(src), val(dst), val(pred)); });
+}

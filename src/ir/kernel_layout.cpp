@@ -1,0 +1,1252 @@
+//===- kernel_layout.cpp - Layouts, tensors, copy atoms and tiled copies in kernels ------===//
+//
+// The layout algebra inside a kernel is src/layout's, run on leaves that are host integers
+// or KernelInts. Static leaves fold while the kernel is built, so a kernel whose layouts are
+// static gets only the index arithmetic its dynamic coordinates need (constant strides and
+// divisors, which LLVM turns into shifts and multiplies). A dynamic leaf turns each arithmetic
+// step on it into one arith op, and carries the power of two it is a multiple of, which is
+// what proves a vector access aligned.
+//
+//===--------------------------------------------------------------------------------===//
+
+#include "ir/kernel_impl.h"
+#include "layout/text.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <numeric>
+
+namespace fly::ir {
+
+using layout::Int;
+using layout::IntTuple;
+using layout::Layout;
+
+//===-- Dynamic leaves ------------------------------------------------------===//
+
+namespace {
+
+int64_t divisorOf(const Int &x) {
+  if (const auto *d = dynamic_cast<const KernelInt *>(x.dynamicPart()))
+    return d->divisor;
+  if (x.isBasis())
+    return 1;
+  int64_t v = x.value();
+  return v < 0 ? -v : v; // 0 is a multiple of everything: gcd(0, d) = d
+}
+
+bool isConst(const Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x.value() == v; }
+
+int64_t capDivisor(int64_t d) { return d > (1 << 20) || d < 0 ? (1 << 20) : d; }
+
+/// The largest power of two dividing d (d = 0: any, capped).
+int64_t powerOfTwoIn(int64_t d) {
+  if (d == 0)
+    return 1 << 20;
+  return d & -d;
+}
+
+} // namespace
+
+std::string KernelInt::str() const { return "?"; }
+
+Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
+  using layout::ArithOp;
+  switch (op) {
+  case ArithOp::Add:
+    if (isConst(a, 0))
+      return b;
+    if (isConst(b, 0))
+      return a;
+    break;
+  case ArithOp::Mul:
+    if (isConst(a, 1))
+      return b;
+    if (isConst(b, 1))
+      return a;
+    if (isConst(a, 0) || isConst(b, 0))
+      return Int(0);
+    break;
+  case ArithOp::FloorDiv:
+  case ArithOp::CeilDiv:
+  case ArithOp::ShapeDiv:
+    if (isConst(b, 1))
+      return a;
+    break;
+  case ArithOp::Mod:
+    if (isConst(b, 1))
+      return Int(0);
+    break;
+  case ArithOp::Min:
+    break;
+  }
+  if (a.isBasis() || b.isBasis())
+    layout::fail(layout::ErrorKind::Unsupported,
+                 "a kernel integer cannot scale the basis element " +
+                     (a.isBasis() ? a.str() : b.str()));
+  Kernel::Impl &K = *k;
+  // Two i32 leaves stay i32; anything with an i64 is computed in i64.
+  auto widthOf = [](const Int &x) {
+    const auto *d = dynamic_cast<const KernelInt *>(x.dynamicPart());
+    return d ? d->v.getType().getIntOrFloatBitWidth() : 0u;
+  };
+  mlir::Type t = std::max(widthOf(a), widthOf(b)) > 32 ? K.b.getI64Type() : K.b.getI32Type();
+  MValue x = K.materialize(a, t), y = K.materialize(b, t);
+  auto L = K.loc();
+  namespace ar = mlir::arith;
+  int64_t da = divisorOf(a), db = divisorOf(b);
+  switch (op) {
+  case ArithOp::Add:
+    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), std::gcd(da, db));
+  case ArithOp::Mul:
+    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), capDivisor(da * db));
+  case ArithOp::FloorDiv: // layout leaves are not negative: C's division is CuTe's
+    return K.dynamicInt(ar::DivSIOp::create(K.b, L, x, y), 1);
+  case ArithOp::Mod:
+    return K.dynamicInt(ar::RemSIOp::create(K.b, L, x, y), 1);
+  case ArithOp::CeilDiv:
+  case ArithOp::ShapeDiv: {
+    MValue one = ar::ConstantOp::create(K.b, L, t, K.b.getIntegerAttr(t, 1));
+    MValue num = ar::SubIOp::create(K.b, L, ar::AddIOp::create(K.b, L, x, y), one);
+    return K.dynamicInt(ar::DivSIOp::create(K.b, L, num, y), 1);
+  }
+  case ArithOp::Min:
+    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), std::gcd(da, db));
+  }
+  return Int(0);
+}
+
+Int Kernel::Impl::dynamicInt(MValue v, int64_t divisor) {
+  mlir::Type t = v.getType();
+  if (t.isIndex())
+    v = mlir::arith::IndexCastOp::create(b, loc(), b.getI64Type(), v);
+  else if (t.getIntOrFloatBitWidth() == 1)
+    v = mlir::arith::ExtUIOp::create(b, loc(), b.getI32Type(), v);
+  else if (t.getIntOrFloatBitWidth() < 32)
+    v = mlir::arith::ExtSIOp::create(b, loc(), b.getI32Type(), v);
+  return Int::dynamic(std::make_shared<KernelInt>(this, v, capDivisor(divisor)));
+}
+
+MValue Kernel::Impl::materialize(const Int &x, mlir::Type t) {
+  if (!t)
+    t = b.getI64Type();
+  if (x.isStatic()) {
+    if (x.isBasis())
+      layout::fail(layout::ErrorKind::Unsupported,
+                   "the basis element " + x.str() + " is not an integer");
+    return mlir::arith::ConstantOp::create(b, loc(), t, b.getIntegerAttr(t, x.value()));
+  }
+  MValue v = static_cast<const KernelInt *>(x.dynamicPart())->v;
+  unsigned have = v.getType().getIntOrFloatBitWidth(), want = t.getIntOrFloatBitWidth();
+  if (have < want)
+    return mlir::arith::ExtSIOp::create(b, loc(), t, v);
+  if (have > want)
+    return mlir::arith::TruncIOp::create(b, loc(), t, v);
+  return v;
+}
+
+Layout Kernel::Impl::paramLayout(const Entry &e, mlir::Block &entry, unsigned a) {
+  int64_t elem = bitWidth(e.dtype) / 8;
+  int64_t strideDiv = e.spec.alignBytes ? e.spec.alignBytes / elem : 1;
+  std::vector<IntTuple> shape, stride;
+  for (int i = 0; i < e.rank; ++i) {
+    bool staticShape = !e.spec.shape.empty() && e.spec.shape[i] != kDynamic;
+    bool staticStride = !e.spec.stride.empty() && e.spec.stride[i] != kDynamic;
+    shape.emplace_back(staticShape ? Int(e.spec.shape[i])
+                                   : dynamicInt(entry.getArgument(a + 1 + i), 1));
+    stride.emplace_back(staticStride
+                            ? Int(e.spec.stride[i])
+                            : dynamicInt(entry.getArgument(a + 1 + e.rank + i), strideDiv));
+  }
+  if (e.rank == 1) // a vector is CuTe's make_layout(n, s), not a rank-1 tuple
+    return layout::makeUnchecked(shape[0], stride[0]);
+  return layout::makeUnchecked(IntTuple::tuple(std::move(shape)),
+                               IntTuple::tuple(std::move(stride)));
+}
+
+//===-- Addresses -------------------------------------------------------------===//
+
+namespace {
+
+/// The stride tuple of an identity layout projected on coordinate j: the scale of each
+/// `s@j` leaf, 0 elsewhere.
+IntTuple projectStride(const IntTuple &stride, int j) {
+  if (stride.isTuple()) {
+    std::vector<IntTuple> out;
+    for (const IntTuple &e : stride.elems())
+      out.push_back(projectStride(e, j));
+    return IntTuple::tuple(std::move(out));
+  }
+  const Int &x = stride.leaf();
+  if (!x.isBasis())
+    return IntTuple(x.isStatic() && x.value() == 0 ? Int(0) : x);
+  return IntTuple(x.basis().size() == 1 && x.basis()[0] == j ? Int(x.scale()) : Int(0));
+}
+
+Layout project(const Layout &l, int j) {
+  return layout::makeUnchecked(l.shape(), projectStride(l.stride(), j));
+}
+
+} // namespace
+
+MValue Kernel::Impl::elementAddress(Entry &t, const Int &offset) {
+  MValue off = materialize(offset);
+  return mlir::LLVM::GEPOp::create(b, loc(), t.v.getType(), memType(t.dtype), t.v,
+                                   mlir::ValueRange{off});
+}
+
+std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &coord) {
+  if ((int)coord.size() != t.rank) {
+    fail("a coordinate of " + std::to_string(coord.size()) + " values for a tensor of rank " +
+         std::to_string(t.rank));
+    return std::nullopt;
+  }
+  std::vector<IntTuple> crd;
+  for (Value *h : coord) {
+    Entry *c = getScalar(h, "coordinate");
+    if (!c)
+      return std::nullopt;
+    if (!isInteger(c->dtype) || c->dtype == DType::I1) {
+      fail(std::string("a coordinate must be an integer, got ") + dtypeName(c->dtype));
+      return std::nullopt;
+    }
+    crd.emplace_back(dynamicInt(c->v, 1));
+  }
+  std::optional<Int> out;
+  IntTuple c = crd.size() == 1 ? crd[0] : IntTuple::tuple(std::move(crd));
+  algebra("tensor access", [&] { out = layout::evaluate(*t.layout, c).leaf(); });
+  return out;
+}
+
+MValue Kernel::Impl::address(Entry &t, const std::vector<Value *> &coord) {
+  if (t.identity) {
+    fail("a coordinate tensor holds coordinates, not memory: read it with fly_load_at");
+    return {};
+  }
+  std::optional<Int> off = offsetOf(t, coord);
+  if (!off)
+    return {};
+  MValue addr;
+  algebra("tensor access", [&] { addr = elementAddress(t, *off); });
+  return addr;
+}
+
+//===-- Tuples and layouts --------------------------------------------------===//
+
+namespace {
+
+struct LayoutOps {
+  Kernel::Impl &k;
+
+  Value *tuple(IntTuple t) {
+    Entry e;
+    e.kind = ValueKind::IntTuple;
+    e.tuple = std::move(t);
+    return k.newValue(std::move(e));
+  }
+  Value *layoutValue(Layout l) {
+    Entry e;
+    e.kind = ValueKind::Layout;
+    e.layout = std::move(l);
+    return k.newValue(std::move(e));
+  }
+  /// A tensor like `like` (memory, dtype, buffer) with a new layout, `offset` elements on.
+  Value *tensorLike(const Entry &like, Layout l, const IntTuple &offset) {
+    Entry e = like;
+    e.paramIndex = -1;
+    e.rank = static_cast<int>(l.rank());
+    e.layout = std::move(l);
+    bool zero = offset.isLeaf() && isConst(offset.leaf(), 0);
+    if (like.identity && !zero) {
+      // offset is a coordinate: one component per identity dimension.
+      for (size_t j = 0; j < e.identityOffset.size(); ++j)
+        e.identityOffset[j] = layout::add(e.identityOffset[j], offset[j].leaf());
+    } else if (!like.identity && !zero) {
+      e.v = k.elementAddress(e, offset.leaf());
+      if (like.rsrc)
+        e.rsrcOffset = layout::add(e.rsrcOffset, offset.leaf());
+      e.baseAlign = std::min(like.baseAlign,
+                             powerOfTwoIn(divisorOf(offset.leaf())) * (bitWidth(like.dtype) / 8));
+    }
+    return k.newValue(std::move(e));
+  }
+
+  Entry *layoutLike(Value *h, const char *what) {
+    Entry *e = k.get(h, what);
+    if (e && !e->layout) {
+      k.fail(std::string(what) + " is a " + kindName(e->kind) + " where a layout or tensor is "
+             "needed");
+      return nullptr;
+    }
+    return e;
+  }
+  Entry *tupleOrScalar(Value *h, const char *what, IntTuple &out) {
+    Entry *e = k.get(h, what);
+    if (!e)
+      return nullptr;
+    if (e->kind == ValueKind::IntTuple) {
+      out = *e->tuple;
+      return e;
+    }
+    if (e->kind == ValueKind::Scalar && e->lanes == 1 && isInteger(e->dtype) &&
+        e->dtype != DType::I1) {
+      out = IntTuple(k.dynamicInt(e->v, 1));
+      return e;
+    }
+    k.fail(std::string(what) + " is a " + kindName(e->kind) + " where a coordinate is needed");
+    return nullptr;
+  }
+
+  /// The offset of `crd` in a tensor: a leaf, or for an identity tensor a coordinate.
+  IntTuple offsetIn(const Entry &t, const IntTuple &crd, const Layout &l, bool sliced) {
+    auto one = [&](const Layout &m) {
+      return sliced ? layout::sliceAndOffset(crd, m).second : layout::evaluate(m, crd);
+    };
+    if (!t.identity)
+      return one(l);
+    std::vector<IntTuple> comps;
+    for (size_t j = 0; j < t.identityOffset.size(); ++j)
+      comps.push_back(one(project(l, static_cast<int>(j))));
+    return IntTuple::tuple(std::move(comps));
+  }
+};
+
+int64_t staticSize(const Layout &l) {
+  Int n = layout::size(l);
+  return n.isStatic() && !n.isBasis() ? n.value() : -1;
+}
+
+} // namespace
+
+ValueKind Kernel::kindOf(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  return e ? e->kind : ValueKind::Scalar;
+}
+
+namespace {
+/// Reads text whose `?` leaves take the given integer scalars in order.
+template <class Read>
+bool readTemplate(Kernel::Impl &k, const std::string &text, const std::vector<Value *> &dynamic,
+                  Read read) {
+  std::vector<Int> leaves;
+  for (Value *h : dynamic) {
+    Entry *e = k.getScalar(h, "dynamic leaf");
+    if (!e)
+      return false;
+    if (!isInteger(e->dtype) || e->dtype == DType::I1) {
+      k.fail(std::string("a dynamic leaf must be an integer, got ") + dtypeName(e->dtype));
+      return false;
+    }
+    leaves.push_back(k.dynamicInt(e->v, 1));
+  }
+  size_t used = 0;
+  return k.algebra("reading a layout", [&] {
+    layout::TextReader r(text);
+    r.setDynamicLeaves([&]() -> Int {
+      if (used == leaves.size())
+        layout::fail(layout::ErrorKind::InvalidArgument,
+                     "'" + text + "' has more '?' leaves than the " +
+                         std::to_string(leaves.size()) + " values given");
+      return leaves[used++];
+    });
+    read(r);
+    r.expectEnd();
+    if (used != leaves.size())
+      layout::fail(layout::ErrorKind::InvalidArgument,
+                   "'" + text + "' has " + std::to_string(used) + " '?' leaves for " +
+                       std::to_string(leaves.size()) + " values");
+  });
+}
+} // namespace
+
+Value *Kernel::intTuple(const std::string &text, const std::vector<Value *> &dynamic) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  IntTuple t;
+  if (!readTemplate(k, text, dynamic, [&](layout::TextReader &r) { t = r.intTuple(); }))
+    return nullptr;
+  return LayoutOps{k}.tuple(std::move(t));
+}
+
+Value *Kernel::layoutValue(const std::string &text, const std::vector<Value *> &dynamic) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  std::optional<Layout> l;
+  // `shape` alone is make_layout(shape): compact column-major strides.
+  if (!readTemplate(k, text, dynamic, [&](layout::TextReader &r) {
+        IntTuple shape = r.intTuple();
+        l = r.accept(':') ? layout::makeLayout(shape, r.intTuple()) : layout::makeLayout(shape);
+      }))
+    return nullptr;
+  return LayoutOps{k}.layoutValue(std::move(*l));
+}
+
+std::string Kernel::text(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  if (!e)
+    return "";
+  if (e->tuple)
+    return e->tuple->str();
+  if (e->layout)
+    return e->layout->str();
+  return kindName(e->kind);
+}
+
+Value *Kernel::tupleLeaf(Value *h, int index) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *e = k.get(h, "tuple");
+  if (!e)
+    return nullptr;
+  if (!e->tuple) {
+    k.fail(std::string("tuple is a ") + kindName(e->kind) + " where a tuple is needed");
+    return nullptr;
+  }
+  std::vector<Int> leaves;
+  layout::flattenInto(*e->tuple, leaves);
+  if (index < 0 || size_t(index) >= leaves.size()) {
+    k.fail("leaf " + std::to_string(index) + " of the tuple " + e->tuple->str() + " with " +
+           std::to_string(leaves.size()) + " leaves");
+    return nullptr;
+  }
+  const Int &x = leaves[index];
+  if (x.isStatic()) {
+    if (x.isBasis()) {
+      k.fail("the leaf " + x.str() + " is a basis element, not an integer");
+      return nullptr;
+    }
+    int64_t v = x.value();
+    return constInt(v == int32_t(v) ? DType::I32 : DType::I64, v);
+  }
+  MValue v = static_cast<const KernelInt *>(x.dynamicPart())->v;
+  return k.scalar(v, v.getType().getIntOrFloatBitWidth() > 32 ? DType::I64 : DType::I32);
+}
+
+Value *Kernel::tensorLayout(Value *h) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = LayoutOps{k}.layoutLike(h, "tensor");
+  return t ? LayoutOps{k}.layoutValue(*t->layout) : nullptr;
+}
+
+Value *Kernel::layoutUnary(int op, Value *h) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, "layout");
+  if (!a)
+    return nullptr;
+  std::optional<Layout> r;
+  if (!k.algebra("layout op", [&] {
+        switch (op) {
+        case 0:
+          r = layout::coalesce(*a->layout);
+          break;
+        case 1:
+          r = layout::filter(*a->layout);
+          break;
+        case 2:
+          r = layout::filterZeros(*a->layout);
+          break;
+        case 3:
+          r = layout::complement(*a->layout);
+          break;
+        case 4:
+          r = layout::rightInverse(*a->layout);
+          break;
+        case 5:
+          r = layout::leftInverse(*a->layout);
+          break;
+        case 6:
+          r = layout::flatten(*a->layout);
+          break;
+        default:
+          layout::fail(layout::ErrorKind::InvalidArgument,
+                       "unknown unary layout op " + std::to_string(op));
+        }
+      }))
+    return nullptr;
+  // Coalescing or flattening a tensor keeps what it points to; the other results are
+  // functions of their own (an inverse or complement maps offsets, not this memory).
+  if (a->tensor && (op == 0 || op == 1 || op == 2 || op == 6))
+    return ops.tensorLike(*a, std::move(*r), IntTuple(0));
+  return ops.layoutValue(std::move(*r));
+}
+
+Value *Kernel::layoutQuery(int which, Value *h) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, "layout");
+  if (!a)
+    return nullptr;
+  std::optional<IntTuple> r;
+  if (!k.algebra("layout query", [&] {
+        switch (which) {
+        case 0:
+          r = IntTuple(layout::size(*a->layout));
+          break;
+        case 1:
+          if (a->identity)
+            layout::fail(layout::ErrorKind::Unsupported, "a coordinate tensor has no cosize");
+          r = IntTuple(layout::cosize(*a->layout));
+          break;
+        case 2:
+          r = IntTuple(static_cast<int64_t>(a->layout->rank()));
+          break;
+        case 3:
+          r = IntTuple(static_cast<int64_t>(layout::depth(*a->layout)));
+          break;
+        case 4:
+          r = a->layout->shape();
+          break;
+        case 5:
+          r = a->layout->stride();
+          break;
+        default:
+          layout::fail(layout::ErrorKind::InvalidArgument,
+                       "unknown layout query " + std::to_string(which));
+        }
+      }))
+    return nullptr;
+  return ops.tuple(std::move(*r));
+}
+
+Value *Kernel::layoutBinary(int op, Value *ha, Value *hb) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(ha, "layout");
+  Entry *b = a ? ops.layoutLike(hb, "layout") : nullptr;
+  if (!b)
+    return nullptr;
+  std::optional<Layout> r;
+  if (!k.algebra("layout op", [&] {
+        const Layout &x = *a->layout, &y = *b->layout;
+        switch (op) {
+        case 0:
+          r = layout::composition(x, y);
+          break;
+        case 1:
+          r = layout::blockedProduct(x, y);
+          break;
+        case 2:
+          r = layout::rakedProduct(x, y);
+          break;
+        case 3:
+          r = layout::append(x, y);
+          break;
+        case 4:
+          r = layout::prepend(x, y);
+          break;
+        case 5:
+          r = layout::maxCommonLayout(x, y);
+          break;
+        default:
+          layout::fail(layout::ErrorKind::InvalidArgument,
+                       "unknown binary layout op " + std::to_string(op));
+        }
+      }))
+    return nullptr;
+  if (a->tensor && op == 0) // composing a tensor with a layout re-indexes the same memory
+    return ops.tensorLike(*a, std::move(*r), IntTuple(0));
+  return ops.layoutValue(std::move(*r));
+}
+
+Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, "layout");
+  if (!a)
+    return nullptr;
+  std::optional<Layout> r;
+  if (!k.algebra("layout op", [&] {
+        layout::Tiler t = layout::Tiler::parse(tilerText);
+        const Layout &x = *a->layout;
+        switch (op) {
+        case 0:
+          r = layout::composition(x, t);
+          break;
+        case 1:
+          r = layout::logicalDivide(x, t);
+          break;
+        case 2:
+          r = layout::zippedDivide(x, t);
+          break;
+        case 3:
+          r = layout::tiledDivide(x, t);
+          break;
+        case 4:
+          r = layout::flatDivide(x, t);
+          break;
+        case 5:
+          r = layout::logicalProduct(x, t);
+          break;
+        case 6:
+          r = layout::zippedProduct(x, t);
+          break;
+        case 7:
+          r = layout::tiledProduct(x, t);
+          break;
+        case 8:
+          r = layout::flatProduct(x, t);
+          break;
+        default:
+          layout::fail(layout::ErrorKind::InvalidArgument,
+                       "unknown tiler op " + std::to_string(op));
+        }
+      }))
+    return nullptr;
+  // Compositions and divides of a tensor view the same memory; products describe more
+  // elements than the tensor has, so they stay layouts.
+  if (a->tensor && op <= 4)
+    return ops.tensorLike(*a, std::move(*r), IntTuple(0));
+  return ops.layoutValue(std::move(*r));
+}
+
+namespace {
+Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, dice ? "dice operand" : "slice operand");
+  IntTuple crd;
+  if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
+    return nullptr;
+  std::optional<Layout> r;
+  IntTuple offset(0);
+  if (!k.algebra(dice ? "dice" : "slice", [&] {
+        const Layout &l = *a->layout;
+        if (dice) {
+          r = layout::dice(crd, l);
+          return;
+        }
+        r = layout::slice(crd, l);
+        // FlyDSL's convention in kernels: a slice that keeps one hierarchical mode is that
+        // mode, ((8,24)) -> (8,24), so T[(None, b)] of a zipped divide is the tile itself.
+        if (r->rank() == 1 && r->shape().isTuple() && r->shape()[0].isTuple())
+          r = r->mode(0);
+        if (a->tensor)
+          offset = ops.offsetIn(*a, crd, l, /*sliced=*/true);
+      }))
+    return nullptr;
+  if (a->tensor && !dice)
+    return ops.tensorLike(*a, std::move(*r), offset);
+  return ops.layoutValue(std::move(*r));
+}
+} // namespace
+
+Value *Kernel::slice(Value *h, Value *coord) { return sliceOrDice(*impl_, h, coord, false); }
+Value *Kernel::dice(Value *h, Value *coord) { return sliceOrDice(*impl_, h, coord, true); }
+
+Value *Kernel::crd2idx(Value *h, Value *hc) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, "layout");
+  IntTuple crd;
+  if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
+    return nullptr;
+  std::optional<IntTuple> r;
+  if (!k.algebra("crd2idx", [&] { r = layout::evaluate(*a->layout, crd); }))
+    return nullptr;
+  if (!r->isLeaf() || r->leaf().isBasis())
+    return ops.tuple(std::move(*r));
+  Value *t = ops.tuple(std::move(*r));
+  return tupleLeaf(t, 0);
+}
+
+//===-- Tensors -------------------------------------------------------------===//
+
+Value *Kernel::makeTensor(Value *hp, Value *hl) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *p = k.getTensor(hp, "pointer");
+  Entry *l = p ? ops.layoutLike(hl, "layout") : nullptr;
+  if (!l)
+    return nullptr;
+  return ops.tensorLike(*p, *l->layout, IntTuple(0));
+}
+
+Value *Kernel::identityTensor(Value *hs) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  IntTuple shape;
+  if (!ops.tupleOrScalar(hs, "shape", shape))
+    return nullptr;
+  Entry e;
+  if (!k.algebra("make_identity_tensor", [&] {
+        layout::requireValidShape(shape, "shape");
+        e.layout = layout::makeIdentityLayout(shape);
+      }))
+    return nullptr;
+  e.kind = ValueKind::Tensor;
+  e.tensor = true;
+  e.dtype = DType::I32;
+  e.identity = true;
+  e.rank = static_cast<int>(e.layout->rank());
+  std::vector<Int> leaves;
+  layout::flattenInto(shape, leaves);
+  e.identityOffset.assign(leaves.size(), Int(0));
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::fragment(Value *h, DType dtype) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *a = ops.layoutLike(h, "layout");
+  if (!a)
+    return nullptr;
+  if (dtype == DType::Index) {
+    k.fail("a register tensor cannot hold index values");
+    return nullptr;
+  }
+  int64_t n = staticSize(*a->layout);
+  if (n < 0) {
+    k.fail("a register tensor needs a static size; the layout " + a->layout->str() +
+           " has a dynamic one");
+    return nullptr;
+  }
+  if (n > 4096) {
+    k.fail("a register tensor of " + std::to_string(n) + " elements does not fit in registers");
+    return nullptr;
+  }
+  Entry e;
+  // Column-major over the same shape: the first (value) mode is contiguous, so copies into
+  // and out of it vectorize, and every index is static, so it lives in registers.
+  if (!k.algebra("make_fragment_like", [&] { e.layout = layout::makeLayout(a->layout->shape()); }))
+    return nullptr;
+  OpBuilder eb(k.ctx());
+  eb.setInsertionPointToStart(&k.func.getBody().front());
+  MValue count = mlir::arith::ConstantOp::create(eb, k.loc(), eb.getI64Type(),
+                                                 eb.getI64IntegerAttr(n));
+  auto ptr = mlir::LLVM::LLVMPointerType::get(k.ctx(), 0);
+  unsigned align = std::max<unsigned>(16, bitWidth(dtype) / 8);
+  e.v = mlir::LLVM::AllocaOp::create(eb, k.loc(), ptr, k.memType(dtype), count, align);
+  e.kind = ValueKind::Tensor;
+  e.tensor = true;
+  e.dtype = dtype;
+  e.addrSpace = 5;
+  e.baseAlign = align;
+  e.rank = static_cast<int>(e.layout->rank());
+  return k.newValue(std::move(e));
+}
+
+namespace {
+/// The element offset (or the coordinate of an identity tensor) at `crd`.
+std::optional<IntTuple> accessOffset(Kernel::Impl &k, Entry &t, const IntTuple &crd) {
+  std::optional<IntTuple> off;
+  k.algebra("tensor access", [&] {
+    if (layout::hasUnderscore(crd))
+      layout::fail(layout::ErrorKind::InvalidArgument,
+                   "the coordinate " + crd.str() + " contains '_': slice the tensor instead");
+    off = LayoutOps{k}.offsetIn(t, crd, *t.layout, false);
+    if (t.identity)
+      for (size_t j = 0; j < t.identityOffset.size(); ++j)
+        off->elems()[j] = IntTuple(layout::add(t.identityOffset[j], (*off)[j].leaf()));
+  });
+  return off;
+}
+
+Entry *predicate(Kernel::Impl &k, Value *h) {
+  if (!h)
+    return nullptr;
+  Entry *p = k.getScalar(h, "predicate");
+  if (p && p->dtype != DType::I1) {
+    k.fail("a predicate must be i1 (a comparison)");
+    return nullptr;
+  }
+  return p;
+}
+
+/// Runs body() under `if (p)`; the result (if any) is 0 where p is false.
+MValue guarded(Kernel::Impl &k, Entry *p, mlir::Type result, const std::function<MValue()> &body) {
+  if (!p)
+    return body();
+  if (!result) {
+    auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), p->v, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    body();
+    return {};
+  }
+  auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), mlir::TypeRange{result}, p->v, true, true);
+  OpBuilder::InsertionGuard guard(k.b);
+  k.b.setInsertionPointToStart(ifOp.thenBlock());
+  MValue v = body();
+  mlir::scf::YieldOp::create(k.b, k.loc(), v ? v : MValue());
+  k.b.setInsertionPointToStart(ifOp.elseBlock());
+  mlir::Attribute zero = mlir::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(result))
+                             ? mlir::Attribute(k.b.getFloatAttr(mlir::getElementTypeOrSelf(result), 0))
+                             : mlir::Attribute(k.b.getIntegerAttr(mlir::getElementTypeOrSelf(result), 0));
+  if (auto vt = mlir::dyn_cast<mlir::VectorType>(result))
+    zero = mlir::DenseElementsAttr::get(vt, zero);
+  mlir::scf::YieldOp::create(
+      k.b, k.loc(),
+      MValue(mlir::arith::ConstantOp::create(k.b, k.loc(), mlir::cast<mlir::TypedAttr>(zero))));
+  return ifOp.getResult(0);
+}
+} // namespace
+
+Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *t = k.getTensor(ht, "tensor");
+  IntTuple crd;
+  if (!t || !ops.tupleOrScalar(hc, "coordinate", crd))
+    return nullptr;
+  Entry *p = predicate(k, hp);
+  if (hp && !p)
+    return nullptr;
+  std::optional<IntTuple> off = accessOffset(k, *t, crd);
+  if (!off)
+    return nullptr;
+  if (t->identity) {
+    if (p) {
+      k.fail("a coordinate tensor is read without a predicate");
+      return nullptr;
+    }
+    return ops.tuple(std::move(*off));
+  }
+  MValue v;
+  if (!k.algebra("tensor load", [&] {
+        v = guarded(k, p, k.typeOf(t->dtype, 1), [&] {
+          return k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype);
+        });
+      }))
+    return nullptr;
+  return k.scalar(v, t->dtype);
+}
+
+void Kernel::storeAt(Value *ht, Value *hv, Value *hc, Value *hp) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  LayoutOps ops{k};
+  Entry *t = k.getTensor(ht, "tensor");
+  Entry *v = t ? k.getScalar(hv, "value") : nullptr;
+  IntTuple crd;
+  if (!v || !ops.tupleOrScalar(hc, "coordinate", crd))
+    return;
+  if (t->identity) {
+    k.fail("a coordinate tensor cannot be written");
+    return;
+  }
+  if (v->dtype != t->dtype) {
+    k.fail(std::string("storing ") + dtypeName(v->dtype) + " into a tensor of " +
+           dtypeName(t->dtype));
+    return;
+  }
+  Entry *p = predicate(k, hp);
+  if (hp && !p)
+    return;
+  std::optional<IntTuple> off = accessOffset(k, *t, crd);
+  if (!off)
+    return;
+  k.algebra("tensor store", [&] {
+    guarded(k, p, {}, [&] {
+      k.storeAt(v->v, k.elementAddress(*t, off->leaf()), t->dtype);
+      return MValue();
+    });
+  });
+}
+
+namespace {
+Entry *registerTensor(Kernel::Impl &k, Value *h) {
+  Entry *t = k.getTensor(h, "register tensor");
+  if (t && t->addrSpace != 5) {
+    k.fail("load(), store() and fill() work on register tensors (fragments); index other "
+           "tensors");
+    return nullptr;
+  }
+  return t;
+}
+
+/// The static offsets of a register tensor's elements, in logical order.
+std::vector<int64_t> fragmentOffsets(const Entry &t) {
+  std::vector<int64_t> out;
+  int64_t n = staticSize(*t.layout);
+  for (int64_t i = 0; i < n; ++i)
+    out.push_back(layout::evaluate(*t.layout, IntTuple(i)).value());
+  return out;
+}
+} // namespace
+
+Value *Kernel::fragmentLoad(Value *ht) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = registerTensor(k, ht);
+  if (!t)
+    return nullptr;
+  std::vector<int64_t> offs = fragmentOffsets(*t);
+  if (offs.size() > 64) {
+    k.fail("load() of a register tensor of " + std::to_string(offs.size()) +
+           " elements: a vector has at most 64 lanes");
+    return nullptr;
+  }
+  int n = static_cast<int>(offs.size());
+  if (n == 1)
+    return k.scalar(k.loadAt(k.elementAddress(*t, Int(offs[0])), t->dtype), t->dtype);
+  mlir::Type vt = k.typeOf(t->dtype, n);
+  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+  for (int i = 0; i < n; ++i) {
+    MValue e = k.loadAt(k.elementAddress(*t, Int(offs[i])), t->dtype);
+    MValue idx = k.constantOf(DType::I32, i);
+    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec, e, idx);
+  }
+  return k.scalar(vec, t->dtype);
+}
+
+void Kernel::fragmentStore(Value *ht, Value *hv) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *t = registerTensor(k, ht);
+  Entry *v = t ? k.getValue(hv, "value") : nullptr;
+  if (!v)
+    return;
+  std::vector<int64_t> offs = fragmentOffsets(*t);
+  if (v->dtype != t->dtype || size_t(v->lanes) != offs.size()) {
+    k.fail("store() of " + Kernel::Impl::describe(*v) + " into a register tensor of " +
+           std::to_string(offs.size()) + " x " + dtypeName(t->dtype));
+    return;
+  }
+  for (size_t i = 0; i < offs.size(); ++i) {
+    MValue e = v->v;
+    if (v->lanes > 1)
+      e = mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), v->v,
+                                               k.constantOf(DType::I32, double(i)));
+    k.storeAt(e, k.elementAddress(*t, Int(offs[i])), t->dtype);
+  }
+}
+
+void Kernel::fragmentFill(Value *ht, Value *hv) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *t = registerTensor(k, ht);
+  Entry *v = t ? k.getScalar(hv, "value") : nullptr;
+  if (!v)
+    return;
+  if (v->dtype != t->dtype) {
+    k.fail(std::string("fill() of ") + dtypeName(v->dtype) + " into a register tensor of " +
+           dtypeName(t->dtype));
+    return;
+  }
+  for (int64_t off : fragmentOffsets(*t))
+    k.storeAt(v->v, k.elementAddress(*t, Int(off)), t->dtype);
+}
+
+Value *Kernel::elemLess(Value *ha, Value *hb) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  IntTuple a, b;
+  if (!ops.tupleOrScalar(ha, "elem_less operand", a) ||
+      !ops.tupleOrScalar(hb, "elem_less operand", b))
+    return nullptr;
+  std::vector<Int> la, lb;
+  layout::flattenInto(a, la);
+  layout::flattenInto(b, lb);
+  if (la.size() != lb.size()) {
+    k.fail("elem_less(" + a.str() + ", " + b.str() + "): the tuples have different leaves");
+    return nullptr;
+  }
+  MValue all;
+  bool known = true;
+  if (!k.algebra("elem_less", [&] {
+        for (size_t i = 0; i < la.size(); ++i) {
+          if (la[i].isStatic() && lb[i].isStatic()) {
+            known = known && la[i].value() < lb[i].value();
+            continue;
+          }
+          auto i64 = k.b.getI64Type();
+          MValue c = mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::slt,
+                                                 k.materialize(la[i], i64),
+                                                 k.materialize(lb[i], i64));
+          all = all ? MValue(mlir::arith::AndIOp::create(k.b, k.loc(), all, c)) : c;
+        }
+      }))
+    return nullptr;
+  if (!known || !all)
+    return k.scalar(k.constantOf(DType::I1, known ? 1 : 0), DType::I1);
+  return k.scalar(all, DType::I1);
+}
+
+//===-- Copy atoms and tiled copies -----------------------------------------===//
+
+struct CopyAtomInfo {
+  CopyOp op;
+  int bits;
+  DType dtype;
+  int values; // elements per call
+};
+
+struct TiledCopyInfo {
+  std::shared_ptr<const CopyAtomInfo> atom;
+  Layout tv;          // (thread, value) -> coordinate in the tile
+  layout::Tiler tile; // the tile the threads cover together
+};
+
+Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  int w = static_cast<int>(bitWidth(dtype));
+  bool widthOk = bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128;
+  if (op == CopyOp::BufferLoadStore || op == CopyOp::Lds)
+    widthOk = widthOk && bits >= 32;
+  if (!widthOk || dtype == DType::Index || dtype == DType::I1 || bits % w != 0) {
+    k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
+           " elements (universal copies move 8..128 bits, buffer and LDS copies 32..128, a "
+           "multiple of the element width)");
+    return nullptr;
+  }
+  Entry e;
+  e.kind = ValueKind::CopyAtom;
+  e.atom = std::make_shared<CopyAtomInfo>(CopyAtomInfo{op, bits, dtype, bits / w});
+  e.dtype = dtype;
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.get(ha, "copy atom");
+  if (!a)
+    return nullptr;
+  if (a->kind != ValueKind::CopyAtom) {
+    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
+    return nullptr;
+  }
+  Entry *l = LayoutOps{k}.layoutLike(hl, "thread-value layout");
+  if (!l)
+    return nullptr;
+  std::shared_ptr<TiledCopyInfo> info;
+  if (!k.algebra("make_tiled_copy", [&] {
+        const Layout &tv = *l->layout;
+        if (staticSize(tv) < 0)
+          layout::fail(layout::ErrorKind::Unsupported,
+                       "a thread-value layout must be static, got " + tv.str());
+        if (tv.rank() != 2)
+          layout::fail(layout::ErrorKind::RankMismatch,
+                       "a thread-value layout has two modes (thread, value), got " + tv.str());
+        int64_t vals = staticSize(tv.mode(1));
+        if (vals % a->atom->values != 0)
+          layout::fail(layout::ErrorKind::Divisibility,
+                       "each thread holds " + std::to_string(vals) +
+                           " values, not a multiple of the atom's " +
+                           std::to_string(a->atom->values));
+        info = std::make_shared<TiledCopyInfo>(
+            TiledCopyInfo{a->atom, tv, layout::Tiler::parse(tileText)});
+      }))
+    return nullptr;
+  Entry e;
+  e.kind = ValueKind::TiledCopy;
+  e.tiled = std::move(info);
+  e.atom = e.tiled->atom;
+  e.dtype = a->dtype;
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
+  (void)src; // source and destination share the atom's layout for universal copies
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *tc = k.get(ht, "tiled copy");
+  if (!tc)
+    return nullptr;
+  if (tc->kind != ValueKind::TiledCopy) {
+    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) +
+           " where a tiled copy is needed");
+    return nullptr;
+  }
+  LayoutOps ops{k};
+  IntTuple thr;
+  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
+  if (!x)
+    return nullptr;
+  std::optional<Layout> r;
+  IntTuple offset(0);
+  if (!k.algebra("partition", [&] {
+        const TiledCopyInfo &info = *tc->tiled;
+        // CuTe's tile2thrfrg: tile the tensor, split the TV layout into atom calls, and read
+        // the tile through (thread, value) -> tile coordinate.
+        Layout tiled = layout::zippedDivide(*x->layout, info.tile);
+        Layout atomTV = layout::zippedDivide(
+            info.tv, layout::Tiler::tuple({layout::Tiler::integer(1),
+                                           layout::Tiler::integer(info.atom->values)}));
+        // ((atom_thr, atom_val), (rest_thr, rest_val)) -> ((thr), (atom_val, rest_val))
+        Layout zipped = layout::makeUnchecked(
+            IntTuple{IntTuple{atomTV.shape()[0][0], atomTV.shape()[1][0]},
+                     IntTuple{atomTV.shape()[0][1], atomTV.shape()[1][1]}},
+            IntTuple{IntTuple{atomTV.stride()[0][0], atomTV.stride()[1][0]},
+                     IntTuple{atomTV.stride()[0][1], atomTV.stride()[1][1]}});
+        Layout thrval = layout::coalesce(zipped, IntTuple{1, IntTuple{1, 1}});
+        // (thr, (vals), (rest...)) of the tensor; slice this thread's index.
+        Layout composed = layout::makeLayout(
+            {layout::composition(tiled.mode(0), thrval.mode(0)),
+             layout::composition(tiled.mode(0), thrval.mode(1)), tiled.mode(1)});
+        IntTuple crd{thr, IntTuple::underscore(), IntTuple::underscore()};
+        r = layout::slice(crd, composed);
+        offset = ops.offsetIn(*x, crd, composed, /*sliced=*/true);
+        // (vals, rest): the rest mode's modes become modes of their own, as CuTe's
+        // repeat<R>(_) spreads them.
+        std::vector<Layout> modes{r->mode(0)};
+        Layout rest = r->mode(1);
+        if (rest.rank() > 1 || rest.shape().isTuple())
+          for (size_t i = 0; i < rest.rank(); ++i)
+            modes.push_back(rest.mode(i));
+        else
+          modes.push_back(rest);
+        r = layout::makeLayout(modes);
+      }))
+    return nullptr;
+  return ops.tensorLike(*x, std::move(*r), offset);
+}
+
+namespace {
+/// One step of a copy: `values` consecutive elements starting at logical index `first`.
+struct CopyPlan {
+  int64_t calls = 0;
+  Layout byCall = layout::makeLayout(IntTuple(1)); // (value, call) -> offset
+  bool contiguous = false;
+};
+
+CopyPlan planCopy(const Layout &l, int64_t values) {
+  CopyPlan p;
+  int64_t n = staticSize(l);
+  if (n < 0)
+    layout::fail(layout::ErrorKind::Unsupported,
+                 "copy needs tensors of static size, got " + l.str());
+  if (n % values != 0)
+    layout::fail(layout::ErrorKind::Divisibility,
+                 "copy: " + std::to_string(n) + " elements are not a whole number of atom calls "
+                 "of " + std::to_string(values));
+  p.calls = n / values;
+  p.byCall = layout::composition(
+      l, layout::makeLayout(IntTuple{values, p.calls}, IntTuple{1, values}));
+  Layout first = layout::coalesce(p.byCall.mode(0));
+  p.contiguous = values == 1 || (first.shape().isLeaf() && first.stride().isLeaf() &&
+                                 isConst(first.stride().leaf(), 1));
+  return p;
+}
+} // namespace
+
+void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *a = k.get(hatom, "copy atom");
+  if (!a)
+    return;
+  if (!a->atom) {
+    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
+    return;
+  }
+  Entry *s = k.getTensor(hs, "copy source");
+  Entry *d = s ? k.getTensor(hd, "copy destination") : nullptr;
+  if (!d)
+    return;
+  Entry *p = hp ? k.getTensor(hp, "copy predicate") : nullptr;
+  if (hp && !p)
+    return;
+  const CopyAtomInfo &atom = *a->atom;
+  if (s->identity || d->identity) {
+    k.fail("copy moves memory; a coordinate tensor is read with fly_load_at");
+    return;
+  }
+  if (s->dtype != d->dtype || s->dtype != atom.dtype) {
+    k.fail(std::string("copy of ") + dtypeName(s->dtype) + " to " + dtypeName(d->dtype) +
+           " with an atom for " + dtypeName(atom.dtype));
+    return;
+  }
+  if (p && (p->dtype != DType::I1 || p->addrSpace != 5)) {
+    k.fail("a copy predicate is a register tensor of booleans");
+    return;
+  }
+  if (atom.op != CopyOp::Universal && !s->rsrc && !d->rsrc) {
+    k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
+    return;
+  }
+  int64_t elem = bitWidth(atom.dtype) / 8;
+  k.algebra("copy", [&] {
+    CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
+    if (ps.calls != pd.calls)
+      layout::fail(layout::ErrorKind::RankMismatch,
+                   "copy from " + s->layout->str() + " to " + d->layout->str() +
+                       ": the tensors have different sizes");
+    for (auto [plan, t] : {std::pair{&ps, s}, std::pair{&pd, d}})
+      if (!plan->contiguous)
+        layout::fail(layout::ErrorKind::Divisibility,
+                     "a " + std::to_string(atom.bits) + "-bit copy atom moves " +
+                         std::to_string(atom.values) + " consecutive elements per call; the "
+                         "layout " + t->layout->str() + " does not keep them consecutive");
+    int64_t predSize = p ? staticSize(*p->layout) : 0;
+    if (p && predSize != ps.calls)
+      layout::fail(layout::ErrorKind::RankMismatch,
+                   "a copy predicate needs one element per atom call (" +
+                       std::to_string(ps.calls) + "), got " + std::to_string(predSize));
+    int64_t vecBytes = elem * atom.values;
+    for (int64_t c = 0; c < ps.calls; ++c) {
+      Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
+      Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
+      for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
+        int64_t guaranteed =
+            std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(*off)) * elem);
+        if (guaranteed < vecBytes && t->addrSpace != 5)
+          layout::fail(layout::ErrorKind::Divisibility,
+                       "a " + std::to_string(atom.bits) + "-bit copy atom needs " +
+                           std::to_string(vecBytes) + "-byte aligned accesses; the layout " +
+                           t->layout->str() + " only guarantees " + std::to_string(guaranteed) +
+                           " bytes (declare the tensor's alignment or divisibility)");
+      }
+      Entry *pc = nullptr;
+      Entry predEntry;
+      if (p) {
+        predEntry.v = k.loadAt(k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf()),
+                               DType::I1);
+        predEntry.dtype = DType::I1;
+        pc = &predEntry;
+      }
+      int lanes = static_cast<int>(atom.values);
+      mlir::Type vt = k.typeOf(atom.dtype, lanes);
+      MValue v = guarded(k, pc, vt, [&] {
+        if (s->rsrc && atom.op == CopyOp::BufferLoadStore)
+          return k.bufferLoadAt(*s, so, lanes);
+        return k.loadAt(k.elementAddress(*s, so), atom.dtype, lanes);
+      });
+      guarded(k, pc, {}, [&] {
+        if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
+          k.bufferStoreAt(*d, v, dof, lanes);
+        else
+          k.storeAt(v, k.elementAddress(*d, dof), atom.dtype, lanes);
+        return MValue();
+      });
+    }
+  });
+}
+
+} // namespace fly::ir
