@@ -288,8 +288,11 @@ struct LayoutOps {
       out = *e->tuple;
       return e;
     }
-    if (e->kind == ValueKind::Scalar && e->lanes == 1 && isInteger(e->dtype) &&
-        e->dtype != DType::I1) {
+    if (e->kind == ValueKind::Scalar && e->lanes == 1) {
+      if (!isInteger(e->dtype) || e->dtype == DType::I1) {
+        k.fail(std::string("a coordinate must be an integer, got ") + dtypeName(e->dtype));
+        return nullptr;
+      }
       out = IntTuple(k.dynamicInt(e->v, 1));
       return e;
     }

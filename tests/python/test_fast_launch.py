@@ -28,6 +28,9 @@ class _Tensor:
     def stride(self):
         return tuple(s // self.array.itemsize for s in self.array.strides)
 
+    def element_size(self):
+        return self.array.itemsize
+
     def __dlpack__(self, stream=None):
         return self.array.__dlpack__()
 

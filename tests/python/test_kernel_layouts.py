@@ -1,0 +1,273 @@
+"""Layouts inside kernels on the cpu target: kernel layouts with static, dynamic and mixed
+leaves agree with the host algebra; tensors index, slice and tile through their layouts;
+identity tensors give coordinates; register fragments load, store and fill; copies and tiled
+copies move what they should; bad programs get clear errors, never a crash."""
+
+import ctypes
+
+import flydsl._kernel_api as K
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from flydsl._lib import check
+from flydsl.compiler import _TensorArg
+from flydsl.errors import CompileError, LaunchError
+
+
+def run(kernel, *args, grid=(1,), block=(1,)):
+    kernel(*args).launch(grid=grid, block=block)
+
+
+@flyc.kernel
+def offsets(out: fx.Tensor, n: fx.Int32, s: fx.Int32):
+    # out[i] = L(i) for a mixed layout (static 4, dynamic n) : (dynamic s, static 1)
+    L = fx.make_layout((4, n), (s, 1))
+    i = fx.thread_idx.x
+    out[i] = fx.crd2idx(i, L).to("i32")
+
+
+@pytest.mark.parametrize("n,s", [(3, 5), (1, 7), (6, 1)])
+def test_dynamic_layout_agrees_with_host(n, s):
+    out = np.zeros(4 * n, np.int32)
+    run(offsets, out, n, s, block=(4 * n,))
+    host = fx.make_layout((4, n), (s, 1))
+    assert out.tolist() == [host(i) for i in range(4 * n)]
+
+
+@flyc.kernel
+def algebra(out: fx.Tensor, n: fx.Int32):
+    # A dynamic extent through divide, slice and composition; each result read at a coordinate.
+    L = fx.make_layout((8, n), (n, 1))
+    D = fx.zipped_divide(L, (2, 4))  # ((2,4),(4,ceil(n/4))) : ((n,1),(2n,4))
+    i = fx.thread_idx.x
+    out[i, 0] = fx.crd2idx(i, D).to("i32")
+    tile = fx.slice(D, (None, 1))  # the tile at rest index 1
+    out[i, 1] = fx.crd2idx(i % 8, tile).to("i32")
+
+
+def test_divide_and_slice_with_dynamic_extents():
+    n = 8
+    out = np.zeros((32, 2), np.int32)
+    run(algebra, out, n, block=(32,))
+    host = fx.zipped_divide(fx.make_layout((8, n), (n, 1)), (2, 4))
+    assert out[:, 0].tolist() == [host(i) for i in range(32)]
+    tile = fx.slice(host, (None, 1))
+    assert out[:, 1].tolist() == [tile(i % 8) for i in range(32)]
+
+
+@flyc.kernel
+def tensor_views(A: fx.Tensor, out: fx.Tensor):
+    # A 4x6 row-major matrix: read through nested coordinates, a slice and a divide.
+    i = fx.thread_idx.x
+    row = A[None, 2]  # column 2: a 1-D tensor of 4
+    out[i, 0] = A[(i % 4, i // 4)]
+    out[i, 1] = row[i % 4]
+    tiles = fx.zipped_divide(A, (2, 3))  # ((2,3),(2,2))
+    out[i, 2] = tiles[(i % 6, i // 6)]
+
+
+def test_tensor_views():
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    out = np.zeros((24, 3), np.float32)
+    run(tensor_views, a, out, block=(24,))
+    i = np.arange(24)
+    assert out[:, 0].tolist() == a[i % 4, i // 4].tolist()
+    assert out[:, 1].tolist() == a[i % 4, 2].tolist()
+    host = fx.zipped_divide(fx.make_layout((4, 6), (6, 1)), (2, 3))
+    assert out[:, 2].tolist() == [a.flat[host((k % 6, k // 6))] for k in range(24)]
+
+
+@flyc.kernel
+def coordinates(out: fx.Tensor, m: fx.Int32, n: fx.Int32):
+    ident = fx.zipped_divide(fx.make_identity_tensor((m, n)), (2, 2))
+    t = fx.thread_idx.x
+    c = ident[(t % 4, t // 4)]
+    out[t, 0] = c[0]
+    out[t, 1] = c[1]
+    out[t, 2] = fx.select(fx.elem_less(c, (m - 1, n)), 1, 0)
+
+
+def test_identity_tensor_coordinates():
+    m, n = 4, 6
+    out = np.zeros((24, 3), np.int32)
+    run(coordinates, out, m, n, block=(24,))
+    host = fx.zipped_divide(fx.make_identity_layout((m, n)), (2, 2))
+    for t in range(24):
+        r, c = host((t % 4, t // 4))
+        assert tuple(out[t, :2]) == (r, c)
+        assert out[t, 2] == int(r < m - 1 and c < n)
+
+
+@flyc.kernel
+def fragments(out: fx.Tensor):
+    f = fx.make_rmem_tensor((2, 4), fx.Float32)
+    f.fill(1.5)
+    f[(1, 2)] = 7.0
+    v = f.load()
+    g = fx.make_fragment_like(f)
+    g.store(v * 2.0)
+    for i in fx.range_constexpr(8):
+        out[i] = g[i]
+
+
+def test_fragments():
+    out = np.zeros(8, np.float32)
+    run(fragments, out)
+    expect = np.full(8, 3.0, np.float32)
+    expect[fx.make_layout((2, 4))((1, 2))] = 14.0
+    assert out.tolist() == expect.tolist()
+
+
+@flyc.kernel
+def tiled_copy_kernel(A: fx.Tensor, B: fx.Tensor, tiled: fx.Constexpr):
+    # A tiled copy built on the host and given to the kernel as a compile-time parameter.
+    t = fx.thread_idx.x
+    src = tiled.get_slice(t).partition_S(A)
+    dst = tiled.get_slice(t).partition_D(B)
+    frag = fx.make_fragment_like(src)
+    fx.copy(tiled, src, frag)
+    fx.copy(tiled, frag, dst)
+
+
+@flyc.jit
+def copy_with(A, B, threads, vals):
+    atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(atom, fx.make_layout(threads, (threads[1], 1)),
+                                  fx.make_layout(vals, (vals[1], 1)))  # fmt: skip
+    tiled_copy_kernel(A, B, tiled).launch(grid=(1,), block=(threads[0] * threads[1],))
+
+
+@pytest.mark.parametrize("threads,vals", [((4, 2), (1, 4)), ((2, 4), (2, 2)), ((8, 1), (1, 8))])
+def test_tiled_copy_from_the_host(threads, vals):
+    shape = (threads[0] * vals[0], threads[1] * vals[1])
+    a = np.arange(shape[0] * shape[1], dtype=np.float32).reshape(shape)
+    b = np.zeros(shape, np.float32)
+    copy_with(flyc.from_dlpack(a), flyc.from_dlpack(b), threads, vals)  # static: the tile
+    assert np.array_equal(a, b)
+
+
+@flyc.kernel
+def local_tiles(A: fx.Tensor, B: fx.Tensor):
+    t = fx.thread_idx.x
+    tile = fx.local_tile(A, (2, 3), (fx.block_idx.x, fx.block_idx.y))
+    out = fx.local_tile(B, (2, 3), (fx.block_idx.x, fx.block_idx.y))
+    out[(t % 2, t // 2)] = tile[(t % 2, t // 2)] + 1.0
+
+
+def test_local_tile():
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    b = np.zeros_like(a)
+    local_tiles(a, b).launch(grid=(2, 2), block=(6,))
+    assert np.array_equal(b, a + 1)
+
+
+# Bad programs: a clear error from the builder, the launcher or the binding.
+
+
+def compile_error(kernel, *args):
+    with pytest.raises(CompileError) as e:
+        kernel.compile(*args)
+    return str(e.value)
+
+
+@flyc.kernel
+def wrong_rank(A: fx.Tensor):
+    A[(0, 0, 0)] = 1.0
+
+
+@flyc.kernel
+def wrong_profile(A: fx.Tensor):
+    A[((0, 1), 0)] = 1.0
+
+
+def test_coordinates_of_the_wrong_rank_or_profile():
+    a = np.zeros((4, 6), np.float32)
+    assert "do not have matching ranks" in compile_error(wrong_rank, a)
+    assert "(0,1) and ? do not have matching ranks" in compile_error(wrong_profile, a)
+
+
+@flyc.kernel
+def tile_does_not_divide(A: fx.Tensor):
+    # A (4,6) column-major tile read with stride 3 crosses its first mode unevenly: CuTe's
+    # composition requires the stride to divide the extent (or be below it and divide the rest).
+    t = fx.composition(A, fx.make_layout(3, 3))
+    t[0] = 1.0
+
+
+def test_tile_that_does_not_divide():
+    a = np.zeros((6, 8), np.float32).T[:4]  # (4,6):(1,8), static through from_dlpack
+    message = compile_error(tile_does_not_divide, flyc.from_dlpack(a))
+    assert "divisibility" in message, message
+
+
+@flyc.kernel
+def too_wide(A: fx.Tensor, B: fx.Tensor):
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(atom, fx.make_layout((1, 1)), fx.make_layout((1, 4)))
+    src = tiled.get_slice(fx.thread_idx.x).partition_S(A)
+    dst = tiled.get_slice(fx.thread_idx.x).partition_D(B)
+    fx.copy(atom, src, dst)
+
+
+def test_copy_atom_wider_than_the_layout_allows():
+    # Rows of 6 floats: a row's start is only 8-byte aligned, so 128-bit accesses fail.
+    a = np.zeros((2, 6), np.float32)
+    view = flyc.from_dlpack(a[:, :4])  # (2,4):(6,1)
+    message = compile_error(too_wide, view, view)
+    assert "128-bit copy atom needs 16-byte aligned accesses" in message, message
+    # Along a mode of stride 2 the four values of a call are not consecutive.
+    b = flyc.from_dlpack(np.zeros((4, 2), np.float32).T)  # (2,4):(1,2)
+    message = compile_error(too_wide, b, b)
+    assert "does not keep them consecutive" in message, message
+
+
+@flyc.kernel
+def dynamic_fragment(A: fx.Tensor):
+    f = fx.make_fragment_like(A)
+    f.fill(0.0)
+
+
+def test_fragment_of_dynamic_size():
+    message = compile_error(dynamic_fragment, np.zeros(8, np.float32))
+    assert "static size" in message
+
+
+def test_value_from_another_kernel():
+    stolen = []
+
+    @flyc.kernel
+    def first(A: fx.Tensor):
+        stolen.append(fx.make_layout((4, fx.thread_idx.x), (1, 4)))
+        A[0] = 1.0
+
+    @flyc.kernel
+    def second(A: fx.Tensor):
+        A[fx.crd2idx(0, stolen[0])] = 1.0
+
+    a = np.zeros(4, np.float32)
+    keep = first.compile(a)  # the first kernel (and its values) stays alive
+    message = compile_error(second, a)
+    del keep
+    assert "another kernel" in message
+
+
+@flyc.kernel
+def static_copy(A: fx.Tensor, B: fx.Tensor):
+    B[fx.thread_idx.x] = A[fx.thread_idx.x]
+
+
+def test_static_layout_is_checked_at_launch():
+    a = np.arange(8, dtype=np.float32)
+    b = np.zeros(8, np.float32)
+    static_copy(flyc.from_dlpack(a), flyc.from_dlpack(b)).launch(grid=(1,), block=(8,))
+    assert np.array_equal(a, b)
+    # Compiled for 8 elements, the C launcher refuses a tensor of 4 (no recompile there).
+    compiled = static_copy.compile(flyc.from_dlpack(a), flyc.from_dlpack(b))
+    short = [_TensorArg(np.zeros(4, np.float32)) for _ in range(2)]
+    args = (K.Arg * 2)(*[K.Arg(K.ARG_DLMANAGED, t.pointer, 0, 0.0) for t in short])
+    cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
+    cfg.grid[:], cfg.block[:] = (1, 1, 1), (1, 1, 1)
+    with pytest.raises(LaunchError) as e:
+        check(K.launch(compiled.handle, b"static_copy", ctypes.byref(cfg), args, 2))
+    assert "compiled for extent 8 in mode 0, got 4" in str(e.value)
