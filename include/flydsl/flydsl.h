@@ -545,6 +545,11 @@ FLY_API fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_
 FLY_API fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
                                               int dtype /* fly_dtype */);
 FLY_API fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor);
+/* The tensor seen through a swizzle: the element at layout offset x lives at
+ * Swizzle<bits,base,shift>(offset + x), CuTe's composed layout (for bank-
+ * conflict-free shared tiles). */
+FLY_API fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int bits,
+                                               int base, int shift, int64_t offset);
 /* The element at a coordinate (tuple or integer); a coordinate tensor gives a
  * tuple. A false predicate loads 0 and skips the store. */
 FLY_API fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *coord,

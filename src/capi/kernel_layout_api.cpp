@@ -159,6 +159,12 @@ fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_te
   return kernelCall(K, [&] { return handle(K->fragment(val(layout_or_tensor), ok ? d : ir::DType::Index)); });
 }
 
+fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int bits, int base,
+                                       int shift, int64_t offset) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->swizzleTensor(val(tensor), bits, base, shift, offset)); });
+}
+
 fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor) {
   FLY_KERNEL_OR(k, nullptr);
   return kernelCall(K, [&] { return handle(K->makeBufferTensor(val(tensor))); });

@@ -19,6 +19,14 @@ int waveSize(const std::string &arch) {
   throw CompileError("unknown arch '" + arch + "' (expected gfx9xx, gfx1xxx, sm_NN or host)");
 }
 
+uint64_t sharedCapacity(const std::string &target, const std::string &arch) {
+  if (target == "cuda")
+    return 48 * 1024; // static __shared__ per block without an opt-in
+  if (arch == "gfx950")
+    return 160 * 1024;
+  return 64 * 1024; // the other gfx9 (CDNA) and gfx1x LDS, and what the cpu target emulates
+}
+
 namespace {
 // Each target and arch dumps into a folder of its own, so compiling for several keeps all.
 Options withDumpFolder(Options o) {
@@ -30,6 +38,13 @@ Options withDumpFolder(Options o) {
 
 Artifact compile(ir::Module &module, const Options &givenOptions) {
   Options options = withDumpFolder(givenOptions);
+  uint64_t capacity = sharedCapacity(options.target, options.arch);
+  for (auto &k : module.kernels())
+    if (k->staticSharedBytes() > capacity)
+      throw CompileError("kernel '" + k->name() + "' allocates " +
+                         std::to_string(k->staticSharedBytes()) + " bytes of shared memory; " +
+                         options.target + " " + options.arch + " has " +
+                         std::to_string(capacity) + " per block");
   if (options.target == "cpu")
     return compileCpu(module, options);
   if (options.target == "rocm" || options.target == "cuda")

@@ -66,6 +66,8 @@ std::string loweredIr(ir::Module &module, const Options &options);
 
 /// The wave size of an arch: 64 for gfx9 (gfx90a, gfx942, gfx950), 32 for gfx10+ and NVIDIA.
 /// Throws CompileError for an arch name it does not know.
+/// Bytes of static shared memory one block may allocate on a target and arch.
+uint64_t sharedCapacity(const std::string &target, const std::string &arch);
 int waveSize(const std::string &arch);
 
 // The per-target pipelines behind compile() and loweredIr().

@@ -190,6 +190,8 @@ public:
   Value *makeBufferTensor(Value *t);
   /// A tensor over `ptrOrTensor`'s memory with a new layout.
   Value *makeTensor(Value *ptrOrTensor, Value *layout);
+  /// The tensor with its offsets swizzled (CuTe's Swizzle<bits,base,shift> o offset o layout).
+  Value *swizzleTensor(Value *t, int bits, int base, int shift, int64_t offset);
   /// A coordinate tensor: element c is the coordinate c of `shape` (for predication).
   Value *identityTensor(Value *shape);
   /// A tensor in registers with a static layout (compacted, as CuTe's make_fragment_like).

@@ -13,6 +13,7 @@
 #include "ir/kernel.h"
 #include "ir/mlir_module.h"
 #include "layout/layout.h"
+#include "layout/swizzle.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -86,6 +87,10 @@ struct Entry {
   // first element counted from the resource's.
   MValue rsrc;
   layout::Int rsrcOffset = layout::Int(0);
+  // A swizzled tensor (swizzle o offset o layout): the pointer stays at the swizzle's base and
+  // an element at layout offset x lives at swizzle(swizzleOffset + x).
+  std::optional<layout::Swizzle> swizzle;
+  layout::Int swizzleOffset = layout::Int(0);
   std::shared_ptr<const CopyAtomInfo> atom;
   std::shared_ptr<const TiledCopyInfo> tiled;
   int paramIndex = -1; // parameters get their MLIR values when the function is created

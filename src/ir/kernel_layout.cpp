@@ -190,7 +190,25 @@ Layout project(const Layout &l, int j) {
 } // namespace
 
 MValue Kernel::Impl::elementAddress(Entry &t, const Int &offset) {
-  MValue off = materialize(offset);
+  MValue off;
+  if (t.swizzle) {
+    const layout::Swizzle &sw = *t.swizzle;
+    Int x = layout::add(t.swizzleOffset, offset);
+    if (x.isStatic()) {
+      off = materialize(Int(sw.apply(x.value())));
+    } else {
+      namespace ar = mlir::arith;
+      auto i64 = b.getI64Type();
+      MValue v = materialize(x, i64);
+      auto c = [&](int64_t n) { return MValue(ar::ConstantOp::create(b, loc(), i64, b.getI64IntegerAttr(n))); };
+      MValue y = ar::AndIOp::create(b, loc(), v, c(sw.yyyMask()));
+      MValue moved = sw.shift() >= 0 ? MValue(ar::ShRUIOp::create(b, loc(), y, c(sw.shift())))
+                                     : MValue(ar::ShLIOp::create(b, loc(), y, c(-sw.shift())));
+      off = ar::XOrIOp::create(b, loc(), v, moved);
+    }
+  } else {
+    off = materialize(offset);
+  }
   return mlir::LLVM::GEPOp::create(b, loc(), t.v.getType(), memType(t.dtype), t.v,
                                    mlir::ValueRange{off});
 }
@@ -261,6 +279,8 @@ struct LayoutOps {
       // offset is a coordinate: one component per identity dimension.
       for (size_t j = 0; j < e.identityOffset.size(); ++j)
         e.identityOffset[j] = layout::add(e.identityOffset[j], offset[j].leaf());
+    } else if (like.swizzle && !zero) {
+      e.swizzleOffset = layout::add(like.swizzleOffset, offset.leaf());
     } else if (!like.identity && !zero) {
       e.v = k.elementAddress(e, offset.leaf());
       if (like.rsrc)
@@ -681,6 +701,26 @@ Value *Kernel::makeTensor(Value *hp, Value *hl) {
   if (!l)
     return nullptr;
   return ops.tensorLike(*p, *l->layout, IntTuple(0));
+}
+
+Value *Kernel::swizzleTensor(Value *ht, int bits, int base, int shift, int64_t offset) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = k.getTensor(ht, "tensor");
+  if (!t)
+    return nullptr;
+  if (t->identity || t->swizzle || t->rsrc) {
+    k.fail("only a plain memory tensor can be swizzled (not a coordinate, buffer or already "
+           "swizzled tensor)");
+    return nullptr;
+  }
+  Entry e = *t;
+  if (!k.algebra("swizzle", [&] { e.swizzle = layout::Swizzle(bits, base, shift); }))
+    return nullptr;
+  e.paramIndex = -1;
+  e.swizzleOffset = Int(offset);
+  return k.newValue(std::move(e));
 }
 
 Value *Kernel::identityTensor(Value *hs) {
@@ -1219,6 +1259,12 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
         int64_t guaranteed =
             std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(*off)) * elem);
+        if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
+          Int whole = layout::add(t->swizzleOffset, *off);
+          guaranteed = std::min<int64_t>(
+              std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(whole)) * elem),
+              (int64_t(1) << t->swizzle->base()) * elem);
+        }
         if (guaranteed < vecBytes && t->addrSpace != 5)
           layout::fail(layout::ErrorKind::Divisibility,
                        "a " + std::to_string(atom.bits) + "-bit copy atom needs " +

@@ -20,6 +20,8 @@ public:
   int shift() const { return shift_; }
   /// x ^ ((x & yyy) >> S), with a negative S shifting left.
   int64_t apply(int64_t offset) const;
+  /// The bits that move: x & yyyMask() is shifted by S onto the bits it flips.
+  int64_t yyyMask() const { return yyyMask_; }
   std::string str() const;
   bool operator==(const Swizzle &o) const {
     return bits_ == o.bits_ && base_ == o.base_ && shift_ == o.shift_;

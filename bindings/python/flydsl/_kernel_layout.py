@@ -399,13 +399,78 @@ def make_tensor(ptr_or_tensor, layout):
     base = ptr_or_tensor.tensor if isinstance(ptr_or_tensor, Pointer) else ptr_or_tensor
     if not isinstance(base, TensorValue):
         raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
+    swizzle = None
     if not isinstance(layout, (LayoutValue, TensorValue)):
         from .expr import Layout
 
         if not isinstance(layout, Layout):
             layout = make_layout(layout)
-    h = K.make_tensor(current(), base.handle, as_kernel_layout(layout))
+        elif layout.is_composed:
+            swizzle, offset, layout = layout._parts
+    h = _checked(K.make_tensor(current(), base.handle, as_kernel_layout(layout)))
+    if swizzle is not None:
+        h = K.swizzle_tensor(current(), h, swizzle.bits, swizzle.base, swizzle.shift, offset)
     return TensorValue(_checked(h), base.dtype, None)
+
+
+class SharedAllocator:
+    """Shared memory for one block: `allocate_tensor(dtype, layout)` gives a shared tensor with
+    a layout (a swizzled composed layout too); `allocate(fx.Array[dtype, n, align])` gives raw
+    storage whose `.view(layout)` is a tensor. Each target checks the total against the
+    block's capacity when it compiles (64 KiB on gfx942, 160 KiB on gfx950, 48 KiB static on
+    NVIDIA)."""
+
+    def __init__(self, static=True):
+        if not static:
+            raise NotImplementedError(
+                "SharedAllocator(static=False) (dynamic shared memory) is not available yet: "
+                "use fx.DynamicSharedTensor"
+            )
+
+    def allocate_tensor(self, dtype, layout, align=16):
+        from .expr import Layout, cosize, make_layout
+
+        if not isinstance(layout, Layout):
+            layout = make_layout(layout)
+        inner = layout._parts[2] if layout.is_composed else layout
+        from .kernel_expr import SharedTensor
+
+        storage = SharedTensor(_dtype_name(dtype), cosize(inner), align)
+        return make_tensor(storage, layout)
+
+    def allocate(self, array):
+        if not isinstance(array, _ArrayType):
+            raise TypeError("allocate needs fx.Array[dtype, count(, align)]")
+        from .kernel_expr import SharedTensor
+
+        return _Storage(SharedTensor(array.dtype, array.count, array.align))
+
+
+class _Storage:
+    def __init__(self, tensor):
+        self.tensor = tensor
+
+    def peek(self):
+        return self
+
+    @property
+    def ptr(self):
+        return Pointer(self.tensor)
+
+    def view(self, layout):
+        return make_tensor(self.tensor, layout)
+
+
+class _ArrayType:
+    def __init__(self, dtype, count, align=16):
+        self.dtype, self.count, self.align = _dtype_name(dtype), int(count), int(align)
+
+
+class Array:
+    """fx.Array[dtype, count(, align)]: raw storage for SharedAllocator.allocate."""
+
+    def __class_getitem__(cls, item):
+        return _ArrayType(*item)
 
 
 class Pointer:

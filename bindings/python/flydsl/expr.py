@@ -138,7 +138,7 @@ def _tuple_out(call, *args):
 class Layout:
     """An immutable CuTe layout (shape:stride), or a swizzled composed layout."""
 
-    __slots__ = ("_h", "__weakref__")
+    __slots__ = ("_h", "_parts", "__weakref__")  # _parts: a composed layout's pieces
 
     def __init__(self, shape, stride=None):
         h = make_layout(shape, stride)._steal()
@@ -319,7 +319,10 @@ class Swizzle:
 
 
 def make_composed_layout(swizzle, offset, layout):
-    return _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
+    """swizzle o offset o layout (CuTe's ComposedLayout), for swizzled shared tiles."""
+    out = _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
+    out._parts = (swizzle, int(offset), layout)  # what a kernel tensor needs to rebuild it
+    return out
 
 
 # Queries

@@ -358,8 +358,8 @@ gpu.printf = staticmethod(printf)
 # Tensors with layouts, copy atoms and tiled copies (the algebra is in _kernel_layout).
 
 from ._kernel_layout import (  # noqa: E402
-    CopyAtom, CopyOp, IntTupleValue, LayoutValue, Pointer, ThrCopy, TiledCopy, copy,
-    make_identity_tensor, make_tensor,
+    Array, CopyAtom, CopyOp, IntTupleValue, LayoutValue, Pointer, SharedAllocator, ThrCopy,
+    TiledCopy, copy, make_identity_tensor, make_tensor,
 )  # fmt: skip
 from ._kernel_layout import make_buffer_tensor as _make_buffer_tensor  # noqa: E402
 from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
@@ -488,5 +488,5 @@ __all__ = [
     "make_tensor", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b",
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
-    "local_tile", "rocdl",
+    "local_tile", "rocdl", "SharedAllocator", "Array",
 ]  # fmt: skip
