@@ -1,0 +1,123 @@
+/* Layouts, tensors and copies inside kernels through the C API with bad inputs: each gives
+ * the kernel a builder error that names the problem (NULL results, never a crash), and
+ * fly_kernel_finish reports it as FLY_ERROR_COMPILE. */
+#include <flydsl/flydsl.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                            \
+  do {                                                                                         \
+    if (!(cond)) {                                                                             \
+      ++failures;                                                                              \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                \
+    }                                                                                          \
+  } while (0)
+
+/* A fresh kernel with one dynamic f32 matrix parameter. */
+static fly_kernel_t *kernel(fly_module_t **m, fly_value_t **t) {
+  fly_kernel_t *k = NULL;
+  if (fly_module_create(m) || fly_kernel_create(*m, "k", &k))
+    return NULL;
+  *t = fly_kernel_tensor_param(k, FLY_F32, 2);
+  return k;
+}
+
+/* Runs `body` on a fresh kernel and checks that its first error mentions `word`. */
+#define EXPECT_ERROR(word, body)                                                               \
+  do {                                                                                         \
+    fly_module_t *m;                                                                           \
+    fly_value_t *t;                                                                            \
+    fly_kernel_t *k = kernel(&m, &t);                                                          \
+    (void)t;                                                                                   \
+    body;                                                                                      \
+    const char *e = fly_kernel_error(k);                                                       \
+    if (!e || !strstr(e, word)) {                                                              \
+      ++failures;                                                                              \
+      fprintf(stderr, "%s:%d: expected an error about '%s', got '%s'\n", __FILE__, __LINE__,   \
+              word, e ? e : "(none)");                                                         \
+    }                                                                                          \
+    CHECK(fly_kernel_finish(k) == FLY_ERROR_COMPILE);                                          \
+    fly_module_destroy(m);                                                                     \
+  } while (0)
+
+int main(void) {
+  /* Text: NULL, malformed, and `?` leaves that do not match the values given. */
+  EXPECT_ERROR("tuple text is NULL", CHECK(!fly_kernel_int_tuple(k, NULL, NULL, 0)));
+  EXPECT_ERROR("expected", CHECK(!fly_kernel_layout(k, "(4,8):(", NULL, 0)));
+  EXPECT_ERROR("more '?' leaves", CHECK(!fly_kernel_layout(k, "(?,8):(8,1)", NULL, 0)));
+  EXPECT_ERROR("'?' leaves for 1 values", {
+    fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+    CHECK(!fly_kernel_int_tuple(k, "(4,8)", &i, 1));
+  });
+  EXPECT_ERROR("must be an integer", {
+    fly_value_t *f = fly_const_float(k, FLY_F32, 1.0);
+    CHECK(!fly_kernel_int_tuple(k, "(?,8)", &f, 1));
+  });
+
+  /* Kinds: a scalar where a layout is needed, a layout where a tensor is needed. */
+  EXPECT_ERROR("where a layout or tensor is needed", {
+    fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+    CHECK(!fly_kernel_layout_unary(k, FLY_LAYOUT_COALESCE, i));
+  });
+  EXPECT_ERROR("where a tensor is needed", {
+    fly_value_t *l = fly_kernel_layout(k, "(4,8):(1,4)", NULL, 0);
+    CHECK(!fly_load_at(k, l, fly_const_int(k, FLY_I32, 0), NULL));
+  });
+  EXPECT_ERROR("unknown unary layout op 99", {
+    CHECK(!fly_kernel_layout_unary(k, 99, t));
+  });
+  EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));
+  EXPECT_ERROR("cannot move", CHECK(!fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 24, FLY_F32)));
+
+  /* Coordinates of the wrong profile, tiles that CuTe rejects, fragments of dynamic size. */
+  EXPECT_ERROR("do not have matching ranks", {
+    fly_value_t *c = fly_kernel_int_tuple(k, "(0,1,2)", NULL, 0);
+    CHECK(!fly_load_at(k, t, c, NULL));
+  });
+  EXPECT_ERROR("divisibility", {
+    fly_value_t *l = fly_kernel_layout(k, "(4,6):(1,8)", NULL, 0);
+    CHECK(!fly_kernel_layout_tiler_op(k, FLY_TILER_COMPOSITION, l, "3:3"));
+  });
+  EXPECT_ERROR("needs a static size", CHECK(!fly_kernel_make_fragment(k, t, FLY_F32)));
+  EXPECT_ERROR("more modes than the layout", {
+    fly_value_t *l = fly_kernel_layout(k, "8:1", NULL, 0);
+    CHECK(!fly_kernel_layout_tiler_op(k, FLY_TILER_LOGICAL_DIVIDE, l, "(2,2)"));
+  });
+
+  /* A 128-bit atom on a tensor whose rows start 8 bytes apart. */
+  EXPECT_ERROR("16-byte aligned", {
+    fly_value_t *v = fly_kernel_layout(k, "(4,2):(1,6)", NULL, 0);
+    fly_value_t *src = fly_kernel_make_tensor(k, t, v);
+    fly_value_t *frag = fly_kernel_make_fragment(k, v, FLY_F32);
+    fly_kernel_copy(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 128, FLY_F32), src, frag, NULL);
+  });
+
+  /* A value from another kernel. */
+  {
+    fly_module_t *m1, *m2;
+    fly_value_t *t1, *t2;
+    fly_kernel_t *k1 = kernel(&m1, &t1), *k2 = kernel(&m2, &t2);
+    fly_value_t *l1 = fly_kernel_layout(k1, "(4,8)", NULL, 0);
+    CHECK(l1 && !fly_kernel_make_tensor(k2, t2, l1));
+    CHECK(strstr(fly_kernel_error(k2), "another kernel") != NULL);
+    CHECK(fly_value_kind_of(k1, l1) == FLY_VALUE_LAYOUT);
+    CHECK(fly_value_kind_of(k1, t1) == FLY_VALUE_TENSOR);
+    CHECK(fly_kernel_finish(k1) == FLY_OK);
+    fly_module_destroy(m1);
+    fly_module_destroy(m2);
+  }
+
+  /* A NULL kernel handle: a status on the thread, NULL back. */
+  CHECK(!fly_kernel_layout(NULL, "(4,8)", NULL, 0));
+  CHECK(fly_last_error_status() == FLY_ERROR_INVALID_HANDLE);
+  CHECK(fly_value_kind_of(NULL, NULL) == -1);
+
+  if (failures)
+    fprintf(stderr, "%d failures\n", failures);
+  else
+    printf("ok\n");
+  return failures != 0;
+}
