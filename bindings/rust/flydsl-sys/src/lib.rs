@@ -862,6 +862,242 @@ unsafe extern "C" {
         results: *mut *mut fly_value_t,
     );
 }
+pub const fly_value_kind_FLY_VALUE_SCALAR: fly_value_kind = 0;
+pub const fly_value_kind_FLY_VALUE_TENSOR: fly_value_kind = 1;
+pub const fly_value_kind_FLY_VALUE_BUFFER: fly_value_kind = 2;
+pub const fly_value_kind_FLY_VALUE_INT_TUPLE: fly_value_kind = 3;
+pub const fly_value_kind_FLY_VALUE_LAYOUT: fly_value_kind = 4;
+pub const fly_value_kind_FLY_VALUE_COPY_ATOM: fly_value_kind = 5;
+pub const fly_value_kind_FLY_VALUE_TILED_COPY: fly_value_kind = 6;
+pub type fly_value_kind = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_value_kind_of(k: *mut fly_kernel_t, v: *mut fly_value_t) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tensor_param_spec(
+        k: *mut fly_kernel_t,
+        dtype: ::std::os::raw::c_int,
+        rank: ::std::os::raw::c_int,
+        shape: *const i64,
+        stride: *const i64,
+        align_bytes: i64,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_int_tuple(
+        k: *mut fly_kernel_t,
+        text: *const ::std::os::raw::c_char,
+        dynamic: *const *mut fly_value_t,
+        n: usize,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout(
+        k: *mut fly_kernel_t,
+        text: *const ::std::os::raw::c_char,
+        dynamic: *const *mut fly_value_t,
+        n: usize,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout_from_host(
+        k: *mut fly_kernel_t,
+        layout: *const fly_layout_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_value_to_string(
+        k: *mut fly_kernel_t,
+        v: *mut fly_value_t,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tuple_leaf(
+        k: *mut fly_kernel_t,
+        tuple: *mut fly_value_t,
+        index: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tensor_layout(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout_unary(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        layout: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+pub const fly_layout_query_FLY_QUERY_SIZE: fly_layout_query = 0;
+pub const fly_layout_query_FLY_QUERY_COSIZE: fly_layout_query = 1;
+pub const fly_layout_query_FLY_QUERY_RANK: fly_layout_query = 2;
+pub const fly_layout_query_FLY_QUERY_DEPTH: fly_layout_query = 3;
+pub const fly_layout_query_FLY_QUERY_SHAPE: fly_layout_query = 4;
+pub const fly_layout_query_FLY_QUERY_STRIDE: fly_layout_query = 5;
+pub type fly_layout_query = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_kernel_layout_query(
+        k: *mut fly_kernel_t,
+        which: ::std::os::raw::c_int,
+        layout: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout_binary(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout_tiler_op(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        layout: *mut fly_value_t,
+        tiler: *const ::std::os::raw::c_char,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_slice(
+        k: *mut fly_kernel_t,
+        layout: *mut fly_value_t,
+        coord: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_dice(
+        k: *mut fly_kernel_t,
+        layout: *mut fly_value_t,
+        coord: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_crd2idx(
+        k: *mut fly_kernel_t,
+        layout: *mut fly_value_t,
+        coord: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_make_tensor(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        layout: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_make_identity_tensor(
+        k: *mut fly_kernel_t,
+        shape: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_make_fragment(
+        k: *mut fly_kernel_t,
+        layout_or_tensor: *mut fly_value_t,
+        dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_make_buffer_tensor(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_swizzle_tensor(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        bits: ::std::os::raw::c_int,
+        base: ::std::os::raw::c_int,
+        shift: ::std::os::raw::c_int,
+        offset: i64,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_load_at(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        coord: *mut fly_value_t,
+        pred: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_store_at(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        value: *mut fly_value_t,
+        coord: *mut fly_value_t,
+        pred: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_fragment_load(k: *mut fly_kernel_t, tensor: *mut fly_value_t) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_fragment_store(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        vec: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_fragment_fill(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        value: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_elem_less(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+pub const fly_copy_op_FLY_COPY_UNIVERSAL: fly_copy_op = 0;
+pub const fly_copy_op_FLY_COPY_BUFFER: fly_copy_op = 1;
+pub const fly_copy_op_FLY_COPY_LDS: fly_copy_op = 2;
+pub type fly_copy_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_kernel_copy_atom(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        bits: ::std::os::raw::c_int,
+        dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tiled_copy(
+        k: *mut fly_kernel_t,
+        atom: *mut fly_value_t,
+        layout_tv: *mut fly_value_t,
+        tile: *const ::std::os::raw::c_char,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tiled_copy_partition(
+        k: *mut fly_kernel_t,
+        tiled_copy: *mut fly_value_t,
+        thr_idx: *mut fly_value_t,
+        tensor: *mut fly_value_t,
+        source: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_copy(
+        k: *mut fly_kernel_t,
+        atom_or_tiled_copy: *mut fly_value_t,
+        src: *mut fly_value_t,
+        dst: *mut fly_value_t,
+        pred: *mut fly_value_t,
+    );
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct fly_compiled {

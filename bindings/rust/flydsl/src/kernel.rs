@@ -103,6 +103,43 @@ pub struct Val<'k> {
     _kernel: PhantomData<&'k ()>,
 }
 
+/// An extent or stride known only at launch, in [`KernelBuilder::tensor_param_spec`].
+pub const DYNAMIC: i64 = i64::MIN;
+
+/// The divides, products and compositions [`KernelBuilder::tiler_op`] applies (`fly_tiler_op`).
+#[derive(Debug, Clone, Copy)]
+pub enum TilerOp {
+    /// `composition(L, tiler)`.
+    Composition = 0,
+    /// `logical_divide(L, tiler)`.
+    LogicalDivide,
+    /// `zipped_divide(L, tiler)`.
+    ZippedDivide,
+    /// `tiled_divide(L, tiler)`.
+    TiledDivide,
+    /// `flat_divide(L, tiler)`.
+    FlatDivide,
+    /// `logical_product(L, tiler)`.
+    LogicalProduct,
+    /// `zipped_product(L, tiler)`.
+    ZippedProduct,
+    /// `tiled_product(L, tiler)`.
+    TiledProduct,
+    /// `flat_product(L, tiler)`.
+    FlatProduct,
+}
+
+/// The instruction a copy atom stands for (`fly_copy_op`).
+#[derive(Debug, Clone, Copy)]
+pub enum CopyOp {
+    /// Plain (vector) loads and stores, 8..128 bits.
+    Universal = 0,
+    /// AMD buffer loads and stores, 32..128 bits.
+    Buffer,
+    /// Shared-memory copies, 32..128 bits.
+    Lds,
+}
+
 /// Which GPU index `KernelBuilder::index` reads.
 #[derive(Debug, Clone, Copy)]
 pub enum Index {
@@ -182,6 +219,123 @@ impl<'k> KernelBuilder<'k> {
         let c: Vec<_> = coord.iter().map(|v| v.raw).collect();
         let p = pred.map_or(ptr::null_mut(), |p| p.raw);
         unsafe { raw::fly_store(self.raw, tensor.raw, value.raw, c.as_ptr(), c.len(), p) }
+    }
+    /// Adds a tensor parameter whose layout fixes the extents and strides not equal to
+    /// [`DYNAMIC`], and the byte alignment of its pointer and dynamic strides (0: the
+    /// element's); launches check them.
+    pub fn tensor_param_spec(
+        &self,
+        dtype: DType,
+        shape: &[i64],
+        stride: &[i64],
+        align: i64,
+    ) -> Val<'k> {
+        assert_eq!(
+            shape.len(),
+            stride.len(),
+            "one extent and one stride per mode"
+        );
+        self.val(unsafe {
+            raw::fly_kernel_tensor_param_spec(
+                self.raw,
+                dtype as _,
+                shape.len() as i32,
+                shape.as_ptr(),
+                stride.as_ptr(),
+                align,
+            )
+        })
+    }
+    /// A tuple from CuTe text whose `?` leaves take `dynamic` (integer values) in order.
+    pub fn int_tuple(&self, text: &str, dynamic: &[Val<'k>]) -> Val<'k> {
+        let text = CString::new(text).expect("text without NUL");
+        let d: Vec<_> = dynamic.iter().map(|v| v.raw).collect();
+        self.val(unsafe { raw::fly_kernel_int_tuple(self.raw, text.as_ptr(), d.as_ptr(), d.len()) })
+    }
+    /// A layout from CuTe text (`"(?,8):(8,1)"`; a shape alone is column-major).
+    pub fn layout(&self, text: &str, dynamic: &[Val<'k>]) -> Val<'k> {
+        let text = CString::new(text).expect("text without NUL");
+        let d: Vec<_> = dynamic.iter().map(|v| v.raw).collect();
+        self.val(unsafe { raw::fly_kernel_layout(self.raw, text.as_ptr(), d.as_ptr(), d.len()) })
+    }
+    /// A host layout as a static layout inside the kernel.
+    pub fn layout_from_host(&self, layout: &crate::Layout) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_layout_from_host(self.raw, layout.as_raw()) })
+    }
+    /// A divide, product or composition of a layout or tensor by a static tiler (CuTe text).
+    pub fn tiler_op(&self, op: TilerOp, layout: Val<'k>, tiler: &str) -> Val<'k> {
+        let tiler = CString::new(tiler).expect("tiler without NUL");
+        self.val(unsafe {
+            raw::fly_kernel_layout_tiler_op(self.raw, op as i32, layout.raw, tiler.as_ptr())
+        })
+    }
+    /// `slice(coord, layout)`; a sliced tensor's pointer moves to the coordinate's offset.
+    pub fn slice(&self, layout: Val<'k>, coord: Val<'k>) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_slice(self.raw, layout.raw, coord.raw) })
+    }
+    /// The element at a coordinate (a tuple, or an integer 1-D index).
+    pub fn load_at(&self, tensor: Val<'k>, coord: Val<'k>, pred: Option<Val<'k>>) -> Val<'k> {
+        let p = pred.map_or(ptr::null_mut(), |p| p.raw);
+        self.val(unsafe { raw::fly_load_at(self.raw, tensor.raw, coord.raw, p) })
+    }
+    /// Writes the element at a coordinate, skipped where the predicate is false.
+    pub fn store_at(&self, tensor: Val<'k>, value: Val<'k>, coord: Val<'k>, pred: Option<Val<'k>>) {
+        let p = pred.map_or(ptr::null_mut(), |p| p.raw);
+        unsafe { raw::fly_store_at(self.raw, tensor.raw, value.raw, coord.raw, p) }
+    }
+    /// A tensor over `tensor`'s memory with a new layout.
+    pub fn make_tensor(&self, tensor: Val<'k>, layout: Val<'k>) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_make_tensor(self.raw, tensor.raw, layout.raw) })
+    }
+    /// A register tensor shaped like a layout or tensor (its size must be static).
+    pub fn fragment(&self, like: Val<'k>, dtype: DType) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_make_fragment(self.raw, like.raw, dtype as _) })
+    }
+    /// A copy atom moving `bits` of `dtype` elements per call.
+    pub fn copy_atom(&self, op: CopyOp, bits: i32, dtype: DType) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_copy_atom(self.raw, op as i32, bits, dtype as _) })
+    }
+    /// A tiled copy: an atom, a static (thread, value) layout and its tile (CuTe text).
+    pub fn tiled_copy(&self, atom: Val<'k>, layout_tv: Val<'k>, tile: &str) -> Val<'k> {
+        let tile = CString::new(tile).expect("tile without NUL");
+        self.val(unsafe {
+            raw::fly_kernel_tiled_copy(self.raw, atom.raw, layout_tv.raw, tile.as_ptr())
+        })
+    }
+    /// Thread `thr`'s part of `tensor` as the copy's source (`source`) or destination.
+    pub fn partition(
+        &self,
+        tiled: Val<'k>,
+        thr: Val<'k>,
+        tensor: Val<'k>,
+        source: bool,
+    ) -> Val<'k> {
+        self.val(unsafe {
+            raw::fly_kernel_tiled_copy_partition(
+                self.raw,
+                tiled.raw,
+                thr.raw,
+                tensor.raw,
+                source as i32,
+            )
+        })
+    }
+    /// `copy(atom, src, dst)`: one atom call per group of its values; `pred`, a register
+    /// tensor of booleans with one element per call, skips calls.
+    pub fn copy(&self, atom: Val<'k>, src: Val<'k>, dst: Val<'k>, pred: Option<Val<'k>>) {
+        let p = pred.map_or(ptr::null_mut(), |p| p.raw);
+        unsafe { raw::fly_kernel_copy(self.raw, atom.raw, src.raw, dst.raw, p) }
+    }
+    /// A tuple, layout or tensor's layout as CuTe text, `?` for dynamic leaves.
+    pub fn text(&self, v: Val<'k>) -> Result<String> {
+        let mut out = ptr::null_mut();
+        check(unsafe { raw::fly_kernel_value_to_string(self.raw, v.raw, &mut out) })?;
+        // SAFETY: a NUL-terminated string the library allocated; freed once below.
+        let text = unsafe { CStr::from_ptr(out) }
+            .to_string_lossy()
+            .into_owned();
+        unsafe { raw::fly_string_free(out) };
+        Ok(text)
     }
     /// `for iv in lb..ub by step`, carrying `inits`; `body(iv, carried)` returns the next
     /// carried values. Returns the final ones.

@@ -195,6 +195,9 @@ unsafe impl Sync for Layout {}
 type Out = *mut *mut raw::fly_layout_t;
 
 impl Layout {
+    pub(crate) fn as_raw(&self) -> *const raw::fly_layout_t {
+        self.handle
+    }
     fn make(f: impl FnOnce(Out) -> raw::fly_status) -> Result<Layout> {
         let mut handle = std::ptr::null_mut();
         check(f(&mut handle))?;

@@ -1,0 +1,50 @@
+//! Layouts inside kernels from Rust: the tiled-copy example runs and checks itself; a tile the
+//! algebra rejects and a copy atom wider than the layout allows are Errs from finish().
+use flydsl::kernel::{CopyOp, DType, Module, TilerOp};
+use flydsl::Status;
+use std::process::Command;
+
+#[test]
+fn tiled_copy_example_runs_and_checks_itself() {
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "-q", "--example", "tiled_copy"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo run");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("((4,2),2,3):((1,4),480,8)"), "{stdout}");
+    assert!(stdout.trim_end().ends_with("ok"), "{stdout}");
+}
+
+#[test]
+fn bad_layout_programs_are_errors() {
+    let mut m = Module::new().unwrap();
+    let k = m.kernel("bad_tile").unwrap();
+    let l = k.layout("(4,6):(1,8)", &[]);
+    let _ = k.tiler_op(TilerOp::Composition, l, "3:3");
+    let e = k.finish().unwrap_err();
+    assert_eq!(e.status, Status::Compile);
+    assert!(e.message.contains("divisibility"), "{}", e.message);
+
+    let k = m.kernel("not_consecutive").unwrap();
+    let t = k.tensor_param(DType::F32, 2);
+    let strided = k.make_tensor(t, k.layout("(4,2):(2,8)", &[]));
+    let frag = k.fragment(strided, DType::F32);
+    k.copy(
+        k.copy_atom(CopyOp::Universal, 128, DType::F32),
+        strided,
+        frag,
+        None,
+    );
+    let e = k.finish().unwrap_err();
+    assert!(
+        e.message.contains("does not keep them consecutive"),
+        "{}",
+        e.message
+    );
+}
