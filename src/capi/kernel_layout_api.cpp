@@ -86,11 +86,11 @@ fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **te
     ir::Kernel *K = kernelOrNull(k);
     if (!K)
       fail(FLY_ERROR_INVALID_HANDLE, "kernel is not a live kernel handle");
-    std::string before = K->error();
-    std::string s = K->text(val(v));
-    if (K->error() != before)
-      fail(FLY_ERROR_INVALID_ARGUMENT, K->error());
-    *text = copyString(s);
+    std::optional<std::string> s = K->text(val(v));
+    if (!s)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           K->error().empty() ? "value is not a live value of this kernel" : K->error());
+    *text = copyString(*s);
   });
 }
 

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -164,8 +165,9 @@ public:
   Value *intTuple(const std::string &text, const std::vector<Value *> &dynamic);
   /// A layout `shape:stride` from text with `?` leaves, as intTuple.
   Value *layoutValue(const std::string &text, const std::vector<Value *> &dynamic);
-  /// The value as CuTe text; dynamic leaves print as `?`.
-  std::string text(Value *v);
+  /// The value as CuTe text, dynamic leaves as `?`; nullopt for a bad handle (the error is
+  /// the kernel's).
+  std::optional<std::string> text(Value *v);
   /// A leaf of a tuple (by flat index) as an i32/i64 scalar (a constant when static).
   Value *tupleLeaf(Value *tuple, int index);
   /// The layout of a tensor.

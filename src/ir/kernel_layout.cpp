@@ -406,10 +406,10 @@ Value *Kernel::layoutValue(const std::string &text, const std::vector<Value *> &
   return LayoutOps{k}.layoutValue(std::move(*l));
 }
 
-std::string Kernel::text(Value *h) {
+std::optional<std::string> Kernel::text(Value *h) {
   Entry *e = impl_->get(h, "value");
   if (!e)
-    return "";
+    return std::nullopt;
   if (e->tuple)
     return e->tuple->str();
   if (e->layout)

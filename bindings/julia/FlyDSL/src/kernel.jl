@@ -245,3 +245,96 @@ function launch(c::Compiled, name::AbstractString, args...; grid = (1,), block =
     end
     nothing
 end
+
+# Layouts, tensors and copies inside kernels: tuples, layouts, tensors (a pointer plus a
+# layout), copy atoms and tiled copies are KernelValues; the algebra runs in the library.
+
+"""An extent or stride known only at launch, in `tensor_param_spec`."""
+const DYNAMIC = typemin(Int64)
+const TILER_OPS = Dict(:composition => 0, :logical_divide => 1, :zipped_divide => 2,
+                       :tiled_divide => 3, :flat_divide => 4, :logical_product => 5,
+                       :zipped_product => 6, :tiled_product => 7, :flat_product => 8)
+const COPY_OPS = Dict(:universal => 0, :buffer => 1, :lds => 2)
+
+"""A tensor parameter whose layout fixes the extents and strides not equal to `DYNAMIC`,
+and the byte alignment of its pointer and dynamic strides (0: the element's); launches check
+them."""
+function tensor_param_spec(k::Kernel, dtype::Symbol, shape::Vector{Int64}, stride::Vector{Int64};
+                           align::Integer = 0)
+    length(shape) == length(stride) || throw(ArgumentError("one extent and one stride per mode"))
+    val(k, ccall((:fly_kernel_tensor_param_spec, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Cint, Cint, Ptr{Int64}, Ptr{Int64}, Int64),
+                 k.ptr, dtype_code(dtype), length(shape), shape, stride, align))
+end
+
+"""A tuple from CuTe text whose `?` leaves take the integer values `dynamic` in order."""
+kernel_tuple(k::Kernel, text::AbstractString, dynamic::Vector{KernelValue} = KernelValue[]) =
+    val(k, ccall((:fly_kernel_int_tuple, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Cstring, Ptr{Ptr{Cvoid}}, Csize_t),
+                 k.ptr, text, handles(dynamic), length(dynamic)))
+
+"""A layout from CuTe text (`"(?,8):(8,1)"`), or a host `Layout` as a static one."""
+kernel_layout(k::Kernel, text::AbstractString, dynamic::Vector{KernelValue} = KernelValue[]) =
+    val(k, ccall((:fly_kernel_layout, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Cstring, Ptr{Ptr{Cvoid}}, Csize_t),
+                 k.ptr, text, handles(dynamic), length(dynamic)))
+kernel_layout(k::Kernel, l::Layout) =
+    val(k, ccall((:fly_kernel_layout_from_host, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}),
+                 k.ptr, l.handle))
+
+"""`op(layout_or_tensor, tiler)` for op in :composition, :zipped_divide, ... (tiler as text)."""
+function tiler_op(k::Kernel, op::Symbol, x::KernelValue, tiler::AbstractString)
+    haskey(TILER_OPS, op) || throw(ArgumentError("unknown tiler op $op"))
+    val(k, ccall((:fly_kernel_layout_tiler_op, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Cint, Ptr{Cvoid}, Cstring), k.ptr, TILER_OPS[op], x.ptr, tiler))
+end
+
+"""`slice(coord, layout_or_tensor)` with a kernel tuple whose `_` leaves keep modes."""
+kernel_slice(k::Kernel, x::KernelValue, coord::KernelValue) =
+    val(k, ccall((:fly_kernel_slice, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}),
+                 k.ptr, x.ptr, coord.ptr))
+
+"""A register tensor shaped like a layout or tensor (static size)."""
+fragment(k::Kernel, like::KernelValue, dtype::Symbol) =
+    val(k, ccall((:fly_kernel_make_fragment, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Cint),
+                 k.ptr, like.ptr, dtype_code(dtype)))
+
+"""A tensor over `t`'s memory with the layout `l`."""
+make_tensor(k::Kernel, t::KernelValue, l::KernelValue) =
+    val(k, ccall((:fly_kernel_make_tensor, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}),
+                 k.ptr, t.ptr, l.ptr))
+
+"""A copy atom (:universal, :buffer or :lds) moving `bits` of `dtype` per call."""
+function copy_atom(k::Kernel, op::Symbol, bits::Integer, dtype::Symbol)
+    haskey(COPY_OPS, op) || throw(ArgumentError("unknown copy op $op"))
+    val(k, ccall((:fly_kernel_copy_atom, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Cint, Cint, Cint),
+                 k.ptr, COPY_OPS[op], bits, dtype_code(dtype)))
+end
+
+"""A tiled copy: an atom, a static (thread, value) layout and its tile (CuTe text)."""
+tiled_copy(k::Kernel, atom::KernelValue, layout_tv::KernelValue, tile::AbstractString) =
+    val(k, ccall((:fly_kernel_tiled_copy, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}, Cstring), k.ptr, atom.ptr, layout_tv.ptr, tile))
+
+"""Thread `thr`'s part of `t` as the copy's source (`source = true`) or destination."""
+partition(k::Kernel, tiled::KernelValue, thr::KernelValue, t::KernelValue; source::Bool = true) =
+    val(k, ccall((:fly_kernel_tiled_copy_partition, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}, Cint),
+                 k.ptr, tiled.ptr, thr.ptr, t.ptr, source))
+
+"""`copy(atom, src, dst)`: one atom call per group of its values; `pred` (a register tensor
+of booleans, one per call) skips calls."""
+Base.copy!(k::Kernel, atom::KernelValue, src::KernelValue, dst::KernelValue; pred = nothing) =
+    ccall((:fly_kernel_copy, libflydsl), Cvoid,
+          (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}),
+          k.ptr, atom.ptr, src.ptr, dst.ptr, predicate(pred))
+
+"""A kernel tuple, layout or tensor's layout as CuTe text, `?` for dynamic leaves."""
+function kernel_string(k::Kernel, v::KernelValue)
+    out = Ref{Ptr{UInt8}}(C_NULL)
+    check(ccall((:fly_kernel_value_to_string, libflydsl), Cint,
+                (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Ptr{UInt8}}), k.ptr, v.ptr, out))
+    s = unsafe_string(out[])
+    ccall((:fly_string_free, libflydsl), Cvoid, (Ptr{UInt8},), out[])
+    s
+end

@@ -206,6 +206,28 @@ include("properties.jl")
     @test B == permutedims(A)
 end
 
+@testset "layouts inside kernels" begin
+    m = KernelModule()
+    k = Kernel(m, "views")
+    t = tensor_param_spec(k, :f32, [4, 6], [1, 4])
+    d = tensor_param(k, :f32, 2)
+    tiles = tiler_op(k, :zipped_divide, t, "(2,3)")
+    @test kernel_string(k, tiles) == "((2,3),(2,2)):((1,4),(2,12))"
+    @test kernel_string(k, tiler_op(k, :logical_divide, d, "(2,_)")) == "((2,?),?):((?,?),?)"
+    finish!(k)
+    # A tile CuTe rejects, and a copy wider than the values the layout keeps together.
+    k = Kernel(m, "bad_tile")
+    tiler_op(k, :composition, kernel_layout(k, "(4,6):(1,8)"), "3:3")
+    err = try finish!(k); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("divisibility", err.message)
+    k = Kernel(m, "not_consecutive")
+    strided = make_tensor(k, tensor_param(k, :f32, 2), kernel_layout(k, "(4,2):(2,8)"))
+    copy!(k, copy_atom(k, :universal, 128, :f32), strided, fragment(k, strided, :f32))
+    err = try finish!(k); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("consecutive", err.message)
+    @test_throws ArgumentError copy_atom(k, :wide, 128, :f32)
+end
+
 @testset "examples run and check themselves" begin
     root = normpath(joinpath(@__DIR__, "..", "..", "..", ".."))
     # The examples see FlyDSL as this process does: through the load path, or the active
