@@ -5,8 +5,8 @@
 #                                     # programs, into .device/ (ignored by git; carry it)
 #   bash scripts/device/cuda.sh run   # there: C API tests, the C and Rust examples (cpu),
 #                                     # every Python kernel test and example on cuda with
-#                                     # torch tensors, then the benchmarks; the benchmark
-#                                     # table is printed last
+#                                     # torch tensors, then the benchmarks (launch, bandwidth,
+#                                     # layouts); the benchmark tables are printed last
 # The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,16 +19,18 @@ pack() {
     meson setup build-static -Dstatic_llvm=true \
       -Dbuildtype=release -Db_ndebug=true >/dev/null
   ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda \
-    examples/vector_add examples/block_reduce
+    examples/vector_add examples/block_reduce examples/tiled_copy
   (cd bindings/rust && FLYDSL_LIB_DIR="$PWD/../../build-static" cargo build -q --release \
-    -p flydsl --example kernels --target-dir ../../build-static/rust)
+    -p flydsl --example kernels --example tiled_copy --target-dir ../../build-static/rust)
   mkdir -p .device
   strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
   xz -T2 -6 -f .device/libflydsl.so.1
   cp build-static/tests/kernel_api_test build-static/bench/bench_launch_cuda .device/
   cp build-static/examples/vector_add .device/example_vector_add
   cp build-static/examples/block_reduce .device/example_block_reduce
+  cp build-static/examples/tiled_copy .device/example_tiled_copy
   cp build-static/rust/release/examples/kernels .device/example_rust_kernels
+  cp build-static/rust/release/examples/tiled_copy .device/example_rust_tiled_copy
   ls -l .device
 }
 
@@ -60,6 +62,7 @@ run() {
   echo "== benchmarks"
   .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
   python3 bench/bench_cuda.py 2>&1 | tee "$out/bench_cuda.log" || status=1
+  python3 bench/bench_layouts.py 2>&1 | tee "$out/bench_layouts.log" || status=1
   echo "== status $status"
   return $status
 }

@@ -1,4 +1,4 @@
-"""Layouts inside kernels on the cpu target: kernel layouts with static, dynamic and mixed
+"""Layouts inside kernels on the default target (cpu, or a CUDA device with torch tensors): kernel layouts with static, dynamic and mixed
 leaves agree with the host algebra; tensors index, slice and tile through their layouts;
 identity tensors give coordinates; register fragments load, store and fill; copies and tiled
 copies move what they should; bad programs get clear errors, never a crash."""
@@ -13,10 +13,16 @@ import pytest
 from flydsl._lib import check
 from flydsl.compiler import _TensorArg
 from flydsl.errors import CompileError, LaunchError
+from _examples import dev
 
 
 def run(kernel, *args, grid=(1,), block=(1,)):
-    kernel(*args).launch(grid=grid, block=block)
+    """Launches on device copies of the numpy arguments and copies them back."""
+    dev_args = [dev.array(a) if isinstance(a, np.ndarray) else a for a in args]
+    kernel(*dev_args).launch(grid=grid, block=block)
+    for a, d in zip(args, dev_args):
+        if isinstance(a, np.ndarray):
+            a[...] = dev.host(d)
 
 
 @flyc.kernel
@@ -143,8 +149,9 @@ def test_tiled_copy_from_the_host(threads, vals):
     shape = (threads[0] * vals[0], threads[1] * vals[1])
     a = np.arange(shape[0] * shape[1], dtype=np.float32).reshape(shape)
     b = np.zeros(shape, np.float32)
-    copy_with(flyc.from_dlpack(a), flyc.from_dlpack(b), threads, vals)  # static: the tile
-    assert np.array_equal(a, b)
+    a_dev, b_dev = dev.array(a), dev.array(b)
+    copy_with(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev), threads, vals)  # static: the tile
+    assert np.array_equal(a, dev.host(b_dev))
 
 
 @flyc.kernel
@@ -158,7 +165,7 @@ def local_tiles(A: fx.Tensor, B: fx.Tensor):
 def test_local_tile():
     a = np.arange(24, dtype=np.float32).reshape(4, 6)
     b = np.zeros_like(a)
-    local_tiles(a, b).launch(grid=(2, 2), block=(6,))
+    run(local_tiles, a, b, grid=(2, 2), block=(6,))
     assert np.array_equal(b, a + 1)
 
 
@@ -259,11 +266,12 @@ def static_copy(A: fx.Tensor, B: fx.Tensor):
 
 def test_static_layout_is_checked_at_launch():
     a = np.arange(8, dtype=np.float32)
-    b = np.zeros(8, np.float32)
-    static_copy(flyc.from_dlpack(a), flyc.from_dlpack(b)).launch(grid=(1,), block=(8,))
-    assert np.array_equal(a, b)
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros(8, np.float32))
+    static_copy(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev)).launch(grid=(1,), block=(8,))
+    assert np.array_equal(a, dev.host(b_dev))
     # Compiled for 8 elements, the C launcher refuses a tensor of 4 (no recompile there).
-    compiled = static_copy.compile(flyc.from_dlpack(a), flyc.from_dlpack(b))
+    b = np.zeros(8, np.float32)
+    compiled = static_copy.compile(flyc.from_dlpack(a), flyc.from_dlpack(b), target="cpu")
     short = [_TensorArg(np.zeros(4, np.float32)) for _ in range(2)]
     args = (K.Arg * 2)(*[K.Arg(K.ARG_DLMANAGED, t.pointer, 0, 0.0) for t in short])
     cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
