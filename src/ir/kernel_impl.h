@@ -68,7 +68,7 @@ inline const char *kindName(ValueKind k) {
 
 struct Entry {
   MValue v; // a scalar or vector; a tensor's base pointer; a buffer's resource
-  DType dtype;
+  DType dtype = DType::I32;
   int lanes = 1;
   ValueKind kind = ValueKind::Scalar;
   bool tensor = false;
