@@ -532,6 +532,10 @@ FLY_API fly_value_t *fly_kernel_layout_tiler_op(fly_kernel_t *k, int op /* fly_t
  * its pointer to the coordinate's offset. */
 FLY_API fly_value_t *fly_kernel_slice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
 FLY_API fly_value_t *fly_kernel_dice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
+/* Thread thr_idx's elements of a tensor when threads are laid out by thr_layout
+ * over tiles of its shape (CuTe's local_partition). */
+FLY_API fly_value_t *fly_kernel_local_partition(fly_kernel_t *k, fly_value_t *tensor,
+                                                fly_value_t *thr_layout, fly_value_t *thr_idx);
 /* The offset of a coordinate (tuple or integer scalar) as an integer scalar. */
 FLY_API fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
 

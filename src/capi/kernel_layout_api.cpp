@@ -136,6 +136,14 @@ fly_value_t *fly_kernel_dice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *
   return kernelCall(K, [&] { return handle(K->dice(val(layout), val(coord))); });
 }
 
+fly_value_t *fly_kernel_local_partition(fly_kernel_t *k, fly_value_t *tensor,
+                                        fly_value_t *thr_layout, fly_value_t *thr_idx) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] {
+    return handle(K->localPartition(val(tensor), val(thr_layout), val(thr_idx)));
+  });
+}
+
 fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
   FLY_KERNEL_OR(k, nullptr);
   return kernelCall(K, [&] { return handle(K->crd2idx(val(layout), val(coord))); });

@@ -3,6 +3,7 @@
 #include "capi/handles.h"
 #include "capi/status.h"
 #include "capi/tokens.h"
+#include "layout/ops.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -395,23 +396,7 @@ fly_status fly_layout_unary(int op, const fly_layout_t *layout,
   return guard([&] {
     requireOut(out, "out");
     const Layout &l = plainLayout(layout, "layout", "this operation");
-    switch (op) {
-    case FLY_LAYOUT_COALESCE:
-      return putLayout(out, L::coalesce(l));
-    case FLY_LAYOUT_FILTER:
-      return putLayout(out, L::filter(l));
-    case FLY_LAYOUT_FILTER_ZEROS:
-      return putLayout(out, L::filterZeros(l));
-    case FLY_LAYOUT_COMPLEMENT:
-      return putLayout(out, L::complement(l));
-    case FLY_LAYOUT_RIGHT_INVERSE:
-      return putLayout(out, L::rightInverse(l));
-    case FLY_LAYOUT_LEFT_INVERSE:
-      return putLayout(out, L::leftInverse(l));
-    case FLY_LAYOUT_FLATTEN:
-      return putLayout(out, L::flatten(l));
-    }
-    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_layout_unary_op " + std::to_string(int(op)));
+    putLayout(out, L::apply(L::unaryOp(op), l));
   });
 }
 
@@ -455,21 +440,7 @@ fly_status fly_layout_binary(int op, const fly_layout_t *a, const fly_layout_t *
       }
     }
     const Layout &al = plainLayout(a, "a", "this operation");
-    switch (op) {
-    case FLY_LAYOUT_COMPOSITION:
-      return putLayout(out, L::composition(al, bl));
-    case FLY_LAYOUT_BLOCKED_PRODUCT:
-      return putLayout(out, L::blockedProduct(al, bl));
-    case FLY_LAYOUT_RAKED_PRODUCT:
-      return putLayout(out, L::rakedProduct(al, bl));
-    case FLY_LAYOUT_APPEND:
-      return putLayout(out, L::append(al, bl));
-    case FLY_LAYOUT_PREPEND:
-      return putLayout(out, L::prepend(al, bl));
-    case FLY_LAYOUT_MAX_COMMON_LAYOUT:
-      return putLayout(out, L::maxCommonLayout(al, bl));
-    }
-    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_layout_binary_op " + std::to_string(int(op)));
+    putLayout(out, L::apply(L::binaryOp(op), al, bl));
   });
 }
 
@@ -496,27 +467,7 @@ fly_status fly_layout_tiler_op(int op, const fly_layout_t *layout, const char *t
       }
     }
     const Layout &l = plainLayout(layout, "layout", "this operation");
-    switch (op) {
-    case FLY_TILER_COMPOSITION:
-      return putLayout(out, L::composition(l, t));
-    case FLY_TILER_LOGICAL_DIVIDE:
-      return putLayout(out, L::logicalDivide(l, t));
-    case FLY_TILER_ZIPPED_DIVIDE:
-      return putLayout(out, L::zippedDivide(l, t));
-    case FLY_TILER_TILED_DIVIDE:
-      return putLayout(out, L::tiledDivide(l, t));
-    case FLY_TILER_FLAT_DIVIDE:
-      return putLayout(out, L::flatDivide(l, t));
-    case FLY_TILER_LOGICAL_PRODUCT:
-      return putLayout(out, L::logicalProduct(l, t));
-    case FLY_TILER_ZIPPED_PRODUCT:
-      return putLayout(out, L::zippedProduct(l, t));
-    case FLY_TILER_TILED_PRODUCT:
-      return putLayout(out, L::tiledProduct(l, t));
-    case FLY_TILER_FLAT_PRODUCT:
-      return putLayout(out, L::flatProduct(l, t));
-    }
-    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tiler_op " + std::to_string(int(op)));
+    putLayout(out, L::apply(L::tilerOp(op), l, t));
   });
 }
 

@@ -185,6 +185,9 @@ public:
   /// slice(crd, l) of a layout, or of a tensor (its pointer moves to the sliced offset).
   Value *slice(Value *l, Value *coord);
   Value *dice(Value *l, Value *coord);
+  /// Thread `idx`'s elements of `t` when threads are laid out by `thr` over tiles of its
+  /// shape (CuTe's local_partition).
+  Value *localPartition(Value *t, Value *thr, Value *idx);
   /// The offset of a coordinate in a layout (crd2idx), an integer scalar.
   Value *crd2idx(Value *l, Value *coord);
   /// The tensor with an AMD buffer resource over all of it: buffer copy atoms read and write

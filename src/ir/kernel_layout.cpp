@@ -10,6 +10,7 @@
 //===--------------------------------------------------------------------------------===//
 
 #include "ir/kernel_impl.h"
+#include "layout/ops.h"
 #include "layout/text.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -465,38 +466,15 @@ Value *Kernel::layoutUnary(int op, Value *h) {
   if (!a)
     return nullptr;
   std::optional<Layout> r;
+  layout::UnaryOp which{};
   if (!k.algebra("layout op", [&] {
-        switch (op) {
-        case 0:
-          r = layout::coalesce(*a->layout);
-          break;
-        case 1:
-          r = layout::filter(*a->layout);
-          break;
-        case 2:
-          r = layout::filterZeros(*a->layout);
-          break;
-        case 3:
-          r = layout::complement(*a->layout);
-          break;
-        case 4:
-          r = layout::rightInverse(*a->layout);
-          break;
-        case 5:
-          r = layout::leftInverse(*a->layout);
-          break;
-        case 6:
-          r = layout::flatten(*a->layout);
-          break;
-        default:
-          layout::fail(layout::ErrorKind::InvalidArgument,
-                       "unknown unary layout op " + std::to_string(op));
-        }
+        which = layout::unaryOp(op);
+        r = layout::apply(which, *a->layout);
       }))
     return nullptr;
   // Coalescing or flattening a tensor keeps what it points to; the other results are
   // functions of their own (an inverse or complement maps offsets, not this memory).
-  if (a->tensor && (op == 0 || op == 1 || op == 2 || op == 6))
+  if (a->tensor && layout::keepsElements(which))
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
   return ops.layoutValue(std::move(*r));
 }
@@ -551,32 +529,7 @@ Value *Kernel::layoutBinary(int op, Value *ha, Value *hb) {
   if (!b)
     return nullptr;
   std::optional<Layout> r;
-  if (!k.algebra("layout op", [&] {
-        const Layout &x = *a->layout, &y = *b->layout;
-        switch (op) {
-        case 0:
-          r = layout::composition(x, y);
-          break;
-        case 1:
-          r = layout::blockedProduct(x, y);
-          break;
-        case 2:
-          r = layout::rakedProduct(x, y);
-          break;
-        case 3:
-          r = layout::append(x, y);
-          break;
-        case 4:
-          r = layout::prepend(x, y);
-          break;
-        case 5:
-          r = layout::maxCommonLayout(x, y);
-          break;
-        default:
-          layout::fail(layout::ErrorKind::InvalidArgument,
-                       "unknown binary layout op " + std::to_string(op));
-        }
-      }))
+  if (!k.algebra("layout op", [&] { r = layout::apply(layout::binaryOp(op), *a->layout, *b->layout); }))
     return nullptr;
   if (a->tensor && op == 0) // composing a tensor with a layout re-indexes the same memory
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
@@ -592,46 +545,15 @@ Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
   if (!a)
     return nullptr;
   std::optional<Layout> r;
+  layout::TilerOp which{};
   if (!k.algebra("layout op", [&] {
-        layout::Tiler t = layout::Tiler::parse(tilerText);
-        const Layout &x = *a->layout;
-        switch (op) {
-        case 0:
-          r = layout::composition(x, t);
-          break;
-        case 1:
-          r = layout::logicalDivide(x, t);
-          break;
-        case 2:
-          r = layout::zippedDivide(x, t);
-          break;
-        case 3:
-          r = layout::tiledDivide(x, t);
-          break;
-        case 4:
-          r = layout::flatDivide(x, t);
-          break;
-        case 5:
-          r = layout::logicalProduct(x, t);
-          break;
-        case 6:
-          r = layout::zippedProduct(x, t);
-          break;
-        case 7:
-          r = layout::tiledProduct(x, t);
-          break;
-        case 8:
-          r = layout::flatProduct(x, t);
-          break;
-        default:
-          layout::fail(layout::ErrorKind::InvalidArgument,
-                       "unknown tiler op " + std::to_string(op));
-        }
+        which = layout::tilerOp(op);
+        r = layout::apply(which, *a->layout, layout::Tiler::parse(tilerText));
       }))
     return nullptr;
   // Compositions and divides of a tensor view the same memory; products describe more
   // elements than the tensor has, so they stay layouts.
-  if (a->tensor && op <= 4)
+  if (a->tensor && layout::keepsElements(which))
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
   return ops.layoutValue(std::move(*r));
 }
@@ -687,6 +609,36 @@ Value *Kernel::crd2idx(Value *h, Value *hc) {
     return ops.tuple(std::move(*r));
   Value *t = ops.tuple(std::move(*r));
   return tupleLeaf(t, 0);
+}
+
+Value *Kernel::localPartition(Value *ht, Value *hthr, Value *hidx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *t = k.getTensor(ht, "tensor");
+  Entry *thr = t ? ops.layoutLike(hthr, "thread layout") : nullptr;
+  IntTuple idx;
+  if (!thr || !ops.tupleOrScalar(hidx, "thread index", idx))
+    return nullptr;
+  std::optional<Layout> r;
+  IntTuple offset(0);
+  if (!k.algebra("local_partition", [&] {
+        // CuTe's outer_partition(t, product_each(shape(thr)), thr.get_hier_coord(idx)): the
+        // tiles of the thread layout's shape, at this thread's coordinate in each.
+        const Layout &tl = *thr->layout;
+        std::vector<layout::Tiler> tile;
+        IntTuple sizes = layout::productEach(tl.shape());
+        for (const IntTuple &e : sizes.isTuple() ? sizes.elems() : std::vector<IntTuple>{sizes})
+          tile.push_back(layout::Tiler::integer(e.value()));
+        Layout zipped = layout::zippedDivide(*t->layout, layout::Tiler::tuple(tile));
+        IntTuple crd = layout::idx2crd(idx, tl.shape(), tl.stride());
+        IntTuple c{crd, IntTuple::underscore()};
+        r = layout::slice(c, zipped);
+        offset = ops.offsetIn(*t, c, zipped, /*sliced=*/true);
+      }))
+    return nullptr;
+  return ops.tensorLike(*t, std::move(*r), offset);
 }
 
 //===-- Tensors -------------------------------------------------------------===//
@@ -1230,7 +1182,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("a copy predicate is a register tensor of booleans");
     return;
   }
-  if (atom.op != CopyOp::Universal && !s->rsrc && !d->rsrc) {
+  if (atom.op == CopyOp::Lds && s->addrSpace != 3 && d->addrSpace != 3) {
+    k.fail("an LDS copy atom moves data to or from shared memory; neither tensor is there");
+    return;
+  }
+  if (atom.op == CopyOp::BufferLoadStore && !s->rsrc && !d->rsrc) {
     k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
     return;
   }

@@ -66,7 +66,7 @@ int main(void) {
     fly_value_t *l = fly_kernel_layout(k, "(4,8):(1,4)", NULL, 0);
     CHECK(!fly_load_at(k, l, fly_const_int(k, FLY_I32, 0), NULL));
   });
-  EXPECT_ERROR("unknown unary layout op 99", {
+  EXPECT_ERROR("unknown fly_layout_unary_op 99", {
     CHECK(!fly_kernel_layout_unary(k, 99, t));
   });
   EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));

@@ -43,3 +43,21 @@ func.func @declared_type_differs() -> !fly.layout<(4,2):(1,4)> {
   %c = "fly.coalesce"(%a) : (!fly.layout<(2,8):(1,2)>) -> !fly.layout<(4,2):(1,4)>
   return %c : !fly.layout<(4,2):(1,4)>
 }
+
+// -----
+
+func.func @missing_leaf(%m: index) {
+  // expected-error @+1 {{takes one index per '?' leaf of its type: 2, got 1}}
+  %l = fly.layout %m : !fly.layout<(?,8):(?,1)>
+  return
+}
+
+// -----
+
+func.func @dynamic_composition(%m: index, %s: index) {
+  %a = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>
+  %b = fly.layout : !fly.layout<4:2>
+  // expected-error @+1 {{is only known inside a kernel}}
+  %c = fly.composition %a, %b : !fly.layout<(?,8):(?,1)>, !fly.layout<4:2>
+  return
+}

@@ -279,3 +279,50 @@ def test_static_layout_is_checked_at_launch():
     with pytest.raises(LaunchError) as e:
         check(K.launch(compiled.handle, b"static_copy", ctypes.byref(cfg), args, 2))
     assert "compiled for extent 8 in mode 0, got 4" in str(e.value)
+
+
+@flyc.kernel
+def partitioned(A: fx.Tensor, B: fx.Tensor):
+    # 2x3 threads, row-major: thread t owns element (t // 3, t % 3) of every 2x3 tile.
+    t = fx.thread_idx.x
+    threads = fx.make_layout((2, 3), (3, 1))
+    mine_a, mine_b = fx.local_partition(A, threads, t), fx.local_partition(B, threads, t)
+    for i in fx.range_constexpr(fx.size(mine_a)):
+        mine_b[i] = mine_a[i] + (t < 3).select(100.0, 200.0)
+
+
+def test_local_partition():
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros_like(a))
+    partitioned(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev)).launch(grid=(1,), block=(6,))
+    rows = np.arange(4)[:, None] % 2  # the thread row of each element
+    assert np.array_equal(dev.host(b_dev), a + np.where(rows == 0, 100.0, 200.0))
+
+
+@flyc.kernel
+def big_tile(A: fx.Tensor):
+    tile = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((128, 256)))
+    tile[fx.thread_idx.x] = A[fx.thread_idx.x]
+    A[fx.thread_idx.x] = tile[0]
+
+
+def test_shared_memory_over_capacity():
+    a = np.zeros(8, np.float32)
+    # 128 KiB: more than gfx942's (and the cpu target's emulated) 64 KiB, within gfx950's 160.
+    for target, arch in (("cpu", None), ("rocm", "gfx942"), ("cuda", "sm_90")):
+        with pytest.raises(CompileError) as e:
+            big_tile.compile(a, target=target, arch=arch)
+        assert "allocates 131072 bytes of shared memory" in str(e.value), str(e.value)
+    assert big_tile.compile(a, target="rocm", arch="gfx950").binary
+
+
+@flyc.kernel
+def lds_from_global(A: fx.Tensor, B: fx.Tensor):
+    atom = fx.make_copy_atom(fx.CopyOp(2, 32), fx.Float32)
+    fx.copy(atom, A, B)
+
+
+def test_lds_atom_needs_shared_memory():
+    a = flyc.from_dlpack(np.zeros(4, np.float32))
+    message = compile_error(lds_from_global, a, a)
+    assert "LDS copy atom" in message, message

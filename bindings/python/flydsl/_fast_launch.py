@@ -67,6 +67,22 @@ def bare_spec(ptr, shape, strides, elem):
     return ((_DYN,) * n, stride, align if align >= elem else 0)
 
 
+_SPECS = {}
+
+
+def tensor_spec(t):
+    """bare_spec of a torch tensor, remembered per (pointer mod 16, shape, strides, dtype):
+    on the launch hot path a dictionary lookup instead of the computation."""
+    ptr = t.data_ptr()
+    probe = (ptr & 15, t.shape, t.stride(), t.dtype)
+    spec = _SPECS.get(probe)
+    if spec is None:
+        if len(_SPECS) > 4096:  # many shapes: keep the memo small
+            _SPECS.clear()
+        spec = _SPECS[probe] = bare_spec(ptr, probe[1], probe[2], t.element_size())
+    return spec
+
+
 def signature_key(args, constexpr=None):
     """What decides the compiled kernel and the slot layout, read cheaply; None when an
     argument is not a torch tensor, a Python number or an fx scalar. `constexpr` marks the
@@ -81,8 +97,7 @@ def signature_key(args, constexpr=None):
         elif t in _NUMBERS or issubclass(t, kx._Scalar):
             key.append(t)
         elif isinstance(a, tensor_type):
-            es = a.element_size()
-            key.append((a.dtype, a.is_cuda, bare_spec(a.data_ptr(), a.shape, a.stride(), es)))
+            key.append((a.dtype, a.is_cuda, tensor_spec(a)))
         else:
             return None
     return tuple(key)

@@ -172,6 +172,12 @@ class Value:
         dtype = getattr(dtype, "dtype", dtype)
         return _wrap(K.vector_bitcast(current(), self.handle, K.DTYPES[dtype]), dtype)
 
+    def select(self, a, b):
+        """`a` where this (a boolean) holds, else `b`."""
+        from .kernel_expr import select_value
+
+        return select_value(self, a, b)
+
     def store(self, tensor, index, pred=None):
         """Writes the lanes to consecutive elements of `tensor` from `index` on."""
         tensor.store(index, self, pred)

@@ -447,6 +447,16 @@ def local_tile(t, tile, coord):
     return tiles[(keep, coord)]
 
 
+def local_partition(t, thr_layout, thr_idx):
+    """Thread thr_idx's elements of t when threads are laid out by thr_layout over tiles of its
+    shape (CuTe's local_partition)."""
+    from . import _kernel_layout as KL
+
+    h = K.local_partition(current(), t.handle, KL.as_kernel_layout(thr_layout),
+                          KL.coord(thr_idx).handle)  # fmt: skip
+    return TensorValue(KL._checked(h), t.dtype, None)
+
+
 class rocdl:
     """AMD copy atoms and buffer tensors (fx.rocdl)."""
 
@@ -488,5 +498,5 @@ __all__ = [
     "make_tensor", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b",
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
-    "local_tile", "rocdl", "SharedAllocator", "Array",
+    "local_tile", "local_partition", "rocdl", "SharedAllocator", "Array",
 ]  # fmt: skip

@@ -1,9 +1,11 @@
 //===- FlyDialect.td - The Fly dialect: CuTe layouts in MLIR -*- tablegen -*-===//
 //
-// Layouts as MLIR types: `!fly.layout<(4,8):(8,1)>` is a static CuTe layout. Ops
-// on layout values compute their result types with the host algebra of
-// src/layout (one algorithm for host and kernel layouts), so a program whose
-// layouts are static carries its structure in types and folds its queries.
+// Layouts as MLIR types: `!fly.layout<(4,8):(8,1)>` is a static CuTe layout,
+// `!fly.layout<(?,8):(?,1)>` one with leaves known at run time (SSA operands of
+// fly.layout). Ops on layout values compute their result types with the host
+// algebra of src/layout (one algorithm for host and kernel layouts), so a
+// program carries its static structure in types and folds its queries;
+// fly-layout-lowering runs the same algebra again on the SSA leaves.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,17 +32,20 @@ def Fly_Dialect : Dialect {
 
 def Fly_LayoutType : TypeDef<Fly_Dialect, "Layout"> {
   let mnemonic = "layout";
-  let summary = "a static CuTe layout, shape:stride";
+  let summary = "a CuTe layout, shape:stride, with static or dynamic (`?`) leaves";
   let description = [{
-    `!fly.layout<(4,8):(8,1)>`: the layout's CuTe text between angle brackets.
-    Equal layouts are the same type (the text is kept in CuTe's printed form).
+    `!fly.layout<(4,8):(8,1)>`: the layout's CuTe text between angle brackets;
+    `?` is a leaf known only at run time. Equal texts are the same type (the
+    text is kept in CuTe's printed form).
   }];
   let parameters = (ins StringRefParameter<"the layout in CuTe text">:$text);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The layout this type describes.
+    /// The layout this type describes; its `?` leaves are placeholders.
     ::fly::layout::Layout getLayout() const;
+    /// The number of `?` leaves (shape first, then stride, in order).
+    unsigned getNumDynamicLeaves() const;
     /// The type of a layout (in the context of `ctx`).
     static LayoutType get(::mlir::MLIRContext *ctx, const ::fly::layout::Layout &layout);
   }];
@@ -54,13 +59,16 @@ class Fly_Op<string mnemonic, list<Trait> traits = []>
     : Op<Fly_Dialect, mnemonic, traits>;
 
 def Fly_LayoutOp : Fly_Op<"layout", [Pure]> {
-  let summary = "a static layout value";
+  let summary = "a layout value";
   let description = [{
     `%l = fly.layout : !fly.layout<(4,8):(8,1)>`: the value of a static layout,
-    which is all in its type.
+    which is all in its type. `%l = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>`
+    takes one index per `?` leaf, shape leaves first, then stride leaves.
   }];
+  let arguments = (ins Variadic<Index>:$leaves);
   let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "($leaves^)? attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 class Fly_UnaryLayoutOp<string mnemonic, string cuteName>
@@ -101,7 +109,7 @@ def Fly_RakedProductOp : Fly_BinaryLayoutOp<"raked_product", "raked_product">;
 
 class Fly_QueryOp<string mnemonic, string cuteName>
     : Fly_Op<mnemonic, [Pure]> {
-  let summary = "CuTe's " # cuteName # "(layout) as an index";
+  let summary = "CuTe's " # cuteName # "(layout) as an index (folded when static)";
   let arguments = (ins Fly_LayoutType:$input);
   let results = (outs Index:$result);
   let assemblyFormat = "$input attr-dict `:` type($input)";
@@ -119,8 +127,8 @@ def Fly_Crd2IdxOp : Fly_Op<"crd2idx", [Pure]> {
     `%i = fly.crd2idx %l[%c0, %c1, %c2] : !fly.layout<(2,(3,4)):(12,(1,3))>`
     takes one index per leaf of the shape (the flattened natural coordinate) and
     gives `sum(c_i * d_i)`. `fly-layout-lowering` turns it into `arith`
-    multiplications and additions by the static strides: no division or
-    remainder.
+    multiplications and additions (by constants where the strides are static):
+    no division or remainder.
   }];
   let arguments = (ins Fly_LayoutType:$layout, Variadic<Index>:$coord);
   let results = (outs Index:$result);

@@ -1,8 +1,8 @@
 //===- fly_canonicalize.cpp - Fold static layout algebra ------------------===//
 //
-// fly-canonicalize: an algebra op whose operands are static layouts has its
+// fly-canonicalize: an algebra op whose result is a static layout has its
 // whole answer in its result type, so it becomes a plain `fly.layout` of that
-// type; queries fold to constants (their folders), and layout values left
+// type (a result with `?` leaves needs its operands' values and stays); queries fold to constants (their folders), and layout values left
 // without uses go. After it, a program with static layouts holds no algebra.
 //
 //===----------------------------------------------------------------------===//
@@ -27,9 +27,9 @@ struct FoldStaticAlgebra : RewritePattern {
         !isa<InferTypeOpInterface>(op) || op->getNumResults() != 1)
       return failure();
     auto type = dyn_cast<LayoutType>(op->getResult(0).getType());
-    if (!type)
+    if (!type || type.getNumDynamicLeaves() != 0) // dynamic leaves: fly-layout-lowering
       return failure();
-    rewriter.replaceOpWithNewOp<LayoutOp>(op, type);
+    rewriter.replaceOpWithNewOp<LayoutOp>(op, type, ValueRange{});
     return success();
   }
 };

@@ -8,6 +8,8 @@
 
 #include "ir/fly/fly_dialect.h"
 
+#include "layout/text.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -56,11 +58,29 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
     out.back() = ')';
     return parser.parseRParen();
   }
+  if (succeeded(parser.parseOptionalQuestion()))
+    return out += "?", success();
   int64_t v;
   if (failed(parser.parseInteger(v)))
     return failure();
   out += std::to_string(v);
   return success();
+}
+
+/// A leaf known only at run time, in a type: the algebra carries it through and prints `?`.
+struct Unknown final : L::DynamicInt {
+  std::string str() const override { return "?"; }
+  L::Int combine(L::ArithOp, const L::Int &, const L::Int &) const override { return unknown(); }
+  static L::Int unknown() { return L::Int::dynamic(std::make_shared<Unknown>()); }
+};
+
+/// Reads layout text whose `?` leaves take leaf() in order.
+L::Layout readLayout(llvm::StringRef text, const std::function<L::Int()> &leaf) {
+  L::TextReader r(std::string_view(text.data(), text.size()));
+  r.setDynamicLeaves(leaf);
+  L::Layout l = r.layout();
+  r.expectEnd();
+  return l;
 }
 
 } // namespace
@@ -74,7 +94,7 @@ Type LayoutType::parse(AsmParser &parser) {
   if (parseIntTupleText(parser, text) || parser.parseGreater())
     return {};
   try {
-    return LayoutType::get(parser.getContext(), L::Layout::parse(text));
+    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::unknown));
   } catch (const L::LayoutError &e) {
     parser.emitError(loc, "invalid layout ") << text << ": " << e.what();
     return {};
@@ -86,16 +106,23 @@ void LayoutType::print(AsmPrinter &printer) const { printer << "<" << getText() 
 LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  llvm::StringRef text) {
   try {
-    L::Layout::parse(std::string_view(text.data(), text.size()));
+    readLayout(text, Unknown::unknown);
     return success();
   } catch (const L::LayoutError &e) {
     return emitError() << "invalid layout " << text << ": " << e.what();
   }
 }
 
-L::Layout LayoutType::getLayout() const {
-  llvm::StringRef t = getText();
-  return L::Layout::parse(std::string_view(t.data(), t.size()));
+L::Layout LayoutType::getLayout() const { return readLayout(getText(), Unknown::unknown); }
+
+unsigned LayoutType::getNumDynamicLeaves() const { return llvm::count(getText(), '?'); }
+
+LogicalResult LayoutOp::verify() {
+  unsigned want = getResult().getType().getNumDynamicLeaves();
+  if (getLeaves().size() != want)
+    return emitOpError("takes one index per '?' leaf of its type: ")
+           << want << ", got " << getLeaves().size();
+  return success();
 }
 
 LayoutType LayoutType::get(MLIRContext *ctx, const L::Layout &layout) {
@@ -128,52 +155,85 @@ LogicalResult inferLayout(MLIRContext *ctx, std::optional<Location> loc, const c
 
 } // namespace
 
-#define FLY_UNARY_INFERENCE(Op, name, call)                                                       \
-  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,              \
-                                     ValueRange operands, DictionaryAttr, OpaqueProperties,       \
-                                     RegionRange, SmallVectorImpl<Type> &results) {               \
-    return inferLayout(ctx, loc, name, operands, results,                                        \
-                       [](const std::vector<L::Layout> &in) { return call(in[0]); });           \
-  }
-
-#define FLY_BINARY_INFERENCE(Op, name, call)                                                      \
-  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,              \
-                                     ValueRange operands, DictionaryAttr, OpaqueProperties,       \
-                                     RegionRange, SmallVectorImpl<Type> &results) {               \
-    return inferLayout(ctx, loc, name, operands, results,                                        \
-                       [](const std::vector<L::Layout> &in) { return call(in[0], in[1]); });    \
-  }
-
-namespace {
-L::Layout complementOf(const L::Layout &l) { return L::complement(l); }
-L::Layout filterOf(const L::Layout &l) { return L::filter(l); }
-L::Layout coalesceOf(const L::Layout &l) { return L::coalesce(l); }
-L::Layout compose(const L::Layout &a, const L::Layout &b) { return L::composition(a, b); }
-// Divides and products take the right-hand layout as their tiler.
-template <L::Layout (*F)(const L::Layout &, const L::Tiler &)>
-L::Layout byTiler(const L::Layout &a, const L::Layout &b) {
-  return F(a, L::Tiler(b));
+bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) {
+  static const llvm::StringRef names[] = {
+      "fly.coalesce",       "fly.filter",          "fly.filter_zeros",    "fly.complement",
+      "fly.right_inverse",  "fly.left_inverse",    "fly.flatten",         "fly.composition",
+      "fly.logical_divide", "fly.zipped_divide",   "fly.tiled_divide",    "fly.flat_divide",
+      "fly.logical_product", "fly.zipped_product", "fly.tiled_product",   "fly.flat_product",
+      "fly.blocked_product", "fly.raked_product"};
+  return llvm::is_contained(names, name);
 }
-} // namespace
 
-FLY_UNARY_INFERENCE(CoalesceOp, "coalesce", coalesceOf)
-FLY_UNARY_INFERENCE(FilterOp, "filter", filterOf)
-FLY_UNARY_INFERENCE(FilterZerosOp, "filter_zeros", L::filterZeros)
-FLY_UNARY_INFERENCE(ComplementOp, "complement", complementOf)
-FLY_UNARY_INFERENCE(RightInverseOp, "right_inverse", L::rightInverse)
-FLY_UNARY_INFERENCE(LeftInverseOp, "left_inverse", L::leftInverse)
-FLY_UNARY_INFERENCE(FlattenOp, "flatten", L::flatten)
-FLY_BINARY_INFERENCE(CompositionOp, "composition", compose)
-FLY_BINARY_INFERENCE(LogicalDivideOp, "logical_divide", byTiler<L::logicalDivide>)
-FLY_BINARY_INFERENCE(ZippedDivideOp, "zipped_divide", byTiler<L::zippedDivide>)
-FLY_BINARY_INFERENCE(TiledDivideOp, "tiled_divide", byTiler<L::tiledDivide>)
-FLY_BINARY_INFERENCE(FlatDivideOp, "flat_divide", byTiler<L::flatDivide>)
-FLY_BINARY_INFERENCE(LogicalProductOp, "logical_product", byTiler<L::logicalProduct>)
-FLY_BINARY_INFERENCE(ZippedProductOp, "zipped_product", byTiler<L::zippedProduct>)
-FLY_BINARY_INFERENCE(TiledProductOp, "tiled_product", byTiler<L::tiledProduct>)
-FLY_BINARY_INFERENCE(FlatProductOp, "flat_product", byTiler<L::flatProduct>)
-FLY_BINARY_INFERENCE(BlockedProductOp, "blocked_product", L::blockedProduct)
-FLY_BINARY_INFERENCE(RakedProductOp, "raked_product", L::rakedProduct)
+L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L::Layout> &in) {
+  // Divides and products take the right-hand layout as their tiler.
+  auto tiler = [&] { return L::Tiler(in.at(1)); };
+  if (name == "fly.coalesce")
+    return L::coalesce(in.at(0));
+  if (name == "fly.filter")
+    return L::filter(in.at(0));
+  if (name == "fly.filter_zeros")
+    return L::filterZeros(in.at(0));
+  if (name == "fly.complement")
+    return L::complement(in.at(0));
+  if (name == "fly.right_inverse")
+    return L::rightInverse(in.at(0));
+  if (name == "fly.left_inverse")
+    return L::leftInverse(in.at(0));
+  if (name == "fly.flatten")
+    return L::flatten(in.at(0));
+  if (name == "fly.composition")
+    return L::composition(in.at(0), in.at(1));
+  if (name == "fly.logical_divide")
+    return L::logicalDivide(in.at(0), tiler());
+  if (name == "fly.zipped_divide")
+    return L::zippedDivide(in.at(0), tiler());
+  if (name == "fly.tiled_divide")
+    return L::tiledDivide(in.at(0), tiler());
+  if (name == "fly.flat_divide")
+    return L::flatDivide(in.at(0), tiler());
+  if (name == "fly.logical_product")
+    return L::logicalProduct(in.at(0), tiler());
+  if (name == "fly.zipped_product")
+    return L::zippedProduct(in.at(0), tiler());
+  if (name == "fly.tiled_product")
+    return L::tiledProduct(in.at(0), tiler());
+  if (name == "fly.flat_product")
+    return L::flatProduct(in.at(0), tiler());
+  if (name == "fly.blocked_product")
+    return L::blockedProduct(in.at(0), in.at(1));
+  if (name == "fly.raked_product")
+    return L::rakedProduct(in.at(0), in.at(1));
+  L::fail(L::ErrorKind::Unsupported, "no layout algebra op " + name.str());
+}
+
+#define FLY_INFERENCE(Op)                                                                         \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,              \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,       \
+                                     RegionRange, SmallVectorImpl<Type> &results) {               \
+    llvm::StringRef name = Op::getOperationName();                                               \
+    return inferLayout(ctx, loc, name.data() + 4, operands, results,                              \
+                       [&](const std::vector<L::Layout> &in) { return computeLayout(name, in); }); \
+  }
+
+FLY_INFERENCE(CoalesceOp)
+FLY_INFERENCE(FilterOp)
+FLY_INFERENCE(FilterZerosOp)
+FLY_INFERENCE(ComplementOp)
+FLY_INFERENCE(RightInverseOp)
+FLY_INFERENCE(LeftInverseOp)
+FLY_INFERENCE(FlattenOp)
+FLY_INFERENCE(CompositionOp)
+FLY_INFERENCE(LogicalDivideOp)
+FLY_INFERENCE(ZippedDivideOp)
+FLY_INFERENCE(TiledDivideOp)
+FLY_INFERENCE(FlatDivideOp)
+FLY_INFERENCE(LogicalProductOp)
+FLY_INFERENCE(ZippedProductOp)
+FLY_INFERENCE(TiledProductOp)
+FLY_INFERENCE(FlatProductOp)
+FLY_INFERENCE(BlockedProductOp)
+FLY_INFERENCE(RakedProductOp)
 
 //===----------------------------------------------------------------------===//
 // Queries fold to constants; crd2idx checks its coordinate.
@@ -184,7 +244,7 @@ template <class F> OpFoldResult foldQuery(Operation *op, Value input, F f) {
   auto t = cast<LayoutType>(input.getType());
   try {
     return IntegerAttr::get(IndexType::get(op->getContext()), f(t.getLayout()));
-  } catch (const L::LayoutError &) {
+  } catch (const L::LayoutError &) { // a dynamic answer: fly-layout-lowering computes it
     return {}; // left alone; the value is not representable
   }
 }

@@ -26,8 +26,15 @@
 
 namespace fly::ir::fly {
 
-/// fly-layout-lowering: fly.crd2idx into arith by the static strides; the layout values
-/// then have no uses and go.
+/// The layout an algebra op of the dialect computes from its operand layouts (the op's
+/// name picks the function of src/layout): result types and lowering both use it.
+::fly::layout::Layout computeLayout(llvm::StringRef opName,
+                                    const std::vector<::fly::layout::Layout> &operands);
+/// Whether an op name is one of the dialect's layout-algebra ops.
+bool isAlgebraOp(llvm::StringRef opName);
+
+/// fly-layout-lowering: the algebra on SSA leaves, fly.crd2idx and queries into arith;
+/// the layout values then have no uses and go.
 std::unique_ptr<mlir::Pass> createLayoutLoweringPass();
 
 /// fly-canonicalize: algebra ops on static layouts become fly.layout values of their result

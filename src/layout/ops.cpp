@@ -1,0 +1,88 @@
+//===- ops.cpp - The algebra's operations by number -----------------------===//
+
+#include "layout/ops.h"
+
+namespace fly::layout {
+
+namespace {
+template <class E> E checked(int op, int count, const char *name) {
+  if (op < 0 || op >= count)
+    fail(ErrorKind::InvalidArgument, "unknown " + std::string(name) + " " + std::to_string(op));
+  return static_cast<E>(op);
+}
+} // namespace
+
+UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 7, "fly_layout_unary_op"); }
+BinaryOp binaryOp(int op) { return checked<BinaryOp>(op, 6, "fly_layout_binary_op"); }
+TilerOp tilerOp(int op) { return checked<TilerOp>(op, 9, "fly_tiler_op"); }
+
+Layout apply(UnaryOp op, const Layout &l) {
+  switch (op) {
+  case UnaryOp::Coalesce:
+    return coalesce(l);
+  case UnaryOp::Filter:
+    return filter(l);
+  case UnaryOp::FilterZeros:
+    return filterZeros(l);
+  case UnaryOp::Complement:
+    return complement(l);
+  case UnaryOp::RightInverse:
+    return rightInverse(l);
+  case UnaryOp::LeftInverse:
+    return leftInverse(l);
+  case UnaryOp::Flatten:
+    return flatten(l);
+  }
+  fail(ErrorKind::InvalidArgument, "unknown unary layout op");
+}
+
+Layout apply(BinaryOp op, const Layout &a, const Layout &b) {
+  switch (op) {
+  case BinaryOp::Composition:
+    return composition(a, b);
+  case BinaryOp::BlockedProduct:
+    return blockedProduct(a, b);
+  case BinaryOp::RakedProduct:
+    return rakedProduct(a, b);
+  case BinaryOp::Append:
+    return append(a, b);
+  case BinaryOp::Prepend:
+    return prepend(a, b);
+  case BinaryOp::MaxCommonLayout:
+    return maxCommonLayout(a, b);
+  }
+  fail(ErrorKind::InvalidArgument, "unknown binary layout op");
+}
+
+Layout apply(TilerOp op, const Layout &l, const Tiler &t) {
+  switch (op) {
+  case TilerOp::Composition:
+    return composition(l, t);
+  case TilerOp::LogicalDivide:
+    return logicalDivide(l, t);
+  case TilerOp::ZippedDivide:
+    return zippedDivide(l, t);
+  case TilerOp::TiledDivide:
+    return tiledDivide(l, t);
+  case TilerOp::FlatDivide:
+    return flatDivide(l, t);
+  case TilerOp::LogicalProduct:
+    return logicalProduct(l, t);
+  case TilerOp::ZippedProduct:
+    return zippedProduct(l, t);
+  case TilerOp::TiledProduct:
+    return tiledProduct(l, t);
+  case TilerOp::FlatProduct:
+    return flatProduct(l, t);
+  }
+  fail(ErrorKind::InvalidArgument, "unknown tiler op");
+}
+
+bool keepsElements(UnaryOp op) {
+  return op == UnaryOp::Coalesce || op == UnaryOp::Filter || op == UnaryOp::FilterZeros ||
+         op == UnaryOp::Flatten;
+}
+
+bool keepsElements(TilerOp op) { return op <= TilerOp::FlatDivide; }
+
+} // namespace fly::layout

@@ -1,0 +1,46 @@
+//===- ops.h - The algebra's operations by number ---------------*- C++ -*-===//
+//
+// The unary, binary and tiler operations of the C API's fly_layout_unary_op,
+// fly_layout_binary_op and fly_tiler_op, numbered as there, so that host calls
+// and in-kernel calls pick their function in one place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FLYDSL_LAYOUT_OPS_H
+#define FLYDSL_LAYOUT_OPS_H
+
+#include "layout/layout.h"
+
+namespace fly::layout {
+
+enum class UnaryOp { Coalesce, Filter, FilterZeros, Complement, RightInverse, LeftInverse, Flatten };
+enum class BinaryOp { Composition, BlockedProduct, RakedProduct, Append, Prepend, MaxCommonLayout };
+enum class TilerOp {
+  Composition,
+  LogicalDivide,
+  ZippedDivide,
+  TiledDivide,
+  FlatDivide,
+  LogicalProduct,
+  ZippedProduct,
+  TiledProduct,
+  FlatProduct
+};
+
+/// The operation of a number; an InvalidArgument error names the enum for any other.
+UnaryOp unaryOp(int op);
+BinaryOp binaryOp(int op);
+TilerOp tilerOp(int op);
+
+Layout apply(UnaryOp op, const Layout &l);
+Layout apply(BinaryOp op, const Layout &a, const Layout &b);
+Layout apply(TilerOp op, const Layout &l, const Tiler &t);
+
+/// Whether the result indexes the same elements as the operand (so a tensor keeps its memory
+/// under it): coalesce, filter, flatten, compositions and divides. The others (inverses,
+/// complements, products) are new functions.
+bool keepsElements(UnaryOp op);
+bool keepsElements(TilerOp op);
+
+} // namespace fly::layout
+
+#endif // FLYDSL_LAYOUT_OPS_H
