@@ -85,15 +85,16 @@ def bench_cuda(torch):
     import flydsl.expr as fx
     import tiled_transpose_smem as transpose_example
 
-    BM, BN = 32, 128
+    BM, BN = 16, 128
 
     @flyc.kernel
     def tiled_copy128(A: fx.Tensor, B: fx.Tensor):
         # 256 threads as 8 rows x 32 columns, 4 consecutive floats each: an (8,128) piece per
-        # 128-bit step, four steps per (32,128) block tile.
+        # 128-bit step, two steps per (16,128) block tile; blocks in row-major order (x along
+        # the columns), which suits DRAM pages better than column-major (2.82 vs 2.96 TB/s).
         tile = fx.make_tile(BM, BN)
-        gA = fx.zipped_divide(A, tile)[None, fx.block_idx.x]
-        gB = fx.zipped_divide(B, tile)[None, fx.block_idx.x]
+        gA = fx.zipped_divide(A, tile)[None, (fx.block_idx.y, fx.block_idx.x)]
+        gB = fx.zipped_divide(B, tile)[None, (fx.block_idx.y, fx.block_idx.x)]
         atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
         tiled = fx.make_tiled_copy_tv(atom, fx.make_layout((8, 32), (32, 1)),
                                       fx.make_layout((1, 4), (4, 1)))  # fmt: skip
@@ -108,8 +109,8 @@ def bench_cuda(torch):
     b = torch.empty_like(a)
     gb = lambda ms: 2 * a.numel() * 4 / ms / 1e6  # noqa: E731
     sa, sb = flyc.from_dlpack(a), flyc.from_dlpack(b)
-    blocks = (n // BM) * (n // BN)
-    fly = lambda: tiled_copy128(sa, sb).launch(grid=(blocks,), block=(256,))  # noqa: E731
+    grid = (n // BN, n // BM)
+    fly = lambda: tiled_copy128(sa, sb).launch(grid=grid, block=(256,))  # noqa: E731
     fly()
     torch.cuda.synchronize()
     assert torch.equal(a, b), "the tiled copy is wrong"

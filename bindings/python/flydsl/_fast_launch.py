@@ -47,20 +47,21 @@ except AttributeError:  # not CPython's os.environ
 _DYN = -(2**63)  # FLY_DYNAMIC
 
 
-def bare_spec(ptr, shape, strides, elem):
+def bare_spec(ptr, strides, elem):
     """A plain tensor argument's layout spec (shape, stride, align): every extent and stride
-    dynamic except a unit stride (the innermost mode with stride 1 and extent > 1), and the
-    largest power of two (up to 16 bytes) that the pointer and the other strides in bytes are
-    multiples of, so copies can be as wide as the data allows (a separate compile per class)."""
-    n = len(shape)
+    dynamic except a unit stride (the innermost mode with stride 1), and the largest power of
+    two (up to 16 bytes) that the pointer and the other strides in bytes are multiples of, so
+    copies can be as wide as the data allows (a separate compile per class). Extents do not
+    enter: the launcher ignores the strides of modes of extent 0 or 1."""
+    n = len(strides)
     unit = -1
     for m in range(n - 1, -1, -1):
-        if strides[m] == 1 and shape[m] > 1:
+        if strides[m] == 1:
             unit = m
             break
     g = ptr | 16
     for m in range(n):
-        if m != unit and shape[m] > 1:
+        if m != unit:
             g |= strides[m] * elem
     align = g & -g
     stride = tuple(1 if m == unit else _DYN for m in range(n))
@@ -71,15 +72,15 @@ _SPECS = {}
 
 
 def tensor_spec(t):
-    """bare_spec of a torch tensor, remembered per (pointer mod 16, shape, strides, dtype):
-    on the launch hot path a dictionary lookup instead of the computation."""
+    """bare_spec of a torch tensor, remembered per (pointer mod 16, strides, dtype): on the
+    launch hot path a dictionary lookup instead of the computation."""
     ptr = t.data_ptr()
-    probe = (ptr & 15, t.shape, t.stride(), t.dtype)
+    probe = (ptr & 15, t.stride(), t.dtype)
     spec = _SPECS.get(probe)
     if spec is None:
-        if len(_SPECS) > 4096:  # many shapes: keep the memo small
+        if len(_SPECS) > 4096:  # many stride patterns: keep the memo small
             _SPECS.clear()
-        spec = _SPECS[probe] = bare_spec(ptr, probe[1], probe[2], t.element_size())
+        spec = _SPECS[probe] = bare_spec(ptr, probe[1], t.element_size())
     return spec
 
 

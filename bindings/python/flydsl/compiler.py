@@ -91,7 +91,7 @@ class _TensorArg:
         elem = t.dtype.bits // 8
         ptr = (t.data or 0) + t.byte_offset
         if marked is None:
-            self.spec = _fast.bare_spec(ptr, shape, strides, elem)
+            self.spec = _fast.bare_spec(ptr, strides, elem)
         else:
             self.spec = marked.spec(ptr, shape, strides, elem)
 
