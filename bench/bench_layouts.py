@@ -125,7 +125,10 @@ def bench_cuda(torch):
     tile = transpose_example.TILE
     grid = (n // tile, n // tile)
     block = (transpose_example.ROWS * tile,)
-    fly_t = lambda: transpose_example.transpose_smem(sa2, so).launch(grid=grid, block=block)  # noqa: E731
+
+    def fly_t():
+        transpose_example.transpose_smem(sa2, so).launch(grid=grid, block=block)
+
     fly_t()
     torch.cuda.synchronize()
     assert torch.equal(out, a.t()), "the transpose is wrong"

@@ -46,7 +46,9 @@ def copy_kernel(A: fx.Tensor, B: fx.Tensor, buffer: fx.Constexpr[bool]):
 @flyc.jit
 def tiled_copy(A, B, buffer=False, stream=fx.Stream(None)):
     m, n = A.shape
-    copy_kernel(A, B, buffer).launch(grid=((m // BLOCK_M) * (n // BLOCK_N),), block=(4,), stream=stream)
+    copy_kernel(A, B, buffer).launch(
+        grid=((m // BLOCK_M) * (n // BLOCK_N),), block=(4,), stream=stream
+    )
 
 
 def main():

@@ -9,14 +9,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define CHECK(call)                                                                            \
-  do {                                                                                         \
-    fly_status s_ = (call);                                                                    \
-    if (s_ != FLY_OK) {                                                                        \
-      fprintf(stderr, "%s failed: %s: %s\n", #call, fly_status_name(s_),                       \
-              fly_last_error_message());                                                       \
-      return 1;                                                                                \
-    }                                                                                          \
+#define CHECK(call)                                                                                \
+  do {                                                                                             \
+    fly_status s_ = (call);                                                                        \
+    if (s_ != FLY_OK) {                                                                            \
+      fprintf(stderr, "%s failed: %s: %s\n", #call, fly_status_name(s_),                           \
+              fly_last_error_message());                                                           \
+      return 1;                                                                                    \
+    }                                                                                              \
   } while (0)
 
 enum { M = 24, N = 120 };
@@ -34,8 +34,10 @@ int main(void) {
   /* This block's tile: (8,24) tiles of the matrix, indexed by block_idx.x. */
   fly_value_t *bid = fly_gpu_index(k, FLY_BLOCK_IDX, 0);
   fly_value_t *which = fly_kernel_int_tuple(k, "(_,?)", &bid, 1);
-  fly_value_t *ta = fly_kernel_slice(k, fly_kernel_layout_tiler_op(k, FLY_TILER_ZIPPED_DIVIDE, a, "(8:1,24:1)"), which);
-  fly_value_t *tb = fly_kernel_slice(k, fly_kernel_layout_tiler_op(k, FLY_TILER_ZIPPED_DIVIDE, b, "(8:1,24:1)"), which);
+  fly_value_t *ta = fly_kernel_slice(
+      k, fly_kernel_layout_tiler_op(k, FLY_TILER_ZIPPED_DIVIDE, a, "(8:1,24:1)"), which);
+  fly_value_t *tb = fly_kernel_slice(
+      k, fly_kernel_layout_tiler_op(k, FLY_TILER_ZIPPED_DIVIDE, b, "(8:1,24:1)"), which);
 
   /* Threads (4,1):(1,1), values (1,8):(1,1), raked: thread t holds row t of a 4 x 8 piece. */
   fly_layout_t *thr, *vals, *tv;
@@ -64,7 +66,8 @@ int main(void) {
   fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2};
   CHECK(fly_compile(module, &options, &compiled));
 
-  float *x = aligned_alloc(16, M * N * sizeof(float)), *y = aligned_alloc(16, M * N * sizeof(float));
+  float *x = aligned_alloc(16, M * N * sizeof(float)),
+        *y = aligned_alloc(16, M * N * sizeof(float));
   for (int j = 0; j < M * N; ++j) {
     x[j] = (float)j;
     y[j] = -1.0f;

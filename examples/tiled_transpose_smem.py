@@ -33,7 +33,9 @@ def transpose_smem(src: fx.Tensor, dst: fx.Tensor):
     cD = fx.local_tile(fx.make_identity_tensor(dst.shape), (TILE, TILE), (bn, bm))
 
     atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
-    rows = fx.make_tiled_copy_tv(atom, fx.make_layout((ROWS, TILE), (TILE, 1)), fx.make_layout((1, 1)))
+    rows = fx.make_tiled_copy_tv(
+        atom, fx.make_layout((ROWS, TILE), (TILE, 1)), fx.make_layout((1, 1))
+    )
     thr = rows.get_slice(tid)
 
     def inside(coords, shape):
@@ -42,9 +44,19 @@ def transpose_smem(src: fx.Tensor, dst: fx.Tensor):
             pred[i] = fx.elem_less(coords[i], shape)
         return pred
 
-    fx.copy(atom, thr.partition_S(gS), thr.partition_D(smem), pred=inside(thr.partition_S(cS), src.shape))
+    fx.copy(
+        atom,
+        thr.partition_S(gS),
+        thr.partition_D(smem),
+        pred=inside(thr.partition_S(cS), src.shape),
+    )
     fx.gpu.barrier()
-    fx.copy(atom, thr.partition_S(smem_t), thr.partition_D(gD), pred=inside(thr.partition_D(cD), dst.shape))
+    fx.copy(
+        atom,
+        thr.partition_S(smem_t),
+        thr.partition_D(gD),
+        pred=inside(thr.partition_D(cD), dst.shape),
+    )
 
 
 @flyc.jit

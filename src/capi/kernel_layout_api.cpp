@@ -55,24 +55,25 @@ fly_value_t *fly_kernel_int_tuple(fly_kernel_t *k, const char *text, fly_value_t
                                   size_t n) {
   FLY_KERNEL_OR(k, nullptr);
   std::string t;
-  return textArg(K, text, "tuple text", t) ? kernelCall(K, [&] { return handle(K->intTuple(t, values(dynamic, n))); })
-                                            : nullptr;
+  return textArg(K, text, "tuple text", t)
+             ? kernelCall(K, [&] { return handle(K->intTuple(t, values(dynamic, n))); })
+             : nullptr;
 }
 
 fly_value_t *fly_kernel_layout(fly_kernel_t *k, const char *text, fly_value_t *const *dynamic,
                                size_t n) {
   FLY_KERNEL_OR(k, nullptr);
   std::string t;
-  return textArg(K, text, "layout text", t) ? kernelCall(K, [&] { return handle(K->layoutValue(t, values(dynamic, n))); })
-                                             : nullptr;
+  return textArg(K, text, "layout text", t)
+             ? kernelCall(K, [&] { return handle(K->layoutValue(t, values(dynamic, n))); })
+             : nullptr;
 }
 
 fly_value_t *fly_kernel_layout_from_host(fly_kernel_t *k, const fly_layout_t *layout) {
   FLY_KERNEL_OR(k, nullptr);
   std::string text;
-  fly_status s = guard([&] {
-    text = plainLayout(layout, "layout", "a layout inside a kernel").str();
-  });
+  fly_status s =
+      guard([&] { text = plainLayout(layout, "layout", "a layout inside a kernel").str(); });
   if (s != FLY_OK) {
     K->reject(fly_last_error_message());
     return nullptr;
@@ -123,7 +124,9 @@ fly_value_t *fly_kernel_layout_tiler_op(fly_kernel_t *k, int op, fly_value_t *la
                                         const char *tiler) {
   FLY_KERNEL_OR(k, nullptr);
   std::string t;
-  return textArg(K, tiler, "tiler", t) ? kernelCall(K, [&] { return handle(K->tilerOp(op, val(layout), t)); }) : nullptr;
+  return textArg(K, tiler, "tiler", t)
+             ? kernelCall(K, [&] { return handle(K->tilerOp(op, val(layout), t)); })
+             : nullptr;
 }
 
 fly_value_t *fly_kernel_slice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
@@ -139,9 +142,8 @@ fly_value_t *fly_kernel_dice(fly_kernel_t *k, fly_value_t *layout, fly_value_t *
 fly_value_t *fly_kernel_local_partition(fly_kernel_t *k, fly_value_t *tensor,
                                         fly_value_t *thr_layout, fly_value_t *thr_idx) {
   FLY_KERNEL_OR(k, nullptr);
-  return kernelCall(K, [&] {
-    return handle(K->localPartition(val(tensor), val(thr_layout), val(thr_idx)));
-  });
+  return kernelCall(
+      K, [&] { return handle(K->localPartition(val(tensor), val(thr_layout), val(thr_idx))); });
 }
 
 fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord) {
@@ -159,18 +161,19 @@ fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_t *shape
   return kernelCall(K, [&] { return handle(K->identityTensor(val(shape))); });
 }
 
-fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
-                                      int dtype) {
+fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor, int dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
-  return kernelCall(K, [&] { return handle(K->fragment(val(layout_or_tensor), ok ? d : ir::DType::Index)); });
+  return kernelCall(
+      K, [&] { return handle(K->fragment(val(layout_or_tensor), ok ? d : ir::DType::Index)); });
 }
 
 fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int bits, int base,
                                        int shift, int64_t offset) {
   FLY_KERNEL_OR(k, nullptr);
-  return kernelCall(K, [&] { return handle(K->swizzleTensor(val(tensor), bits, base, shift, offset)); });
+  return kernelCall(
+      K, [&] { return handle(K->swizzleTensor(val(tensor), bits, base, shift, offset)); });
 }
 
 fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor) {
@@ -218,22 +221,27 @@ fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) 
     K->reject("unknown copy op " + std::to_string(op));
     return nullptr;
   }
-  return kernelCall(K, [&] { return handle(K->copyAtom(static_cast<ir::CopyOp>(op), bits, ok ? d : ir::DType::Index)); });
+  return kernelCall(K, [&] {
+    return handle(K->copyAtom(static_cast<ir::CopyOp>(op), bits, ok ? d : ir::DType::Index));
+  });
 }
 
 fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *layout_tv,
                                    const char *tile) {
   FLY_KERNEL_OR(k, nullptr);
   std::string t;
-  return textArg(K, tile, "tile", t) ? kernelCall(K, [&] { return handle(K->tiledCopy(val(atom), val(layout_tv), t)); })
-                                      : nullptr;
+  return textArg(K, tile, "tile", t)
+             ? kernelCall(K, [&] { return handle(K->tiledCopy(val(atom), val(layout_tv), t)); })
+             : nullptr;
 }
 
 fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled_copy,
                                              fly_value_t *thr_idx, fly_value_t *tensor,
                                              int source) {
   FLY_KERNEL_OR(k, nullptr);
-  return kernelCall(K, [&] { return handle(K->partition(val(tiled_copy), val(thr_idx), val(tensor), source != 0)); });
+  return kernelCall(K, [&] {
+    return handle(K->partition(val(tiled_copy), val(thr_idx), val(tensor), source != 0));
+  });
 }
 
 void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fly_value_t *dst,

@@ -39,9 +39,9 @@ template <class F> auto kernelCall(ir::Kernel *k, F &&f) -> decltype(f()) {
 
 } // namespace fly::capi
 
-#define FLY_KERNEL_OR(k, fallback)                                                              \
-  ir::Kernel *K = fly::capi::kernelOrNull(k);                                                   \
-  if (!K)                                                                                       \
+#define FLY_KERNEL_OR(k, fallback)                                                                 \
+  ir::Kernel *K = fly::capi::kernelOrNull(k);                                                      \
+  if (!K)                                                                                          \
     return fallback;
 
 #endif // FLYDSL_CAPI_KERNEL_VALUES_H

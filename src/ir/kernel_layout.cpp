@@ -201,7 +201,9 @@ MValue Kernel::Impl::elementAddress(Entry &t, const Int &offset) {
       namespace ar = mlir::arith;
       auto i64 = b.getI64Type();
       MValue v = materialize(x, i64);
-      auto c = [&](int64_t n) { return MValue(ar::ConstantOp::create(b, loc(), i64, b.getI64IntegerAttr(n))); };
+      auto c = [&](int64_t n) {
+        return MValue(ar::ConstantOp::create(b, loc(), i64, b.getI64IntegerAttr(n)));
+      };
       MValue y = ar::AndIOp::create(b, loc(), v, c(sw.yyyMask()));
       MValue moved = sw.shift() >= 0 ? MValue(ar::ShRUIOp::create(b, loc(), y, c(sw.shift())))
                                      : MValue(ar::ShLIOp::create(b, loc(), y, c(-sw.shift())));
@@ -295,7 +297,8 @@ struct LayoutOps {
   Entry *layoutLike(Value *h, const char *what) {
     Entry *e = k.get(h, what);
     if (e && !e->layout) {
-      k.fail(std::string(what) + " is a " + kindName(e->kind) + " where a layout or tensor is "
+      k.fail(std::string(what) + " is a " + kindName(e->kind) +
+             " where a layout or tensor is "
              "needed");
       return nullptr;
     }
@@ -529,7 +532,8 @@ Value *Kernel::layoutBinary(int op, Value *ha, Value *hb) {
   if (!b)
     return nullptr;
   std::optional<Layout> r;
-  if (!k.algebra("layout op", [&] { r = layout::apply(layout::binaryOp(op), *a->layout, *b->layout); }))
+  if (!k.algebra("layout op",
+                 [&] { r = layout::apply(layout::binaryOp(op), *a->layout, *b->layout); }))
     return nullptr;
   if (a->tensor && op == 0) // composing a tensor with a layout re-indexes the same memory
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
@@ -729,8 +733,8 @@ Value *Kernel::fragment(Value *h, DType dtype) {
     return nullptr;
   OpBuilder eb(k.ctx());
   eb.setInsertionPointToStart(&k.func.getBody().front());
-  MValue count = mlir::arith::ConstantOp::create(eb, k.loc(), eb.getI64Type(),
-                                                 eb.getI64IntegerAttr(n));
+  MValue count =
+      mlir::arith::ConstantOp::create(eb, k.loc(), eb.getI64Type(), eb.getI64IntegerAttr(n));
   auto ptr = mlir::LLVM::LLVMPointerType::get(k.ctx(), 0);
   unsigned align = std::max<unsigned>(16, bitWidth(dtype) / 8);
   e.v = mlir::LLVM::AllocaOp::create(eb, k.loc(), ptr, k.memType(dtype), count, align);
@@ -787,9 +791,10 @@ MValue guarded(Kernel::Impl &k, Entry *p, mlir::Type result, const std::function
   MValue v = body();
   mlir::scf::YieldOp::create(k.b, k.loc(), v ? v : MValue());
   k.b.setInsertionPointToStart(ifOp.elseBlock());
-  mlir::Attribute zero = mlir::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(result))
-                             ? mlir::Attribute(k.b.getFloatAttr(mlir::getElementTypeOrSelf(result), 0))
-                             : mlir::Attribute(k.b.getIntegerAttr(mlir::getElementTypeOrSelf(result), 0));
+  mlir::Attribute zero =
+      mlir::isa<mlir::FloatType>(mlir::getElementTypeOrSelf(result))
+          ? mlir::Attribute(k.b.getFloatAttr(mlir::getElementTypeOrSelf(result), 0))
+          : mlir::Attribute(k.b.getIntegerAttr(mlir::getElementTypeOrSelf(result), 0));
   if (auto vt = mlir::dyn_cast<mlir::VectorType>(result))
     zero = mlir::DenseElementsAttr::get(vt, zero);
   mlir::scf::YieldOp::create(
@@ -823,9 +828,8 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   }
   MValue v;
   if (!k.algebra("tensor load", [&] {
-        v = guarded(k, p, k.typeOf(t->dtype, 1), [&] {
-          return k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype);
-        });
+        v = guarded(k, p, k.typeOf(t->dtype, 1),
+                    [&] { return k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype); });
       }))
     return nullptr;
   return k.scalar(v, t->dtype);
@@ -976,9 +980,9 @@ Value *Kernel::elemLess(Value *ha, Value *hb) {
             continue;
           }
           auto i64 = k.b.getI64Type();
-          MValue c = mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::slt,
-                                                 k.materialize(la[i], i64),
-                                                 k.materialize(lb[i], i64));
+          MValue c =
+              mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::slt,
+                                          k.materialize(la[i], i64), k.materialize(lb[i], i64));
           all = all ? MValue(mlir::arith::AndIOp::create(k.b, k.loc(), all, c)) : c;
         }
       }))
@@ -1074,8 +1078,7 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   if (!tc)
     return nullptr;
   if (tc->kind != ValueKind::TiledCopy) {
-    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) +
-           " where a tiled copy is needed");
+    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) + " where a tiled copy is needed");
     return nullptr;
   }
   LayoutOps ops{k};
@@ -1091,19 +1094,19 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
         // the tile through (thread, value) -> tile coordinate.
         Layout tiled = layout::zippedDivide(*x->layout, info.tile);
         Layout atomTV = layout::zippedDivide(
-            info.tv, layout::Tiler::tuple({layout::Tiler::integer(1),
-                                           layout::Tiler::integer(info.atom->values)}));
+            info.tv, layout::Tiler::tuple(
+                         {layout::Tiler::integer(1), layout::Tiler::integer(info.atom->values)}));
         // ((atom_thr, atom_val), (rest_thr, rest_val)) -> ((thr), (atom_val, rest_val))
-        Layout zipped = layout::makeUnchecked(
-            IntTuple{IntTuple{atomTV.shape()[0][0], atomTV.shape()[1][0]},
-                     IntTuple{atomTV.shape()[0][1], atomTV.shape()[1][1]}},
-            IntTuple{IntTuple{atomTV.stride()[0][0], atomTV.stride()[1][0]},
-                     IntTuple{atomTV.stride()[0][1], atomTV.stride()[1][1]}});
+        Layout zipped =
+            layout::makeUnchecked(IntTuple{IntTuple{atomTV.shape()[0][0], atomTV.shape()[1][0]},
+                                           IntTuple{atomTV.shape()[0][1], atomTV.shape()[1][1]}},
+                                  IntTuple{IntTuple{atomTV.stride()[0][0], atomTV.stride()[1][0]},
+                                           IntTuple{atomTV.stride()[0][1], atomTV.stride()[1][1]}});
         Layout thrval = layout::coalesce(zipped, IntTuple{1, IntTuple{1, 1}});
         // (thr, (vals), (rest...)) of the tensor; slice this thread's index.
-        Layout composed = layout::makeLayout(
-            {layout::composition(tiled.mode(0), thrval.mode(0)),
-             layout::composition(tiled.mode(0), thrval.mode(1)), tiled.mode(1)});
+        Layout composed =
+            layout::makeLayout({layout::composition(tiled.mode(0), thrval.mode(0)),
+                                layout::composition(tiled.mode(0), thrval.mode(1)), tiled.mode(1)});
         IntTuple crd{thr, IntTuple::underscore(), IntTuple::underscore()};
         r = layout::slice(crd, composed);
         offset = ops.offsetIn(*x, crd, composed, /*sliced=*/true);
@@ -1138,11 +1141,13 @@ CopyPlan planCopy(const Layout &l, int64_t values) {
                  "copy needs tensors of static size, got " + l.str());
   if (n % values != 0)
     layout::fail(layout::ErrorKind::Divisibility,
-                 "copy: " + std::to_string(n) + " elements are not a whole number of atom calls "
-                 "of " + std::to_string(values));
+                 "copy: " + std::to_string(n) +
+                     " elements are not a whole number of atom calls "
+                     "of " +
+                     std::to_string(values));
   p.calls = n / values;
-  p.byCall = layout::composition(
-      l, layout::makeLayout(IntTuple{values, p.calls}, IntTuple{1, values}));
+  p.byCall =
+      layout::composition(l, layout::makeLayout(IntTuple{values, p.calls}, IntTuple{1, values}));
   Layout first = layout::coalesce(p.byCall.mode(0));
   p.contiguous = values == 1 || (first.shape().isLeaf() && first.stride().isLeaf() &&
                                  isConst(first.stride().leaf(), 1));
@@ -1194,27 +1199,28 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
     if (ps.calls != pd.calls)
-      layout::fail(layout::ErrorKind::RankMismatch,
-                   "copy from " + s->layout->str() + " to " + d->layout->str() +
-                       ": the tensors have different sizes");
+      layout::fail(layout::ErrorKind::RankMismatch, "copy from " + s->layout->str() + " to " +
+                                                        d->layout->str() +
+                                                        ": the tensors have different sizes");
     for (auto [plan, t] : {std::pair{&ps, s}, std::pair{&pd, d}})
       if (!plan->contiguous)
         layout::fail(layout::ErrorKind::Divisibility,
                      "a " + std::to_string(atom.bits) + "-bit copy atom moves " +
-                         std::to_string(atom.values) + " consecutive elements per call; the "
-                         "layout " + t->layout->str() + " does not keep them consecutive");
+                         std::to_string(atom.values) +
+                         " consecutive elements per call; the "
+                         "layout " +
+                         t->layout->str() + " does not keep them consecutive");
     int64_t predSize = p ? staticSize(*p->layout) : 0;
     if (p && predSize != ps.calls)
       layout::fail(layout::ErrorKind::RankMismatch,
-                   "a copy predicate needs one element per atom call (" +
-                       std::to_string(ps.calls) + "), got " + std::to_string(predSize));
+                   "a copy predicate needs one element per atom call (" + std::to_string(ps.calls) +
+                       "), got " + std::to_string(predSize));
     int64_t vecBytes = elem * atom.values;
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
-        int64_t guaranteed =
-            std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(*off)) * elem);
+        int64_t guaranteed = std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(*off)) * elem);
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
@@ -1231,8 +1237,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       Entry *pc = nullptr;
       Entry predEntry;
       if (p) {
-        predEntry.v = k.loadAt(k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf()),
-                               DType::I1);
+        predEntry.v = k.loadAt(
+            k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf()), DType::I1);
         predEntry.dtype = DType::I1;
         pc = &predEntry;
       }

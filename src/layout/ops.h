@@ -12,7 +12,15 @@
 
 namespace fly::layout {
 
-enum class UnaryOp { Coalesce, Filter, FilterZeros, Complement, RightInverse, LeftInverse, Flatten };
+enum class UnaryOp {
+  Coalesce,
+  Filter,
+  FilterZeros,
+  Complement,
+  RightInverse,
+  LeftInverse,
+  Flatten
+};
 enum class BinaryOp { Composition, BlockedProduct, RakedProduct, Append, Prepend, MaxCommonLayout };
 enum class TilerOp {
   Composition,

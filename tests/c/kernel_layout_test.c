@@ -8,12 +8,12 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                                            \
-  do {                                                                                         \
-    if (!(cond)) {                                                                             \
-      ++failures;                                                                              \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                \
-    }                                                                                          \
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      ++failures;                                                                                  \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                     \
+    }                                                                                              \
   } while (0)
 
 /* A fresh kernel with one dynamic f32 matrix parameter. */
@@ -26,21 +26,21 @@ static fly_kernel_t *kernel(fly_module_t **m, fly_value_t **t) {
 }
 
 /* Runs `body` on a fresh kernel and checks that its first error mentions `word`. */
-#define EXPECT_ERROR(word, body)                                                               \
-  do {                                                                                         \
-    fly_module_t *m;                                                                           \
-    fly_value_t *t;                                                                            \
-    fly_kernel_t *k = kernel(&m, &t);                                                          \
-    (void)t;                                                                                   \
-    body;                                                                                      \
-    const char *e = fly_kernel_error(k);                                                       \
-    if (!e || !strstr(e, word)) {                                                              \
-      ++failures;                                                                              \
-      fprintf(stderr, "%s:%d: expected an error about '%s', got '%s'\n", __FILE__, __LINE__,   \
-              word, e ? e : "(none)");                                                         \
-    }                                                                                          \
-    CHECK(fly_kernel_finish(k) == FLY_ERROR_COMPILE);                                          \
-    fly_module_destroy(m);                                                                     \
+#define EXPECT_ERROR(word, body)                                                                   \
+  do {                                                                                             \
+    fly_module_t *m;                                                                               \
+    fly_value_t *t;                                                                                \
+    fly_kernel_t *k = kernel(&m, &t);                                                              \
+    (void)t;                                                                                       \
+    body;                                                                                          \
+    const char *e = fly_kernel_error(k);                                                           \
+    if (!e || !strstr(e, word)) {                                                                  \
+      ++failures;                                                                                  \
+      fprintf(stderr, "%s:%d: expected an error about '%s', got '%s'\n", __FILE__, __LINE__, word, \
+              e ? e : "(none)");                                                                   \
+    }                                                                                              \
+    CHECK(fly_kernel_finish(k) == FLY_ERROR_COMPILE);                                              \
+    fly_module_destroy(m);                                                                         \
   } while (0)
 
 int main(void) {
@@ -66,9 +66,7 @@ int main(void) {
     fly_value_t *l = fly_kernel_layout(k, "(4,8):(1,4)", NULL, 0);
     CHECK(!fly_load_at(k, l, fly_const_int(k, FLY_I32, 0), NULL));
   });
-  EXPECT_ERROR("unknown fly_layout_unary_op 99", {
-    CHECK(!fly_kernel_layout_unary(k, 99, t));
-  });
+  EXPECT_ERROR("unknown fly_layout_unary_op 99", { CHECK(!fly_kernel_layout_unary(k, 99, t)); });
   EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));
   EXPECT_ERROR("cannot move", CHECK(!fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 24, FLY_F32)));
 

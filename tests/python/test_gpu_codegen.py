@@ -248,7 +248,9 @@ def test_layout_kernels_rocm_code(tmp_path, arch, name):
     kernel, args = LAYOUT_KERNELS[name]
     for layouts in ("dynamic", "static"):
         call_args = static(args) if layouts == "static" else args
-        asm, notes = disassemble(tmp_path, kernel.compile(*call_args, target="rocm", arch=arch).binary, arch)
+        asm, notes = disassemble(
+            tmp_path, kernel.compile(*call_args, target="rocm", arch=arch).binary, arch
+        )
         # 128-bit copies become dwordx4 accesses; register fragments never touch scratch.
         width = "dwordx4" if name.startswith("02_tiled_copy") else "dword"
         kind = "buffer" if name.endswith("buffer") else "global"

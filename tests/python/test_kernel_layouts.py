@@ -1,7 +1,8 @@
-"""Layouts inside kernels on the default target (cpu, or a CUDA device with torch tensors): kernel layouts with static, dynamic and mixed
-leaves agree with the host algebra; tensors index, slice and tile through their layouts;
-identity tensors give coordinates; register fragments load, store and fill; copies and tiled
-copies move what they should; bad programs get clear errors, never a crash."""
+"""Layouts inside kernels on the default target (cpu, or a CUDA device with torch tensors):
+kernel layouts with static, dynamic and mixed leaves agree with the host algebra; tensors
+index, slice and tile through their layouts; identity tensors give coordinates; register
+fragments load, store and fill; copies and tiled copies move what they should; bad programs
+get clear errors, never a crash."""
 
 import ctypes
 
@@ -10,10 +11,10 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _examples import dev
 from flydsl._lib import check
 from flydsl.compiler import _TensorArg
 from flydsl.errors import CompileError, LaunchError
-from _examples import dev
 
 
 def run(kernel, *args, grid=(1,), block=(1,)):

@@ -103,7 +103,12 @@ class IntTupleValue:
         tree = _parse(str(self))
 
         def build(t):
-            if isinstance(t, tuple) and len(t) == 2 and t[0] in ("?", "_") and isinstance(t[1], int):
+            if (
+                isinstance(t, tuple)
+                and len(t) == 2
+                and t[0] in ("?", "_")
+                and isinstance(t[1], int)
+            ):
                 if t[0] == "_":
                     return None
                 return _wrap(K.tuple_leaf(current(), self.handle, t[1]))
@@ -291,7 +296,9 @@ class CopyAtom:
 
     def __init__(self, op, dtype):
         if not isinstance(op, CopyOp):
-            raise TypeError(f"make_copy_atom needs a copy op (fx.UniversalCopy32b() ...), got {op!r}")
+            raise TypeError(
+                f"make_copy_atom needs a copy op (fx.UniversalCopy32b() ...), got {op!r}"
+            )
         self.op, self.dtype = op, _dtype_name(dtype)
 
     def __repr__(self):

@@ -23,10 +23,10 @@ from . import _fast_launch as _fast
 from . import _kernel_api as K
 from . import kernel_expr as kx
 from ._ast_rewrite import rewrite
+from ._kernel_layout import CopyAtom, TiledCopy
 from ._lib import check
 from ._trace import TensorValue, Value, _BuilderError, _Tracing, _wrap
 from .errors import CompileError, LaunchError
-from ._kernel_layout import CopyAtom, TiledCopy
 from .expr import Layout
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)

@@ -358,8 +358,18 @@ gpu.printf = staticmethod(printf)
 # Tensors with layouts, copy atoms and tiled copies (the algebra is in _kernel_layout).
 
 from ._kernel_layout import (  # noqa: E402
-    Array, CopyAtom, CopyOp, IntTupleValue, LayoutValue, Pointer, SharedAllocator, ThrCopy,
-    TiledCopy, copy, make_identity_tensor, make_tensor,
+    Array,
+    CopyAtom,
+    CopyOp,
+    IntTupleValue,
+    LayoutValue,
+    Pointer,
+    SharedAllocator,
+    ThrCopy,
+    TiledCopy,
+    copy,
+    make_identity_tensor,
+    make_tensor,
 )  # fmt: skip
 from ._kernel_layout import make_buffer_tensor as _make_buffer_tensor  # noqa: E402
 from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402

@@ -2,7 +2,8 @@
 //
 // fly-canonicalize: an algebra op whose result is a static layout has its
 // whole answer in its result type, so it becomes a plain `fly.layout` of that
-// type (a result with `?` leaves needs its operands' values and stays); queries fold to constants (their folders), and layout values left
+// type (a result with `?` leaves needs its operands' values and stays);
+// queries fold to constants (their folders), and layout values left
 // without uses go. After it, a program with static layouts holds no algebra.
 //
 //===----------------------------------------------------------------------===//

@@ -112,8 +112,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         if (auto l = dyn_cast<LayoutOp>(op)) {
           auto leaves = l.getLeaves();
           size_t next = 0;
-          L::TextReader r(std::string_view(l.getType().getText().data(),
-                                           l.getType().getText().size()));
+          L::TextReader r(
+              std::string_view(l.getType().getText().data(), l.getType().getText().size()));
           r.setDynamicLeaves([&] { return SsaInt::wrap(b, loc, leaves[next++]); });
           layouts.try_emplace(l.getResult(), r.layout());
         } else if (isAlgebraOp(op->getName().getStringRef())) {
@@ -128,8 +128,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
             coord.push_back(SsaInt::wrap(b, loc, v));
           size_t next = 0;
           L::IntTuple crd = unflatten(l.shape(), coord, next);
-          c.getResult().replaceAllUsesWith(
-              SsaInt::materialize(b, loc, L::evaluate(l, crd).leaf()));
+          c.getResult().replaceAllUsesWith(SsaInt::materialize(b, loc, L::evaluate(l, crd).leaf()));
         } else if (isa<SizeOp, CosizeOp, RankOp, DepthOp>(op)) {
           const L::Layout &l = layouts.at(op->getOperand(0));
           L::Int answer = isa<SizeOp>(op)     ? L::size(l)
