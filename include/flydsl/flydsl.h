@@ -539,7 +539,9 @@ FLY_API fly_value_t *fly_kernel_local_partition(fly_kernel_t *k, fly_value_t *te
 /* The offset of a coordinate (tuple or integer scalar) as an integer scalar. */
 FLY_API fly_value_t *fly_kernel_crd2idx(fly_kernel_t *k, fly_value_t *layout, fly_value_t *coord);
 
-/* Tensors: over another tensor's memory with a new layout; a coordinate tensor
+/* Tensors: over another tensor's memory with a new layout (over an integer
+ * iterator, a tuple of one integer or a scalar: a counting tensor whose element
+ * c is start + layout(c)); a coordinate tensor
  * whose element at c is the coordinate c (for predicates); a register tensor
  * (static size) with the shape of a layout or tensor; a tensor with an AMD
  * buffer resource for buffer copy atoms. */
@@ -591,6 +593,14 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_
  * keep consecutive or aligned is an error. */
 FLY_API void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom_or_tiled_copy, fly_value_t *src,
                              fly_value_t *dst, fly_value_t *pred);
+/* gather: call c of the atom moves its values from base + offsets[c] (elements) into
+ * the c-th group of the register tensor dst; scatter moves src's groups to base +
+ * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with
+ * one element per call; the offsets are trusted to keep the accesses aligned. */
+FLY_API void fly_kernel_gather(fly_kernel_t *k, fly_value_t *atom, fly_value_t *base,
+                               fly_value_t *offsets, fly_value_t *dst, fly_value_t *pred);
+FLY_API void fly_kernel_scatter(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src,
+                                fly_value_t *base, fly_value_t *offsets, fly_value_t *pred);
 
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads

@@ -249,3 +249,17 @@ void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fly_v
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->copy(val(atom), val(src), val(dst), val(pred)); });
 }
+
+void fly_kernel_gather(fly_kernel_t *k, fly_value_t *atom, fly_value_t *base, fly_value_t *offsets,
+                       fly_value_t *dst, fly_value_t *pred) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(
+      K, [&] { K->gatherScatter(val(atom), val(base), val(offsets), val(dst), val(pred), false); });
+}
+
+void fly_kernel_scatter(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fly_value_t *base,
+                        fly_value_t *offsets, fly_value_t *pred) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(
+      K, [&] { K->gatherScatter(val(atom), val(base), val(offsets), val(src), val(pred), true); });
+}

@@ -193,7 +193,8 @@ public:
   /// The tensor with an AMD buffer resource over all of it: buffer copy atoms read and write
   /// it with hardware bounds checks (rocm) or the same checks in code (cpu, cuda).
   Value *makeBufferTensor(Value *t);
-  /// A tensor over `ptrOrTensor`'s memory with a new layout.
+  /// A tensor over `ptrOrTensor`'s memory with a new layout; over an integer iterator (a
+  /// tuple of one integer, or a scalar) a counting tensor whose element c is start + layout(c).
   Value *makeTensor(Value *ptrOrTensor, Value *layout);
   /// The tensor with its offsets swizzled (CuTe's Swizzle<bits,base,shift> o offset o layout).
   Value *swizzleTensor(Value *t, int bits, int base, int shift, int64_t offset);
@@ -222,6 +223,13 @@ public:
   /// copy(atom, src, dst): one atom call per element of the rest modes; `pred`, a register
   /// tensor of i1 with one element per call (or per element), skips calls.
   void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);
+
+  /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
+  /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
+  /// are register tensors with one element per call; the offsets are trusted to keep the
+  /// accesses aligned, as CuTe does.
+  void gatherScatter(Value *atom, Value *base, Value *offsets, Value *frag, Value *pred,
+                     bool scatter);
 
   /// Ends the kernel; an open loop or branch is an error.
   void finish();

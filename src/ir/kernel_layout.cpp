@@ -652,7 +652,32 @@ Value *Kernel::makeTensor(Value *hp, Value *hl) {
   if (!k.startOp())
     return nullptr;
   LayoutOps ops{k};
-  Entry *p = k.getTensor(hp, "pointer");
+  Entry *p = k.get(hp, "pointer");
+  if (p && (p->kind == ValueKind::IntTuple || p->kind == ValueKind::Scalar)) {
+    // An integer iterator: a counting tensor whose element c is offset + layout(c).
+    IntTuple start;
+    Entry *l = ops.tupleOrScalar(hp, "iterator", start) ? ops.layoutLike(hl, "layout") : nullptr;
+    if (!l)
+      return nullptr;
+    Entry e;
+    e.kind = ValueKind::Tensor;
+    e.tensor = true;
+    e.identity = true;
+    e.dtype = DType::I32;
+    e.layout = *l->layout;
+    e.rank = static_cast<int>(e.layout->rank());
+    layout::flattenInto(start, e.identityOffset);
+    if (e.identityOffset.size() != 1) {
+      k.fail("a counting tensor starts at one integer, got " + start.str());
+      return nullptr;
+    }
+    return k.newValue(std::move(e));
+  }
+  if (p && !p->tensor) {
+    k.fail(std::string("pointer is a ") + kindName(p->kind) +
+           " where a tensor, pointer or integer iterator is needed");
+    return nullptr;
+  }
   Entry *l = p ? ops.layoutLike(hl, "layout") : nullptr;
   if (!l)
     return nullptr;
@@ -824,6 +849,8 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
       k.fail("a coordinate tensor is read without a predicate");
       return nullptr;
     }
+    if (t->identityOffset.size() == 1 && off->rank() == 1) // a counting tensor: an integer
+      return tupleLeaf(ops.tuple(std::move(*off)), 0);
     return ops.tuple(std::move(*off));
   }
   MValue v;
@@ -889,11 +916,45 @@ std::vector<int64_t> fragmentOffsets(const Entry &t) {
 }
 } // namespace
 
+namespace {
+/// All values of a counting tensor of static size, as an i32 vector (or scalar).
+Value *countingLoad(Kernel::Impl &k, Entry &t) {
+  Value *out = nullptr;
+  k.algebra("load", [&] {
+    int64_t n = staticSize(*t.layout);
+    if (n < 1 || n > 64)
+      layout::fail(layout::ErrorKind::Unsupported,
+                   "load() of a counting tensor needs a static size of 1..64, got " +
+                       t.layout->str());
+    Layout values = project(*t.layout, 0);
+    auto i32 = k.b.getI32Type();
+    std::vector<MValue> lanes;
+    for (int64_t i = 0; i < n; ++i)
+      lanes.push_back(k.materialize(
+          layout::add(t.identityOffset[0], layout::evaluate(values, IntTuple(i)).leaf()), i32));
+    if (n == 1) {
+      out = k.scalar(lanes[0], DType::I32);
+      return;
+    }
+    mlir::Type vt = k.typeOf(DType::I32, static_cast<int>(n));
+    MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+    for (int64_t i = 0; i < n; ++i)
+      vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec, lanes[i],
+                                                k.constantOf(DType::I32, double(i)));
+    out = k.scalar(vec, DType::I32);
+  });
+  return out;
+}
+} // namespace
+
 Value *Kernel::fragmentLoad(Value *ht) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *t = registerTensor(k, ht);
+  Entry *t = k.getTensor(ht, "tensor");
+  if (t && t->identity && t->identityOffset.size() == 1)
+    return countingLoad(k, *t);
+  t = t ? registerTensor(k, ht) : nullptr;
   if (!t)
     return nullptr;
   std::vector<int64_t> offs = fragmentOffsets(*t);
@@ -1254,6 +1315,84 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
           k.bufferStoreAt(*d, v, dof, lanes);
         else
           k.storeAt(v, k.elementAddress(*d, dof), atom.dtype, lanes);
+        return MValue();
+      });
+    }
+  });
+}
+
+void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *hfrag, Value *hpred,
+                           bool scatter) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *a = k.get(hatom, "copy atom");
+  if (!a)
+    return;
+  if (!a->atom) {
+    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
+    return;
+  }
+  const char *op = scatter ? "scatter" : "gather";
+  Entry *base = k.getTensor(hbase, "base");
+  Entry *offsets = base ? k.getTensor(hoffsets, "offsets") : nullptr;
+  Entry *frag = offsets ? k.getTensor(hfrag, scatter ? "source" : "destination") : nullptr;
+  if (!frag)
+    return;
+  Entry *p = hpred ? k.getTensor(hpred, "predicate") : nullptr;
+  if (hpred && !p)
+    return;
+  const CopyAtomInfo &atom = *a->atom;
+  if (base->identity || frag->identity || offsets->identity || base->rsrc) {
+    k.fail(std::string(op) + " moves memory through a plain tensor's pointer");
+    return;
+  }
+  if (base->dtype != atom.dtype || frag->dtype != atom.dtype) {
+    k.fail(std::string(op) + " of " + dtypeName(frag->dtype) + " through a base of " +
+           dtypeName(base->dtype) + " with an atom for " + dtypeName(atom.dtype));
+    return;
+  }
+  if (!isInteger(offsets->dtype) || offsets->dtype == DType::I1 || offsets->addrSpace != 5) {
+    k.fail(std::string(op) + " takes its offsets from a register tensor of integers");
+    return;
+  }
+  if (p && (p->dtype != DType::I1 || p->addrSpace != 5)) {
+    k.fail(std::string(op) + ": a predicate is a register tensor of booleans");
+    return;
+  }
+  k.algebra(op, [&] {
+    CopyPlan plan = planCopy(*frag->layout, atom.values);
+    if (!plan.contiguous)
+      layout::fail(layout::ErrorKind::Divisibility,
+                   "a " + std::to_string(atom.bits) + "-bit atom moves " +
+                       std::to_string(atom.values) + " consecutive elements per call; the layout " +
+                       frag->layout->str() + " does not keep them consecutive");
+    for (auto [t, what] : {std::pair{offsets, "offsets"}, std::pair{p, "predicate"}})
+      if (t && staticSize(*t->layout) != plan.calls)
+        layout::fail(layout::ErrorKind::RankMismatch,
+                     std::string(op) + " needs one element of its " + what + " per atom call (" +
+                         std::to_string(plan.calls) + "), got " + t->layout->str());
+    int lanes = static_cast<int>(atom.values);
+    mlir::Type vt = k.typeOf(atom.dtype, lanes);
+    for (int64_t c = 0; c < plan.calls; ++c) {
+      Int fo = layout::evaluate(plan.byCall.mode(1), IntTuple(c)).leaf();
+      auto elementOf = [&](Entry &t) { return layout::evaluate(*t.layout, IntTuple(c)).leaf(); };
+      // The base's element offset of this call: the data, as CuTe trusts it to be aligned.
+      MValue o = k.loadAt(k.elementAddress(*offsets, elementOf(*offsets)), offsets->dtype);
+      Int where = k.dynamicInt(o, 1 << 20);
+      Entry predEntry;
+      Entry *pc = nullptr;
+      if (p) {
+        predEntry.v = k.loadAt(k.elementAddress(*p, elementOf(*p)), DType::I1);
+        predEntry.dtype = DType::I1;
+        pc = &predEntry;
+      }
+      Entry &from = scatter ? *frag : *base, &to = scatter ? *base : *frag;
+      Int fromOff = scatter ? fo : where, toOff = scatter ? where : fo;
+      MValue v = guarded(
+          k, pc, vt, [&] { return k.loadAt(k.elementAddress(from, fromOff), atom.dtype, lanes); });
+      guarded(k, pc, {}, [&] {
+        k.storeAt(v, k.elementAddress(to, toOff), atom.dtype, lanes);
         return MValue();
       });
     }

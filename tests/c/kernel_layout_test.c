@@ -93,6 +93,15 @@ int main(void) {
     fly_kernel_copy(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 128, FLY_F32), src, frag, NULL);
   });
 
+  /* gather with one offset too few for its atom calls. */
+  EXPECT_ERROR("one element of its offsets per atom call (2)", {
+    fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4", NULL, 0), FLY_F32);
+    fly_value_t *offs = fly_kernel_make_fragment(k, fly_kernel_layout(k, "1", NULL, 0), FLY_I32);
+    fly_value_t *base = fly_kernel_make_tensor(k, t, fly_kernel_layout(k, "16", NULL, 0));
+    fly_kernel_gather(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 64, FLY_F32), base, offs, frag,
+                      NULL);
+  });
+
   /* A value from another kernel. */
   {
     fly_module_t *m1, *m2;

@@ -225,12 +225,16 @@ def test_cuda_vector_buffer_printf_while(arch):
 add_2d = load("01_vector_add_layout")
 tiled_copy = load("02_tiled_copy")
 transpose_smem = load("tiled_transpose_smem")
+gather_scatter = load("05_gather_scatter")
 mat = np.zeros((24, 120), np.float32)
+rows = np.zeros(24, np.int32)
 LAYOUT_KERNELS = {
     "01_vector_add_layout": (add_2d.add_2d, (mat, mat, mat)),
     "02_tiled_copy": (tiled_copy.copy_kernel, (mat, mat, False)),
     "02_tiled_copy_buffer": (tiled_copy.copy_kernel, (mat, mat, True)),
     "tiled_transpose_smem": (transpose_smem.transpose_smem, (mat, mat.T.copy())),
+    "05_gather_rows": (gather_scatter.gather_rows, (mat, mat, rows)),
+    "05_scatter_rows": (gather_scatter.scatter_rows, (mat, mat, rows)),
 }
 
 
@@ -252,7 +256,7 @@ def test_layout_kernels_rocm_code(tmp_path, arch, name):
             tmp_path, kernel.compile(*call_args, target="rocm", arch=arch).binary, arch
         )
         # 128-bit copies become dwordx4 accesses; register fragments never touch scratch.
-        width = "dwordx4" if name.startswith("02_tiled_copy") else "dword"
+        width = "dwordx4" if name.startswith(("02_tiled_copy", "05_")) else "dword"
         kind = "buffer" if name.endswith("buffer") else "global"
         assert re.search(rf"\b{kind}_load_{width}\b", asm), asm
         assert re.search(rf"\b{kind}_store_{width}\b", asm), asm
@@ -270,7 +274,7 @@ def test_layout_kernels_rocm_code(tmp_path, arch, name):
 def test_layout_kernels_ptx(name):
     kernel, args = LAYOUT_KERNELS[name]
     ptx = kernel.compile(*static(args), target="cuda", arch="sm_90").binary.decode()
-    vector = r"\.v4\.(b32|f32)" if name == "02_tiled_copy" else r"\.(b32|f32)"
+    vector = r"\.v4\.(b32|f32)" if name.startswith(("02", "05")) else r"\.(b32|f32)"
     assert re.search(rf"\bld\.global{vector}", ptx), ptx
     assert re.search(rf"\bst\.global{vector}", ptx), ptx
     assert not re.search(r"\b(div|rem)\.", ptx), ptx

@@ -327,3 +327,30 @@ def test_lds_atom_needs_shared_memory():
     a = flyc.from_dlpack(np.zeros(4, np.float32))
     message = compile_error(lds_from_global, a, a)
     assert "LDS copy atom" in message, message
+
+
+@flyc.kernel
+def gather_wrong_offsets(Src: fx.Tensor, Dst: fx.Tensor):
+    atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)
+    frag = fx.make_rmem_tensor((4,), fx.Float32)  # two 64-bit calls
+    offsets = fx.make_rmem_tensor((3,), fx.Int32)  # but three offsets
+    offsets.fill(0)
+    fx.gather(atom, fx.get_iter(Src), offsets, frag)
+
+
+@flyc.kernel
+def counting(out: fx.Tensor):
+    c = fx.make_view(fx.make_int_tuple(5), fx.make_layout((2, 3), (10, 1)))
+    v = c.load()
+    for i in fx.range_constexpr(6):
+        out[i] = v[i]
+    out[6] = c[(1, 2)]
+
+
+def test_counting_tensors_and_gather_errors():
+    out = np.zeros(7, np.int32)
+    run(counting, out)
+    assert out.tolist() == [5, 15, 6, 16, 7, 17, 17]
+    a = flyc.from_dlpack(np.zeros(8, np.float32))
+    message = compile_error(gather_wrong_offsets, a, a)
+    assert "needs one element of its offsets per atom call (2)" in message, message

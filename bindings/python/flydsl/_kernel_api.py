@@ -129,6 +129,8 @@ copy_atom = _fn("fly_kernel_copy_atom", P, P, _i32, _i32, _i32)
 tiled_copy = _fn("fly_kernel_tiled_copy", P, P, P, P, ctypes.c_char_p)
 tiled_copy_partition = _fn("fly_kernel_tiled_copy_partition", P, P, P, P, P, _i32)
 copy = _fn("fly_kernel_copy", None, P, P, P, P, P)
+gather = _fn("fly_kernel_gather", None, P, P, P, P, P, P)
+scatter = _fn("fly_kernel_scatter", None, P, P, P, P, P, P)
 VALUE_KINDS = ("scalar", "tensor", "buffer", "int_tuple", "layout", "copy_atom", "tiled_copy")
 FLY_DYNAMIC = -(2**63)
 

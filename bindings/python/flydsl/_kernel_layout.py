@@ -392,6 +392,31 @@ def copy(atom, src, dst, pred=None):
         raise _BuilderError(message.decode())
 
 
+def _indirect(call, atom, *tensors, pred=None):
+    """gather / scatter: `tensors` in the C call's order (pointers become their tensors)."""
+    if isinstance(atom, (TiledCopy, ThrCopy)):
+        atom = (atom.tiled if isinstance(atom, ThrCopy) else atom).atom
+    if not isinstance(atom, CopyAtom):
+        raise TypeError(f"gather and scatter need a copy atom, got {atom!r}")
+    handles = [(t.tensor if isinstance(t, Pointer) else t).handle for t in tensors]
+    call(current(), atom._kernel(), *handles, pred.handle if pred is not None else None)
+    message = K.kernel_error(current())
+    if message:
+        raise _BuilderError(message.decode())
+
+
+def gather(atom, base, offsets, dst, pred=None):
+    """Call c of the atom moves its values from base + offsets[c] (elements; base a pointer or
+    tensor) into the c-th group of the register tensor dst."""
+    _indirect(K.gather, atom, base, offsets, dst, pred=pred)
+
+
+def scatter(atom, src, base, offsets, pred=None):
+    """Call c of the atom moves the c-th group of the register tensor src to base +
+    offsets[c]."""
+    _indirect(K.scatter, atom, src, base, offsets, pred=pred)
+
+
 def make_identity_tensor(shape):
     s = int_tuple(shape)
     return TensorValue(_checked(K.make_identity_tensor(current(), s.handle)), "i32", None)
@@ -403,9 +428,20 @@ def make_fragment(layout_or_tensor, dtype):
 
 
 def make_tensor(ptr_or_tensor, layout):
+    """A tensor over a pointer's (or tensor's) memory with `layout`; over an integer iterator
+    (fx.make_int_tuple(0), an int or a kernel integer) a counting tensor: element c is the
+    start plus layout(c)."""
     base = ptr_or_tensor.tensor if isinstance(ptr_or_tensor, Pointer) else ptr_or_tensor
     if not isinstance(base, TensorValue):
-        raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
+        if not isinstance(base, (int, tuple, Value, IntTupleValue)):
+            raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
+        if not isinstance(layout, (LayoutValue, TensorValue)):
+            from .expr import Layout
+
+            if not isinstance(layout, Layout):
+                layout = make_layout(layout)
+        h = K.make_tensor(current(), coord(base).handle, as_kernel_layout(layout))
+        return TensorValue(_checked(h), "i32", None)
     swizzle = None
     if not isinstance(layout, (LayoutValue, TensorValue)):
         from .expr import Layout

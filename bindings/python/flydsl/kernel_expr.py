@@ -112,6 +112,10 @@ class _Dim3:
     def z(self):
         return self._get(2)
 
+    def __iter__(self):
+        """`bx, by, bz = fx.block_idx`."""
+        return iter((self.x, self.y, self.z))
+
 
 thread_idx = _Dim3(0)
 block_idx = _Dim3(1)
@@ -368,9 +372,11 @@ from ._kernel_layout import (  # noqa: E402
     ThrCopy,
     TiledCopy,
     copy,
+    gather,
     make_identity_tensor,
     make_tensor,
-)  # fmt: skip
+    scatter,
+)
 from ._kernel_layout import make_buffer_tensor as _make_buffer_tensor  # noqa: E402
 from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
 
@@ -508,5 +514,5 @@ __all__ = [
     "make_tensor", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b",
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
-    "local_tile", "local_partition", "rocdl", "SharedAllocator", "Array",
+    "local_tile", "local_partition", "rocdl", "SharedAllocator", "Array", "gather", "scatter",
 ]  # fmt: skip

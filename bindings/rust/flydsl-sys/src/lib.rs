@@ -977,6 +977,14 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_local_partition(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        thr_layout: *mut fly_value_t,
+        thr_idx: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_crd2idx(
         k: *mut fly_kernel_t,
         layout: *mut fly_value_t,
@@ -1095,6 +1103,26 @@ unsafe extern "C" {
         atom_or_tiled_copy: *mut fly_value_t,
         src: *mut fly_value_t,
         dst: *mut fly_value_t,
+        pred: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_gather(
+        k: *mut fly_kernel_t,
+        atom: *mut fly_value_t,
+        base: *mut fly_value_t,
+        offsets: *mut fly_value_t,
+        dst: *mut fly_value_t,
+        pred: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_scatter(
+        k: *mut fly_kernel_t,
+        atom: *mut fly_value_t,
+        src: *mut fly_value_t,
+        base: *mut fly_value_t,
+        offsets: *mut fly_value_t,
         pred: *mut fly_value_t,
     );
 }
