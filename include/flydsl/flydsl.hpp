@@ -1,7 +1,8 @@
 //===- flydsl.hpp - Header-only C++ wrapper over the C API ------*- C++ -*-===//
 //
-// RAII handles and exceptions over flydsl.h. Every call goes through the C ABI,
-// so this header works with any build of libflydsl.so.
+// RAII handles and exceptions over flydsl.h: layouts, and kernels with layouts, tensors and
+// tiled copies inside them. Every call goes through the C ABI, so this header works with any
+// build of libflydsl.so.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FLYDSL_FLYDSL_HPP
@@ -86,6 +87,7 @@ public:
   Layout rightInverse() const { return unary(FLY_LAYOUT_RIGHT_INVERSE); }
   Layout leftInverse() const { return unary(FLY_LAYOUT_LEFT_INVERSE); }
   Layout compose(const Layout &b) const { return binary(FLY_LAYOUT_COMPOSITION, b); }
+  Layout rakedProduct(const Layout &b) const { return binary(FLY_LAYOUT_RAKED_PRODUCT, b); }
   Layout tiled(fly_tiler_op op, const std::string &tiler) const {
     fly_layout_t *h = nullptr;
     check(fly_layout_tiler_op(op, get(), tiler.c_str(), &h));
@@ -119,6 +121,115 @@ private:
     void operator()(fly_layout_t *l) const { fly_layout_destroy(l); }
   };
   std::unique_ptr<fly_layout_t, Deleter> handle_;
+};
+
+/// A module of kernels; owns them and every value they hold.
+class Module {
+public:
+  Module() {
+    fly_module_t *m = nullptr;
+    check(fly_module_create(&m));
+    handle_.reset(m);
+  }
+  fly_module_t *get() const { return handle_.get(); }
+
+private:
+  struct Deleter {
+    void operator()(fly_module_t *m) const { fly_module_destroy(m); }
+  };
+  std::unique_ptr<fly_module_t, Deleter> handle_;
+};
+
+/// A value inside a kernel (scalar, tuple, layout, tensor, atom, tiled copy): a handle the
+/// module owns; NULL after a builder error, which Kernel::finish reports.
+struct Value {
+  fly_value_t *handle = nullptr;
+};
+
+/// A kernel under construction. As in C, its first error sticks and finish() throws it.
+class Kernel {
+public:
+  Kernel(Module &m, const std::string &name) {
+    check(fly_kernel_create(m.get(), name.c_str(), &k_));
+  }
+
+  /// A tensor parameter with static extents/strides (FLY_DYNAMIC elsewhere) and alignment.
+  Value tensorParam(fly_dtype dtype, const Tuple &shape, const Tuple &stride, int64_t align = 0) {
+    int rank = static_cast<int>(shape.size());
+    return {fly_kernel_tensor_param_spec(k_, dtype, rank, shape.data(), stride.data(), align)};
+  }
+  Value gpuIndex(fly_gpu_index_kind which, int dim = 0) { return {fly_gpu_index(k_, which, dim)}; }
+  /// A tuple or layout from CuTe text whose `?` leaves take `dynamic` in order.
+  Value tuple(const std::string &text, const std::vector<Value> &dynamic = {}) {
+    auto d = raw(dynamic);
+    return {fly_kernel_int_tuple(k_, text.c_str(), d.data(), d.size())};
+  }
+  Value layout(const std::string &text, const std::vector<Value> &dynamic = {}) {
+    auto d = raw(dynamic);
+    return {fly_kernel_layout(k_, text.c_str(), d.data(), d.size())};
+  }
+  Value layout(const Layout &host) { return {fly_kernel_layout_from_host(k_, host.get())}; }
+  Value tiled(fly_tiler_op op, Value x, const std::string &tiler) {
+    return {fly_kernel_layout_tiler_op(k_, op, x.handle, tiler.c_str())};
+  }
+  Value slice(Value x, Value coord) { return {fly_kernel_slice(k_, x.handle, coord.handle)}; }
+  Value fragment(Value like, fly_dtype dtype) {
+    return {fly_kernel_make_fragment(k_, like.handle, dtype)};
+  }
+  Value copyAtom(fly_copy_op op, int bits, fly_dtype dtype) {
+    return {fly_kernel_copy_atom(k_, op, bits, dtype)};
+  }
+  Value tiledCopy(Value atom, Value layoutTV, const std::string &tile) {
+    return {fly_kernel_tiled_copy(k_, atom.handle, layoutTV.handle, tile.c_str())};
+  }
+  Value partition(Value tiled, Value thr, Value tensor, bool source) {
+    return {fly_kernel_tiled_copy_partition(k_, tiled.handle, thr.handle, tensor.handle, source)};
+  }
+  void copy(Value atom, Value src, Value dst, Value pred = {}) {
+    fly_kernel_copy(k_, atom.handle, src.handle, dst.handle, pred.handle);
+  }
+  /// A tuple, layout or tensor's layout as CuTe text (`?` for dynamic leaves).
+  std::string text(Value v) {
+    char *s = nullptr;
+    check(fly_kernel_value_to_string(k_, v.handle, &s));
+    std::string r(s);
+    fly_string_free(s);
+    return r;
+  }
+  void finish() { check(fly_kernel_finish(k_)); }
+  fly_kernel_t *get() const { return k_; }
+
+private:
+  static std::vector<fly_value_t *> raw(const std::vector<Value> &vs) {
+    std::vector<fly_value_t *> out;
+    for (const Value &v : vs)
+      out.push_back(v.handle);
+    return out;
+  }
+  fly_kernel_t *k_ = nullptr;
+};
+
+/// A module's compiled code; launches take fly_arg_t arguments (DLPack tensors, scalars).
+class Compiled {
+public:
+  /// target: "cpu", "rocm", "cuda" (empty: the library's choice).
+  explicit Compiled(const Module &m, const std::string &target = "") {
+    fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
+                                     nullptr, 2};
+    fly_compiled_t *c = nullptr;
+    check(fly_compile(m.get(), &options, &c));
+    handle_.reset(c);
+  }
+  void launch(const std::string &kernel, const fly_launch_config_t &config,
+              const std::vector<fly_arg_t> &args) const {
+    check(fly_launch(handle_.get(), kernel.c_str(), &config, args.data(), args.size()));
+  }
+
+private:
+  struct Deleter {
+    void operator()(fly_compiled_t *c) const { fly_compiled_destroy(c); }
+  };
+  std::unique_ptr<fly_compiled_t, Deleter> handle_;
 };
 
 } // namespace flydsl
