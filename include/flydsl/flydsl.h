@@ -574,7 +574,9 @@ FLY_API fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_v
 typedef enum fly_copy_op {
   FLY_COPY_UNIVERSAL = 0, /* plain (vector) loads and stores, 8..128 bits */
   FLY_COPY_BUFFER = 1,    /* AMD buffer loads and stores, 32..128 bits */
-  FLY_COPY_LDS = 2        /* shared-memory copies, 32..128 bits */
+  FLY_COPY_LDS = 2,       /* shared-memory copies, 32..128 bits */
+  FLY_COPY_CP_ASYNC = 3   /* NVIDIA cp.async, global to shared, 32..128 bits; synchronous
+                             copies on other targets; see fly_kernel_cp_async_wait */
 } fly_copy_op;
 FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op */, int bits,
                                           int dtype /* fly_dtype */);
@@ -593,6 +595,9 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_
  * keep consecutive or aligned is an error. */
 FLY_API void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom_or_tiled_copy, fly_value_t *src,
                              fly_value_t *dst, fly_value_t *pred);
+/* Commits this thread's cp.async copies and waits for all of them (nothing on targets
+ * where they are synchronous); a barrier then makes them visible to the block. */
+FLY_API void fly_kernel_cp_async_wait(fly_kernel_t *k);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with

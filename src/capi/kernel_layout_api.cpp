@@ -217,7 +217,7 @@ fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) 
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
-  if (op < FLY_COPY_UNIVERSAL || op > FLY_COPY_LDS) {
+  if (op < FLY_COPY_UNIVERSAL || op > FLY_COPY_CP_ASYNC) {
     K->reject("unknown copy op " + std::to_string(op));
     return nullptr;
   }
@@ -262,4 +262,9 @@ void fly_kernel_scatter(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fl
   FLY_KERNEL_OR(k, );
   kernelCall(
       K, [&] { K->gatherScatter(val(atom), val(base), val(offsets), val(src), val(pred), true); });
+}
+
+void fly_kernel_cp_async_wait(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->cpAsyncWait(); });
 }

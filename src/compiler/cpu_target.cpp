@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/buffer_ops.h"
+#include "compiler/cp_async.h"
 #include "compiler/mlir_pipeline.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -205,6 +206,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
                                                std::vector<KernelInfo> &kernels) {
   auto m = cloneForLowering(module, options);
   emulateBufferOps(*m);
+  emulateCpAsync(*m);
   relaxVectorAlignment(*m);
   kernels = outlineForHost(*m);
   dumpStage(options, "01_host.mlir", *m);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/buffer_ops.h"
+#include "compiler/cp_async.h"
 #include "compiler/mlir_pipeline.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -163,10 +164,12 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
   materializeSharedMemory(*m);
-  if (isRocm(o))
+  if (isRocm(o)) {
     setBufferFlags(*m, o.arch);
-  else
+    emulateCpAsync(*m);
+  } else {
     emulateBufferOps(*m);
+  }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
   if (!isRocm(o))
     expandMathForNvptx(gpuModule);

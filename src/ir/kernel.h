@@ -55,7 +55,7 @@ struct Param {
 enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy };
 
 /// Copy instructions a copy atom can stand for.
-enum class CopyOp { Universal, BufferLoadStore, Lds };
+enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync };
 
 enum class BinaryOp { Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow };
 enum class UnaryOp { Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil };
@@ -224,6 +224,9 @@ public:
   /// tensor of i1 with one element per call (or per element), skips calls.
   void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);
 
+  /// Waits for this thread's cp.async copies (commit the group, wait for all groups): NVIDIA's
+  /// asynchronous global-to-shared copies; elsewhere they are synchronous and this is nothing.
+  void cpAsyncWait();
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -67,7 +68,7 @@ mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
 Module::Impl::Impl() {
   context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
-                      mlir::math::MathDialect, mlir::ROCDL::ROCDLDialect,
+                      mlir::math::MathDialect, mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
                       mlir::scf::SCFDialect>();
   // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
   context.printOpOnDiagnostic(false);

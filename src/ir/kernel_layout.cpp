@@ -13,6 +13,7 @@
 #include "layout/ops.h"
 #include "layout/text.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <numeric>
@@ -1074,12 +1075,12 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
     return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
   bool widthOk = bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128;
-  if (op == CopyOp::BufferLoadStore || op == CopyOp::Lds)
+  if (op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync)
     widthOk = widthOk && bits >= 32;
   if (!widthOk || dtype == DType::Index || dtype == DType::I1 || bits % w != 0) {
     k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
-           " elements (universal copies move 8..128 bits, buffer and LDS copies 32..128, a "
-           "multiple of the element width)");
+           " elements (universal copies move 8..128 bits, buffer, LDS and cp.async copies "
+           "32..128, a multiple of the element width)");
     return nullptr;
   }
   Entry e;
@@ -1252,6 +1253,10 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("an LDS copy atom moves data to or from shared memory; neither tensor is there");
     return;
   }
+  if (atom.op == CopyOp::CpAsync && (s->addrSpace != 1 || s->rsrc || d->addrSpace != 3)) {
+    k.fail("a cp.async copy atom moves global memory into shared memory");
+    return;
+  }
   if (atom.op == CopyOp::BufferLoadStore && !s->rsrc && !d->rsrc) {
     k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
     return;
@@ -1304,6 +1309,16 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         pc = &predEntry;
       }
       int lanes = static_cast<int>(atom.values);
+      if (atom.op == CopyOp::CpAsync) {
+        // One asynchronous copy of bits/8 bytes; cpAsyncWait() makes it visible.
+        guarded(k, pc, {}, [&] {
+          mlir::NVVM::CpAsyncOp::create(k.b, k.loc(), k.elementAddress(*d, dof),
+                                        k.elementAddress(*s, so), uint32_t(atom.bits / 8),
+                                        mlir::NVVM::LoadCacheModifierKind::CA, MValue());
+          return MValue();
+        });
+        continue;
+      }
       mlir::Type vt = k.typeOf(atom.dtype, lanes);
       MValue v = guarded(k, pc, vt, [&] {
         if (s->rsrc && atom.op == CopyOp::BufferLoadStore)
@@ -1397,6 +1412,14 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
       });
     }
   });
+}
+
+void Kernel::cpAsyncWait() {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  mlir::NVVM::CpAsyncCommitGroupOp::create(k.b, k.loc());
+  mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(0));
 }
 
 } // namespace fly::ir

@@ -354,3 +354,44 @@ def test_counting_tensors_and_gather_errors():
     a = flyc.from_dlpack(np.zeros(8, np.float32))
     message = compile_error(gather_wrong_offsets, a, a)
     assert "needs one element of its offsets per atom call (2)" in message, message
+
+
+@flyc.kernel
+def through_cp_async(A: fx.Tensor, B: fx.Tensor):
+    # 32 threads copy a 32x16 tile into shared memory with 128-bit cp.async calls, wait, then
+    # each writes back a row of the transpose's source: B = A through shared memory.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((32, 16), (16, 1)))
+    atom = fx.make_copy_atom(fx.nvgpu.CpAsync128b(), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(
+        atom, fx.make_layout((32, 4), (4, 1)), fx.make_layout((1, 4), (4, 1))
+    )
+    thr = tiled.get_slice(fx.thread_idx.x)
+    fx.copy(atom, thr.partition_S(A), thr.partition_D(smem))
+    fx.nvgpu.cp_async_wait()
+    fx.gpu.barrier()
+    t = fx.thread_idx.x
+    for j in fx.range_constexpr(16):
+        B[(t % 32, j)] = smem[(t % 32, j)]
+
+
+def test_cp_async_copies():
+    a = np.arange(32 * 16, dtype=np.float32).reshape(32, 16)
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros_like(a))
+    through_cp_async(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev)).launch(
+        grid=(1,), block=(128,)
+    )
+    assert np.array_equal(dev.host(b_dev), a)
+    sa = flyc.from_dlpack(a)
+    ptx = through_cp_async.compile(sa, sa, target="cuda", arch="sm_90").binary.decode()
+    assert "cp.async.ca.shared.global" in ptx and "cp.async.wait_group" in ptx, ptx
+    assert through_cp_async.compile(sa, sa, target="rocm", arch="gfx942").binary
+
+
+@flyc.kernel
+def cp_async_to_global(A: fx.Tensor, B: fx.Tensor):
+    fx.copy(fx.make_copy_atom(fx.nvgpu.CpAsync32b(), fx.Float32), A, B)
+
+
+def test_cp_async_needs_shared_memory():
+    a = flyc.from_dlpack(np.zeros(4, np.float32))
+    assert "moves global memory into shared memory" in compile_error(cp_async_to_global, a, a)

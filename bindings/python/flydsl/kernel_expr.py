@@ -473,6 +473,33 @@ def local_partition(t, thr_layout, thr_idx):
     return TensorValue(KL._checked(h), t.dtype, None)
 
 
+class nvgpu:
+    """NVIDIA copy atoms (fx.nvgpu): cp.async copies global memory into shared memory
+    asynchronously (sm_80 and later); cp_async_wait() waits for this thread's copies, and a
+    barrier then shows them to the block. On the other targets the copies are synchronous."""
+
+    @staticmethod
+    def CpAsync(bits):
+        return CopyOp(3, int(bits))
+
+    @staticmethod
+    def CpAsync32b():
+        return CopyOp(3, 32)
+
+    @staticmethod
+    def CpAsync64b():
+        return CopyOp(3, 64)
+
+    @staticmethod
+    def CpAsync128b():
+        return CopyOp(3, 128)
+
+    @staticmethod
+    def cp_async_wait():
+        K.cp_async_wait(current())
+        _check()
+
+
 class rocdl:
     """AMD copy atoms and buffer tensors (fx.rocdl)."""
 
@@ -514,5 +541,6 @@ __all__ = [
     "make_tensor", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b", "UniversalCopy32b",
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
-    "local_tile", "local_partition", "rocdl", "SharedAllocator", "Array", "gather", "scatter",
+    "local_tile", "local_partition", "rocdl", "nvgpu", "SharedAllocator", "Array", "gather",
+    "scatter",
 ]  # fmt: skip

@@ -1071,6 +1071,7 @@ unsafe extern "C" {
 pub const fly_copy_op_FLY_COPY_UNIVERSAL: fly_copy_op = 0;
 pub const fly_copy_op_FLY_COPY_BUFFER: fly_copy_op = 1;
 pub const fly_copy_op_FLY_COPY_LDS: fly_copy_op = 2;
+pub const fly_copy_op_FLY_COPY_CP_ASYNC: fly_copy_op = 3;
 pub type fly_copy_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_kernel_copy_atom(
@@ -1105,6 +1106,9 @@ unsafe extern "C" {
         dst: *mut fly_value_t,
         pred: *mut fly_value_t,
     );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_cp_async_wait(k: *mut fly_kernel_t);
 }
 unsafe extern "C" {
     pub fn fly_kernel_gather(

@@ -138,6 +138,9 @@ pub enum CopyOp {
     Buffer,
     /// Shared-memory copies, 32..128 bits.
     Lds,
+    /// NVIDIA cp.async, global to shared memory, 32..128 bits (synchronous elsewhere); see
+    /// [`KernelBuilder::cp_async_wait`].
+    CpAsync,
 }
 
 /// Which GPU index `KernelBuilder::index` reads.
@@ -325,6 +328,10 @@ impl<'k> KernelBuilder<'k> {
     pub fn copy(&self, atom: Val<'k>, src: Val<'k>, dst: Val<'k>, pred: Option<Val<'k>>) {
         let p = pred.map_or(ptr::null_mut(), |p| p.raw);
         unsafe { raw::fly_kernel_copy(self.raw, atom.raw, src.raw, dst.raw, p) }
+    }
+    /// Waits for this thread's cp.async copies; a barrier then shows them to the block.
+    pub fn cp_async_wait(&self) {
+        unsafe { raw::fly_kernel_cp_async_wait(self.raw) }
     }
     /// A tuple, layout or tensor's layout as CuTe text, `?` for dynamic leaves.
     pub fn text(&self, v: Val<'k>) -> Result<String> {
