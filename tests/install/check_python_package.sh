@@ -29,5 +29,7 @@ case "$(basename "$wheel")" in
   flydsl-0.1.0-cp3*-cp3*-linux_x86_64.whl) ;;
   *) echo "unexpected wheel name $(basename "$wheel")" >&2; exit 1 ;;
 esac
-python3 -m zipfile -l "$wheel" | grep -q 'flydsl/libflydsl.so'
+# The whole listing first: grep -q stops reading at its match, which would break the pipe.
+listing="$(python3 -m zipfile -l "$wheel")"
+grep -q 'flydsl/libflydsl.so' <<<"$listing"
 echo "python package: ok ($(basename "$wheel"))"
