@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The main job: builds the library, then runs a Python kernel on the best target present (a
-# CUDA GPU with torch tensors, else cpu), builds kernels through the C API for the cpu target
-# (host arrays), runs them and checks their results; and works the CuTe documentation's layout
-# examples from C and Python.
+# The main job: builds the library, then runs Python kernels on the best target present (a
+# CUDA GPU with torch tensors, else cpu): a vector add and a tiled copy written with layouts;
+# builds kernels through the C API for the cpu target (host arrays), runs them and checks
+# their results; and works the CuTe documentation's layout examples from C and Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh >/dev/null
 PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA GPU, else cpu
+PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
 ./build/examples/vector_add
+./build/examples/tiled_copy
 ./build/examples/block_reduce
 ./build/examples/layout_tour
 PYTHONPATH=bindings/python python3 examples/layout_algebra.py
