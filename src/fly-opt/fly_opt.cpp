@@ -8,13 +8,18 @@
 #include "ir/fly/fly_dialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<fly::ir::fly::FlyDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect>();
+  registry.insert<fly::ir::fly::FlyDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect,
+                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect,
+                  mlir::vector::VectorDialect>();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   fly::ir::fly::registerFlyPasses();

@@ -10,6 +10,7 @@
 //===--------------------------------------------------------------------------------===//
 
 #include "ir/kernel_impl.h"
+#include "layout/copy.h"
 #include "layout/ops.h"
 #include "layout/text.h"
 
@@ -20,9 +21,12 @@
 
 namespace fly::ir {
 
+using layout::CopyPlan;
 using layout::Int;
 using layout::IntTuple;
 using layout::Layout;
+using layout::planCopy;
+using layout::staticSize;
 
 //===-- Dynamic leaves ------------------------------------------------------===//
 
@@ -338,11 +342,6 @@ struct LayoutOps {
     return IntTuple::tuple(std::move(comps));
   }
 };
-
-int64_t staticSize(const Layout &l) {
-  Int n = layout::size(l);
-  return n.isStatic() && !n.isBasis() ? n.value() : -1;
-}
 
 } // namespace
 
@@ -1074,10 +1073,9 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   if (!k.startOp())
     return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
-  bool widthOk = bits == 8 || bits == 16 || bits == 32 || bits == 64 || bits == 128;
-  if (op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync)
-    widthOk = widthOk && bits >= 32;
-  if (!widthOk || dtype == DType::Index || dtype == DType::I1 || bits % w != 0) {
+  bool widthOk = layout::copyAtomWidthOk(
+      bits, w, op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync);
+  if (!widthOk || dtype == DType::Index || dtype == DType::I1) {
     k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
            " elements (universal copies move 8..128 bits, buffer, LDS and cp.async copies "
            "32..128, a multiple of the element width)");
@@ -1107,18 +1105,7 @@ Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
   std::shared_ptr<TiledCopyInfo> info;
   if (!k.algebra("make_tiled_copy", [&] {
         const Layout &tv = *l->layout;
-        if (staticSize(tv) < 0)
-          layout::fail(layout::ErrorKind::Unsupported,
-                       "a thread-value layout must be static, got " + tv.str());
-        if (tv.rank() != 2)
-          layout::fail(layout::ErrorKind::RankMismatch,
-                       "a thread-value layout has two modes (thread, value), got " + tv.str());
-        int64_t vals = staticSize(tv.mode(1));
-        if (vals % a->atom->values != 0)
-          layout::fail(layout::ErrorKind::Divisibility,
-                       "each thread holds " + std::to_string(vals) +
-                           " values, not a multiple of the atom's " +
-                           std::to_string(a->atom->values));
+        layout::checkThreadValueLayout(tv, a->atom->values);
         info = std::make_shared<TiledCopyInfo>(
             TiledCopyInfo{a->atom, tv, layout::Tiler::parse(tileText)});
       }))
@@ -1152,70 +1139,14 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   IntTuple offset(0);
   if (!k.algebra("partition", [&] {
         const TiledCopyInfo &info = *tc->tiled;
-        // CuTe's tile2thrfrg: tile the tensor, split the TV layout into atom calls, and read
-        // the tile through (thread, value) -> tile coordinate.
-        Layout tiled = layout::zippedDivide(*x->layout, info.tile);
-        Layout atomTV = layout::zippedDivide(
-            info.tv, layout::Tiler::tuple(
-                         {layout::Tiler::integer(1), layout::Tiler::integer(info.atom->values)}));
-        // ((atom_thr, atom_val), (rest_thr, rest_val)) -> ((thr), (atom_val, rest_val))
-        Layout zipped =
-            layout::makeUnchecked(IntTuple{IntTuple{atomTV.shape()[0][0], atomTV.shape()[1][0]},
-                                           IntTuple{atomTV.shape()[0][1], atomTV.shape()[1][1]}},
-                                  IntTuple{IntTuple{atomTV.stride()[0][0], atomTV.stride()[1][0]},
-                                           IntTuple{atomTV.stride()[0][1], atomTV.stride()[1][1]}});
-        Layout thrval = layout::coalesce(zipped, IntTuple{1, IntTuple{1, 1}});
-        // (thr, (vals), (rest...)) of the tensor; slice this thread's index.
         Layout composed =
-            layout::makeLayout({layout::composition(tiled.mode(0), thrval.mode(0)),
-                                layout::composition(tiled.mode(0), thrval.mode(1)), tiled.mode(1)});
-        IntTuple crd{thr, IntTuple::underscore(), IntTuple::underscore()};
-        r = layout::slice(crd, composed);
-        offset = ops.offsetIn(*x, crd, composed, /*sliced=*/true);
-        // (vals, rest): the rest mode's modes become modes of their own, as CuTe's
-        // repeat<R>(_) spreads them.
-        std::vector<Layout> modes{r->mode(0)};
-        Layout rest = r->mode(1);
-        if (rest.rank() > 1 || rest.shape().isTuple())
-          for (size_t i = 0; i < rest.rank(); ++i)
-            modes.push_back(rest.mode(i));
-        else
-          modes.push_back(rest);
-        r = layout::makeLayout(modes);
+            layout::threadFragments(*x->layout, info.tv, info.tile, info.atom->values);
+        offset = ops.offsetIn(*x, layout::threadCoordinate(thr), composed, /*sliced=*/true);
+        r = layout::threadPartition(composed, thr);
       }))
     return nullptr;
   return ops.tensorLike(*x, std::move(*r), offset);
 }
-
-namespace {
-/// One step of a copy: `values` consecutive elements starting at logical index `first`.
-struct CopyPlan {
-  int64_t calls = 0;
-  Layout byCall = layout::makeLayout(IntTuple(1)); // (value, call) -> offset
-  bool contiguous = false;
-};
-
-CopyPlan planCopy(const Layout &l, int64_t values) {
-  CopyPlan p;
-  int64_t n = staticSize(l);
-  if (n < 0)
-    layout::fail(layout::ErrorKind::Unsupported,
-                 "copy needs tensors of static size, got " + l.str());
-  if (n % values != 0)
-    layout::fail(layout::ErrorKind::Divisibility,
-                 "copy: " + std::to_string(n) +
-                     " elements are not a whole number of atom calls "
-                     "of " +
-                     std::to_string(values));
-  p.calls = n / values;
-  p.byCall =
-      layout::composition(l, layout::makeLayout(IntTuple{values, p.calls}, IntTuple{1, values}));
-  Layout first = layout::coalesce(p.byCall.mode(0));
-  p.contiguous = values == 1 || (first.shape().isLeaf() && first.stride().isLeaf() &&
-                                 isConst(first.stride().leaf(), 1));
-  return p;
-}
-} // namespace
 
 void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   Impl &k = *impl_;

@@ -122,6 +122,28 @@ void flattenInto(const IntTuple &t, std::vector<Int> &out) {
     flattenInto(e, out);
 }
 
+namespace {
+IntTuple unflattenFrom(const IntTuple &profile, const std::vector<Int> &leaves, size_t &next) {
+  if (profile.isLeaf()) {
+    if (next == leaves.size())
+      fail(ErrorKind::InvalidArgument, "too few leaves for " + profile.str());
+    return IntTuple(leaves[next++]);
+  }
+  std::vector<IntTuple> out;
+  for (const IntTuple &e : profile.elems())
+    out.push_back(unflattenFrom(e, leaves, next));
+  return IntTuple::tuple(std::move(out));
+}
+} // namespace
+
+IntTuple unflatten(const IntTuple &profile, const std::vector<Int> &leaves) {
+  size_t next = 0;
+  IntTuple t = unflattenFrom(profile, leaves, next);
+  if (next != leaves.size())
+    fail(ErrorKind::InvalidArgument, "too many leaves for " + profile.str());
+  return t;
+}
+
 IntTuple flatten(const IntTuple &t) {
   if (!t.isTuple())
     return t;

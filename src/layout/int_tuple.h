@@ -75,6 +75,9 @@ bool congruent(const IntTuple &a, const IntTuple &b);
 IntTuple flatten(const IntTuple &t);
 /// Flattened leaves, in order.
 void flattenInto(const IntTuple &t, std::vector<Int> &out);
+/// The inverse of flattenInto: `leaves` in the tuple structure of `profile` (as many leaves as
+/// it has; an InvalidArgument error otherwise).
+IntTuple unflatten(const IntTuple &profile, const std::vector<Int> &leaves);
 /// CuTe's unwrap: strip rank-1 tuple wrappers (`((4))` -> `4`).
 IntTuple unwrap(IntTuple t);
 IntTuple take(const IntTuple &t, size_t begin, size_t end);

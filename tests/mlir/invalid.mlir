@@ -61,3 +61,204 @@ func.func @dynamic_composition(%m: index, %s: index) {
   %c = fly.composition %a, %b : !fly.layout<(?,8):(?,1)>, !fly.layout<4:2>
   return
 }
+
+// -----
+
+// A copy atom wider than the alignment the layout guarantees: rows of 6 floats put every
+// second row's 128-bit access at an 8-byte boundary.
+func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<(4,2):(1,6)>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
+  %d = fly.make_view %q, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,6) only guarantees 8}}
+  fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, global, (4,2):(1,6), align 16>
+  return
+}
+
+// -----
+
+func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<(4,4):(4,1)>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>
+  %f = fly.memref.alloca : !fly.memref<f32, register, 16:1, align 16>
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  // expected-error @+1 {{does not keep them consecutive}}
+  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,4):(4,1), align 16>, !fly.memref<f32, register, 16:1, align 16>
+  return
+}
+
+// -----
+
+func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %l = fly.layout : !fly.layout<4:1>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, shared, align 16>, !fly.layout<4:1>
+  %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 128, f32>
+  // expected-error @+1 {{a cp_async copy atom moves global memory into shared memory}}
+  fly.copy %a, %s, %s : !fly.copy_atom<cp_async, 128, f32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>
+  return
+}
+
+// -----
+
+func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<8:1>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
+  %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  // expected-error @+1 {{the tensors have different sizes}}
+  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, 8:1, align 16>, !fly.memref<f32, register, 4:1, align 16>
+  return
+}
+
+// -----
+
+func.func @dynamic_fragment() {
+  // expected-error @+1 {{a fragment's layout must be static to live in registers, got (?,4):(4,1)}}
+  %f = fly.memref.alloca : !fly.memref<f32, register, (?,4):(4,1)>
+  return
+}
+
+// -----
+
+func.func @huge_fragment() {
+  // expected-error @+1 {{a fragment of 8192 elements does not fit in registers (at most 4096)}}
+  %f = fly.memref.alloca : !fly.memref<f32, register, (64,128):(128,1)>
+  return
+}
+
+// -----
+
+func.func @global_fragment() {
+  // expected-error @+1 {{allocates register tensors, not global}}
+  %f = fly.memref.alloca : !fly.memref<f32, global, 4:1>
+  return
+}
+
+// -----
+
+func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 8>
+  // expected-error @+1 {{a 16-byte access needs 16-byte alignment; the pointer guarantees 8}}
+  %v = fly.ptr.load %p : !fly.ptr<f32, global, align 8> -> vector<4xf32>
+  return %v : vector<4xf32>
+}
+
+// -----
+
+func.func @pointer_from_wrong_space(%raw: !llvm.ptr<3>) {
+  // expected-error @+1 {{makes a global pointer from an LLVM pointer in address space 3}}
+  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, global>
+  return
+}
+
+// -----
+
+func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %l = fly.layout : !fly.layout<(4,(2,2)):(4,(1,2))>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>
+  // expected-error @+1 {{takes one index per leaf of the shape: 3 for (4,(2,2)):(4,(1,2)), got 2}}
+  %x = fly.memref.load %t[%i, %i] : !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
+  return %x : f32
+}
+
+// -----
+
+func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %l = fly.layout : !fly.layout<4:1>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<4:1>
+  // expected-error @+1 {{stores 'f16' into a tensor of 'f32'}}
+  fly.memref.store %v, %t[%i] : f16, !fly.memref<f32, global, 4:1>
+  return
+}
+
+// -----
+
+func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
+  %c1 = arith.constant 1 : index
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<8:1>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
+  // expected-error @+1 {{claims 16-byte alignment; the tensor guarantees 4 there}}
+  %e = fly.memref.element_ptr %t[%c1] : !fly.memref<f32, global, 8:1, align 16> -> !fly.ptr<f32, global, align 16>
+  return
+}
+
+// -----
+
+func.func @atom_width() {
+  // expected-error @+1 {{a cp_async copy atom of 16 bits cannot move 'f16' elements}}
+  %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 16, f16>
+  return
+}
+
+// -----
+
+func.func @atom_kind() {
+  // expected-error @+1 {{a copy atom is universal, lds or cp_async, not tma}}
+  %a = fly.make_copy_atom : !fly.copy_atom<tma, 128, f32>
+  return
+}
+
+// -----
+
+func.func @tv_not_whole_calls() {
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  // expected-error @+1 {{each thread holds 2 values, not a multiple of the atom's 4}}
+  %t = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, (32,2):(2,1), (64)>
+  return
+}
+
+// -----
+
+func.func @bad_alignment() {
+  // expected-error @+1 {{an alignment is a power of two and a multiple of the element's size (4 bytes), not 6}}
+  %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 6>
+  return
+}
+
+// -----
+
+func.func @bad_space() {
+  // expected-error @+1 {{an address space is global, shared or register, not constant}}
+  %f = fly.memref.alloca : !fly.memref<f32, constant, 4:1>
+  return
+}
+
+// -----
+
+func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared>
+  %l = fly.layout : !fly.layout<64:1>
+  // expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
+  %t = fly.make_view %p, %l swizzle [3, 0, 2] : !fly.ptr<f32, shared>, !fly.layout<64:1>
+  return
+}
+
+// -----
+
+func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+  // expected-error @+2 {{inferred type(s)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
+  return
+}
+
+// -----
+
+func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index) {
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+  // expected-error @+1 {{cannot partition 512:1: logical_divide(512:1, (32,16)): the tiler has more modes than the layout}}
+  %p = fly.tiled_copy.partition_src %tc, %t, %tid : !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>
+  return
+}

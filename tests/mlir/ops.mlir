@@ -31,3 +31,30 @@ func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(
   %c = fly.coalesce %l : !fly.layout<(4,8):(8,1)>
   return %z, %c : !fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(4,8):(8,1)>
 }
+
+// Pointers, tensors, copy atoms and tiled copies print and parse back; the default alignment
+// (the element's size) is not printed.
+// CHECK-LABEL: func.func @memory_types
+// CHECK-SAME: !fly.ptr<f16, shared>
+// CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align 16>
+// CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>
+// CHECK-SAME: !fly.copy_atom<cp_async, 64, f16>
+// CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
+                        %t: !fly.memref<f32, global, (4,?):(?,1), align 16>,
+                        %s: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>,
+                        %a: !fly.copy_atom<cp_async, 64, f16>,
+                        %c: !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>) {
+  return
+}
+
+// The partition's type comes from the algebra: with a declared result type that differed, the
+// generic form below would not verify.
+// CHECK-LABEL: func.func @partition
+// CHECK: fly.tiled_copy.partition_src
+func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
+  return
+}

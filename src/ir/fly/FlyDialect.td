@@ -23,7 +23,7 @@ def Fly_Dialect : Dialect {
   let cppNamespace = "::fly::ir::fly";
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect"];
 }
 
 //===----------------------------------------------------------------------===//
@@ -49,6 +49,80 @@ def Fly_LayoutType : TypeDef<Fly_Dialect, "Layout"> {
     /// The type of a layout (in the context of `ctx`).
     static LayoutType get(::mlir::MLIRContext *ctx, const ::fly::layout::Layout &layout);
   }];
+}
+
+
+def Fly_PointerType : TypeDef<Fly_Dialect, "Pointer"> {
+  let mnemonic = "ptr";
+  let summary = "a pointer to elements in an address space, with a known alignment";
+  let description = [{
+    `!fly.ptr<f32, global>` or `!fly.ptr<f32, shared, align 16>`: the address
+    spaces are `global`, `shared` and `register` (numbered 1, 3 and 5, as
+    AMDGPU and NVVM number them); the alignment, in bytes, defaults to the
+    element's size and is what vectorised accesses through it may assume.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
+                        "int64_t":$alignment);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The element's size in bytes.
+    int64_t getElementBytes() const;
+  }];
+}
+
+def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
+  let mnemonic = "memref";
+  let summary = "a tensor: a pointer and a layout (optionally under a swizzle)";
+  let description = [{
+    `!fly.memref<f32, global, (4,8):(8,1)>`, with optional `, align 16` and
+    `, swizzle<3,0,3>` (the offsets the layout gives pass through CuTe's
+    Swizzle<B,M,S>: swizzle o layout). Element (c) of the tensor is at
+    `ptr + swizzle(layout(c))`.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
+                        "LayoutType":$layout, "int64_t":$alignment,
+                        ArrayRefParameter<"int64_t">:$swizzle);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The pointer type of the tensor's first element.
+    PointerType getPointerType() const;
+    /// The swizzle, when the tensor has one.
+    std::optional<::fly::layout::Swizzle> getSwizzleFunction() const;
+  }];
+}
+
+def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
+  let mnemonic = "copy_atom";
+  let summary = "a copy instruction: its kind, bits per call and element type";
+  let description = [{
+    `!fly.copy_atom<universal, 128, f32>`: kinds `universal` (a vector load and
+    store of 8..128 bits), `lds` (a universal copy to or from shared memory)
+    and `cp_async` (NVIDIA's asynchronous global-to-shared copy, 32..128 bits).
+  }];
+  let parameters = (ins StringRefParameter<"universal, lds or cp_async">:$kind, "int64_t":$bits,
+                        "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The elements one call moves.
+    int64_t getValues() const;
+  }];
+}
+
+def Fly_TiledCopyType : TypeDef<Fly_Dialect, "TiledCopy"> {
+  let mnemonic = "tiled_copy";
+  let summary = "a copy atom repeated over threads by a thread-value layout";
+  let description = [{
+    `!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,8),4):((32,1),8), (32,4)>`:
+    the atom, the (thread, value) -> tile coordinate layout and the tile the
+    threads cover together (CuTe's make_tiled_copy(atom, layout_tv, tile_mn)).
+  }];
+  let parameters = (ins "CopyAtomType":$atom, "LayoutType":$threadValue,
+                        StringRefParameter<"the tile, as a CuTe shape">:$tile);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -134,6 +208,185 @@ def Fly_Crd2IdxOp : Fly_Op<"crd2idx", [Pure]> {
   let results = (outs Index:$result);
   let assemblyFormat = "$layout `[` $coord `]` attr-dict `:` type($layout)";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and tensors
+//===----------------------------------------------------------------------===//
+
+def Fly_MakePtrOp : Fly_Op<"make_ptr", [Pure]> {
+  let summary = "a Fly pointer from an LLVM pointer";
+  let description = [{
+    `%p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>`:
+    the LLVM pointer's address space must be the Fly one's or 0 (the cpu
+    target's single address space).
+  }];
+  let arguments = (ins AnyType:$raw);
+  let results = (outs Fly_PointerType:$result);
+  let assemblyFormat = "$raw attr-dict `:` type($raw) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Fly_MakeViewOp : Fly_Op<"make_view",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a tensor: a pointer read through a layout (and a swizzle)";
+  let arguments = (ins Fly_PointerType:$ptr, Fly_LayoutType:$layout,
+                       OptionalAttr<DenseI64ArrayAttr>:$swizzle);
+  let results = (outs Fly_MemRefType:$result);
+  let assemblyFormat = [{
+    $ptr `,` $layout (`swizzle` $swizzle^)? attr-dict `:` type($ptr) `,` type($layout)
+  }];
+}
+
+def Fly_GetIterOp : Fly_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a tensor's pointer";
+  let arguments = (ins Fly_MemRefType:$tensor);
+  let results = (outs Fly_PointerType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
+}
+
+def Fly_GetLayoutOp : Fly_Op<"get_layout",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a tensor's layout";
+  let arguments = (ins Fly_MemRefType:$tensor);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
+}
+
+def Fly_AddOffsetOp : Fly_Op<"add_offset",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a pointer moved by a number of elements";
+  let description = [{
+    The result keeps the alignment the offset allows: all of it for a constant
+    multiple of the alignment, the element's size for an offset unknown here.
+  }];
+  let arguments = (ins Fly_PointerType:$ptr, Index:$offset);
+  let results = (outs Fly_PointerType:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr)";
+}
+
+def Fly_PtrLoadOp : Fly_Op<"ptr.load"> {
+  let summary = "an element or a vector of consecutive elements at a pointer";
+  let arguments = (ins Fly_PointerType:$ptr);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Fly_PtrStoreOp : Fly_Op<"ptr.store"> {
+  let summary = "an element or a vector of consecutive elements stored at a pointer";
+  let arguments = (ins AnyType:$value, Fly_PointerType:$ptr);
+  let assemblyFormat = "$value `,` $ptr attr-dict `:` type($value) `,` type($ptr)";
+  let hasVerifier = 1;
+}
+
+def Fly_AllocaOp : Fly_Op<"memref.alloca"> {
+  let summary = "a register tensor (a fragment)";
+  let description = [{
+    `%f = fly.memref.alloca : !fly.memref<f32, register, (4,2):(1,4)>`: the
+    layout must be static and its cosize at most 4096 elements, so that the
+    fragment can live in registers.
+  }];
+  let results = (outs Fly_MemRefType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Fly_MemRefLoadOp : Fly_Op<"memref.load",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "the element of a tensor at a coordinate";
+  let description = [{
+    `%x = fly.memref.load %t[%i, %j] : !fly.memref<...>` takes one index per
+    leaf of the layout's shape, as fly.crd2idx does.
+  }];
+  let arguments = (ins Fly_MemRefType:$tensor, Variadic<Index>:$coord);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` type($tensor)";
+  let hasVerifier = 1;
+}
+
+def Fly_MemRefStoreOp : Fly_Op<"memref.store"> {
+  let summary = "an element stored into a tensor at a coordinate";
+  let arguments = (ins AnyType:$value, Fly_MemRefType:$tensor, Variadic<Index>:$coord);
+  let assemblyFormat = "$value `,` $tensor `[` $coord `]` attr-dict `:` type($value) `,` type($tensor)";
+  let hasVerifier = 1;
+}
+
+
+def Fly_ElementPtrOp : Fly_Op<"memref.element_ptr", [Pure]> {
+  let summary = "the pointer to a tensor's element at a coordinate";
+  let description = [{
+    `%p = fly.memref.element_ptr %t[%i, %j] : !fly.memref<...> -> !fly.ptr<f32, global, align 16>`:
+    the result's alignment may not exceed what the layout guarantees at that
+    coordinate (computed when the coordinate is constant, the element's size
+    otherwise).
+  }];
+  let arguments = (ins Fly_MemRefType:$tensor, Variadic<Index>:$coord);
+  let results = (outs Fly_PointerType:$result);
+  let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` type($tensor) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Copy atoms and tiled copies
+//===----------------------------------------------------------------------===//
+
+def Fly_MakeCopyAtomOp : Fly_Op<"make_copy_atom", [Pure]> {
+  let summary = "a copy atom value (all of it is in its type)";
+  let results = (outs Fly_CopyAtomType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Fly_MakeTiledCopyOp : Fly_Op<"make_tiled_copy", [Pure]> {
+  let summary = "a tiled copy of an atom (its layouts are in its type)";
+  let arguments = (ins Fly_CopyAtomType:$atom);
+  let results = (outs Fly_TiledCopyType:$result);
+  let assemblyFormat = "$atom attr-dict `:` type($atom) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+class Fly_PartitionOp<string mnemonic, string cuteName>
+    : Fly_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's " # cuteName # ": the part of a tensor one thread copies";
+  let description = [{
+    The result's layout is (values of one atom call, calls...), computed by
+    src/layout (threadFragments, threadPartition) as kernels built through the
+    C API compute it; the thread index only moves the pointer.
+  }];
+  let arguments = (ins Fly_TiledCopyType:$tiledCopy, Fly_MemRefType:$tensor, Index:$thread);
+  let results = (outs Fly_MemRefType:$result);
+  let assemblyFormat = [{
+    $tiledCopy `,` $tensor `,` $thread attr-dict `:` type($tiledCopy) `,` type($tensor)
+  }];
+}
+
+def Fly_PartitionSrcOp : Fly_PartitionOp<"tiled_copy.partition_src", "partition_S">;
+def Fly_PartitionDstOp : Fly_PartitionOp<"tiled_copy.partition_dst", "partition_D">;
+
+def Fly_CopyOp : Fly_Op<"copy"> {
+  let summary = "copy a tensor into another by calls of a copy atom";
+  let description = [{
+    `fly.copy %atom, %src, %dst : !fly.copy_atom<...>, !fly.memref<...>, !fly.memref<...>`:
+    both tensors have the same static size, a whole number of atom calls whose
+    values are consecutive in memory and aligned to the atom's width.
+    `fly-atom-lowering` expands it per target.
+  }];
+  let arguments = (ins Fly_CopyAtomType:$atom, Fly_MemRefType:$src, Fly_MemRefType:$dst);
+  let assemblyFormat = [{
+    $atom `,` $src `,` $dst attr-dict `:` type($atom) `,` type($src) `,` type($dst)
+  }];
+  let hasVerifier = 1;
+}
+
+def Fly_CpAsyncOp : Fly_Op<"cp_async"> {
+  let summary = "an asynchronous copy of `bytes` from global to shared memory (NVIDIA)";
+  let arguments = (ins Fly_PointerType:$src, Fly_PointerType:$dst, I64Attr:$bytes);
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+}
+
+def Fly_CpAsyncWaitOp : Fly_Op<"cp_async_wait"> {
+  let summary = "commit the asynchronous copies issued so far and wait for all of them";
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // FLY_DIALECT_TD

@@ -8,10 +8,12 @@
 
 #include "ir/fly/fly_dialect.h"
 
+#include "layout/copy.h"
 #include "layout/text.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -157,10 +159,10 @@ LogicalResult inferLayout(MLIRContext *ctx, std::optional<Location> loc, const c
 
 bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) {
   static const llvm::StringRef names[] = {
-      "fly.coalesce",       "fly.filter",          "fly.filter_zeros",    "fly.complement",
-      "fly.right_inverse",  "fly.left_inverse",    "fly.flatten",         "fly.composition",
-      "fly.logical_divide", "fly.zipped_divide",   "fly.tiled_divide",    "fly.flat_divide",
-      "fly.logical_product", "fly.zipped_product", "fly.tiled_product",   "fly.flat_product",
+      "fly.coalesce",        "fly.filter",         "fly.filter_zeros",  "fly.complement",
+      "fly.right_inverse",   "fly.left_inverse",   "fly.flatten",       "fly.composition",
+      "fly.logical_divide",  "fly.zipped_divide",  "fly.tiled_divide",  "fly.flat_divide",
+      "fly.logical_product", "fly.zipped_product", "fly.tiled_product", "fly.flat_product",
       "fly.blocked_product", "fly.raked_product"};
   return llvm::is_contained(names, name);
 }
@@ -207,12 +209,12 @@ L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L:
   L::fail(L::ErrorKind::Unsupported, "no layout algebra op " + name.str());
 }
 
-#define FLY_INFERENCE(Op)                                                                         \
-  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,              \
-                                     ValueRange operands, DictionaryAttr, OpaqueProperties,       \
-                                     RegionRange, SmallVectorImpl<Type> &results) {               \
-    llvm::StringRef name = Op::getOperationName();                                               \
-    return inferLayout(ctx, loc, name.data() + 4, operands, results,                              \
+#define FLY_INFERENCE(Op)                                                                          \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
+                                     RegionRange, SmallVectorImpl<Type> &results) {                \
+    llvm::StringRef name = Op::getOperationName();                                                 \
+    return inferLayout(ctx, loc, name.data() + 4, operands, results,                               \
                        [&](const std::vector<L::Layout> &in) { return computeLayout(name, in); }); \
   }
 
@@ -245,7 +247,7 @@ template <class F> OpFoldResult foldQuery(Operation *op, Value input, F f) {
   try {
     return IntegerAttr::get(IndexType::get(op->getContext()), f(t.getLayout()));
   } catch (const L::LayoutError &) { // a dynamic answer: fly-layout-lowering computes it
-    return {}; // left alone; the value is not representable
+    return {};                       // left alone; the value is not representable
   }
 }
 } // namespace
@@ -270,6 +272,531 @@ LogicalResult Crd2IdxOp::verify() {
   if (getCoord().size() != leaves.size())
     return emitOpError("takes one index per leaf of the shape: ")
            << leaves.size() << " for " << l.str() << ", got " << getCoord().size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers, tensors and copy atoms: types.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+ParseResult parseLayoutText(AsmParser &parser, std::string &text) {
+  if (parseIntTupleText(parser, text) || parser.parseColon())
+    return failure();
+  text += ":";
+  return parseIntTupleText(parser, text);
+}
+
+LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
+  try {
+    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::unknown));
+  } catch (const L::LayoutError &e) {
+    parser.emitError(loc, "invalid layout ") << text << ": " << e.what();
+    return {};
+  }
+}
+
+const char *spaceName(unsigned space) {
+  switch (space) {
+  case Global:
+    return "global";
+  case Shared:
+    return "shared";
+  case Register:
+    return "register";
+  }
+  return "?";
+}
+
+ParseResult parseSpace(AsmParser &parser, unsigned &space) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef word;
+  if (parser.parseKeyword(&word))
+    return failure();
+  for (unsigned s : {Global, Shared, Register})
+    if (word == spaceName(s))
+      return space = s, success();
+  return parser.emitError(loc, "an address space is global, shared or register, not ") << word;
+}
+
+/// `, align N` and `, swizzle<B,M,S>` after the mandatory parameters (either may be absent).
+ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int64_t> *swizzle) {
+  while (succeeded(parser.parseOptionalComma())) {
+    if (succeeded(parser.parseOptionalKeyword("align"))) {
+      if (parser.parseInteger(align))
+        return failure();
+      continue;
+    }
+    if (swizzle && succeeded(parser.parseOptionalKeyword("swizzle"))) {
+      int64_t b, m, s;
+      if (parser.parseLess() || parser.parseInteger(b) || parser.parseComma() ||
+          parser.parseInteger(m) || parser.parseComma() || parser.parseInteger(s) ||
+          parser.parseGreater())
+        return failure();
+      swizzle->assign({b, m, s});
+      continue;
+    }
+    return parser.emitError(parser.getCurrentLocation(), "expected `align N`")
+           << (swizzle ? " or `swizzle<B,M,S>`" : "");
+  }
+  return success();
+}
+
+void printOptions(AsmPrinter &printer, Type element, int64_t align, ArrayRef<int64_t> swizzle) {
+  if (align != elementBytes(element))
+    printer << ", align " << align;
+  if (!swizzle.empty())
+    printer << ", swizzle<" << swizzle[0] << "," << swizzle[1] << "," << swizzle[2] << ">";
+}
+
+LogicalResult verifyElement(function_ref<InFlightDiagnostic()> emitError, Type element,
+                            int64_t align) {
+  if (elementBytes(element) == 0)
+    return emitError() << "tensor elements are integers or floats of at most 64 bits, not "
+                       << element;
+  if (align <= 0 || (align & (align - 1)) != 0 || align % elementBytes(element) != 0)
+    return emitError() << "an alignment is a power of two and a multiple of the element's size ("
+                       << elementBytes(element) << " bytes), not " << align;
+  return success();
+}
+
+/// The largest power of two dividing v (0 is a multiple of every alignment).
+int64_t powerOfTwoIn(int64_t v) {
+  if (v == 0)
+    return int64_t(1) << 40;
+  v = v < 0 ? -v : v;
+  return v & -v;
+}
+
+} // namespace
+
+int64_t fly::ir::fly::elementBytes(Type t) {
+  if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
+    return 0;
+  unsigned bits = t.getIntOrFloatBitWidth();
+  if (bits == 1)
+    return 1;
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+Type PointerType::parse(AsmParser &parser) {
+  Type element;
+  unsigned space;
+  if (parser.parseLess() || parser.parseType(element) || parser.parseComma() ||
+      parseSpace(parser, space))
+    return {};
+  int64_t align = elementBytes(element);
+  if (parseOptions(parser, align, nullptr) || parser.parseGreater())
+    return {};
+  return parser.getChecked<PointerType>(parser.getContext(), element, space, align);
+}
+
+void PointerType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType() << ", " << spaceName(getAddressSpace());
+  printOptions(printer, getElementType(), getAlignment(), {});
+  printer << ">";
+}
+
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
+                                  unsigned space, int64_t align) {
+  if (space != Global && space != Shared && space != Register)
+    return emitError() << "no address space " << space;
+  return verifyElement(emitError, element, align);
+}
+
+int64_t PointerType::getElementBytes() const { return elementBytes(getElementType()); }
+
+Type FlyMemRefType::parse(AsmParser &parser) {
+  Type element;
+  unsigned space;
+  std::string text;
+  if (parser.parseLess() || parser.parseType(element) || parser.parseComma() ||
+      parseSpace(parser, space) || parser.parseComma())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseLayoutText(parser, text))
+    return {};
+  LayoutType layout = layoutTypeOf(parser, loc, text);
+  if (!layout)
+    return {};
+  int64_t align = elementBytes(element);
+  SmallVector<int64_t> swizzle;
+  if (parseOptions(parser, align, &swizzle) || parser.parseGreater())
+    return {};
+  return parser.getChecked<FlyMemRefType>(parser.getContext(), element, space, layout, align,
+                                          swizzle);
+}
+
+void FlyMemRefType::print(AsmPrinter &printer) const {
+  printer << "<" << getElementType() << ", " << spaceName(getAddressSpace()) << ", "
+          << getLayout().getText();
+  printOptions(printer, getElementType(), getAlignment(), getSwizzle());
+  printer << ">";
+}
+
+LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
+                                    unsigned space, LayoutType layout, int64_t align,
+                                    ArrayRef<int64_t> swizzle) {
+  if (failed(PointerType::verify(emitError, element, space, align)))
+    return failure();
+  if (swizzle.empty())
+    return success();
+  if (swizzle.size() != 3)
+    return emitError() << "a swizzle has three parameters <B,M,S>";
+  try {
+    L::Swizzle(int(swizzle[0]), int(swizzle[1]), int(swizzle[2]));
+  } catch (const L::LayoutError &e) {
+    return emitError() << e.what();
+  }
+  return success();
+}
+
+PointerType FlyMemRefType::getPointerType() const {
+  return PointerType::get(getContext(), getElementType(), getAddressSpace(), getAlignment());
+}
+
+std::optional<L::Swizzle> FlyMemRefType::getSwizzleFunction() const {
+  if (getSwizzle().empty())
+    return std::nullopt;
+  return L::Swizzle(int(getSwizzle()[0]), int(getSwizzle()[1]), int(getSwizzle()[2]));
+}
+
+Type CopyAtomType::parse(AsmParser &parser) {
+  StringRef kind;
+  int64_t bits;
+  Type element;
+  if (parser.parseLess() || parser.parseKeyword(&kind) || parser.parseComma() ||
+      parser.parseInteger(bits) || parser.parseComma() || parser.parseType(element) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<CopyAtomType>(parser.getContext(), kind, bits, element);
+}
+
+void CopyAtomType::print(AsmPrinter &printer) const {
+  printer << "<" << getKind() << ", " << getBits() << ", " << getElementType() << ">";
+}
+
+LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef kind,
+                                   int64_t bits, Type element) {
+  if (kind != "universal" && kind != "lds" && kind != "cp_async")
+    return emitError() << "a copy atom is universal, lds or cp_async, not " << kind;
+  int64_t bytes = elementBytes(element);
+  if (bytes == 0 || !L::copyAtomWidthOk(int(bits), int(bytes * 8), kind != "universal"))
+    return emitError() << "a " << kind << " copy atom of " << bits << " bits cannot move "
+                       << element << " elements (universal atoms move 8..128 bits, lds and "
+                       << "cp_async atoms 32..128, a multiple of the element's width)";
+  return success();
+}
+
+int64_t CopyAtomType::getValues() const { return getBits() / (elementBytes(getElementType()) * 8); }
+
+Type TiledCopyType::parse(AsmParser &parser) {
+  CopyAtomType atom;
+  std::string tv, tile;
+  if (parser.parseLess() || parser.parseType(atom) || parser.parseComma())
+    return {};
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseLayoutText(parser, tv) || parser.parseComma() || parseIntTupleText(parser, tile) ||
+      parser.parseGreater())
+    return {};
+  LayoutType layout = layoutTypeOf(parser, loc, tv);
+  if (!layout)
+    return {};
+  return parser.getChecked<TiledCopyType>(parser.getContext(), atom, layout, tile);
+}
+
+void TiledCopyType::print(AsmPrinter &printer) const {
+  printer << "<" << getAtom() << ", " << getThreadValue().getText() << ", " << getTile() << ">";
+}
+
+LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError, CopyAtomType atom,
+                                    LayoutType tv, StringRef tile) {
+  try {
+    L::checkThreadValueLayout(tv.getLayout(), atom.getValues());
+    L::Tiler::parse(std::string(tile));
+  } catch (const L::LayoutError &e) {
+    return emitError() << "invalid tiled copy: " << e.what();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers, tensors and copies: what the passes share.
+//===----------------------------------------------------------------------===//
+
+int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
+  int64_t elem = elementBytes(t.getElementType());
+  if (!offset.isStatic() || offset.isBasis())
+    return elem;
+  int64_t a = std::min(t.getAlignment(), powerOfTwoIn(offset.value()) * elem);
+  if (auto sw = t.getSwizzleFunction()) // a swizzle keeps blocks of 2^M elements together
+    a = std::min(a, (int64_t(1) << sw->base()) * elem);
+  return std::max(a, elem);
+}
+
+AtomCalls fly::ir::fly::planAtomCalls(FlyMemRefType t, CopyAtomType atom) {
+  L::Layout l = t.getLayout().getLayout();
+  L::CopyPlan plan = L::planCopy(l, atom.getValues());
+  if (!plan.contiguous)
+    L::fail(L::ErrorKind::Divisibility,
+            "a " + std::to_string(atom.getBits()) + "-bit copy atom moves " +
+                std::to_string(atom.getValues()) + " consecutive elements per call; the layout " +
+                l.str() + " does not keep them consecutive");
+  AtomCalls calls;
+  for (int64_t c = 0; c < plan.calls; ++c) {
+    L::IntTuple crd = L::idx2crd(L::IntTuple(c * atom.getValues()), l.shape());
+    std::vector<L::Int> leaves;
+    L::flattenInto(crd, leaves);
+    std::vector<int64_t> coord;
+    for (const L::Int &x : leaves)
+      coord.push_back(x.value());
+    calls.coords.push_back(std::move(coord));
+    calls.offsets.push_back(L::evaluate(l, crd).leaf());
+  }
+  return calls;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers, tensors and copies: ops.
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakePtrOp::verify() {
+  auto raw = dyn_cast<LLVM::LLVMPointerType>(getRaw().getType());
+  if (!raw)
+    return emitOpError("takes an !llvm.ptr, not ") << getRaw().getType();
+  unsigned space = getType().getAddressSpace();
+  if (raw.getAddressSpace() != 0 && raw.getAddressSpace() != space)
+    return emitOpError("makes a ") << spaceName(space) << " pointer from an LLVM pointer in "
+                                   << "address space " << raw.getAddressSpace();
+  return success();
+}
+
+LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                           ValueRange operands, DictionaryAttr attrs,
+                                           OpaqueProperties props, RegionRange regions,
+                                           SmallVectorImpl<Type> &results) {
+  Adaptor adaptor(operands, attrs, props, regions);
+  auto ptr = cast<PointerType>(adaptor.getPtr().getType());
+  auto layout = cast<LayoutType>(adaptor.getLayout().getType());
+  ArrayRef<int64_t> swizzle;
+  if (auto s = adaptor.getSwizzleAttr())
+    swizzle = s.asArrayRef();
+  if (!swizzle.empty()) { // the pointer's element and alignment were checked with its type
+    if (swizzle.size() != 3)
+      return emitOptionalError(loc, "fly.make_view: a swizzle has three parameters [B, M, S]");
+    try {
+      L::Swizzle(int(swizzle[0]), int(swizzle[1]), int(swizzle[2]));
+    } catch (const L::LayoutError &e) {
+      return emitOptionalError(loc, "fly.make_view: ", e.what());
+    }
+  }
+  results.push_back(FlyMemRefType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), layout,
+                                       ptr.getAlignment(), swizzle));
+  return success();
+}
+
+LogicalResult GetIterOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                          ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                          RegionRange, SmallVectorImpl<Type> &results) {
+  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getPointerType());
+  return success();
+}
+
+LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                            RegionRange, SmallVectorImpl<Type> &results) {
+  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getLayout());
+  return success();
+}
+
+LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                            RegionRange, SmallVectorImpl<Type> &results) {
+  auto ptr = cast<PointerType>(operands[0].getType());
+  int64_t elem = ptr.getElementBytes(), align = elem;
+  APInt c;
+  if (matchPattern(operands[1], m_ConstantInt(&c)))
+    align = std::max(elem, std::min(ptr.getAlignment(), powerOfTwoIn(c.getSExtValue()) * elem));
+  results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align));
+  return success();
+}
+
+namespace {
+/// A load or store of `type` (an element or a vector of elements) through `ptr`.
+LogicalResult verifyAccess(Operation *op, Type type, PointerType ptr) {
+  Type element = type;
+  int64_t lanes = 1;
+  if (auto v = dyn_cast<VectorType>(type); v && v.getRank() == 1) {
+    element = v.getElementType();
+    lanes = v.getNumElements();
+  }
+  if (element != ptr.getElementType())
+    return op->emitOpError("accesses ") << type << " through a pointer to " << ptr.getElementType();
+  int64_t bytes = lanes * ptr.getElementBytes();
+  if (lanes > 1 && bytes > ptr.getAlignment())
+    return op->emitOpError("a ") << bytes << "-byte access needs " << bytes
+                                 << "-byte alignment; the pointer guarantees "
+                                 << ptr.getAlignment();
+  return success();
+}
+
+/// One index per leaf of the layout's shape.
+LogicalResult verifyCoord(Operation *op, LayoutType layout, size_t given) {
+  std::vector<L::Int> leaves;
+  L::Layout l = layout.getLayout();
+  L::flattenInto(l.shape(), leaves);
+  if (given != leaves.size())
+    return op->emitOpError("takes one index per leaf of the shape: ")
+           << leaves.size() << " for " << l.str() << ", got " << given;
+  return success();
+}
+} // namespace
+
+LogicalResult PtrLoadOp::verify() { return verifyAccess(*this, getType(), getPtr().getType()); }
+LogicalResult PtrStoreOp::verify() {
+  return verifyAccess(*this, getValue().getType(), getPtr().getType());
+}
+
+LogicalResult AllocaOp::verify() {
+  FlyMemRefType t = getType();
+  if (t.getAddressSpace() != Register)
+    return emitOpError("allocates register tensors, not ") << spaceName(t.getAddressSpace());
+  if (t.getLayout().getNumDynamicLeaves() != 0)
+    return emitOpError("a fragment's layout must be static to live in registers, got ")
+           << t.getLayout().getText();
+  int64_t cosize = L::cosize(t.getLayout().getLayout()).value();
+  if (cosize > 4096)
+    return emitOpError("a fragment of ") << cosize << " elements does not fit in registers "
+                                         << "(at most 4096)";
+  return success();
+}
+
+LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                             ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                             RegionRange, SmallVectorImpl<Type> &results) {
+  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getElementType());
+  return success();
+}
+
+LogicalResult MemRefLoadOp::verify() {
+  return verifyCoord(*this, getTensor().getType().getLayout(), getCoord().size());
+}
+
+LogicalResult MemRefStoreOp::verify() {
+  if (getValue().getType() != getTensor().getType().getElementType())
+    return emitOpError("stores ") << getValue().getType() << " into a tensor of "
+                                  << getTensor().getType().getElementType();
+  return verifyCoord(*this, getTensor().getType().getLayout(), getCoord().size());
+}
+
+LogicalResult ElementPtrOp::verify() {
+  FlyMemRefType t = getTensor().getType();
+  PointerType p = getType();
+  if (p.getElementType() != t.getElementType() || p.getAddressSpace() != t.getAddressSpace())
+    return emitOpError("gives a pointer of the tensor's element type and address space");
+  if (failed(verifyCoord(*this, t.getLayout(), getCoord().size())))
+    return failure();
+  // The alignment at a constant coordinate, from the layout; else the element's.
+  std::vector<L::Int> leaves;
+  for (Value c : getCoord()) {
+    APInt v;
+    if (!matchPattern(c, m_ConstantInt(&v)))
+      break;
+    leaves.push_back(L::Int(v.getSExtValue()));
+  }
+  int64_t guaranteed = elementBytes(t.getElementType());
+  if (leaves.size() == getCoord().size()) {
+    L::Layout l = t.getLayout().getLayout();
+    guaranteed = alignmentAt(t, L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf());
+  }
+  if (p.getAlignment() > guaranteed)
+    return emitOpError("claims ") << p.getAlignment() << "-byte alignment; the tensor guarantees "
+                                  << guaranteed << " there";
+  return success();
+}
+
+LogicalResult MakeTiledCopyOp::verify() {
+  if (getAtom().getType() != getType().getAtom())
+    return emitOpError("tiles ") << getAtom().getType() << ", but its type names "
+                                 << getType().getAtom();
+  return success();
+}
+
+namespace {
+LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
+                             SmallVectorImpl<Type> &results) {
+  auto tc = cast<TiledCopyType>(operands[0].getType());
+  auto t = cast<FlyMemRefType>(operands[1].getType());
+  if (!t.getSwizzle().empty())
+    return emitOptionalError(loc, "partitions of swizzled tensors are built by the kernel "
+                                  "builder, not yet in the dialect");
+  try {
+    L::Layout l = t.getLayout().getLayout();
+    L::Layout frag =
+        L::threadFragments(l, tc.getThreadValue().getLayout(), L::Tiler::parse(tc.getTile().str()),
+                           tc.getAtom().getValues());
+    L::Layout part = L::threadPartition(frag, L::IntTuple(Unknown::unknown()));
+    // The thread moves the pointer by a combination of the thread mode's strides.
+    int64_t align = t.getAlignment(), elem = elementBytes(t.getElementType());
+    std::vector<L::Int> strides;
+    L::flattenInto(frag.mode(0).stride(), strides);
+    for (const L::Int &s : strides)
+      align = std::min(align, s.isStatic() && !s.isBasis() ? powerOfTwoIn(s.value()) * elem : elem);
+    results.push_back(FlyMemRefType::get(t.getContext(), t.getElementType(), t.getAddressSpace(),
+                                         LayoutType::get(t.getContext(), part),
+                                         std::max(align, elem), {}));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOptionalError(loc, "cannot partition ", t.getLayout().getText(), ": ", e.what());
+  }
+}
+} // namespace
+
+LogicalResult PartitionSrcOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                               ValueRange operands, DictionaryAttr,
+                                               OpaqueProperties, RegionRange,
+                                               SmallVectorImpl<Type> &results) {
+  return inferPartition(loc, operands, results);
+}
+
+LogicalResult PartitionDstOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                               ValueRange operands, DictionaryAttr,
+                                               OpaqueProperties, RegionRange,
+                                               SmallVectorImpl<Type> &results) {
+  return inferPartition(loc, operands, results);
+}
+
+LogicalResult CopyOp::verify() {
+  CopyAtomType atom = getAtom().getType();
+  FlyMemRefType src = getSrc().getType(), dst = getDst().getType();
+  if (src.getElementType() != atom.getElementType() ||
+      dst.getElementType() != atom.getElementType())
+    return emitOpError("copies ") << src.getElementType() << " to " << dst.getElementType()
+                                  << " with an atom for " << atom.getElementType();
+  if (atom.getKind() == "lds" && src.getAddressSpace() != Shared && dst.getAddressSpace() != Shared)
+    return emitOpError("an lds copy atom moves data to or from shared memory; neither tensor "
+                       "is there");
+  if (atom.getKind() == "cp_async" &&
+      (src.getAddressSpace() != Global || dst.getAddressSpace() != Shared))
+    return emitOpError("a cp_async copy atom moves global memory into shared memory");
+  try {
+    AtomCalls s = planAtomCalls(src, atom), d = planAtomCalls(dst, atom);
+    if (s.coords.size() != d.coords.size())
+      return emitOpError("copies ")
+             << src.getLayout().getText() << " to " << dst.getLayout().getText()
+             << ": the tensors have different sizes";
+    int64_t bytes = atom.getBits() / 8;
+    for (auto [t, calls] : {std::pair{src, &s}, std::pair{dst, &d}})
+      for (const L::Int &off : calls->offsets)
+        if (alignmentAt(t, off) < bytes)
+          return emitOpError("a ")
+                 << atom.getBits() << "-bit copy atom needs " << bytes
+                 << "-byte aligned accesses; the layout " << t.getLayout().getText()
+                 << " only guarantees " << alignmentAt(t, off);
+  } catch (const L::LayoutError &e) {
+    return emitOpError(e.what());
+  }
   return success();
 }
 

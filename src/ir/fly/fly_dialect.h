@@ -7,9 +7,11 @@
 #define FLYDSL_IR_FLY_FLY_DIALECT_H
 
 #include "layout/layout.h"
+#include "layout/swizzle.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
@@ -26,6 +28,26 @@
 
 namespace fly::ir::fly {
 
+/// The address spaces of pointers and tensors, numbered as AMDGPU and NVVM number them.
+enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
+
+/// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
+int64_t elementBytes(mlir::Type t);
+
+/// The alignment in bytes that tensor `t` guarantees at element offset `offset` (the offset
+/// its layout gives, before any swizzle): the element's size where the offset is not static.
+int64_t alignmentAt(FlyMemRefType t, const ::fly::layout::Int &offset);
+
+/// The atom calls of a copy of tensor `t` by `atom`: each call's first element, as flat
+/// coordinate leaves of the layout's shape, and its offset. Throws a LayoutError where the
+/// tensor's size is not static, not a whole number of calls, or a call's values are not
+/// consecutive in memory.
+struct AtomCalls {
+  std::vector<std::vector<int64_t>> coords;
+  std::vector<::fly::layout::Int> offsets;
+};
+AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
+
 /// The layout an algebra op of the dialect computes from its operand layouts (the op's
 /// name picks the function of src/layout): result types and lowering both use it.
 ::fly::layout::Layout computeLayout(llvm::StringRef opName,
@@ -41,10 +63,20 @@ std::unique_ptr<mlir::Pass> createLayoutLoweringPass();
 /// types; queries fold to constants.
 std::unique_ptr<mlir::Pass> createCanonicalizePass();
 
+/// fly-atom-lowering: each fly.copy becomes its atom calls for `target` (cpu, rocm or cuda):
+/// vector loads and stores through fly.ptr, or fly.cp_async on cuda.
+std::unique_ptr<mlir::Pass> createAtomLoweringPass(llvm::StringRef target);
+
+/// fly-promote-regmem-to-vectorssa: register tensors accessed only at constant offsets within
+/// their block become one SSA vector each.
+std::unique_ptr<mlir::Pass> createPromoteRegmemPass();
+
 /// Registers the dialect's passes with the global registry (for fly-opt).
 void registerFlyPasses();
-/// Registers fly-canonicalize (called by registerFlyPasses).
+/// Register one pass each (called by registerFlyPasses).
 void registerCanonicalizePass();
+void registerAtomLoweringPass();
+void registerPromoteRegmemPass();
 
 } // namespace fly::ir::fly
 

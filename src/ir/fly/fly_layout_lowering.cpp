@@ -8,12 +8,21 @@
 // leaves (constants where static: a static layout costs no division or
 // remainder), and the layout values, left without uses, go.
 //
+// Pointers become LLVM pointers and tensors a pointer plus such a layout (and a
+// swizzle), so tensor accesses become getelementptr and llvm.load/llvm.store
+// at the offsets the layout gives; register tensors become llvm.alloca (after
+// fly-promote-regmem-to-vectorssa, only those it could not promote). Copies
+// must have been expanded by fly-atom-lowering first.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "layout/copy.h"
 #include "layout/text.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include <numeric>
@@ -38,6 +47,13 @@ struct SsaInt final : L::DynamicInt {
   }
   static L::Int wrap(OpBuilder &b, Location loc, Value v) {
     return L::Int::dynamic(std::make_shared<SsaInt>(b, loc, v));
+  }
+  /// A leaf: static where `v` is a constant (so the algebra folds it), else the SSA value.
+  static L::Int leaf(OpBuilder &b, Location loc, Value v) {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return L::Int(c.getSExtValue());
+    return wrap(b, loc, v);
   }
 
   OpBuilder &b;
@@ -78,65 +94,182 @@ L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
   return L::Int(0);
 }
 
-/// A coordinate with the structure of `shape` from flat leaves.
-L::IntTuple unflatten(const L::IntTuple &shape, ArrayRef<L::Int> leaves, size_t &next) {
-  if (!shape.isTuple())
-    return L::IntTuple(leaves[next++]);
-  std::vector<L::IntTuple> out;
-  for (const L::IntTuple &e : shape.elems())
-    out.push_back(unflatten(e, leaves, next));
-  return L::IntTuple::tuple(std::move(out));
-}
+/// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
+struct TensorParts {
+  Value ptr;
+  L::Layout layout;
+  std::optional<L::Swizzle> swizzle;
+};
 
 struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LayoutLoweringPass)
 
   StringRef getArgument() const final { return "fly-layout-lowering"; }
   StringRef getDescription() const final {
-    return "Lower layout values (static or with SSA leaves), fly.crd2idx and queries to arith";
+    return "Lower layout values (static or with SSA leaves), fly.crd2idx and queries to arith, "
+           "and pointers and tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect>();
+    registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  }
+
+  llvm::DenseMap<Value, L::Layout> layouts;
+  llvm::DenseMap<Value, Value> ptrs;
+  std::vector<TensorParts> tensorStore;
+  llvm::DenseMap<Value, size_t> tensors;
+
+  /// What a Fly value became; a value not defined by a Fly op of this walk (a block argument)
+  /// is an error, not a crash.
+  template <class M> auto &lookup(M &map, Value v) {
+    auto it = map.find(v);
+    if (it == map.end())
+      L::fail(L::ErrorKind::Unsupported,
+              "its Fly operands must be defined by Fly ops before it in the same region "
+              "(block arguments of Fly types are not lowered)");
+    return it->second;
+  }
+  TensorParts &tensor(Value v) { return tensorStore[lookup(tensors, v)]; }
+  void setTensor(Value v, TensorParts t) {
+    tensors[v] = tensorStore.size();
+    tensorStore.push_back(std::move(t));
+  }
+
+  /// `base + offset` elements of `element`.
+  static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset) {
+    if (offset.isStatic() && !offset.isBasis() && offset.value() == 0)
+      return base;
+    Value i = SsaInt::materialize(b, loc, offset);
+    Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+    return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i64});
+  }
+
+  /// The offset of coordinate leaves `coord` in tensor `t`, through its swizzle.
+  static L::Int offsetOf(OpBuilder &b, Location loc, const TensorParts &t, ValueRange coord) {
+    std::vector<L::Int> leaves;
+    for (Value v : coord)
+      leaves.push_back(SsaInt::leaf(b, loc, v));
+    L::Int o = L::evaluate(t.layout, L::unflatten(t.layout.shape(), leaves)).leaf();
+    if (!t.swizzle)
+      return o;
+    if (o.isStatic())
+      return L::Int(t.swizzle->apply(o.value()));
+    // x ^ ((x & yyy) >> S), with a negative S shifting left.
+    Value x = SsaInt::materialize(b, loc, o);
+    Value mask = arith::ConstantIndexOp::create(b, loc, t.swizzle->yyyMask());
+    Value yyy = arith::AndIOp::create(b, loc, x, mask);
+    int s = t.swizzle->shift();
+    Value by = arith::ConstantIndexOp::create(b, loc, s < 0 ? -s : s);
+    Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
+                        : Value(arith::ShRUIOp::create(b, loc, yyy, by));
+    return SsaInt::wrap(b, loc, arith::XOrIOp::create(b, loc, x, moved));
+  }
+
+  /// Lowers one op of the dialect; a LayoutError says why it cannot.
+  void lower(Operation *op, OpBuilder &b) {
+    Location loc = op->getLoc();
+    if (auto l = dyn_cast<LayoutOp>(op)) {
+      auto leaves = l.getLeaves();
+      size_t next = 0;
+      L::TextReader r(std::string_view(l.getType().getText().data(), l.getType().getText().size()));
+      r.setDynamicLeaves([&] { return SsaInt::leaf(b, loc, leaves[next++]); });
+      layouts.try_emplace(l.getResult(), r.layout());
+    } else if (isAlgebraOp(op->getName().getStringRef())) {
+      std::vector<L::Layout> in;
+      for (Value v : op->getOperands())
+        in.push_back(lookup(layouts, v));
+      layouts.try_emplace(op->getResult(0), computeLayout(op->getName().getStringRef(), in));
+    } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
+      const L::Layout &l = lookup(layouts, c.getLayout());
+      std::vector<L::Int> coord;
+      for (Value v : c.getCoord())
+        coord.push_back(SsaInt::leaf(b, loc, v));
+      L::IntTuple crd = L::unflatten(l.shape(), coord);
+      c.getResult().replaceAllUsesWith(SsaInt::materialize(b, loc, L::evaluate(l, crd).leaf()));
+    } else if (isa<SizeOp, CosizeOp, RankOp, DepthOp>(op)) {
+      const L::Layout &l = lookup(layouts, op->getOperand(0));
+      L::Int answer = isa<SizeOp>(op)     ? L::size(l)
+                      : isa<CosizeOp>(op) ? L::cosize(l)
+                      : isa<RankOp>(op)   ? L::Int(int64_t(l.rank()))
+                                          : L::Int(int64_t(L::depth(l)));
+      op->getResult(0).replaceAllUsesWith(SsaInt::materialize(b, loc, answer));
+    } else if (auto p = dyn_cast<MakePtrOp>(op)) {
+      ptrs[p.getResult()] = p.getRaw();
+    } else if (auto v = dyn_cast<MakeViewOp>(op)) {
+      setTensor(v.getResult(), {lookup(ptrs, v.getPtr()), lookup(layouts, v.getLayout()),
+                                v.getType().getSwizzleFunction()});
+    } else if (auto g = dyn_cast<GetIterOp>(op)) {
+      ptrs[g.getResult()] = tensor(g.getTensor()).ptr;
+    } else if (auto g = dyn_cast<GetLayoutOp>(op)) {
+      layouts.try_emplace(g.getResult(), tensor(g.getTensor()).layout);
+    } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
+      ptrs[a.getResult()] = gep(b, loc, lookup(ptrs, a.getPtr()), a.getType().getElementType(),
+                                SsaInt::leaf(b, loc, a.getOffset()));
+    } else if (auto a = dyn_cast<AllocaOp>(op)) {
+      FlyMemRefType t = a.getType();
+      Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(),
+                                             L::cosize(t.getLayout().getLayout()).value());
+      Value ptr = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                         t.getElementType(), n, unsigned(t.getAlignment()));
+      setTensor(a.getResult(), {ptr, t.getLayout().getLayout(), std::nullopt});
+    } else if (auto e = dyn_cast<ElementPtrOp>(op)) {
+      const TensorParts &t = tensor(e.getTensor());
+      ptrs[e.getResult()] =
+          gep(b, loc, t.ptr, e.getType().getElementType(), offsetOf(b, loc, t, e.getCoord()));
+    } else if (auto m = dyn_cast<MemRefLoadOp>(op)) {
+      const TensorParts &t = tensor(m.getTensor());
+      FlyMemRefType type = m.getTensor().getType();
+      L::Int off = offsetOf(b, loc, t, m.getCoord());
+      Value at = gep(b, loc, t.ptr, type.getElementType(), off);
+      m.getResult().replaceAllUsesWith(
+          LLVM::LoadOp::create(b, loc, m.getType(), at, unsigned(alignmentAt(type, off))));
+    } else if (auto m = dyn_cast<MemRefStoreOp>(op)) {
+      const TensorParts &t = tensor(m.getTensor());
+      FlyMemRefType type = m.getTensor().getType();
+      L::Int off = offsetOf(b, loc, t, m.getCoord());
+      Value at = gep(b, loc, t.ptr, type.getElementType(), off);
+      LLVM::StoreOp::create(b, loc, m.getValue(), at, unsigned(alignmentAt(type, off)));
+    } else if (auto l = dyn_cast<PtrLoadOp>(op)) {
+      l.getResult().replaceAllUsesWith(
+          LLVM::LoadOp::create(b, loc, l.getType(), lookup(ptrs, l.getPtr()),
+                               unsigned(l.getPtr().getType().getAlignment())));
+    } else if (auto s = dyn_cast<PtrStoreOp>(op)) {
+      LLVM::StoreOp::create(b, loc, s.getValue(), lookup(ptrs, s.getPtr()),
+                            unsigned(s.getPtr().getType().getAlignment()));
+    } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
+      auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
+      const TensorParts &t = tensor(op->getOperand(1));
+      L::IntTuple thr(SsaInt::leaf(b, loc, op->getOperand(2)));
+      L::Layout frag =
+          L::threadFragments(t.layout, tc.getThreadValue().getLayout(),
+                             L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
+      L::Int off = L::sliceAndOffset(L::threadCoordinate(thr), frag).second.leaf();
+      auto type = cast<FlyMemRefType>(op->getOperand(1).getType());
+      setTensor(op->getResult(0), {gep(b, loc, t.ptr, type.getElementType(), off),
+                                   L::threadPartition(frag, thr), std::nullopt});
+    } else if (isa<MakeCopyAtomOp, MakeTiledCopyOp>(op)) {
+      // all in their types
+    } else if (auto c = dyn_cast<CpAsyncOp>(op)) {
+      NVVM::CpAsyncOp::create(b, loc, lookup(ptrs, c.getDst()), lookup(ptrs, c.getSrc()),
+                              uint32_t(c.getBytes()), NVVM::LoadCacheModifierKind::CA, Value());
+    } else if (isa<CpAsyncWaitOp>(op)) {
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
+    } else if (isa<CopyOp>(op)) {
+      L::fail(L::ErrorKind::Unsupported, "fly.copy is expanded by fly-atom-lowering first");
+    } else {
+      L::fail(L::ErrorKind::Unsupported, "no lowering for this op");
+    }
   }
 
   void runOnOperation() override {
-    llvm::DenseMap<Value, L::Layout> layouts;
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
     WalkResult result = getOperation()->walk([&](Operation *op) -> WalkResult {
       if (!isa<FlyDialect>(op->getDialect()))
         return WalkResult::advance();
       b.setInsertionPoint(op);
-      Location loc = op->getLoc();
       try {
-        if (auto l = dyn_cast<LayoutOp>(op)) {
-          auto leaves = l.getLeaves();
-          size_t next = 0;
-          L::TextReader r(
-              std::string_view(l.getType().getText().data(), l.getType().getText().size()));
-          r.setDynamicLeaves([&] { return SsaInt::wrap(b, loc, leaves[next++]); });
-          layouts.try_emplace(l.getResult(), r.layout());
-        } else if (isAlgebraOp(op->getName().getStringRef())) {
-          std::vector<L::Layout> in;
-          for (Value v : op->getOperands())
-            in.push_back(layouts.at(v));
-          layouts.try_emplace(op->getResult(0), computeLayout(op->getName().getStringRef(), in));
-        } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
-          const L::Layout &l = layouts.at(c.getLayout());
-          std::vector<L::Int> coord;
-          for (Value v : c.getCoord())
-            coord.push_back(SsaInt::wrap(b, loc, v));
-          size_t next = 0;
-          L::IntTuple crd = unflatten(l.shape(), coord, next);
-          c.getResult().replaceAllUsesWith(SsaInt::materialize(b, loc, L::evaluate(l, crd).leaf()));
-        } else if (isa<SizeOp, CosizeOp, RankOp, DepthOp>(op)) {
-          const L::Layout &l = layouts.at(op->getOperand(0));
-          L::Int answer = isa<SizeOp>(op)     ? L::size(l)
-                          : isa<CosizeOp>(op) ? L::cosize(l)
-                          : isa<RankOp>(op)   ? L::Int(int64_t(l.rank()))
-                                              : L::Int(int64_t(L::depth(l)));
-          op->getResult(0).replaceAllUsesWith(SsaInt::materialize(b, loc, answer));
-        }
+        lower(op, b);
       } catch (const L::LayoutError &e) {
         op->emitOpError("cannot be lowered: ") << e.what();
         return WalkResult::interrupt();
@@ -146,7 +279,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     });
     if (result.wasInterrupted())
       return signalPassFailure();
-    // Uses come after definitions: erase in reverse.
+    // Uses come after definitions: erase in reverse. Fly values used by ops this pass does not
+    // know (a return of a !fly.layout) keep their definitions.
     for (Operation *op : llvm::reverse(dead))
       if (op->use_empty())
         op->erase();
@@ -162,4 +296,6 @@ std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass() {
 void fly::ir::fly::registerFlyPasses() {
   PassRegistration<LayoutLoweringPass>();
   registerCanonicalizePass();
+  registerAtomLoweringPass();
+  registerPromoteRegmemPass();
 }

@@ -1,0 +1,190 @@
+//===- fly_promote_regmem.cpp - Register tensors into SSA vectors ---------===//
+//
+// fly-promote-regmem-to-vectorssa: a fragment (fly.memref.alloca) whose every
+// access is at an offset known here becomes one SSA vector of its cosize,
+// threaded through its accesses in order: stores are vector.insert (or
+// insert_strided_slice for vector stores), loads vector.extract. Accesses are
+// fly.memref.load/store at constant coordinates and fly.ptr.load/store through
+// fly.get_iter, fly.memref.element_ptr and fly.add_offset at constant offsets.
+// A fragment with any other use, an access at an unknown offset or an access
+// in another block (inside an scf region) is left in memory: fly-layout-lowering
+// makes it an llvm.alloca, which LLVM's SROA may still promote.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/fly/fly_dialect.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace fly::ir::fly;
+namespace L = fly::layout;
+
+namespace {
+
+/// An access of a fragment: the op and the element offset it reads or writes at.
+struct Access {
+  Operation *op;
+  int64_t offset;
+};
+
+struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(PromoteRegmemPass)
+
+  StringRef getArgument() const final { return "fly-promote-regmem-to-vectorssa"; }
+  StringRef getDescription() const final {
+    return "Promote register tensors accessed at constant offsets to SSA vectors";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, vector::VectorDialect>();
+  }
+
+  static std::optional<int64_t> constant(Value v) {
+    APInt c;
+    if (!matchPattern(v, m_ConstantInt(&c)))
+      return std::nullopt;
+    return c.getSExtValue();
+  }
+
+  static std::optional<int64_t> offsetAt(const L::Layout &l, ValueRange coord) {
+    std::vector<L::Int> leaves;
+    for (Value c : coord) {
+      auto v = constant(c);
+      if (!v)
+        return std::nullopt;
+      leaves.push_back(L::Int(*v));
+    }
+    return L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf().value();
+  }
+
+  static int64_t lanesOf(Type t) {
+    auto v = dyn_cast<VectorType>(t);
+    return v ? v.getNumElements() : 1;
+  }
+
+  /// The accesses of `alloca` in order, plus the ops that only derive pointers; nothing
+  /// where a use keeps it from promotion.
+  static bool collect(AllocaOp alloca, int64_t cosize, SmallVectorImpl<Access> &accesses,
+                      SmallVectorImpl<Operation *> &derived) {
+    Block *block = alloca->getBlock();
+    L::Layout l = alloca.getType().getLayout().getLayout();
+    SmallVector<std::pair<Value, int64_t>> ptrs;
+    auto inRange = [&](int64_t o, Type t) { return o >= 0 && o + lanesOf(t) <= cosize; };
+    for (Operation *user : alloca->getUsers()) {
+      if (user->getBlock() != block)
+        return false;
+      if (auto g = dyn_cast<GetIterOp>(user)) {
+        ptrs.push_back({g.getResult(), 0});
+        derived.push_back(user);
+      } else if (auto e = dyn_cast<ElementPtrOp>(user)) {
+        auto o = offsetAt(l, e.getCoord());
+        if (!o)
+          return false;
+        ptrs.push_back({e.getResult(), *o});
+        derived.push_back(user);
+      } else if (auto m = dyn_cast<MemRefLoadOp>(user)) {
+        auto o = offsetAt(l, m.getCoord());
+        if (!o || !inRange(*o, m.getType()))
+          return false;
+        accesses.push_back({user, *o});
+      } else if (auto m = dyn_cast<MemRefStoreOp>(user)) {
+        auto o = offsetAt(l, m.getCoord());
+        if (!o || m.getTensor() != alloca.getResult() || !inRange(*o, m.getValue().getType()))
+          return false;
+        accesses.push_back({user, *o});
+      } else {
+        return false;
+      }
+    }
+    for (size_t i = 0; i < ptrs.size(); ++i) { // grows as add_offset derives more
+      auto [ptr, base] = ptrs[i];
+      for (Operation *user : ptr.getUsers()) {
+        if (user->getBlock() != block)
+          return false;
+        if (auto a = dyn_cast<AddOffsetOp>(user)) {
+          auto o = constant(a.getOffset());
+          if (!o)
+            return false;
+          ptrs.push_back({a.getResult(), base + *o});
+          derived.push_back(user);
+        } else if (auto ld = dyn_cast<PtrLoadOp>(user)) {
+          if (!inRange(base, ld.getType()))
+            return false;
+          accesses.push_back({user, base});
+        } else if (auto st = dyn_cast<PtrStoreOp>(user)) {
+          if (st.getPtr() != ptr || !inRange(base, st.getValue().getType()))
+            return false;
+          accesses.push_back({user, base});
+        } else {
+          return false;
+        }
+      }
+    }
+    llvm::sort(accesses,
+               [](const Access &a, const Access &b) { return a.op->isBeforeInBlock(b.op); });
+    return true;
+  }
+
+  static void promote(AllocaOp alloca, int64_t cosize, ArrayRef<Access> accesses,
+                      ArrayRef<Operation *> derived) {
+    Type element = alloca.getType().getElementType();
+    auto whole = VectorType::get({cosize}, element);
+    OpBuilder b(alloca);
+    Location loc = alloca.getLoc();
+    Value cur = arith::ConstantOp::create(b, loc, whole, b.getZeroAttr(whole));
+    for (const Access &a : accesses) {
+      b.setInsertionPoint(a.op);
+      Value stored;
+      if (auto s = dyn_cast<MemRefStoreOp>(a.op))
+        stored = s.getValue();
+      else if (auto s = dyn_cast<PtrStoreOp>(a.op))
+        stored = s.getValue();
+      if (stored) {
+        if (isa<VectorType>(stored.getType()))
+          cur = vector::InsertStridedSliceOp::create(
+              b, a.op->getLoc(), stored, cur, ArrayRef<int64_t>{a.offset}, ArrayRef<int64_t>{1});
+        else
+          cur =
+              vector::InsertOp::create(b, a.op->getLoc(), stored, cur, ArrayRef<int64_t>{a.offset});
+        a.op->erase();
+        continue;
+      }
+      Value loaded = a.op->getResult(0);
+      Value v;
+      if (auto vt = dyn_cast<VectorType>(loaded.getType()))
+        v = vector::ExtractStridedSliceOp::create(
+            b, a.op->getLoc(), cur, ArrayRef<int64_t>{a.offset},
+            ArrayRef<int64_t>{vt.getNumElements()}, ArrayRef<int64_t>{1});
+      else
+        v = vector::ExtractOp::create(b, a.op->getLoc(), cur, ArrayRef<int64_t>{a.offset});
+      loaded.replaceAllUsesWith(v);
+      a.op->erase();
+    }
+    for (Operation *op : llvm::reverse(derived))
+      op->erase();
+    alloca->erase();
+  }
+
+  void runOnOperation() override {
+    SmallVector<AllocaOp> allocas;
+    getOperation()->walk([&](AllocaOp a) { allocas.push_back(a); });
+    for (AllocaOp a : allocas) {
+      int64_t cosize = L::cosize(a.getType().getLayout().getLayout()).value();
+      SmallVector<Access> accesses;
+      SmallVector<Operation *> derived;
+      if (collect(a, cosize, accesses, derived))
+        promote(a, cosize, accesses, derived);
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Pass> fly::ir::fly::createPromoteRegmemPass() {
+  return std::make_unique<PromoteRegmemPass>();
+}
+
+void fly::ir::fly::registerPromoteRegmemPass() { PassRegistration<PromoteRegmemPass>(); }

@@ -1,0 +1,78 @@
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cpu --fly-promote-regmem-to-vectorssa --fly-layout-lowering --canonicalize | FileCheck %s --check-prefixes=CHECK,CPU
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cuda --fly-promote-regmem-to-vectorssa --fly-layout-lowering --canonicalize | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: fly-opt %s --fly-atom-lowering=target=rocm | FileCheck %s --check-prefix=ATOMS
+// Seed 003's tiled copy in the dialect: 128 threads copy a 32x16 f32 tile, 4 values each, with
+// 128-bit universal atoms through a register fragment. partition_src/_dst give each thread its
+// ((4,1),1,1) part (types from src/layout); fly-atom-lowering turns fly.copy into one aligned
+// vector access per atom call; the fragment becomes an SSA vector; what remains are two
+// 128-bit accesses.
+
+!atom = !fly.copy_atom<universal, 128, f32>
+!tc = !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+!g = !fly.memref<f32, global, (32,16):(16,1), align 16>
+!part = !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
+!frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
+
+// ATOMS-LABEL: func.func @tiled_copy
+// ATOMS: fly.memref.element_ptr {{.*}} -> <f32, global, align 16>
+// ATOMS: fly.ptr.load {{.*}} -> vector<4xf32>
+// ATOMS: fly.ptr.store {{.*}} : vector<4xf32>, <f32, register, align 16>
+// ATOMS-NOT: fly.copy
+
+// CHECK-LABEL: func.func @tiled_copy
+// CHECK-SAME: (%[[IN:.*]]: !llvm.ptr<1>, %[[OUT:.*]]: !llvm.ptr<1>, %[[TID:.*]]: index)
+// CHECK: %[[SRC:.*]] = llvm.getelementptr %[[IN]]
+// CHECK: %[[DST:.*]] = llvm.getelementptr %[[OUT]]
+// CHECK: %[[V:.*]] = llvm.load %[[SRC]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: %[[E:.*]] = vector.extract %[[V]][1]
+// CHECK: %[[D:.*]] = arith.addf %[[E]], %[[E]]
+// CHECK: %[[W:.*]] = vector.insert %[[D]], %[[V]] [1]
+// CHECK: llvm.store %[[W]], %[[DST]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NOT: llvm.alloca
+// CHECK-NOT: fly.
+func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
+  %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<(32,16):(16,1)>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>
+  %o = fly.make_view %q, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>
+  %a = fly.make_copy_atom : !atom
+  %tc = fly.make_tiled_copy %a : !atom -> !tc
+  %ps = fly.tiled_copy.partition_src %tc, %t, %tid : !tc, !g
+  %pd = fly.tiled_copy.partition_dst %tc, %o, %tid : !tc, !g
+  %f = fly.memref.alloca : !frag
+  fly.copy %a, %ps, %f : !atom, !part, !frag
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = fly.memref.load %f[%c1, %c0, %c0, %c0] : !frag
+  %y = arith.addf %x, %x : f32
+  fly.memref.store %y, %f[%c1, %c0, %c0, %c0] : f32, !frag
+  fly.copy %a, %f, %pd : !atom, !frag, !part
+  return
+}
+
+// A cp_async atom: NVVM cp.async of 16 bytes per call on cuda; a synchronous 128-bit load and
+// store elsewhere: four calls of 4 values for the 16 elements of the (8,2):(1,8) tile.
+!cp = !fly.copy_atom<cp_async, 128, f32>
+!grow = !fly.memref<f32, global, (8,2):(1,8), align 16>
+!srow = !fly.memref<f32, shared, (8,2):(1,8), align 16>
+
+// CHECK-LABEL: func.func @async_copy
+// CUDA-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = ca
+// CUDA: nvvm.cp.async.commit.group
+// CUDA: nvvm.cp.async.wait.group 0
+// CPU-NOT: nvvm.cp.async.shared
+// CPU-COUNT-4: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CPU-NOT: llvm.store
+// CPU-NOT: nvvm.
+func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
+  %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr %smem : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %l = fly.layout : !fly.layout<(8,2):(1,8)>
+  %g = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(8,2):(1,8)>
+  %s = fly.make_view %q, %l : !fly.ptr<f32, shared, align 16>, !fly.layout<(8,2):(1,8)>
+  %a = fly.make_copy_atom : !cp
+  fly.copy %a, %g, %s : !cp, !grow, !srow
+  fly.cp_async_wait
+  return
+}

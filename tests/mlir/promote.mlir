@@ -1,0 +1,57 @@
+// RUN: fly-opt %s --fly-promote-regmem-to-vectorssa | FileCheck %s
+// Fragments accessed at constant offsets in their block become one SSA vector; any other use
+// leaves the fragment in memory for fly-layout-lowering.
+
+!frag = !fly.memref<f32, register, (2,4):(4,1), align 16>
+
+// Stores and loads in order, through coordinates and through pointers.
+// CHECK-LABEL: func.func @promoted
+// CHECK-SAME: (%[[A:.*]]: f32, %[[V:.*]]: vector<4xf32>)
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+// CHECK: %[[S1:.*]] = vector.insert %[[A]], %[[Z]] [6]
+// CHECK: %[[S2:.*]] = vector.insert_strided_slice %[[V]], %[[S1]] {offsets = [0], strides = [1]}
+// CHECK: %[[X:.*]] = vector.extract %[[S2]][6]
+// CHECK: %[[W:.*]] = vector.extract_strided_slice %[[S2]] {offsets = [4], sizes = [4], strides = [1]}
+// CHECK: return %[[X]], %[[W]]
+// CHECK-NOT: fly.
+func.func @promoted(%a: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %f = fly.memref.alloca : !frag
+  fly.memref.store %a, %f[%c1, %c2] : f32, !frag
+  %p = fly.get_iter %f : !frag
+  fly.ptr.store %v, %p : vector<4xf32>, !fly.ptr<f32, register, align 16>
+  %x = fly.memref.load %f[%c1, %c2] : !frag
+  %q = fly.add_offset %p, %c4 : !fly.ptr<f32, register, align 16>
+  %w = fly.ptr.load %q : !fly.ptr<f32, register, align 16> -> vector<4xf32>
+  return %x, %w : f32, vector<4xf32>
+}
+
+// An index known only at run time: stays in memory.
+// CHECK-LABEL: func.func @dynamic_index
+// CHECK: fly.memref.alloca
+// CHECK: fly.memref.load
+func.func @dynamic_index(%i: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = fly.memref.alloca : !frag
+  %x = fly.memref.load %f[%c0, %i] : !frag
+  return %x : f32
+}
+
+// An access inside a loop body (another block): stays in memory.
+// CHECK-LABEL: func.func @in_loop
+// CHECK: fly.memref.alloca
+// CHECK: scf.for
+// CHECK: fly.memref.store
+func.func @in_loop(%a: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %f = fly.memref.alloca : !frag
+  scf.for %k = %c0 to %c4 step %c1 {
+    fly.memref.store %a, %f[%c0, %c1] : f32, !frag
+  }
+  return
+}

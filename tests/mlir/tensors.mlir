@@ -1,0 +1,81 @@
+// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
+// Tensors are a pointer and a layout: an access is a getelementptr by the offset the layout
+// gives (multiplications and additions by static strides, no division) and an LLVM load or
+// store aligned as far as the layout guarantees there.
+
+// CHECK-LABEL: func.func @load_store
+// CHECK-SAME: (%[[RAW:.*]]: !llvm.ptr<1>, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[A:.*]] = arith.muli %[[I]], %[[C8]]
+// CHECK: %[[B:.*]] = arith.addi %[[A]], %[[J]]
+// CHECK: %[[B64:.*]] = arith.index_cast %[[B]] : index to i64
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[RAW]][%[[B64]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+// CHECK: %[[X:.*]] = llvm.load %[[P]] {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: llvm.store %[[X]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-NOT: divsi
+// CHECK-NOT: remsi
+// CHECK-NOT: fly.
+func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
+  %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
+  fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
+  return %x : f32
+}
+
+// A constant coordinate is a constant offset, and the access keeps the alignment it has.
+// CHECK-LABEL: func.func @constant_offset
+// CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[12]
+// CHECK: llvm.load %[[P]] {alignment = 16 : i64}
+func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
+  %x = fly.memref.load %t[%c1, %c4] : !fly.memref<f32, global, (4,8):(8,1), align 16>
+  return %x : f32
+}
+
+// A dynamic row stride: the offset multiplies by the SSA leaf.
+// CHECK-LABEL: func.func @dynamic_stride
+// CHECK-SAME: (%[[RAW:.*]]: !llvm.ptr<1>, %[[LD:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK: %[[A:.*]] = arith.muli %[[LD]], %[[I]]
+// CHECK: %[[B:.*]] = arith.addi %[[A]], %[[J]]
+// CHECK: llvm.getelementptr
+// CHECK: llvm.load {{.*}} -> f16
+func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) -> f16 {
+  %c64 = arith.constant 64 : index
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f16, global>
+  %l = fly.layout %c64, %ld : !fly.layout<(?,32):(?,1)>
+  %t = fly.make_view %p, %l : !fly.ptr<f16, global>, !fly.layout<(?,32):(?,1)>
+  %x = fly.memref.load %t[%i, %j] : !fly.memref<f16, global, (?,32):(?,1)>
+  return %x : f16
+}
+
+// A swizzled shared tensor: the offset passes through Swizzle<3,2,3>, x ^ ((x & 0xe0) >> 3).
+// CHECK-LABEL: func.func @swizzled
+// CHECK-DAG: %[[MASK:.*]] = arith.constant 224 : index
+// CHECK-DAG: %[[S:.*]] = arith.constant 3 : index
+// CHECK: %[[Y:.*]] = arith.andi %[[X:.*]], %[[MASK]]
+// CHECK: %[[M:.*]] = arith.shrui %[[Y]], %[[S]]
+// CHECK: %[[Z:.*]] = arith.xori %[[X]], %[[M]]
+// CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
+  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %l = fly.layout : !fly.layout<(32,32):(32,1)>
+  %t = fly.make_view %p, %l swizzle [3, 2, 3] : !fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>
+  %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
+  return %x : f32
+}
+
+// A fragment read at an index known only at run time stays in memory: an llvm.alloca.
+// CHECK-LABEL: func.func @fragment_in_memory
+// CHECK: %[[N:.*]] = arith.constant 8 : i64
+// CHECK: llvm.alloca %[[N]] x f32 {alignment = 16 : i64}
+func.func @fragment_in_memory(%i: index) -> f32 {
+  %f = fly.memref.alloca : !fly.memref<f32, register, (2,4):(4,1), align 16>
+  %x = fly.memref.load %f[%i, %i] : !fly.memref<f32, register, (2,4):(4,1), align 16>
+  return %x : f32
+}
