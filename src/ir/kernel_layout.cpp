@@ -58,34 +58,8 @@ std::string KernelInt::str() const { return "?"; }
 
 Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
   using layout::ArithOp;
-  switch (op) {
-  case ArithOp::Add:
-    if (isConst(a, 0))
-      return b;
-    if (isConst(b, 0))
-      return a;
-    break;
-  case ArithOp::Mul:
-    if (isConst(a, 1))
-      return b;
-    if (isConst(b, 1))
-      return a;
-    if (isConst(a, 0) || isConst(b, 0))
-      return Int(0);
-    break;
-  case ArithOp::FloorDiv:
-  case ArithOp::CeilDiv:
-  case ArithOp::ShapeDiv:
-    if (isConst(b, 1))
-      return a;
-    break;
-  case ArithOp::Mod:
-    if (isConst(b, 1))
-      return Int(0);
-    break;
-  case ArithOp::Min:
-    break;
-  }
+  if (auto folded = layout::foldTrivial(op, a, b))
+    return *folded;
   if (a.isBasis() || b.isBasis())
     layout::fail(layout::ErrorKind::Unsupported,
                  "a kernel integer cannot scale the basis element " +
@@ -100,12 +74,12 @@ Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
   MValue x = K.materialize(a, t), y = K.materialize(b, t);
   auto L = K.loc();
   namespace ar = mlir::arith;
-  int64_t da = divisorOf(a), db = divisorOf(b);
+  int64_t d = layout::resultDivisor(op, divisorOf(a), divisorOf(b));
   switch (op) {
   case ArithOp::Add:
-    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), std::gcd(da, db));
+    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), d);
   case ArithOp::Mul:
-    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), capDivisor(da * db));
+    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), d);
   case ArithOp::FloorDiv: // layout leaves are not negative: C's division is CuTe's
     return K.dynamicInt(ar::DivSIOp::create(K.b, L, x, y), 1);
   case ArithOp::Mod:
@@ -117,7 +91,7 @@ Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
     return K.dynamicInt(ar::DivSIOp::create(K.b, L, num, y), 1);
   }
   case ArithOp::Min:
-    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), std::gcd(da, db));
+    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), d);
   }
   return Int(0);
 }
@@ -351,11 +325,12 @@ ValueKind Kernel::kindOf(Value *h) {
 }
 
 namespace {
-/// Reads text whose `?` leaves take the given integer scalars in order.
+/// Reads text whose `?` leaves take the given integer scalars in order; `?{d}` declares the
+/// scalar a multiple of d (trusted, as CuTe trusts an assumed divisibility).
 template <class Read>
 bool readTemplate(Kernel::Impl &k, const std::string &text, const std::vector<Value *> &dynamic,
                   Read read) {
-  std::vector<Int> leaves;
+  std::vector<MValue> leaves;
   for (Value *h : dynamic) {
     Entry *e = k.getScalar(h, "dynamic leaf");
     if (!e)
@@ -364,17 +339,17 @@ bool readTemplate(Kernel::Impl &k, const std::string &text, const std::vector<Va
       k.fail(std::string("a dynamic leaf must be an integer, got ") + dtypeName(e->dtype));
       return false;
     }
-    leaves.push_back(k.dynamicInt(e->v, 1));
+    leaves.push_back(e->v);
   }
   size_t used = 0;
   return k.algebra("reading a layout", [&] {
     layout::TextReader r(text);
-    r.setDynamicLeaves([&]() -> Int {
+    r.setDynamicLeaves([&](int64_t divisor) -> Int {
       if (used == leaves.size())
         layout::fail(layout::ErrorKind::InvalidArgument,
                      "'" + text + "' has more '?' leaves than the " +
                          std::to_string(leaves.size()) + " values given");
-      return leaves[used++];
+      return k.dynamicInt(leaves[used++], divisor);
     });
     read(r);
     r.expectEnd();

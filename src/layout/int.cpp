@@ -2,6 +2,8 @@
 
 #include "layout/int.h"
 
+#include <utility>
+
 namespace fly::layout {
 
 void Int::needStatic() const {
@@ -145,6 +147,59 @@ Int shapeMin(const Int &a, const Int &b) {
   if (const DynamicInt *d = dynamicOf(a, b))
     return d->combine(ArithOp::Min, a, b);
   return a.value() < b.value() ? a : b;
+}
+
+std::optional<Int> foldTrivial(ArithOp op, const Int &a, const Int &b) {
+  auto is = [](const Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x.value() == v; };
+  switch (op) {
+  case ArithOp::Add:
+    if (is(a, 0))
+      return b;
+    if (is(b, 0))
+      return a;
+    break;
+  case ArithOp::Mul:
+    if (is(a, 1))
+      return b;
+    if (is(b, 1))
+      return a;
+    if (is(a, 0) || is(b, 0))
+      return Int(0);
+    break;
+  case ArithOp::FloorDiv:
+  case ArithOp::CeilDiv:
+  case ArithOp::ShapeDiv:
+    if (is(b, 1))
+      return a;
+    break;
+  case ArithOp::Mod:
+    if (is(b, 1))
+      return Int(0);
+    break;
+  case ArithOp::Min:
+    break;
+  }
+  return std::nullopt;
+}
+
+int64_t resultDivisor(ArithOp op, int64_t da, int64_t db) {
+  constexpr int64_t cap = int64_t(1) << 20;
+  auto gcd = [](int64_t x, int64_t y) {
+    while (y != 0)
+      x = std::exchange(y, x % y);
+    return x < 0 ? -x : x;
+  };
+  switch (op) {
+  case ArithOp::Add:
+  case ArithOp::Min:
+    return gcd(da, db);
+  case ArithOp::Mul:
+    if (da == 0 || db == 0)
+      return 0;
+    return da > cap || db > cap || da * db > cap ? cap : da * db;
+  default:
+    return 1;
+  }
 }
 
 } // namespace fly::layout

@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -102,6 +103,13 @@ Int ceilDiv(const Int &a, const Int &b);
 Int shapeDiv(const Int &a, const Int &b);
 /// CuTe's shape_min: 1 is smaller than every shape.
 Int shapeMin(const Int &a, const Int &b);
+
+// What every DynamicInt shares.
+/// `a op b` where it needs no computation (x + 0, x * 1, x * 0, x / 1, x % 1), else nothing.
+std::optional<Int> foldTrivial(ArithOp op, const Int &a, const Int &b);
+/// A number the result of `op` is a multiple of, for operands that are multiples of `da` and
+/// `db` (sums keep the gcd, products multiply, capped at 2^20; 0 stands for the value 0).
+int64_t resultDivisor(ArithOp op, int64_t da, int64_t db);
 
 } // namespace fly::layout
 

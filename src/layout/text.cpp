@@ -106,8 +106,16 @@ IntTuple TextReader::intTuple() {
   }
   if (accept('_'))
     return IntTuple::underscore();
-  if (dynamicLeaf_ && accept('?'))
-    return IntTuple(dynamicLeaf_());
+  if (dynamicLeaf_ && accept('?')) {
+    int64_t divisor = 1;
+    if (accept('{')) {
+      divisor = integer();
+      if (divisor < 1)
+        error("a divisibility is positive");
+      expect('}');
+    }
+    return IntTuple(dynamicLeaf_(divisor));
+  }
   int64_t v = integer();
   std::vector<int> basis;
   while (accept('@')) {

@@ -18,8 +18,11 @@ public:
   Layout layout();
   Tiler tiler();
   int64_t integer();
-  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes next()'s value.
-  void setDynamicLeaves(std::function<Int()> next) { dynamicLeaf_ = std::move(next); }
+  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes next(1)'s value, and
+  /// `?{d}`, a leaf known to be a multiple of d, next(d)'s.
+  void setDynamicLeaves(std::function<Int(int64_t divisor)> next) {
+    dynamicLeaf_ = std::move(next);
+  }
 
   bool peek(char c);
   bool accept(char c);
@@ -43,7 +46,7 @@ private:
   std::string_view text_;
   size_t pos_ = 0;
   int depth_ = 0;
-  std::function<Int()> dynamicLeaf_;
+  std::function<Int(int64_t)> dynamicLeaf_;
 };
 
 } // namespace fly::layout

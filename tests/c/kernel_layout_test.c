@@ -93,6 +93,34 @@ int main(void) {
     fly_kernel_copy(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 128, FLY_F32), src, frag, NULL);
   });
 
+  /* A row stride known only at run time: `?` allows 4-byte accesses, `?{4}` (a multiple of 4
+   * elements) 16-byte ones. */
+  EXPECT_ERROR("16-byte aligned", {
+    fly_value_t *aligned = fly_kernel_tensor_param_spec(k, FLY_F32, 1, NULL, NULL, 16);
+    fly_value_t *ld = fly_gpu_index(k, FLY_BLOCK_DIM, 0);
+    fly_value_t *src =
+        fly_kernel_make_tensor(k, aligned, fly_kernel_layout(k, "(4,2):(1,?)", &ld, 1));
+    fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "8", NULL, 0), FLY_F32);
+    fly_kernel_copy(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 128, FLY_F32), src, frag, NULL);
+  });
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *aligned = fly_kernel_tensor_param_spec(k, FLY_F32, 1, NULL, NULL, 16);
+    fly_value_t *ld = fly_gpu_index(k, FLY_BLOCK_DIM, 0);
+    fly_value_t *src =
+        fly_kernel_make_tensor(k, aligned, fly_kernel_layout(k, "(4,2):(1,?{4})", &ld, 1));
+    fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "8", NULL, 0), FLY_F32);
+    fly_kernel_copy(k, fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 128, FLY_F32), src, frag, NULL);
+    CHECK(fly_kernel_error(k) == NULL);
+    fly_module_destroy(m);
+  }
+  EXPECT_ERROR("a divisibility is positive", {
+    fly_value_t *ld = fly_gpu_index(k, FLY_BLOCK_DIM, 0);
+    CHECK(!fly_kernel_layout(k, "(4,2):(1,?{0})", &ld, 1));
+  });
+
   /* gather with one offset too few for its atom calls. */
   EXPECT_ERROR("one element of its offsets per atom call (2)", {
     fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4", NULL, 0), FLY_F32);

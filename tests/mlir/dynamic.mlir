@@ -15,7 +15,8 @@ func.func @offset(%m: index, %s: index, %i: index, %j: index) -> index {
   return %o : index
 }
 
-// The result type (4,?):(?,?) is checked by the parser against the inferred one.
+// The result type (4,?):(?,?{4}) is checked by the parser against the inferred one: the rest
+// mode's stride is the stride times 4, so a multiple of 4.
 // CHECK-LABEL: func.func @divide
 // CHECK-SAME: (%[[N:.*]]: index, %[[S:.*]]: index, %[[I:.*]]: index, %[[K:.*]]: index)
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
@@ -29,7 +30,7 @@ func.func @divide(%n: index, %s: index, %i: index, %k: index) -> index {
   %l = fly.layout %n, %s : !fly.layout<?:?>
   %t = fly.layout : !fly.layout<4:1>
   %d = fly.zipped_divide %l, %t : !fly.layout<?:?>, !fly.layout<4:1>
-  %o = fly.crd2idx %d[%i, %k] : !fly.layout<(4,?):(?,?)>
+  %o = fly.crd2idx %d[%i, %k] : !fly.layout<(4,?):(?,?{4})>
   return %o : index
 }
 

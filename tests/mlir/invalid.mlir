@@ -262,3 +262,24 @@ func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index)
   %p = fly.tiled_copy.partition_src %tc, %t, %tid : !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>
   return
 }
+
+// -----
+
+func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.layout %ld : !fly.layout<(4,2):(1,?)>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>
+  %f = fly.memref.alloca : !fly.memref<f32, register, 8:1, align 16>
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,?) only guarantees 4}}
+  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, register, 8:1, align 16>
+  return
+}
+
+// -----
+
+func.func @zero_divisibility() {
+  // expected-error @+1 {{a divisibility is positive}}
+  %f = fly.memref.alloca : !fly.memref<f32, register, (4,?{0}):(1,4)>
+  return
+}

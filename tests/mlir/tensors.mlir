@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering --fly-layout-lowering --canonicalize | FileCheck %s
 // Tensors are a pointer and a layout: an access is a getelementptr by the offset the layout
 // gives (multiplications and additions by static strides, no division) and an LLVM load or
 // store aligned as far as the layout guarantees there.
@@ -78,4 +78,22 @@ func.func @fragment_in_memory(%i: index) -> f32 {
   %f = fly.memref.alloca : !fly.memref<f32, register, (2,4):(4,1), align 16>
   %x = fly.memref.load %f[%i, %i] : !fly.memref<f32, register, (2,4):(4,1), align 16>
   return %x : f32
+}
+
+// A leaf declared a multiple of 4 (`?{4}`, as mark_layout_dynamic(divisibility=4) declares a
+// row stride) keeps every row 16-byte aligned, so a tiled copy may use 128-bit atoms; with a
+// plain `?` the verifier refuses them (tests/mlir/invalid.mlir).
+// CHECK-LABEL: func.func @divisible_stride
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr %out : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %l = fly.layout %ld : !fly.layout<(4,2):(1,?{4})>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{4})>
+  %m = fly.layout : !fly.layout<(4,2):(1,4)>
+  %d = fly.make_view %q, %m : !fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,4)>
+  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>
+  return
 }

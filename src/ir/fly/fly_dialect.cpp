@@ -46,7 +46,7 @@ Operation *FlyDialect::materializeConstant(OpBuilder &builder, Attribute value, 
 
 namespace {
 
-// Reads an IntTuple written with MLIR's tokens: an integer, `_`, or `(t, ...)`.
+// Reads an IntTuple written with MLIR's tokens: an integer, `?`, `?{d}`, or `(t, ...)`.
 ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   if (succeeded(parser.parseOptionalLParen())) {
     out += "(";
@@ -60,8 +60,16 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
     out.back() = ')';
     return parser.parseRParen();
   }
-  if (succeeded(parser.parseOptionalQuestion()))
-    return out += "?", success();
+  if (succeeded(parser.parseOptionalQuestion())) {
+    out += "?";
+    if (failed(parser.parseOptionalLBrace()))
+      return success();
+    int64_t d;
+    if (parser.parseInteger(d) || parser.parseRBrace())
+      return failure();
+    out += "{" + std::to_string(d) + "}";
+    return success();
+  }
   int64_t v;
   if (failed(parser.parseInteger(v)))
     return failure();
@@ -69,15 +77,27 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   return success();
 }
 
-/// A leaf known only at run time, in a type: the algebra carries it through and prints `?`.
+/// A leaf known only at run time, in a type, with a number it is a multiple of: the algebra
+/// carries both through (a product of multiples of 2 and 8 is a multiple of 16) and prints
+/// `?` or `?{16}`.
 struct Unknown final : L::DynamicInt {
-  std::string str() const override { return "?"; }
-  L::Int combine(L::ArithOp, const L::Int &, const L::Int &) const override { return unknown(); }
-  static L::Int unknown() { return L::Int::dynamic(std::make_shared<Unknown>()); }
+  explicit Unknown(int64_t divisor) : divisor(divisor) {}
+  std::string str() const override {
+    return divisor > 1 ? "?{" + std::to_string(divisor) + "}" : "?";
+  }
+  L::Int combine(L::ArithOp op, const L::Int &x, const L::Int &y) const override {
+    if (auto folded = L::foldTrivial(op, x, y))
+      return *folded;
+    return unknown(L::resultDivisor(op, divisorOf(x), divisorOf(y)));
+  }
+  static L::Int unknown(int64_t divisor = 1) {
+    return L::Int::dynamic(std::make_shared<Unknown>(divisor < 1 ? 1 : divisor));
+  }
+  int64_t divisor;
 };
 
-/// Reads layout text whose `?` leaves take leaf() in order.
-L::Layout readLayout(llvm::StringRef text, const std::function<L::Int()> &leaf) {
+/// Reads layout text whose `?` leaves take leaf(divisor) in order.
+L::Layout readLayout(llvm::StringRef text, const std::function<L::Int(int64_t)> &leaf) {
   L::TextReader r(std::string_view(text.data(), text.size()));
   r.setDynamicLeaves(leaf);
   L::Layout l = r.layout();
@@ -86,6 +106,14 @@ L::Layout readLayout(llvm::StringRef text, const std::function<L::Int()> &leaf) 
 }
 
 } // namespace
+
+int64_t fly::ir::fly::divisorOf(const L::Int &x) {
+  if (const auto *u = dynamic_cast<const Unknown *>(x.dynamicPart()))
+    return u->divisor;
+  if (!x.isStatic() || x.isBasis())
+    return 1;
+  return x.value() < 0 ? -x.value() : x.value();
+}
 
 Type LayoutType::parse(AsmParser &parser) {
   std::string text;
@@ -527,9 +555,7 @@ LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError
 
 int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   int64_t elem = elementBytes(t.getElementType());
-  if (!offset.isStatic() || offset.isBasis())
-    return elem;
-  int64_t a = std::min(t.getAlignment(), powerOfTwoIn(offset.value()) * elem);
+  int64_t a = std::min(t.getAlignment(), powerOfTwoIn(divisorOf(offset)) * elem);
   if (auto sw = t.getSwizzleFunction()) // a swizzle keeps blocks of 2^M elements together
     a = std::min(a, (int64_t(1) << sw->base()) * elem);
   return std::max(a, elem);
@@ -742,7 +768,7 @@ LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
     std::vector<L::Int> strides;
     L::flattenInto(frag.mode(0).stride(), strides);
     for (const L::Int &s : strides)
-      align = std::min(align, s.isStatic() && !s.isBasis() ? powerOfTwoIn(s.value()) * elem : elem);
+      align = std::min(align, powerOfTwoIn(divisorOf(s)) * elem);
     results.push_back(FlyMemRefType::get(t.getContext(), t.getElementType(), t.getAddressSpace(),
                                          LayoutType::get(t.getContext(), part),
                                          std::max(align, elem), {}));

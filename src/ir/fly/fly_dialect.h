@@ -31,6 +31,10 @@ namespace fly::ir::fly {
 /// The address spaces of pointers and tensors, numbered as AMDGPU and NVVM number them.
 enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
 
+/// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
+/// 0), a `?{d}` leaf's d, 1 for `?`.
+int64_t divisorOf(const ::fly::layout::Int &x);
+
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
 int64_t elementBytes(mlir::Type t);
 

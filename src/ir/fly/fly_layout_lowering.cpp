@@ -61,20 +61,10 @@ struct SsaInt final : L::DynamicInt {
   Value v;
 };
 
-bool isStatic(const L::Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x.value() == v; }
-
 L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
   using L::ArithOp;
-  // What adds 0 or multiplies by 1 emits nothing.
-  if (op == ArithOp::Add && (isStatic(x, 0) || isStatic(y, 0)))
-    return isStatic(x, 0) ? y : x;
-  if (op == ArithOp::Mul && (isStatic(x, 1) || isStatic(y, 1)))
-    return isStatic(x, 1) ? y : x;
-  if (op == ArithOp::Mul && (isStatic(x, 0) || isStatic(y, 0)))
-    return L::Int(0);
-  if ((op == ArithOp::FloorDiv || op == ArithOp::CeilDiv || op == ArithOp::ShapeDiv) &&
-      isStatic(y, 1))
-    return x;
+  if (auto folded = L::foldTrivial(op, x, y)) // what adds 0 or multiplies by 1 emits nothing
+    return *folded;
   Value a = materialize(b, loc, x), c = materialize(b, loc, y);
   switch (op) {
   case ArithOp::Add:
@@ -171,7 +161,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto leaves = l.getLeaves();
       size_t next = 0;
       L::TextReader r(std::string_view(l.getType().getText().data(), l.getType().getText().size()));
-      r.setDynamicLeaves([&] { return SsaInt::leaf(b, loc, leaves[next++]); });
+      r.setDynamicLeaves([&](int64_t) { return SsaInt::leaf(b, loc, leaves[next++]); });
       layouts.try_emplace(l.getResult(), r.layout());
     } else if (isAlgebraOp(op->getName().getStringRef())) {
       std::vector<L::Layout> in;
