@@ -112,6 +112,8 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   }
   if (const char *p = env("FLYDSL_DEBUG_PRINT_AFTER_ALL"); p && std::strcmp(p, "0") != 0)
     out.printAfterAll = true;
+  if (const char *p = env("FLYDSL_CPU_FIBERS"); p && std::strcmp(p, "0") != 0)
+    out.cpuFibers = true;
   return out;
 }
 
@@ -520,7 +522,8 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     for (auto &k : m->module->kernels())
       c->signatures[k->name()] = k->params();
     std::string key = std::to_string(m->module->hash()) + "|" + o.target + "|" + o.arch + "|" +
-                      std::to_string(o.optLevel) + "|" + buildId();
+                      std::to_string(o.optLevel) + (o.cpuFibers ? "|fibers" : "") + "|" +
+                      buildId();
     if (o.dumpDir.empty()) {
       std::lock_guard<std::mutex> lock(cacheMutex);
       auto it = memoryCache().find(key);

@@ -28,6 +28,7 @@ struct Options {
   int optLevel = 2;
   std::string dumpDir;        // where each stage's IR goes; empty: no dump
   bool printAfterAll = false; // the IR after every pass, on stderr
+  bool cpuFibers = false;     // cpu: every kernel with collectives on fibers (FLYDSL_CPU_FIBERS)
 };
 
 /// What a launcher needs to know about one kernel of an artifact.

@@ -9,12 +9,16 @@
 // object that runtime/cpu links into the process (and the disk cache keeps). Kernels without
 // collectives also get a block entry that loops over the block's threads, so that the kernel
 // body is inlined into a plain loop nest, which LLVM optimizes (and vectorizes) as such.
+// Kernels whose barriers and shuffles are all at their top level become loops over the
+// block's threads between them (work_item_loops.h) and are called once per block; the rest
+// run their threads as fibers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
 #include "compiler/mlir_pipeline.h"
+#include "compiler/work_item_loops.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -41,6 +45,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <set>
 #include <mutex>
 
 namespace fly::compiler {
@@ -89,8 +94,10 @@ void callPrintf(mlir::ModuleOp m, mlir::OpBuilder &b, mlir::gpu::PrintfOp op,
   mlir::LLVM::CallOp::create(b, loc, printfFn, args);
 }
 
-// Rewrites the gpu.module's kernels into host functions of `m`; returns what it found.
-std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
+// Rewrites the gpu.module's kernels into host functions of `m`; returns what it found and, in
+// `blockLevel`, the kernels that became functions of a whole block (work_item_loops.h).
+std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly,
+                                       std::set<std::string> &blockLevel) {
   mlir::MLIRContext *ctx = m.getContext();
   mlir::OpBuilder b(ctx);
   auto i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -98,6 +105,8 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
   std::vector<KernelInfo> found;
   int formats = 0;
+  if (!fibersOnly)
+    countFiberKernels(formWorkItemLoops(gpuModule));
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
     KernelInfo info;
@@ -110,6 +119,10 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
     auto host = mlir::func::FuncOp::create(b, func.getLoc(), func.getName(),
                                            b.getFunctionType(inputs, {}));
     host.getBody().takeBody(func.getBody());
+    if (func->hasAttr(kWorkItemLoopsAttr))
+      blockLevel.insert(info.name);
+    if (auto why = func->getAttr(kFibersAttr)) // FLYDSL_DUMP_IR shows why
+      host->setAttr(kFibersAttr, why);
     mlir::Value ids = host.getBody().front().addArgument(ptr, func.getLoc());
 
     llvm::SmallVector<mlir::Operation *> gpuOps;
@@ -137,6 +150,8 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m) {
         o.replaceAllUsesWith(idAt(cpu_ids::kGridDim + dimOf(o)));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::LaneIdOp>(op)) {
         o.getResult().replaceAllUsesWith(idAt(cpu_ids::kLaneId));
+      } else if (auto o = mlir::dyn_cast<mlir::gpu::SubgroupSizeOp>(op)) {
+        o.getResult().replaceAllUsesWith(idAt(cpu_ids::kWaveSize));
       } else if (auto o = mlir::dyn_cast<mlir::gpu::PrintfOp>(op)) {
         callPrintf(m, b, o, "__fly_format_" + std::to_string(formats++));
       } else if (mlir::isa<mlir::gpu::BarrierOp>(op)) {
@@ -203,12 +218,13 @@ void addLoweringPasses(mlir::PassManager &pm) {
 
 
 mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options &options,
-                                               std::vector<KernelInfo> &kernels) {
+                                               std::vector<KernelInfo> &kernels,
+                                               std::set<std::string> &blockLevel) {
   auto m = cloneForLowering(module, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
   relaxVectorAlignment(*m);
-  kernels = outlineForHost(*m);
+  kernels = outlineForHost(*m, options.cpuFibers, blockLevel);
   dumpStage(options, "01_host.mlir", *m);
   mlir::PassManager pm(m->getContext());
   configurePrinting(pm, options);
@@ -297,6 +313,15 @@ void addBlockEntry(llvm::Module &lm, llvm::Function &kernel) {
   kernel.addFnAttr(llvm::Attribute::AlwaysInline);
 }
 
+// The block entry of a kernel that already loops over its block's threads: one call.
+void addBlockLevelEntry(llvm::Module &lm, llvm::Function &kernel) {
+  llvm::IRBuilder<> b(lm.getContext());
+  auto args = beginEntry(lm, kernel, kBlockPrefix, b);
+  b.CreateCall(&kernel, args);
+  b.CreateRetVoid();
+  kernel.addFnAttr(llvm::Attribute::AlwaysInline);
+}
+
 std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -319,7 +344,8 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
 
 std::string loweredIrCpu(ir::Module &module, const Options &options) {
   std::vector<KernelInfo> kernels;
-  auto m = lowerForHost(module, options, kernels);
+  std::set<std::string> blockLevel;
+  auto m = lowerForHost(module, options, kernels, blockLevel);
   std::string out;
   llvm::raw_string_ostream os(out);
   m->print(os);
@@ -331,7 +357,8 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
   Artifact art;
   art.target = options.target;
   art.arch = options.arch;
-  auto m = lowerForHost(module, options, art.kernels);
+  std::set<std::string> blockLevel;
+  auto m = lowerForHost(module, options, art.kernels, blockLevel);
   auto &ctx = module.impl().context;
   mlir::registerBuiltinDialectTranslation(ctx);
   mlir::registerLLVMDialectTranslation(ctx);
@@ -348,7 +375,9 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
     if (!f)
       throw CompileError("kernel '" + k.name + "' is missing after lowering");
     addPackedEntry(*lm, *f);
-    if (!k.usesCollectives)
+    if (blockLevel.count(k.name))
+      addBlockLevelEntry(*lm, *f);
+    else if (!k.usesCollectives)
       addBlockEntry(*lm, *f);
   }
   optimizeLlvm(*lm, *tm, options);

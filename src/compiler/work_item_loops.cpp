@@ -1,0 +1,435 @@
+//===- work_item_loops.cpp - A block's threads as loops between barriers --===//
+//
+// A kernel qualifies when its body is one block whose barriers and shuffles are all in it
+// (none inside scf regions), its register allocas sit in that block with constant sizes,
+// and it uses no GPU op this file does not know. Its top-level ops are then cut at each
+// collective into regions, and the function becomes:
+//
+//   uniform ops (constants, block ids and sizes, pure ops of those), hoisted;
+//   per-thread storage: a slab per alloca, a slot array per value that crosses regions;
+//   for t in [0, threads): region 0    (thread ids from t: x fastest, lane = t % wave)
+//   for t in [0, threads): region 1    (a shuffle first: it reads its source lane's slot)
+//   ...
+//
+// Threads run each region in x-fastest order, as the fibers did between two collectives, so
+// results do not change; a shuffle's `valid` is true, as the fibers' runtime gives it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "compiler/work_item_loops.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <atomic>
+
+namespace fly::compiler {
+
+namespace {
+
+using namespace mlir;
+
+// Thread slabs for allocas are sized for the largest block; beyond this the stack would not
+// hold them and the kernel keeps fibers.
+constexpr int64_t kMaxThreads = 1024;
+constexpr int64_t kMaxSlabBytes = 4 << 20;
+
+std::atomic<int64_t> fiberKernels{0};
+
+bool isCollective(Operation *op) { return isa<gpu::BarrierOp, gpu::ShuffleOp>(op); }
+
+bool isThreadDependent(Operation *op) { return isa<gpu::ThreadIdOp, gpu::LaneIdOp>(op); }
+
+/// The bytes of one element of `t` (0 where unknown here).
+int64_t bytesOf(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getNumElements() * bytesOf(v.getElementType());
+  if (t.isIntOrFloat())
+    return (t.getIntOrFloatBitWidth() + 7) / 8;
+  if (isa<LLVM::LLVMPointerType>(t) || t.isIndex())
+    return 8;
+  return 0;
+}
+
+/// The value of an integer constant. (Not matchPattern: its trait check needs TypeIDs that
+/// are not shared between libMLIR.so and this library's hidden symbols.)
+std::optional<int64_t> constantOf(Value v) {
+  Attribute a;
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    a = c.getValue();
+  else if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
+    a = c.getValue();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(a))
+    return i.getInt();
+  return std::nullopt;
+}
+
+/// Why `f` cannot become work-item loops, or "" where it can.
+std::string whyNot(gpu::GPUFuncOp f) {
+  if (!f.getBody().hasOneBlock())
+    return "its body has more than one block";
+  Block &body = f.getBody().front();
+  std::string why;
+  int64_t slabBytes = 0;
+  f.walk([&](Operation *op) {
+    if (!why.empty())
+      return;
+    if (isCollective(op) && op->getBlock() != &body)
+      why = "a barrier or shuffle inside control flow";
+    else if (auto a = dyn_cast<LLVM::AllocaOp>(op)) {
+      auto n = constantOf(a.getArraySize());
+      int64_t bytes = bytesOf(a.getElemType());
+      if (a->getBlock() != &body || !n || bytes == 0)
+        why = "a register alloca inside control flow or of a size unknown at compile time";
+      else
+        slabBytes += *n * bytes * kMaxThreads;
+    } else if (op->getDialect() && op->getDialect()->getNamespace() == "gpu" &&
+               !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::LaneIdOp,
+                    gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp, gpu::PrintfOp, gpu::GPUFuncOp>(
+                   op))
+      why = "the GPU op " + op->getName().getStringRef().str();
+  });
+  if (why.empty() && slabBytes > kMaxSlabBytes)
+    why = "its register allocas need " + std::to_string(slabBytes) + " bytes for 1024 threads";
+  return why;
+}
+
+/// The ids of thread `t` of the block, computed at the top of a region's loop.
+struct ThreadIds {
+  Value t, x, y, z, lane;
+};
+
+class Converter {
+public:
+  Converter(gpu::GPUFuncOp f) : f(f), body(f.getBody().front()), b(f.getContext()) {}
+
+  void run() {
+    Location loc = f.getLoc();
+    b.setInsertionPointToStart(&body);
+    // Block sizes and the wave come first: everything below may use them.
+    Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+    Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
+    Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
+    Value wave = gpu::SubgroupSizeOp::create(b, loc, nullptr);
+    Value bxy = arith::MulIOp::create(b, loc, bx, by);
+    threads = arith::MulIOp::create(b, loc, bxy, bz);
+    llvm::DenseSet<Operation *> setup;
+    for (Value v : {bx, by, bz, wave, bxy, threads})
+      setup.insert(v.getDefiningOp());
+
+    // Uniform ops move up; the rest fall into regions cut at each collective.
+    llvm::DenseSet<Value> uniform(f.getArguments().begin(), f.getArguments().end());
+    SmallVector<Operation *> hoisted, barriers, allocas;
+    regions.emplace_back();
+    for (Operation &op : body.without_terminator()) {
+      if (setup.contains(&op)) {
+        for (Value r : op.getResults())
+          uniform.insert(r);
+        continue;
+      }
+      bool operandsUniform =
+          llvm::all_of(op.getOperands(), [&](Value v) { return uniform.contains(v); });
+      if (isa<LLVM::AllocaOp>(op)) {
+        allocas.push_back(&op);
+      } else if (op.getNumRegions() == 0 && isPure(&op) && !isThreadDependent(&op) &&
+                 operandsUniform) {
+        hoisted.push_back(&op);
+        for (Value r : op.getResults())
+          uniform.insert(r);
+      } else if (isa<gpu::BarrierOp>(op)) {
+        barriers.push_back(&op);
+        regions.emplace_back();
+      } else if (isa<gpu::ShuffleOp>(op)) {
+        if (!regions.back().empty())
+          regions.emplace_back();
+        regions.back().push_back(&op);
+      } else {
+        regions.back().push_back(&op);
+      }
+    }
+    for (Operation *op : hoisted)
+      op->moveBefore(body.getTerminator());
+
+    // One loop over the block's threads per region, in order, at the end of the body.
+    b.setInsertionPoint(body.getTerminator());
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value count64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), threads);
+    // Per-thread slabs for the allocas: thread t's fragment at t * count.
+    for (Operation *op : allocas) {
+      auto a = cast<LLVM::AllocaOp>(op);
+      Value total = arith::MulIOp::create(
+          b, loc, count64,
+          arith::ConstantIntOp::create(b, loc, b.getI64Type(), *constantOf(a.getArraySize())));
+      slabs[op] = LLVM::AllocaOp::create(b, loc, a.getType(), a.getElemType(), total,
+                                         a.getAlignment().value_or(0));
+    }
+    for (auto &ops : regions) {
+      auto loop = scf::ForOp::create(b, loc, zero, threads, one);
+      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+      ThreadIds ids;
+      ids.t = loop.getInductionVar();
+      ids.x = arith::RemUIOp::create(lb, loc, ids.t, bx);
+      Value rest = arith::DivUIOp::create(lb, loc, ids.t, bx);
+      ids.y = arith::RemUIOp::create(lb, loc, rest, by);
+      ids.z = arith::DivUIOp::create(lb, loc, ids.t, bxy);
+      ids.lane = arith::RemUIOp::create(lb, loc, ids.t, wave);
+      loopIndex[loop] = loops.size();
+      loops.push_back(loop);
+      threadIds.push_back(ids);
+      for (Operation *op : ops)
+        op->moveBefore(loop.getBody()->getTerminator());
+    }
+    for (Operation *op : barriers)
+      op->erase();
+    for (auto &ops : regions)
+      if (!ops.empty())
+        if (auto s = dyn_cast<gpu::ShuffleOp>(ops.front()))
+          shuffled[s] = s.getValue();
+
+    replaceThreadIds();
+    replaceAllocas();
+    keepCrossingValues();
+    for (auto [s, value] : shuffled)
+      lowerShuffle(cast<gpu::ShuffleOp>(s), value);
+    f->setAttr(kWorkItemLoopsAttr, b.getUnitAttr());
+  }
+
+private:
+  /// The region whose loop holds `op` (at any depth).
+  size_t regionOf(Operation *op) {
+    for (Operation *p = op; p; p = p->getParentOp())
+      if (auto it = loopIndex.find(p); it != loopIndex.end())
+        return it->second;
+    return SIZE_MAX;
+  }
+
+  /// The point at the top of region r's loop, after its thread ids.
+  OpBuilder topOf(size_t r) {
+    OpBuilder lb(f.getContext());
+    lb.setInsertionPointAfterValue(threadIds[r].lane);
+    return lb;
+  }
+
+  void replaceThreadIds() {
+    SmallVector<Operation *> ops;
+    f.walk([&](Operation *op) {
+      if (isThreadDependent(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      const ThreadIds &ids = threadIds[regionOf(op)];
+      Value v = ids.lane;
+      if (auto t = dyn_cast<gpu::ThreadIdOp>(op))
+        v = t.getDimension() == gpu::Dimension::x   ? ids.x
+            : t.getDimension() == gpu::Dimension::y ? ids.y
+                                                    : ids.z;
+      op->getResult(0).replaceAllUsesWith(v);
+      op->erase();
+    }
+    llvm::DenseSet<Operation *> gone(ops.begin(), ops.end());
+    for (auto &region : regions)
+      llvm::erase_if(region, [&](Operation *op) { return gone.contains(op); });
+  }
+
+  /// Each use of an alloca reads thread t's part of its slab, made once per region.
+  void replaceAllocas() {
+    for (auto [op, slab] : slabs) {
+      auto a = cast<LLVM::AllocaOp>(op);
+      int64_t count = *constantOf(a.getArraySize());
+      llvm::DenseMap<size_t, Value> perRegion;
+      for (OpOperand &use : llvm::make_early_inc_range(a.getResult().getUses())) {
+        size_t r = regionOf(use.getOwner());
+        Value &p = perRegion[r];
+        if (!p) {
+          OpBuilder lb = topOf(r);
+          Location loc = a.getLoc();
+          Value t = arith::IndexCastOp::create(lb, loc, lb.getI64Type(), threadIds[r].t);
+          Value at = arith::MulIOp::create(
+              lb, loc, t, arith::ConstantIntOp::create(lb, loc, lb.getI64Type(), count));
+          p = LLVM::GEPOp::create(lb, loc, a.getType(), a.getElemType(), slab, ValueRange{at});
+        }
+        use.set(p);
+      }
+      a.erase();
+    }
+  }
+
+  /// A value one region defines and a later one uses lives in a slot per thread.
+  void keepCrossingValues() {
+    for (size_t r = 0; r < regions.size(); ++r)
+      for (Operation *op : regions[r])
+        for (Value v : op->getResults()) {
+          llvm::DenseMap<size_t, SmallVector<OpOperand *>> later;
+          for (OpOperand &use : v.getUses())
+            if (size_t u = regionOf(use.getOwner()); u != r)
+              later[u].push_back(&use);
+          bool exchanged = llvm::any_of(v.getUsers(), [&](Operation *user) {
+            return isa<gpu::ShuffleOp>(user) && regionOf(user) != r;
+          });
+          if (later.empty() && !exchanged)
+            continue;
+          Value slots = slotsFor(v);
+          OpBuilder after(op->getContext());
+          after.setInsertionPointAfter(op);
+          store(after, v, slots, threadIds[r].t);
+          for (auto &[u, uses] : later) {
+            OpBuilder lb = topOf(u);
+            Value mine = load(lb, v.getType(), slots, threadIds[u].t);
+            for (OpOperand *use : uses)
+              use->set(mine);
+          }
+        }
+  }
+
+  /// An array of one slot per thread, allocated before the first region.
+  Value slotsFor(Value v) {
+    OpBuilder sb(loops.front());
+    Type t = storageType(v.getType());
+    Value count = arith::IndexCastOp::create(sb, v.getLoc(), sb.getI64Type(), threads);
+    Value slots = LLVM::AllocaOp::create(sb, v.getLoc(), LLVM::LLVMPointerType::get(f.getContext()),
+                                         t, count, 0);
+    slotArrays[v] = slots;
+    return slots;
+  }
+
+  static Type storageType(Type t) { return t.isIndex() ? IntegerType::get(t.getContext(), 64) : t; }
+
+  static void store(OpBuilder &b, Value v, Value slots, Value t) {
+    Location loc = v.getLoc();
+    Value stored =
+        v.getType().isIndex() ? Value(arith::IndexCastOp::create(b, loc, b.getI64Type(), v)) : v;
+    Value at = slot(b, loc, stored.getType(), slots, t);
+    LLVM::StoreOp::create(b, loc, stored, at);
+  }
+
+  static Value load(OpBuilder &b, Type type, Value slots, Value t) {
+    Location loc = slots.getLoc();
+    Value at = slot(b, loc, storageType(type), slots, t);
+    Value v = LLVM::LoadOp::create(b, loc, storageType(type), at);
+    return type.isIndex() ? Value(arith::IndexCastOp::create(b, loc, type, v)) : v;
+  }
+
+  static Value slot(OpBuilder &b, Location loc, Type element, Value slots, Value t) {
+    Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(), t);
+    return LLVM::GEPOp::create(b, loc, slots.getType(), element, slots, ValueRange{i});
+  }
+
+  /// The shuffle's source lane within its segment of `width` lanes, as the fibers' runtime
+  /// computes it; out of range, the thread keeps its own value. A uniform value is every
+  /// lane's.
+  void lowerShuffle(gpu::ShuffleOp s, Value value) {
+    OpBuilder lb(s);
+    Location loc = s.getLoc();
+    Value result = s.getValue();
+    if (Value slots = slotArrays.lookup(value)) {
+      const ThreadIds &ids = threadIds[regionOf(s)];
+      Type idx = lb.getIndexType();
+      Value zero = arith::ConstantIndexOp::create(lb, loc, 0);
+      Value lane = ids.lane;
+      Value base = arith::SubIOp::create(lb, loc, ids.t, lane);
+      Value width = arith::IndexCastOp::create(lb, loc, idx, s.getWidth());
+      Value w = arith::SelectOp::create(
+          lb, loc, arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::sgt, width, zero), width,
+          waveOf(lb, loc));
+      Value segment = arith::MulIOp::create(lb, loc, arith::DivUIOp::create(lb, loc, lane, w), w);
+      Value inSeg = arith::SubIOp::create(lb, loc, lane, segment);
+      Value offset = arith::IndexCastOp::create(lb, loc, idx, s.getOffset());
+      Value src;
+      switch (s.getMode()) {
+      case gpu::ShuffleMode::XOR:
+        src = arith::XOrIOp::create(lb, loc, inSeg, offset);
+        break;
+      case gpu::ShuffleMode::UP:
+        src = arith::SubIOp::create(lb, loc, inSeg, offset);
+        break;
+      case gpu::ShuffleMode::DOWN:
+        src = arith::AddIOp::create(lb, loc, inSeg, offset);
+        break;
+      case gpu::ShuffleMode::IDX:
+        src = offset;
+        break;
+      }
+      Value from =
+          arith::AddIOp::create(lb, loc, arith::AddIOp::create(lb, loc, base, segment), src);
+      auto cmp = [&](arith::CmpIPredicate p, Value a, Value c) {
+        return arith::CmpIOp::create(lb, loc, p, a, c);
+      };
+      Value ok = arith::AndIOp::create(
+          lb, loc,
+          arith::AndIOp::create(lb, loc, cmp(arith::CmpIPredicate::sge, src, zero),
+                                cmp(arith::CmpIPredicate::slt, src, w)),
+          cmp(arith::CmpIPredicate::slt, from, threads));
+      Value which = arith::SelectOp::create(lb, loc, ok, from, ids.t);
+      result = load(lb, value.getType(), slots, which);
+    }
+    s.getShuffleResult().replaceAllUsesWith(result);
+    s.getValid().replaceAllUsesWith(arith::ConstantOp::create(lb, loc, lb.getBoolAttr(true)));
+    s.erase();
+  }
+
+  Value waveOf(OpBuilder &lb, Location loc) {
+    return gpu::SubgroupSizeOp::create(lb, loc, nullptr);
+  }
+
+  gpu::GPUFuncOp f;
+  Block &body;
+  OpBuilder b;
+  Value threads;
+  std::vector<SmallVector<Operation *>> regions;
+  std::vector<scf::ForOp> loops;
+  std::vector<ThreadIds> threadIds;
+  llvm::DenseMap<Operation *, size_t> loopIndex;
+  llvm::MapVector<Operation *, Value> slabs;
+  llvm::DenseMap<Value, Value> slotArrays;
+  llvm::MapVector<Operation *, Value> shuffled; // each shuffle and the value it exchanges
+};
+
+struct WorkItemLoopsPass : PassWrapper<WorkItemLoopsPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(WorkItemLoopsPass)
+  StringRef getArgument() const final { return "fly-cpu-work-item-loops"; }
+  StringRef getDescription() const final {
+    return "cpu target: run a block's threads as loops between barriers and shuffles";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect, gpu::GPUDialect>();
+  }
+  void runOnOperation() override { formWorkItemLoops(getOperation()); }
+};
+
+} // namespace
+
+int formWorkItemLoops(Operation *root) {
+  SmallVector<gpu::GPUFuncOp> funcs;
+  root->walk([&](gpu::GPUFuncOp f) { funcs.push_back(f); });
+  int fibers = 0;
+  for (gpu::GPUFuncOp f : funcs) {
+    bool collectives = false;
+    f.walk([&](Operation *op) { collectives = collectives || isCollective(op); });
+    if (!collectives)
+      continue;
+    std::string why = whyNot(f);
+    if (!why.empty()) {
+      f->setAttr(kFibersAttr, StringAttr::get(f.getContext(), why));
+      ++fibers;
+      continue;
+    }
+    Converter(f).run();
+  }
+  return fibers;
+}
+
+std::unique_ptr<Pass> createWorkItemLoopsPass() { return std::make_unique<WorkItemLoopsPass>(); }
+void registerWorkItemLoopsPass() { PassRegistration<WorkItemLoopsPass>(); }
+
+int64_t fiberKernelCount() { return fiberKernels.load(); }
+void countFiberKernels(int n) { fiberKernels += n; }
+
+} // namespace fly::compiler

@@ -1,0 +1,69 @@
+// RUN: fly-opt %s --fly-cpu-work-item-loops | FileCheck %s
+// The cpu target's work-item loops: a kernel whose barriers and shuffles are all at its top
+// level becomes one loop over the block's threads per region between them; values that cross
+// a region live in a slot per thread, a shuffle reads its source lane's slot, and register
+// allocas become per-thread slabs. A barrier under control flow keeps fibers, and says why.
+
+module attributes {gpu.container_module} {
+gpu.module @kernels {
+
+// CHECK-LABEL: gpu.func @shuffle_then_barrier
+// CHECK-SAME: fly.work_item_loops
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: gpu.shuffle
+// CHECK: %[[BXY:.*]] = arith.muli %block_dim_x, %block_dim_y
+// CHECK: %[[N:.*]] = arith.muli %[[BXY]], %block_dim_z
+// CHECK: %[[SLAB:.*]] = llvm.alloca {{.*}} x f32 {alignment = 16 : i64}
+// CHECK: %[[SLOTS:.*]] = llvm.alloca {{.*}} x f32
+// The first region: each thread loads its value into its slot.
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[N]]
+// CHECK: llvm.load
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// The shuffle's region: lane ^ 1 within the wave, read from the slots.
+// CHECK: scf.for
+// CHECK: arith.xori
+// CHECK: %[[SRC:.*]] = arith.select
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[SLOTS]]
+// CHECK: llvm.load %[[AT]] : !llvm.ptr -> f32
+// After the barrier: a third loop.
+// CHECK: scf.for
+// CHECK: gpu.return
+gpu.func @shuffle_then_barrier(%x: !llvm.ptr, %y: !llvm.ptr) kernel {
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c4 = arith.constant 4 : i64
+  %frag = llvm.alloca %c4 x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %x[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %p : !llvm.ptr -> f32
+  %s, %ok = gpu.shuffle xor %v, %c1, %c32 : f32
+  %w = arith.addf %v, %s : f32
+  llvm.store %w, %frag : f32, !llvm.ptr
+  gpu.barrier
+  %r = llvm.load %frag : !llvm.ptr -> f32
+  %q = llvm.getelementptr %y[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %r, %q : f32, !llvm.ptr
+  gpu.return
+}
+
+// CHECK-LABEL: gpu.func @divergent_barrier
+// CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle inside control flow"
+// CHECK: gpu.barrier
+gpu.func @divergent_barrier(%c: i1) kernel {
+  scf.if %c {
+    gpu.barrier
+  }
+  gpu.return
+}
+
+// A kernel without collectives is left as it is: the block entry loops over its threads.
+// CHECK-LABEL: gpu.func @no_collectives
+// CHECK-NOT: fly.
+// CHECK: gpu.thread_id x
+gpu.func @no_collectives(%x: !llvm.ptr) kernel {
+  %t = gpu.thread_id x
+  gpu.return
+}
+}
+}
