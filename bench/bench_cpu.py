@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,16 +34,19 @@ out = {{}}
 x = rng.standard_normal(n).astype(np.float32)
 blocks = (n + br.BLOCK - 1) // br.BLOCK
 partial = np.zeros(blocks, np.float32)
-out["block reduction"] = (timed(lambda: br.block_reduce(x, partial, n, br.WAVE).launch(
-    grid=(blocks,), block=(br.BLOCK,)), reps), n, timed(lambda: x.sum(), reps))
-assert abs(partial.astype(np.float64).sum() - x.astype(np.float64).sum()) < 1e-2 * (1 + abs(x.sum()))
+def reduce():
+    br.block_reduce(x, partial, n, br.WAVE).launch(grid=(blocks,), block=(br.BLOCK,))
+out["block reduction"] = (timed(reduce, reps), n, timed(lambda: x.sum(), reps))
+total = x.astype(np.float64).sum()
+assert abs(partial.astype(np.float64).sum() - total) < 1e-2 * (1 + abs(total))
 m = (rng.standard_normal((rows, cols)) * 4).astype(np.float32)
 y = np.zeros_like(m)
 block = sm.block_for(cols)
 def np_softmax():
     e = np.exp(m - m.max(axis=1, keepdims=True)); return e / e.sum(axis=1, keepdims=True)
-out["softmax"] = (timed(lambda: sm.softmax(m, y, cols, block).launch(grid=(rows,), block=(block,)), reps),
-                  rows * cols, timed(np_softmax, reps))
+def softmax():
+    sm.softmax(m, y, cols, block).launch(grid=(rows,), block=(block,))
+out["softmax"] = (timed(softmax, reps), rows * cols, timed(np_softmax, reps))
 assert np.abs(y - np_softmax()).max() < 1e-5
 a = rng.standard_normal((side, side)).astype(np.float32)
 t = np.zeros((side, side), np.float32)
@@ -53,7 +55,8 @@ out["shared-memory transpose"] = (timed(lambda: tt.transpose(a, t), reps), side 
 assert (t == a.T).all()
 va_n = {va_n}
 p, q, r = (rng.standard_normal(va_n).astype(np.float32) for _ in range(3))
-out["vector add"] = (timed(lambda: va.add(p, q, r, va_n), reps), va_n, timed(lambda: np.add(p, q, out=r), reps))
+out["vector add"] = (timed(lambda: va.add(p, q, r, va_n), reps), va_n,
+                     timed(lambda: np.add(p, q, out=r), reps))
 print(json.dumps(out))
 """
 
@@ -70,15 +73,23 @@ def measure(fibers, sizes):
 
 def main():
     quick = "--quick" in sys.argv
-    sizes = dict(n=1 << (18 if quick else 20), rows=64 if quick else 256, cols=4096,
-                 side=512 if quick else 1024, reps=3, va_n=1 << 24)
+    sizes = dict(
+        n=1 << (18 if quick else 20),
+        rows=64 if quick else 256,
+        cols=4096,
+        side=512 if quick else 1024,
+        reps=3,
+        va_n=1 << 24,
+    )
     loops, fibers = measure(False, sizes), measure(True, sizes)
     print(f"cpu target on {os.cpu_count()} cores; Melem/s = million elements per second")
-    print(f"{'kernel':26s} {'loops':>10s} {'fibers':>10s} {'speedup':>8s} {'numpy':>10s} {'loops/numpy':>11s}")
+    heads = ("loops", "fibers", "speedup", "numpy", "loops/numpy")
+    print(f"{'kernel (Melem/s)':26s} " + " ".join(f"{h:>11s}" for h in heads))
     for case, (t, elems, t_np) in loops.items():
         tf = fibers[case][0]
-        print(f"{case:26s} {elems / t / 1e6:10.1f} {elems / tf / 1e6:10.1f} {tf / t:7.1f}x "
-              f"{elems / t_np / 1e6:10.1f} {t_np / t:10.2f}x")
+        cells = (f"{elems / t / 1e6:.1f}", f"{elems / tf / 1e6:.1f}", f"{tf / t:.1f}x")
+        cells += (f"{elems / t_np / 1e6:.1f}", f"{t_np / t:.2f}x")
+        print(f"{case:26s} " + " ".join(f"{c:>11s}" for c in cells))
 
 
 if __name__ == "__main__":
