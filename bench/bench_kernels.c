@@ -95,6 +95,13 @@ int main(void) {
     if (fly_launch(c, "vector_add", &one, args, 4))
       die("launch");
   printf("| launch overhead (1 block x 1 thread)      | %9.2f us |\n", (now() - t0) * 1e6 / launches);
+  /* A small grid: blocks over every core (no work: n = 1, the other threads are predicated). */
+  fly_launch_config_t small = {sizeof(small), {16, 1, 1}, {64, 1, 1}, 0, NULL};
+  t0 = now();
+  for (int r = 0; r < launches; ++r)
+    if (fly_launch(c, "vector_add", &small, args, 4))
+      die("launch");
+  printf("| launch overhead (16 blocks x 64 threads)  | %9.2f us |\n", (now() - t0) * 1e6 / launches);
 
   /* Bandwidth: 3 x 4 bytes per element, 2^24 elements. */
   args[3].i = N;

@@ -1,6 +1,7 @@
 //===- cpu_launch.cpp - Running a kernel's GPU threads on host threads ----===//
 
 #include "runtime/cpu/cpu_launch.h"
+#include "runtime/cpu/worker_pool.h"
 
 #include <ucontext.h>
 #if defined(__SANITIZE_ADDRESS__)
@@ -314,14 +315,7 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
     }
     current = saved;
   };
-  unsigned workers = std::max(1u, std::thread::hardware_concurrency());
-  workers = unsigned(std::min<uint64_t>(workers, blocks));
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < workers; ++i)
-    pool.emplace_back(worker);
-  worker();
-  for (auto &t : pool)
-    t.join();
+  runOnWorkers(unsigned(std::min<uint64_t>(poolSize(), blocks)), worker);
   // Kernels print with the C library's printf: keep their output ahead of the caller's.
   std::fflush(stdout);
   if (!error.empty())

@@ -1,0 +1,94 @@
+//===- worker_pool.cpp - The host threads that run a launch's blocks ------===//
+
+#include "runtime/cpu/worker_pool.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fly::runtime::cpu {
+
+namespace {
+
+class Pool {
+public:
+  explicit Pool(unsigned helpers) {
+    for (unsigned i = 0; i < helpers; ++i)
+      std::thread([this] { serve(); }).detach(); // parked until the process ends
+    count = helpers;
+  }
+
+  void run(unsigned helpers, const std::function<void()> &job) {
+    std::lock_guard<std::mutex> turn(launchMutex);
+    helpers = std::min(helpers, count);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      current = &job;
+      open = helpers;
+      running = helpers;
+      ++generation;
+    }
+    wake.notify_all();
+    job();
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.wait(lock, [&] { return running == 0; });
+    current = nullptr;
+  }
+
+private:
+  void serve() {
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex);
+    while (true) {
+      wake.wait(lock, [&] { return generation != seen && open > 0; });
+      seen = generation;
+      --open;
+      const std::function<void()> *job = current;
+      lock.unlock();
+      (*job)();
+      lock.lock();
+      if (--running == 0)
+        finished.notify_one();
+    }
+  }
+
+  unsigned count = 0;
+  std::mutex launchMutex; // one launch at a time
+  std::mutex mutex;
+  std::condition_variable wake, finished;
+  const std::function<void()> *current = nullptr;
+  unsigned open = 0, running = 0; // workers yet to take the job, and still in it
+  uint64_t generation = 0;
+};
+
+std::mutex poolMutex;
+Pool *pool = nullptr;
+pid_t poolOwner = 0;
+
+Pool &thePool() {
+  std::lock_guard<std::mutex> lock(poolMutex);
+  // After fork() the parent's threads are gone: the child leaves its copy alone and starts anew.
+  if (!pool || poolOwner != getpid()) {
+    pool = new Pool(poolSize() - 1);
+    poolOwner = getpid();
+  }
+  return *pool;
+}
+
+} // namespace
+
+unsigned poolSize() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+void runOnWorkers(unsigned workers, const std::function<void()> &job) {
+  if (workers <= 1) {
+    job();
+    return;
+  }
+  thePool().run(workers - 1, job);
+}
+
+} // namespace fly::runtime::cpu
