@@ -634,6 +634,10 @@ typedef struct fly_compile_options {
 FLY_API fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,
                                fly_compiled_t **out);
 FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
+/* Debugging: how many kernels this process has compiled for the cpu target whose barriers or
+ * shuffles run their GPU threads as fibers rather than as loops over the block's threads
+ * (FLYDSL_DUMP_IR output says why, in a fly.cpu_fibers attribute). */
+FLY_API int64_t fly_debug_cpu_fiber_kernels(void);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);

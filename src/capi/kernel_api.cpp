@@ -553,6 +553,8 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
   });
 }
 
+int64_t fly_debug_cpu_fiber_kernels(void) { return compiler::fiberKernelCount(); }
+
 void fly_compiled_destroy(fly_compiled_t *compiled) {
   delete takeHandle<fly_compiled>(compiled, HandleKind::Compiled);
 }

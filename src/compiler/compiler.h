@@ -31,6 +31,10 @@ struct Options {
   bool cpuFibers = false;     // cpu: every kernel with collectives on fibers (FLYDSL_CPU_FIBERS)
 };
 
+/// How many kernels this process compiled for the cpu target with fibers (a debug counter,
+/// kept by work_item_loops.cpp).
+int64_t fiberKernelCount();
+
 /// What a launcher needs to know about one kernel of an artifact.
 struct KernelInfo {
   std::string name;

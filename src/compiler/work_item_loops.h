@@ -12,6 +12,8 @@
 #ifndef FLYDSL_COMPILER_WORK_ITEM_LOOPS_H
 #define FLYDSL_COMPILER_WORK_ITEM_LOOPS_H
 
+#include "compiler/compiler.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -34,9 +36,7 @@ int formWorkItemLoops(mlir::Operation *root);
 std::unique_ptr<mlir::Pass> createWorkItemLoopsPass();
 void registerWorkItemLoopsPass();
 
-/// How many kernels this process compiled for the cpu target with fibers (a debug counter).
-int64_t fiberKernelCount();
-/// Counts `n` more (cpu_target calls it).
+/// Counts `n` more kernels on fibers (compiler.h's fiberKernelCount; cpu_target calls it).
 void countFiberKernels(int n);
 
 } // namespace fly::compiler

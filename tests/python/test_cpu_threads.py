@@ -60,7 +60,8 @@ def test_loops_and_fibers_agree_exactly(tmp_path):
 def test_fallback_says_why(tmp_path):
     """A barrier under a branch on the thread index keeps fibers, and the dump says why."""
     code = r"""
-import flydsl.compiler as flyc, flydsl.expr as fx, numpy as np
+import flydsl, flydsl.compiler as flyc, flydsl.expr as fx, numpy as np
+before = flydsl.cpu_fiber_kernels()
 @flyc.kernel
 def k(out: fx.Tensor):
     tid = fx.thread_idx.x
@@ -70,6 +71,7 @@ def k(out: fx.Tensor):
 out = np.zeros(64, np.int32)
 k(out).launch(grid=(1,), block=(64,))
 assert (out == np.arange(64)).all()
+assert flydsl.cpu_fiber_kernels() == before + 1, flydsl.cpu_fiber_kernels()
 """
     env = environment(FLYDSL_DUMP_IR="1", FLYDSL_DUMP_DIR=str(tmp_path))
     script = tmp_path / "divergent.py"  # a file: the kernel's `if` is rewritten from source

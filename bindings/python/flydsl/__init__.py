@@ -15,6 +15,13 @@ from .errors import (
 
 __version__ = lib.fly_version().decode()
 
+
+def cpu_fiber_kernels():
+    """How many kernels this process compiled for the cpu target whose barriers or shuffles
+    run GPU threads as fibers instead of loops over the block (FLYDSL_DUMP_IR says why)."""
+    return lib.fly_debug_cpu_fiber_kernels()
+
+
 __all__ = [
     "expr",
     "FlyDSLError",
@@ -25,5 +32,6 @@ __all__ = [
     "LayoutOverflowError",
     "InvalidHandleError",
     "UnsupportedError",
+    "cpu_fiber_kernels",
     "__version__",
 ]

@@ -41,6 +41,7 @@ LayoutHandle = ctypes.c_void_p
 lib.fly_last_error_message.restype = ctypes.c_char_p
 lib.fly_status_name.restype = ctypes.c_char_p
 lib.fly_version.restype = ctypes.c_char_p
+lib.fly_debug_cpu_fiber_kernels.restype = ctypes.c_int64
 lib.fly_string_free.argtypes = [ctypes.c_void_p]
 lib.fly_tuple_free.argtypes = [ctypes.c_void_p]
 lib.fly_layout_destroy.argtypes = [ctypes.c_void_p]

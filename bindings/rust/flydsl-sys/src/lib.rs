@@ -1156,6 +1156,9 @@ unsafe extern "C" {
     pub fn fly_compiled_destroy(compiled: *mut fly_compiled_t);
 }
 unsafe extern "C" {
+    pub fn fly_debug_cpu_fiber_kernels() -> i64;
+}
+unsafe extern "C" {
     pub fn fly_compiled_target(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
