@@ -28,6 +28,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <array>
 #include <atomic>
 
 namespace fly::compiler {
@@ -71,19 +72,65 @@ std::optional<int64_t> constantOf(Value v) {
   return std::nullopt;
 }
 
+bool containsCollective(Operation *op) {
+  bool found = false;
+  op->walk([&](Operation *inner) { found = found || isCollective(inner); });
+  return found;
+}
+
+/// A loop that keeps its place between the loops over threads: an scf.for with barriers or
+/// shuffles inside. Its bounds must be the same for every thread, and it carries no values.
+bool isStructural(Operation *op) { return isa<scf::ForOp>(op) && containsCollective(op); }
+
+/// Whether `op` computes the same value in every thread of a block, given which of its
+/// operands do: pure, without regions, not a thread index.
+bool staysUniform(Operation *op, const llvm::DenseSet<Value> &uniform) {
+  return op->getNumRegions() == 0 && isPure(op) && !isThreadDependent(op) &&
+         llvm::all_of(op->getOperands(), [&](Value v) { return uniform.contains(v); });
+}
+
+/// The values that are the same in every thread: arguments, pure ops of those and the
+/// induction variables of structural loops.
+llvm::DenseSet<Value> uniformValues(gpu::GPUFuncOp f) {
+  llvm::DenseSet<Value> uniform(f.getArguments().begin(), f.getArguments().end());
+  f.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (staysUniform(op, uniform))
+      uniform.insert(op->result_begin(), op->result_end());
+    else if (isStructural(op))
+      uniform.insert(cast<scf::ForOp>(op).getInductionVar());
+  });
+  return uniform;
+}
+
 /// Why `f` cannot become work-item loops, or "" where it can.
 std::string whyNot(gpu::GPUFuncOp f) {
   if (!f.getBody().hasOneBlock())
     return "its body has more than one block";
   Block &body = f.getBody().front();
+  llvm::DenseSet<Value> uniform = uniformValues(f);
   std::string why;
   int64_t slabBytes = 0;
   f.walk([&](Operation *op) {
     if (!why.empty())
       return;
-    if (isCollective(op) && op->getBlock() != &body)
-      why = "a barrier or shuffle inside control flow";
-    else if (auto a = dyn_cast<LLVM::AllocaOp>(op)) {
+    if (isCollective(op)) {
+      for (Operation *p = op->getParentOp(); p != f.getOperation(); p = p->getParentOp()) {
+        auto loop = dyn_cast<scf::ForOp>(p);
+        if (!loop) {
+          why = "a barrier or shuffle inside control flow";
+          return;
+        }
+        if (loop.getNumResults() != 0) {
+          why = "a barrier or shuffle inside a loop that carries values";
+          return;
+        }
+        for (Value v : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+          if (!uniform.contains(v)) {
+            why = "a barrier or shuffle inside a loop whose bounds differ between threads";
+            return;
+          }
+      }
+    } else if (auto a = dyn_cast<LLVM::AllocaOp>(op)) {
       auto n = constantOf(a.getArraySize());
       int64_t bytes = bytesOf(a.getElemType());
       if (a->getBlock() != &body || !n || bytes == 0)
@@ -124,75 +171,16 @@ public:
     for (Value v : {bx, by, bz, wave, bxy, threads})
       setup.insert(v.getDefiningOp());
 
-    // Uniform ops move up; the rest fall into regions cut at each collective.
-    llvm::DenseSet<Value> uniform(f.getArguments().begin(), f.getArguments().end());
-    SmallVector<Operation *> hoisted, barriers, allocas;
-    regions.emplace_back();
-    for (Operation &op : body.without_terminator()) {
-      if (setup.contains(&op)) {
-        for (Value r : op.getResults())
-          uniform.insert(r);
-        continue;
-      }
-      bool operandsUniform =
-          llvm::all_of(op.getOperands(), [&](Value v) { return uniform.contains(v); });
-      if (isa<LLVM::AllocaOp>(op)) {
-        allocas.push_back(&op);
-      } else if (op.getNumRegions() == 0 && isPure(&op) && !isThreadDependent(&op) &&
-                 operandsUniform) {
-        hoisted.push_back(&op);
-        for (Value r : op.getResults())
-          uniform.insert(r);
-      } else if (isa<gpu::BarrierOp>(op)) {
-        barriers.push_back(&op);
-        regions.emplace_back();
-      } else if (isa<gpu::ShuffleOp>(op)) {
-        if (!regions.back().empty())
-          regions.emplace_back();
-        regions.back().push_back(&op);
-      } else {
-        regions.back().push_back(&op);
-      }
-    }
-    for (Operation *op : hoisted)
-      op->moveBefore(body.getTerminator());
-
-    // One loop over the block's threads per region, in order, at the end of the body.
+    uniform = llvm::DenseSet<Value>(f.getArguments().begin(), f.getArguments().end());
+    for (Operation *op : setup)
+      uniform.insert(op->result_begin(), op->result_end());
     b.setInsertionPoint(body.getTerminator());
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value count64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), threads);
-    // Per-thread slabs for the allocas: thread t's fragment at t * count.
-    for (Operation *op : allocas) {
-      auto a = cast<LLVM::AllocaOp>(op);
-      Value total = arith::MulIOp::create(
-          b, loc, count64,
-          arith::ConstantIntOp::create(b, loc, b.getI64Type(), *constantOf(a.getArraySize())));
-      slabs[op] = LLVM::AllocaOp::create(b, loc, a.getType(), a.getElemType(), total,
-                                         a.getAlignment().value_or(0));
-    }
-    for (auto &ops : regions) {
-      auto loop = scf::ForOp::create(b, loc, zero, threads, one);
-      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-      ThreadIds ids;
-      ids.t = loop.getInductionVar();
-      ids.x = arith::RemUIOp::create(lb, loc, ids.t, bx);
-      Value rest = arith::DivUIOp::create(lb, loc, ids.t, bx);
-      ids.y = arith::RemUIOp::create(lb, loc, rest, by);
-      ids.z = arith::DivUIOp::create(lb, loc, ids.t, bxy);
-      ids.lane = arith::RemUIOp::create(lb, loc, ids.t, wave);
-      loopIndex[loop] = loops.size();
-      loops.push_back(loop);
-      threadIds.push_back(ids);
-      for (Operation *op : ops)
-        op->moveBefore(loop.getBody()->getTerminator());
-    }
+    zero = arith::ConstantIndexOp::create(b, loc, 0);
+    one = arith::ConstantIndexOp::create(b, loc, 1);
+    idsFrom = {bx, by, bxy, wave};
+    split(body, &setup);
     for (Operation *op : barriers)
       op->erase();
-    for (auto &ops : regions)
-      if (!ops.empty())
-        if (auto s = dyn_cast<gpu::ShuffleOp>(ops.front()))
-          shuffled[s] = s.getValue();
 
     replaceThreadIds();
     replaceAllocas();
@@ -203,6 +191,84 @@ public:
   }
 
 private:
+  /// Cuts `block` at its collectives: uniform ops move to its start, the rest become loops
+  /// over the block's threads in order, with structural loops between them (their bodies cut
+  /// the same way). The top-level block also turns its allocas into per-thread slabs.
+  void split(Block &block, const llvm::DenseSet<Operation *> *setup) {
+    Location loc = f.getLoc();
+    struct Item {
+      Operation *structural = nullptr;
+      SmallVector<Operation *> ops;
+    };
+    SmallVector<Item> items(1);
+    SmallVector<Operation *> hoisted, allocas;
+    for (Operation &op : block.without_terminator()) {
+      if (setup && setup->contains(&op))
+        continue;
+      if (setup && isa<LLVM::AllocaOp>(op)) {
+        allocas.push_back(&op);
+      } else if (staysUniform(&op, uniform)) {
+        hoisted.push_back(&op);
+        uniform.insert(op.result_begin(), op.result_end());
+      } else if (isa<gpu::BarrierOp>(op)) {
+        barriers.push_back(&op);
+        items.emplace_back();
+      } else if (isa<gpu::ShuffleOp>(op)) {
+        if (!items.back().ops.empty() || items.back().structural)
+          items.emplace_back();
+        items.back().ops.push_back(&op);
+        shuffled[&op] = cast<gpu::ShuffleOp>(op).getValue();
+      } else if (isStructural(&op)) {
+        uniform.insert(cast<scf::ForOp>(op).getInductionVar());
+        items.push_back({&op, {}});
+        items.emplace_back();
+      } else {
+        items.back().ops.push_back(&op);
+      }
+    }
+    for (Operation *op : hoisted)
+      op->moveBefore(block.getTerminator());
+    OpBuilder bb(block.getTerminator());
+    if (!allocas.empty()) { // per-thread slabs: thread t's fragment at t * count
+      Value count64 = arith::IndexCastOp::create(bb, loc, bb.getI64Type(), threads);
+      for (Operation *op : allocas) {
+        auto a = cast<LLVM::AllocaOp>(op);
+        Value total = arith::MulIOp::create(
+            bb, loc, count64,
+            arith::ConstantIntOp::create(bb, loc, bb.getI64Type(), *constantOf(a.getArraySize())));
+        slabs[op] = LLVM::AllocaOp::create(bb, loc, a.getType(), a.getElemType(), total,
+                                           a.getAlignment().value_or(0));
+      }
+    }
+    for (Item &item : items) {
+      if (item.structural) {
+        item.structural->moveBefore(block.getTerminator());
+        continue;
+      }
+      if (item.ops.empty())
+        continue;
+      auto loop = scf::ForOp::create(bb, loc, zero, threads, one);
+      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+      auto [bx, by, bxy, wave] = idsFrom;
+      ThreadIds ids;
+      ids.t = loop.getInductionVar();
+      ids.x = arith::RemUIOp::create(lb, loc, ids.t, bx);
+      Value rest = arith::DivUIOp::create(lb, loc, ids.t, bx);
+      ids.y = arith::RemUIOp::create(lb, loc, rest, by);
+      ids.z = arith::DivUIOp::create(lb, loc, ids.t, bxy);
+      ids.lane = arith::RemUIOp::create(lb, loc, ids.t, wave);
+      loopIndex[loop] = loops.size();
+      loops.push_back(loop);
+      threadIds.push_back(ids);
+      regions.push_back(item.ops);
+      for (Operation *op : item.ops)
+        op->moveBefore(loop.getBody()->getTerminator());
+    }
+    for (Item &item : items)
+      if (item.structural)
+        split(*cast<scf::ForOp>(item.structural).getBody(), nullptr);
+  }
+
   /// The region whose loop holds `op` (at any depth).
   size_t regionOf(Operation *op) {
     for (Operation *p = op; p; p = p->getParentOp())
@@ -289,9 +355,10 @@ private:
         }
   }
 
-  /// An array of one slot per thread, allocated before the first region.
+  /// An array of one slot per thread, allocated at the top of the function.
   Value slotsFor(Value v) {
-    OpBuilder sb(loops.front());
+    OpBuilder sb(f.getContext());
+    sb.setInsertionPointAfterValue(one);
     Type t = storageType(v.getType());
     Value count = arith::IndexCastOp::create(sb, v.getLoc(), sb.getI64Type(), threads);
     Value slots = LLVM::AllocaOp::create(sb, v.getLoc(), LLVM::LLVMPointerType::get(f.getContext()),
@@ -389,6 +456,10 @@ private:
   llvm::DenseMap<Operation *, size_t> loopIndex;
   llvm::MapVector<Operation *, Value> slabs;
   llvm::DenseMap<Value, Value> slotArrays;
+  llvm::DenseSet<Value> uniform;
+  SmallVector<Operation *> barriers;
+  Value zero, one;
+  std::array<Value, 4> idsFrom;                 // block x, y, x*y sizes and the wave size
   llvm::MapVector<Operation *, Value> shuffled; // each shuffle and the value it exchanges
 };
 

@@ -13,8 +13,8 @@ gpu.module @kernels {
 // CHECK-NOT: gpu.shuffle
 // CHECK: %[[BXY:.*]] = arith.muli %block_dim_x, %block_dim_y
 // CHECK: %[[N:.*]] = arith.muli %[[BXY]], %block_dim_z
+// CHECK: %[[SLOTS:.*]] = llvm.alloca {{.*}} x f32 :
 // CHECK: %[[SLAB:.*]] = llvm.alloca {{.*}} x f32 {alignment = 16 : i64}
-// CHECK: %[[SLOTS:.*]] = llvm.alloca {{.*}} x f32
 // The first region: each thread loads its value into its slot.
 // CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[N]]
 // CHECK: llvm.load
@@ -52,6 +52,44 @@ gpu.func @shuffle_then_barrier(%x: !llvm.ptr, %y: !llvm.ptr) kernel {
 // CHECK: gpu.barrier
 gpu.func @divergent_barrier(%c: i1) kernel {
   scf.if %c {
+    gpu.barrier
+  }
+  gpu.return
+}
+
+// Barriers in a loop whose bounds every thread shares: the loop stays, and its body is cut
+// into loops over the threads (two here, one per barrier).
+// CHECK-LABEL: gpu.func @barriers_in_uniform_loop
+// CHECK-SAME: fly.work_item_loops
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %arg1
+// CHECK-NEXT: scf.for
+// CHECK: llvm.load
+// CHECK: scf.for
+// CHECK: arith.addf
+// CHECK-NOT: gpu.barrier
+gpu.func @barriers_in_uniform_loop(%x: !llvm.ptr, %n: index) kernel {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %x[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  scf.for %k = %c0 to %n step %c1 {
+    %v = llvm.load %p : !llvm.ptr -> f32
+    gpu.barrier
+    %w = arith.addf %v, %v : f32
+    llvm.store %w, %p : f32, !llvm.ptr
+    gpu.barrier
+  }
+  gpu.return
+}
+
+// CHECK-LABEL: gpu.func @barrier_in_per_thread_loop
+// CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle inside a loop whose bounds differ between threads"
+gpu.func @barrier_in_per_thread_loop() kernel {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = gpu.thread_id x
+  scf.for %k = %c0 to %t step %c1 {
     gpu.barrier
   }
   gpu.return
