@@ -105,8 +105,7 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly,
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
   std::vector<KernelInfo> found;
   int formats = 0;
-  if (!fibersOnly)
-    countFiberKernels(formWorkItemLoops(gpuModule));
+  countFiberKernels(formWorkItemLoops(gpuModule, /*convert=*/!fibersOnly));
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
     KernelInfo info;

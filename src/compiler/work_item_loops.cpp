@@ -120,10 +120,12 @@ std::string whyNot(gpu::GPUFuncOp f) {
           why = "a barrier or shuffle inside control flow";
           return;
         }
-        if (loop.getNumResults() != 0) {
-          why = "a barrier or shuffle inside a loop that carries values";
-          return;
-        }
+        for (Type t : loop.getResultTypes())
+          if (bytesOf(t) == 0) {
+            why = "a barrier or shuffle inside a loop that carries a value of a type kept "
+                  "nowhere per thread";
+            return;
+          }
         for (Value v : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           if (!uniform.contains(v)) {
             why = "a barrier or shuffle inside a loop whose bounds differ between threads";
@@ -178,6 +180,13 @@ public:
     zero = arith::ConstantIndexOp::create(b, loc, 0);
     one = arith::ConstantIndexOp::create(b, loc, 1);
     idsFrom = {bx, by, bxy, wave};
+    SmallVector<scf::ForOp> carrying;
+    f.walk([&](scf::ForOp loop) { // inner loops first
+      if (loop.getNumResults() != 0 && isStructural(loop))
+        carrying.push_back(loop);
+    });
+    for (scf::ForOp loop : carrying)
+      demoteCarriedValues(loop, setup);
     split(body, &setup);
     for (Operation *op : barriers)
       op->erase();
@@ -267,6 +276,60 @@ private:
     for (Item &item : items)
       if (item.structural)
         split(*cast<scf::ForOp>(item.structural).getBody(), nullptr);
+  }
+
+  /// A structural loop's carried values move to per-thread slots: each thread stores the
+  /// initial values before the loop, loads them at the top of the body, stores what the body
+  /// yields at its end and loads the results after the loop. These are ordinary per-thread
+  /// ops (indexed by the linear thread index), so the regions around them take them in.
+  void demoteCarriedValues(scf::ForOp loop, llvm::DenseSet<Operation *> &setup) {
+    Location loc = loop.getLoc();
+    auto [bx, by, bxy, wave] = idsFrom;
+    (void)wave;
+    auto linear = [&](OpBuilder &ob) -> Value {
+      Value x = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::x);
+      Value y = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::y);
+      Value z = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::z);
+      Value yz = arith::AddIOp::create(ob, loc, y, arith::MulIOp::create(ob, loc, z, by));
+      return arith::AddIOp::create(ob, loc, x, arith::MulIOp::create(ob, loc, yz, bx));
+    };
+    SmallVector<Value> slots;
+    OpBuilder top(f.getContext());
+    top.setInsertionPointAfterValue(threads);
+    Value count = arith::IndexCastOp::create(top, loc, top.getI64Type(), threads);
+    setup.insert(count.getDefiningOp());
+    for (Type t : loop.getResultTypes()) {
+      auto alloca = LLVM::AllocaOp::create(top, loc, LLVM::LLVMPointerType::get(f.getContext()),
+                                           storageType(t), count, 0);
+      setup.insert(alloca);
+      slots.push_back(alloca);
+    }
+    OpBuilder before(loop);
+    Value t0 = linear(before);
+    for (auto [init, slot] : llvm::zip(loop.getInitArgs(), slots))
+      store(before, init, slot, t0);
+    // The same loop without carried values, the old body moved in.
+    auto plain =
+        scf::ForOp::create(before, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+    Block *from = loop.getBody(), *to = plain.getBody();
+    auto yield = cast<scf::YieldOp>(from->getTerminator());
+    OpBuilder atEnd(yield);
+    Value t2 = linear(atEnd);
+    for (auto [v, slot] : llvm::zip(yield.getOperands(), slots))
+      store(atEnd, v, slot, t2);
+    yield.erase();
+    to->getOperations().splice(to->begin(), from->getOperations());
+    loop.getInductionVar().replaceAllUsesWith(plain.getInductionVar());
+    OpBuilder atTop = OpBuilder::atBlockBegin(to);
+    Value t1 = linear(atTop);
+    for (auto [arg, slot] : llvm::zip(loop.getRegionIterArgs(), slots))
+      arg.replaceAllUsesWith(load(atTop, arg.getType(), slot, t1));
+    OpBuilder after(f.getContext());
+    after.setInsertionPointAfter(plain);
+    Value t3 = linear(after);
+    for (auto [r, slot] : llvm::zip(loop.getResults(), slots))
+      r.replaceAllUsesWith(load(after, r.getType(), slot, t3));
+    loop.erase();
   }
 
   /// The region whose loop holds `op` (at any depth).
@@ -477,7 +540,7 @@ struct WorkItemLoopsPass : PassWrapper<WorkItemLoopsPass, OperationPass<>> {
 
 } // namespace
 
-int formWorkItemLoops(Operation *root) {
+int formWorkItemLoops(Operation *root, bool convert) {
   SmallVector<gpu::GPUFuncOp> funcs;
   root->walk([&](gpu::GPUFuncOp f) { funcs.push_back(f); });
   int fibers = 0;
@@ -486,7 +549,7 @@ int formWorkItemLoops(Operation *root) {
     f.walk([&](Operation *op) { collectives = collectives || isCollective(op); });
     if (!collectives)
       continue;
-    std::string why = whyNot(f);
+    std::string why = convert ? whyNot(f) : "FLYDSL_CPU_FIBERS is set";
     if (!why.empty()) {
       f->setAttr(kFibersAttr, StringAttr::get(f.getContext(), why));
       ++fibers;

@@ -27,10 +27,10 @@ constexpr const char *kWorkItemLoopsAttr = "fly.work_item_loops";
 /// The attribute a gpu.func with collectives that stays on fibers carries: why.
 constexpr const char *kFibersAttr = "fly.cpu_fibers";
 
-/// Converts every gpu.func under `root` whose barriers and shuffles are all in its top-level
-/// block; marks the others that have collectives with kFibersAttr. Returns how many kernels
+/// Converts every gpu.func under `root` whose collectives it can handle (unless `convert` is
+/// false); marks the others that have collectives with kFibersAttr. Returns how many kernels
 /// keep fibers.
-int formWorkItemLoops(mlir::Operation *root);
+int formWorkItemLoops(mlir::Operation *root, bool convert = true);
 
 /// The same as a pass (fly-cpu-work-item-loops), for fly-opt.
 std::unique_ptr<mlir::Pass> createWorkItemLoopsPass();

@@ -83,6 +83,34 @@ gpu.func @barriers_in_uniform_loop(%x: !llvm.ptr, %n: index) kernel {
   gpu.return
 }
 
+// A value the loop carries lives in a slot per thread: stored before the loop and at the end
+// of each step, loaded at the top of each step and after the loop.
+// CHECK-LABEL: gpu.func @carried_value
+// CHECK-SAME: fly.work_item_loops
+// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x f32 : (i64) -> !llvm.ptr
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK: scf.for %{{.*}} = %{{.*}} to %arg1 step %{{.*}} {
+// CHECK: llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: arith.mulf
+// CHECK: llvm.store
+// CHECK-NOT: iter_args
+// CHECK: gpu.return
+gpu.func @carried_value(%x: !llvm.ptr, %n: index) kernel {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %x[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v0 = llvm.load %p : !llvm.ptr -> f32
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%v = %v0) -> (f32) {
+    gpu.barrier
+    %w = arith.mulf %v, %v : f32
+    scf.yield %w : f32
+  }
+  llvm.store %r, %p : f32, !llvm.ptr
+  gpu.return
+}
+
 // CHECK-LABEL: gpu.func @barrier_in_per_thread_loop
 // CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle inside a loop whose bounds differ between threads"
 gpu.func @barrier_in_per_thread_loop() kernel {
