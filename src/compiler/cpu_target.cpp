@@ -96,7 +96,7 @@ void callPrintf(mlir::ModuleOp m, mlir::OpBuilder &b, mlir::gpu::PrintfOp op,
 
 // Rewrites the gpu.module's kernels into host functions of `m`; returns what it found and, in
 // `blockLevel`, the kernels that became functions of a whole block (work_item_loops.h).
-std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly,
+std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wave,
                                        std::set<std::string> &blockLevel) {
   mlir::MLIRContext *ctx = m.getContext();
   mlir::OpBuilder b(ctx);
@@ -105,7 +105,7 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly,
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
   std::vector<KernelInfo> found;
   int formats = 0;
-  countFiberKernels(formWorkItemLoops(gpuModule, /*convert=*/!fibersOnly));
+  countFiberKernels(formWorkItemLoops(gpuModule, /*convert=*/!fibersOnly, wave));
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
     KernelInfo info;
@@ -223,7 +223,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   emulateBufferOps(*m);
   emulateCpAsync(*m);
   relaxVectorAlignment(*m);
-  kernels = outlineForHost(*m, options.cpuFibers, blockLevel);
+  kernels = outlineForHost(*m, options.cpuFibers, waveSize(options.arch), blockLevel);
   dumpStage(options, "01_host.mlir", *m);
   mlir::PassManager pm(m->getContext());
   configurePrinting(pm, options);

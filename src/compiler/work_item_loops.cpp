@@ -157,7 +157,8 @@ struct ThreadIds {
 
 class Converter {
 public:
-  Converter(gpu::GPUFuncOp f) : f(f), body(f.getBody().front()), b(f.getContext()) {}
+  Converter(gpu::GPUFuncOp f, int waveSize)
+      : f(f), body(f.getBody().front()), b(f.getContext()), waveSize(waveSize) {}
 
   void run() {
     Location loc = f.getLoc();
@@ -166,7 +167,7 @@ public:
     Value bx = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
     Value by = gpu::BlockDimOp::create(b, loc, gpu::Dimension::y);
     Value bz = gpu::BlockDimOp::create(b, loc, gpu::Dimension::z);
-    Value wave = gpu::SubgroupSizeOp::create(b, loc, nullptr);
+    Value wave = waveOf(b, loc);
     Value bxy = arith::MulIOp::create(b, loc, bx, by);
     threads = arith::MulIOp::create(b, loc, bxy, bz);
     llvm::DenseSet<Operation *> setup;
@@ -256,15 +257,22 @@ private:
       }
       if (item.ops.empty())
         continue;
-      auto loop = scf::ForOp::create(bb, loc, zero, threads, one);
-      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+      // z, y, x nested: the ids are the induction variables, the linear index a sum of
+      // products (no division per thread); the lane divides by the wave size, a constant.
       auto [bx, by, bxy, wave] = idsFrom;
+      Value bz = arith::DivUIOp::create(bb, loc, threads, bxy);
+      auto zl = scf::ForOp::create(bb, loc, zero, bz, one);
+      OpBuilder yb = OpBuilder::atBlockBegin(zl.getBody());
+      auto yl = scf::ForOp::create(yb, loc, zero, by, one);
+      OpBuilder xb = OpBuilder::atBlockBegin(yl.getBody());
+      auto loop = scf::ForOp::create(xb, loc, zero, bx, one);
+      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
       ThreadIds ids;
-      ids.t = loop.getInductionVar();
-      ids.x = arith::RemUIOp::create(lb, loc, ids.t, bx);
-      Value rest = arith::DivUIOp::create(lb, loc, ids.t, bx);
-      ids.y = arith::RemUIOp::create(lb, loc, rest, by);
-      ids.z = arith::DivUIOp::create(lb, loc, ids.t, bxy);
+      ids.z = zl.getInductionVar();
+      ids.y = yl.getInductionVar();
+      ids.x = loop.getInductionVar();
+      Value row = arith::AddIOp::create(lb, loc, arith::MulIOp::create(lb, loc, ids.z, by), ids.y);
+      ids.t = arith::AddIOp::create(lb, loc, arith::MulIOp::create(lb, loc, row, bx), ids.x);
       ids.lane = arith::RemUIOp::create(lb, loc, ids.t, wave);
       loopIndex[loop] = loops.size();
       loops.push_back(loop);
@@ -505,13 +513,17 @@ private:
     s.erase();
   }
 
+  /// The wave size: a constant where the emulated arch is known.
   Value waveOf(OpBuilder &lb, Location loc) {
+    if (waveSize > 0)
+      return arith::ConstantIndexOp::create(lb, loc, waveSize);
     return gpu::SubgroupSizeOp::create(lb, loc, nullptr);
   }
 
   gpu::GPUFuncOp f;
   Block &body;
   OpBuilder b;
+  int waveSize; // 0: read at run time
   Value threads;
   std::vector<SmallVector<Operation *>> regions;
   std::vector<scf::ForOp> loops;
@@ -535,12 +547,17 @@ struct WorkItemLoopsPass : PassWrapper<WorkItemLoopsPass, OperationPass<>> {
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, scf::SCFDialect, LLVM::LLVMDialect, gpu::GPUDialect>();
   }
-  void runOnOperation() override { formWorkItemLoops(getOperation()); }
+  WorkItemLoopsPass() = default;
+  WorkItemLoopsPass(const WorkItemLoopsPass &other) : PassWrapper(other) {}
+  Option<int> waveSize{*this, "wave-size",
+                       llvm::cl::desc("The emulated wave size (0: read at run time)"),
+                       llvm::cl::init(0)};
+  void runOnOperation() override { formWorkItemLoops(getOperation(), true, waveSize); }
 };
 
 } // namespace
 
-int formWorkItemLoops(Operation *root, bool convert) {
+int formWorkItemLoops(Operation *root, bool convert, int waveSize) {
   SmallVector<gpu::GPUFuncOp> funcs;
   root->walk([&](gpu::GPUFuncOp f) { funcs.push_back(f); });
   int fibers = 0;
@@ -555,7 +572,7 @@ int formWorkItemLoops(Operation *root, bool convert) {
       ++fibers;
       continue;
     }
-    Converter(f).run();
+    Converter(f, waveSize).run();
   }
   return fibers;
 }

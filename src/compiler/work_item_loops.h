@@ -29,8 +29,8 @@ constexpr const char *kFibersAttr = "fly.cpu_fibers";
 
 /// Converts every gpu.func under `root` whose collectives it can handle (unless `convert` is
 /// false); marks the others that have collectives with kFibersAttr. Returns how many kernels
-/// keep fibers.
-int formWorkItemLoops(mlir::Operation *root, bool convert = true);
+/// keep fibers. `waveSize` is the emulated arch's (0: read at run time).
+int formWorkItemLoops(mlir::Operation *root, bool convert = true, int waveSize = 0);
 
 /// The same as a pass (fly-cpu-work-item-loops), for fly-opt.
 std::unique_ptr<mlir::Pass> createWorkItemLoopsPass();

@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-cpu-work-item-loops | FileCheck %s
+// RUN: fly-opt %s --fly-cpu-work-item-loops=wave-size=32 | FileCheck %s
 // The cpu target's work-item loops: a kernel whose barriers and shuffles are all at its top
 // level becomes one loop over the block's threads per region between them; values that cross
 // a region live in a slot per thread, a shuffle reads its source lane's slot, and register
@@ -15,8 +15,13 @@ gpu.module @kernels {
 // CHECK: %[[N:.*]] = arith.muli %[[BXY]], %block_dim_z
 // CHECK: %[[SLOTS:.*]] = llvm.alloca {{.*}} x f32 :
 // CHECK: %[[SLAB:.*]] = llvm.alloca {{.*}} x f32 {alignment = 16 : i64}
-// The first region: each thread loads its value into its slot.
-// CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[N]]
+// The first region: each thread (z, y, x nested; no division per thread) loads its value
+// into its slot.
+// CHECK: %[[BZ:.*]] = arith.divui %[[N]], %[[BXY]]
+// CHECK: scf.for %[[Z:.*]] = %{{.*}} to %[[BZ]]
+// CHECK: scf.for %[[Y:.*]] = %{{.*}} to %block_dim_y
+// CHECK: scf.for %[[X:.*]] = %{{.*}} to %block_dim_x
+// CHECK: arith.remui %{{.*}}, %c32
 // CHECK: llvm.load
 // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
 // The shuffle's region: lane ^ 1 within the wave, read from the slots.
@@ -62,7 +67,9 @@ gpu.func @divergent_barrier(%c: i1) kernel {
 // CHECK-LABEL: gpu.func @barriers_in_uniform_loop
 // CHECK-SAME: fly.work_item_loops
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %arg1
-// CHECK-NEXT: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
 // CHECK: llvm.load
 // CHECK: scf.for
 // CHECK: arith.addf
