@@ -6,7 +6,8 @@
 #   bash scripts/device/cuda.sh run   # there: C API tests, the C and Rust examples (cpu),
 #                                     # every Python kernel test and example on cuda with
 #                                     # torch tensors, then the benchmarks (launch, bandwidth,
-#                                     # layouts); the benchmark tables are printed last
+#                                     # layouts, the cpu target on the host's cores); the
+#                                     # benchmark tables are printed last
 # The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -63,12 +64,25 @@ run() {
   .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
   python3 bench/bench_cuda.py 2>&1 | tee "$out/bench_cuda.log" || status=1
   python3 bench/bench_layouts.py 2>&1 | tee "$out/bench_layouts.log" || status=1
+  cpu_bench || status=1
   echo "== status $status"
   return $status
+}
+
+# The cpu target on the host's cores: work-item loops against fibers and numpy.
+cpu_bench() {
+  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib
+  mkdir -p "$out" "$lib"
+  [ -f "$lib/libflydsl.so.1" ] || xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
+  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-} \
+    PYTHONPATH=$PWD/bindings/python python3 bench/bench_cpu.py 2>&1 | tee "$out/bench_cpu.log"
+  return "${PIPESTATUS[0]}"
 }
 
 case "${1:-}" in
 pack) pack ;;
 run) run ;;
-*) echo "usage: $0 pack|run" >&2; exit 2 ;;
+cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
+*) echo "usage: $0 pack|run|cpu-bench" >&2; exit 2 ;;
 esac
