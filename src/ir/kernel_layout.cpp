@@ -45,13 +45,6 @@ bool isConst(const Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x
 
 int64_t capDivisor(int64_t d) { return d > (1 << 20) || d < 0 ? (1 << 20) : d; }
 
-/// The largest power of two dividing d (d = 0: any, capped).
-int64_t powerOfTwoIn(int64_t d) {
-  if (d == 0)
-    return 1 << 20;
-  return d & -d;
-}
-
 } // namespace
 
 std::string KernelInt::str() const { return "?"; }
@@ -267,8 +260,9 @@ struct LayoutOps {
       e.v = k.elementAddress(e, offset.leaf());
       if (like.rsrc)
         e.rsrcOffset = layout::add(e.rsrcOffset, offset.leaf());
-      e.baseAlign = std::min(like.baseAlign,
-                             powerOfTwoIn(divisorOf(offset.leaf())) * (bitWidth(like.dtype) / 8));
+      e.baseAlign =
+          std::min(like.baseAlign, layout::largestPowerOfTwoDividing(divisorOf(offset.leaf())) *
+                                       (bitWidth(like.dtype) / 8));
     }
     return k.newValue(std::move(e));
   }
@@ -1043,6 +1037,18 @@ struct TiledCopyInfo {
   layout::Tiler tile; // the tile the threads cover together
 };
 
+namespace {
+/// The copy atom `h` names (or, with `tiledToo`, a tiled copy, which carries its atom).
+Entry *copyAtomOf(Kernel::Impl &k, Value *h, bool tiledToo) {
+  Entry *a = k.get(h, "copy atom");
+  if (a && (tiledToo ? !a->atom : a->kind != ValueKind::CopyAtom)) {
+    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
+    return nullptr;
+  }
+  return a;
+}
+} // namespace
+
 Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1067,13 +1073,9 @@ Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.get(ha, "copy atom");
+  Entry *a = copyAtomOf(k, ha, /*tiledToo=*/false);
   if (!a)
     return nullptr;
-  if (a->kind != ValueKind::CopyAtom) {
-    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
-    return nullptr;
-  }
   Entry *l = LayoutOps{k}.layoutLike(hl, "thread-value layout");
   if (!l)
     return nullptr;
@@ -1127,13 +1129,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
-  Entry *a = k.get(hatom, "copy atom");
+  Entry *a = copyAtomOf(k, hatom, /*tiledToo=*/true);
   if (!a)
     return;
-  if (!a->atom) {
-    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
-    return;
-  }
   Entry *s = k.getTensor(hs, "copy source");
   Entry *d = s ? k.getTensor(hd, "copy destination") : nullptr;
   if (!d)
@@ -1192,11 +1190,13 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
-        int64_t guaranteed = std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(*off)) * elem);
+        int64_t guaranteed = std::min<int64_t>(
+            t->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(*off)) * elem);
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
-              std::min<int64_t>(t->baseAlign, powerOfTwoIn(divisorOf(whole)) * elem),
+              std::min<int64_t>(t->baseAlign,
+                                layout::largestPowerOfTwoDividing(divisorOf(whole)) * elem),
               (int64_t(1) << t->swizzle->base()) * elem);
         }
         if (guaranteed < vecBytes && t->addrSpace != 5)
@@ -1247,13 +1247,9 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
   Impl &k = *impl_;
   if (!k.startOp())
     return;
-  Entry *a = k.get(hatom, "copy atom");
+  Entry *a = copyAtomOf(k, hatom, /*tiledToo=*/true);
   if (!a)
     return;
-  if (!a->atom) {
-    k.fail(std::string("copy atom is a ") + kindName(a->kind) + " where a copy atom is needed");
-    return;
-  }
   const char *op = scatter ? "scatter" : "gather";
   Entry *base = k.getTensor(hbase, "base");
   Entry *offsets = base ? k.getTensor(hoffsets, "offsets") : nullptr;

@@ -182,6 +182,12 @@ std::optional<Int> foldTrivial(ArithOp op, const Int &a, const Int &b) {
   return std::nullopt;
 }
 
+int64_t largestPowerOfTwoDividing(int64_t d) {
+  if (d == 0)
+    return int64_t(1) << 20;
+  return d & -d; // two's complement keeps the lowest set bit, for negative d too
+}
+
 int64_t resultDivisor(ArithOp op, int64_t da, int64_t db) {
   constexpr int64_t cap = int64_t(1) << 20;
   auto gcd = [](int64_t x, int64_t y) {

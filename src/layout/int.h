@@ -107,6 +107,8 @@ Int shapeMin(const Int &a, const Int &b);
 // What every DynamicInt shares.
 /// `a op b` where it needs no computation (x + 0, x * 1, x * 0, x / 1, x % 1), else nothing.
 std::optional<Int> foldTrivial(ArithOp op, const Int &a, const Int &b);
+/// The largest power of two dividing d (for d = 0, a multiple of everything: 2^20).
+int64_t largestPowerOfTwoDividing(int64_t d);
 /// A number the result of `op` is a multiple of, for operands that are multiples of `da` and
 /// `db` (sums keep the gcd, products multiply, capped at 2^20; 0 stands for the value 0).
 int64_t resultDivisor(ArithOp op, int64_t da, int64_t db);

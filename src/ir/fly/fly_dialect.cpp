@@ -389,14 +389,6 @@ LogicalResult verifyElement(function_ref<InFlightDiagnostic()> emitError, Type e
   return success();
 }
 
-/// The largest power of two dividing v (0 is a multiple of every alignment).
-int64_t powerOfTwoIn(int64_t v) {
-  if (v == 0)
-    return int64_t(1) << 40;
-  v = v < 0 ? -v : v;
-  return v & -v;
-}
-
 } // namespace
 
 int64_t fly::ir::fly::elementBytes(Type t) {
@@ -553,9 +545,20 @@ LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError
 // Pointers, tensors and copies: what the passes share.
 //===----------------------------------------------------------------------===//
 
+std::optional<L::Int> fly::ir::fly::constantOffset(const L::Layout &l, ValueRange coord) {
+  std::vector<L::Int> leaves;
+  for (Value c : coord) {
+    APInt v;
+    if (!matchPattern(c, m_ConstantInt(&v)))
+      return std::nullopt;
+    leaves.push_back(L::Int(v.getSExtValue()));
+  }
+  return L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf();
+}
+
 int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   int64_t elem = elementBytes(t.getElementType());
-  int64_t a = std::min(t.getAlignment(), powerOfTwoIn(divisorOf(offset)) * elem);
+  int64_t a = std::min(t.getAlignment(), L::largestPowerOfTwoDividing(divisorOf(offset)) * elem);
   if (auto sw = t.getSwizzleFunction()) // a swizzle keeps blocks of 2^M elements together
     a = std::min(a, (int64_t(1) << sw->base()) * elem);
   return std::max(a, elem);
@@ -643,7 +646,8 @@ LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Loca
   int64_t elem = ptr.getElementBytes(), align = elem;
   APInt c;
   if (matchPattern(operands[1], m_ConstantInt(&c)))
-    align = std::max(elem, std::min(ptr.getAlignment(), powerOfTwoIn(c.getSExtValue()) * elem));
+    align = std::max(
+        elem, std::min(ptr.getAlignment(), L::largestPowerOfTwoDividing(c.getSExtValue()) * elem));
   results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align));
   return success();
 }
@@ -724,18 +728,9 @@ LogicalResult ElementPtrOp::verify() {
   if (failed(verifyCoord(*this, t.getLayout(), getCoord().size())))
     return failure();
   // The alignment at a constant coordinate, from the layout; else the element's.
-  std::vector<L::Int> leaves;
-  for (Value c : getCoord()) {
-    APInt v;
-    if (!matchPattern(c, m_ConstantInt(&v)))
-      break;
-    leaves.push_back(L::Int(v.getSExtValue()));
-  }
   int64_t guaranteed = elementBytes(t.getElementType());
-  if (leaves.size() == getCoord().size()) {
-    L::Layout l = t.getLayout().getLayout();
-    guaranteed = alignmentAt(t, L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf());
-  }
+  if (auto offset = constantOffset(t.getLayout().getLayout(), getCoord()))
+    guaranteed = alignmentAt(t, *offset);
   if (p.getAlignment() > guaranteed)
     return emitOpError("claims ") << p.getAlignment() << "-byte alignment; the tensor guarantees "
                                   << guaranteed << " there";
@@ -768,7 +763,7 @@ LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
     std::vector<L::Int> strides;
     L::flattenInto(frag.mode(0).stride(), strides);
     for (const L::Int &s : strides)
-      align = std::min(align, powerOfTwoIn(divisorOf(s)) * elem);
+      align = std::min(align, L::largestPowerOfTwoDividing(divisorOf(s)) * elem);
     results.push_back(FlyMemRefType::get(t.getContext(), t.getElementType(), t.getAddressSpace(),
                                          LayoutType::get(t.getContext(), part),
                                          std::max(align, elem), {}));

@@ -35,6 +35,11 @@ enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
 /// 0), a `?{d}` leaf's d, 1 for `?`.
 int64_t divisorOf(const ::fly::layout::Int &x);
 
+/// The offset `l` gives a coordinate of constant leaves (one per leaf of its shape); nothing
+/// where a leaf is not a constant.
+std::optional<::fly::layout::Int> constantOffset(const ::fly::layout::Layout &l,
+                                                 mlir::ValueRange coord);
+
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
 int64_t elementBytes(mlir::Type t);
 

@@ -50,14 +50,9 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
   }
 
   static std::optional<int64_t> offsetAt(const L::Layout &l, ValueRange coord) {
-    std::vector<L::Int> leaves;
-    for (Value c : coord) {
-      auto v = constant(c);
-      if (!v)
-        return std::nullopt;
-      leaves.push_back(L::Int(*v));
-    }
-    return L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf().value();
+    if (auto offset = constantOffset(l, coord)) // the fragment's layout is static
+      return offset->value();
+    return std::nullopt;
   }
 
   static int64_t lanesOf(Type t) {
