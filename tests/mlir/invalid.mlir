@@ -283,3 +283,48 @@ func.func @zero_divisibility() {
   %f = fly.memref.alloca : !fly.memref<f32, register, (4,?{0}):(1,4)>
   return
 }
+
+// -----
+
+func.func @slice_profile() {
+  %l = fly.layout : !fly.layout<(4,(8,2)):(16,(1,8))>
+  // expected-error @+1 {{fly.slice: }}
+  %s = fly.slice %l "(_,_,_)" : !fly.layout<(4,(8,2)):(16,(1,8))>
+  return
+}
+
+// -----
+
+func.func @slice_text() {
+  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  // expected-error @+1 {{fly.dice: }}
+  %s = fly.dice %l "(_,x)" : !fly.layout<(4,8):(8,1)>
+  return
+}
+
+// -----
+
+func.func @tile_not_dividing() {
+  %b = fly.layout : !fly.layout<(2,3):(3,1)>
+  // expected-error @+1 {{does not divide the target shape}}
+  %t = fly.tile_to_shape %b "(4,8)" : !fly.layout<(2,3):(3,1)>
+  return
+}
+
+// -----
+
+func.func @recast_not_a_number_type() {
+  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  // expected-error @+1 {{recast takes integer or float element types}}
+  %r = fly.recast %l from index to f32 : !fly.layout<(4,8):(8,1)>
+  return
+}
+
+// -----
+
+func.func @recast_indivisible() {
+  %l = fly.layout : !fly.layout<(3,8):(1,3)>
+  // expected-error @+1 {{fly.recast: }}
+  %r = fly.recast %l from f16 to f32 : !fly.layout<(3,8):(1,3)>
+  return
+}

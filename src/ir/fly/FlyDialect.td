@@ -210,6 +210,63 @@ def Fly_Crd2IdxOp : Fly_Op<"crd2idx", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Fly_Idx2CrdOp : Fly_Op<"idx2crd", [Pure, InferTypeOpAdaptor]> {
+  let summary = "the coordinate of an index in the layout's shape: idx2crd(index, shape)";
+  let description = [{
+    `%c:3 = fly.idx2crd %l[%i] : !fly.layout<(2,(3,4)):(12,(1,3))>` gives one
+    index per leaf of the shape: the colexicographic coordinate of `%i` (the
+    strides play no part, as in CuTe's idx2crd(idx, shape)). It folds where the
+    index is a constant and the shape static; fly-layout-lowering emits a
+    division and a remainder per leaf, by constants where the shape is static.
+  }];
+  let arguments = (ins Fly_LayoutType:$layout, Index:$index);
+  let results = (outs Variadic<Index>:$coord);
+  let assemblyFormat = "$layout `[` $index `]` attr-dict `:` type($layout)";
+  let hasFolder = 1;
+}
+
+class Fly_SelectModesOp<string mnemonic, string cuteName>
+    : Fly_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's " # cuteName # "(coord, layout): modes picked by `_` in a coordinate";
+  let description = [{
+    `fly.slice %l "(_,(2,_))" : !fly.layout<...>` keeps the modes where the
+    coordinate has `_`; `fly.dice` keeps the others. The coordinate is CuTe
+    text whose profile matches the layout's shape; its integers play no part in
+    the result (fly.crd2idx gives the offset of the slice's origin).
+  }];
+  let arguments = (ins Fly_LayoutType:$input, StrAttr:$coord);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "$input $coord attr-dict `:` type($input)";
+}
+
+def Fly_SliceOp : Fly_SelectModesOp<"slice", "slice">;
+def Fly_DiceOp : Fly_SelectModesOp<"dice", "dice">;
+
+def Fly_RecastOp : Fly_Op<"recast", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's recast_layout<From, To>: the layout of the same memory in other elements";
+  let description = [{
+    `fly.recast %l from f16 to f32 : !fly.layout<(4,8):(8,1)>` gives
+    `(4,4):(4,1)`: the layout that addresses the same bytes in elements of the
+    second type. The element types' widths in bits are what count.
+  }];
+  let arguments = (ins Fly_LayoutType:$input, TypeAttr:$from, TypeAttr:$to);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "$input `from` $from `to` $to attr-dict `:` type($input)";
+}
+
+def Fly_TileToShapeOp : Fly_Op<"tile_to_shape", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's tile_to_shape(block, shape, order): a block repeated to fill a shape";
+  let description = [{
+    `fly.tile_to_shape %b "(8,16)" order "(1,0)" : !fly.layout<(2,4):(4,1)>`:
+    the block's layout repeated (a product, in the given order of modes;
+    column-major without one) until it covers the target shape, which each
+    mode of the block must divide.
+  }];
+  let arguments = (ins Fly_LayoutType:$input, StrAttr:$shape, OptionalAttr<StrAttr>:$order);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "$input $shape (`order` $order^)? attr-dict `:` type($input)";
+}
+
 //===----------------------------------------------------------------------===//
 // Pointers and tensors
 //===----------------------------------------------------------------------===//

@@ -304,6 +304,115 @@ LogicalResult Crd2IdxOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// idx2crd, slice, dice, recast and tile_to_shape: the algebra under attributes.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+L::IntTuple readTuple(llvm::StringRef text) {
+  L::TextReader r(std::string_view(text.data(), text.size()));
+  L::IntTuple t = r.intTuple();
+  r.expectEnd();
+  return t;
+}
+
+int64_t bitsOf(Type t) {
+  if (!t.isIntOrFloat())
+    L::fail(L::ErrorKind::InvalidArgument, "recast takes integer or float element types");
+  return t.getIntOrFloatBitWidth();
+}
+
+L::Layout selectModes(bool keepUnderscores, llvm::StringRef coord, const L::Layout &in) {
+  L::IntTuple crd = readTuple(coord);
+  return keepUnderscores ? L::slice(crd, in) : L::dice(crd, in);
+}
+
+L::Layout tileToShape(llvm::StringRef shape, std::optional<llvm::StringRef> order,
+                      const L::Layout &in) {
+  return L::tileToShape(in, readTuple(shape), order ? readTuple(*order) : L::IntTuple());
+}
+
+/// A result type computed by `f` from the op's first operand's layout; a LayoutError is the
+/// op's diagnostic.
+template <class F>
+LogicalResult inferFromLayout(MLIRContext *ctx, std::optional<Location> loc, const char *op,
+                              Value input, SmallVectorImpl<Type> &results, F f) {
+  return inferLayout(ctx, loc, op, ValueRange{input}, results,
+                     [&](const std::vector<L::Layout> &in) { return f(in.front()); });
+}
+
+} // namespace
+
+L::Layout fly::ir::fly::transformLayout(Operation *op, const L::Layout &in) {
+  if (auto s = dyn_cast<SliceOp>(op))
+    return selectModes(true, s.getCoord(), in);
+  if (auto d = dyn_cast<DiceOp>(op))
+    return selectModes(false, d.getCoord(), in);
+  if (auto r = dyn_cast<RecastOp>(op))
+    return L::recastLayout(in, bitsOf(r.getFrom()), bitsOf(r.getTo()));
+  if (auto t = dyn_cast<TileToShapeOp>(op))
+    return tileToShape(t.getShape(), t.getOrder(), in);
+  L::fail(L::ErrorKind::Unsupported,
+          "not a layout transform: " + op->getName().getStringRef().str());
+}
+
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferFromLayout(ctx, loc, "slice", adaptor.getInput(), results, [&](const L::Layout &l) {
+    return selectModes(true, adaptor.getCoord(), l);
+  });
+}
+
+LogicalResult DiceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferFromLayout(ctx, loc, "dice", adaptor.getInput(), results, [&](const L::Layout &l) {
+    return selectModes(false, adaptor.getCoord(), l);
+  });
+}
+
+LogicalResult RecastOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferFromLayout(ctx, loc, "recast", adaptor.getInput(), results, [&](const L::Layout &l) {
+    return L::recastLayout(l, bitsOf(adaptor.getFrom()), bitsOf(adaptor.getTo()));
+  });
+}
+
+LogicalResult TileToShapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                              Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferFromLayout(
+      ctx, loc, "tile_to_shape", adaptor.getInput(), results,
+      [&](const L::Layout &l) { return tileToShape(adaptor.getShape(), adaptor.getOrder(), l); });
+}
+
+LogicalResult Idx2CrdOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto t = dyn_cast<LayoutType>(adaptor.getLayout().getType());
+  if (!t)
+    return emitOptionalError(loc, "fly.idx2crd: its operand must be a !fly.layout value");
+  std::vector<L::Int> leaves;
+  L::flattenInto(t.getLayout().shape(), leaves);
+  results.append(leaves.size(), IndexType::get(ctx));
+  return success();
+}
+
+LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
+  auto index = dyn_cast_if_present<IntegerAttr>(adaptor.getIndex());
+  if (!index)
+    return failure();
+  L::Layout l = getLayout().getType().getLayout();
+  std::vector<L::Int> coord;
+  try {
+    L::flattenInto(L::idx2crd(l, L::IntTuple(L::Int(index.getInt()))), coord);
+    for (const L::Int &c : coord)
+      results.push_back(IntegerAttr::get(IndexType::get(getContext()), c.value()));
+  } catch (const L::LayoutError &) { // a dynamic extent: fly-layout-lowering divides
+    results.clear();
+    return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Pointers, tensors and copy atoms: types.
 //===----------------------------------------------------------------------===//
 

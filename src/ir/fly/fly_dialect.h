@@ -63,6 +63,9 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
                                     const std::vector<::fly::layout::Layout> &operands);
 /// Whether an op name is one of the dialect's layout-algebra ops.
 bool isAlgebraOp(llvm::StringRef opName);
+/// The layout fly.slice, fly.dice, fly.recast or fly.tile_to_shape computes from its operand's
+/// layout under its attributes: result types and lowering both use it.
+::fly::layout::Layout transformLayout(mlir::Operation *op, const ::fly::layout::Layout &in);
 
 /// fly-layout-lowering: the algebra on SSA leaves, fly.crd2idx and queries into arith;
 /// the layout values then have no uses and go.

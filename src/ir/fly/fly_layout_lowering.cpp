@@ -168,6 +168,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       for (Value v : op->getOperands())
         in.push_back(lookup(layouts, v));
       layouts.try_emplace(op->getResult(0), computeLayout(op->getName().getStringRef(), in));
+    } else if (isa<SliceOp, DiceOp, RecastOp, TileToShapeOp>(op)) {
+      layouts.try_emplace(op->getResult(0),
+                          transformLayout(op, lookup(layouts, op->getOperand(0))));
+    } else if (auto c = dyn_cast<Idx2CrdOp>(op)) {
+      const L::Layout &l = lookup(layouts, c.getLayout());
+      std::vector<L::Int> coord;
+      L::flattenInto(L::idx2crd(l, L::IntTuple(SsaInt::leaf(b, loc, c.getIndex()))), coord);
+      for (auto [result, leaf] : llvm::zip_equal(c.getCoord(), coord))
+        result.replaceAllUsesWith(SsaInt::materialize(b, loc, leaf));
     } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
       const L::Layout &l = lookup(layouts, c.getLayout());
       std::vector<L::Int> coord;
