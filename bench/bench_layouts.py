@@ -127,7 +127,7 @@ def bench_cuda(torch):
     block = (transpose_example.ROWS * tile,)
 
     def fly_t():
-        transpose_example.transpose_smem(sa2, so).launch(grid=grid, block=block)
+        transpose_example.transpose_smem(sa2, so, False).launch(grid=grid, block=block)
 
     fly_t()
     torch.cuda.synchronize()

@@ -445,6 +445,13 @@ fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, int dtype, fly_value_t *
   return handle(K->dynamicSharedTensor(ok ? d : ir::DType::Index, val(count)));
 }
 
+fly_value_t *fly_dynamic_shared_allocate(fly_kernel_t *k, int dtype, int64_t count, int64_t align) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return handle(K->dynamicSharedAllocate(ok ? d : ir::DType::Index, count, align));
+}
+
 fly_value_t *fly_for_begin(fly_kernel_t *k, fly_value_t *lb, fly_value_t *ub, fly_value_t *step,
                            fly_value_t *const *inits, size_t n, fly_value_t **iter_args) {
   FLY_KERNEL_OR(k, nullptr);

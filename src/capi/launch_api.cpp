@@ -16,6 +16,7 @@
 
 #include <dlpack/dlpack.h>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace fly;
@@ -323,7 +324,7 @@ public:
       g.block[d] = config.block[d];
     }
     g.staticSharedBytes = info_->staticSharedBytes;
-    g.dynamicSharedBytes = config.dynamic_smem;
+    g.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes);
     g.waveSize = waveSize_;
     g.collectives = info_->usesCollectives;
     try {
@@ -443,7 +444,7 @@ private:
         l.grid[d] = config.grid[d];
         l.block[d] = config.block[d];
       }
-      l.dynamicSharedBytes = config.dynamic_smem;
+      l.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes);
       l.stream = config.stream;
       Rt::Module::launch(*static_cast<typename Rt::Bound *>(k), l, pointers);
     } catch (const runtime::gpu::GpuError &e) {

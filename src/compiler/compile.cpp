@@ -2,6 +2,8 @@
 
 #include "compiler/compiler.h"
 
+#include <cstdlib>
+
 namespace fly::compiler {
 
 const KernelInfo *Artifact::kernel(const std::string &name) const {
@@ -27,6 +29,22 @@ uint64_t sharedCapacity(const std::string &target, const std::string &arch) {
   return 64 * 1024; // the other gfx9 (CDNA) and gfx1x LDS, and what the cpu target emulates
 }
 
+uint64_t totalSharedCapacity(const std::string &target, const std::string &arch) {
+  if (target != "cuda")
+    return sharedCapacity(target, arch);
+  // Per block with the opt-in, as the CUDA programming guide lists them by compute capability.
+  int sm = std::atoi(arch.c_str() + (arch.rfind("sm_", 0) == 0 ? 3 : 0));
+  if (sm >= 90)
+    return 227 * 1024;
+  if (sm == 80 || sm == 87)
+    return 163 * 1024;
+  if (sm == 86 || sm == 89)
+    return 99 * 1024;
+  if (sm == 75)
+    return 64 * 1024;
+  return 48 * 1024;
+}
+
 namespace {
 // Each target and arch dumps into a folder of its own, so compiling for several keeps all.
 Options withDumpFolder(Options o) {
@@ -39,12 +57,21 @@ Options withDumpFolder(Options o) {
 Artifact compile(ir::Module &module, const Options &givenOptions) {
   Options options = withDumpFolder(givenOptions);
   uint64_t capacity = sharedCapacity(options.target, options.arch);
-  for (auto &k : module.kernels())
+  uint64_t total = totalSharedCapacity(options.target, options.arch);
+  for (auto &k : module.kernels()) {
     if (k->staticSharedBytes() > capacity)
       throw CompileError("kernel '" + k->name() + "' allocates " +
                          std::to_string(k->staticSharedBytes()) + " bytes of shared memory; " +
                          options.target + " " + options.arch + " has " +
                          std::to_string(capacity) + " per block");
+    uint64_t dynamicStart = (k->staticSharedBytes() + 15) / 16 * 16;
+    if (k->dynamicArenaBytes() && dynamicStart + k->dynamicArenaBytes() > total)
+      throw CompileError("kernel '" + k->name() + "' allocates " +
+                         std::to_string(k->staticSharedBytes()) + " bytes of shared memory and " +
+                         std::to_string(k->dynamicArenaBytes()) + " of dynamic shared memory; " +
+                         options.target + " " + options.arch + " has " + std::to_string(total) +
+                         " per block");
+  }
   if (options.target == "cpu")
     return compileCpu(module, options);
   if (options.target == "rocm" || options.target == "cuda")

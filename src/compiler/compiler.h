@@ -39,7 +39,8 @@ int64_t fiberKernelCount();
 struct KernelInfo {
   std::string name;
   uint64_t staticSharedBytes = 0;
-  bool usesCollectives = false; // barriers or shuffles (cpu: threads run as fibers)
+  bool usesCollectives = false;   // barriers or shuffles (cpu: threads run as fibers)
+  uint64_t dynamicArenaBytes = 0; // the least dynamic shared memory every launch gets
 };
 
 struct Artifact {
@@ -69,10 +70,13 @@ Artifact compile(ir::Module &module, const Options &options);
 /// The module's IR after the target's MLIR pipeline (the LLVM dialect), for debugging.
 std::string loweredIr(ir::Module &module, const Options &options);
 
-/// The wave size of an arch: 64 for gfx9 (gfx90a, gfx942, gfx950), 32 for gfx10+ and NVIDIA.
-/// Throws CompileError for an arch name it does not know.
 /// Bytes of static shared memory one block may allocate on a target and arch.
 uint64_t sharedCapacity(const std::string &target, const std::string &arch);
+/// Bytes of shared memory, static and dynamic together, one block may use on a target and arch
+/// (on NVIDIA beyond 48 KiB only as dynamic shared memory, which launches opt in to).
+uint64_t totalSharedCapacity(const std::string &target, const std::string &arch);
+/// The wave size of an arch: 64 for gfx9 (gfx90a, gfx942, gfx950), 32 for gfx10+ and NVIDIA.
+/// Throws CompileError for an arch name it does not know.
 int waveSize(const std::string &arch);
 
 // The per-target pipelines behind compile() and loweredIr().

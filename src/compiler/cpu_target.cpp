@@ -112,6 +112,8 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
     info.name = func.getName().str();
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
       info.staticSharedBytes = a.getInt();
+    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.dynamic_arena_bytes"))
+      info.dynamicArenaBytes = a.getInt();
     b.setInsertionPointToEnd(m.getBody());
     llvm::SmallVector<mlir::Type> inputs(func.getFunctionType().getInputs());
     inputs.push_back(ptr);

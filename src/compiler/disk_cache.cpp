@@ -16,7 +16,7 @@ namespace fly::compiler {
 
 namespace {
 
-constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '1'};
+constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '2'};
 
 uint64_t fnv1a(const char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -85,6 +85,7 @@ std::string serializeEntry(const std::string &key, const Artifact &art) {
     putString(payload, k.name);
     putU64(payload, k.staticSharedBytes);
     putU64(payload, k.usesCollectives);
+    putU64(payload, k.dynamicArenaBytes);
   }
   putString(payload, art.image);
   std::string out(kMagic, sizeof kMagic);
@@ -111,6 +112,7 @@ std::optional<Artifact> parseEntry(const std::string &bytes, const std::string &
     k.name = r.string();
     k.staticSharedBytes = r.u64();
     k.usesCollectives = r.u64() != 0;
+    k.dynamicArenaBytes = r.u64();
     art.kernels.push_back(std::move(k));
   }
   art.image = r.string();

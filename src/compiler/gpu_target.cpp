@@ -328,7 +328,8 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   art.target = o.target;
   art.arch = o.arch;
   for (auto &k : module.kernels())
-    art.kernels.push_back(KernelInfo{k->name(), k->staticSharedBytes(), false});
+    art.kernels.push_back(
+        KernelInfo{k->name(), k->staticSharedBytes(), false, k->dynamicArenaBytes()});
   auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering
   auto device = lowerToLlvmDialect(module, o);
 

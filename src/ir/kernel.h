@@ -76,6 +76,9 @@ public:
   const std::vector<Param> &params() const;
   /// Bytes of static shared memory the kernel allocates.
   uint64_t staticSharedBytes() const;
+  /// Bytes of dynamic shared memory its dynamicSharedAllocate tensors need: every launch gets
+  /// at least this much.
+  uint64_t dynamicArenaBytes() const;
   bool finished() const;
   /// The first error, or empty.
   const std::string &error() const;
@@ -142,6 +145,9 @@ public:
   /// A rank-1 tensor of `count` elements in the dynamic shared memory the launch provides
   /// (config.dynamic_smem bytes, 16-byte aligned, after the static part).
   Value *dynamicSharedTensor(DType dtype, Value *count);
+  /// A rank-1 tensor of `count` elements at the next `align`ed offset (at most 16) of the
+  /// dynamic shared memory, which launches then get at least enough of.
+  Value *dynamicSharedAllocate(DType dtype, int64_t count, int64_t align);
 
   // Structured control flow. Between begin and end, ops go into the body.
   Value *forBegin(Value *lb, Value *ub, Value *step, const std::vector<Value *> &inits,
@@ -244,6 +250,7 @@ public:
 private:
   friend class Module;
   explicit Kernel(std::unique_ptr<Impl> impl);
+  Value *sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64_t align);
   std::unique_ptr<Impl> impl_;
 };
 

@@ -133,6 +133,7 @@ Kernel *Module::addKernel(const std::string &name, std::string &error) {
 const std::string &Kernel::name() const { return impl_->name; }
 const std::vector<Param> &Kernel::params() const { return impl_->params; }
 uint64_t Kernel::staticSharedBytes() const { return impl_->sharedBytes; }
+uint64_t Kernel::dynamicArenaBytes() const { return impl_->dynamicArenaBytes; }
 bool Kernel::finished() const { return impl_->finished; }
 const std::string &Kernel::error() const { return impl_->error; }
 void Kernel::reject(const std::string &message) { impl_->fail(message); }
@@ -753,13 +754,26 @@ Value *Kernel::atomic(AtomicOp op, Value *ht, const std::vector<Value *> &coord,
 }
 
 Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
+  return sharedArenaTensor(false, dtype, count, align);
+}
+
+Value *Kernel::dynamicSharedAllocate(DType dtype, int64_t count, int64_t align) {
+  return sharedArenaTensor(true, dtype, count, align);
+}
+
+// Static shared memory and the dynamic arena grow the same way: each tensor at the next
+// offset aligned as asked. The dynamic region's base is only 16-byte aligned, so no more can
+// be promised there.
+Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64_t align) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  if (count <= 0 || align <= 0 || align > 256 || (align & (align - 1)) ||
+  int64_t maxAlign = dynamic ? 16 : 256;
+  if (count <= 0 || align <= 0 || align > maxAlign || (align & (align - 1)) ||
       dtype == DType::Index || dtype == DType::I1) {
-    k.fail("shared memory needs a positive element count, a power-of-two alignment of at most "
-           "256 and a storable dtype");
+    k.fail(std::string(dynamic ? "dynamic " : "") +
+           "shared memory needs a positive element count, a power-of-two alignment of at most " +
+           std::to_string(maxAlign) + " and a storable dtype");
     return nullptr;
   }
   int64_t elem = bitWidth(dtype) / 8;
@@ -767,10 +781,12 @@ Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {
     k.fail("shared memory of " + std::to_string(count) + " elements is too large");
     return nullptr;
   }
-  uint64_t offset = (k.sharedBytes + align - 1) / align * align;
-  k.sharedBytes = offset + count * elem;
-  k.sharedAlign = std::max<uint64_t>(k.sharedAlign, align);
-  MValue base = k.sharedBasePtr(false);
+  uint64_t &bytes = dynamic ? k.dynamicArenaBytes : k.sharedBytes;
+  uint64_t offset = (bytes + align - 1) / align * align;
+  bytes = offset + count * elem;
+  if (!dynamic)
+    k.sharedAlign = std::max<uint64_t>(k.sharedAlign, align);
+  MValue base = k.sharedBasePtr(dynamic);
   auto i64 = k.b.getI64Type();
   MValue off = mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(offset));
   Entry e;
@@ -1341,6 +1357,7 @@ void Kernel::finish() {
   mlir::gpu::ReturnOp::create(k.b, k.loc());
   k.func->setAttr("fly.shared_bytes", k.b.getI64IntegerAttr(k.sharedBytes));
   k.func->setAttr("fly.shared_align", k.b.getI64IntegerAttr(k.sharedAlign));
+  k.func->setAttr("fly.dynamic_arena_bytes", k.b.getI64IntegerAttr(k.dynamicArenaBytes));
   std::string diag;
   {
     mlir::ScopedDiagnosticHandler handler(k.ctx(), [&](mlir::Diagnostic &d) {

@@ -121,6 +121,7 @@ struct Kernel::Impl {
   bool finished = false;
   uint64_t sharedBytes = 0;
   uint64_t sharedAlign = 16;
+  uint64_t dynamicArenaBytes = 0; // what dynamicSharedAllocate carved from dynamic shared memory
   MValue sharedBase, dynamicSharedBase;
 
   Impl(Module::Impl *m, std::string n) : mod(m), name(std::move(n)), b(&m->context) {}

@@ -333,6 +333,51 @@ static fly_kernel_t *build_rotate(fly_module_t *m, int bad) {
   return k;
 }
 
+/* Tensors carved from dynamic shared memory: launches need no dynamic_smem, and a bad request
+ * is a sticky error, not a crash. */
+static void dynamic_shared_arena(void) {
+  fly_module_t *m;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  fly_kernel_t *bad, *empty, *k;
+  CHECK(fly_kernel_create(m, "overaligned", &bad) == FLY_OK);
+  CHECK(fly_dynamic_shared_allocate(bad, FLY_F32, 8, 32) == NULL);
+  CHECK(fly_kernel_finish(bad) != FLY_OK);
+  CHECK(mentions(fly_last_error_message(), "alignment of at most 16"));
+  CHECK(fly_kernel_create(m, "empty", &empty) == FLY_OK);
+  CHECK(fly_dynamic_shared_allocate(empty, FLY_F32, 0, 4) == NULL);
+  CHECK(fly_kernel_finish(empty) != FLY_OK);
+  fly_module_destroy(m);
+
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "swap", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *a = fly_dynamic_shared_allocate(k, FLY_I8, 3, 1);
+  fly_value_t *b = fly_dynamic_shared_allocate(k, FLY_I32, 32, 16); /* at byte 16 */
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0);
+  fly_store(k, a, fly_const_int(k, FLY_I8, 7), &zero, 1, NULL);
+  fly_store(k, b, tid, &tid, 1, NULL);
+  fly_barrier(k);
+  fly_value_t *other = fly_binary(k, FLY_SUB, fly_const_int(k, FLY_I32, 31), tid);
+  fly_value_t *seven = fly_cast(k, fly_load(k, a, &zero, 1, NULL), FLY_I32);
+  fly_store(k, out, fly_binary(k, FLY_ADD, fly_load(k, b, &other, 1, NULL), seven), &tid, 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t data[32] = {0};
+  int64_t shape[1] = {32};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, shape, NULL, 0};
+  fly_arg_t args[1] = {{FLY_ARG_DLTENSOR, &t, 0, 0.0}};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {32, 1, 1}, 0, NULL};
+  CHECK(fly_launch(c, "swap", &cfg, args, 1) == FLY_OK);
+  int ok = 1;
+  for (int i = 0; i < 32; ++i)
+    ok &= data[i] == 31 - i + 7;
+  CHECK(ok);
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+}
+
 static void dynamic_shared_memory(void) {
   fly_module_t *m;
   fly_kernel_t *k;
@@ -490,6 +535,7 @@ int main(void) {
   event_errors();
   vectors_buffers_while();
   dynamic_shared_memory();
+  dynamic_shared_arena();
   builder_errors();
   deadlock_is_an_error();
   printf("%d passed, %d failed\n", checks - failures, failures);

@@ -232,7 +232,8 @@ LAYOUT_KERNELS = {
     "01_vector_add_layout": (add_2d.add_2d, (mat, mat, mat)),
     "02_tiled_copy": (tiled_copy.copy_kernel, (mat, mat, False)),
     "02_tiled_copy_buffer": (tiled_copy.copy_kernel, (mat, mat, True)),
-    "tiled_transpose_smem": (transpose_smem.transpose_smem, (mat, mat.T.copy())),
+    "tiled_transpose_smem": (transpose_smem.transpose_smem, (mat, mat.T.copy(), False)),
+    "tiled_transpose_smem_dynamic": (transpose_smem.transpose_smem, (mat, mat.T.copy(), True)),
     "05_gather_rows": (gather_scatter.gather_rows, (mat, mat, rows)),
     "05_scatter_rows": (gather_scatter.scatter_rows, (mat, mat, rows)),
 }
@@ -262,7 +263,7 @@ def test_layout_kernels_rocm_code(tmp_path, arch, name):
         assert re.search(rf"\b{kind}_store_{width}\b", asm), asm
         assert "scratch_" not in asm
         assert re.search(r"\.private_segment_fixed_size:\s+0\b", notes), notes
-        if name == "tiled_transpose_smem":
+        if name.startswith("tiled_transpose_smem"):
             assert re.search(r"\bds_(write|store)_b32\b", asm), asm
             assert re.search(r"\bds_(read|load)_b32\b", asm), asm
             assert re.search(r"\bs_barrier", asm), asm
@@ -279,7 +280,7 @@ def test_layout_kernels_ptx(name):
     assert re.search(rf"\bst\.global{vector}", ptx), ptx
     assert not re.search(r"\b(div|rem)\.", ptx), ptx
     assert ".local" not in ptx
-    if name == "tiled_transpose_smem":
+    if name.startswith("tiled_transpose_smem"):
         assert re.search(r"\bst\.shared", ptx) and re.search(r"\bld\.shared", ptx), ptx
         assert re.search(r"\bbar\.sync|\bbarrier\.sync", ptx), ptx
 

@@ -462,14 +462,17 @@ class SharedAllocator:
     a layout (a swizzled composed layout too); `allocate(fx.Array[dtype, n, align])` gives raw
     storage whose `.view(layout)` is a tensor. Each target checks the total against the
     block's capacity when it compiles (64 KiB on gfx942, 160 KiB on gfx950, 48 KiB static on
-    NVIDIA)."""
+    NVIDIA). With `static=False` the tensors are carved from dynamic shared memory (aligned to
+    at most 16 bytes), and every launch gets at least what they need without `smem=`: the way
+    past NVIDIA's 48 KiB of static shared memory (227 KiB on sm_90)."""
 
     def __init__(self, static=True):
-        if not static:
-            raise NotImplementedError(
-                "SharedAllocator(static=False) (dynamic shared memory) is not available yet: "
-                "use fx.DynamicSharedTensor"
-            )
+        self.static = bool(static)
+
+    def _storage(self, dtype, count, align):
+        from ._trace import shared_tensor
+
+        return shared_tensor(dtype, count, align, dynamic=not self.static)
 
     def allocate_tensor(self, dtype, layout, align=16):
         from .expr import Layout, cosize, make_layout
@@ -477,17 +480,12 @@ class SharedAllocator:
         if not isinstance(layout, Layout):
             layout = make_layout(layout)
         inner = layout._parts[2] if layout.is_composed else layout
-        from .kernel_expr import SharedTensor
-
-        storage = SharedTensor(_dtype_name(dtype), cosize(inner), align)
-        return make_tensor(storage, layout)
+        return make_tensor(self._storage(_dtype_name(dtype), cosize(inner), align), layout)
 
     def allocate(self, array):
         if not isinstance(array, _ArrayType):
             raise TypeError("allocate needs fx.Array[dtype, count(, align)]")
-        from .kernel_expr import SharedTensor
-
-        return _Storage(SharedTensor(array.dtype, array.count, array.align))
+        return _Storage(self._storage(array.dtype, array.count, array.align))
 
 
 class _Storage:

@@ -397,9 +397,11 @@ def _raise_builder_error():
         raise _BuilderError(message.decode())
 
 
-def shared_tensor(dtype, count, align=16):
-    k = current()
-    h = K.shared_tensor(k, K.DTYPES[dtype], int(count), int(align))
+def shared_tensor(dtype, count, align=16, dynamic=False):
+    """A rank-1 shared tensor: in static shared memory, or carved from the dynamic shared
+    memory, which every launch then gets at least enough of."""
+    allocate = K.dynamic_shared_allocate if dynamic else K.shared_tensor
+    h = allocate(current(), K.DTYPES[dtype], int(count), int(align))
     if not h:
         _wrap(h)
     return TensorValue(h, dtype, 1)

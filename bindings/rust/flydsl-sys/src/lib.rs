@@ -801,6 +801,14 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_dynamic_shared_allocate(
+        k: *mut fly_kernel_t,
+        dtype: ::std::os::raw::c_int,
+        count: i64,
+        align: i64,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_for_begin(
         k: *mut fly_kernel_t,
         lb: *mut fly_value_t,
