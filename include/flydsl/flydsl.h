@@ -579,11 +579,14 @@ FLY_API fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_v
 
 /* Copy atoms: one call moves `bits` (a multiple of the dtype's width). */
 typedef enum fly_copy_op {
-  FLY_COPY_UNIVERSAL = 0, /* plain (vector) loads and stores, 8..128 bits */
-  FLY_COPY_BUFFER = 1,    /* AMD buffer loads and stores, 32..128 bits */
-  FLY_COPY_LDS = 2,       /* shared-memory copies, 32..128 bits */
-  FLY_COPY_CP_ASYNC = 3   /* NVIDIA cp.async, global to shared, 32..128 bits; synchronous
-                             copies on other targets; see fly_kernel_cp_async_wait */
+  FLY_COPY_UNIVERSAL = 0,     /* plain (vector) loads and stores, 8..128 bits */
+  FLY_COPY_BUFFER = 1,        /* AMD buffer loads and stores, 32..128 bits */
+  FLY_COPY_LDS = 2,           /* shared-memory copies, 32..128 bits */
+  FLY_COPY_CP_ASYNC = 3,      /* NVIDIA cp.async, global to shared, 32..128 bits; synchronous
+                                 copies on other targets; see fly_kernel_cp_async_wait */
+  FLY_COPY_CP_ASYNC_ZFILL = 4 /* cp.async that writes zeros where a copy's predicate is false
+                                 (instead of leaving the destination alone); the source is not
+                                 read there, so it may lie outside the tensor */
 } fly_copy_op;
 FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op */, int bits,
                                           int dtype /* fly_dtype */);

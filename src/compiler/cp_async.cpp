@@ -2,8 +2,10 @@
 
 #include "compiler/cp_async.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
 namespace fly::compiler {
@@ -17,8 +19,25 @@ void emulateCpAsync(mlir::ModuleOp m) {
       unsigned bytes = copy.getSize();
       mlir::Type t = bytes == 16 ? mlir::Type(mlir::VectorType::get({4}, b.getI32Type()))
                                  : mlir::Type(b.getIntegerType(8 * bytes));
-      auto v = mlir::LLVM::LoadOp::create(b, copy.getLoc(), t, copy.getSrc(), bytes);
-      mlir::LLVM::StoreOp::create(b, copy.getLoc(), v, copy.getDst(), bytes);
+      mlir::Location loc = copy.getLoc();
+      mlir::Value v;
+      if (mlir::Value sourceBytes = copy.getCpSize()) {
+        // The zero-fill form: its source sizes are all or nothing, and nothing reads no memory.
+        mlir::Value zero = mlir::arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+        mlir::Value reads =
+            mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::ne, sourceBytes, zero);
+        auto ifOp = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{t}, reads, true, true);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+        mlir::scf::YieldOp::create(
+            b, loc, mlir::ValueRange{mlir::LLVM::LoadOp::create(b, loc, t, copy.getSrc(), bytes)});
+        b.setInsertionPointToStart(ifOp.elseBlock());
+        mlir::scf::YieldOp::create(b, loc, mlir::ValueRange{mlir::LLVM::ZeroOp::create(b, loc, t)});
+        b.setInsertionPointAfter(ifOp);
+        v = ifOp.getResult(0);
+      } else {
+        v = mlir::LLVM::LoadOp::create(b, loc, t, copy.getSrc(), bytes);
+      }
+      mlir::LLVM::StoreOp::create(b, loc, v, copy.getDst(), bytes);
       done.push_back(op);
     } else if (mlir::isa<mlir::NVVM::CpAsyncCommitGroupOp, mlir::NVVM::CpAsyncWaitGroupOp>(op)) {
       done.push_back(op);

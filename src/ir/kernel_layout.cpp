@@ -1054,8 +1054,9 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   if (!k.startOp())
     return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
-  bool widthOk = layout::copyAtomWidthOk(
-      bits, w, op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync);
+  bool widthOk = layout::copyAtomWidthOk(bits, w,
+                                         op == CopyOp::BufferLoadStore || op == CopyOp::Lds ||
+                                             op == CopyOp::CpAsync || op == CopyOp::CpAsyncZfill);
   if (!widthOk || dtype == DType::Index || dtype == DType::I1) {
     k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
            " elements (universal copies move 8..128 bits, buffer, LDS and cp.async copies "
@@ -1157,7 +1158,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("an LDS copy atom moves data to or from shared memory; neither tensor is there");
     return;
   }
-  if (atom.op == CopyOp::CpAsync && (s->addrSpace != 1 || s->rsrc || d->addrSpace != 3)) {
+  bool cpAsync = atom.op == CopyOp::CpAsync || atom.op == CopyOp::CpAsyncZfill;
+  if (cpAsync && (s->addrSpace != 1 || s->rsrc || d->addrSpace != 3)) {
     k.fail("a cp.async copy atom moves global memory into shared memory");
     return;
   }
@@ -1215,14 +1217,24 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         pc = &predEntry;
       }
       int lanes = static_cast<int>(atom.values);
-      if (atom.op == CopyOp::CpAsync) {
-        // One asynchronous copy of bits/8 bytes; cpAsyncWait() makes it visible.
-        guarded(k, pc, {}, [&] {
+      if (cpAsync) {
+        // One asynchronous copy of bits/8 bytes; cpAsyncWait() makes it visible. The zero-fill
+        // atom copies where the predicate holds and writes zeros elsewhere: a source size of 0
+        // bytes reads nothing, so the source may lie outside the tensor.
+        auto copy = [&](MValue sourceBytes) {
           mlir::NVVM::CpAsyncOp::create(k.b, k.loc(), k.elementAddress(*d, dof),
                                         k.elementAddress(*s, so), uint32_t(atom.bits / 8),
-                                        mlir::NVVM::LoadCacheModifierKind::CA, MValue());
+                                        mlir::NVVM::LoadCacheModifierKind::CA, sourceBytes);
           return MValue();
-        });
+        };
+        if (pc && atom.op == CopyOp::CpAsyncZfill) {
+          auto i32 = k.b.getI32Type();
+          MValue all = mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, atom.bits / 8);
+          MValue none = mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, 0);
+          copy(mlir::arith::SelectOp::create(k.b, k.loc(), pc->v, all, none));
+        } else {
+          guarded(k, pc, {}, [&] { return copy(MValue()); });
+        }
         continue;
       }
       mlir::Type vt = k.typeOf(atom.dtype, lanes);

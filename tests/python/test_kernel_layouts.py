@@ -5,6 +5,7 @@ fragments load, store and fill; copies and tiled copies move what they should; b
 get clear errors, never a crash."""
 
 import ctypes
+import re
 
 import flydsl._kernel_api as K
 import flydsl.compiler as flyc
@@ -433,6 +434,45 @@ def test_cp_async_copies():
     ptx = through_cp_async.compile(sa, sa, target="cuda", arch="sm_90").binary.decode()
     assert "cp.async.ca.shared.global" in ptx and "cp.async.wait_group" in ptx, ptx
     assert through_cp_async.compile(sa, sa, target="rocm", arch="gfx942").binary
+
+
+@flyc.kernel
+def edge_tile(A: fx.Tensor, B: fx.Tensor, zfill: fx.Constexpr[bool]):
+    # 8 threads each copy 4 floats of an 8x4 tile of A (m x 4, m < 8) into shared memory that
+    # holds -1 everywhere; rows past m are predicated off: left alone, or zero-filled.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((8, 4), (4, 1)))
+    t = fx.thread_idx.x
+    for j in fx.range_constexpr(4):
+        smem[(t, j)] = -1.0
+    fx.gpu.barrier()
+    atom = fx.make_copy_atom(fx.nvgpu.CpAsync128b(zfill=zfill), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(atom, fx.make_layout((8, 1), (1, 1)), fx.make_layout((1, 4)))
+    thr = tiled.get_slice(t)
+    gA = fx.local_tile(A, (8, 4), (0, 0))
+    cA = fx.local_tile(fx.make_identity_tensor(A.shape), (8, 4), (0, 0))
+    src_coords = thr.partition_S(cA)
+    pred = fx.make_fragment_like(src_coords[(0, None, None)], dtype=fx.Boolean)
+    pred[0] = fx.elem_less(src_coords[0], A.shape)
+    fx.copy(atom, thr.partition_S(gA), thr.partition_D(smem), pred=pred)
+    fx.nvgpu.cp_async_wait()
+    fx.gpu.barrier()
+    for j in fx.range_constexpr(4):
+        B[(t, j)] = smem[(t, j)]
+
+
+@pytest.mark.parametrize("zfill", [False, True])
+def test_cp_async_predicated_edges(zfill):
+    a = np.arange(5 * 4, dtype=np.float32).reshape(5, 4) + 1
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros((8, 4), np.float32))
+    edge_tile(a_dev, b_dev, zfill).launch(grid=(1,), block=(8,))
+    want = np.full((8, 4), 0.0 if zfill else -1.0, np.float32)
+    want[:5] = a
+    assert np.array_equal(dev.host(b_dev), want)
+    ptx = edge_tile.compile(a, np.zeros((8, 4), np.float32), zfill, target="cuda", arch="sm_90")
+    copies = re.findall(r"cp\.async\.ca\.shared\.global[^;]*;", ptx.binary.decode())
+    assert copies, ptx.binary.decode()
+    # The zero-fill form passes a source size (a fourth operand); the other is branched around.
+    assert all(c.count(",") == (3 if zfill else 2) for c in copies), copies
 
 
 @flyc.kernel

@@ -479,20 +479,22 @@ class nvgpu:
     barrier then shows them to the block. On the other targets the copies are synchronous."""
 
     @staticmethod
-    def CpAsync(bits):
-        return CopyOp(3, int(bits))
+    def CpAsync(bits, zfill=False):
+        """cp.async of `bits`; with `zfill`, a copy whose predicate is false writes zeros
+        (and reads nothing, so its source may lie outside the tensor)."""
+        return CopyOp(4 if zfill else 3, int(bits))
 
     @staticmethod
-    def CpAsync32b():
-        return CopyOp(3, 32)
+    def CpAsync32b(zfill=False):
+        return nvgpu.CpAsync(32, zfill)
 
     @staticmethod
-    def CpAsync64b():
-        return CopyOp(3, 64)
+    def CpAsync64b(zfill=False):
+        return nvgpu.CpAsync(64, zfill)
 
     @staticmethod
-    def CpAsync128b():
-        return CopyOp(3, 128)
+    def CpAsync128b(zfill=False):
+        return nvgpu.CpAsync(128, zfill)
 
     @staticmethod
     def cp_async_wait():

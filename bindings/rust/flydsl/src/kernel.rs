@@ -141,6 +141,8 @@ pub enum CopyOp {
     /// NVIDIA cp.async, global to shared memory, 32..128 bits (synchronous elsewhere); see
     /// [`KernelBuilder::cp_async_wait`].
     CpAsync,
+    /// cp.async that writes zeros where a copy's predicate is false, reading nothing there.
+    CpAsyncZfill,
 }
 
 /// Which GPU index `KernelBuilder::index` reads.
