@@ -37,12 +37,13 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <functional>
 #include <set>
@@ -206,6 +207,16 @@ void relaxVectorAlignment(mlir::ModuleOp m) {
   m.walk([&](mlir::LLVM::StoreOp op) { relax(op, op.getValue().getType()); });
 }
 
+// libm's expf is a call per element, which dominated kernels such as a row softmax; the
+// polynomial the cuda target also uses is inline arithmetic that LLVM schedules and vectorizes
+// (a few ulp from the correctly rounded result, as on the GPU).
+void approximateExp(mlir::ModuleOp m) {
+  mlir::RewritePatternSet patterns(m.getContext());
+  mlir::populateMathPolynomialApproximationPatterns(
+      patterns, [](llvm::StringRef name) { return name == "math.exp"; });
+  (void)mlir::applyPatternsGreedily(m, std::move(patterns));
+}
+
 void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createSCFToControlFlowPass());
   pm.addPass(mlir::createConvertMathToLLVMPass());
@@ -224,6 +235,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   auto m = cloneForLowering(module, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
+  approximateExp(*m);
   relaxVectorAlignment(*m);
   kernels = outlineForHost(*m, options.cpuFibers, waveSize(options.arch), blockLevel);
   dumpStage(options, "01_host.mlir", *m);

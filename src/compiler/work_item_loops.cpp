@@ -24,12 +24,14 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <array>
 #include <atomic>
+#include <functional>
 
 namespace fly::compiler {
 
@@ -78,9 +80,15 @@ bool containsCollective(Operation *op) {
   return found;
 }
 
+/// Marks a loop whose iterations the block's threads run in lockstep (see interleave()).
+constexpr const char *kLockstepAttr = "fly.lockstep";
+
 /// A loop that keeps its place between the loops over threads: an scf.for with barriers or
-/// shuffles inside. Its bounds must be the same for every thread, and it carries no values.
-bool isStructural(Operation *op) { return isa<scf::ForOp>(op) && containsCollective(op); }
+/// shuffles inside, or one run in lockstep. Its bounds are the same for every thread; the
+/// values it carries move to per-thread slots.
+bool isStructural(Operation *op) {
+  return isa<scf::ForOp>(op) && (op->hasAttr(kLockstepAttr) || containsCollective(op));
+}
 
 /// Whether `op` computes the same value in every thread of a block, given which of its
 /// operands do: pure, without regions, not a thread index.
@@ -150,6 +158,104 @@ std::string whyNot(gpu::GPUFuncOp f) {
   return why;
 }
 
+/// The lowest value `v` takes in the block, built at `b` from uniform values, where `v` is a
+/// non-decreasing function of the thread index (the index itself, casts and extensions of it,
+/// sums, products by non-negative constants): its value at thread 0. Null where it is not.
+Value lowestOverThreads(Value v, const llvm::DenseSet<Value> &uniform, OpBuilder &b) {
+  if (uniform.contains(v))
+    return v;
+  Operation *op = v.getDefiningOp();
+  if (!op || op->getNumResults() != 1)
+    return {};
+  if (isa<gpu::ThreadIdOp>(op))
+    return arith::ConstantIndexOp::create(b, op->getLoc(), 0);
+  bool monotone =
+      isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp, arith::AddIOp>(
+          op);
+  if (auto mul = dyn_cast<arith::MulIOp>(op))
+    monotone = llvm::any_of(mul->getOperands(), [](Value x) {
+      auto c = constantOf(x);
+      return c && *c >= 0;
+    });
+  if (!monotone)
+    return {};
+  IRMapping map;
+  for (Value operand : op->getOperands()) {
+    Value low = lowestOverThreads(operand, uniform, b);
+    if (!low)
+      return {};
+    map.map(operand, low);
+  }
+  return b.clone(*op, map)->getResult(0);
+}
+
+/// Whether each thread's iterations of `loop` may run in lockstep with the other threads': a
+/// block-strided loop (lower bound from the thread index, the same positive constant step and
+/// upper bound everywhere) with no collective, and whose body only computes, loads and stores.
+/// Threads between two collectives are independent, so the order does not change a race-free
+/// kernel's results; atomics and printf, whose order shows, keep the loop per thread.
+bool interleavable(scf::ForOp loop, const llvm::DenseSet<Value> &uniform) {
+  auto step = constantOf(loop.getStep());
+  if (!step || *step <= 0 || !uniform.contains(loop.getUpperBound()) ||
+      uniform.contains(loop.getLowerBound()) || containsCollective(loop))
+    return false;
+  for (Type t : loop.getResultTypes())
+    if (bytesOf(t) == 0)
+      return false;
+  bool plain = true;
+  loop.getBody()->walk([&](Operation *op) {
+    plain = plain && (isPure(op) ||
+                      isa<LLVM::LoadOp, LLVM::StoreOp, scf::YieldOp, scf::IfOp, scf::ForOp>(op));
+  });
+  return plain;
+}
+
+/// Runs `loop` in lockstep: `for j = lb(t) to ub step s` becomes `for k = 0 to trips` with
+/// `j = lb(t) + k*s` and the body under `j < ub`, where trips counts the iterations of the
+/// thread with the lowest bound. The new loop is structural, so the threads become the loop
+/// inside each iteration, the innermost loop, where LLVM vectorizes them as a wave's lanes.
+void interleave(scf::ForOp loop, const llvm::DenseSet<Value> &uniform) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  Value low = lowestOverThreads(loop.getLowerBound(), uniform, b);
+  if (!low)
+    return;
+  Type it = loop.getLowerBound().getType();
+  auto constant = [&](int64_t c) -> Value {
+    if (it.isIndex())
+      return arith::ConstantIndexOp::create(b, loc, c);
+    return arith::ConstantIntOp::create(b, loc, it, c);
+  };
+  Value zero = constant(0), one = constant(1);
+  Value span = arith::SubIOp::create(b, loc, loop.getUpperBound(), low);
+  Value trips = arith::MaxSIOp::create(b, loc, zero,
+                                       arith::CeilDivSIOp::create(b, loc, span, loop.getStep()));
+  auto outer = scf::ForOp::create(b, loc, zero, trips, one, loop.getInitArgs());
+  outer->setAttr(kLockstepAttr, b.getUnitAttr());
+  Block *body = outer.getBody();
+  if (!body->empty())
+    body->back().erase(); // the builder's empty yield: the new one comes last
+  OpBuilder ib = OpBuilder::atBlockEnd(body);
+  Value j = arith::AddIOp::create(
+      ib, loc, loop.getLowerBound(),
+      arith::MulIOp::create(ib, loc, outer.getInductionVar(), loop.getStep()));
+  Value inside = arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::slt, j, loop.getUpperBound());
+  auto guard = scf::IfOp::create(ib, loc, loop.getResultTypes(), inside, true, true);
+  for (Block *branch : {guard.thenBlock(), guard.elseBlock()})
+    if (!branch->empty())
+      branch->back().erase();
+  Block *from = loop.getBody();
+  loop.getInductionVar().replaceAllUsesWith(j);
+  for (auto [arg, carried] : llvm::zip(loop.getRegionIterArgs(), outer.getRegionIterArgs()))
+    arg.replaceAllUsesWith(carried);
+  guard.thenBlock()->getOperations().splice(guard.thenBlock()->end(), from->getOperations());
+  OpBuilder eb = OpBuilder::atBlockEnd(guard.elseBlock());
+  scf::YieldOp::create(eb, loc, outer.getRegionIterArgs());
+  scf::YieldOp::create(ib, loc, guard.getResults());
+  loop.replaceAllUsesWith(outer.getResults());
+  loop.erase();
+}
+
 /// The ids of thread `t` of the block, computed at the top of a region's loop.
 struct ThreadIds {
   Value t, x, y, z, lane;
@@ -181,6 +287,7 @@ public:
     zero = arith::ConstantIndexOp::create(b, loc, 0);
     one = arith::ConstantIndexOp::create(b, loc, 1);
     idsFrom = {bx, by, bxy, wave};
+    interleaveStridedLoops();
     SmallVector<scf::ForOp> carrying;
     f.walk([&](scf::ForOp loop) { // inner loops first
       if (loop.getNumResults() != 0 && isStructural(loop))
@@ -286,6 +393,22 @@ private:
         split(*cast<scf::ForOp>(item.structural).getBody(), nullptr);
   }
 
+  /// Block-strided loops at the top level or directly in a structural loop's body run in
+  /// lockstep (interleave()).
+  void interleaveStridedLoops() {
+    llvm::DenseSet<Value> known = uniformValues(f);
+    known.insert(uniform.begin(), uniform.end());
+    SmallVector<scf::ForOp> strided;
+    f.walk([&](scf::ForOp loop) {
+      Operation *parent = loop->getParentOp();
+      bool placed = parent == f.getOperation() || (isa<scf::ForOp>(parent) && isStructural(parent));
+      if (placed && interleavable(loop, known))
+        strided.push_back(loop);
+    });
+    for (scf::ForOp loop : strided)
+      interleave(loop, known);
+  }
+
   /// A structural loop's carried values move to per-thread slots: each thread stores the
   /// initial values before the loop, loads them at the top of the body, stores what the body
   /// yields at its end and loads the results after the loop. These are ordinary per-thread
@@ -319,6 +442,7 @@ private:
     // The same loop without carried values, the old body moved in.
     auto plain =
         scf::ForOp::create(before, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+    plain->setDiscardableAttrs(loop->getDiscardableAttrDictionary());
     Block *from = loop.getBody(), *to = plain.getBody();
     auto yield = cast<scf::YieldOp>(from->getTerminator());
     OpBuilder atEnd(yield);
@@ -413,6 +537,15 @@ private:
           });
           if (later.empty() && !exchanged)
             continue;
+          if (!exchanged && fromThreadIds(v, r)) {
+            for (auto &[u, uses] : later) {
+              OpBuilder lb = topOf(u);
+              Value mine = recompute(v, r, u, lb);
+              for (OpOperand *use : uses)
+                use->set(mine);
+            }
+            continue;
+          }
           Value slots = slotsFor(v);
           OpBuilder after(op->getContext());
           after.setInsertionPointAfter(op);
@@ -424,6 +557,39 @@ private:
               use->set(mine);
           }
         }
+  }
+
+  /// Whether `v`, made in region r, is computed from r's thread ids alone (with uniform values)
+  /// by pure ops: then a later region recomputes it from its own ids instead of keeping it in
+  /// a slot. That is cheaper than a load, and an address computed from the thread loop's
+  /// induction variable shows LLVM accesses consecutive across lanes, which it vectorizes.
+  bool fromThreadIds(Value v, size_t r) {
+    const ThreadIds &ids = threadIds[r];
+    if (uniform.contains(v) || v == ids.x || v == ids.y || v == ids.z)
+      return true;
+    Operation *op = v.getDefiningOp();
+    return op && op->getNumRegions() == 0 && op->getNumResults() == 1 && isPure(op) &&
+           regionOf(op) == r &&
+           llvm::all_of(op->getOperands(), [&](Value x) { return fromThreadIds(x, r); });
+  }
+
+  /// `v` (fromThreadIds in region r) computed again at `b` in region u, from u's thread ids.
+  Value recompute(Value v, size_t r, size_t u, OpBuilder &b) {
+    IRMapping map;
+    map.map(threadIds[r].x, threadIds[u].x);
+    map.map(threadIds[r].y, threadIds[u].y);
+    map.map(threadIds[r].z, threadIds[u].z);
+    std::function<Value(Value)> build = [&](Value x) -> Value {
+      if (uniform.contains(x))
+        return x;
+      if (Value done = map.lookupOrNull(x))
+        return done;
+      Operation *op = x.getDefiningOp();
+      for (Value operand : op->getOperands())
+        build(operand);
+      return b.clone(*op, map)->getResult(0);
+    };
+    return build(v);
   }
 
   /// An array of one slot per thread, allocated at the top of the function.

@@ -52,6 +52,66 @@ gpu.func @shuffle_then_barrier(%x: !llvm.ptr, %y: !llvm.ptr) kernel {
   gpu.return
 }
 
+// A block-strided loop (j from the thread index to n by 64) runs in lockstep: a loop over
+// k outside, as many trips as thread 0 makes, and the threads inside it with j = tid + k*64
+// under j < n; the carried sum lives in a slot per thread.
+// CHECK-LABEL: gpu.func @strided_sum
+// CHECK: %[[LOW:.*]] = arith.index_cast %c0 : index to i32
+// CHECK: %[[SPAN:.*]] = arith.subi %arg2, %[[LOW]]
+// CHECK: %[[CEIL:.*]] = arith.ceildivsi %[[SPAN]], %c64
+// CHECK: %[[TRIPS:.*]] = arith.maxsi %{{.*}}, %[[CEIL]] : i32
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[TRIPS]] step %{{.*}} : i32 {
+// CHECK: %[[STEP:.*]] = arith.muli %[[K]], %c64
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for %[[X:.*]] =
+// CHECK: %[[TID:.*]] = arith.index_cast %[[X]] : index to i32
+// CHECK: %[[J:.*]] = arith.addi %[[TID]], %[[STEP]]
+// CHECK: arith.cmpi slt, %[[J]], %arg2
+// CHECK: scf.if
+// CHECK: } {fly.lockstep}
+gpu.func @strided_sum(%x: !llvm.ptr, %out: !llvm.ptr, %n: i32) kernel {
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant 0.0 : f32
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i32
+  %sum = scf.for %j = %ti to %n step %c64 iter_args(%acc = %zero) -> (f32) : i32 {
+    %j64 = arith.extsi %j : i32 to i64
+    %p = llvm.getelementptr %x[%j64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %v = llvm.load %p : !llvm.ptr -> f32
+    %a = arith.addf %acc, %v : f32
+    scf.yield %a : f32
+  }
+  gpu.barrier
+  %t64 = arith.extsi %ti : i32 to i64
+  %q = llvm.getelementptr %out[%t64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  llvm.store %sum, %q : f32, !llvm.ptr
+  gpu.return
+}
+
+// Atomics show their order, and a lower bound that falls as the thread index grows has no
+// lowest thread at 0: both loops stay inside the threads' loop, as each thread's own.
+// CHECK-LABEL: gpu.func @strided_kept
+// CHECK-NOT: fly.lockstep
+// CHECK: gpu.return
+gpu.func @strided_kept(%x: !llvm.ptr, %n: i32) kernel {
+  %c64 = arith.constant 64 : i32
+  %one = arith.constant 1.0 : f32
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i32
+  scf.for %j = %ti to %n step %c64 : i32 {
+    %r = llvm.atomicrmw fadd %x, %one monotonic : !llvm.ptr, f32
+  }
+  %down = arith.subi %n, %ti : i32
+  scf.for %j = %down to %n step %c64 : i32 {
+    %j64 = arith.extsi %j : i32 to i64
+    %p = llvm.getelementptr %x[%j64] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    llvm.store %one, %p : f32, !llvm.ptr
+  }
+  gpu.barrier
+  gpu.return
+}
+
 // CHECK-LABEL: gpu.func @divergent_barrier
 // CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle inside control flow"
 // CHECK: gpu.barrier
