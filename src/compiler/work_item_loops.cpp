@@ -87,6 +87,8 @@ constexpr const char *kLockstepAttr = "fly.lockstep";
 /// shuffles inside, or one run in lockstep. Its bounds are the same for every thread; the
 /// values it carries move to per-thread slots.
 bool isStructural(Operation *op) {
+  if (isa<scf::IfOp>(op))
+    return containsCollective(op);
   return isa<scf::ForOp>(op) && (op->hasAttr(kLockstepAttr) || containsCollective(op));
 }
 
@@ -104,8 +106,8 @@ llvm::DenseSet<Value> uniformValues(gpu::GPUFuncOp f) {
   f.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (staysUniform(op, uniform))
       uniform.insert(op->result_begin(), op->result_end());
-    else if (isStructural(op))
-      uniform.insert(cast<scf::ForOp>(op).getInductionVar());
+    else if (auto loop = dyn_cast<scf::ForOp>(op); loop && isStructural(op))
+      uniform.insert(loop.getInductionVar());
   });
   return uniform;
 }
@@ -123,9 +125,22 @@ std::string whyNot(gpu::GPUFuncOp f) {
       return;
     if (isCollective(op)) {
       for (Operation *p = op->getParentOp(); p != f.getOperation(); p = p->getParentOp()) {
+        if (auto branch = dyn_cast<scf::IfOp>(p)) {
+          if (!uniform.contains(branch.getCondition())) {
+            why = "a barrier or shuffle under a condition that differs between threads";
+            return;
+          }
+          for (Type t : branch.getResultTypes())
+            if (bytesOf(t) == 0) {
+              why = "a barrier or shuffle inside an scf.if that yields a value of a type kept "
+                    "nowhere per thread";
+              return;
+            }
+          continue;
+        }
         auto loop = dyn_cast<scf::ForOp>(p);
         if (!loop) {
-          why = "a barrier or shuffle inside control flow";
+          why = "a barrier or shuffle inside control flow other than scf.for and scf.if";
           return;
         }
         for (Type t : loop.getResultTypes())
@@ -288,13 +303,17 @@ public:
     one = arith::ConstantIndexOp::create(b, loc, 1);
     idsFrom = {bx, by, bxy, wave};
     interleaveStridedLoops();
-    SmallVector<scf::ForOp> carrying;
-    f.walk([&](scf::ForOp loop) { // inner loops first
-      if (loop.getNumResults() != 0 && isStructural(loop))
-        carrying.push_back(loop);
+    SmallVector<Operation *> carrying;
+    f.walk([&](Operation *op) { // inner ones first
+      if (op->getNumResults() != 0 && isa<scf::ForOp, scf::IfOp>(op) && isStructural(op))
+        carrying.push_back(op);
     });
-    for (scf::ForOp loop : carrying)
-      demoteCarriedValues(loop, setup);
+    for (Operation *op : carrying) {
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        demoteCarriedValues(loop, setup);
+      else
+        demoteResults(cast<scf::IfOp>(op), setup);
+    }
     split(body, &setup);
     for (Operation *op : barriers)
       op->erase();
@@ -336,7 +355,8 @@ private:
         items.back().ops.push_back(&op);
         shuffled[&op] = cast<gpu::ShuffleOp>(op).getValue();
       } else if (isStructural(&op)) {
-        uniform.insert(cast<scf::ForOp>(op).getInductionVar());
+        if (auto loop = dyn_cast<scf::ForOp>(op))
+          uniform.insert(loop.getInductionVar());
         items.push_back({&op, {}});
         items.emplace_back();
       } else {
@@ -390,7 +410,9 @@ private:
     }
     for (Item &item : items)
       if (item.structural)
-        split(*cast<scf::ForOp>(item.structural).getBody(), nullptr);
+        for (Region &region : item.structural->getRegions())
+          for (Block &inner : region)
+            split(inner, nullptr);
   }
 
   /// Block-strided loops at the top level or directly in a structural loop's body run in
@@ -401,12 +423,41 @@ private:
     SmallVector<scf::ForOp> strided;
     f.walk([&](scf::ForOp loop) {
       Operation *parent = loop->getParentOp();
-      bool placed = parent == f.getOperation() || (isa<scf::ForOp>(parent) && isStructural(parent));
+      bool placed = parent == f.getOperation() || isStructural(parent);
       if (placed && interleavable(loop, known))
         strided.push_back(loop);
     });
     for (scf::ForOp loop : strided)
       interleave(loop, known);
+  }
+
+  /// The linear index of the current thread, built at `ob` from thread ids (which the
+  /// regions replace by their own).
+  Value linearThreadId(OpBuilder &ob, Location loc) {
+    auto [bx, by, bxy, wave] = idsFrom;
+    (void)bxy, (void)wave;
+    Value x = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::x);
+    Value y = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::y);
+    Value z = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::z);
+    Value yz = arith::AddIOp::create(ob, loc, y, arith::MulIOp::create(ob, loc, z, by));
+    return arith::AddIOp::create(ob, loc, x, arith::MulIOp::create(ob, loc, yz, bx));
+  }
+
+  /// One array of per-thread slots for each type, allocated at the top of the function.
+  SmallVector<Value> slotArraysFor(TypeRange types, Location loc,
+                                   llvm::DenseSet<Operation *> &setup) {
+    SmallVector<Value> slots;
+    OpBuilder top(f.getContext());
+    top.setInsertionPointAfterValue(threads);
+    Value count = arith::IndexCastOp::create(top, loc, top.getI64Type(), threads);
+    setup.insert(count.getDefiningOp());
+    for (Type t : types) {
+      auto alloca = LLVM::AllocaOp::create(top, loc, LLVM::LLVMPointerType::get(f.getContext()),
+                                           storageType(t), count, 0);
+      setup.insert(alloca);
+      slots.push_back(alloca);
+    }
+    return slots;
   }
 
   /// A structural loop's carried values move to per-thread slots: each thread stores the
@@ -415,28 +466,9 @@ private:
   /// ops (indexed by the linear thread index), so the regions around them take them in.
   void demoteCarriedValues(scf::ForOp loop, llvm::DenseSet<Operation *> &setup) {
     Location loc = loop.getLoc();
-    auto [bx, by, bxy, wave] = idsFrom;
-    (void)wave;
-    auto linear = [&](OpBuilder &ob) -> Value {
-      Value x = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::x);
-      Value y = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::y);
-      Value z = gpu::ThreadIdOp::create(ob, loc, gpu::Dimension::z);
-      Value yz = arith::AddIOp::create(ob, loc, y, arith::MulIOp::create(ob, loc, z, by));
-      return arith::AddIOp::create(ob, loc, x, arith::MulIOp::create(ob, loc, yz, bx));
-    };
-    SmallVector<Value> slots;
-    OpBuilder top(f.getContext());
-    top.setInsertionPointAfterValue(threads);
-    Value count = arith::IndexCastOp::create(top, loc, top.getI64Type(), threads);
-    setup.insert(count.getDefiningOp());
-    for (Type t : loop.getResultTypes()) {
-      auto alloca = LLVM::AllocaOp::create(top, loc, LLVM::LLVMPointerType::get(f.getContext()),
-                                           storageType(t), count, 0);
-      setup.insert(alloca);
-      slots.push_back(alloca);
-    }
+    SmallVector<Value> slots = slotArraysFor(loop.getResultTypes(), loc, setup);
     OpBuilder before(loop);
-    Value t0 = linear(before);
+    Value t0 = linearThreadId(before, loc);
     for (auto [init, slot] : llvm::zip(loop.getInitArgs(), slots))
       store(before, init, slot, t0);
     // The same loop without carried values, the old body moved in.
@@ -446,22 +478,52 @@ private:
     Block *from = loop.getBody(), *to = plain.getBody();
     auto yield = cast<scf::YieldOp>(from->getTerminator());
     OpBuilder atEnd(yield);
-    Value t2 = linear(atEnd);
+    Value t2 = linearThreadId(atEnd, loc);
     for (auto [v, slot] : llvm::zip(yield.getOperands(), slots))
       store(atEnd, v, slot, t2);
     yield.erase();
     to->getOperations().splice(to->begin(), from->getOperations());
     loop.getInductionVar().replaceAllUsesWith(plain.getInductionVar());
     OpBuilder atTop = OpBuilder::atBlockBegin(to);
-    Value t1 = linear(atTop);
+    Value t1 = linearThreadId(atTop, loc);
     for (auto [arg, slot] : llvm::zip(loop.getRegionIterArgs(), slots))
       arg.replaceAllUsesWith(load(atTop, arg.getType(), slot, t1));
     OpBuilder after(f.getContext());
     after.setInsertionPointAfter(plain);
-    Value t3 = linear(after);
+    Value t3 = linearThreadId(after, loc);
     for (auto [r, slot] : llvm::zip(loop.getResults(), slots))
       r.replaceAllUsesWith(load(after, r.getType(), slot, t3));
     loop.erase();
+  }
+
+  /// A structural scf.if's results move to per-thread slots the same way: each branch stores
+  /// what it yields, and the results are loaded after the scf.if.
+  void demoteResults(scf::IfOp branch, llvm::DenseSet<Operation *> &setup) {
+    Location loc = branch.getLoc();
+    SmallVector<Value> slots = slotArraysFor(branch.getResultTypes(), loc, setup);
+    OpBuilder before(branch);
+    auto plain = scf::IfOp::create(before, loc, TypeRange{}, branch.getCondition(), true,
+                                   branch.elseBlock() != nullptr);
+    auto moveInto = [&](Block *from, Block *to) {
+      auto yield = cast<scf::YieldOp>(from->getTerminator());
+      OpBuilder atEnd(yield);
+      Value t = linearThreadId(atEnd, loc);
+      for (auto [v, slot] : llvm::zip(yield.getOperands(), slots))
+        store(atEnd, v, slot, t);
+      yield->setOperands(ValueRange{});
+      while (!to->empty())
+        to->back().erase();
+      to->getOperations().splice(to->begin(), from->getOperations());
+    };
+    moveInto(branch.thenBlock(), plain.thenBlock());
+    if (branch.elseBlock())
+      moveInto(branch.elseBlock(), plain.elseBlock());
+    OpBuilder after(f.getContext());
+    after.setInsertionPointAfter(plain);
+    Value t = linearThreadId(after, loc);
+    for (auto [r, slot] : llvm::zip(branch.getResults(), slots))
+      r.replaceAllUsesWith(load(after, r.getType(), slot, t));
+    branch.erase();
   }
 
   /// The region whose loop holds `op` (at any depth).

@@ -113,12 +113,50 @@ gpu.func @strided_kept(%x: !llvm.ptr, %n: i32) kernel {
 }
 
 // CHECK-LABEL: gpu.func @divergent_barrier
-// CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle inside control flow"
+// CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle under a condition that differs between threads"
 // CHECK: gpu.barrier
-gpu.func @divergent_barrier(%c: i1) kernel {
+gpu.func @divergent_barrier(%n: index) kernel {
+  %t = gpu.thread_id x
+  %c = arith.cmpi ult, %t, %n : index
   scf.if %c {
     gpu.barrier
   }
+  gpu.return
+}
+
+// A barrier under a condition every thread shares: the scf.if stays between the thread loops,
+// each branch cut at its barriers, and its result lives in a slot per thread.
+// CHECK-LABEL: gpu.func @uniform_branch
+// CHECK-SAME: fly.work_item_loops
+// CHECK: %[[SLOT:.*]] = llvm.alloca %{{.*}} x f32 : (i64) -> !llvm.ptr
+// CHECK: scf.if %arg1 {
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: llvm.load
+// CHECK: scf.for
+// CHECK: arith.addf
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr
+// CHECK: }
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+gpu.func @uniform_branch(%x: !llvm.ptr, %c: i1) kernel {
+  %zero = arith.constant 0.0 : f32
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %x[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %r = scf.if %c -> (f32) {
+    %v = llvm.load %p : !llvm.ptr -> f32
+    gpu.barrier
+    %w = arith.addf %v, %v : f32
+    scf.yield %w : f32
+  } else {
+    scf.yield %zero : f32
+  }
+  llvm.store %r, %p : f32, !llvm.ptr
   gpu.return
 }
 
