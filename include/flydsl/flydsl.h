@@ -579,14 +579,19 @@ FLY_API fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_v
 
 /* Copy atoms: one call moves `bits` (a multiple of the dtype's width). */
 typedef enum fly_copy_op {
-  FLY_COPY_UNIVERSAL = 0,     /* plain (vector) loads and stores, 8..128 bits */
-  FLY_COPY_BUFFER = 1,        /* AMD buffer loads and stores, 32..128 bits */
-  FLY_COPY_LDS = 2,           /* shared-memory copies, 32..128 bits */
-  FLY_COPY_CP_ASYNC = 3,      /* NVIDIA cp.async, global to shared, 32..128 bits; synchronous
-                                 copies on other targets; see fly_kernel_cp_async_wait */
-  FLY_COPY_CP_ASYNC_ZFILL = 4 /* cp.async that writes zeros where a copy's predicate is false
-                                 (instead of leaving the destination alone); the source is not
-                                 read there, so it may lie outside the tensor */
+  FLY_COPY_UNIVERSAL = 0,      /* plain (vector) loads and stores, 8..128 bits */
+  FLY_COPY_BUFFER = 1,         /* AMD buffer loads and stores, 32..128 bits */
+  FLY_COPY_LDS = 2,            /* shared-memory copies, 32..128 bits */
+  FLY_COPY_CP_ASYNC = 3,       /* NVIDIA cp.async, global to shared, 32..128 bits; synchronous
+                                  copies on other targets; see fly_kernel_cp_async_wait */
+  FLY_COPY_CP_ASYNC_ZFILL = 4, /* cp.async that writes zeros where a copy's predicate is false
+                                  (instead of leaving the destination alone); the source is not
+                                  read there, so it may lie outside the tensor */
+  FLY_COPY_BUFFER_TO_LDS = 5   /* AMD buffer load straight into LDS, 32 bits (128 on gfx950),
+                                  from a buffer tensor into shared memory; lane i of a wave
+                                  writes at the wave's base + i * bits/8, so a wave's destinations
+                                  must be consecutive in lane order. Other targets copy each
+                                  lane's bytes to that same place */
 } fly_copy_op;
 FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op */, int bits,
                                           int dtype /* fly_dtype */);

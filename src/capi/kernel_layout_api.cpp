@@ -217,7 +217,7 @@ fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) 
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
-  if (op < FLY_COPY_UNIVERSAL || op > FLY_COPY_CP_ASYNC_ZFILL) {
+  if (op < FLY_COPY_UNIVERSAL || op > FLY_COPY_BUFFER_TO_LDS) {
     K->reject("unknown copy op " + std::to_string(op));
     return nullptr;
   }

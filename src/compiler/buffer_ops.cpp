@@ -4,6 +4,7 @@
 #include "compiler/compiler.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -138,7 +139,44 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   op.erase();
 }
 
+// A buffer load into LDS as the hardware does it: the bytes a plain buffer load would give
+// (zeros outside the resource), stored at the base plus this lane's share.
+void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
+  mlir::OpBuilder b(op);
+  auto loc = op.getLoc();
+  auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
+  int64_t bytes = size ? mlir::cast<mlir::IntegerAttr>(size.getValue()).getInt() : 0;
+  if (bytes != 4 && bytes != 16)
+    throw CompileError("a buffer load into LDS of other than 4 or 16 bytes");
+  mlir::Type type = bytes == 4 ? mlir::Type(b.getI32Type())
+                               : mlir::Type(mlir::VectorType::get({4}, b.getI32Type()));
+  mlir::Value offset = mlir::arith::AddIOp::create(b, loc, op.getVoffset(), op.getOffset());
+  auto load = mlir::ROCDL::RawPtrBufferLoadOp::create(
+      b, loc, type, op.getRsrc(), offset, op.getSoffset(), op.getAux(), nullptr, nullptr, nullptr);
+  mlir::Value lane = mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                      mlir::gpu::LaneIdOp::create(b, loc, nullptr));
+  mlir::Value share = mlir::arith::MulIOp::create(b, loc, lane, i64Const(b, loc, bytes));
+  mlir::Value at = mlir::LLVM::GEPOp::create(b, loc, op.getLdsPtr().getType(), b.getI8Type(),
+                                             op.getLdsPtr(), mlir::ValueRange{share});
+  mlir::LLVM::StoreOp::create(b, loc, load, at, 4);
+  op.erase();
+}
+
 } // namespace
+
+void checkLoadsToLds(mlir::ModuleOp m, const std::string &arch) {
+  m.walk([&](mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
+    auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
+    int64_t bytes = size ? mlir::cast<mlir::IntegerAttr>(size.getValue()).getInt() : 0;
+    if (arch.rfind("gfx9", 0) != 0)
+      throw CompileError("buffer loads into LDS (FLY_COPY_BUFFER_TO_LDS) need a gfx9 (CDNA) "
+                         "arch, not " +
+                         arch);
+    if (bytes != 4 && arch != "gfx950")
+      throw CompileError("a " + std::to_string(8 * bytes) +
+                         "-bit buffer load into LDS needs gfx950; " + arch + " has 32-bit ones");
+  });
+}
 
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch) {
   m.walk([&](mlir::ROCDL::MakeBufferRsrcOp op) {
@@ -150,6 +188,10 @@ void setBufferFlags(mlir::ModuleOp m, const std::string &arch) {
 }
 
 void emulateBufferOps(mlir::ModuleOp m) {
+  llvm::SmallVector<mlir::ROCDL::RawPtrBufferLoadLdsOp> toLds;
+  m.walk([&](mlir::ROCDL::RawPtrBufferLoadLdsOp op) { toLds.push_back(op); });
+  for (auto op : toLds)
+    splitLoadToLds(op);
   llvm::SmallVector<mlir::Operation *> ops;
   m.walk([&](mlir::Operation *op) {
     if (mlir::isa<mlir::ROCDL::RawPtrBufferLoadOp, mlir::ROCDL::RawPtrBufferStoreOp>(op))

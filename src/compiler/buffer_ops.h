@@ -4,7 +4,8 @@
 // raw.ptr.buffer.load/store) on every target. On rocm the hardware checks the bounds and only
 // the descriptor's flags word, which depends on the arch, is filled in; on the other targets
 // each access becomes a checked load or store with the same result: outside the resource a
-// load gives zeros and a store is dropped, element by element.
+// load gives zeros and a store is dropped, element by element. A buffer load into LDS
+// (raw.ptr.buffer.load.lds) writes lane i's bytes at its LDS base + i * size, as the hardware.
 //
 //===--------------------------------------------------------------------------===//
 #ifndef FLYDSL_COMPILER_BUFFER_OPS_H
@@ -19,7 +20,12 @@ namespace fly::compiler {
 /// rocm: sets the flags word of every buffer resource for `arch`.
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch);
 
-/// cpu and cuda: replaces buffer ops by bounds-checked loads and stores of global memory.
+/// rocm: throws CompileError where a buffer load into LDS does not exist on `arch` (it needs
+/// gfx9; 128 bits need gfx950).
+void checkLoadsToLds(mlir::ModuleOp m, const std::string &arch);
+
+/// cpu and cuda: replaces buffer ops by bounds-checked loads and stores of global memory (a
+/// load into LDS by such a load and a store where the lane's bytes land).
 void emulateBufferOps(mlir::ModuleOp m);
 
 } // namespace fly::compiler

@@ -166,6 +166,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   materializeSharedMemory(*m);
   if (isRocm(o)) {
     setBufferFlags(*m, o.arch);
+    checkLoadsToLds(*m, o.arch);
     emulateCpAsync(*m);
   } else {
     emulateBufferOps(*m);

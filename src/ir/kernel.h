@@ -55,7 +55,7 @@ struct Param {
 enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy };
 
 /// Copy instructions a copy atom can stand for.
-enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill };
+enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, BufferToLds };
 
 enum class BinaryOp { Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow };
 enum class UnaryOp { Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil };

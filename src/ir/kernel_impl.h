@@ -342,6 +342,9 @@ struct Kernel::Impl {
   MValue address(Entry &t, const std::vector<Value *> &coord);
   // Buffer access at an element offset from a buffer tensor's view (kernel_builder.cpp).
   MValue bufferLoadAt(Entry &t, const layout::Int &offset, int lanes);
+  /// AMD's buffer load into LDS: `bytes` from buffer tensor `src` at `offset` to shared
+  /// memory at `dst`, which must be where the hardware puts this lane's data.
+  void bufferLoadToLds(Entry &src, const layout::Int &offset, MValue dst, int bytes);
   void bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, int lanes);
   /// Runs a layout-algebra step; a LayoutError becomes the kernel's error.
   template <class F> bool algebra(const char *op, F &&f) {

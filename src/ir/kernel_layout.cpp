@@ -1054,13 +1054,14 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   if (!k.startOp())
     return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
-  bool widthOk = layout::copyAtomWidthOk(bits, w,
-                                         op == CopyOp::BufferLoadStore || op == CopyOp::Lds ||
-                                             op == CopyOp::CpAsync || op == CopyOp::CpAsyncZfill);
+  bool wide = op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync ||
+              op == CopyOp::CpAsyncZfill || op == CopyOp::BufferToLds;
+  bool widthOk = layout::copyAtomWidthOk(bits, w, wide) &&
+                 (op != CopyOp::BufferToLds || bits == 32 || bits == 128);
   if (!widthOk || dtype == DType::Index || dtype == DType::I1) {
     k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
            " elements (universal copies move 8..128 bits, buffer, LDS and cp.async copies "
-           "32..128, a multiple of the element width)");
+           "32..128, buffer-to-LDS copies 32 or 128, a multiple of the element width)");
     return nullptr;
   }
   Entry e;
@@ -1163,6 +1164,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("a cp.async copy atom moves global memory into shared memory");
     return;
   }
+  if (atom.op == CopyOp::BufferToLds && (!s->rsrc || d->addrSpace != 3)) {
+    k.fail("a buffer-to-LDS copy atom moves a tensor made by make_buffer_tensor into shared "
+           "memory");
+    return;
+  }
   if (atom.op == CopyOp::BufferLoadStore && !s->rsrc && !d->rsrc) {
     k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
     return;
@@ -1235,6 +1241,13 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         } else {
           guarded(k, pc, {}, [&] { return copy(MValue()); });
         }
+        continue;
+      }
+      if (atom.op == CopyOp::BufferToLds) {
+        guarded(k, pc, {}, [&] {
+          k.bufferLoadToLds(*s, so, k.elementAddress(*d, dof), int(atom.bits / 8));
+          return MValue();
+        });
         continue;
       }
       mlir::Type vt = k.typeOf(atom.dtype, lanes);

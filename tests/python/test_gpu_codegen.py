@@ -8,9 +8,13 @@ import subprocess
 from pathlib import Path
 
 import flydsl
+import flydsl.compiler as flyc
+import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import load
+from flydsl.compiler import from_dlpack
+from flydsl.errors import CompileError
 
 vector_add = load("vector_add")
 block_reduce = load("block_reduce")
@@ -283,6 +287,53 @@ def test_layout_kernels_ptx(name):
     if name.startswith("tiled_transpose_smem"):
         assert re.search(r"\bst\.shared", ptx) and re.search(r"\bld\.shared", ptx), ptx
         assert re.search(r"\bbar\.sync|\bbarrier\.sync", ptx), ptx
+
+
+buffer_to_lds = load("06_buffer_to_lds")
+lds_rows = np.zeros(24, np.float32)
+
+
+@flyc.kernel
+def wide_to_lds(A: fx.Tensor, B: fx.Tensor):
+    # One 128-bit call per thread: lane t's four floats land at the wave's base + 16 * t.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((64, 4), (4, 1)))
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopyLDS128b(), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(atom, fx.make_layout((64, 1)), fx.make_layout((1, 4)))
+    thr = tiled.get_slice(fx.thread_idx.x)
+    fx.copy(atom, thr.partition_S(fx.rocdl.make_buffer_tensor(A)), thr.partition_D(smem))
+    fx.gpu.barrier()
+    for j in fx.range_constexpr(4):
+        B[(fx.thread_idx.x, j)] = smem[(fx.thread_idx.x, j)]
+
+
+@needs_llvm_tools
+@needs_rocm_device_libs
+@pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
+def test_buffer_to_lds_rocm_code(tmp_path, arch):
+    binary = buffer_to_lds.row_sums.compile(mat, lds_rows, 8, target="rocm", arch=arch).binary
+    asm, notes = disassemble(tmp_path, binary, arch)
+    # Straight into LDS, its base in M0; the wait for it comes before the barrier.
+    assert re.search(r"\bbuffer_load_dword\b[^\n]*\blds\b", asm), asm
+    assert re.search(r"\bs_mov_b32 m0\b", asm), asm
+    assert re.search(r"s_waitcnt vmcnt\(0\)[^\n]*\n\s*s_barrier", asm), asm
+    assert "scratch_" not in asm
+    tile = from_dlpack(np.zeros((64, 4), np.float32))
+    if arch == "gfx950":
+        asm, _ = disassemble(
+            tmp_path, wide_to_lds.compile(tile, tile, target="rocm", arch=arch).binary, arch
+        )
+        assert re.search(r"\bbuffer_load_dwordx4\b[^\n]*\blds\b", asm), asm
+    else:
+        with pytest.raises(CompileError, match="128-bit buffer load into LDS needs gfx950"):
+            wide_to_lds.compile(tile, tile, target="rocm", arch=arch)
+
+
+def test_buffer_to_lds_elsewhere():
+    # cuda has no such instruction: each lane's bytes are loaded and stored where they land.
+    ptx = buffer_to_lds.row_sums.compile(mat, lds_rows, 8, target="cuda", arch="sm_90").binary
+    assert re.search(r"\bst\.shared", ptx.decode())
+    with pytest.raises(CompileError, match="need a gfx9"):
+        buffer_to_lds.row_sums.compile(mat, lds_rows, 8, target="rocm", arch="gfx1201")
 
 
 def test_transpose_tile_is_bank_conflict_free():

@@ -379,6 +379,27 @@ def test_lds_atom_needs_shared_memory():
 
 
 @flyc.kernel
+def lds_load_from_plain(A: fx.Tensor):
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((4,)))
+    fx.copy(fx.make_copy_atom(fx.rocdl.BufferCopyLDS32b(), fx.Float32), A, smem)
+
+
+@flyc.kernel
+def lds_load_of_64_bits(A: fx.Tensor):
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((4,)))
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopyLDS(64), fx.Float32)
+    fx.copy(atom, fx.rocdl.make_buffer_tensor(A), smem)
+
+
+def test_buffer_to_lds_needs_a_buffer_and_its_widths():
+    a = flyc.from_dlpack(np.zeros(4, np.float32))
+    message = compile_error(lds_load_from_plain, a)
+    assert "moves a tensor made by make_buffer_tensor into shared memory" in message, message
+    message = compile_error(lds_load_of_64_bits, a)
+    assert "buffer-to-LDS copies 32 or 128" in message, message
+
+
+@flyc.kernel
 def gather_wrong_offsets(Src: fx.Tensor, Dst: fx.Tensor):
     atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)
     frag = fx.make_rmem_tensor((4,), fx.Float32)  # two 64-bit calls

@@ -268,7 +268,7 @@ class CopyOp:
     """A copy instruction: universal (plain loads and stores), AMD buffer, LDS, or NVIDIA
     cp.async (global to shared, asynchronous until fx.nvgpu.cp_async_wait())."""
 
-    _NAMES = ("UniversalCopy", "BufferCopy", "LdsCopy", "CpAsync", "CpAsyncZfill")
+    _NAMES = ("UniversalCopy", "BufferCopy", "LdsCopy", "CpAsync", "CpAsyncZfill", "BufferCopyLDS")
 
     def __init__(self, kind, bits):
         if bits not in (8, 16, 32, 64, 128):

@@ -525,6 +525,22 @@ class rocdl:
     BufferLDST128b = BufferCopy128b
 
     @staticmethod
+    def BufferCopyLDS(bits):
+        """A buffer load straight into LDS (32 bits; 128 on gfx950): from a buffer tensor into
+        shared memory without registers. Lane i of a wave writes at the wave's base + i times
+        the atom's bytes, so a wave's destinations must be consecutive in lane order (a tiled
+        copy whose threads in a wave take consecutive chunks)."""
+        return CopyOp(5, int(bits))
+
+    @staticmethod
+    def BufferCopyLDS32b():
+        return CopyOp(5, 32)
+
+    @staticmethod
+    def BufferCopyLDS128b():
+        return CopyOp(5, 128)
+
+    @staticmethod
     def make_buffer_tensor(t):
         """`t` with a buffer resource over all of it: buffer copy atoms read and write it with
         hardware bounds checks on AMD GPUs (the same checks in code on other targets)."""

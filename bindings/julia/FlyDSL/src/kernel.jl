@@ -254,7 +254,8 @@ const DYNAMIC = typemin(Int64)
 const TILER_OPS = Dict(:composition => 0, :logical_divide => 1, :zipped_divide => 2,
                        :tiled_divide => 3, :flat_divide => 4, :logical_product => 5,
                        :zipped_product => 6, :tiled_product => 7, :flat_product => 8)
-const COPY_OPS = Dict(:universal => 0, :buffer => 1, :lds => 2, :cp_async => 3, :cp_async_zfill => 4)
+const COPY_OPS = Dict(:universal => 0, :buffer => 1, :lds => 2, :cp_async => 3, :cp_async_zfill => 4,
+                 :buffer_to_lds => 5)
 
 """A tensor parameter whose layout fixes the extents and strides not equal to `DYNAMIC`,
 and the byte alignment of its pointer and dynamic strides (0: the element's); launches check
@@ -304,8 +305,8 @@ make_tensor(k::Kernel, t::KernelValue, l::KernelValue) =
     val(k, ccall((:fly_kernel_make_tensor, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}),
                  k.ptr, t.ptr, l.ptr))
 
-"""A copy atom (:universal, :buffer, :lds, :cp_async or :cp_async_zfill) moving `bits` of `dtype`
-per call."""
+"""A copy atom (:universal, :buffer, :lds, :cp_async, :cp_async_zfill or :buffer_to_lds) moving
+`bits` of `dtype` per call."""
 function copy_atom(k::Kernel, op::Symbol, bits::Integer, dtype::Symbol)
     haskey(COPY_OPS, op) || throw(ArgumentError("unknown copy op $op"))
     val(k, ccall((:fly_kernel_copy_atom, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Cint, Cint, Cint),

@@ -1081,6 +1081,7 @@ pub const fly_copy_op_FLY_COPY_BUFFER: fly_copy_op = 1;
 pub const fly_copy_op_FLY_COPY_LDS: fly_copy_op = 2;
 pub const fly_copy_op_FLY_COPY_CP_ASYNC: fly_copy_op = 3;
 pub const fly_copy_op_FLY_COPY_CP_ASYNC_ZFILL: fly_copy_op = 4;
+pub const fly_copy_op_FLY_COPY_BUFFER_TO_LDS: fly_copy_op = 5;
 pub type fly_copy_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_kernel_copy_atom(

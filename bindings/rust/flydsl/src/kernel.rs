@@ -143,6 +143,9 @@ pub enum CopyOp {
     CpAsync,
     /// cp.async that writes zeros where a copy's predicate is false, reading nothing there.
     CpAsyncZfill,
+    /// AMD buffer load straight into LDS, 32 bits (128 on gfx950): lane i of a wave writes at
+    /// the wave's base + i * bytes.
+    BufferToLds,
 }
 
 /// Which GPU index `KernelBuilder::index` reads.
