@@ -604,6 +604,11 @@ FLY_API fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom,
 FLY_API fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled_copy,
                                                      fly_value_t *thr_idx, fly_value_t *tensor,
                                                      int source);
+/* CuTe's retile_S / retile_D: a thread's register fragment (static, values first, made by
+ * another partition such as another tiled copy's) seen as this tiled copy's
+ * ((atom values, rest values), rest...), so fly_kernel_copy with its atom moves it. */
+FLY_API fly_value_t *fly_kernel_tiled_copy_retile(fly_kernel_t *k, fly_value_t *tiled_copy,
+                                                  fly_value_t *fragment);
 /* copy(atom, src, dst): one atom call per group of the atom's values, in the
  * tensors' logical order; pred (NULL or a register tensor of i1 with one
  * element per call) skips calls. An atom wider than the elements the layouts

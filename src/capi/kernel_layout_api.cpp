@@ -244,6 +244,12 @@ fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled
   });
 }
 
+fly_value_t *fly_kernel_tiled_copy_retile(fly_kernel_t *k, fly_value_t *tiled_copy,
+                                          fly_value_t *fragment) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->retile(val(tiled_copy), val(fragment))); });
+}
+
 void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src, fly_value_t *dst,
                      fly_value_t *pred) {
   FLY_KERNEL_OR(k, );

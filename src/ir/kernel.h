@@ -224,8 +224,9 @@ public:
   Value *tiledCopy(Value *atom, Value *layoutTV, const std::string &tile);
   /// This thread's part of `t` for the copy's source (src) or destination.
   Value *partition(Value *tiled, Value *thrIdx, Value *t, bool src);
-  /// A register tensor viewed in the copy's value order (CuTe's retile).
-  Value *retile(Value *tiled, Value *t);
+  /// CuTe's retile: register fragment `x` seen as tiled copy `tiled`'s (atom values, rest
+  /// values), rest... (layout::retile).
+  Value *retile(Value *tiled, Value *x);
   /// copy(atom, src, dst): one atom call per element of the rest modes; `pred`, a register
   /// tensor of i1 with one element per call (or per element), skips calls.
   void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);

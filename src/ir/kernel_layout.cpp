@@ -1127,6 +1127,29 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   return ops.tensorLike(*x, std::move(*r), offset);
 }
 
+Value *Kernel::retile(Value *ht, Value *hx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *tc = k.get(ht, "tiled copy");
+  if (!tc)
+    return nullptr;
+  if (tc->kind != ValueKind::TiledCopy) {
+    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) + " where a tiled copy is needed");
+    return nullptr;
+  }
+  Entry *x = k.getTensor(hx, "fragment");
+  if (!x)
+    return nullptr;
+  std::optional<Layout> r;
+  if (!k.algebra("retile", [&] {
+        const TiledCopyInfo &info = *tc->tiled;
+        r = layout::retile(*x->layout, info.tv, info.tile, info.atom->values);
+      }))
+    return nullptr;
+  return LayoutOps{k}.tensorLike(*x, std::move(*r), IntTuple(0));
+}
+
 void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   Impl &k = *impl_;
   if (!k.startOp())

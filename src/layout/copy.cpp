@@ -58,6 +58,37 @@ Layout threadPartition(const Layout &fragments, const IntTuple &thr) {
   return makeLayout(modes);
 }
 
+Layout retile(const Layout &fragment, const Layout &tv, const Tiler &tile, int64_t atomValues) {
+  int64_t values = staticSize(fragment.mode(0)), threads = staticSize(tv.mode(0));
+  if (values < 0 || staticSize(fragment) < 0)
+    fail(ErrorKind::Unsupported, "retile needs a fragment of static size, got " + fragment.str());
+  std::vector<IntTuple> tileShape;
+  std::vector<Tiler> tileModes =
+      tile.kind() == Tiler::Kind::Tuple ? tile.elems() : std::vector{tile};
+  for (const Tiler &t : tileModes) {
+    if (t.kind() != Tiler::Kind::Integer)
+      fail(ErrorKind::Unsupported, "retile needs a tile of integers, got " + tile.str());
+    tileShape.emplace_back(t.integer());
+  }
+  // (m, n) -> the index of the group of `values` values (of all threads) holding (m, n).
+  Layout byValue = composition(rightInverse(tv), makeLayout(IntTuple::tuple(tileShape)));
+  Layout groupOf = recastLayout(byValue, 1, threads * values);
+  // (atom values, rest values) -> (v, m, n) of the fragment's tile.
+  Layout order = zippedDivide(logicalProduct(makeLayout(IntTuple(values)), rightInverse(groupOf)),
+                              Tiler(makeLayout(IntTuple(atomValues))));
+  std::vector<Tiler> tiler{Tiler::integer(values)};
+  IntTuple extents = productEach(groupOf.shape());
+  for (const IntTuple &e : extents.elems())
+    tiler.push_back(Tiler::integer(e.leaf().value()));
+  Layout tiled = zippedDivide(fragment, Tiler::tuple(tiler));
+  Layout viewed = makeLayout({composition(tiled.mode(0), order), tiled.mode(1)});
+  // The tile's own rest is one; the fragment's other modes follow.
+  std::vector<IntTuple> rest{IntTuple(0)};
+  for (size_t i = 1; i < fragment.rank(); ++i)
+    rest.push_back(IntTuple::underscore());
+  return slice(IntTuple{IntTuple::underscore(), IntTuple::tuple(rest)}, viewed);
+}
+
 CopyPlan planCopy(const Layout &l, int64_t values) {
   CopyPlan p;
   int64_t n = staticSize(l);

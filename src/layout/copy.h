@@ -35,6 +35,12 @@ IntTuple threadCoordinate(const IntTuple &thr);
 /// their own, as CuTe's repeat<R>(_) spreads them.
 Layout threadPartition(const Layout &fragments, const IntTuple &thr);
 
+/// CuTe's TiledCopy::retile: a thread's static `fragment` (values first, as another partition
+/// made it) seen as this tiled copy's (atom values, rest values), rest... so the tiled copy's
+/// atoms can move it. The first size<0>(fragment) values are taken as the first values of
+/// the thread-value layout `tv`, as in CuTe; `tile` must be a tuple of integers.
+Layout retile(const Layout &fragment, const Layout &tv, const Tiler &tile, int64_t atomValues);
+
 /// A copy of a static-size tensor by atoms of `values` elements.
 struct CopyPlan {
   int64_t calls = 0;

@@ -399,6 +399,64 @@ def test_buffer_to_lds_needs_a_buffer_and_its_widths():
     assert "buffer-to-LDS copies 32 or 128" in message, message
 
 
+# Fragments of one tiled copy retiled for another over the same threads: CuTe C++'s answers
+# (make_fragment_like(partition_D) and TiledCopy::retile_D, printed by a program built against
+# the nvidia-cutlass headers) for a 16 x 32 row-major tensor.
+RETILE_CASES = {
+    ("t32", "t128"): ("((1,4),4,1):((0,1),4,0)", "((4,1),4,1):((1,0),4,0)"),
+    ("t128", "t32"): ("((4,1),4,1):((1,0),4,0)", "((1,4),4,1):((0,1),4,0)"),
+    ("u32", "u64"): ("((1,(4,2)),1,2):((0,(1,4)),0,8)", "((2,4),1,2):((1,2),0,8)"),
+    ("u64", "u32"): ("((2,(2,2)),1,2):((1,(2,4)),0,8)", "((1,8),1,2):((0,1),0,8)"),
+}
+RETILE_SEEN = {}
+
+
+def copies():
+    rows, cols = fx.make_layout((4, 8), (8, 1)), fx.make_layout((1, 4))
+    cm, blocks = fx.make_layout((8, 4)), fx.make_layout((2, 4), (4, 1))
+    atom = {b: fx.make_copy_atom(fx.UniversalCopy(b), fx.Float32) for b in (32, 64, 128)}
+    return {
+        "t32": fx.make_tiled_copy_tv(atom[32], rows, cols),
+        "t128": fx.make_tiled_copy_tv(atom[128], rows, cols),
+        "u32": fx.make_tiled_copy_tv(atom[32], cm, blocks),
+        "u64": fx.make_tiled_copy_tv(atom[64], cm, blocks),
+    }
+
+
+@flyc.kernel
+def retiled(A: fx.Tensor, B: fx.Tensor, made: fx.Constexpr[str], moved: fx.Constexpr[str]):
+    # A fragment filled by one tiled copy leaves through the other's atoms: B must equal A.
+    tiled = copies()
+    t = fx.thread_idx.x
+    src = tiled[made].get_slice(t).partition_S(A)
+    frag = fx.make_fragment_like(src)
+    fx.copy(tiled[made].atom, src, frag)
+    view = tiled[moved].get_slice(t).retile_D(frag)
+    RETILE_SEEN[(made, moved)] = (str(frag.layout), str(view.layout))
+    fx.copy(tiled[moved].atom, view, tiled[moved].get_slice(t).partition_D(B))
+
+
+@pytest.mark.parametrize("made,moved", sorted(RETILE_CASES))
+def test_retile_agrees_with_cute(made, moved):
+    a = np.arange(16 * 32, dtype=np.float32).reshape(16, 32)
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros_like(a))
+    retiled(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev), made, moved).launch(
+        grid=(1,), block=(32,)
+    )
+    assert RETILE_SEEN[(made, moved)] == RETILE_CASES[(made, moved)]
+    assert np.array_equal(dev.host(b_dev), a)
+
+
+@flyc.kernel
+def retile_dynamic(A: fx.Tensor):
+    copies()["t128"].get_slice(fx.thread_idx.x).retile_D(A)
+
+
+def test_retile_needs_a_static_fragment():
+    message = compile_error(retile_dynamic, np.zeros((16, 32), np.float32))
+    assert "retile needs a fragment of static size" in message, message
+
+
 @flyc.kernel
 def gather_wrong_offsets(Src: fx.Tensor, Dst: fx.Tensor):
     atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)

@@ -379,6 +379,17 @@ class ThrCopy:
     def partition_D(self, t):
         return self._partition(t, False)
 
+    def retile(self, t):
+        """A register fragment (values first, made by another partition) seen as this tiled
+        copy's ((atom values, rest values), rest...), so its atoms can move it."""
+        if not isinstance(t, TensorValue):
+            raise TypeError(f"retile needs a tensor, got {type(t).__name__}")
+        h = K.tiled_copy_retile(current(), self.tiled._kernel(), t.handle)
+        return TensorValue(_checked(h), t.dtype, None)
+
+    retile_S = retile
+    retile_D = retile
+
 
 def copy(atom, src, dst, pred=None):
     """copy(atom, src, dst, pred=None): one atom call per group of the atom's values."""

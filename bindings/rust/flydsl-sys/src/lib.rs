@@ -1109,6 +1109,13 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_tiled_copy_retile(
+        k: *mut fly_kernel_t,
+        tiled_copy: *mut fly_value_t,
+        fragment: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_copy(
         k: *mut fly_kernel_t,
         atom_or_tiled_copy: *mut fly_value_t,
