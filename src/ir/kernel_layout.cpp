@@ -1047,6 +1047,16 @@ Entry *copyAtomOf(Kernel::Impl &k, Value *h, bool tiledToo) {
   }
   return a;
 }
+
+/// The tiled copy `h` stands for, or null (with the builder's error) where it is none.
+Entry *tiledCopyOf(Kernel::Impl &k, Value *h) {
+  Entry *tc = k.get(h, "tiled copy");
+  if (tc && tc->kind != ValueKind::TiledCopy) {
+    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) + " where a tiled copy is needed");
+    return nullptr;
+  }
+  return tc;
+}
 } // namespace
 
 Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
@@ -1102,13 +1112,9 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *tc = k.get(ht, "tiled copy");
+  Entry *tc = tiledCopyOf(k, ht);
   if (!tc)
     return nullptr;
-  if (tc->kind != ValueKind::TiledCopy) {
-    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) + " where a tiled copy is needed");
-    return nullptr;
-  }
   LayoutOps ops{k};
   IntTuple thr;
   Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
@@ -1131,13 +1137,9 @@ Value *Kernel::retile(Value *ht, Value *hx) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *tc = k.get(ht, "tiled copy");
+  Entry *tc = tiledCopyOf(k, ht);
   if (!tc)
     return nullptr;
-  if (tc->kind != ValueKind::TiledCopy) {
-    k.fail(std::string("tiled copy is a ") + kindName(tc->kind) + " where a tiled copy is needed");
-    return nullptr;
-  }
   Entry *x = k.getTensor(hx, "fragment");
   if (!x)
     return nullptr;
