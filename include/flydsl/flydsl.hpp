@@ -141,10 +141,58 @@ private:
 };
 
 /// A value inside a kernel (scalar, tuple, layout, tensor, atom, tiled copy): a handle the
-/// module owns; NULL after a builder error, which Kernel::finish reports.
+/// module owns, with the kernel that made it (for the operators below); NULL after a builder
+/// error, which Kernel::finish reports.
 struct Value {
   fly_value_t *handle = nullptr;
+  fly_kernel_t *kernel = nullptr;
 };
+
+namespace detail {
+inline Value binary(int op, Value a, Value b) {
+  return {fly_binary(a.kernel, op, a.handle, b.handle), a.kernel};
+}
+inline Value compare(int op, Value a, Value b) {
+  return {fly_compare(a.kernel, op, a.handle, b.handle), a.kernel};
+}
+/// A constant of `a`'s dtype.
+inline Value like(Value a, double v) {
+  fly_dtype d = fly_value_dtype(a.kernel, a.handle);
+  bool real = d == FLY_F16 || d == FLY_BF16 || d == FLY_F32 || d == FLY_F64;
+  return {real ? fly_const_float(a.kernel, d, v) : fly_const_int(a.kernel, d, int64_t(v)),
+          a.kernel};
+}
+} // namespace detail
+
+// Arithmetic and comparisons on scalar (or vector) kernel values; a number beside a value
+// becomes a constant of the value's dtype. Integers are signed, as in the C API.
+inline Value operator+(Value a, Value b) { return detail::binary(FLY_ADD, a, b); }
+inline Value operator-(Value a, Value b) { return detail::binary(FLY_SUB, a, b); }
+inline Value operator*(Value a, Value b) { return detail::binary(FLY_MUL, a, b); }
+inline Value operator/(Value a, Value b) { return detail::binary(FLY_DIV, a, b); }
+inline Value operator%(Value a, Value b) { return detail::binary(FLY_REM, a, b); }
+inline Value operator-(Value a) { return {fly_unary(a.kernel, FLY_NEG, a.handle), a.kernel}; }
+inline Value operator<(Value a, Value b) { return detail::compare(FLY_LT, a, b); }
+inline Value operator<=(Value a, Value b) { return detail::compare(FLY_LE, a, b); }
+inline Value operator>(Value a, Value b) { return detail::compare(FLY_GT, a, b); }
+inline Value operator>=(Value a, Value b) { return detail::compare(FLY_GE, a, b); }
+inline Value operator==(Value a, Value b) { return detail::compare(FLY_EQ, a, b); }
+inline Value operator!=(Value a, Value b) { return detail::compare(FLY_NE, a, b); }
+#define FLYDSL_MIXED(op)                                                                           \
+  inline Value operator op(Value a, double b) { return a op detail::like(a, b); }                  \
+  inline Value operator op(double a, Value b) { return detail::like(b, a) op b; }
+FLYDSL_MIXED(+)
+FLYDSL_MIXED(-)
+FLYDSL_MIXED(*)
+FLYDSL_MIXED(/)
+FLYDSL_MIXED(%)
+FLYDSL_MIXED(<)
+FLYDSL_MIXED(<=)
+FLYDSL_MIXED(>)
+FLYDSL_MIXED(>=)
+FLYDSL_MIXED(==)
+FLYDSL_MIXED(!=)
+#undef FLYDSL_MIXED
 
 /// A kernel under construction. As in C, its first error sticks and finish() throws it.
 class Kernel {
@@ -156,34 +204,37 @@ public:
   /// A tensor parameter with static extents/strides (FLY_DYNAMIC elsewhere) and alignment.
   Value tensorParam(fly_dtype dtype, const Tuple &shape, const Tuple &stride, int64_t align = 0) {
     int rank = static_cast<int>(shape.size());
-    return {fly_kernel_tensor_param_spec(k_, dtype, rank, shape.data(), stride.data(), align)};
+    return wrap(fly_kernel_tensor_param_spec(k_, dtype, rank, shape.data(), stride.data(), align));
   }
-  Value gpuIndex(fly_gpu_index_kind which, int dim = 0) { return {fly_gpu_index(k_, which, dim)}; }
+  Value gpuIndex(fly_gpu_index_kind which, int dim = 0) {
+    return wrap(fly_gpu_index(k_, which, dim));
+  }
   /// A tuple or layout from CuTe text whose `?` leaves take `dynamic` in order.
   Value tuple(const std::string &text, const std::vector<Value> &dynamic = {}) {
     auto d = raw(dynamic);
-    return {fly_kernel_int_tuple(k_, text.c_str(), d.data(), d.size())};
+    return wrap(fly_kernel_int_tuple(k_, text.c_str(), d.data(), d.size()));
   }
   Value layout(const std::string &text, const std::vector<Value> &dynamic = {}) {
     auto d = raw(dynamic);
-    return {fly_kernel_layout(k_, text.c_str(), d.data(), d.size())};
+    return wrap(fly_kernel_layout(k_, text.c_str(), d.data(), d.size()));
   }
-  Value layout(const Layout &host) { return {fly_kernel_layout_from_host(k_, host.get())}; }
+  Value layout(const Layout &host) { return wrap(fly_kernel_layout_from_host(k_, host.get())); }
   Value tiled(fly_tiler_op op, Value x, const std::string &tiler) {
-    return {fly_kernel_layout_tiler_op(k_, op, x.handle, tiler.c_str())};
+    return wrap(fly_kernel_layout_tiler_op(k_, op, x.handle, tiler.c_str()));
   }
-  Value slice(Value x, Value coord) { return {fly_kernel_slice(k_, x.handle, coord.handle)}; }
+  Value slice(Value x, Value coord) { return wrap(fly_kernel_slice(k_, x.handle, coord.handle)); }
   Value fragment(Value like, fly_dtype dtype) {
-    return {fly_kernel_make_fragment(k_, like.handle, dtype)};
+    return wrap(fly_kernel_make_fragment(k_, like.handle, dtype));
   }
   Value copyAtom(fly_copy_op op, int bits, fly_dtype dtype) {
-    return {fly_kernel_copy_atom(k_, op, bits, dtype)};
+    return wrap(fly_kernel_copy_atom(k_, op, bits, dtype));
   }
   Value tiledCopy(Value atom, Value layoutTV, const std::string &tile) {
-    return {fly_kernel_tiled_copy(k_, atom.handle, layoutTV.handle, tile.c_str())};
+    return wrap(fly_kernel_tiled_copy(k_, atom.handle, layoutTV.handle, tile.c_str()));
   }
   Value partition(Value tiled, Value thr, Value tensor, bool source) {
-    return {fly_kernel_tiled_copy_partition(k_, tiled.handle, thr.handle, tensor.handle, source)};
+    return wrap(
+        fly_kernel_tiled_copy_partition(k_, tiled.handle, thr.handle, tensor.handle, source));
   }
   void copy(Value atom, Value src, Value dst, Value pred = {}) {
     fly_kernel_copy(k_, atom.handle, src.handle, dst.handle, pred.handle);
@@ -199,7 +250,77 @@ public:
   void finish() { check(fly_kernel_finish(k_)); }
   fly_kernel_t *get() const { return k_; }
 
+  Value scalarParam(fly_dtype dtype) { return wrap(fly_kernel_scalar_param(k_, dtype)); }
+  Value constInt(fly_dtype dtype, int64_t v) { return wrap(fly_const_int(k_, dtype, v)); }
+  Value constFloat(fly_dtype dtype, double v) { return wrap(fly_const_float(k_, dtype, v)); }
+  Value unary(fly_unary_op op, Value a) { return wrap(fly_unary(k_, op, a.handle)); }
+  Value cast(Value a, fly_dtype to) { return wrap(fly_cast(k_, a.handle, to)); }
+  Value select(Value cond, Value a, Value b) {
+    return wrap(fly_select(k_, cond.handle, a.handle, b.handle));
+  }
+  /// t[coord], zero where `pred` (if given) is false.
+  Value load(Value t, const std::vector<Value> &coord, Value pred = {}) {
+    auto c = raw(coord);
+    return wrap(fly_load(k_, t.handle, c.data(), c.size(), pred.handle));
+  }
+  /// t[coord] = v, skipped where `pred` (if given) is false.
+  void store(Value t, Value v, const std::vector<Value> &coord, Value pred = {}) {
+    auto c = raw(coord);
+    fly_store(k_, t.handle, v.handle, c.data(), c.size(), pred.handle);
+  }
+  Value sharedTensor(fly_dtype dtype, int64_t count, int64_t align = 16) {
+    return wrap(fly_shared_tensor(k_, dtype, count, align));
+  }
+  void barrier() { fly_barrier(k_); }
+
+  /// for iv in [lb, ub) by step, carrying `inits`: body(iv, carried) returns the next values.
+  /// Returns the final ones.
+  template <class Body>
+  std::vector<Value> forLoop(Value lb, Value ub, Value step, const std::vector<Value> &inits,
+                             Body body) {
+    auto in = raw(inits);
+    std::vector<fly_value_t *> carried(in.size());
+    Value iv = wrap(
+        fly_for_begin(k_, lb.handle, ub.handle, step.handle, in.data(), in.size(), carried.data()));
+    auto yields = raw(body(iv, values(carried)));
+    std::vector<fly_value_t *> results(in.size());
+    fly_for_end(k_, yields.data(), yields.size(), results.data());
+    return values(results);
+  }
+  /// for iv in [lb, ub) by step: body(iv).
+  template <class Body> void forLoop(Value lb, Value ub, Value step, Body body) {
+    forLoop(lb, ub, step, {}, [&](Value iv, const std::vector<Value> &) {
+      body(iv);
+      return std::vector<Value>{};
+    });
+  }
+  /// if cond: then().
+  template <class Then> void ifThen(Value cond, Then then) {
+    fly_if_begin(k_, cond.handle, nullptr, 0);
+    then();
+    fly_if_end(k_, nullptr, 0, nullptr);
+  }
+  /// cond ? then() : otherwise(), each returning values of `types`.
+  template <class Then, class Else>
+  std::vector<Value> ifThenElse(Value cond, const std::vector<int> &types, Then then,
+                                Else otherwise) {
+    fly_if_begin(k_, cond.handle, types.data(), types.size());
+    auto a = raw(then());
+    fly_if_else(k_, a.data(), a.size());
+    auto b = raw(otherwise());
+    std::vector<fly_value_t *> results(types.size());
+    fly_if_end(k_, b.data(), b.size(), results.data());
+    return values(results);
+  }
+
 private:
+  Value wrap(fly_value_t *h) const { return {h, k_}; }
+  std::vector<Value> values(const std::vector<fly_value_t *> &hs) const {
+    std::vector<Value> out;
+    for (fly_value_t *h : hs)
+      out.push_back(wrap(h));
+    return out;
+  }
   static std::vector<fly_value_t *> raw(const std::vector<Value> &vs) {
     std::vector<fly_value_t *> out;
     for (const Value &v : vs)

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 namespace {
 // A 24 x 120 static matrix, one 8 x 24 tile per block, 4 threads with 8 values each (a raked
@@ -50,6 +51,55 @@ bool tiledCopyRuns() {
   return shaped && same;
 }
 
+// Scalar code through the wrapper's operators, loop and branch: each of 8 threads walks
+// j = tid, tid + 8, ... < n, writes y[j] = x[j] > 0 ? 2 x[j] + 1 : -x[j] and sums what it wrote.
+bool scalarCodeRuns() {
+  using flydsl::Value;
+  flydsl::Module m;
+  flydsl::Kernel k(m, "walk");
+  Value x = k.tensorParam(FLY_F32, {100}, {1});
+  Value y = k.tensorParam(FLY_F32, {100}, {1});
+  Value sums = k.tensorParam(FLY_F32, {8}, {1});
+  Value n = k.scalarParam(FLY_I32);
+  Value tid = k.gpuIndex(FLY_THREAD_IDX), threads = k.gpuIndex(FLY_BLOCK_DIM);
+  Value zero = k.constFloat(FLY_F32, 0.0);
+  auto total = k.forLoop(tid, n, threads, {zero}, [&](Value j, const std::vector<Value> &acc) {
+    Value v = k.load(x, {j});
+    Value w = k.ifThenElse(
+        v > 0.0, {FLY_F32}, [&] { return std::vector<Value>{v * 2.0 + 1.0}; },
+        [&] { return std::vector<Value>{-v}; })[0];
+    k.store(y, w, {j});
+    return std::vector<Value>{acc[0] + w};
+  });
+  k.ifThen(tid < 8, [&] { k.store(sums, total[0], {tid}); });
+  k.finish();
+  flydsl::Compiled c(m, "cpu");
+
+  float xs[100], ys[100] = {0}, ss[8] = {0};
+  for (int i = 0; i < 100; ++i)
+    xs[i] = float(i % 7) - 3.0f;
+  int64_t shape[1] = {100}, eight[1] = {8};
+  DLTensor dx = {xs, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, nullptr, 0};
+  DLTensor dy = {ys, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, nullptr, 0};
+  DLTensor ds = {ss, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, eight, nullptr, 0};
+  fly_launch_config_t config = {sizeof(config), {1, 1, 1}, {8, 1, 1}, 0, nullptr};
+  c.launch("walk", config,
+           {{FLY_ARG_DLTENSOR, &dx, 0, 0},
+            {FLY_ARG_DLTENSOR, &dy, 0, 0},
+            {FLY_ARG_DLTENSOR, &ds, 0, 0},
+            {FLY_ARG_INT, nullptr, 100, 0}});
+  bool ok = true;
+  float want[8] = {0};
+  for (int i = 0; i < 100; ++i) {
+    float w = xs[i] > 0 ? xs[i] * 2 + 1 : -xs[i];
+    ok = ok && ys[i] == w;
+    want[i % 8] += w;
+  }
+  for (int t = 0; t < 8; ++t)
+    ok = ok && ss[t] == want[t];
+  return ok;
+}
+
 // A 128-bit atom over values that are not consecutive: finish() throws FLY_ERROR_COMPILE.
 bool builderErrorThrows() {
   flydsl::Module m;
@@ -89,6 +139,7 @@ int main() {
   expect(threw, "parse error throws flydsl::Error");
   expect(tiledCopyRuns(), "a tiled copy built, compiled and run through the wrapper");
   expect(builderErrorThrows(), "a builder error throws flydsl::Error from finish()");
+  expect(scalarCodeRuns(), "operators, a loop carrying a value and branches through the wrapper");
   std::printf("cpp wrapper: %s\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;
 }
