@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/work_item_loops.h"
+#include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -95,6 +96,8 @@ bool isStructural(Operation *op) {
 /// Whether `op` computes the same value in every thread of a block, given which of its
 /// operands do: pure, without regions, not a thread index.
 bool staysUniform(Operation *op, const llvm::DenseSet<Value> &uniform) {
+  if (auto call = dyn_cast<func::CallOp>(op)) // the block's shared memory: one address for all
+    return call.getCallee() == ir::kSharedBaseFn || call.getCallee() == ir::kDynamicSharedBaseFn;
   return op->getNumRegions() == 0 && isPure(op) && !isThreadDependent(op) &&
          llvm::all_of(op->getOperands(), [&](Value v) { return uniform.contains(v); });
 }

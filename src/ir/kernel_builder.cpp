@@ -30,9 +30,6 @@
 
 namespace fly::ir {
 
-const char *const kSharedBaseFn = "__fly_shared_base";
-const char *const kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
-
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
   switch (d) {
   case DType::I1:

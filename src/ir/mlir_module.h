@@ -26,8 +26,8 @@ struct Module::Impl {
 
 /// The callees that return the block's static and dynamic shared memory bases, replaced per
 /// target. Dynamic shared memory starts after the static part, 16-byte aligned.
-extern const char *const kSharedBaseFn;
-extern const char *const kDynamicSharedBaseFn;
+inline constexpr const char *kSharedBaseFn = "__fly_shared_base";
+inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
 

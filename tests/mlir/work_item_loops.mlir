@@ -6,6 +6,7 @@
 
 module attributes {gpu.container_module} {
 gpu.module @kernels {
+func.func private @__fly_shared_base() -> !llvm.ptr<3>
 
 // CHECK-LABEL: gpu.func @shuffle_then_barrier
 // CHECK-SAME: fly.work_item_loops
@@ -109,6 +110,28 @@ gpu.func @strided_kept(%x: !llvm.ptr, %n: i32) kernel {
     llvm.store %one, %p : f32, !llvm.ptr
   }
   gpu.barrier
+  gpu.return
+}
+
+// The block's shared memory has one address for all threads: its call moves above the thread
+// loops, so no region loads it from a slot.
+// CHECK-LABEL: gpu.func @shared_base
+// CHECK: %[[BASE:.*]] = func.call @__fly_shared_base()
+// CHECK-NOT: llvm.alloca {{.*}} x !llvm.ptr<3>
+// CHECK: scf.for
+// CHECK: llvm.getelementptr %[[BASE]]
+// CHECK: scf.for
+// CHECK: llvm.getelementptr %[[BASE]]
+gpu.func @shared_base(%x: !llvm.ptr) kernel {
+  %s = func.call @__fly_shared_base() : () -> !llvm.ptr<3>
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %s[%ti] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+  %v = llvm.load %x : !llvm.ptr -> f32
+  llvm.store %v, %p : f32, !llvm.ptr<3>
+  gpu.barrier
+  %w = llvm.load %p : !llvm.ptr<3> -> f32
+  llvm.store %w, %x : f32, !llvm.ptr
   gpu.return
 }
 
