@@ -139,13 +139,18 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   op.erase();
 }
 
+// The bytes a buffer load into LDS moves per lane (its size operand, a constant), 0 if unknown.
+int64_t bytesPerLane(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
+  auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
+  return size ? mlir::cast<mlir::IntegerAttr>(size.getValue()).getInt() : 0;
+}
+
 // A buffer load into LDS as the hardware does it: the bytes a plain buffer load would give
 // (zeros outside the resource), stored at the base plus this lane's share.
 void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
-  auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
-  int64_t bytes = size ? mlir::cast<mlir::IntegerAttr>(size.getValue()).getInt() : 0;
+  int64_t bytes = bytesPerLane(op);
   if (bytes != 4 && bytes != 16)
     throw CompileError("a buffer load into LDS of other than 4 or 16 bytes");
   mlir::Type type = bytes == 4 ? mlir::Type(b.getI32Type())
@@ -166,8 +171,7 @@ void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
 
 void checkLoadsToLds(mlir::ModuleOp m, const std::string &arch) {
   m.walk([&](mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
-    auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
-    int64_t bytes = size ? mlir::cast<mlir::IntegerAttr>(size.getValue()).getInt() : 0;
+    int64_t bytes = bytesPerLane(op);
     if (arch.rfind("gfx9", 0) != 0)
       throw CompileError("buffer loads into LDS (FLY_COPY_BUFFER_TO_LDS) need a gfx9 (CDNA) "
                          "arch, not " +

@@ -75,6 +75,11 @@ std::optional<int64_t> constantOf(Value v) {
   return std::nullopt;
 }
 
+/// Whether values of these types can live in per-thread slots.
+bool keptPerThread(TypeRange types) {
+  return llvm::all_of(types, [](Type t) { return bytesOf(t) != 0; });
+}
+
 bool containsCollective(Operation *op) {
   bool found = false;
   op->walk([&](Operation *inner) { found = found || isCollective(inner); });
@@ -133,12 +138,11 @@ std::string whyNot(gpu::GPUFuncOp f) {
             why = "a barrier or shuffle under a condition that differs between threads";
             return;
           }
-          for (Type t : branch.getResultTypes())
-            if (bytesOf(t) == 0) {
-              why = "a barrier or shuffle inside an scf.if that yields a value of a type kept "
-                    "nowhere per thread";
-              return;
-            }
+          if (!keptPerThread(branch.getResultTypes())) {
+            why = "a barrier or shuffle inside an scf.if that yields a value of a type kept "
+                  "nowhere per thread";
+            return;
+          }
           continue;
         }
         auto loop = dyn_cast<scf::ForOp>(p);
@@ -146,12 +150,11 @@ std::string whyNot(gpu::GPUFuncOp f) {
           why = "a barrier or shuffle inside control flow other than scf.for and scf.if";
           return;
         }
-        for (Type t : loop.getResultTypes())
-          if (bytesOf(t) == 0) {
-            why = "a barrier or shuffle inside a loop that carries a value of a type kept "
-                  "nowhere per thread";
-            return;
-          }
+        if (!keptPerThread(loop.getResultTypes())) {
+          why = "a barrier or shuffle inside a loop that carries a value of a type kept "
+                "nowhere per thread";
+          return;
+        }
         for (Value v : {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
           if (!uniform.contains(v)) {
             why = "a barrier or shuffle inside a loop whose bounds differ between threads";
@@ -217,9 +220,8 @@ bool interleavable(scf::ForOp loop, const llvm::DenseSet<Value> &uniform) {
   if (!step || *step <= 0 || !uniform.contains(loop.getUpperBound()) ||
       uniform.contains(loop.getLowerBound()) || containsCollective(loop))
     return false;
-  for (Type t : loop.getResultTypes())
-    if (bytesOf(t) == 0)
-      return false;
+  if (!keptPerThread(loop.getResultTypes()))
+    return false;
   bool plain = true;
   loop.getBody()->walk([&](Operation *op) {
     plain = plain && (isPure(op) ||
