@@ -155,12 +155,13 @@ inline Value binary(int op, Value a, Value b) {
 inline Value compare(int op, Value a, Value b) {
   return {fly_compare(a.kernel, op, a.handle, b.handle), a.kernel};
 }
-/// A constant of `a`'s dtype.
+/// A constant of `a`'s dtype (and lanes, for a vector).
 inline Value like(Value a, double v) {
   fly_dtype d = fly_value_dtype(a.kernel, a.handle);
   bool real = d == FLY_F16 || d == FLY_BF16 || d == FLY_F32 || d == FLY_F64;
-  return {real ? fly_const_float(a.kernel, d, v) : fly_const_int(a.kernel, d, int64_t(v)),
-          a.kernel};
+  fly_value_t *c = real ? fly_const_float(a.kernel, d, v) : fly_const_int(a.kernel, d, int64_t(v));
+  int lanes = fly_value_lanes(a.kernel, a.handle);
+  return {lanes > 1 ? fly_vector_splat(a.kernel, c, lanes) : c, a.kernel};
 }
 } // namespace detail
 
@@ -272,6 +273,55 @@ public:
     return wrap(fly_shared_tensor(k_, dtype, count, align));
   }
   void barrier() { fly_barrier(k_); }
+  Value binary(fly_binary_op op, Value a, Value b) {
+    return wrap(fly_binary(k_, op, a.handle, b.handle));
+  }
+  Value max(Value a, Value b) { return binary(FLY_MAX, a, b); }
+  Value min(Value a, Value b) { return binary(FLY_MIN, a, b); }
+  Value fma(Value a, Value b, Value c) { return wrap(fly_fma(k_, a.handle, b.handle, c.handle)); }
+  /// Lane `offset`-away's `v` within groups of `width` lanes of the wave.
+  Value shuffle(fly_shuffle_mode mode, Value v, int offset, int width) {
+    return wrap(fly_shuffle(k_, mode, v.handle, constInt(FLY_I32, offset).handle,
+                            constInt(FLY_I32, width).handle));
+  }
+
+  // Vectors.
+  Value vector(const std::vector<Value> &elements) {
+    auto e = raw(elements);
+    return wrap(fly_vector_from_elements(k_, e.data(), e.size()));
+  }
+  Value splat(Value element, int lanes) {
+    return wrap(fly_vector_splat(k_, element.handle, lanes));
+  }
+  Value extract(Value vec, int lane) {
+    return wrap(fly_vector_extract(k_, vec.handle, constInt(FLY_I32, lane).handle));
+  }
+  static int lanes(Value v) { return fly_value_lanes(v.kernel, v.handle); }
+  static fly_dtype dtype(Value v) { return fly_value_dtype(v.kernel, v.handle); }
+
+  // Tensors with layouts: coordinates, register fragments, element access by coordinate.
+  Value identityTensor(Value shape) {
+    return wrap(fly_kernel_make_identity_tensor(k_, shape.handle));
+  }
+  Value elemLess(Value a, Value b) { return wrap(fly_kernel_elem_less(k_, a.handle, b.handle)); }
+  /// A layout's (or tensor's) size, shape, ... as a tuple value.
+  Value layoutQuery(fly_layout_query which, Value layout) {
+    return wrap(fly_kernel_layout_query(k_, which, layout.handle));
+  }
+  Value tupleLeaf(Value tuple, int index) {
+    return wrap(fly_kernel_tuple_leaf(k_, tuple.handle, index));
+  }
+  /// t[coord] for a coordinate tuple or integer; zero where `pred` is false.
+  Value loadAt(Value t, Value coord, Value pred = {}) {
+    return wrap(fly_load_at(k_, t.handle, coord.handle, pred.handle));
+  }
+  void storeAt(Value t, Value v, Value coord, Value pred = {}) {
+    fly_store_at(k_, t.handle, v.handle, coord.handle, pred.handle);
+  }
+  /// A register tensor's elements as one vector, and back.
+  Value fragmentLoad(Value t) { return wrap(fly_fragment_load(k_, t.handle)); }
+  void fragmentStore(Value t, Value v) { fly_fragment_store(k_, t.handle, v.handle); }
+  void fragmentFill(Value t, Value v) { fly_fragment_fill(k_, t.handle, v.handle); }
 
   /// for iv in [lb, ub) by step, carrying `inits`: body(iv, carried) returns the next values.
   /// Returns the final ones.

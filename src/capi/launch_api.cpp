@@ -14,7 +14,7 @@
 #include "runtime/cuda/cuda_module.h"
 #include "runtime/hip/hip_module.h"
 
-#include <dlpack/dlpack.h>
+#include "capi/dlpack_args.h"
 
 #include <algorithm>
 #include <cstring>
@@ -23,73 +23,6 @@ using namespace fly;
 using namespace fly::capi;
 
 namespace {
-
-// DLPack 1.x's versioned tensor, declared from the DLPack ABI: Debian's header is 0.6.
-struct DLPackVersion {
-  uint32_t major;
-  uint32_t minor;
-};
-struct DLManagedTensorVersioned {
-  DLPackVersion version;
-  void *manager_ctx;
-  void (*deleter)(DLManagedTensorVersioned *self);
-  uint64_t flags;
-  DLTensor dl_tensor;
-};
-// DLPack 1.1 type codes for the fp8 formats we use.
-constexpr uint8_t kDLFloat8E4M3FN = 10;
-constexpr uint8_t kDLFloat8E5M2 = 12;
-
-bool dtypeMatches(ir::DType d, const DLDataType &t) {
-  if (t.lanes != 1)
-    return false;
-  switch (d) {
-  case ir::DType::I8:
-  case ir::DType::I16:
-  case ir::DType::I32:
-  case ir::DType::I64:
-    return (t.code == kDLInt || t.code == kDLUInt) && t.bits == ir::bitWidth(d);
-  case ir::DType::F16:
-  case ir::DType::F32:
-  case ir::DType::F64:
-    return t.code == kDLFloat && t.bits == ir::bitWidth(d);
-  case ir::DType::BF16:
-    return t.code == kDLBfloat && t.bits == 16;
-  case ir::DType::F8E4M3:
-    return t.bits == 8 && (t.code == kDLFloat8E4M3FN || t.code == kDLUInt);
-  case ir::DType::F8E5M2:
-    return t.bits == 8 && (t.code == kDLFloat8E5M2 || t.code == kDLUInt);
-  default:
-    return false;
-  }
-}
-
-std::string dlTypeName(const DLDataType &t) {
-  static const char *codes[] = {"int", "uint", "float", "opaque", "bfloat", "complex", "bool"};
-  std::string c = t.code < 7 ? codes[t.code] : "code" + std::to_string(t.code);
-  return c + std::to_string(t.bits) + (t.lanes != 1 ? "x" + std::to_string(t.lanes) : "");
-}
-
-const DLTensor *tensorOf(const fly_arg_t &a, size_t i) {
-  std::string where = "argument " + std::to_string(i);
-  if (!a.tensor)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor pointer is NULL");
-  switch (a.kind) {
-  case FLY_ARG_DLTENSOR:
-    return static_cast<const DLTensor *>(a.tensor);
-  case FLY_ARG_DLMANAGED:
-    return &static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor;
-  case FLY_ARG_DLMANAGED_VERSIONED: {
-    auto *v = static_cast<const DLManagedTensorVersioned *>(a.tensor);
-    if (v->version.major != 1)
-      fail(FLY_ERROR_LAUNCH, where + ": DLPack version " + std::to_string(v->version.major) +
-                                 "." + std::to_string(v->version.minor) + " is not 1.x");
-    return &v->dl_tensor;
-  }
-  default:
-    fail(FLY_ERROR_LAUNCH, where + " is a scalar where the kernel takes a tensor");
-  }
-}
 
 uint16_t toHalfBits(float f, bool bf16) {
   uint32_t x;

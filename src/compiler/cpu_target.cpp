@@ -28,6 +28,7 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -219,6 +220,8 @@ void approximateExp(mlir::ModuleOp m) {
 
 void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createSCFToControlFlowPass());
+  // The exp polynomial on vectors broadcasts its constants with vector ops.
+  pm.addPass(mlir::createConvertVectorToLLVMPass());
   pm.addPass(mlir::createConvertMathToLLVMPass());
   pm.addPass(mlir::createConvertMathToLibmPass());
   pm.addPass(mlir::createArithToLLVMConversionPass());

@@ -23,6 +23,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -183,6 +184,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
   mlir::ub::registerConvertUBToLLVMInterface(registry);
   mlir::registerConvertMathToLLVMInterface(registry);
+  mlir::vector::registerConvertVectorToLLVMInterface(registry); // polynomials on vectors
   mlir::registerConvertNVVMToLLVMInterface(registry);
   m->getContext()->appendDialectRegistry(registry);
   mlir::PassManager pm(m->getContext());

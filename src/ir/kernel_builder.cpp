@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -66,7 +67,7 @@ Module::Impl::Impl() {
   context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                       mlir::math::MathDialect, mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
-                      mlir::scf::SCFDialect>();
+                      mlir::scf::SCFDialect, mlir::vector::VectorDialect>();
   // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
   context.printOpOnDiagnostic(false);
   OpBuilder b(&context);

@@ -1,0 +1,158 @@
+"""The kernel library (libflydsl's flydsl/kernels.h): ready elementwise, softmax, layernorm and
+rmsnorm kernels over any DLPack tensors (torch, numpy, ...) on the device they live on.
+
+    import flydsl.kernels as fk
+    y = fk.softmax(x)                      # a new tensor like x
+    fk.rmsnorm(x, w, eps=1e-6, out=y)      # into y
+
+Each call compiles its kernel on first use (then it is cached, in memory and on disk).
+`out=None` allocates the result with the input's library (`torch.empty_like`,
+`numpy.empty_like`, ...). `stream=None` is torch's current stream for torch CUDA tensors and
+the default stream otherwise. Errors raise FlyDSLError subclasses; nothing is written then.
+"""
+
+import ctypes
+import sys
+
+from . import _kernel_api as K
+from ._lib import check, lib
+from .compiler import _pycapsule_get, _stream_handle
+
+__all__ = [
+    "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
+]  # fmt: skip
+
+_P = ctypes.c_void_p
+_ArgP = ctypes.POINTER(K.Arg)
+lib.fly_kernels_elementwise.restype = ctypes.c_int
+lib.fly_kernels_elementwise.argtypes = [
+    ctypes.c_int, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P,
+]  # fmt: skip
+lib.fly_kernels_softmax.restype = ctypes.c_int
+lib.fly_kernels_softmax.argtypes = [_ArgP, _ArgP, _P]
+lib.fly_kernels_layernorm.restype = ctypes.c_int
+lib.fly_kernels_layernorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
+lib.fly_kernels_rmsnorm.restype = ctypes.c_int
+lib.fly_kernels_rmsnorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
+lib.fly_kernels_built.restype = ctypes.c_int64
+
+_ADD, _MUL, _SCALE_BIAS, _SILU, _GELU, _GELU_TANH, _SILU_MUL = range(7)
+
+
+class _Tensors:
+    """The DLPack capsules of one call's tensors, alive until the call returns."""
+
+    def __init__(self):
+        self.capsules = []
+
+    def arg(self, obj, name):
+        if obj is None:
+            return None
+        if not hasattr(obj, "__dlpack__"):
+            raise TypeError(f"{name} is a {type(obj).__name__}, not a DLPack tensor")
+        capsule = obj.__dlpack__()
+        self.capsules.append(capsule)
+        return ctypes.pointer(K.Arg(K.ARG_DLMANAGED, _pycapsule_get(capsule, b"dltensor"), 0, 0))
+
+
+def _empty_like(x):
+    library = sys.modules.get(type(x).__module__.split(".")[0])
+    empty_like = getattr(library, "empty_like", None)
+    if empty_like is None:
+        raise TypeError(f"cannot allocate a result like a {type(x).__name__}: pass out=")
+    return empty_like(x)
+
+
+def _stream(stream, x):
+    if stream is None and type(x).__module__.startswith("torch") and x.is_cuda:
+        import torch
+
+        return torch.cuda.current_stream(x.device).cuda_stream or None
+    return _stream_handle(stream)
+
+
+def _elementwise(op, a, b, alpha, beta, out, stream):
+    out = _empty_like(a) if out is None else out
+    t = _Tensors()
+    check(
+        lib.fly_kernels_elementwise(
+            op, t.arg(a, "a"), t.arg(b, "b"), float(alpha), float(beta), t.arg(out, "out"),
+            _stream(stream, a),
+        )
+    )  # fmt: skip
+    return out
+
+
+def add(a, b, out=None, stream=None):
+    """a + b."""
+    return _elementwise(_ADD, a, b, 0, 0, out, stream)
+
+
+def mul(a, b, out=None, stream=None):
+    """a * b."""
+    return _elementwise(_MUL, a, b, 0, 0, out, stream)
+
+
+def scale_bias(a, alpha, beta, out=None, stream=None):
+    """alpha * a + beta."""
+    return _elementwise(_SCALE_BIAS, a, None, alpha, beta, out, stream)
+
+
+def silu(a, out=None, stream=None):
+    """a * sigmoid(a)."""
+    return _elementwise(_SILU, a, None, 0, 0, out, stream)
+
+
+def gelu(a, approximate="none", out=None, stream=None):
+    """a * Phi(a); approximate="tanh" for the tanh form (as torch.nn.functional.gelu)."""
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"approximate must be 'none' or 'tanh', not {approximate!r}")
+    return _elementwise(_GELU if approximate == "none" else _GELU_TANH, a, None, 0, 0, out, stream)
+
+
+def silu_mul(a, b, out=None, stream=None):
+    """silu(a) * b, the gate of SwiGLU."""
+    return _elementwise(_SILU_MUL, a, b, 0, 0, out, stream)
+
+
+def softmax(x, out=None, stream=None):
+    """Softmax along the last dimension."""
+    out = _empty_like(x) if out is None else out
+    t = _Tensors()
+    check(lib.fly_kernels_softmax(t.arg(x, "x"), t.arg(out, "out"), _stream(stream, x)))
+    return out
+
+
+def layernorm(x, weight, bias=None, eps=1e-5, residual=None, residual_out=None, out=None,
+              stream=None):  # fmt: skip
+    """(h - mean) / sqrt(var + eps) * weight + bias over the last dimension, h = x or
+    x + residual; residual_out (may be residual itself) receives h."""
+    out = _empty_like(x) if out is None else out
+    t = _Tensors()
+    check(
+        lib.fly_kernels_layernorm(
+            t.arg(x, "x"), t.arg(weight, "weight"), t.arg(bias, "bias"),
+            t.arg(residual, "residual"), t.arg(residual_out, "residual_out"), float(eps),
+            t.arg(out, "out"), _stream(stream, x),
+        )
+    )  # fmt: skip
+    return out
+
+
+def rmsnorm(x, weight, eps=1e-6, residual=None, residual_out=None, out=None, stream=None):
+    """h / sqrt(mean(h^2) + eps) * weight over the last dimension, h as for layernorm."""
+    out = _empty_like(x) if out is None else out
+    t = _Tensors()
+    check(
+        lib.fly_kernels_rmsnorm(
+            t.arg(x, "x"), t.arg(weight, "weight"), t.arg(residual, "residual"),
+            t.arg(residual_out, "residual_out"), float(eps), t.arg(out, "out"),
+            _stream(stream, x),
+        )
+    )  # fmt: skip
+    return out
+
+
+def kernels_built():
+    """How many kernels the library has built in this process (each specialisation once)."""
+    return lib.fly_kernels_built()

@@ -1,0 +1,67 @@
+/*===- kernels.h - The FlyDSL kernel library ------------------------*- C -*-===*\
+|*                                                                            *|
+|* Ready kernels over DLPack tensors: elementwise ops, row softmax, layernorm *|
+|* and rmsnorm. Each call reads its tensors' device (kDLCPU: the cpu target,  *|
+|* kDLCUDA: cuda, kDLROCM: rocm), builds and compiles a kernel specialised   *|
+|* for the dtypes, the row length, the vector width the tensors' alignment   *|
+|* allows and the target on first use, keeps it (in memory, and on disk as   *|
+|* any compiled kernel), and launches it on `stream` (NULL: the default      *|
+|* stream; the cpu target runs before returning). See docs/kernels.md.       *|
+|*                                                                            *|
+|* Tensors are fly_arg_t of a DLPack kind, borrowed for the call; dtypes are  *|
+|* float32, float16 or bfloat16 (computed in float32). Rows are the last     *|
+|* dimension, which must be contiguous (stride 1); the leading dimensions    *|
+|* must flatten to one row stride. Every check runs before anything is       *|
+|* launched: on an error nothing is written.                                  *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef FLYDSL_KERNELS_H
+#define FLYDSL_KERNELS_H
+
+#include "flydsl/flydsl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fly_elementwise_op {
+  FLY_EW_ADD = 0,        /* a + b */
+  FLY_EW_MUL = 1,        /* a * b */
+  FLY_EW_SCALE_BIAS = 2, /* alpha * a + beta */
+  FLY_EW_SILU = 3,       /* a * sigmoid(a) */
+  FLY_EW_GELU = 4,       /* a * Phi(a), with erf (torch's default gelu) */
+  FLY_EW_GELU_TANH = 5,  /* gelu's tanh approximation */
+  FLY_EW_SILU_MUL = 6    /* silu(a) * b (SwiGLU's gate) */
+} fly_elementwise_op;
+
+/* out = op(a[, b]) element by element over contiguous tensors of one shape and dtype; b is
+ * NULL for the one-operand ops, alpha and beta are read by FLY_EW_SCALE_BIAS only. */
+FLY_API fly_status fly_kernels_elementwise(int op /* fly_elementwise_op */, const fly_arg_t *a,
+                                           const fly_arg_t *b, double alpha, double beta,
+                                           const fly_arg_t *out, void *stream);
+
+/* out = softmax(x) along the last dimension, numerically stable; out has x's shape (its dtype
+ * may differ). */
+FLY_API fly_status fly_kernels_softmax(const fly_arg_t *x, const fly_arg_t *out, void *stream);
+
+/* Layer normalisation of each row: (h - mean) / sqrt(var + eps) * weight + bias, where h is x,
+ * or x + residual when residual is given; residual_out (NULL: not written) receives h, and may
+ * be residual itself. weight and bias (NULL: none) are rank-1 tensors of the row length. */
+FLY_API fly_status fly_kernels_layernorm(const fly_arg_t *x, const fly_arg_t *weight,
+                                         const fly_arg_t *bias, const fly_arg_t *residual,
+                                         const fly_arg_t *residual_out, double eps,
+                                         const fly_arg_t *out, void *stream);
+
+/* RMS normalisation of each row: h / sqrt(mean(h^2) + eps) * weight, h as for layernorm. */
+FLY_API fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
+                                       const fly_arg_t *residual, const fly_arg_t *residual_out,
+                                       double eps, const fly_arg_t *out, void *stream);
+
+/* How many kernels the library has built for these calls in this process (a cache check). */
+FLY_API int64_t fly_kernels_built(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FLYDSL_KERNELS_H */

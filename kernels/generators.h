@@ -1,0 +1,48 @@
+//===- generators.h - The library's kernels, one generator each -----*- C++ -*-===//
+//
+// Each generator writes one kernel named "main" into a module, specialised by its spec: the
+// dtypes, the plan (block, vector width, row length) and the optional operands. Rows and
+// element counts stay launch values, so one kernel serves every batch size.
+//
+//===--------------------------------------------------------------------------===//
+#ifndef FLYDSL_KERNELS_GENERATORS_H
+#define FLYDSL_KERNELS_GENERATORS_H
+
+#include "flydsl/flydsl.hpp"
+#include "flydsl/kernels.h"
+#include "kernels/plan.h"
+
+namespace fly::kernels {
+
+struct ElementwiseSpec {
+  int op = FLY_EW_ADD;
+  fly_dtype dtype = FLY_F32;
+  FlatPlan plan;
+};
+/// Parameters: a, [b,] out (rank 1, contiguous), [alpha, beta (f32)].
+void buildElementwise(flydsl::Module &m, const ElementwiseSpec &spec);
+bool takesSecondOperand(int op);
+
+struct SoftmaxSpec {
+  fly_dtype in = FLY_F32, out = FLY_F32;
+  RowPlan plan;
+};
+/// Parameters: x, out ((rows, cols) with a row stride).
+void buildSoftmax(flydsl::Module &m, const SoftmaxSpec &spec);
+
+struct NormSpec {
+  bool rms = false;
+  fly_dtype in = FLY_F32, out = FLY_F32, weight = FLY_F32, bias = FLY_F32;
+  fly_dtype residual = FLY_F32, residualOut = FLY_F32;
+  bool hasBias = false, hasResidual = false, hasResidualOut = false;
+  RowPlan plan;
+};
+/// Parameters: x, [residual,] [residual_out,] weight, [bias,] out, eps (f32).
+void buildNorm(flydsl::Module &m, const NormSpec &spec);
+
+/// A (rows, cols) tensor parameter with a dynamic row count and row stride.
+flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);
+
+} // namespace fly::kernels
+
+#endif // FLYDSL_KERNELS_GENERATORS_H

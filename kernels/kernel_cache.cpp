@@ -1,0 +1,45 @@
+//===- kernel_cache.cpp - The library's kernels, built once per specialisation ------===//
+
+#include "kernels/kernel_cache.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+
+namespace fly::kernels {
+
+namespace {
+std::mutex mutex;
+std::atomic<int64_t> built{0};
+// Never destroyed: a prepared launch may be in use until the process ends.
+std::map<std::string, fly_prepared_t *> &cache() {
+  static auto *map = new std::map<std::string, fly_prepared_t *>();
+  return *map;
+}
+} // namespace
+
+fly_prepared_t *kernelFor(const std::string &key, const char *target,
+                          const std::function<void(flydsl::Module &)> &build) {
+  std::string full = std::string(target) + "/" + key;
+  // One lock over building too: two threads wanting the same new kernel compile it once.
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = cache().find(full);
+  if (found != cache().end())
+    return found->second;
+  flydsl::Module module;
+  build(module);
+  fly_compile_options_t options = {sizeof(options), target, nullptr, 3};
+  fly_compiled_t *compiled = nullptr;
+  flydsl::check(fly_compile(module.get(), &options, &compiled));
+  fly_prepared_t *prepared = nullptr;
+  fly_status s = fly_prepare_launch(compiled, "main", &prepared);
+  fly_compiled_destroy(compiled); // the prepared launch keeps the code
+  flydsl::check(s);
+  cache()[full] = prepared;
+  ++built;
+  return prepared;
+}
+
+int64_t kernelsBuilt() { return built.load(); }
+
+} // namespace fly::kernels

@@ -1,0 +1,226 @@
+//===- library.cpp - The kernel library's C entry points -------------------------===//
+//
+// Each call reads and checks its operands, picks the plan (block, vector width) from the
+// tensors' shape and alignment, fetches the kernel specialised for it and launches it.
+//
+//===---------------------------------------------------------------------------===//
+
+#include "flydsl/kernels.h"
+
+#include "capi/status.h"
+#include "kernels/generators.h"
+#include "kernels/kernel_cache.h"
+#include "kernels/tensor_args.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace fly::kernels;
+using fly::capi::fail;
+
+namespace {
+
+/// guard() for bodies that use flydsl.hpp, whose failures are flydsl::Error.
+template <class F> fly_status run(F &&body) {
+  return fly::capi::guard([&] {
+    try {
+      body();
+    } catch (const flydsl::Error &e) {
+      fail(e.status(), e.what());
+    }
+  });
+}
+
+const char *dtypeName(fly_dtype d) { return d == FLY_F32 ? "f32" : d == FLY_F16 ? "f16" : "bf16"; }
+
+/// The vector width every operand allows.
+int commonVector(int64_t extent, const std::vector<const TensorArg *> &args) {
+  int vec = 16;
+  for (const TensorArg *a : args)
+    vec = std::min(vec, vectorWidth(extent, a->elemBytes(), a->alignBytes()));
+  return vec;
+}
+
+void launch(fly_prepared_t *prepared, int64_t blocks, int threads, void *stream,
+            const std::vector<fly_arg_t> &args) {
+  if (blocks > std::numeric_limits<int32_t>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "too many rows or elements: " + std::to_string(blocks) +
+                                         " blocks exceed a grid's 2^31 - 1");
+  fly_launch_config_t config = {
+      sizeof(config), {uint32_t(blocks), 1, 1}, {uint32_t(threads), 1, 1}, 0, stream};
+  flydsl::check(fly_prepared_launch(prepared, &config, args.data(), args.size()));
+}
+
+fly_arg_t scalar(double v) { return {FLY_ARG_FLOAT, nullptr, 0, v}; }
+
+std::string planKey(const RowPlan &p) {
+  return std::to_string(p.cols) + "/v" + std::to_string(p.vec) + "/t" + std::to_string(p.threads) +
+         "/c" + std::to_string(p.calls) + "/k" + std::to_string(p.chunks);
+}
+
+void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t *bias,
+          const fly_arg_t *residual, const fly_arg_t *residualOut, double eps,
+          const fly_arg_t *out, void *stream) {
+  const char *what = rms ? "rmsnorm" : "layernorm";
+  TensorArg tx(x, std::string(what) + " x"), tout(out, "out"), tw(weight, "weight");
+  tx.asRows();
+  tout.asRows();
+  tx.requireSameShape(tout);
+  tw.asFlat();
+  if (tw.shape().size() != 1 || tw.shape()[0] != tx.cols())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "weight must be a rank-1 tensor of the row length " +
+                                         std::to_string(tx.cols()));
+  std::vector<const TensorArg *> all = {&tx, &tout, &tw};
+  std::unique_ptr<TensorArg> tb, tr, tro;
+  if (bias) {
+    tb = std::make_unique<TensorArg>(bias, "bias");
+    tb->asFlat();
+    if (tb->shape() != tw.shape())
+      fail(FLY_ERROR_INVALID_ARGUMENT, "bias must have weight's shape");
+    all.push_back(tb.get());
+  }
+  if (residual) {
+    tr = std::make_unique<TensorArg>(residual, "residual");
+    tr->asRows();
+    tx.requireSameShape(*tr);
+    all.push_back(tr.get());
+  }
+  if (residualOut) {
+    if (!residual)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "residual_out is given without a residual");
+    tro = std::make_unique<TensorArg>(residualOut, "residual_out");
+    tro->asRows();
+    tx.requireSameShape(*tro);
+    all.push_back(tro.get());
+  }
+  for (const TensorArg *a : all)
+    tx.requireSameDevice(*a);
+  if (!(eps >= 0) || eps > std::numeric_limits<float>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "eps must be a finite float >= 0");
+  if (tx.rows() == 0 || tx.cols() == 0)
+    return;
+
+  NormSpec spec;
+  spec.rms = rms;
+  spec.in = tx.dtype();
+  spec.out = tout.dtype();
+  spec.weight = tw.dtype();
+  spec.hasBias = tb != nullptr;
+  spec.bias = tb ? tb->dtype() : FLY_F32;
+  spec.hasResidual = tr != nullptr;
+  spec.residual = tr ? tr->dtype() : FLY_F32;
+  spec.hasResidualOut = tro != nullptr;
+  spec.residualOut = tro ? tro->dtype() : FLY_F32;
+  spec.plan = planRow(tx.cols(), commonVector(tx.cols(), all));
+  std::string key = std::string(what) + "/" + dtypeName(spec.in) + dtypeName(spec.out) +
+                    dtypeName(spec.weight) + (spec.hasBias ? dtypeName(spec.bias) : "-") +
+                    (spec.hasResidual ? dtypeName(spec.residual) : "-") +
+                    (spec.hasResidualOut ? dtypeName(spec.residualOut) : "-") + "/" +
+                    planKey(spec.plan);
+  fly_prepared_t *k = kernelFor(key, tx.target(), [&](flydsl::Module &m) { buildNorm(m, spec); });
+  std::vector<fly_arg_t> args = {tx.arg()};
+  if (tr)
+    args.push_back(tr->arg());
+  if (tro)
+    args.push_back(tro->arg());
+  args.push_back(tw.arg());
+  if (tb)
+    args.push_back(tb->arg());
+  args.push_back(tout.arg());
+  args.push_back(scalar(eps));
+  launch(k, tx.rows(), spec.plan.threads, stream, args);
+}
+
+} // namespace
+
+extern "C" {
+
+fly_status fly_kernels_elementwise(int op, const fly_arg_t *a, const fly_arg_t *b, double alpha,
+                                   double beta, const fly_arg_t *out, void *stream) {
+  return run([&] {
+    if (op < FLY_EW_ADD || op > FLY_EW_SILU_MUL)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "unknown elementwise op " + std::to_string(op));
+    bool binary = takesSecondOperand(op);
+    if (!binary && b)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "this elementwise op takes one operand; b must be NULL");
+    TensorArg ta(a, "a"), tout(out, "out");
+    ta.asFlat();
+    tout.asFlat();
+    ta.requireSameShape(tout);
+    ta.requireSameDevice(tout);
+    std::vector<const TensorArg *> all = {&ta, &tout};
+    std::unique_ptr<TensorArg> tb;
+    if (binary) {
+      if (!b)
+        fail(FLY_ERROR_INVALID_ARGUMENT, "this elementwise op takes two operands; b is NULL");
+      tb = std::make_unique<TensorArg>(b, "b");
+      tb->asFlat();
+      ta.requireSameShape(*tb);
+      ta.requireSameDevice(*tb);
+      all.push_back(tb.get());
+    }
+    for (const TensorArg *t : all)
+      if (t->dtype() != ta.dtype())
+        fail(FLY_ERROR_INVALID_ARGUMENT,
+             t->name() + " has dtype " + dtypeName(t->dtype()) + " but a has " +
+                 dtypeName(ta.dtype()) + ": elementwise operands share one dtype");
+    if (ta.elements() == 0)
+      return;
+    ElementwiseSpec spec;
+    spec.op = op;
+    spec.dtype = ta.dtype();
+    spec.plan = planFlat(commonVector(ta.elements(), all));
+    std::string key = "elementwise/" + std::to_string(op) + "/" + dtypeName(spec.dtype) + "/v" +
+                      std::to_string(spec.plan.vec);
+    fly_prepared_t *k =
+        kernelFor(key, ta.target(), [&](flydsl::Module &m) { buildElementwise(m, spec); });
+    std::vector<fly_arg_t> args = {ta.arg()};
+    if (tb)
+      args.push_back(tb->arg());
+    args.push_back(tout.arg());
+    if (op == FLY_EW_SCALE_BIAS) {
+      args.push_back(scalar(alpha));
+      args.push_back(scalar(beta));
+    }
+    int64_t tile = spec.plan.tileElements();
+    launch(k, (ta.elements() + tile - 1) / tile, spec.plan.threads, stream, args);
+  });
+}
+
+fly_status fly_kernels_softmax(const fly_arg_t *x, const fly_arg_t *out, void *stream) {
+  return run([&] {
+    TensorArg tx(x, "softmax x"), tout(out, "out");
+    tx.asRows();
+    tout.asRows();
+    tx.requireSameShape(tout);
+    tx.requireSameDevice(tout);
+    if (tx.rows() == 0 || tx.cols() == 0)
+      return;
+    SoftmaxSpec spec;
+    spec.in = tx.dtype();
+    spec.out = tout.dtype();
+    spec.plan = planRow(tx.cols(), commonVector(tx.cols(), {&tx, &tout}));
+    std::string key = std::string("softmax/") + dtypeName(spec.in) + dtypeName(spec.out) + "/" +
+                      planKey(spec.plan);
+    fly_prepared_t *k =
+        kernelFor(key, tx.target(), [&](flydsl::Module &m) { buildSoftmax(m, spec); });
+    launch(k, tx.rows(), spec.plan.threads, stream, {tx.arg(), tout.arg()});
+  });
+}
+
+fly_status fly_kernels_layernorm(const fly_arg_t *x, const fly_arg_t *weight,
+                                 const fly_arg_t *bias, const fly_arg_t *residual,
+                                 const fly_arg_t *residual_out, double eps, const fly_arg_t *out,
+                                 void *stream) {
+  return run([&] { norm(false, x, weight, bias, residual, residual_out, eps, out, stream); });
+}
+
+fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
+                               const fly_arg_t *residual, const fly_arg_t *residual_out,
+                               double eps, const fly_arg_t *out, void *stream) {
+  return run([&] { norm(true, x, weight, nullptr, residual, residual_out, eps, out, stream); });
+}
+
+int64_t fly_kernels_built(void) { return kernelsBuilt(); }
+
+} // extern "C"

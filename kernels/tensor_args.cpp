@@ -1,0 +1,165 @@
+//===- tensor_args.cpp - Reading the library's DLPack operands -------------------===//
+
+#include "kernels/tensor_args.h"
+
+#include "capi/dlpack_args.h"
+
+namespace fly::kernels {
+
+using capi::fail;
+
+namespace {
+std::string shapeText(const std::vector<int64_t> &s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i)
+    r += (i ? "," : "") + std::to_string(s[i]);
+  return r + (s.size() == 1 ? ",)" : ")");
+}
+} // namespace
+
+TensorArg::TensorArg(const fly_arg_t *arg, std::string name) : name_(std::move(name)) {
+  if (!arg)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is NULL");
+  if (arg->kind != FLY_ARG_DLTENSOR && arg->kind != FLY_ARG_DLMANAGED &&
+      arg->kind != FLY_ARG_DLMANAGED_VERSIONED)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is not a DLPack tensor (kind " +
+                                         std::to_string(arg->kind) + ")");
+  try {
+    tensor_ = capi::tensorOf(*arg, 0);
+  } catch (const capi::ApiError &e) {
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + ": " + e.message);
+  }
+  const DLDataType &t = tensor_->dtype;
+  if (t.lanes == 1 && t.code == kDLFloat && t.bits == 32)
+    dtype_ = FLY_F32;
+  else if (t.lanes == 1 && t.code == kDLFloat && t.bits == 16)
+    dtype_ = FLY_F16;
+  else if (t.lanes == 1 && t.code == kDLBfloat && t.bits == 16)
+    dtype_ = FLY_BF16;
+  else
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has dtype " + capi::dlTypeName(t) +
+                                         ": the kernels take float32, float16 or bfloat16");
+  int rank = tensor_->ndim;
+  if (rank < 0 || (rank > 0 && !tensor_->shape))
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no shape");
+  shape_.assign(tensor_->shape, tensor_->shape + rank);
+  strides_.resize(rank);
+  int64_t compact = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    if (shape_[i] < 0)
+      fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has a negative extent");
+    strides_[i] = tensor_->strides ? tensor_->strides[i] : compact;
+    compact *= shape_[i];
+  }
+  elements_ = compact;
+  address_ = reinterpret_cast<uintptr_t>(tensor_->data) + tensor_->byte_offset;
+  if (elements_ > 0 && !tensor_->data)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no data");
+}
+
+void TensorArg::asRows() {
+  int rank = int(shape_.size());
+  if (rank == 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is a scalar (rank 0): rows need rank >= 1");
+  cols_ = shape_[rank - 1];
+  if (cols_ > 1 && strides_[rank - 1] != 1)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + "'s last dimension has stride " + std::to_string(strides_[rank - 1]) +
+             ": rows must be contiguous (copy the tensor to a contiguous one first)");
+  rows_ = 1;
+  for (int i = 0; i < rank - 1; ++i)
+    rows_ *= shape_[i];
+  // The leading modes flatten to one row stride: each (of extent > 1) steps over the ones after.
+  rowStride_ = cols_;
+  bool first = true;
+  for (int i = rank - 2; i >= 0; --i) {
+    if (shape_[i] == 1)
+      continue;
+    if (first) {
+      rowStride_ = strides_[i];
+      first = false;
+    } else if (strides_[i] != strides_[i + 1] * shape_[i + 1]) {
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           name_ + " has strides whose leading dimensions do not flatten into rows: shape " +
+               shapeText(shape_) + ", strides " + shapeText(strides_));
+    }
+  }
+  if (rows_ == 1)
+    rowStride_ = cols_; // a lone row's stride is never used: the compact one keeps alignment
+  if (rows_ > 1 && rowStride_ < cols_)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + "'s rows overlap (row stride " +
+                                         std::to_string(rowStride_) + " < row length " +
+                                         std::to_string(cols_) + ")");
+  view_ = *tensor_;
+  view_.data = reinterpret_cast<void *>(address_);
+  view_.byte_offset = 0;
+  view_.ndim = 2;
+  viewShape_[0] = rows_;
+  viewShape_[1] = cols_;
+  viewStrides_[0] = rowStride_;
+  viewStrides_[1] = 1;
+  view_.shape = viewShape_;
+  view_.strides = viewStrides_;
+}
+
+void TensorArg::asFlat() {
+  int64_t compact = 1;
+  for (int i = int(shape_.size()) - 1; i >= 0; --i) {
+    if (shape_[i] != 1 && strides_[i] != compact)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           name_ + " is not contiguous (shape " + shapeText(shape_) + ", strides " +
+               shapeText(strides_) + "): elementwise kernels take contiguous tensors");
+    compact *= shape_[i];
+  }
+  rowStride_ = elements_;
+  view_ = *tensor_;
+  view_.data = reinterpret_cast<void *>(address_);
+  view_.byte_offset = 0;
+  view_.ndim = 1;
+  viewShape_[0] = elements_;
+  viewStrides_[0] = 1;
+  view_.shape = viewShape_;
+  view_.strides = viewStrides_;
+}
+
+int64_t TensorArg::alignBytes() const {
+  uint64_t bits = uint64_t(address_) | 16;
+  if (rows_ > 1)
+    bits |= uint64_t(rowStride_ * elemBytes());
+  return int64_t(bits & (~bits + 1));
+}
+
+const char *TensorArg::target() const {
+  switch (tensor_->device.device_type) {
+  case kDLCPU:
+    return "cpu";
+  case kDLCUDA:
+    return "cuda";
+  case kDLROCM:
+    return "rocm";
+  default:
+    fail(FLY_ERROR_UNSUPPORTED, name_ + " is on DLPack device type " +
+                                    std::to_string(tensor_->device.device_type) +
+                                    ", which no target runs on (cpu, cuda and rocm memory do)");
+  }
+}
+
+std::string TensorArg::deviceName() const {
+  return std::string(target()) + ":" + std::to_string(tensor_->device.device_id);
+}
+
+void TensorArg::requireSameShape(const TensorArg &other) const {
+  if (other.shape_ != shape_)
+    fail(FLY_ERROR_INVALID_ARGUMENT, other.name_ + " has shape " + shapeText(other.shape_) +
+                                         " but " + name_ + " has " + shapeText(shape_));
+}
+
+void TensorArg::requireSameDevice(const TensorArg &other) const {
+  bool cpu = tensor_->device.device_type == kDLCPU;
+  if (other.tensor_->device.device_type != tensor_->device.device_type ||
+      (!cpu && other.tensor_->device.device_id != tensor_->device.device_id))
+    fail(FLY_ERROR_INVALID_ARGUMENT, other.name_ + " is on " + other.deviceName() + " but " +
+                                         name_ + " is on " + deviceName());
+}
+
+} // namespace fly::kernels

@@ -1,0 +1,69 @@
+//===- tensor_args.h - Reading the library's DLPack operands ---------*- C++ -*-===//
+//
+// Each operand of a library call is checked before anything runs (dtype, shape, strides,
+// device) and seen as the view its kernel takes: a matrix of rows (the last dimension, which
+// must be contiguous) with one row stride, or a flat run of elements. Failures are
+// FLY_ERROR_INVALID_ARGUMENT (FLY_ERROR_UNSUPPORTED for a device without a target) naming
+// the operand.
+//
+//===--------------------------------------------------------------------------===//
+#ifndef FLYDSL_KERNELS_TENSOR_ARGS_H
+#define FLYDSL_KERNELS_TENSOR_ARGS_H
+
+#include "flydsl/flydsl.h"
+
+#include <dlpack/dlpack.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fly::kernels {
+
+class TensorArg {
+public:
+  /// Reads `arg` (named `name` in messages); float32, float16 or bfloat16 only.
+  TensorArg(const fly_arg_t *arg, std::string name);
+
+  /// The tensor as (rows, cols), cols its last extent; fails where the last dimension is not
+  /// contiguous or the leading ones do not flatten to one row stride.
+  void asRows();
+  /// The tensor as one contiguous run of elements; fails where it is not contiguous.
+  void asFlat();
+
+  const std::string &name() const { return name_; }
+  fly_dtype dtype() const { return dtype_; }
+  int elemBytes() const { return dtype_ == FLY_F32 ? 4 : 2; }
+  const std::vector<int64_t> &shape() const { return shape_; }
+  int64_t rows() const { return rows_; }
+  int64_t cols() const { return cols_; }
+  int64_t elements() const { return elements_; }
+  /// The largest power of two (at most 16) dividing the data address and the row stride's
+  /// bytes: what vector widths the view allows.
+  int64_t alignBytes() const;
+  /// The view, valid while this TensorArg lives and is not copied.
+  fly_arg_t arg() const { return {FLY_ARG_DLTENSOR, &view_, 0, 0.0}; }
+  /// "cpu", "cuda" or "rocm", from the device type.
+  const char *target() const;
+  std::string deviceName() const;
+
+  /// Fails unless `other` has this tensor's shape / is on its device.
+  void requireSameShape(const TensorArg &other) const;
+  void requireSameDevice(const TensorArg &other) const;
+
+private:
+  std::string name_;
+  const DLTensor *tensor_ = nullptr;
+  fly_dtype dtype_ = FLY_F32;
+  std::vector<int64_t> shape_, strides_;
+  int64_t rows_ = 1, cols_ = 1, rowStride_ = 0, elements_ = 1;
+  uintptr_t address_ = 0;
+  DLTensor view_{};
+  int64_t viewShape_[2] = {0, 0}, viewStrides_[2] = {0, 0};
+  TensorArg(const TensorArg &) = delete;
+  TensorArg &operator=(const TensorArg &) = delete;
+};
+
+} // namespace fly::kernels
+
+#endif // FLYDSL_KERNELS_TENSOR_ARGS_H
