@@ -12,6 +12,7 @@
 #include "kernels/row_tiles.h"
 
 #include <functional>
+#include <optional>
 
 namespace fly::kernels {
 
@@ -23,45 +24,42 @@ namespace {
 struct NormKernel {
   const NormSpec &spec;
   Kernel &k;
-  RowTiles tiles;
+  std::optional<RowTiles> tiles_; // made after the parameters, which come before any op
   Value x, residual, residualOut, weight, bias, out, eps, row;
 
-  NormKernel(const NormSpec &s, Kernel &kernel)
-      : spec(s), k(kernel),
-        tiles(k, s.plan.threads, s.plan.vec, s.plan.calls,
-              k.tuple("(" + std::to_string(s.plan.cols) + ")")) {}
+  NormKernel(const NormSpec &s, Kernel &kernel) : spec(s), k(kernel) {}
 
   Value rowOf(Value t) { return k.slice(t, k.tuple("(?,_)", {row})); }
-  Value splat(Value s) { return tiles.lanes() > 1 ? k.splat(s, tiles.lanes()) : s; }
+  Value splat(Value s) { return tiles_->lanes() > 1 ? k.splat(s, tiles_->lanes()) : s; }
 
   /// h of chunk c; with `keep`, residual_out gets it.
   Value loadH(Value c, Value preds, bool keep) {
-    Value h = tiles.load(x, c, preds, 0.0);
+    Value h = tiles_->load(x, c, preds, 0.0);
     if (!spec.hasResidual)
       return h;
-    h = h + tiles.load(residual, c, preds, 0.0);
+    h = h + tiles_->load(residual, c, preds, 0.0);
     if (keep && spec.hasResidualOut)
-      tiles.store(residualOut, c, preds, h);
+      tiles_->store(residualOut, c, preds, h);
     return h;
   }
 
   /// y = (h - mean) * rstd * weight [+ bias] for chunk c (mean 0 for rmsnorm).
   void write(Value c, Value preds, Value h, Value mean, Value rstd) {
-    Value w = tiles.load(weight, c, preds, 0.0);
+    Value w = tiles_->load(weight, c, preds, 0.0);
     Value y = (spec.rms ? h : h - splat(mean)) * splat(rstd) * w;
     if (spec.hasBias)
-      y = y + tiles.load(bias, c, preds, 0.0);
-    tiles.store(out, c, preds, y);
+      y = y + tiles_->load(bias, c, preds, 0.0);
+    tiles_->store(out, c, preds, y);
   }
 
   Value sumOver(const std::function<Value(Value c, Value preds)> &perChunk) {
     Value zero = k.constInt(FLY_I32, 0);
     if (spec.plan.chunks == 1)
-      return reduceBlock(k, perChunk(zero, tiles.predicates(zero)), FLY_ADD, spec.plan.threads);
+      return reduceBlock(k, perChunk(zero, tiles_->predicates(zero)), FLY_ADD, spec.plan.threads);
     auto total = k.forLoop(zero, k.constInt(FLY_I32, spec.plan.chunks), k.constInt(FLY_I32, 1),
                            {k.constFloat(FLY_F32, 0.0)},
                            [&](Value c, const std::vector<Value> &acc) {
-                             return std::vector<Value>{acc[0] + perChunk(c, tiles.predicates(c))};
+                             return std::vector<Value>{acc[0] + perChunk(c, tiles_->predicates(c))};
                            });
     return reduceBlock(k, total[0], FLY_ADD, spec.plan.threads);
   }
@@ -82,6 +80,7 @@ struct NormKernel {
     out = rowsParam(k, spec.out, p);
     eps = k.scalarParam(FLY_F32);
     row = k.gpuIndex(FLY_BLOCK_IDX);
+    tiles_.emplace(k, p.threads, p.vec, p.calls, k.tuple("(" + std::to_string(p.cols) + ")"));
     x = rowOf(x);
     out = rowOf(out);
     if (spec.hasResidual)
@@ -92,12 +91,12 @@ struct NormKernel {
 
     if (p.chunks == 1) {
       Value zero = k.constInt(FLY_I32, 0);
-      Value preds = tiles.predicates(zero);
+      Value preds = tiles_->predicates(zero);
       Value h = loadH(zero, preds, true);
       Value mean, centred = h;
       if (!spec.rms) {
         mean = reduceBlock(k, reduceLanes(k, h, FLY_ADD), FLY_ADD, p.threads) * inverseCols;
-        centred = zeroOutside(k, tiles, preds, h - splat(mean));
+        centred = zeroOutside(k, *tiles_, preds, h - splat(mean));
       }
       Value squares = reduceBlock(k, reduceLanes(k, centred * centred, FLY_ADD), FLY_ADD, p.threads);
       Value rstd = k.unary(FLY_RSQRT, squares * inverseCols + eps);
@@ -114,13 +113,13 @@ struct NormKernel {
              inverseCols;
     Value squares = sumOver([&](Value c, Value preds) {
       Value h = loadH(c, preds, spec.rms);
-      Value centred = spec.rms ? h : zeroOutside(k, tiles, preds, h - splat(mean));
+      Value centred = spec.rms ? h : zeroOutside(k, *tiles_, preds, h - splat(mean));
       return reduceLanes(k, centred * centred, FLY_ADD);
     });
     Value rstd = k.unary(FLY_RSQRT, squares * inverseCols + eps);
     k.forLoop(k.constInt(FLY_I32, 0), k.constInt(FLY_I32, p.chunks), k.constInt(FLY_I32, 1),
               [&](Value c) {
-                Value preds = tiles.predicates(c);
+                Value preds = tiles_->predicates(c);
                 write(c, preds, loadH(c, preds, false), mean, rstd);
               });
     k.finish();

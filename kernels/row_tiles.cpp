@@ -47,12 +47,13 @@ Value RowTiles::tiledCopy(fly_dtype dtype) {
 Value RowTiles::part(Value row, Value chunk, bool source) {
   std::string tile = "(" + std::to_string(int64_t(threads_) * vec_ * calls_) + ":1)";
   Value mine = k_.slice(k_.tiled(FLY_TILER_ZIPPED_DIVIDE, row, tile), k_.tuple("(_,?)", {chunk}));
+  // Coordinate tensors (i32) are partitioned as 16-bit data would be: the partition depends on
+  // the thread-value layout only, and vec 16-bit elements always fit one atom.
   fly_dtype d = Kernel::dtype(row);
-  return k_.partition(tiledCopy(d == FLY_I32 ? FLY_F32 : d), tid_, mine, source);
+  return k_.partition(tiledCopy(d == FLY_I32 ? FLY_F16 : d), tid_, mine, source);
 }
 
 Value RowTiles::predicates(Value chunk) {
-  // The identity tensor's elements are i32 coordinates; partition it as an f32 tensor would be.
   Value coords = part(k_.identityTensor(extent_), chunk, true);
   Value preds = k_.fragment(k_.layout("(" + std::to_string(calls_) + ")"), FLY_I1);
   for (int c = 0; c < calls_; ++c) {
@@ -88,6 +89,8 @@ Value lane(Kernel &k, Value v, int i) { return Kernel::lanes(v) == 1 ? v : k.ext
 
 Value reduceLanes(Kernel &k, Value v, fly_binary_op op) {
   // A tree over the lanes: log2 dependent steps instead of a chain.
+  if (Kernel::lanes(v) <= 1) // a scalar, or NULL after a builder error (finish reports it)
+    return v;
   std::vector<Value> level;
   for (int i = 0; i < Kernel::lanes(v); ++i)
     level.push_back(lane(k, v, i));
@@ -120,7 +123,7 @@ Value reduceBlock(Kernel &k, Value v, fly_binary_op op, int threads) {
 
 Value zeroOutside(Kernel &k, RowTiles &tiles, Value preds, Value v) {
   Value zero = k.constFloat(FLY_F32, 0.0);
-  if (Kernel::lanes(v) == 1)
+  if (Kernel::lanes(v) <= 1)
     return k.select(tiles.laneInside(preds, 0), v, zero);
   std::vector<Value> out;
   for (int i = 0; i < Kernel::lanes(v); ++i)

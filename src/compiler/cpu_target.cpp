@@ -220,10 +220,10 @@ void approximateExp(mlir::ModuleOp m) {
 
 void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createSCFToControlFlowPass());
-  // The exp polynomial on vectors broadcasts its constants with vector ops.
-  pm.addPass(mlir::createConvertVectorToLLVMPass());
   pm.addPass(mlir::createConvertMathToLLVMPass());
   pm.addPass(mlir::createConvertMathToLibmPass());
+  // Vector ops come from math on vectors: the exp polynomial's broadcasts, libm calls unrolled.
+  pm.addPass(mlir::createConvertVectorToLLVMPass());
   pm.addPass(mlir::createArithToLLVMConversionPass());
   pm.addPass(mlir::createConvertIndexToLLVMPass());
   pm.addPass(mlir::createConvertControlFlowToLLVMPass());
