@@ -3,6 +3,7 @@
 #include "kernels/kernel_cache.h"
 
 #include <atomic>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 
@@ -20,7 +21,11 @@ std::map<std::string, fly_prepared_t *> &cache() {
 
 fly_prepared_t *kernelFor(const std::string &key, const char *target,
                           const std::function<void(flydsl::Module &)> &build) {
+  // The arch is the library's default for the target, which these variables choose.
   std::string full = std::string(target) + "/" + key;
+  for (const char *var : {"ARCH", "FLYDSL_GPU_ARCH"})
+    if (const char *v = std::getenv(var))
+      full += std::string("/") + var + "=" + v;
   // One lock over building too: two threads wanting the same new kernel compile it once.
   std::lock_guard<std::mutex> lock(mutex);
   auto found = cache().find(full);

@@ -32,13 +32,15 @@ struct NormKernel {
   Value rowOf(Value t) { return k.slice(t, k.tuple("(?,_)", {row})); }
   Value splat(Value s) { return tiles_->lanes() > 1 ? k.splat(s, tiles_->lanes()) : s; }
 
-  /// h of chunk c; with `keep`, residual_out gets it.
-  Value loadH(Value c, Value preds, bool keep) {
-    Value h = tiles_->load(x, c, preds, 0.0);
+  /// h of chunk c. The first pass (`first`) writes it to residual_out, from where later passes
+  /// read it back: residual_out may be residual itself, which then no longer holds residual.
+  Value loadH(Value c, Value preds, bool first) {
     if (!spec.hasResidual)
-      return h;
-    h = h + tiles_->load(residual, c, preds, 0.0);
-    if (keep && spec.hasResidualOut)
+      return tiles_->load(x, c, preds, 0.0);
+    if (!first && spec.hasResidualOut)
+      return tiles_->load(residualOut, c, preds, 0.0);
+    Value h = tiles_->load(x, c, preds, 0.0) + tiles_->load(residual, c, preds, 0.0);
+    if (spec.hasResidualOut)
       tiles_->store(residualOut, c, preds, h);
     return h;
   }

@@ -247,6 +247,19 @@ extern "C" double flyShuffleF64(double v, int32_t o, int32_t w, int32_t m) {
   return shuffle(v, o, w, m);
 }
 
+// f32 -> bf16, rounding to nearest even: LLVM calls it for scalar casts, and the libgcc of
+// older compilers lacks it. bf16 is returned as the low 16 bits of xmm0, as _Float16 is.
+extern "C" _Float16 flyTruncSfBf2(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint16_t bits = (x & 0x7fffffff) > 0x7f800000 ? uint16_t((x >> 16) | 0x40)
+                                                 : uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+  _Float16 r;
+  std::memcpy(&r, &bits, 2);
+  return r;
+}
+extern "C" _Float16 flyTruncDfBf2(double d) { return flyTruncSfBf2(float(d)); }
+
 } // namespace
 
 const std::map<std::string, void *> &runtimeSymbols() {
@@ -258,6 +271,8 @@ const std::map<std::string, void *> &runtimeSymbols() {
       {"__fly_cpu_shuffle_i64", reinterpret_cast<void *>(&flyShuffleI64)},
       {"__fly_cpu_shuffle_f32", reinterpret_cast<void *>(&flyShuffleF32)},
       {"__fly_cpu_shuffle_f64", reinterpret_cast<void *>(&flyShuffleF64)},
+      {"__truncsfbf2", reinterpret_cast<void *>(&flyTruncSfBf2)},
+      {"__truncdfbf2", reinterpret_cast<void *>(&flyTruncDfBf2)},
   };
   return table;
 }
