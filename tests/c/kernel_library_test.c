@@ -1,0 +1,61 @@
+/* The kernel library's C entry points on bad input: each is a status and a message naming the
+ * operand, and the output is left as it was. */
+#include <flydsl/kernels.h>
+
+#include <dlpack/dlpack.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+static void expect(fly_status got, fly_status want, const char *needle, const char *what) {
+  const char *msg = fly_last_error_message();
+  if (got != want || !strstr(msg, needle)) {
+    printf("FAIL %s: %s (%s), expected %s with '%s'\n", what, fly_status_name(got), msg,
+           fly_status_name(want), needle);
+    ++failures;
+  }
+}
+
+int main(void) {
+  float x[2][8] = {{0}}, out[2][8];
+  int32_t ints[2][8] = {{0}};
+  for (int i = 0; i < 16; ++i)
+    out[i / 8][i % 8] = 7.0f;
+  int64_t shape[2] = {2, 8}, wide[2] = {2, 4}, strides[2] = {8, 2};
+  DLTensor tx = {x, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, shape, NULL, 0};
+  DLTensor tout = {out, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, shape, NULL, 0};
+  DLTensor tint = {ints, {kDLCPU, 0}, 2, {kDLInt, 32, 1}, shape, NULL, 0};
+  DLTensor tstrided = {x, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, wide, strides, 0};
+  DLTensor tgpu = {x, {kDLCUDA, 0}, 2, {kDLFloat, 32, 1}, shape, NULL, 0};
+  DLTensor thost = {x, {kDLCUDAHost, 0}, 2, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_arg_t ax = {FLY_ARG_DLTENSOR, &tx, 0, 0}, aout = {FLY_ARG_DLTENSOR, &tout, 0, 0};
+  fly_arg_t aint = {FLY_ARG_DLTENSOR, &tint, 0, 0}, astr = {FLY_ARG_DLTENSOR, &tstrided, 0, 0};
+  fly_arg_t agpu = {FLY_ARG_DLTENSOR, &tgpu, 0, 0}, ahost = {FLY_ARG_DLTENSOR, &thost, 0, 0};
+  fly_arg_t scalar = {FLY_ARG_INT, NULL, 3, 0};
+
+  expect(fly_kernels_softmax(NULL, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "x is NULL", "NULL");
+  expect(fly_kernels_softmax(&scalar, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "not a DLPack tensor", "scalar");
+  expect(fly_kernels_softmax(&aint, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "int32", "dtype");
+  expect(fly_kernels_softmax(&astr, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "stride 2",
+         "strided rows");
+  expect(fly_kernels_softmax(&agpu, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "cuda:0",
+         "two devices");
+  expect(fly_kernels_softmax(&ahost, &aout, NULL), FLY_ERROR_UNSUPPORTED, "device type",
+         "pinned host memory");
+  expect(fly_kernels_layernorm(&ax, NULL, NULL, NULL, NULL, 1e-5, &aout, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "weight is NULL", "no weight");
+  expect(fly_kernels_elementwise(FLY_EW_ADD, &ax, NULL, 0, 0, &aout, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "two operands", "add without b");
+  expect(fly_kernels_elementwise(42, &ax, &ax, 0, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "unknown elementwise op", "op");
+  for (int i = 0; i < 16; ++i)
+    if (out[i / 8][i % 8] != 7.0f) {
+      printf("FAIL: an error wrote to out\n");
+      ++failures;
+      break;
+    }
+  printf(failures ? "%d failures\n" : "ok\n", failures);
+  return failures != 0;
+}
