@@ -444,7 +444,7 @@ impl<'k> Val<'k> {
 
 /// DLPack's `DLTensor`, declared from the DLPack ABI.
 #[repr(C)]
-struct DLTensor {
+pub(crate) struct DLTensor {
     data: *mut c_void,
     device_type: i32,
     device_id: i32,
@@ -487,7 +487,7 @@ pub enum Arg<'a> {
 
 /// A mutable host slice seen as a row-major tensor of `shape` for one launch.
 pub struct HostTensor<'a> {
-    tensor: Box<DLTensor>,
+    pub(crate) tensor: Box<DLTensor>,
     _shape: Box<[i64]>,
     _data: PhantomData<&'a mut [u8]>,
 }

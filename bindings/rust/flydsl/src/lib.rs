@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod kernel;
+pub mod kernels;
 /// The raw C declarations (the `flydsl-sys` crate).
 pub use flydsl_sys as raw;
 mod status;

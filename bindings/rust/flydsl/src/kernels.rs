@@ -1,0 +1,133 @@
+//! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm and rmsnorm
+//! kernels over tensors, compiled for their device on first use and cached.
+//!
+//! ```no_run
+//! use flydsl::kernel::{HostTensor, Stream};
+//! let mut x = vec![1.0f32, 2.0, 3.0, 4.0];
+//! let mut y = vec![0.0f32; 4];
+//! flydsl::kernels::softmax(
+//!     &HostTensor::new(&mut x, &[2, 2]),
+//!     &mut HostTensor::new(&mut y, &[2, 2]),
+//!     Stream::DEFAULT,
+//! )
+//! .unwrap();
+//! ```
+use crate::kernel::{DLTensor, HostTensor, Stream};
+use crate::{check, raw, Result};
+use std::os::raw::c_void;
+use std::ptr;
+
+/// An elementwise operation of [`elementwise`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Elementwise {
+    /// a + b
+    Add,
+    /// a * b
+    Mul,
+    /// alpha * a + beta
+    ScaleBias {
+        /// The scale.
+        alpha: f64,
+        /// The offset.
+        beta: f64,
+    },
+    /// a * sigmoid(a)
+    Silu,
+    /// a * Phi(a), with erf
+    Gelu,
+    /// gelu's tanh approximation
+    GeluTanh,
+    /// silu(a) * b
+    SiluMul,
+}
+
+fn arg(t: &HostTensor<'_>) -> raw::fly_arg_t {
+    raw::fly_arg_t {
+        kind: raw::fly_arg_kind_FLY_ARG_DLTENSOR as i32,
+        tensor: &*t.tensor as *const DLTensor as *const c_void,
+        i: 0,
+        f: 0.0,
+    }
+}
+
+fn opt(t: &Option<raw::fly_arg_t>) -> *const raw::fly_arg_t {
+    t.as_ref()
+        .map_or(ptr::null(), |a| a as *const raw::fly_arg_t)
+}
+
+/// `out = op(a[, b])` element by element; `b` only for the two-operand ops.
+pub fn elementwise(
+    op: Elementwise,
+    a: &HostTensor<'_>,
+    b: Option<&HostTensor<'_>>,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (code, alpha, beta) = match op {
+        Elementwise::Add => (raw::fly_elementwise_op_FLY_EW_ADD, 0.0, 0.0),
+        Elementwise::Mul => (raw::fly_elementwise_op_FLY_EW_MUL, 0.0, 0.0),
+        Elementwise::ScaleBias { alpha, beta } => {
+            (raw::fly_elementwise_op_FLY_EW_SCALE_BIAS, alpha, beta)
+        }
+        Elementwise::Silu => (raw::fly_elementwise_op_FLY_EW_SILU, 0.0, 0.0),
+        Elementwise::Gelu => (raw::fly_elementwise_op_FLY_EW_GELU, 0.0, 0.0),
+        Elementwise::GeluTanh => (raw::fly_elementwise_op_FLY_EW_GELU_TANH, 0.0, 0.0),
+        Elementwise::SiluMul => (raw::fly_elementwise_op_FLY_EW_SILU_MUL, 0.0, 0.0),
+    };
+    let (a, b, out) = (arg(a), b.map(arg), arg(out));
+    // SAFETY: every pointer is to a live fly_arg_t whose DLTensor outlives the call.
+    check(unsafe {
+        raw::fly_kernels_elementwise(code as i32, &a, opt(&b), alpha, beta, &out, stream.0)
+    })
+}
+
+/// Softmax of each row (the last dimension) of `x` into `out`.
+pub fn softmax(x: &HostTensor<'_>, out: &mut HostTensor<'_>, stream: Stream) -> Result<()> {
+    let (x, out) = (arg(x), arg(out));
+    // SAFETY: as in `elementwise`.
+    check(unsafe { raw::fly_kernels_softmax(&x, &out, stream.0) })
+}
+
+/// Operands of a normalisation besides the input and the output.
+#[derive(Default)]
+pub struct Norm<'t, 'a> {
+    /// The per-column scale (rank 1, the row length); required.
+    pub weight: Option<&'t HostTensor<'a>>,
+    /// Added to the input before normalising.
+    pub residual: Option<&'t HostTensor<'a>>,
+    /// Receives input + residual.
+    pub residual_out: Option<&'t mut HostTensor<'a>>,
+}
+
+/// Layer normalisation of each row of `x` into `out`, with an optional per-column `bias`.
+pub fn layernorm(
+    x: &HostTensor<'_>,
+    n: Norm<'_, '_>,
+    bias: Option<&HostTensor<'_>>,
+    eps: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (x, out) = (arg(x), arg(out));
+    let (w, b, r) = (n.weight.map(arg), bias.map(arg), n.residual.map(arg));
+    let ro = n.residual_out.map(|t| arg(t));
+    // SAFETY: as in `elementwise`.
+    check(unsafe {
+        raw::fly_kernels_layernorm(&x, opt(&w), opt(&b), opt(&r), opt(&ro), eps, &out, stream.0)
+    })
+}
+
+/// RMS normalisation of each row of `x` into `out`.
+pub fn rmsnorm(
+    x: &HostTensor<'_>,
+    n: Norm<'_, '_>,
+    eps: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (x, out) = (arg(x), arg(out));
+    let (w, r) = (n.weight.map(arg), n.residual.map(arg));
+    let ro = n.residual_out.map(|t| arg(t));
+    // SAFETY: as in `elementwise`.
+    check(unsafe { raw::fly_kernels_rmsnorm(&x, opt(&w), opt(&r), opt(&ro), eps, &out, stream.0) })
+}

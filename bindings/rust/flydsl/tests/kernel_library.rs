@@ -1,0 +1,120 @@
+//! The kernel library from Rust on host tensors: softmax and rmsnorm against direct
+//! computations, an elementwise op, and a bad weight refused with its message.
+use flydsl::kernel::{HostTensor, Stream};
+use flydsl::kernels::{self, Elementwise, Norm};
+use flydsl::Status;
+
+const ROWS: usize = 3;
+const COLS: usize = 257;
+
+fn input() -> Vec<f32> {
+    (0..ROWS * COLS)
+        .map(|i| ((i as f32) * 0.37).sin() * 5.0)
+        .collect()
+}
+
+#[test]
+fn softmax_matches_a_direct_computation() {
+    let mut x = input();
+    let want: Vec<f64> = x
+        .chunks(COLS)
+        .flat_map(|row| {
+            let mx = row.iter().cloned().fold(f32::NEG_INFINITY, f32::max) as f64;
+            let sum: f64 = row.iter().map(|&v| (v as f64 - mx).exp()).sum();
+            row.iter()
+                .map(move |&v| (v as f64 - mx).exp() / sum)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let mut y = vec![0.0f32; ROWS * COLS];
+    let shape = [ROWS as i64, COLS as i64];
+    kernels::softmax(
+        &HostTensor::new(&mut x, &shape),
+        &mut HostTensor::new(&mut y, &shape),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for (g, w) in y.iter().zip(&want) {
+        assert!((*g as f64 - w).abs() < 1e-6, "{g} vs {w}");
+    }
+}
+
+#[test]
+fn rmsnorm_with_residual_and_silu() {
+    let mut x = input();
+    let mut residual: Vec<f32> = (0..ROWS * COLS).map(|i| (i % 7) as f32).collect();
+    let mut w: Vec<f32> = (0..COLS).map(|c| 1.0 + c as f32 / 100.0).collect();
+    let mut h = vec![0.0f32; ROWS * COLS];
+    let mut y = vec![0.0f32; ROWS * COLS];
+    let want_h: Vec<f64> = x
+        .iter()
+        .zip(&residual)
+        .map(|(a, b)| (a + b) as f64)
+        .collect();
+    let shape = [ROWS as i64, COLS as i64];
+    {
+        let (wt, rt) = (
+            HostTensor::new(&mut w, &[COLS as i64]),
+            HostTensor::new(&mut residual, &shape),
+        );
+        let mut ht = HostTensor::new(&mut h, &shape);
+        let n = Norm {
+            weight: Some(&wt),
+            residual: Some(&rt),
+            residual_out: Some(&mut ht),
+        };
+        kernels::rmsnorm(
+            &HostTensor::new(&mut x, &shape),
+            n,
+            1e-6,
+            &mut HostTensor::new(&mut y, &shape),
+            Stream::DEFAULT,
+        )
+        .unwrap();
+    }
+    for r in 0..ROWS {
+        let row = &want_h[r * COLS..(r + 1) * COLS];
+        let rms = (row.iter().map(|v| v * v).sum::<f64>() / COLS as f64 + 1e-6).sqrt();
+        for c in 0..COLS {
+            let want = row[c] / rms * w[c] as f64;
+            assert!((y[r * COLS + c] as f64 - want).abs() < 1e-5);
+            assert_eq!(h[r * COLS + c] as f64, want_h[r * COLS + c]);
+        }
+    }
+    let mut s = vec![0.0f32; ROWS * COLS];
+    kernels::elementwise(
+        Elementwise::Silu,
+        &HostTensor::new(&mut y, &shape),
+        None,
+        &mut HostTensor::new(&mut s, &shape),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for (a, b) in y.iter().zip(&s) {
+        assert!((a / (1.0 + (-a).exp()) - b).abs() < 1e-5);
+    }
+}
+
+#[test]
+fn a_weight_of_the_wrong_length_is_an_error() {
+    let mut x = input();
+    let mut w = vec![1.0f32; COLS - 1];
+    let mut y = vec![7.0f32; ROWS * COLS];
+    let shape = [ROWS as i64, COLS as i64];
+    let wt = HostTensor::new(&mut w, &[COLS as i64 - 1]);
+    let err = kernels::layernorm(
+        &HostTensor::new(&mut x, &shape),
+        Norm {
+            weight: Some(&wt),
+            ..Default::default()
+        },
+        None,
+        1e-5,
+        &mut HostTensor::new(&mut y, &shape),
+        Stream::DEFAULT,
+    )
+    .unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgument);
+    assert!(err.message.contains("row length 257"), "{}", err.message);
+    assert!(y.iter().all(|&v| v == 7.0));
+}
