@@ -19,6 +19,7 @@ include("inttuple.jl")
 include("layout.jl")
 include("algebra.jl")
 include("kernel.jl")
+include("kernels.jl")
 
 export KernelModule, Kernel, KernelValue, tensor_param, scalar_param, constant, thread_idx, block_idx
 export block_dim, grid_dim, lt, le, gt, ge, eq, ne, barrier, shuffle_xor, shared_tensor, load

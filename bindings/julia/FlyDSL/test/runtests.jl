@@ -254,3 +254,37 @@ end
     FlyDSL.destroy!(L)
     @test_throws FlyDSLError size(L)
 end
+
+@testset "kernel library" begin
+    K = FlyDSL.Kernels
+    x = Float32[sin(0.37 * i) * 5 for i in 1:(257 * 3)]
+    x = reshape(x, 257, 3)
+    y = K.softmax(x)
+    for j in 1:3
+        e = exp.(Float64.(x[:, j]) .- maximum(x[:, j]))
+        @test maximum(abs.(y[:, j] .- e ./ sum(e))) < 1e-6
+    end
+    w = Float32[1 + i / 100 for i in 1:257]
+    r = ones(Float32, 257, 3)
+    h = similar(x)
+    out = similar(x)
+    K.rmsnorm!(out, x, w; residual = r, residual_out = h)
+    @test h == x .+ r
+    for j in 1:3
+        hj = Float64.(h[:, j])
+        @test maximum(abs.(out[:, j] .- hj ./ sqrt(sum(hj .^ 2) / 257 + 1e-6) .* w)) < 1e-5
+    end
+    s = K.elementwise!(similar(x), :silu, x)
+    @test maximum(abs.(s .- x ./ (1 .+ exp.(-x)))) < 1e-5
+    # A weight of the wrong length is refused, and out keeps its values.
+    out .= 7
+    err = try
+        K.layernorm!(out, x, ones(Float32, 256))
+        nothing
+    catch e
+        e
+    end
+    @test err isa FlyDSLError && occursin("row length 257", err.message)
+    @test all(out .== 7)
+    @test_throws ArgumentError K.softmax(zeros(Int32, 4, 2))
+end

@@ -1,0 +1,87 @@
+# The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm and rmsnorm
+# kernels on Julia arrays (the cpu target). The library normalises along the contiguous
+# dimension, which for a Julia array is the first: `softmax(x)` is a softmax of each column, as
+# NNlib's `softmax(x; dims = 1)`.
+module Kernels
+
+using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
+
+export softmax, softmax!, layernorm!, rmsnorm!, elementwise!
+
+dl_dtype(::Type{Float32}) = (0x02, 0x20)
+dl_dtype(::Type{Float16}) = (0x02, 0x10)
+dl_dtype(::Type{T}) where {T} = throw(ArgumentError("the kernels take Float32 or Float16, not $T"))
+
+# Calls f with one Arg per array (nothing: a NULL pointer), each a DLPack view whose last mode
+# is the array's first dimension: DLPack's row-major order over Julia's column-major memory.
+function with_args(f, arrays...)
+    present = [a for a in arrays if a !== nothing]
+    shapes = [Int64[reverse(size(a))...] for a in present]
+    strides = [Int64[reverse(Base.strides(a))...] for a in present]
+    tensors = [Ref(DLTensor(pointer(a), 1, 0, ndims(a), dl_dtype(eltype(a))..., 1,
+                            pointer(shapes[i]), pointer(strides[i]), 0))
+               for (i, a) in enumerate(present)]
+    GC.@preserve present shapes strides tensors begin
+        args = [Ref(Arg(0, Base.unsafe_convert(Ptr{DLTensor}, t), 0, 0.0)) for t in tensors]
+        GC.@preserve args begin
+            i = 0
+            ptrs = map(arrays) do a
+                a === nothing && return Ptr{Arg}(C_NULL)
+                i += 1
+                Base.unsafe_convert(Ptr{Arg}, args[i])
+            end
+            f(ptrs...)
+        end
+    end
+end
+
+const OPS = Dict(:add => 0, :mul => 1, :scale_bias => 2, :silu => 3, :gelu => 4,
+                 :gelu_tanh => 5, :silu_mul => 6)
+
+"""`out .= op(a[, b])`: op is :add, :mul, :scale_bias (alpha * a + beta), :silu, :gelu,
+:gelu_tanh or :silu_mul (silu(a) * b)."""
+function elementwise!(out::Array, op::Symbol, a::Array, b = nothing; alpha = 1.0, beta = 0.0,
+                      stream = nothing)
+    haskey(OPS, op) || throw(ArgumentError("unknown elementwise op :$op"))
+    with_args(a, b, out) do pa, pb, po
+        check(ccall((:fly_kernels_elementwise, libflydsl), Cint,
+                    (Cint, Ptr{Arg}, Ptr{Arg}, Cdouble, Cdouble, Ptr{Arg}, Ptr{Cvoid}),
+                    OPS[op], pa, pb, alpha, beta, po, stream_handle(stream)))
+    end
+    out
+end
+
+"""Softmax of each column of `x` into `out`."""
+function softmax!(out::Array, x::Array; stream = nothing)
+    with_args(x, out) do px, po
+        check(ccall((:fly_kernels_softmax, libflydsl), Cint, (Ptr{Arg}, Ptr{Arg}, Ptr{Cvoid}),
+                    px, po, stream_handle(stream)))
+    end
+    out
+end
+softmax(x::Array; stream = nothing) = softmax!(similar(x), x; stream = stream)
+
+"""Layer normalisation of each column of `x` (of `x + residual`, which `residual_out`
+receives when given) into `out`."""
+function layernorm!(out::Array, x::Array, weight::Vector, bias = nothing; eps = 1e-5,
+                    residual = nothing, residual_out = nothing, stream = nothing)
+    with_args(x, weight, bias, residual, residual_out, out) do px, pw, pb, pr, pro, po
+        check(ccall((:fly_kernels_layernorm, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Ptr{Arg},
+                     Ptr{Cvoid}), px, pw, pb, pr, pro, eps, po, stream_handle(stream)))
+    end
+    out
+end
+
+"""RMS normalisation of each column of `x` (or `x + residual`) into `out`."""
+function rmsnorm!(out::Array, x::Array, weight::Vector; eps = 1e-6, residual = nothing,
+                  residual_out = nothing, stream = nothing)
+    with_args(x, weight, residual, residual_out, out) do px, pw, pr, pro, po
+        check(ccall((:fly_kernels_rmsnorm, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Ptr{Arg}, Ptr{Cvoid}),
+                    px, pw, pr, pro, eps, po, stream_handle(stream)))
+    end
+    out
+end
+
+end # module Kernels
