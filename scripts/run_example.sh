@@ -8,8 +8,10 @@ cd "$(dirname "$0")/.."
 bash scripts/build.sh >/dev/null
 PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA GPU, else cpu
 PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
+PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel library
 ./build/examples/vector_add
 ./build/examples/tiled_copy
 ./build/examples/block_reduce
+./build/examples/kernel_library
 ./build/examples/layout_tour
 PYTHONPATH=bindings/python python3 examples/layout_algebra.py

@@ -64,6 +64,7 @@ run() {
   .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
   python3 bench/bench_cuda.py 2>&1 | tee "$out/bench_cuda.log" || status=1
   python3 bench/bench_layouts.py 2>&1 | tee "$out/bench_layouts.log" || status=1
+  python3 bench/bench_kernels.py 2>&1 | tee "$out/bench_kernels.log" || status=1
   cpu_bench || status=1
   echo "== status $status"
   return $status
@@ -80,9 +81,27 @@ cpu_bench() {
   return "${PIPESTATUS[0]}"
 }
 
+# Only the kernel library: its tests against torch and its benchmark table.
+kernels() {
+  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib status=0
+  mkdir -p "$out" "$lib"
+  xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
+  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
+  export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1 FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py -p no:cacheprovider 2>&1 |
+    tee "$out/pytest_kernels.log" | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  python3 bench/bench_kernels.py 2>&1 | tee "$out/bench_kernels.log" || status=1
+  echo "== status $status"
+  return $status
+}
+
 case "${1:-}" in
 pack) pack ;;
+kernels) kernels ;; # run(command="bash scripts/device/cuda.sh kernels", carry=[".device"])
 run) run ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|run|cpu-bench" >&2; exit 2 ;;
+*) echo "usage: $0 pack|run|kernels|cpu-bench" >&2; exit 2 ;;
 esac
