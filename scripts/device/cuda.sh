@@ -35,14 +35,21 @@ pack() {
   ls -l .device
 }
 
-run() {
-  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib status=0
-  mkdir -p "$out" "$lib"
+# The packed library unpacked and put where the tests, examples and benchmarks find it.
+use_packed_library() {
+  local lib=/tmp/flydsl-lib
+  mkdir -p "$lib"
   xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
   ln -sf libflydsl.so.1 "$lib/libflydsl.so"
   export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
   export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
   export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+}
+
+run() {
+  local out=${OUT:-/tmp/flydsl-out} status=0
+  mkdir -p "$out"
+  use_packed_library
   unset FLYDSL_COMPILE_BACKEND ARCH
   nvidia-smi -L
   python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
@@ -83,12 +90,9 @@ cpu_bench() {
 
 # Only the kernel library: its tests against torch and its benchmark table.
 kernels() {
-  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib status=0
-  mkdir -p "$out" "$lib"
-  xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
-  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
-  export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
-  export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1 FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+  local out=${OUT:-/tmp/flydsl-out} status=0
+  mkdir -p "$out"
+  use_packed_library
   unset FLYDSL_COMPILE_BACKEND ARCH
   python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py -p no:cacheprovider 2>&1 |
     tee "$out/pytest_kernels.log" | tail -15

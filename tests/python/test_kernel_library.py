@@ -3,6 +3,7 @@ large row lengths, extreme values, every dtype, the fused residual, bad input (a
 and an untouched output), the kernel cache, and the gfx942 code of each kernel."""
 
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -264,8 +265,8 @@ def test_gfx942_code(kernel, tmp_path):
         "r = lambda a: DLView(a, KDL_FLOAT, 32, KDL_ROCM)\n"
         "x = np.zeros((4, 4096), np.float32); w = np.zeros(4096, np.float32)\n" + GFX942[kernel]
     )
-    env = {"COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1", "FLYDSL_DUMP_DIR": str(tmp_path),
-           "ARCH": "gfx942", "PATH": "/usr/bin:/bin"}  # fmt: skip
+    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
+           "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": "gfx942"}  # fmt: skip
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
     hsaco = tmp_path / "rocm-gfx942" / "05_gfx942.hsaco"
