@@ -7,8 +7,10 @@
 namespace fly::kernels {
 
 namespace {
-// Values a thread keeps in registers (as f32) when its whole share of a row stays there: 32
-// leaves room for the rest at 1024 threads a block (64 registers a thread on an H100).
+// At most 512 threads a block: 128 registers a thread on an H100 (a 1024-thread block gets 64,
+// too few for a streamed layernorm with a residual, whose launch then fails).
+constexpr int kMaxThreads = 512;
+// Values a thread keeps in registers (as f32) when its whole share of a row stays there.
 constexpr int kRegisterValues = 32;
 // Values a thread loads per chunk when the row is streamed.
 constexpr int kChunkValues = 16;
@@ -37,7 +39,7 @@ RowPlan planRow(int64_t cols, int vec) {
   p.vec = vec;
   int64_t vectors = ceilDiv(cols, vec);
   p.threads = int(std::clamp<int64_t>(powerOfTwoAtLeast(ceilDiv(vectors, kCallsPerThread)), 64,
-                                      1024));
+                                      kMaxThreads));
   int64_t calls = ceilDiv(vectors, p.threads);
   if (calls * vec <= kRegisterValues) {
     p.calls = int(calls);
