@@ -1,5 +1,6 @@
-/* flydsl.h must compile as strict C11 on its own. */
+/* flydsl.h and kernels.h must compile as strict C11 on their own. */
 #include "flydsl/flydsl.h"
+#include "flydsl/kernels.h"
 
 #include <stdio.h>
 
