@@ -24,9 +24,11 @@
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/IR/Builders.h"
@@ -55,6 +57,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 
 namespace fly::compiler {
 
@@ -161,6 +164,43 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
   }
 }
 
+// A xor shuffle by a constant offset below 32 (and below its constant power-of-two width) stays
+// inside each group of 32 lanes: ds_swizzle's bit mode does it from an immediate pattern
+// (and_mask 0x1f, xor_mask offset), with no lane address to compute and no LDS access, where
+// the generic lowering computes a byte address per lane for ds_bpermute.
+void xorShufflesToSwizzles(mlir::gpu::GPUModuleOp gpuModule) {
+  auto constantOf = [](mlir::Value v) -> std::optional<int64_t> {
+    if (auto c = v.getDefiningOp<mlir::arith::ConstantOp>())
+      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(c.getValue()))
+        return i.getInt();
+    return std::nullopt;
+  };
+  llvm::SmallVector<mlir::gpu::ShuffleOp> shuffles;
+  gpuModule.walk([&](mlir::gpu::ShuffleOp s) { shuffles.push_back(s); });
+  for (mlir::gpu::ShuffleOp s : shuffles) {
+    auto offset = constantOf(s.getOffset()), width = constantOf(s.getWidth());
+    mlir::Type t = s.getValue().getType();
+    if (s.getMode() != mlir::gpu::ShuffleMode::XOR || !offset || !width || *offset < 1 ||
+        *offset >= std::min<int64_t>(*width, 32) || !llvm::isPowerOf2_64(*width) ||
+        !(t.isInteger(32) || t.isF32()))
+      continue;
+    mlir::OpBuilder b(s);
+    auto loc = s.getLoc();
+    auto i32 = b.getI32Type();
+    mlir::Value src =
+        t.isF32() ? mlir::arith::BitcastOp::create(b, loc, i32, s.getValue()) : s.getValue();
+    auto pattern =
+        mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(0x1f | (*offset << 10)));
+    mlir::Value r = mlir::ROCDL::DsSwizzleOp::create(b, loc, i32, src, pattern);
+    if (t.isF32())
+      r = mlir::arith::BitcastOp::create(b, loc, t, r);
+    s.getShuffleResult().replaceAllUsesWith(r);
+    s.getValid().replaceAllUsesWith(
+        mlir::arith::ConstantOp::create(b, loc, b.getI1Type(), b.getBoolAttr(true)));
+    s.erase();
+  }
+}
+
 // The gpu.module lowered to the LLVM dialect, moved into a module of its own.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
@@ -173,7 +213,9 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     emulateBufferOps(*m);
   }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
-  if (!isRocm(o))
+  if (isRocm(o))
+    xorShufflesToSwizzles(gpuModule);
+  else
     expandMathForNvptx(gpuModule);
   dumpStage(o, "01_device.mlir", *m);
 

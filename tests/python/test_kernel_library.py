@@ -246,7 +246,7 @@ def test_a_unary_op_refuses_a_second_operand():
 
 
 # gfx942 code of each kernel: 128-bit global accesses, no scratch, cross-lane reductions by
-# ds_bpermute (the ROCDL lowering of the shuffles), ds_read_b128 for the partial sums.
+# ds_swizzle (xor patterns from an immediate, no lane addresses) rather than ds_bpermute.
 GFX942 = {
     "softmax": "fk.softmax(r(x), out=r(x.copy()))",
     "rmsnorm": "fk.rmsnorm(r(x), r(w), out=r(x.copy()))",
@@ -277,4 +277,4 @@ def test_gfx942_code(kernel, tmp_path):
     asm = (tmp_path / "rocm-gfx942" / "04_gfx942.s").read_text()
     assert ".private_segment_fixed_size: 0" in asm
     if kernel != "silu_mul":
-        assert "ds_bpermute_b32" in text
+        assert "ds_swizzle_b32" in text and "ds_bpermute_b32" not in text
