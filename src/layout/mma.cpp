@@ -1,0 +1,282 @@
+//===- mma.cpp - The layout side of MMA atoms and tiled MMAs ---------------===//
+
+#include "layout/mma.h"
+
+#include "layout/copy.h"
+
+namespace fly::layout {
+
+namespace {
+
+Layout L(const IntTuple &shape, const IntTuple &stride) { return makeLayout(shape, stride); }
+
+std::string shapeName(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+// CDNA3/CDNA4 MFMA on a wave of 64 lanes, S x S x K (S = 16 or 32): lane l holds row (A) or
+// column (B) l % S and the K/G consecutive k from (K/G) * (l / S), G = 64 / S lane groups.
+// C/D: lane l holds column l % S; for S = 16 rows 4 (l / 16) + i; for S = 32 rows
+// 8 (i / 4) + 4 (l / 32) + i % 4, i = 0..15.
+MmaAtom mfma(int64_t s, int64_t k, const std::string &name) {
+  MmaAtom a;
+  a.name = name;
+  a.m = a.n = s;
+  a.k = k;
+  a.thrID = L(IntTuple(64), IntTuple(1));
+  int64_t groups = 64 / s, values = k / groups;
+  IntTuple valStride = values == 1 ? IntTuple(0) : IntTuple(s);
+  a.layoutA = L(IntTuple{IntTuple{s, groups}, IntTuple(values)},
+                IntTuple{IntTuple{1, s * values}, valStride});
+  a.layoutB = a.layoutA;
+  if (s == 16)
+    a.layoutC = L(IntTuple{IntTuple{16, 4}, IntTuple(4)}, IntTuple{IntTuple{16, 4}, IntTuple(1)});
+  else
+    a.layoutC = L(IntTuple{IntTuple{32, 2}, IntTuple{4, 4}}, IntTuple{IntTuple{32, 4}, IntTuple{1, 8}});
+  return a;
+}
+
+// RDNA4 (gfx12) WMMA 16x16x16 on a wave of 32: lanes 0-15 hold k 0..7 of rows (A) or columns
+// (B) 0..15, lanes 16-31 k 8..15; C/D: lane l holds column l % 16, rows 8 (l / 16) + i.
+MmaAtom wmma(const std::string &name) {
+  MmaAtom a;
+  a.name = name;
+  a.m = a.n = a.k = 16;
+  a.thrID = L(IntTuple(32), IntTuple(1));
+  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{1, 128}, IntTuple(16)});
+  a.layoutB = a.layoutA;
+  a.layoutC = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{16, 8}, IntTuple(1)});
+  return a;
+}
+
+// NVIDIA mma.sync (PTX ISA fragment layouts for m16n8k16 and m16n8k32): lane l is
+// (l % 4, l / 4) of a 4 x 8 grid; C/D holds rows l / 4 and l / 4 + 8, columns 2 (l % 4) + 0..1.
+MmaAtom mmaSync(int64_t k, const std::string &name) {
+  MmaAtom a;
+  a.name = name;
+  a.m = 16;
+  a.n = 8;
+  a.k = k;
+  a.thrID = L(IntTuple(32), IntTuple(1));
+  int64_t pack = k / 8; // consecutive k per register: 2 (16-bit types) or 4 (8-bit)
+  a.layoutA = L(IntTuple{IntTuple{4, 8}, IntTuple{pack, 2, 2}},
+                IntTuple{IntTuple{16 * pack, 1}, IntTuple{16, 8, 8 * k}});
+  a.layoutB = L(IntTuple{IntTuple{4, 8}, IntTuple{pack, 2}},
+                IntTuple{IntTuple{8 * pack, 1}, IntTuple{8, 4 * k}});
+  a.layoutC = L(IntTuple{IntTuple{4, 8}, IntTuple{2, 2}}, IntTuple{IntTuple{32, 1}, IntTuple{16, 8}});
+  return a;
+}
+
+[[noreturn]] void noSuchAtom(const std::string &family, int64_t m, int64_t n, int64_t k,
+                             const std::string &type, const std::string &has) {
+  fail(ErrorKind::Unsupported, family + " has no " + shapeName(m, n, k) + " atom for " + type +
+                                   " inputs (it has " + has + ")");
+}
+
+} // namespace
+
+MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
+                int wave) {
+  std::string shape = shapeName(m, n, k);
+  switch (family) {
+  case MmaFamily::UniversalFMA: {
+    if (m != 1 || n != 1 || k != 1)
+      fail(ErrorKind::Unsupported, "UniversalFMA is 1x1x1, not " + shape);
+    MmaAtom a;
+    a.name = "fma_" + abType;
+    a.layoutA = a.layoutB = a.layoutC = L(IntTuple{1, 1}, IntTuple{0, 0});
+    return a;
+  }
+  case MmaFamily::Mfma: {
+    if (wave != 64)
+      fail(ErrorKind::Unsupported, "MFMA runs on waves of 64 lanes, not " + std::to_string(wave));
+    struct Entry {
+      int64_t s, k;
+      const char *type, *name;
+    };
+    static const Entry table[] = {
+        {16, 4, "f32", "v_mfma_f32_16x16x4_f32"},      {32, 2, "f32", "v_mfma_f32_32x32x2_f32"},
+        {16, 16, "f16", "v_mfma_f32_16x16x16_f16"},    {32, 8, "f16", "v_mfma_f32_32x32x8_f16"},
+        {16, 16, "bf16", "v_mfma_f32_16x16x16_bf16"},  {32, 8, "bf16", "v_mfma_f32_32x32x8_bf16"},
+        {16, 32, "f16", "v_mfma_f32_16x16x32_f16"},    {32, 16, "f16", "v_mfma_f32_32x32x16_f16"},
+        {16, 32, "bf16", "v_mfma_f32_16x16x32_bf16"},  {32, 16, "bf16", "v_mfma_f32_32x32x16_bf16"},
+        {16, 32, "fp8", "v_mfma_f32_16x16x32_fp8_fp8"}, {32, 16, "fp8", "v_mfma_f32_32x32x16_fp8_fp8"},
+        {16, 32, "i8", "v_mfma_i32_16x16x32_i8"},      {32, 16, "i8", "v_mfma_i32_32x32x16_i8"},
+    };
+    std::string has;
+    for (const Entry &e : table) {
+      if (e.type != abType)
+        continue;
+      if (m == e.s && n == e.s && k == e.k)
+        return mfma(e.s, e.k, e.name);
+      has += (has.empty() ? "" : ", ") + shapeName(e.s, e.s, e.k);
+    }
+    noSuchAtom("MFMA", m, n, k, abType, has.empty() ? "no atom for that type" : has);
+  }
+  case MmaFamily::Wmma:
+    if (wave != 32)
+      fail(ErrorKind::Unsupported, "WMMA (gfx12) runs on waves of 32 lanes, not " +
+                                       std::to_string(wave));
+    if (abType != "f16" && abType != "bf16")
+      noSuchAtom("WMMA", m, n, k, abType, "16x16x16 for f16 and bf16");
+    if (m != 16 || n != 16 || k != 16)
+      noSuchAtom("WMMA", m, n, k, abType, "16x16x16");
+    return wmma("v_wmma_f32_16x16x16_" + abType);
+  case MmaFamily::MmaSync: {
+    bool half = abType == "f16" || abType == "bf16", fp8 = abType == "fp8";
+    if (m == 16 && n == 8 && ((half && k == 16) || (fp8 && k == 32)))
+      return mmaSync(k, "mma.sync.aligned.m16n8k" + std::to_string(k) + "." + abType);
+    noSuchAtom("mma.sync", m, n, k, abType,
+               half ? "16x8x16" : fp8 ? "16x8x32" : "16x8x16 for f16/bf16, 16x8x32 for fp8");
+  }
+  }
+  fail(ErrorKind::InvalidArgument, "unknown MMA family");
+}
+
+namespace {
+Tiler layoutOf(int64_t n) { return Tiler(makeLayout(IntTuple(n))); }
+int64_t sizeOf(const Layout &l) { return staticSize(l); }
+int64_t atomSize(const MmaAtom &a, int mode) { return mode == 0 ? a.m : mode == 1 ? a.n : a.k; }
+
+// CuTe's permutation_mnk<I>: the given tiler, or the atom's extent times the threads there.
+Tiler permutationOf(const TiledMma &t, int mode) {
+  const Tiler &p = t.permutation[size_t(mode)];
+  if (p.kind() != Tiler::Kind::Underscore)
+    return p;
+  return Tiler::integer(atomSize(t.atom, mode) * sizeOf(t.thrLayoutVMNK.mode(size_t(mode) + 1)));
+}
+
+// The common body of thrfrg_A/B/C: modes (x, y) of MNK, the atom's TV layout for them.
+Layout threadFragmentsOf(const TiledMma &t, const Layout &x, int mx, int my,
+                         const Layout &atomTV) {
+  if (x.rank() < 2)
+    fail(ErrorKind::RankMismatch, "an MMA operand has at least two modes, got " + x.str());
+  Layout permuted = logicalDivide(x, Tiler::tuple({permutationOf(t, mx), permutationOf(t, my)}));
+  Layout tiles = zippedDivide(permuted, Tiler::tuple({layoutOf(atomSize(t.atom, mx)),
+                                                      layoutOf(atomSize(t.atom, my))}));
+  Layout tv = makeLayout({composition(tiles.mode(0), atomTV), tiles.mode(1)});
+  Tiler threads = Tiler::tuple(
+      {Tiler::underscore(),
+       Tiler::tuple({layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(mx) + 1))),
+                     layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(my) + 1)))})});
+  return zippedDivide(tv, threads);
+}
+
+// thr_idx -> (ThrV, ThrM, ThrN, ThrK) as one index of thrLayoutVMNK's domain.
+Layout threadIndexToId(const TiledMma &t) {
+  const Layout &vmnk = t.thrLayoutVMNK;
+  Layout full = makeLayout({vmnk, complement(vmnk)});
+  return composition(makeLayout(IntTuple{sizeOf(vmnk), 1}, IntTuple{1, 0}), rightInverse(full));
+}
+
+// thread index -> its flat (v, m, n, k) coordinate in thrLayoutVMNK (CuTe's get_flat_coord).
+std::vector<int64_t> flatThreadCoord(const TiledMma &t, int64_t thr) {
+  int64_t threads = tiledMmaThreads(t);
+  if (thr < 0 || thr >= threads)
+    fail(ErrorKind::InvalidArgument, "thread " + std::to_string(thr) + " of a tiled MMA of " +
+                                         std::to_string(threads) + " threads");
+  const IntTuple &shape = t.thrLayoutVMNK.shape();
+  IntTuple hier = idx2crd(IntTuple(thr), shape);
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < 4; ++i)
+    out.push_back(crd2idx(hier[i], shape[i]).leaf().value());
+  return out;
+}
+
+Layout partitionOf(const Layout &fragments, int64_t v, int64_t a, int64_t b) {
+  size_t restRank = fragments.mode(1).mode(1).rank();
+  std::vector<IntTuple> rest(restRank, IntTuple::underscore());
+  IntTuple crd{IntTuple{v, IntTuple{a, b}},
+               IntTuple{IntTuple::underscore(),
+                        restRank == 1 && !fragments.mode(1).mode(1).shape().isTuple()
+                            ? IntTuple::underscore()
+                            : IntTuple::tuple(rest)}};
+  return slice(crd, fragments);
+}
+} // namespace
+
+TiledMma makeTiledMma(const MmaAtom &atom, const Layout &atomLayout, const Tiler &permutation) {
+  if (atomLayout.rank() > 3 || staticSize(atomLayout) < 0)
+    fail(ErrorKind::InvalidArgument,
+         "a tiled MMA's atom layout is a static layout of at most 3 modes (M, N, K), got " +
+             atomLayout.str());
+  std::vector<Layout> modes;
+  bool leaf = atomLayout.shape().isLeaf();
+  for (size_t i = 0; i < 3; ++i)
+    modes.push_back(i < (leaf ? 1 : atomLayout.rank()) ? atomLayout.mode(i)
+                                                       : makeLayout(IntTuple(1), IntTuple(0)));
+  TiledMma t;
+  t.atom = atom;
+  t.thrLayoutVMNK = tiledProduct(atom.thrID, Tiler(makeLayout(modes)));
+  if (permutation.kind() == Tiler::Kind::Underscore) {
+    t.permutation.assign(3, Tiler::underscore());
+  } else if (permutation.kind() == Tiler::Kind::Tuple && permutation.rank() <= 3) {
+    t.permutation = permutation.elems();
+    t.permutation.resize(3, Tiler::underscore());
+  } else {
+    fail(ErrorKind::InvalidArgument,
+         "a tiled MMA's permutation is `_` or a tuple of up to three tilers, got " +
+             permutation.str());
+  }
+  return t;
+}
+
+int64_t tiledMmaThreads(const TiledMma &t) { return sizeOf(t.thrLayoutVMNK); }
+
+int64_t tileSizeMnk(const TiledMma &t, int mode) {
+  Tiler p = permutationOf(t, mode);
+  return p.kind() == Tiler::Kind::Integer ? p.integer() : sizeOf(p.layout());
+}
+
+Layout thrfrgA(const TiledMma &t, const Layout &a) {
+  return threadFragmentsOf(t, a, 0, 2, t.atom.layoutA);
+}
+Layout thrfrgB(const TiledMma &t, const Layout &b) {
+  return threadFragmentsOf(t, b, 1, 2, t.atom.layoutB);
+}
+Layout thrfrgC(const TiledMma &t, const Layout &c) {
+  return threadFragmentsOf(t, c, 0, 1, t.atom.layoutC);
+}
+
+Layout layoutCTV(const TiledMma &t) {
+  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 0), tileSizeMnk(t, 1)});
+  Layout frg = thrfrgC(t, ref);
+  return makeLayout({composition(frg.mode(0), threadIndexToId(t)), frg.mode(1)});
+}
+
+namespace {
+// get_layoutA_TV / get_layoutB_TV: the operand's (ThrV,(ThrX,ThrK)) seen from
+// (ThrV,(ThrM,ThrN,ThrK)), where the other of M and N does not move it.
+Layout operandTV(const TiledMma &t, const Layout &frg, bool a) {
+  int64_t tm = sizeOf(t.thrLayoutVMNK.mode(1)), tn = sizeOf(t.thrLayoutVMNK.mode(2));
+  Layout spread = makeLayout(IntTuple{tm, tn}, a ? IntTuple{1, 0} : IntTuple{0, 1});
+  Tiler tile = Tiler::tuple({Tiler::underscore(), Tiler::tuple({spread, Tiler::underscore()})});
+  Layout viewed = composition(frg.mode(0), tile);
+  return makeLayout({composition(viewed, threadIndexToId(t)), frg.mode(1)});
+}
+} // namespace
+
+Layout layoutATV(const TiledMma &t) {
+  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 0), tileSizeMnk(t, 2)});
+  return operandTV(t, thrfrgA(t, ref), true);
+}
+
+Layout layoutBTV(const TiledMma &t) {
+  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 1), tileSizeMnk(t, 2)});
+  return operandTV(t, thrfrgB(t, ref), false);
+}
+
+Layout partitionA(const TiledMma &t, const Layout &a, int64_t thr) {
+  auto c = flatThreadCoord(t, thr);
+  return partitionOf(thrfrgA(t, a), c[0], c[1], c[3]);
+}
+Layout partitionB(const TiledMma &t, const Layout &b, int64_t thr) {
+  auto c = flatThreadCoord(t, thr);
+  return partitionOf(thrfrgB(t, b), c[0], c[2], c[3]);
+}
+Layout partitionC(const TiledMma &t, const Layout &c, int64_t thr) {
+  auto x = flatThreadCoord(t, thr);
+  return partitionOf(thrfrgC(t, c), x[0], x[1], x[2]);
+}
+
+} // namespace fly::layout
