@@ -627,6 +627,55 @@ FLY_API void fly_kernel_gather(fly_kernel_t *k, fly_value_t *atom, fly_value_t *
 FLY_API void fly_kernel_scatter(fly_kernel_t *k, fly_value_t *atom, fly_value_t *src,
                                 fly_value_t *base, fly_value_t *offsets, fly_value_t *pred);
 
+/*===-- MMA atoms and tiled MMAs (host side) --------------------------------===*
+ * A matrix-multiply atom is one instruction: its shape (M, N, K) and, per operand, which tile
+ * element each lane holds, as a thread-value layout (thread, value) -> column-major index into
+ * the A (M x K), B (N x K) or C (M x N) tile. A tiled MMA lays atoms over threads
+ * (atom_layout, (M, N, K) modes) and permutes the tile (CuTe's make_tiled_mma); its layouts and
+ * each thread's partition of an operand follow CuTe's TiledMMA. Using tiled MMAs inside
+ * kernels is not yet part of this API.
+ *===----------------------------------------------------------------------===*/
+
+typedef struct fly_tiled_mma fly_tiled_mma_t;
+
+typedef enum fly_mma_family {
+  FLY_MMA_UNIVERSAL_FMA = 0, /* 1x1x1, one thread, any dtype */
+  FLY_MMA_MFMA = 1,          /* AMD CDNA3/CDNA4 v_mfma_*, waves of 64: f32 16x16x4, 32x32x2;
+                                f16/bf16 16x16x16, 32x32x8 (and 16x16x32, 32x32x16 on
+                                gfx950); fp8 and i8 16x16x32, 32x32x16 */
+  FLY_MMA_WMMA = 2,          /* AMD RDNA4 (gfx12) v_wmma_*, waves of 32: f16/bf16 16x16x16 */
+  FLY_MMA_SYNC = 3           /* NVIDIA mma.sync: f16/bf16 16x8x16, fp8 16x8x32 */
+} fly_mma_family;
+
+typedef enum fly_mma_operand { FLY_MMA_A = 0, FLY_MMA_B = 1, FLY_MMA_C = 2 } fly_mma_operand;
+
+/* A tiled MMA of the atom (family, m, n, k, A/B dtype) for waves of `wave` lanes (64 or 32;
+ * what the atom's family needs), laid out by atom_layout (NULL: one atom) and permuted by
+ * `permutation` (CuTe tiler text such as "(32,16,16)"; NULL: none). An atom the family does
+ * not have is FLY_ERROR_UNSUPPORTED naming the shapes it has. */
+FLY_API fly_status fly_tiled_mma_create(int family /* fly_mma_family */, int64_t m, int64_t n,
+                                        int64_t k, int ab_dtype /* fly_dtype */, int wave,
+                                        const fly_layout_t *atom_layout, const char *permutation,
+                                        fly_tiled_mma_t **out);
+FLY_API void fly_tiled_mma_destroy(fly_tiled_mma_t *tiled_mma);
+/* The atom's instruction name, e.g. "v_mfma_f32_16x16x16_f16" (caller frees). */
+FLY_API fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name);
+/* The threads of the tiled MMA and the tile it covers in M, N and K. */
+FLY_API fly_status fly_tiled_mma_size(const fly_tiled_mma_t *tiled_mma, int64_t *threads,
+                                      int64_t tile_mnk[3]);
+/* The atom's thread-value layout of an operand, and the tiled MMA's (CuTe's get_layoutX_TV). */
+FLY_API fly_status fly_tiled_mma_atom_layout_tv(const fly_tiled_mma_t *tiled_mma,
+                                                int operand /* fly_mma_operand */,
+                                                fly_layout_t **out);
+FLY_API fly_status fly_tiled_mma_layout_tv(const fly_tiled_mma_t *tiled_mma,
+                                           int operand /* fly_mma_operand */, fly_layout_t **out);
+/* Thread thr's part of an operand laid out by `layout` ((M,K), (N,K) or (M,N), more modes
+ * allowed): (values, rest M, rest K, ...), CuTe's ThrMMA::partition_A/B/C. */
+FLY_API fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma,
+                                           int operand /* fly_mma_operand */,
+                                           const fly_layout_t *layout, int64_t thr,
+                                           fly_layout_t **out);
+
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads
  * at once is safe. Compiling goes through two caches keyed on the module's IR,

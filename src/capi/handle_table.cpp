@@ -72,6 +72,8 @@ const char *handleKindName(HandleKind kind) {
     return "prepared launch";
   case HandleKind::Event:
     return "event";
+  case HandleKind::TiledMma:
+    return "tiled MMA";
   }
   return "unknown";
 }

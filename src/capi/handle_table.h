@@ -21,7 +21,7 @@
 
 namespace fly::capi {
 
-enum class HandleKind : uint8_t { Layout = 1, Module, Kernel, Compiled, Prepared, Event };
+enum class HandleKind : uint8_t { Layout = 1, Module, Kernel, Compiled, Prepared, Event, TiledMma };
 
 /// "layout", "module", ... as error messages name them.
 const char *handleKindName(HandleKind kind);

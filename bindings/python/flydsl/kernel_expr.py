@@ -379,6 +379,14 @@ from ._kernel_layout import (  # noqa: E402
 )
 from ._kernel_layout import make_buffer_tensor as _make_buffer_tensor  # noqa: E402
 from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
+from ._mma import (  # noqa: E402,F401
+    MmaAtom,
+    MmaOp,
+    TiledMma,
+    UniversalFMA,
+    make_mma_atom,
+    make_tiled_mma,
+)
 
 
 def UniversalCopy(bits):
@@ -497,13 +505,28 @@ class nvgpu:
         return nvgpu.CpAsync(128, zfill)
 
     @staticmethod
+    def MmaSync(m, n, k, ab_type, acc_type="f32"):
+        """mma.sync: m16n8k16 for f16/bf16, m16n8k32 for fp8 (sm_80/sm_89 and later)."""
+        return MmaOp(3, m, n, k, ab_type, acc_type, 32)
+
+    @staticmethod
     def cp_async_wait():
         K.cp_async_wait(current())
         _check()
 
 
 class rocdl:
-    """AMD copy atoms and buffer tensors (fx.rocdl)."""
+    """AMD copy atoms, buffer tensors and matrix instructions (fx.rocdl)."""
+
+    @staticmethod
+    def MFMA(m, n, k, ab_type, acc_type=None):
+        """A CDNA3/CDNA4 MFMA atom (waves of 64), e.g. MFMA(16, 16, 4, fx.Float32)."""
+        return MmaOp(1, m, n, k, ab_type, acc_type, 64)
+
+    @staticmethod
+    def WMMA(m, n, k, ab_type, acc_type=None):
+        """An RDNA4 (gfx12) WMMA atom (waves of 32): 16x16x16 f16/bf16."""
+        return MmaOp(2, m, n, k, ab_type, acc_type, 32)
 
     @staticmethod
     def BufferCopy(bits):
@@ -560,5 +583,5 @@ __all__ = [
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
     "local_tile", "local_partition", "rocdl", "nvgpu", "SharedAllocator", "Array", "gather",
-    "scatter",
+    "scatter", "UniversalFMA", "MmaAtom", "TiledMma", "make_mma_atom", "make_tiled_mma",
 ]  # fmt: skip

@@ -1149,6 +1149,73 @@ unsafe extern "C" {
 }
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
+pub struct fly_tiled_mma {
+    _unused: [u8; 0],
+}
+pub type fly_tiled_mma_t = fly_tiled_mma;
+pub const fly_mma_family_FLY_MMA_UNIVERSAL_FMA: fly_mma_family = 0;
+pub const fly_mma_family_FLY_MMA_MFMA: fly_mma_family = 1;
+pub const fly_mma_family_FLY_MMA_WMMA: fly_mma_family = 2;
+pub const fly_mma_family_FLY_MMA_SYNC: fly_mma_family = 3;
+pub type fly_mma_family = ::std::os::raw::c_uint;
+pub const fly_mma_operand_FLY_MMA_A: fly_mma_operand = 0;
+pub const fly_mma_operand_FLY_MMA_B: fly_mma_operand = 1;
+pub const fly_mma_operand_FLY_MMA_C: fly_mma_operand = 2;
+pub type fly_mma_operand = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_tiled_mma_create(
+        family: ::std::os::raw::c_int,
+        m: i64,
+        n: i64,
+        k: i64,
+        ab_dtype: ::std::os::raw::c_int,
+        wave: ::std::os::raw::c_int,
+        atom_layout: *const fly_layout_t,
+        permutation: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_tiled_mma_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_destroy(tiled_mma: *mut fly_tiled_mma_t);
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_atom_name(
+        tiled_mma: *const fly_tiled_mma_t,
+        name: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_size(
+        tiled_mma: *const fly_tiled_mma_t,
+        threads: *mut i64,
+        tile_mnk: *mut i64,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_atom_layout_tv(
+        tiled_mma: *const fly_tiled_mma_t,
+        operand: ::std::os::raw::c_int,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_layout_tv(
+        tiled_mma: *const fly_tiled_mma_t,
+        operand: ::std::os::raw::c_int,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_partition(
+        tiled_mma: *const fly_tiled_mma_t,
+        operand: ::std::os::raw::c_int,
+        layout: *const fly_layout_t,
+        thr: i64,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
 pub struct fly_compiled {
     _unused: [u8; 0],
 }

@@ -1,0 +1,173 @@
+"""MMA atoms and tiled MMAs on the host (flydsl.h, "MMA atoms and tiled MMAs"): an atom is one
+matrix instruction with its operands' thread-value layouts; make_tiled_mma lays atoms over
+threads as CuTe's make_tiled_mma does. Their layouts and per-thread partitions of host layouts
+are available here; tiled MMAs inside kernels (partitions of tensors, fx.gemm) are not yet."""
+
+import ctypes
+
+from ._kernel_layout import _dtype_name
+from ._lib import check, lib, take_string
+
+_P = ctypes.c_void_p
+lib.fly_tiled_mma_create.restype = ctypes.c_int
+lib.fly_tiled_mma_create.argtypes = [
+    ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int, ctypes.c_int,
+    _P, ctypes.c_char_p, ctypes.POINTER(_P),
+]  # fmt: skip
+lib.fly_tiled_mma_destroy.argtypes = [_P]
+lib.fly_tiled_mma_atom_name.argtypes = [_P, ctypes.POINTER(ctypes.c_void_p)]
+lib.fly_tiled_mma_size.argtypes = [_P, ctypes.POINTER(ctypes.c_int64), ctypes.c_int64 * 3]
+for _name in ("fly_tiled_mma_atom_layout_tv", "fly_tiled_mma_layout_tv"):
+    getattr(lib, _name).argtypes = [_P, ctypes.c_int, ctypes.POINTER(_P)]
+lib.fly_tiled_mma_partition.argtypes = [_P, ctypes.c_int, _P, ctypes.c_int64, ctypes.POINTER(_P)]
+
+_FMA, _MFMA, _WMMA, _MMA_SYNC = range(4)
+_DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
+_A, _B, _C = range(3)
+
+
+class MmaOp:
+    """One matrix instruction: family, shape (m, n, k), A/B dtype, accumulator dtype."""
+
+    def __init__(self, family, m, n, k, ab_type, acc_type, wave):
+        ab = _dtype_name(ab_type)
+        if ab not in _DTYPE_CODES:
+            raise TypeError(f"an MMA's A/B dtype is f32, f16, bf16, fp8 or i8, not {ab}")
+        self.family, self.shape_mnk, self.ab_type, self.wave = family, (m, n, k), ab, wave
+        self.acc_type = _dtype_name(acc_type) if acc_type is not None else None
+
+    def __repr__(self):
+        names = {_FMA: "UniversalFMA", _MFMA: "MFMA", _WMMA: "WMMA", _MMA_SYNC: "MmaSync"}
+        return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}]"
+
+
+def UniversalFMA(dtype):
+    """A scalar multiply-add: a 1x1x1 atom of one thread, on every target."""
+    return MmaOp(_FMA, 1, 1, 1, dtype, dtype, 1)
+
+
+class TiledMma:
+    """make_tiled_mma(atom, atom_layout=None, permutation=None): atoms laid out over threads by
+    atom_layout's (M, N, K) modes and the tile permuted (CuTe's make_tiled_mma)."""
+
+    def __init__(self, op, atom_layout=None, permutation=None):
+        from .expr import Layout, _tiler_text
+
+        if isinstance(op, MmaAtom):
+            op = op.op
+        if not isinstance(op, MmaOp):
+            raise TypeError(f"make_tiled_mma needs an MMA atom, got {op!r}")
+        if atom_layout is not None and not isinstance(atom_layout, Layout):
+            raise TypeError("make_tiled_mma needs a static (host) atom layout")
+        self.op = op
+        h = _P()
+        m, n, k = op.shape_mnk
+        perm = None if permutation is None else _tiler_text(permutation).encode()
+        wave = op.wave if op.family != _FMA else 64
+        check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
+                                       atom_layout._h if atom_layout is not None else None,
+                                       perm, ctypes.byref(h)))  # fmt: skip
+        self._h = h
+
+    def __del__(self, _destroy=lib.fly_tiled_mma_destroy):
+        if getattr(self, "_h", None):
+            _destroy(self._h)
+
+    def _layout(self, fn, *args):
+        from .expr import Layout
+
+        h = _P()
+        check(fn(self._h, *args, ctypes.byref(h)))
+        return Layout._adopt(h)
+
+    @property
+    def atom_name(self):
+        p = ctypes.c_void_p()
+        check(lib.fly_tiled_mma_atom_name(self._h, ctypes.byref(p)))
+        return take_string(p)
+
+    def _size(self):
+        threads, tile = ctypes.c_int64(), (ctypes.c_int64 * 3)()
+        check(lib.fly_tiled_mma_size(self._h, ctypes.byref(threads), tile))
+        return threads.value, tuple(tile)
+
+    @property
+    def size(self):
+        """Threads of the tiled MMA."""
+        return self._size()[0]
+
+    @property
+    def tile_size_mnk(self):
+        return self._size()[1]
+
+    def tv_layout(self, operand, atom=False):
+        """(thread, value) -> index in the tile of operand "A", "B" or "C" (of one atom with
+        atom=True)."""
+        which = {"A": _A, "B": _B, "C": _C}[operand]
+        fn = lib.fly_tiled_mma_atom_layout_tv if atom else lib.fly_tiled_mma_layout_tv
+        return self._layout(fn, which)
+
+    tv_layout_A = property(lambda self: self.tv_layout("A"))
+    tv_layout_B = property(lambda self: self.tv_layout("B"))
+    tv_layout_C = property(lambda self: self.tv_layout("C"))
+
+    def get_slice(self, thr_idx):
+        if not isinstance(thr_idx, int):
+            raise NotImplementedError(
+                "tiled MMAs partition host layouts for a given thread index; partitioning "
+                "tensors inside kernels (thr_slice(tid), fx.gemm) is not available yet"
+            )
+        return ThrMma(self, thr_idx)
+
+    thr_slice = get_slice
+
+
+class ThrMma:
+    """One thread's view of a tiled MMA: partition_A/B/C of host layouts."""
+
+    def __init__(self, tiled, thr_idx):
+        self.tiled, self.thr_idx = tiled, thr_idx
+
+    def _partition(self, operand, layout):
+        from .expr import _as_layout
+
+        layout = _as_layout(layout, "partition")
+        return self.tiled._layout(lib.fly_tiled_mma_partition, operand, layout._h, self.thr_idx)
+
+    def partition_A(self, layout):
+        return self._partition(_A, layout)
+
+    def partition_B(self, layout):
+        return self._partition(_B, layout)
+
+    def partition_C(self, layout):
+        return self._partition(_C, layout)
+
+
+class MmaAtom:
+    """make_mma_atom(op): the atom of a matrix instruction."""
+
+    def __init__(self, op):
+        if not isinstance(op, MmaOp):
+            raise TypeError(f"make_mma_atom needs an MMA op (fx.rocdl.MFMA(...) ...), got {op!r}")
+        self.op = op
+        self._one = TiledMma(op)  # checks the atom exists
+
+    @property
+    def shape_mnk(self):
+        return self.op.shape_mnk
+
+    @property
+    def name(self):
+        return self._one.atom_name
+
+    def tv_layout(self, operand):
+        return self._one.tv_layout(operand, atom=True)
+
+
+def make_mma_atom(op):
+    return MmaAtom(op)
+
+
+def make_tiled_mma(atom, atom_layout=None, permutation=None):
+    return TiledMma(atom, atom_layout, permutation)

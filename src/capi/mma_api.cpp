@@ -1,0 +1,124 @@
+//===- mma_api.cpp - MMA atoms and tiled MMAs through the C API ------------===//
+
+#include "capi/handle_table.h"
+#include "capi/handles.h"
+#include "capi/status.h"
+#include "layout/mma.h"
+
+#include <memory>
+
+using namespace fly::capi;
+namespace L = fly::layout;
+
+struct fly_tiled_mma {
+  L::TiledMma value;
+};
+
+namespace {
+
+std::string operandType(int dtype) {
+  switch (dtype) {
+  case FLY_F32:
+    return "f32";
+  case FLY_F16:
+    return "f16";
+  case FLY_BF16:
+    return "bf16";
+  case FLY_F8E4M3:
+  case FLY_F8E5M2:
+    return "fp8";
+  case FLY_I8:
+    return "i8";
+  default:
+    fail(FLY_ERROR_INVALID_ARGUMENT, "an MMA's A/B dtype is f32, f16, bf16, an fp8 type or i8, "
+                                     "not dtype " + std::to_string(dtype));
+  }
+}
+
+const L::TiledMma &tiledMmaOf(const fly_tiled_mma_t *h) {
+  return fromHandle<fly_tiled_mma>(h, HandleKind::TiledMma, "tiled_mma")->value;
+}
+
+int operandOf(int operand) {
+  if (operand < FLY_MMA_A || operand > FLY_MMA_C)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "operand must be FLY_MMA_A, _B or _C, not " +
+                                         std::to_string(operand));
+  return operand;
+}
+
+} // namespace
+
+extern "C" {
+
+fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int ab_dtype,
+                                int wave, const fly_layout_t *atom_layout,
+                                const char *permutation, fly_tiled_mma_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_SYNC)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
+    L::MmaAtom atom = L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k,
+                                 operandType(ab_dtype), wave);
+    L::Layout layout = atom_layout ? plainLayout(atom_layout, "atom_layout", "make_tiled_mma")
+                                   : L::makeLayout(L::IntTuple(1));
+    L::Tiler perm = permutation ? L::Tiler::parse(permutation) : L::Tiler::underscore();
+    auto t = std::make_unique<fly_tiled_mma>(fly_tiled_mma{L::makeTiledMma(atom, layout, perm)});
+    *out = adoptHandle<fly_tiled_mma_t>(HandleKind::TiledMma, std::move(t));
+  });
+}
+
+void fly_tiled_mma_destroy(fly_tiled_mma_t *tiled_mma) {
+  delete takeHandle<fly_tiled_mma>(tiled_mma, HandleKind::TiledMma);
+}
+
+fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name) {
+  return guard([&] { *requireOut(name, "name") = copyString(tiledMmaOf(tiled_mma).atom.name); });
+}
+
+fly_status fly_tiled_mma_size(const fly_tiled_mma_t *tiled_mma, int64_t *threads,
+                              int64_t tile_mnk[3]) {
+  return guard([&] {
+    const L::TiledMma &t = tiledMmaOf(tiled_mma);
+    *requireOut(threads, "threads") = L::tiledMmaThreads(t);
+    requireOut(tile_mnk, "tile_mnk");
+    for (int i = 0; i < 3; ++i)
+      tile_mnk[i] = L::tileSizeMnk(t, i);
+  });
+}
+
+fly_status fly_tiled_mma_atom_layout_tv(const fly_tiled_mma_t *tiled_mma, int operand,
+                                        fly_layout_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    const L::MmaAtom &a = tiledMmaOf(tiled_mma).atom;
+    int op = operandOf(operand);
+    *out = newLayout(op == FLY_MMA_A ? a.layoutA : op == FLY_MMA_B ? a.layoutB : a.layoutC);
+  });
+}
+
+fly_status fly_tiled_mma_layout_tv(const fly_tiled_mma_t *tiled_mma, int operand,
+                                   fly_layout_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    const L::TiledMma &t = tiledMmaOf(tiled_mma);
+    int op = operandOf(operand);
+    *out = newLayout(op == FLY_MMA_A   ? L::layoutATV(t)
+                     : op == FLY_MMA_B ? L::layoutBTV(t)
+                                       : L::layoutCTV(t));
+  });
+}
+
+fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma, int operand,
+                                   const fly_layout_t *layout, int64_t thr, fly_layout_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    const L::TiledMma &t = tiledMmaOf(tiled_mma);
+    int op = operandOf(operand);
+    const L::Layout &x = plainLayout(layout, "layout", "a tiled MMA partition");
+    *out = newLayout(op == FLY_MMA_A   ? L::partitionA(t, x, thr)
+                     : op == FLY_MMA_B ? L::partitionB(t, x, thr)
+                                       : L::partitionC(t, x, thr));
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,83 @@
+"""MMA atoms and tiled MMAs from Python on the host: the tutorial's make_mma_atom /
+make_tiled_mma, CuTe C++'s answers for an mma.sync tiled MMA (recorded from CUTLASS 4.2), the
+coverage of every atom, and the errors for atoms that do not exist."""
+
+import flydsl
+import flydsl.expr as fx
+import pytest
+
+ATOMS = [
+    (fx.rocdl.MFMA, 16, 16, 4, fx.Float32, 64), (fx.rocdl.MFMA, 32, 32, 2, fx.Float32, 64),
+    (fx.rocdl.MFMA, 16, 16, 16, fx.Float16, 64), (fx.rocdl.MFMA, 32, 32, 8, fx.BFloat16, 64),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", 64), (fx.rocdl.MFMA, 32, 32, 16, fx.Int8, 64),
+    (fx.rocdl.MFMA, 16, 16, 32, fx.BFloat16, 64), (fx.rocdl.WMMA, 16, 16, 16, fx.Float16, 32),
+    (fx.nvgpu.MmaSync, 16, 8, 16, fx.BFloat16, 32), (fx.nvgpu.MmaSync, 16, 8, 32, "f8e5m2", 32),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("make,m,n,k,dtype,lanes", ATOMS)
+def test_every_atom_covers_its_tiles_once(make, m, n, k, dtype, lanes):
+    atom = fx.make_mma_atom(make(m, n, k, dtype))
+    for operand, rows, cols in (("A", m, k), ("B", n, k), ("C", m, n)):
+        tv = atom.tv_layout(operand)
+        values = rows * cols // lanes
+        seen = sorted(tv((t, v)) for t in range(lanes) for v in range(values))
+        assert seen == list(range(rows * cols)), (atom.name, operand)
+
+
+def test_the_tutorials_tiled_mma():
+    atom = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32))
+    assert atom.name == "v_mfma_f32_16x16x4_f32" and atom.shape_mnk == (16, 16, 4)
+    tiled = fx.make_tiled_mma(atom, fx.make_layout((2, 2, 1), (1, 2, 0)))
+    assert tiled.size == 256 and tiled.tile_size_mnk == (32, 32, 4)
+    c = tiled.tv_layout_C
+    assert sorted(c((t, v)) for t in range(256) for v in range(4)) == list(range(32 * 32))
+    # Lane 17 of the first atom holds column 1, rows 4..7; thread 64 is the next atom in M.
+    assert [c((17, v)) for v in range(4)] == [32 + 4, 32 + 5, 32 + 6, 32 + 7]
+    assert c((64, 0)) == 16
+
+
+def test_mma_sync_agrees_with_cute():
+    # make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)),
+                              fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
+    assert str(tiled.tv_layout_A) == "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))"
+    assert str(tiled.tv_layout_B) == "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))"
+    assert str(tiled.tv_layout_C) == "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    thr = tiled.thr_slice(7)
+    assert (
+        str(thr.partition_C(fx.make_layout((64, 32), (32, 1)))) == "((2,2),2,2):((1,256),1024,16)"
+    )
+    assert str(tiled.get_slice(37).partition_A(fx.make_layout((64, 32)))) == (
+        "((2,2,2),2,2):((64,8,512),32,1024)"
+    )
+    # With Tile<_32,_16,_16> as the permutation.
+    perm = fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)),
+                             fx.make_layout((2, 1, 1), (1, 0, 0)), (32, 16, 16))  # fmt: skip
+    assert str(perm.tv_layout_C) == "((4,8,2),((2,2),(1,2))):((64,1,16),((32,8),(0,256)))"
+
+
+def test_universal_fma_agrees_with_cute():
+    # make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_8,_1>>{})
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
+                              fx.make_layout((16, 8, 1), (1, 16, 0)))  # fmt: skip
+    assert str(tiled.tv_layout_C) == "(128,(1,(1,1))):(1,(0,(0,0)))"
+    assert str(tiled.thr_slice(5).partition_C(fx.make_layout((64, 32)))) == "(1,4,4):(0,16,512)"
+
+
+def test_atoms_that_do_not_exist_say_what_does():
+    with pytest.raises(flydsl.UnsupportedError, match="it has 16x16x16, 32x32x8"):
+        fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 8, fx.Float16))
+    with pytest.raises(flydsl.UnsupportedError, match="16x8x16"):
+        fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 8, fx.Float16))
+    with pytest.raises(flydsl.UnsupportedError, match="WMMA"):
+        fx.make_mma_atom(fx.rocdl.WMMA(16, 16, 16, fx.Float32))
+    with pytest.raises(TypeError, match="A/B dtype"):
+        fx.rocdl.MFMA(16, 16, 16, fx.Int32)
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16)))
+    with pytest.raises(flydsl.InvalidArgumentError, match="thread 64"):
+        tiled.thr_slice(64).partition_C(fx.make_layout((16, 16)))
+    with pytest.raises(flydsl.FlyDSLError, match="two modes"):
+        tiled.thr_slice(0).partition_A(fx.make_layout(64))
+    with pytest.raises(NotImplementedError, match="inside kernels"):
+        tiled.thr_slice(fx.Int32(3))
