@@ -59,8 +59,8 @@ std::string planKey(const RowPlan &p) {
 }
 
 void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t *bias,
-          const fly_arg_t *residual, const fly_arg_t *residualOut, double eps,
-          const fly_arg_t *out, void *stream) {
+          const fly_arg_t *residual, const fly_arg_t *residualOut, double eps, const fly_arg_t *out,
+          void *stream) {
   const char *what = rms ? "rmsnorm" : "layernorm";
   TensorArg tx(x, std::string(what) + " x"), tout(out, "out"), tw(weight, "weight");
   tx.asRows();
@@ -68,8 +68,8 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   tx.requireSameShape(tout);
   tw.asFlat();
   if (tw.shape().size() != 1 || tw.shape()[0] != tx.cols())
-    fail(FLY_ERROR_INVALID_ARGUMENT, "weight must be a rank-1 tensor of the row length " +
-                                         std::to_string(tx.cols()));
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "weight must be a rank-1 tensor of the row length " + std::to_string(tx.cols()));
   std::vector<const TensorArg *> all = {&tx, &tout, &tw};
   std::unique_ptr<TensorArg> tb, tr, tro;
   if (bias) {
@@ -161,9 +161,9 @@ fly_status fly_kernels_elementwise(int op, const fly_arg_t *a, const fly_arg_t *
     }
     for (const TensorArg *t : all)
       if (t->dtype() != ta.dtype())
-        fail(FLY_ERROR_INVALID_ARGUMENT,
-             t->name() + " has dtype " + dtypeName(t->dtype()) + " but a has " +
-                 dtypeName(ta.dtype()) + ": elementwise operands share one dtype");
+        fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " has dtype " + dtypeName(t->dtype()) +
+                                             " but a has " + dtypeName(ta.dtype()) +
+                                             ": elementwise operands share one dtype");
     if (ta.elements() == 0)
       return;
     ElementwiseSpec spec;
@@ -208,16 +208,15 @@ fly_status fly_kernels_softmax(const fly_arg_t *x, const fly_arg_t *out, void *s
   });
 }
 
-fly_status fly_kernels_layernorm(const fly_arg_t *x, const fly_arg_t *weight,
-                                 const fly_arg_t *bias, const fly_arg_t *residual,
-                                 const fly_arg_t *residual_out, double eps, const fly_arg_t *out,
-                                 void *stream) {
+fly_status fly_kernels_layernorm(const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t *bias,
+                                 const fly_arg_t *residual, const fly_arg_t *residual_out,
+                                 double eps, const fly_arg_t *out, void *stream) {
   return run([&] { norm(false, x, weight, bias, residual, residual_out, eps, out, stream); });
 }
 
 fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
-                               const fly_arg_t *residual, const fly_arg_t *residual_out,
-                               double eps, const fly_arg_t *out, void *stream) {
+                               const fly_arg_t *residual, const fly_arg_t *residual_out, double eps,
+                               const fly_arg_t *out, void *stream) {
   return run([&] { norm(true, x, weight, nullptr, residual, residual_out, eps, out, stream); });
 }
 

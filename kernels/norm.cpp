@@ -58,11 +58,11 @@ struct NormKernel {
     Value zero = k.constInt(FLY_I32, 0);
     if (spec.plan.chunks == 1)
       return reduceBlock(k, perChunk(zero, tiles_->predicates(zero)), FLY_ADD, spec.plan.threads);
-    auto total = k.forLoop(zero, k.constInt(FLY_I32, spec.plan.chunks), k.constInt(FLY_I32, 1),
-                           {k.constFloat(FLY_F32, 0.0)},
-                           [&](Value c, const std::vector<Value> &acc) {
-                             return std::vector<Value>{acc[0] + perChunk(c, tiles_->predicates(c))};
-                           });
+    auto total =
+        k.forLoop(zero, k.constInt(FLY_I32, spec.plan.chunks), k.constInt(FLY_I32, 1),
+                  {k.constFloat(FLY_F32, 0.0)}, [&](Value c, const std::vector<Value> &acc) {
+                    return std::vector<Value>{acc[0] + perChunk(c, tiles_->predicates(c))};
+                  });
     return reduceBlock(k, total[0], FLY_ADD, spec.plan.threads);
   }
 
@@ -100,7 +100,8 @@ struct NormKernel {
         mean = reduceBlock(k, reduceLanes(k, h, FLY_ADD), FLY_ADD, p.threads) * inverseCols;
         centred = zeroOutside(k, *tiles_, preds, h - splat(mean));
       }
-      Value squares = reduceBlock(k, reduceLanes(k, centred * centred, FLY_ADD), FLY_ADD, p.threads);
+      Value squares =
+          reduceBlock(k, reduceLanes(k, centred * centred, FLY_ADD), FLY_ADD, p.threads);
       Value rstd = k.unary(FLY_RSQRT, squares * inverseCols + eps);
       write(zero, preds, h, mean, rstd);
       k.finish();

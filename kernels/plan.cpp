@@ -38,8 +38,8 @@ RowPlan planRow(int64_t cols, int vec) {
   p.cols = cols;
   p.vec = vec;
   int64_t vectors = ceilDiv(cols, vec);
-  p.threads = int(std::clamp<int64_t>(powerOfTwoAtLeast(ceilDiv(vectors, kCallsPerThread)), 64,
-                                      kMaxThreads));
+  p.threads = int(
+      std::clamp<int64_t>(powerOfTwoAtLeast(ceilDiv(vectors, kCallsPerThread)), 64, kMaxThreads));
   int64_t calls = ceilDiv(vectors, p.threads);
   if (calls * vec <= kRegisterValues) {
     p.calls = int(calls);

@@ -19,7 +19,8 @@ using flydsl::Value;
 
 Value rowsParam(Kernel &k, fly_dtype dtype, const RowPlan &plan) {
   int bytes = (dtype == FLY_F32) ? 4 : 2;
-  return k.tensorParam(dtype, {FLY_DYNAMIC, plan.cols}, {FLY_DYNAMIC, 1}, int64_t(plan.vec) * bytes);
+  return k.tensorParam(dtype, {FLY_DYNAMIC, plan.cols}, {FLY_DYNAMIC, 1},
+                       int64_t(plan.vec) * bytes);
 }
 
 namespace {
@@ -42,7 +43,8 @@ void buildSoftmax(flydsl::Module &m, const SoftmaxSpec &spec) {
     Value preds = tiles.predicates(zero);
     Value v = tiles.load(xr, zero, preds, -kInf);
     Value rowMax = reduceBlock(k, reduceLanes(k, v, FLY_MAX), FLY_MAX, p.threads);
-    Value e = k.unary(FLY_EXP, v - (Kernel::lanes(v) > 1 ? k.splat(rowMax, tiles.lanes()) : rowMax));
+    Value e =
+        k.unary(FLY_EXP, v - (Kernel::lanes(v) > 1 ? k.splat(rowMax, tiles.lanes()) : rowMax));
     Value sum = reduceBlock(k, reduceLanes(k, e, FLY_ADD), FLY_ADD, p.threads);
     Value inv = 1.0 / sum;
     tiles.store(yr, zero, preds, e * (Kernel::lanes(e) > 1 ? k.splat(inv, tiles.lanes()) : inv));
@@ -54,17 +56,17 @@ void buildSoftmax(flydsl::Module &m, const SoftmaxSpec &spec) {
   auto shiftOf = [&](Value mx) { return k.select(mx == -kInf, k.constFloat(FLY_F32, 0.0), mx); };
   auto splat = [&](Value s) { return tiles.lanes() > 1 ? k.splat(s, tiles.lanes()) : s; };
   Value chunks = k.constInt(FLY_I32, p.chunks), one = k.constInt(FLY_I32, 1);
-  auto state = k.forLoop(
-      zero, chunks, one, {k.constFloat(FLY_F32, -kInf), k.constFloat(FLY_F32, 0.0)},
-      [&](Value c, const std::vector<Value> &carried) {
-        Value mx = carried[0], sum = carried[1];
-        Value v = tiles.load(xr, c, tiles.predicates(c), -kInf);
-        Value next = k.max(mx, reduceLanes(k, v, FLY_MAX));
-        Value shift = shiftOf(next);
-        Value rescaled = sum * k.unary(FLY_EXP, mx - shift);
-        Value added = reduceLanes(k, k.unary(FLY_EXP, v - splat(shift)), FLY_ADD);
-        return std::vector<Value>{next, rescaled + added};
-      });
+  auto state =
+      k.forLoop(zero, chunks, one, {k.constFloat(FLY_F32, -kInf), k.constFloat(FLY_F32, 0.0)},
+                [&](Value c, const std::vector<Value> &carried) {
+                  Value mx = carried[0], sum = carried[1];
+                  Value v = tiles.load(xr, c, tiles.predicates(c), -kInf);
+                  Value next = k.max(mx, reduceLanes(k, v, FLY_MAX));
+                  Value shift = shiftOf(next);
+                  Value rescaled = sum * k.unary(FLY_EXP, mx - shift);
+                  Value added = reduceLanes(k, k.unary(FLY_EXP, v - splat(shift)), FLY_ADD);
+                  return std::vector<Value>{next, rescaled + added};
+                });
   Value rowMax = reduceBlock(k, state[0], FLY_MAX, p.threads);
   Value shift = shiftOf(rowMax);
   Value sum = reduceBlock(k, state[1] * k.unary(FLY_EXP, state[0] - shift), FLY_ADD, p.threads);

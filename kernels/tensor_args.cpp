@@ -22,8 +22,8 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name) : name_(std::move(n
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is NULL");
   if (arg->kind != FLY_ARG_DLTENSOR && arg->kind != FLY_ARG_DLMANAGED &&
       arg->kind != FLY_ARG_DLMANAGED_VERSIONED)
-    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is not a DLPack tensor (kind " +
-                                         std::to_string(arg->kind) + ")");
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + " is not a DLPack tensor (kind " + std::to_string(arg->kind) + ")");
   try {
     tensor_ = capi::tensorOf(*arg, 0);
   } catch (const capi::ApiError &e) {
@@ -106,9 +106,9 @@ void TensorArg::asFlat() {
   int64_t compact = 1;
   for (int i = int(shape_.size()) - 1; i >= 0; --i) {
     if (shape_[i] != 1 && strides_[i] != compact)
-      fail(FLY_ERROR_INVALID_ARGUMENT,
-           name_ + " is not contiguous (shape " + shapeText(shape_) + ", strides " +
-               shapeText(strides_) + "): elementwise kernels take contiguous tensors");
+      fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is not contiguous (shape " + shapeText(shape_) +
+                                           ", strides " + shapeText(strides_) +
+                                           "): elementwise kernels take contiguous tensors");
     compact *= shape_[i];
   }
   rowStride_ = elements_;
@@ -158,8 +158,8 @@ void TensorArg::requireSameDevice(const TensorArg &other) const {
   bool cpu = tensor_->device.device_type == kDLCPU;
   if (other.tensor_->device.device_type != tensor_->device.device_type ||
       (!cpu && other.tensor_->device.device_id != tensor_->device.device_id))
-    fail(FLY_ERROR_INVALID_ARGUMENT, other.name_ + " is on " + other.deviceName() + " but " +
-                                         name_ + " is on " + deviceName());
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         other.name_ + " is on " + other.deviceName() + " but " + name_ + " is on " + deviceName());
 }
 
 } // namespace fly::kernels

@@ -31,7 +31,8 @@ std::string operandType(int dtype) {
     return "i8";
   default:
     fail(FLY_ERROR_INVALID_ARGUMENT, "an MMA's A/B dtype is f32, f16, bf16, an fp8 type or i8, "
-                                     "not dtype " + std::to_string(dtype));
+                                     "not dtype " +
+                                         std::to_string(dtype));
   }
 }
 
@@ -41,8 +42,8 @@ const L::TiledMma &tiledMmaOf(const fly_tiled_mma_t *h) {
 
 int operandOf(int operand) {
   if (operand < FLY_MMA_A || operand > FLY_MMA_C)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "operand must be FLY_MMA_A, _B or _C, not " +
-                                         std::to_string(operand));
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "operand must be FLY_MMA_A, _B or _C, not " + std::to_string(operand));
   return operand;
 }
 
@@ -50,15 +51,15 @@ int operandOf(int operand) {
 
 extern "C" {
 
-fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int ab_dtype,
-                                int wave, const fly_layout_t *atom_layout,
-                                const char *permutation, fly_tiled_mma_t **out) {
+fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int ab_dtype, int wave,
+                                const fly_layout_t *atom_layout, const char *permutation,
+                                fly_tiled_mma_t **out) {
   return guard([&] {
     requireOut(out, "out");
     if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_SYNC)
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
-    L::MmaAtom atom = L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k,
-                                 operandType(ab_dtype), wave);
+    L::MmaAtom atom =
+        L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);
     L::Layout layout = atom_layout ? plainLayout(atom_layout, "atom_layout", "make_tiled_mma")
                                    : L::makeLayout(L::IntTuple(1));
     L::Tiler perm = permutation ? L::Tiler::parse(permutation) : L::Tiler::underscore();

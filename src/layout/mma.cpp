@@ -32,7 +32,8 @@ MmaAtom mfma(int64_t s, int64_t k, const std::string &name) {
   if (s == 16)
     a.layoutC = L(IntTuple{IntTuple{16, 4}, IntTuple(4)}, IntTuple{IntTuple{16, 4}, IntTuple(1)});
   else
-    a.layoutC = L(IntTuple{IntTuple{32, 2}, IntTuple{4, 4}}, IntTuple{IntTuple{32, 4}, IntTuple{1, 8}});
+    a.layoutC =
+        L(IntTuple{IntTuple{32, 2}, IntTuple{4, 4}}, IntTuple{IntTuple{32, 4}, IntTuple{1, 8}});
   return a;
 }
 
@@ -63,7 +64,8 @@ MmaAtom mmaSync(int64_t k, const std::string &name) {
                 IntTuple{IntTuple{16 * pack, 1}, IntTuple{16, 8, 8 * k}});
   a.layoutB = L(IntTuple{IntTuple{4, 8}, IntTuple{pack, 2}},
                 IntTuple{IntTuple{8 * pack, 1}, IntTuple{8, 4 * k}});
-  a.layoutC = L(IntTuple{IntTuple{4, 8}, IntTuple{2, 2}}, IntTuple{IntTuple{32, 1}, IntTuple{16, 8}});
+  a.layoutC =
+      L(IntTuple{IntTuple{4, 8}, IntTuple{2, 2}}, IntTuple{IntTuple{32, 1}, IntTuple{16, 8}});
   return a;
 }
 
@@ -95,13 +97,20 @@ MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::st
       const char *type, *name;
     };
     static const Entry table[] = {
-        {16, 4, "f32", "v_mfma_f32_16x16x4_f32"},      {32, 2, "f32", "v_mfma_f32_32x32x2_f32"},
-        {16, 16, "f16", "v_mfma_f32_16x16x16_f16"},    {32, 8, "f16", "v_mfma_f32_32x32x8_f16"},
-        {16, 16, "bf16", "v_mfma_f32_16x16x16_bf16"},  {32, 8, "bf16", "v_mfma_f32_32x32x8_bf16"},
-        {16, 32, "f16", "v_mfma_f32_16x16x32_f16"},    {32, 16, "f16", "v_mfma_f32_32x32x16_f16"},
-        {16, 32, "bf16", "v_mfma_f32_16x16x32_bf16"},  {32, 16, "bf16", "v_mfma_f32_32x32x16_bf16"},
-        {16, 32, "fp8", "v_mfma_f32_16x16x32_fp8_fp8"}, {32, 16, "fp8", "v_mfma_f32_32x32x16_fp8_fp8"},
-        {16, 32, "i8", "v_mfma_i32_16x16x32_i8"},      {32, 16, "i8", "v_mfma_i32_32x32x16_i8"},
+        {16, 4, "f32", "v_mfma_f32_16x16x4_f32"},
+        {32, 2, "f32", "v_mfma_f32_32x32x2_f32"},
+        {16, 16, "f16", "v_mfma_f32_16x16x16_f16"},
+        {32, 8, "f16", "v_mfma_f32_32x32x8_f16"},
+        {16, 16, "bf16", "v_mfma_f32_16x16x16_bf16"},
+        {32, 8, "bf16", "v_mfma_f32_32x32x8_bf16"},
+        {16, 32, "f16", "v_mfma_f32_16x16x32_f16"},
+        {32, 16, "f16", "v_mfma_f32_32x32x16_f16"},
+        {16, 32, "bf16", "v_mfma_f32_16x16x32_bf16"},
+        {32, 16, "bf16", "v_mfma_f32_32x32x16_bf16"},
+        {16, 32, "fp8", "v_mfma_f32_16x16x32_fp8_fp8"},
+        {32, 16, "fp8", "v_mfma_f32_32x32x16_fp8_fp8"},
+        {16, 32, "i8", "v_mfma_i32_16x16x32_i8"},
+        {32, 16, "i8", "v_mfma_i32_32x32x16_i8"},
     };
     std::string has;
     for (const Entry &e : table) {
@@ -115,8 +124,8 @@ MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::st
   }
   case MmaFamily::Wmma:
     if (wave != 32)
-      fail(ErrorKind::Unsupported, "WMMA (gfx12) runs on waves of 32 lanes, not " +
-                                       std::to_string(wave));
+      fail(ErrorKind::Unsupported,
+           "WMMA (gfx12) runs on waves of 32 lanes, not " + std::to_string(wave));
     if (abType != "f16" && abType != "bf16")
       noSuchAtom("WMMA", m, n, k, abType, "16x16x16 for f16 and bf16");
     if (m != 16 || n != 16 || k != 16)
@@ -127,7 +136,9 @@ MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::st
     if (m == 16 && n == 8 && ((half && k == 16) || (fp8 && k == 32)))
       return mmaSync(k, "mma.sync.aligned.m16n8k" + std::to_string(k) + "." + abType);
     noSuchAtom("mma.sync", m, n, k, abType,
-               half ? "16x8x16" : fp8 ? "16x8x32" : "16x8x16 for f16/bf16, 16x8x32 for fp8");
+               half  ? "16x8x16"
+               : fp8 ? "16x8x32"
+                     : "16x8x16 for f16/bf16, 16x8x32 for fp8");
   }
   }
   fail(ErrorKind::InvalidArgument, "unknown MMA family");
@@ -147,18 +158,17 @@ Tiler permutationOf(const TiledMma &t, int mode) {
 }
 
 // The common body of thrfrg_A/B/C: modes (x, y) of MNK, the atom's TV layout for them.
-Layout threadFragmentsOf(const TiledMma &t, const Layout &x, int mx, int my,
-                         const Layout &atomTV) {
+Layout threadFragmentsOf(const TiledMma &t, const Layout &x, int mx, int my, const Layout &atomTV) {
   if (x.rank() < 2)
     fail(ErrorKind::RankMismatch, "an MMA operand has at least two modes, got " + x.str());
   Layout permuted = logicalDivide(x, Tiler::tuple({permutationOf(t, mx), permutationOf(t, my)}));
-  Layout tiles = zippedDivide(permuted, Tiler::tuple({layoutOf(atomSize(t.atom, mx)),
-                                                      layoutOf(atomSize(t.atom, my))}));
+  Layout tiles = zippedDivide(
+      permuted, Tiler::tuple({layoutOf(atomSize(t.atom, mx)), layoutOf(atomSize(t.atom, my))}));
   Layout tv = makeLayout({composition(tiles.mode(0), atomTV), tiles.mode(1)});
-  Tiler threads = Tiler::tuple(
-      {Tiler::underscore(),
-       Tiler::tuple({layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(mx) + 1))),
-                     layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(my) + 1)))})});
+  Tiler threads =
+      Tiler::tuple({Tiler::underscore(),
+                    Tiler::tuple({layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(mx) + 1))),
+                                  layoutOf(sizeOf(t.thrLayoutVMNK.mode(size_t(my) + 1)))})});
   return zippedDivide(tv, threads);
 }
 
@@ -186,11 +196,11 @@ std::vector<int64_t> flatThreadCoord(const TiledMma &t, int64_t thr) {
 Layout partitionOf(const Layout &fragments, int64_t v, int64_t a, int64_t b) {
   size_t restRank = fragments.mode(1).mode(1).rank();
   std::vector<IntTuple> rest(restRank, IntTuple::underscore());
-  IntTuple crd{IntTuple{v, IntTuple{a, b}},
-               IntTuple{IntTuple::underscore(),
-                        restRank == 1 && !fragments.mode(1).mode(1).shape().isTuple()
-                            ? IntTuple::underscore()
-                            : IntTuple::tuple(rest)}};
+  IntTuple crd{
+      IntTuple{v, IntTuple{a, b}},
+      IntTuple{IntTuple::underscore(), restRank == 1 && !fragments.mode(1).mode(1).shape().isTuple()
+                                           ? IntTuple::underscore()
+                                           : IntTuple::tuple(rest)}};
   return slice(crd, fragments);
 }
 } // namespace

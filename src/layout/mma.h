@@ -19,9 +19,9 @@
 namespace fly::layout {
 
 struct MmaAtom {
-  std::string name;  // the instruction, e.g. "v_mfma_f32_16x16x16_f16"
+  std::string name; // the instruction, e.g. "v_mfma_f32_16x16x16_f16"
   int64_t m = 1, n = 1, k = 1;
-  Layout thrID = makeLayout(IntTuple(1)); // logical thread -> lane
+  Layout thrID = makeLayout(IntTuple(1));   // logical thread -> lane
   Layout layoutA = makeLayout(IntTuple(1)); // (thr, val) -> m + M * k
   Layout layoutB = makeLayout(IntTuple(1)); // (thr, val) -> n + N * k
   Layout layoutC = makeLayout(IntTuple(1)); // (thr, val) -> m + M * n
@@ -39,7 +39,7 @@ MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::st
 struct TiledMma {
   MmaAtom atom;
   Layout thrLayoutVMNK = makeLayout(IntTuple(1)); // (ThrV, ThrM, ThrN, ThrK) -> thread
-  std::vector<Tiler> permutation;                  // M, N, K; `_` where none
+  std::vector<Tiler> permutation;                 // M, N, K; `_` where none
 };
 
 /// CuTe's make_tiled_mma(atom, atom_layout_mnk, permutation_mnk): atomLayout is rank 1..3

@@ -35,11 +35,11 @@ TEST(MmaAtoms, EveryAtomCoversItsTiles) {
     int wave;
   };
   const Case cases[] = {
-      {MmaFamily::Mfma, 16, 16, 4, "f32", 64},  {MmaFamily::Mfma, 32, 32, 2, "f32", 64},
-      {MmaFamily::Mfma, 16, 16, 16, "f16", 64}, {MmaFamily::Mfma, 32, 32, 8, "bf16", 64},
-      {MmaFamily::Mfma, 16, 16, 32, "fp8", 64}, {MmaFamily::Mfma, 32, 32, 16, "i8", 64},
-      {MmaFamily::Mfma, 16, 16, 32, "bf16", 64}, {MmaFamily::Mfma, 32, 32, 16, "f16", 64},
-      {MmaFamily::Wmma, 16, 16, 16, "f16", 32}, {MmaFamily::MmaSync, 16, 8, 16, "bf16", 32},
+      {MmaFamily::Mfma, 16, 16, 4, "f32", 64},    {MmaFamily::Mfma, 32, 32, 2, "f32", 64},
+      {MmaFamily::Mfma, 16, 16, 16, "f16", 64},   {MmaFamily::Mfma, 32, 32, 8, "bf16", 64},
+      {MmaFamily::Mfma, 16, 16, 32, "fp8", 64},   {MmaFamily::Mfma, 32, 32, 16, "i8", 64},
+      {MmaFamily::Mfma, 16, 16, 32, "bf16", 64},  {MmaFamily::Mfma, 32, 32, 16, "f16", 64},
+      {MmaFamily::Wmma, 16, 16, 16, "f16", 32},   {MmaFamily::MmaSync, 16, 8, 16, "bf16", 32},
       {MmaFamily::MmaSync, 16, 8, 32, "fp8", 32},
   };
   for (const Case &c : cases) {
@@ -91,7 +91,8 @@ TEST(MmaAtoms, UnknownShapesAndTypesSayWhatExists) {
 
 TEST(TiledMma, AgreesWithCuteForMmaSync2x2) {
   // make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})
-  TiledMma t = makeTiledMma(mmaAtom(MmaFamily::MmaSync, 16, 8, 16, "f16", 32), L("(2,2,1):(1,2,0)"));
+  TiledMma t =
+      makeTiledMma(mmaAtom(MmaFamily::MmaSync, 16, 8, 16, "f16", 32), L("(2,2,1):(1,2,0)"));
   EXPECT_EQ(tiledMmaThreads(t), 128);
   EXPECT_EQ(layoutATV(t).str(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
   EXPECT_EQ(layoutBTV(t).str(), "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))");
@@ -107,7 +108,8 @@ TEST(TiledMma, AgreesWithCuteForMmaSync2x2) {
 
 TEST(TiledMma, AgreesWithCuteForUniversalFma) {
   // make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_8,_1>>{})
-  TiledMma t = makeTiledMma(mmaAtom(MmaFamily::UniversalFMA, 1, 1, 1, "f32"), L("(16,8,1):(1,16,0)"));
+  TiledMma t =
+      makeTiledMma(mmaAtom(MmaFamily::UniversalFMA, 1, 1, 1, "f32"), L("(16,8,1):(1,16,0)"));
   EXPECT_EQ(layoutATV(t).str(), "((16,8),(1,(1,1))):((1,0),(0,(0,0)))");
   EXPECT_EQ(layoutBTV(t).str(), "((16,8),(1,(1,1))):((0,1),(0,(0,0)))");
   EXPECT_EQ(layoutCTV(t).str(), "(128,(1,(1,1))):(1,(0,(0,0)))");

@@ -253,7 +253,7 @@ extern "C" _Float16 flyTruncSfBf2(float f) {
   uint32_t x;
   std::memcpy(&x, &f, 4);
   uint16_t bits = (x & 0x7fffffff) > 0x7f800000 ? uint16_t((x >> 16) | 0x40)
-                                                 : uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
+                                                : uint16_t((x + 0x7fff + ((x >> 16) & 1)) >> 16);
   _Float16 r;
   std::memcpy(&r, &bits, 2);
   return r;
