@@ -482,7 +482,8 @@ typedef enum fly_value_kind {
   FLY_VALUE_INT_TUPLE = 3,
   FLY_VALUE_LAYOUT = 4,
   FLY_VALUE_COPY_ATOM = 5,
-  FLY_VALUE_TILED_COPY = 6
+  FLY_VALUE_TILED_COPY = 6,
+  FLY_VALUE_TILED_MMA = 7
 } fly_value_kind;
 /* The fly_value_kind of v, or -1 (with the builder error set) for a bad handle. */
 FLY_API int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v);
@@ -632,8 +633,8 @@ FLY_API void fly_kernel_scatter(fly_kernel_t *k, fly_value_t *atom, fly_value_t 
  * element each lane holds, as a thread-value layout (thread, value) -> column-major index into
  * the A (M x K), B (N x K) or C (M x N) tile. A tiled MMA lays atoms over threads
  * (atom_layout, (M, N, K) modes) and permutes the tile (CuTe's make_tiled_mma); its layouts and
- * each thread's partition of an operand follow CuTe's TiledMMA. Using tiled MMAs inside
- * kernels is not yet part of this API.
+ * each thread's partition of an operand follow CuTe's TiledMMA; the kernel functions after
+ * them use tiled MMAs inside kernels.
  *===----------------------------------------------------------------------===*/
 
 typedef struct fly_tiled_mma fly_tiled_mma_t;
@@ -675,6 +676,18 @@ FLY_API fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma,
                                            int operand /* fly_mma_operand */,
                                            const fly_layout_t *layout, int64_t thr,
                                            fly_layout_t **out);
+
+/* Inside kernels: a host tiled MMA as a kernel value; thread thr_idx's part of operand
+ * (FLY_MMA_A/_B/_C) of a tensor, (values, rest, rest, ...) as CuTe's ThrMMA::partition_A/B/C
+ * (register fragments of it come from fly_kernel_make_fragment); and gemm: d = a * b + c over
+ * such fragments, one atom call per (m, n, k) of their rest modes. gemm runs UniversalFMA
+ * atoms so far; the matrix-core atoms are a builder error saying so. */
+FLY_API fly_value_t *fly_kernel_tiled_mma(fly_kernel_t *k, const fly_tiled_mma_t *tiled_mma);
+FLY_API fly_value_t *fly_kernel_tiled_mma_partition(fly_kernel_t *k, fly_value_t *tiled_mma,
+                                                    int operand /* fly_mma_operand */,
+                                                    fly_value_t *thr_idx, fly_value_t *tensor);
+FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
+                             fly_value_t *a, fly_value_t *b, fly_value_t *c);
 
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads

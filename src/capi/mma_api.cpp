@@ -2,11 +2,13 @@
 
 #include "capi/handle_table.h"
 #include "capi/handles.h"
+#include "capi/kernel_values.h"
 #include "capi/status.h"
 #include "layout/mma.h"
 
 #include <memory>
 
+using namespace fly;
 using namespace fly::capi;
 namespace L = fly::layout;
 
@@ -103,9 +105,7 @@ fly_status fly_tiled_mma_layout_tv(const fly_tiled_mma_t *tiled_mma, int operand
     requireOut(out, "out");
     const L::TiledMma &t = tiledMmaOf(tiled_mma);
     int op = operandOf(operand);
-    *out = newLayout(op == FLY_MMA_A   ? L::layoutATV(t)
-                     : op == FLY_MMA_B ? L::layoutBTV(t)
-                                       : L::layoutCTV(t));
+    *out = newLayout(L::layoutTV(t, static_cast<L::MmaOperand>(op)));
   });
 }
 
@@ -116,10 +116,32 @@ fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma, int operand
     const L::TiledMma &t = tiledMmaOf(tiled_mma);
     int op = operandOf(operand);
     const L::Layout &x = plainLayout(layout, "layout", "a tiled MMA partition");
-    *out = newLayout(op == FLY_MMA_A   ? L::partitionA(t, x, thr)
-                     : op == FLY_MMA_B ? L::partitionB(t, x, thr)
-                                       : L::partitionC(t, x, thr));
+    *out = newLayout(L::partition(t, static_cast<L::MmaOperand>(op), x, thr));
   });
+}
+
+fly_value_t *fly_kernel_tiled_mma(fly_kernel_t *k, const fly_tiled_mma_t *tiled_mma) {
+  FLY_KERNEL_OR(k, nullptr);
+  const L::TiledMma *t = nullptr;
+  if (guard([&] { t = &tiledMmaOf(tiled_mma); }) != FLY_OK) {
+    K->reject(fly_last_error_message());
+    return nullptr;
+  }
+  return kernelCall(K, [&] { return handle(K->tiledMma(*t)); });
+}
+
+fly_value_t *fly_kernel_tiled_mma_partition(fly_kernel_t *k, fly_value_t *tiled_mma, int operand,
+                                            fly_value_t *thr_idx, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] {
+    return handle(K->mmaPartition(val(tiled_mma), operand, val(thr_idx), val(tensor)));
+  });
+}
+
+void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fly_value_t *a,
+                     fly_value_t *b, fly_value_t *c) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
 }
 
 } // extern "C"

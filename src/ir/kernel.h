@@ -18,6 +18,10 @@
 #include <string>
 #include <vector>
 
+namespace fly::layout {
+struct TiledMma;
+}
+
 namespace fly::ir {
 
 class Kernel;
@@ -52,7 +56,7 @@ struct Param {
 };
 
 /// What a kernel value is: the C API's fly_value_kind.
-enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy };
+enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy, TiledMma };
 
 /// Copy instructions a copy atom can stand for.
 enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, BufferToLds };
@@ -230,6 +234,14 @@ public:
   /// copy(atom, src, dst): one atom call per element of the rest modes; `pred`, a register
   /// tensor of i1 with one element per call (or per element), skips calls.
   void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);
+  /// A tiled MMA made on the host (layout::TiledMma), as a kernel value.
+  Value *tiledMma(const layout::TiledMma &tiled);
+  /// Thread thrIdx's part of operand `operand` (0 A, 1 B, 2 C) of tensor `t`:
+  /// (values, rest, rest, ...), CuTe's ThrMMA::partition_A/B/C.
+  Value *mmaPartition(Value *tiled, int operand, Value *thrIdx, Value *t);
+  /// d = a * b + c over register fragments partitioned by `tiled` (CuTe's gemm): one atom call
+  /// per (m, n, k) of the rest modes.
+  void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c);
 
   /// Waits for this thread's cp.async copies (commit the group, wait for all groups): NVIDIA's
   /// asynchronous global-to-shared copies; elsewhere they are synchronous and this is nothing.

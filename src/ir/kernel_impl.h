@@ -62,6 +62,8 @@ inline const char *kindName(ValueKind k) {
     return "copy atom";
   case ValueKind::TiledCopy:
     return "tiled copy";
+  case ValueKind::TiledMma:
+    return "tiled MMA";
   }
   return "value";
 }
@@ -93,6 +95,7 @@ struct Entry {
   layout::Int swizzleOffset = layout::Int(0);
   std::shared_ptr<const CopyAtomInfo> atom;
   std::shared_ptr<const TiledCopyInfo> tiled;
+  std::shared_ptr<const layout::TiledMma> mma;
   int paramIndex = -1; // parameters get their MLIR values when the function is created
   TensorSpec spec;     // tensor parameters: what is static
 };

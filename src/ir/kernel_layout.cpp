@@ -11,6 +11,7 @@
 
 #include "ir/kernel_impl.h"
 #include "layout/copy.h"
+#include "layout/mma.h"
 #include "layout/ops.h"
 #include "layout/text.h"
 
@@ -1131,6 +1132,136 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
       }))
     return nullptr;
   return ops.tensorLike(*x, std::move(*r), offset);
+}
+
+//===-- Tiled MMAs -----------------------------------------------------------===//
+
+Value *Kernel::tiledMma(const layout::TiledMma &tiled) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry e;
+  e.kind = ValueKind::TiledMma;
+  e.mma = std::make_shared<layout::TiledMma>(tiled);
+  return k.newValue(std::move(e));
+}
+
+namespace {
+Entry *tiledMmaOf(Kernel::Impl &k, Value *h) {
+  Entry *t = k.get(h, "tiled MMA");
+  if (t && t->kind != ValueKind::TiledMma) {
+    k.fail(std::string("tiled MMA is a ") + kindName(t->kind) + " where a tiled MMA is needed");
+    return nullptr;
+  }
+  return t;
+}
+} // namespace
+
+Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *tm = tiledMmaOf(k, ht);
+  if (!tm)
+    return nullptr;
+  if (operand < 0 || operand > 2) {
+    k.fail("an MMA operand is A (0), B (1) or C (2), not " + std::to_string(operand));
+    return nullptr;
+  }
+  LayoutOps ops{k};
+  IntTuple thr;
+  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
+  if (!x)
+    return nullptr;
+  std::optional<Layout> r;
+  IntTuple offset(0);
+  if (!k.algebra("partition", [&] {
+        Layout fragments = layout::threadFragmentsMma(
+            *tm->mma, static_cast<layout::MmaOperand>(operand), *x->layout);
+        IntTuple crd{thr, IntTuple::underscore()};
+        offset = ops.offsetIn(*x, crd, fragments, /*sliced=*/true);
+        r = layout::partitionByThread(fragments, thr);
+      }))
+    return nullptr;
+  return ops.tensorLike(*x, std::move(*r), offset);
+}
+
+void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *tm = tiledMmaOf(k, ht);
+  if (!tm)
+    return;
+  const layout::MmaAtom &atom = tm->mma->atom;
+  if (atom.m != 1 || atom.n != 1 || atom.k != 1) {
+    k.fail("gemm with " + atom.name +
+           " atoms is not available inside kernels yet: only UniversalFMA atoms run");
+    return;
+  }
+  Entry *d = registerTensor(k, hd), *a = d ? registerTensor(k, ha) : nullptr;
+  Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
+  if (!c)
+    return;
+  // (values, rest M, rest K), (values, rest N, rest K), (values, rest M, rest N).
+  auto extents = [&](const Entry &t, const char *what) -> std::vector<int64_t> {
+    const Layout &l = *t.layout;
+    std::vector<int64_t> out;
+    if (l.rank() == 3)
+      for (size_t i = 0; i < 3; ++i)
+        out.push_back(layout::staticSize(l.mode(i)));
+    if (out.size() != 3 || out[0] != 1) {
+      k.fail(std::string("gemm: ") + what +
+             " must be a UniversalFMA partition (1, rest, rest), "
+             "got " +
+             l.str());
+      return {};
+    }
+    return out;
+  };
+  auto ed = extents(*d, "d"), ea = extents(*a, "a"), eb = extents(*b, "b"), ec = extents(*c, "c");
+  if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
+    return;
+  int64_t M = ec[1], N = ec[2], K = ea[2];
+  if (ed != ec || ea[1] != M || eb[1] != N || eb[2] != K) {
+    k.fail("gemm: fragments of mismatched shapes: d " + d->layout->str() + ", a " +
+           a->layout->str() + ", b " + b->layout->str() + ", c " + c->layout->str());
+    return;
+  }
+  if (a->dtype != b->dtype || c->dtype != d->dtype || a->dtype != c->dtype) {
+    k.fail(std::string("gemm with UniversalFMA needs one dtype for a, b, c and d, got ") +
+           dtypeName(a->dtype) + ", " + dtypeName(b->dtype) + ", " + dtypeName(c->dtype) + ", " +
+           dtypeName(d->dtype));
+    return;
+  }
+  auto offsetOf = [](const Entry &t, int64_t i, int64_t j) {
+    return layout::evaluate(*t.layout, IntTuple{0, i, j}).leaf();
+  };
+  bool real = isFloat(c->dtype);
+  std::vector<MValue> acc;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      acc.push_back(k.loadAt(k.elementAddress(*c, offsetOf(*c, m, n)), c->dtype));
+  for (int64_t kk = 0; kk < K; ++kk) {
+    std::vector<MValue> as, bs;
+    for (int64_t m = 0; m < M; ++m)
+      as.push_back(k.loadAt(k.elementAddress(*a, offsetOf(*a, m, kk)), a->dtype));
+    for (int64_t n = 0; n < N; ++n)
+      bs.push_back(k.loadAt(k.elementAddress(*b, offsetOf(*b, n, kk)), b->dtype));
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t m = 0; m < M; ++m) {
+        MValue &x = acc[size_t(n * M + m)];
+        if (real) {
+          x = mlir::LLVM::FMAOp::create(k.b, k.loc(), as[size_t(m)], bs[size_t(n)], x);
+        } else {
+          MValue p = mlir::arith::MulIOp::create(k.b, k.loc(), as[size_t(m)], bs[size_t(n)]);
+          x = mlir::arith::AddIOp::create(k.b, k.loc(), p, x);
+        }
+      }
+  }
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      k.storeAt(acc[size_t(n * M + m)], k.elementAddress(*d, offsetOf(*d, m, n)), d->dtype);
 }
 
 Value *Kernel::retile(Value *ht, Value *hx) {

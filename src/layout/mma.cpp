@@ -179,30 +179,6 @@ Layout threadIndexToId(const TiledMma &t) {
   return composition(makeLayout(IntTuple{sizeOf(vmnk), 1}, IntTuple{1, 0}), rightInverse(full));
 }
 
-// thread index -> its flat (v, m, n, k) coordinate in thrLayoutVMNK (CuTe's get_flat_coord).
-std::vector<int64_t> flatThreadCoord(const TiledMma &t, int64_t thr) {
-  int64_t threads = tiledMmaThreads(t);
-  if (thr < 0 || thr >= threads)
-    fail(ErrorKind::InvalidArgument, "thread " + std::to_string(thr) + " of a tiled MMA of " +
-                                         std::to_string(threads) + " threads");
-  const IntTuple &shape = t.thrLayoutVMNK.shape();
-  IntTuple hier = idx2crd(IntTuple(thr), shape);
-  std::vector<int64_t> out;
-  for (size_t i = 0; i < 4; ++i)
-    out.push_back(crd2idx(hier[i], shape[i]).leaf().value());
-  return out;
-}
-
-Layout partitionOf(const Layout &fragments, int64_t v, int64_t a, int64_t b) {
-  size_t restRank = fragments.mode(1).mode(1).rank();
-  std::vector<IntTuple> rest(restRank, IntTuple::underscore());
-  IntTuple crd{
-      IntTuple{v, IntTuple{a, b}},
-      IntTuple{IntTuple::underscore(), restRank == 1 && !fragments.mode(1).mode(1).shape().isTuple()
-                                           ? IntTuple::underscore()
-                                           : IntTuple::tuple(rest)}};
-  return slice(crd, fragments);
-}
 } // namespace
 
 TiledMma makeTiledMma(const MmaAtom &atom, const Layout &atomLayout, const Tiler &permutation) {
@@ -248,45 +224,49 @@ Layout thrfrgC(const TiledMma &t, const Layout &c) {
   return threadFragmentsOf(t, c, 0, 1, t.atom.layoutC);
 }
 
-Layout layoutCTV(const TiledMma &t) {
-  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 0), tileSizeMnk(t, 1)});
-  Layout frg = thrfrgC(t, ref);
-  return makeLayout({composition(frg.mode(0), threadIndexToId(t)), frg.mode(1)});
+Layout threadFragmentsMma(const TiledMma &t, MmaOperand operand, const Layout &x) {
+  Layout frg = operand == MmaOperand::A   ? thrfrgA(t, x)
+               : operand == MmaOperand::B ? thrfrgB(t, x)
+                                          : thrfrgC(t, x);
+  Layout threads = frg.mode(0);
+  if (operand != MmaOperand::C) {
+    // (ThrV,(ThrM,ThrK)) seen from (ThrV,(ThrM,ThrN,ThrK)): the other of M and N does not move
+    // the operand (CuTe's get_layoutA_TV / get_layoutB_TV).
+    int64_t tm = sizeOf(t.thrLayoutVMNK.mode(1)), tn = sizeOf(t.thrLayoutVMNK.mode(2));
+    bool a = operand == MmaOperand::A;
+    Layout spread = makeLayout(IntTuple{tm, tn}, a ? IntTuple{1, 0} : IntTuple{0, 1});
+    threads = composition(
+        threads, Tiler::tuple({Tiler::underscore(), Tiler::tuple({spread, Tiler::underscore()})}));
+  }
+  return makeLayout({composition(threads, threadIndexToId(t)), frg.mode(1)});
 }
 
 namespace {
-// get_layoutA_TV / get_layoutB_TV: the operand's (ThrV,(ThrX,ThrK)) seen from
-// (ThrV,(ThrM,ThrN,ThrK)), where the other of M and N does not move it.
-Layout operandTV(const TiledMma &t, const Layout &frg, bool a) {
-  int64_t tm = sizeOf(t.thrLayoutVMNK.mode(1)), tn = sizeOf(t.thrLayoutVMNK.mode(2));
-  Layout spread = makeLayout(IntTuple{tm, tn}, a ? IntTuple{1, 0} : IntTuple{0, 1});
-  Tiler tile = Tiler::tuple({Tiler::underscore(), Tiler::tuple({spread, Tiler::underscore()})});
-  Layout viewed = composition(frg.mode(0), tile);
-  return makeLayout({composition(viewed, threadIndexToId(t)), frg.mode(1)});
+Layout tileOf(const TiledMma &t, MmaOperand operand) {
+  int x = operand == MmaOperand::B ? 1 : 0, y = operand == MmaOperand::C ? 1 : 2;
+  return makeLayout(IntTuple{tileSizeMnk(t, x), tileSizeMnk(t, y)});
 }
 } // namespace
 
-Layout layoutATV(const TiledMma &t) {
-  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 0), tileSizeMnk(t, 2)});
-  return operandTV(t, thrfrgA(t, ref), true);
+Layout layoutTV(const TiledMma &t, MmaOperand operand) {
+  return threadFragmentsMma(t, operand, tileOf(t, operand));
 }
 
-Layout layoutBTV(const TiledMma &t) {
-  Layout ref = makeLayout(IntTuple{tileSizeMnk(t, 1), tileSizeMnk(t, 2)});
-  return operandTV(t, thrfrgB(t, ref), false);
+Layout partitionByThread(const Layout &fragments, const IntTuple &thr) {
+  const Layout rest = fragments.mode(1).mode(1);
+  bool nested = rest.rank() > 1 || rest.shape().isTuple();
+  std::vector<IntTuple> restCrd(nested ? rest.rank() : 1, IntTuple::underscore());
+  IntTuple crd{thr, IntTuple{IntTuple::underscore(),
+                             nested ? IntTuple::tuple(restCrd) : IntTuple::underscore()}};
+  return slice(crd, fragments);
 }
 
-Layout partitionA(const TiledMma &t, const Layout &a, int64_t thr) {
-  auto c = flatThreadCoord(t, thr);
-  return partitionOf(thrfrgA(t, a), c[0], c[1], c[3]);
-}
-Layout partitionB(const TiledMma &t, const Layout &b, int64_t thr) {
-  auto c = flatThreadCoord(t, thr);
-  return partitionOf(thrfrgB(t, b), c[0], c[2], c[3]);
-}
-Layout partitionC(const TiledMma &t, const Layout &c, int64_t thr) {
-  auto x = flatThreadCoord(t, thr);
-  return partitionOf(thrfrgC(t, c), x[0], x[1], x[2]);
+Layout partition(const TiledMma &t, MmaOperand operand, const Layout &x, int64_t thr) {
+  int64_t threads = tiledMmaThreads(t);
+  if (thr < 0 || thr >= threads)
+    fail(ErrorKind::InvalidArgument, "thread " + std::to_string(thr) + " of a tiled MMA of " +
+                                         std::to_string(threads) + " threads");
+  return partitionByThread(threadFragmentsMma(t, operand, x), IntTuple(thr));
 }
 
 } // namespace fly::layout

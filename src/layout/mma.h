@@ -57,15 +57,21 @@ Layout thrfrgA(const TiledMma &t, const Layout &a);
 Layout thrfrgB(const TiledMma &t, const Layout &b);
 Layout thrfrgC(const TiledMma &t, const Layout &c);
 
-/// CuTe's get_layoutA_TV / B / C: (thread index, value) -> index in the tiled MMA's tile.
-Layout layoutATV(const TiledMma &t);
-Layout layoutBTV(const TiledMma &t);
-Layout layoutCTV(const TiledMma &t);
+enum class MmaOperand { A, B, C };
 
-/// CuTe's ThrMMA::partition_A / _B / _C for thread `thr`: (FrgV, RestM, RestK, ...).
-Layout partitionA(const TiledMma &t, const Layout &a, int64_t thr);
-Layout partitionB(const TiledMma &t, const Layout &b, int64_t thr);
-Layout partitionC(const TiledMma &t, const Layout &c, int64_t thr);
+/// The operand's thrfrg with its thread mode indexed by thread index:
+/// (thread, (FrgV, (RestX, RestY, ...))) -> offset in x.
+Layout threadFragmentsMma(const TiledMma &t, MmaOperand operand, const Layout &x);
+
+/// CuTe's get_layoutA_TV / B / C: (thread index, value) -> index in the tiled MMA's tile.
+Layout layoutTV(const TiledMma &t, MmaOperand operand);
+
+/// Thread `thr`'s (FrgV, RestX, RestY, ...) of threadFragmentsMma's result; `thr` may be a
+/// value known only in a kernel.
+Layout partitionByThread(const Layout &fragments, const IntTuple &thr);
+
+/// CuTe's ThrMMA::partition_A / _B / _C of a host layout for thread `thr`.
+Layout partition(const TiledMma &t, MmaOperand operand, const Layout &x, int64_t thr);
 
 } // namespace fly::layout
 

@@ -94,40 +94,47 @@ TEST(TiledMma, AgreesWithCuteForMmaSync2x2) {
   TiledMma t =
       makeTiledMma(mmaAtom(MmaFamily::MmaSync, 16, 8, 16, "f16", 32), L("(2,2,1):(1,2,0)"));
   EXPECT_EQ(tiledMmaThreads(t), 128);
-  EXPECT_EQ(layoutATV(t).str(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
-  EXPECT_EQ(layoutBTV(t).str(), "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))");
-  EXPECT_EQ(layoutCTV(t).str(), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::A).str(),
+            "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::B).str(),
+            "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::C).str(),
+            "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
   // thrfrg_A(make_layout(make_shape(_64{}, _32{})))
   EXPECT_EQ(thrfrgA(t, L("(64,32):(1,64)")).str(),
             "(((4,8),(2,1)),((2,2,2),(2,2))):(((128,1),(16,0)),((64,8,512),(32,1024)))");
   // get_slice(7).partition_C(a (64,32):(32,1) counting tensor).layout()
-  EXPECT_EQ(partitionC(t, L("(64,32):(32,1)"), 7).str(), "((2,2),2,2):((1,256),1024,16)");
+  EXPECT_EQ(partition(t, MmaOperand::C, L("(64,32):(32,1)"), 7).str(),
+            "((2,2),2,2):((1,256),1024,16)");
   // get_slice(37).partition_A(a (64,32) counting tensor).layout()
-  EXPECT_EQ(partitionA(t, L("(64,32):(1,64)"), 37).str(), "((2,2,2),2,2):((64,8,512),32,1024)");
+  EXPECT_EQ(partition(t, MmaOperand::A, L("(64,32):(1,64)"), 37).str(),
+            "((2,2,2),2,2):((64,8,512),32,1024)");
 }
 
 TEST(TiledMma, AgreesWithCuteForUniversalFma) {
   // make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_8,_1>>{})
   TiledMma t =
       makeTiledMma(mmaAtom(MmaFamily::UniversalFMA, 1, 1, 1, "f32"), L("(16,8,1):(1,16,0)"));
-  EXPECT_EQ(layoutATV(t).str(), "((16,8),(1,(1,1))):((1,0),(0,(0,0)))");
-  EXPECT_EQ(layoutBTV(t).str(), "((16,8),(1,(1,1))):((0,1),(0,(0,0)))");
-  EXPECT_EQ(layoutCTV(t).str(), "(128,(1,(1,1))):(1,(0,(0,0)))");
-  EXPECT_EQ(partitionC(t, L("(64,32):(1,64)"), 5).str(), "(1,4,4):(0,16,512)");
+  EXPECT_EQ(layoutTV(t, MmaOperand::A).str(), "((16,8),(1,(1,1))):((1,0),(0,(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::B).str(), "((16,8),(1,(1,1))):((0,1),(0,(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::C).str(), "(128,(1,(1,1))):(1,(0,(0,0)))");
+  EXPECT_EQ(partition(t, MmaOperand::C, L("(64,32):(1,64)"), 5).str(), "(1,4,4):(0,16,512)");
 }
 
 TEST(TiledMma, AgreesWithCuteWithAPermutation) {
   // make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_1,_1>>{}, Tile<_32,_16,_16>{})
   TiledMma t = makeTiledMma(mmaAtom(MmaFamily::MmaSync, 16, 8, 16, "f16", 32), L("(2,1,1):(1,0,0)"),
                             Tiler::parse("(32,16,16)"));
-  EXPECT_EQ(layoutATV(t).str(), "((4,8,2),((2,2,2),(1,1))):((64,1,16),((32,8,256),(0,0)))");
-  EXPECT_EQ(layoutCTV(t).str(), "((4,8,2),((2,2),(1,2))):((64,1,16),((32,8),(0,256)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::A).str(),
+            "((4,8,2),((2,2,2),(1,1))):((64,1,16),((32,8,256),(0,0)))");
+  EXPECT_EQ(layoutTV(t, MmaOperand::C).str(),
+            "((4,8,2),((2,2),(1,2))):((64,1,16),((32,8),(0,256)))");
 }
 
 TEST(TiledMma, BadLayoutsAndThreadsAreErrors) {
   MmaAtom a = mmaAtom(MmaFamily::Mfma, 16, 16, 16, "f16");
   EXPECT_THROW(makeTiledMma(a, L("(2,2,1,1):(1,2,0,0)")), LayoutError);
   TiledMma t = makeTiledMma(a, L("(2,2,1):(1,2,0)"));
-  EXPECT_THROW(partitionC(t, L("(64,64):(1,64)"), 256), LayoutError);
-  EXPECT_THROW(partitionA(t, L("(64):(1)"), 0), LayoutError);
+  EXPECT_THROW(partition(t, MmaOperand::C, L("(64,64):(1,64)"), 256), LayoutError);
+  EXPECT_THROW(partition(t, MmaOperand::A, L("(64):(1)"), 0), LayoutError);
 }

@@ -1,6 +1,7 @@
-"""MMA atoms and tiled MMAs from Python on the host: the tutorial's make_mma_atom /
+"""MMA atoms and tiled MMAs from Python: on the host the tutorial's make_mma_atom /
 make_tiled_mma, CuTe C++'s answers for an mma.sync tiled MMA (recorded from CUTLASS 4.2), the
-coverage of every atom, and the errors for atoms that do not exist."""
+coverage of every atom and the errors for atoms that do not exist; inside kernels partitions of
+tensors, fragments and fx.gemm with UniversalFMA atoms against numpy, and gemm's errors."""
 
 import flydsl
 import flydsl.expr as fx
@@ -79,5 +80,81 @@ def test_atoms_that_do_not_exist_say_what_does():
         tiled.thr_slice(64).partition_C(fx.make_layout((16, 16)))
     with pytest.raises(flydsl.FlyDSLError, match="two modes"):
         tiled.thr_slice(0).partition_A(fx.make_layout(64))
-    with pytest.raises(NotImplementedError, match="inside kernels"):
-        tiled.thr_slice(fx.Int32(3))
+    with pytest.raises(TypeError, match="int thread index"):
+        tiled.thr_slice(fx.Int32(3)).partition_C(fx.make_layout((16, 16)))
+
+
+# Inside kernels: partitions of tensors, fragments and fx.gemm with UniversalFMA atoms.
+
+import flydsl.compiler as flyc  # noqa: E402
+import numpy as np  # noqa: E402
+
+FMA = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
+                        fx.make_layout((8, 4, 1), (1, 8, 0)))  # fmt: skip
+
+
+@flyc.kernel
+def _fma_tile(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexpr[int]):
+    tid = fx.thread_idx.x
+    atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    thr = FMA.thr_slice(tid)
+    tCgC = thr.partition_C(C)
+    rC = thr.make_fragment_C(tCgC)
+    fx.copy(atom, tCgC, rC)  # accumulate onto C's values: d = a * b + c
+    for kt in fx.range_constexpr(k_tiles):
+        tAgA = thr.partition_A(fx.local_tile(A, (16, 4), (0, kt)))
+        tBgB = thr.partition_B(fx.local_tile(B, (8, 4), (0, kt)))
+        rA, rB = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
+        fx.copy(atom, tAgA, rA)
+        fx.copy(atom, tBgB, rB)
+        fx.gemm(FMA, rC, rA, rB, rC)
+    fx.copy(atom, rC, tCgC)
+
+
+@pytest.mark.parametrize("k", [4, 12])
+def test_fma_gemm_inside_a_kernel_matches_numpy(k):
+    rng = np.random.default_rng(k)
+    a = rng.standard_normal((16, k)).astype(np.float32)
+    b = rng.standard_normal((8, k)).astype(np.float32)
+    c = rng.standard_normal((16, 8)).astype(np.float32)
+    want = c + a @ b.T
+    args = [flyc.from_dlpack(t) for t in (a, b, c)]
+    _fma_tile(*args, k // 4).launch(grid=(1,), block=(FMA.size,))
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-5)
+
+
+def test_partitions_inside_a_kernel_are_cutes():
+    seen = {}
+
+    @flyc.kernel
+    def probe(C: fx.Tensor):
+        seen["c"] = str(FMA.thr_slice(fx.thread_idx.x).partition_C(C).layout)
+
+    c = np.zeros((64, 32), np.float32)
+    probe(flyc.from_dlpack(c)).launch(grid=(1,), block=(32,))
+    # The host partition of the same layout for any thread has the same shape and strides.
+    assert seen["c"] == str(FMA.thr_slice(5).partition_C(fx.make_layout((64, 32), (32, 1))))
+
+
+def test_gemm_refuses_what_it_cannot_do():
+    mfma = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)))
+
+    @flyc.kernel
+    def with_mfma(C: fx.Tensor):
+        thr = mfma.thr_slice(fx.thread_idx.x)
+        r = thr.make_fragment_C(thr.partition_C(C))
+        fx.gemm(mfma, r, r, r, r)
+
+    with pytest.raises(flyc.CompileError, match="not available inside kernels yet"):
+        with_mfma(flyc.from_dlpack(np.zeros((16, 16), np.float32))).launch(block=(64,))
+
+    @flyc.kernel
+    def mismatched(A: fx.Tensor, C: fx.Tensor):
+        thr = FMA.thr_slice(fx.thread_idx.x)
+        rA = thr.make_fragment_A(thr.partition_A(A))
+        rC = thr.make_fragment_C(thr.partition_C(C))
+        fx.gemm(FMA, rC, rA, rA, rC)
+
+    with pytest.raises(flyc.CompileError, match="mismatched shapes"):
+        a, c = np.zeros((16, 8), np.float32), np.zeros((16, 16), np.float32)
+        mismatched(flyc.from_dlpack(a), flyc.from_dlpack(c)).launch(block=(32,))

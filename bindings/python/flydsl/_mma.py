@@ -1,7 +1,8 @@
-"""MMA atoms and tiled MMAs on the host (flydsl.h, "MMA atoms and tiled MMAs"): an atom is one
-matrix instruction with its operands' thread-value layouts; make_tiled_mma lays atoms over
-threads as CuTe's make_tiled_mma does. Their layouts and per-thread partitions of host layouts
-are available here; tiled MMAs inside kernels (partitions of tensors, fx.gemm) are not yet."""
+"""MMA atoms and tiled MMAs (flydsl.h, "MMA atoms and tiled MMAs"): an atom is one matrix
+instruction with its operands' thread-value layouts; make_tiled_mma lays atoms over threads as
+CuTe's make_tiled_mma does. On the host they give layouts and partitions of host layouts;
+inside kernels thr_slice(tid).partition_A/B/C partitions tensors, make_fragment_A/B/C makes
+register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so far)."""
 
 import ctypes
 
@@ -20,6 +21,12 @@ lib.fly_tiled_mma_size.argtypes = [_P, ctypes.POINTER(ctypes.c_int64), ctypes.c_
 for _name in ("fly_tiled_mma_atom_layout_tv", "fly_tiled_mma_layout_tv"):
     getattr(lib, _name).argtypes = [_P, ctypes.c_int, ctypes.POINTER(_P)]
 lib.fly_tiled_mma_partition.argtypes = [_P, ctypes.c_int, _P, ctypes.c_int64, ctypes.POINTER(_P)]
+lib.fly_kernel_tiled_mma.restype = _P
+lib.fly_kernel_tiled_mma.argtypes = [_P, _P]
+lib.fly_kernel_tiled_mma_partition.restype = _P
+lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
+lib.fly_kernel_gemm.restype = None
+lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
 
 _FMA, _MFMA, _WMMA, _MMA_SYNC = range(4)
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
@@ -111,37 +118,82 @@ class TiledMma:
     tv_layout_B = property(lambda self: self.tv_layout("B"))
     tv_layout_C = property(lambda self: self.tv_layout("C"))
 
+    def _kernel(self):
+        from ._kernel_layout import _checked
+        from ._trace import current
+
+        return _checked(lib.fly_kernel_tiled_mma(current(), self._h))
+
     def get_slice(self, thr_idx):
-        if not isinstance(thr_idx, int):
-            raise NotImplementedError(
-                "tiled MMAs partition host layouts for a given thread index; partitioning "
-                "tensors inside kernels (thr_slice(tid), fx.gemm) is not available yet"
-            )
+        """Thread thr_idx's view: an int on the host; inside kernels also a kernel integer."""
         return ThrMma(self, thr_idx)
 
     thr_slice = get_slice
 
+    def make_fragment_A(self, partition):
+        return _fragment(partition)
+
+    make_fragment_B = make_fragment_C = make_fragment_A
+
+
+def _fragment(partition):
+    from ._kernel_layout import make_fragment
+
+    return make_fragment(partition, partition.dtype)
+
 
 class ThrMma:
-    """One thread's view of a tiled MMA: partition_A/B/C of host layouts."""
+    """One thread's view of a tiled MMA: partition_A/B/C of a host layout (for an int thread)
+    or, inside a kernel, of a tensor."""
 
     def __init__(self, tiled, thr_idx):
         self.tiled, self.thr_idx = tiled, thr_idx
 
-    def _partition(self, operand, layout):
+    def _partition(self, operand, x):
+        from ._kernel_layout import TensorValue, _checked, coord
+        from ._trace import current
         from .expr import _as_layout
 
-        layout = _as_layout(layout, "partition")
+        if isinstance(x, TensorValue):
+            h = lib.fly_kernel_tiled_mma_partition(
+                current(), self.tiled._kernel(), operand, coord(self.thr_idx).handle, x.handle
+            )
+            return TensorValue(_checked(h), x.dtype, None)
+        if not isinstance(self.thr_idx, int):
+            raise TypeError("a host layout is partitioned for an int thread index")
+        layout = _as_layout(x, "partition")
         return self.tiled._layout(lib.fly_tiled_mma_partition, operand, layout._h, self.thr_idx)
 
-    def partition_A(self, layout):
-        return self._partition(_A, layout)
+    def partition_A(self, x):
+        return self._partition(_A, x)
 
-    def partition_B(self, layout):
-        return self._partition(_B, layout)
+    def partition_B(self, x):
+        return self._partition(_B, x)
 
-    def partition_C(self, layout):
-        return self._partition(_C, layout)
+    def partition_C(self, x):
+        return self._partition(_C, x)
+
+    def make_fragment_A(self, partition):
+        return _fragment(partition)
+
+    make_fragment_B = make_fragment_C = make_fragment_A
+
+
+def gemm(mma, d, a, b, c):
+    """d = a * b + c over register fragments of a tiled MMA's partitions (CuTe's gemm)."""
+    from ._kernel_api import kernel_error
+    from ._trace import _BuilderError, current
+
+    if isinstance(mma, ThrMma):
+        mma = mma.tiled
+    elif isinstance(mma, MmaAtom):
+        mma = mma._one
+    if not isinstance(mma, TiledMma):
+        raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
+    lib.fly_kernel_gemm(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
+    message = kernel_error(current())
+    if message:
+        raise _BuilderError(message.decode())
 
 
 class MmaAtom:

@@ -382,8 +382,10 @@ from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
 from ._mma import (  # noqa: E402,F401
     MmaAtom,
     MmaOp,
+    ThrMma,
     TiledMma,
     UniversalFMA,
+    gemm,
     make_mma_atom,
     make_tiled_mma,
 )
@@ -583,5 +585,6 @@ __all__ = [
     "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom", "make_tiled_copy",
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
     "local_tile", "local_partition", "rocdl", "nvgpu", "SharedAllocator", "Array", "gather",
-    "scatter", "UniversalFMA", "MmaAtom", "TiledMma", "make_mma_atom", "make_tiled_mma",
+    "scatter", "UniversalFMA", "MmaAtom", "TiledMma", "ThrMma", "make_mma_atom", "make_tiled_mma",
+    "gemm",
 ]  # fmt: skip

@@ -877,6 +877,7 @@ pub const fly_value_kind_FLY_VALUE_INT_TUPLE: fly_value_kind = 3;
 pub const fly_value_kind_FLY_VALUE_LAYOUT: fly_value_kind = 4;
 pub const fly_value_kind_FLY_VALUE_COPY_ATOM: fly_value_kind = 5;
 pub const fly_value_kind_FLY_VALUE_TILED_COPY: fly_value_kind = 6;
+pub const fly_value_kind_FLY_VALUE_TILED_MMA: fly_value_kind = 7;
 pub type fly_value_kind = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_value_kind_of(k: *mut fly_kernel_t, v: *mut fly_value_t) -> ::std::os::raw::c_int;
@@ -1213,6 +1214,31 @@ unsafe extern "C" {
         thr: i64,
         out: *mut *mut fly_layout_t,
     ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tiled_mma(
+        k: *mut fly_kernel_t,
+        tiled_mma: *const fly_tiled_mma_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tiled_mma_partition(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        operand: ::std::os::raw::c_int,
+        thr_idx: *mut fly_value_t,
+        tensor: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_gemm(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        d: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+    );
 }
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
