@@ -94,7 +94,8 @@ kernels() {
   mkdir -p "$out"
   use_packed_library
   unset FLYDSL_COMPILE_BACKEND ARCH
-  python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py -p no:cacheprovider 2>&1 |
+  python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py tests/python/test_mma_cuda.py \
+    -p no:cacheprovider 2>&1 |
     tee "$out/pytest_kernels.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   python3 bench/bench_kernels.py 2>&1 | tee "$out/bench_kernels.log" || status=1

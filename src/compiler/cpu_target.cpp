@@ -236,6 +236,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
                                                std::vector<KernelInfo> &kernels,
                                                std::set<std::string> &blockLevel) {
   auto m = cloneForLowering(module, options);
+  refuseMmaCalls(*m, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
   approximateExp(*m);

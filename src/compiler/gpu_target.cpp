@@ -13,6 +13,7 @@
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
 #include "compiler/mlir_pipeline.h"
+#include "ir/mlir_module.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -28,6 +29,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -201,6 +203,67 @@ void xorShufflesToSwizzles(mlir::gpu::GPUModuleOp gpuModule) {
   }
 }
 
+// mma.sync m16n8k16 (f16 or bf16 in, f32 accumulators): the atom's A (8 values), B (4) and
+// C (4) vectors become the instruction's registers, pairs of 16-bit values each for A and B
+// (as i32 for bf16), in the PTX fragment order the atom's layouts follow.
+void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule) {
+  llvm::SmallVector<mlir::func::CallOp> calls;
+  gpuModule.walk([&](mlir::func::CallOp c) {
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "mma.sync.aligned.m16n8k16."))
+      calls.push_back(c);
+  });
+  for (mlir::func::CallOp call : calls) {
+    bool bf16 = call.getCallee().ends_with(".bf16");
+    mlir::OpBuilder b(call);
+    auto loc = call.getLoc();
+    mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+    auto lane = [&](mlir::Value v, int64_t i) -> mlir::Value {
+      return mlir::LLVM::ExtractElementOp::create(
+          b, loc, v, mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
+    };
+    auto pairs = [&](mlir::Value v, int64_t count) {
+      auto elem = mlir::cast<mlir::VectorType>(v.getType()).getElementType();
+      auto pairType = mlir::VectorType::get({2}, elem);
+      llvm::SmallVector<mlir::Value> regs;
+      for (int64_t r = 0; r < count; ++r) {
+        mlir::Value p = mlir::LLVM::UndefOp::create(b, loc, pairType);
+        for (int64_t j = 0; j < 2; ++j)
+          p = mlir::LLVM::InsertElementOp::create(
+              b, loc, pairType, p, lane(v, 2 * r + j),
+              mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(j))));
+        regs.push_back(bf16 ? mlir::Value(mlir::LLVM::BitcastOp::create(b, loc, i32, p)) : p);
+      }
+      return regs;
+    };
+    auto a = pairs(call.getOperand(0), 4), bregs = pairs(call.getOperand(1), 2);
+    llvm::SmallVector<mlir::Value> c;
+    for (int64_t i = 0; i < 4; ++i)
+      c.push_back(lane(call.getOperand(2), i));
+    auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+    auto type = bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16;
+    auto mma = mlir::NVVM::MmaOp::create(
+        b, loc, result, a, bregs, c, llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+        std::array<mlir::NVVM::MMATypes, 2>{type, type},
+        std::array<mlir::NVVM::MMALayout, 2>{mlir::NVVM::MMALayout::row,
+                                             mlir::NVVM::MMALayout::col});
+    auto vt = call.getResult(0).getType();
+    mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
+    for (int64_t i = 0; i < 4; ++i)
+      d = mlir::LLVM::InsertElementOp::create(
+          b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, mma, i),
+          mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
+    call.getResult(0).replaceAllUsesWith(d);
+    call.erase();
+  }
+  llvm::SmallVector<mlir::func::FuncOp> unused;
+  gpuModule.walk([&](mlir::func::FuncOp f) {
+    if (f.getName().starts_with(ir::kMmaFnPrefix) && f.symbolKnownUseEmpty(gpuModule))
+      unused.push_back(f);
+  });
+  for (auto f : unused)
+    f.erase();
+}
+
 // The gpu.module lowered to the LLVM dialect, moved into a module of its own.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
@@ -213,10 +276,13 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     emulateBufferOps(*m);
   }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
-  if (isRocm(o))
+  if (isRocm(o)) {
     xorShufflesToSwizzles(gpuModule);
-  else
+  } else {
+    lowerMmaSync(gpuModule);
     expandMathForNvptx(gpuModule);
+  }
+  refuseMmaCalls(*m, o);
   dumpStage(o, "01_device.mlir", *m);
 
   // The GPU conversions create arith, cf and ub ops midway (lane ids, shuffles) and lower them

@@ -2,6 +2,9 @@
 
 #include "compiler/mlir_pipeline.h"
 
+#include "ir/mlir_module.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -87,6 +90,20 @@ std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFil
     throw CompileError("the " + tm.getTargetTriple().str() + " code generator cannot emit this");
   pm.run(lm);
   return std::string(out.str());
+}
+
+void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
+  std::string atom;
+  m.walk([&](mlir::func::CallOp call) {
+    llvm::StringRef callee = call.getCallee();
+    if (atom.empty() && callee.starts_with(ir::kMmaFnPrefix))
+      atom = callee.drop_front(llvm::StringRef(ir::kMmaFnPrefix).size()).str();
+  });
+  if (!atom.empty())
+    throw CompileError("the " + options.target + " target (" + options.arch +
+                       ") has no lowering for " + atom +
+                       " atoms yet: mma.sync runs on cuda; MFMA, WMMA and the cpu target's "
+                       "emulation of matrix-core atoms are not built");
 }
 
 } // namespace fly::compiler

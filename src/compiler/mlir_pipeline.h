@@ -47,6 +47,10 @@ void configurePrinting(mlir::PassManager &pm, const Options &options);
 /// Runs `pm` on `m`; a failure throws CompileError naming `what` and the diagnostics.
 void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what);
 
+/// Fails with a CompileError naming the first matrix-core atom call (ir::kMmaFnPrefix) left in
+/// `m`: one the target has no lowering for.
+void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
+
 /// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as 03_llvm.ll.
 void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options);
 

@@ -1186,6 +1186,21 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
   return ops.tensorLike(*x, std::move(*r), offset);
 }
 
+namespace {
+/// The A/B dtype of an atom's operands.
+std::optional<DType> atomInputType(const std::string &t) {
+  if (t == "f32")
+    return DType::F32;
+  if (t == "f16")
+    return DType::F16;
+  if (t == "bf16")
+    return DType::BF16;
+  if (t == "i8")
+    return DType::I8;
+  return std::nullopt; // fp8: either format
+}
+} // namespace
+
 void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1194,32 +1209,30 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
   if (!tm)
     return;
   const layout::MmaAtom &atom = tm->mma->atom;
-  if (atom.m != 1 || atom.n != 1 || atom.k != 1) {
-    k.fail("gemm with " + atom.name +
-           " atoms is not available inside kernels yet: only UniversalFMA atoms run");
-    return;
-  }
   Entry *d = registerTensor(k, hd), *a = d ? registerTensor(k, ha) : nullptr;
   Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
   if (!c)
     return;
+  bool fma = atom.m == 1 && atom.n == 1 && atom.k == 1;
+  int64_t va = layout::staticSize(atom.layoutA.mode(1)),
+          vb = layout::staticSize(atom.layoutB.mode(1)),
+          vc = layout::staticSize(atom.layoutC.mode(1));
   // (values, rest M, rest K), (values, rest N, rest K), (values, rest M, rest N).
-  auto extents = [&](const Entry &t, const char *what) -> std::vector<int64_t> {
+  auto extents = [&](const Entry &t, const char *what, int64_t values) -> std::vector<int64_t> {
     const Layout &l = *t.layout;
     std::vector<int64_t> out;
     if (l.rank() == 3)
       for (size_t i = 0; i < 3; ++i)
         out.push_back(layout::staticSize(l.mode(i)));
-    if (out.size() != 3 || out[0] != 1) {
-      k.fail(std::string("gemm: ") + what +
-             " must be a UniversalFMA partition (1, rest, rest), "
-             "got " +
-             l.str());
+    if (out.size() != 3 || out[0] != values) {
+      k.fail(std::string("gemm: ") + what + " must be a partition of the tiled MMA (" +
+             std::to_string(values) + " values, rest, rest), got " + l.str());
       return {};
     }
     return out;
   };
-  auto ed = extents(*d, "d"), ea = extents(*a, "a"), eb = extents(*b, "b"), ec = extents(*c, "c");
+  auto ed = extents(*d, "d", vc), ea = extents(*a, "a", va), eb = extents(*b, "b", vb),
+       ec = extents(*c, "c", vc);
   if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
     return;
   int64_t M = ec[1], N = ec[2], K = ea[2];
@@ -1228,40 +1241,80 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
            a->layout->str() + ", b " + b->layout->str() + ", c " + c->layout->str());
     return;
   }
-  if (a->dtype != b->dtype || c->dtype != d->dtype || a->dtype != c->dtype) {
-    k.fail(std::string("gemm with UniversalFMA needs one dtype for a, b, c and d, got ") +
-           dtypeName(a->dtype) + ", " + dtypeName(b->dtype) + ", " + dtypeName(c->dtype) + ", " +
-           dtypeName(d->dtype));
+  auto input = atomInputType(atom.abType);
+  bool fp8 = atom.abType == "fp8" && (a->dtype == DType::F8E4M3 || a->dtype == DType::F8E5M2);
+  DType acc = atom.abType == "i8" ? DType::I32 : DType::F32;
+  bool typesOk = a->dtype == b->dtype && c->dtype == d->dtype &&
+                 (fma ? a->dtype == c->dtype : (fp8 || a->dtype == input) && c->dtype == acc);
+  if (!typesOk) {
+    k.fail("gemm with " + atom.name + " takes " +
+           (fma ? std::string("one dtype for a, b, c and d")
+                : atom.abType + " a and b and " + dtypeName(acc) + " c and d") +
+           ", got " + dtypeName(a->dtype) + ", " + dtypeName(b->dtype) + ", " +
+           dtypeName(c->dtype) + ", " + dtypeName(d->dtype));
     return;
   }
-  auto offsetOf = [](const Entry &t, int64_t i, int64_t j) {
-    return layout::evaluate(*t.layout, IntTuple{0, i, j}).leaf();
+  auto addressOf = [&](Entry &t, int64_t v, int64_t i, int64_t j) {
+    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
   };
+  // Each fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
+  auto gatherValues = [&](Entry &t, int64_t values, int64_t i, int64_t j) -> MValue {
+    if (values == 1)
+      return k.loadAt(addressOf(t, 0, i, j), t.dtype);
+    mlir::Type vt = k.typeOf(t.dtype, int(values));
+    MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+    for (int64_t v = 0; v < values; ++v)
+      vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec,
+                                                k.loadAt(addressOf(t, v, i, j), t.dtype),
+                                                k.constantOf(DType::I32, double(v)));
+    return vec;
+  };
+  std::string callee = std::string(kMmaFnPrefix) + atom.name;
+  mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),
+             tc = k.typeOf(c->dtype, int(vc));
+  if (!fma && !k.mod->gpuModule.lookupSymbol(callee)) {
+    mlir::OpBuilder mb(k.ctx());
+    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+    auto decl =
+        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
+    decl.setPrivate();
+  }
   bool real = isFloat(c->dtype);
-  std::vector<MValue> acc;
+  std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
-      acc.push_back(k.loadAt(k.elementAddress(*c, offsetOf(*c, m, n)), c->dtype));
+      accs.push_back(gatherValues(*c, vc, m, n));
   for (int64_t kk = 0; kk < K; ++kk) {
     std::vector<MValue> as, bs;
     for (int64_t m = 0; m < M; ++m)
-      as.push_back(k.loadAt(k.elementAddress(*a, offsetOf(*a, m, kk)), a->dtype));
+      as.push_back(gatherValues(*a, va, m, kk));
     for (int64_t n = 0; n < N; ++n)
-      bs.push_back(k.loadAt(k.elementAddress(*b, offsetOf(*b, n, kk)), b->dtype));
+      bs.push_back(gatherValues(*b, vb, n, kk));
     for (int64_t n = 0; n < N; ++n)
       for (int64_t m = 0; m < M; ++m) {
-        MValue &x = acc[size_t(n * M + m)];
-        if (real) {
-          x = mlir::LLVM::FMAOp::create(k.b, k.loc(), as[size_t(m)], bs[size_t(n)], x);
-        } else {
-          MValue p = mlir::arith::MulIOp::create(k.b, k.loc(), as[size_t(m)], bs[size_t(n)]);
-          x = mlir::arith::AddIOp::create(k.b, k.loc(), p, x);
-        }
+        MValue &x = accs[size_t(n * M + m)];
+        MValue av = as[size_t(m)], bv = bs[size_t(n)];
+        if (!fma)
+          x = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
+                                         mlir::ValueRange{av, bv, x})
+                  .getResult(0);
+        else if (real)
+          x = mlir::LLVM::FMAOp::create(k.b, k.loc(), av, bv, x);
+        else
+          x = mlir::arith::AddIOp::create(k.b, k.loc(),
+                                          mlir::arith::MulIOp::create(k.b, k.loc(), av, bv), x);
       }
   }
   for (int64_t n = 0; n < N; ++n)
-    for (int64_t m = 0; m < M; ++m)
-      k.storeAt(acc[size_t(n * M + m)], k.elementAddress(*d, offsetOf(*d, m, n)), d->dtype);
+    for (int64_t m = 0; m < M; ++m) {
+      MValue x = accs[size_t(n * M + m)];
+      for (int64_t v = 0; v < vc; ++v) {
+        MValue e = vc == 1 ? x
+                           : MValue(mlir::LLVM::ExtractElementOp::create(
+                                 k.b, k.loc(), x, k.constantOf(DType::I32, double(v))));
+        k.storeAt(e, addressOf(*d, v, m, n), d->dtype);
+      }
+    }
 }
 
 Value *Kernel::retile(Value *ht, Value *hx) {

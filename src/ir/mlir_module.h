@@ -28,6 +28,10 @@ struct Module::Impl {
 /// target. Dynamic shared memory starts after the static part, 16-byte aligned.
 inline constexpr const char *kSharedBaseFn = "__fly_shared_base";
 inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
+/// A matrix-core atom call is a call of kMmaFnPrefix + the atom's instruction name taking the A,
+/// B and C values as vectors and returning D's; each target replaces it with its instruction
+/// or refuses it.
+inline constexpr const char *kMmaFnPrefix = "__fly_mma.";
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
 

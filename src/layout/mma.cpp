@@ -77,8 +77,21 @@ MmaAtom mmaSync(int64_t k, const std::string &name) {
 
 } // namespace
 
+namespace {
+MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
+               int wave);
+} // namespace
+
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave) {
+  MmaAtom a = atomOf(family, m, n, k, abType, wave);
+  a.abType = abType;
+  return a;
+}
+
+namespace {
+MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
+               int wave) {
   std::string shape = shapeName(m, n, k);
   switch (family) {
   case MmaFamily::UniversalFMA: {
@@ -143,6 +156,7 @@ MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::st
   }
   fail(ErrorKind::InvalidArgument, "unknown MMA family");
 }
+} // namespace
 
 namespace {
 Tiler layoutOf(int64_t n) { return Tiler(makeLayout(IntTuple(n))); }

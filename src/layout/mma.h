@@ -20,6 +20,7 @@ namespace fly::layout {
 
 struct MmaAtom {
   std::string name; // the instruction, e.g. "v_mfma_f32_16x16x16_f16"
+  std::string abType = "f32"; // the A and B element type: f32, f16, bf16, fp8, i8
   int64_t m = 1, n = 1, k = 1;
   Layout thrID = makeLayout(IntTuple(1));   // logical thread -> lane
   Layout layoutA = makeLayout(IntTuple(1)); // (thr, val) -> m + M * k

@@ -140,13 +140,20 @@ def test_gemm_refuses_what_it_cannot_do():
     mfma = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)))
 
     @flyc.kernel
-    def with_mfma(C: fx.Tensor):
+    def with_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, wrong: fx.Constexpr[bool]):
         thr = mfma.thr_slice(fx.thread_idx.x)
-        r = thr.make_fragment_C(thr.partition_C(C))
-        fx.gemm(mfma, r, r, r, r)
+        rA = thr.make_fragment_A(thr.partition_A(A))
+        rB = thr.make_fragment_B(thr.partition_B(B))
+        rC = thr.make_fragment_C(thr.partition_C(C))
+        fx.gemm(mfma, rC, rC if wrong else rA, rB, rC)
 
-    with pytest.raises(flyc.CompileError, match="not available inside kernels yet"):
-        with_mfma(flyc.from_dlpack(np.zeros((16, 16), np.float32))).launch(block=(64,))
+    tensors = [np.zeros(s, np.float32) for s in ((16, 4), (16, 4), (16, 16))]
+    args = [flyc.from_dlpack(t) for t in tensors]
+    # The cpu target cannot run MFMA atoms yet, and says so when it compiles the kernel.
+    with pytest.raises(flyc.CompileError, match="no lowering for v_mfma_f32_16x16x4_f32"):
+        with_mfma(*args, False).launch(block=(64,))
+    with pytest.raises(flyc.CompileError, match="a must be a partition of the tiled MMA"):
+        with_mfma(*args, True).launch(block=(64,))
 
     @flyc.kernel
     def mismatched(A: fx.Tensor, C: fx.Tensor):
@@ -158,3 +165,40 @@ def test_gemm_refuses_what_it_cannot_do():
     with pytest.raises(flyc.CompileError, match="mismatched shapes"):
         a, c = np.zeros((16, 8), np.float32), np.zeros((16, 16), np.float32)
         mismatched(flyc.from_dlpack(a), flyc.from_dlpack(c)).launch(block=(32,))
+
+
+MMA_SYNC = fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)),
+                             fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
+
+
+@flyc.kernel
+def mma_sync_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexpr[int]):
+    """C (f32) = A (f16, M x K) * B (f16, N x K)^T, a 32 x 16 tile a block (shared by
+    test_mma_cuda.py, which runs it on a GPU)."""
+    tid, bm, bn = fx.thread_idx.x, fx.block_idx.x, fx.block_idx.y
+    half = fx.make_copy_atom(fx.UniversalCopy16b(), fx.Float16)
+    word = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    thr = MMA_SYNC.thr_slice(tid)
+    tCgC = thr.partition_C(fx.local_tile(C, (32, 16), (bm, bn)))
+    rC = thr.make_fragment_C(tCgC)
+    rC.fill(0.0)
+    for kt in fx.range_constexpr(k_tiles):
+        tAgA = thr.partition_A(fx.local_tile(A, (32, 16), (bm, kt)))
+        tBgB = thr.partition_B(fx.local_tile(B, (16, 16), (bn, kt)))
+        rA, rB = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
+        fx.copy(half, tAgA, rA)
+        fx.copy(half, tBgB, rB)
+        fx.gemm(MMA_SYNC, rC, rA, rB, rC)
+    fx.copy(word, rC, tCgC)
+
+
+def test_mma_sync_gemm_compiles_to_mma_sync_and_cpu_says_it_cannot_run_it():
+    a, b = np.zeros((64, 32), np.float16), np.zeros((32, 32), np.float16)
+    c = np.zeros((64, 32), np.float32)
+    args = [flyc.from_dlpack(t) for t in (a, b, c)]
+    ptx = mma_sync_gemm.compile(*args, 2, target="cuda").binary
+    ptx = ptx.decode() if isinstance(ptx, bytes) else ptx
+    assert ptx.count("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") >= 2
+    assert ".local" not in ptx  # accumulators and fragments stay in registers
+    with pytest.raises(flyc.CompileError, match="cpu target .* no lowering for mma.sync"):
+        mma_sync_gemm(*args, 2).launch(grid=(2, 2), block=(MMA_SYNC.size,))
