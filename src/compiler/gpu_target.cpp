@@ -57,6 +57,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -255,6 +256,68 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule) {
     call.getResult(0).replaceAllUsesWith(d);
     call.erase();
   }
+}
+
+// MFMA atoms on gfx9: each atom call becomes its rocdl.mfma intrinsic with the A and B values
+// as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid, blgp 0).
+void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
+  struct Intrinsic {
+    const char *atom, *op;
+    bool gfx950Only, bf16AsI16;
+  };
+  static const Intrinsic table[] = {
+      {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false, false},
+      {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32", false, false},
+      {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16", false, false},
+      {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16", false, false},
+      {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", false, true},
+      {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", false, true},
+      {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16", true, false},
+      {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", true, false},
+      {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", true, false},
+      {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", true, false},
+  };
+  llvm::SmallVector<mlir::func::CallOp> calls;
+  gpuModule.walk([&](mlir::func::CallOp c) {
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "v_mfma_"))
+      calls.push_back(c);
+  });
+  bool gfx9 = arch.rfind("gfx9", 0) == 0;
+  for (mlir::func::CallOp call : calls) {
+    std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
+    const Intrinsic *it = nullptr;
+    for (const Intrinsic &i : table)
+      if (atom == i.atom)
+        it = &i;
+    if (!it)
+      continue; // refused below by name
+    if (!gfx9 || (it->gfx950Only && arch != "gfx950"))
+      throw CompileError(atom + " is an MFMA instruction of " +
+                         (it->gfx950Only ? "gfx950" : "gfx9 (CDNA)") + ", not of " + arch);
+    mlir::OpBuilder b(call);
+    auto loc = call.getLoc();
+    auto asOperand = [&](mlir::Value v) -> mlir::Value {
+      auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType());
+      if (!it->bf16AsI16 || !vt)
+        return v;
+      return mlir::LLVM::BitcastOp::create(b, loc,
+                                           mlir::VectorType::get(vt.getShape(), b.getI16Type()), v);
+    };
+    mlir::OperationState state(loc, it->op);
+    state.addOperands(
+        {asOperand(call.getOperand(0)), asOperand(call.getOperand(1)), call.getOperand(2)});
+    for (int i = 0; i < 3; ++i)
+      state.addOperands(mlir::ValueRange{mlir::Value(
+          mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)))});
+    state.addTypes(call.getResult(0).getType());
+    mlir::Operation *mfma = b.create(state);
+    call.getResult(0).replaceAllUsesWith(mfma->getResult(0));
+    call.erase();
+  }
+}
+
+// Declarations of atom calls no call uses any more.
+void eraseUnusedMmaDeclarations(mlir::gpu::GPUModuleOp gpuModule) {
   llvm::SmallVector<mlir::func::FuncOp> unused;
   gpuModule.walk([&](mlir::func::FuncOp f) {
     if (f.getName().starts_with(ir::kMmaFnPrefix) && f.symbolKnownUseEmpty(gpuModule))
@@ -278,11 +341,13 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
   if (isRocm(o)) {
     xorShufflesToSwizzles(gpuModule);
+    lowerMfma(gpuModule, o.arch);
   } else {
     lowerMmaSync(gpuModule);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);
+  eraseUnusedMmaDeclarations(gpuModule);
   dumpStage(o, "01_device.mlir", *m);
 
   // The GPU conversions create arith, cf and ub ops midway (lane ids, shuffles) and lower them

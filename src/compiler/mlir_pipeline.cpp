@@ -102,8 +102,9 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
   if (!atom.empty())
     throw CompileError("the " + options.target + " target (" + options.arch +
                        ") has no lowering for " + atom +
-                       " atoms yet: mma.sync runs on cuda; MFMA, WMMA and the cpu target's "
-                       "emulation of matrix-core atoms are not built");
+                       " atoms yet: mma.sync runs on cuda, f32/f16/bf16 MFMA on rocm; fp8 and i8 "
+                       "MFMA, WMMA and the cpu target's emulation of matrix-core atoms are not "
+                       "built");
 }
 
 } // namespace fly::compiler

@@ -88,6 +88,7 @@ def test_atoms_that_do_not_exist_say_what_does():
 
 import flydsl.compiler as flyc  # noqa: E402
 import numpy as np  # noqa: E402
+from _dlpack import bf16  # noqa: E402
 
 FMA = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
                         fx.make_layout((8, 4, 1), (1, 8, 0)))  # fmt: skip
@@ -202,3 +203,69 @@ def test_mma_sync_gemm_compiles_to_mma_sync_and_cpu_says_it_cannot_run_it():
     assert ".local" not in ptx  # accumulators and fragments stay in registers
     with pytest.raises(flyc.CompileError, match="cpu target .* no lowering for mma.sync"):
         mma_sync_gemm(*args, 2).launch(grid=(2, 2), block=(MMA_SYNC.size,))
+
+
+def _one_tile_gemm(op, dtype, np_dtype):
+    """A kernel multiplying one tile of a 2 x 2 tiled MMA of `op`, and its arguments."""
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(op), fx.make_layout((2, 2, 1), (1, 2, 0)))
+    m, n, k = tiled.tile_size_mnk
+    bits = 16 if np_dtype is None else np.dtype(np_dtype).itemsize * 8
+
+    @flyc.kernel
+    def one_tile(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+        thr = tiled.thr_slice(fx.thread_idx.x)
+        tAgA, tBgB, tCgC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+        rA, rB, rC = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB), thr.make_fragment_C(tCgC)
+        atom = fx.make_copy_atom(fx.UniversalCopy(bits), dtype)
+        fx.copy(atom, tAgA, rA)
+        fx.copy(atom, tBgB, rB)
+        rC.fill(0.0)
+        fx.gemm(tiled, rC, rA, rB, rC)
+        fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
+
+    def zeros(shape, d):  # np_dtype None: bfloat16, which numpy lacks
+        return bf16(np.zeros(shape, np.float32))[0] if d is None else np.zeros(shape, d)
+
+    shapes = (((m, k), np_dtype), ((n, k), np_dtype), ((m, n), np.float32))
+    return one_tile, [flyc.from_dlpack(zeros(s, d)) for s, d in shapes]
+
+
+MFMA_CODE = [
+    (16, 16, 4, fx.Float32, np.float32, "gfx942", "v_mfma_f32_16x16x4_f32"),
+    (32, 32, 2, fx.Float32, np.float32, "gfx942", "v_mfma_f32_32x32x2_f32"),
+    (16, 16, 16, fx.Float16, np.float16, "gfx942", "v_mfma_f32_16x16x16_f16"),
+    (32, 32, 8, fx.Float16, np.float16, "gfx942", "v_mfma_f32_32x32x8_f16"),
+    (16, 16, 16, fx.BFloat16, None, "gfx942", "v_mfma_f32_16x16x16_bf16"),
+    (16, 16, 32, fx.Float16, np.float16, "gfx950", "v_mfma_f32_16x16x32_f16"),
+    (32, 32, 16, fx.BFloat16, None, "gfx950", "v_mfma_f32_32x32x16_bf16"),
+]
+
+
+@pytest.mark.skipif(
+    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
+)
+@pytest.mark.parametrize("m,n,k,dtype,np_dtype,arch,instruction", MFMA_CODE)
+def test_mfma_gemm_compiles_to_its_instruction(m, n, k, dtype, np_dtype, arch, instruction,
+                                               tmp_path):  # fmt: skip
+    import subprocess
+
+    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(m, n, k, dtype), dtype, np_dtype)
+    code = kernel.compile(*args, target="rocm", arch=arch).binary
+    path = tmp_path / "k.hsaco"
+    path.write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(path)],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    assert instruction in text
+    assert "scratch_" not in text  # fragments and accumulators stay in registers
+
+
+def test_matrix_core_atoms_on_the_wrong_arch_or_target_are_refused_by_name():
+    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(16, 16, 32, fx.Float16), fx.Float16, np.float16)
+    with pytest.raises(flyc.CompileError, match="v_mfma_f32_16x16x32_f16 .* gfx950, not of gfx942"):
+        kernel.compile(*args, target="rocm", arch="gfx942")
+    kernel, args = _one_tile_gemm(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16), fx.Float16, np.float16)
+    with pytest.raises(flyc.CompileError, match="rocm target .* no lowering for mma.sync"):
+        kernel.compile(*args, target="rocm", arch="gfx942")
+    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(16, 16, 16, fx.Float16), fx.Float16, np.float16)
+    with pytest.raises(flyc.CompileError, match="cuda target .* no lowering for v_mfma"):
+        kernel.compile(*args, target="cuda")
