@@ -19,6 +19,8 @@
 #include "compiler/cp_async.h"
 #include "compiler/mlir_pipeline.h"
 #include "compiler/work_item_loops.h"
+#include "ir/mlir_module.h"
+#include "layout/layout.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -46,9 +48,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cstring>
 #include <functional>
-#include <set>
 #include <mutex>
+#include <set>
 
 namespace fly::compiler {
 
@@ -231,11 +234,154 @@ void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 
+// Matrix-core atoms on the host, lane by lane as the instruction defines them (MFMA atoms only
+// where the emulated arch has them): the lanes of
+// each group of `lanes` threads (a wave for MFMA, a warp for mma.sync) put their A and B values
+// in shared memory at the places the atom's layouts give them, and each lane then computes its
+// C values as dot products over K in f32. Barriers around the exchange make it a collective
+// of the block, as the instruction is one of the wave.
+void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
+  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  bool emulated = false;
+  for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
+    llvm::SmallVector<mlir::func::CallOp> calls;
+    func.walk([&](mlir::func::CallOp c) {
+      if (!c->hasAttr(ir::kMmaShapeAttr) || c.getNumResults() != 1 || c.getNumOperands() != 3)
+        return;
+      mlir::Type d = mlir::getElementTypeOrSelf(c.getResult(0).getType());
+      mlir::Type e = mlir::getElementTypeOrSelf(c.getOperand(0).getType());
+      if (d.isF32() && (e.isF32() || e.isF16() || e.isBF16()))
+        calls.push_back(c);
+    });
+    if (calls.empty())
+      continue;
+    emulated = true;
+    // One region of A and B values (f32) per group of lanes, for blocks of up to 1024 threads.
+    int64_t region = 0, groups = 0;
+    for (auto c : calls) {
+      auto shape = c->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
+      region = std::max(region, (shape[0] + shape[1]) * shape[2] * 4);
+      groups = std::max(groups, 1024 / shape[3]);
+    }
+    auto bytesAttr = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes");
+    int64_t start = ((bytesAttr ? bytesAttr.getInt() : 0) + 15) / 16 * 16;
+    mlir::OpBuilder fb(func.getContext());
+    func->setAttr("fly.shared_bytes", fb.getI64IntegerAttr(start + region * groups));
+
+    for (auto call : calls) {
+      // The emulated arch decides which MFMA instructions exist, as on the GPU.
+      checkAtomArch(call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str(), arch);
+      auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
+      auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
+      int64_t M = shape[0], N = shape[1], K = shape[2], lanes = shape[3];
+      auto tv = [&](int i) {
+        return layout::Layout::parse(mlir::cast<mlir::StringAttr>(texts[i]).getValue().str());
+      };
+      layout::Layout la = tv(0), lb = tv(1), lc = tv(2);
+      mlir::OpBuilder b(call);
+      auto loc = call.getLoc();
+      mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+      auto ptr3 = mlir::LLVM::LLVMPointerType::get(b.getContext(), 3);
+      auto c32 = [&](int64_t v) -> mlir::Value {
+        return mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v)));
+      };
+      auto idx = [&](mlir::gpu::Dimension d, bool dim) -> mlir::Value {
+        mlir::Value v = dim ? mlir::Value(mlir::gpu::BlockDimOp::create(b, loc, d))
+                            : mlir::Value(mlir::gpu::ThreadIdOp::create(b, loc, d));
+        return mlir::arith::IndexCastOp::create(b, loc, i32, v);
+      };
+      using D = mlir::gpu::Dimension;
+      mlir::Value bx = idx(D::x, true), by = idx(D::y, true);
+      mlir::Value tid = mlir::arith::AddIOp::create(
+          b, loc, idx(D::x, false),
+          mlir::arith::MulIOp::create(
+              b, loc, bx,
+              mlir::arith::AddIOp::create(
+                  b, loc, idx(D::y, false),
+                  mlir::arith::MulIOp::create(b, loc, by, idx(D::z, false)))));
+      mlir::Value lane = mlir::arith::RemUIOp::create(b, loc, tid, c32(lanes));
+      mlir::Value group = mlir::arith::DivUIOp::create(b, loc, tid, c32(lanes));
+      mlir::Value base = mlir::func::CallOp::create(b, loc, ir::kSharedBaseFn,
+                                                    mlir::TypeRange{ptr3}, mlir::ValueRange{})
+                             .getResult(0);
+      mlir::Value first = mlir::arith::AddIOp::create(
+          b, loc, c32(start / 4), mlir::arith::MulIOp::create(b, loc, group, c32(region / 4)));
+      auto at = [&](mlir::Value element) -> mlir::Value { // f32 element of the group's region
+        mlir::Value i = mlir::arith::AddIOp::create(b, loc, first, element);
+        return mlir::LLVM::GEPOp::create(b, loc, ptr3, f32, base, mlir::ValueRange{i});
+      };
+      // layout(lane, value) for a static value index.
+      auto place = [&](const layout::Layout &l, int64_t v) -> mlir::Value {
+        layout::Layout thr = layout::flatten(l.mode(0));
+        int64_t off = layout::evaluate(l, layout::IntTuple{0, v}).leaf().value();
+        mlir::Value r = c32(off);
+        int64_t below = 1;
+        for (size_t q = 0; q < std::max<size_t>(1, thr.rank()); ++q) {
+          layout::Layout leaf = thr.rank() > 1 || thr.shape().isTuple() ? thr.mode(q) : thr;
+          int64_t s = leaf.shape().leaf().value(), d = leaf.stride().leaf().value();
+          mlir::Value c = mlir::arith::RemUIOp::create(
+              b, loc, mlir::arith::DivUIOp::create(b, loc, lane, c32(below)), c32(s));
+          r = mlir::arith::AddIOp::create(b, loc, r,
+                                          mlir::arith::MulIOp::create(b, loc, c, c32(d)));
+          below *= s;
+        }
+        return r;
+      };
+      auto element = [&](mlir::Value x, int64_t v) -> mlir::Value {
+        mlir::Value e = mlir::isa<mlir::VectorType>(x.getType())
+                            ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v)))
+                            : x;
+        return e.getType().isF32() ? e : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
+      };
+      auto values = [](mlir::Value x) {
+        auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
+        return vt ? vt.getNumElements() : int64_t(1);
+      };
+      mlir::gpu::BarrierOp::create(b, loc); // the previous atom's reads are done
+      for (int64_t v = 0; v < values(call.getOperand(0)); ++v)
+        mlir::LLVM::StoreOp::create(b, loc, element(call.getOperand(0), v), at(place(la, v)));
+      for (int64_t v = 0; v < values(call.getOperand(1)); ++v)
+        mlir::LLVM::StoreOp::create(
+            b, loc, element(call.getOperand(1), v),
+            at(mlir::arith::AddIOp::create(b, loc, c32(M * K), place(lb, v))));
+      mlir::gpu::BarrierOp::create(b, loc);
+      mlir::Type rt = call.getResult(0).getType();
+      mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, rt);
+      for (int64_t v = 0; v < values(call.getOperand(2)); ++v) {
+        mlir::Value ci = place(lc, v);
+        mlir::Value row = mlir::arith::RemUIOp::create(b, loc, ci, c32(M));
+        mlir::Value col = mlir::arith::DivUIOp::create(b, loc, ci, c32(M));
+        mlir::Value acc = element(call.getOperand(2), v);
+        for (int64_t kk = 0; kk < K; ++kk) {
+          mlir::Value x = mlir::LLVM::LoadOp::create(
+              b, loc, f32, at(mlir::arith::AddIOp::create(b, loc, row, c32(M * kk))));
+          mlir::Value y = mlir::LLVM::LoadOp::create(
+              b, loc, f32, at(mlir::arith::AddIOp::create(b, loc, col, c32(M * K + N * kk))));
+          acc = mlir::LLVM::FMAOp::create(b, loc, x, y, acc);
+        }
+        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, acc, c32(v));
+      }
+      mlir::gpu::BarrierOp::create(b, loc); // everyone read the region before it is reused
+      call.getResult(0).replaceAllUsesWith(d);
+      call.erase();
+    }
+  }
+  // The shared-memory base the emulation calls is declared once.
+  if (emulated && !gpuModule.lookupSymbol(ir::kSharedBaseFn)) {
+    mlir::OpBuilder mb(m.getContext());
+    mb.setInsertionPointToStart(gpuModule.getBody());
+    auto decl = mlir::func::FuncOp::create(
+        mb, m.getLoc(), ir::kSharedBaseFn,
+        mb.getFunctionType({}, {mlir::LLVM::LLVMPointerType::get(m.getContext(), 3)}));
+    decl.setPrivate();
+  }
+}
 
 mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options &options,
                                                std::vector<KernelInfo> &kernels,
                                                std::set<std::string> &blockLevel) {
   auto m = cloneForLowering(module, options);
+  emulateMmaAtoms(*m, options.arch);
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);

@@ -263,26 +263,25 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule) {
 void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   struct Intrinsic {
     const char *atom, *op;
-    bool gfx950Only, bf16AsI16;
+    bool bf16AsI16;
   };
   static const Intrinsic table[] = {
-      {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false, false},
-      {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32", false, false},
-      {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16", false, false},
-      {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16", false, false},
-      {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", false, true},
-      {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", false, true},
-      {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16", true, false},
-      {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", true, false},
-      {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", true, false},
-      {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", true, false},
+      {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false},
+      {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32", false},
+      {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16", false},
+      {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16", false},
+      {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", true},
+      {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", true},
+      {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16", false},
+      {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", false},
+      {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", false},
+      {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", false},
   };
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
     if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "v_mfma_"))
       calls.push_back(c);
   });
-  bool gfx9 = arch.rfind("gfx9", 0) == 0;
   for (mlir::func::CallOp call : calls) {
     std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
     const Intrinsic *it = nullptr;
@@ -291,9 +290,7 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
         it = &i;
     if (!it)
       continue; // refused below by name
-    if (!gfx9 || (it->gfx950Only && arch != "gfx950"))
-      throw CompileError(atom + " is an MFMA instruction of " +
-                         (it->gfx950Only ? "gfx950" : "gfx9 (CDNA)") + ", not of " + arch);
+    checkAtomArch(atom, arch);
     mlir::OpBuilder b(call);
     auto loc = call.getLoc();
     auto asOperand = [&](mlir::Value v) -> mlir::Value {

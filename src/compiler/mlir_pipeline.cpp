@@ -92,6 +92,19 @@ std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFil
   return std::string(out.str());
 }
 
+void checkAtomArch(const std::string &atom, const std::string &arch) {
+  if (atom.rfind("v_mfma_", 0) != 0)
+    return;
+  static const char *gfx950Only[] = {"v_mfma_f32_16x16x32_f16", "v_mfma_f32_32x32x16_f16",
+                                     "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_32x32x16_bf16"};
+  bool newShape = false;
+  for (const char *n : gfx950Only)
+    newShape = newShape || atom == n;
+  if (arch.rfind("gfx9", 0) != 0 || (newShape && arch != "gfx950"))
+    throw CompileError(atom + " is an MFMA instruction of " +
+                       (newShape ? "gfx950" : "gfx9 (CDNA)") + ", not of " + arch);
+}
+
 void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
   std::string atom;
   m.walk([&](mlir::func::CallOp call) {

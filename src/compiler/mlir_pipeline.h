@@ -51,6 +51,10 @@ void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what)
 /// `m`: one the target has no lowering for.
 void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
 
+/// Fails with a CompileError naming both when matrix-core atom `atom` (an instruction name) is
+/// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950.
+void checkAtomArch(const std::string &atom, const std::string &arch);
+
 /// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as 03_llvm.ll.
 void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options);
 

@@ -1294,11 +1294,17 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
       for (int64_t m = 0; m < M; ++m) {
         MValue &x = accs[size_t(n * M + m)];
         MValue av = as[size_t(m)], bv = bs[size_t(n)];
-        if (!fma)
-          x = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
-                                         mlir::ValueRange{av, bv, x})
-                  .getResult(0);
-        else if (real)
+        if (!fma) {
+          auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
+                                                 mlir::ValueRange{av, bv, x});
+          // What a target that emulates the atom needs: its shape, lanes and operand layouts.
+          call->setAttr(kMmaShapeAttr, k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k,
+                                                                 layout::staticSize(atom.thrID)}));
+          call->setAttr(
+              kMmaLayoutsAttr,
+              k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()}));
+          x = call.getResult(0);
+        } else if (real)
           x = mlir::LLVM::FMAOp::create(k.b, k.loc(), av, bv, x);
         else
           x = mlir::arith::AddIOp::create(k.b, k.loc(),

@@ -32,6 +32,9 @@ inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 /// B and C values as vectors and returning D's; each target replaces it with its instruction
 /// or refuses it.
 inline constexpr const char *kMmaFnPrefix = "__fly_mma.";
+/// On each atom call: (M, N, K, lanes) and the A, B and C thread-value layouts as text.
+inline constexpr const char *kMmaShapeAttr = "fly.mma_shape";
+inline constexpr const char *kMmaLayoutsAttr = "fly.mma_layouts";
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
 

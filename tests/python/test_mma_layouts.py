@@ -88,7 +88,7 @@ def test_atoms_that_do_not_exist_say_what_does():
 
 import flydsl.compiler as flyc  # noqa: E402
 import numpy as np  # noqa: E402
-from _dlpack import bf16  # noqa: E402
+from _dlpack import bf16, from_bf16_bits  # noqa: E402
 
 FMA = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
                         fx.make_layout((8, 4, 1), (1, 8, 0)))  # fmt: skip
@@ -141,20 +141,15 @@ def test_gemm_refuses_what_it_cannot_do():
     mfma = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)))
 
     @flyc.kernel
-    def with_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, wrong: fx.Constexpr[bool]):
+    def with_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
         thr = mfma.thr_slice(fx.thread_idx.x)
-        rA = thr.make_fragment_A(thr.partition_A(A))
         rB = thr.make_fragment_B(thr.partition_B(B))
         rC = thr.make_fragment_C(thr.partition_C(C))
-        fx.gemm(mfma, rC, rC if wrong else rA, rB, rC)
+        fx.gemm(mfma, rC, rC, rB, rC)
 
     tensors = [np.zeros(s, np.float32) for s in ((16, 4), (16, 4), (16, 16))]
-    args = [flyc.from_dlpack(t) for t in tensors]
-    # The cpu target cannot run MFMA atoms yet, and says so when it compiles the kernel.
-    with pytest.raises(flyc.CompileError, match="no lowering for v_mfma_f32_16x16x4_f32"):
-        with_mfma(*args, False).launch(block=(64,))
     with pytest.raises(flyc.CompileError, match="a must be a partition of the tiled MMA"):
-        with_mfma(*args, True).launch(block=(64,))
+        with_mfma(*[flyc.from_dlpack(t) for t in tensors]).launch(block=(64,))
 
     @flyc.kernel
     def mismatched(A: fx.Tensor, C: fx.Tensor):
@@ -193,20 +188,23 @@ def mma_sync_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexp
     fx.copy(word, rC, tCgC)
 
 
-def test_mma_sync_gemm_compiles_to_mma_sync_and_cpu_says_it_cannot_run_it():
-    a, b = np.zeros((64, 32), np.float16), np.zeros((32, 32), np.float16)
+def test_mma_sync_gemm_compiles_to_mma_sync_and_runs_emulated_on_cpu():
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((64, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 32)).astype(np.float16)
     c = np.zeros((64, 32), np.float32)
     args = [flyc.from_dlpack(t) for t in (a, b, c)]
     ptx = mma_sync_gemm.compile(*args, 2, target="cuda").binary
     ptx = ptx.decode() if isinstance(ptx, bytes) else ptx
     assert ptx.count("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32") >= 2
     assert ".local" not in ptx  # accumulators and fragments stay in registers
-    with pytest.raises(flyc.CompileError, match="cpu target .* no lowering for mma.sync"):
-        mma_sync_gemm(*args, 2).launch(grid=(2, 2), block=(MMA_SYNC.size,))
+    mma_sync_gemm(*args, 2).launch(grid=(2, 2), block=(MMA_SYNC.size,))
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32).T, atol=1e-4)
 
 
-def _one_tile_gemm(op, dtype, np_dtype):
-    """A kernel multiplying one tile of a 2 x 2 tiled MMA of `op`, and its arguments."""
+def _one_tile_gemm(op, dtype, np_dtype, rng=None):
+    """A kernel multiplying one tile of a 2 x 2 tiled MMA of `op`, its arguments (random with
+    `rng`, else zeros) and C = A * B^T in float64 from the inputs as rounded."""
     tiled = fx.make_tiled_mma(fx.make_mma_atom(op), fx.make_layout((2, 2, 1), (1, 2, 0)))
     m, n, k = tiled.tile_size_mnk
     bits = 16 if np_dtype is None else np.dtype(np_dtype).itemsize * 8
@@ -223,11 +221,20 @@ def _one_tile_gemm(op, dtype, np_dtype):
         fx.gemm(tiled, rC, rA, rB, rC)
         fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
 
-    def zeros(shape, d):  # np_dtype None: bfloat16, which numpy lacks
-        return bf16(np.zeros(shape, np.float32))[0] if d is None else np.zeros(shape, d)
+    def make(shape, d):  # np_dtype None: bfloat16, which numpy lacks
+        x = (
+            rng.standard_normal(shape)
+            if rng is not None and d is not np.float32
+            else np.zeros(shape)
+        )
+        if d is None:
+            view, bits = bf16(x.astype(np.float32))
+            return view, from_bf16_bits(bits).astype(np.float64)
+        return x.astype(d), x.astype(d).astype(np.float64)
 
-    shapes = (((m, k), np_dtype), ((n, k), np_dtype), ((m, n), np.float32))
-    return one_tile, [flyc.from_dlpack(zeros(s, d)) for s, d in shapes]
+    (a, ha), (b, hb), (c, _) = (make(s, d) for s, d in (((m, k), np_dtype), ((n, k), np_dtype),
+                                                         ((m, n), np.float32)))  # fmt: skip
+    return one_tile, [flyc.from_dlpack(t) for t in (a, b, c)], c, ha @ hb.T
 
 
 MFMA_CODE = [
@@ -249,7 +256,7 @@ def test_mfma_gemm_compiles_to_its_instruction(m, n, k, dtype, np_dtype, arch, i
                                                tmp_path):  # fmt: skip
     import subprocess
 
-    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(m, n, k, dtype), dtype, np_dtype)
+    kernel, args, _, _ = _one_tile_gemm(fx.rocdl.MFMA(m, n, k, dtype), dtype, np_dtype)
     code = kernel.compile(*args, target="rocm", arch=arch).binary
     path = tmp_path / "k.hsaco"
     path.write_bytes(code)
@@ -260,12 +267,46 @@ def test_mfma_gemm_compiles_to_its_instruction(m, n, k, dtype, np_dtype, arch, i
 
 
 def test_matrix_core_atoms_on_the_wrong_arch_or_target_are_refused_by_name():
-    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(16, 16, 32, fx.Float16), fx.Float16, np.float16)
+    gfx950 = fx.rocdl.MFMA(16, 16, 32, fx.Float16)
+    kernel, args, _, _ = _one_tile_gemm(gfx950, fx.Float16, np.float16)
     with pytest.raises(flyc.CompileError, match="v_mfma_f32_16x16x32_f16 .* gfx950, not of gfx942"):
         kernel.compile(*args, target="rocm", arch="gfx942")
-    kernel, args = _one_tile_gemm(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16), fx.Float16, np.float16)
+    # The cpu target emulates gfx942 unless told otherwise, and refuses gfx950's shapes too.
+    with pytest.raises(flyc.CompileError, match="gfx950, not of gfx942"):
+        kernel.compile(*args, target="cpu")
+    mma = fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)
+    kernel, args, _, _ = _one_tile_gemm(mma, fx.Float16, np.float16)
     with pytest.raises(flyc.CompileError, match="rocm target .* no lowering for mma.sync"):
         kernel.compile(*args, target="rocm", arch="gfx942")
-    kernel, args = _one_tile_gemm(fx.rocdl.MFMA(16, 16, 16, fx.Float16), fx.Float16, np.float16)
+    mfma = fx.rocdl.MFMA(16, 16, 16, fx.Float16)
+    kernel, args, _, _ = _one_tile_gemm(mfma, fx.Float16, np.float16)
     with pytest.raises(flyc.CompileError, match="cuda target .* no lowering for v_mfma"):
         kernel.compile(*args, target="cuda")
+
+
+# The cpu target runs every f32/f16/bf16 atom lane by lane (the ISA's operand layouts), so the
+# tiling and the atoms' layouts are checked against numpy here.
+EMULATED = [
+    (fx.rocdl.MFMA, 16, 16, 4, fx.Float32, np.float32, "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 2, fx.Float32, np.float32, "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 16, fx.Float16, np.float16, "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 8, fx.Float16, np.float16, "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 16, fx.BFloat16, None, "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 8, fx.BFloat16, None, "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 32, fx.Float16, np.float16, "gfx950"),
+    (fx.rocdl.MFMA, 32, 32, 16, fx.BFloat16, None, "gfx950"),
+    (fx.nvgpu.MmaSync, 16, 8, 16, fx.Float16, np.float16, None),
+    (fx.nvgpu.MmaSync, 16, 8, 16, fx.BFloat16, None, None),
+]
+
+
+@pytest.mark.parametrize("make,m,n,k,dtype,np_dtype,arch", EMULATED)
+def test_every_atom_runs_emulated_on_cpu_and_matches_numpy(make, m, n, k, dtype, np_dtype, arch,
+                                                           monkeypatch):  # fmt: skip
+    if arch:
+        monkeypatch.setenv("ARCH", arch)
+    kernel, args, c, want = _one_tile_gemm(make(m, n, k, dtype), dtype, np_dtype,
+                                           np.random.default_rng(m * n + k))  # fmt: skip
+    threads = 4 * (64 if make is fx.rocdl.MFMA else 32)
+    kernel(*args).launch(grid=(1,), block=(threads,))
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-4)
