@@ -1108,14 +1108,11 @@ Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
   return k.newValue(std::move(e));
 }
 
-Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
-  (void)src; // source and destination share the atom's layout for universal copies
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return nullptr;
-  Entry *tc = tiledCopyOf(k, ht);
-  if (!tc)
-    return nullptr;
+namespace {
+/// A thread's part of tensor hx: `fragments(layout, thr)` gives the (thread, ...) view of the
+/// layout and the coordinate that selects thread thr in it; `part` slices that view.
+template <class Fragments, class Part>
+Value *threadPart(Kernel::Impl &k, Value *hthr, Value *hx, Fragments fragments, Part part) {
   LayoutOps ops{k};
   IntTuple thr;
   Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
@@ -1124,14 +1121,33 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   std::optional<Layout> r;
   IntTuple offset(0);
   if (!k.algebra("partition", [&] {
-        const TiledCopyInfo &info = *tc->tiled;
-        Layout composed =
-            layout::threadFragments(*x->layout, info.tv, info.tile, info.atom->values);
-        offset = ops.offsetIn(*x, layout::threadCoordinate(thr), composed, /*sliced=*/true);
-        r = layout::threadPartition(composed, thr);
+        auto [crd, view] = fragments(*x->layout, thr);
+        offset = ops.offsetIn(*x, crd, view, /*sliced=*/true);
+        r = part(view, thr);
       }))
     return nullptr;
   return ops.tensorLike(*x, std::move(*r), offset);
+}
+} // namespace
+
+Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
+  (void)src; // source and destination share the atom's layout for universal copies
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *tc = tiledCopyOf(k, ht);
+  if (!tc)
+    return nullptr;
+  const TiledCopyInfo &info = *tc->tiled;
+  return threadPart(
+      k, hthr, hx,
+      [&](const Layout &x, const IntTuple &thr) {
+        Layout composed = layout::threadFragments(x, info.tv, info.tile, info.atom->values);
+        return std::make_pair(layout::threadCoordinate(thr), composed);
+      },
+      [](const Layout &composed, const IntTuple &thr) {
+        return layout::threadPartition(composed, thr);
+      });
 }
 
 //===-- Tiled MMAs -----------------------------------------------------------===//
@@ -1168,22 +1184,14 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
     k.fail("an MMA operand is A (0), B (1) or C (2), not " + std::to_string(operand));
     return nullptr;
   }
-  LayoutOps ops{k};
-  IntTuple thr;
-  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
-  if (!x)
-    return nullptr;
-  std::optional<Layout> r;
-  IntTuple offset(0);
-  if (!k.algebra("partition", [&] {
-        Layout fragments = layout::threadFragmentsMma(
-            *tm->mma, static_cast<layout::MmaOperand>(operand), *x->layout);
-        IntTuple crd{thr, IntTuple::underscore()};
-        offset = ops.offsetIn(*x, crd, fragments, /*sliced=*/true);
-        r = layout::partitionByThread(fragments, thr);
-      }))
-    return nullptr;
-  return ops.tensorLike(*x, std::move(*r), offset);
+  auto which = static_cast<layout::MmaOperand>(operand);
+  return threadPart(
+      k, hthr, hx,
+      [&](const Layout &x, const IntTuple &thr) {
+        return std::make_pair(IntTuple{thr, IntTuple::underscore()},
+                              layout::threadFragmentsMma(*tm->mma, which, x));
+      },
+      layout::partitionByThread);
 }
 
 namespace {
