@@ -9,6 +9,8 @@ bash scripts/build.sh >/dev/null
 PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA GPU, else cpu
 PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
 PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel library
+PYTHONPATH=bindings/python python3 examples/fma_gemm.py  # a GEMM with a tiled MMA
+./build/examples/tiled_mma
 ./build/examples/vector_add
 ./build/examples/tiled_copy
 ./build/examples/block_reduce
