@@ -10,6 +10,7 @@
 
 #include "flydsl/flydsl.hpp"
 #include "flydsl/kernels.h"
+#include "kernels/gemm_plan.h"
 #include "kernels/plan.h"
 
 namespace fly::kernels {
@@ -39,6 +40,15 @@ struct NormSpec {
 };
 /// Parameters: x, [residual,] [residual_out,] weight, [bias,] out, eps (f32).
 void buildNorm(flydsl::Module &m, const NormSpec &spec);
+
+struct GemmSpec {
+  fly_dtype ab = FLY_F16, out = FLY_F32, c = FLY_F32;
+  bool hasC = false;
+  GemmPlan plan;
+};
+/// Parameters: a (M, K), b (N, K) (each contiguous along K or along M/N, as the plan says),
+/// [c (M, N), row-major,] d (M, N) row-major, alpha, [beta] (f32). Grid: (M / BM, N / BN).
+void buildGemm(flydsl::Module &m, const GemmSpec &spec);
 
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);

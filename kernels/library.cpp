@@ -13,6 +13,7 @@
 #include "kernels/tensor_args.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace fly::kernels;
@@ -131,6 +132,84 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   launch(k, tx.rows(), spec.plan.threads, stream, args);
 }
 
+void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alpha, double beta,
+          const fly_arg_t *out, void *stream) {
+  TensorArg ta(a, "gemm a"), tb(b, "b"), tout(out, "out");
+  ta.asMatrix(false);
+  tb.asMatrix(true); // b (K x N) seen as N x K
+  tout.asMatrix(false);
+  std::unique_ptr<TensorArg> tc;
+  if (c) {
+    tc = std::make_unique<TensorArg>(c, "c");
+    tc->asMatrix(false);
+  }
+  int64_t M = ta.rows(), K = ta.cols(), N = tb.rows();
+  auto shapeText = [](int64_t r, int64_t c) {
+    return "(" + std::to_string(r) + ", " + std::to_string(c) + ")";
+  };
+  if (tb.cols() != K)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "b has " + std::to_string(tb.cols()) + " rows but a has " +
+                                         std::to_string(K) + " columns: a @ b needs them equal");
+  for (const TensorArg *t : {&tout, tc.get()}) {
+    if (!t)
+      continue;
+    if (t->rows() != M || t->cols() != N)
+      fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " has shape " + shapeText(t->rows(), t->cols()) +
+                                           " but a @ b has " + shapeText(M, N));
+    if (t->contiguousDim() != 1 && M > 1 && N > 1)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           t->name() + " must have contiguous rows (row-major); its columns are contiguous");
+  }
+  if (ta.dtype() == FLY_F32 || tb.dtype() != ta.dtype())
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         std::string("gemm takes a and b both float16 or both bfloat16, got ") +
+             dtypeName(ta.dtype()) + " and " + dtypeName(tb.dtype()));
+  for (const TensorArg *t : {&tb, &tout, tc.get()})
+    if (t)
+      ta.requireSameDevice(*t);
+  if (!std::isfinite(alpha) || !std::isfinite(beta))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "alpha and beta must be finite");
+  if (M == 0 || N == 0)
+    return;
+
+  auto operand = [&](const TensorArg &t, int64_t rows) {
+    GemmOperand o;
+    o.kMajor = t.contiguousDim() == 1;
+    o.vec = vectorWidth(o.kMajor ? K : rows, 2, t.alignBytes());
+    return o;
+  };
+  auto [target, arch] = flydsl::resolveTarget(ta.target());
+  GemmSpec spec;
+  spec.ab = ta.dtype();
+  spec.out = tout.dtype();
+  spec.hasC = tc != nullptr;
+  spec.c = tc ? tc->dtype() : FLY_F32;
+  spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N));
+  std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
+                    (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
+  fly_prepared_t *k = kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, spec); });
+  std::vector<fly_arg_t> args = {ta.arg(), tb.arg()};
+  if (tc)
+    args.push_back(tc->arg());
+  args.push_back(tout.arg());
+  args.push_back(scalar(alpha));
+  if (tc)
+    args.push_back(scalar(beta));
+  int64_t gridM = (M + spec.plan.bm - 1) / spec.plan.bm, gridN = (N + spec.plan.bn - 1) / spec.plan.bn;
+  if (gridN > 65535)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "N = " + std::to_string(N) + " needs " +
+                                         std::to_string(gridN) +
+                                         " column blocks; a grid has at most 65535");
+  if (gridM > std::numeric_limits<int32_t>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "M = " + std::to_string(M) + " is too large for a grid");
+  fly_launch_config_t config = {sizeof(config),
+                                {uint32_t(gridM), uint32_t(gridN), 1},
+                                {uint32_t(spec.plan.threads), 1, 1},
+                                0,
+                                stream};
+  flydsl::check(fly_prepared_launch(k, &config, args.data(), args.size()));
+}
+
 } // namespace
 
 extern "C" {
@@ -218,6 +297,11 @@ fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
                                const fly_arg_t *residual, const fly_arg_t *residual_out, double eps,
                                const fly_arg_t *out, void *stream) {
   return run([&] { norm(true, x, weight, nullptr, residual, residual_out, eps, out, stream); });
+}
+
+fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
+                            double alpha, double beta, const fly_arg_t *out, void *stream) {
+  return run([&] { gemm(a, b, c, alpha, beta, out, stream); });
 }
 
 int64_t fly_kernels_built(void) { return kernelsBuilt(); }

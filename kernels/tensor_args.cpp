@@ -4,6 +4,8 @@
 
 #include "capi/dlpack_args.h"
 
+#include <algorithm>
+
 namespace fly::kernels {
 
 using capi::fail;
@@ -122,9 +124,49 @@ void TensorArg::asFlat() {
   view_.strides = viewStrides_;
 }
 
+void TensorArg::asMatrix(bool transpose) {
+  if (shape_.size() != 2)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has shape " + shapeText(shape_) +
+                                         ": a matrix has rank 2");
+  int r = transpose ? 1 : 0, c = 1 - r;
+  int64_t shape[2] = {shape_[r], shape_[c]}, strides[2] = {strides_[r], strides_[c]};
+  if (shape[1] <= 1 || strides[1] == 1)
+    contiguousDim_ = 1;
+  else if (shape[0] <= 1 || strides[0] == 1)
+    contiguousDim_ = 0;
+  else
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + " has strides " + shapeText(strides_) + " for shape " + shapeText(shape_) +
+             ": neither dimension is contiguous (copy the tensor to a contiguous one first)");
+  // The view's strides are what the kernel declares: 1 along the contiguous dimension and,
+  // where the other has one element, the compact stride (its stride is never used).
+  int other = 1 - contiguousDim_;
+  strides[contiguousDim_] = 1;
+  if (shape[other] <= 1)
+    strides[other] = std::max<int64_t>(shape[contiguousDim_], 1);
+  if (shape[other] > 1 && strides[other] < shape[contiguousDim_])
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has overlapping rows or columns (strides " +
+                                         shapeText(strides_) + ", shape " + shapeText(shape_) +
+                                         ")");
+  rows_ = shape[0];
+  cols_ = shape[1];
+  rowStride_ = strides[other];
+  matrix_ = true;
+  view_ = *tensor_;
+  view_.data = reinterpret_cast<void *>(address_);
+  view_.byte_offset = 0;
+  view_.ndim = 2;
+  for (int i = 0; i < 2; ++i) {
+    viewShape_[i] = shape[i];
+    viewStrides_[i] = strides[i];
+  }
+  view_.shape = viewShape_;
+  view_.strides = viewStrides_;
+}
+
 int64_t TensorArg::alignBytes() const {
   uint64_t bits = uint64_t(address_) | 16;
-  if (rows_ > 1)
+  if (rows_ > 1 || matrix_) // a matrix view's stride is always one it may step by
     bits |= uint64_t(rowStride_ * elemBytes());
   return int64_t(bits & (~bits + 1));
 }

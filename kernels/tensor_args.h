@@ -30,6 +30,10 @@ public:
   void asRows();
   /// The tensor as one contiguous run of elements; fails where it is not contiguous.
   void asFlat();
+  /// The rank-2 tensor as a matrix, its dimensions swapped when `transpose`; fails unless one
+  /// of them is contiguous, which contiguousDim() then names (1 where both are).
+  void asMatrix(bool transpose);
+  int contiguousDim() const { return contiguousDim_; }
 
   const std::string &name() const { return name_; }
   fly_dtype dtype() const { return dtype_; }
@@ -57,6 +61,8 @@ private:
   fly_dtype dtype_ = FLY_F32;
   std::vector<int64_t> shape_, strides_;
   int64_t rows_ = 1, cols_ = 1, rowStride_ = 0, elements_ = 1;
+  int contiguousDim_ = 1;
+  bool matrix_ = false;
   uintptr_t address_ = 0;
   DLTensor view_{};
   int64_t viewShape_[2] = {0, 0}, viewStrides_[2] = {0, 0};

@@ -680,8 +680,10 @@ FLY_API fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma,
 /* Inside kernels: a host tiled MMA as a kernel value; thread thr_idx's part of operand
  * (FLY_MMA_A/_B/_C) of a tensor, (values, rest, rest, ...) as CuTe's ThrMMA::partition_A/B/C
  * (register fragments of it come from fly_kernel_make_fragment); and gemm: d = a * b + c over
- * such fragments, one atom call per (m, n, k) of their rest modes. gemm runs UniversalFMA
- * atoms so far; the matrix-core atoms are a builder error saying so. */
+ * such fragments, one atom call per (m, n, k) of their rest modes. UniversalFMA atoms become
+ * scalar fused multiply-adds; a matrix-core atom becomes its instruction on the target whose
+ * arch has it (MFMA on rocm, mma.sync on cuda) and is emulated lane by lane on cpu; elsewhere
+ * compiling fails naming the atom and the arch. */
 FLY_API fly_value_t *fly_kernel_tiled_mma(fly_kernel_t *k, const fly_tiled_mma_t *tiled_mma);
 FLY_API fly_value_t *fly_kernel_tiled_mma_partition(fly_kernel_t *k, fly_value_t *tiled_mma,
                                                     int operand /* fly_mma_operand */,
@@ -720,6 +722,11 @@ FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
  * shuffles run their GPU threads as fibers rather than as loops over the block's threads
  * (FLYDSL_DUMP_IR output says why, in a fly.cpu_fibers attribute). */
 FLY_API int64_t fly_debug_cpu_fiber_kernels(void);
+/* The target and arch fly_compile would choose for these options (NULL: all defaults): the
+ * options' target and arch, else the environment's, else the GPU present's (caller frees
+ * both strings; either out pointer may be NULL). */
+FLY_API fly_status fly_resolve_target(const fly_compile_options_t *options, char **target,
+                                      char **arch);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);

@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace flydsl {
@@ -122,6 +123,53 @@ private:
   };
   std::unique_ptr<fly_layout_t, Deleter> handle_;
 };
+
+/// A tiled MMA: an MMA atom laid over threads (CuTe's make_tiled_mma).
+class TiledMma {
+public:
+  /// atomLayout: CuTe text of the (M, N, K) atom layout ("" for one atom).
+  TiledMma(fly_mma_family family, int64_t m, int64_t n, int64_t k, fly_dtype abType, int wave,
+           const std::string &atomLayout = "", const std::string &permutation = "") {
+    std::unique_ptr<Layout> atoms;
+    if (!atomLayout.empty())
+      atoms = std::make_unique<Layout>(atomLayout);
+    fly_tiled_mma_t *h = nullptr;
+    check(fly_tiled_mma_create(family, m, n, k, abType, wave, atoms ? atoms->get() : nullptr,
+                               permutation.empty() ? nullptr : permutation.c_str(), &h));
+    handle_.reset(h);
+  }
+  int64_t threads() const { return size().first; }
+  /// The tile one pass of the tiled MMA covers: M, N and K.
+  std::vector<int64_t> tileMnk() const {
+    auto s = size().second;
+    return {s[0], s[1], s[2]};
+  }
+  const fly_tiled_mma_t *get() const { return handle_.get(); }
+
+private:
+  std::pair<int64_t, std::vector<int64_t>> size() const {
+    int64_t threads = 0;
+    std::vector<int64_t> tile(3);
+    check(fly_tiled_mma_size(get(), &threads, tile.data()));
+    return {threads, tile};
+  }
+  struct Deleter {
+    void operator()(fly_tiled_mma_t *t) const { fly_tiled_mma_destroy(t); }
+  };
+  std::unique_ptr<fly_tiled_mma_t, Deleter> handle_;
+};
+
+/// The target and arch fly_compile would choose for `target` ("": the library's choice).
+inline std::pair<std::string, std::string> resolveTarget(const std::string &target = "") {
+  fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
+                                   nullptr, 2};
+  char *t = nullptr, *a = nullptr;
+  check(fly_resolve_target(&options, &t, &a));
+  std::pair<std::string, std::string> out(t, a);
+  fly_string_free(t);
+  fly_string_free(a);
+  return out;
+}
 
 /// A module of kernels; owns them and every value they hold.
 class Module {
@@ -240,6 +288,19 @@ public:
   void copy(Value atom, Value src, Value dst, Value pred = {}) {
     fly_kernel_copy(k_, atom.handle, src.handle, dst.handle, pred.handle);
   }
+  /// Waits for this thread's cp.async copies (a barrier then shows them to the block).
+  void cpAsyncWait() { fly_kernel_cp_async_wait(k_); }
+
+  // Tiled MMAs.
+  Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }
+  Value mmaPartition(Value tiledMma, fly_mma_operand operand, Value thr, Value tensor) {
+    return wrap(
+        fly_kernel_tiled_mma_partition(k_, tiledMma.handle, operand, thr.handle, tensor.handle));
+  }
+  /// d = a * b + c over fragments of the tiled MMA's partitions.
+  void gemm(Value tiledMma, Value d, Value a, Value b, Value c) {
+    fly_kernel_gemm(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle);
+  }
   /// A tuple, layout or tensor's layout as CuTe text (`?` for dynamic leaves).
   std::string text(Value v) {
     char *s = nullptr;
@@ -271,6 +332,14 @@ public:
   }
   Value sharedTensor(fly_dtype dtype, int64_t count, int64_t align = 16) {
     return wrap(fly_shared_tensor(k_, dtype, count, align));
+  }
+  /// `tensor`'s memory seen through `layout`.
+  Value makeTensor(Value tensor, Value layout) {
+    return wrap(fly_kernel_make_tensor(k_, tensor.handle, layout.handle));
+  }
+  /// `tensor` seen through Swizzle<bits, base, shift> (CuTe's composed layout).
+  Value swizzle(Value tensor, int bits, int base, int shift) {
+    return wrap(fly_kernel_swizzle_tensor(k_, tensor.handle, bits, base, shift, 0));
   }
   void barrier() { fly_barrier(k_); }
   Value binary(fly_binary_op op, Value a, Value b) {

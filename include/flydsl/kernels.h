@@ -1,7 +1,7 @@
 /*===- kernels.h - The FlyDSL kernel library ------------------------*- C -*-===*\
 |*                                                                            *|
 |* Ready kernels over DLPack tensors: elementwise ops, row softmax, layernorm *|
-|* and rmsnorm. Each call reads its tensors' device (kDLCPU: the cpu target,  *|
+|* and rmsnorm, and GEMM. Each call reads its tensors' device (kDLCPU: the cpu target,  *|
 |* kDLCUDA: cuda, kDLROCM: rocm), builds and compiles a kernel specialised   *|
 |* for the dtypes, the row length, the vector width the tensors' alignment   *|
 |* allows and the target on first use, keeps it (in memory, and on disk as   *|
@@ -56,6 +56,16 @@ FLY_API fly_status fly_kernels_layernorm(const fly_arg_t *x, const fly_arg_t *we
 FLY_API fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
                                        const fly_arg_t *residual, const fly_arg_t *residual_out,
                                        double eps, const fly_arg_t *out, void *stream);
+
+/* out = alpha * a @ b + beta * c on the matrix cores: a is M x K, b is K x N, both float16 or
+ * both bfloat16, each contiguous along either dimension (row- or column-major); c (NULL: none,
+ * beta unused) and out are M x N with contiguous rows, of float32, float16 or bfloat16 (c may be
+ * out itself). Products accumulate in float32. Any M, N and K; the fastest path wants the
+ * contiguous extents to be multiples of 8 and 16-byte aligned data. The GPU targets need an arch
+ * with matrix cores: gfx9 (MFMA) on rocm, sm_80 or later (mma.sync) on cuda; the cpu target runs
+ * the kernel of the arch it emulates. */
+FLY_API fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
+                                    double alpha, double beta, const fly_arg_t *out, void *stream);
 
 /* How many kernels the library has built for these calls in this process (a cache check). */
 FLY_API int64_t fly_kernels_built(void);

@@ -572,6 +572,17 @@ const char *fly_compiled_target(const fly_compiled_t *compiled) {
   return out;
 }
 
+fly_status fly_resolve_target(const fly_compile_options_t *options, char **target, char **arch) {
+  return guard([&] {
+    compiler::Options o = resolve(options);
+    char *t = target ? copyString(o.target) : nullptr;
+    if (arch)
+      *arch = copyString(o.arch);
+    if (target)
+      *target = t;
+  });
+}
+
 const char *fly_compiled_arch(const fly_compiled_t *compiled) {
   const char *out = nullptr;
   guard([&] { out = compiledOf(compiled)->arch.c_str(); });

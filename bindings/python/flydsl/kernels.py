@@ -20,6 +20,7 @@ from .compiler import _pycapsule_get, _stream_handle
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
+    "gemm",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -34,6 +35,8 @@ lib.fly_kernels_layernorm.restype = ctypes.c_int
 lib.fly_kernels_layernorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_rmsnorm.restype = ctypes.c_int
 lib.fly_kernels_rmsnorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
+lib.fly_kernels_gemm.restype = ctypes.c_int
+lib.fly_kernels_gemm.argtypes = [_ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_built.restype = ctypes.c_int64
 
 _ADD, _MUL, _SCALE_BIAS, _SILU, _GELU, _GELU_TANH, _SILU_MUL = range(7)
@@ -61,6 +64,17 @@ def _empty_like(x):
     if empty_like is None:
         raise TypeError(f"cannot allocate a result like a {type(x).__name__}: pass out=")
     return empty_like(x)
+
+
+def _empty(x, shape, dtype):
+    """An uninitialised tensor of x's library and device."""
+    library = sys.modules.get(type(x).__module__.split(".")[0])
+    if library is not None and library.__name__ == "torch":
+        return library.empty(shape, dtype=dtype, device=x.device)
+    empty = getattr(library, "empty", None)
+    if empty is None:
+        raise TypeError(f"cannot allocate a result like a {type(x).__name__}: pass out=")
+    return empty(shape, dtype=dtype)
 
 
 def _stream(stream, x):
@@ -148,6 +162,26 @@ def rmsnorm(x, weight, eps=1e-6, residual=None, residual_out=None, out=None, str
             t.arg(x, "x"), t.arg(weight, "weight"), t.arg(residual, "residual"),
             t.arg(residual_out, "residual_out"), float(eps), t.arg(out, "out"),
             _stream(stream, x),
+        )
+    )  # fmt: skip
+    return out
+
+
+def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=None):
+    """alpha * a @ b + beta * c on the matrix cores: a (M x K) and b (K x N) both float16 or
+    both bfloat16, row- or column-major; products accumulate in float32. out (M x N, row-major)
+    is allocated with a's library and out_dtype (default a's dtype) when not given; c may be
+    out itself."""
+    if out is None:
+        shape = (a.shape[0], b.shape[1]) if len(a.shape) == 2 and len(b.shape) == 2 else None
+        if shape is None:
+            raise ValueError("gemm takes matrices (rank 2) a and b")
+        out = _empty(a, shape, a.dtype if out_dtype is None else out_dtype)
+    t = _Tensors()
+    check(
+        lib.fly_kernels_gemm(
+            t.arg(a, "a"), t.arg(b, "b"), t.arg(c, "c"), float(alpha), float(beta),
+            t.arg(out, "out"), _stream(stream, a),
         )
     )  # fmt: skip
     return out

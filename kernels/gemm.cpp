@@ -1,0 +1,213 @@
+//===- gemm.cpp - D = alpha * A * B + beta * C on the matrix cores -----------------===//
+//
+// One block computes a BM x BN tile of D. A (M x K) and B (seen as N x K) pass through shared
+// memory BK columns at a time, in two buffers: while the matrix cores multiply one, the next
+// K tile is copied into the other (cp.async on NVIDIA; on AMD and cpu through registers,
+// loaded before the multiply and stored after it). The shared tiles are swizzled so that the
+// threads of a warp read different banks. Each thread's part of the tiled MMA accumulates in
+// registers (f32); the epilogue scales it, adds beta * C and writes D. Every copy is
+// predicated on its coordinates, so any M, N and K work: copies past an edge read zeros and
+// stores past it are skipped.
+//
+//===-----------------------------------------------------------------------------===//
+
+#include "kernels/generators.h"
+
+#include <string>
+
+namespace fly::kernels {
+
+using flydsl::Kernel;
+using flydsl::Value;
+
+namespace {
+
+std::string str(int64_t v) { return std::to_string(v); }
+
+int log2Of(int64_t v) {
+  int l = 0;
+  while ((int64_t(1) << l) < v)
+    ++l;
+  return l;
+}
+
+/// An (rows, K) operand of the block (A: rows = M, B: rows = N) on its way to the MMA.
+class StagedOperand {
+public:
+  StagedOperand(Kernel &k, const GemmSpec &spec, const GemmOperand &op, int64_t rows,
+                Value global, Value blockRow, Value tid)
+      : k_(k), spec_(spec), op_(op), rows_(rows), tid_(tid), blockRow_(blockRow) {
+    const GemmPlan &p = spec.plan;
+    std::string tile = "(" + str(rows) + "," + str(p.bk) + ")";
+    tiles_ = k.tiled(FLY_TILER_ZIPPED_DIVIDE, global, tile);
+    extent_ = k.layoutQuery(FLY_QUERY_SHAPE, global);
+    coordTiles_ = k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extent_), tile);
+    // Threads cover a pass of whole rows (K-major) or whole K columns (M/N-major), each call
+    // `vec` consecutive elements along the contiguous dimension.
+    int64_t T = p.threads, v = op.vec, bk = p.bk;
+    std::string tv, passTile;
+    if (op.kMajor) {
+      int64_t perRow = bk / v, passRows = T / perRow;
+      tv = "((" + str(perRow) + "," + str(passRows) + ")," + str(v) + "):((" + str(v * passRows) +
+           ",1)," + str(passRows) + ")";
+      passTile = "(" + str(passRows) + "," + str(bk) + ")";
+    } else {
+      int64_t perCol = rows / v, passCols = T / perCol;
+      tv = "((" + str(perCol) + "," + str(passCols) + ")," + str(v) + "):((" + str(v) + "," +
+           str(rows) + "),1)";
+      passTile = "(" + str(rows) + "," + str(passCols) + ")";
+    }
+    fly_copy_op gop = p.cpAsync ? FLY_COPY_CP_ASYNC_ZFILL : FLY_COPY_UNIVERSAL;
+    globalAtom_ = k.copyAtom(gop, int(v) * 16, spec.ab);
+    tiledCopy_ = k.tiledCopy(globalAtom_, k.layout(tv), passTile);
+    if (!p.cpAsync)
+      sharedAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, int(v) * 16, spec.ab);
+    fragAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, op.fragVec * 16, spec.ab);
+    // Swizzles keep 8-element (16-byte) blocks whole and spread a warp's reads over the banks:
+    // K-major rows of BK = 32 elements XOR row bits 1..2 into the block index; M/N-major
+    // rows of `rows` elements XOR the K index into it.
+    std::string layout = op.kMajor ? "(" + str(rows) + "," + str(bk) + "):(" + str(bk) + ",1)"
+                                   : "(" + str(rows) + "," + str(bk) + "):(1," + str(rows) + ")";
+    int rowBits = log2Of(op.kMajor ? bk : rows) - 3;
+    int bits = op.kMajor ? 2 : std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
+    for (Value &s : shared_)
+      s = k.swizzle(k.makeTensor(k.sharedTensor(spec.ab, rows * bk, 128), k.layout(layout)), bits,
+                    3, shift);
+  }
+
+  /// Starts bringing K tile `kt` into buffer `stage`: cp.async copies, or loads into registers
+  /// that commit() stores.
+  void issue(Value kt, int stage) {
+    Value coord = k_.tuple("(_,(?,?))", {blockRow_, kt});
+    Value src = k_.partition(tiledCopy_, tid_, k_.slice(tiles_, coord), true);
+    Value coords = k_.partition(tiledCopy_, tid_, k_.slice(coordTiles_, coord), true);
+    Value dst = k_.partition(tiledCopy_, tid_, shared_[stage], false);
+    int64_t calls = callsPerThread();
+    Value preds = k_.fragment(k_.layout("(" + str(calls) + ")"), FLY_I1);
+    for (int64_t c = 0; c < calls; ++c) {
+      Value first = k_.loadAt(coords, k_.constInt(FLY_I32, c * op_.vec));
+      k_.storeAt(preds, k_.elemLess(first, extent_), k_.constInt(FLY_I32, c));
+    }
+    if (spec_.plan.cpAsync) {
+      k_.copy(globalAtom_, src, dst, preds);
+      return;
+    }
+    staged_ = k_.fragment(src, spec_.ab);
+    k_.fragmentFill(staged_, k_.constFloat(spec_.ab, 0.0));
+    k_.copy(globalAtom_, src, staged_, preds);
+    pendingDst_ = dst;
+  }
+
+  /// Stores what issue() loaded into registers (nothing to do after cp.async).
+  void commit() {
+    if (!spec_.plan.cpAsync)
+      k_.copy(sharedAtom_, staged_, pendingDst_);
+  }
+
+  /// This thread's MMA fragment of buffer `stage`.
+  Value fragment(Value mma, fly_mma_operand which, int stage) {
+    Value part = k_.mmaPartition(mma, which, tid_, shared_[stage]);
+    Value frag = k_.fragment(part, spec_.ab);
+    k_.copy(fragAtom_, part, frag);
+    return frag;
+  }
+
+private:
+  int64_t callsPerThread() const { return rows_ * spec_.plan.bk / spec_.plan.threads / op_.vec; }
+
+  Kernel &k_;
+  const GemmSpec &spec_;
+  GemmOperand op_;
+  int64_t rows_;
+  Value tid_, blockRow_, tiles_, coordTiles_, extent_;
+  Value globalAtom_, sharedAtom_, fragAtom_, tiledCopy_;
+  Value shared_[2], staged_, pendingDst_;
+};
+
+} // namespace
+
+void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
+  const GemmPlan &p = spec.plan;
+  Kernel k(m, "main");
+  auto operandParam = [&](const GemmOperand &op) {
+    return k.tensorParam(spec.ab, {FLY_DYNAMIC, FLY_DYNAMIC},
+                         op.kMajor ? flydsl::Tuple{FLY_DYNAMIC, 1} : flydsl::Tuple{1, FLY_DYNAMIC},
+                         int64_t(op.vec) * 2);
+  };
+  auto bytes = [](fly_dtype d) { return d == FLY_F32 ? 4 : 2; };
+  Value A = operandParam(p.a), B = operandParam(p.b);
+  Value C = spec.hasC ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
+                                      bytes(spec.c))
+                      : Value{};
+  Value D =
+      k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.out));
+  Value alpha = k.scalarParam(FLY_F32);
+  Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
+
+  Value tid = k.gpuIndex(FLY_THREAD_IDX);
+  Value bm = k.gpuIndex(FLY_BLOCK_IDX, 0), bn = k.gpuIndex(FLY_BLOCK_IDX, 1);
+  flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
+  Value mma = k.tiledMma(host);
+
+  StagedOperand a(k, spec, p.a, p.bm, A, bm, tid), b(k, spec, p.b, p.bn, B, bn, tid);
+  std::string dTile = "(" + str(p.bm) + "," + str(p.bn) + ")";
+  Value blockCoord = k.tuple("(_,(?,?))", {bm, bn});
+  Value gD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile), blockCoord);
+  Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
+  Value cD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile),
+                     blockCoord);
+  Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
+  Value acc = k.fragment(tD, FLY_F32);
+  k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
+
+  // Buffer 0 holds K tile 0; each step multiplies one buffer while filling the other. Steps go
+  // in pairs so that every buffer index is static; an odd last step multiplies zeros.
+  Value K = k.tupleLeaf(k.layoutQuery(FLY_QUERY_SHAPE, A), 1);
+  fly_dtype it = Kernel::dtype(K);
+  Value zero = k.constInt(it, 0), one = k.constInt(it, 1);
+  Value pairs = (K + (2 * p.bk - 1)) / (2 * p.bk);
+  auto settle = [&] {
+    if (p.cpAsync)
+      k.cpAsyncWait();
+    k.barrier();
+  };
+  a.issue(zero, 0);
+  b.issue(zero, 0);
+  a.commit();
+  b.commit();
+  settle();
+  auto step = [&](Value kt, int stage) {
+    a.issue(kt + 1, 1 - stage);
+    b.issue(kt + 1, 1 - stage);
+    Value fa = a.fragment(mma, FLY_MMA_A, stage), fb = b.fragment(mma, FLY_MMA_B, stage);
+    k.gemm(mma, acc, fa, fb, acc);
+    a.commit();
+    b.commit();
+    settle();
+  };
+  k.forLoop(zero, pairs, one, [&](Value pair) {
+    step(pair * 2, 0);
+    step(pair * 2 + 1, 1);
+  });
+
+  // Epilogue: D = alpha * acc (+ beta * C), element by element inside the edges.
+  Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
+  Value tC = spec.hasC ? k.mmaPartition(
+                             mma, FLY_MMA_C, tid,
+                             k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), blockCoord))
+                       : Value{};
+  int64_t values = p.bm * p.bn / p.threads;
+  for (int64_t i = 0; i < values; ++i) {
+    Value at = k.constInt(FLY_I32, i);
+    Value inside = k.elemLess(k.loadAt(tcD, at), extentD);
+    Value v = alpha * k.loadAt(acc, at);
+    if (spec.hasC) {
+      Value c = k.loadAt(tC, at, inside);
+      v = v + beta * (spec.c == FLY_F32 ? c : k.cast(c, FLY_F32));
+    }
+    k.storeAt(tD, spec.out == FLY_F32 ? v : k.cast(v, spec.out), at, inside);
+  }
+  k.finish();
+}
+
+} // namespace fly::kernels

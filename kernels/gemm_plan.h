@@ -1,0 +1,48 @@
+//===- gemm_plan.h - The GEMM's tile table ---------------------------*- C++ -*-===//
+//
+// How the library's GEMM tiles a problem on an arch: the matrix-core atom and how atoms lie
+// over the block's threads, the block tile (BM x BN, BK deep), how operands reach shared
+// memory (cp.async straight from global memory, or through registers) and how wide each
+// copy is. docs/kernels.md holds the table.
+//
+//===--------------------------------------------------------------------------===//
+#ifndef FLYDSL_KERNELS_GEMM_PLAN_H
+#define FLYDSL_KERNELS_GEMM_PLAN_H
+
+#include "flydsl/flydsl.h"
+
+#include <cstdint>
+#include <string>
+
+namespace fly::kernels {
+
+/// One operand (A as (M, K), B as (N, K)) as the kernel stages it.
+struct GemmOperand {
+  bool kMajor = true; // K is the contiguous dimension (else M or N is)
+  int vec = 1;        // elements per global-memory copy call
+  int fragVec = 1;    // elements per shared-memory read into an MMA fragment
+};
+
+struct GemmPlan {
+  fly_mma_family family = FLY_MMA_MFMA;
+  int64_t atomM = 16, atomN = 16, atomK = 16;
+  int wave = 64;
+  std::string atomLayout; // atoms over warps/waves, (M, N, K) modes
+  int threads = 256;
+  int64_t bm = 128, bn = 128, bk = 32;
+  bool cpAsync = false; // global -> shared by cp.async (else through registers)
+  GemmOperand a, b;
+  /// Key text of everything above, for the kernel cache.
+  std::string key() const;
+};
+
+/// The plan for an M x N x K problem with A/B of `ab` on `arch` (the target's arch; on cpu the
+/// arch it emulates). vecA/vecB: the widest copies the operands' alignment allows along their
+/// contiguous dimension. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
+/// matrix-core path.
+GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
+                  fly_dtype ab, GemmOperand a, GemmOperand b);
+
+} // namespace fly::kernels
+
+#endif // FLYDSL_KERNELS_GEMM_PLAN_H
