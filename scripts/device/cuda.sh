@@ -103,10 +103,25 @@ kernels() {
   return $status
 }
 
+# Only the GEMM: its tests against torch and its table against cuBLAS and Triton.
+gemm() {
+  local out=${OUT:-/tmp/flydsl-out} status=0
+  mkdir -p "$out"
+  use_packed_library
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  python3 -m pytest -q -rs tests/python/test_gemm_cuda.py -p no:cacheprovider 2>&1 |
+    tee "$out/pytest_gemm.log" | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  python3 bench/bench_gemm.py 2>&1 | tee "$out/bench_gemm.log" || status=1
+  echo "== status $status"
+  return $status
+}
+
 case "${1:-}" in
 pack) pack ;;
 kernels) kernels ;; # run(command="bash scripts/device/cuda.sh kernels", carry=[".device"])
+gemm) gemm ;;       # run(command="bash scripts/device/cuda.sh gemm", carry=[".device"])
 run) run ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|run|kernels|cpu-bench" >&2; exit 2 ;;
+*) echo "usage: $0 pack|run|kernels|gemm|cpu-bench" >&2; exit 2 ;;
 esac

@@ -1,0 +1,114 @@
+"""The library's GEMM (fk.gemm) against torch.matmul (cuBLAS) and a Triton matmul on a CUDA
+GPU, bf16 in, fp32 accumulate, bf16 out: 4096^3, 8192^3 and a skinny M=16, N=K=8192, with b
+column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN"). Each column
+is timed by CUDA events over a CUDA graph of repeated calls and reported in TFLOP/s, with the
+ratios fk/cuBLAS and fk/Triton. Cold compile times are those of bench_compile.py.
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py
+"""
+
+import sys
+
+import flydsl.kernels as fk
+import torch
+
+try:
+    import triton
+    import triton.language as tl
+except ImportError:  # the table then has no Triton column
+    triton = None
+
+REPS = 10
+SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 8192, 8192)]
+
+
+def timed(fn):
+    """Milliseconds per call: a CUDA graph of REPS calls, replayed and timed by events."""
+    fn()
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    stream = torch.cuda.Stream()
+    with torch.cuda.stream(stream):
+        with torch.cuda.graph(graph, stream=stream):
+            for _ in range(REPS):
+                fn()
+    graph.replay()
+    torch.cuda.synchronize()
+    best = float("inf")
+    for _ in range(5):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        graph.replay()
+        end.record()
+        end.synchronize()
+        best = min(best, start.elapsed_time(end) / REPS)
+    return best
+
+
+if triton is not None:
+
+    @triton.autotune(
+        configs=[
+            triton.Config({"BM": 128, "BN": 256, "BK": 64}, num_stages=3, num_warps=8),
+            triton.Config({"BM": 128, "BN": 128, "BK": 64}, num_stages=4, num_warps=4),
+            triton.Config({"BM": 64, "BN": 128, "BK": 64}, num_stages=4, num_warps=4),
+            triton.Config({"BM": 16, "BN": 64, "BK": 128}, num_stages=4, num_warps=4),
+            triton.Config({"BM": 16, "BN": 128, "BK": 128}, num_stages=5, num_warps=4),
+        ],
+        key=["M", "N", "K"],
+    )
+    @triton.jit
+    def triton_matmul(a, b, c, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):  # fmt: skip
+        pm, pn = tl.program_id(0), tl.program_id(1)
+        rm = pm * BM + tl.arange(0, BM)
+        rn = pn * BN + tl.arange(0, BN)
+        rk = tl.arange(0, BK)
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for k0 in range(0, K, BK):
+            ka = k0 + rk
+            x = tl.load(a + rm[:, None] * sam + ka[None, :] * sak,
+                        mask=(rm[:, None] < M) & (ka[None, :] < K), other=0.0)  # fmt: skip
+            y = tl.load(b + ka[:, None] * sbk + rn[None, :] * sbn,
+                        mask=(ka[:, None] < K) & (rn[None, :] < N), other=0.0)  # fmt: skip
+            acc = tl.dot(x, y, acc)
+        tl.store(c + rm[:, None] * scm + rn[None, :] * scn, acc.to(c.dtype.element_ty),
+                 mask=(rm[:, None] < M) & (rn[None, :] < N))  # fmt: skip
+
+    def triton_gemm(a, b, out):
+        M, K = a.shape
+        N = b.shape[1]
+
+        def grid(meta):
+            return (triton.cdiv(M, meta["BM"]), triton.cdiv(N, meta["BN"]))
+
+        triton_matmul[grid](a, b, out, M, N, K, a.stride(0), a.stride(1), b.stride(0),
+                            b.stride(1), out.stride(0), out.stride(1))  # fmt: skip
+
+
+def main():
+    dev = torch.cuda.get_device_name()
+    print(f"GEMM on {dev}, bf16 in, fp32 accumulate, bf16 out; TFLOP/s (higher is better)")
+    head = f"{'shape (M N K)':>18} {'b':>3} {'cuBLAS':>8} {'Triton':>8} {'fk.gemm':>8}"
+    print(head + f" {'fk/cuBLAS':>9} {'fk/Triton':>9} {'max err':>8}")
+    for m, n, k in SHAPES:
+        for layout in ("NT", "NN"):
+            torch.manual_seed(0)
+            a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+            b = (torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t() if layout == "NT"
+                 else torch.randn(k, n, device="cuda", dtype=torch.bfloat16))  # fmt: skip
+            out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+            flops = 2.0 * m * n * k
+            fk.gemm(a, b, out=out)
+            want = torch.matmul(a, b)
+            err = (out.float() - want.float()).abs().max().item()
+            t_cublas = timed(lambda: torch.matmul(a, b, out=out))
+            t_fk = timed(lambda: fk.gemm(a, b, out=out))
+            t_triton = timed(lambda: triton_gemm(a, b, out)) if triton else float("nan")
+            tf = [flops / t / 1e9 for t in (t_cublas, t_triton, t_fk)]
+            print(f"{m:>6} {n:>5} {k:>5} {layout:>3} {tf[0]:8.1f} {tf[1]:8.1f} {tf[2]:8.1f}"
+                  f" {tf[2] / tf[0]:9.2f} {tf[2] / tf[1]:9.2f} {err:8.3f}")  # fmt: skip
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""The library's GEMM (flydsl.kernels.gemm) on the cpu target, which runs the kernel of the
+arch it emulates (gfx942 MFMA atoms, lane by lane) against numpy: row- and column-major
+operands, f16 and bf16, every output dtype, ragged edges, alpha/beta with c in place; bad input
+(a clear error, nothing written); and the code compiled for gfx942 (MFMA, 128-bit loads, LDS
+reads, no scratch) and for sm_90 (mma.sync, cp.async, no local memory)."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import flydsl
+import flydsl.kernels as fk
+import numpy as np
+import pytest
+from _dlpack import KDL_BFLOAT, KDL_FLOAT, KDL_ROCM, DLView, from_bf16_bits, to_bf16_bits
+
+RNG = np.random.default_rng(17)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def operand(x, dtype, layout):
+    """x rounded to dtype, laid out row- or column-major: (the tensor, its values as f64)."""
+    order = "F" if layout == "col" else "C"
+    if dtype == "f16":
+        t = np.array(x, np.float16, order=order)
+        return t, t.astype(np.float64)
+    bits = np.array(to_bf16_bits(x), order=order)
+    return DLView(bits, KDL_BFLOAT, 16), from_bf16_bits(np.ascontiguousarray(bits)).astype(
+        np.float64
+    )
+
+
+def result(shape, dtype):
+    """An output tensor and a reader of its values as f64."""
+    if dtype == "bf16":
+        view = DLView(np.zeros(shape, np.uint16), KDL_BFLOAT, 16)
+        return view, lambda: from_bf16_bits(view.array).astype(np.float64)
+    t = np.zeros(shape, np.float32 if dtype == "f32" else np.float16)
+    return t, lambda: t.astype(np.float64)
+
+
+# Output roundings (relative) on top of f32 accumulation of exactly representable products.
+ROUNDING = {"f32": 1e-6, "f16": 2**-10, "bf16": 2**-7}
+
+
+@pytest.mark.parametrize(
+    "m,n,k,a_layout,b_layout,ab,out",
+    [
+        (64, 64, 64, "row", "row", "f16", "f32"),
+        (65, 40, 70, "col", "col", "f16", "f32"),
+        (33, 17, 9, "row", "col", "bf16", "bf16"),
+        (128, 256, 96, "row", "col", "bf16", "f32"),
+        (1, 300, 128, "row", "row", "f16", "f16"),
+    ],
+)
+def test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out):
+    a, a64 = operand(RNG.standard_normal((m, k)), ab, a_layout)
+    b, b64 = operand(RNG.standard_normal((k, n)), ab, b_layout)
+    d, read = result((m, n), out)
+    fk.gemm(a, b, out=d)
+    want = a64 @ b64
+    scale = np.abs(a64) @ np.abs(b64)
+    err = np.abs(read() - want) / (scale + 1e-30)
+    assert err.max() <= ROUNDING[out] + 1e-6, f"max relative error {err.max()}"
+
+
+def test_gemm_alpha_beta_in_place_and_empty_k():
+    a, a64 = operand(RNG.standard_normal((70, 48)), "f16", "row")
+    b, b64 = operand(RNG.standard_normal((48, 90)), "f16", "col")
+    c = RNG.standard_normal((70, 90)).astype(np.float32)
+    want = 0.5 * (a64 @ b64) + 2.0 * c
+    fk.gemm(a, b, c=c, alpha=0.5, beta=2.0, out=c)
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-4)
+    # K = 0: no products, out = beta * c.
+    c0 = np.ones((3, 5), np.float32)
+    fk.gemm(np.zeros((3, 0), np.float16), np.zeros((0, 5), np.float16), c=c0, beta=3.0, out=c0)
+    np.testing.assert_array_equal(c0, 3.0)
+
+
+def test_gemm_returns_a_new_tensor_and_reuses_its_kernel():
+    a = np.ones((40, 16), np.float16)
+    before = None
+    for _ in range(2):
+        d = fk.gemm(a, np.ones((16, 24), np.float16), out_dtype=np.float32)
+        assert d.shape == (40, 24) and d.dtype == np.float32 and np.all(d == 16)
+        built = fk.kernels_built()
+        assert before is None or built == before  # the second call compiles nothing
+        before = built
+
+
+H = np.zeros((32, 16), np.float16)
+BAD = [
+    ("inner extents", lambda o: fk.gemm(H, np.zeros((8, 8), np.float16), out=o), "b has 8 rows"),
+    ("float32 operands", lambda o: fk.gemm(H.astype(np.float32), np.zeros((16, 8), np.float32),
+                                           out=o), "float16 or both bfloat16"),  # fmt: skip
+    ("mixed dtypes", lambda o: fk.gemm(H, DLView(np.zeros((16, 8), np.uint16), KDL_BFLOAT, 16),
+                                       out=o), "f16 and bf16"),  # fmt: skip
+    ("rank 3", lambda o: fk.gemm(np.zeros((2, 32, 16), np.float16), np.zeros((16, 8), np.float16),
+                                 out=o), "a matrix has rank 2"),  # fmt: skip
+    ("strided both ways", lambda o: fk.gemm(np.zeros((64, 32), np.float16)[::2, ::2],
+                                            np.zeros((16, 8), np.float16), out=o),
+     "neither dimension is contiguous"),  # fmt: skip
+    ("column-major out", lambda o: fk.gemm(H, np.zeros((16, 8), np.float16),
+                                           out=np.zeros((32, 8), np.float32, order="F")),
+     "must have contiguous rows"),  # fmt: skip
+    ("out shape", lambda o: fk.gemm(H, np.zeros((16, 8), np.float16), out=o[:, :4]),
+     r"out has shape \(32, 4\)"),  # fmt: skip
+    ("c shape", lambda o: fk.gemm(H, np.zeros((16, 8), np.float16), c=np.zeros((8, 8)), out=o),
+     "float32, float16 or bfloat16"),  # fmt: skip
+    ("devices", lambda o: fk.gemm(H, DLView(np.zeros((16, 8), np.float16), KDL_FLOAT, 16,
+                                            KDL_ROCM), out=o), "is on rocm:0 but"),  # fmt: skip
+    ("alpha", lambda o: fk.gemm(H, np.zeros((16, 8), np.float16), alpha=float("nan"), out=o),
+     "alpha and beta must be finite"),  # fmt: skip
+]
+
+
+@pytest.mark.parametrize("name,call,message", BAD, ids=[b[0] for b in BAD])
+def test_bad_input_is_a_clear_error_and_writes_nothing(name, call, message):
+    out = np.full((32, 8), 7.0, np.float32)
+    with pytest.raises(flydsl.InvalidArgumentError, match=message):
+        call(out)
+    assert np.all(out == 7.0)
+
+
+def test_an_arch_without_a_matrix_core_path_is_refused():
+    env = {**os.environ, "ARCH": "gfx1201", "PYTHONPATH": f"{ROOT}/bindings/python"}
+    script = ("import numpy as np, flydsl, flydsl.kernels as fk\n"
+              "try:\n  fk.gemm(np.ones((16, 16), np.float16), np.ones((16, 16), np.float16))\n"
+              "except flydsl.UnsupportedError as e:\n  print(e)\n")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert "no matrix-core path for arch gfx1201" in out.stdout, out.stdout + out.stderr
+
+
+def compiled(tmp_path, device, arch, b_layout):
+    """The code fk.gemm compiles for a 256^3 f16 problem on `device` (nothing runs)."""
+    script = (
+        "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
+        "import flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT\n"
+        f"r = lambda a: DLView(a, KDL_FLOAT, a.itemsize * 8, {device})\n"
+        "a = np.zeros((256, 256), np.float16)\n"
+        f"b = np.zeros((256, 256), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
+        "fk.gemm(r(a), r(b), out=r(np.zeros((256, 256), np.float32)))\n"
+    )
+    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
+           "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch}  # fmt: skip
+    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=ROOT)
+    return tmp_path
+
+
+@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
+def test_amd_code(arch, tmp_path):
+    d = compiled(tmp_path, KDL_ROCM, arch, "col") / f"rocm-{arch}"
+    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(d / f"05_{arch}.hsaco")],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    assert (
+        len(re.findall(r"v_mfma_f32_16x16x16_?f16", text)) >= 16
+    )  # 2 x 2 x 2 atoms a step, two steps
+    assert "global_load_dwordx4" in text and "ds_write_b128" in text
+    assert "ds_read_b64" in text  # a lane's four K values of A or B in one read
+    assert "scratch_" not in text  # accumulators and fragments stay in registers
+    asm = (d / f"04_{arch}.s").read_text()
+    assert ".private_segment_fixed_size: 0" in asm
+
+
+def test_nvidia_code(tmp_path):
+    ptx = (compiled(tmp_path, 2, "sm_90", "col") / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    assert len(re.findall(r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32", ptx)) >= 32
+    assert "cp.async" in ptx and "ld.shared.b32" in ptx
+    assert ".local" not in ptx

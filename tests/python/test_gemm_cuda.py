@@ -1,0 +1,45 @@
+"""The library's GEMM on an NVIDIA GPU (run through scripts/device/cuda.sh) against torch:
+every b layout, dtype and output dtype, ragged edges, alpha/beta with c, and a skinny shape."""
+
+import flydsl.kernels as fk
+import pytest
+
+torch = pytest.importorskip("torch")
+if not torch.cuda.is_available():
+    pytest.skip("no CUDA device", allow_module_level=True)
+
+
+def operands(m, n, k, dtype, b_layout):
+    torch.manual_seed(m * 7 + n * 3 + k)
+    a = torch.randn(m, k, device="cuda", dtype=dtype)
+    b = torch.randn(n, k, device="cuda", dtype=dtype).t() if b_layout == "col" else \
+        torch.randn(k, n, device="cuda", dtype=dtype)  # fmt: skip
+    return a, b
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+@pytest.mark.parametrize("b_layout", ["row", "col"])
+@pytest.mark.parametrize("m,n,k", [(128, 128, 64), (256, 512, 320), (1000, 777, 333),
+                                   (16, 4096, 1024), (4096, 2048, 512)])  # fmt: skip
+def test_gemm_matches_torch(m, n, k, dtype, b_layout):
+    a, b = operands(m, n, k, dtype, b_layout)
+    out = fk.gemm(a, b, out_dtype=torch.float32)
+    torch.cuda.synchronize()
+    want = a.float() @ b.float()
+    torch.testing.assert_close(out, want, atol=2e-2 * k**0.5 / 8, rtol=1e-3)
+
+
+@pytest.mark.parametrize("out_dtype", [torch.float16, torch.bfloat16])
+def test_gemm_alpha_beta_into_c(out_dtype):
+    a, b = operands(300, 200, 96, torch.bfloat16, "row")
+    c = torch.randn(300, 200, device="cuda", dtype=out_dtype)
+    want = 0.5 * (a.float() @ b.float()) + 2.0 * c.float()
+    fk.gemm(a, b, c=c, alpha=0.5, beta=2.0, out=c)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(c.float(), want, atol=0.1, rtol=2e-2)
+
+
+def test_gemm_rejects_a_float32_operand():
+    a = torch.zeros(16, 16, device="cuda")
+    with pytest.raises(Exception, match="float16 or both bfloat16"):
+        fk.gemm(a, a)
