@@ -1,7 +1,7 @@
 """The kernel library: ready kernels called like functions on tensors where they live (torch
 CUDA tensors on a GPU, numpy arrays on the host), each compiled for its dtypes, row length and
-target on first use and cached. A fused residual add + rmsnorm, a layernorm, a row softmax and
-a SwiGLU gate, checked against numpy.
+target on first use and cached. A fused residual add + rmsnorm, a layernorm, a row softmax, a
+SwiGLU gate and a linear layer's GEMM (x @ w.T on the matrix cores), checked against numpy.
 Run: PYTHONPATH=bindings/python python3 examples/kernel_library.py
 """
 
@@ -43,6 +43,16 @@ def main():
     g = host(fk.silu_mul(array(gate), array(up)))
     assert np.allclose(g, gate / (1 + np.exp(-gate)) * up, atol=1e-5)
     print(f"silu(gate) * up on {TARGET}: matches numpy")
+
+    # A linear layer: x (tokens x hidden) @ weight.T, the weight stored (out, hidden) as usual;
+    # its transpose is a column-major operand, which the GEMM takes as it is.
+    weight = (0.05 * rng.standard_normal((256, hidden))).astype(np.float16)
+    x16 = x.astype(np.float16)
+    out = host(fk.gemm(array(x16), array(weight).T, out=array(np.zeros((tokens, 256), np.float32))))
+    want = x16.astype(np.float64) @ weight.astype(np.float64).T
+    print(f"linear layer {tokens}x{hidden} @ {hidden}x256 on {TARGET}: "
+          f"max error {np.abs(out - want).max():.1e}")  # fmt: skip
+    assert np.allclose(out, want, atol=1e-3)
     print("ok")
 
 

@@ -1,8 +1,9 @@
 /* The kernel library's C entry points on bad input: each is a status and a message naming the
- * operand, and the output is left as it was. */
+ * operand, and the output is left as it was. Then one GEMM that runs. */
 #include <flydsl/kernels.h>
 
 #include <dlpack/dlpack.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -50,9 +51,38 @@ int main(void) {
          FLY_ERROR_INVALID_ARGUMENT, "two operands", "add without b");
   expect(fly_kernels_elementwise(42, &ax, &ax, 0, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
          "unknown elementwise op", "op");
+  /* GEMM operands: f16 ones (0x3C00), a 2 x 8 and b 8 x 8. */
+  uint16_t ones[64];
+  for (int i = 0; i < 64; ++i)
+    ones[i] = 0x3C00;
+  int64_t square[2] = {8, 8};
+  DLTensor ta16 = {ones, {kDLCPU, 0}, 2, {kDLFloat, 16, 1}, shape, NULL, 0};
+  DLTensor tb16 = {ones, {kDLCPU, 0}, 2, {kDLFloat, 16, 1}, square, NULL, 0};
+  DLTensor tb16gpu = {ones, {kDLCUDA, 0}, 2, {kDLFloat, 16, 1}, square, NULL, 0};
+  fly_arg_t aa16 = {FLY_ARG_DLTENSOR, &ta16, 0, 0}, ab16 = {FLY_ARG_DLTENSOR, &tb16, 0, 0};
+  fly_arg_t ab16gpu = {FLY_ARG_DLTENSOR, &tb16gpu, 0, 0};
+  expect(fly_kernels_gemm(&aa16, NULL, NULL, 1, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "b is NULL", "gemm without b");
+  expect(fly_kernels_gemm(&ax, &ab16, NULL, 1, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "both float16 or both bfloat16", "gemm of f32");
+  expect(fly_kernels_gemm(&aa16, &ab16gpu, NULL, 1, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "cuda:0", "gemm over two devices");
+  expect(fly_kernels_gemm(&aa16, &aa16, NULL, 1, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "b has 2 rows", "gemm inner extents");
   for (int i = 0; i < 16; ++i)
     if (out[i / 8][i % 8] != 7.0f) {
       printf("FAIL: an error wrote to out\n");
+      ++failures;
+      break;
+    }
+  /* out = 0.5 * a @ b: every element 0.5 * 8. */
+  if (fly_kernels_gemm(&aa16, &ab16, NULL, 0.5, 0, &aout, NULL) != FLY_OK) {
+    printf("FAIL gemm: %s\n", fly_last_error_message());
+    ++failures;
+  }
+  for (int i = 0; i < 16; ++i)
+    if (out[i / 8][i % 8] != 4.0f) {
+      printf("FAIL gemm: out[%d] = %g, expected 4\n", i, out[i / 8][i % 8]);
       ++failures;
       break;
     }

@@ -21,3 +21,12 @@ def test_mma_sync_gemm_matches_torch(m, n, k):
     torch.cuda.synchronize()
     want = a.float() @ b.float().T
     torch.testing.assert_close(c, want, atol=1e-3, rtol=1e-3)
+
+
+def test_tiled_mma_example_runs_with_mma_sync():
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "03_tiled_mma.py"
+    __import__("sys").path.insert(0, str(example.parent))  # its `device` helper
+    runpy.run_path(str(example), run_name="__main__")

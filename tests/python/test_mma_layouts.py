@@ -310,3 +310,32 @@ def test_every_atom_runs_emulated_on_cpu_and_matches_numpy(make, m, n, k, dtype,
     threads = 4 * (64 if make is fx.rocdl.MFMA else 32)
     kernel(*args).launch(grid=(1,), block=(threads,))
     np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.skipif(
+    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
+)
+@pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
+def test_tiled_mma_example_compiles_to_mfma(arch, tmp_path):
+    """examples/03_tiled_mma.py's kernel, as AMD GPUs would run it."""
+    import importlib.util
+    import subprocess
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "03_tiled_mma.py"
+    __import__("sys").path.insert(0, str(path.parent))  # its `device` helper
+    spec = importlib.util.spec_from_file_location("tiled_mma_example", path)
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    if example.ON_GPU:
+        pytest.skip("the example uses mma.sync atoms where a CUDA device is present")
+    a, b = example.operands(128, 64, 16)
+    c = np.zeros((128, 64), np.float32)
+    args = [flyc.from_dlpack(t) for t in (a, b, c)]
+    code = example.tiled_mma_gemm.compile(*args, 2, target="rocm", arch=arch).binary
+    (tmp_path / "k.hsaco").write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(tmp_path / "k.hsaco")],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    # 2 x 2 rest atoms a thread, two K substeps, two K tiles.
+    assert text.count("v_mfma_f32_16x16x4") == 16 or text.count("v_mfma_f32_16x16x4f32") == 16
+    assert "scratch_" not in text

@@ -1,4 +1,4 @@
-# The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm and rmsnorm
+# The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm, rmsnorm and GEMM
 # kernels on Julia arrays (the cpu target). The library normalises along the contiguous
 # dimension, which for a Julia array is the first: `softmax(x)` is a softmax of each column, as
 # NNlib's `softmax(x; dims = 1)`.
@@ -6,7 +6,7 @@ module Kernels
 
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
-export softmax, softmax!, layernorm!, rmsnorm!, elementwise!
+export softmax, softmax!, layernorm!, rmsnorm!, elementwise!, gemm!
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
 dl_dtype(::Type{Float16}) = (0x02, 0x10)
@@ -82,6 +82,20 @@ function rmsnorm!(out::Array, x::Array, weight::Vector; eps = 1e-6, residual = n
                     px, pw, pr, pro, eps, po, stream_handle(stream)))
     end
     out
+end
+
+"""`C = alpha * A * B + beta * C` on the matrix cores (emulated on the cpu target), as
+LinearAlgebra's `mul!(C, A, B, alpha, beta)`: A and B Float16, products accumulated in
+Float32, C Float32 or Float16."""
+function gemm!(C::Matrix, A::Matrix, B::Matrix; alpha = 1.0, beta = 0.0, stream = nothing)
+    # In DLPack's row-major view each array is its transpose, and C' = B' * A'.
+    addend = iszero(beta) ? nothing : C
+    with_args(B, A, addend, C) do pb, pa, pc, po
+        check(ccall((:fly_kernels_gemm, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Cdouble, Ptr{Arg}, Ptr{Cvoid}),
+                    pb, pa, pc, alpha, beta, po, stream_handle(stream)))
+    end
+    C
 end
 
 end # module Kernels

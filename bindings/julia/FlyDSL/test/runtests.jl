@@ -287,4 +287,17 @@ end
     @test err isa FlyDSLError && occursin("row length 257", err.message)
     @test all(out .== 7)
     @test_throws ArgumentError K.softmax(zeros(Int32, 4, 2))
+    # GEMM: C = 2AB - C against Float64 products of the same Float16 values.
+    A = Float16[sin(0.3 * (i + 2j)) for i in 1:37, j in 1:29]
+    B = Float16[cos(0.2 * (3i - j)) for i in 1:29, j in 1:45]
+    C = ones(Float32, 37, 45)
+    K.gemm!(C, A, B; alpha = 2.0, beta = -1.0)
+    @test maximum(abs.(C .- (2 .* (Float64.(A) * Float64.(B)) .- 1))) < 1e-4
+    err = try
+        K.gemm!(C, A, A)
+        nothing
+    catch e
+        e
+    end
+    @test err isa FlyDSLError && occursin("a @ b needs them equal", err.message)
 end

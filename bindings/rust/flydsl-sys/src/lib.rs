@@ -1269,6 +1269,13 @@ unsafe extern "C" {
     pub fn fly_debug_cpu_fiber_kernels() -> i64;
 }
 unsafe extern "C" {
+    pub fn fly_resolve_target(
+        options: *const fly_compile_options_t,
+        target: *mut *mut ::std::os::raw::c_char,
+        arch: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_compiled_target(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
@@ -1434,6 +1441,17 @@ unsafe extern "C" {
         residual: *const fly_arg_t,
         residual_out: *const fly_arg_t,
         eps: f64,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernels_gemm(
+        a: *const fly_arg_t,
+        b: *const fly_arg_t,
+        c: *const fly_arg_t,
+        alpha: f64,
+        beta: f64,
         out: *const fly_arg_t,
         stream: *mut ::std::os::raw::c_void,
     ) -> fly_status;

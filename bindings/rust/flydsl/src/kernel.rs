@@ -459,7 +459,7 @@ pub(crate) struct DLTensor {
 
 /// Element types a host slice can hold in a launch.
 pub trait Element: Copy {
-    /// The DLPack type code of the element (0 int, 2 float).
+    /// The DLPack type code of the element (0 int, 2 float, 4 bfloat).
     const CODE: u8;
 }
 impl Element for f32 {
@@ -473,6 +473,28 @@ impl Element for i32 {
 }
 impl Element for i64 {
     const CODE: u8 = 0;
+}
+
+/// A bfloat16 value (its bits): the upper half of an `f32`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[repr(transparent)]
+pub struct Bf16(pub u16);
+impl Bf16 {
+    /// `x` rounded to the nearest bfloat16 (ties to even); NaN stays NaN.
+    pub fn from_f32(x: f32) -> Bf16 {
+        if x.is_nan() {
+            return Bf16(0x7fc0);
+        }
+        let u = x.to_bits();
+        Bf16(((u + 0x7fff + ((u >> 16) & 1)) >> 16) as u16)
+    }
+    /// The value, exactly.
+    pub fn to_f32(self) -> f32 {
+        f32::from_bits((self.0 as u32) << 16)
+    }
+}
+impl Element for Bf16 {
+    const CODE: u8 = 4;
 }
 
 /// A launch argument: a host buffer viewed as a tensor, or a scalar.

@@ -1,5 +1,5 @@
-//! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm and rmsnorm
-//! kernels over tensors, compiled for their device on first use and cached.
+//! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm, rmsnorm
+//! and GEMM kernels over tensors, compiled for their device on first use and cached.
 //!
 //! ```no_run
 //! use flydsl::kernel::{HostTensor, Stream};
@@ -130,4 +130,21 @@ pub fn rmsnorm(
     let ro = n.residual_out.map(|t| arg(t));
     // SAFETY: as in `elementwise`.
     check(unsafe { raw::fly_kernels_rmsnorm(&x, opt(&w), opt(&r), opt(&ro), eps, &out, stream.0) })
+}
+
+/// `out = alpha * a @ b + beta * c` on the matrix cores (emulated on the cpu target): `a`
+/// (M x K) and `b` (K x N) both [`Bf16`](crate::kernel::Bf16), products accumulated in f32;
+/// `c` (`None`: no addend) and `out` are M x N.
+pub fn gemm(
+    a: &HostTensor<'_>,
+    b: &HostTensor<'_>,
+    c: Option<&HostTensor<'_>>,
+    alpha: f64,
+    beta: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (a, b, c, out) = (arg(a), arg(b), c.map(arg), arg(out));
+    // SAFETY: as in `elementwise`.
+    check(unsafe { raw::fly_kernels_gemm(&a, &b, opt(&c), alpha, beta, &out, stream.0) })
 }

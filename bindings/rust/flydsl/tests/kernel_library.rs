@@ -1,6 +1,7 @@
-//! The kernel library from Rust on host tensors: softmax and rmsnorm against direct
-//! computations, an elementwise op, and a bad weight refused with its message.
-use flydsl::kernel::{HostTensor, Stream};
+//! The kernel library from Rust on host tensors: softmax, rmsnorm and a GEMM against direct
+//! computations, an elementwise op, and a bad weight and bad GEMM shapes refused with their
+//! messages.
+use flydsl::kernel::{Bf16, HostTensor, Stream};
 use flydsl::kernels::{self, Elementwise, Norm};
 use flydsl::Status;
 
@@ -117,4 +118,56 @@ fn a_weight_of_the_wrong_length_is_an_error() {
     assert_eq!(err.status, Status::InvalidArgument);
     assert!(err.message.contains("row length 257"), "{}", err.message);
     assert!(y.iter().all(|&v| v == 7.0));
+}
+
+#[test]
+fn gemm_matches_a_direct_computation() {
+    let (m, n, k) = (37usize, 45usize, 29usize);
+    let value = |i: usize| Bf16::from_f32(((i as f32) * 0.61).sin());
+    let mut a: Vec<Bf16> = (0..m * k).map(value).collect();
+    let mut b: Vec<Bf16> = (0..k * n).map(|i| value(i + 1000)).collect();
+    let mut c = vec![1.0f32; m * n];
+    let mut d = vec![0.0f32; m * n];
+    let want: Vec<f64> = (0..m * n)
+        .map(|e| {
+            let (i, j) = (e / n, e % n);
+            let dot: f64 = (0..k)
+                .map(|p| a[i * k + p].to_f32() as f64 * b[p * n + j].to_f32() as f64)
+                .sum();
+            2.0 * dot - 1.0
+        })
+        .collect();
+    kernels::gemm(
+        &HostTensor::new(&mut a, &[m as i64, k as i64]),
+        &HostTensor::new(&mut b, &[k as i64, n as i64]),
+        Some(&HostTensor::new(&mut c, &[m as i64, n as i64])),
+        2.0,
+        -1.0,
+        &mut HostTensor::new(&mut d, &[m as i64, n as i64]),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for (g, w) in d.iter().zip(&want) {
+        assert!((*g as f64 - w).abs() < 1e-4, "{g} vs {w}");
+    }
+}
+
+#[test]
+fn gemm_refuses_mismatched_inner_extents() {
+    let mut a = vec![Bf16::default(); 4 * 8];
+    let mut b = vec![Bf16::default(); 6 * 4];
+    let mut d = vec![7.0f32; 4 * 4];
+    let err = kernels::gemm(
+        &HostTensor::new(&mut a, &[4, 8]),
+        &HostTensor::new(&mut b, &[6, 4]),
+        None,
+        1.0,
+        0.0,
+        &mut HostTensor::new(&mut d, &[4, 4]),
+        Stream::DEFAULT,
+    )
+    .unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgument);
+    assert!(err.message.contains("b has 6 rows"), "{}", err.message);
+    assert!(d.iter().all(|&v| v == 7.0));
 }
