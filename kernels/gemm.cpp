@@ -1,9 +1,10 @@
 //===- gemm.cpp - D = alpha * A * B + beta * C on the matrix cores -----------------===//
 //
 // One block computes a BM x BN tile of D. A (M x K) and B (seen as N x K) pass through shared
-// memory BK columns at a time, in two buffers: while the matrix cores multiply one, the next
-// K tile is copied into the other (cp.async on NVIDIA; on AMD and cpu through registers,
-// loaded before the multiply and stored after it). The shared tiles are swizzled so that the
+// memory BK columns at a time, in a ring of buffers: while the matrix cores multiply one, the
+// next K tiles are copied into the others. On NVIDIA cp.async keeps two tiles in flight (three
+// buffers); on AMD and cpu the next tile goes through registers, loaded before the multiply and
+// stored after it (two buffers). The shared tiles are swizzled so that the
 // threads of a warp read different banks. Each thread's part of the tiled MMA accumulates in
 // registers (f32); the epilogue scales it, adds beta * C and writes D. Every copy is
 // predicated on its coordinates, so any M, N and K work: copies past an edge read zeros and
@@ -14,6 +15,7 @@
 #include "kernels/generators.h"
 
 #include <string>
+#include <vector>
 
 namespace fly::kernels {
 
@@ -70,6 +72,7 @@ public:
                                    : "(" + str(rows) + "," + str(bk) + "):(1," + str(rows) + ")";
     int rowBits = log2Of(op.kMajor ? bk : rows) - 3;
     int bits = op.kMajor ? 2 : std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
+    shared_.resize(p.stages);
     for (Value &s : shared_)
       s = k.swizzle(k.makeTensor(k.sharedTensor(spec.ab, rows * bk, 128), k.layout(layout)), bits,
                     3, shift);
@@ -121,7 +124,8 @@ private:
   int64_t rows_;
   Value tid_, blockRow_, tiles_, coordTiles_, extent_;
   Value globalAtom_, sharedAtom_, fragAtom_, tiledCopy_;
-  Value shared_[2], staged_, pendingDst_;
+  std::vector<Value> shared_;
+  Value staged_, pendingDst_;
 };
 
 } // namespace
@@ -160,35 +164,56 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value acc = k.fragment(tD, FLY_F32);
   k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
 
-  // Buffer 0 holds K tile 0; each step multiplies one buffer while filling the other. Steps go
-  // in pairs so that every buffer index is static; an odd last step multiplies zeros.
   Value K = k.tupleLeaf(k.layoutQuery(FLY_QUERY_SHAPE, A), 1);
   fly_dtype it = Kernel::dtype(K);
   Value zero = k.constInt(it, 0), one = k.constInt(it, 1);
-  Value pairs = (K + (2 * p.bk - 1)) / (2 * p.bk);
-  auto settle = [&] {
-    if (p.cpAsync)
-      k.cpAsyncWait();
-    k.barrier();
-  };
-  a.issue(zero, 0);
-  b.issue(zero, 0);
-  a.commit();
-  b.commit();
-  settle();
-  auto step = [&](Value kt, int stage) {
-    a.issue(kt + 1, 1 - stage);
-    b.issue(kt + 1, 1 - stage);
+  auto multiply = [&](int stage) {
     Value fa = a.fragment(mma, FLY_MMA_A, stage), fb = b.fragment(mma, FLY_MMA_B, stage);
     k.gemm(mma, acc, fa, fb, acc);
+  };
+  // Steps go in rounds of one step a buffer, so that every buffer index is static; steps past
+  // the last K tile multiply zeros (their copies are predicated off).
+  int S = p.stages;
+  Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
+  if (p.cpAsync) {
+    // Tiles 0 .. S-2 start loading; step t waits for tile t (S - 2 younger groups may still
+    // be in flight), starts tile t + S - 1 in the buffer step t - 1 used, and multiplies.
+    for (int s = 0; s < S - 1; ++s) {
+      a.issue(k.constInt(it, s), s);
+      b.issue(k.constInt(it, s), s);
+      k.cpAsyncCommit();
+    }
+    k.forLoop(zero, rounds, one, [&](Value round) {
+      for (int s = 0; s < S; ++s) {
+        Value kt = round * S + s;
+        k.cpAsyncWaitGroup(S - 2);
+        k.barrier();
+        a.issue(kt + (S - 1), (s + S - 1) % S);
+        b.issue(kt + (S - 1), (s + S - 1) % S);
+        k.cpAsyncCommit();
+        multiply(s);
+      }
+    });
+  } else {
+    // Buffer 0 holds K tile 0; each step loads the next tile into registers, multiplies, and
+    // stores the loaded tile into the other buffer.
+    a.issue(zero, 0);
+    b.issue(zero, 0);
     a.commit();
     b.commit();
-    settle();
-  };
-  k.forLoop(zero, pairs, one, [&](Value pair) {
-    step(pair * 2, 0);
-    step(pair * 2 + 1, 1);
-  });
+    k.barrier();
+    k.forLoop(zero, rounds, one, [&](Value round) {
+      for (int s = 0; s < S; ++s) {
+        Value kt = round * S + s;
+        a.issue(kt + 1, (s + 1) % S);
+        b.issue(kt + 1, (s + 1) % S);
+        multiply(s);
+        a.commit();
+        b.commit();
+        k.barrier();
+      }
+    });
+  }
 
   // Epilogue: D = alpha * acc (+ beta * C), element by element inside the edges.
   Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);

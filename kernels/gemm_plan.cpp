@@ -18,7 +18,7 @@ std::string GemmPlan::key() const {
   return std::to_string(int(family)) + "/" + std::to_string(atomM) + "x" + std::to_string(atomN) +
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
-         (cpAsync ? "/async" : "/regs") + "/a" + operand(a) + "/b" + operand(b);
+         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + "/a" + operand(a) + "/b" + operand(b);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -64,7 +64,12 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   }
   p.a = a;
   p.b = b;
-  p.cpAsync = target == "cuda" && a.vec >= 2 && b.vec >= 2; // cp.async moves 4..16 bytes
+  // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
+  // its copies synchronous.
+  p.cpAsync = p.family == FLY_MMA_SYNC && a.vec >= 2 && b.vec >= 2;
+  // cp.async keeps two tiles in flight while the third is multiplied: 3 x (BM + BN) x BK
+  // 16-bit elements, 48 KiB at 128 x 128 x 32, the static shared memory a block may have.
+  p.stages = p.cpAsync ? 3 : 2;
   return p;
 }
 

@@ -31,6 +31,7 @@ struct GemmPlan {
   int threads = 256;
   int64_t bm = 128, bn = 128, bk = 32;
   bool cpAsync = false; // global -> shared by cp.async (else through registers)
+  int stages = 2;       // shared buffers of each operand
   GemmOperand a, b;
   /// Key text of everything above, for the kernel cache.
   std::string key() const;

@@ -619,6 +619,12 @@ FLY_API void fly_kernel_copy(fly_kernel_t *k, fly_value_t *atom_or_tiled_copy, f
 /* Commits this thread's cp.async copies and waits for all of them (nothing on targets
  * where they are synchronous); a barrier then makes them visible to the block. */
 FLY_API void fly_kernel_cp_async_wait(fly_kernel_t *k);
+/* For pipelines: commit closes a group of this thread's cp.async copies (those issued since the
+ * last commit); wait_group waits until at most `pending` of its committed groups are still in
+ * flight, so that with S buffers a thread waits for the oldest while S - 2 younger ones load.
+ * Nothing on targets where the copies are synchronous. */
+FLY_API void fly_kernel_cp_async_commit(fly_kernel_t *k);
+FLY_API void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with

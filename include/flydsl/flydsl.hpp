@@ -290,6 +290,9 @@ public:
   }
   /// Waits for this thread's cp.async copies (a barrier then shows them to the block).
   void cpAsyncWait() { fly_kernel_cp_async_wait(k_); }
+  /// Closes a group of cp.async copies; waits until at most `pending` groups are in flight.
+  void cpAsyncCommit() { fly_kernel_cp_async_commit(k_); }
+  void cpAsyncWaitGroup(int pending) { fly_kernel_cp_async_wait_group(k_, pending); }
 
   // Tiled MMAs.
   Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }

@@ -274,3 +274,13 @@ void fly_kernel_cp_async_wait(fly_kernel_t *k) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->cpAsyncWait(); });
 }
+
+void fly_kernel_cp_async_commit(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->cpAsyncCommit(); });
+}
+
+void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->cpAsyncWaitGroup(pending); });
+}

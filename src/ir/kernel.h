@@ -246,6 +246,8 @@ public:
   /// Waits for this thread's cp.async copies (commit the group, wait for all groups): NVIDIA's
   /// asynchronous global-to-shared copies; elsewhere they are synchronous and this is nothing.
   void cpAsyncWait();
+  void cpAsyncCommit();
+  void cpAsyncWaitGroup(int pending);
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

@@ -1453,7 +1453,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         auto copy = [&](MValue sourceBytes) {
           mlir::NVVM::CpAsyncOp::create(k.b, k.loc(), k.elementAddress(*d, dof),
                                         k.elementAddress(*s, so), uint32_t(atom.bits / 8),
-                                        mlir::NVVM::LoadCacheModifierKind::CA, sourceBytes);
+                                        // 16-byte copies may skip L1 (.cg); shared memory is
+                                        // where they are reused.
+                                        atom.bits == 128 ? mlir::NVVM::LoadCacheModifierKind::CG
+                                                         : mlir::NVVM::LoadCacheModifierKind::CA,
+                                        sourceBytes);
           return MValue();
         };
         if (pc && atom.op == CopyOp::CpAsyncZfill) {
@@ -1570,6 +1574,23 @@ void Kernel::cpAsyncWait() {
     return;
   mlir::NVVM::CpAsyncCommitGroupOp::create(k.b, k.loc());
   mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(0));
+}
+
+void Kernel::cpAsyncCommit() {
+  Impl &k = *impl_;
+  if (k.startOp())
+    mlir::NVVM::CpAsyncCommitGroupOp::create(k.b, k.loc());
+}
+
+void Kernel::cpAsyncWaitGroup(int pending) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (pending < 0) {
+    k.fail("cp_async_wait_group: pending groups must be >= 0, got " + std::to_string(pending));
+    return;
+  }
+  mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(pending));
 }
 
 } // namespace fly::ir

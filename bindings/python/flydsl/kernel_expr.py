@@ -516,6 +516,18 @@ class nvgpu:
         K.cp_async_wait(current())
         _check()
 
+    @staticmethod
+    def cp_async_commit():
+        """Closes a group of this thread's cp.async copies (for multi-buffer pipelines)."""
+        K.cp_async_commit(current())
+        _check()
+
+    @staticmethod
+    def cp_async_wait_group(pending):
+        """Waits until at most `pending` committed groups are still in flight."""
+        K.cp_async_wait_group(current(), int(pending))
+        _check()
+
 
 class rocdl:
     """AMD copy atoms, buffer tensors and matrix instructions (fx.rocdl)."""

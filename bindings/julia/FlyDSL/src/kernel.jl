@@ -343,3 +343,6 @@ end
 
 """Waits for this thread's cp.async copies; a barrier then shows them to the block."""
 cp_async_wait(k::Kernel) = ccall((:fly_kernel_cp_async_wait, libflydsl), Cvoid, (Ptr{Cvoid},), k.ptr)
+cp_async_commit(k::Kernel) = ccall((:fly_kernel_cp_async_commit, libflydsl), Cvoid, (Ptr{Cvoid},), k.ptr)
+cp_async_wait_group(k::Kernel, pending::Integer) =
+    ccall((:fly_kernel_cp_async_wait_group, libflydsl), Cvoid, (Ptr{Cvoid}, Cint), k.ptr, pending)

@@ -338,6 +338,16 @@ impl<'k> KernelBuilder<'k> {
     pub fn cp_async_wait(&self) {
         unsafe { raw::fly_kernel_cp_async_wait(self.raw) }
     }
+    /// Closes a group of this thread's cp.async copies (multi-buffer pipelines).
+    pub fn cp_async_commit(&self) {
+        // SAFETY: as for cp_async_wait.
+        unsafe { raw::fly_kernel_cp_async_commit(self.raw) }
+    }
+    /// Waits until at most `pending` committed groups are still in flight.
+    pub fn cp_async_wait_group(&self, pending: i32) {
+        // SAFETY: as for cp_async_wait.
+        unsafe { raw::fly_kernel_cp_async_wait_group(self.raw, pending) }
+    }
     /// A tuple, layout or tensor's layout as CuTe text, `?` for dynamic leaves.
     pub fn text(&self, v: Val<'k>) -> Result<String> {
         let mut out = ptr::null_mut();
