@@ -733,6 +733,28 @@ FLY_API int64_t fly_debug_cpu_fiber_kernels(void);
  * both strings; either out pointer may be NULL). */
 FLY_API fly_status fly_resolve_target(const fly_compile_options_t *options, char **target,
                                       char **arch);
+/* What one kernel of a compiled module takes from the machine, and the occupancy that allows
+ * for blocks of `block_threads` threads (0: the kernel's largest block). rocm: read from the
+ * code object (registers are per lane; occupancy is waves a SIMD, of 8); cuda: from the driver
+ * once the module is loaded on device 0 (registers a thread; occupancy is warps an SM, an
+ * estimate from registers and shared memory). The cpu target has none:
+ * FLY_ERROR_UNSUPPORTED. */
+typedef struct fly_resource_usage {
+  size_t struct_size;      /* sizeof(fly_resource_usage_t) */
+  int32_t registers;       /* vector registers (AMD VGPRs) or registers (NVIDIA) a thread */
+  int32_t acc_registers;   /* AMD accumulation registers (AGPRs); 0 on NVIDIA */
+  int32_t scalar_registers;/* AMD scalar registers (SGPRs) a wave; 0 on NVIDIA */
+  int64_t shared_bytes;    /* static shared memory (LDS) a block */
+  int64_t scratch_bytes;   /* private (spill) memory a thread: 0 when all stays in registers */
+  int32_t occupancy;       /* waves a SIMD (AMD) or warps an SM (NVIDIA) */
+} fly_resource_usage_t;
+FLY_API fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, const char *kernel,
+                                               int block_threads, fly_resource_usage_t *out);
+/* The same for kernel `kernel` of an AMD code object (HSACO bytes from anywhere: FLYDSL_DUMP_IR's
+ * .hsaco files, another compiler) for `arch` (gfx9xx). */
+FLY_API fly_status fly_code_object_resource_usage(const void *hsaco, size_t size,
+                                                  const char *kernel, const char *arch,
+                                                  int block_threads, fly_resource_usage_t *out);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);

@@ -16,6 +16,7 @@ import flydsl.kernels as fk
 import numpy as np
 import pytest
 from _dlpack import KDL_BFLOAT, KDL_FLOAT, KDL_ROCM, DLView, from_bf16_bits, to_bf16_bits
+from flydsl.compiler import code_object_resource_usage
 
 RNG = np.random.default_rng(17)
 ROOT = Path(__file__).resolve().parents[2]
@@ -164,6 +165,28 @@ def test_amd_code(arch, tmp_path):
     assert "scratch_" not in text  # accumulators and fragments stay in registers
     asm = (d / f"04_{arch}.s").read_text()
     assert ".private_segment_fixed_size: 0" in asm
+    usage = code_object_resource_usage((d / f"05_{arch}.hsaco").read_bytes(), "main", arch)
+    assert usage["scratch_bytes"] == 0 and 0 < usage["registers"] <= 512
+    assert usage["shared_bytes"] == 2 * (64 + 64) * 32 * 2  # two buffers of A and B tiles
+    assert 1 <= usage["occupancy"] <= 8
+
+
+def test_resource_usage_tool_and_its_errors():
+    tool = [
+        sys.executable,
+        str(ROOT / "scripts" / "resource_usage.py"),
+        "--gemm",
+        "256",
+        "256",
+        "64",
+    ]
+    out = subprocess.run(tool, check=True, capture_output=True, text=True).stdout
+    rows = [line.split() for line in out.splitlines() if line.lstrip().startswith("gemm")]
+    assert [r[3] for r in rows] == ["gfx942", "gfx950"] and all(r[-2] == "0" for r in rows)
+    with pytest.raises(flydsl.InvalidArgumentError, match="not an ELF file"):
+        code_object_resource_usage(b"not a code object", "main", "gfx942")
+    with pytest.raises(flydsl.UnsupportedError, match="gfx9 archs"):
+        code_object_resource_usage(b"", "main", "sm_90")
 
 
 def test_nvidia_code(tmp_path):

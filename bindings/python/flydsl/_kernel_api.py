@@ -146,6 +146,32 @@ compiled_arch = _fn("fly_compiled_arch", ctypes.c_char_p, P)
 compiled_binary = _fn(
     "fly_compiled_binary", _i32, P, ctypes.POINTER(ctypes.c_void_p), ctypes.POINTER(_sz)
 )
+
+
+class ResourceUsage(ctypes.Structure):
+    _fields_ = [
+        ("struct_size", _sz),
+        ("registers", ctypes.c_int32),
+        ("acc_registers", ctypes.c_int32),
+        ("scalar_registers", ctypes.c_int32),
+        ("shared_bytes", ctypes.c_int64),
+        ("scratch_bytes", ctypes.c_int64),
+        ("occupancy", ctypes.c_int32),
+    ]
+
+
+compiled_resource_usage = _fn(
+    "fly_compiled_resource_usage",
+    _i32,
+    P,
+    ctypes.c_char_p,
+    ctypes.c_int,
+    ctypes.POINTER(ResourceUsage),
+)
+code_object_resource_usage = _fn(
+    "fly_code_object_resource_usage", _i32, ctypes.c_char_p, _sz, ctypes.c_char_p,
+    ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ResourceUsage),
+)  # fmt: skip
 module_lowered_ir = _fn(
     "fly_module_lowered_ir", _i32, P, ctypes.POINTER(CompileOptions), ctypes.POINTER(P)
 )

@@ -174,6 +174,17 @@ class CompiledKernel:
         check(K.compiled_binary(self.handle, ctypes.byref(data), ctypes.byref(size)))
         return ctypes.string_at(data, size.value)
 
+    def resource_usage(self, block_threads=0):
+        """What the kernel takes from the machine (rocm: from the code object; cuda: from the
+        driver, on device 0): a dict of registers (a thread; AMD VGPRs), acc_registers (AMD
+        AGPRs), scalar_registers (AMD SGPRs), shared_bytes (a block), scratch_bytes (a thread)
+        and occupancy (waves a SIMD on AMD, warps an SM on NVIDIA) for blocks of block_threads
+        threads (0: the kernel's largest)."""
+        u = K.ResourceUsage(ctypes.sizeof(K.ResourceUsage))
+        check(K.compiled_resource_usage(self.handle, self.name.encode(), int(block_threads),
+                                        ctypes.byref(u)))  # fmt: skip
+        return _usage_dict(u)
+
     def ir(self, compiled=True):
         """The IR as built (compiled=False) or after the target's MLIR pipeline."""
         text = ctypes.c_void_p()
@@ -185,6 +196,19 @@ class CompiledKernel:
 
     def print_ir(self, compiled=True):
         print(self.ir(compiled))
+
+
+def _usage_dict(u):
+    return {name: getattr(u, name) for name, _ in K.ResourceUsage._fields_[1:]}
+
+
+def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
+    """CompiledKernel.resource_usage for kernel `kernel` of AMD code object bytes (a .hsaco
+    that FLYDSL_DUMP_IR wrote, or any other) built for `arch`."""
+    u = K.ResourceUsage(ctypes.sizeof(K.ResourceUsage))
+    check(K.code_object_resource_usage(bytes(hsaco), len(hsaco), kernel.encode(), arch.encode(),
+                                       int(block_threads), ctypes.byref(u)))  # fmt: skip
+    return _usage_dict(u)
 
 
 def _compile_options(target=None, arch=None):
@@ -440,4 +464,5 @@ def jit(fn):
 
 
 __all__ = ["kernel", "jit", "Event", "KernelFunction", "CompiledKernel", "CompileError",
+           "code_object_resource_usage",
            "LaunchError", "Value", "from_dlpack", "TensorArgument"]  # fmt: skip

@@ -37,6 +37,7 @@ Loaded load() {
   bind(lib, "cuModuleGetFunction", d.cuModuleGetFunction, why);
   bind(lib, "cuModuleUnload", d.cuModuleUnload, why);
   bind(lib, "cuFuncSetAttribute", d.cuFuncSetAttribute, why);
+  bind(lib, "cuFuncGetAttribute", d.cuFuncGetAttribute, why);
   bind(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
   bind(lib, "cuPointerGetAttribute", d.cuPointerGetAttribute, why);
   bind(lib, "cuStreamGetCtx", d.cuStreamGetCtx, why);

@@ -44,6 +44,9 @@ enum JitOption : int {
 };
 
 constexpr int kFuncAttributeMaxDynamicSharedSizeBytes = 8;
+constexpr int kFuncAttributeSharedSizeBytes = 1;
+constexpr int kFuncAttributeLocalSizeBytes = 3;
+constexpr int kFuncAttributeNumRegs = 4;
 constexpr int kPointerAttributeMemoryType = 2;
 constexpr int kPointerAttributeDeviceOrdinal = 9;
 constexpr unsigned kMemoryTypeDevice = 2;
@@ -61,6 +64,7 @@ struct Driver {
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, CUstream, void **, void **);
   CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
