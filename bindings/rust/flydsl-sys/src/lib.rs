@@ -1129,6 +1129,12 @@ unsafe extern "C" {
     pub fn fly_kernel_cp_async_wait(k: *mut fly_kernel_t);
 }
 unsafe extern "C" {
+    pub fn fly_kernel_cp_async_commit(k: *mut fly_kernel_t);
+}
+unsafe extern "C" {
+    pub fn fly_kernel_cp_async_wait_group(k: *mut fly_kernel_t, pending: ::std::os::raw::c_int);
+}
+unsafe extern "C" {
     pub fn fly_kernel_gather(
         k: *mut fly_kernel_t,
         atom: *mut fly_value_t,
@@ -1273,6 +1279,36 @@ unsafe extern "C" {
         options: *const fly_compile_options_t,
         target: *mut *mut ::std::os::raw::c_char,
         arch: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_resource_usage {
+    pub struct_size: usize,
+    pub registers: i32,
+    pub acc_registers: i32,
+    pub scalar_registers: i32,
+    pub shared_bytes: i64,
+    pub scratch_bytes: i64,
+    pub occupancy: i32,
+}
+pub type fly_resource_usage_t = fly_resource_usage;
+unsafe extern "C" {
+    pub fn fly_compiled_resource_usage(
+        compiled: *const fly_compiled_t,
+        kernel: *const ::std::os::raw::c_char,
+        block_threads: ::std::os::raw::c_int,
+        out: *mut fly_resource_usage_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_code_object_resource_usage(
+        hsaco: *const ::std::os::raw::c_void,
+        size: usize,
+        kernel: *const ::std::os::raw::c_char,
+        arch: *const ::std::os::raw::c_char,
+        block_threads: ::std::os::raw::c_int,
+        out: *mut fly_resource_usage_t,
     ) -> fly_status;
 }
 unsafe extern "C" {
