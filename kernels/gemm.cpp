@@ -107,11 +107,15 @@ public:
       k_.copy(sharedAtom_, staged_, pendingDst_);
   }
 
-  /// This thread's MMA fragment of buffer `stage`.
+  /// This thread's MMA fragment of buffer `stage`: mma.sync operands by ldmatrix, MFMA ones
+  /// by reads of fragVec elements.
   Value fragment(Value mma, fly_mma_operand which, int stage) {
     Value part = k_.mmaPartition(mma, which, tid_, shared_[stage]);
     Value frag = k_.fragment(part, spec_.ab);
-    k_.copy(fragAtom_, part, frag);
+    if (spec_.plan.family == FLY_MMA_SYNC)
+      k_.mmaLoad(mma, which, tid_, shared_[stage], frag);
+    else
+      k_.copy(fragAtom_, part, frag);
     return frag;
   }
 

@@ -696,6 +696,15 @@ FLY_API fly_value_t *fly_kernel_tiled_mma_partition(fly_kernel_t *k, fly_value_t
                                                     fly_value_t *thr_idx, fly_value_t *tensor);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* Thread thr_idx's fragment of operand A or B, loaded from shared-memory tensor `shared` into
+ * `fragment` (fly_kernel_make_fragment of the operand's partition of `shared`): what CuTe's
+ * make_tiled_copy_A/B with an ldmatrix copy atom does. For mma.sync's 16-bit atoms it is one
+ * ldmatrix a 8x8-matrix group on cuda (.trans where M or N is the contiguous dimension), when
+ * the layout keeps rows of eight elements together and 16-byte aligned; elsewhere, and on
+ * other targets, each thread loads its own values. All threads of a warp must take part. */
+FLY_API void fly_kernel_mma_load(fly_kernel_t *k, fly_value_t *tiled_mma,
+                                 int operand /* fly_mma_operand */, fly_value_t *thr_idx,
+                                 fly_value_t *shared, fly_value_t *fragment);
 
 /*===-- Compile and launch -------------------------------------------------===*
  * fly_compiled_t is immutable once made; launching it from several threads

@@ -304,6 +304,10 @@ public:
   void gemm(Value tiledMma, Value d, Value a, Value b, Value c) {
     fly_kernel_gemm(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle);
   }
+  /// Thread thr's fragment of operand A or B from shared memory (ldmatrix where it applies).
+  void mmaLoad(Value tiledMma, fly_mma_operand operand, Value thr, Value shared, Value fragment) {
+    fly_kernel_mma_load(k_, tiledMma.handle, operand, thr.handle, shared.handle, fragment.handle);
+  }
   /// A tuple, layout or tensor's layout as CuTe text (`?` for dynamic leaves).
   std::string text(Value v) {
     char *s = nullptr;

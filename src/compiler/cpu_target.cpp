@@ -381,6 +381,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
                                                std::vector<KernelInfo> &kernels,
                                                std::set<std::string> &blockLevel) {
   auto m = cloneForLowering(module, options);
+  lowerLdMatrixCalls(*m, /*native=*/false);
   emulateMmaAtoms(*m, options.arch);
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);

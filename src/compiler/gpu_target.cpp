@@ -336,6 +336,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     emulateBufferOps(*m);
   }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
+  lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
   if (isRocm(o)) {
     xorShufflesToSwizzles(gpuModule);
     lowerMfma(gpuModule, o.arch);

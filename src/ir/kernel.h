@@ -242,6 +242,9 @@ public:
   /// d = a * b + c over register fragments partitioned by `tiled` (CuTe's gemm): one atom call
   /// per (m, n, k) of the rest modes.
   void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c);
+  /// Thread thr's fragment of operand A or B loaded from a shared-memory tensor (ldmatrix where
+  /// the atom and layout allow it).
+  void mmaLoad(Value *tiled, int operand, Value *thr, Value *shared, Value *fragment);
 
   /// Waits for this thread's cp.async copies (commit the group, wait for all groups): NVIDIA's
   /// asynchronous global-to-shared copies; elsewhere they are synchronous and this is nothing.

@@ -1331,6 +1331,153 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
     }
 }
 
+void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *tm = tiledMmaOf(k, ht);
+  if (!tm)
+    return;
+  if (operand != 0 && operand != 1) {
+    k.fail("mma_load loads operand A (0) or B (1), not " + std::to_string(operand));
+    return;
+  }
+  Entry *s = k.getTensor(hs, "mma_load source");
+  Entry *f = s ? registerTensor(k, hf) : nullptr;
+  Entry *thrEntry = f ? k.getScalar(hthr, "thread index") : nullptr;
+  if (!thrEntry)
+    return;
+  if (s->addrSpace != 3 || s->identity || s->rsrc) {
+    k.fail("mma_load reads a shared-memory tensor");
+    return;
+  }
+  Value *hp = mmaPartition(ht, operand, hthr, hs);
+  Entry *p = hp ? k.getTensor(hp, "partition") : nullptr;
+  if (!p)
+    return;
+  const layout::MmaAtom &atom = tm->mma->atom;
+  auto which = static_cast<layout::MmaOperand>(operand);
+  int64_t values = layout::staticSize((operand == 0 ? atom.layoutA : atom.layoutB).mode(1));
+  int64_t size = layout::staticSize(*p->layout);
+  if (f->dtype != s->dtype || layout::staticSize(*f->layout) != size || p->layout->rank() < 2 ||
+      layout::staticSize(p->layout->mode(0)) != values) {
+    k.fail("mma_load: the fragment must be make_fragment of the operand's partition (" +
+           p->layout->str() + " of " + dtypeName(s->dtype) + "), got " + f->layout->str() +
+           " of " + dtypeName(f->dtype));
+    return;
+  }
+  // ldmatrix serves mma.sync's 16-bit operands: thread t holds pairs of one row (A: row t/4,
+  // B: column t/4) of each 8x8 matrix, pair by pair in value order. Lane l gives the address of
+  // row l%8 of matrix l/8: value pair l/8 of thread 4(l%8) where a row's eight elements are
+  // consecutive, or (.trans, where the M/N dimension is) element (l%8)%2 of that pair of
+  // thread (l%8)/2. Either way rows must be 16 bytes, 16-byte aligned.
+  bool sixteen = s->dtype == DType::F16 || s->dtype == DType::BF16;
+  int mode = 0; // 1: ldmatrix, 2: ldmatrix.trans
+  if (atom.m == 16 && atom.n == 8 && atom.k == 16 && sixteen &&
+      (!s->swizzle || s->swizzle->base() >= 3)) {
+    k.algebra("mma_load", [&] {
+      Layout tf = layout::threadFragmentsMma(*tm->mma, which, *s->layout);
+      auto at = [&](const Layout &l, int64_t i) { return layout::evaluate(l, IntTuple(i)).leaf(); };
+      Layout thr = tf.mode(0), vals = tf.mode(1);
+      // Offsets of a static shared layout are static; a dynamic one never takes ldmatrix.
+      auto value = [](const Int &o) { return o.isStatic() ? o.value() : int64_t(-1) << 40; };
+      auto aligned = [&](const std::vector<Int> &offs) {
+        for (const Int &o : offs)
+          if (!o.isStatic() || o.value() % 8 != 0)
+            return false;
+        return true;
+      };
+      // Row starts: each value pair (or, transposed, each value) and each repetition of the
+      // atom; and each row's thread (or, transposed, the first thread).
+      int64_t n = layout::staticSize(vals);
+      std::vector<Int> pairStarts, valueStarts;
+      for (int64_t i = 0; i < n; ++i)
+        (i % 2 == 0 ? pairStarts : valueStarts).push_back(at(vals, i));
+      valueStarts.insert(valueStarts.end(), pairStarts.begin(), pairStarts.end());
+      valueStarts.push_back(at(thr, 0));
+      for (int64_t r = 0; r < 8; ++r)
+        pairStarts.push_back(at(thr, 4 * r));
+      if (value(at(vals, 1)) - value(at(vals, 0)) == 1 && aligned(pairStarts))
+        mode = 1;
+      else if (value(at(thr, 4)) - value(at(thr, 0)) == 1 && aligned(valueStarts))
+        mode = 2;
+    });
+    if (!k.ok())
+      return;
+  }
+  auto element = [&](Entry &t, int64_t v, int64_t rest) {
+    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple(v + values * rest)).leaf());
+  };
+  int64_t rests = size / values;
+  if (mode == 0) { // plain loads of the thread's own values
+    for (int64_t i = 0; i < size; ++i) {
+      Int off = layout::evaluate(*p->layout, IntTuple(i)).leaf();
+      Int fo = layout::evaluate(*f->layout, IntTuple(i)).leaf();
+      k.storeAt(k.loadAt(k.elementAddress(*p, off), s->dtype), k.elementAddress(*f, fo), f->dtype);
+    }
+    return;
+  }
+  // The thread (of the tiled MMA) and value whose element this lane's row address is.
+  auto i32 = k.b.getI32Type();
+  auto c = [&](int64_t v) { return MValue(mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, v)); };
+  MValue tid = thrEntry->v;
+  if (tid.getType() != i32)
+    tid = mlir::arith::IndexCastOp::create(k.b, k.loc(), i32, tid);
+  MValue lane = mlir::arith::AndIOp::create(k.b, k.loc(), tid, c(31));
+  MValue warp = mlir::arith::SubIOp::create(k.b, k.loc(), tid, lane);
+  MValue row = mlir::arith::AndIOp::create(k.b, k.loc(), lane, c(7));
+  MValue matrix = mlir::arith::ShRUIOp::create(k.b, k.loc(), lane, c(3));
+  int64_t pairs = values / 2;
+  MValue pair = mlir::arith::RemUIOp::create(k.b, k.loc(), matrix, c(pairs));
+  MValue srcThr, srcVal = mlir::arith::MulIOp::create(k.b, k.loc(), pair, c(2));
+  if (mode == 1) {
+    srcThr = mlir::arith::AddIOp::create(k.b, k.loc(), warp,
+                                         mlir::arith::MulIOp::create(k.b, k.loc(), row, c(4)));
+  } else {
+    srcThr = mlir::arith::AddIOp::create(k.b, k.loc(), warp,
+                                         mlir::arith::ShRUIOp::create(k.b, k.loc(), row, c(1)));
+    srcVal = mlir::arith::AddIOp::create(k.b, k.loc(), srcVal,
+                                         mlir::arith::AndIOp::create(k.b, k.loc(), row, c(1)));
+  }
+  Value *hsrc = mmaPartition(ht, operand, k.scalar(srcThr, DType::I32), hs);
+  Entry *src = hsrc ? k.getTensor(hsrc, "partition") : nullptr;
+  if (!src)
+    return;
+  std::string callee = std::string(ir::kLdMatrixFnPrefix) + "x" + std::to_string(pairs) +
+                       (mode == 2 ? ".trans" : "");
+  auto i16s = mlir::VectorType::get({values}, k.b.getI16Type());
+  k.algebra("mma_load", [&] {
+    for (int64_t r = 0; r < rests; ++r) {
+      MValue rowAddress = element(*src, 0, r);
+      for (int64_t v = 1; v < values; ++v) {
+        if (mode == 1 && v % 2)
+          continue;
+        MValue is = mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::eq,
+                                                srcVal, c(v));
+        rowAddress = mlir::arith::SelectOp::create(k.b, k.loc(), is, element(*src, v, r), rowAddress);
+      }
+      llvm::SmallVector<MValue> operands = {rowAddress};
+      for (int64_t v = 0; v < values; ++v)
+        operands.push_back(element(*p, v, r));
+      if (!k.mod->gpuModule.lookupSymbol(callee)) {
+        mlir::OpBuilder mb(k.ctx());
+        mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+        llvm::SmallVector<mlir::Type> types;
+        for (MValue o : operands)
+          types.push_back(o.getType());
+        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType(types, {i16s}))
+            .setPrivate();
+      }
+      MValue got = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{i16s}, operands)
+                       .getResult(0);
+      MValue typed = mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(s->dtype, int(values)), got);
+      for (int64_t v = 0; v < values; ++v)
+        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), typed, c(v)),
+                  element(*f, v, r), f->dtype);
+    }
+  });
+}
+
 Value *Kernel::retile(Value *ht, Value *hx) {
   Impl &k = *impl_;
   if (!k.startOp())
