@@ -2,9 +2,10 @@
 C (f32) = A (M x K) * B (N x K)^T, both inputs row-major. A tiled MMA lays four atoms 2 x 2
 over the block's waves (make_tiled_mma(atom, make_layout((2,2,1),(1,2,0)))) and each block
 computes a 64 x 64 tile of C. Per K step the block copies its A and B tiles into shared memory
-with a tiled copy; after a barrier each thread takes its fragments of them
-(thr_slice(tid).partition_A/B, make_fragment_A/B) and fx.gemm(atom, ...) accumulates into its
-register fragment of C, which is written back at the end.
+with a tiled copy; after a barrier each thread loads its fragments of them
+(thr_slice(tid).partition_A/B, make_fragment_A/B, load_A/B: ldmatrix for mma.sync, plain
+loads for MFMA) and fx.gemm(atom, ...) accumulates into its register fragment of C, which is
+written back at the end.
 
 The atom is MFMA 16x16x4 f32 (K step 8) on AMD GPUs and on the cpu target, which runs it lane
 by lane as the gfx942 it emulates; on an NVIDIA GPU it is mma.sync 16x8x16 f16 (K step 16).
@@ -54,10 +55,10 @@ def tiled_mma_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constex
         fx.copy(elem, copier.partition_S(fx.local_tile(B, (BN, BK), (bn, kt))),
                 copier.partition_D(sB))  # fmt: skip
         fx.gpu.barrier()
-        tAsA, tBsB = thr.partition_A(sA), thr.partition_B(sB)
-        rA, rB = thr.make_fragment_A(tAsA), thr.make_fragment_B(tBsB)
-        fx.copy(elem, tAsA, rA)
-        fx.copy(elem, tBsB, rB)
+        rA = thr.make_fragment_A(thr.partition_A(sA))
+        rB = thr.make_fragment_B(thr.partition_B(sB))
+        thr.load_A(sA, rA)  # ldmatrix where the atom is mma.sync's
+        thr.load_B(sB, rB)
         fx.gemm(ATOM, rC, rA, rB, rC)
         fx.gpu.barrier()  # every thread has its fragments before the next tiles land
     fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)

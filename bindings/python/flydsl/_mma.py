@@ -27,6 +27,8 @@ lib.fly_kernel_tiled_mma_partition.restype = _P
 lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
 lib.fly_kernel_gemm.restype = None
 lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_mma_load.restype = None
+lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
 _FMA, _MFMA, _WMMA, _MMA_SYNC = range(4)
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
@@ -175,6 +177,29 @@ class ThrMma:
 
     def make_fragment_A(self, partition):
         return _fragment(partition)
+
+    def _load(self, operand, shared, fragment):
+        from ._kernel_api import kernel_error
+        from ._kernel_layout import coord
+        from ._trace import _BuilderError, current
+
+        thr = coord(self.thr_idx).handle
+        lib.fly_kernel_mma_load(
+            current(), self.tiled._kernel(), operand, thr, shared.handle, fragment.handle
+        )
+        message = kernel_error(current())
+        if message:
+            raise _BuilderError(message.decode())
+
+    def load_A(self, shared, fragment):
+        """fragment (make_fragment_A of partition_A(shared)) <- this thread's A values from the
+        shared tensor: ldmatrix for mma.sync's 16-bit atoms on NVIDIA (CuTe's
+        make_tiled_copy_A with an ldmatrix atom), plain loads elsewhere. The whole warp loads."""
+        self._load(_A, shared, fragment)
+
+    def load_B(self, shared, fragment):
+        """load_A for operand B."""
+        self._load(_B, shared, fragment)
 
     make_fragment_B = make_fragment_C = make_fragment_A
 
