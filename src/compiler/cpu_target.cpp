@@ -48,8 +48,10 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <set>
 
@@ -250,7 +252,9 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         return;
       mlir::Type d = mlir::getElementTypeOrSelf(c.getResult(0).getType());
       mlir::Type e = mlir::getElementTypeOrSelf(c.getOperand(0).getType());
-      if (d.isF32() && (e.isF32() || e.isF16() || e.isBF16()))
+      bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(e);
+      if ((d.isF32() && (e.isF32() || e.isF16() || e.isBF16() || fp8)) ||
+          (d.isInteger(32) && e.isInteger(8)))
         calls.push_back(c);
     });
     if (calls.empty())
@@ -327,11 +331,82 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         }
         return r;
       };
+      // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
+      // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
+      bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
+      auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
+        bool e5m2 = mlir::isa<mlir::Float8E5M2Type>(e.getType());
+        int man = e5m2 ? 2 : 3, expMask = e5m2 ? 31 : 15;
+        int bias = (e5m2 ? 15 : 7) + (fnuz ? 1 : 0);
+        auto i8 = b.getI8Type();
+        mlir::Value bits = mlir::arith::ExtUIOp::create(
+            b, loc, i32, mlir::arith::BitcastOp::create(b, loc, i8, e));
+        auto shr = [&](mlir::Value x, int s) -> mlir::Value {
+          return mlir::arith::ShRUIOp::create(b, loc, x, c32(s));
+        };
+        auto band = [&](mlir::Value x, int m) -> mlir::Value {
+          return mlir::arith::AndIOp::create(b, loc, x, c32(m));
+        };
+        auto eq = [&](mlir::Value x, int v) -> mlir::Value {
+          return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::eq, x, c32(v));
+        };
+        mlir::Value sign = band(shr(bits, 7), 1), ex = band(shr(bits, man), expMask);
+        mlir::Value mant = band(bits, (1 << man) - 1);
+        auto shl = [&](mlir::Value x, int s) -> mlir::Value {
+          return mlir::arith::ShLIOp::create(b, loc, x, c32(s));
+        };
+        mlir::Value normal = mlir::arith::BitcastOp::create(
+            b, loc, f32,
+            mlir::arith::OrIOp::create(
+                b, loc, shl(sign, 31),
+                mlir::arith::OrIOp::create(
+                    b, loc, shl(mlir::arith::AddIOp::create(b, loc, ex, c32(127 - bias)), 23),
+                    shl(mant, 23 - man))));
+        // Subnormals: mantissa * 2^(1 - bias - man), signed.
+        mlir::Value magnitude = mlir::arith::MulFOp::create(
+            b, loc, mlir::arith::UIToFPOp::create(b, loc, f32, mant),
+            mlir::arith::ConstantOp::create(b, loc, f32,
+                                            b.getF32FloatAttr(std::ldexp(1.0f, 1 - bias - man))));
+        mlir::Value sub = mlir::arith::SelectOp::create(
+            b, loc, eq(sign, 1), mlir::arith::NegFOp::create(b, loc, magnitude), magnitude);
+        mlir::Value v = mlir::arith::SelectOp::create(b, loc, eq(ex, 0), sub, normal);
+        auto constant = [&](float x) -> mlir::Value {
+          return mlir::arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(x));
+        };
+        float nan = std::numeric_limits<float>::quiet_NaN();
+        if (fnuz)
+          return mlir::arith::SelectOp::create(b, loc, eq(bits, 0x80), constant(nan), v);
+        if (!e5m2) // OCP E4M3: S.1111.111 is NaN
+          return mlir::arith::SelectOp::create(b, loc, eq(band(bits, 0x7f), 0x7f), constant(nan),
+                                               v);
+        // OCP E5M2: exponent 31 is infinity (mantissa 0) or NaN.
+        float inf = std::numeric_limits<float>::infinity();
+        mlir::Value special = mlir::arith::SelectOp::create(
+            b, loc, eq(mant, 0),
+            mlir::arith::SelectOp::create(b, loc, eq(sign, 1), constant(-inf), constant(inf)),
+            constant(nan));
+        return mlir::arith::SelectOp::create(b, loc, eq(ex, 31), special, v);
+      };
       auto element = [&](mlir::Value x, int64_t v) -> mlir::Value {
-        mlir::Value e = mlir::isa<mlir::VectorType>(x.getType())
-                            ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v)))
-                            : x;
-        return e.getType().isF32() ? e : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
+        auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
+        mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
+        bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t);
+        if (vt && fp8) // LLVM's element ops take LLVM types: fp8 lanes as their i8 bits
+          return decodeFp8(mlir::arith::BitcastOp::create(
+              b, loc, t,
+              mlir::LLVM::ExtractElementOp::create(
+                  b, loc,
+                  mlir::arith::BitcastOp::create(
+                      b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x),
+                  c32(v))));
+        mlir::Value e = vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v)))
+                           : x;
+        if (t.isInteger(8))
+          return mlir::arith::ExtSIOp::create(b, loc, i32, e);
+        if (mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t))
+          return decodeFp8(e);
+        return t.isF32() || t.isInteger(32) ? e
+                                            : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
       };
       auto values = [](mlir::Value x) {
         auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
@@ -352,12 +427,17 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         mlir::Value row = mlir::arith::RemUIOp::create(b, loc, ci, c32(M));
         mlir::Value col = mlir::arith::DivUIOp::create(b, loc, ci, c32(M));
         mlir::Value acc = element(call.getOperand(2), v);
+        // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
+        bool integer = acc.getType().isInteger(32);
+        mlir::Type word = integer ? i32 : f32;
         for (int64_t kk = 0; kk < K; ++kk) {
           mlir::Value x = mlir::LLVM::LoadOp::create(
-              b, loc, f32, at(mlir::arith::AddIOp::create(b, loc, row, c32(M * kk))));
+              b, loc, word, at(mlir::arith::AddIOp::create(b, loc, row, c32(M * kk))));
           mlir::Value y = mlir::LLVM::LoadOp::create(
-              b, loc, f32, at(mlir::arith::AddIOp::create(b, loc, col, c32(M * K + N * kk))));
-          acc = mlir::LLVM::FMAOp::create(b, loc, x, y, acc);
+              b, loc, word, at(mlir::arith::AddIOp::create(b, loc, col, c32(M * K + N * kk))));
+          acc = integer ? mlir::Value(mlir::arith::AddIOp::create(
+                              b, loc, acc, mlir::arith::MulIOp::create(b, loc, x, y)))
+                        : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, acc));
         }
         d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, acc, c32(v));
       }

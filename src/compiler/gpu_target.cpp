@@ -207,14 +207,16 @@ void xorShufflesToSwizzles(mlir::gpu::GPUModuleOp gpuModule) {
 // mma.sync m16n8k16 (f16 or bf16 in, f32 accumulators): the atom's A (8 values), B (4) and
 // C (4) vectors become the instruction's registers, pairs of 16-bit values each for A and B
 // (as i32 for bf16), in the PTX fragment order the atom's layouts follow.
-void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule) {
+void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
-    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "mma.sync.aligned.m16n8k16."))
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "mma.sync.aligned.m16n8k"))
       calls.push_back(c);
   });
   for (mlir::func::CallOp call : calls) {
-    bool bf16 = call.getCallee().ends_with(".bf16");
+    bool fp8 = call.getCallee().ends_with(".fp8");
+    if (fp8 && arch < "sm_89")
+      throw CompileError("mma.sync with fp8 operands (m16n8k32) needs sm_89 or later, not " + arch);
     mlir::OpBuilder b(call);
     auto loc = call.getLoc();
     mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
@@ -222,31 +224,61 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule) {
       return mlir::LLVM::ExtractElementOp::create(
           b, loc, v, mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
     };
-    auto pairs = [&](mlir::Value v, int64_t count) {
-      auto elem = mlir::cast<mlir::VectorType>(v.getType()).getElementType();
-      auto pairType = mlir::VectorType::get({2}, elem);
+    // A and B go in 32-bit registers of consecutive values: pairs of 16-bit ones (f16 as
+    // vector<2xf16>, bf16 as i32), quadruples of fp8 ones (as i32).
+    mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
+    bool bf16 = elem.isBF16();
+    int per = fp8 ? 4 : 2;
+    auto registers = [&](mlir::Value v, int64_t count) {
       llvm::SmallVector<mlir::Value> regs;
+      if (fp8) // LLVM's vector ops take LLVM types: the fp8 lanes as their bits
+        v = mlir::arith::BitcastOp::create(
+            b, loc,
+            mlir::VectorType::get(mlir::cast<mlir::VectorType>(v.getType()).getShape(),
+                                  b.getI8Type()),
+            v);
+      auto e = mlir::cast<mlir::VectorType>(v.getType()).getElementType();
+      auto groupType = mlir::VectorType::get({per}, e);
       for (int64_t r = 0; r < count; ++r) {
-        mlir::Value p = mlir::LLVM::UndefOp::create(b, loc, pairType);
-        for (int64_t j = 0; j < 2; ++j)
+        mlir::Value p = mlir::LLVM::UndefOp::create(b, loc, groupType);
+        for (int64_t j = 0; j < per; ++j)
           p = mlir::LLVM::InsertElementOp::create(
-              b, loc, pairType, p, lane(v, 2 * r + j),
+              b, loc, groupType, p, lane(v, per * r + j),
               mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(j))));
-        regs.push_back(bf16 ? mlir::Value(mlir::LLVM::BitcastOp::create(b, loc, i32, p)) : p);
+        regs.push_back(bf16 || fp8 ? mlir::Value(mlir::LLVM::BitcastOp::create(b, loc, i32, p))
+                                   : p);
       }
       return regs;
     };
-    auto a = pairs(call.getOperand(0), 4), bregs = pairs(call.getOperand(1), 2);
+    auto a = registers(call.getOperand(0), 4), bregs = registers(call.getOperand(1), 2);
     llvm::SmallVector<mlir::Value> c;
     for (int64_t i = 0; i < 4; ++i)
       c.push_back(lane(call.getOperand(2), i));
     auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-    auto type = bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16;
-    auto mma = mlir::NVVM::MmaOp::create(
-        b, loc, result, a, bregs, c, llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
-        std::array<mlir::NVVM::MMATypes, 2>{type, type},
-        std::array<mlir::NVVM::MMALayout, 2>{mlir::NVVM::MMALayout::row,
-                                             mlir::NVVM::MMALayout::col});
+    mlir::Value mma;
+    if (fp8) {
+      // NVVM's mma op does not take fp8 multiplicands in this MLIR: the PTX instruction itself.
+      std::string t = mlir::isa<mlir::Float8E5M2Type>(elem) ? "e5m2" : "e4m3";
+      llvm::SmallVector<mlir::Value> operands(a.begin(), a.end());
+      operands.append(bregs.begin(), bregs.end());
+      operands.append(c.begin(), c.end());
+      mma = mlir::LLVM::InlineAsmOp::create(
+                b, loc, result, operands,
+                b.getStringAttr("mma.sync.aligned.m16n8k32.row.col.f32." + t + "." + t +
+                                ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};"),
+                b.getStringAttr("=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"), mlir::UnitAttr(),
+                mlir::UnitAttr(),
+                mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
+                mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr())
+                .getResult(0);
+    } else {
+      auto type = bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16;
+      mma = mlir::NVVM::MmaOp::create(
+          b, loc, result, a, bregs, c, llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
+          std::nullopt, std::array<mlir::NVVM::MMATypes, 2>{type, type},
+          std::array<mlir::NVVM::MMALayout, 2>{mlir::NVVM::MMALayout::row,
+                                               mlir::NVVM::MMALayout::col});
+    }
     auto vt = call.getResult(0).getType();
     mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
     for (int64_t i = 0; i < 4; ++i)
@@ -264,6 +296,7 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   struct Intrinsic {
     const char *atom, *op;
     bool bf16AsI16;
+    const char *e5m2Op = nullptr; // fp8 atoms: the intrinsic for E5M2 ("bf8") operands
   };
   static const Intrinsic table[] = {
       {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false},
@@ -276,6 +309,12 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
       {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", false},
       {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", false},
       {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", false},
+      {"v_mfma_f32_16x16x32_fp8_fp8", "rocdl.mfma.f32.16x16x32.fp8.fp8", false,
+       "rocdl.mfma.f32.16x16x32.bf8.bf8"},
+      {"v_mfma_f32_32x32x16_fp8_fp8", "rocdl.mfma.f32.32x32x16.fp8.fp8", false,
+       "rocdl.mfma.f32.32x32x16.bf8.bf8"},
+      {"v_mfma_i32_16x16x32_i8", "rocdl.mfma.i32.16x16x32.i8", false},
+      {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", false},
   };
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
@@ -293,14 +332,24 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
     checkAtomArch(atom, arch);
     mlir::OpBuilder b(call);
     auto loc = call.getLoc();
+    // A scalar for the one-value f32 atoms, else a vector.
+    mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
+    bool bytes = elem.getIntOrFloatBitWidth() == 8; // fp8 and i8: eight lanes as one i64
     auto asOperand = [&](mlir::Value v) -> mlir::Value {
       auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType());
+      if (bytes) {
+        if (!vt.getElementType().isInteger(8))
+          v = mlir::arith::BitcastOp::create(
+              b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
+        return mlir::LLVM::BitcastOp::create(b, loc, b.getI64Type(), v);
+      }
       if (!it->bf16AsI16 || !vt)
         return v;
       return mlir::LLVM::BitcastOp::create(b, loc,
                                            mlir::VectorType::get(vt.getShape(), b.getI16Type()), v);
     };
-    mlir::OperationState state(loc, it->op);
+    bool e5m2 = mlir::isa<mlir::Float8E5M2Type>(elem);
+    mlir::OperationState state(loc, e5m2 && it->e5m2Op ? it->e5m2Op : it->op);
     state.addOperands(
         {asOperand(call.getOperand(0)), asOperand(call.getOperand(1)), call.getOperand(2)});
     for (int i = 0; i < 3; ++i)
@@ -341,7 +390,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     xorShufflesToSwizzles(gpuModule);
     lowerMfma(gpuModule, o.arch);
   } else {
-    lowerMmaSync(gpuModule);
+    lowerMmaSync(gpuModule, o.arch);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);

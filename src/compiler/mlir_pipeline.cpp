@@ -96,6 +96,8 @@ std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFil
 }
 
 void checkAtomArch(const std::string &atom, const std::string &arch) {
+  if (atom.rfind("v_wmma_", 0) == 0 && arch.rfind("gfx12", 0) != 0)
+    throw CompileError(atom + " is a WMMA instruction of gfx12 (RDNA4), not of " + arch);
   if (atom.rfind("v_mfma_", 0) != 0)
     return;
   static const char *gfx950Only[] = {"v_mfma_f32_16x16x32_f16", "v_mfma_f32_32x32x16_f16",
@@ -106,6 +108,10 @@ void checkAtomArch(const std::string &atom, const std::string &arch) {
   if (arch.rfind("gfx9", 0) != 0 || (newShape && arch != "gfx950"))
     throw CompileError(atom + " is an MFMA instruction of " +
                        (newShape ? "gfx950" : "gfx9 (CDNA)") + ", not of " + arch);
+  // The K = 32 byte shapes (fp8 and i8) came with CDNA3.
+  bool bytes = atom.find("fp8") != std::string::npos || atom.find("_i8") != std::string::npos;
+  if (bytes && (arch == "gfx908" || arch == "gfx90a"))
+    throw CompileError(atom + " is an MFMA instruction of gfx940 and later, not of " + arch);
 }
 
 void lowerLdMatrixCalls(mlir::ModuleOp m, bool native) {
@@ -168,9 +174,8 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
   if (!atom.empty())
     throw CompileError("the " + options.target + " target (" + options.arch +
                        ") has no lowering for " + atom +
-                       " atoms yet: mma.sync runs on cuda, f32/f16/bf16 MFMA on rocm; fp8 and i8 "
-                       "MFMA, WMMA and the cpu target's emulation of matrix-core atoms are not "
-                       "built");
+                       " atoms yet: mma.sync runs on cuda, MFMA on rocm (and both emulated on "
+                       "cpu); WMMA is emulated on cpu only");
 }
 
 } // namespace fly::compiler

@@ -671,21 +671,39 @@ private:
     return slots;
   }
 
-  static Type storageType(Type t) { return t.isIndex() ? IntegerType::get(t.getContext(), 64) : t; }
+  /// How a value sits in memory: index as i64, fp8 (which LLVM lacks) as its i8 bits.
+  static Type storageType(Type t) {
+    if (t.isIndex())
+      return IntegerType::get(t.getContext(), 64);
+    auto i8 = IntegerType::get(t.getContext(), 8);
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+      return i8;
+    if (auto vt = dyn_cast<VectorType>(t); vt && isa<Float8E4M3FNType, Float8E5M2Type>(
+                                                     vt.getElementType()))
+      return VectorType::get(vt.getShape(), i8);
+    return t;
+  }
 
   static void store(OpBuilder &b, Value v, Value slots, Value t) {
     Location loc = v.getLoc();
-    Value stored =
-        v.getType().isIndex() ? Value(arith::IndexCastOp::create(b, loc, b.getI64Type(), v)) : v;
-    Value at = slot(b, loc, stored.getType(), slots, t);
+    Type st = storageType(v.getType());
+    Value stored = v;
+    if (v.getType().isIndex())
+      stored = arith::IndexCastOp::create(b, loc, st, v);
+    else if (st != v.getType())
+      stored = arith::BitcastOp::create(b, loc, st, v);
+    Value at = slot(b, loc, st, slots, t);
     LLVM::StoreOp::create(b, loc, stored, at);
   }
 
   static Value load(OpBuilder &b, Type type, Value slots, Value t) {
     Location loc = slots.getLoc();
-    Value at = slot(b, loc, storageType(type), slots, t);
-    Value v = LLVM::LoadOp::create(b, loc, storageType(type), at);
-    return type.isIndex() ? Value(arith::IndexCastOp::create(b, loc, type, v)) : v;
+    Type st = storageType(type);
+    Value at = slot(b, loc, st, slots, t);
+    Value v = LLVM::LoadOp::create(b, loc, st, at);
+    if (type.isIndex())
+      return arith::IndexCastOp::create(b, loc, type, v);
+    return st == type ? v : Value(arith::BitcastOp::create(b, loc, type, v));
   }
 
   static Value slot(OpBuilder &b, Location loc, Type element, Value slots, Value t) {

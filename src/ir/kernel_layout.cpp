@@ -936,14 +936,15 @@ Value *Kernel::fragmentLoad(Value *ht) {
   int n = static_cast<int>(offs.size());
   if (n == 1)
     return k.scalar(k.loadAt(k.elementAddress(*t, Int(offs[0])), t->dtype), t->dtype);
-  mlir::Type vt = k.typeOf(t->dtype, n);
+  // Lanes move in their memory type (fp8 as i8: LLVM's vector ops take LLVM types).
+  mlir::Type vt = k.memType(t->dtype, n);
   MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
   for (int i = 0; i < n; ++i) {
-    MValue e = k.loadAt(k.elementAddress(*t, Int(offs[i])), t->dtype);
+    MValue e = k.toMem(k.loadAt(k.elementAddress(*t, Int(offs[i])), t->dtype), t->dtype, 1);
     MValue idx = k.constantOf(DType::I32, i);
     vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec, e, idx);
   }
-  return k.scalar(vec, t->dtype);
+  return k.scalar(k.fromMem(vec, t->dtype, n), t->dtype);
 }
 
 void Kernel::fragmentStore(Value *ht, Value *hv) {
@@ -960,11 +961,13 @@ void Kernel::fragmentStore(Value *ht, Value *hv) {
            std::to_string(offs.size()) + " x " + dtypeName(t->dtype));
     return;
   }
+  MValue bits = k.toMem(v->v, v->dtype, v->lanes);
   for (size_t i = 0; i < offs.size(); ++i) {
     MValue e = v->v;
     if (v->lanes > 1)
-      e = mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), v->v,
-                                               k.constantOf(DType::I32, double(i)));
+      e = k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), bits,
+                                                         k.constantOf(DType::I32, double(i))),
+                    t->dtype, 1);
     k.storeAt(e, k.elementAddress(*t, Int(offs[i])), t->dtype);
   }
 }
@@ -1269,13 +1272,13 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
   auto gatherValues = [&](Entry &t, int64_t values, int64_t i, int64_t j) -> MValue {
     if (values == 1)
       return k.loadAt(addressOf(t, 0, i, j), t.dtype);
-    mlir::Type vt = k.typeOf(t.dtype, int(values));
+    mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
     MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
     for (int64_t v = 0; v < values; ++v)
-      vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec,
-                                                k.loadAt(addressOf(t, v, i, j), t.dtype),
-                                                k.constantOf(DType::I32, double(v)));
-    return vec;
+      vec = mlir::LLVM::InsertElementOp::create(
+          k.b, k.loc(), vt, vec, k.toMem(k.loadAt(addressOf(t, v, i, j), t.dtype), t.dtype, 1),
+          k.constantOf(DType::I32, double(v)));
+    return k.fromMem(vec, t.dtype, int(values));
   };
   std::string callee = std::string(kMmaFnPrefix) + atom.name;
   mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),

@@ -297,6 +297,8 @@ EMULATED = [
     (fx.rocdl.MFMA, 32, 32, 16, fx.BFloat16, None, "gfx950"),
     (fx.nvgpu.MmaSync, 16, 8, 16, fx.Float16, np.float16, None),
     (fx.nvgpu.MmaSync, 16, 8, 16, fx.BFloat16, None, None),
+    (fx.rocdl.WMMA, 16, 16, 16, fx.Float16, np.float16, "gfx1201"),
+    (fx.rocdl.WMMA, 16, 16, 16, fx.BFloat16, None, "gfx1201"),
 ]
 
 
@@ -368,3 +370,155 @@ def test_tiled_mma_example_with_mma_sync_uses_ldmatrix_and_runs_emulated():
                           "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
                           "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"])  # fmt: skip
     assert float(out[1]) < 1e-3
+
+
+# fp8 and i8 atoms: their operands arrive as bytes (int8 tensors) and are reinterpreted in
+# registers. gfx942's MFMA reads fp8 as the FNUZ formats, gfx950's and mma.sync as OCP's.
+BYTE_ATOMS = [
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e4m3", "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e5m2", "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2", "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx950"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e5m2", "gfx950"),
+    (fx.rocdl.MFMA, 16, 16, 32, "i8", "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 16, "i8", "gfx942"),
+    (fx.nvgpu.MmaSync, 16, 8, 32, "f8e4m3", None),
+    (fx.nvgpu.MmaSync, 16, 8, 32, "f8e5m2", None),
+]
+
+
+def decode_fp8(bits, fmt, fnuz):
+    """fp8 bytes as float64: sign, exponent and mantissa with the format's bias."""
+    e5m2 = fmt == "f8e5m2"
+    man, bias = (2, 15) if e5m2 else (3, 7)
+    bias += int(fnuz)
+    b = bits.astype(np.int64)
+    e, m = (b >> man) & (31 if e5m2 else 15), b & ((1 << man) - 1)
+    value = np.where(e == 0, m * 2.0 ** (1 - bias - man), (1 + m / 2.0**man) * 2.0 ** (e - bias))
+    return np.where(b >> 7, -value, value)
+
+
+def finite_fp8_bytes(rng, shape, fmt, fnuz):
+    b = rng.integers(0, 256, size=shape).astype(np.uint8)
+    if fnuz:
+        special = b == 0x80
+    elif fmt == "f8e4m3":
+        special = (b & 0x7F) == 0x7F
+    else:
+        special = ((b >> 2) & 31) == 31
+    return np.where(special, 0, b).astype(np.uint8)
+
+
+def _byte_atom_gemm(make, m, n, k, ab):
+    """One tile of a 2 x 2 tiled MMA of an fp8 or i8 atom whose A and B arrive as bytes."""
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(make(m, n, k, ab)),
+                              fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
+    integer = ab == "i8"
+    out_dtype = fx.Int32 if integer else fx.Float32
+
+    @flyc.kernel
+    def one_tile(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+        thr = tiled.thr_slice(fx.thread_idx.x)
+        tAgA, tBgB, tCgC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+        bytes_a, bytes_b = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
+        byte = fx.make_copy_atom(fx.UniversalCopy(8), fx.Int8)
+        fx.copy(byte, tAgA, bytes_a)
+        fx.copy(byte, tBgB, bytes_b)
+        rA, rB = bytes_a, bytes_b
+        if not integer:
+            rA, rB = fx.make_fragment_like(tAgA, dtype=ab), fx.make_fragment_like(tBgB, dtype=ab)
+            rA.store(bytes_a.load().bitcast(ab))
+            rB.store(bytes_b.load().bitcast(ab))
+        rC = thr.make_fragment_C(tCgC)
+        rC.fill(0)
+        fx.gemm(tiled, rC, rA, rB, rC)
+        fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), out_dtype), rC, tCgC)
+
+    return one_tile, tiled
+
+
+@pytest.mark.parametrize("make,m,n,k,ab,arch", BYTE_ATOMS)
+def test_fp8_and_i8_atoms_run_emulated_on_cpu_and_match_numpy(make, m, n, k, ab, arch,
+                                                             monkeypatch):  # fmt: skip
+    if arch:
+        monkeypatch.setenv("ARCH", arch)
+    one_tile, tiled = _byte_atom_gemm(make, m, n, k, ab)
+    tm, tn, tk = tiled.tile_size_mnk
+    integer = ab == "i8"
+    rng = np.random.default_rng(m + n + k)
+    fnuz = make is fx.rocdl.MFMA and arch == "gfx942"
+    if integer:
+        a = rng.integers(-128, 128, size=(tm, tk)).astype(np.int8)
+        b = rng.integers(-128, 128, size=(tn, tk)).astype(np.int8)
+        c = np.zeros((tm, tn), np.int32)
+        one_tile(*[flyc.from_dlpack(t) for t in (a, b, c)]).launch(block=(tiled.size,))
+        np.testing.assert_array_equal(c, a.astype(np.int64) @ b.astype(np.int64).T)
+        return
+    a, b = (finite_fp8_bytes(rng, s, ab, fnuz) for s in ((tm, tk), (tn, tk)))
+    c = np.zeros((tm, tn), np.float32)
+    args = [flyc.from_dlpack(t) for t in (a.view(np.int8), b.view(np.int8), c)]
+    one_tile(*args).launch(block=(tiled.size,))
+    ha, hb = decode_fp8(a, ab, fnuz), decode_fp8(b, ab, fnuz)
+    scale = np.abs(ha) @ np.abs(hb).T
+    assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * scale + 1e-30)
+
+
+BYTE_CODE = [
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx942", "v_mfma_f32_16x16x32_fp8_fp8"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2", "gfx942", "v_mfma_f32_32x32x16_bf8_bf8"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx950", "v_mfma_f32_16x16x32_fp8_fp8"),
+    (fx.rocdl.MFMA, 16, 16, 32, "i8", "gfx942", "v_mfma_i32_16x16x32_i8"),
+    (fx.rocdl.MFMA, 32, 32, 16, "i8", "gfx942", "v_mfma_i32_32x32x16_i8"),
+    (fx.nvgpu.MmaSync, 16, 8, 32, "f8e4m3", "sm_89", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3"),
+    (fx.nvgpu.MmaSync, 16, 8, 32, "f8e5m2", "sm_90", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2"),
+]
+
+
+@pytest.mark.parametrize("make,m,n,k,ab,arch,instruction", BYTE_CODE)
+def test_fp8_and_i8_atoms_compile_to_their_instructions(make, m, n, k, ab, arch, instruction,
+                                                        tmp_path):  # fmt: skip
+    import shutil
+    import subprocess
+
+    one_tile, tiled = _byte_atom_gemm(make, m, n, k, ab)
+    tm, tn, tk = tiled.tile_size_mnk
+    c = np.zeros((tm, tn), np.int32 if ab == "i8" else np.float32)
+    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8),
+                                          np.zeros((tn, tk), np.int8), c)]  # fmt: skip
+    target = "cuda" if arch.startswith("sm_") else "rocm"
+    code = one_tile.compile(*args, target=target, arch=arch).binary
+    if target == "cuda":
+        assert instruction in code.decode() and ".local" not in code.decode()
+        return
+    if not shutil.which("llvm-objdump-22"):
+        pytest.skip("llvm-objdump-22 is not installed")
+    (tmp_path / "k.hsaco").write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(tmp_path / "k.hsaco")],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    assert instruction in text and "scratch_" not in text
+
+
+def test_byte_atoms_need_their_arch():
+    one_tile, tiled = _byte_atom_gemm(fx.nvgpu.MmaSync, 16, 8, 32, "f8e4m3")
+    tm, tn, tk = tiled.tile_size_mnk
+    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8), np.zeros((tn, tk), np.int8),
+                                          np.zeros((tm, tn), np.float32))]  # fmt: skip
+    with pytest.raises(flyc.CompileError, match="needs sm_89 or later, not sm_80"):
+        one_tile.compile(*args, target="cuda", arch="sm_80")
+    one_tile, tiled = _byte_atom_gemm(fx.rocdl.MFMA, 16, 16, 32, "i8")
+    tm, tn, tk = tiled.tile_size_mnk
+    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8), np.zeros((tn, tk), np.int8),
+                                          np.zeros((tm, tn), np.int32))]  # fmt: skip
+    with pytest.raises(flyc.CompileError, match="gfx940 and later, not of gfx90a"):
+        one_tile.compile(*args, target="rocm", arch="gfx90a")
+
+
+def test_wmma_needs_gfx12_and_has_no_gpu_lowering_yet(monkeypatch):
+    kernel, args, _, _ = _one_tile_gemm(fx.rocdl.WMMA(16, 16, 16, fx.Float16), fx.Float16,
+                                        np.float16)  # fmt: skip
+    monkeypatch.setenv("ARCH", "gfx942")
+    with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12 .*, not of gfx942"):
+        kernel.compile(*args, target="cpu")
+    with pytest.raises(flyc.CompileError, match="no lowering for v_wmma_f32_16x16x16_f16"):
+        kernel.compile(*args, target="rocm", arch="gfx1201")
