@@ -1,4 +1,5 @@
-"""Compile time per target for vector add and softmax: cold (empty disk cache) and from the
+"""Compile time per target for vector add, softmax and the kernel library's GEMM (fk.gemm, 1024^3
+f16, built and compiled with COMPILE_ONLY: nothing runs): cold (empty disk cache) and from the
 disk cache in a fresh process. Each measurement runs in its own Python process, so the
 in-memory cache never answers. Prints a table.
 Run: PYTHONPATH=bindings/python python3 bench/bench_compile.py
@@ -27,6 +28,17 @@ def load(name):
 
 kernel_name, target, arch = sys.argv[2:5]
 x, m = np.zeros(8, np.float32), np.zeros((4, 4), np.float32)
+if kernel_name == "gemm":
+    sys.path.insert(0, sys.argv[1] + "/tests/python")
+    import flydsl.kernels as fk
+    from _dlpack import DLView, KDL_CPU, KDL_CUDA, KDL_FLOAT, KDL_ROCM
+    device = {"cpu": KDL_CPU, "cuda": KDL_CUDA, "rocm": KDL_ROCM}[target]
+    a = DLView(np.zeros((1024, 1024), np.float16), KDL_FLOAT, 16, device)
+    d = DLView(np.zeros((1024, 1024), np.float32), KDL_FLOAT, 32, device)
+    t0 = time.perf_counter()
+    fk.gemm(a, a, out=d)
+    print(json.dumps({"ms": (time.perf_counter() - t0) * 1e3}))
+    sys.exit(0)
 if kernel_name == "vector_add":
     kernel, args = load("vector_add").vector_add, (x, x, x, 8)
 else:
@@ -41,7 +53,9 @@ CASES = [("cpu", "gfx942"), ("rocm", "gfx942"), ("rocm", "gfx950"), ("cuda", "sm
 
 def measure(kernel, target, arch, cache_dir):
     env = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"),
-               FLYDSL_RUNTIME_CACHE_DIR=cache_dir)  # fmt: skip
+               FLYDSL_RUNTIME_CACHE_DIR=cache_dir, ARCH=arch)  # fmt: skip
+    if kernel == "gemm":
+        env["COMPILE_ONLY"] = "1"
     env.pop("FLYDSL_RUNTIME_ENABLE_CACHE", None)
     out = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), kernel, target, arch],
                          env=env, capture_output=True, text=True, check=True)  # fmt: skip
@@ -50,7 +64,7 @@ def measure(kernel, target, arch, cache_dir):
 
 def main(repeats=5):
     print(f"{'kernel':<11} {'target':<6} {'arch':<7} {'cold ms':>9} {'disk hit ms':>12}")
-    for kernel in ("vector_add", "softmax"):
+    for kernel in ("vector_add", "softmax", "gemm"):
         for target, arch in CASES:
             cold, hit = [], []
             for _ in range(repeats):

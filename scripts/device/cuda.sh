@@ -103,13 +103,15 @@ kernels() {
   return $status
 }
 
-# Only the GEMM: its tests against torch and its table against cuBLAS and Triton.
+# Only the GEMM and the MMA atoms: their tests against torch and the GEMM table against cuBLAS
+# and Triton.
 gemm() {
   local out=${OUT:-/tmp/flydsl-out} status=0
   mkdir -p "$out"
   use_packed_library
   unset FLYDSL_COMPILE_BACKEND ARCH
-  python3 -m pytest -q -rs tests/python/test_gemm_cuda.py -p no:cacheprovider 2>&1 |
+  python3 -m pytest -q -rs tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py \
+    -p no:cacheprovider 2>&1 |
     tee "$out/pytest_gemm.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   python3 bench/bench_gemm.py 2>&1 | tee "$out/bench_gemm.log" || status=1

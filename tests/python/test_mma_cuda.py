@@ -30,3 +30,22 @@ def test_tiled_mma_example_runs_with_mma_sync():
     example = Path(__file__).resolve().parents[2] / "examples" / "03_tiled_mma.py"
     __import__("sys").path.insert(0, str(example.parent))  # its `device` helper
     runpy.run_path(str(example), run_name="__main__")
+
+
+@pytest.mark.parametrize("ab", ["f8e4m3", "f8e5m2"])
+def test_fp8_mma_sync_matches_a_decoded_reference(ab):
+    import flydsl.expr as fx
+    import numpy as np
+    from test_mma_layouts import _byte_atom_gemm, decode_fp8, finite_fp8_bytes
+
+    one_tile, tiled = _byte_atom_gemm(fx.nvgpu.MmaSync, 16, 8, 32, ab)
+    tm, tn, tk = tiled.tile_size_mnk
+    rng = np.random.default_rng(11)
+    a, b = (finite_fp8_bytes(rng, s, ab, False) for s in ((tm, tk), (tn, tk)))
+    ta, tb = (torch.from_numpy(x.view(np.int8)).cuda() for x in (a, b))
+    c = torch.zeros(tm, tn, device="cuda")
+    one_tile(*[flyc.from_dlpack(t) for t in (ta, tb, c)]).launch(block=(tiled.size,))
+    torch.cuda.synchronize()
+    ha, hb = decode_fp8(a, ab, False), decode_fp8(b, ab, False)
+    scale = np.abs(ha) @ np.abs(hb).T
+    assert np.all(np.abs(c.cpu().numpy() - ha @ hb.T) <= 1e-6 * scale + 1e-30)
