@@ -3,9 +3,12 @@ GPU, bf16 in, fp32 accumulate, bf16 out: 4096^3, 8192^3 and a skinny M=16, N=K=8
 column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN"). Each column
 is timed by CUDA events over a CUDA graph of repeated calls and reported in TFLOP/s, with the
 ratios fk/cuBLAS and fk/Triton. Cold compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [TILE ...]
+Each TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with
+that tile in place of the library's table, for tuning.
 """
 
+import os
 import sys
 
 import flydsl.kernels as fk
@@ -110,5 +113,28 @@ def main():
     sys.stdout.flush()
 
 
+def tiles(names):
+    """fk.gemm's TFLOP/s with each tile of `names` on the NT shapes."""
+    print(f"{'tile':>18} " + " ".join(f"{f'{m}x{n}x{k}':>16}" for m, n, k in SHAPES))
+    for name in names:
+        os.environ["FLYDSL_GEMM_TILE"] = name
+        row = []
+        for m, n, k in SHAPES:
+            a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+            b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
+            out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+            try:
+                fk.gemm(a, b, out=out)
+                err = (out.float() - torch.matmul(a, b).float()).abs().max().item()
+                tf = 2.0 * m * n * k / timed(lambda: fk.gemm(a, b, out=out)) / 1e9
+                row.append(f"{tf:9.1f} e{err:5.3f}")
+            except Exception as e:  # a tile the device refuses
+                row.append(f"{type(e).__name__[:16]:>16}")
+        print(f"{name:>18} " + " ".join(f"{r:>16}" for r in row))
+        del os.environ["FLYDSL_GEMM_TILE"]
+
+
 if __name__ == "__main__":
     main()
+    if len(sys.argv) > 1:
+        tiles(sys.argv[1:])

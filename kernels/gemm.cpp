@@ -66,16 +66,18 @@ public:
       sharedAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, int(v) * 16, spec.ab);
     fragAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, op.fragVec * 16, spec.ab);
     // Swizzles keep 8-element (16-byte) blocks whole and spread a warp's reads over the banks:
-    // K-major rows of BK = 32 elements XOR row bits 1..2 into the block index; M/N-major
-    // rows of `rows` elements XOR the K index into it.
+    // the block index of a K-major row takes the XOR of the row index over the 128-byte line
+    // (the rows sharing one line first); an M/N-major row's takes the K index's.
     std::string layout = op.kMajor ? "(" + str(rows) + "," + str(bk) + "):(" + str(bk) + ",1)"
                                    : "(" + str(rows) + "," + str(bk) + "):(1," + str(rows) + ")";
     int rowBits = log2Of(op.kMajor ? bk : rows) - 3;
-    int bits = op.kMajor ? 2 : std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
+    int bits = std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
     shared_.resize(p.stages);
-    for (Value &s : shared_)
-      s = k.swizzle(k.makeTensor(k.sharedTensor(spec.ab, rows * bk, 128), k.layout(layout)), bits,
-                    3, shift);
+    for (Value &s : shared_) {
+      Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk)
+                                    : k.sharedTensor(spec.ab, rows * bk, 128);
+      s = k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, 3, shift);
+    }
   }
 
   /// Starts bringing K tile `kt` into buffer `stage`: cp.async copies, or loads into registers

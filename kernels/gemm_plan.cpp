@@ -4,6 +4,9 @@
 
 #include "flydsl/flydsl.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace fly::kernels {
 
 namespace {
@@ -56,6 +59,30 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   }
   (void)ab; // f16 and bf16 share every shape
   p.bk = 32;
+  int warpsM = 2, warpsN = 2;
+  // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
+  // apply to cp.async, WM x WN atoms lie over the block).
+  if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
+    long v[6] = {0, 0, 0, 0, 2, 2};
+    int got = std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4],
+                          &v[5]);
+    auto pow2 = [](long x) { return x > 0 && (x & (x - 1)) == 0; };
+    bool ok = (got == 4 || got == 6) && pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 &&
+              v[3] <= 8 && pow2(v[4]) && pow2(v[5]) && v[4] * v[5] <= 16 &&
+              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * p.atomN) == 0 && v[0] > 0 &&
+              v[1] > 0 && v[0] <= 256 && v[1] <= 256;
+    if (!ok)
+      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                          std::string("FLYDSL_GEMM_TILE='") + tile +
+                              "' is not BMxBNxBKxSTAGES[xWMxWN] with BK a power of two in "
+                              "16..128, 2..8 stages, WM x WN <= 16 and BM, BN multiples of the "
+                              "atoms' tile (at most 256)");
+    p.bm = v[0], p.bn = v[1], p.bk = v[2], p.stages = int(v[3]);
+    warpsM = int(v[4]), warpsN = int(v[5]);
+    p.threads = warpsM * warpsN * p.wave;
+    p.atomLayout = "(" + std::to_string(warpsM) + "," + std::to_string(warpsN) + ",1):(1," +
+                   std::to_string(warpsM) + ",0)";
+  }
   // A copy pass of the block must fit in a tile: threads * vec <= rows * BK.
   for (GemmOperand *o : {&a, &b}) {
     int64_t rows = o == &a ? p.bm : p.bn;
@@ -67,9 +94,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
   // its copies synchronous.
   p.cpAsync = p.family == FLY_MMA_SYNC && a.vec >= 2 && b.vec >= 2;
-  // cp.async keeps two tiles in flight while the third is multiplied: 3 x (BM + BN) x BK
-  // 16-bit elements, 48 KiB at 128 x 128 x 32, the static shared memory a block may have.
-  p.stages = p.cpAsync ? 3 : 2;
+  // cp.async keeps stages - 1 tiles in flight while one is multiplied; registers stage one.
+  if (!p.cpAsync)
+    p.stages = 2;
+  else if (!std::getenv("FLYDSL_GEMM_TILE"))
+    p.stages = 4;
   return p;
 }
 

@@ -340,6 +340,11 @@ public:
   Value sharedTensor(fly_dtype dtype, int64_t count, int64_t align = 16) {
     return wrap(fly_shared_tensor(k_, dtype, count, align));
   }
+  /// A rank-1 tensor carved from the launch's dynamic shared memory (which every launch gets
+  /// enough of), aligned to `align` bytes (at most 16).
+  Value dynamicShared(fly_dtype dtype, int64_t count, int64_t align = 16) {
+    return wrap(fly_dynamic_shared_allocate(k_, dtype, count, align));
+  }
   /// `tensor`'s memory seen through `layout`.
   Value makeTensor(Value tensor, Value layout) {
     return wrap(fly_kernel_make_tensor(k_, tensor.handle, layout.handle));

@@ -193,7 +193,7 @@ def test_resource_usage_tool_and_its_errors():
 def test_nvidia_code(b_layout, b_load, tmp_path):
     ptx = (compiled(tmp_path, 2, "sm_90", b_layout) / "cuda-sm_90" / "04_sm_90.ptx").read_text()
     assert len(re.findall(r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32", ptx)) >= 32
-    assert "cp.async.cg.shared.global" in ptx and re.search(r"cp\.async\.wait_group\s+1;", ptx)
+    assert "cp.async.cg.shared.global" in ptx and re.search(r"cp\.async\.wait_group\s+2;", ptx)
     # Fragments come from shared memory by ldmatrix: A's 16x16 as four 8x8 matrices, B's as two
     # (transposed where B is row-major, N contiguous).
     assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16" in ptx
