@@ -28,8 +28,10 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                   fly_dtype ab, GemmOperand a, GemmOperand b) {
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
+  int warpsM = 2, warpsN = 2;
   if (startsWith(arch, "sm_")) {
-    // mma.sync m16n8k16: four warps, 2 x 2, each pass covering 32 x 16.
+    // mma.sync m16n8k16: warps 2 x 2 over the small tiles, 2 x 4 over the large one (each
+    // warp's share 64 x 64), each pass of the 2 x 2 covering 32 x 16.
     p.family = FLY_MMA_SYNC;
     p.atomM = 16, p.atomN = 8, p.atomK = 16;
     p.wave = 32;
@@ -37,6 +39,12 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.threads = 128;
     p.bm = m <= 32 ? 32 : small ? 64 : 128;
     p.bn = m <= 32 || small ? 64 : 128;
+    if (p.bm == 128) {
+      p.bn = 256;
+      p.atomLayout = "(2,4,1):(1,2,0)";
+      warpsN = 4;
+      p.threads = 256;
+    }
     // A thread's A values pair up along K (two per register), as do its B values.
     a.fragVec = a.kMajor ? 2 : 1;
     b.fragVec = b.kMajor ? 2 : 1;
@@ -59,7 +67,6 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   }
   (void)ab; // f16 and bf16 share every shape
   p.bk = 32;
-  int warpsM = 2, warpsN = 2;
   // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {

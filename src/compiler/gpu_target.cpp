@@ -447,7 +447,8 @@ void initializeGpuTargets() {
   });
 }
 
-std::unique_ptr<llvm::TargetMachine> targetMachine(const Options &o) {
+std::unique_ptr<llvm::TargetMachine> targetMachine(const Options &o,
+                                                   const std::string &features = "") {
   initializeGpuTargets();
   llvm::Triple triple(isRocm(o) ? "amdgcn-amd-amdhsa" : "nvptx64-nvidia-cuda");
   std::string error;
@@ -459,7 +460,7 @@ std::unique_ptr<llvm::TargetMachine> targetMachine(const Options &o) {
   if (!generic || !generic->isCPUStringValid(o.arch))
     throw CompileError("unsupported arch '" + o.arch + "' for the " + o.target + " target");
   std::unique_ptr<llvm::TargetMachine> tm(target->createTargetMachine(
-      triple, o.arch, "", llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
+      triple, o.arch, features, llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt,
       static_cast<llvm::CodeGenOptLevel>(o.optLevel)));
   if (!tm)
     throw CompileError("LLVM cannot generate code for " + o.arch);
@@ -565,6 +566,14 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   LlvmDiagnostics diags;
   llvmContext.setDiagnosticHandlerCallBack(&LlvmDiagnostics::handle, &diags);
   DiagnosticCollector mlirDiags(&ctx);
+  // fp8 mma.sync (inline PTX) needs PTX ISA 8.4; other kernels keep the arch's default version,
+  // which older drivers load too.
+  bool fp8Mma = false;
+  device->getOperation()->walk([&](mlir::LLVM::InlineAsmOp a) {
+    fp8Mma = fp8Mma || a.getAsmString().contains(".e4m3.") || a.getAsmString().contains(".e5m2.");
+  });
+  if (fp8Mma)
+    tm = targetMachine(o, "+ptx84");
   auto lm = mlir::translateModuleToLLVMIR(device->getOperation(), llvmContext, "flydsl");
   if (!lm)
     throw CompileError("translation to LLVM IR failed: " + mlirDiags.text);

@@ -199,3 +199,34 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
     assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16" in ptx
     assert f"ldmatrix.sync.aligned.m8n8.{b_load}.b16" in ptx
     assert ".local" not in ptx
+
+
+def test_the_nvidia_kernel_runs_emulated_on_cpu():
+    """The cpu target emulating sm_80 runs the mma.sync kernel with its cp.async pipeline
+    (copies synchronous) and ldmatrix fragments (each lane's own loads), for Ks that leave the
+    last round of buffers partly empty; then with another tile (FLYDSL_GEMM_TILE, for tuning),
+    and a malformed tile is refused."""
+    script = (
+        "import sys, numpy as np, flydsl.kernels as fk\n"
+        "rng = np.random.default_rng(5)\n"
+        "for m, n, k, order in eval(sys.argv[1]):\n"
+        "    a = rng.standard_normal((m, k)).astype(np.float16)\n"
+        "    b = np.array(rng.standard_normal((k, n)).astype(np.float16), order=order)\n"
+        "    d = fk.gemm(a, b, out_dtype=np.float32)\n"
+        "    err = np.abs(d - a.astype(np.float64) @ b.astype(np.float64)).max()\n"
+        "    assert err < 1e-3, (m, n, k, err)\n"
+    )
+
+    def run(shapes, tile=None):
+        env = {**os.environ, "ARCH": "sm_80", "PYTHONPATH": f"{ROOT}/bindings/python"}
+        if tile:
+            env["FLYDSL_GEMM_TILE"] = tile
+        return subprocess.run([sys.executable, "-c", script, repr(shapes)], env=env,
+                              capture_output=True, text=True)  # fmt: skip
+
+    out = run([(96, 80, 224, "F"), (40, 72, 40, "C")])
+    assert out.returncode == 0, out.stdout + out.stderr
+    out = run([(40, 72, 40, "F")], "32x64x16x3x1x2")
+    assert out.returncode == 0, out.stdout + out.stderr
+    out = run([(40, 72, 40, "F")], "100x128x32x3")
+    assert "FLYDSL_GEMM_TILE='100x128x32x3' is not" in out.stderr
