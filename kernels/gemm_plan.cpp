@@ -30,21 +30,16 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
   if (startsWith(arch, "sm_")) {
-    // mma.sync m16n8k16: warps 2 x 2 over the small tiles, 2 x 4 over the large one (each
-    // warp's share 64 x 64), each pass of the 2 x 2 covering 32 x 16.
+    // mma.sync m16n8k16: warps 2 x 4 over the large tile (each warp's share 64 x 64), 2 x 2
+    // over the small one, 1 x 2 over a skinny one.
     p.family = FLY_MMA_SYNC;
     p.atomM = 16, p.atomN = 8, p.atomK = 16;
     p.wave = 32;
-    p.atomLayout = "(2,2,1):(1,2,0)";
-    p.threads = 128;
-    p.bm = m <= 32 ? 32 : small ? 64 : 128;
-    p.bn = m <= 32 || small ? 64 : 128;
-    if (p.bm == 128) {
-      p.bn = 256;
-      p.atomLayout = "(2,4,1):(1,2,0)";
-      warpsN = 4;
-      p.threads = 256;
-    }
+    bool skinny = m <= 32;
+    p.bm = skinny ? 32 : small ? 64 : 128;
+    p.bn = skinny || small ? 64 : 256;
+    warpsM = skinny ? 1 : 2;
+    warpsN = p.bn == 256 ? 4 : 2;
     // A thread's A values pair up along K (two per register), as do its B values.
     a.fragVec = a.kMajor ? 2 : 1;
     b.fragVec = b.kMajor ? 2 : 1;
@@ -54,8 +49,6 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.family = FLY_MMA_MFMA;
     p.atomM = p.atomN = p.atomK = 16;
     p.wave = 64;
-    p.atomLayout = "(2,2,1):(1,2,0)";
-    p.threads = 256;
     p.bm = m <= 64 || small ? 64 : 128;
     p.bn = small ? 64 : 128;
     a.fragVec = a.kMajor ? 4 : 1;
@@ -66,7 +59,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                             target + "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
   (void)ab; // f16 and bf16 share every shape
-  p.bk = 32;
+  // A skinny problem (M <= 32) reads B once from memory: deeper K tiles halve its steps.
+  p.bk = p.family == FLY_MMA_SYNC && m <= 32 ? 64 : 32;
   // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
@@ -86,15 +80,23 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                               "atoms' tile (at most 256)");
     p.bm = v[0], p.bn = v[1], p.bk = v[2], p.stages = int(v[3]);
     warpsM = int(v[4]), warpsN = int(v[5]);
-    p.threads = warpsM * warpsN * p.wave;
-    p.atomLayout = "(" + std::to_string(warpsM) + "," + std::to_string(warpsN) + ",1):(1," +
-                   std::to_string(warpsM) + ",0)";
   }
+  p.threads = warpsM * warpsN * p.wave;
+  p.atomLayout = "(" + std::to_string(warpsM) + "," + std::to_string(warpsN) + ",1):(1," +
+                 std::to_string(warpsM) + ",0)";
   // A copy pass of the block must fit in a tile: threads * vec <= rows * BK.
   for (GemmOperand *o : {&a, &b}) {
     int64_t rows = o == &a ? p.bm : p.bn;
     while (int64_t(p.threads) * o->vec > rows * p.bk)
       o->vec /= 2;
+    // ... and a pass is whole rows (K-major) or whole K columns, repeated to cover the tile.
+    int64_t line = (o->kMajor ? p.bk : rows) / o->vec;
+    if (line > p.threads || (rows * p.bk) % (int64_t(p.threads) * o->vec) != 0)
+      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                          "the GEMM tile " + std::to_string(p.bm) + "x" + std::to_string(p.bn) +
+                              "x" + std::to_string(p.bk) + " cannot be copied by " +
+                              std::to_string(p.threads) + " threads " +
+                              std::to_string(o->vec) + " elements at a time (FLYDSL_GEMM_TILE?)");
   }
   p.a = a;
   p.b = b;
