@@ -104,10 +104,12 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // its copies synchronous.
   p.cpAsync = p.family == FLY_MMA_SYNC && a.vec >= 2 && b.vec >= 2;
   // cp.async keeps stages - 1 tiles in flight while one is multiplied; registers stage one.
+  // The cpu target, whose copies are synchronous, gains nothing from more buffers than two
+  // (and compiles each buffer's unrolled step).
   if (!p.cpAsync)
     p.stages = 2;
   else if (!std::getenv("FLYDSL_GEMM_TILE"))
-    p.stages = 4;
+    p.stages = target == "cpu" ? 2 : 4;
   return p;
 }
 
