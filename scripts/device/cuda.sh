@@ -88,41 +88,27 @@ cpu_bench() {
   return "${PIPESTATUS[0]}"
 }
 
-# Only the kernel library: its tests against torch and its benchmark table.
-kernels() {
-  local out=${OUT:-/tmp/flydsl-out} status=0
+# A focused run: the named test files against torch, then one benchmark table.
+focused() {
+  local name=$1 bench=$2 out=${OUT:-/tmp/flydsl-out} status=0
+  shift 2
   mkdir -p "$out"
   use_packed_library
   unset FLYDSL_COMPILE_BACKEND ARCH
-  python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py tests/python/test_mma_cuda.py \
-    -p no:cacheprovider 2>&1 |
-    tee "$out/pytest_kernels.log" | tail -15
+  python3 -m pytest -q -rs "$@" -p no:cacheprovider 2>&1 | tee "$out/pytest_$name.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  python3 bench/bench_kernels.py 2>&1 | tee "$out/bench_kernels.log" || status=1
-  echo "== status $status"
-  return $status
-}
-
-# Only the GEMM and the MMA atoms: their tests against torch and the GEMM table against cuBLAS
-# and Triton.
-gemm() {
-  local out=${OUT:-/tmp/flydsl-out} status=0
-  mkdir -p "$out"
-  use_packed_library
-  unset FLYDSL_COMPILE_BACKEND ARCH
-  python3 -m pytest -q -rs tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py \
-    -p no:cacheprovider 2>&1 |
-    tee "$out/pytest_gemm.log" | tail -15
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  python3 bench/bench_gemm.py 2>&1 | tee "$out/bench_gemm.log" || status=1
+  python3 "$bench" 2>&1 | tee "$out/bench_$name.log" || status=1
   echo "== status $status"
   return $status
 }
 
 case "${1:-}" in
 pack) pack ;;
-kernels) kernels ;; # run(command="bash scripts/device/cuda.sh kernels", carry=[".device"])
-gemm) gemm ;;       # run(command="bash scripts/device/cuda.sh gemm", carry=[".device"])
+# The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):
+# run(command="bash scripts/device/cuda.sh kernels", carry=[".device"]), likewise gemm.
+kernels) focused kernels bench/bench_kernels.py tests/python/test_kernel_library_cuda.py \
+  tests/python/test_mma_cuda.py ;;
+gemm) focused gemm bench/bench_gemm.py tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py ;;
 run) run ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
 *) echo "usage: $0 pack|run|kernels|gemm|cpu-bench" >&2; exit 2 ;;

@@ -482,12 +482,8 @@ def test_fp8_and_i8_atoms_compile_to_their_instructions(make, m, n, k, ab, arch,
     import subprocess
 
     one_tile, tiled = _byte_atom_gemm(make, m, n, k, ab)
-    tm, tn, tk = tiled.tile_size_mnk
-    c = np.zeros((tm, tn), np.int32 if ab == "i8" else np.float32)
-    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8),
-                                          np.zeros((tn, tk), np.int8), c)]  # fmt: skip
     target = "cuda" if arch.startswith("sm_") else "rocm"
-    code = one_tile.compile(*args, target=target, arch=arch).binary
+    code = one_tile.compile(*_zero_args(tiled, ab), target=target, arch=arch).binary
     if target == "cuda":
         ptx = code.decode()
         assert instruction in ptx and ".local" not in ptx
@@ -501,19 +497,21 @@ def test_fp8_and_i8_atoms_compile_to_their_instructions(make, m, n, k, ab, arch,
     assert instruction in text and "scratch_" not in text
 
 
+def _zero_args(tiled, ab):
+    """Zero byte operands and a zero C of the byte atom's accumulator type, as arguments."""
+    tm, tn, tk = tiled.tile_size_mnk
+    c = np.zeros((tm, tn), np.int32 if ab == "i8" else np.float32)
+    return [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8),
+                                          np.zeros((tn, tk), np.int8), c)]  # fmt: skip
+
+
 def test_byte_atoms_need_their_arch():
     one_tile, tiled = _byte_atom_gemm(fx.nvgpu.MmaSync, 16, 8, 32, "f8e4m3")
-    tm, tn, tk = tiled.tile_size_mnk
-    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8), np.zeros((tn, tk), np.int8),
-                                          np.zeros((tm, tn), np.float32))]  # fmt: skip
     with pytest.raises(flyc.CompileError, match="needs sm_89 or later, not sm_80"):
-        one_tile.compile(*args, target="cuda", arch="sm_80")
+        one_tile.compile(*_zero_args(tiled, "f8e4m3"), target="cuda", arch="sm_80")
     one_tile, tiled = _byte_atom_gemm(fx.rocdl.MFMA, 16, 16, 32, "i8")
-    tm, tn, tk = tiled.tile_size_mnk
-    args = [flyc.from_dlpack(t) for t in (np.zeros((tm, tk), np.int8), np.zeros((tn, tk), np.int8),
-                                          np.zeros((tm, tn), np.int32))]  # fmt: skip
     with pytest.raises(flyc.CompileError, match="gfx940 and later, not of gfx90a"):
-        one_tile.compile(*args, target="rocm", arch="gfx90a")
+        one_tile.compile(*_zero_args(tiled, "i8"), target="rocm", arch="gfx90a")
 
 
 def test_wmma_needs_gfx12_and_has_no_gpu_lowering_yet(monkeypatch):
