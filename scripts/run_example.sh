@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: builds the library, then runs Python kernels on the best target present (a
-# CUDA GPU with torch tensors, else cpu): a vector add and a tiled copy written with layouts;
+# CUDA GPU with torch tensors, else cpu): a vector add and a tiled copy written with layouts,
+# the kernel library (its GEMM included) and GEMMs on tiled MMAs (FMA and matrix-core atoms);
 # builds kernels through the C API for the cpu target (host arrays), runs them and checks
 # their results; and works the CuTe documentation's layout examples from C and Python.
 set -euo pipefail
@@ -10,6 +11,7 @@ PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA
 PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
 PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel library
 PYTHONPATH=bindings/python python3 examples/fma_gemm.py  # a GEMM with a tiled MMA
+PYTHONPATH=bindings/python python3 examples/03_tiled_mma.py  # the same on matrix-core atoms
 ./build/examples/tiled_mma
 ./build/examples/vector_add
 ./build/examples/tiled_copy
