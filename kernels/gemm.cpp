@@ -36,8 +36,8 @@ int log2Of(int64_t v) {
 /// An (rows, K) operand of the block (A: rows = M, B: rows = N) on its way to the MMA.
 class StagedOperand {
 public:
-  StagedOperand(Kernel &k, const GemmSpec &spec, const GemmOperand &op, int64_t rows,
-                Value global, Value blockRow, Value tid)
+  StagedOperand(Kernel &k, const GemmSpec &spec, const GemmOperand &op, int64_t rows, Value global,
+                Value blockRow, Value tid)
       : k_(k), spec_(spec), op_(op), rows_(rows), tid_(tid), blockRow_(blockRow) {
     const GemmPlan &p = spec.plan;
     std::string tile = "(" + str(rows) + "," + str(p.bk) + ")";
@@ -146,11 +146,10 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   };
   auto bytes = [](fly_dtype d) { return d == FLY_F32 ? 4 : 2; };
   Value A = operandParam(p.a), B = operandParam(p.b);
-  Value C = spec.hasC ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
-                                      bytes(spec.c))
-                      : Value{};
-  Value D =
-      k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.out));
+  Value C = spec.hasC
+                ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.c))
+                : Value{};
+  Value D = k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.out));
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
 
@@ -164,8 +163,8 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value blockCoord = k.tuple("(_,(?,?))", {bm, bn});
   Value gD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile), blockCoord);
   Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
-  Value cD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile),
-                     blockCoord);
+  Value cD =
+      k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile), blockCoord);
   Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
   Value acc = k.fragment(tD, FLY_F32);
   k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
@@ -223,10 +222,10 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
 
   // Epilogue: D = alpha * acc (+ beta * C), element by element inside the edges.
   Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
-  Value tC = spec.hasC ? k.mmaPartition(
-                             mma, FLY_MMA_C, tid,
-                             k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), blockCoord))
-                       : Value{};
+  Value tC = spec.hasC
+                 ? k.mmaPartition(mma, FLY_MMA_C, tid,
+                                  k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), blockCoord))
+                 : Value{};
   int64_t values = p.bm * p.bn / p.threads;
   for (int64_t i = 0; i < values; ++i) {
     Value at = k.constInt(FLY_I32, i);

@@ -21,7 +21,8 @@ std::string GemmPlan::key() const {
   return std::to_string(int(family)) + "/" + std::to_string(atomM) + "x" + std::to_string(atomN) +
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
-         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + "/a" + operand(a) + "/b" + operand(b);
+         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + "/a" + operand(a) + "/b" +
+         operand(b);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -55,8 +56,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     b.fragVec = b.kMajor ? 4 : 1;
   } else {
     throw flydsl::Error(FLY_ERROR_UNSUPPORTED,
-                        "the GEMM has no matrix-core path for arch " + arch + " (target " +
-                            target + "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
+                        "the GEMM has no matrix-core path for arch " + arch + " (target " + target +
+                            "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
   (void)ab; // f16 and bf16 share every shape
   // A skinny problem (M <= 32) reads B once from memory: deeper K tiles halve its steps.
@@ -65,8 +66,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
     long v[6] = {0, 0, 0, 0, 2, 2};
-    int got = std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4],
-                          &v[5]);
+    int got =
+        std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
     auto pow2 = [](long x) { return x > 0 && (x & (x - 1)) == 0; };
     bool ok = (got == 4 || got == 6) && pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 &&
               v[3] <= 8 && pow2(v[4]) && pow2(v[5]) && v[4] * v[5] <= 16 &&
@@ -95,8 +96,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
       throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
                           "the GEMM tile " + std::to_string(p.bm) + "x" + std::to_string(p.bn) +
                               "x" + std::to_string(p.bk) + " cannot be copied by " +
-                              std::to_string(p.threads) + " threads " +
-                              std::to_string(o->vec) + " elements at a time (FLYDSL_GEMM_TILE?)");
+                              std::to_string(p.threads) + " threads " + std::to_string(o->vec) +
+                              " elements at a time (FLYDSL_GEMM_TILE?)");
   }
   p.a = a;
   p.b = b;

@@ -187,7 +187,8 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N));
   std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
                     (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
-  fly_prepared_t *k = kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, spec); });
+  fly_prepared_t *k =
+      kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, spec); });
   std::vector<fly_arg_t> args = {ta.arg(), tb.arg()};
   if (tc)
     args.push_back(tc->arg());
@@ -195,7 +196,8 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   args.push_back(scalar(alpha));
   if (tc)
     args.push_back(scalar(beta));
-  int64_t gridM = (M + spec.plan.bm - 1) / spec.plan.bm, gridN = (N + spec.plan.bn - 1) / spec.plan.bn;
+  int64_t gridM = (M + spec.plan.bm - 1) / spec.plan.bm,
+          gridN = (N + spec.plan.bn - 1) / spec.plan.bn;
   if (gridN > 65535)
     fail(FLY_ERROR_INVALID_ARGUMENT, "N = " + std::to_string(N) + " needs " +
                                          std::to_string(gridN) +

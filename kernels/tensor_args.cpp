@@ -126,8 +126,8 @@ void TensorArg::asFlat() {
 
 void TensorArg::asMatrix(bool transpose) {
   if (shape_.size() != 2)
-    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has shape " + shapeText(shape_) +
-                                         ": a matrix has rank 2");
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + " has shape " + shapeText(shape_) + ": a matrix has rank 2");
   int r = transpose ? 1 : 0, c = 1 - r;
   int64_t shape[2] = {shape_[r], shape_[c]}, strides[2] = {strides_[r], strides_[c]};
   if (shape[1] <= 1 || strides[1] == 1)

@@ -749,13 +749,13 @@ FLY_API fly_status fly_resolve_target(const fly_compile_options_t *options, char
  * estimate from registers and shared memory). The cpu target has none:
  * FLY_ERROR_UNSUPPORTED. */
 typedef struct fly_resource_usage {
-  size_t struct_size;      /* sizeof(fly_resource_usage_t) */
-  int32_t registers;       /* vector registers (AMD VGPRs) or registers (NVIDIA) a thread */
-  int32_t acc_registers;   /* AMD accumulation registers (AGPRs); 0 on NVIDIA */
-  int32_t scalar_registers;/* AMD scalar registers (SGPRs) a wave; 0 on NVIDIA */
-  int64_t shared_bytes;    /* static shared memory (LDS) a block */
-  int64_t scratch_bytes;   /* private (spill) memory a thread: 0 when all stays in registers */
-  int32_t occupancy;       /* waves a SIMD (AMD) or warps an SM (NVIDIA) */
+  size_t struct_size;       /* sizeof(fly_resource_usage_t) */
+  int32_t registers;        /* vector registers (AMD VGPRs) or registers (NVIDIA) a thread */
+  int32_t acc_registers;    /* AMD accumulation registers (AGPRs); 0 on NVIDIA */
+  int32_t scalar_registers; /* AMD scalar registers (SGPRs) a wave; 0 on NVIDIA */
+  int64_t shared_bytes;     /* static shared memory (LDS) a block */
+  int64_t scratch_bytes;    /* private (spill) memory a thread: 0 when all stays in registers */
+  int32_t occupancy;        /* waves a SIMD (AMD) or warps an SM (NVIDIA) */
 } fly_resource_usage_t;
 FLY_API fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, const char *kernel,
                                                int block_threads, fly_resource_usage_t *out);

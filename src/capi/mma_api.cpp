@@ -144,12 +144,11 @@ void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fl
   kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
 }
 
-void fly_kernel_mma_load(fly_kernel_t *k, fly_value_t *tiled_mma, int operand,
-                         fly_value_t *thr_idx, fly_value_t *shared, fly_value_t *fragment) {
+void fly_kernel_mma_load(fly_kernel_t *k, fly_value_t *tiled_mma, int operand, fly_value_t *thr_idx,
+                         fly_value_t *shared, fly_value_t *fragment) {
   FLY_KERNEL_OR(k, );
-  kernelCall(K, [&] {
-    K->mmaLoad(val(tiled_mma), operand, val(thr_idx), val(shared), val(fragment));
-  });
+  kernelCall(
+      K, [&] { K->mmaLoad(val(tiled_mma), operand, val(thr_idx), val(shared), val(fragment)); });
 }
 
 } // extern "C"

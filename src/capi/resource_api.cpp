@@ -41,8 +41,7 @@ fly_resource_usage_t amdUsage(const std::string &image, const char *kernel, cons
   } catch (const compiler::CompileError &e) {
     fail(FLY_ERROR_INVALID_ARGUMENT, e.what());
   }
-  fly_resource_usage_t r = {sizeof(r), u.vgprs, u.agprs, u.sgprs, u.sharedBytes, u.scratchBytes,
-                            0};
+  fly_resource_usage_t r = {sizeof(r), u.vgprs, u.agprs, u.sgprs, u.sharedBytes, u.scratchBytes, 0};
   r.occupancy = compiler::amdWavesPerSimd(u, arch, blockThreads ? blockThreads : u.maxThreads);
   return r;
 }
@@ -58,8 +57,8 @@ fly_status fly_code_object_resource_usage(const void *hsaco, size_t size, const 
       fail(FLY_ERROR_INVALID_ARGUMENT, "hsaco and arch must not be NULL");
     if (std::string(arch).rfind("gfx9", 0) != 0)
       fail(FLY_ERROR_UNSUPPORTED, std::string("occupancy is known for gfx9 archs, not ") + arch);
-    *out = amdUsage(std::string(static_cast<const char *>(hsaco), size), kernel, arch,
-                    block_threads);
+    *out =
+        amdUsage(std::string(static_cast<const char *>(hsaco), size), kernel, arch, block_threads);
   });
 }
 
@@ -91,8 +90,8 @@ fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, const cha
         r.registers = regs;
         r.shared_bytes = shared;
         r.scratch_bytes = local;
-        r.occupancy = nvidiaWarpsPerSm(regs, shared, block_threads ? block_threads : maxThreads,
-                                       c->arch);
+        r.occupancy =
+            nvidiaWarpsPerSm(regs, shared, block_threads ? block_threads : maxThreads, c->arch);
       } catch (const runtime::cuda::DriverError &e) {
         fail(FLY_ERROR_UNSUPPORTED,
              std::string("a cuda kernel's resources come from the driver: ") + e.what());

@@ -399,14 +399,15 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
                   mlir::arith::BitcastOp::create(
                       b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x),
                   c32(v))));
-        mlir::Value e = vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v)))
-                           : x;
+        mlir::Value e =
+            vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
         if (t.isInteger(8))
           return mlir::arith::ExtSIOp::create(b, loc, i32, e);
         if (mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t))
           return decodeFp8(e);
-        return t.isF32() || t.isInteger(32) ? e
-                                            : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
+        return t.isF32() || t.isInteger(32)
+                   ? e
+                   : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
       };
       auto values = [](mlir::Value x) {
         auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());

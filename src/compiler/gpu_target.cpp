@@ -273,11 +273,11 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
                 .getResult(0);
     } else {
       auto type = bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16;
-      mma = mlir::NVVM::MmaOp::create(
-          b, loc, result, a, bregs, c, llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
-          std::nullopt, std::array<mlir::NVVM::MMATypes, 2>{type, type},
-          std::array<mlir::NVVM::MMALayout, 2>{mlir::NVVM::MMALayout::row,
-                                               mlir::NVVM::MMALayout::col});
+      mma = mlir::NVVM::MmaOp::create(b, loc, result, a, bregs, c,
+                                      llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
+                                      std::nullopt, std::array<mlir::NVVM::MMATypes, 2>{type, type},
+                                      std::array<mlir::NVVM::MMALayout, 2>{
+                                          mlir::NVVM::MMALayout::row, mlir::NVVM::MMALayout::col});
     }
     auto vt = call.getResult(0).getType();
     mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);

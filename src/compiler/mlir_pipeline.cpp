@@ -7,8 +7,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -131,10 +131,9 @@ void lowerLdMatrixCalls(mlir::ModuleOp m, bool native) {
     if (native) {
       int n = int(values / 2);
       bool trans = call.getCallee().ends_with(".trans");
-      mlir::Type result =
-          n == 1 ? i32
-                 : mlir::LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                          llvm::SmallVector<mlir::Type>(n, i32));
+      mlir::Type result = n == 1 ? i32
+                                 : mlir::LLVM::LLVMStructType::getLiteral(
+                                       b.getContext(), llvm::SmallVector<mlir::Type>(n, i32));
       auto ld = mlir::NVVM::LdMatrixOp::create(
           b, loc, result, call.getOperand(0), uint32_t(n),
           trans ? mlir::NVVM::MMALayout::col : mlir::NVVM::MMALayout::row,
@@ -143,9 +142,11 @@ void lowerLdMatrixCalls(mlir::ModuleOp m, bool native) {
       auto words = mlir::VectorType::get({n}, i32);
       mlir::Value w = mlir::LLVM::UndefOp::create(b, loc, words);
       for (int j = 0; j < n; ++j) {
-        mlir::Value r = n == 1 ? mlir::Value(ld) : mlir::LLVM::ExtractValueOp::create(b, loc, ld, j);
+        mlir::Value r =
+            n == 1 ? mlir::Value(ld) : mlir::LLVM::ExtractValueOp::create(b, loc, ld, j);
         w = mlir::LLVM::InsertElementOp::create(
-            b, loc, words, w, r, mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(j)));
+            b, loc, words, w, r,
+            mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(j)));
       }
       out = mlir::LLVM::BitcastOp::create(b, loc, type, w);
     } else {

@@ -49,9 +49,8 @@ ResourceUsage amdResourceUsage(const std::string &hsaco, const std::string &name
         continue;
       llvm::msgpack::Document doc;
       auto desc = note.getDesc(section.sh_addralign);
-      if (!doc.readFromBlob(llvm::StringRef(reinterpret_cast<const char *>(desc.data()),
-                                            desc.size()),
-                            false))
+      if (!doc.readFromBlob(
+              llvm::StringRef(reinterpret_cast<const char *>(desc.data()), desc.size()), false))
         continue;
       auto &root = doc.getRoot().getMap();
       auto kernels = root.find(doc.getNode(llvm::StringRef("amdhsa.kernels")));

@@ -678,8 +678,8 @@ private:
     auto i8 = IntegerType::get(t.getContext(), 8);
     if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
       return i8;
-    if (auto vt = dyn_cast<VectorType>(t); vt && isa<Float8E4M3FNType, Float8E5M2Type>(
-                                                     vt.getElementType()))
+    if (auto vt = dyn_cast<VectorType>(t);
+        vt && isa<Float8E4M3FNType, Float8E5M2Type>(vt.getElementType()))
       return VectorType::get(vt.getShape(), i8);
     return t;
   }

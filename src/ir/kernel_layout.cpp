@@ -1365,8 +1365,8 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
   if (f->dtype != s->dtype || layout::staticSize(*f->layout) != size || p->layout->rank() < 2 ||
       layout::staticSize(p->layout->mode(0)) != values) {
     k.fail("mma_load: the fragment must be make_fragment of the operand's partition (" +
-           p->layout->str() + " of " + dtypeName(s->dtype) + "), got " + f->layout->str() +
-           " of " + dtypeName(f->dtype));
+           p->layout->str() + " of " + dtypeName(s->dtype) + "), got " + f->layout->str() + " of " +
+           dtypeName(f->dtype));
     return;
   }
   // ldmatrix serves mma.sync's 16-bit operands: thread t holds pairs of one row (A: row t/4,
@@ -1422,7 +1422,9 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
   }
   // The thread (of the tiled MMA) and value whose element this lane's row address is.
   auto i32 = k.b.getI32Type();
-  auto c = [&](int64_t v) { return MValue(mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, v)); };
+  auto c = [&](int64_t v) {
+    return MValue(mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, v));
+  };
   MValue tid = thrEntry->v;
   if (tid.getType() != i32)
     tid = mlir::arith::IndexCastOp::create(k.b, k.loc(), i32, tid);
@@ -1455,9 +1457,10 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
       for (int64_t v = 1; v < values; ++v) {
         if (mode == 1 && v % 2)
           continue;
-        MValue is = mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::eq,
-                                                srcVal, c(v));
-        rowAddress = mlir::arith::SelectOp::create(k.b, k.loc(), is, element(*src, v, r), rowAddress);
+        MValue is =
+            mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::eq, srcVal, c(v));
+        rowAddress =
+            mlir::arith::SelectOp::create(k.b, k.loc(), is, element(*src, v, r), rowAddress);
       }
       llvm::SmallVector<MValue> operands = {rowAddress};
       for (int64_t v = 0; v < values; ++v)
@@ -1473,7 +1476,8 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
       }
       MValue got = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{i16s}, operands)
                        .getResult(0);
-      MValue typed = mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(s->dtype, int(values)), got);
+      MValue typed =
+          mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(s->dtype, int(values)), got);
       for (int64_t v = 0; v < values; ++v)
         k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), typed, c(v)),
                   element(*f, v, r), f->dtype);

@@ -1246,6 +1246,16 @@ unsafe extern "C" {
         c: *mut fly_value_t,
     );
 }
+unsafe extern "C" {
+    pub fn fly_kernel_mma_load(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        operand: ::std::os::raw::c_int,
+        thr_idx: *mut fly_value_t,
+        shared: *mut fly_value_t,
+        fragment: *mut fly_value_t,
+    );
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct fly_compiled {
