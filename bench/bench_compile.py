@@ -42,7 +42,7 @@ if kernel_name == "gemm":
 if kernel_name == "vector_add":
     kernel, args = load("vector_add").vector_add, (x, x, x, 8)
 else:
-    kernel, args = load("softmax").softmax, (m, m, 4)
+    kernel, args = load("softmax").softmax, (m, m, 4, 128)
 t0 = time.perf_counter()
 kernel.compile(*args, target=target, arch=arch)
 print(json.dumps({"ms": (time.perf_counter() - t0) * 1e3}))
@@ -52,13 +52,15 @@ CASES = [("cpu", "gfx942"), ("rocm", "gfx942"), ("rocm", "gfx950"), ("cuda", "sm
 
 
 def measure(kernel, target, arch, cache_dir):
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "bindings" / "python"),
-               FLYDSL_RUNTIME_CACHE_DIR=cache_dir, ARCH=arch)  # fmt: skip
+    path = os.pathsep.join(str(ROOT / d) for d in ("bindings/python", "examples"))
+    env = dict(os.environ, PYTHONPATH=path, FLYDSL_RUNTIME_CACHE_DIR=cache_dir, ARCH=arch)
     if kernel == "gemm":
         env["COMPILE_ONLY"] = "1"
     env.pop("FLYDSL_RUNTIME_ENABLE_CACHE", None)
     out = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), kernel, target, arch],
-                         env=env, capture_output=True, text=True, check=True)  # fmt: skip
+                         env=env, capture_output=True, text=True)  # fmt: skip
+    if out.returncode != 0:
+        sys.exit(f"{kernel} on {target} {arch} failed:\n{out.stderr}")
     return json.loads(out.stdout)["ms"]
 
 

@@ -11,7 +11,7 @@ namespace fly::kernels {
 
 namespace {
 std::mutex mutex;
-std::atomic<int64_t> built{0};
+std::atomic<int64_t> built{0}, generated{0};
 // Never destroyed: a prepared launch may be in use until the process ends.
 std::map<std::string, fly_prepared_t *> &cache() {
   static auto *map = new std::map<std::string, fly_prepared_t *>();
@@ -31,20 +31,23 @@ fly_prepared_t *kernelFor(const std::string &key, const char *target,
   auto found = cache().find(full);
   if (found != cache().end())
     return found->second;
-  flydsl::Module module;
-  build(module);
-  fly_compile_options_t options = {sizeof(options), target, nullptr, 3};
-  fly_compiled_t *compiled = nullptr;
-  flydsl::check(fly_compile(module.get(), &options, &compiled));
+  // Keyed by the spec, so a disk-cache hit in a new process skips generating the kernel.
+  flydsl::Compiled compiled(
+      full,
+      [&](flydsl::Module &module) {
+        ++generated;
+        build(module);
+      },
+      target, 3);
   fly_prepared_t *prepared = nullptr;
-  fly_status s = fly_prepare_launch(compiled, "main", &prepared);
-  fly_compiled_destroy(compiled); // the prepared launch keeps the code
-  flydsl::check(s);
+  flydsl::check(fly_prepare_launch(compiled.get(), "main", &prepared)); // keeps the code
   cache()[full] = prepared;
   ++built;
   return prepared;
 }
 
 int64_t kernelsBuilt() { return built.load(); }
+
+int64_t kernelsGenerated() { return generated.load(); }
 
 } // namespace fly::kernels

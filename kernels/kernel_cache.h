@@ -1,8 +1,9 @@
 //===- kernel_cache.h - The library's kernels, built once per specialisation -*- C++ -*-===//
 //
 // A kernel is looked up by its key (the op, dtypes, plan and target): the first call builds
-// it with its generator, compiles it (through fly_compile, so the disk cache serves later
-// processes) and keeps a prepared launch; later calls only launch.
+// it with its generator and compiles it (through fly_compile_keyed under the key, so a later
+// process finds it in the disk cache without generating it) and keeps a prepared launch; later
+// calls only launch.
 //
 //===---------------------------------------------------------------------------------===//
 #ifndef FLYDSL_KERNELS_KERNEL_CACHE_H
@@ -19,8 +20,10 @@ namespace fly::kernels {
 fly_prepared_t *kernelFor(const std::string &key, const char *target,
                           const std::function<void(flydsl::Module &)> &build);
 
-/// How many kernels kernelFor has built in this process.
+/// How many kernels kernelFor has made ready in this process.
 int64_t kernelsBuilt();
+/// How many of those it generated (built the module of); the others came from the disk cache.
+int64_t kernelsGenerated();
 
 } // namespace fly::kernels
 

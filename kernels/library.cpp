@@ -308,4 +308,6 @@ fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_ar
 
 int64_t fly_kernels_built(void) { return kernelsBuilt(); }
 
+int64_t fly_kernels_generated(void) { return kernelsGenerated(); }
+
 } // extern "C"

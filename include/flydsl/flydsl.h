@@ -732,6 +732,19 @@ typedef struct fly_compile_options {
 /* Compiles every kernel of a module (all must be finished). options may be NULL. */
 FLY_API fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,
                                fly_compiled_t **out);
+
+/* Fills an empty module for fly_compile_keyed (kernels made and finished) and returns FLY_OK,
+ * or the failing call's status, whose message is then the thread's last error. */
+typedef fly_status (*fly_module_builder_t)(fly_module_t *module, void *user_data);
+
+/* fly_compile for the module that build(module, user_data) makes, found in the caches by
+ * `key` instead of by its IR: when this process or the disk cache already holds the key,
+ * build is not called, which saves building and hashing the module (most of a disk-cache
+ * hit for a large unrolled kernel). The key must determine the module: equal keys with
+ * equal options must build equal modules. Target, arch, options and the library's version
+ * are added to it. A failing build is returned as its status, with the key named. */
+FLY_API fly_status fly_compile_keyed(const char *key, fly_module_builder_t build, void *user_data,
+                                     const fly_compile_options_t *options, fly_compiled_t **out);
 FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
 /* Debugging: how many kernels this process has compiled for the cpu target whose barriers or
  * shuffles run their GPU threads as fibers rather than as loops over the block's threads

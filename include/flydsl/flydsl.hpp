@@ -11,6 +11,8 @@
 #include "flydsl/flydsl.h"
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -174,16 +176,23 @@ inline std::pair<std::string, std::string> resolveTarget(const std::string &targ
 /// A module of kernels; owns them and every value they hold.
 class Module {
 public:
-  Module() {
+  Module() : handle_(nullptr, Deleter{true}) {
     fly_module_t *m = nullptr;
     check(fly_module_create(&m));
     handle_.reset(m);
   }
+  /// A view of a module owned elsewhere (the one fly_compile_keyed hands its builder).
+  static Module borrow(fly_module_t *m) { return Module(m); }
   fly_module_t *get() const { return handle_.get(); }
 
 private:
+  explicit Module(fly_module_t *borrowed) : handle_(borrowed, Deleter{false}) {}
   struct Deleter {
-    void operator()(fly_module_t *m) const { fly_module_destroy(m); }
+    bool owns;
+    void operator()(fly_module_t *m) const {
+      if (owns)
+        fly_module_destroy(m);
+    }
   };
   std::unique_ptr<fly_module_t, Deleter> handle_;
 };
@@ -472,12 +481,46 @@ public:
     check(fly_compile(m.get(), &options, &c));
     handle_.reset(c);
   }
+  /// The module `build` fills, compiled unless the caches already hold `key`, in which case
+  /// build is not called (fly_compile_keyed: the key must determine the module).
+  Compiled(const std::string &key, const std::function<void(Module &)> &build,
+           const std::string &target = "", int optLevel = 2) {
+    fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
+                                     nullptr, optLevel};
+    Builder builder{&build, nullptr};
+    fly_compiled_t *c = nullptr;
+    fly_status s = fly_compile_keyed(key.c_str(), &Builder::run, &builder, &options, &c);
+    if (builder.error)
+      std::rethrow_exception(builder.error);
+    check(s);
+    handle_.reset(c);
+  }
+  fly_compiled_t *get() const { return handle_.get(); }
   void launch(const std::string &kernel, const fly_launch_config_t &config,
               const std::vector<fly_arg_t> &args) const {
     check(fly_launch(handle_.get(), kernel.c_str(), &config, args.data(), args.size()));
   }
 
 private:
+  // Carries the builder through the C callback; an exception that is not an Error (whose
+  // status and message the C API already has) is rethrown after the call.
+  struct Builder {
+    const std::function<void(Module &)> *build;
+    std::exception_ptr error;
+    static fly_status run(fly_module_t *m, void *self) {
+      auto *b = static_cast<Builder *>(self);
+      try {
+        Module borrowed = Module::borrow(m);
+        (*b->build)(borrowed);
+        return FLY_OK;
+      } catch (const Error &e) {
+        return e.status();
+      } catch (...) {
+        b->error = std::current_exception();
+        return FLY_ERROR_INTERNAL;
+      }
+    }
+  };
   struct Deleter {
     void operator()(fly_compiled_t *c) const { fly_compiled_destroy(c); }
   };

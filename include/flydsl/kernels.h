@@ -67,8 +67,11 @@ FLY_API fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weig
 FLY_API fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
                                     double alpha, double beta, const fly_arg_t *out, void *stream);
 
-/* How many kernels the library has built for these calls in this process (a cache check). */
+/* How many kernels the library has made ready for these calls in this process (a cache
+ * check). */
 FLY_API int64_t fly_kernels_built(void);
+/* How many of them it generated (built the IR of): the others came from the disk cache. */
+FLY_API int64_t fly_kernels_generated(void);
 
 #ifdef __cplusplus
 }

@@ -17,12 +17,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <strings.h>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <strings.h>
 
 using namespace fly;
 using namespace fly::capi;
@@ -137,19 +138,76 @@ std::string diskCacheDir() {
 }
 
 // The artifact for `key`: from the disk cache, else compiled (and stored there).
-compiler::Artifact buildArtifact(ir::Module &module, const compiler::Options &o,
-                                 const std::string &key) {
+compiler::Artifact buildArtifact(const std::function<ir::Module &()> &module,
+                                 const compiler::Options &o, const std::string &key) {
   std::string dir = o.dumpDir.empty() ? diskCacheDir() : "";
   if (dir.empty())
-    return compiler::compile(module, o);
+    return compiler::compile(module(), o);
   compiler::DiskCache cache(dir);
   if (auto hit = cache.load(key))
     return std::move(*hit);
-  compiler::Artifact art = compiler::compile(module, o);
+  compiler::Artifact art = compiler::compile(module(), o);
   cache.store(key, art);
   return art;
 }
 
+// What besides the module decides the code: target, arch, options and this library's build.
+std::string optionsKey(const compiler::Options &o) {
+  return o.target + "|" + o.arch + "|" + std::to_string(o.optLevel) +
+         (o.cpuFibers ? "|fibers" : "") + "|" + buildId();
+}
+
+// The compiled module for `key`: from this process's cache, the disk cache, or compiled from
+// `module()`, which is only called then (it may build the module).
+std::shared_ptr<const CompiledCode> codeFor(const std::string &key, const compiler::Options &o,
+                                            const std::function<ir::Module &()> &module) {
+  if (o.dumpDir.empty()) {
+    std::lock_guard<std::mutex> lock(cacheMutex);
+    auto it = memoryCache().find(key);
+    if (it != memoryCache().end())
+      return it->second;
+  }
+  auto code = std::make_shared<CompiledCode>();
+  try {
+    code->artifact = buildArtifact(module, o, key);
+    if (o.target == "cpu")
+      code->cpu = runtime::cpu::load(code->artifact);
+    else if (o.target == "cuda")
+      code->cuda = std::make_unique<runtime::cuda::LoadedModule>(code->artifact);
+    else
+      code->hip = std::make_unique<runtime::hip::LoadedModule>(code->artifact);
+  } catch (const compiler::CompileError &e) {
+    fail(FLY_ERROR_COMPILE, e.what());
+  } catch (const runtime::cpu::LoadError &e) {
+    fail(FLY_ERROR_COMPILE, e.what());
+  }
+  std::lock_guard<std::mutex> lock(cacheMutex);
+  memoryCache()[key] = code;
+  return code;
+}
+
+// The wave size of the options' arch; an arch without one is unsupported.
+int waveOf(const compiler::Options &o) {
+  try {
+    return compiler::waveSize(o.arch);
+  } catch (const compiler::CompileError &e) {
+    fail(FLY_ERROR_UNSUPPORTED, e.what());
+  }
+}
+
+// A new handle on `code`, its kernels' signatures read from the artifact (which a disk-cache
+// entry carries too, so a keyed hit needs no module).
+fly_compiled_t *compiledHandle(const compiler::Options &o,
+                               std::shared_ptr<const CompiledCode> code) {
+  auto c = std::make_unique<fly_compiled>();
+  c->target = o.target;
+  c->arch = o.arch;
+  c->waveSize = waveOf(o);
+  for (auto &k : code->artifact.kernels)
+    c->signatures[k.name] = k.params;
+  c->code = std::move(code);
+  return adoptHandle<fly_compiled_t>(HandleKind::Compiled, std::move(c));
+}
 
 } // namespace
 
@@ -514,49 +572,51 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     requireOut(out, "out");
     fly_module *m = moduleOf(module);
     compiler::Options o = resolve(options);
-    int wave;
-    try {
-      wave = compiler::waveSize(o.arch);
-    } catch (const compiler::CompileError &e) {
-      fail(FLY_ERROR_UNSUPPORTED, e.what());
-    }
+    waveOf(o);
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
-    auto c = std::make_unique<fly_compiled>();
-    c->target = o.target;
-    c->arch = o.arch;
-    c->waveSize = wave;
-    for (auto &k : m->module->kernels())
-      c->signatures[k->name()] = k->params();
-    std::string key = std::to_string(m->module->hash()) + "|" + o.target + "|" + o.arch + "|" +
-                      std::to_string(o.optLevel) + (o.cpuFibers ? "|fibers" : "") + "|" +
-                      buildId();
-    if (o.dumpDir.empty()) {
-      std::lock_guard<std::mutex> lock(cacheMutex);
-      auto it = memoryCache().find(key);
-      if (it != memoryCache().end())
-        c->code = it->second;
+    std::string key = std::to_string(m->module->hash()) + "|" + optionsKey(o);
+    *out = compiledHandle(o, codeFor(key, o, [&]() -> ir::Module & { return *m->module; }));
+  });
+}
+
+fly_status fly_compile_keyed(const char *key, fly_module_builder_t build, void *user_data,
+                             const fly_compile_options_t *options, fly_compiled_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (!key || !*key)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "the key is NULL or empty");
+    if (!build)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "the module builder is NULL");
+    compiler::Options o = resolve(options);
+    waveOf(o);
+    // The prefix keeps keys of this kind apart from the IR hashes fly_compile uses.
+    std::string full = std::string("keyed:") + key + "|" + optionsKey(o);
+    fly_module_t *built = nullptr;
+    auto release = [&] {
+      if (built)
+        fly_module_destroy(built);
+    };
+    try {
+      auto code = codeFor(full, o, [&]() -> ir::Module & {
+        if (fly_module_create(&built) != FLY_OK)
+          fail(fly_last_error_status(), fly_last_error_message());
+        if (fly_status s = build(built, user_data); s != FLY_OK) {
+          const char *why = fly_last_error_status() == s ? fly_last_error_message() : "";
+          fail(s, std::string("the builder of key '") + key + "' failed" +
+                      (*why ? std::string(": ") + why : std::string()));
+        }
+        ir::Module &module = *moduleOf(built)->module;
+        if (module.kernels().empty())
+          fail(FLY_ERROR_COMPILE, std::string("the builder of key '") + key + "' made no kernels");
+        return module;
+      });
+      release();
+      *out = compiledHandle(o, std::move(code));
+    } catch (...) {
+      release();
+      throw;
     }
-    if (!c->code) {
-      auto code = std::make_shared<CompiledCode>();
-      try {
-        code->artifact = buildArtifact(*m->module, o, key);
-        if (o.target == "cpu")
-          code->cpu = runtime::cpu::load(code->artifact);
-        else if (o.target == "cuda")
-          code->cuda = std::make_unique<runtime::cuda::LoadedModule>(code->artifact);
-        else
-          code->hip = std::make_unique<runtime::hip::LoadedModule>(code->artifact);
-      } catch (const compiler::CompileError &e) {
-        fail(FLY_ERROR_COMPILE, e.what());
-      } catch (const runtime::cpu::LoadError &e) {
-        fail(FLY_ERROR_COMPILE, e.what());
-      }
-      c->code = code;
-      std::lock_guard<std::mutex> lock(cacheMutex);
-      memoryCache()[key] = code;
-    }
-    *out = adoptHandle<fly_compiled_t>(HandleKind::Compiled, std::move(c));
   });
 }
 

@@ -72,11 +72,18 @@ Artifact compile(ir::Module &module, const Options &givenOptions) {
                          options.target + " " + options.arch + " has " + std::to_string(total) +
                          " per block");
   }
+  Artifact art;
   if (options.target == "cpu")
-    return compileCpu(module, options);
-  if (options.target == "rocm" || options.target == "cuda")
-    return compileGpu(module, options);
-  throw CompileError("unknown target '" + options.target + "' (expected rocm, cuda or cpu)");
+    art = compileCpu(module, options);
+  else if (options.target == "rocm" || options.target == "cuda")
+    art = compileGpu(module, options);
+  else
+    throw CompileError("unknown target '" + options.target + "' (expected rocm, cuda or cpu)");
+  for (auto &info : art.kernels)
+    for (auto &k : module.kernels())
+      if (k->name() == info.name)
+        info.params = k->params();
+  return art;
 }
 
 std::string loweredIr(ir::Module &module, const Options &givenOptions) {

@@ -16,7 +16,7 @@ namespace fly::compiler {
 
 namespace {
 
-constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '2'};
+constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '3'};
 
 uint64_t fnv1a(const char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -32,6 +32,19 @@ void putU64(std::string &out, uint64_t v) {
 void putString(std::string &out, const std::string &s) {
   putU64(out, s.size());
   out += s;
+}
+void putInts(std::string &out, const std::vector<int64_t> &v) {
+  putU64(out, v.size());
+  for (int64_t x : v)
+    putU64(out, static_cast<uint64_t>(x));
+}
+void putParam(std::string &out, const ir::Param &p) {
+  putU64(out, static_cast<uint64_t>(p.kind));
+  putU64(out, static_cast<uint64_t>(p.dtype));
+  putU64(out, static_cast<uint64_t>(p.rank));
+  putInts(out, p.spec.shape);
+  putInts(out, p.spec.stride);
+  putU64(out, static_cast<uint64_t>(p.spec.alignBytes));
 }
 
 struct Reader {
@@ -54,6 +67,29 @@ struct Reader {
     std::string s = bytes.substr(pos, n);
     pos += n;
     return s;
+  }
+  std::vector<int64_t> ints() {
+    uint64_t n = u64();
+    std::vector<int64_t> v;
+    if (!ok || (bytes.size() - pos) / 8 < n)
+      return ok = false, v;
+    for (uint64_t i = 0; i < n; ++i)
+      v.push_back(static_cast<int64_t>(u64()));
+    return v;
+  }
+  ir::Param param() {
+    ir::Param p;
+    uint64_t kind = u64(), dtype = u64(), rank = u64();
+    // A value no writer produces is a corrupted entry.
+    if (kind > uint64_t(ir::Param::Kind::Scalar) || !ir::isValidDType(int(dtype)) || rank > 64)
+      ok = false;
+    p.kind = static_cast<ir::Param::Kind>(kind);
+    p.dtype = ok ? static_cast<ir::DType>(dtype) : ir::DType::I32;
+    p.rank = static_cast<int>(rank);
+    p.spec.shape = ints();
+    p.spec.stride = ints();
+    p.spec.alignBytes = static_cast<int64_t>(u64());
+    return p;
   }
 };
 
@@ -86,6 +122,9 @@ std::string serializeEntry(const std::string &key, const Artifact &art) {
     putU64(payload, k.staticSharedBytes);
     putU64(payload, k.usesCollectives);
     putU64(payload, k.dynamicArenaBytes);
+    putU64(payload, k.params.size());
+    for (auto &p : k.params)
+      putParam(payload, p);
   }
   putString(payload, art.image);
   std::string out(kMagic, sizeof kMagic);
@@ -113,6 +152,9 @@ std::optional<Artifact> parseEntry(const std::string &bytes, const std::string &
     k.staticSharedBytes = r.u64();
     k.usesCollectives = r.u64() != 0;
     k.dynamicArenaBytes = r.u64();
+    uint64_t params = r.u64();
+    for (uint64_t j = 0; r.ok && j < params; ++j)
+      k.params.push_back(r.param());
     art.kernels.push_back(std::move(k));
   }
   art.image = r.string();

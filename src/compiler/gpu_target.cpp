@@ -553,7 +553,7 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   art.arch = o.arch;
   for (auto &k : module.kernels())
     art.kernels.push_back(
-        KernelInfo{k->name(), k->staticSharedBytes(), false, k->dynamicArenaBytes()});
+        KernelInfo{k->name(), k->staticSharedBytes(), false, k->dynamicArenaBytes(), {}});
   auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering
   auto device = lowerToLlvmDialect(module, o);
 

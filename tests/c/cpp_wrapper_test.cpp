@@ -114,6 +114,35 @@ bool builderErrorThrows() {
   }
   return false;
 }
+// Compiled(key, build): the builder runs on a miss only; its errors come out as they went in.
+bool keyedCompileRuns() {
+  setenv("FLYDSL_RUNTIME_ENABLE_CACHE", "0", 1); // this process's memory cache only
+  std::string key = "cpp-wrapper";
+  int calls = 0;
+  auto build = [&](flydsl::Module &m) {
+    ++calls;
+    flydsl::Kernel k(m, "one");
+    k.finish();
+  };
+  flydsl::Compiled first(key, build, "cpu"), second(key, build, "cpu");
+  bool ok = calls == 1 && first.get() && second.get();
+  try {
+    flydsl::Compiled failing(key + "/bad", [](flydsl::Module &m) { flydsl::Kernel k(m, ""); });
+    ok = false;
+  } catch (const flydsl::Error &e) {
+    ok = ok && e.status() == FLY_ERROR_INVALID_ARGUMENT &&
+         std::string(e.what()).find("the builder of key") != std::string::npos;
+  }
+  try {
+    flydsl::Compiled throwing(key + "/throws",
+                              [](flydsl::Module &) { throw std::runtime_error("mine"); });
+    ok = false;
+  } catch (const std::runtime_error &e) {
+    ok = ok && std::string(e.what()) == "mine"; // not turned into a flydsl::Error
+  }
+  unsetenv("FLYDSL_RUNTIME_ENABLE_CACHE");
+  return ok;
+}
 } // namespace
 
 int main() {
@@ -139,6 +168,7 @@ int main() {
   expect(threw, "parse error throws flydsl::Error");
   expect(tiledCopyRuns(), "a tiled copy built, compiled and run through the wrapper");
   expect(builderErrorThrows(), "a builder error throws flydsl::Error from finish()");
+  expect(keyedCompileRuns(), "Compiled(key, build) builds once, and its errors propagate");
   expect(scalarCodeRuns(), "operators, a loop carrying a value and branches through the wrapper");
   std::printf("cpp wrapper: %s\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;

@@ -1,11 +1,13 @@
 /* The kernel C API with bad inputs: each gets a status and a message, and the library stays
  * usable afterwards. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, setenv */
 #include <flydsl/flydsl.h>
 
 #include <dlpack/dlpack.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures = 0;
 static int checks = 0;
@@ -39,6 +41,82 @@ static fly_compiled_t *doubler(void) {
     c = NULL;
   fly_module_destroy(m); /* the compiled module outlives its source */
   return c;
+}
+
+/* A fly_module_builder_t: the doubler into `m`, counting its calls in *calls; `*calls < 0`
+ * asks for a builder mistake (-1: a bad call, -2: no kernel). */
+static fly_status build_doubler(fly_module_t *m, void *calls) {
+  int *n = (int *)calls;
+  if (*n == -1)
+    return fly_kernel_create(m, NULL, NULL);
+  if (*n == -2)
+    return FLY_OK;
+  ++*n;
+  fly_kernel_t *k;
+  fly_status s = fly_kernel_create(m, "doubler", &k);
+  if (s != FLY_OK)
+    return s;
+  fly_value_t *x = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_store(k, x,
+            fly_binary(k, FLY_MUL, fly_load(k, x, &i, 1, NULL), fly_const_float(k, FLY_F32, 2.0)),
+            &i, 1, NULL);
+  return fly_kernel_finish(k);
+}
+
+/* fly_compile_keyed calls its builder only when no cache holds the key. */
+static void keyed_compiles(void) {
+  char dir[] = "/tmp/flydsl_keyed_XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  setenv("FLYDSL_RUNTIME_CACHE_DIR", dir, 1);
+  char key[64];
+  snprintf(key, sizeof key, "doubler/%ld", (long)getpid());
+  int calls = 0;
+  fly_compiled_t *c1 = NULL, *c2 = NULL, *c3 = NULL;
+  CHECK(fly_compile_keyed(key, build_doubler, &calls, NULL, &c1) == FLY_OK);
+  CHECK(calls == 1);
+  CHECK(fly_compile_keyed(key, build_doubler, &calls, NULL, &c2) == FLY_OK);
+  CHECK(calls == 1); /* the memory cache answered */
+  fly_compile_options_t o0 = {sizeof(o0), "cpu", NULL, 0};
+  CHECK(fly_compile_keyed(key, build_doubler, &calls, &o0, &c3) == FLY_OK);
+  CHECK(calls == 2); /* other options, other code */
+  float data[4] = {1, 2, 3, 4};
+  int64_t shape[1] = {4};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {4, 1, 1}, 0, NULL};
+  fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
+  CHECK(c2 && fly_launch(c2, "doubler", &cfg, &arg, 1) == FLY_OK);
+  CHECK(c3 && fly_launch(c3, "doubler", &cfg, &arg, 1) == FLY_OK);
+  CHECK(data[0] == 4.0f && data[3] == 16.0f);
+  CHECK(c2 && fly_launch(c2, "doubler", &cfg, &arg, 2) == FLY_ERROR_LAUNCH); /* signature kept */
+  fly_compiled_destroy(c1);
+  fly_compiled_destroy(c2);
+  fly_compiled_destroy(c3);
+
+  fly_compiled_t *c = NULL;
+  CHECK(fly_compile_keyed(NULL, build_doubler, &calls, NULL, &c) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_compile_keyed("", build_doubler, &calls, NULL, &c) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_compile_keyed(key, NULL, &calls, NULL, &c) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "builder"));
+  CHECK(fly_compile_keyed(key, build_doubler, &calls, NULL, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  int bad_call = -1;
+  CHECK(fly_compile_keyed("bad call", build_doubler, &bad_call, NULL, &c) ==
+        FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "the builder of key 'bad call' failed"));
+  int no_kernel = -2;
+  CHECK(fly_compile_keyed("empty", build_doubler, &no_kernel, NULL, &c) == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "made no kernels"));
+  fly_compile_options_t wrong = {sizeof(wrong), "cpu", "banana", 2};
+  CHECK(fly_compile_keyed(key, build_doubler, &calls, &wrong, &c) == FLY_ERROR_UNSUPPORTED);
+  CHECK(c == NULL && calls == 2);
+  /* A failed build is not cached: the next call builds again. */
+  CHECK(fly_compile_keyed("bad call", build_doubler, &calls, NULL, &c) == FLY_OK);
+  CHECK(calls == 3);
+  fly_compiled_destroy(c);
+  unsetenv("FLYDSL_RUNTIME_CACHE_DIR");
+  char rm[96];
+  snprintf(rm, sizeof rm, "rm -rf '%s'", dir);
+  CHECK(system(rm) == 0);
 }
 
 static void launch_argument_checks(void) {
@@ -531,6 +609,7 @@ static void vectors_buffers_while(void) {
 
 int main(void) {
   launch_argument_checks();
+  keyed_compiles();
   prepared_launches();
   event_errors();
   vectors_buffers_while();

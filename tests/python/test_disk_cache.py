@@ -83,3 +83,35 @@ def test_eight_concurrent_processes_all_succeed(tmp_path):
         finish(p)
     assert len(entries(tmp_path)) == 1
     assert not list(tmp_path.glob("*.tmp.*"))
+
+
+# The library's GEMM: its kernels are found on disk by their spec, without being generated.
+GEMM = """
+import numpy as np
+from flydsl import kernels
+
+rng = np.random.default_rng(0)
+a = rng.standard_normal((70, 40)).astype(np.float16)
+b = rng.standard_normal((40, 30)).astype(np.float16)
+c = kernels.gemm(a, b).astype(np.float32)
+want = a.astype(np.float32) @ b.astype(np.float32)
+assert np.allclose(c, want, rtol=1e-2, atol=5e-2), abs(c - want).max()
+print(kernels.kernels_built(), kernels.kernels_generated())
+"""
+
+
+def gemm_counts(cache):
+    env = {k: v for k, v in os.environ.items() if k != "FLYDSL_RUNTIME_ENABLE_CACHE"}
+    env.update(PYTHONPATH=str(ROOT / "bindings/python"), FLYDSL_RUNTIME_CACHE_DIR=str(cache))
+    p = subprocess.run([sys.executable, "-c", GEMM], env=env, capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    return tuple(int(n) for n in p.stdout.split())
+
+
+def test_library_kernels_come_from_disk_without_being_generated(tmp_path):
+    assert gemm_counts(tmp_path) == (1, 1)
+    (entry,) = entries(tmp_path)
+    assert gemm_counts(tmp_path) == (1, 0)
+    entry.write_bytes(entry.read_bytes()[:100])  # damaged: generated again, and rewritten
+    assert gemm_counts(tmp_path) == (1, 1)
+    assert gemm_counts(tmp_path) == (1, 0)

@@ -38,6 +38,7 @@ lib.fly_kernels_rmsnorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double,
 lib.fly_kernels_gemm.restype = ctypes.c_int
 lib.fly_kernels_gemm.argtypes = [_ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_built.restype = ctypes.c_int64
+lib.fly_kernels_generated.restype = ctypes.c_int64
 
 _ADD, _MUL, _SCALE_BIAS, _SILU, _GELU, _GELU_TANH, _SILU_MUL = range(7)
 
@@ -188,5 +189,10 @@ def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=Non
 
 
 def kernels_built():
-    """How many kernels the library has built in this process (each specialisation once)."""
+    """How many kernels the library has made ready in this process (each specialisation once)."""
     return lib.fly_kernels_built()
+
+
+def kernels_generated():
+    """How many of those it generated: the others came from the disk cache, found by their spec."""
+    return lib.fly_kernels_generated()

@@ -1278,6 +1278,21 @@ unsafe extern "C" {
         out: *mut *mut fly_compiled_t,
     ) -> fly_status;
 }
+pub type fly_module_builder_t = ::std::option::Option<
+    unsafe extern "C" fn(
+        module: *mut fly_module_t,
+        user_data: *mut ::std::os::raw::c_void,
+    ) -> fly_status,
+>;
+unsafe extern "C" {
+    pub fn fly_compile_keyed(
+        key: *const ::std::os::raw::c_char,
+        build: fly_module_builder_t,
+        user_data: *mut ::std::os::raw::c_void,
+        options: *const fly_compile_options_t,
+        out: *mut *mut fly_compiled_t,
+    ) -> fly_status;
+}
 unsafe extern "C" {
     pub fn fly_compiled_destroy(compiled: *mut fly_compiled_t);
 }
@@ -1504,4 +1519,7 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_kernels_built() -> i64;
+}
+unsafe extern "C" {
+    pub fn fly_kernels_generated() -> i64;
 }
