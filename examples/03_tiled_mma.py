@@ -5,7 +5,7 @@ computes a 64 x 64 tile of C. Per K step the block copies its A and B tiles into
 with a tiled copy; after a barrier each thread loads its fragments of them
 (thr_slice(tid).partition_A/B, make_fragment_A/B, load_A/B: ldmatrix for mma.sync, plain
 loads for MFMA) and fx.gemm(atom, ...) accumulates into its register fragment of C, which is
-written back at the end.
+written back at the end through make_tiled_copy_C.
 
 The atom is MFMA 16x16x4 f32 (K step 8) on AMD GPUs and on the cpu target, which runs it lane
 by lane as the gfx942 it emulates; on an NVIDIA GPU it is mma.sync 16x8x16 f16 (K step 16).
@@ -46,8 +46,8 @@ def tiled_mma_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constex
     sB = smem.allocate_tensor(DTYPE, fx.make_layout((BN, BK), (BK, 1)))
 
     thr = TILED_MMA.thr_slice(tid)
-    tCgC = thr.partition_C(fx.local_tile(C, (BM, BN), (bm, bn)))
-    rC = thr.make_fragment_C(tCgC)
+    gC = fx.local_tile(C, (BM, BN), (bm, bn))
+    rC = thr.make_fragment_C(thr.partition_C(gC))
     rC.fill(0.0)
     for kt in fx.range_constexpr(k_tiles):
         fx.copy(elem, copier.partition_S(fx.local_tile(A, (BM, BK), (bm, kt))),
@@ -61,7 +61,11 @@ def tiled_mma_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constex
         thr.load_B(sB, rB)
         fx.gemm(ATOM, rC, rA, rB, rC)
         fx.gpu.barrier()  # every thread has its fragments before the next tiles land
-    fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
+    # The epilogue: a tiled copy with the accumulator's threads and values (CuTe's
+    # make_tiled_copy_C) moves each thread's fragment, seen through retile_S, to its place in C.
+    out = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    store_c = fx.make_tiled_copy_C(out, TILED_MMA).get_slice(tid)
+    fx.copy(out, store_c.retile_S(rC), store_c.partition_D(gC))
 
 
 def operands(m, n, k, seed=3):

@@ -694,6 +694,15 @@ FLY_API fly_value_t *fly_kernel_tiled_mma(fly_kernel_t *k, const fly_tiled_mma_t
 FLY_API fly_value_t *fly_kernel_tiled_mma_partition(fly_kernel_t *k, fly_value_t *tiled_mma,
                                                     int operand /* fly_mma_operand */,
                                                     fly_value_t *thr_idx, fly_value_t *tensor);
+/* CuTe's make_tiled_copy_A / _B / _C: a tiled copy of `atom` with the threads and values of
+ * the tiled MMA's operand (its thread-value layout over the (M,K), (N,K) or (M,N) tile), so a
+ * thread's partition_S of a tile and the retile (fly_kernel_tiled_copy_retile) of its MMA
+ * fragment of that operand hold the same elements; copying between them fills the fragment
+ * with atoms as wide as the operand's layout allows. The atom's values must divide each
+ * thread's. */
+FLY_API fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t *atom,
+                                                   fly_value_t *tiled_mma,
+                                                   int operand /* fly_mma_operand */);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
 /* Thread thr_idx's fragment of operand A or B, loaded from shared-memory tensor `shared` into

@@ -294,6 +294,10 @@ public:
     return wrap(
         fly_kernel_tiled_copy_partition(k_, tiled.handle, thr.handle, tensor.handle, source));
   }
+  /// CuTe's retile_S / retile_D: a register fragment seen as the tiled copy's atom calls.
+  Value retile(Value tiled, Value fragment) {
+    return wrap(fly_kernel_tiled_copy_retile(k_, tiled.handle, fragment.handle));
+  }
   void copy(Value atom, Value src, Value dst, Value pred = {}) {
     fly_kernel_copy(k_, atom.handle, src.handle, dst.handle, pred.handle);
   }
@@ -308,6 +312,11 @@ public:
   Value mmaPartition(Value tiledMma, fly_mma_operand operand, Value thr, Value tensor) {
     return wrap(
         fly_kernel_tiled_mma_partition(k_, tiledMma.handle, operand, thr.handle, tensor.handle));
+  }
+  /// CuTe's make_tiled_copy_A / _B / _C: a tiled copy of `atom` with the operand's threads
+  /// and values, whose retile of an MMA fragment matches its partition of a tile.
+  Value tiledCopyForMma(Value atom, Value tiledMma, fly_mma_operand operand) {
+    return wrap(fly_kernel_tiled_copy_for_mma(k_, atom.handle, tiledMma.handle, operand));
   }
   /// d = a * b + c over fragments of the tiled MMA's partitions.
   void gemm(Value tiledMma, Value d, Value a, Value b, Value c) {

@@ -195,16 +195,22 @@ int waveOf(const compiler::Options &o) {
   }
 }
 
-// A new handle on `code`, its kernels' signatures read from the artifact (which a disk-cache
-// entry carries too, so a keyed hit needs no module).
-fly_compiled_t *compiledHandle(const compiler::Options &o,
-                               std::shared_ptr<const CompiledCode> code) {
+// A new handle on `code`, its kernels' signatures read from `module`, or without one from the
+// artifact (which a disk-cache entry carries too, so a keyed hit needs no module). Modules of
+// equal IR may differ in what their launches accept (a stride assumed a multiple of 16 bytes
+// that no instruction relied on), hence the module's own signatures where there is one.
+fly_compiled_t *compiledHandle(const compiler::Options &o, std::shared_ptr<const CompiledCode> code,
+                               const ir::Module *module) {
   auto c = std::make_unique<fly_compiled>();
   c->target = o.target;
   c->arch = o.arch;
   c->waveSize = waveOf(o);
-  for (auto &k : code->artifact.kernels)
-    c->signatures[k.name] = k.params;
+  if (module)
+    for (auto &k : module->kernels())
+      c->signatures[k->name()] = k->params();
+  else
+    for (auto &k : code->artifact.kernels)
+      c->signatures[k.name] = k.params;
   c->code = std::move(code);
   return adoptHandle<fly_compiled_t>(HandleKind::Compiled, std::move(c));
 }
@@ -576,7 +582,8 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
     std::string key = std::to_string(m->module->hash()) + "|" + optionsKey(o);
-    *out = compiledHandle(o, codeFor(key, o, [&]() -> ir::Module & { return *m->module; }));
+    auto code = codeFor(key, o, [&]() -> ir::Module & { return *m->module; });
+    *out = compiledHandle(o, std::move(code), m->module.get());
   });
 }
 
@@ -612,7 +619,7 @@ fly_status fly_compile_keyed(const char *key, fly_module_builder_t build, void *
         return module;
       });
       release();
-      *out = compiledHandle(o, std::move(code));
+      *out = compiledHandle(o, std::move(code), nullptr);
     } catch (...) {
       release();
       throw;

@@ -235,6 +235,13 @@ fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom, fly_value
              : nullptr;
 }
 
+fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t *atom,
+                                           fly_value_t *tiled_mma, int operand) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K,
+                    [&] { return handle(K->tiledCopyForMma(val(atom), val(tiled_mma), operand)); });
+}
+
 fly_value_t *fly_kernel_tiled_copy_partition(fly_kernel_t *k, fly_value_t *tiled_copy,
                                              fly_value_t *thr_idx, fly_value_t *tensor,
                                              int source) {

@@ -226,6 +226,10 @@ public:
   Value *copyAtom(CopyOp op, int bits, DType dtype);
   /// A tiled copy: the atom, a thread-value layout (thr, val) -> tile coordinate, the tile.
   Value *tiledCopy(Value *atom, Value *layoutTV, const std::string &tile);
+  /// CuTe's make_tiled_copy_A / _B / _C: a tiled copy of `atom` whose threads and values are
+  /// those of operand `operand` (0 A, 1 B, 2 C) of tiled MMA `tiledMma`, over its (M,K), (N,K)
+  /// or (M,N) tile; its retile_D of an MMA fragment is where partition_S's values land.
+  Value *tiledCopyForMma(Value *atom, Value *tiledMma, int operand);
   /// This thread's part of `t` for the copy's source (src) or destination.
   Value *partition(Value *tiled, Value *thrIdx, Value *t, bool src);
   /// CuTe's retile: register fragment `x` seen as tiled copy `tiled`'s (atom values, rest

@@ -1085,6 +1085,36 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   return k.newValue(std::move(e));
 }
 
+namespace {
+Entry *tiledMmaOf(Kernel::Impl &k, Value *h) {
+  Entry *t = k.get(h, "tiled MMA");
+  if (t && t->kind != ValueKind::TiledMma) {
+    k.fail(std::string("tiled MMA is a ") + kindName(t->kind) + " where a tiled MMA is needed");
+    return nullptr;
+  }
+  return t;
+}
+
+/// A tiled copy of atom entry `a` over the (thread-value layout, tile) that `make` gives,
+/// checked under `what`.
+template <class Make>
+Value *newTiledCopy(Kernel::Impl &k, const Entry &a, const char *what, Make make) {
+  std::shared_ptr<TiledCopyInfo> info;
+  if (!k.algebra(what, [&] {
+        auto [tv, tile] = make();
+        layout::checkThreadValueLayout(tv, a.atom->values);
+        info = std::make_shared<TiledCopyInfo>(TiledCopyInfo{a.atom, tv, tile});
+      }))
+    return nullptr;
+  Entry e;
+  e.kind = ValueKind::TiledCopy;
+  e.tiled = std::move(info);
+  e.atom = e.tiled->atom;
+  e.dtype = a.dtype;
+  return k.newValue(std::move(e));
+}
+} // namespace
+
 Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1095,20 +1125,31 @@ Value *Kernel::tiledCopy(Value *ha, Value *hl, const std::string &tileText) {
   Entry *l = LayoutOps{k}.layoutLike(hl, "thread-value layout");
   if (!l)
     return nullptr;
-  std::shared_ptr<TiledCopyInfo> info;
-  if (!k.algebra("make_tiled_copy", [&] {
-        const Layout &tv = *l->layout;
-        layout::checkThreadValueLayout(tv, a->atom->values);
-        info = std::make_shared<TiledCopyInfo>(
-            TiledCopyInfo{a->atom, tv, layout::Tiler::parse(tileText)});
-      }))
+  return newTiledCopy(k, *a, "make_tiled_copy",
+                      [&] { return std::make_pair(*l->layout, layout::Tiler::parse(tileText)); });
+}
+
+Value *Kernel::tiledCopyForMma(Value *ha, Value *hm, int operand) {
+  Impl &k = *impl_;
+  if (!k.startOp())
     return nullptr;
-  Entry e;
-  e.kind = ValueKind::TiledCopy;
-  e.tiled = std::move(info);
-  e.atom = e.tiled->atom;
-  e.dtype = a->dtype;
-  return k.newValue(std::move(e));
+  Entry *a = copyAtomOf(k, ha, /*tiledToo=*/false);
+  Entry *tm = a ? tiledMmaOf(k, hm) : nullptr;
+  if (!tm)
+    return nullptr;
+  if (operand < 0 || operand > 2) {
+    k.fail("an MMA operand is A (0), B (1) or C (2), not " + std::to_string(operand));
+    return nullptr;
+  }
+  const char *name[] = {"make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C"};
+  return newTiledCopy(k, *a, name[operand], [&] {
+    // The operand's tile: (M,K) for A, (N,K) for B, (M,N) for C.
+    const layout::TiledMma &t = *tm->mma;
+    int rows = operand == 1 ? 1 : 0, cols = operand == 2 ? 1 : 2;
+    auto tile = layout::Tiler::tuple({layout::Tiler::integer(layout::tileSizeMnk(t, rows)),
+                                      layout::Tiler::integer(layout::tileSizeMnk(t, cols))});
+    return std::make_pair(layout::layoutTV(t, static_cast<layout::MmaOperand>(operand)), tile);
+  });
 }
 
 namespace {
@@ -1165,16 +1206,6 @@ Value *Kernel::tiledMma(const layout::TiledMma &tiled) {
   return k.newValue(std::move(e));
 }
 
-namespace {
-Entry *tiledMmaOf(Kernel::Impl &k, Value *h) {
-  Entry *t = k.get(h, "tiled MMA");
-  if (t && t->kind != ValueKind::TiledMma) {
-    k.fail(std::string("tiled MMA is a ") + kindName(t->kind) + " where a tiled MMA is needed");
-    return nullptr;
-  }
-  return t;
-}
-} // namespace
 
 Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
   Impl &k = *impl_;
@@ -1383,7 +1414,7 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
       auto at = [&](const Layout &l, int64_t i) { return layout::evaluate(l, IntTuple(i)).leaf(); };
       Layout thr = tf.mode(0), vals = tf.mode(1);
       // Offsets of a static shared layout are static; a dynamic one never takes ldmatrix.
-      auto value = [](const Int &o) { return o.isStatic() ? o.value() : int64_t(-1) << 40; };
+      auto value = [](const Int &o) { return o.isStatic() ? o.value() : -(int64_t(1) << 40); };
       auto aligned = [&](const std::vector<Int> &offs) {
         for (const Int &o : offs)
           if (!o.isStatic() || o.value() % 8 != 0)

@@ -119,6 +119,28 @@ static void keyed_compiles(void) {
   CHECK(system(rm) == 0);
 }
 
+/* make_tiled_copy_A/B/C from C: wrong operands and wrong kinds of value are kernel errors. */
+static void tiled_copy_for_mma_errors(void) {
+  fly_tiled_mma_t *host = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_MFMA, 16, 16, 4, FLY_F32, 64, NULL, NULL, &host) == FLY_OK);
+  for (int mistake = 0; mistake < 3; ++mistake) {
+    fly_module_t *m;
+    fly_kernel_t *k;
+    CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "k", &k) == FLY_OK);
+    fly_value_t *mma = fly_kernel_tiled_mma(k, host);
+    fly_value_t *atom =
+        fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, mistake == 2 ? 64 : 32, FLY_F32);
+    fly_value_t *copy = mistake == 0   ? fly_kernel_tiled_copy_for_mma(k, atom, mma, 3)
+                        : mistake == 1 ? fly_kernel_tiled_copy_for_mma(k, atom, atom, FLY_MMA_A)
+                                       : fly_kernel_tiled_copy_for_mma(k, atom, mma, FLY_MMA_A);
+    const char *want[] = {"not 3", "copy atom where a tiled MMA is needed", "not a multiple"};
+    CHECK(copy == NULL && mentions(fly_kernel_error(k), want[mistake]));
+    CHECK(fly_kernel_finish(k) != FLY_OK);
+    fly_module_destroy(m);
+  }
+  fly_tiled_mma_destroy(host);
+}
+
 static void launch_argument_checks(void) {
   fly_compiled_t *c = doubler();
   CHECK(c != NULL);
@@ -610,6 +632,7 @@ static void vectors_buffers_while(void) {
 int main(void) {
   launch_argument_checks();
   keyed_compiles();
+  tiled_copy_for_mma_errors();
   prepared_launches();
   event_errors();
   vectors_buffers_while();

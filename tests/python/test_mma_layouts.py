@@ -522,3 +522,88 @@ def test_wmma_needs_gfx12_and_has_no_gpu_lowering_yet(monkeypatch):
         kernel.compile(*args, target="cpu")
     with pytest.raises(flyc.CompileError, match="no lowering for v_wmma_f32_16x16x16_f16"):
         kernel.compile(*args, target="rocm", arch="gfx1201")
+
+
+def _tiled_copies_gemm(op, dtype, np_dtype, ab_bits, rng):
+    """_one_tile_gemm with every fragment moved by make_tiled_copy_A/B/C: each thread copies
+    its partition_S of A and B (atoms of ab_bits) into retile_D of its MMA fragments, and its
+    accumulator out through retile_S, as CuTe's mainloops do."""
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(op), fx.make_layout((2, 2, 1), (1, 2, 0)))
+    m, n, k = tiled.tile_size_mnk
+
+    @flyc.kernel
+    def one_tile(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+        tid = fx.thread_idx.x
+        thr = tiled.thr_slice(tid)
+        tCgC = thr.partition_C(C)
+        rA = thr.make_fragment_A(thr.partition_A(A))
+        rB = thr.make_fragment_B(thr.partition_B(B))
+        rC = thr.make_fragment_C(tCgC)
+        ab = fx.make_copy_atom(fx.UniversalCopy(ab_bits), dtype)
+        copy_a = fx.make_tiled_copy_A(ab, tiled).get_slice(tid)
+        copy_b = fx.make_tiled_copy_B(ab, tiled).get_slice(tid)
+        fx.copy(ab, copy_a.partition_S(A), copy_a.retile_D(rA))
+        fx.copy(ab, copy_b.partition_S(B), copy_b.retile_D(rB))
+        rC.fill(0.0)
+        fx.gemm(tiled, rC, rA, rB, rC)
+        out = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+        copy_c = fx.make_tiled_copy_C(out, tiled).get_slice(tid)
+        fx.copy(out, copy_c.retile_S(rC), copy_c.partition_D(C))
+
+    a = rng.standard_normal((m, k)).astype(np_dtype)
+    b = rng.standard_normal((n, k)).astype(np_dtype)
+    c = np.zeros((m, n), np.float32)
+    want = a.astype(np.float64) @ b.astype(np.float64).T
+    return one_tile, [flyc.from_dlpack(t) for t in (a, b, c)], c, want
+
+
+# Each atom with A/B copies as wide as its K-contiguous values allow.
+TILED_COPIES = [
+    (fx.rocdl.MFMA(16, 16, 4, fx.Float32), fx.Float32, np.float32, 32, "gfx942", 64),
+    (fx.rocdl.MFMA(16, 16, 16, fx.Float16), fx.Float16, np.float16, 64, "gfx942", 64),
+    (fx.rocdl.MFMA(32, 32, 8, fx.Float16), fx.Float16, np.float16, 64, "gfx942", 64),
+    (fx.rocdl.MFMA(16, 16, 32, fx.Float16), fx.Float16, np.float16, 128, "gfx950", 64),
+    (fx.nvgpu.MmaSync(16, 8, 16, fx.Float16), fx.Float16, np.float16, 32, None, 32),
+    (fx.UniversalFMA(fx.Float32), fx.Float32, np.float32, 32, None, 1),
+]
+
+
+@pytest.mark.parametrize("op,dtype,np_dtype,ab_bits,arch,wave", TILED_COPIES)
+def test_tiled_copies_a_b_c_feed_and_drain_mma_fragments(op, dtype, np_dtype, ab_bits, arch,
+                                                         wave, monkeypatch):  # fmt: skip
+    if arch:
+        monkeypatch.setenv("ARCH", arch)
+    kernel, args, c, want = _tiled_copies_gemm(op, dtype, np_dtype, ab_bits,
+                                               np.random.default_rng(ab_bits))  # fmt: skip
+    kernel(*args).launch(grid=(1,), block=(4 * wave,))
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-4)
+
+
+def test_make_tiled_copy_a_is_the_mmas_operand_layout():
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16)),
+                              fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
+    atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float16)
+    for make, operand, tile in ((fx.make_tiled_copy_A, "A", (32, 16)),
+                                (fx.make_tiled_copy_B, "B", (32, 16)),
+                                (fx.make_tiled_copy_C, "C", (32, 32))):  # fmt: skip
+        copy = make(atom, tiled)
+        assert str(copy.layout_tv) == str(tiled.tv_layout(operand))
+        assert copy.tile == fx._tiler_text(tile) and copy.size == tiled.size == 256
+    with pytest.raises(TypeError, match="make_tiled_copy_A needs a tiled MMA"):
+        fx.make_tiled_copy_A(atom, atom)
+    with pytest.raises(TypeError, match="make_tiled_copy_B needs a copy atom"):
+        fx.make_tiled_copy_B(tiled, tiled)
+
+
+def test_make_tiled_copy_a_with_too_wide_an_atom_is_a_clear_error():
+    # Each thread holds one A value of a 16x16x4 f32 MFMA; a 64-bit atom moves two.
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32)))
+
+    @flyc.kernel
+    def too_wide(A: fx.Tensor):
+        wide = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)
+        fx.make_tiled_copy_A(wide, tiled).get_slice(fx.thread_idx.x).partition_S(A)
+
+    a = flyc.from_dlpack(np.zeros((16, 4), np.float32))
+    with pytest.raises(flyc.CompileError, match="make_tiled_copy_A.*1 values, not a multiple of"):
+        too_wide.compile(a, target="cpu")

@@ -6,7 +6,7 @@ register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so 
 
 import ctypes
 
-from ._kernel_layout import _dtype_name
+from ._kernel_layout import CopyAtom, TiledCopy, _checked, _dtype_name
 from ._lib import check, lib, take_string
 
 _P = ctypes.c_void_p
@@ -27,6 +27,8 @@ lib.fly_kernel_tiled_mma_partition.restype = _P
 lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
 lib.fly_kernel_gemm.restype = None
 lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_tiled_copy_for_mma.restype = _P
+lib.fly_kernel_tiled_copy_for_mma.argtypes = [_P, _P, _P, ctypes.c_int]
 lib.fly_kernel_mma_load.restype = None
 lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
@@ -248,3 +250,41 @@ def make_mma_atom(op):
 
 def make_tiled_mma(atom, atom_layout=None, permutation=None):
     return TiledMma(atom, atom_layout, permutation)
+
+
+class MmaTiledCopy(TiledCopy):
+    """make_tiled_copy_A / _B / _C (CuTe's): a tiled copy of `atom` with the threads and values
+    of operand "A", "B" or "C" of a tiled MMA, over its (M,K), (N,K) or (M,N) tile, so that
+    thr_copy.partition_S(tile) and thr_copy.retile_D(mma fragment) hold the same elements."""
+
+    def __init__(self, atom, tiled_mma, operand):
+        if not isinstance(atom, CopyAtom):
+            raise TypeError(f"make_tiled_copy_{operand} needs a copy atom, got {atom!r}")
+        if not isinstance(tiled_mma, TiledMma):
+            raise TypeError(f"make_tiled_copy_{operand} needs a tiled MMA, got {tiled_mma!r}")
+        m, n, k = tiled_mma.tile_size_mnk
+        tile = {"A": (m, k), "B": (n, k), "C": (m, n)}[operand]
+        # The host layout serves size and repr; the kernel value is the C library's.
+        super().__init__(atom, tiled_mma.tv_layout(operand), tile)
+        self.tiled_mma, self.operand = tiled_mma, operand
+
+    def _kernel(self):
+        from ._trace import current
+
+        which = {"A": _A, "B": _B, "C": _C}[self.operand]
+        h = lib.fly_kernel_tiled_copy_for_mma(
+            current(), self.atom._kernel(), self.tiled_mma._kernel(), which
+        )
+        return _checked(h)
+
+
+def make_tiled_copy_A(atom, tiled_mma):
+    return MmaTiledCopy(atom, tiled_mma, "A")
+
+
+def make_tiled_copy_B(atom, tiled_mma):
+    return MmaTiledCopy(atom, tiled_mma, "B")
+
+
+def make_tiled_copy_C(atom, tiled_mma):
+    return MmaTiledCopy(atom, tiled_mma, "C")

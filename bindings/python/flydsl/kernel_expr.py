@@ -387,6 +387,9 @@ from ._mma import (  # noqa: E402,F401
     UniversalFMA,
     gemm,
     make_mma_atom,
+    make_tiled_copy_A,
+    make_tiled_copy_B,
+    make_tiled_copy_C,
     make_tiled_mma,
 )
 
@@ -598,5 +601,5 @@ __all__ = [
     "make_tiled_copy_tv", "make_fragment_like", "make_rmem_tensor", "make_view", "get_iter",
     "local_tile", "local_partition", "rocdl", "nvgpu", "SharedAllocator", "Array", "gather",
     "scatter", "UniversalFMA", "MmaAtom", "TiledMma", "ThrMma", "make_mma_atom", "make_tiled_mma",
-    "gemm",
+    "gemm", "make_tiled_copy_A", "make_tiled_copy_B", "make_tiled_copy_C",
 ]  # fmt: skip

@@ -1237,6 +1237,14 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_tiled_copy_for_mma(
+        k: *mut fly_kernel_t,
+        atom: *mut fly_value_t,
+        tiled_mma: *mut fly_value_t,
+        operand: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_gemm(
         k: *mut fly_kernel_t,
         tiled_mma: *mut fly_value_t,
