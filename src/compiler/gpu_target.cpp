@@ -290,9 +290,10 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   }
 }
 
-// MFMA atoms on gfx9: each atom call becomes its rocdl.mfma intrinsic with the A and B values
-// as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid, blgp 0).
-void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
+// Matrix-core atoms on AMD: each MFMA call (gfx9) becomes its rocdl.mfma intrinsic with the A
+// and B values as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid,
+// blgp 0); each WMMA call (gfx12) its rocdl.wmma intrinsic, which has no such operands.
+void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   struct Intrinsic {
     const char *atom, *op;
     bool bf16AsI16;
@@ -315,10 +316,14 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
        "rocdl.mfma.f32.32x32x16.bf8.bf8"},
       {"v_mfma_i32_16x16x32_i8", "rocdl.mfma.i32.16x16x32.i8", false},
       {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", false},
+      {"v_wmma_f32_16x16x16_f16", "rocdl.wmma.f32.16x16x16.f16", false},
+      {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", true},
   };
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
-    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "v_mfma_"))
+    llvm::StringRef atom = c.getCallee();
+    if (atom.consume_front(ir::kMmaFnPrefix) &&
+        (atom.starts_with("v_mfma_") || atom.starts_with("v_wmma_")))
       calls.push_back(c);
   });
   for (mlir::func::CallOp call : calls) {
@@ -352,7 +357,8 @@ void lowerMfma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
     mlir::OperationState state(loc, e5m2 && it->e5m2Op ? it->e5m2Op : it->op);
     state.addOperands(
         {asOperand(call.getOperand(0)), asOperand(call.getOperand(1)), call.getOperand(2)});
-    for (int i = 0; i < 3; ++i)
+    bool wmma = atom.rfind("v_wmma_", 0) == 0;
+    for (int i = 0; i < (wmma ? 0 : 3); ++i)
       state.addOperands(mlir::ValueRange{mlir::Value(
           mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)))});
     state.addTypes(call.getResult(0).getType());
@@ -388,7 +394,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
   if (isRocm(o)) {
     xorShufflesToSwizzles(gpuModule);
-    lowerMfma(gpuModule, o.arch);
+    lowerMatrixCores(gpuModule, o.arch);
   } else {
     lowerMmaSync(gpuModule, o.arch);
     expandMathForNvptx(gpuModule);

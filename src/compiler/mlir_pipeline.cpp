@@ -175,8 +175,8 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
   if (!atom.empty())
     throw CompileError("the " + options.target + " target (" + options.arch +
                        ") has no lowering for " + atom +
-                       " atoms yet: mma.sync runs on cuda, MFMA on rocm (and both emulated on "
-                       "cpu); WMMA is emulated on cpu only");
+                       " atoms: mma.sync runs on cuda, MFMA and WMMA on rocm (and all of them "
+                       "emulated on cpu)");
 }
 
 } // namespace fly::compiler

@@ -514,14 +514,29 @@ def test_byte_atoms_need_their_arch():
         one_tile.compile(*_zero_args(tiled, "i8"), target="rocm", arch="gfx90a")
 
 
-def test_wmma_needs_gfx12_and_has_no_gpu_lowering_yet(monkeypatch):
-    kernel, args, _, _ = _one_tile_gemm(fx.rocdl.WMMA(16, 16, 16, fx.Float16), fx.Float16,
-                                        np.float16)  # fmt: skip
+@pytest.mark.skipif(
+    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
+)
+@pytest.mark.parametrize("dtype,np_dtype,suffix", [(fx.Float16, np.float16, "f16"),
+                                                   (fx.BFloat16, None, "bf16")])  # fmt: skip
+def test_wmma_compiles_to_its_instruction_on_gfx12_only(dtype, np_dtype, suffix, monkeypatch,
+                                                        tmp_path):  # fmt: skip
+    import subprocess
+
+    kernel, args, _, _ = _one_tile_gemm(fx.rocdl.WMMA(16, 16, 16, dtype), dtype, np_dtype)
+    code = kernel.compile(*args, target="rocm", arch="gfx1201").binary
+    path = tmp_path / "k.hsaco"
+    path.write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1201", str(path)],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    # One instruction per atom of the 2 x 2 tiled MMA, accumulators in registers.
+    assert text.count(f"v_wmma_f32_16x16x16_{suffix}") == 1
+    assert "scratch_" not in text
+    with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12 .*, not of gfx942"):
+        kernel.compile(*args, target="rocm", arch="gfx942")
     monkeypatch.setenv("ARCH", "gfx942")
     with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12 .*, not of gfx942"):
         kernel.compile(*args, target="cpu")
-    with pytest.raises(flyc.CompileError, match="no lowering for v_wmma_f32_16x16x16_f16"):
-        kernel.compile(*args, target="rocm", arch="gfx1201")
 
 
 def _tiled_copies_gemm(op, dtype, np_dtype, ab_bits, rng):
