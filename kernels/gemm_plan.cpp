@@ -32,15 +32,17 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   int warpsM = 2, warpsN = 2;
   if (startsWith(arch, "sm_")) {
     // mma.sync m16n8k16: warps 2 x 4 over the large tile (each warp's share 64 x 64), 2 x 2
-    // over the small one, 1 x 2 over a skinny one.
+    // over the small one. A skinny problem (M <= 32) streams B from memory: 1 x 4 warps over
+    // M rounded up to 16, and columns narrow enough for about one block per SM of an H100
+    // (132), as bench_gemm.py's tile tables measured (M=16: N=8192 64 wide, N=4096 32 wide).
     p.family = FLY_MMA_SYNC;
     p.atomM = 16, p.atomN = 8, p.atomK = 16;
     p.wave = 32;
     bool skinny = m <= 32;
-    p.bm = skinny ? 32 : small ? 64 : 128;
-    p.bn = skinny || small ? 64 : 256;
+    p.bm = skinny ? (m <= 16 ? 16 : 32) : small ? 64 : 128;
+    p.bn = skinny ? (n / 64 >= 128 ? 64 : 32) : small ? 64 : 256;
     warpsM = skinny ? 1 : 2;
-    warpsN = p.bn == 256 ? 4 : 2;
+    warpsN = skinny || p.bn == 256 ? 4 : 2;
     // A thread's A values pair up along K (two per register), as do its B values.
     a.fragVec = a.kMajor ? 2 : 1;
     b.fragVec = b.kMajor ? 2 : 1;
@@ -60,8 +62,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                             "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
   (void)ab; // f16 and bf16 share every shape
-  // A skinny problem (M <= 32) reads B once from memory: deeper K tiles halve its steps.
-  p.bk = p.family == FLY_MMA_SYNC && m <= 32 ? 64 : 32;
+  // A skinny problem (M <= 32) reads B once from memory: deeper K tiles cut its steps.
+  p.bk = p.family == FLY_MMA_SYNC && m <= 32 ? 128 : 32;
   // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {

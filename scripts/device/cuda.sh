@@ -97,7 +97,8 @@ focused() {
   unset FLYDSL_COMPILE_BACKEND ARCH
   python3 -m pytest -q -rs "$@" -p no:cacheprovider 2>&1 | tee "$out/pytest_$name.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-  python3 "$bench" 2>&1 | tee "$out/bench_$name.log" || status=1
+  # shellcheck disable=SC2086 # BENCH_ARGS: words for the benchmark (bench_gemm.py's tiles)
+  python3 "$bench" ${BENCH_ARGS:-} 2>&1 | tee "$out/bench_$name.log" || status=1
   echo "== status $status"
   return $status
 }
@@ -105,7 +106,8 @@ focused() {
 case "${1:-}" in
 pack) pack ;;
 # The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):
-# run(command="bash scripts/device/cuda.sh kernels", carry=[".device"]), likewise gemm.
+# run(command="bash scripts/device/cuda.sh kernels", carry=[".device"]), likewise gemm
+# (BENCH_ARGS="32x32x128x4x1x2 ..." adds bench_gemm.py's tables of those tiles).
 kernels) focused kernels bench/bench_kernels.py tests/python/test_kernel_library_cuda.py \
   tests/python/test_mma_cuda.py ;;
 gemm) focused gemm bench/bench_gemm.py tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py ;;
