@@ -47,15 +47,18 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     a.fragVec = a.kMajor ? 2 : 1;
     b.fragVec = b.kMajor ? 2 : 1;
   } else if (startsWith(arch, "gfx9")) {
-    // MFMA 16x16x16: four waves of 64, 2 x 2, each pass covering 32 x 32; each lane holds four
-    // consecutive K values of A and of B.
+    // MFMA 16x16x16 (16x16x32 on gfx950, twice the K an instruction): four waves of 64, 2 x 2,
+    // each pass covering 32 x 32; each lane holds four (gfx950: eight) consecutive K values of
+    // A and of B, one ds_read_b64 (ds_read_b128) from a K-major tile.
     p.family = FLY_MMA_MFMA;
-    p.atomM = p.atomN = p.atomK = 16;
+    bool gfx950 = arch == "gfx950";
+    p.atomM = p.atomN = 16;
+    p.atomK = gfx950 ? 32 : 16;
     p.wave = 64;
     p.bm = m <= 64 || small ? 64 : 128;
     p.bn = small ? 64 : 128;
-    a.fragVec = a.kMajor ? 4 : 1;
-    b.fragVec = b.kMajor ? 4 : 1;
+    a.fragVec = a.kMajor ? int(p.atomK / 4) : 1;
+    b.fragVec = b.kMajor ? int(p.atomK / 4) : 1;
   } else {
     throw flydsl::Error(FLY_ERROR_UNSUPPORTED,
                         "the GEMM has no matrix-core path for arch " + arch + " (target " + target +

@@ -68,6 +68,15 @@ def test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out):
     assert err.max() <= ROUNDING[out] + 1e-6, f"max relative error {err.max()}"
 
 
+@pytest.mark.parametrize(
+    "m,n,k,b_layout,ab", [(65, 40, 70, "col", "f16"), (33, 80, 96, "row", "bf16")]
+)
+def test_the_gfx950_kernel_runs_emulated_on_cpu(m, n, k, b_layout, ab, monkeypatch):
+    # gfx950's plan takes the 16x16x32 atom: eight K values a lane, one K step a tile.
+    monkeypatch.setenv("ARCH", "gfx950")
+    test_gemm_matches_numpy(m, n, k, "row", b_layout, ab, "f32")
+
+
 def test_gemm_alpha_beta_in_place_and_empty_k():
     a, a64 = operand(RNG.standard_normal((70, 48)), "f16", "row")
     b, b64 = operand(RNG.standard_normal((48, 90)), "f16", "col")
@@ -157,11 +166,14 @@ def test_amd_code(arch, tmp_path):
     d = compiled(tmp_path, KDL_ROCM, arch, "col") / f"rocm-{arch}"
     text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(d / f"05_{arch}.hsaco")],
                           check=True, capture_output=True, text=True).stdout  # fmt: skip
-    assert (
-        len(re.findall(r"v_mfma_f32_16x16x16_?f16", text)) >= 16
-    )  # 2 x 2 x 2 atoms a step, two steps
+    # 2 x 2 atoms a wave per K step, two steps of a 32-deep tile (one on gfx950, whose atom
+    # takes twice the K), two unrolled tiles; a lane's four (eight) K values of A or B in one
+    # LDS read.
+    atom, steps, read = {"gfx942": ("16x16x16_?f16", 2, "ds_read_b64"),
+                         "gfx950": ("16x16x32_f16", 1, "ds_read_b128")}[arch]  # fmt: skip
+    assert len(re.findall(rf"v_mfma_f32_{atom}", text)) >= 2 * 2 * steps * 2
     assert "global_load_dwordx4" in text and "ds_write_b128" in text
-    assert "ds_read_b64" in text  # a lane's four K values of A or B in one read
+    assert read in text
     assert "scratch_" not in text  # accumulators and fragments stay in registers
     asm = (d / f"04_{arch}.s").read_text()
     assert ".private_segment_fixed_size: 0" in asm
