@@ -37,14 +37,17 @@ MmaAtom mfma(int64_t s, int64_t k, const std::string &name) {
   return a;
 }
 
-// RDNA4 (gfx12) WMMA 16x16x16 on a wave of 32: lanes 0-15 hold k 0..7 of rows (A) or columns
-// (B) 0..15, lanes 16-31 k 8..15; C/D: lane l holds column l % 16, rows 8 (l / 16) + i.
+// RDNA4 (gfx12) WMMA 16x16x16 on a wave of 32: lane l holds row (A) or column (B) l % 16 and
+// two runs of four K values, k 0..3 and 8..11 in lanes 0-15, 4..7 and 12..15 in lanes 16-31
+// (AMD's matrix instruction calculator for RDNA4); C/D: lane l holds column l % 16, rows
+// 8 (l / 16) + i.
 MmaAtom wmma(const std::string &name) {
   MmaAtom a;
   a.name = name;
   a.m = a.n = a.k = 16;
   a.thrID = L(IntTuple(32), IntTuple(1));
-  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{1, 128}, IntTuple(16)});
+  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple{4, 2}},
+                IntTuple{IntTuple{1, 64}, IntTuple{16, 128}});
   a.layoutB = a.layoutA;
   a.layoutC = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{16, 8}, IntTuple(1)});
   return a;

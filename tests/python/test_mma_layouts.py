@@ -3,6 +3,9 @@ make_tiled_mma, CuTe C++'s answers for an mma.sync tiled MMA (recorded from CUTL
 coverage of every atom and the errors for atoms that do not exist; inside kernels partitions of
 tensors, fragments and fx.gemm with UniversalFMA atoms against numpy, and gemm's errors."""
 
+import re
+from pathlib import Path
+
 import flydsl
 import flydsl.expr as fx
 import pytest
@@ -24,6 +27,40 @@ def test_every_atom_covers_its_tiles_once(make, m, n, k, dtype, lanes):
         values = rows * cols // lanes
         seen = sorted(tv((t, v)) for t in range(lanes) for v in range(values))
         assert seen == list(range(rows * cols)), (atom.name, operand)
+
+
+# tests/data/amd_mma_lanes.txt: for each AMD instruction and matrix, the lane and the element
+# of its operand vector that hold each entry, as AMD's matrix instruction calculator prints them.
+AMD_LANES = Path(__file__).resolve().parents[1] / "data" / "amd_mma_lanes.txt"
+AMD_TYPES = {"f32": fx.Float32, "f16": fx.Float16, "bf16": fx.BFloat16, "fp8_fp8": "f8e4m3",
+             "i8": fx.Int8}  # fmt: skip
+
+
+def _amd_lane_tables():
+    for line in AMD_LANES.read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, matrix, dims, *cells = line.split()
+            yield name, matrix, tuple(map(int, dims.split("x"))), cells
+
+
+@pytest.mark.parametrize("name,matrix,dims,cells", list(_amd_lane_tables()),
+                         ids=lambda x: x if isinstance(x, str) and len(x) < 40 else "")  # fmt: skip
+def test_amd_atoms_hold_what_the_instruction_reads(name, matrix, dims, cells):
+    family, m, n, k, ab = re.fullmatch(
+        r"v_(mfma|wmma)_[fi]32_(\d+)x(\d+)x(\d+)_(\w+)", name
+    ).groups()
+    m, n, k = int(m), int(n), int(k)
+    make = fx.rocdl.WMMA if family == "wmma" else fx.rocdl.MFMA
+    atom = fx.make_mma_atom(make(m, n, k, AMD_TYPES[ab]))
+    # The calculator's A is M x K, B is K x N and D is M x N; the atom's layouts index the
+    # A (M x K), B (N x K) and C (M x N) tiles column-major.
+    operand, rows = {"A": ("A", m), "B": ("B", n), "D": ("C", m)}[matrix]
+    tv = atom.tv_layout(operand)
+    for i, cell in enumerate(cells):
+        r, c = divmod(i, dims[1])
+        index = r + rows * c if matrix != "B" else c + rows * r
+        lane, element = map(int, cell.split("."))
+        assert tv((lane, element)) == index, (name, matrix, r, c, cell)
 
 
 def test_the_tutorials_tiled_mma():
