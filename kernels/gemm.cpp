@@ -149,7 +149,8 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value C = spec.hasC
                 ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.c))
                 : Value{};
-  Value D = k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.out));
+  Value D = k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
+                          bytes(spec.out) * p.outVec);
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
 
@@ -220,12 +221,16 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     });
   }
 
-  // Epilogue: D = alpha * acc (+ beta * C), element by element inside the edges.
+  // Epilogue: D = alpha * acc (+ beta * C) inside the edges, element by element, or with
+  // outVec > 1 into a register fragment that a tiled copy of the accumulator's threads and
+  // values (make_tiled_copy_C) stores outVec columns at a time. N is then a multiple of
+  // outVec, so a store is wholly inside or wholly outside.
   Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
   Value tC = spec.hasC
                  ? k.mmaPartition(mma, FLY_MMA_C, tid,
                                   k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), blockCoord))
                  : Value{};
+  Value out = p.outVec > 1 ? k.fragment(tD, spec.out) : Value{};
   int64_t values = p.bm * p.bn / p.threads;
   for (int64_t i = 0; i < values; ++i) {
     Value at = k.constInt(FLY_I32, i);
@@ -235,7 +240,22 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
       Value c = k.loadAt(tC, at, inside);
       v = v + beta * (spec.c == FLY_F32 ? c : k.cast(c, FLY_F32));
     }
-    k.storeAt(tD, spec.out == FLY_F32 ? v : k.cast(v, spec.out), at, inside);
+    v = spec.out == FLY_F32 ? v : k.cast(v, spec.out);
+    if (p.outVec > 1)
+      k.storeAt(out, v, at);
+    else
+      k.storeAt(tD, v, at, inside);
+  }
+  if (p.outVec > 1) {
+    Value atom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * bytes(spec.out) * p.outVec, spec.out);
+    Value store = k.tiledCopyForMma(atom, mma, FLY_MMA_C);
+    Value coords = k.partition(store, tid, cD, false);
+    int64_t calls = values / p.outVec;
+    Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
+    for (int64_t c = 0; c < calls; ++c)
+      k.storeAt(preds, k.elemLess(k.loadAt(coords, k.constInt(FLY_I32, c * p.outVec)), extentD),
+                k.constInt(FLY_I32, c));
+    k.copy(atom, k.retile(store, out), k.partition(store, tid, gD, false), preds);
   }
   k.finish();
 }

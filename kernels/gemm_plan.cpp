@@ -4,6 +4,7 @@
 
 #include "flydsl/flydsl.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -22,11 +23,11 @@ std::string GemmPlan::key() const {
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
          (cpAsync ? "/async" : "/regs") + std::to_string(stages) + "/a" + operand(a) + "/b" +
-         operand(b);
+         operand(b) + "/o" + std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b) {
+                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec) {
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
@@ -106,6 +107,9 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   }
   p.a = a;
   p.b = b;
+  // mma.sync's accumulators come in pairs of adjacent columns: one store each where D allows.
+  // An MFMA lane's lie down a column, which a row-major D cannot store together.
+  p.outVec = p.family == FLY_MMA_SYNC ? std::min(outVec, 2) : 1;
   // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
   // its copies synchronous.
   p.cpAsync = p.family == FLY_MMA_SYNC && a.vec >= 2 && b.vec >= 2;

@@ -36,16 +36,17 @@ struct GemmPlan {
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2; }
   bool dynamicShared() const { return sharedBytes() > 48 * 1024; }
   GemmOperand a, b;
+  int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
   /// Key text of everything above, for the kernel cache.
   std::string key() const;
 };
 
 /// The plan for an M x N x K problem with A/B of `ab` on `arch` (the target's arch; on cpu the
-/// arch it emulates). vecA/vecB: the widest copies the operands' alignment allows along their
-/// contiguous dimension. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
+/// arch it emulates). a.vec / b.vec: the widest copies the operands' alignment allows along
+/// their contiguous dimension; outVec: the widest stores D's alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
 /// matrix-core path.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b);
+                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec);
 
 } // namespace fly::kernels
 
