@@ -426,7 +426,7 @@ typedef enum fly_atomic_op { FLY_ATOMIC_ADD = 0, FLY_ATOMIC_MAX, FLY_ATOMIC_MIN 
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
 /* A rank-1 tensor of `count` elements in the block's shared memory, aligned to
- * `align` bytes (a power of two, at most 256). Every block starts with zeroed
+ * `align` bytes (a power of two, at most 1024). Every block starts with zeroed
  * shared memory on the cpu target. */
 FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t count,
                                        int64_t align);
@@ -625,6 +625,11 @@ FLY_API void fly_kernel_cp_async_wait(fly_kernel_t *k);
  * Nothing on targets where the copies are synchronous. */
 FLY_API void fly_kernel_cp_async_commit(fly_kernel_t *k);
 FLY_API void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending);
+/* Orders this thread's earlier shared-memory writes (stores, cp.async copies it waited for)
+ * before reads by the async proxy, which wgmma's shared-memory operands go through: each
+ * writing thread calls it before the barrier that precedes the gemm
+ * (fence.proxy.async.shared::cta on cuda; nothing on other targets). */
+FLY_API void fly_kernel_fence_proxy_async(fly_kernel_t *k);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with
@@ -651,7 +656,10 @@ typedef enum fly_mma_family {
                                 f16/bf16 16x16x16, 32x32x8 (and 16x16x32, 32x32x16 on
                                 gfx950); fp8 and i8 16x16x32, 32x32x16 */
   FLY_MMA_WMMA = 2,          /* AMD RDNA4 (gfx12) v_wmma_*, waves of 32: f16/bf16 16x16x16 */
-  FLY_MMA_SYNC = 3           /* NVIDIA mma.sync: f16/bf16 16x8x16, fp8 16x8x32 */
+  FLY_MMA_SYNC = 3,          /* NVIDIA mma.sync: f16/bf16 16x8x16, fp8 16x8x32 */
+  FLY_MMA_WGMMA = 4          /* NVIDIA Hopper wgmma (sm_90a), warpgroups of 128 threads:
+                                f16/bf16 64xNx16, N = 8..256 in steps of 8; A and B are read
+                                from shared memory in a canonical K-major layout */
 } fly_mma_family;
 
 typedef enum fly_mma_operand { FLY_MMA_A = 0, FLY_MMA_B = 1, FLY_MMA_C = 2 } fly_mma_operand;

@@ -306,6 +306,7 @@ public:
   /// Closes a group of cp.async copies; waits until at most `pending` groups are in flight.
   void cpAsyncCommit() { fly_kernel_cp_async_commit(k_); }
   void cpAsyncWaitGroup(int pending) { fly_kernel_cp_async_wait_group(k_, pending); }
+  void fenceProxyAsync() { fly_kernel_fence_proxy_async(k_); }
 
   // Tiled MMAs.
   Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }

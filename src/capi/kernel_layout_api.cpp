@@ -291,3 +291,8 @@ void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->cpAsyncWaitGroup(pending); });
 }
+
+void fly_kernel_fence_proxy_async(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->fenceProxyAsync(); });
+}

@@ -39,7 +39,10 @@ void emulateCpAsync(mlir::ModuleOp m) {
       }
       mlir::LLVM::StoreOp::create(b, loc, v, copy.getDst(), bytes);
       done.push_back(op);
-    } else if (mlir::isa<mlir::NVVM::CpAsyncCommitGroupOp, mlir::NVVM::CpAsyncWaitGroupOp>(op)) {
+    } else if (mlir::isa<mlir::NVVM::CpAsyncCommitGroupOp, mlir::NVVM::CpAsyncWaitGroupOp,
+                         mlir::NVVM::FenceProxyOp, mlir::NVVM::WgmmaFenceAlignedOp,
+                         mlir::NVVM::WgmmaGroupSyncAlignedOp, mlir::NVVM::WgmmaWaitGroupSyncOp>(
+                   op)) {
       done.push_back(op);
     }
   });

@@ -2,7 +2,9 @@
 //
 // The kernel builder emits cp.async copies (global to shared memory, asynchronous) as NVVM
 // ops on every target. The cuda target keeps them; elsewhere each becomes a plain load and
-// store of the same bytes, done at once, and the commit and wait ops go.
+// store of the same bytes, done at once, and the commit and wait ops go, as do the async
+// proxy's fence and wgmma's fence, commit and wait (their copies and atoms are synchronous
+// there too).
 //
 //===------------------------------------------------------------------------===//
 #ifndef FLYDSL_COMPILER_CP_ASYNC_H
@@ -12,7 +14,7 @@
 
 namespace fly::compiler {
 
-/// cpu and rocm: cp.async copies become synchronous loads and stores.
+/// cpu and rocm: cp.async copies become synchronous loads and stores; async fences go.
 void emulateCpAsync(mlir::ModuleOp m);
 
 } // namespace fly::compiler

@@ -59,6 +59,9 @@ namespace fly::compiler {
 
 namespace {
 
+// The runtime's one accumulator of a wgmma atom (runtime/cpu/cpu_launch.cpp).
+constexpr const char *kWgmmaDotFn = "__fly_cpu_wgmma_dot";
+
 mlir::func::FuncOp declare(mlir::ModuleOp m, llvm::StringRef name, mlir::FunctionType type) {
   if (auto f = m.lookupSymbol<mlir::func::FuncOp>(name))
     return f;
@@ -189,8 +192,8 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
     func.erase();
     found.push_back(info);
   }
-  // The shared-memory bases: runtime functions on the host.
-  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn})
+  // The shared-memory bases and the wgmma emulation: runtime functions on the host.
+  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn, kWgmmaDotFn})
     if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
       declare(m, fn, decl.getFunctionType());
   gpuModule.erase();
@@ -234,6 +237,110 @@ void addLoweringPasses(mlir::PassManager &pm) {
   pm.addPass(mlir::createConvertControlFlowToLLVMPass());
   pm.addPass(mlir::createConvertFuncToLLVMPass());
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
+}
+
+// The linear index of the calling thread in its block, as i32.
+mlir::Value linearThreadId(mlir::OpBuilder &b, mlir::Location loc) {
+  auto idx = [&](mlir::gpu::Dimension d, bool dim) -> mlir::Value {
+    mlir::Value v = dim ? mlir::Value(mlir::gpu::BlockDimOp::create(b, loc, d))
+                        : mlir::Value(mlir::gpu::ThreadIdOp::create(b, loc, d));
+    return mlir::arith::IndexCastOp::create(b, loc, b.getI32Type(), v);
+  };
+  using D = mlir::gpu::Dimension;
+  mlir::Value bx = idx(D::x, true), by = idx(D::y, true);
+  return mlir::arith::AddIOp::create(
+      b, loc, idx(D::x, false),
+      mlir::arith::MulIOp::create(
+          b, loc, bx,
+          mlir::arith::AddIOp::create(b, loc, idx(D::y, false),
+                                      mlir::arith::MulIOp::create(b, loc, by, idx(D::z, false)))));
+}
+
+// A thread-value layout's l(lane, v) for a lane known at run time and a static value index.
+mlir::Value laneOffset(mlir::OpBuilder &b, mlir::Location loc, const layout::Layout &l,
+                       mlir::Value lane, int64_t v) {
+  auto c32 = [&](int64_t x) -> mlir::Value {
+    return mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(int32_t(x)));
+  };
+  layout::Layout thr = layout::flatten(l.mode(0));
+  mlir::Value r = c32(layout::evaluate(l, layout::IntTuple{0, v}).leaf().value());
+  int64_t below = 1;
+  for (size_t q = 0; q < std::max<size_t>(1, thr.rank()); ++q) {
+    layout::Layout leaf = thr.rank() > 1 || thr.shape().isTuple() ? thr.mode(q) : thr;
+    int64_t s = leaf.shape().leaf().value(), d = leaf.stride().leaf().value();
+    mlir::Value c = mlir::arith::RemUIOp::create(
+        b, loc, mlir::arith::DivUIOp::create(b, loc, lane, c32(below)), c32(s));
+    r = mlir::arith::AddIOp::create(b, loc, r, mlir::arith::MulIOp::create(b, loc, c, c32(d)));
+    below *= s;
+  }
+  return r;
+}
+
+// wgmma on the host: each thread computes its own accumulators (the atom's C layout for its
+// lane of the warpgroup) from the shared memory the descriptors describe, read as the hardware
+// reads it (layout::wgmmaElementAddress, in the runtime's __fly_cpu_wgmma_dot). The warpgroup's
+// fence, commit and wait order nothing here (emulateCpAsync drops them), nor do the settles.
+void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
+  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  llvm::SmallVector<mlir::func::CallOp> calls;
+  gpuModule.walk([&](mlir::func::CallOp c) {
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma.") ||
+        c.getCallee().starts_with(ir::kWgmmaSettleFnPrefix))
+      calls.push_back(c);
+  });
+  const char *dot = kWgmmaDotFn;
+  for (mlir::func::CallOp call : calls) {
+    if (call.getCallee().starts_with(ir::kWgmmaSettleFnPrefix)) {
+      call.getResult(0).replaceAllUsesWith(call.getOperand(0));
+      call.erase();
+      continue;
+    }
+    std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
+    checkAtomArch(atom, arch);
+    auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
+    auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
+    layout::Layout lc =
+        layout::Layout::parse(mlir::cast<mlir::StringAttr>(texts[2]).getValue().str());
+    mlir::OpBuilder b(call);
+    auto loc = call.getLoc();
+    mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type(), i64 = b.getI64Type();
+    if (!gpuModule.lookupSymbol(dot)) {
+      mlir::OpBuilder mb(m.getContext());
+      mb.setInsertionPointToStart(gpuModule.getBody());
+      mlir::func::FuncOp::create(mb, loc, dot,
+                                 mb.getFunctionType({i64, i64, i32, i32, i32, f32}, {f32}))
+          .setPrivate();
+    }
+    auto c32 = [&](int64_t v) -> mlir::Value {
+      return mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v)));
+    };
+    mlir::Value lane = mlir::arith::RemUIOp::create(b, loc, linearThreadId(b, loc), c32(shape[3]));
+    auto major = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kWgmmaMnMajorAttr).asArrayRef();
+    mlir::Value flags =
+        c32((llvm::StringRef(atom).ends_with(".bf16") ? 1 : 0) | major[0] << 1 | major[1] << 2);
+    mlir::Value acc = call.getOperand(2);
+    auto vt = mlir::cast<mlir::VectorType>(acc.getType());
+    mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
+    for (int64_t v = 0; v < vt.getNumElements(); ++v) {
+      mlir::Value mn = laneOffset(b, loc, lc, lane, v);
+      mlir::Value row = mlir::arith::RemUIOp::create(b, loc, mn, c32(shape[0]));
+      mlir::Value col = mlir::arith::DivUIOp::create(b, loc, mn, c32(shape[0]));
+      mlir::Value x =
+          mlir::func::CallOp::create(
+              b, loc, dot, mlir::TypeRange{f32},
+              mlir::ValueRange{call.getOperand(0), call.getOperand(1), row, col, flags,
+                               mlir::LLVM::ExtractElementOp::create(b, loc, acc, c32(v))})
+              .getResult(0);
+      d = mlir::LLVM::InsertElementOp::create(b, loc, vt, d, x, c32(v));
+    }
+    call.getResult(0).replaceAllUsesWith(d);
+    call.erase();
+  }
+  for (auto f : llvm::make_early_inc_range(gpuModule.getOps<mlir::func::FuncOp>()))
+    if (f.getName().starts_with(ir::kWgmmaSettleFnPrefix) ||
+        f.getName().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma."))
+      if (f.symbolKnownUseEmpty(gpuModule))
+        f.erase();
 }
 
 // Matrix-core atoms on the host, lane by lane as the instruction defines them (MFMA atoms only
@@ -289,20 +396,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       auto c32 = [&](int64_t v) -> mlir::Value {
         return mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v)));
       };
-      auto idx = [&](mlir::gpu::Dimension d, bool dim) -> mlir::Value {
-        mlir::Value v = dim ? mlir::Value(mlir::gpu::BlockDimOp::create(b, loc, d))
-                            : mlir::Value(mlir::gpu::ThreadIdOp::create(b, loc, d));
-        return mlir::arith::IndexCastOp::create(b, loc, i32, v);
-      };
-      using D = mlir::gpu::Dimension;
-      mlir::Value bx = idx(D::x, true), by = idx(D::y, true);
-      mlir::Value tid = mlir::arith::AddIOp::create(
-          b, loc, idx(D::x, false),
-          mlir::arith::MulIOp::create(
-              b, loc, bx,
-              mlir::arith::AddIOp::create(
-                  b, loc, idx(D::y, false),
-                  mlir::arith::MulIOp::create(b, loc, by, idx(D::z, false)))));
+      mlir::Value tid = linearThreadId(b, loc);
       mlir::Value lane = mlir::arith::RemUIOp::create(b, loc, tid, c32(lanes));
       mlir::Value group = mlir::arith::DivUIOp::create(b, loc, tid, c32(lanes));
       mlir::Value base = mlir::func::CallOp::create(b, loc, ir::kSharedBaseFn,
@@ -314,22 +408,8 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         mlir::Value i = mlir::arith::AddIOp::create(b, loc, first, element);
         return mlir::LLVM::GEPOp::create(b, loc, ptr3, f32, base, mlir::ValueRange{i});
       };
-      // layout(lane, value) for a static value index.
-      auto place = [&](const layout::Layout &l, int64_t v) -> mlir::Value {
-        layout::Layout thr = layout::flatten(l.mode(0));
-        int64_t off = layout::evaluate(l, layout::IntTuple{0, v}).leaf().value();
-        mlir::Value r = c32(off);
-        int64_t below = 1;
-        for (size_t q = 0; q < std::max<size_t>(1, thr.rank()); ++q) {
-          layout::Layout leaf = thr.rank() > 1 || thr.shape().isTuple() ? thr.mode(q) : thr;
-          int64_t s = leaf.shape().leaf().value(), d = leaf.stride().leaf().value();
-          mlir::Value c = mlir::arith::RemUIOp::create(
-              b, loc, mlir::arith::DivUIOp::create(b, loc, lane, c32(below)), c32(s));
-          r = mlir::arith::AddIOp::create(b, loc, r,
-                                          mlir::arith::MulIOp::create(b, loc, c, c32(d)));
-          below *= s;
-        }
-        return r;
+      auto place = [&](const layout::Layout &l, int64_t v) {
+        return laneOffset(b, loc, l, lane, v);
       };
       // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
       // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
@@ -463,6 +543,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
                                                std::set<std::string> &blockLevel) {
   auto m = cloneForLowering(module, options);
   lowerLdMatrixCalls(*m, /*native=*/false);
+  emulateWgmma(*m, options.arch);
   emulateMmaAtoms(*m, options.arch);
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);

@@ -290,6 +290,76 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   }
 }
 
+// wgmma (sm_90a): each atom call becomes the PTX instruction with its accumulators as tied
+// "+f" registers, the descriptors as 64-bit operands and scale-d true; each settle call an
+// empty asm that ties the same registers after the wait. Both have side effects, so LLVM keeps
+// them in order with the fence, commit and wait around them.
+void lowerWgmma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
+  llvm::SmallVector<mlir::func::CallOp> calls;
+  gpuModule.walk([&](mlir::func::CallOp c) {
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma.") ||
+        c.getCallee().starts_with(ir::kWgmmaSettleFnPrefix))
+      calls.push_back(c);
+  });
+  for (mlir::func::CallOp call : calls) {
+    bool settle = call.getCallee().starts_with(ir::kWgmmaSettleFnPrefix);
+    if (!settle && arch != "sm_90" && arch != "sm_90a")
+      throw CompileError(call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str() +
+                         " is a wgmma instruction of sm_90a (Hopper), not of " + arch);
+    mlir::OpBuilder b(call);
+    auto loc = call.getLoc();
+    mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+    mlir::Value acc = call.getOperands().back();
+    auto vt = mlir::cast<mlir::VectorType>(acc.getType());
+    int64_t n = vt.getNumElements();
+    auto index = [&](int64_t i) {
+      return mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i)));
+    };
+    llvm::SmallVector<mlir::Value> operands;
+    std::string text, constraints;
+    for (int64_t i = 0; i < n; ++i)
+      constraints += std::string(i ? "," : "") + "=f";
+    if (settle) {
+      text = "// wgmma accumulators settled";
+    } else {
+      operands.push_back(call.getOperand(0));
+      operands.push_back(call.getOperand(1));
+      operands.push_back(index(1)); // scale-d: D = A B + D
+      auto major = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kWgmmaMnMajorAttr).asArrayRef();
+      std::string regs;
+      for (int64_t i = 0; i < n; ++i)
+        regs += (i ? "," : "") + ("$" + std::to_string(i));
+      auto op = [&](int64_t i) { return "$" + std::to_string(n + i); };
+      text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + op(2) + ", 0;\n" +
+             call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str() + " {" + regs +
+             "}, " + op(0) + ", " + op(1) + ", p, 1, 1, " + std::to_string(major[0]) + ", " +
+             std::to_string(major[1]) + ";\n}";
+      constraints += ",l,l,r";
+    }
+    for (int64_t i = 0; i < n; ++i) {
+      operands.push_back(mlir::LLVM::ExtractElementOp::create(b, loc, acc, index(i)));
+      constraints += "," + std::to_string(i);
+    }
+    llvm::SmallVector<mlir::Type> fields(size_t(n), f32);
+    auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
+    auto asmOp = mlir::LLVM::InlineAsmOp::create(
+        b, loc, result, operands, b.getStringAttr(text), b.getStringAttr(constraints),
+        b.getUnitAttr(), mlir::UnitAttr(),
+        mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
+        mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr());
+    mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
+    for (int64_t i = 0; i < n; ++i)
+      d = mlir::LLVM::InsertElementOp::create(
+          b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i),
+          index(i));
+    call.getResult(0).replaceAllUsesWith(d);
+    call.erase();
+  }
+  for (auto f : llvm::make_early_inc_range(gpuModule.getOps<mlir::func::FuncOp>()))
+    if (f.getName().starts_with(ir::kWgmmaSettleFnPrefix) && f.symbolKnownUseEmpty(gpuModule))
+      f.erase();
+}
+
 // Matrix-core atoms on AMD: each MFMA call (gfx9) becomes its rocdl.mfma intrinsic with the A
 // and B values as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid,
 // blgp 0); each WMMA call (gfx12) its rocdl.wmma intrinsic, which has no such operands.
@@ -397,6 +467,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     lowerMatrixCores(gpuModule, o.arch);
   } else {
     lowerMmaSync(gpuModule, o.arch);
+    lowerWgmma(gpuModule, o.arch);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);
@@ -578,8 +649,17 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   device->getOperation()->walk([&](mlir::LLVM::InlineAsmOp a) {
     fp8Mma = fp8Mma || a.getAsmString().contains(".e4m3.") || a.getAsmString().contains(".e5m2.");
   });
-  if (fp8Mma)
+  // wgmma exists only in the arch-specific sm_90a, which an sm_90 GPU also loads.
+  bool wgmma = false;
+  device->getOperation()->walk(
+      [&](mlir::LLVM::InlineAsmOp a) { wgmma = wgmma || a.getAsmString().contains("wgmma."); });
+  if (wgmma) {
+    Options sm90a = o;
+    sm90a.arch = "sm_90a";
+    tm = targetMachine(sm90a, fp8Mma ? "+ptx84" : "");
+  } else if (fp8Mma) {
     tm = targetMachine(o, "+ptx84");
+  }
   auto lm = mlir::translateModuleToLLVMIR(device->getOperation(), llvmContext, "flydsl");
   if (!lm)
     throw CompileError("translation to LLVM IR failed: " + mlirDiags.text);

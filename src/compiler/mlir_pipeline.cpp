@@ -96,6 +96,8 @@ std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFil
 }
 
 void checkAtomArch(const std::string &atom, const std::string &arch) {
+  if (atom.rfind("wgmma.", 0) == 0 && arch != "sm_90" && arch != "sm_90a")
+    throw CompileError(atom + " is a wgmma instruction of sm_90a (Hopper), not of " + arch);
   if (atom.rfind("v_wmma_", 0) == 0 && arch.rfind("gfx12", 0) != 0)
     throw CompileError(atom + " is a WMMA instruction of gfx12 (RDNA4), not of " + arch);
   if (atom.rfind("v_mfma_", 0) != 0)
@@ -173,10 +175,10 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
       atom = callee.drop_front(llvm::StringRef(ir::kMmaFnPrefix).size()).str();
   });
   if (!atom.empty())
-    throw CompileError("the " + options.target + " target (" + options.arch +
-                       ") has no lowering for " + atom +
-                       " atoms: mma.sync runs on cuda, MFMA and WMMA on rocm (and all of them "
-                       "emulated on cpu)");
+    throw CompileError(
+        "the " + options.target + " target (" + options.arch + ") has no lowering for " + atom +
+        " atoms: mma.sync and wgmma run on cuda, MFMA and WMMA on rocm (and all of them "
+        "emulated on cpu)");
 }
 
 } // namespace fly::compiler

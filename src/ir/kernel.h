@@ -255,6 +255,9 @@ public:
   void cpAsyncWait();
   void cpAsyncCommit();
   void cpAsyncWaitGroup(int pending);
+  /// Orders this thread's shared-memory writes before the async proxy's reads (wgmma, bulk
+  /// copies): fence.proxy.async.shared::cta on cuda, nothing elsewhere.
+  void fenceProxyAsync();
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

@@ -766,7 +766,7 @@ Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  int64_t maxAlign = dynamic ? 16 : 256;
+  int64_t maxAlign = dynamic ? 16 : 1024;
   if (count <= 0 || align <= 0 || align > maxAlign || (align & (align - 1)) ||
       dtype == DType::Index || dtype == DType::I1) {
     k.fail(std::string(dynamic ? "dynamic " : "") +

@@ -14,6 +14,7 @@
 #include "layout/mma.h"
 #include "layout/ops.h"
 #include "layout/text.h"
+#include "layout/wgmma_descriptor.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -1243,6 +1244,185 @@ std::optional<DType> atomInputType(const std::string &t) {
 }
 } // namespace
 
+namespace {
+bool isWgmma(const layout::MmaAtom &atom) { return atom.name.rfind("wgmma.", 0) == 0; }
+
+/// The descriptor of atom slice (i, kk) of a wgmma operand: the shared-memory partition `t`,
+/// (values, rest rows, rest K), whose values are the atom's rows x 16 K (row + rows * k).
+/// Bits 14..63 are static (the canonical layout the partition's offsets match); the start
+/// address is the element's shared-memory address.
+MValue wgmmaDescriptor(Kernel::Impl &k, Entry &t, int64_t rows, int64_t i, int64_t kk,
+                       const char *what, bool &mnMajor) {
+  int eb = bitWidth(t.dtype) / 8;
+  int swizzleBits = 0;
+  if (t.swizzle) {
+    // The hardware swizzles byte addresses: Swizzle<b, 4, 3>, b = 1..3, in bytes.
+    const layout::Swizzle &sw = *t.swizzle;
+    int byteBase = sw.base() + (eb == 2 ? 1 : eb == 4 ? 2 : 0);
+    if (sw.shift() != 3 || byteBase != 4 || sw.bits() < 1 || sw.bits() > 3) {
+      k.fail(std::string("gemm: wgmma's ") + what + " swizzle " + sw.str() +
+             " is none of the 32, 64 and 128-byte swizzles (Swizzle<1..3, 4, 3> on bytes)");
+      return {};
+    }
+    swizzleBits = sw.bits();
+  }
+  Int first(0);
+  std::optional<layout::WgmmaOperandLayout> canonical;
+  bool dynamicOffsets = false;
+  k.algebra("gemm", [&] {
+    first = layout::evaluate(*t.layout, IntTuple{0, i, kk}).leaf();
+    canonical = layout::matchWgmmaLayout(rows, eb, swizzleBits, [&](int64_t r, int64_t kIdx) {
+      Int o = layout::evaluate(*t.layout, IntTuple{r + rows * kIdx, i, kk}).leaf();
+      Int d = layout::add(o, layout::mul(first, Int(-1)));
+      if (!d.isStatic()) {
+        dynamicOffsets = true;
+        return int64_t(-1);
+      }
+      return d.value() * eb;
+    });
+  });
+  if (!canonical) {
+    if (k.error.empty())
+      k.fail(std::string("gemm: wgmma reads ") + what +
+             " from shared memory in a canonical K-major or (16-bit) MN-major layout (8 x 16-byte "
+             "core matrices, or 32/64/128-byte rows under the matching swizzle); " +
+             (dynamicOffsets ? "its offsets are not static: " : "got ") + t.layout->str() +
+             (t.swizzle ? " swizzled by " + t.swizzle->str() : ""));
+    return {};
+  }
+  mnMajor = canonical->mnMajor;
+  // The swizzle is anchored at the tensor's base: the hardware's at absolute addresses.
+  int64_t period = canonical->swizzleBytes * 8;
+  if (canonical->swizzleBytes && t.baseAlign < period) {
+    k.fail(std::string("gemm: wgmma's ") + what + " needs its " +
+           std::to_string(canonical->swizzleBytes) + "-byte swizzled tile aligned to " +
+           std::to_string(period) + " bytes, got " + std::to_string(t.baseAlign));
+    return {};
+  }
+  auto i64 = k.b.getI64Type();
+  auto c64 = [&](uint64_t v) -> MValue {
+    return mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(int64_t(v)));
+  };
+  MValue element = mlir::LLVM::GEPOp::create(
+      k.b, k.loc(), t.v.getType(), k.memType(t.dtype), t.v,
+      mlir::ValueRange{k.materialize(layout::add(t.swizzleOffset, first))});
+  MValue address = mlir::LLVM::PtrToIntOp::create(k.b, k.loc(), i64, element);
+  MValue start = mlir::arith::AndIOp::create(
+      k.b, k.loc(), mlir::arith::ShRUIOp::create(k.b, k.loc(), address, c64(4)), c64(0x3fff));
+  return mlir::arith::OrIOp::create(k.b, k.loc(), start,
+                                    c64(layout::wgmmaDescriptorBits(*canonical)));
+}
+
+/// gemm with a wgmma atom: A and B are shared-memory partitions read through descriptors, the
+/// accumulators are the thread's registers. The warpgroup fences its registers, issues every
+/// atom, and waits for them, so d holds the result when gemm returns.
+void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b,
+               Entry &c) {
+  int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
+          vc = staticSize(atom.layoutC.mode(1));
+  auto extents = [&](const Entry &t, const char *what, int64_t values) -> std::vector<int64_t> {
+    std::vector<int64_t> out;
+    if (t.layout->rank() == 3)
+      for (size_t i = 0; i < 3; ++i)
+        out.push_back(staticSize(t.layout->mode(i)));
+    if (out.size() != 3 || out[0] != values) {
+      k.fail(std::string("gemm: ") + what + " must be a partition of the tiled MMA (" +
+             std::to_string(values) + " values, rest, rest), got " + t.layout->str());
+      return {};
+    }
+    return out;
+  };
+  auto ed = extents(d, "d", vc), ea = extents(a, "a", va), eb = extents(b, "b", vb),
+       ec = extents(c, "c", vc);
+  if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
+    return;
+  int64_t M = ec[1], N = ec[2], K = ea[2];
+  if (ed != ec || ea[1] != M || eb[1] != N || eb[2] != K) {
+    k.fail("gemm: operands of mismatched shapes: d " + d.layout->str() + ", a " + a.layout->str() +
+           ", b " + b.layout->str() + ", c " + c.layout->str());
+    return;
+  }
+  DType input = atom.abType == "bf16" ? DType::BF16 : DType::F16;
+  if (a.dtype != input || b.dtype != input || c.dtype != DType::F32 || d.dtype != DType::F32) {
+    k.fail("gemm with " + atom.name + " takes " + atom.abType + " a and b and f32 c and d, got " +
+           dtypeName(a.dtype) + ", " + dtypeName(b.dtype) + ", " + dtypeName(c.dtype) + ", " +
+           dtypeName(d.dtype));
+    return;
+  }
+  std::vector<MValue> descA, descB;
+  std::vector<char> mnA, mnB; // whether each slice is M/N-major (the instruction's transpose)
+  for (int64_t kk = 0; kk < K; ++kk) {
+    bool mn = false;
+    for (int64_t m = 0; m < M; ++m) {
+      if (!descA.emplace_back(wgmmaDescriptor(k, a, atom.m, m, kk, "A", mn)))
+        return;
+      mnA.push_back(mn);
+    }
+    for (int64_t n = 0; n < N; ++n) {
+      if (!descB.emplace_back(wgmmaDescriptor(k, b, atom.n, n, kk, "B", mn)))
+        return;
+      mnB.push_back(mn);
+    }
+  }
+  std::string callee = std::string(kMmaFnPrefix) + atom.name;
+  auto i64 = k.b.getI64Type();
+  mlir::Type tc = k.typeOf(DType::F32, int(vc));
+  if (!k.mod->gpuModule.lookupSymbol(callee)) {
+    mlir::OpBuilder mb(k.ctx());
+    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+    auto decl =
+        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType({i64, i64, tc}, {tc}));
+    decl.setPrivate();
+  }
+  auto addressOf = [&](Entry &t, int64_t v, int64_t i, int64_t j) {
+    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
+  };
+  std::vector<MValue> accs;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m) {
+      MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), tc);
+      for (int64_t v = 0; v < vc; ++v)
+        vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), tc, vec,
+                                                  k.loadAt(addressOf(c, v, m, n), DType::F32),
+                                                  k.constantOf(DType::I32, double(v)));
+      accs.push_back(vec);
+    }
+  mlir::NVVM::WgmmaFenceAlignedOp::create(k.b, k.loc());
+  for (int64_t kk = 0; kk < K; ++kk)
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t m = 0; m < M; ++m) {
+        MValue &x = accs[size_t(n * M + m)];
+        auto call = mlir::func::CallOp::create(
+            k.b, k.loc(), callee, mlir::TypeRange{tc},
+            mlir::ValueRange{descA[size_t(kk * M + m)], descB[size_t(kk * N + n)], x});
+        call->setAttr(kMmaShapeAttr,
+                      k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, staticSize(atom.thrID)}));
+        call->setAttr(kWgmmaMnMajorAttr,
+                      k.b.getDenseI64ArrayAttr({mnA[size_t(kk * M + m)], mnB[size_t(kk * N + n)]}));
+        call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
+                                                            atom.layoutC.str()}));
+        x = call.getResult(0);
+      }
+  mlir::NVVM::WgmmaGroupSyncAlignedOp::create(k.b, k.loc());
+  mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(0));
+  std::string settle = kWgmmaSettleFnPrefix + std::to_string(vc);
+  if (!k.mod->gpuModule.lookupSymbol(settle)) {
+    mlir::OpBuilder mb(k.ctx());
+    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+    mlir::func::FuncOp::create(mb, k.loc(), settle, k.b.getFunctionType({tc}, {tc})).setPrivate();
+  }
+  for (MValue &x : accs)
+    x = mlir::func::CallOp::create(k.b, k.loc(), settle, mlir::TypeRange{tc}, mlir::ValueRange{x})
+            .getResult(0);
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t v = 0; v < vc; ++v)
+        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
+                                                       k.constantOf(DType::I32, double(v))),
+                  addressOf(d, v, m, n), DType::F32);
+}
+} // namespace
+
 void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1251,6 +1431,19 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
   if (!tm)
     return;
   const layout::MmaAtom &atom = tm->mma->atom;
+  if (isWgmma(atom)) {
+    Entry *d = registerTensor(k, hd), *c = d ? registerTensor(k, hc) : nullptr;
+    Entry *a = c ? k.getTensor(ha, "a") : nullptr, *b = a ? k.getTensor(hb, "b") : nullptr;
+    if (!b)
+      return;
+    if (a->addrSpace != 3 || b->addrSpace != 3 || a->identity || b->identity) {
+      k.fail("gemm with " + atom.name +
+             " reads a and b from shared memory: pass partition_A/B of shared-memory tensors");
+      return;
+    }
+    gemmWgmma(k, atom, *d, *a, *b, *c);
+    return;
+  }
   Entry *d = registerTensor(k, hd), *a = d ? registerTensor(k, ha) : nullptr;
   Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
   if (!c)
@@ -1776,6 +1969,14 @@ void Kernel::cpAsyncWaitGroup(int pending) {
     return;
   }
   mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(pending));
+}
+
+void Kernel::fenceProxyAsync() {
+  Impl &k = *impl_;
+  if (k.startOp())
+    mlir::NVVM::FenceProxyOp::create(
+        k.b, k.loc(), mlir::NVVM::ProxyKind::async_shared,
+        mlir::NVVM::SharedSpaceAttr::get(k.ctx(), mlir::NVVM::SharedSpace::shared_cta));
 }
 
 } // namespace fly::ir

@@ -32,6 +32,14 @@ inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 /// B and C values as vectors and returning D's; each target replaces it with its instruction
 /// or refuses it.
 inline constexpr const char *kMmaFnPrefix = "__fly_mma.";
+/// wgmma atoms (kMmaFnPrefix + "wgmma.mma_async...") take A's and B's shared-memory descriptors
+/// (i64) and the accumulators. After the warpgroup waits for them, each accumulator vector goes
+/// through a call of kWgmmaSettleFnPrefix + its length, which cuda makes an empty asm that ties
+/// the registers, so that nothing reads them before the wait; other targets drop it.
+inline constexpr const char *kWgmmaSettleFnPrefix = "__fly_wgmma_settle.";
+/// On each wgmma atom call: whether A and B are M/N-major (1) or K-major (0), the instruction's
+/// transpose operands.
+inline constexpr const char *kWgmmaMnMajorAttr = "fly.wgmma_mn_major";
 /// A warp's cooperative load of 8x8 16-bit matrices from shared memory (NVIDIA's ldmatrix):
 /// kLdMatrixFnPrefix + "x<n>" (+ ".trans") taking the row address this lane gives the warp,
 /// then the addresses of the 2n elements the lane receives, and returning them as 2n i16.

@@ -28,12 +28,14 @@ struct MmaAtom {
   Layout layoutC = makeLayout(IntTuple(1)); // (thr, val) -> m + M * n
 };
 
-/// The operand types of an atom, as the instruction names them.
-enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync };
+enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma };
 
 /// The atom of `family` for the shape and the A/B element type ("f32", "f16", "bf16", "fp8",
 /// "i8"), or a LayoutError (Unsupported) naming the shapes that family has for that type.
 /// `wave` is the lanes of a wave (64 on gfx9, 32 on gfx12); MFMA needs 64, WMMA 32.
+/// Wgmma atoms are Hopper's warpgroup MMA, m64nNk16 (N = 8..256 in steps of 8) for f16 and
+/// bf16, with A and B read from shared memory: every one of the 128 threads sees the whole
+/// A and B tile (thread stride 0), as CuTe's SS GMMA atoms.
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave = 64);
 

@@ -141,6 +141,24 @@ static void tiled_copy_for_mma_errors(void) {
   fly_tiled_mma_destroy(host);
 }
 
+/* wgmma atoms from C: a warpgroup of 128 threads per atom; shapes it lacks are refused. */
+static void wgmma_atoms(void) {
+  fly_tiled_mma_t *t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA, 64, 128, 16, FLY_BF16, 32, NULL, NULL, &t) == FLY_OK);
+  int64_t threads = 0, tile[3] = {0, 0, 0};
+  CHECK(fly_tiled_mma_size(t, &threads, tile) == FLY_OK);
+  CHECK(threads == 128 && tile[0] == 64 && tile[1] == 128 && tile[2] == 16);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA, 64, 100, 16, FLY_F16, 32, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "N = 8..256 in steps of 8"));
+  CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA, 64, 64, 16, FLY_F32, 32, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA + 1, 64, 64, 16, FLY_F16, 32, NULL, NULL, &t) ==
+        FLY_ERROR_INVALID_ARGUMENT);
+}
+
 static void launch_argument_checks(void) {
   fly_compiled_t *c = doubler();
   CHECK(c != NULL);
@@ -633,6 +651,7 @@ int main(void) {
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();
+  wgmma_atoms();
   prepared_launches();
   event_errors();
   vectors_buffers_while();

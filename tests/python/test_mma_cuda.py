@@ -1,7 +1,10 @@
-"""Tiled MMAs with mma.sync atoms on an NVIDIA GPU (run through scripts/device/cuda.sh): the
-f16 GEMM kernel of test_mma_layouts.py against torch, and the FMA GEMM example's kernel."""
+"""Tiled MMAs with mma.sync and wgmma atoms on an NVIDIA GPU (run through
+scripts/device/cuda.sh): the f16 GEMM kernel of test_mma_layouts.py against torch, the tiled-MMA
+example, fp8 mma.sync, and test_wgmma.py's kernels in every canonical layout with the wgmma
+example."""
 
 import flydsl.compiler as flyc
+import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -35,7 +38,6 @@ def test_tiled_mma_example_runs_with_mma_sync():
 @pytest.mark.parametrize("ab", ["f8e4m3", "f8e5m2"])
 def test_fp8_mma_sync_matches_a_decoded_reference(ab):
     import flydsl.expr as fx
-    import numpy as np
     from test_mma_layouts import _byte_atom_gemm, decode_fp8, finite_fp8_bytes
 
     one_tile, tiled = _byte_atom_gemm(fx.nvgpu.MmaSync, 16, 8, 32, ab)
@@ -49,3 +51,27 @@ def test_fp8_mma_sync_matches_a_decoded_reference(ab):
     ha, hb = decode_fp8(a, ab, False), decode_fp8(b, ab, False)
     scale = np.abs(ha) @ np.abs(hb).T
     assert np.all(np.abs(c.cpu().numpy() - ha @ hb.T) <= 1e-6 * scale + 1e-30)
+
+
+@pytest.mark.parametrize(
+    "mode,ab,n,groups,tiles_m,tiles_n,k_tiles",
+    [("sw128", "f16", 128, 1, 2, 2, 3), ("sw128", "bf16", 256, 2, 2, 1, 2),
+     ("sw64", "f16", 64, 1, 1, 2, 2), ("sw32", "bf16", 8, 1, 1, 1, 4),
+     ("interleave", "f16", 32, 2, 1, 1, 2), ("mn_sw128", "bf16", 128, 2, 1, 2, 2),
+     ("mn_sw64", "f16", 64, 1, 2, 1, 3), ("mn_interleave", "bf16", 16, 1, 1, 1, 2)],
+)  # fmt: skip
+def test_wgmma_gemm_matches_on_the_gpu(mode, ab, n, groups, tiles_m, tiles_n, k_tiles):
+    # Integer operands: every order of adding gives the exact result.
+    from test_wgmma import run_wgmma
+
+    got, want = run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles, torch=torch)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_wgmma_example_runs_on_the_gpu():
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "04_wgmma.py"
+    __import__("sys").path.insert(0, str(example.parent))
+    runpy.run_path(str(example), run_name="__main__")

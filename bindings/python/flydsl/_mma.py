@@ -32,7 +32,7 @@ lib.fly_kernel_tiled_copy_for_mma.argtypes = [_P, _P, _P, ctypes.c_int]
 lib.fly_kernel_mma_load.restype = None
 lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
-_FMA, _MFMA, _WMMA, _MMA_SYNC = range(4)
+_FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA = range(5)
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
 _A, _B, _C = range(3)
 
@@ -48,7 +48,13 @@ class MmaOp:
         self.acc_type = _dtype_name(acc_type) if acc_type is not None else None
 
     def __repr__(self):
-        names = {_FMA: "UniversalFMA", _MFMA: "MFMA", _WMMA: "WMMA", _MMA_SYNC: "MmaSync"}
+        names = {
+            _FMA: "UniversalFMA",
+            _MFMA: "MFMA",
+            _WMMA: "WMMA",
+            _MMA_SYNC: "MmaSync",
+            _WGMMA: "Wgmma",
+        }
         return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}]"
 
 

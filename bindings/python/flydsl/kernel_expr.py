@@ -515,6 +515,20 @@ class nvgpu:
         return MmaOp(3, m, n, k, ab_type, acc_type, 32)
 
     @staticmethod
+    def Wgmma(m, n, k, ab_type, acc_type="f32"):
+        """Hopper's warpgroup MMA (sm_90a), m64nNk16 for f16/bf16, N = 8..256 in steps of 8:
+        128 threads per atom, A and B read by fx.gemm from shared-memory partitions in a
+        canonical K-major layout (8-row core matrices, or 32/64/128-byte swizzled rows)."""
+        return MmaOp(4, m, n, k, ab_type, acc_type, 32)
+
+    @staticmethod
+    def fence_proxy_async():
+        """Orders this thread's shared-memory writes before wgmma reads them: call it in every
+        writing thread before the barrier that precedes fx.gemm."""
+        K.fence_proxy_async(current())
+        _check()
+
+    @staticmethod
     def cp_async_wait():
         K.cp_async_wait(current())
         _check()

@@ -3,6 +3,8 @@
 #include "runtime/cpu/cpu_launch.h"
 #include "runtime/cpu/worker_pool.h"
 
+#include "layout/wgmma_descriptor.h"
+
 #include <ucontext.h>
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>
@@ -10,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -50,7 +53,7 @@ struct ThreadContext {
 
 thread_local ThreadContext *current = nullptr;
 
-constexpr uintptr_t kMaxSharedAlign = 256;
+constexpr uintptr_t kMaxSharedAlign = 1024;
 
 uint64_t dynamicSharedOffset(const Geometry &g) { return (g.staticSharedBytes + 15) / 16 * 16; }
 
@@ -260,6 +263,34 @@ extern "C" _Float16 flyTruncSfBf2(float f) {
 }
 extern "C" _Float16 flyTruncDfBf2(double d) { return flyTruncSfBf2(float(d)); }
 
+// One accumulator of a wgmma atom: acc + A(row, :) . B(col, :) over the atom's 16 K, each
+// 16-bit element read where the descriptors put it. A descriptor holds 18 bits of a shared
+// window address; the block's shared memory (less than 256 KiB) is that window here. `flags`:
+// bit 0 bf16 (else f16), bits 1 and 2 A and B M/N-major (else K-major).
+extern "C" float flyCpuWgmmaDot(int64_t descA, int64_t descB, int32_t row, int32_t col,
+                                int32_t flags, float acc) {
+  auto *base = static_cast<const uint8_t *>(flySharedBase());
+  bool bf16 = flags & 1;
+  auto element = [&](int64_t desc, bool mnMajor, int64_t r, int64_t k) {
+    uint64_t address = layout::wgmmaElementAddress(uint64_t(desc), mnMajor, 2, r, k);
+    uint64_t offset = (address - reinterpret_cast<uintptr_t>(base)) & ((uint64_t(1) << 18) - 1);
+    uint16_t bits;
+    std::memcpy(&bits, base + offset, 2);
+    if (bf16) {
+      uint32_t wide = uint32_t(bits) << 16;
+      float f;
+      std::memcpy(&f, &wide, 4);
+      return f;
+    }
+    _Float16 h;
+    std::memcpy(&h, &bits, 2);
+    return float(h);
+  };
+  for (int64_t k = 0; k < 16; ++k)
+    acc = std::fma(element(descA, flags & 2, row, k), element(descB, flags & 4, col, k), acc);
+  return acc;
+}
+
 } // namespace
 
 const std::map<std::string, void *> &runtimeSymbols() {
@@ -271,6 +302,7 @@ const std::map<std::string, void *> &runtimeSymbols() {
       {"__fly_cpu_shuffle_i64", reinterpret_cast<void *>(&flyShuffleI64)},
       {"__fly_cpu_shuffle_f32", reinterpret_cast<void *>(&flyShuffleF32)},
       {"__fly_cpu_shuffle_f64", reinterpret_cast<void *>(&flyShuffleF64)},
+      {"__fly_cpu_wgmma_dot", reinterpret_cast<void *>(&flyCpuWgmmaDot)},
       {"__truncsfbf2", reinterpret_cast<void *>(&flyTruncSfBf2)},
       {"__truncdfbf2", reinterpret_cast<void *>(&flyTruncDfBf2)},
   };

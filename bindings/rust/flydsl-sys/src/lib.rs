@@ -1135,6 +1135,9 @@ unsafe extern "C" {
     pub fn fly_kernel_cp_async_wait_group(k: *mut fly_kernel_t, pending: ::std::os::raw::c_int);
 }
 unsafe extern "C" {
+    pub fn fly_kernel_fence_proxy_async(k: *mut fly_kernel_t);
+}
+unsafe extern "C" {
     pub fn fly_kernel_gather(
         k: *mut fly_kernel_t,
         atom: *mut fly_value_t,
@@ -1164,6 +1167,7 @@ pub const fly_mma_family_FLY_MMA_UNIVERSAL_FMA: fly_mma_family = 0;
 pub const fly_mma_family_FLY_MMA_MFMA: fly_mma_family = 1;
 pub const fly_mma_family_FLY_MMA_WMMA: fly_mma_family = 2;
 pub const fly_mma_family_FLY_MMA_SYNC: fly_mma_family = 3;
+pub const fly_mma_family_FLY_MMA_WGMMA: fly_mma_family = 4;
 pub type fly_mma_family = ::std::os::raw::c_uint;
 pub const fly_mma_operand_FLY_MMA_A: fly_mma_operand = 0;
 pub const fly_mma_operand_FLY_MMA_B: fly_mma_operand = 1;

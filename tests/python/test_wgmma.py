@@ -1,0 +1,228 @@
+"""Hopper's warpgroup MMA (wgmma): the atom's thread-value layouts against the PTX ISA's
+fragment description, fx.gemm reading A and B from shared memory through descriptors in each
+canonical K-major layout (checked against numpy on the cpu target emulating sm_90, which
+decodes the descriptors as the hardware does), the PTX the cuda target makes of it, and the
+errors for layouts, alignments, operands and arches wgmma cannot take. test_mma_cuda.py runs
+the same kernels on an H100."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from _dlpack import bf16
+
+DT = {"f16": fx.Float16, "bf16": fx.BFloat16}
+
+
+@pytest.mark.parametrize("n", [8, 64, 256])
+def test_the_accumulator_layout_is_the_ptx_fragment(n):
+    # PTX ISA, wgmma D fragments: thread t of the warpgroup, value i: row 16 (t / 32) + (t % 32)
+    # / 4 + 8 ((i / 2) % 2), column 8 (i / 4) + 2 (t % 4) + i % 2.
+    atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, n, 16, fx.Float16))
+    tv = atom.tv_layout("C")
+    for t in range(128):
+        for i in range(n // 2):
+            row = 16 * (t // 32) + (t % 32) // 4 + 8 * ((i // 2) % 2)
+            col = 8 * (i // 4) + 2 * (t % 4) + i % 2
+            assert tv((t, i)) == row + 64 * col, (t, i)
+    # A and B come whole from shared memory: every thread sees the entire tile.
+    a = atom.tv_layout("A")
+    assert [a((t, 5 + 64 * 3)) for t in (0, 77, 127)] == [5 + 64 * 3] * 3
+
+
+def test_wgmma_atoms_that_do_not_exist_are_refused():
+    for m, n, k, dtype, says in (
+        (64, 12, 16, fx.Float16, "N = 8..256 in steps of 8"),
+        (64, 264, 16, fx.BFloat16, "N = 8..256 in steps of 8"),
+        (64, 64, 8, fx.Float32, "for f16 and bf16"),
+    ):
+        with pytest.raises(Exception, match=says):
+            fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.Wgmma(m, n, k, dtype)))
+
+
+# The canonical layouts of a (rows, BK) tile, K-major and M/N-major: (swizzle or None, layout,
+# BK). An M/N-major one keeps 16 << bits bytes of rows together along each K row.
+def canonical(mode, rows):
+    if mode == "interleave":  # 8 x 16-byte core matrices, K neighbours 128 bytes apart
+        bk = 32
+        return None, fx.make_layout(((8, rows // 8), (8, bk // 8)), ((8, 8 * bk), (1, 64))), bk
+    if mode.startswith("mn_"):
+        bk = 32
+        if mode == "mn_interleave":  # 8 rows (16 bytes) a K row, core matrices 128 bytes
+            shape, stride = ((8, rows // 8), (8, bk // 8)), ((1, 64), (8, 8 * rows))
+            return None, fx.make_layout(shape, stride), bk
+        bits = {"mn_sw64": 2, "mn_sw128": 3}[mode]
+        run = 8 << bits  # rows a K row holds
+        shape, stride = ((run, rows // run), (8, bk // 8)), ((1, 8 * run), (run, 8 * rows))
+        return fx.Swizzle(bits, 3, 3), fx.make_layout(shape, stride), bk
+    bits = {"sw32": 1, "sw64": 2, "sw128": 3}[mode]
+    bk = 8 << bits  # a row is 16 << bits bytes
+    return fx.Swizzle(bits, 3, 3), fx.make_layout((rows, bk), (bk, 1)), bk
+
+
+def shared_tile(smem, dtype, swizzle, layout, align=1024):
+    if swizzle is not None:
+        layout = fx.make_composed_layout(swizzle, 0, layout)
+    return smem.allocate_tensor(dtype, layout, align)
+
+
+def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024):
+    """C (f32, M x N) = A (M x K) * B (N x K)^T, a (64 groups) x n tile a block of `groups`
+    warpgroups stacked in M, K in steps of the mode's BK."""
+    atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, n, 16, DT[ab]))
+    tiled = fx.make_tiled_mma(atom, fx.make_layout((groups, 1, 1)))
+    bm = 64 * groups
+    sw_a, lay_a, bk = canonical(mode, bm)
+    sw_b, lay_b, _ = canonical(mode, n)
+
+    @flyc.kernel
+    def gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexpr[int]):
+        tid, bx, by = fx.thread_idx.x, fx.block_idx.x, fx.block_idx.y
+        one = fx.make_copy_atom(fx.UniversalCopy16b(), DT[ab])
+        threads = tiled.size
+        loader = fx.make_tiled_copy_tv(
+            one, fx.make_layout((threads // bk, bk), (bk, 1)), fx.make_layout((1, 1))
+        )
+        cp = loader.get_slice(tid)
+        smem = fx.SharedAllocator()
+        sA = shared_tile(smem, DT[ab], sw_a, lay_a, align)
+        sB = shared_tile(smem, DT[ab], sw_b, lay_b, align)
+        thr = tiled.thr_slice(tid)
+        gC = fx.local_tile(C, (bm, n), (bx, by))
+        rC = thr.make_fragment_C(thr.partition_C(gC))
+        rC.fill(0.0)
+        for kt in fx.range_constexpr(k_tiles):
+            fx.copy(one, cp.partition_S(fx.local_tile(A, (bm, bk), (bx, kt))), cp.partition_D(sA))
+            fx.copy(one, cp.partition_S(fx.local_tile(B, (n, bk), (by, kt))), cp.partition_D(sB))
+            fx.nvgpu.fence_proxy_async()
+            fx.gpu.barrier()
+            fx.gemm(tiled, rC, thr.partition_A(sA), thr.partition_B(sB), rC)
+            fx.gpu.barrier()
+        word = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+        fx.copy(word, rC, thr.partition_C(gC))
+
+    return gemm, tiled, bm, bk
+
+
+def operands(rng, m, n, k, ab):
+    # Small integers: exact in f16 and bf16, and their sums exact in f32, so the result must
+    # match numpy exactly whatever order the atom adds in.
+    a = rng.integers(-4, 5, (m, k)).astype(np.float32)
+    b = rng.integers(-4, 5, (n, k)).astype(np.float32)
+    return a, b
+
+
+def to_device_dtype(x, ab, torch=None):
+    if torch is not None:
+        t = torch.from_numpy(x).cuda()
+        return t.half() if ab == "f16" else t.bfloat16()
+    return x.astype(np.float16) if ab == "f16" else bf16(x)[0]
+
+
+def run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles, torch=None):
+    gemm, tiled, bm, bk = wgmma_kernel(mode, ab, n, groups)
+    rng = np.random.default_rng(7)
+    m, nn, k = bm * tiles_m, n * tiles_n, bk * k_tiles
+    a, b = operands(rng, m, nn, k, ab)
+    da, db = to_device_dtype(a, ab, torch), to_device_dtype(b, ab, torch)
+    if torch is not None:
+        c = torch.zeros(m, nn, device="cuda")
+        gemm(*[flyc.from_dlpack(t) for t in (da, db, c)], k_tiles).launch(
+            grid=(tiles_m, tiles_n), block=(tiled.size,)
+        )
+        torch.cuda.synchronize()
+        return c.cpu().numpy(), a @ b.T
+    c = np.zeros((m, nn), np.float32)
+    args = [flyc.from_dlpack(t) for t in (da, db, c)]
+    gemm(*args, k_tiles).launch(grid=(tiles_m, tiles_n), block=(tiled.size,))
+    return c, a @ b.T
+
+
+CASES = [
+    ("sw128", "f16", 64, 1, 2, 1, 2),
+    ("sw64", "bf16", 128, 1, 1, 2, 3),
+    ("sw32", "f16", 8, 2, 1, 2, 2),
+    ("interleave", "f16", 32, 1, 1, 1, 2),
+    ("sw128", "bf16", 256, 2, 1, 1, 1),
+    ("mn_sw128", "f16", 128, 1, 1, 2, 2),
+    ("mn_sw64", "bf16", 64, 2, 1, 1, 2),
+    ("mn_interleave", "f16", 16, 1, 2, 1, 2),
+]
+
+
+@pytest.mark.parametrize("mode,ab,n,groups,tiles_m,tiles_n,k_tiles", CASES)
+def test_wgmma_gemm_matches_numpy_on_cpu(mode, ab, n, groups, tiles_m, tiles_n, k_tiles,
+                                         monkeypatch):  # fmt: skip
+    monkeypatch.setenv("ARCH", "sm_90")
+    got, want = run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles)
+    np.testing.assert_array_equal(got, want)
+
+
+def _compile(gemm, target, arch, k_tiles=1, bm=64, n=64, bk=64):
+    a = np.zeros((bm, bk * k_tiles), np.float16)
+    b = np.zeros((n, bk * k_tiles), np.float16)
+    c = np.zeros((bm, n), np.float32)
+    return gemm.compile(*[flyc.from_dlpack(t) for t in (a, b, c)], k_tiles, target=target,
+                        arch=arch)  # fmt: skip
+
+
+def test_the_cuda_target_emits_wgmma_with_its_fences():
+    gemm, _, bm, bk = wgmma_kernel("sw128", n=64)
+    ptx = _compile(gemm, "cuda", "sm_90", 2, bm, 64, bk).binary.decode()
+    assert ".target sm_90a" in ptx  # wgmma exists only in the arch-specific target
+    assert ptx.count("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16") == 2 * bk // 16
+    for op in ("wgmma.fence.sync.aligned", "wgmma.commit_group.sync.aligned",
+               "wgmma.wait_group.sync.aligned", "fence.proxy.async.shared::cta"):  # fmt: skip
+        assert op in ptx, op
+    assert ".local" not in ptx  # the accumulators stay in registers
+
+
+def test_layouts_wgmma_cannot_read_are_refused(monkeypatch):
+    monkeypatch.setenv("ARCH", "sm_90")
+    atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, 64, 16, fx.Float16))
+
+    def kernel_on(layout_a, align=1024, registers=False):
+        @flyc.kernel
+        def k(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexpr[int]):
+            tid = fx.thread_idx.x
+            smem = fx.SharedAllocator()
+            sA = smem.allocate_tensor(fx.Float16, layout_a, align)
+            sB = smem.allocate_tensor(
+                fx.Float16,
+                fx.make_composed_layout(fx.Swizzle(3, 3, 3), 0, fx.make_layout((64, 64), (64, 1))),
+                1024,
+            )
+            tiled = fx.make_tiled_mma(atom)
+            thr = tiled.thr_slice(tid)
+            rC = thr.make_fragment_C(thr.partition_C(C))
+            rC.fill(0.0)
+            a = thr.partition_A(sA)
+            if registers:
+                a = thr.make_fragment_A(a)
+            fx.gemm(tiled, rC, a, thr.partition_B(sB), rC)
+
+        return k
+
+    sw = fx.Swizzle(3, 3, 3)
+    row_major = fx.make_layout((64, 64), (64, 1))
+    for layout, align, registers, says in (
+        (row_major, 1024, False, "canonical K-major or"),  # 128-byte rows, no swizzle
+        (fx.make_layout((64, 64), (1, 64)), 1024, False, "canonical K-major or"),  # M-major
+        (fx.make_composed_layout(fx.Swizzle(2, 3, 3), 0, row_major), 1024, False, "canonical"),
+        (fx.make_composed_layout(fx.Swizzle(3, 4, 3), 0, row_major), 1024, False, "none of"),
+        (fx.make_composed_layout(sw, 0, row_major), 256, False, "aligned to 1024 bytes"),
+        (fx.make_composed_layout(sw, 0, row_major), 1024, True, "from shared memory"),
+    ):
+        with pytest.raises(Exception, match=says):
+            _compile(kernel_on(layout, align, registers), "cpu", "sm_90")
+
+
+def test_wgmma_needs_hopper():
+    gemm, _, bm, bk = wgmma_kernel("sw128", n=64)
+    for target, arch, says in (
+        ("cuda", "sm_80", "wgmma instruction of sm_90a .*not of sm_80"),
+        ("cpu", "gfx942", "wgmma instruction of sm_90a .*not of gfx942"),
+        ("rocm", "gfx942", "no lowering for wgmma"),
+    ):
+        with pytest.raises(Exception, match=says):
+            _compile(gemm, target, arch, 1, bm, 64, bk)
