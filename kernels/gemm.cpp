@@ -72,10 +72,19 @@ public:
                                    : "(" + str(rows) + "," + str(bk) + "):(1," + str(rows) + ")";
     int rowBits = log2Of(op.kMajor ? bk : rows) - 3;
     int bits = std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
+    int64_t align = 128;
+    if (p.family == FLY_MMA_WGMMA) {
+      // wgmma's 128-byte swizzled layouts (BK = 64): K-major rows of 64 are the layout above;
+      // an M/N-major tile is runs of 64 rows by 8 K, one after another along M/N, then K.
+      if (!op.kMajor)
+        layout = "((64," + str(rows / 64) + "),(8," + str(bk / 8) + ")):((1,512),(64," +
+                 str(rows * 8) + "))";
+      bits = 3, shift = 3, align = 1024;
+    }
     shared_.resize(p.stages);
     for (Value &s : shared_) {
-      Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk)
-                                    : k.sharedTensor(spec.ab, rows * bk, 128);
+      Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk, align)
+                                    : k.sharedTensor(spec.ab, rows * bk, align);
       s = k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, 3, shift);
     }
   }
@@ -110,9 +119,11 @@ public:
   }
 
   /// This thread's MMA fragment of buffer `stage`: mma.sync operands by ldmatrix, MFMA ones
-  /// by reads of fragVec elements.
+  /// by reads of fragVec elements; wgmma reads the shared partition itself.
   Value fragment(Value mma, fly_mma_operand which, int stage) {
     Value part = k_.mmaPartition(mma, which, tid_, shared_[stage]);
+    if (spec_.plan.family == FLY_MMA_WGMMA)
+      return part;
     Value frag = k_.fragment(part, spec_.ab);
     if (spec_.plan.family == FLY_MMA_SYNC)
       k_.mmaLoad(mma, which, tid_, shared_[stage], frag);
@@ -193,6 +204,8 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
       for (int s = 0; s < S; ++s) {
         Value kt = round * S + s;
         k.cpAsyncWaitGroup(S - 2);
+        if (p.family == FLY_MMA_WGMMA)
+          k.fenceProxyAsync(); // the copies land before the tensor cores read them
         k.barrier();
         a.issue(kt + (S - 1), (s + S - 1) % S);
         b.issue(kt + (S - 1), (s + S - 1) % S);

@@ -31,7 +31,21 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
-  if (startsWith(arch, "sm_")) {
+  bool hopper = arch == "sm_90" || arch == "sm_90a";
+  if (hopper && m > 32) {
+    // wgmma m64nNk16: one warpgroup (128 threads) an atom of 64 rows and the tile's whole
+    // width; two warpgroups stacked in M over 128 x 256 (one over 64 x 128 where M * N <=
+    // 1024^2 or M <= 64). A and B are read from shared memory, swizzled 128 bytes (K-major rows
+    // of 64, or M/N-major runs of 64), so BK is 64.
+    p.family = FLY_MMA_WGMMA;
+    p.wave = 128;
+    bool one = small || m <= 64;
+    p.bm = one ? 64 : 128;
+    p.bn = one ? 128 : 256;
+    p.atomM = 64, p.atomN = p.bn, p.atomK = 16;
+    warpsM = one ? 1 : 2;
+    warpsN = 1;
+  } else if (startsWith(arch, "sm_")) {
     // mma.sync m16n8k16: warps 2 x 4 over the large tile (each warp's share 64 x 64), 2 x 2
     // over the small one. A skinny problem (M <= 32) streams B from memory: 1 x 4 warps over
     // M rounded up to 16, and columns narrow enough for about one block per SM of an H100
@@ -63,11 +77,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   } else {
     throw flydsl::Error(FLY_ERROR_UNSUPPORTED,
                         "the GEMM has no matrix-core path for arch " + arch + " (target " + target +
-                            "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
+                            "); it runs on gfx9 (MFMA), sm_80+ (mma.sync) and sm_90 (wgmma)");
   }
   (void)ab; // f16 and bf16 share every shape
   // A skinny problem (M <= 32) reads B once from memory: deeper K tiles cut its steps.
-  p.bk = p.family == FLY_MMA_SYNC && m <= 32 ? 128 : 32;
+  p.bk = p.family == FLY_MMA_WGMMA ? 64 : p.family == FLY_MMA_SYNC && m <= 32 ? 128 : 32;
   // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
@@ -75,10 +89,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     int got =
         std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
     auto pow2 = [](long x) { return x > 0 && (x & (x - 1)) == 0; };
+    int64_t unitN = p.family == FLY_MMA_WGMMA ? 8 : p.atomN; // wgmma's N follows the tile
     bool ok = (got == 4 || got == 6) && pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 &&
               v[3] <= 8 && pow2(v[4]) && pow2(v[5]) && v[4] * v[5] <= 16 &&
-              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * p.atomN) == 0 && v[0] > 0 &&
-              v[1] > 0 && v[0] <= 256 && v[1] <= 256;
+              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * unitN) == 0 && v[0] > 0 && v[1] > 0 &&
+              v[0] <= 256 && v[1] <= 256;
     if (!ok)
       throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
                           std::string("FLYDSL_GEMM_TILE='") + tile +
@@ -87,6 +102,15 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                               "atoms' tile (at most 256)");
     p.bm = v[0], p.bn = v[1], p.bk = v[2], p.stages = int(v[3]);
     warpsM = int(v[4]), warpsN = int(v[5]);
+    if (p.family == FLY_MMA_WGMMA) {
+      // A warpgroup's atom spans its share of the tile's width; K-major rows stay 128 bytes.
+      p.atomN = p.bn / warpsN;
+      if (p.bk != 64 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 || p.atomN > 256)
+        throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                            std::string("FLYDSL_GEMM_TILE='") + tile +
+                                "' does not suit wgmma: BK 64, BM a multiple of 64 x WM, and "
+                                "BN / WN a multiple of 8 up to 256");
+    }
   }
   p.threads = warpsM * warpsN * p.wave;
   p.atomLayout = "(" + std::to_string(warpsM) + "," + std::to_string(warpsN) + ",1):(1," +
@@ -107,12 +131,13 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   }
   p.a = a;
   p.b = b;
-  // mma.sync's accumulators come in pairs of adjacent columns: one store each where D allows.
-  // An MFMA lane's lie down a column, which a row-major D cannot store together.
-  p.outVec = p.family == FLY_MMA_SYNC ? std::min(outVec, 2) : 1;
+  // mma.sync's and wgmma's accumulators come in pairs of adjacent columns: one store each
+  // where D allows. An MFMA lane's lie down a column, which a row-major D cannot store together.
+  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
+  p.outVec = nvidia ? std::min(outVec, 2) : 1;
   // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
   // its copies synchronous.
-  p.cpAsync = p.family == FLY_MMA_SYNC && a.vec >= 2 && b.vec >= 2;
+  p.cpAsync = nvidia && a.vec >= 2 && b.vec >= 2;
   // cp.async keeps stages - 1 tiles in flight while one is multiplied; registers stage one.
   // The cpu target, whose copies are synchronous, gains nothing from more buffers than two
   // (and compiles each buffer's unrolled step).

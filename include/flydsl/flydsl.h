@@ -431,12 +431,12 @@ FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly
 FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t count,
                                        int64_t align);
 /* A rank-1 tensor of `count` (an integer value) elements in the dynamic shared
- * memory of the launch (fly_launch_config_t.dynamic_smem bytes, 16-byte aligned,
+ * memory of the launch (fly_launch_config_t.dynamic_smem bytes, 1024-byte aligned,
  * after the static shared memory). Reading past dynamic_smem is undefined. */
 FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */,
                                                fly_value_t *count);
 /* A rank-1 tensor of `count` elements carved from the dynamic shared memory at
- * the next offset aligned to `align` bytes (a power of two, at most 16, the
+ * the next offset aligned to `align` bytes (a power of two, at most 1024, the
  * dynamic region's own alignment). Every launch of the kernel gets at least the
  * dynamic shared memory its allocations need (fly_launch_config_t.dynamic_smem
  * is raised to it); compiling checks the total against the arch's capacity. */

@@ -64,7 +64,7 @@ Artifact compile(ir::Module &module, const Options &givenOptions) {
                          std::to_string(k->staticSharedBytes()) + " bytes of shared memory; " +
                          options.target + " " + options.arch + " has " +
                          std::to_string(capacity) + " per block");
-    uint64_t dynamicStart = (k->staticSharedBytes() + 15) / 16 * 16;
+    uint64_t dynamicStart = dynamicSharedStart(k->staticSharedBytes());
     if (k->dynamicArenaBytes() && dynamicStart + k->dynamicArenaBytes() > total)
       throw CompileError("kernel '" + k->name() + "' allocates " +
                          std::to_string(k->staticSharedBytes()) + " bytes of shared memory and " +

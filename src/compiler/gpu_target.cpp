@@ -101,7 +101,7 @@ void materializeSharedMemory(mlir::ModuleOp m) {
       if (!dynamic && call.getCallee() != ir::kSharedBaseFn)
         continue;
       if (dynamic)
-        global(kDynamicSharedGlobal, 0, 16, /*external=*/true);
+        global(kDynamicSharedGlobal, 0, kDynamicSharedAlign, /*external=*/true);
       else
         global(name, std::max<uint64_t>(bytes, 1), align, /*external=*/false);
       b.setInsertionPoint(call);

@@ -760,13 +760,13 @@ Value *Kernel::dynamicSharedAllocate(DType dtype, int64_t count, int64_t align) 
 }
 
 // Static shared memory and the dynamic arena grow the same way: each tensor at the next
-// offset aligned as asked. The dynamic region's base is only 16-byte aligned, so no more can
-// be promised there.
+// offset aligned as asked, up to 1024 bytes (compiler::kDynamicSharedAlign, the dynamic
+// region's own alignment).
 Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64_t align) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  int64_t maxAlign = dynamic ? 16 : 1024;
+  int64_t maxAlign = 1024;
   if (count <= 0 || align <= 0 || align > maxAlign || (align & (align - 1)) ||
       dtype == DType::Index || dtype == DType::I1) {
     k.fail(std::string(dynamic ? "dynamic " : "") +

@@ -25,7 +25,7 @@ struct Module::Impl {
 };
 
 /// The callees that return the block's static and dynamic shared memory bases, replaced per
-/// target. Dynamic shared memory starts after the static part, 16-byte aligned.
+/// target. Dynamic shared memory starts after the static part, 1024-byte aligned.
 inline constexpr const char *kSharedBaseFn = "__fly_shared_base";
 inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 /// A matrix-core atom call is a call of kMmaFnPrefix + the atom's instruction name taking the A,

@@ -2,7 +2,7 @@
 arch it emulates (gfx942 MFMA atoms, lane by lane) against numpy: row- and column-major
 operands, f16 and bf16, every output dtype, ragged edges, alpha/beta with c in place; bad input
 (a clear error, nothing written); and the code compiled for gfx942 (MFMA, 128-bit loads, LDS
-reads, no scratch) and for sm_90 (mma.sync, cp.async, no local memory)."""
+reads, no scratch), for sm_80 (mma.sync, cp.async, no local memory) and for sm_90 (wgmma)."""
 
 import os
 import re
@@ -75,6 +75,18 @@ def test_the_gfx950_kernel_runs_emulated_on_cpu(m, n, k, b_layout, ab, monkeypat
     # gfx950's plan takes the 16x16x32 atom: eight K values a lane, one K step a tile.
     monkeypatch.setenv("ARCH", "gfx950")
     test_gemm_matches_numpy(m, n, k, "row", b_layout, ab, "f32")
+
+
+@pytest.mark.parametrize(
+    "m,n,k,a_layout,b_layout,ab,out",
+    [(65, 130, 70, "row", "col", "f16", "f32"), (200, 100, 130, "col", "row", "bf16", "bf16"),
+     (130, 1030, 64, "row", "row", "f16", "f16")],
+)  # fmt: skip
+def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, out, monkeypatch):
+    # sm_90's plan takes wgmma: A and B read from 128-byte swizzled shared tiles through
+    # descriptors (K-major or M/N-major as the operands come), which the cpu target decodes.
+    monkeypatch.setenv("ARCH", "sm_90")
+    test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
 
 
 def test_gemm_alpha_beta_in_place_and_empty_k():
@@ -203,7 +215,7 @@ def test_resource_usage_tool_and_its_errors():
 
 @pytest.mark.parametrize("b_layout,b_load", [("col", "x2.shared"), ("row", "x2.trans.shared")])
 def test_nvidia_code(b_layout, b_load, tmp_path):
-    ptx = (compiled(tmp_path, 2, "sm_90", b_layout) / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    ptx = (compiled(tmp_path, 2, "sm_80", b_layout) / "cuda-sm_80" / "04_sm_80.ptx").read_text()
     assert len(re.findall(r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32", ptx)) >= 32
     assert "cp.async.cg.shared.global" in ptx and re.search(r"cp\.async\.wait_group\s+2;", ptx)
     # Fragments come from shared memory by ldmatrix: A's 16x16 as four 8x8 matrices, B's as two
@@ -213,6 +225,20 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
     # D is stored a pair of adjacent accumulators at a time (make_tiled_copy_C, 64-bit).
     assert "st.global.v2.b32" in ptx and not re.search(r"st\.global\.(f32|b32) ", ptx)
     assert ".local" not in ptx
+
+
+@pytest.mark.parametrize("b_layout,transpose_b", [("col", 0), ("row", 1)])
+def test_hopper_code(b_layout, transpose_b, tmp_path):
+    ptx = (compiled(tmp_path, 2, "sm_90", b_layout) / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    assert ".target sm_90a" in ptx
+    # 256 x 256: one warpgroup over 64 x 128, four m64n128k16 atoms a 64-deep K tile, A K-major
+    # and B as it comes (transposed where N is contiguous), in a loop of four buffers.
+    atoms = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 .*, p, 1, 1, "
+                       r"(\d), (\d);", ptx)  # fmt: skip
+    assert len(atoms) >= 4 * 4 and set(atoms) == {("0", str(transpose_b))}
+    assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
+    assert re.search(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)
+    assert "st.global.v2.b32" in ptx and ".local" not in ptx
 
 
 def test_the_nvidia_kernel_runs_emulated_on_cpu():

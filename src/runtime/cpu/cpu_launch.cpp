@@ -55,7 +55,9 @@ thread_local ThreadContext *current = nullptr;
 
 constexpr uintptr_t kMaxSharedAlign = 1024;
 
-uint64_t dynamicSharedOffset(const Geometry &g) { return (g.staticSharedBytes + 15) / 16 * 16; }
+uint64_t dynamicSharedOffset(const Geometry &g) {
+  return compiler::dynamicSharedStart(g.staticSharedBytes);
+}
 
 // The fibers of one block and the scheduler that switches among them.
 struct Block {
