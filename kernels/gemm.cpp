@@ -193,9 +193,13 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   int S = p.stages;
   Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
   if (p.cpAsync) {
-    // Tiles 0 .. S-2 start loading; step t waits for tile t (S - 2 younger groups may still
-    // be in flight), starts tile t + S - 1 in the buffer step t - 1 used, and multiplies.
-    for (int s = 0; s < S - 1; ++s) {
+    // Tiles 0 .. L-1 start loading; step t waits for tile t (L - 1 younger groups may still
+    // be in flight), starts tile t + L in the buffer of tile t + L - S, and multiplies. With
+    // the multiplies in flight (wgmma) each step leaves its atoms running and waits for the
+    // previous step's, so L = S - 2: tile t - 2's buffer, which every warpgroup finished
+    // reading before this step's barrier, takes the new tile. Else L = S - 1.
+    int L = p.mmaInFlight ? S - 2 : S - 1;
+    for (int s = 0; s < L; ++s) {
       a.issue(k.constInt(it, s), s);
       b.issue(k.constInt(it, s), s);
       k.cpAsyncCommit();
@@ -203,16 +207,23 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     k.forLoop(zero, rounds, one, [&](Value round) {
       for (int s = 0; s < S; ++s) {
         Value kt = round * S + s;
-        k.cpAsyncWaitGroup(S - 2);
+        k.cpAsyncWaitGroup(L - 1);
         if (p.family == FLY_MMA_WGMMA)
           k.fenceProxyAsync(); // the copies land before the tensor cores read them
         k.barrier();
-        a.issue(kt + (S - 1), (s + S - 1) % S);
-        b.issue(kt + (S - 1), (s + S - 1) % S);
+        a.issue(kt + L, (s + L) % S);
+        b.issue(kt + L, (s + L) % S);
         k.cpAsyncCommit();
-        multiply(s);
+        if (p.mmaInFlight) {
+          k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s), acc);
+          k.wgmmaWait(1);
+        } else {
+          multiply(s);
+        }
       }
     });
+    if (p.mmaInFlight)
+      k.wgmmaWait(0, acc);
   } else {
     // Buffer 0 holds K tile 0; each step loads the next tile into registers, multiplies, and
     // stores the loaded tile into the other buffer.

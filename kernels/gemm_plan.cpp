@@ -22,8 +22,8 @@ std::string GemmPlan::key() const {
   return std::to_string(int(family)) + "/" + std::to_string(atomM) + "x" + std::to_string(atomN) +
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
-         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + "/a" + operand(a) + "/b" +
-         operand(b) + "/o" + std::to_string(outVec);
+         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") + "/a" +
+         operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -145,6 +145,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.stages = 2;
   else if (!std::getenv("FLYDSL_GEMM_TILE"))
     p.stages = target == "cpu" ? 2 : 4;
+  p.mmaInFlight = p.family == FLY_MMA_WGMMA && p.cpAsync && p.stages >= 3;
   return p;
 }
 

@@ -32,6 +32,7 @@ struct GemmPlan {
   int64_t bm = 128, bn = 128, bk = 32;
   bool cpAsync = false; // global -> shared by cp.async (else through registers)
   int stages = 2;       // shared buffers of each operand
+  bool mmaInFlight = false; // wgmma: each K step's atoms overlap the next step (stages >= 3)
   /// The buffers' bytes; past the 48 KiB of static shared memory they are dynamic.
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2; }
   bool dynamicShared() const { return sharedBytes() > 48 * 1024; }

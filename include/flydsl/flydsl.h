@@ -713,6 +713,16 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t 
                                                    int operand /* fly_mma_operand */);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* fly_kernel_gemm for wgmma atoms, without waiting: the warpgroup issues and commits the
+ * atoms and goes on, so the next K tile's copies or atoms overlap them. d's values are
+ * valid after fly_kernel_wgmma_wait(k, n, d) has let at most n younger groups stay in flight;
+ * the shared tiles must not change before then. Other atoms are a kernel error. */
+FLY_API void fly_kernel_gemm_async(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
+                                   fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* Waits until at most `pending` committed groups of the warpgroup's wgmma atoms are in
+ * flight (wgmma.wait_group); `accumulators` (a register fragment of f32, or NULL) may then be
+ * read. Nothing on targets where the atoms are synchronous. */
+FLY_API void fly_kernel_wgmma_wait(fly_kernel_t *k, int pending, fly_value_t *accumulators);
 /* Thread thr_idx's fragment of operand A or B, loaded from shared-memory tensor `shared` into
  * `fragment` (fly_kernel_make_fragment of the operand's partition of `shared`): what CuTe's
  * make_tiled_copy_A/B with an ldmatrix copy atom does. For mma.sync's 16-bit atoms it is one

@@ -323,6 +323,13 @@ public:
   void gemm(Value tiledMma, Value d, Value a, Value b, Value c) {
     fly_kernel_gemm(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle);
   }
+  /// gemm of wgmma atoms left in flight; wgmmaWait(n, d) makes d's values readable.
+  void gemmAsync(Value tiledMma, Value d, Value a, Value b, Value c) {
+    fly_kernel_gemm_async(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle);
+  }
+  void wgmmaWait(int pending, Value accumulators = {}) {
+    fly_kernel_wgmma_wait(k_, pending, accumulators.handle);
+  }
   /// Thread thr's fragment of operand A or B from shared memory (ldmatrix where it applies).
   void mmaLoad(Value tiledMma, fly_mma_operand operand, Value thr, Value shared, Value fragment) {
     fly_kernel_mma_load(k_, tiledMma.handle, operand, thr.handle, shared.handle, fragment.handle);

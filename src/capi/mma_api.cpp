@@ -144,6 +144,17 @@ void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fl
   kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
 }
 
+void fly_kernel_gemm_async(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fly_value_t *a,
+                           fly_value_t *b, fly_value_t *c) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c), false); });
+}
+
+void fly_kernel_wgmma_wait(fly_kernel_t *k, int pending, fly_value_t *accumulators) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->wgmmaWait(pending, accumulators ? val(accumulators) : nullptr); });
+}
+
 void fly_kernel_mma_load(fly_kernel_t *k, fly_value_t *tiled_mma, int operand, fly_value_t *thr_idx,
                          fly_value_t *shared, fly_value_t *fragment) {
   FLY_KERNEL_OR(k, );

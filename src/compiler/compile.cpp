@@ -21,16 +21,23 @@ int waveSize(const std::string &arch) {
   throw CompileError("unknown arch '" + arch + "' (expected gfx9xx, gfx1xxx, sm_NN or host)");
 }
 
+namespace {
+// The cpu target gives a block what the GPU it emulates would.
+bool nvidiaLimits(const std::string &target, const std::string &arch) {
+  return target == "cuda" || (target == "cpu" && arch.rfind("sm_", 0) == 0);
+}
+} // namespace
+
 uint64_t sharedCapacity(const std::string &target, const std::string &arch) {
-  if (target == "cuda")
+  if (nvidiaLimits(target, arch))
     return 48 * 1024; // static __shared__ per block without an opt-in
   if (arch == "gfx950")
     return 160 * 1024;
-  return 64 * 1024; // the other gfx9 (CDNA) and gfx1x LDS, and what the cpu target emulates
+  return 64 * 1024; // the other gfx9 (CDNA) and gfx1x LDS
 }
 
 uint64_t totalSharedCapacity(const std::string &target, const std::string &arch) {
-  if (target != "cuda")
+  if (!nvidiaLimits(target, arch))
     return sharedCapacity(target, arch);
   // Per block with the opt-in, as the CUDA programming guide lists them by compute capability.
   int sm = std::atoi(arch.c_str() + (arch.rfind("sm_", 0) == 0 ? 3 : 0));

@@ -2,7 +2,10 @@
 
 #include "compiler/cp_async.h"
 
+#include "ir/mlir_module.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -44,10 +47,21 @@ void emulateCpAsync(mlir::ModuleOp m) {
                          mlir::NVVM::WgmmaGroupSyncAlignedOp, mlir::NVVM::WgmmaWaitGroupSyncOp>(
                    op)) {
       done.push_back(op);
+    } else if (auto call = mlir::dyn_cast<mlir::func::CallOp>(op);
+               call && call.getCallee().starts_with(ir::kWgmmaSettleFnPrefix)) {
+      call.getResult(0).replaceAllUsesWith(call.getOperand(0));
+      done.push_back(op);
     }
   });
   for (mlir::Operation *op : done)
     op->erase();
+  llvm::SmallVector<mlir::func::FuncOp> settles;
+  m.walk([&](mlir::func::FuncOp f) {
+    if (f.getName().starts_with(ir::kWgmmaSettleFnPrefix))
+      settles.push_back(f);
+  });
+  for (auto f : settles)
+    f.erase(); // their calls are gone
 }
 
 } // namespace fly::compiler

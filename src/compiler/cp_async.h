@@ -3,8 +3,8 @@
 // The kernel builder emits cp.async copies (global to shared memory, asynchronous) as NVVM
 // ops on every target. The cuda target keeps them; elsewhere each becomes a plain load and
 // store of the same bytes, done at once, and the commit and wait ops go, as do the async
-// proxy's fence and wgmma's fence, commit and wait (their copies and atoms are synchronous
-// there too).
+// proxy's fence and wgmma's fence, commit, wait and accumulator settles (their copies and
+// atoms are synchronous there too).
 //
 //===------------------------------------------------------------------------===//
 #ifndef FLYDSL_COMPILER_CP_ASYNC_H

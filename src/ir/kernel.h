@@ -245,7 +245,12 @@ public:
   Value *mmaPartition(Value *tiled, int operand, Value *thrIdx, Value *t);
   /// d = a * b + c over register fragments partitioned by `tiled` (CuTe's gemm): one atom call
   /// per (m, n, k) of the rest modes.
-  void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c);
+  /// With `wait` false (wgmma atoms only) the warpgroup commits the atoms and goes on; d holds
+  /// their results once wgmmaWait(n, d) has let at most n younger groups stay in flight.
+  void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c, bool wait = true);
+  /// Waits until at most `pending` committed groups of this warpgroup's wgmma atoms are in
+  /// flight; `accumulators` (a register fragment, or null) may then be read.
+  void wgmmaWait(int pending, Value *accumulators);
   /// Thread thr's fragment of operand A or B loaded from a shared-memory tensor (ldmatrix where
   /// the atom and layout allow it).
   void mmaLoad(Value *tiled, int operand, Value *thr, Value *shared, Value *fragment);

@@ -1313,11 +1313,28 @@ MValue wgmmaDescriptor(Kernel::Impl &k, Entry &t, int64_t rows, int64_t i, int64
                                     c64(layout::wgmmaDescriptorBits(*canonical)));
 }
 
+/// The accumulator vectors through settle calls (kWgmmaSettleFnPrefix), after a wait: nothing
+/// reads their registers before it.
+void settleAccumulators(Kernel::Impl &k, std::vector<MValue> &accs) {
+  for (MValue &x : accs) {
+    auto vt = mlir::cast<mlir::VectorType>(x.getType());
+    std::string settle = kWgmmaSettleFnPrefix + std::to_string(vt.getNumElements());
+    if (!k.mod->gpuModule.lookupSymbol(settle)) {
+      mlir::OpBuilder mb(k.ctx());
+      mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+      mlir::func::FuncOp::create(mb, k.loc(), settle, k.b.getFunctionType({vt}, {vt})).setPrivate();
+    }
+    x = mlir::func::CallOp::create(k.b, k.loc(), settle, mlir::TypeRange{vt}, mlir::ValueRange{x})
+            .getResult(0);
+  }
+}
+
 /// gemm with a wgmma atom: A and B are shared-memory partitions read through descriptors, the
 /// accumulators are the thread's registers. The warpgroup fences its registers, issues every
-/// atom, and waits for them, so d holds the result when gemm returns.
-void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b,
-               Entry &c) {
+/// atom and commits them; with `wait` it waits for them, so d holds the result when gemm
+/// returns.
+void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b, Entry &c,
+               bool wait) {
   int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
           vc = staticSize(atom.layoutC.mode(1));
   auto extents = [&](const Entry &t, const char *what, int64_t values) -> std::vector<int64_t> {
@@ -1404,16 +1421,10 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
         x = call.getResult(0);
       }
   mlir::NVVM::WgmmaGroupSyncAlignedOp::create(k.b, k.loc());
-  mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(0));
-  std::string settle = kWgmmaSettleFnPrefix + std::to_string(vc);
-  if (!k.mod->gpuModule.lookupSymbol(settle)) {
-    mlir::OpBuilder mb(k.ctx());
-    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-    mlir::func::FuncOp::create(mb, k.loc(), settle, k.b.getFunctionType({tc}, {tc})).setPrivate();
+  if (wait) {
+    mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(0));
+    settleAccumulators(k, accs);
   }
-  for (MValue &x : accs)
-    x = mlir::func::CallOp::create(k.b, k.loc(), settle, mlir::TypeRange{tc}, mlir::ValueRange{x})
-            .getResult(0);
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
       for (int64_t v = 0; v < vc; ++v)
@@ -1423,7 +1434,7 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
 }
 } // namespace
 
-void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
+void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wait) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
@@ -1441,7 +1452,11 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc) {
              " reads a and b from shared memory: pass partition_A/B of shared-memory tensors");
       return;
     }
-    gemmWgmma(k, atom, *d, *a, *b, *c);
+    gemmWgmma(k, atom, *d, *a, *b, *c, wait);
+    return;
+  }
+  if (!wait) {
+    k.fail("gemm without waiting takes a wgmma atom; " + atom.name + " is synchronous");
     return;
   }
   Entry *d = registerTensor(k, hd), *a = d ? registerTensor(k, ha) : nullptr;
@@ -1969,6 +1984,40 @@ void Kernel::cpAsyncWaitGroup(int pending) {
     return;
   }
   mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(pending));
+}
+
+void Kernel::wgmmaWait(int pending, Value *hacc) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (pending < 0) {
+    k.fail("wgmma_wait: pending groups must be >= 0, got " + std::to_string(pending));
+    return;
+  }
+  Entry *acc = hacc ? registerTensor(k, hacc) : nullptr;
+  if (hacc && !acc)
+    return;
+  if (acc && acc->dtype != DType::F32) {
+    k.fail(std::string("wgmma_wait settles f32 accumulators, got ") + dtypeName(acc->dtype));
+    return;
+  }
+  mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(pending));
+  if (!acc)
+    return;
+  // The fragment's values, as one vector, through a settle; then back.
+  std::vector<int64_t> offs = fragmentOffsets(*acc);
+  mlir::Type vt = k.typeOf(DType::F32, int(offs.size()));
+  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+  for (size_t i = 0; i < offs.size(); ++i)
+    vec = mlir::LLVM::InsertElementOp::create(
+        k.b, k.loc(), vt, vec, k.loadAt(k.elementAddress(*acc, Int(offs[i])), DType::F32),
+        k.constantOf(DType::I32, double(i)));
+  std::vector<MValue> one{vec};
+  settleAccumulators(k, one);
+  for (size_t i = 0; i < offs.size(); ++i)
+    k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), one[0],
+                                                   k.constantOf(DType::I32, double(i))),
+              k.elementAddress(*acc, Int(offs[i])), DType::F32);
 }
 
 void Kernel::fenceProxyAsync() {

@@ -87,6 +87,10 @@ def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, o
     # descriptors (K-major or M/N-major as the operands come), which the cpu target decodes.
     monkeypatch.setenv("ARCH", "sm_90")
     test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
+    # Four buffers (the GPU's): each K step's atoms stay in flight over the next step's copies
+    # (fly_kernel_gemm_async, fly_kernel_wgmma_wait), two K tiles loading ahead.
+    monkeypatch.setenv("FLYDSL_GEMM_TILE", "64x128x64x4x1x1")
+    test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
 
 
 def test_gemm_alpha_beta_in_place_and_empty_k():

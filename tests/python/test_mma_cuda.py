@@ -75,3 +75,10 @@ def test_wgmma_example_runs_on_the_gpu():
     example = Path(__file__).resolve().parents[2] / "examples" / "04_wgmma.py"
     __import__("sys").path.insert(0, str(example.parent))
     runpy.run_path(str(example), run_name="__main__")
+
+
+def test_wgmma_atoms_left_in_flight_match_on_the_gpu():
+    from test_wgmma import run_wgmma
+
+    got, want = run_wgmma("sw128", "bf16", 128, 2, 2, 1, 4, torch=torch, in_flight=True)
+    np.testing.assert_array_equal(got, want)

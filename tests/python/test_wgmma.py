@@ -5,6 +5,8 @@ decodes the descriptors as the hardware does), the PTX the cuda target makes of 
 errors for layouts, alignments, operands and arches wgmma cannot take. test_mma_cuda.py runs
 the same kernels on an H100."""
 
+import re
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
@@ -66,9 +68,10 @@ def shared_tile(smem, dtype, swizzle, layout, align=1024):
     return smem.allocate_tensor(dtype, layout, align)
 
 
-def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024):
+def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024, in_flight=False):
     """C (f32, M x N) = A (M x K) * B (N x K)^T, a (64 groups) x n tile a block of `groups`
-    warpgroups stacked in M, K in steps of the mode's BK."""
+    warpgroups stacked in M, K in steps of the mode's BK; with `in_flight` the atoms are left
+    running (gemm(wait=False)) until the tiles are about to change."""
     atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, n, 16, DT[ab]))
     tiled = fx.make_tiled_mma(atom, fx.make_layout((groups, 1, 1)))
     bm = 64 * groups
@@ -96,8 +99,12 @@ def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024):
             fx.copy(one, cp.partition_S(fx.local_tile(B, (n, bk), (by, kt))), cp.partition_D(sB))
             fx.nvgpu.fence_proxy_async()
             fx.gpu.barrier()
-            fx.gemm(tiled, rC, thr.partition_A(sA), thr.partition_B(sB), rC)
+            fx.gemm(tiled, rC, thr.partition_A(sA), thr.partition_B(sB), rC, wait=not in_flight)
+            if in_flight:
+                fx.nvgpu.wgmma_wait(0)
             fx.gpu.barrier()
+        if in_flight:
+            fx.nvgpu.wgmma_wait(0, rC)
         word = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
         fx.copy(word, rC, thr.partition_C(gC))
 
@@ -119,8 +126,8 @@ def to_device_dtype(x, ab, torch=None):
     return x.astype(np.float16) if ab == "f16" else bf16(x)[0]
 
 
-def run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles, torch=None):
-    gemm, tiled, bm, bk = wgmma_kernel(mode, ab, n, groups)
+def run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles, torch=None, in_flight=False):
+    gemm, tiled, bm, bk = wgmma_kernel(mode, ab, n, groups, in_flight=in_flight)
     rng = np.random.default_rng(7)
     m, nn, k = bm * tiles_m, n * tiles_n, bk * k_tiles
     a, b = operands(rng, m, nn, k, ab)
@@ -156,6 +163,38 @@ def test_wgmma_gemm_matches_numpy_on_cpu(mode, ab, n, groups, tiles_m, tiles_n, 
     monkeypatch.setenv("ARCH", "sm_90")
     got, want = run_wgmma(mode, ab, n, groups, tiles_m, tiles_n, k_tiles)
     np.testing.assert_array_equal(got, want)
+
+
+def test_atoms_left_in_flight_give_the_same_result(monkeypatch):
+    monkeypatch.setenv("ARCH", "sm_90")
+    got, want = run_wgmma("sw128", "f16", 64, 1, 1, 1, 3, in_flight=True)
+    np.testing.assert_array_equal(got, want)
+    gemm, _, bm, bk = wgmma_kernel("sw128", n=64, in_flight=True)
+    ptx = _compile(gemm, "cuda", "sm_90", 2, bm, 64, bk).binary.decode()
+    assert ptx.count("wgmma.commit_group.sync.aligned") == 2
+    assert len(re.findall(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)) == 3
+
+
+def test_waiting_is_for_wgmma_atoms_only(monkeypatch):
+    monkeypatch.setenv("ARCH", "sm_90")
+    atom = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)))
+
+    @flyc.kernel
+    def k(C: fx.Tensor):
+        thr = atom.thr_slice(fx.thread_idx.x)
+        r = thr.make_fragment_C(thr.partition_C(C))
+        r.fill(0.0)
+        fx.gemm(atom, r, r, r, r, wait=False)
+
+    with pytest.raises(Exception, match="without waiting takes a wgmma atom"):
+        k.compile(flyc.from_dlpack(np.zeros((1, 1), np.float32)), target="cpu")
+    with pytest.raises(Exception, match="pending groups must be >= 0"):
+
+        @flyc.kernel
+        def negative(C: fx.Tensor):
+            fx.nvgpu.wgmma_wait(-1)
+
+        negative.compile(flyc.from_dlpack(np.zeros((1, 1), np.float32)), target="cpu")
 
 
 def _compile(gemm, target, arch, k_tiles=1, bm=64, n=64, bk=64):

@@ -27,6 +27,10 @@ lib.fly_kernel_tiled_mma_partition.restype = _P
 lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
 lib.fly_kernel_gemm.restype = None
 lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_gemm_async.restype = None
+lib.fly_kernel_gemm_async.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_wgmma_wait.restype = None
+lib.fly_kernel_wgmma_wait.argtypes = [_P, ctypes.c_int, _P]
 lib.fly_kernel_tiled_copy_for_mma.restype = _P
 lib.fly_kernel_tiled_copy_for_mma.argtypes = [_P, _P, _P, ctypes.c_int]
 lib.fly_kernel_mma_load.restype = None
@@ -212,8 +216,10 @@ class ThrMma:
     make_fragment_B = make_fragment_C = make_fragment_A
 
 
-def gemm(mma, d, a, b, c):
-    """d = a * b + c over register fragments of a tiled MMA's partitions (CuTe's gemm)."""
+def gemm(mma, d, a, b, c, wait=True):
+    """d = a * b + c over register fragments of a tiled MMA's partitions (CuTe's gemm); with
+    wgmma atoms a and b are the shared-memory partitions themselves. wait=False (wgmma only)
+    leaves the atoms in flight: d is readable after fx.nvgpu.wgmma_wait(n, d)."""
     from ._kernel_api import kernel_error
     from ._trace import _BuilderError, current
 
@@ -223,7 +229,8 @@ def gemm(mma, d, a, b, c):
         mma = mma._one
     if not isinstance(mma, TiledMma):
         raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
-    lib.fly_kernel_gemm(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
+    issue = lib.fly_kernel_gemm if wait else lib.fly_kernel_gemm_async
+    issue(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
     message = kernel_error(current())
     if message:
         raise _BuilderError(message.decode())

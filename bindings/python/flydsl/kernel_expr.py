@@ -522,6 +522,16 @@ class nvgpu:
         return MmaOp(4, m, n, k, ab_type, acc_type, 32)
 
     @staticmethod
+    def wgmma_wait(pending, accumulators=None):
+        """Waits until at most `pending` groups of fx.gemm(..., wait=False) wgmma atoms are in
+        flight; `accumulators` (their d) may then be read."""
+        from ._mma import lib as mma_lib
+
+        acc = accumulators.handle if accumulators is not None else None
+        mma_lib.fly_kernel_wgmma_wait(current(), int(pending), acc)
+        _check()
+
+    @staticmethod
     def fence_proxy_async():
         """Orders this thread's shared-memory writes before wgmma reads them: call it in every
         writing thread before the barrier that precedes fx.gemm."""

@@ -1259,6 +1259,23 @@ unsafe extern "C" {
     );
 }
 unsafe extern "C" {
+    pub fn fly_kernel_gemm_async(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        d: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_wgmma_wait(
+        k: *mut fly_kernel_t,
+        pending: ::std::os::raw::c_int,
+        accumulators: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
     pub fn fly_kernel_mma_load(
         k: *mut fly_kernel_t,
         tiled_mma: *mut fly_value_t,
