@@ -19,6 +19,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <array>
 #include <numeric>
 
 namespace fly::ir {
@@ -1313,6 +1314,36 @@ MValue wgmmaDescriptor(Kernel::Impl &k, Entry &t, int64_t rows, int64_t i, int64
                                     c64(layout::wgmmaDescriptorBits(*canonical)));
 }
 
+/// The (rest M, rest N, rest K) of gemm's operands, partitions of the tiled MMA as (values,
+/// rest, rest); nullopt after a kernel error when they are not, or do not agree.
+std::optional<std::array<int64_t, 3>> gemmExtents(Kernel::Impl &k, const layout::MmaAtom &atom,
+                                                  Entry &d, Entry &a, Entry &b, Entry &c) {
+  auto extents = [&](const Entry &t, const char *what, const Layout &tv) -> std::vector<int64_t> {
+    int64_t values = staticSize(tv.mode(1));
+    std::vector<int64_t> out;
+    if (t.layout->rank() == 3)
+      for (size_t i = 0; i < 3; ++i)
+        out.push_back(staticSize(t.layout->mode(i)));
+    if (out.size() != 3 || out[0] != values) {
+      k.fail(std::string("gemm: ") + what + " must be a partition of the tiled MMA (" +
+             std::to_string(values) + " values, rest, rest), got " + t.layout->str());
+      return {};
+    }
+    return out;
+  };
+  auto ed = extents(d, "d", atom.layoutC), ea = extents(a, "a", atom.layoutA),
+       eb = extents(b, "b", atom.layoutB), ec = extents(c, "c", atom.layoutC);
+  if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
+    return std::nullopt;
+  int64_t M = ec[1], N = ec[2], K = ea[2];
+  if (ed != ec || ea[1] != M || eb[1] != N || eb[2] != K) {
+    k.fail("gemm: operands of mismatched shapes: d " + d.layout->str() + ", a " + a.layout->str() +
+           ", b " + b.layout->str() + ", c " + c.layout->str());
+    return std::nullopt;
+  }
+  return std::array<int64_t, 3>{M, N, K};
+}
+
 /// The accumulator vectors through settle calls (kWgmmaSettleFnPrefix), after a wait: nothing
 /// reads their registers before it.
 void settleAccumulators(Kernel::Impl &k, std::vector<MValue> &accs) {
@@ -1335,30 +1366,11 @@ void settleAccumulators(Kernel::Impl &k, std::vector<MValue> &accs) {
 /// returns.
 void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b, Entry &c,
                bool wait) {
-  int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
-          vc = staticSize(atom.layoutC.mode(1));
-  auto extents = [&](const Entry &t, const char *what, int64_t values) -> std::vector<int64_t> {
-    std::vector<int64_t> out;
-    if (t.layout->rank() == 3)
-      for (size_t i = 0; i < 3; ++i)
-        out.push_back(staticSize(t.layout->mode(i)));
-    if (out.size() != 3 || out[0] != values) {
-      k.fail(std::string("gemm: ") + what + " must be a partition of the tiled MMA (" +
-             std::to_string(values) + " values, rest, rest), got " + t.layout->str());
-      return {};
-    }
-    return out;
-  };
-  auto ed = extents(d, "d", vc), ea = extents(a, "a", va), eb = extents(b, "b", vb),
-       ec = extents(c, "c", vc);
-  if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
+  int64_t vc = staticSize(atom.layoutC.mode(1));
+  auto mnk = gemmExtents(k, atom, d, a, b, c);
+  if (!mnk)
     return;
-  int64_t M = ec[1], N = ec[2], K = ea[2];
-  if (ed != ec || ea[1] != M || eb[1] != N || eb[2] != K) {
-    k.fail("gemm: operands of mismatched shapes: d " + d.layout->str() + ", a " + a.layout->str() +
-           ", b " + b.layout->str() + ", c " + c.layout->str());
-    return;
-  }
+  auto [M, N, K] = *mnk;
   DType input = atom.abType == "bf16" ? DType::BF16 : DType::F16;
   if (a.dtype != input || b.dtype != input || c.dtype != DType::F32 || d.dtype != DType::F32) {
     k.fail("gemm with " + atom.name + " takes " + atom.abType + " a and b and f32 c and d, got " +
@@ -1467,30 +1479,10 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   int64_t va = layout::staticSize(atom.layoutA.mode(1)),
           vb = layout::staticSize(atom.layoutB.mode(1)),
           vc = layout::staticSize(atom.layoutC.mode(1));
-  // (values, rest M, rest K), (values, rest N, rest K), (values, rest M, rest N).
-  auto extents = [&](const Entry &t, const char *what, int64_t values) -> std::vector<int64_t> {
-    const Layout &l = *t.layout;
-    std::vector<int64_t> out;
-    if (l.rank() == 3)
-      for (size_t i = 0; i < 3; ++i)
-        out.push_back(layout::staticSize(l.mode(i)));
-    if (out.size() != 3 || out[0] != values) {
-      k.fail(std::string("gemm: ") + what + " must be a partition of the tiled MMA (" +
-             std::to_string(values) + " values, rest, rest), got " + l.str());
-      return {};
-    }
-    return out;
-  };
-  auto ed = extents(*d, "d", vc), ea = extents(*a, "a", va), eb = extents(*b, "b", vb),
-       ec = extents(*c, "c", vc);
-  if (ed.empty() || ea.empty() || eb.empty() || ec.empty())
+  auto mnk = gemmExtents(k, atom, *d, *a, *b, *c);
+  if (!mnk)
     return;
-  int64_t M = ec[1], N = ec[2], K = ea[2];
-  if (ed != ec || ea[1] != M || eb[1] != N || eb[2] != K) {
-    k.fail("gemm: fragments of mismatched shapes: d " + d->layout->str() + ", a " +
-           a->layout->str() + ", b " + b->layout->str() + ", c " + c->layout->str());
-    return;
-  }
+  auto [M, N, K] = *mnk;
   auto input = atomInputType(atom.abType);
   bool fp8 = atom.abType == "fp8" && (a->dtype == DType::F8E4M3 || a->dtype == DType::F8E5M2);
   DType acc = atom.abType == "i8" ? DType::I32 : DType::F32;
