@@ -279,22 +279,16 @@ mlir::Value laneOffset(mlir::OpBuilder &b, mlir::Location loc, const layout::Lay
 // wgmma on the host: each thread computes its own accumulators (the atom's C layout for its
 // lane of the warpgroup) from the shared memory the descriptors describe, read as the hardware
 // reads it (layout::wgmmaElementAddress, in the runtime's __fly_cpu_wgmma_dot). The warpgroup's
-// fence, commit and wait order nothing here (emulateCpAsync drops them), nor do the settles.
+// fence, commit, wait and accumulator settles order nothing here (emulateCpAsync drops them).
 void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
   auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
-    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma.") ||
-        c.getCallee().starts_with(ir::kWgmmaSettleFnPrefix))
+    if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma."))
       calls.push_back(c);
   });
   const char *dot = kWgmmaDotFn;
   for (mlir::func::CallOp call : calls) {
-    if (call.getCallee().starts_with(ir::kWgmmaSettleFnPrefix)) {
-      call.getResult(0).replaceAllUsesWith(call.getOperand(0));
-      call.erase();
-      continue;
-    }
     std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
     checkAtomArch(atom, arch);
     auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
@@ -337,10 +331,9 @@ void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
     call.erase();
   }
   for (auto f : llvm::make_early_inc_range(gpuModule.getOps<mlir::func::FuncOp>()))
-    if (f.getName().starts_with(ir::kWgmmaSettleFnPrefix) ||
-        f.getName().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma."))
-      if (f.symbolKnownUseEmpty(gpuModule))
-        f.erase();
+    if (f.getName().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma.") &&
+        f.symbolKnownUseEmpty(gpuModule))
+      f.erase();
 }
 
 // Matrix-core atoms on the host, lane by lane as the instruction defines them (MFMA atoms only
