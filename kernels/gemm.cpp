@@ -37,8 +37,8 @@ int log2Of(int64_t v) {
 class StagedOperand {
 public:
   StagedOperand(Kernel &k, const GemmSpec &spec, const GemmOperand &op, int64_t rows, Value global,
-                Value blockRow, Value tid)
-      : k_(k), spec_(spec), op_(op), rows_(rows), tid_(tid), blockRow_(blockRow) {
+                Value blockRow, Value tid, Value tma)
+      : k_(k), spec_(spec), op_(op), rows_(rows), tid_(tid), blockRow_(blockRow), tma_(tma) {
     const GemmPlan &p = spec.plan;
     std::string tile = "(" + str(rows) + "," + str(p.bk) + ")";
     tiles_ = k.tiled(FLY_TILER_ZIPPED_DIVIDE, global, tile);
@@ -76,9 +76,12 @@ public:
     if (p.family == FLY_MMA_WGMMA) {
       // wgmma's 128-byte swizzled layouts (BK = 64): K-major rows of 64 are the layout above;
       // an M/N-major tile is runs of 64 rows by 8 K, one after another along M/N, then K.
+      // With TMA each run of 64 rows is one box of 64 x BK, whole, so runs follow each other.
       if (!op.kMajor)
-        layout = "((64," + str(rows / 64) + "),(8," + str(bk / 8) + ")):((1,512),(64," +
-                 str(rows * 8) + "))";
+        layout = p.tma ? "((64," + str(rows / 64) + "),(8," + str(bk / 8) + ")):((1," +
+                             str(64 * bk) + "),(64,512))"
+                       : "((64," + str(rows / 64) + "),(8," + str(bk / 8) + ")):((1,512),(64," +
+                             str(rows * 8) + "))";
       bits = 3, shift = 3, align = 1024;
     }
     shared_.resize(p.stages);
@@ -112,6 +115,22 @@ public:
     pendingDst_ = dst;
   }
 
+  /// One thread's bulk copies of K tile `kt` into buffer `stage`, completing on mbarrier
+  /// bars[stage]: the whole tile (K-major), or its runs of 64 rows (M/N-major).
+  void issueTma(Value kt, int stage, Value bars) {
+    Value k0 = kt * spec_.plan.bk, row0 = blockRow_ * rows_;
+    Value at = k_.constInt(FLY_I32, stage);
+    if (op_.kMajor) {
+      k_.tmaLoad(tma_, shared_[stage], k_.tuple("(?,?)", {row0, k0}), bars, at);
+      return;
+    }
+    Value runs =
+        k_.tiled(FLY_TILER_ZIPPED_DIVIDE, shared_[stage], "(64," + str(spec_.plan.bk) + ")");
+    for (int64_t j = 0; j < rows_ / 64; ++j)
+      k_.tmaLoad(tma_, k_.slice(runs, k_.tuple("(_,(" + str(j) + ",0))")),
+                 k_.tuple("(?,?)", {row0 + j * 64, k0}), bars, at);
+  }
+
   /// Stores what issue() loaded into registers (nothing to do after cp.async).
   void commit() {
     if (!spec_.plan.cpAsync)
@@ -139,7 +158,7 @@ private:
   const GemmSpec &spec_;
   GemmOperand op_;
   int64_t rows_;
-  Value tid_, blockRow_, tiles_, coordTiles_, extent_;
+  Value tid_, blockRow_, tma_, tiles_, coordTiles_, extent_;
   Value globalAtom_, sharedAtom_, fragAtom_, tiledCopy_;
   std::vector<Value> shared_;
   Value staged_, pendingDst_;
@@ -164,13 +183,21 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
                           bytes(spec.out) * p.outVec);
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
+  // TMA boxes: a K-major operand's whole tile, an M/N-major one's 64 rows at a time (the
+  // 128-byte swizzle holds 64 16-bit elements along the contiguous dimension).
+  auto descriptor = [&](Value global, const GemmOperand &op, int64_t rows) {
+    return op.kMajor ? k.tmaDescriptor(global, {rows, p.bk}, 128)
+                     : k.tmaDescriptor(global, {64, p.bk}, 128);
+  };
+  Value tmaA = p.tma ? descriptor(A, p.a, p.bm) : Value{};
+  Value tmaB = p.tma ? descriptor(B, p.b, p.bn) : Value{};
 
   Value tid = k.gpuIndex(FLY_THREAD_IDX);
   Value bm = k.gpuIndex(FLY_BLOCK_IDX, 0), bn = k.gpuIndex(FLY_BLOCK_IDX, 1);
   flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
   Value mma = k.tiledMma(host);
 
-  StagedOperand a(k, spec, p.a, p.bm, A, bm, tid), b(k, spec, p.b, p.bn, B, bn, tid);
+  StagedOperand a(k, spec, p.a, p.bm, A, bm, tid, tmaA), b(k, spec, p.b, p.bn, B, bn, tid, tmaB);
   std::string dTile = "(" + str(p.bm) + "," + str(p.bn) + ")";
   Value blockCoord = k.tuple("(_,(?,?))", {bm, bn});
   Value gD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile), blockCoord);
@@ -192,7 +219,42 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   // the last K tile multiply zeros (their copies are predicated off).
   int S = p.stages;
   Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
-  if (p.cpAsync) {
+  if (p.tma) {
+    // As the cp.async pipeline below, with thread 0 copying each K tile by TMA and every
+    // thread waiting on the tile's mbarrier (phase = the round's parity) instead of its own
+    // copies. The barrier after the wait still keeps the buffer being refilled (tile t - 2's)
+    // from a warpgroup that has not finished reading it.
+    int L = S - 2;
+    int64_t tileBytes = (p.bm + p.bn) * p.bk * 2;
+    Value bars = k.sharedTensor(FLY_I64, S, 8);
+    Value first = tid == k.constInt(Kernel::dtype(tid), 0);
+    k.ifThen(first, [&] {
+      for (int s = 0; s < S; ++s)
+        k.mbarrierInit(bars, k.constInt(FLY_I32, s), 1);
+    });
+    k.barrier();
+    auto issue = [&](Value kt, int stage) {
+      k.ifThen(first, [&] {
+        k.mbarrierArrive(bars, k.constInt(FLY_I32, stage), tileBytes);
+        a.issueTma(kt, stage, bars);
+        b.issueTma(kt, stage, bars);
+      });
+    };
+    for (int s = 0; s < L; ++s)
+      issue(k.constInt(it, s), s);
+    k.forLoop(zero, rounds, one, [&](Value round) {
+      Value parity = round % 2;
+      for (int s = 0; s < S; ++s) {
+        Value kt = round * S + s;
+        k.mbarrierWait(bars, k.constInt(FLY_I32, s), parity);
+        k.barrier();
+        issue(kt + L, (s + L) % S);
+        k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s), acc);
+        k.wgmmaWait(1);
+      }
+    });
+    k.wgmmaWait(0, acc);
+  } else if (p.cpAsync) {
     // Tiles 0 .. L-1 start loading; step t waits for tile t (L - 1 younger groups may still
     // be in flight), starts tile t + L in the buffer of tile t + L - S, and multiplies. With
     // the multiplies in flight (wgmma) each step leaves its atoms running and waits for the

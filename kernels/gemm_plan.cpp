@@ -22,8 +22,8 @@ std::string GemmPlan::key() const {
   return std::to_string(int(family)) + "/" + std::to_string(atomM) + "x" + std::to_string(atomN) +
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
-         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") + "/a" +
-         operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec);
+         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
+         (tma ? "t" : "") + "/a" + operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -146,6 +146,10 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   else if (!std::getenv("FLYDSL_GEMM_TILE"))
     p.stages = target == "cpu" ? 2 : 4;
   p.mmaInFlight = p.family == FLY_MMA_WGMMA && p.cpAsync && p.stages >= 3;
+  // Bulk tensor copies need 16-byte aligned operands (vec 8) and leave the threads' time to
+  // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison).
+  const char *tmaEnv = std::getenv("FLYDSL_GEMM_TMA");
+  p.tma = p.mmaInFlight && a.vec == 8 && b.vec == 8 && !(tmaEnv && std::string(tmaEnv) == "0");
   return p;
 }
 

@@ -187,6 +187,8 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   int outBytes = spec.out == FLY_F32 ? 4 : 2;
   spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N),
                        vectorWidth(N, outBytes, tout.alignBytes()));
+  if (K == 0)
+    spec.plan.tma = false; // a TMA descriptor describes a tensor with elements
   std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
                     (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
   fly_prepared_t *k =

@@ -483,7 +483,8 @@ typedef enum fly_value_kind {
   FLY_VALUE_LAYOUT = 4,
   FLY_VALUE_COPY_ATOM = 5,
   FLY_VALUE_TILED_COPY = 6,
-  FLY_VALUE_TILED_MMA = 7
+  FLY_VALUE_TILED_MMA = 7,
+  FLY_VALUE_TMA_DESCRIPTOR = 8
 } fly_value_kind;
 /* The fly_value_kind of v, or -1 (with the builder error set) for a bad handle. */
 FLY_API int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v);
@@ -630,6 +631,31 @@ FLY_API void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending);
  * writing thread calls it before the barrier that precedes the gemm
  * (fence.proxy.async.shared::cta on cuda; nothing on other targets). */
 FLY_API void fly_kernel_fence_proxy_async(fly_kernel_t *k);
+/* Bulk tensor copies (TMA, NVIDIA sm_90; the cpu target emulating sm_90 runs them too).
+ * A TMA descriptor describes boxes of `box` (one extent per mode, rank values) of tensor
+ * parameter `tensor`, one of whose modes has static stride 1, landing in shared memory swizzled
+ * swizzle_bytes (0, 32, 64 or 128). The launcher builds it from the tensor argument at each
+ * launch: callers pass no argument for it, and the tensor's address and strides must be
+ * multiples of 16 bytes. Descriptors follow every other parameter. */
+FLY_API fly_value_t *fly_kernel_tma_descriptor(fly_kernel_t *k, fly_value_t *tensor,
+                                               const int64_t *box, int rank, int swizzle_bytes);
+/* mbarriers: element `index` of `bars`, a shared tensor of i64. init sets the arrivals a phase
+ * expects (one thread calls it, then a barrier of the block); arrive counts this thread's
+ * arrival and tx_bytes more bytes of bulk copies for the phase; wait returns once the phase of
+ * parity `parity` (0 or 1: phases alternate) has completed. */
+FLY_API void fly_kernel_mbarrier_init(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                                      int64_t arrivals);
+FLY_API void fly_kernel_mbarrier_arrive(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                                        int64_t tx_bytes);
+FLY_API void fly_kernel_mbarrier_wait(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                                      fly_value_t *parity);
+/* Starts copying the box at element coordinates `coord` (a tuple, one integer per mode) of the
+ * descriptor's tensor into the shared tensor dst (elements outside the tensor read as zeros);
+ * its bytes complete on mbarrier bars[index]. dst's layout (and swizzle) must put every element
+ * where the copy writes it: the box dense, the stride-1 mode fastest, then the others in
+ * order, starting on 128 bytes. One thread issues it. */
+FLY_API void fly_kernel_tma_load(fly_kernel_t *k, fly_value_t *desc, fly_value_t *dst,
+                                 fly_value_t *coord, fly_value_t *bars, fly_value_t *index);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with

@@ -308,6 +308,25 @@ public:
   void cpAsyncWaitGroup(int pending) { fly_kernel_cp_async_wait_group(k_, pending); }
   void fenceProxyAsync() { fly_kernel_fence_proxy_async(k_); }
 
+  // Bulk tensor copies (TMA) and mbarriers.
+  /// A TMA descriptor for boxes `box` of a tensor parameter (after every other parameter).
+  Value tmaDescriptor(Value tensor, const Tuple &box, int swizzleBytes) {
+    return wrap(fly_kernel_tma_descriptor(k_, tensor.handle, box.data(),
+                                          static_cast<int>(box.size()), swizzleBytes));
+  }
+  void mbarrierInit(Value bars, Value index, int64_t arrivals) {
+    fly_kernel_mbarrier_init(k_, bars.handle, index.handle, arrivals);
+  }
+  void mbarrierArrive(Value bars, Value index, int64_t txBytes = 0) {
+    fly_kernel_mbarrier_arrive(k_, bars.handle, index.handle, txBytes);
+  }
+  void mbarrierWait(Value bars, Value index, Value parity) {
+    fly_kernel_mbarrier_wait(k_, bars.handle, index.handle, parity.handle);
+  }
+  void tmaLoad(Value desc, Value dst, Value coord, Value bars, Value index) {
+    fly_kernel_tma_load(k_, desc.handle, dst.handle, coord.handle, bars.handle, index.handle);
+  }
+
   // Tiled MMAs.
   Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }
   Value mmaPartition(Value tiledMma, fly_mma_operand operand, Value thr, Value tensor) {

@@ -292,6 +292,43 @@ void fly_kernel_cp_async_wait_group(fly_kernel_t *k, int pending) {
   kernelCall(K, [&] { K->cpAsyncWaitGroup(pending); });
 }
 
+fly_value_t *fly_kernel_tma_descriptor(fly_kernel_t *k, fly_value_t *tensor, const int64_t *box,
+                                       int rank, int swizzle_bytes) {
+  FLY_KERNEL_OR(k, nullptr);
+  std::vector<int64_t> extents;
+  if (rank > 0 && rank <= 8) {
+    if (!box)
+      return kernelCall(K, [&] { return handle(K->tmaDescriptor(val(tensor), {}, -1)); });
+    extents.assign(box, box + rank);
+  }
+  return kernelCall(K,
+                    [&] { return handle(K->tmaDescriptor(val(tensor), extents, swizzle_bytes)); });
+}
+
+void fly_kernel_mbarrier_init(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                              int64_t arrivals) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->mbarrierInit(val(bars), val(index), arrivals); });
+}
+
+void fly_kernel_mbarrier_arrive(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                                int64_t tx_bytes) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->mbarrierArrive(val(bars), val(index), tx_bytes); });
+}
+
+void fly_kernel_mbarrier_wait(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
+                              fly_value_t *parity) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->mbarrierWait(val(bars), val(index), val(parity)); });
+}
+
+void fly_kernel_tma_load(fly_kernel_t *k, fly_value_t *desc, fly_value_t *dst, fly_value_t *coord,
+                         fly_value_t *bars, fly_value_t *index) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->tmaLoad(val(desc), val(dst), val(coord), val(bars), val(index)); });
+}
+
 void fly_kernel_fence_proxy_async(fly_kernel_t *k) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->fenceProxyAsync(); });

@@ -12,12 +12,16 @@
 #include "runtime/cpu/cpu_launch.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/cuda/cuda_module.h"
+#include "runtime/cuda/tma_descriptors.h"
+#include "runtime/gpu/tma_box.h"
 #include "runtime/hip/hip_module.h"
 
 #include "capi/dlpack_args.h"
 
 #include <algorithm>
 #include <cstring>
+#include <map>
+#include <type_traits>
 
 using namespace fly;
 using namespace fly::capi;
@@ -189,16 +193,25 @@ public:
     code_ = c.code;
     params_ = sig->second;
     waveSize_ = c.waveSize;
+    std::map<size_t, size_t> firstSlot; // of each tensor parameter
     for (size_t i = 0; i < params_.size(); ++i) {
       const ir::Param &p = params_[i];
+      if (p.kind == ir::Param::Kind::TmaDescriptor) {
+        tmaParams_.push_back(i);
+        continue;
+      }
+      ++argCount_;
       if (p.kind == ir::Param::Kind::Tensor) {
         tensorParams_.push_back(i);
         tensorSlots_.push_back(slotCount_);
+        firstSlot[i] = slotCount_;
         slotCount_ += 1 + 2 * size_t(p.rank);
       } else {
         ++slotCount_;
       }
     }
+    for (size_t i : tmaParams_)
+      tmaTensorSlots_.push_back(firstSlot.at(size_t(params_[i].tensor)));
     verified_.assign(tensorSlots_.size(), {0, -1});
     if (code_->cpu)
       entry_ = code_->cpu->entry(name);
@@ -207,8 +220,8 @@ public:
   size_t slotCount() const { return slotCount_; }
 
   void launch(const fly_launch_config_t &config, const fly_arg_t *args, size_t n) {
-    if (n != params_.size())
-      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "' takes " + std::to_string(params_.size()) +
+    if (n != argCount_)
+      fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "' takes " + std::to_string(argCount_) +
                                  " arguments, got " + std::to_string(n));
     if (n && !args)
       fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
@@ -237,6 +250,17 @@ public:
     checkTensorSlots(slots);
     if (compileOnlyRequested())
       return;
+    // TMA descriptors follow the caller's slots: the cpu kernel reads the box itself, a CUDA
+    // kernel the tensor map in device memory (filled in by launchGpu).
+    std::vector<runtime::gpu::TmaBox> boxes = tmaBoxes(slots);
+    std::vector<uint64_t> withHidden;
+    if (!boxes.empty()) {
+      withHidden.assign(slots, slots + n);
+      for (auto &b : boxes)
+        withHidden.push_back(reinterpret_cast<uintptr_t>(&b));
+      slots = withHidden.data();
+      n = withHidden.size();
+    }
     // The driver reads each argument through a pointer to its slot.
     void *small[64];
     std::vector<void *> large;
@@ -248,9 +272,9 @@ public:
     for (size_t i = 0; i < n; ++i)
       pointers[i] = const_cast<uint64_t *>(slots + i);
     if (code_->cuda)
-      return launchGpu<Cuda>(*code_->cuda, config, slots, pointers, claimed);
+      return launchGpu<Cuda>(*code_->cuda, config, slots, pointers, claimed, boxes);
     if (code_->hip)
-      return launchGpu<Hip>(*code_->hip, config, slots, pointers, claimed);
+      return launchGpu<Hip>(*code_->hip, config, slots, pointers, claimed, boxes);
     runtime::cpu::Geometry g{};
     for (int d = 0; d < 3; ++d) {
       g.grid[d] = config.grid[d];
@@ -268,6 +292,42 @@ public:
   }
 
 private:
+  // The boxes of the kernel's TMA descriptors, read from their tensors' slots.
+  std::vector<runtime::gpu::TmaBox> tmaBoxes(const uint64_t *slots) const {
+    std::vector<runtime::gpu::TmaBox> boxes;
+    for (size_t j = 0; j < tmaParams_.size(); ++j) {
+      const ir::Param &d = params_[tmaParams_[j]];
+      const ir::Param &t = params_[size_t(d.tensor)];
+      const uint64_t *s = slots + tmaTensorSlots_[j];
+      runtime::gpu::TmaBox b{};
+      b.data = reinterpret_cast<const void *>(s[0]);
+      b.rank = t.rank;
+      b.elementBytes = ir::bitWidth(t.dtype) / 8;
+      b.swizzleBytes = d.swizzleBytes;
+      std::vector<int> order;
+      for (int m = 0; m < t.rank; ++m)
+        if (t.spec.stride[m] == 1)
+          order.insert(order.begin(), m);
+        else
+          order.push_back(m);
+      for (int i = 0; i < t.rank; ++i) {
+        int m = order[i];
+        b.extent[i] = s[1 + m];
+        b.box[i] = uint32_t(d.box[m]);
+        uint64_t stride = s[1 + t.rank + m] * uint64_t(b.elementBytes);
+        // A mode of extent 1 never moves along its stride, which may be anything.
+        if (i > 0 && b.extent[i] <= 1)
+          stride = (b.strideBytes[i - 1] * std::max<uint64_t>(b.extent[i - 1], 1) + 15) / 16 * 16;
+        b.strideBytes[i] = i == 0 ? uint64_t(b.elementBytes) : stride;
+      }
+      std::string why = runtime::gpu::checkTmaBox(b);
+      if (!why.empty())
+        fail(FLY_ERROR_LAUNCH, "argument " + std::to_string(d.tensor) + " (copied by TMA): " + why);
+      boxes.push_back(b);
+    }
+    return boxes;
+  }
+
   // Extents are not negative; a data pointer is NULL only for a tensor with no elements.
   void checkTensorSlots(const uint64_t *slots) const {
     for (size_t t = 0; t < tensorSlots_.size(); ++t) {
@@ -358,7 +418,8 @@ private:
 
   template <class Rt>
   void launchGpu(typename Rt::Module &module, const fly_launch_config_t &config,
-                 const uint64_t *slots, void **pointers, const int *claimed) {
+                 const uint64_t *slots, void **pointers, const int *claimed,
+                 const std::vector<runtime::gpu::TmaBox> &boxes) {
     try {
       Rt::Driver::require(); // first: without a runtime no pointer can be device memory
       int device = gpuDevice<Rt>(slots, claimed);
@@ -379,6 +440,20 @@ private:
       }
       l.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes);
       l.stream = config.stream;
+      if (!boxes.empty()) {
+        if constexpr (std::is_same_v<Rt, Cuda>) {
+          // Hidden slots, one per descriptor, end the slots: point them at device copies.
+          auto &bound = *static_cast<typename Rt::Bound *>(k);
+          const auto &d = Rt::Driver::require();
+          d.check(d.cuCtxSetCurrent(bound.context), "cuCtxSetCurrent");
+          size_t first = slotCount_;
+          for (size_t j = 0; j < boxes.size(); ++j)
+            const_cast<uint64_t *>(slots)[first + j] =
+                runtime::cuda::tmaDescriptor(d, bound.context, boxes[j]);
+        } else {
+          fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': TMA descriptors are NVIDIA's");
+        }
+      }
       Rt::Module::launch(*static_cast<typename Rt::Bound *>(k), l, pointers);
     } catch (const runtime::gpu::GpuError &e) {
       fail(FLY_ERROR_LAUNCH, "kernel '" + name_ + "': " + e.what());
@@ -391,6 +466,9 @@ private:
   const compiler::KernelInfo *info_ = nullptr;
   int waveSize_ = 64;
   size_t slotCount_ = 0;
+  size_t argCount_ = 0;                // parameters the caller passes (not TMA descriptors)
+  std::vector<size_t> tmaParams_;      // the parameter index of each TMA descriptor
+  std::vector<size_t> tmaTensorSlots_; // the first slot of its tensor
   std::vector<size_t> tensorParams_; // the parameter index of each tensor argument
   std::vector<size_t> tensorSlots_;  // its first slot
   runtime::cpu::KernelEntry entry_{};

@@ -2,14 +2,18 @@
 
 #include "compiler/cp_async.h"
 
+#include "compiler/compiler.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+
+#include <cstdlib>
 
 namespace fly::compiler {
 
@@ -62,6 +66,74 @@ void emulateCpAsync(mlir::ModuleOp m) {
   });
   for (auto f : settles)
     f.erase(); // their calls are gone
+}
+
+bool hasBulkCopies(const std::string &arch) {
+  if (arch.rfind("sm_", 0) != 0)
+    return false;
+  int number = std::atoi(arch.c_str() + 3);
+  return number >= 90;
+}
+
+void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::string &arch,
+                     bool emulate) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::NVVM::MBarrierInitOp, mlir::NVVM::FenceMbarrierInitOp,
+                  mlir::NVVM::MBarrierArriveExpectTxOp, mlir::NVVM::MBarrierTryWaitParityOp,
+                  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp>(op))
+      ops.push_back(op);
+  });
+  if (ops.empty())
+    return;
+  if (!hasBulkCopies(arch))
+    throw CompileError("mbarriers with transaction counts and bulk tensor copies (TMA) are "
+                       "NVIDIA sm_90 (Hopper) operations; target " +
+                       target + " arch " + arch + " has none");
+  if (!emulate)
+    return;
+  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  mlir::MLIRContext *ctx = m.getContext();
+  auto ptr = mlir::LLVM::LLVMPointerType::get(ctx), ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
+  mlir::Type i32 = mlir::IntegerType::get(ctx, 32);
+  auto declare = [&](const char *name, llvm::ArrayRef<mlir::Type> args) {
+    if (gpuModule.lookupSymbol(name))
+      return;
+    mlir::OpBuilder mb(ctx);
+    mb.setInsertionPointToStart(gpuModule.getBody());
+    mlir::func::FuncOp::create(mb, m.getLoc(), name, mb.getFunctionType(args, {})).setPrivate();
+  };
+  for (mlir::Operation *op : ops) {
+    mlir::OpBuilder b(op);
+    auto loc = op->getLoc();
+    auto call = [&](const char *name, llvm::ArrayRef<mlir::Type> types,
+                    llvm::ArrayRef<mlir::Value> args) {
+      declare(name, types);
+      mlir::func::CallOp::create(b, loc, name, mlir::TypeRange{}, args);
+    };
+    if (auto init = mlir::dyn_cast<mlir::NVVM::MBarrierInitOp>(op)) {
+      call(kMbarrierInitFn, {ptr3, i32}, {init.getAddr(), init.getCount()});
+    } else if (auto arrive = mlir::dyn_cast<mlir::NVVM::MBarrierArriveExpectTxOp>(op)) {
+      call(kMbarrierArriveFn, {ptr3, i32}, {arrive.getAddr(), arrive.getTxcount()});
+    } else if (auto wait = mlir::dyn_cast<mlir::NVVM::MBarrierTryWaitParityOp>(op)) {
+      call(kMbarrierWaitFn, {ptr3, i32}, {wait.getAddr(), wait.getPhase()});
+    } else if (auto copy =
+                   mlir::dyn_cast<mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp>(op)) {
+      // (dst, descriptor, barrier, rank, c0 .. c4); the destination as the block's address.
+      mlir::Value dst = copy.getDstMem();
+      if (auto cast = dst.getDefiningOp<mlir::LLVM::AddrSpaceCastOp>())
+        dst = cast.getArg();
+      llvm::SmallVector<mlir::Value> args{dst, copy.getTmaDescriptor(), copy.getMbar()};
+      auto c32 = [&](int64_t v) -> mlir::Value {
+        return mlir::arith::ConstantIntOp::create(b, loc, i32, v);
+      };
+      args.push_back(c32(int64_t(copy.getCoordinates().size())));
+      for (size_t i = 0; i < 5; ++i)
+        args.push_back(i < copy.getCoordinates().size() ? copy.getCoordinates()[i] : c32(0));
+      call(kTmaLoadFn, {ptr3, ptr, ptr3, i32, i32, i32, i32, i32, i32}, args);
+    }
+    op->erase();
+  }
 }
 
 } // namespace fly::compiler

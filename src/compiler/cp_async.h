@@ -12,10 +12,28 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <string>
+
 namespace fly::compiler {
 
 /// cpu and rocm: cp.async copies become synchronous loads and stores; async fences go.
 void emulateCpAsync(mlir::ModuleOp m);
+
+/// The cpu runtime's mbarriers and bulk tensor copies (runtime/cpu/cpu_launch.cpp).
+constexpr const char *kMbarrierInitFn = "__fly_cpu_mbarrier_init";
+constexpr const char *kMbarrierArriveFn = "__fly_cpu_mbarrier_arrive";
+constexpr const char *kMbarrierWaitFn = "__fly_cpu_mbarrier_wait";
+constexpr const char *kTmaLoadFn = "__fly_cpu_tma_load";
+
+/// Whether `arch` has mbarriers with transaction counts and bulk tensor copies (sm_90+).
+bool hasBulkCopies(const std::string &arch);
+
+/// The module's mbarrier ops and bulk tensor copies; a CompileError naming the arch where
+/// `arch` lacks them. With `emulate` (the cpu target) they become calls into the runtime:
+/// the copy is done at once and completes its bytes on the barrier, and a wait lets the
+/// block's other threads run until the phase completes.
+void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::string &arch,
+                     bool emulate);
 
 } // namespace fly::compiler
 

@@ -193,7 +193,8 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
     found.push_back(info);
   }
   // The shared-memory bases and the wgmma emulation: runtime functions on the host.
-  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn, kWgmmaDotFn})
+  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn, kWgmmaDotFn, kMbarrierInitFn,
+                         kMbarrierArriveFn, kMbarrierWaitFn, kTmaLoadFn})
     if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
       declare(m, fn, decl.getFunctionType());
   gpuModule.erase();
@@ -537,6 +538,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   auto m = cloneForLowering(module, options);
   lowerLdMatrixCalls(*m, /*native=*/false);
   emulateWgmma(*m, options.arch);
+  checkBulkCopies(*m, "cpu", options.arch, /*emulate=*/true);
   emulateMmaAtoms(*m, options.arch);
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);

@@ -16,7 +16,7 @@ namespace fly::compiler {
 
 namespace {
 
-constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '3'};
+constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '4'};
 
 uint64_t fnv1a(const char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -45,6 +45,9 @@ void putParam(std::string &out, const ir::Param &p) {
   putInts(out, p.spec.shape);
   putInts(out, p.spec.stride);
   putU64(out, static_cast<uint64_t>(p.spec.alignBytes));
+  putU64(out, static_cast<uint64_t>(int64_t(p.tensor)));
+  putInts(out, p.box);
+  putU64(out, static_cast<uint64_t>(p.swizzleBytes));
 }
 
 struct Reader {
@@ -81,7 +84,8 @@ struct Reader {
     ir::Param p;
     uint64_t kind = u64(), dtype = u64(), rank = u64();
     // A value no writer produces is a corrupted entry.
-    if (kind > uint64_t(ir::Param::Kind::Scalar) || !ir::isValidDType(int(dtype)) || rank > 64)
+    if (kind > uint64_t(ir::Param::Kind::TmaDescriptor) || !ir::isValidDType(int(dtype)) ||
+        rank > 64)
       ok = false;
     p.kind = static_cast<ir::Param::Kind>(kind);
     p.dtype = ok ? static_cast<ir::DType>(dtype) : ir::DType::I32;
@@ -89,6 +93,9 @@ struct Reader {
     p.spec.shape = ints();
     p.spec.stride = ints();
     p.spec.alignBytes = static_cast<int64_t>(u64());
+    p.tensor = static_cast<int>(static_cast<int64_t>(u64()));
+    p.box = ints();
+    p.swizzleBytes = static_cast<int>(u64());
     return p;
   }
 };

@@ -452,6 +452,7 @@ void eraseUnusedMmaDeclarations(mlir::gpu::GPUModuleOp gpuModule) {
 // The gpu.module lowered to the LLVM dialect, moved into a module of its own.
 mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
+  checkBulkCopies(*m, o.target, o.arch, /*emulate=*/false);
   materializeSharedMemory(*m);
   if (isRocm(o)) {
     setBufferFlags(*m, o.arch);
@@ -495,6 +496,8 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     gpm.addPass(mlir::createConvertGpuOpsToROCDLOps(ro));
   } else {
     gpm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+    // NVVM ops without an LLVM intrinsic (mbarrier waits) become inline PTX.
+    gpm.addPass(mlir::createConvertNVVMToLLVMPass());
   }
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
   runPasses(pm, *m, "lowering for the " + o.target + " target");

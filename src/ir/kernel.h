@@ -49,14 +49,30 @@ struct TensorSpec {
 
 /// One kernel parameter as the launcher sees it.
 struct Param {
-  enum class Kind { Tensor, Scalar } kind;
+  enum class Kind { Tensor, Scalar, TmaDescriptor } kind;
   DType dtype;
-  int rank; // tensors only
+  int rank; // tensors and TMA descriptors
   TensorSpec spec;
+  // TMA descriptors, which the launcher builds from tensor parameter `tensor` (the caller
+  // passes no argument for them): the box's extent per tensor mode and the swizzle in bytes
+  // (0, 32, 64 or 128). They follow every other parameter.
+  int tensor = -1;
+  std::vector<int64_t> box;
+  int swizzleBytes = 0;
 };
 
 /// What a kernel value is: the C API's fly_value_kind.
-enum class ValueKind { Scalar, Tensor, Buffer, IntTuple, Layout, CopyAtom, TiledCopy, TiledMma };
+enum class ValueKind {
+  Scalar,
+  Tensor,
+  Buffer,
+  IntTuple,
+  Layout,
+  CopyAtom,
+  TiledCopy,
+  TiledMma,
+  TmaDescriptor
+};
 
 /// Copy instructions a copy atom can stand for.
 enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, BufferToLds };
@@ -92,6 +108,10 @@ public:
   // Parameters come before the first operation.
   Value *tensorParam(DType dtype, int rank, const TensorSpec &spec = {});
   Value *scalarParam(DType dtype);
+  /// A TMA descriptor (CUDA's tensor map) over tensor parameter `tensor`, for bulk copies of
+  /// `box` (one extent per mode) into shared memory swizzled `swizzleBytes` (0, 32, 64, 128).
+  /// One of the tensor's modes must have static stride 1. It follows the other parameters.
+  Value *tmaDescriptor(Value *tensor, const std::vector<int64_t> &box, int swizzleBytes);
 
   // Constants and arithmetic. Operands of a binary op have one type.
   Value *constInt(DType dtype, int64_t v);
@@ -263,6 +283,17 @@ public:
   /// Orders this thread's shared-memory writes before the async proxy's reads (wgmma, bulk
   /// copies): fence.proxy.async.shared::cta on cuda, nothing elsewhere.
   void fenceProxyAsync();
+  /// mbarriers: element `index` of `bars`, a shared tensor of i64. Init sets its expected
+  /// arrivals (called by one thread, followed by a barrier of the block).
+  void mbarrierInit(Value *bars, Value *index, int64_t arrivals);
+  /// This thread's arrival, expecting `txBytes` more bytes of bulk copies in the phase.
+  void mbarrierArrive(Value *bars, Value *index, int64_t txBytes);
+  /// Waits until the phase of parity `parity` (an integer, 0 or 1) has completed.
+  void mbarrierWait(Value *bars, Value *index, Value *parity);
+  /// Starts the bulk tensor copy (TMA) of the box at element coordinates `coord` (a tuple,
+  /// one integer per mode) of `desc`'s tensor into the shared tensor `dst`, whose layout must
+  /// place the box where the copy puts it; its bytes complete on mbarrier bars[index].
+  void tmaLoad(Value *desc, Value *dst, Value *coord, Value *bars, Value *index);
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

@@ -140,6 +140,10 @@ Value *Kernel::tensorParam(DType dtype, int rank, const TensorSpec &spec) {
   Impl &k = *impl_;
   if (!k.ok())
     return nullptr;
+  if (!k.params.empty() && k.params.back().kind == Param::Kind::TmaDescriptor) {
+    k.fail("TMA descriptors follow the kernel's other parameters");
+    return nullptr;
+  }
   if (k.func) {
     k.fail("parameters must be added before the first operation");
     return nullptr;
@@ -184,6 +188,10 @@ Value *Kernel::scalarParam(DType dtype) {
   Impl &k = *impl_;
   if (!k.ok())
     return nullptr;
+  if (!k.params.empty() && k.params.back().kind == Param::Kind::TmaDescriptor) {
+    k.fail("TMA descriptors follow the kernel's other parameters");
+    return nullptr;
+  }
   if (k.func) {
     k.fail("parameters must be added before the first operation");
     return nullptr;

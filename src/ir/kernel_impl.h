@@ -62,11 +62,22 @@ inline const char *kindName(ValueKind k) {
     return "copy atom";
   case ValueKind::TiledCopy:
     return "tiled copy";
+  case ValueKind::TmaDescriptor:
+    return "TMA descriptor";
   case ValueKind::TiledMma:
     return "tiled MMA";
   }
   return "value";
 }
+
+/// What a TMA descriptor copies: boxes of its tensor's element type, `box` per tensor mode, mode
+/// `contiguous` (stride 1) the descriptor's first dimension.
+struct TmaInfo {
+  DType dtype;
+  std::vector<int64_t> box;
+  int swizzleBytes;
+  int contiguous;
+};
 
 struct Entry {
   MValue v; // a scalar or vector; a tensor's base pointer; a buffer's resource
@@ -96,6 +107,7 @@ struct Entry {
   std::shared_ptr<const CopyAtomInfo> atom;
   std::shared_ptr<const TiledCopyInfo> tiled;
   std::shared_ptr<const layout::TiledMma> mma;
+  std::shared_ptr<const TmaInfo> tma; // TMA descriptors
   int paramIndex = -1; // parameters get their MLIR values when the function is created
   TensorSpec spec;     // tensor parameters: what is static
 };

@@ -80,7 +80,9 @@ def test_the_gfx950_kernel_runs_emulated_on_cpu(m, n, k, b_layout, ab, monkeypat
 @pytest.mark.parametrize(
     "m,n,k,a_layout,b_layout,ab,out",
     [(65, 130, 70, "row", "col", "f16", "f32"), (200, 100, 130, "col", "row", "bf16", "bf16"),
-     (130, 1030, 64, "row", "row", "f16", "f16")],
+     (130, 1030, 64, "row", "row", "f16", "f16"),
+     # 16-byte aligned operands: the four-buffer pipeline copies by TMA (K-major, M/N-major).
+     (72, 136, 200, "row", "col", "bf16", "f32"), (96, 200, 72, "col", "row", "f16", "f32")],
 )  # fmt: skip
 def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, out, monkeypatch):
     # sm_90's plan takes wgmma: A and B read from 128-byte swizzled shared tiles through
@@ -160,7 +162,7 @@ def test_an_arch_without_a_matrix_core_path_is_refused():
     assert "no matrix-core path for arch gfx1201" in out.stdout, out.stdout + out.stderr
 
 
-def compiled(tmp_path, device, arch, b_layout):
+def compiled(tmp_path, device, arch, b_layout, **env_vars):
     """The code fk.gemm compiles for a 256^3 f16 problem on `device` (nothing runs)."""
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
@@ -171,7 +173,7 @@ def compiled(tmp_path, device, arch, b_layout):
         "fk.gemm(r(a), r(b), out=r(np.zeros((256, 256), np.float32)))\n"
     )
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
-           "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch}  # fmt: skip
+           "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch, **env_vars}  # fmt: skip
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=ROOT)
     return tmp_path
 
@@ -232,15 +234,26 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
 
 
 @pytest.mark.parametrize("b_layout,transpose_b", [("col", 0), ("row", 1)])
-def test_hopper_code(b_layout, transpose_b, tmp_path):
-    ptx = (compiled(tmp_path, 2, "sm_90", b_layout) / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+@pytest.mark.parametrize("tma", ["1", "0"])
+def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
+    dump = compiled(tmp_path, 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma)
+    ptx = (dump / "cuda-sm_90" / "04_sm_90.ptx").read_text()
     assert ".target sm_90a" in ptx
     # 256 x 256: one warpgroup over 64 x 128, four m64n128k16 atoms a 64-deep K tile, A K-major
     # and B as it comes (transposed where N is contiguous), in a loop of four buffers.
     atoms = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 .*, p, 1, 1, "
                        r"(\d), (\d);", ptx)  # fmt: skip
     assert len(atoms) >= 4 * 4 and set(atoms) == {("0", str(transpose_b))}
-    assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
+    if tma == "1":
+        # One thread copies each K tile by TMA: A's 64 x 64 box, B's 128 x 64 one (K-major) or
+        # two 64 x 64 (N-major), on the buffer's mbarrier, for which every thread waits: two
+        # tiles before the loop, one in each of its four steps.
+        copies = re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\."
+                            r"mbarrier::complete_tx::bytes", ptx)  # fmt: skip
+        assert len(copies) == (2 + 4) * (2 + transpose_b)
+        assert "mbarrier.try_wait.parity.shared.b64" in ptx and "cp.async.cg" not in ptx
+    else:
+        assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
     assert re.search(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)
     assert "st.global.v2.b32" in ptx and ".local" not in ptx
 

@@ -4,6 +4,7 @@
 #include "runtime/cpu/worker_pool.h"
 
 #include "layout/wgmma_descriptor.h"
+#include "runtime/gpu/tma_box.h"
 
 #include <ucontext.h>
 #if defined(__SANITIZE_ADDRESS__)
@@ -27,7 +28,7 @@ namespace {
 constexpr size_t kFiberStackBytes = 256 * 1024;
 constexpr uint32_t kMaxThreadsPerBlock = 1024;
 
-enum class FiberState { Ready, AtBarrier, AtShuffle, Done };
+enum class FiberState { Ready, AtBarrier, AtShuffle, AtMbarrier, Done };
 
 namespace ids = compiler::cpu_ids;
 
@@ -37,6 +38,8 @@ struct Fiber {
   int64_t ids[ids::kCount]; // what the kernel reads as its thread's indices
   uint32_t linear;          // x fastest
   int shuffleParity = 0;
+  const void *mbarrier = nullptr; // AtMbarrier: the barrier and the phase parity awaited
+  int parity = 0;
 };
 
 struct Block;
@@ -49,6 +52,7 @@ struct ThreadContext {
   uint8_t *shared;
   Block *block;   // fibers only
   Fiber *fiber;   // fibers only
+  std::string error; // what a runtime function found wrong (the block's run then fails)
 };
 
 thread_local ThreadContext *current = nullptr;
@@ -57,6 +61,25 @@ constexpr uintptr_t kMaxSharedAlign = 1024;
 
 uint64_t dynamicSharedOffset(const Geometry &g) {
   return compiler::dynamicSharedStart(g.staticSharedBytes);
+}
+
+// An mbarrier as the cpu keeps it in its 8 bytes of shared memory: the transaction bytes the
+// phase still expects (negative while copies run ahead of their arrivals), and the phase bit
+// (bit 31), the expected arrivals (bits 16..30) and the pending ones (bits 0..15).
+struct CpuMbarrier {
+  int32_t tx;
+  uint32_t state;
+  uint32_t phase() const { return state >> 31; }
+  uint32_t expected() const { return (state >> 16) & 0x7fff; }
+  uint32_t pending() const { return state & 0xffff; }
+};
+static_assert(sizeof(CpuMbarrier) == 8, "an mbarrier is 8 bytes");
+
+// Whether the phase of parity `parity` of the barrier at `bar` has completed.
+bool phaseDone(const void *bar, int parity) {
+  CpuMbarrier b;
+  std::memcpy(&b, bar, sizeof b);
+  return int(b.phase()) != (parity & 1);
 }
 
 // The fibers of one block and the scheduler that switches among them.
@@ -140,7 +163,17 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
                 unsigned(bp & 0xffffffffu), unsigned(bp >> 32));
   }
   ctx.block = &b;
+  auto releaseMbarrierWaits = [&] {
+    bool any = false;
+    for (Fiber &f : b.fibers)
+      if (f.state == FiberState::AtMbarrier && phaseDone(f.mbarrier, f.parity)) {
+        f.state = FiberState::Ready;
+        any = true;
+      }
+    return any;
+  };
   while (true) {
+    releaseMbarrierWaits();
     for (Fiber &f : b.fibers) {
       if (f.state != FiberState::Ready)
         continue;
@@ -176,8 +209,11 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
         released = true;
       }
     }
-    if (!released) {
+    if (!released && !releaseMbarrierWaits()) {
       std::string what = atBarrier ? "a barrier" : "a shuffle";
+      for (Fiber &f : b.fibers)
+        if (f.state == FiberState::AtMbarrier)
+          what = "an mbarrier wait";
       return describe(ctx.ids + ids::kBlockIdx) + ": " + what + " can never complete (" +
              std::to_string(done) + " of " + std::to_string(n) +
              " threads have exited, the others wait)";
@@ -195,6 +231,95 @@ extern "C" void flyCpuBarrier() {
 }
 
 extern "C" void *flySharedBase() { return current->shared; }
+
+void recordError(const std::string &e) {
+  if (current->error.empty())
+    current->error = e;
+}
+
+extern "C" void flyCpuMbarrierInit(void *bar, int32_t count) {
+  CpuMbarrier b{0, (uint32_t(count) << 16) | uint32_t(count)};
+  std::memcpy(bar, &b, sizeof b);
+}
+
+// Adds `tx` expected bytes (negative: bytes that landed) and `arrivals`; the phase completes
+// when no arrival is pending and no byte is expected.
+void mbarrierUpdate(void *bar, int32_t tx, uint32_t arrivals) {
+  CpuMbarrier b;
+  std::memcpy(&b, bar, sizeof b);
+  if (b.expected() == 0) {
+    recordError("an mbarrier is used before mbarrier_init");
+    return;
+  }
+  if (arrivals > b.pending()) {
+    recordError("an mbarrier phase got more arrivals than the " + std::to_string(b.expected()) +
+                " it expects");
+    return;
+  }
+  b.tx += tx;
+  b.state -= arrivals;
+  if (b.pending() == 0 && b.tx == 0)
+    b.state = ((b.phase() ^ 1u) << 31) | (b.expected() << 16) | b.expected();
+  std::memcpy(bar, &b, sizeof b);
+}
+
+extern "C" void flyCpuMbarrierArrive(void *bar, int32_t txBytes) {
+  mbarrierUpdate(bar, txBytes, 1);
+}
+
+extern "C" void flyCpuMbarrierWait(void *bar, int32_t parity) {
+  while (!phaseDone(bar, parity)) {
+    if (!current->fiber) {
+      recordError("an mbarrier wait never completes: the block's threads run one after "
+                  "another here, and the phase it waits for needs a thread that runs later");
+      return;
+    }
+    current->fiber->state = FiberState::AtMbarrier;
+    current->fiber->mbarrier = bar;
+    current->fiber->parity = parity;
+    yieldToScheduler();
+  }
+}
+
+// The bulk tensor copy, done at once: the box at coordinates c (descriptor dimensions, the
+// contiguous one first) lands densely at dst, elements outside the tensor as zeros, with the
+// swizzle applied to the shared-memory address bits as the hardware applies it; its bytes
+// then complete on the barrier.
+extern "C" void flyCpuTmaLoad(void *dst, const void *descriptor, void *bar, int32_t rank,
+                              int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4) {
+  const auto &d = *static_cast<const gpu::TmaBox *>(descriptor);
+  if (rank != d.rank) {
+    recordError("a bulk copy of rank " + std::to_string(rank) + " through a descriptor of rank " +
+                std::to_string(d.rank));
+    return;
+  }
+  const int64_t start[gpu::kTmaMaxRank] = {c0, c1, c2, c3, c4};
+  int64_t count = 1;
+  for (int i = 0; i < d.rank; ++i)
+    count *= d.box[i];
+  auto *out = static_cast<uint8_t *>(dst);
+  uintptr_t mask = d.swizzleBytes ? uintptr_t(d.swizzleBytes / 16 - 1) : 0;
+  int64_t index[gpu::kTmaMaxRank] = {0, 0, 0, 0, 0};
+  for (int64_t e = 0; e < count; ++e) {
+    bool inside = true;
+    const uint8_t *from = static_cast<const uint8_t *>(d.data);
+    for (int i = 0; i < d.rank; ++i) {
+      int64_t g = start[i] + index[i];
+      inside = inside && g >= 0 && uint64_t(g) < d.extent[i];
+      from += g * int64_t(d.strideBytes[i]);
+    }
+    uintptr_t at = reinterpret_cast<uintptr_t>(out) + uintptr_t(e) * uintptr_t(d.elementBytes);
+    at ^= ((at >> 7) & mask) << 4;
+    auto *to = reinterpret_cast<uint8_t *>(at);
+    if (inside)
+      std::memcpy(to, from, size_t(d.elementBytes));
+    else
+      std::memset(to, 0, size_t(d.elementBytes));
+    for (int i = 0; i < d.rank && ++index[i] == int64_t(d.box[i]); ++i)
+      index[i] = 0;
+  }
+  mbarrierUpdate(bar, -int32_t(count * d.elementBytes), 0);
+}
 extern "C" void *flyDynamicSharedBase() {
   return current->shared + dynamicSharedOffset(*current->geometry);
 }
@@ -305,6 +430,10 @@ const std::map<std::string, void *> &runtimeSymbols() {
       {"__fly_cpu_shuffle_f32", reinterpret_cast<void *>(&flyShuffleF32)},
       {"__fly_cpu_shuffle_f64", reinterpret_cast<void *>(&flyShuffleF64)},
       {"__fly_cpu_wgmma_dot", reinterpret_cast<void *>(&flyCpuWgmmaDot)},
+      {"__fly_cpu_mbarrier_init", reinterpret_cast<void *>(&flyCpuMbarrierInit)},
+      {"__fly_cpu_mbarrier_arrive", reinterpret_cast<void *>(&flyCpuMbarrierArrive)},
+      {"__fly_cpu_mbarrier_wait", reinterpret_cast<void *>(&flyCpuMbarrierWait)},
+      {"__fly_cpu_tma_load", reinterpret_cast<void *>(&flyCpuTmaLoad)},
       {"__truncsfbf2", reinterpret_cast<void *>(&flyTruncSfBf2)},
       {"__truncdfbf2", reinterpret_cast<void *>(&flyTruncDfBf2)},
   };
@@ -348,13 +477,16 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
       ctx.ids[ids::kBlockIdx + 1] = (i / g.grid[0]) % g.grid[1];
       ctx.ids[ids::kBlockIdx + 2] = i / (uint64_t(g.grid[0]) * g.grid[1]);
       std::fill(shared, shared + sharedBytes, 0);
+      std::string e;
       if (entry.block && !g.collectives) {
         entry.block(args, ctx.ids);
-        continue;
+      } else {
+        e = runFibers(entry.thread, args, g, ctx, stacks);
+        ctx.block = nullptr;
+        ctx.fiber = nullptr;
       }
-      std::string e = runFibers(entry.thread, args, g, ctx, stacks);
-      ctx.block = nullptr;
-      ctx.fiber = nullptr;
+      if (e.empty() && !ctx.error.empty())
+        e = describe(ctx.ids + ids::kBlockIdx) + ": " + ctx.error;
       if (!e.empty()) {
         std::lock_guard<std::mutex> lock(errorMutex);
         if (error.empty())

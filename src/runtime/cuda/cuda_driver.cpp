@@ -48,6 +48,11 @@ Loaded load() {
   bind(lib, "cuEventDestroy_v2", d.cuEventDestroy, why);
   bind(lib, "cuGetErrorName", d.cuGetErrorName, why);
   bind(lib, "cuGetErrorString", d.cuGetErrorString, why);
+  bind(lib, "cuMemAlloc_v2", d.cuMemAlloc, why);
+  bind(lib, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, why);
+  bind(lib, "cuCtxSynchronize", d.cuCtxSynchronize, why);
+  d.cuTensorMapEncodeTiled =
+      reinterpret_cast<decltype(d.cuTensorMapEncodeTiled)>(dlsym(lib, "cuTensorMapEncodeTiled"));
   if (!why.empty())
     return l;
   CUresult r = d.cuInit(0);

@@ -11,6 +11,7 @@
 #include "runtime/gpu/launch_limits.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace fly::runtime::cuda {
@@ -76,6 +77,14 @@ struct Driver {
   CUresult (*cuEventDestroy)(CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuCtxSynchronize)();
+  // CUDA 12 and later; nullptr in older drivers.
+  CUresult (*cuTensorMapEncodeTiled)(void *map, int dtype, unsigned rank, void *address,
+                                     const uint64_t *extents, const uint64_t *strides,
+                                     const unsigned *box, const unsigned *elementStrides,
+                                     int interleave, int swizzle, int l2Promotion, int oobFill);
 
   /// The loaded and initialized driver, or nullptr with `why` set (no library, no device).
   static const Driver *get(std::string &why);

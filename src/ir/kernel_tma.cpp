@@ -1,0 +1,328 @@
+//===- kernel_tma.cpp - Bulk tensor copies (TMA) and mbarriers --------------------===//
+//
+// Hopper's tensor memory accelerator copies a box of a global tensor into shared memory
+// without the threads computing an address: one thread names the box's coordinates and an
+// mbarrier, and the barrier's phase completes when the box's bytes have landed. The box's
+// description (the tensor's address, extents, strides, the box and the swizzle) is a TMA
+// descriptor that the host builds at launch; the kernel receives a pointer to it as a hidden
+// parameter. mbarriers also count arrivals, so they order producers and consumers in shared
+// memory without a barrier of the whole block.
+//
+//===------------------------------------------------------------------------------===//
+
+#include "ir/kernel_impl.h"
+
+#include "layout/copy.h"
+#include "layout/ops.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+namespace fly::ir {
+
+using layout::Int;
+using layout::IntTuple;
+
+namespace {
+
+int log2Exact(int64_t v) {
+  int l = 0;
+  while ((int64_t(1) << l) < v)
+    ++l;
+  return (int64_t(1) << l) == v ? l : -1;
+}
+
+/// The address of mbarrier bars[index].
+MValue mbarrierAddress(Kernel::Impl &k, Value *hbars, Value *hindex, const char *op) {
+  Entry *bars = k.getTensor(hbars, "mbarriers");
+  if (!bars)
+    return {};
+  if (bars->addrSpace != 3 || bars->dtype != DType::I64 || bars->identity || bars->swizzle) {
+    k.fail(std::string(op) + ": mbarriers are a shared-memory tensor of i64");
+    return {};
+  }
+  Entry *index = k.getScalar(hindex, "mbarrier index");
+  if (!index)
+    return {};
+  if (!isInteger(index->dtype) || index->dtype == DType::I1) {
+    k.fail(std::string(op) + ": the mbarrier index must be an integer, got " +
+           dtypeName(index->dtype));
+    return {};
+  }
+  MValue address;
+  k.algebra(op, [&] {
+    Int at = k.dynamicInt(k.toI64(index->v, index->dtype), 1);
+    address = k.elementAddress(*bars, layout::evaluate(*bars->layout, IntTuple(at)).leaf());
+  });
+  return address;
+}
+
+/// The index among the kernel's parameters of tensor parameter `t`.
+size_t paramOrdinal(const Kernel::Impl &k, const Entry &t) {
+  int arg = 0;
+  for (size_t i = 0; i < k.params.size(); ++i) {
+    if (arg == t.paramIndex)
+      return i;
+    const Param &p = k.params[i];
+    arg += p.kind == Param::Kind::Tensor ? 1 + 2 * p.rank : 1;
+  }
+  return k.params.size();
+}
+
+MValue constI32(Kernel::Impl &k, int64_t v) {
+  return mlir::LLVM::ConstantOp::create(k.b, k.loc(), k.b.getI32Type(),
+                                        k.b.getI32IntegerAttr(int32_t(v)));
+}
+
+} // namespace
+
+Value *Kernel::tmaDescriptor(Value *htensor, const std::vector<int64_t> &box, int swizzleBytes) {
+  Impl &k = *impl_;
+  if (!k.ok())
+    return nullptr;
+  if (k.func) {
+    k.fail("parameters must be added before the first operation");
+    return nullptr;
+  }
+  Entry *t = k.getTensor(htensor, "TMA tensor");
+  if (!t)
+    return nullptr;
+  if (t->paramIndex < 0) {
+    k.fail("a TMA descriptor describes a tensor parameter");
+    return nullptr;
+  }
+  int rank = t->rank;
+  if (rank > 5 || int(box.size()) != rank) {
+    k.fail("a TMA descriptor needs one box extent per mode of a tensor of rank 1..5, got " +
+           std::to_string(box.size()) + " for rank " + std::to_string(rank));
+    return nullptr;
+  }
+  int contiguous = -1;
+  for (int m = 0; m < rank; ++m)
+    if (m < int(t->spec.stride.size()) && t->spec.stride[m] == 1)
+      contiguous = contiguous < 0 ? m : contiguous;
+  if (contiguous < 0) {
+    k.fail("a TMA descriptor's tensor needs a mode of static stride 1 (declare it in the "
+           "tensor's spec)");
+    return nullptr;
+  }
+  int64_t elem = bitWidth(t->dtype) / 8;
+  for (int64_t b : box)
+    if (b < 1 || b > 256) {
+      k.fail("a TMA box extent is 1..256, got " + std::to_string(b));
+      return nullptr;
+    }
+  int64_t innerBytes = box[contiguous] * elem;
+  if (innerBytes % 16 != 0) {
+    k.fail("a TMA box's contiguous extent must span a multiple of 16 bytes, got " +
+           std::to_string(innerBytes));
+    return nullptr;
+  }
+  if (swizzleBytes != 0 && swizzleBytes != 32 && swizzleBytes != 64 && swizzleBytes != 128) {
+    k.fail("a TMA swizzle is 0, 32, 64 or 128 bytes, got " + std::to_string(swizzleBytes));
+    return nullptr;
+  }
+  if (swizzleBytes && innerBytes > swizzleBytes) {
+    k.fail("a TMA box's contiguous extent (" + std::to_string(innerBytes) +
+           " bytes) must fit its " + std::to_string(swizzleBytes) + "-byte swizzle");
+    return nullptr;
+  }
+  // The tensor's pointer and strides must be multiples of 16 bytes: the launcher checks them.
+  size_t ordinal = paramOrdinal(k, *t);
+  t->spec.alignBytes = std::max<int64_t>(t->spec.alignBytes, 16);
+  t->baseAlign = std::max<int64_t>(t->baseAlign, 16);
+  k.params[ordinal].spec.alignBytes = t->spec.alignBytes;
+  Entry e;
+  e.kind = ValueKind::TmaDescriptor;
+  e.dtype = t->dtype;
+  e.tma = std::make_shared<TmaInfo>(TmaInfo{t->dtype, box, swizzleBytes, contiguous});
+  e.paramIndex = k.argTypes.size();
+  k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx()));
+  Param p{Param::Kind::TmaDescriptor, t->dtype, rank, {}};
+  p.tensor = int(ordinal);
+  p.box = box;
+  p.swizzleBytes = swizzleBytes;
+  k.params.push_back(std::move(p));
+  return k.newValue(std::move(e));
+}
+
+void Kernel::mbarrierInit(Value *bars, Value *index, int64_t arrivals) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (arrivals < 1 || arrivals > 1024) {
+    k.fail("mbarrier_init: the expected arrivals are 1..1024, got " + std::to_string(arrivals));
+    return;
+  }
+  MValue at = mbarrierAddress(k, bars, index, "mbarrier_init");
+  if (!at)
+    return;
+  mlir::NVVM::MBarrierInitOp::create(k.b, k.loc(), at, constI32(k, arrivals), MValue());
+  // The bulk copies (the async proxy) see the initialised barrier.
+  mlir::NVVM::FenceMbarrierInitOp::create(k.b, k.loc());
+}
+
+void Kernel::mbarrierArrive(Value *bars, Value *index, int64_t txBytes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (txBytes < 0 || txBytes >= (int64_t(1) << 20)) {
+    k.fail("mbarrier_arrive: the expected transaction bytes are 0..2^20-1, got " +
+           std::to_string(txBytes));
+    return;
+  }
+  MValue at = mbarrierAddress(k, bars, index, "mbarrier_arrive");
+  if (!at)
+    return;
+  mlir::NVVM::MBarrierArriveExpectTxOp::create(k.b, k.loc(), mlir::Type(), at, constI32(k, txBytes),
+                                               {}, {}, MValue());
+}
+
+void Kernel::mbarrierWait(Value *bars, Value *index, Value *hparity) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  MValue at = mbarrierAddress(k, bars, index, "mbarrier_wait");
+  if (!at)
+    return;
+  Entry *parity = k.getScalar(hparity, "mbarrier parity");
+  if (!parity)
+    return;
+  if (!isInteger(parity->dtype) || parity->dtype == DType::I1) {
+    k.fail(std::string("mbarrier_wait: the parity must be an integer, got ") +
+           dtypeName(parity->dtype));
+    return;
+  }
+  MValue p = k.toI64(parity->v, parity->dtype);
+  p = mlir::arith::TruncIOp::create(k.b, k.loc(), k.b.getI32Type(), p);
+  p = mlir::arith::AndIOp::create(k.b, k.loc(), p, constI32(k, 1));
+  mlir::NVVM::MBarrierTryWaitParityOp::create(k.b, k.loc(), at, p, constI32(k, 0x989680));
+}
+
+void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Value *index) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *desc = k.get(hdesc, "TMA descriptor");
+  if (!desc)
+    return;
+  if (desc->kind != ValueKind::TmaDescriptor) {
+    k.fail(std::string("tma_load takes a TMA descriptor, got a ") + kindName(desc->kind));
+    return;
+  }
+  const TmaInfo &tma = *desc->tma;
+  Entry *dst = k.getTensor(hdst, "TMA destination");
+  if (!dst)
+    return;
+  if (dst->addrSpace != 3 || dst->identity || dst->rsrc) {
+    k.fail("tma_load copies into a shared-memory tensor");
+    return;
+  }
+  if (dst->dtype != tma.dtype) {
+    k.fail(std::string("tma_load of ") + dtypeName(tma.dtype) + " into a tensor of " +
+           dtypeName(dst->dtype));
+    return;
+  }
+  Entry *coord = k.get(hcoord, "TMA coordinate");
+  if (!coord)
+    return;
+  int rank = int(tma.box.size());
+  if (coord->kind != ValueKind::IntTuple || coord->tuple->rank() != size_t(rank)) {
+    k.fail("tma_load takes a tuple of " + std::to_string(rank) + " coordinates");
+    return;
+  }
+  MValue mbar = mbarrierAddress(k, bars, index, "tma_load");
+  if (!mbar)
+    return;
+  int64_t elem = bitWidth(tma.dtype) / 8;
+  // The copy writes the box densely, the descriptor's first dimension (the contiguous mode)
+  // fastest, then the other modes in order, swizzled: byte bits [4, 4 + B) take the XOR of bits
+  // [7, 7 + B), B = log2(swizzle / 16). The destination must hold each element where it lands.
+  std::vector<int> order{tma.contiguous};
+  for (int m = 0; m < rank; ++m)
+    if (m != tma.contiguous)
+      order.push_back(m);
+  std::vector<int64_t> pitch(rank);
+  int64_t run = 1;
+  for (int m : order) {
+    pitch[m] = run;
+    run *= tma.box[m];
+  }
+  MValue dstAddress;
+  bool placed = k.algebra("tma_load", [&] {
+    const layout::Layout &l = *dst->layout;
+    if (l.rank() != size_t(rank))
+      layout::fail(layout::ErrorKind::RankMismatch, "the destination " + l.str() +
+                                                        " needs one mode per box mode (" +
+                                                        std::to_string(rank) + ")");
+    for (int m = 0; m < rank; ++m) {
+      layout::Layout mode = l.mode(m);
+      std::vector<Int> shape, stride;
+      layout::flattenInto(mode.shape(), shape);
+      layout::flattenInto(mode.stride(), stride);
+      int64_t below = 1;
+      for (size_t j = 0; j < shape.size(); ++j) {
+        int64_t s = shape[j].value();
+        if (s > 1 && stride[j].value() != pitch[m] * below)
+          layout::fail(layout::ErrorKind::Divisibility,
+                       "the destination " + l.str() +
+                           " does not place the box as the bulk copy "
+                           "writes it (mode " +
+                           std::to_string(m) + " at stride " + std::to_string(pitch[m]) + ")");
+        below *= s;
+      }
+      if (below != tma.box[m])
+        layout::fail(layout::ErrorKind::RankMismatch,
+                     "the destination " + l.str() + " has " + std::to_string(below) +
+                         " elements in mode " + std::to_string(m) + ", the box " +
+                         std::to_string(tma.box[m]));
+    }
+    Int first = layout::evaluate(l, IntTuple(Int(0))).leaf();
+    Int start = dst->swizzle ? layout::add(dst->swizzleOffset, first) : first;
+    if (!start.isStatic())
+      layout::fail(layout::ErrorKind::Divisibility,
+                   "the destination's first element must be at a static offset");
+    int64_t startBytes = start.value() * elem;
+    if (startBytes % 128 != 0 || dst->baseAlign < 128)
+      layout::fail(layout::ErrorKind::Divisibility,
+                   "a bulk copy's destination starts on 128 bytes, got offset " +
+                       std::to_string(startBytes) + " from a base aligned to " +
+                       std::to_string(dst->baseAlign));
+    if (bool(dst->swizzle) != bool(tma.swizzleBytes))
+      layout::fail(layout::ErrorKind::Divisibility,
+                   std::string("the destination is ") + (dst->swizzle ? "" : "not ") +
+                       "swizzled, the descriptor's swizzle is " + std::to_string(tma.swizzleBytes) +
+                       " bytes");
+    if (dst->swizzle) {
+      int elemLog = log2Exact(elem);
+      layout::Swizzle expected(log2Exact(tma.swizzleBytes / 16), 4 - elemLog, 3);
+      if (!(*dst->swizzle == expected) || dst->baseAlign < 8 * tma.swizzleBytes)
+        layout::fail(layout::ErrorKind::Divisibility,
+                     "a " + std::to_string(tma.swizzleBytes) + "-byte bulk-copy swizzle is " +
+                         expected.str() + " over " + std::to_string(elem) +
+                         "-byte elements on a base aligned to " +
+                         std::to_string(8 * tma.swizzleBytes) + " bytes; the destination has " +
+                         dst->swizzle->str() + " aligned to " + std::to_string(dst->baseAlign));
+    }
+    dstAddress = mlir::LLVM::GEPOp::create(k.b, k.loc(), dst->v.getType(), k.memType(dst->dtype),
+                                           dst->v, mlir::ValueRange{k.materialize(start)});
+  });
+  if (!placed)
+    return;
+  std::vector<MValue> coords;
+  for (int m : order) {
+    const IntTuple &c = (*coord->tuple)[m];
+    if (!c.isLeaf()) {
+      k.fail("tma_load: coordinate " + std::to_string(m) + " is not an integer");
+      return;
+    }
+    coords.push_back(k.materialize(c.leaf(), k.b.getI32Type()));
+  }
+  // The copy writes the cluster's shared window, in which this block's own addresses are valid.
+  MValue clusterAddress = mlir::LLVM::AddrSpaceCastOp::create(
+      k.b, k.loc(), mlir::LLVM::LLVMPointerType::get(k.ctx(), 7), dstAddress);
+  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      k.b, k.loc(), clusterAddress, desc->v, coords, mbar, mlir::ValueRange{}, MValue(), MValue(),
+      {}, {}, {}, MValue());
+}
+
+} // namespace fly::ir
