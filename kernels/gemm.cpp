@@ -194,6 +194,17 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
 
   Value tid = k.gpuIndex(FLY_THREAD_IDX);
   Value bm = k.gpuIndex(FLY_BLOCK_IDX, 0), bn = k.gpuIndex(FLY_BLOCK_IDX, 1);
+  if (p.groupM > 1) {
+    // Block b (x fastest) takes the tile of group b / (G * columns): its G block rows (fewer
+    // in the last group), column by column.
+    Value rowsM = k.gpuIndex(FLY_GRID_DIM, 0), cols = k.gpuIndex(FLY_GRID_DIM, 1);
+    Value id = bm + bn * rowsM, inGroup = cols * p.groupM;
+    Value firstRow = id / inGroup * p.groupM;
+    Value size = k.binary(FLY_MIN, rowsM - firstRow, k.constInt(Kernel::dtype(rowsM), p.groupM));
+    Value r = id % inGroup;
+    bm = firstRow + r % size;
+    bn = r / size;
+  }
   flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
   Value mma = k.tiledMma(host);
 

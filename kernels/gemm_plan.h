@@ -34,6 +34,7 @@ struct GemmPlan {
   int stages = 2;       // shared buffers of each operand
   bool mmaInFlight = false; // wgmma: each K step's atoms overlap the next step (stages >= 3)
   bool tma = false;         // wgmma: one thread copies each K tile with bulk tensor copies (TMA)
+  int groupM = 1; // blocks run in groups of groupM block rows, column after column (L2 reuse)
   /// The buffers' bytes; past the 48 KiB of static shared memory they are dynamic.
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2; }
   bool dynamicShared() const { return sharedBytes() > 48 * 1024; }

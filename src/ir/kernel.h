@@ -49,9 +49,9 @@ struct TensorSpec {
 
 /// One kernel parameter as the launcher sees it.
 struct Param {
-  enum class Kind { Tensor, Scalar, TmaDescriptor } kind;
-  DType dtype;
-  int rank; // tensors and TMA descriptors
+  enum class Kind { Tensor, Scalar, TmaDescriptor } kind = Kind::Scalar;
+  DType dtype = DType::I32;
+  int rank = 0; // tensors and TMA descriptors
   TensorSpec spec;
   // TMA descriptors, which the launcher builds from tensor parameter `tensor` (the caller
   // passes no argument for them): the box's extent per tensor mode and the swizzle in bytes

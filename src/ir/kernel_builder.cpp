@@ -180,7 +180,12 @@ Value *Kernel::tensorParam(DType dtype, int rank, const TensorSpec &spec) {
   k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx(), 1));
   for (int i = 0; i < 2 * rank; ++i)
     k.argTypes.push_back(k.b.getI64Type());
-  k.params.push_back(Param{Param::Kind::Tensor, dtype, rank, spec});
+  Param p;
+  p.kind = Param::Kind::Tensor;
+  p.dtype = dtype;
+  p.rank = rank;
+  p.spec = spec;
+  k.params.push_back(std::move(p));
   return k.newValue(std::move(e));
 }
 
@@ -204,7 +209,11 @@ Value *Kernel::scalarParam(DType dtype) {
   e.dtype = dtype;
   e.paramIndex = k.argTypes.size();
   k.argTypes.push_back(mlirType(k.ctx(), dtype));
-  k.params.push_back(Param{Param::Kind::Scalar, dtype, 0, {}});
+  Param p;
+  p.kind = Param::Kind::Scalar;
+  p.dtype = dtype;
+  p.rank = 0;
+  k.params.push_back(std::move(p));
   return k.newValue(std::move(e));
 }
 

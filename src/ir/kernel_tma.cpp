@@ -137,7 +137,10 @@ Value *Kernel::tmaDescriptor(Value *htensor, const std::vector<int64_t> &box, in
   e.tma = std::make_shared<TmaInfo>(TmaInfo{t->dtype, box, swizzleBytes, contiguous});
   e.paramIndex = k.argTypes.size();
   k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx()));
-  Param p{Param::Kind::TmaDescriptor, t->dtype, rank, {}};
+  Param p;
+  p.kind = Param::Kind::TmaDescriptor;
+  p.dtype = t->dtype;
+  p.rank = rank;
   p.tensor = int(ordinal);
   p.box = box;
   p.swizzleBytes = swizzleBytes;

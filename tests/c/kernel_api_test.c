@@ -159,6 +159,87 @@ static void wgmma_atoms(void) {
         FLY_ERROR_INVALID_ARGUMENT);
 }
 
+/* A TMA box through shared memory: thread 0 starts the bulk copy of a 4 x 8 box of a 20 x 24
+ * f32 tensor at (18, 20), half of it past the edges (zeros), on an mbarrier every thread waits
+ * for; each thread then stores one element. The cpu target emulating sm_90 runs it. */
+static fly_compiled_t *tma_box_kernel(const char *arch, int bad) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  if (fly_module_create(&m) || fly_kernel_create(m, "box", &k))
+    return NULL;
+  int64_t dyn[2] = {FLY_DYNAMIC, FLY_DYNAMIC}, rows[2] = {FLY_DYNAMIC, 1};
+  fly_value_t *src = fly_kernel_tensor_param_spec(k, FLY_F32, 2, dyn, rows, 16);
+  fly_value_t *out = fly_kernel_tensor_param_spec(k, FLY_F32, 2, dyn, rows, 0);
+  int64_t box[2] = {4, 8};
+  fly_value_t *desc = fly_kernel_tma_descriptor(k, src, box, 2, 0);
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0);
+  fly_value_t *tile = fly_kernel_make_tensor(
+      k, fly_shared_tensor(k, FLY_F32, 32, 128),
+      fly_kernel_layout(k, bad == 1 ? "(4,8):(1,4)" : "(4,8):(8,1)", NULL, 0));
+  fly_value_t *bars = fly_shared_tensor(k, FLY_I64, 1, 8);
+  fly_value_t *first = fly_compare(k, FLY_EQ, tid, zero);
+  fly_if_begin(k, first, NULL, 0);
+  fly_kernel_mbarrier_init(k, bars, zero, 1);
+  fly_if_end(k, NULL, 0, NULL);
+  fly_barrier(k);
+  fly_if_begin(k, first, NULL, 0);
+  fly_kernel_mbarrier_arrive(k, bars, zero, 4 * 8 * 4);
+  fly_kernel_tma_load(k, desc, tile, fly_kernel_int_tuple(k, "(18,20)", NULL, 0), bars, zero);
+  fly_if_end(k, NULL, 0, NULL);
+  fly_kernel_mbarrier_wait(k, bars, zero, zero);
+  fly_value_t *coord[2] = {fly_binary(k, FLY_DIV, tid, fly_const_int(k, FLY_I32, 8)),
+                           fly_binary(k, FLY_REM, tid, fly_const_int(k, FLY_I32, 8))};
+  fly_store(k, out, fly_load(k, tile, coord, 2, NULL), coord, 2, NULL);
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2};
+  if (fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) != FLY_OK) {
+    c = NULL;
+    CHECK(mentions(fly_last_error_message(), "sm_90 (Hopper) operations"));
+  } else if (bad) {
+    CHECK(mentions(fly_kernel_error(k), "does not place the box"));
+  }
+  fly_module_destroy(m);
+  return c;
+}
+
+static void tma_copies(void) {
+  fly_compiled_t *c = tma_box_kernel("sm_90", 0);
+  CHECK(c != NULL);
+  if (!c)
+    return;
+  static float src[20 * 24] __attribute__((aligned(16)));
+  float out[4 * 8];
+  for (int i = 0; i < 20 * 24; ++i)
+    src[i] = (float)i;
+  int64_t src_shape[2] = {20, 24}, out_shape[2] = {4, 8};
+  DLTensor ts = {src, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, src_shape, NULL, 0};
+  DLTensor to = {out, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, out_shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof cfg, {1, 1, 1}, {32, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &ts, 0, 0}, {FLY_ARG_DLTENSOR, &to, 0, 0}};
+  CHECK(fly_launch(c, "box", &cfg, args, 2) == FLY_OK); /* the descriptor is not an argument */
+  int exact = 1;
+  for (int r = 0; r < 4; ++r)
+    for (int col = 0; col < 8; ++col) {
+      int gr = 18 + r, gc = 20 + col;
+      float want = gr < 20 && gc < 24 ? (float)(gr * 24 + gc) : 0.0f;
+      exact &= out[r * 8 + col] == want;
+    }
+  CHECK(exact);
+  /* The hardware's rules: a 16-byte aligned address and strides that are multiples of 16. */
+  int64_t odd_shape[2] = {20, 23};
+  DLTensor odd = ts;
+  odd.shape = odd_shape;
+  fly_arg_t bad_stride[2] = {{FLY_ARG_DLTENSOR, &odd, 0, 0}, {FLY_ARG_DLTENSOR, &to, 0, 0}};
+  CHECK(fly_launch(c, "box", &cfg, bad_stride, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "multiples of 16 bytes"));
+  CHECK(fly_launch(c, "box", &cfg, args, 3) == FLY_ERROR_LAUNCH);
+  fly_compiled_destroy(c);
+  /* Other archs have no bulk copies; a destination the box does not fit is refused. */
+  CHECK(tma_box_kernel("gfx942", 0) == NULL);
+  CHECK(tma_box_kernel("sm_90", 1) == NULL);
+}
+
 static void launch_argument_checks(void) {
   fly_compiled_t *c = doubler();
   CHECK(c != NULL);
@@ -652,6 +733,7 @@ int main(void) {
   keyed_compiles();
   tiled_copy_for_mma_errors();
   wgmma_atoms();
+  tma_copies();
   prepared_launches();
   event_errors();
   vectors_buffers_while();
