@@ -13,6 +13,8 @@ PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel libr
 PYTHONPATH=bindings/python python3 examples/fma_gemm.py  # a GEMM with a tiled MMA
 PYTHONPATH=bindings/python python3 examples/03_tiled_mma.py  # the same on matrix-core atoms
 PYTHONPATH=bindings/python python3 examples/04_wgmma.py  # Hopper wgmma reading shared memory
+PYTHONPATH=bindings/python python3 examples/07_tma_copy.py  # Hopper bulk tensor copies (TMA)
+./build/examples/tma_copy
 ./build/examples/tiled_mma
 ./build/examples/vector_add
 ./build/examples/tiled_copy

@@ -110,7 +110,8 @@ public:
   Value *scalarParam(DType dtype);
   /// A TMA descriptor (CUDA's tensor map) over tensor parameter `tensor`, for bulk copies of
   /// `box` (one extent per mode) into shared memory swizzled `swizzleBytes` (0, 32, 64, 128).
-  /// One of the tensor's modes must have static stride 1. It follows the other parameters.
+  /// One of the tensor's modes must have static stride 1. It follows the other parameters (and
+  /// may come after the first operation).
   Value *tmaDescriptor(Value *tensor, const std::vector<int64_t> &box, int swizzleBytes);
 
   // Constants and arithmetic. Operands of a binary op have one type.

@@ -79,10 +79,6 @@ Value *Kernel::tmaDescriptor(Value *htensor, const std::vector<int64_t> &box, in
   Impl &k = *impl_;
   if (!k.ok())
     return nullptr;
-  if (k.func) {
-    k.fail("parameters must be added before the first operation");
-    return nullptr;
-  }
   Entry *t = k.getTensor(htensor, "TMA tensor");
   if (!t)
     return nullptr;
@@ -135,8 +131,20 @@ Value *Kernel::tmaDescriptor(Value *htensor, const std::vector<int64_t> &box, in
   e.kind = ValueKind::TmaDescriptor;
   e.dtype = t->dtype;
   e.tma = std::make_shared<TmaInfo>(TmaInfo{t->dtype, box, swizzleBytes, contiguous});
-  e.paramIndex = k.argTypes.size();
-  k.argTypes.push_back(mlir::LLVM::LLVMPointerType::get(k.ctx()));
+  auto ptr = mlir::LLVM::LLVMPointerType::get(k.ctx());
+  if (k.func) {
+    // Declared inside the body (as Python kernels do): the function's new last argument. No
+    // other parameter can follow once operations exist, so descriptors stay last.
+    unsigned at = k.func.getNumArguments();
+    if (mlir::failed(k.func.insertArgument(at, ptr, mlir::DictionaryAttr(), k.loc()))) {
+      k.fail("cannot add the TMA descriptor's parameter");
+      return nullptr;
+    }
+    e.v = k.func.getArgument(at);
+  } else {
+    e.paramIndex = k.argTypes.size();
+  }
+  k.argTypes.push_back(ptr);
   Param p;
   p.kind = Param::Kind::TmaDescriptor;
   p.dtype = t->dtype;

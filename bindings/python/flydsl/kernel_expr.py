@@ -486,6 +486,13 @@ def local_partition(t, thr_layout, thr_idx):
     return TensorValue(KL._checked(h), t.dtype, None)
 
 
+class _TmaDescriptor:
+    """A kernel's TMA descriptor (fx.nvgpu.tma_descriptor): passed to fx.nvgpu.tma_load."""
+
+    def __init__(self, handle):
+        self.handle = handle
+
+
 class nvgpu:
     """NVIDIA copy atoms (fx.nvgpu): cp.async copies global memory into shared memory
     asynchronously (sm_80 and later); cp_async_wait() waits for this thread's copies, and a
@@ -541,6 +548,49 @@ class nvgpu:
     @staticmethod
     def cp_async_wait():
         K.cp_async_wait(current())
+        _check()
+
+    @staticmethod
+    def tma_descriptor(tensor, box, swizzle=128):
+        """A TMA descriptor (sm_90) for boxes `box` (one extent per mode) of a tensor argument
+        with a stride-1 mode, landing in shared memory swizzled `swizzle` bytes (0, 32, 64,
+        128). Each launch builds it from the tensor; the tensor's address and strides must be
+        multiples of 16 bytes."""
+        import ctypes
+
+        extents = (ctypes.c_int64 * len(box))(*[int(b) for b in box])
+        h = K.tma_descriptor(current(), tensor.handle, extents, len(box), int(swizzle))
+        _check()
+        return _TmaDescriptor(h)
+
+    @staticmethod
+    def tma_load(desc, dst, coord, bars, index):
+        """Starts the bulk copy of the box at element coordinates `coord` into the shared
+        tensor `dst` (laid out as the copy writes the box); its bytes complete on mbarrier
+        bars[index]. One thread issues it."""
+        from . import _kernel_layout as KL
+
+        K.tma_load(current(), desc.handle, dst.handle, KL.int_tuple(tuple(coord)).handle,
+                   bars.handle, as_value(index).handle)  # fmt: skip
+        _check()
+
+    @staticmethod
+    def mbarrier_init(bars, index, arrivals):
+        """Sets the arrivals each phase of mbarrier bars[index] (a shared i64 tensor) expects;
+        one thread calls it, then a barrier of the block."""
+        K.mbarrier_init(current(), bars.handle, as_value(index).handle, int(arrivals))
+        _check()
+
+    @staticmethod
+    def mbarrier_arrive(bars, index, tx_bytes=0):
+        """This thread's arrival, expecting `tx_bytes` more bytes of bulk copies this phase."""
+        K.mbarrier_arrive(current(), bars.handle, as_value(index).handle, int(tx_bytes))
+        _check()
+
+    @staticmethod
+    def mbarrier_wait(bars, index, parity):
+        """Waits until the phase of parity `parity` (0 or 1) of bars[index] has completed."""
+        K.mbarrier_wait(current(), bars.handle, as_value(index).handle, as_value(parity).handle)
         _check()
 
     @staticmethod

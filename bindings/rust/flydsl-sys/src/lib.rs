@@ -878,6 +878,7 @@ pub const fly_value_kind_FLY_VALUE_LAYOUT: fly_value_kind = 4;
 pub const fly_value_kind_FLY_VALUE_COPY_ATOM: fly_value_kind = 5;
 pub const fly_value_kind_FLY_VALUE_TILED_COPY: fly_value_kind = 6;
 pub const fly_value_kind_FLY_VALUE_TILED_MMA: fly_value_kind = 7;
+pub const fly_value_kind_FLY_VALUE_TMA_DESCRIPTOR: fly_value_kind = 8;
 pub type fly_value_kind = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_value_kind_of(k: *mut fly_kernel_t, v: *mut fly_value_t) -> ::std::os::raw::c_int;
@@ -1136,6 +1137,49 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_kernel_fence_proxy_async(k: *mut fly_kernel_t);
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tma_descriptor(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        box_: *const i64,
+        rank: ::std::os::raw::c_int,
+        swizzle_bytes: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_mbarrier_init(
+        k: *mut fly_kernel_t,
+        bars: *mut fly_value_t,
+        index: *mut fly_value_t,
+        arrivals: i64,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_mbarrier_arrive(
+        k: *mut fly_kernel_t,
+        bars: *mut fly_value_t,
+        index: *mut fly_value_t,
+        tx_bytes: i64,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_mbarrier_wait(
+        k: *mut fly_kernel_t,
+        bars: *mut fly_value_t,
+        index: *mut fly_value_t,
+        parity: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tma_load(
+        k: *mut fly_kernel_t,
+        desc: *mut fly_value_t,
+        dst: *mut fly_value_t,
+        coord: *mut fly_value_t,
+        bars: *mut fly_value_t,
+        index: *mut fly_value_t,
+    );
 }
 unsafe extern "C" {
     pub fn fly_kernel_gather(

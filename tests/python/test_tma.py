@@ -1,0 +1,118 @@
+"""Bulk tensor copies (TMA) and mbarriers from Python, on the cpu target emulating sm_90: boxes
+with and without swizzles, partly outside the tensor, land where the hardware puts them (read
+back through the tile's layout); and the mistakes: a destination laid out otherwise, a tensor
+without a stride-1 mode, an arch without bulk copies, a misaligned tensor, a wait that can
+never complete. The PTX of the same copies is checked in test_gemm.py (test_hopper_code) and
+run on an H100 by examples/07_tma_copy.py and the GEMM's tests."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _sm90(monkeypatch):
+    monkeypatch.setenv("ARCH", "sm_90")
+
+
+def box_kernel(rows, cols, swizzle, dtype, tile_layout=None):
+    """Thread 0 copies the rows x cols box at (r0, c0) into a tile swizzled `swizzle` bytes;
+    each thread then writes its elements of the tile to Out (rows x cols)."""
+    elem = np.dtype(dtype).itemsize
+    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    base = {1: 4, 2: 3, 4: 2}[elem]
+
+    @flyc.kernel
+    def box(A: fx.Tensor, Out: fx.Tensor, r0: fx.Int32, c0: fx.Int32):
+        tid = fx.thread_idx.x
+        desc = fx.nvgpu.tma_descriptor(A, (rows, cols), swizzle=swizzle)
+        smem = fx.SharedAllocator()
+        layout = tile_layout or fx.make_layout((rows, cols), (cols, 1))
+        if bits:
+            layout = fx.make_composed_layout(fx.Swizzle(bits, base, 3), 0, layout)
+        tile = smem.allocate_tensor(fx.Float16 if elem == 2 else fx.Float32, layout, 1024)
+        bars = smem.allocate_tensor(fx.Int64, fx.make_layout(2), 8)
+        if tid == 0:
+            fx.nvgpu.mbarrier_init(bars, 1, 1)
+        fx.gpu.barrier()
+        if tid == 0:
+            fx.nvgpu.mbarrier_arrive(bars, 1, rows * cols * elem)
+            fx.nvgpu.tma_load(desc, tile, (r0, c0), bars, 1)
+        fx.nvgpu.mbarrier_wait(bars, 1, 0)
+        for i in fx.range_constexpr(rows * cols // 64):
+            e = tid + 64 * i
+            Out[e // cols, e % cols] = tile[e // cols, e % cols]
+
+    return box
+
+
+@pytest.mark.parametrize(
+    "rows,cols,swizzle,dtype,r0,c0",
+    [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
+     (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)],
+)  # fmt: skip
+def test_boxes_land_where_the_hardware_puts_them(rows, cols, swizzle, dtype, r0, c0):
+    a = (np.arange(64 * 104) % 2039).astype(dtype).reshape(64, 104)
+    out = np.full((rows, cols), -1, dtype)
+    box_kernel(rows, cols, swizzle, dtype)(
+        flyc.from_dlpack(a), flyc.from_dlpack(out), r0, c0
+    ).launch(grid=(1,), block=(64,))
+    want = np.zeros((rows, cols), dtype)
+    for r in range(rows):
+        for c in range(cols):
+            if 0 <= r0 + r < 64 and 0 <= c0 + c < 104:
+                want[r, c] = a[r0 + r, c0 + c]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_a_destination_the_box_does_not_fit_is_refused():
+    a, out = np.zeros((16, 32), np.float32), np.zeros((8, 8), np.float32)
+    k = box_kernel(8, 8, 0, np.float32, tile_layout=fx.make_layout((8, 8), (1, 8)))
+    with pytest.raises(Exception, match="does not place the box as the bulk copy writes it"):
+        k(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(grid=(1,), block=(64,))
+
+
+def test_a_tensor_without_a_stride_one_mode_is_refused():
+    a = np.zeros((16, 64), np.float32)[:, ::2]
+    out = np.zeros((8, 8), np.float32)
+    with pytest.raises(Exception, match="needs a mode of static stride 1"):
+        box_kernel(8, 8, 0, np.float32)(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(
+            grid=(1,), block=(64,)
+        )
+
+
+def test_other_archs_have_no_bulk_copies(monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx942")
+    a, out = np.zeros((16, 32), np.float32), np.zeros((8, 8), np.float32)
+    with pytest.raises(Exception, match="sm_90 \\(Hopper\\) operations; target cpu arch gfx942"):
+        box_kernel(8, 8, 0, np.float32)(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(
+            grid=(1,), block=(64,)
+        )
+
+
+def test_a_misaligned_tensor_is_refused_at_launch():
+    a = np.zeros((16, 33), np.float32)[:, 1:]  # rows of 132 bytes, 4 bytes past alignment
+    out = np.zeros((8, 8), np.float32)
+    with pytest.raises(Exception, match="16-byte aligned data pointer"):
+        box_kernel(8, 8, 0, np.float32)(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(
+            grid=(1,), block=(64,)
+        )
+
+
+def test_a_wait_that_never_completes_is_a_launch_error():
+    @flyc.kernel
+    def stuck(Out: fx.Tensor):
+        tid = fx.thread_idx.x
+        bars = fx.SharedAllocator().allocate_tensor(fx.Int64, fx.make_layout(1), 8)
+        if tid == 0:
+            fx.nvgpu.mbarrier_init(bars, 0, 2)  # two arrivals expected, one comes
+        fx.gpu.barrier()
+        if tid == 0:
+            fx.nvgpu.mbarrier_arrive(bars, 0)
+        fx.nvgpu.mbarrier_wait(bars, 0, 0)
+        Out[tid] = 1.0
+
+    out = np.zeros(32, np.float32)
+    with pytest.raises(Exception, match="mbarrier wait"):
+        stuck(flyc.from_dlpack(out)).launch(grid=(1,), block=(32,))
