@@ -652,6 +652,12 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   device->getOperation()->walk([&](mlir::LLVM::InlineAsmOp a) {
     fp8Mma = fp8Mma || a.getAsmString().contains(".e4m3.") || a.getAsmString().contains(".e5m2.");
   });
+  bool bulkCopies = false;
+  device->getOperation()->walk([&](mlir::Operation *op) {
+    bulkCopies = bulkCopies || mlir::isa<mlir::NVVM::FenceMbarrierInitOp,
+                                         mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
+                                         mlir::NVVM::MBarrierArriveExpectTxOp>(op);
+  });
   // wgmma exists only in the arch-specific sm_90a, which an sm_90 GPU also loads.
   bool wgmma = false;
   device->getOperation()->walk(
@@ -662,6 +668,8 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
     tm = targetMachine(sm90a, fp8Mma ? "+ptx84" : "");
   } else if (fp8Mma) {
     tm = targetMachine(o, "+ptx84");
+  } else if (bulkCopies) {
+    tm = targetMachine(o, "+ptx80"); // mbarrier transactions and bulk copies: PTX ISA 8.0
   }
   auto lm = mlir::translateModuleToLLVMIR(device->getOperation(), llvmContext, "flydsl");
   if (!lm)

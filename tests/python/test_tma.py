@@ -5,6 +5,8 @@ without a stride-1 mode, an arch without bulk copies, a misaligned tensor, a wai
 never complete. The PTX of the same copies is checked in test_gemm.py (test_hopper_code) and
 run on an H100 by examples/07_tma_copy.py and the GEMM's tests."""
 
+import re
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
@@ -116,3 +118,21 @@ def test_a_wait_that_never_completes_is_a_launch_error():
     out = np.zeros(32, np.float32)
     with pytest.raises(Exception, match="mbarrier wait"):
         stuck(flyc.from_dlpack(out)).launch(grid=(1,), block=(32,))
+
+
+def test_the_cuda_target_makes_bulk_copies_without_wgmma(monkeypatch, tmp_path):
+    # No wgmma in the kernel, so the PTX targets sm_90 itself, at the ISA version (8.0) that has
+    # mbarrier transactions and bulk tensor copies.
+    for name, value in (("FLYDSL_COMPILE_BACKEND", "cuda"), ("COMPILE_ONLY", "1"),
+                        ("FLYDSL_DUMP_IR", "1"), ("FLYDSL_DUMP_DIR", str(tmp_path))):  # fmt: skip
+        monkeypatch.setenv(name, value)
+    a, out = np.zeros((16, 64), np.float16), np.zeros((16, 64), np.float16)
+    box_kernel(16, 64, 128, np.float16)(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(
+        grid=(1,), block=(64,)
+    )
+    ptx = next(tmp_path.rglob("*.ptx")).read_text()
+    assert ".target sm_90\n" in ptx and re.search(r"\.version 8\.\d", ptx)
+    assert "mbarrier.init.shared.b64" in ptx and "fence.mbarrier_init.release.cluster" in ptx
+    assert "mbarrier.arrive.expect_tx.shared.b64" in ptx
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" in ptx
+    assert "mbarrier.try_wait.parity.shared.b64" in ptx
