@@ -15,7 +15,8 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _sm90(monkeypatch):
-    monkeypatch.setenv("ARCH", "sm_90")
+    monkeypatch.setenv("ARCH", "sm_90")  # numpy arrays: the cpu target, emulating sm_90
+    monkeypatch.setenv("FLYDSL_COMPILE_BACKEND", "cpu")
 
 
 def box_kernel(rows, cols, swizzle, dtype, tile_layout=None):
