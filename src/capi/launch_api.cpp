@@ -210,8 +210,20 @@ public:
         ++slotCount_;
       }
     }
-    for (size_t i : tmaParams_)
-      tmaTensorSlots_.push_back(firstSlot.at(size_t(params_[i].tensor)));
+    // A descriptor names a tensor parameter with a stride-1 mode and a box extent per mode (the
+    // builder made it so; a signature read from a damaged cache entry may not be).
+    for (size_t i : tmaParams_) {
+      const ir::Param &d = params_[i];
+      auto tensor = firstSlot.find(size_t(d.tensor));
+      const ir::Param *t = tensor == firstSlot.end() ? nullptr : &params_[tensor->first];
+      bool ok = t && t->rank == d.rank && d.rank <= runtime::gpu::kTmaMaxRank &&
+                int(d.box.size()) == d.rank && int(t->spec.stride.size()) == t->rank &&
+                std::count(t->spec.stride.begin(), t->spec.stride.end(), 1) > 0;
+      if (!ok)
+        fail(FLY_ERROR_INVALID_ARGUMENT,
+             "kernel '" + name + "': a TMA descriptor parameter does not describe a tensor");
+      tmaTensorSlots_.push_back(tensor->second);
+    }
     verified_.assign(tensorSlots_.size(), {0, -1});
     if (code_->cpu)
       entry_ = code_->cpu->entry(name);
@@ -304,11 +316,12 @@ private:
       b.rank = t.rank;
       b.elementBytes = ir::bitWidth(t.dtype) / 8;
       b.swizzleBytes = d.swizzleBytes;
-      std::vector<int> order;
+      // The first mode of static stride 1 (as the builder chose it), then the others.
+      int contiguous =
+          int(std::find(t.spec.stride.begin(), t.spec.stride.end(), 1) - t.spec.stride.begin());
+      std::vector<int> order{contiguous};
       for (int m = 0; m < t.rank; ++m)
-        if (t.spec.stride[m] == 1)
-          order.insert(order.begin(), m);
-        else
+        if (m != contiguous)
           order.push_back(m);
       for (int i = 0; i < t.rank; ++i) {
         int m = order[i];
