@@ -19,9 +19,26 @@ constexpr size_t kPerBlock = 256;
 constexpr size_t kMaxPerContext = 4096;
 
 using MapBytes = std::array<uint8_t, kMapBytes>;
+// What determines a tensor map: the box's fields, so that a repeated launch finds its copy
+// without encoding the map again.
+using BoxKey = std::array<uint64_t, 4 + 3 * gpu::kTmaMaxRank>;
+
+BoxKey keyOf(const gpu::TmaBox &b) {
+  BoxKey k{};
+  k[0] = reinterpret_cast<uintptr_t>(b.data);
+  k[1] = uint64_t(b.rank);
+  k[2] = uint64_t(b.elementBytes);
+  k[3] = uint64_t(b.swizzleBytes);
+  for (int i = 0; i < b.rank; ++i) {
+    k[4 + 3 * i] = b.extent[i];
+    k[5 + 3 * i] = b.strideBytes[i];
+    k[6 + 3 * i] = b.box[i];
+  }
+  return k;
+}
 
 struct ContextPool {
-  std::map<MapBytes, CUdeviceptr> known;
+  std::map<BoxKey, CUdeviceptr> known;
   std::vector<CUdeviceptr> blocks;
   size_t used = 0;
 };
@@ -49,6 +66,12 @@ int swizzleOf(int bytes) { return bytes == 128 ? 3 : bytes == 64 ? 2 : bytes == 
 } // namespace
 
 CUdeviceptr tmaDescriptor(const Driver &d, CUcontext context, const gpu::TmaBox &box) {
+  BoxKey key = keyOf(box);
+  std::lock_guard<std::mutex> lock(poolMutex);
+  ContextPool &pool = pools[context];
+  auto it = pool.known.find(key);
+  if (it != pool.known.end())
+    return it->second;
   if (!d.cuTensorMapEncodeTiled)
     throw DriverError("this CUDA driver has no cuTensorMapEncodeTiled (TMA needs CUDA 12 or "
                       "later)");
@@ -64,11 +87,6 @@ CUdeviceptr tmaDescriptor(const Driver &d, CUcontext context, const gpu::TmaBox 
                                    elementStrides, /*interleave=*/0, swizzleOf(box.swizzleBytes),
                                    /*L2 promotion 256B=*/3, /*OOB fill none (zeros)=*/0),
           "cuTensorMapEncodeTiled");
-  std::lock_guard<std::mutex> lock(poolMutex);
-  ContextPool &pool = pools[context];
-  auto it = pool.known.find(map);
-  if (it != pool.known.end())
-    return it->second;
   if (pool.used == kMaxPerContext) {
     d.check(d.cuCtxSynchronize(), "cuCtxSynchronize (recycling TMA descriptors)");
     pool.known.clear();
@@ -82,7 +100,7 @@ CUdeviceptr tmaDescriptor(const Driver &d, CUcontext context, const gpu::TmaBox 
   CUdeviceptr at = pool.blocks[pool.used / kPerBlock] + (pool.used % kPerBlock) * kMapBytes;
   d.check(d.cuMemcpyHtoD(at, map.data(), kMapBytes), "cuMemcpyHtoD (a TMA descriptor)");
   ++pool.used;
-  pool.known.emplace(map, at);
+  pool.known.emplace(key, at);
   return at;
 }
 
