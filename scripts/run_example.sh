@@ -12,6 +12,7 @@ PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
 PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel library
 PYTHONPATH=bindings/python python3 examples/fma_gemm.py  # a GEMM with a tiled MMA
 PYTHONPATH=bindings/python python3 examples/03_tiled_mma.py  # the same on matrix-core atoms
+PYTHONPATH=bindings/python python3 examples/08_mxfp4_mfma.py  # block-scaled MFMA (gfx950), emulated
 PYTHONPATH=bindings/python python3 examples/04_wgmma.py  # Hopper wgmma reading shared memory
 PYTHONPATH=bindings/python python3 examples/07_tma_copy.py  # Hopper bulk tensor copies (TMA)
 ./build/examples/tma_copy

@@ -688,7 +688,24 @@ typedef enum fly_mma_family {
                                 from shared memory in a canonical K-major layout */
 } fly_mma_family;
 
-typedef enum fly_mma_operand { FLY_MMA_A = 0, FLY_MMA_B = 1, FLY_MMA_C = 2 } fly_mma_operand;
+/* FLY_MMA_SFA and _SFB are a scaled atom's scales of A and B, over (M, K / 32) and
+ * (N, K / 32) tiles. */
+typedef enum fly_mma_operand {
+  FLY_MMA_A = 0,
+  FLY_MMA_B = 1,
+  FLY_MMA_C = 2,
+  FLY_MMA_SFA = 3,
+  FLY_MMA_SFB = 4
+} fly_mma_operand;
+
+/* The element formats of a scaled MFMA's A and B (the instruction's CBSZ and BLGP codes). */
+typedef enum fly_mx_format {
+  FLY_MX_E4M3 = 0, /* fp8 */
+  FLY_MX_E5M2 = 1, /* bf8 */
+  FLY_MX_E2M3 = 2, /* fp6 */
+  FLY_MX_E3M2 = 3, /* bf6 */
+  FLY_MX_E2M1 = 4  /* fp4 */
+} fly_mx_format;
 
 /* A tiled MMA of the atom (family, m, n, k, A/B dtype) for waves of `wave` lanes (64 or 32;
  * what the atom's family needs), laid out by atom_layout (NULL: one atom) and permuted by
@@ -698,6 +715,17 @@ FLY_API fly_status fly_tiled_mma_create(int family /* fly_mma_family */, int64_t
                                         int64_t k, int ab_dtype /* fly_dtype */, int wave,
                                         const fly_layout_t *atom_layout, const char *permutation,
                                         fly_tiled_mma_t **out);
+/* A tiled MMA of CDNA4's (gfx950) block-scaled MFMA, v_mfma_scale_f32_16x16x128_f8f6f4 or
+ * _32x32x64_f8f6f4, for A and B in the given formats (fly_mx_format) with one E8M0 scale per
+ * 32 K values of each row of A and column of B; laid out and permuted as with
+ * fly_tiled_mma_create. Inside kernels its A and B fragments hold one code per byte (int8, the
+ * low 6 or 4 bits for fp6 and fp4; fp8 may also be the matching fp8 dtype) and
+ * fly_kernel_gemm_scaled multiplies them. */
+FLY_API fly_status fly_tiled_mma_create_scaled(int64_t m, int64_t n, int64_t k,
+                                               int a_format /* fly_mx_format */,
+                                               int b_format /* fly_mx_format */,
+                                               const fly_layout_t *atom_layout,
+                                               const char *permutation, fly_tiled_mma_t **out);
 FLY_API void fly_tiled_mma_destroy(fly_tiled_mma_t *tiled_mma);
 /* The atom's instruction name, e.g. "v_mfma_f32_16x16x16_f16" (caller frees). */
 FLY_API fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name);
@@ -739,6 +767,13 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t 
                                                    int operand /* fly_mma_operand */);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* fly_kernel_gemm for a scaled atom: scale_a and scale_b are register fragments of int8
+ * (E8M0 exponents, 127 is 1.0) of the thread's FLY_MMA_SFA and FLY_MMA_SFB partitions of the
+ * scale tensors, and each atom multiplies A's and B's values by 2^(scale - 127) of their row
+ * or column and block of 32 K values. */
+FLY_API void fly_kernel_gemm_scaled(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
+                                    fly_value_t *a, fly_value_t *b, fly_value_t *c,
+                                    fly_value_t *scale_a, fly_value_t *scale_b);
 /* fly_kernel_gemm for wgmma atoms, without waiting: the warpgroup issues and commits the
  * atoms and goes on, so the next K tile's copies or atoms overlap them. d's values are
  * valid after fly_kernel_wgmma_wait(k, n, d) has let at most n younger groups stay in flight;

@@ -140,6 +140,18 @@ public:
                                permutation.empty() ? nullptr : permutation.c_str(), &h));
     handle_.reset(h);
   }
+  /// CDNA4's block-scaled MFMA (16x16x128 or 32x32x64) for A and B in the given formats.
+  static TiledMma scaled(int64_t m, int64_t n, int64_t k, fly_mx_format aFormat,
+                         fly_mx_format bFormat, const std::string &atomLayout = "",
+                         const std::string &permutation = "") {
+    std::unique_ptr<Layout> atoms;
+    if (!atomLayout.empty())
+      atoms = std::make_unique<Layout>(atomLayout);
+    fly_tiled_mma_t *h = nullptr;
+    check(fly_tiled_mma_create_scaled(m, n, k, aFormat, bFormat, atoms ? atoms->get() : nullptr,
+                                      permutation.empty() ? nullptr : permutation.c_str(), &h));
+    return TiledMma(h);
+  }
   int64_t threads() const { return size().first; }
   /// The tile one pass of the tiled MMA covers: M, N and K.
   std::vector<int64_t> tileMnk() const {
@@ -149,6 +161,7 @@ public:
   const fly_tiled_mma_t *get() const { return handle_.get(); }
 
 private:
+  explicit TiledMma(fly_tiled_mma_t *h) { handle_.reset(h); }
   std::pair<int64_t, std::vector<int64_t>> size() const {
     int64_t threads = 0;
     std::vector<int64_t> tile(3);
@@ -341,6 +354,12 @@ public:
   /// d = a * b + c over fragments of the tiled MMA's partitions.
   void gemm(Value tiledMma, Value d, Value a, Value b, Value c) {
     fly_kernel_gemm(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle);
+  }
+  /// gemm of a scaled atom: scaleA and scaleB are i8 (E8M0) fragments of the scales'
+  /// FLY_MMA_SFA and FLY_MMA_SFB partitions.
+  void gemmScaled(Value tiledMma, Value d, Value a, Value b, Value c, Value scaleA, Value scaleB) {
+    fly_kernel_gemm_scaled(k_, tiledMma.handle, d.handle, a.handle, b.handle, c.handle,
+                           scaleA.handle, scaleB.handle);
   }
   /// gemm of wgmma atoms left in flight; wgmmaWait(n, d) makes d's values readable.
   void gemmAsync(Value tiledMma, Value d, Value a, Value b, Value c) {

@@ -43,10 +43,28 @@ const L::TiledMma &tiledMmaOf(const fly_tiled_mma_t *h) {
 }
 
 int operandOf(int operand) {
-  if (operand < FLY_MMA_A || operand > FLY_MMA_C)
+  if (operand < FLY_MMA_A || operand > FLY_MMA_SFB)
     fail(FLY_ERROR_INVALID_ARGUMENT,
-         "operand must be FLY_MMA_A, _B or _C, not " + std::to_string(operand));
+         "operand must be FLY_MMA_A, _B, _C, _SFA or _SFB, not " + std::to_string(operand));
   return operand;
+}
+
+std::string mxFormat(int format, const char *which) {
+  static const char *names[] = {"e4m3", "e5m2", "e2m3", "e3m2", "e2m1"};
+  if (format < FLY_MX_E4M3 || format > FLY_MX_E2M1)
+    fail(FLY_ERROR_INVALID_ARGUMENT, std::string(which) +
+                                         " must be a fly_mx_format (FLY_MX_E4M3 .. _E2M1), not " +
+                                         std::to_string(format));
+  return names[format];
+}
+
+fly_tiled_mma_t *newTiledMma(const L::MmaAtom &atom, const fly_layout_t *atom_layout,
+                             const char *permutation) {
+  L::Layout layout = atom_layout ? plainLayout(atom_layout, "atom_layout", "make_tiled_mma")
+                                 : L::makeLayout(L::IntTuple(1));
+  L::Tiler perm = permutation ? L::Tiler::parse(permutation) : L::Tiler::underscore();
+  auto t = std::make_unique<fly_tiled_mma>(fly_tiled_mma{L::makeTiledMma(atom, layout, perm)});
+  return adoptHandle<fly_tiled_mma_t>(HandleKind::TiledMma, std::move(t));
 }
 
 } // namespace
@@ -62,11 +80,18 @@ fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
     L::MmaAtom atom =
         L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);
-    L::Layout layout = atom_layout ? plainLayout(atom_layout, "atom_layout", "make_tiled_mma")
-                                   : L::makeLayout(L::IntTuple(1));
-    L::Tiler perm = permutation ? L::Tiler::parse(permutation) : L::Tiler::underscore();
-    auto t = std::make_unique<fly_tiled_mma>(fly_tiled_mma{L::makeTiledMma(atom, layout, perm)});
-    *out = adoptHandle<fly_tiled_mma_t>(HandleKind::TiledMma, std::move(t));
+    *out = newTiledMma(atom, atom_layout, permutation);
+  });
+}
+
+fly_status fly_tiled_mma_create_scaled(int64_t m, int64_t n, int64_t k, int a_format, int b_format,
+                                       const fly_layout_t *atom_layout, const char *permutation,
+                                       fly_tiled_mma_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    L::MmaAtom atom =
+        L::scaledMfmaAtom(m, n, k, mxFormat(a_format, "a_format"), mxFormat(b_format, "b_format"));
+    *out = newTiledMma(atom, atom_layout, permutation);
   });
 }
 
@@ -95,7 +120,10 @@ fly_status fly_tiled_mma_atom_layout_tv(const fly_tiled_mma_t *tiled_mma, int op
     requireOut(out, "out");
     const L::MmaAtom &a = tiledMmaOf(tiled_mma).atom;
     int op = operandOf(operand);
-    *out = newLayout(op == FLY_MMA_A ? a.layoutA : op == FLY_MMA_B ? a.layoutB : a.layoutC);
+    if ((op == FLY_MMA_SFA || op == FLY_MMA_SFB) && a.scaleBlock == 0)
+      fail(FLY_ERROR_INVALID_ARGUMENT, a.name + " has no scale operands");
+    const L::Layout *layouts[] = {&a.layoutA, &a.layoutB, &a.layoutC, &a.layoutSFA, &a.layoutSFB};
+    *out = newLayout(*layouts[op]);
   });
 }
 
@@ -142,6 +170,15 @@ void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fl
                      fly_value_t *b, fly_value_t *c) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
+}
+
+void fly_kernel_gemm_scaled(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fly_value_t *a,
+                            fly_value_t *b, fly_value_t *c, fly_value_t *scale_a,
+                            fly_value_t *scale_b) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] {
+    K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c), true, val(scale_a), val(scale_b));
+  });
 }
 
 void fly_kernel_gemm_async(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fly_value_t *a,

@@ -349,13 +349,15 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     llvm::SmallVector<mlir::func::CallOp> calls;
     func.walk([&](mlir::func::CallOp c) {
-      if (!c->hasAttr(ir::kMmaShapeAttr) || c.getNumResults() != 1 || c.getNumOperands() != 3)
+      bool scaled = c.getCallee().contains("v_mfma_scale_");
+      if (!c->hasAttr(ir::kMmaShapeAttr) || c.getNumResults() != 1 ||
+          c.getNumOperands() != (scaled ? 5u : 3u))
         return;
       mlir::Type d = mlir::getElementTypeOrSelf(c.getResult(0).getType());
       mlir::Type e = mlir::getElementTypeOrSelf(c.getOperand(0).getType());
       bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(e);
       if ((d.isF32() && (e.isF32() || e.isF16() || e.isBF16() || fp8)) ||
-          (d.isInteger(32) && e.isInteger(8)))
+          (scaled && d.isF32() && e.isInteger(8)) || (d.isInteger(32) && e.isInteger(8)))
         calls.push_back(c);
     });
     if (calls.empty())
@@ -365,7 +367,9 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
     int64_t region = 0, groups = 0;
     for (auto c : calls) {
       auto shape = c->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
-      region = std::max(region, (shape[0] + shape[1]) * shape[2] * 4);
+      // Scaled atoms add their scales, one per 32 K values of each row and column.
+      bool scaled = c.getNumOperands() == 5;
+      region = std::max(region, (shape[0] + shape[1]) * shape[2] * (scaled ? 33 : 32) / 8);
       groups = std::max(groups, 1024 / shape[3]);
     }
     auto bytesAttr = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes");
@@ -383,6 +387,15 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         return layout::Layout::parse(mlir::cast<mlir::StringAttr>(texts[i]).getValue().str());
       };
       layout::Layout la = tv(0), lb = tv(1), lc = tv(2);
+      // A scaled atom's operand formats follow its name: <name>.<A's format>.<B's format>.
+      bool scaled = call.getNumOperands() == 5;
+      std::string formatA, formatB;
+      if (scaled) {
+        llvm::StringRef callee = call.getCallee();
+        auto [rest, fb] = callee.rsplit('.');
+        formatA = rest.rsplit('.').second.str();
+        formatB = fb.str();
+      }
       mlir::OpBuilder b(call);
       auto loc = call.getLoc();
       mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
@@ -408,15 +421,14 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
       // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
       bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
-      auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
-        bool e5m2 = mlir::isa<mlir::Float8E5M2Type>(e.getType());
-        int man = e5m2 ? 2 : 3, expMask = e5m2 ? 31 : 15;
-        int bias = (e5m2 ? 15 : 7) + (fnuz ? 1 : 0);
-        auto i8 = b.getI8Type();
-        mlir::Value bits = mlir::arith::ExtUIOp::create(
-            b, loc, i32, mlir::arith::BitcastOp::create(b, loc, i8, e));
+      // A code of `format` (its low bits of an i32) as f32: fp8 (with gfx942's FNUZ biases),
+      // fp6 and fp4 (no infinities or NaNs), or an E8M0 scale, 2^(e - 127).
+      auto decode = [&](mlir::Value bits, const std::string &format) -> mlir::Value {
         auto shr = [&](mlir::Value x, int s) -> mlir::Value {
           return mlir::arith::ShRUIOp::create(b, loc, x, c32(s));
+        };
+        auto shl = [&](mlir::Value x, int s) -> mlir::Value {
+          return mlir::arith::ShLIOp::create(b, loc, x, c32(s));
         };
         auto band = [&](mlir::Value x, int m) -> mlir::Value {
           return mlir::arith::AndIOp::create(b, loc, x, c32(m));
@@ -424,11 +436,36 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         auto eq = [&](mlir::Value x, int v) -> mlir::Value {
           return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::eq, x, c32(v));
         };
-        mlir::Value sign = band(shr(bits, 7), 1), ex = band(shr(bits, man), expMask);
-        mlir::Value mant = band(bits, (1 << man) - 1);
-        auto shl = [&](mlir::Value x, int s) -> mlir::Value {
-          return mlir::arith::ShLIOp::create(b, loc, x, c32(s));
+        auto constant = [&](float x) -> mlir::Value {
+          return mlir::arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(x));
         };
+        float nan = std::numeric_limits<float>::quiet_NaN();
+        if (format == "e8m0") { // 0 is 2^-127, an f32 subnormal; 255 is NaN
+          bits = band(bits, 255);
+          mlir::Value v = mlir::arith::BitcastOp::create(
+              b, loc, f32,
+              mlir::arith::SelectOp::create(b, loc, eq(bits, 0), c32(0x400000), shl(bits, 23)));
+          return mlir::arith::SelectOp::create(b, loc, eq(bits, 255), constant(nan), v);
+        }
+        struct Format {
+          const char *name;
+          int exp, man, bias;
+        };
+        static const Format table[] = {{"e4m3", 4, 3, 7},
+                                       {"e5m2", 5, 2, 15},
+                                       {"e2m3", 2, 3, 1},
+                                       {"e3m2", 3, 2, 3},
+                                       {"e2m1", 2, 1, 1}};
+        const Format *f = &table[0];
+        for (const Format &x : table)
+          if (format == x.name)
+            f = &x;
+        bool fp8 = f->exp + f->man == 7, e5m2 = format == "e5m2";
+        int man = f->man, width = 1 + f->exp + f->man, bias = f->bias + (fp8 && fnuz ? 1 : 0);
+        bits = band(bits, (1 << width) - 1);
+        mlir::Value sign = band(shr(bits, width - 1), 1);
+        mlir::Value ex = band(shr(bits, man), (1 << f->exp) - 1);
+        mlir::Value mant = band(bits, (1 << man) - 1);
         mlir::Value normal = mlir::arith::BitcastOp::create(
             b, loc, f32,
             mlir::arith::OrIOp::create(
@@ -437,17 +474,14 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
                     b, loc, shl(mlir::arith::AddIOp::create(b, loc, ex, c32(127 - bias)), 23),
                     shl(mant, 23 - man))));
         // Subnormals: mantissa * 2^(1 - bias - man), signed.
-        mlir::Value magnitude = mlir::arith::MulFOp::create(
-            b, loc, mlir::arith::UIToFPOp::create(b, loc, f32, mant),
-            mlir::arith::ConstantOp::create(b, loc, f32,
-                                            b.getF32FloatAttr(std::ldexp(1.0f, 1 - bias - man))));
+        mlir::Value magnitude =
+            mlir::arith::MulFOp::create(b, loc, mlir::arith::UIToFPOp::create(b, loc, f32, mant),
+                                        constant(std::ldexp(1.0f, 1 - bias - man)));
         mlir::Value sub = mlir::arith::SelectOp::create(
             b, loc, eq(sign, 1), mlir::arith::NegFOp::create(b, loc, magnitude), magnitude);
         mlir::Value v = mlir::arith::SelectOp::create(b, loc, eq(ex, 0), sub, normal);
-        auto constant = [&](float x) -> mlir::Value {
-          return mlir::arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(x));
-        };
-        float nan = std::numeric_limits<float>::quiet_NaN();
+        if (!fp8)
+          return v;
         if (fnuz)
           return mlir::arith::SelectOp::create(b, loc, eq(bits, 0x80), constant(nan), v);
         if (!e5m2) // OCP E4M3: S.1111.111 is NaN
@@ -461,10 +495,26 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
             constant(nan));
         return mlir::arith::SelectOp::create(b, loc, eq(ex, 31), special, v);
       };
-      auto element = [&](mlir::Value x, int64_t v) -> mlir::Value {
+      auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
+        mlir::Value bits = mlir::arith::ExtUIOp::create(
+            b, loc, i32, mlir::arith::BitcastOp::create(b, loc, b.getI8Type(), e));
+        return decode(bits, mlir::isa<mlir::Float8E5M2Type>(e.getType()) ? "e5m2" : "e4m3");
+      };
+      auto element = [&](mlir::Value x, int64_t v,
+                         const std::string &format = std::string()) -> mlir::Value {
         auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
         mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
         bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t);
+        if (!format.empty()) { // a scaled atom's codes, whatever their fragment's dtype
+          mlir::Value bytes =
+              fp8 ? mlir::Value(mlir::arith::BitcastOp::create(
+                        b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x))
+                  : x;
+          return decode(
+              mlir::arith::ExtUIOp::create(
+                  b, loc, i32, mlir::LLVM::ExtractElementOp::create(b, loc, bytes, c32(v))),
+              format);
+        }
         if (vt && fp8) // LLVM's element ops take LLVM types: fp8 lanes as their i8 bits
           return decodeFp8(mlir::arith::BitcastOp::create(
               b, loc, t,
@@ -489,11 +539,22 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       };
       mlir::gpu::BarrierOp::create(b, loc); // the previous atom's reads are done
       for (int64_t v = 0; v < values(call.getOperand(0)); ++v)
-        mlir::LLVM::StoreOp::create(b, loc, element(call.getOperand(0), v), at(place(la, v)));
+        mlir::LLVM::StoreOp::create(b, loc, element(call.getOperand(0), v, formatA),
+                                    at(place(la, v)));
       for (int64_t v = 0; v < values(call.getOperand(1)); ++v)
         mlir::LLVM::StoreOp::create(
-            b, loc, element(call.getOperand(1), v),
+            b, loc, element(call.getOperand(1), v, formatB),
             at(mlir::arith::AddIOp::create(b, loc, c32(M * K), place(lb, v))));
+      // Scales after A and B: A's (M, K / 32) and B's (N, K / 32), each lane giving its own.
+      int64_t blocks = K / 32, scalesA = (M + N) * K, scalesB = scalesA + M * blocks;
+      if (scaled) {
+        mlir::LLVM::StoreOp::create(
+            b, loc, decode(call.getOperand(3), "e8m0"),
+            at(mlir::arith::AddIOp::create(b, loc, c32(scalesA), place(tv(3), 0))));
+        mlir::LLVM::StoreOp::create(
+            b, loc, decode(call.getOperand(4), "e8m0"),
+            at(mlir::arith::AddIOp::create(b, loc, c32(scalesB), place(tv(4), 0))));
+      }
       mlir::gpu::BarrierOp::create(b, loc);
       mlir::Type rt = call.getResult(0).getType();
       mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, rt);
@@ -510,6 +571,16 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
               b, loc, word, at(mlir::arith::AddIOp::create(b, loc, row, c32(M * kk))));
           mlir::Value y = mlir::LLVM::LoadOp::create(
               b, loc, word, at(mlir::arith::AddIOp::create(b, loc, col, c32(M * K + N * kk))));
+          if (scaled) { // power-of-two scales: exact products unless out of f32's range
+            mlir::Value sx = mlir::LLVM::LoadOp::create(
+                b, loc, f32,
+                at(mlir::arith::AddIOp::create(b, loc, row, c32(scalesA + M * (kk / 32)))));
+            mlir::Value sy = mlir::LLVM::LoadOp::create(
+                b, loc, f32,
+                at(mlir::arith::AddIOp::create(b, loc, col, c32(scalesB + N * (kk / 32)))));
+            x = mlir::arith::MulFOp::create(b, loc, x, sx);
+            y = mlir::arith::MulFOp::create(b, loc, y, sy);
+          }
           acc = integer ? mlir::Value(mlir::arith::AddIOp::create(
                               b, loc, acc, mlir::arith::MulIOp::create(b, loc, x, y)))
                         : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, acc));

@@ -102,6 +102,12 @@ void checkAtomArch(const std::string &atom, const std::string &arch) {
     throw CompileError(atom + " is a WMMA instruction of gfx12 (RDNA4), not of " + arch);
   if (atom.rfind("v_mfma_", 0) != 0)
     return;
+  if (atom.rfind("v_mfma_scale_", 0) == 0) { // named with its operands' formats after a dot
+    if (arch != "gfx950")
+      throw CompileError(atom.substr(0, atom.find('.')) +
+                         " is a block-scaled MFMA instruction of gfx950 (CDNA4), not of " + arch);
+    return;
+  }
   static const char *gfx950Only[] = {"v_mfma_f32_16x16x32_f16", "v_mfma_f32_32x32x16_f16",
                                      "v_mfma_f32_16x16x32_bf16", "v_mfma_f32_32x32x16_bf16"};
   bool newShape = false;
@@ -174,6 +180,8 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {
     if (atom.empty() && callee.starts_with(ir::kMmaFnPrefix))
       atom = callee.drop_front(llvm::StringRef(ir::kMmaFnPrefix).size()).str();
   });
+  if (atom.rfind("v_mfma_scale_", 0) == 0) // named with its operands' formats after a dot
+    atom = atom.substr(0, atom.find('.'));
   if (!atom.empty())
     throw CompileError(
         "the " + options.target + " target (" + options.arch + ") has no lowering for " + atom +

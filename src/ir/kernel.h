@@ -261,14 +261,18 @@ public:
   void copy(Value *atomOrTiled, Value *src, Value *dst, Value *pred);
   /// A tiled MMA made on the host (layout::TiledMma), as a kernel value.
   Value *tiledMma(const layout::TiledMma &tiled);
-  /// Thread thrIdx's part of operand `operand` (0 A, 1 B, 2 C) of tensor `t`:
+  /// Thread thrIdx's part of operand `operand` (0 A, 1 B, 2 C, 3 and 4 a scaled atom's scales
+  /// of A and B) of tensor `t`:
   /// (values, rest, rest, ...), CuTe's ThrMMA::partition_A/B/C.
   Value *mmaPartition(Value *tiled, int operand, Value *thrIdx, Value *t);
   /// d = a * b + c over register fragments partitioned by `tiled` (CuTe's gemm): one atom call
   /// per (m, n, k) of the rest modes.
   /// With `wait` false (wgmma atoms only) the warpgroup commits the atoms and goes on; d holds
   /// their results once wgmmaWait(n, d) has let at most n younger groups stay in flight.
-  void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c, bool wait = true);
+  /// A scaled atom takes the register fragments of its scales' partitions (operands 3 and 4)
+  /// as scaleA and scaleB; other atoms take none.
+  void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c, bool wait = true,
+            Value *scaleA = nullptr, Value *scaleB = nullptr);
   /// Waits until at most `pending` committed groups of this warpgroup's wgmma atoms are in
   /// flight; `accumulators` (a register fragment, or null) may then be read.
   void wgmmaWait(int pending, Value *accumulators);

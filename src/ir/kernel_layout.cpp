@@ -1216,8 +1216,13 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
   Entry *tm = tiledMmaOf(k, ht);
   if (!tm)
     return nullptr;
-  if (operand < 0 || operand > 2) {
-    k.fail("an MMA operand is A (0), B (1) or C (2), not " + std::to_string(operand));
+  if (operand < 0 || operand > 4) {
+    k.fail("an MMA operand is A (0), B (1), C (2), SFA (3) or SFB (4), not " +
+           std::to_string(operand));
+    return nullptr;
+  }
+  if (operand > 2 && tm->mma->atom.scaleBlock == 0) {
+    k.fail("only scaled atoms have scale operands (SFA, SFB); " + tm->mma->atom.name + " has none");
     return nullptr;
   }
   auto which = static_cast<layout::MmaOperand>(operand);
@@ -1446,7 +1451,113 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
 }
 } // namespace
 
-void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wait) {
+namespace {
+MValue fragmentAddress(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
+  return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
+}
+
+/// Fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
+MValue fragmentSlice(Kernel::Impl &k, Entry &t, int64_t values, int64_t i, int64_t j) {
+  if (values == 1)
+    return k.loadAt(fragmentAddress(k, t, 0, i, j), t.dtype);
+  mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
+  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+  for (int64_t v = 0; v < values; ++v)
+    vec = mlir::LLVM::InsertElementOp::create(
+        k.b, k.loc(), vt, vec,
+        k.toMem(k.loadAt(fragmentAddress(k, t, v, i, j), t.dtype), t.dtype, 1),
+        k.constantOf(DType::I32, double(v)));
+  return k.fromMem(vec, t.dtype, int(values));
+}
+
+/// gemm with a scaled atom: A and B hold one code per byte (or fp8 values of the format), the
+/// scale fragments one E8M0 byte per (rest, rest K) of the thread's scale partitions.
+void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b,
+                Entry &c, Value *hsa, Value *hsb) {
+  auto mnk = gemmExtents(k, atom, d, a, b, c);
+  Entry *sa = mnk ? registerTensor(k, hsa) : nullptr;
+  Entry *sb = sa ? registerTensor(k, hsb) : nullptr;
+  if (!sb)
+    return;
+  auto [M, N, K] = *mnk;
+  auto takes = [](const std::string &format, DType t) {
+    return t == DType::I8 || (format == "e4m3" && t == DType::F8E4M3) ||
+           (format == "e5m2" && t == DType::F8E5M2);
+  };
+  if (!takes(atom.abType, a.dtype) || !takes(atom.bType, b.dtype) || c.dtype != DType::F32 ||
+      d.dtype != DType::F32 || sa->dtype != DType::I8 || sb->dtype != DType::I8) {
+    k.fail("gemm with " + atom.name + " takes " + atom.abType + " a and " + atom.bType +
+           " b (i8 codes, or that fp8 dtype), f32 c and d and i8 scales, got " +
+           dtypeName(a.dtype) + ", " + dtypeName(b.dtype) + ", " + dtypeName(c.dtype) + ", " +
+           dtypeName(d.dtype) + ", " + dtypeName(sa->dtype) + ", " + dtypeName(sb->dtype));
+    return;
+  }
+  for (auto [s, rows, what] : {std::tuple{sa, M, "scale_a"}, std::tuple{sb, N, "scale_b"}}) {
+    const Layout &l = *s->layout;
+    if (l.rank() != 3 || staticSize(l.mode(0)) != 1 || staticSize(l.mode(1)) != rows ||
+        staticSize(l.mode(2)) != K) {
+      k.fail(std::string("gemm: ") + what + " must be a fragment of the scales' partition (1, " +
+             std::to_string(rows) + ", " + std::to_string(K) + "), got " + l.str());
+      return;
+    }
+  }
+  int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
+          vc = staticSize(atom.layoutC.mode(1));
+  std::string callee = std::string(kMmaFnPrefix) + atom.name + "." + atom.abType + "." + atom.bType;
+  mlir::Type i32 = k.b.getI32Type();
+  mlir::Type ta = k.typeOf(a.dtype, int(va)), tb = k.typeOf(b.dtype, int(vb)),
+             tc = k.typeOf(DType::F32, int(vc));
+  if (!k.mod->gpuModule.lookupSymbol(callee)) {
+    mlir::OpBuilder mb(k.ctx());
+    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+    mlir::func::FuncOp::create(mb, k.loc(), callee,
+                               k.b.getFunctionType({ta, tb, tc, i32, i32}, {tc}))
+        .setPrivate();
+  }
+  auto scale = [&](Entry &s, int64_t i, int64_t kk) -> MValue {
+    return mlir::arith::ExtUIOp::create(k.b, k.loc(), i32,
+                                        k.loadAt(fragmentAddress(k, s, 0, i, kk), DType::I8));
+  };
+  std::vector<MValue> accs;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      accs.push_back(fragmentSlice(k, c, vc, m, n));
+  for (int64_t kk = 0; kk < K; ++kk) {
+    std::vector<MValue> as, bs, sas, sbs;
+    for (int64_t m = 0; m < M; ++m) {
+      as.push_back(fragmentSlice(k, a, va, m, kk));
+      sas.push_back(scale(*sa, m, kk));
+    }
+    for (int64_t n = 0; n < N; ++n) {
+      bs.push_back(fragmentSlice(k, b, vb, n, kk));
+      sbs.push_back(scale(*sb, n, kk));
+    }
+    for (int64_t n = 0; n < N; ++n)
+      for (int64_t m = 0; m < M; ++m) {
+        MValue &x = accs[size_t(n * M + m)];
+        auto call = mlir::func::CallOp::create(
+            k.b, k.loc(), callee, mlir::TypeRange{tc},
+            mlir::ValueRange{as[size_t(m)], bs[size_t(n)], x, sas[size_t(m)], sbs[size_t(n)]});
+        call->setAttr(kMmaShapeAttr,
+                      k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, staticSize(atom.thrID)}));
+        call->setAttr(
+            kMmaLayoutsAttr,
+            k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str(),
+                                 atom.layoutSFA.str(), atom.layoutSFB.str()}));
+        x = call.getResult(0);
+      }
+  }
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t v = 0; v < vc; ++v)
+        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
+                                                       k.constantOf(DType::I32, double(v))),
+                  fragmentAddress(k, d, v, m, n), DType::F32);
+}
+} // namespace
+
+void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wait, Value *hsa,
+                  Value *hsb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
@@ -1454,6 +1565,12 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   if (!tm)
     return;
   const layout::MmaAtom &atom = tm->mma->atom;
+  bool scaled = atom.scaleBlock > 0;
+  if (scaled != (hsa != nullptr) || scaled != (hsb != nullptr)) {
+    k.fail(scaled ? "gemm with " + atom.name + " takes the scales of A and B (gemm_scaled)"
+                  : "gemm with scales takes a scaled atom; " + atom.name + " has no scales");
+    return;
+  }
   if (isWgmma(atom)) {
     Entry *d = registerTensor(k, hd), *c = d ? registerTensor(k, hc) : nullptr;
     Entry *a = c ? k.getTensor(ha, "a") : nullptr, *b = a ? k.getTensor(hb, "b") : nullptr;
@@ -1475,6 +1592,10 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
   if (!c)
     return;
+  if (scaled) {
+    gemmScaled(k, atom, *d, *a, *b, *c, hsa, hsb);
+    return;
+  }
   bool fma = atom.m == 1 && atom.n == 1 && atom.k == 1;
   int64_t va = layout::staticSize(atom.layoutA.mode(1)),
           vb = layout::staticSize(atom.layoutB.mode(1)),
@@ -1497,19 +1618,10 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     return;
   }
   auto addressOf = [&](Entry &t, int64_t v, int64_t i, int64_t j) {
-    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
+    return fragmentAddress(k, t, v, i, j);
   };
-  // Each fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
-  auto gatherValues = [&](Entry &t, int64_t values, int64_t i, int64_t j) -> MValue {
-    if (values == 1)
-      return k.loadAt(addressOf(t, 0, i, j), t.dtype);
-    mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
-    MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
-    for (int64_t v = 0; v < values; ++v)
-      vec = mlir::LLVM::InsertElementOp::create(
-          k.b, k.loc(), vt, vec, k.toMem(k.loadAt(addressOf(t, v, i, j), t.dtype), t.dtype, 1),
-          k.constantOf(DType::I32, double(v)));
-    return k.fromMem(vec, t.dtype, int(values));
+  auto gatherValues = [&](Entry &t, int64_t values, int64_t i, int64_t j) {
+    return fragmentSlice(k, t, values, i, j);
   };
   std::string callee = std::string(kMmaFnPrefix) + atom.name;
   mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),

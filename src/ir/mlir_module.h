@@ -32,6 +32,9 @@ inline constexpr const char *kDynamicSharedBaseFn = "__fly_dynamic_shared_base";
 /// B and C values as vectors and returning D's; each target replaces it with its instruction
 /// or refuses it.
 inline constexpr const char *kMmaFnPrefix = "__fly_mma.";
+/// Scaled atoms (v_mfma_scale_*) are called as kMmaFnPrefix + name + "." + A's format + "." +
+/// B's format, and take A's and B's E8M0 scales (i32) after the C values; their layouts text
+/// adds the scales' thread-value layouts.
 /// wgmma atoms (kMmaFnPrefix + "wgmma.mma_async...") take A's and B's shared-memory descriptors
 /// (i64) and the accumulators. After the warpgroup waits for them, each accumulator vector goes
 /// through a call of kWgmmaSettleFnPrefix + its length, which cuda makes an empty asm that ties

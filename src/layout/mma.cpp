@@ -37,6 +37,29 @@ MmaAtom mfma(int64_t s, int64_t k, const std::string &name) {
   return a;
 }
 
+// CDNA4's scaled MFMA, S x S x K with K = 2048 / S: lane l holds row (A) or column (B) l % S
+// and the G = 64 / S lane groups split K. 8-bit formats are read as two passes of half the K,
+// lane group g holding 16 K values at 16 g in each; 6- and 4-bit formats as one, 32 K values
+// at 32 g. Lane l gives the scale of row l % S and block l / S of 32 K values. C/D as MFMA's.
+MmaAtom scaledMfma(int64_t s, int64_t k, const std::string &aFormat, const std::string &bFormat) {
+  MmaAtom a = mfma(s, k, "v_mfma_scale_f32_" + shapeName(s, s, k) + "_f8f6f4");
+  int64_t groups = 64 / s;
+  auto operand = [&](const std::string &format) {
+    if (format == "e4m3" || format == "e5m2")
+      return L(IntTuple{IntTuple{s, groups}, IntTuple{16, 2}},
+               IntTuple{IntTuple{1, s * 16}, IntTuple{s, s * k / 2}});
+    return L(IntTuple{IntTuple{s, groups}, IntTuple(32)},
+             IntTuple{IntTuple{1, s * 32}, IntTuple(s)});
+  };
+  a.layoutA = operand(aFormat);
+  a.layoutB = operand(bFormat);
+  a.bType = bFormat;
+  a.scaleBlock = 32;
+  a.layoutSFA = a.layoutSFB =
+      L(IntTuple{IntTuple{s, groups}, IntTuple(1)}, IntTuple{IntTuple{1, s}, IntTuple(0)});
+  return a;
+}
+
 // RDNA4 (gfx12) WMMA 16x16x16 on a wave of 32: lane l holds row (A) or column (B) l % 16 and
 // two runs of four K values, k 0..3 and 8..11 in lanes 0-15, 4..7 and 12..15 in lanes 16-31
 // (AMD's matrix instruction calculator for RDNA4); C/D: lane l holds column l % 16, rows
@@ -187,6 +210,20 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
 }
 } // namespace
 
+MmaAtom scaledMfmaAtom(int64_t m, int64_t n, int64_t k, const std::string &aFormat,
+                       const std::string &bFormat) {
+  for (const std::string &f : {aFormat, bFormat})
+    if (f != "e4m3" && f != "e5m2" && f != "e2m3" && f != "e3m2" && f != "e2m1")
+      fail(ErrorKind::Unsupported, "a scaled MFMA's operands are e4m3, e5m2 (fp8), e2m3, e3m2 "
+                                   "(fp6) or e2m1 (fp4), not " +
+                                       f);
+  if (!((m == 16 && n == 16 && k == 128) || (m == 32 && n == 32 && k == 64)))
+    noSuchAtom("scaled MFMA", m, n, k, aFormat + " x " + bFormat, "16x16x128, 32x32x64");
+  MmaAtom a = scaledMfma(m, k, aFormat, bFormat);
+  a.abType = aFormat;
+  return a;
+}
+
 namespace {
 Tiler layoutOf(int64_t n) { return Tiler(makeLayout(IntTuple(n))); }
 int64_t sizeOf(const Layout &l) { return staticSize(l); }
@@ -267,7 +304,32 @@ Layout thrfrgC(const TiledMma &t, const Layout &c) {
   return threadFragmentsOf(t, c, 0, 1, t.atom.layoutC);
 }
 
+namespace {
+// A scaled atom's scales partition as its A or B would over a K of one value per block: the
+// tiled MMA seen with K / scaleBlock and the scale layouts as A's and B's.
+TiledMma scalesView(const TiledMma &t) {
+  if (t.atom.scaleBlock == 0)
+    fail(ErrorKind::InvalidArgument,
+         "only scaled atoms have scale operands (SFA, SFB); " + t.atom.name + " has none");
+  TiledMma s = t;
+  s.atom.k = t.atom.k / t.atom.scaleBlock;
+  s.atom.layoutA = t.atom.layoutSFA;
+  s.atom.layoutB = t.atom.layoutSFB;
+  Tiler &pk = s.permutation[2];
+  if (pk.kind() == Tiler::Kind::Integer && pk.integer() % t.atom.scaleBlock == 0)
+    pk = Tiler::integer(pk.integer() / t.atom.scaleBlock);
+  else if (pk.kind() != Tiler::Kind::Underscore)
+    fail(ErrorKind::Unsupported, "the scales of a tiled MMA whose K is permuted by " + pk.str() +
+                                     " (only a multiple of " + std::to_string(t.atom.scaleBlock) +
+                                     " or `_`)");
+  return s;
+}
+} // namespace
+
 Layout threadFragmentsMma(const TiledMma &t, MmaOperand operand, const Layout &x) {
+  if (operand == MmaOperand::SFA || operand == MmaOperand::SFB)
+    return threadFragmentsMma(scalesView(t),
+                              operand == MmaOperand::SFA ? MmaOperand::A : MmaOperand::B, x);
   Layout frg = operand == MmaOperand::A   ? thrfrgA(t, x)
                : operand == MmaOperand::B ? thrfrgB(t, x)
                                           : thrfrgC(t, x);
@@ -292,6 +354,11 @@ Layout tileOf(const TiledMma &t, MmaOperand operand) {
 } // namespace
 
 Layout layoutTV(const TiledMma &t, MmaOperand operand) {
+  if (operand == MmaOperand::SFA || operand == MmaOperand::SFB) {
+    TiledMma s = scalesView(t);
+    MmaOperand as = operand == MmaOperand::SFA ? MmaOperand::A : MmaOperand::B;
+    return threadFragmentsMma(s, as, tileOf(s, as));
+  }
   return threadFragmentsMma(t, operand, tileOf(t, operand));
 }
 

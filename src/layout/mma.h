@@ -26,6 +26,13 @@ struct MmaAtom {
   Layout layoutA = makeLayout(IntTuple(1)); // (thr, val) -> m + M * k
   Layout layoutB = makeLayout(IntTuple(1)); // (thr, val) -> n + N * k
   Layout layoutC = makeLayout(IntTuple(1)); // (thr, val) -> m + M * n
+  // Scaled atoms (CDNA4's v_mfma_scale_*): B's format where it differs from A's, the K values
+  // one scale covers, and which lane gives the scale of each row (A) or column (B) and block
+  // of K: (thr, val) -> m + M * (k / scaleBlock) over the (M, K / scaleBlock) tile.
+  std::string bType;
+  int64_t scaleBlock = 0;
+  Layout layoutSFA = makeLayout(IntTuple(1));
+  Layout layoutSFB = makeLayout(IntTuple(1));
 };
 
 enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma };
@@ -38,6 +45,13 @@ enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma };
 /// A and B tile (thread stride 0), as CuTe's SS GMMA atoms.
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave = 64);
+
+/// CDNA4's block-scaled MFMA, 16x16x128 or 32x32x64, for A and B in the formats "e4m3",
+/// "e5m2" (fp8), "e2m3", "e3m2" (fp6) or "e2m1" (fp4), one E8M0 scale per 32 K values of each
+/// row of A and column of B. An 8-bit operand's lane holds two runs of 16 K values, half the
+/// atom's K apart; a 6- or 4-bit operand's lane holds 32 consecutive ones.
+MmaAtom scaledMfmaAtom(int64_t m, int64_t n, int64_t k, const std::string &aFormat,
+                       const std::string &bFormat);
 
 struct TiledMma {
   MmaAtom atom;
@@ -60,7 +74,8 @@ Layout thrfrgA(const TiledMma &t, const Layout &a);
 Layout thrfrgB(const TiledMma &t, const Layout &b);
 Layout thrfrgC(const TiledMma &t, const Layout &c);
 
-enum class MmaOperand { A, B, C };
+/// SFA and SFB are the scales of a scaled atom's A and B: (M, K / 32) and (N, K / 32) tiles.
+enum class MmaOperand { A, B, C, SFA, SFB };
 
 /// The operand's thrfrg with its thread mode indexed by thread index:
 /// (thread, (FrgV, (RestX, RestY, ...))) -> offset in x.

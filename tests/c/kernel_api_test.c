@@ -159,6 +159,39 @@ static void wgmma_atoms(void) {
         FLY_ERROR_INVALID_ARGUMENT);
 }
 
+/* Block-scaled MFMA atoms from C: a wave of 64 threads, one scale per lane; formats, shapes
+ * and scale operands the atom lacks are refused. */
+static void scaled_mfma_atoms(void) {
+  fly_tiled_mma_t *t = NULL;
+  CHECK(fly_tiled_mma_create_scaled(32, 32, 64, FLY_MX_E4M3, FLY_MX_E2M1, NULL, NULL, &t) ==
+        FLY_OK);
+  int64_t threads = 0, tile[3] = {0, 0, 0};
+  CHECK(fly_tiled_mma_size(t, &threads, tile) == FLY_OK);
+  CHECK(threads == 64 && tile[0] == 32 && tile[1] == 32 && tile[2] == 64);
+  char *name = NULL;
+  CHECK(fly_tiled_mma_atom_name(t, &name) == FLY_OK &&
+        strcmp(name, "v_mfma_scale_f32_32x32x64_f8f6f4") == 0);
+  fly_string_free(name);
+  fly_layout_t *sfb = NULL;
+  CHECK(fly_tiled_mma_layout_tv(t, FLY_MMA_SFB, &sfb) == FLY_OK);
+  int64_t lane = 0, index = -1; /* lane l gives the scale at l = column + 32 * K block */
+  for (lane = 0; lane < 64; ++lane)
+    CHECK(fly_layout_crd2idx(sfb, &lane, 1, &index) == FLY_OK && index == lane);
+  fly_layout_destroy(sfb);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create_scaled(16, 16, 64, FLY_MX_E4M3, FLY_MX_E4M3, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "16x16x128, 32x32x64"));
+  CHECK(fly_tiled_mma_create_scaled(16, 16, 128, FLY_MX_E2M1 + 1, FLY_MX_E4M3, NULL, NULL, &t) ==
+        FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "a_format"));
+  CHECK(fly_tiled_mma_create(FLY_MMA_MFMA, 16, 16, 32, FLY_F8E4M3, 64, NULL, NULL, &t) == FLY_OK);
+  CHECK(fly_tiled_mma_atom_layout_tv(t, FLY_MMA_SFA, &sfb) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_tiled_mma_layout_tv(t, FLY_MMA_SFB + 1, &sfb) == FLY_ERROR_INVALID_ARGUMENT);
+  fly_tiled_mma_destroy(t);
+}
+
 /* A TMA box through shared memory: thread 0 starts the bulk copy of a 4 x 8 box of a 20 x 24
  * f32 tensor at (18, 20), half of it past the edges (zeros), on an mbarrier every thread waits
  * for; each thread then stores one element. The cpu target emulating sm_90 runs it. */
@@ -733,6 +766,7 @@ int main(void) {
   keyed_compiles();
   tiled_copy_for_mma_errors();
   wgmma_atoms();
+  scaled_mfma_atoms();
   tma_copies();
   prepared_launches();
   event_errors();

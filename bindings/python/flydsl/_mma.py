@@ -15,6 +15,11 @@ lib.fly_tiled_mma_create.argtypes = [
     ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int, ctypes.c_int,
     _P, ctypes.c_char_p, ctypes.POINTER(_P),
 ]  # fmt: skip
+lib.fly_tiled_mma_create_scaled.restype = ctypes.c_int
+lib.fly_tiled_mma_create_scaled.argtypes = [
+    ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int, ctypes.c_int, _P,
+    ctypes.c_char_p, ctypes.POINTER(_P),
+]  # fmt: skip
 lib.fly_tiled_mma_destroy.argtypes = [_P]
 lib.fly_tiled_mma_atom_name.argtypes = [_P, ctypes.POINTER(ctypes.c_void_p)]
 lib.fly_tiled_mma_size.argtypes = [_P, ctypes.POINTER(ctypes.c_int64), ctypes.c_int64 * 3]
@@ -27,6 +32,8 @@ lib.fly_kernel_tiled_mma_partition.restype = _P
 lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
 lib.fly_kernel_gemm.restype = None
 lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_gemm_scaled.restype = None
+lib.fly_kernel_gemm_scaled.argtypes = [_P, _P, _P, _P, _P, _P, _P, _P]
 lib.fly_kernel_gemm_async.restype = None
 lib.fly_kernel_gemm_async.argtypes = [_P, _P, _P, _P, _P, _P]
 lib.fly_kernel_wgmma_wait.restype = None
@@ -38,7 +45,10 @@ lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
 _FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA = range(5)
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
-_A, _B, _C = range(3)
+_A, _B, _C, _SFA, _SFB = range(5)
+_OPERANDS = {"A": _A, "B": _B, "C": _C, "SFA": _SFA, "SFB": _SFB}
+_SCALED = 5  # not a C family: scaled atoms have their own constructor
+_MX_FORMATS = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
 
 
 class MmaOp:
@@ -60,6 +70,28 @@ class MmaOp:
             _WGMMA: "Wgmma",
         }
         return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}]"
+
+
+class ScaledMmaOp(MmaOp):
+    """CDNA4's block-scaled MFMA (v_mfma_scale_f32_16x16x128_f8f6f4, _32x32x64_): A and B in
+    fp8 ("e4m3", "e5m2"), fp6 ("e2m3", "e3m2") or fp4 ("e2m1") with one E8M0 scale per 32 K
+    values of each row of A and column of B."""
+
+    def __init__(self, m, n, k, a_format, b_format=None):
+        def name(f):
+            text = f if isinstance(f, str) else _dtype_name(f)
+            text = {"f8e4m3": "e4m3", "f8e5m2": "e5m2"}.get(text, text)
+            if text not in _MX_FORMATS:
+                raise TypeError(f"a scaled MFMA's formats are {', '.join(_MX_FORMATS)}, not {f!r}")
+            return text
+
+        self.family, self.shape_mnk, self.wave = _SCALED, (m, n, k), 64
+        self.a_format = name(a_format)
+        self.b_format = name(b_format if b_format is not None else a_format)
+        self.ab_type, self.acc_type = self.a_format, "f32"
+
+    def __repr__(self):
+        return f"MFMA_Scale{self.shape_mnk}[{self.a_format} x {self.b_format}]"
 
 
 def UniversalFMA(dtype):
@@ -85,9 +117,13 @@ class TiledMma:
         m, n, k = op.shape_mnk
         perm = None if permutation is None else _tiler_text(permutation).encode()
         wave = op.wave if op.family != _FMA else 64
-        check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
-                                       atom_layout._h if atom_layout is not None else None,
-                                       perm, ctypes.byref(h)))  # fmt: skip
+        layout = atom_layout._h if atom_layout is not None else None
+        if op.family == _SCALED:
+            fa, fb = _MX_FORMATS.index(op.a_format), _MX_FORMATS.index(op.b_format)
+            check(lib.fly_tiled_mma_create_scaled(m, n, k, fa, fb, layout, perm, ctypes.byref(h)))
+        else:
+            check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
+                                           layout, perm, ctypes.byref(h)))  # fmt: skip
         self._h = h
 
     def __del__(self, _destroy=lib.fly_tiled_mma_destroy):
@@ -122,9 +158,9 @@ class TiledMma:
         return self._size()[1]
 
     def tv_layout(self, operand, atom=False):
-        """(thread, value) -> index in the tile of operand "A", "B" or "C" (of one atom with
-        atom=True)."""
-        which = {"A": _A, "B": _B, "C": _C}[operand]
+        """(thread, value) -> index in the tile of operand "A", "B" or "C", or a scaled atom's
+        scales "SFA" or "SFB" (of one atom with atom=True)."""
+        which = _OPERANDS[operand]
         fn = lib.fly_tiled_mma_atom_layout_tv if atom else lib.fly_tiled_mma_layout_tv
         return self._layout(fn, which)
 
@@ -187,6 +223,14 @@ class ThrMma:
     def partition_C(self, x):
         return self._partition(_C, x)
 
+    def partition_SFA(self, x):
+        """A scaled atom's scales of A: this thread's part of an (M, K / 32) tensor."""
+        return self._partition(_SFA, x)
+
+    def partition_SFB(self, x):
+        """A scaled atom's scales of B: this thread's part of an (N, K / 32) tensor."""
+        return self._partition(_SFB, x)
+
     def make_fragment_A(self, partition):
         return _fragment(partition)
 
@@ -216,10 +260,11 @@ class ThrMma:
     make_fragment_B = make_fragment_C = make_fragment_A
 
 
-def gemm(mma, d, a, b, c, wait=True):
+def gemm(mma, d, a, b, c, wait=True, scale_a=None, scale_b=None):
     """d = a * b + c over register fragments of a tiled MMA's partitions (CuTe's gemm); with
     wgmma atoms a and b are the shared-memory partitions themselves. wait=False (wgmma only)
-    leaves the atoms in flight: d is readable after fx.nvgpu.wgmma_wait(n, d)."""
+    leaves the atoms in flight: d is readable after fx.nvgpu.wgmma_wait(n, d). Scaled atoms
+    take scale_a and scale_b: int8 fragments (E8M0) of partition_SFA/SFB of the scales."""
     from ._kernel_api import kernel_error
     from ._trace import _BuilderError, current
 
@@ -229,8 +274,14 @@ def gemm(mma, d, a, b, c, wait=True):
         mma = mma._one
     if not isinstance(mma, TiledMma):
         raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
-    issue = lib.fly_kernel_gemm if wait else lib.fly_kernel_gemm_async
-    issue(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
+    if scale_a is not None or scale_b is not None:
+        if scale_a is None or scale_b is None or not wait:
+            raise TypeError("gemm with scales takes both scale_a and scale_b, and waits")
+        lib.fly_kernel_gemm_scaled(current(), mma._kernel(), d.handle, a.handle, b.handle,
+                                   c.handle, scale_a.handle, scale_b.handle)  # fmt: skip
+    else:
+        issue = lib.fly_kernel_gemm if wait else lib.fly_kernel_gemm_async
+        issue(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
     message = kernel_error(current())
     if message:
         raise _BuilderError(message.decode())

@@ -382,6 +382,7 @@ from ._kernel_layout import make_fragment as _make_fragment  # noqa: E402
 from ._mma import (  # noqa: E402,F401
     MmaAtom,
     MmaOp,
+    ScaledMmaOp,
     ThrMma,
     TiledMma,
     UniversalFMA,
@@ -613,6 +614,15 @@ class rocdl:
     def MFMA(m, n, k, ab_type, acc_type=None):
         """A CDNA3/CDNA4 MFMA atom (waves of 64), e.g. MFMA(16, 16, 4, fx.Float32)."""
         return MmaOp(1, m, n, k, ab_type, acc_type, 64)
+
+    @staticmethod
+    def MFMA_Scale(m, n, k, a_format, b_format=None):
+        """A CDNA4 (gfx950) block-scaled MFMA atom: 16x16x128 or 32x32x64, A and B in "e4m3",
+        "e5m2", "e2m3", "e3m2" or "e2m1" (B as A unless given), fx.gemm(..., scale_a=,
+        scale_b=) with E8M0 scales per 32 K values."""
+        return ScaledMmaOp(m, n, k, a_format, b_format)
+
+    MFMAScale = MFMA_Scale
 
     @staticmethod
     def WMMA(m, n, k, ab_type, acc_type=None):

@@ -1216,7 +1216,15 @@ pub type fly_mma_family = ::std::os::raw::c_uint;
 pub const fly_mma_operand_FLY_MMA_A: fly_mma_operand = 0;
 pub const fly_mma_operand_FLY_MMA_B: fly_mma_operand = 1;
 pub const fly_mma_operand_FLY_MMA_C: fly_mma_operand = 2;
+pub const fly_mma_operand_FLY_MMA_SFA: fly_mma_operand = 3;
+pub const fly_mma_operand_FLY_MMA_SFB: fly_mma_operand = 4;
 pub type fly_mma_operand = ::std::os::raw::c_uint;
+pub const fly_mx_format_FLY_MX_E4M3: fly_mx_format = 0;
+pub const fly_mx_format_FLY_MX_E5M2: fly_mx_format = 1;
+pub const fly_mx_format_FLY_MX_E2M3: fly_mx_format = 2;
+pub const fly_mx_format_FLY_MX_E3M2: fly_mx_format = 3;
+pub const fly_mx_format_FLY_MX_E2M1: fly_mx_format = 4;
+pub type fly_mx_format = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_tiled_mma_create(
         family: ::std::os::raw::c_int,
@@ -1225,6 +1233,18 @@ unsafe extern "C" {
         k: i64,
         ab_dtype: ::std::os::raw::c_int,
         wave: ::std::os::raw::c_int,
+        atom_layout: *const fly_layout_t,
+        permutation: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_tiled_mma_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_create_scaled(
+        m: i64,
+        n: i64,
+        k: i64,
+        a_format: ::std::os::raw::c_int,
+        b_format: ::std::os::raw::c_int,
         atom_layout: *const fly_layout_t,
         permutation: *const ::std::os::raw::c_char,
         out: *mut *mut fly_tiled_mma_t,
@@ -1300,6 +1320,18 @@ unsafe extern "C" {
         a: *mut fly_value_t,
         b: *mut fly_value_t,
         c: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_gemm_scaled(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        d: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+        scale_a: *mut fly_value_t,
+        scale_b: *mut fly_value_t,
     );
 }
 unsafe extern "C" {

@@ -1,0 +1,221 @@
+"""CDNA4's block-scaled MFMA (v_mfma_scale_f32_16x16x128_f8f6f4 and _32x32x64_): its operand
+and scale layouts, every shape and format against a numpy reference on the cpu target emulating
+gfx950 (random codes and E8M0 scales), its instruction in gfx950 code, and its refusals."""
+
+import shutil
+import subprocess
+
+import flydsl
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+
+SHAPES = [(16, 16, 128), (32, 32, 64)]
+# sign, exponent and mantissa bits and bias of each format; fp6 and fp4 have no NaN or inf.
+FORMATS = {"e4m3": (4, 3, 7), "e5m2": (5, 2, 15), "e2m3": (2, 3, 1), "e3m2": (3, 2, 3),
+           "e2m1": (2, 1, 1)}  # fmt: skip
+PAIRS = [("e4m3", "e4m3"), ("e5m2", "e5m2"), ("e2m3", "e2m3"), ("e3m2", "e3m2"),
+         ("e2m1", "e2m1"), ("e4m3", "e2m1"), ("e5m2", "e3m2")]  # fmt: skip
+
+
+def decode(codes, fmt):
+    """Codes of `fmt` (one per byte) as float64."""
+    exp, man, bias = FORMATS[fmt]
+    c = codes.astype(np.int64) & ((1 << (1 + exp + man)) - 1)
+    e, m = (c >> man) & ((1 << exp) - 1), c & ((1 << man) - 1)
+    value = np.where(e == 0, m * 2.0 ** (1 - bias - man), (1 + m / 2.0**man) * 2.0 ** (e - bias))
+    return np.where(c >> (exp + man), -value, value)
+
+
+def random_codes(rng, shape, fmt):
+    exp, man, _ = FORMATS[fmt]
+    c = rng.integers(0, 1 << (1 + exp + man), size=shape).astype(np.uint8)
+    if fmt == "e4m3":
+        c = np.where((c & 0x7F) == 0x7F, 0, c)  # NaN
+    if fmt == "e5m2":
+        c = np.where(((c >> 2) & 31) == 31, 0, c)  # inf and NaN
+    return c.astype(np.uint8)
+
+
+def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1)):
+    """One tile of a tiled MMA of the scaled atom: codes and scales arrive as bytes."""
+    layout = fx.make_layout(atom_layout, (1, atom_layout[0], 0))
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(m, n, k, fa, fb)), layout)
+
+    @flyc.kernel
+    def one_tile(A: fx.Tensor, B: fx.Tensor, SA: fx.Tensor, SB: fx.Tensor, C: fx.Tensor):
+        thr = tiled.thr_slice(fx.thread_idx.x)
+        tAgA, tBgB, tCgC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+        tSgA, tSgB = thr.partition_SFA(SA), thr.partition_SFB(SB)
+        rA, rB = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
+        rSA, rSB = thr.make_fragment_A(tSgA), thr.make_fragment_B(tSgB)
+        byte = fx.make_copy_atom(fx.UniversalCopy(8), fx.Int8)
+        for src, dst in ((tAgA, rA), (tBgB, rB), (tSgA, rSA), (tSgB, rSB)):
+            fx.copy(byte, src, dst)
+        rC = thr.make_fragment_C(tCgC)
+        rC.fill(0)
+        fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
+        fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
+
+    return one_tile, tiled
+
+
+def operands(tiled, rng=None):
+    tm, tn, tk = tiled.tile_size_mnk
+    fa, fb = tiled.op.a_format, tiled.op.b_format
+    if rng is None:
+        a, b = np.zeros((tm, tk), np.uint8), np.zeros((tn, tk), np.uint8)
+        sa, sb = np.full((tm, tk // 32), 127, np.uint8), np.full((tn, tk // 32), 127, np.uint8)
+    else:
+        a, b = random_codes(rng, (tm, tk), fa), random_codes(rng, (tn, tk), fb)
+        sa = rng.integers(120, 135, size=(tm, tk // 32)).astype(np.uint8)
+        sb = rng.integers(120, 135, size=(tn, tk // 32)).astype(np.uint8)
+    return a, b, sa, sb, np.zeros((tm, tn), np.float32)
+
+
+def arguments(*arrays):
+    return [flyc.from_dlpack(x.view(np.int8) if x.dtype == np.uint8 else x) for x in arrays]
+
+
+def test_operand_layouts_follow_the_formats_and_scales_follow_the_lanes():
+    fp8 = fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 128, "e4m3", "e2m1"))
+    a, b, sfa = fp8.tv_layout("A"), fp8.tv_layout("B"), fp8.tv_layout("SFA")
+    # 8-bit: lane 17 (row 1, lane group 1) holds k 16..31 and 80..95; 4-bit: k 32..63.
+    assert [a((17, v)) // 16 for v in range(32)] == list(range(16, 32)) + list(range(80, 96))
+    assert [b((17, v)) % 16 for v in range(32)] == [1] * 32
+    assert [b((17, v)) // 16 for v in range(32)] == list(range(32, 64))
+    # Lane l gives the scale of row l % 16 and K block l // 16: index l of the (16, 4) tile.
+    assert [sfa((lane, 0)) for lane in range(64)] == list(range(64))
+    wide = fx.make_mma_atom(fx.rocdl.MFMA_Scale(32, 32, 64, "e5m2"))
+    assert [wide.tv_layout("A")((33, v)) // 32 for v in range(32)] == (
+        list(range(16, 32)) + list(range(48, 64))
+    )
+    for atom, (m, k) in ((fp8, (16, 128)), (wide, (32, 64))):
+        for operand in ("A", "B"):
+            tv = atom.tv_layout(operand)
+            cells = sorted(tv((lane, v)) for lane in range(64) for v in range(32))
+            assert cells == list(range(m * k))
+
+
+@pytest.mark.parametrize("m,n,k", SHAPES)
+@pytest.mark.parametrize("fa,fb", PAIRS)
+def test_every_shape_and_format_matches_numpy_emulated_on_cpu(m, n, k, fa, fb, monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx950")
+    one_tile, tiled = scaled_tile(m, n, k, fa, fb)
+    rng = np.random.default_rng(m + len(fa + fb) * 7 + ord(fb[1]))
+    a, b, sa, sb, c = operands(tiled, rng)
+    one_tile(*arguments(a, b, sa, sb, c)).launch(block=(tiled.size,))
+    scale_a = np.repeat(2.0 ** (sa.astype(np.float64) - 127), 32, axis=1)
+    scale_b = np.repeat(2.0 ** (sb.astype(np.float64) - 127), 32, axis=1)
+    ha, hb = decode(a, fa) * scale_a, decode(b, fb) * scale_b
+    expected = ha @ hb.T
+    assert np.all(np.abs(c - expected) <= 1e-6 * (np.abs(ha) @ np.abs(hb).T) + 1e-30)
+    assert np.count_nonzero(expected) > expected.size // 2  # the test multiplies something
+
+
+def test_fp8_fragments_may_hold_the_fp8_dtype(monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx950")
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 128, "e4m3")))
+
+    @flyc.kernel
+    def typed(A: fx.Tensor, B: fx.Tensor, SA: fx.Tensor, SB: fx.Tensor, C: fx.Tensor):
+        thr = tiled.thr_slice(fx.thread_idx.x)
+        tAgA, tBgB, tCgC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+        tSgA, tSgB = thr.partition_SFA(SA), thr.partition_SFB(SB)
+        bytes_a, bytes_b = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
+        rSA, rSB = thr.make_fragment_A(tSgA), thr.make_fragment_B(tSgB)
+        byte = fx.make_copy_atom(fx.UniversalCopy(8), fx.Int8)
+        for src, dst in ((tAgA, bytes_a), (tBgB, bytes_b), (tSgA, rSA), (tSgB, rSB)):
+            fx.copy(byte, src, dst)
+        rA = fx.make_fragment_like(tAgA, dtype="f8e4m3")
+        rB = fx.make_fragment_like(tBgB, dtype="f8e4m3")
+        rA.store(bytes_a.load().bitcast("f8e4m3"))
+        rB.store(bytes_b.load().bitcast("f8e4m3"))
+        rC = thr.make_fragment_C(tCgC)
+        rC.fill(0)
+        fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
+        fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
+
+    a, b, sa, sb, c = operands(tiled, np.random.default_rng(5))
+    typed(*arguments(a, b, sa, sb, c)).launch(block=(64,))
+    ha = decode(a, "e4m3") * np.repeat(2.0 ** (sa - 127.0), 32, axis=1)
+    hb = decode(b, "e4m3") * np.repeat(2.0 ** (sb - 127.0), 32, axis=1)
+    assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * (np.abs(ha) @ np.abs(hb).T) + 1e-30)
+
+
+@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@pytest.mark.parametrize("m,n,k,fa,fb,modifiers", [
+    (16, 16, 128, "e4m3", "e4m3", ""), (32, 32, 64, "e2m1", "e2m1", "cbsz:4 blgp:4"),
+    (16, 16, 128, "e5m2", "e3m2", "cbsz:1 blgp:3"),
+])  # fmt: skip
+def test_gfx950_code_has_the_scaled_instruction(m, n, k, fa, fb, modifiers, tmp_path):
+    one_tile, tiled = scaled_tile(m, n, k, fa, fb, atom_layout=(1, 1, 1))
+    code = one_tile.compile(*arguments(*operands(tiled)), target="rocm", arch="gfx950").binary
+    (tmp_path / "k.hsaco").write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx950", str(tmp_path / "k.hsaco")],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    lines = [x for x in text.splitlines() if f"v_mfma_scale_f32_{m}x{n}x{k}_f8f6f4" in x]
+    assert len(lines) == 1 and modifiers in lines[0], lines
+    assert "scratch_" not in text
+
+
+def test_the_scaled_atom_is_refused_where_it_does_not_exist(monkeypatch):
+    one_tile, tiled = scaled_tile(16, 16, 128, "e4m3", "e4m3", atom_layout=(1, 1, 1))
+    args = arguments(*operands(tiled))
+    with pytest.raises(flyc.CompileError, match="v_mfma_scale_f32_16x16x128_f8f6f4 .* gfx950"
+                                                " .*not of gfx942"):  # fmt: skip
+        one_tile.compile(*args, target="rocm", arch="gfx942")
+    monkeypatch.setenv("ARCH", "gfx942")  # what the cpu target emulates by default
+    with pytest.raises(flyc.CompileError, match="not of gfx942"):
+        one_tile.compile(*args, target="cpu")
+    with pytest.raises(
+        flyc.CompileError,
+        match=r"\(sm_90\) has no lowering for " "v_mfma_scale_f32_16x16x128_f8f6f4 atoms",
+    ):
+        one_tile.compile(*args, target="cuda", arch="sm_90")
+
+
+def test_atoms_and_formats_that_do_not_exist_say_what_does():
+    with pytest.raises(
+        flydsl.UnsupportedError, match=r"no 16x16x64 atom .* \(it has 16x16x128, 32"
+    ):
+        fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 64, "e4m3"))
+    with pytest.raises(TypeError, match="e4m3, e5m2, e2m3, e3m2, e2m1, not 'fp16'"):
+        fx.rocdl.MFMA_Scale(16, 16, 128, "fp16")
+    plain = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 32, "f8e4m3"))
+    with pytest.raises(flydsl.InvalidArgumentError, match="has no scale operands"):
+        plain.tv_layout("SFA")
+
+
+def test_gemm_refuses_missing_scales_and_wrong_fragments():
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 128, "e2m1")))
+    plain = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 32, "f8e4m3")))
+
+    def build(body):
+        @flyc.kernel
+        def k(A: fx.Tensor, B: fx.Tensor, SA: fx.Tensor, SB: fx.Tensor, C: fx.Tensor):
+            thr = tiled.thr_slice(fx.thread_idx.x)
+            tA, tB, tC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+            tSA, tSB = thr.partition_SFA(SA), thr.partition_SFB(SB)
+            frags = [thr.make_fragment_A(t) for t in (tA, tB, tC, tSA, tSB)]
+            body(thr, *frags)
+
+        return k.compile(*arguments(*operands(tiled)), target="cpu")
+
+    with pytest.raises(flyc.CompileError, match="takes the scales of A and B"):
+        build(lambda thr, a, b, c, sa, sb: fx.gemm(tiled, c, a, b, c))
+    with pytest.raises(flyc.CompileError, match="takes a scaled atom"):
+        build(lambda thr, a, b, c, sa, sb: fx.gemm(plain, c, a, b, c, scale_a=sa, scale_b=sb))
+    with pytest.raises(flyc.CompileError, match="takes e2m1 a and e2m1 b .* i8 scales, got "
+                                                "f32, i8, f32, f32, i8, i8"):  # fmt: skip
+        build(
+            lambda thr, a, b, c, sa, sb: fx.gemm(
+                tiled, c, fx.make_fragment_like(a, dtype=fx.Float32), b, c, scale_a=sa, scale_b=sb
+            )
+        )
+    with pytest.raises(flyc.CompileError, match="scale_a must be a fragment of the scales' "
+                                                "partition"):  # fmt: skip
+        build(lambda thr, a, b, c, sa, sb: fx.gemm(tiled, c, a, b, c, scale_a=a, scale_b=sb))
+    with pytest.raises(TypeError, match="both scale_a and scale_b"):
+        build(lambda thr, a, b, c, sa, sb: fx.gemm(tiled, c, a, b, c, scale_a=sa))
