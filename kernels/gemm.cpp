@@ -117,8 +117,10 @@ public:
 
   /// One thread's bulk copies of K tile `kt` into buffer `stage`, completing on mbarrier
   /// bars[stage]: the whole tile (K-major), or its runs of 64 rows (M/N-major).
-  void issueTma(Value kt, int stage, Value bars) {
-    Value k0 = kt * spec_.plan.bk, row0 = blockRow_ * rows_;
+  void issueTma(Value kt, int stage, Value bars) { issueTma(kt, stage, bars, blockRow_); }
+  /// The same for the tile of block row `blockRow` (persistent kernels walk several).
+  void issueTma(Value kt, int stage, Value bars, Value blockRow) {
+    Value k0 = kt * spec_.plan.bk, row0 = blockRow * rows_;
     Value at = k_.constInt(FLY_I32, stage);
     if (op_.kMajor) {
       k_.tmaLoad(tma_, shared_[stage], k_.tuple("(?,?)", {row0, k0}), bars, at);
@@ -193,30 +195,39 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value tmaB = p.tma ? descriptor(B, p.b, p.bn) : Value{};
 
   Value tid = k.gpuIndex(FLY_THREAD_IDX);
+  // Warp-specialised: warpgroup 0 copies, the rest are the tiled MMA's threads 0, 1, ...
+  Value producer;
+  if (p.warpSpecialized) {
+    k.setBlockSize(p.blockThreads());
+    producer = tid < k.constInt(Kernel::dtype(tid), 128);
+    tid = tid - 128;
+  }
   Value bm = k.gpuIndex(FLY_BLOCK_IDX, 0), bn = k.gpuIndex(FLY_BLOCK_IDX, 1);
-  if (p.groupM > 1) {
-    // Block b (x fastest) takes the tile of group b / (G * columns): its G block rows (fewer
-    // in the last group), column by column.
-    Value rowsM = k.gpuIndex(FLY_GRID_DIM, 0), cols = k.gpuIndex(FLY_GRID_DIM, 1);
-    Value id = bm + bn * rowsM, inGroup = cols * p.groupM;
+  // Tile `id` of a rowsM x cols grid of tiles (x fastest) is, in groups of G block rows
+  // (fewer in the last group), column by column, the tile of group id / (G * cols).
+  auto grouped = [&](Value id, Value rowsM, Value cols) {
+    Value inGroup = cols * p.groupM;
     Value firstRow = id / inGroup * p.groupM;
     Value size = k.binary(FLY_MIN, rowsM - firstRow, k.constInt(Kernel::dtype(rowsM), p.groupM));
     Value r = id % inGroup;
-    bm = firstRow + r % size;
-    bn = r / size;
+    return std::make_pair(firstRow + r % size, r / size);
+  };
+  if (p.groupM > 1 && !p.warpSpecialized) {
+    Value rowsM = k.gpuIndex(FLY_GRID_DIM, 0);
+    std::tie(bm, bn) = grouped(bm + bn * rowsM, rowsM, k.gpuIndex(FLY_GRID_DIM, 1));
   }
   flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
   Value mma = k.tiledMma(host);
 
   StagedOperand a(k, spec, p.a, p.bm, A, bm, tid, tmaA), b(k, spec, p.b, p.bn, B, bn, tid, tmaB);
   std::string dTile = "(" + str(p.bm) + "," + str(p.bn) + ")";
-  Value blockCoord = k.tuple("(_,(?,?))", {bm, bn});
-  Value gD = k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile), blockCoord);
+  Value tilesD = k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile);
   Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
-  Value cD =
-      k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile), blockCoord);
-  Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
-  Value acc = k.fragment(tD, FLY_F32);
+  Value coordTilesD = k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile);
+  auto tileOf = [&](Value tiles, Value tileM, Value tileN) {
+    return k.slice(tiles, k.tuple("(_,(?,?))", {tileM, tileN}));
+  };
+  Value acc = k.fragment(k.mmaPartition(mma, FLY_MMA_C, tid, tileOf(tilesD, bm, bn)), FLY_F32);
   k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
 
   Value K = k.tupleLeaf(k.layoutQuery(FLY_QUERY_SHAPE, A), 1);
@@ -230,6 +241,124 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   // the last K tile multiply zeros (their copies are predicated off).
   int S = p.stages;
   Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
+  // Epilogue: D = alpha * acc (+ beta * C) inside the edges, element by element, or with
+  // outVec > 1 into a register fragment that a tiled copy of the accumulator's threads and
+  // values (make_tiled_copy_C) stores outVec columns at a time. N is then a multiple of
+  // outVec, so a store is wholly inside or wholly outside.
+  auto epilogue = [&](Value tileM, Value tileN) {
+    Value gD = tileOf(tilesD, tileM, tileN), cD = tileOf(coordTilesD, tileM, tileN);
+    Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
+    Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
+    Value tC =
+        spec.hasC ? k.mmaPartition(mma, FLY_MMA_C, tid,
+                                   tileOf(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), tileM, tileN))
+                  : Value{};
+    Value out = p.outVec > 1 ? k.fragment(tD, spec.out) : Value{};
+    int64_t values = p.bm * p.bn / p.threads;
+    for (int64_t i = 0; i < values; ++i) {
+      Value at = k.constInt(FLY_I32, i);
+      Value inside = k.elemLess(k.loadAt(tcD, at), extentD);
+      Value v = alpha * k.loadAt(acc, at);
+      if (spec.hasC) {
+        Value c = k.loadAt(tC, at, inside);
+        v = v + beta * (spec.c == FLY_F32 ? c : k.cast(c, FLY_F32));
+      }
+      v = spec.out == FLY_F32 ? v : k.cast(v, spec.out);
+      if (p.outVec > 1)
+        k.storeAt(out, v, at);
+      else
+        k.storeAt(tD, v, at, inside);
+    }
+    if (p.outVec > 1) {
+      Value atom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * bytes(spec.out) * p.outVec, spec.out);
+      Value store = k.tiledCopyForMma(atom, mma, FLY_MMA_C);
+      Value coords = k.partition(store, tid, cD, false);
+      int64_t calls = values / p.outVec;
+      Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
+      for (int64_t c = 0; c < calls; ++c)
+        k.storeAt(preds, k.elemLess(k.loadAt(coords, k.constInt(FLY_I32, c * p.outVec)), extentD),
+                  k.constInt(FLY_I32, c));
+      k.copy(atom, k.retile(store, out), k.partition(store, tid, gD, false), preds);
+    }
+  };
+  if (p.warpSpecialized) {
+    // full[s]: the producer's arrival with the tile's bytes; empty[s]: one arrival of each
+    // consumer warpgroup once its atoms reading buffer s are done. The producer waits for the
+    // phase of empty[s] that released the buffer a round ago (a fresh barrier passes parity
+    // 1), the consumers for the phase of full[s] of this round.
+    int consumers = p.threads / 128;
+    int64_t tileBytes = (p.bm + p.bn) * p.bk * 2;
+    Value full = k.sharedTensor(FLY_I64, S, 8), empty = k.sharedTensor(FLY_I64, S, 8);
+    Value first = k.gpuIndex(FLY_THREAD_IDX) == k.constInt(Kernel::dtype(tid), 0);
+    k.ifThen(first, [&] {
+      for (int s = 0; s < S; ++s) {
+        k.mbarrierInit(full, k.constInt(FLY_I32, s), 1);
+        k.mbarrierInit(empty, k.constInt(FLY_I32, s), consumers);
+      }
+    });
+    k.barrier();
+    // Tiles t = block, block + grid, ...; each takes `rounds` rounds of all S buffers, so a
+    // tile's i-th walk of the tiles continues the barriers' phases at round i * rounds.
+    Value rowsM = (k.tupleLeaf(extentD, 0) + (p.bm - 1)) / p.bm;
+    Value cols = (k.tupleLeaf(extentD, 1) + (p.bn - 1)) / p.bn;
+    fly_dtype ti = Kernel::dtype(rowsM);
+    Value tiles = rowsM * cols, block = k.cast(k.gpuIndex(FLY_BLOCK_IDX, 0), ti);
+    Value grid = k.cast(k.gpuIndex(FLY_GRID_DIM, 0), ti);
+    auto eachTile = [&](auto body) {
+      k.forLoop(block, tiles, grid, [&](Value t) {
+        auto [tileM, tileN] = grouped(t, rowsM, cols);
+        body(tileM, tileN, k.cast((t - block) / grid, it) * rounds);
+      });
+    };
+    k.ifThenElse(
+        producer, {},
+        [&] {
+          k.setMaxRegisters(40, false);
+          k.ifThen(first, [&] {
+            eachTile([&](Value tileM, Value tileN, Value round0) {
+              k.forLoop(zero, rounds, one, [&](Value round) {
+                Value parity = (round0 + round + 1) % 2;
+                for (int s = 0; s < S; ++s) {
+                  Value at = k.constInt(FLY_I32, s);
+                  k.mbarrierWait(empty, at, parity);
+                  k.mbarrierArrive(full, at, tileBytes);
+                  a.issueTma(round * S + s, s, full, tileM);
+                  b.issueTma(round * S + s, s, full, tileN);
+                }
+              });
+            });
+          });
+          return std::vector<Value>{};
+        },
+        [&] {
+          k.setMaxRegisters(232, true);
+          Value leader = tid % 128 == k.constInt(Kernel::dtype(tid), 0);
+          eachTile([&](Value tileM, Value tileN, Value round0) {
+            k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
+            k.forLoop(zero, rounds, one, [&](Value round) {
+              Value parity = (round0 + round) % 2;
+              for (int s = 0; s < S; ++s) {
+                k.mbarrierWait(full, k.constInt(FLY_I32, s), parity);
+                k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s),
+                            acc);
+                k.wgmmaWait(1);
+                // The previous step's atoms are done: its buffer may be refilled.
+                if (s > 0)
+                  k.ifThen(leader, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, s - 1), 0); });
+                else
+                  k.ifThen(k.binary(FLY_AND, leader, round > zero),
+                           [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, S - 1), 0); });
+              }
+            });
+            k.wgmmaWait(0, acc);
+            k.ifThen(leader, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, S - 1), 0); });
+            epilogue(tileM, tileN);
+          });
+          return std::vector<Value>{};
+        });
+    k.finish();
+    return;
+  }
   if (p.tma) {
     // As the cp.async pipeline below, with thread 0 copying each K tile by TMA and every
     // thread waiting on the tile's mbarrier (phase = the round's parity) instead of its own
@@ -318,42 +447,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     });
   }
 
-  // Epilogue: D = alpha * acc (+ beta * C) inside the edges, element by element, or with
-  // outVec > 1 into a register fragment that a tiled copy of the accumulator's threads and
-  // values (make_tiled_copy_C) stores outVec columns at a time. N is then a multiple of
-  // outVec, so a store is wholly inside or wholly outside.
-  Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
-  Value tC = spec.hasC
-                 ? k.mmaPartition(mma, FLY_MMA_C, tid,
-                                  k.slice(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), blockCoord))
-                 : Value{};
-  Value out = p.outVec > 1 ? k.fragment(tD, spec.out) : Value{};
-  int64_t values = p.bm * p.bn / p.threads;
-  for (int64_t i = 0; i < values; ++i) {
-    Value at = k.constInt(FLY_I32, i);
-    Value inside = k.elemLess(k.loadAt(tcD, at), extentD);
-    Value v = alpha * k.loadAt(acc, at);
-    if (spec.hasC) {
-      Value c = k.loadAt(tC, at, inside);
-      v = v + beta * (spec.c == FLY_F32 ? c : k.cast(c, FLY_F32));
-    }
-    v = spec.out == FLY_F32 ? v : k.cast(v, spec.out);
-    if (p.outVec > 1)
-      k.storeAt(out, v, at);
-    else
-      k.storeAt(tD, v, at, inside);
-  }
-  if (p.outVec > 1) {
-    Value atom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * bytes(spec.out) * p.outVec, spec.out);
-    Value store = k.tiledCopyForMma(atom, mma, FLY_MMA_C);
-    Value coords = k.partition(store, tid, cD, false);
-    int64_t calls = values / p.outVec;
-    Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
-    for (int64_t c = 0; c < calls; ++c)
-      k.storeAt(preds, k.elemLess(k.loadAt(coords, k.constInt(FLY_I32, c * p.outVec)), extentD),
-                k.constInt(FLY_I32, c));
-    k.copy(atom, k.retile(store, out), k.partition(store, tid, gD, false), preds);
-  }
+  epilogue(bm, bn);
   k.finish();
 }
 

@@ -23,8 +23,8 @@ std::string GemmPlan::key() const {
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
          (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
-         (tma ? "t" : "") + "/g" + std::to_string(groupM) + "/a" + operand(a) + "/b" + operand(b) +
-         "/o" + std::to_string(outVec);
+         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + "/g" + std::to_string(groupM) + "/a" +
+         operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -151,6 +151,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison).
   const char *tmaEnv = std::getenv("FLYDSL_GEMM_TMA");
   p.tma = p.mmaInFlight && a.vec == 8 && b.vec == 8 && !(tmaEnv && std::string(tmaEnv) == "0");
+  // FLYDSL_GEMM_WS=1: with TMA a warpgroup of its own issues the copies, in a persistent grid.
+  // Measured on the H100 it is no faster than thread 0 of the multiplying warpgroups issuing
+  // them (docs/performance.md), so it is not the default.
+  const char *wsEnv = std::getenv("FLYDSL_GEMM_WS");
+  p.warpSpecialized = p.tma && wsEnv && std::string(wsEnv) == "1";
   // The GPU starts blocks in order of their linear index: in groups of block rows, one wave
   // of an H100's 132 blocks reads a squarer part of A and B than a column of all M's blocks.
   p.groupM = p.family == FLY_MMA_WGMMA ? 16 : 1;

@@ -34,6 +34,12 @@ struct GemmPlan {
   int stages = 2;       // shared buffers of each operand
   bool mmaInFlight = false; // wgmma: each K step's atoms overlap the next step (stages >= 3)
   bool tma = false;         // wgmma: one thread copies each K tile with bulk tensor copies (TMA)
+  /// TMA: a producer warpgroup of its own issues the copies while the `threads` of the tiled
+  /// MMA multiply, each side waiting only on the other's mbarriers (warp specialisation); the
+  /// grid is then persistent, a block per processor walking the tiles, so that the next
+  /// tile's copies overlap this one's epilogue.
+  bool warpSpecialized = false;
+  int blockThreads() const { return threads + (warpSpecialized ? 128 : 0); }
   int groupM = 1; // blocks run in groups of groupM block rows, column after column (L2 reuse)
   /// The buffers' bytes; past the 48 KiB of static shared memory they are dynamic.
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2; }

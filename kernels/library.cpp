@@ -187,8 +187,8 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   int outBytes = spec.out == FLY_F32 ? 4 : 2;
   spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N),
                        vectorWidth(N, outBytes, tout.alignBytes()));
-  if (K == 0)
-    spec.plan.tma = false; // a TMA descriptor describes a tensor with elements
+  if (K == 0) // a TMA descriptor describes a tensor with elements
+    spec.plan.tma = spec.plan.warpSpecialized = false;
   std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
                     (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
   fly_prepared_t *k =
@@ -208,9 +208,20 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
                                          " column blocks; a grid has at most 65535");
   if (gridM > std::numeric_limits<int32_t>::max())
     fail(FLY_ERROR_INVALID_ARGUMENT, "M = " + std::to_string(M) + " is too large for a grid");
+  // The warp-specialised kernel is persistent: a block per processor walks the tiles (a block
+  // per tile where the device does not say, as without a driver under COMPILE_ONLY; the
+  // launch then reports what is missing).
+  if (spec.plan.warpSpecialized) {
+    int processors = 0;
+    gridM *= gridN;
+    if (fly_device_processors(target.c_str(), ta.deviceId(), &processors) == FLY_OK)
+      gridM = std::min(gridM, int64_t(processors));
+    gridM = std::min(gridM, int64_t(std::numeric_limits<int32_t>::max())); // blocks loop on
+    gridN = 1;
+  }
   fly_launch_config_t config = {sizeof(config),
                                 {uint32_t(gridM), uint32_t(gridN), 1},
-                                {uint32_t(spec.plan.threads), 1, 1},
+                                {uint32_t(spec.plan.blockThreads()), 1, 1},
                                 0,
                                 stream};
   flydsl::check(fly_prepared_launch(k, &config, args.data(), args.size()));

@@ -190,6 +190,8 @@ std::string TensorArg::deviceName() const {
   return std::string(target()) + ":" + std::to_string(tensor_->device.device_id);
 }
 
+int TensorArg::deviceId() const { return int(tensor_->device.device_id); }
+
 void TensorArg::requireSameShape(const TensorArg &other) const {
   if (other.shape_ != shape_)
     fail(FLY_ERROR_INVALID_ARGUMENT, other.name_ + " has shape " + shapeText(other.shape_) +

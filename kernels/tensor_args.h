@@ -50,6 +50,7 @@ public:
   /// "cpu", "cuda" or "rocm", from the device type.
   const char *target() const;
   std::string deviceName() const;
+  int deviceId() const;
 
   /// Fails unless `other` has this tensor's shape / is on its device.
   void requireSameShape(const TensorArg &other) const;

@@ -643,6 +643,14 @@ FLY_API fly_value_t *fly_kernel_tma_descriptor(fly_kernel_t *k, fly_value_t *ten
  * expects (one thread calls it, then a barrier of the block); arrive counts this thread's
  * arrival and tx_bytes more bytes of bulk copies for the phase; wait returns once the phase of
  * parity `parity` (0 or 1: phases alternate) has completed. */
+/* The block every launch of this kernel uses (x, y, z threads): cuda sizes the registers for
+ * it (.maxntid); a launch with a larger block fails to launch. */
+FLY_API void fly_kernel_set_block_size(fly_kernel_t *k, int64_t x, int64_t y, int64_t z);
+/* setmaxnreg (sm_90, for warp-specialised kernels): the executing warpgroup's per-thread
+ * register limit raised (increase != 0) or lowered to `count` (24..256, a multiple of 8). Every
+ * thread of the warpgroup executes it, after fly_kernel_set_block_size. Compiling it for other
+ * NVIDIA archs is an error; other targets ignore it. */
+FLY_API void fly_kernel_set_max_registers(fly_kernel_t *k, int64_t count, int increase);
 FLY_API void fly_kernel_mbarrier_init(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
                                       int64_t arrivals);
 FLY_API void fly_kernel_mbarrier_arrive(fly_kernel_t *k, fly_value_t *bars, fly_value_t *index,
@@ -953,6 +961,10 @@ typedef struct fly_event fly_event_t;
 
 /* An event of `device` (from 0) of the runtime of `target` ("cuda" or "rocm"). */
 FLY_API fly_status fly_event_create(const char *target, int device, fly_event_t **out);
+/* The processors of `device` of `target` that blocks run on: streaming multiprocessors on
+ * cuda, the host's hardware threads on cpu (what a persistent kernel sizes its grid by). rocm
+ * is FLY_ERROR_UNSUPPORTED so far. */
+FLY_API fly_status fly_device_processors(const char *target, int device, int *count);
 FLY_API void fly_event_destroy(fly_event_t *event);
 /* Records the event on `stream` (NULL: the default stream) after the work queued there. */
 FLY_API fly_status fly_event_record(fly_event_t *event, void *stream);

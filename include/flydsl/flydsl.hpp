@@ -320,6 +320,13 @@ public:
   void cpAsyncCommit() { fly_kernel_cp_async_commit(k_); }
   void cpAsyncWaitGroup(int pending) { fly_kernel_cp_async_wait_group(k_, pending); }
   void fenceProxyAsync() { fly_kernel_fence_proxy_async(k_); }
+  void setBlockSize(int64_t x, int64_t y = 1, int64_t z = 1) {
+    fly_kernel_set_block_size(k_, x, y, z);
+  }
+  /// setmaxnreg for the executing warpgroup (sm_90).
+  void setMaxRegisters(int64_t count, bool increase) {
+    fly_kernel_set_max_registers(k_, count, increase ? 1 : 0);
+  }
 
   // Bulk tensor copies (TMA) and mbarriers.
   /// A TMA descriptor for boxes `box` of a tensor parameter (after every other parameter).

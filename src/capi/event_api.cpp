@@ -1,10 +1,13 @@
-//===- event_api.cpp - The C API of GPU events (timing device work) -----------===//
+//===- event_api.cpp - The C API of GPU events and device facts ---------------===//
 
 #include "capi/compiled.h"
+#include "runtime/cuda/cuda_driver.h"
 #include "runtime/cuda/cuda_event.h"
 #include "runtime/hip/hip_event.h"
 
+#include <algorithm>
 #include <cstring>
+#include <thread>
 
 using namespace fly;
 using namespace fly::capi;
@@ -51,6 +54,25 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
       fail(FLY_ERROR_INVALID_ARGUMENT,
            std::string("unknown target '") + target + "' (expected cuda or rocm)");
     *out = adoptHandle<fly_event_t>(HandleKind::Event, std::move(e));
+  });
+}
+
+fly_status fly_device_processors(const char *target, int device, int *count) {
+  return guard([&] {
+    requireOut(count, "count");
+    if (!target)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
+    if (device < 0)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+    if (!std::strcmp(target, "cuda"))
+      onDriver([&] { *count = runtime::cuda::multiprocessorsOf(device); });
+    else if (!std::strcmp(target, "cpu"))
+      *count = int(std::max(1u, std::thread::hardware_concurrency()));
+    else if (!std::strcmp(target, "rocm"))
+      fail(FLY_ERROR_UNSUPPORTED, "the rocm target does not report its compute units yet");
+    else
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("unknown target '") + target + "' (expected cuda, rocm or cpu)");
   });
 }
 

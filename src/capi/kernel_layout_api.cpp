@@ -329,6 +329,16 @@ void fly_kernel_tma_load(fly_kernel_t *k, fly_value_t *desc, fly_value_t *dst, f
   kernelCall(K, [&] { K->tmaLoad(val(desc), val(dst), val(coord), val(bars), val(index)); });
 }
 
+void fly_kernel_set_block_size(fly_kernel_t *k, int64_t x, int64_t y, int64_t z) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->setBlockSize(x, y, z); });
+}
+
+void fly_kernel_set_max_registers(fly_kernel_t *k, int64_t count, int increase) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->setMaxRegisters(count, increase != 0); });
+}
+
 void fly_kernel_fence_proxy_async(fly_kernel_t *k) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->fenceProxyAsync(); });

@@ -48,8 +48,8 @@ void emulateCpAsync(mlir::ModuleOp m) {
       done.push_back(op);
     } else if (mlir::isa<mlir::NVVM::CpAsyncCommitGroupOp, mlir::NVVM::CpAsyncWaitGroupOp,
                          mlir::NVVM::FenceProxyOp, mlir::NVVM::WgmmaFenceAlignedOp,
-                         mlir::NVVM::WgmmaGroupSyncAlignedOp, mlir::NVVM::WgmmaWaitGroupSyncOp>(
-                   op)) {
+                         mlir::NVVM::WgmmaGroupSyncAlignedOp, mlir::NVVM::WgmmaWaitGroupSyncOp,
+                         mlir::NVVM::SetMaxRegisterOp>(op)) {
       done.push_back(op);
     } else if (auto call = mlir::dyn_cast<mlir::func::CallOp>(op);
                call && call.getCallee().starts_with(ir::kWgmmaSettleFnPrefix)) {

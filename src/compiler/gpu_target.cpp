@@ -716,11 +716,15 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
                                          mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
                                          mlir::NVVM::MBarrierArriveExpectTxOp>(op);
   });
-  // wgmma exists only in the arch-specific sm_90a, which an sm_90 GPU also loads.
-  bool wgmma = false;
+  // wgmma and setmaxnreg exist only in the arch-specific sm_90a, which an sm_90 GPU also loads.
+  bool wgmma = false, maxRegisters = false;
   device->getOperation()->walk(
       [&](mlir::LLVM::InlineAsmOp a) { wgmma = wgmma || a.getAsmString().contains("wgmma."); });
-  if (wgmma) {
+  device->getOperation()->walk([&](mlir::NVVM::SetMaxRegisterOp) { maxRegisters = true; });
+  if (maxRegisters && o.arch != "sm_90" && o.arch != "sm_90a")
+    throw CompileError("set_max_registers (setmaxnreg) is an instruction of sm_90a, not of " +
+                       o.arch);
+  if (wgmma || maxRegisters) {
     Options sm90a = o;
     sm90a.arch = "sm_90a";
     tm = targetMachine(sm90a, fp8Mma ? "+ptx84" : "");

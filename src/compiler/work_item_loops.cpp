@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/work_item_loops.h"
+#include "compiler/cp_async.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -168,6 +169,10 @@ std::string whyNot(gpu::GPUFuncOp f) {
         why = "a register alloca inside control flow or of a size unknown at compile time";
       else
         slabBytes += *n * bytes * kMaxThreads;
+    } else if (auto call = dyn_cast<func::CallOp>(op);
+               call && call.getCallee() == kMbarrierWaitFn) {
+      // The phase may need arrivals of threads that run later (warp-specialised kernels).
+      why = "an mbarrier wait";
     } else if (op->getDialect() && op->getDialect()->getNamespace() == "gpu" &&
                !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::LaneIdOp,
                     gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp, gpu::PrintfOp, gpu::GPUFuncOp>(

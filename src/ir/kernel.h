@@ -288,6 +288,13 @@ public:
   /// Orders this thread's shared-memory writes before the async proxy's reads (wgmma, bulk
   /// copies): fence.proxy.async.shared::cta on cuda, nothing elsewhere.
   void fenceProxyAsync();
+  /// The block every launch of this kernel uses (x, y, z threads): cuda sizes the registers
+  /// for it (.maxntid), which setMaxRegisters needs.
+  void setBlockSize(int64_t x, int64_t y, int64_t z);
+  /// setmaxnreg: the executing warpgroup's per-thread register limit raised (increase) or
+  /// lowered to `count` (24..256, a multiple of 8); every thread of the warpgroup executes it.
+  /// cuda sm_90 after setBlockSize; nothing on other targets.
+  void setMaxRegisters(int64_t count, bool increase);
   /// mbarriers: element `index` of `bars`, a shared tensor of i64. Init sets its expected
   /// arrivals (called by one thread, followed by a barrier of the block).
   void mbarrierInit(Value *bars, Value *index, int64_t arrivals);

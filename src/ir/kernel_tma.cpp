@@ -209,6 +209,36 @@ void Kernel::mbarrierWait(Value *bars, Value *index, Value *hparity) {
   mlir::NVVM::MBarrierTryWaitParityOp::create(k.b, k.loc(), at, p, constI32(k, 0x989680));
 }
 
+void Kernel::setBlockSize(int64_t x, int64_t y, int64_t z) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (x < 1 || y < 1 || z < 1 || x * y * z > 1024) {
+    k.fail("set_block_size: a block is 1..1024 threads of positive extents, got (" +
+           std::to_string(x) + ", " + std::to_string(y) + ", " + std::to_string(z) + ")");
+    return;
+  }
+  k.func.setKnownBlockSizeAttr(k.b.getDenseI32ArrayAttr({int32_t(x), int32_t(y), int32_t(z)}));
+}
+
+void Kernel::setMaxRegisters(int64_t count, bool increase) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (count < 24 || count > 256 || count % 8 != 0) {
+    k.fail("set_max_registers: a count of 24..256 registers, a multiple of 8, got " +
+           std::to_string(count));
+    return;
+  }
+  if (!k.func.getKnownBlockSize()) {
+    k.fail("set_max_registers needs the kernel's block size first (set_block_size)");
+    return;
+  }
+  mlir::NVVM::SetMaxRegisterOp::create(k.b, k.loc(), int32_t(count),
+                                       increase ? mlir::NVVM::SetMaxRegisterAction::increase
+                                                : mlir::NVVM::SetMaxRegisterAction::decrease);
+}
+
 void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Value *index) {
   Impl &k = *impl_;
   if (!k.startOp())

@@ -192,6 +192,17 @@ static void scaled_mfma_atoms(void) {
   fly_tiled_mma_destroy(t);
 }
 
+/* The processors blocks run on: the host's threads for cpu; what is unknown is an error. */
+static void device_processors(void) {
+  int count = 0;
+  CHECK(fly_device_processors("cpu", 0, &count) == FLY_OK && count >= 1);
+  CHECK(fly_device_processors("rocm", 0, &count) == FLY_ERROR_UNSUPPORTED);
+  CHECK(fly_device_processors("tpu", 0, &count) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_processors("cpu", -1, &count) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_processors("cpu", 0, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_processors(NULL, 0, &count) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 /* A TMA box through shared memory: thread 0 starts the bulk copy of a 4 x 8 box of a 20 x 24
  * f32 tensor at (18, 20), half of it past the edges (zeros), on an mbarrier every thread waits
  * for; each thread then stores one element. The cpu target emulating sm_90 runs it. */
@@ -767,6 +778,7 @@ int main(void) {
   tiled_copy_for_mma_errors();
   wgmma_atoms();
   scaled_mfma_atoms();
+  device_processors();
   tma_copies();
   prepared_launches();
   event_errors();

@@ -82,7 +82,9 @@ def test_the_gfx950_kernel_runs_emulated_on_cpu(m, n, k, b_layout, ab, monkeypat
     [(65, 130, 70, "row", "col", "f16", "f32"), (200, 100, 130, "col", "row", "bf16", "bf16"),
      (130, 1030, 64, "row", "row", "f16", "f16"),
      # 16-byte aligned operands: the four-buffer pipeline copies by TMA (K-major, M/N-major).
-     (72, 136, 200, "row", "col", "bf16", "f32"), (96, 200, 72, "col", "row", "f16", "f32")],
+     (72, 136, 200, "row", "col", "bf16", "f32"), (96, 200, 72, "col", "row", "f16", "f32"),
+     # ... over several rounds of the buffers, each persistent block walking three tiles.
+     (80, 264, 520, "row", "row", "bf16", "f32")],
 )  # fmt: skip
 def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, out, monkeypatch):
     # sm_90's plan takes wgmma: A and B read from 128-byte swizzled shared tiles through
@@ -90,9 +92,14 @@ def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, o
     monkeypatch.setenv("ARCH", "sm_90")
     test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
     # Four buffers (the GPU's): each K step's atoms stay in flight over the next step's copies
-    # (fly_kernel_gemm_async, fly_kernel_wgmma_wait), two K tiles loading ahead.
+    # (fly_kernel_gemm_async, fly_kernel_wgmma_wait), two K tiles loading ahead. With TMA
+    # thread 0 issues the copies; FLYDSL_GEMM_WS=1 gives them to a producer warpgroup of its
+    # own, on "full" and "empty" mbarriers, in a persistent grid (warp specialisation).
     monkeypatch.setenv("FLYDSL_GEMM_TILE", "64x128x64x4x1x1")
     test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
+    if m in (72, 80, 96):
+        monkeypatch.setenv("FLYDSL_GEMM_WS", "1")
+        test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
 
 
 def test_gemm_alpha_beta_in_place_and_empty_k():
@@ -244,14 +251,25 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
     atoms = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 .*, p, 1, 1, "
                        r"(\d), (\d);", ptx)  # fmt: skip
     assert len(atoms) >= 4 * 4 and set(atoms) == {("0", str(transpose_b))}
+    copy = (r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\."
+            r"mbarrier::complete_tx::bytes")  # fmt: skip
     if tma == "1":
         # One thread copies each K tile by TMA: A's 64 x 64 box, B's 128 x 64 one (K-major) or
         # two 64 x 64 (N-major), on the buffer's mbarrier, for which every thread waits: two
         # tiles before the loop, one in each of its four steps.
-        copies = re.findall(r"cp\.async\.bulk\.tensor\.2d\.shared::cluster\.global\.tile\."
-                            r"mbarrier::complete_tx::bytes", ptx)  # fmt: skip
-        assert len(copies) == (2 + 4) * (2 + transpose_b)
+        assert len(re.findall(copy, ptx)) == (2 + 4) * (2 + transpose_b)
         assert "mbarrier.try_wait.parity.shared.b64" in ptx and "cp.async.cg" not in ptx
+        assert "setmaxnreg" not in ptx
+        # Warp-specialised: a producer warpgroup (a block of 128 + 128 threads, registers moved
+        # to the multiplying one) copies one K tile in each of the loop's four steps.
+        ws = compiled(
+            tmp_path / "ws", 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma, FLYDSL_GEMM_WS="1"
+        )
+        ptx = (ws / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+        assert len(re.findall(copy, ptx)) == 4 * (2 + transpose_b)
+        assert ".maxntid 256, 1, 1" in ptx
+        assert re.search(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)
+        assert re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", ptx)
     else:
         assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
     assert re.search(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)

@@ -137,3 +137,72 @@ def test_the_cuda_target_makes_bulk_copies_without_wgmma(monkeypatch, tmp_path):
     assert "mbarrier.arrive.expect_tx.shared.b64" in ptx
     assert "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" in ptx
     assert "mbarrier.try_wait.parity.shared.b64" in ptx
+
+
+def warp_specialised_copy():
+    """Warpgroup 0 lowers its registers and copies a value through an mbarrier; warpgroup 1
+    raises its registers, waits for it and writes it out (the warp-specialised shape)."""
+
+    @flyc.kernel
+    def handoff(A: fx.Tensor, Out: fx.Tensor):
+        tid = fx.thread_idx.x
+        fx.nvgpu.set_block_size(256)
+        smem = fx.SharedAllocator()
+        box = smem.allocate_tensor(fx.Float32, fx.make_layout(128), 512)
+        bars = smem.allocate_tensor(fx.Int64, fx.make_layout(1), 8)
+        if tid == 0:
+            fx.nvgpu.mbarrier_init(bars, 0, 128)
+        fx.gpu.barrier()
+        if tid < 128:
+            fx.nvgpu.setmaxnreg(40, False)
+            box[tid] = A[tid] * 2.0
+            fx.nvgpu.mbarrier_arrive(bars, 0)
+        else:
+            fx.nvgpu.setmaxnreg(232, True)
+            fx.nvgpu.mbarrier_wait(bars, 0, 0)
+            Out[tid - 128] = box[tid - 128]
+
+    return handoff
+
+
+def test_warp_specialised_handoff_runs_emulated_and_compiles_to_setmaxnreg():
+    a, out = np.arange(128, dtype=np.float32), np.zeros(128, np.float32)
+    kernel = warp_specialised_copy()
+    kernel(flyc.from_dlpack(a), flyc.from_dlpack(out)).launch(block=(256,))
+    np.testing.assert_array_equal(out, 2 * a)
+    ptx = kernel.compile(flyc.from_dlpack(a), flyc.from_dlpack(out), target="cuda",
+                         arch="sm_90").binary.decode()  # fmt: skip
+    assert re.search(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)
+    assert re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", ptx)
+    assert ".maxntid 256, 1, 1" in ptx and ".target sm_90a" in ptx
+
+
+def test_setmaxnreg_is_refused_before_sm_90():
+    @flyc.kernel
+    def registers(A: fx.Tensor):
+        fx.nvgpu.set_block_size(128)
+        fx.nvgpu.setmaxnreg(232, True)
+        A[fx.thread_idx.x] = 1.0
+
+    a = flyc.from_dlpack(np.zeros(128, np.float32))
+    with pytest.raises(flyc.CompileError, match="setmaxnreg.*sm_90a, not of sm_80"):
+        registers.compile(a, target="cuda", arch="sm_80")
+    assert "setmaxnreg" not in registers.compile(a, target="rocm", arch="gfx942").binary.decode(
+        "latin-1"
+    )
+
+
+def test_setmaxnreg_mistakes_are_kernel_errors():
+    def build(body):
+        @flyc.kernel
+        def k(A: fx.Tensor):
+            body()
+
+        return k.compile(flyc.from_dlpack(np.zeros(4, np.float32)), target="cpu")
+
+    with pytest.raises(flyc.CompileError, match="needs the kernel's block size first"):
+        build(lambda: fx.nvgpu.setmaxnreg(232, True))
+    with pytest.raises(flyc.CompileError, match="24..256 registers, a multiple of 8, got 100"):
+        build(lambda: (fx.nvgpu.set_block_size(128), fx.nvgpu.setmaxnreg(100, True)))
+    with pytest.raises(flyc.CompileError, match="1..1024 threads"):
+        build(lambda: fx.nvgpu.set_block_size(64, 32))

@@ -540,6 +540,22 @@ class nvgpu:
         _check()
 
     @staticmethod
+    def set_block_size(x, y=1, z=1):
+        """Declares the block every launch uses, so cuda sizes registers for it (.maxntid);
+        setmaxnreg needs it."""
+        K.set_block_size(current(), int(x), int(y), int(z))
+        _check()
+
+    @staticmethod
+    def setmaxnreg(count, increase):
+        """The executing warpgroup's per-thread register limit raised (increase=True) or
+        lowered to `count` (24..256, a multiple of 8): warp-specialised kernels give the
+        multiplying warpgroups the registers a copying one does not need. Every thread of the
+        warpgroup executes it; sm_90a, ignored on other targets."""
+        K.set_max_registers(current(), int(count), 1 if increase else 0)
+        _check()
+
+    @staticmethod
     def fence_proxy_async():
         """Orders this thread's shared-memory writes before wgmma reads them: call it in every
         writing thread before the barrier that precedes fx.gemm."""

@@ -107,6 +107,18 @@ std::string archOf(int device) {
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }
 
+int multiprocessorsOf(int device) {
+  std::string why;
+  const Driver *d = Driver::get(why);
+  if (!d)
+    throw DriverError(why);
+  CUdevice dev;
+  d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
+  int count = 0;
+  d->check(d->cuDeviceGetAttribute(&count, kMultiprocessorCount, dev), "cuDeviceGetAttribute");
+  return count;
+}
+
 CUcontext primaryContext(const Driver &d, int device) {
   static std::mutex mutex;
   static std::map<int, CUcontext> contexts;

@@ -32,6 +32,7 @@ enum DeviceAttribute : int {
   kMaxBlockDimX = 2, // Y and Z follow
   kMaxGridDimX = 5,  // Y and Z follow
   kMaxSharedMemoryPerBlock = 8,
+  kMultiprocessorCount = 16,
   kComputeCapabilityMajor = 75,
   kComputeCapabilityMinor = 76,
   kMaxSharedMemoryPerBlockOptin = 97,
@@ -100,6 +101,8 @@ int deviceCount();
 
 /// "sm_<major><minor>" of a device.
 std::string archOf(int device);
+/// The device's streaming multiprocessors.
+int multiprocessorsOf(int device);
 
 /// The primary context of `device`, retained once for the process.
 CUcontext primaryContext(const Driver &d, int device);

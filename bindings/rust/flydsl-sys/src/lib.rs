@@ -1148,6 +1148,16 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_set_block_size(k: *mut fly_kernel_t, x: i64, y: i64, z: i64);
+}
+unsafe extern "C" {
+    pub fn fly_kernel_set_max_registers(
+        k: *mut fly_kernel_t,
+        count: i64,
+        increase: ::std::os::raw::c_int,
+    );
+}
+unsafe extern "C" {
     pub fn fly_kernel_mbarrier_init(
         k: *mut fly_kernel_t,
         bars: *mut fly_value_t,
@@ -1541,6 +1551,13 @@ unsafe extern "C" {
         target: *const ::std::os::raw::c_char,
         device: ::std::os::raw::c_int,
         out: *mut *mut fly_event_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_device_processors(
+        target: *const ::std::os::raw::c_char,
+        device: ::std::os::raw::c_int,
+        count: *mut ::std::os::raw::c_int,
     ) -> fly_status;
 }
 unsafe extern "C" {
