@@ -23,6 +23,13 @@ fly_event *eventOf(const fly_event_t *e, const char *name) {
   return fromHandle<fly_event>(e, HandleKind::Event, name);
 }
 
+void requireTargetDevice(const char *target, int device) {
+  if (!target)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
+  if (device < 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+}
+
 template <class F> void onDriver(F &&body) {
   try {
     body();
@@ -38,10 +45,7 @@ extern "C" {
 fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
   return guard([&] {
     requireOut(out, "out");
-    if (!target)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
-    if (device < 0)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+    requireTargetDevice(target, device);
     auto e = std::make_unique<fly_event>();
     if (!std::strcmp(target, "cuda"))
       onDriver([&] { e->cuda = std::make_unique<runtime::cuda::Event>(device); });
@@ -60,10 +64,7 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
 fly_status fly_device_processors(const char *target, int device, int *count) {
   return guard([&] {
     requireOut(count, "count");
-    if (!target)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
-    if (device < 0)
-      fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+    requireTargetDevice(target, device);
     if (!std::strcmp(target, "cuda"))
       onDriver([&] { *count = runtime::cuda::multiprocessorsOf(device); });
     else if (!std::strcmp(target, "cpu"))

@@ -38,8 +38,9 @@ def random_codes(rng, shape, fmt):
     return c.astype(np.uint8)
 
 
-def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1)):
-    """One tile of a tiled MMA of the scaled atom: codes and scales arrive as bytes."""
+def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1), fp8_dtype=None):
+    """One tile of a tiled MMA of the scaled atom: codes and scales arrive as bytes (A and B
+    reinterpreted as `fp8_dtype` in registers when given)."""
     layout = fx.make_layout(atom_layout, (1, atom_layout[0], 0))
     tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(m, n, k, fa, fb)), layout)
 
@@ -53,6 +54,12 @@ def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1)):
         byte = fx.make_copy_atom(fx.UniversalCopy(8), fx.Int8)
         for src, dst in ((tAgA, rA), (tBgB, rB), (tSgA, rSA), (tSgB, rSB)):
             fx.copy(byte, src, dst)
+        if fp8_dtype is not None:
+            typed_a = fx.make_fragment_like(tAgA, dtype=fp8_dtype)
+            typed_b = fx.make_fragment_like(tBgB, dtype=fp8_dtype)
+            typed_a.store(rA.load().bitcast(fp8_dtype))
+            typed_b.store(rB.load().bitcast(fp8_dtype))
+            rA, rB = typed_a, typed_b
         rC = thr.make_fragment_C(tCgC)
         rC.fill(0)
         fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
@@ -116,27 +123,7 @@ def test_every_shape_and_format_matches_numpy_emulated_on_cpu(m, n, k, fa, fb, m
 
 def test_fp8_fragments_may_hold_the_fp8_dtype(monkeypatch):
     monkeypatch.setenv("ARCH", "gfx950")
-    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 128, "e4m3")))
-
-    @flyc.kernel
-    def typed(A: fx.Tensor, B: fx.Tensor, SA: fx.Tensor, SB: fx.Tensor, C: fx.Tensor):
-        thr = tiled.thr_slice(fx.thread_idx.x)
-        tAgA, tBgB, tCgC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
-        tSgA, tSgB = thr.partition_SFA(SA), thr.partition_SFB(SB)
-        bytes_a, bytes_b = thr.make_fragment_A(tAgA), thr.make_fragment_B(tBgB)
-        rSA, rSB = thr.make_fragment_A(tSgA), thr.make_fragment_B(tSgB)
-        byte = fx.make_copy_atom(fx.UniversalCopy(8), fx.Int8)
-        for src, dst in ((tAgA, bytes_a), (tBgB, bytes_b), (tSgA, rSA), (tSgB, rSB)):
-            fx.copy(byte, src, dst)
-        rA = fx.make_fragment_like(tAgA, dtype="f8e4m3")
-        rB = fx.make_fragment_like(tBgB, dtype="f8e4m3")
-        rA.store(bytes_a.load().bitcast("f8e4m3"))
-        rB.store(bytes_b.load().bitcast("f8e4m3"))
-        rC = thr.make_fragment_C(tCgC)
-        rC.fill(0)
-        fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
-        fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
-
+    typed, tiled = scaled_tile(16, 16, 128, "e4m3", "e4m3", (1, 1, 1), fp8_dtype="f8e4m3")
     a, b, sa, sb, c = operands(tiled, np.random.default_rng(5))
     typed(*arguments(a, b, sa, sb, c)).launch(block=(64,))
     ha = decode(a, "e4m3") * np.repeat(2.0 ** (sa - 127.0), 32, axis=1)

@@ -94,30 +94,26 @@ int deviceCount() {
   return count;
 }
 
-std::string archOf(int device) {
+namespace {
+int attributeOf(int device, DeviceAttribute attribute) {
   std::string why;
   const Driver *d = Driver::get(why);
   if (!d)
     throw DriverError(why);
   CUdevice dev;
   d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
-  int major = 0, minor = 0;
-  d->check(d->cuDeviceGetAttribute(&major, kComputeCapabilityMajor, dev), "cuDeviceGetAttribute");
-  d->check(d->cuDeviceGetAttribute(&minor, kComputeCapabilityMinor, dev), "cuDeviceGetAttribute");
-  return "sm_" + std::to_string(major) + std::to_string(minor);
+  int value = 0;
+  d->check(d->cuDeviceGetAttribute(&value, attribute, dev), "cuDeviceGetAttribute");
+  return value;
+}
+} // namespace
+
+std::string archOf(int device) {
+  return "sm_" + std::to_string(attributeOf(device, kComputeCapabilityMajor)) +
+         std::to_string(attributeOf(device, kComputeCapabilityMinor));
 }
 
-int multiprocessorsOf(int device) {
-  std::string why;
-  const Driver *d = Driver::get(why);
-  if (!d)
-    throw DriverError(why);
-  CUdevice dev;
-  d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
-  int count = 0;
-  d->check(d->cuDeviceGetAttribute(&count, kMultiprocessorCount, dev), "cuDeviceGetAttribute");
-  return count;
-}
+int multiprocessorsOf(int device) { return attributeOf(device, kMultiprocessorCount); }
 
 CUcontext primaryContext(const Driver &d, int device) {
   static std::mutex mutex;
