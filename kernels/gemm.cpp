@@ -332,7 +332,11 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
         },
         [&] {
           k.setMaxRegisters(232, true);
+          // One thread of each consumer warpgroup releases buffer `stage` where `when` holds.
           Value leader = tid % 128 == k.constInt(Kernel::dtype(tid), 0);
+          auto release = [&](int stage, Value when) {
+            k.ifThen(when, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, stage), 0); });
+          };
           eachTile([&](Value tileM, Value tileN, Value round0) {
             k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
             k.forLoop(zero, rounds, one, [&](Value round) {
@@ -343,15 +347,11 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
                             acc);
                 k.wgmmaWait(1);
                 // The previous step's atoms are done: its buffer may be refilled.
-                if (s > 0)
-                  k.ifThen(leader, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, s - 1), 0); });
-                else
-                  k.ifThen(k.binary(FLY_AND, leader, round > zero),
-                           [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, S - 1), 0); });
+                release((s + S - 1) % S, s > 0 ? leader : k.binary(FLY_AND, leader, round > zero));
               }
             });
             k.wgmmaWait(0, acc);
-            k.ifThen(leader, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, S - 1), 0); });
+            release(S - 1, leader);
             epilogue(tileM, tileN);
           });
           return std::vector<Value>{};

@@ -1349,17 +1349,51 @@ std::optional<std::array<int64_t, 3>> gemmExtents(Kernel::Impl &k, const layout:
   return std::array<int64_t, 3>{M, N, K};
 }
 
+MValue fragmentAddress(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
+  return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
+}
+
+/// Fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
+MValue fragmentSlice(Kernel::Impl &k, Entry &t, int64_t values, int64_t i, int64_t j) {
+  if (values == 1)
+    return k.loadAt(fragmentAddress(k, t, 0, i, j), t.dtype);
+  mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
+  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+  for (int64_t v = 0; v < values; ++v)
+    vec = mlir::LLVM::InsertElementOp::create(
+        k.b, k.loc(), vt, vec,
+        k.toMem(k.loadAt(fragmentAddress(k, t, v, i, j), t.dtype), t.dtype, 1),
+        k.constantOf(DType::I32, double(v)));
+  return k.fromMem(vec, t.dtype, int(values));
+}
+
+/// The private declaration of atom or helper `name` in the GPU module, made once.
+void declareCallee(Kernel::Impl &k, const std::string &name, mlir::FunctionType type) {
+  if (k.mod->gpuModule.lookupSymbol(name))
+    return;
+  mlir::OpBuilder mb(k.ctx());
+  mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
+  mlir::func::FuncOp::create(mb, k.loc(), name, type).setPrivate();
+}
+
+/// d's fragment slices (values, m, n) from the accumulator vectors, n-major as gemm keeps them.
+void storeAccumulators(Kernel::Impl &k, const std::vector<MValue> &accs, Entry &d, int64_t M,
+                       int64_t N, int64_t values) {
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m)
+      for (int64_t v = 0; v < values; ++v)
+        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
+                                                       k.constantOf(DType::I32, double(v))),
+                  fragmentAddress(k, d, v, m, n), DType::F32);
+}
+
 /// The accumulator vectors through settle calls (kWgmmaSettleFnPrefix), after a wait: nothing
 /// reads their registers before it.
 void settleAccumulators(Kernel::Impl &k, std::vector<MValue> &accs) {
   for (MValue &x : accs) {
     auto vt = mlir::cast<mlir::VectorType>(x.getType());
     std::string settle = kWgmmaSettleFnPrefix + std::to_string(vt.getNumElements());
-    if (!k.mod->gpuModule.lookupSymbol(settle)) {
-      mlir::OpBuilder mb(k.ctx());
-      mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-      mlir::func::FuncOp::create(mb, k.loc(), settle, k.b.getFunctionType({vt}, {vt})).setPrivate();
-    }
+    declareCallee(k, settle, k.b.getFunctionType({vt}, {vt}));
     x = mlir::func::CallOp::create(k.b, k.loc(), settle, mlir::TypeRange{vt}, mlir::ValueRange{x})
             .getResult(0);
   }
@@ -1401,24 +1435,15 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
   std::string callee = std::string(kMmaFnPrefix) + atom.name;
   auto i64 = k.b.getI64Type();
   mlir::Type tc = k.typeOf(DType::F32, int(vc));
-  if (!k.mod->gpuModule.lookupSymbol(callee)) {
-    mlir::OpBuilder mb(k.ctx());
-    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-    auto decl =
-        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType({i64, i64, tc}, {tc}));
-    decl.setPrivate();
-  }
-  auto addressOf = [&](Entry &t, int64_t v, int64_t i, int64_t j) {
-    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
-  };
+  declareCallee(k, callee, k.b.getFunctionType({i64, i64, tc}, {tc}));
   std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m) {
       MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), tc);
       for (int64_t v = 0; v < vc; ++v)
-        vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), tc, vec,
-                                                  k.loadAt(addressOf(c, v, m, n), DType::F32),
-                                                  k.constantOf(DType::I32, double(v)));
+        vec = mlir::LLVM::InsertElementOp::create(
+            k.b, k.loc(), tc, vec, k.loadAt(fragmentAddress(k, c, v, m, n), DType::F32),
+            k.constantOf(DType::I32, double(v)));
       accs.push_back(vec);
     }
   mlir::NVVM::WgmmaFenceAlignedOp::create(k.b, k.loc());
@@ -1442,34 +1467,11 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
     mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(0));
     settleAccumulators(k, accs);
   }
-  for (int64_t n = 0; n < N; ++n)
-    for (int64_t m = 0; m < M; ++m)
-      for (int64_t v = 0; v < vc; ++v)
-        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
-                                                       k.constantOf(DType::I32, double(v))),
-                  addressOf(d, v, m, n), DType::F32);
+  storeAccumulators(k, accs, d, M, N, vc);
 }
 } // namespace
 
 namespace {
-MValue fragmentAddress(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
-  return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
-}
-
-/// Fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
-MValue fragmentSlice(Kernel::Impl &k, Entry &t, int64_t values, int64_t i, int64_t j) {
-  if (values == 1)
-    return k.loadAt(fragmentAddress(k, t, 0, i, j), t.dtype);
-  mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
-  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
-  for (int64_t v = 0; v < values; ++v)
-    vec = mlir::LLVM::InsertElementOp::create(
-        k.b, k.loc(), vt, vec,
-        k.toMem(k.loadAt(fragmentAddress(k, t, v, i, j), t.dtype), t.dtype, 1),
-        k.constantOf(DType::I32, double(v)));
-  return k.fromMem(vec, t.dtype, int(values));
-}
-
 /// gemm with a scaled atom: A and B hold one code per byte (or fp8 values of the format), the
 /// scale fragments one E8M0 byte per (rest, rest K) of the thread's scale partitions.
 void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b,
@@ -1507,13 +1509,7 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
   mlir::Type i32 = k.b.getI32Type();
   mlir::Type ta = k.typeOf(a.dtype, int(va)), tb = k.typeOf(b.dtype, int(vb)),
              tc = k.typeOf(DType::F32, int(vc));
-  if (!k.mod->gpuModule.lookupSymbol(callee)) {
-    mlir::OpBuilder mb(k.ctx());
-    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-    mlir::func::FuncOp::create(mb, k.loc(), callee,
-                               k.b.getFunctionType({ta, tb, tc, i32, i32}, {tc}))
-        .setPrivate();
-  }
+  declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc, i32, i32}, {tc}));
   auto scale = [&](Entry &s, int64_t i, int64_t kk) -> MValue {
     return mlir::arith::ExtUIOp::create(k.b, k.loc(), i32,
                                         k.loadAt(fragmentAddress(k, s, 0, i, kk), DType::I8));
@@ -1547,12 +1543,7 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
         x = call.getResult(0);
       }
   }
-  for (int64_t n = 0; n < N; ++n)
-    for (int64_t m = 0; m < M; ++m)
-      for (int64_t v = 0; v < vc; ++v)
-        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
-                                                       k.constantOf(DType::I32, double(v))),
-                  fragmentAddress(k, d, v, m, n), DType::F32);
+  storeAccumulators(k, accs, d, M, N, vc);
 }
 } // namespace
 
@@ -1617,33 +1608,22 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
            dtypeName(c->dtype) + ", " + dtypeName(d->dtype));
     return;
   }
-  auto addressOf = [&](Entry &t, int64_t v, int64_t i, int64_t j) {
-    return fragmentAddress(k, t, v, i, j);
-  };
-  auto gatherValues = [&](Entry &t, int64_t values, int64_t i, int64_t j) {
-    return fragmentSlice(k, t, values, i, j);
-  };
   std::string callee = std::string(kMmaFnPrefix) + atom.name;
   mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),
              tc = k.typeOf(c->dtype, int(vc));
-  if (!fma && !k.mod->gpuModule.lookupSymbol(callee)) {
-    mlir::OpBuilder mb(k.ctx());
-    mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-    auto decl =
-        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
-    decl.setPrivate();
-  }
+  if (!fma)
+    declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
   bool real = isFloat(c->dtype);
   std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
-      accs.push_back(gatherValues(*c, vc, m, n));
+      accs.push_back(fragmentSlice(k, *c, vc, m, n));
   for (int64_t kk = 0; kk < K; ++kk) {
     std::vector<MValue> as, bs;
     for (int64_t m = 0; m < M; ++m)
-      as.push_back(gatherValues(*a, va, m, kk));
+      as.push_back(fragmentSlice(k, *a, va, m, kk));
     for (int64_t n = 0; n < N; ++n)
-      bs.push_back(gatherValues(*b, vb, n, kk));
+      bs.push_back(fragmentSlice(k, *b, vb, n, kk));
     for (int64_t n = 0; n < N; ++n)
       for (int64_t m = 0; m < M; ++m) {
         MValue &x = accs[size_t(n * M + m)];
@@ -1672,7 +1652,7 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
         MValue e = vc == 1 ? x
                            : MValue(mlir::LLVM::ExtractElementOp::create(
                                  k.b, k.loc(), x, k.constantOf(DType::I32, double(v))));
-        k.storeAt(e, addressOf(*d, v, m, n), d->dtype);
+        k.storeAt(e, fragmentAddress(k, *d, v, m, n), d->dtype);
       }
     }
 }
@@ -1808,15 +1788,10 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
       llvm::SmallVector<MValue> operands = {rowAddress};
       for (int64_t v = 0; v < values; ++v)
         operands.push_back(element(*p, v, r));
-      if (!k.mod->gpuModule.lookupSymbol(callee)) {
-        mlir::OpBuilder mb(k.ctx());
-        mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
-        llvm::SmallVector<mlir::Type> types;
-        for (MValue o : operands)
-          types.push_back(o.getType());
-        mlir::func::FuncOp::create(mb, k.loc(), callee, k.b.getFunctionType(types, {i16s}))
-            .setPrivate();
-      }
+      llvm::SmallVector<mlir::Type> types;
+      for (MValue o : operands)
+        types.push_back(o.getType());
+      declareCallee(k, callee, k.b.getFunctionType(types, {i16s}));
       MValue got = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{i16s}, operands)
                        .getResult(0);
       MValue typed =
