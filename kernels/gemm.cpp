@@ -193,6 +193,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   };
   Value tmaA = p.tma ? descriptor(A, p.a, p.bm) : Value{};
   Value tmaB = p.tma ? descriptor(B, p.b, p.bn) : Value{};
+  Value tmaD = p.tmaStore ? k.tmaDescriptor(D, {64, 64}, 128) : Value{};
 
   Value tid = k.gpuIndex(FLY_THREAD_IDX);
   // Warp-specialised: warpgroup 0 copies, the rest are the tiled MMA's threads 0, 1, ...
@@ -241,11 +242,38 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   // the last K tile multiply zeros (their copies are predicated off).
   int S = p.stages;
   Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
+  // The TMA-store epilogue (plan.tmaStore): warpgroup w's 64 x BN share of the tile goes into
+  // the shared buffer sD (its row blocks alias: stride 0) once warpgroup w - 1 has stored this
+  // tile from it (warpgroup 0: the last one the previous tile), announced on stored[w - 1].
+  // The buffer is 64-column boxes one after another, each laid out and swizzled as TMA moves
+  // it. The warpgroups' turns never overlap, so they share named barrier 1.
+  Value sD, stored;
+  auto stageAndStore = [&](Value atom, Value store, Value out, Value tileM, Value tileN,
+                           Value iter) {
+    int W = p.threads / 128;
+    fly_dtype ti = Kernel::dtype(tileM);
+    Value wg = k.cast(tid / 128, ti), turn = k.cast(iter, ti);
+    Value zeroT = k.constInt(ti, 0);
+    Value after = (wg + (W - 1)) % W, wrapped = (wg + (W - 1)) / W; // 0 for warpgroup 0
+    k.ifThen(zeroT < wg + turn, [&] { k.mbarrierWait(stored, after, (turn + 1 + wrapped) % 2); });
+    k.copy(atom, k.retile(store, out), k.partition(store, tid, sD, false));
+    k.fenceProxyAsync();
+    k.namedBarrier(1, 128);
+    k.ifThen(tid % 128 == k.constInt(Kernel::dtype(tid), 0), [&] {
+      Value boxes = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sD, "(64,64)");
+      for (int64_t c = 0; c < p.bn / 64; ++c)
+        k.tmaStore(tmaD, k.slice(boxes, k.tuple("(_,(0," + str(c) + "))")),
+                   k.tuple("(?,?)", {tileM * p.bm + wg * 64, tileN * p.bn + c * 64}));
+      k.tmaStoreWait(0); // the buffer is read: the next warpgroup may write it
+      k.mbarrierArrive(stored, wg, 0);
+    });
+  };
   // Epilogue: D = alpha * acc (+ beta * C) inside the edges, element by element, or with
   // outVec > 1 into a register fragment that a tiled copy of the accumulator's threads and
   // values (make_tiled_copy_C) stores outVec columns at a time. N is then a multiple of
-  // outVec, so a store is wholly inside or wholly outside.
-  auto epilogue = [&](Value tileM, Value tileN) {
+  // outVec, so a store is wholly inside or wholly outside. With TMA stores the fragment goes
+  // through shared memory (iter: the block's count of tiles before this one).
+  auto epilogue = [&](Value tileM, Value tileN, Value iter = {}) {
     Value gD = tileOf(tilesD, tileM, tileN), cD = tileOf(coordTilesD, tileM, tileN);
     Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
     Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
@@ -272,6 +300,10 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     if (p.outVec > 1) {
       Value atom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * bytes(spec.out) * p.outVec, spec.out);
       Value store = k.tiledCopyForMma(atom, mma, FLY_MMA_C);
+      if (p.tmaStore) {
+        stageAndStore(atom, store, out, tileM, tileN, iter);
+        return;
+      }
       Value coords = k.partition(store, tid, cD, false);
       int64_t calls = values / p.outVec;
       Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
@@ -289,16 +321,25 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     int consumers = p.threads / 128;
     int64_t tileBytes = (p.bm + p.bn) * p.bk * 2;
     Value full = k.sharedTensor(FLY_I64, S, 8), empty = k.sharedTensor(FLY_I64, S, 8);
+    if (p.tmaStore) {
+      stored = k.sharedTensor(FLY_I64, consumers, 8);
+      std::string boxes =
+          "((64," + str(consumers) + "),(64," + str(p.bn / 64) + ")):((64,0),(1,4096))";
+      sD = k.swizzle(k.makeTensor(k.dynamicShared(spec.out, 64 * p.bn, 1024), k.layout(boxes)), 3,
+                     3, 3);
+    }
     Value first = k.gpuIndex(FLY_THREAD_IDX) == k.constInt(Kernel::dtype(tid), 0);
     k.ifThen(first, [&] {
       for (int s = 0; s < S; ++s) {
         k.mbarrierInit(full, k.constInt(FLY_I32, s), 1);
         k.mbarrierInit(empty, k.constInt(FLY_I32, s), consumers);
       }
+      for (int w = 0; p.tmaStore && w < consumers; ++w)
+        k.mbarrierInit(stored, k.constInt(FLY_I32, w), 1);
     });
     k.barrier();
-    // Tiles t = block, block + grid, ...; each takes `rounds` rounds of all S buffers, so a
-    // tile's i-th walk of the tiles continues the barriers' phases at round i * rounds.
+    // Tiles t = block, block + grid, ...; each takes `rounds` rounds of all S buffers, so the
+    // block's tile `iter` (0, 1, ...) continues the barriers' phases at round iter * rounds.
     Value rowsM = (k.tupleLeaf(extentD, 0) + (p.bm - 1)) / p.bm;
     Value cols = (k.tupleLeaf(extentD, 1) + (p.bn - 1)) / p.bn;
     fly_dtype ti = Kernel::dtype(rowsM);
@@ -307,7 +348,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     auto eachTile = [&](auto body) {
       k.forLoop(block, tiles, grid, [&](Value t) {
         auto [tileM, tileN] = grouped(t, rowsM, cols);
-        body(tileM, tileN, k.cast((t - block) / grid, it) * rounds);
+        body(tileM, tileN, k.cast((t - block) / grid, it));
       });
     };
     k.ifThenElse(
@@ -315,9 +356,9 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
         [&] {
           k.setMaxRegisters(40, false);
           k.ifThen(first, [&] {
-            eachTile([&](Value tileM, Value tileN, Value round0) {
+            eachTile([&](Value tileM, Value tileN, Value iter) {
               k.forLoop(zero, rounds, one, [&](Value round) {
-                Value parity = (round0 + round + 1) % 2;
+                Value parity = (iter * rounds + round + 1) % 2;
                 for (int s = 0; s < S; ++s) {
                   Value at = k.constInt(FLY_I32, s);
                   k.mbarrierWait(empty, at, parity);
@@ -337,10 +378,10 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
           auto release = [&](int stage, Value when) {
             k.ifThen(when, [&] { k.mbarrierArrive(empty, k.constInt(FLY_I32, stage), 0); });
           };
-          eachTile([&](Value tileM, Value tileN, Value round0) {
+          eachTile([&](Value tileM, Value tileN, Value iter) {
             k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
             k.forLoop(zero, rounds, one, [&](Value round) {
-              Value parity = (round0 + round) % 2;
+              Value parity = (iter * rounds + round) % 2;
               for (int s = 0; s < S; ++s) {
                 k.mbarrierWait(full, k.constInt(FLY_I32, s), parity);
                 k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s),
@@ -352,7 +393,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
             });
             k.wgmmaWait(0, acc);
             release(S - 1, leader);
-            epilogue(tileM, tileN);
+            epilogue(tileM, tileN, iter);
           });
           return std::vector<Value>{};
         });

@@ -23,12 +23,13 @@ std::string GemmPlan::key() const {
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
          (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
-         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + "/g" + std::to_string(groupM) + "/a" +
-         operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec);
+         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + (tmaStore ? "s" : "") + "/g" +
+         std::to_string(groupM) + "/a" + operand(a) + "/b" + operand(b) + "/o" +
+         std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec) {
+                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes) {
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
@@ -151,11 +152,17 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison).
   const char *tmaEnv = std::getenv("FLYDSL_GEMM_TMA");
   p.tma = p.mmaInFlight && a.vec == 8 && b.vec == 8 && !(tmaEnv && std::string(tmaEnv) == "0");
-  // FLYDSL_GEMM_WS=1: with TMA a warpgroup of its own issues the copies, in a persistent grid.
-  // Measured on the H100 it is no faster than thread 0 of the multiplying warpgroups issuing
-  // them (docs/performance.md), so it is not the default.
+  // Warp-specialised: with TMA a warpgroup of its own issues the copies, in a persistent grid;
+  // its epilogue stores D by TMA where D is 16-bit with 16-byte aligned rows and address, each
+  // warpgroup's atom spans 64 rows and the tile's width, and the width is whole 64-column
+  // boxes. On the H100 that is the fastest kernel (docs/performance.md); without the TMA
+  // stores it is no faster than thread 0 of the multiplying warpgroups issuing the copies, so
+  // it is the default only with them. FLYDSL_GEMM_WS=1 or 0 chooses (for comparison).
+  bool storable = outBytes == 2 && outVec * outBytes >= 16 && warpsN == 1 && p.bm == 64 * warpsM &&
+                  p.bn % 64 == 0;
   const char *wsEnv = std::getenv("FLYDSL_GEMM_WS");
-  p.warpSpecialized = p.tma && wsEnv && std::string(wsEnv) == "1";
+  p.warpSpecialized = p.tma && (wsEnv ? std::string(wsEnv) == "1" : storable);
+  p.tmaStore = p.warpSpecialized && storable;
   // The GPU starts blocks in order of their linear index: in groups of block rows, one wave
   // of an H100's 132 blocks reads a squarer part of A and B than a column of all M's blocks.
   p.groupM = p.family == FLY_MMA_WGMMA ? 16 : 1;

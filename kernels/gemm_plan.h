@@ -40,9 +40,14 @@ struct GemmPlan {
   /// tile's copies overlap this one's epilogue.
   bool warpSpecialized = false;
   int blockThreads() const { return threads + (warpSpecialized ? 128 : 0); }
+  /// Warp-specialised, 16-bit D: each consumer warpgroup writes its 64 x BN share of the tile
+  /// into one shared buffer (the warpgroups taking turns) that TMA stores 64 x 64 at a time,
+  /// so the stores drain while the next tile multiplies.
+  bool tmaStore = false;
+  int64_t epilogueBytes() const { return tmaStore ? 64 * bn * 2 : 0; }
   int groupM = 1; // blocks run in groups of groupM block rows, column after column (L2 reuse)
   /// The buffers' bytes; past the 48 KiB of static shared memory they are dynamic.
-  int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2; }
+  int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2 + epilogueBytes(); }
   bool dynamicShared() const { return sharedBytes() > 48 * 1024; }
   GemmOperand a, b;
   int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
@@ -52,10 +57,11 @@ struct GemmPlan {
 
 /// The plan for an M x N x K problem with A/B of `ab` on `arch` (the target's arch; on cpu the
 /// arch it emulates). a.vec / b.vec: the widest copies the operands' alignment allows along
-/// their contiguous dimension; outVec: the widest stores D's alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
+/// their contiguous dimension; outVec: the widest stores (of outBytes-byte elements) D's
+/// alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
 /// matrix-core path.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec);
+                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
 
 } // namespace fly::kernels
 

@@ -186,9 +186,9 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   spec.c = tc ? tc->dtype() : FLY_F32;
   int outBytes = spec.out == FLY_F32 ? 4 : 2;
   spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N),
-                       vectorWidth(N, outBytes, tout.alignBytes()));
+                       vectorWidth(N, outBytes, tout.alignBytes()), outBytes);
   if (K == 0) // a TMA descriptor describes a tensor with elements
-    spec.plan.tma = spec.plan.warpSpecialized = false;
+    spec.plan.tma = spec.plan.warpSpecialized = spec.plan.tmaStore = false;
   std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
                     (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
   fly_prepared_t *k =

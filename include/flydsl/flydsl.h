@@ -664,6 +664,20 @@ FLY_API void fly_kernel_mbarrier_wait(fly_kernel_t *k, fly_value_t *bars, fly_va
  * order, starting on 128 bytes. One thread issues it. */
 FLY_API void fly_kernel_tma_load(fly_kernel_t *k, fly_value_t *desc, fly_value_t *dst,
                                  fly_value_t *coord, fly_value_t *bars, fly_value_t *index);
+/* Starts copying the shared tensor src (laid out as tma_load's destination) to the box at
+ * element coordinates `coord` of the descriptor's tensor; elements past the tensor's edges are
+ * not written. One thread issues it, after the threads that wrote src have called
+ * fly_kernel_fence_proxy_async and met it at a barrier. */
+FLY_API void fly_kernel_tma_store(fly_kernel_t *k, fly_value_t *desc, fly_value_t *src,
+                                  fly_value_t *coord);
+/* Waits until at most `pending` (0..63) of this thread's TMA stores still read their shared
+ * sources, which may then be written again. A block must not exit before its stores have read
+ * their sources: the issuing thread waits with 0 last. */
+FLY_API void fly_kernel_tma_store_wait(fly_kernel_t *k, int64_t pending);
+/* Barrier `id` (1..15; 0 is fly_kernel_barrier's) of `threads` threads (32..1024, whole
+ * warps): the first `threads` threads to reach it wait for each other, the rest of the block
+ * does not take part. NVIDIA targets, and the cpu target emulating an NVIDIA arch. */
+FLY_API void fly_kernel_named_barrier(fly_kernel_t *k, int64_t id, int64_t threads);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with

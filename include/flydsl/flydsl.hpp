@@ -346,6 +346,11 @@ public:
   void tmaLoad(Value desc, Value dst, Value coord, Value bars, Value index) {
     fly_kernel_tma_load(k_, desc.handle, dst.handle, coord.handle, bars.handle, index.handle);
   }
+  void tmaStore(Value desc, Value src, Value coord) {
+    fly_kernel_tma_store(k_, desc.handle, src.handle, coord.handle);
+  }
+  void tmaStoreWait(int64_t pending) { fly_kernel_tma_store_wait(k_, pending); }
+  void namedBarrier(int64_t id, int64_t threads) { fly_kernel_named_barrier(k_, id, threads); }
 
   // Tiled MMAs.
   Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }

@@ -329,6 +329,22 @@ void fly_kernel_tma_load(fly_kernel_t *k, fly_value_t *desc, fly_value_t *dst, f
   kernelCall(K, [&] { K->tmaLoad(val(desc), val(dst), val(coord), val(bars), val(index)); });
 }
 
+void fly_kernel_tma_store(fly_kernel_t *k, fly_value_t *desc, fly_value_t *src,
+                          fly_value_t *coord) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->tmaStore(val(desc), val(src), val(coord)); });
+}
+
+void fly_kernel_tma_store_wait(fly_kernel_t *k, int64_t pending) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->tmaStoreWait(pending); });
+}
+
+void fly_kernel_named_barrier(fly_kernel_t *k, int64_t id, int64_t threads) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->namedBarrier(id, threads); });
+}
+
 void fly_kernel_set_block_size(fly_kernel_t *k, int64_t x, int64_t y, int64_t z) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->setBlockSize(x, y, z); });

@@ -78,15 +78,27 @@ bool hasBulkCopies(const std::string &arch) {
 void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::string &arch,
                      bool emulate) {
   llvm::SmallVector<mlir::Operation *> ops;
+  bool bulk = false;
   m.walk([&](mlir::Operation *op) {
     if (mlir::isa<mlir::NVVM::MBarrierInitOp, mlir::NVVM::FenceMbarrierInitOp,
                   mlir::NVVM::MBarrierArriveExpectTxOp, mlir::NVVM::MBarrierTryWaitParityOp,
-                  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp>(op))
+                  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
+                  mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
+                  mlir::NVVM::CpAsyncBulkCommitGroupOp, mlir::NVVM::CpAsyncBulkWaitGroupOp>(op)) {
       ops.push_back(op);
+      bulk = true;
+    } else if (auto named = mlir::dyn_cast<mlir::NVVM::BarrierOp>(op);
+               named && named.getNumberOfThreads()) {
+      if (arch.rfind("sm_", 0) != 0)
+        throw CompileError("named barriers are NVIDIA operations; target " + target + " arch " +
+                           arch + " has none");
+      if (emulate)
+        ops.push_back(op);
+    }
   });
   if (ops.empty())
     return;
-  if (!hasBulkCopies(arch))
+  if (bulk && !hasBulkCopies(arch))
     throw CompileError("mbarriers with transaction counts and bulk tensor copies (TMA) are "
                        "NVIDIA sm_90 (Hopper) operations; target " +
                        target + " arch " + arch + " has none");
@@ -106,6 +118,9 @@ void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::str
   for (mlir::Operation *op : ops) {
     mlir::OpBuilder b(op);
     auto loc = op->getLoc();
+    auto c32 = [&](int64_t v) -> mlir::Value {
+      return mlir::arith::ConstantIntOp::create(b, loc, i32, v);
+    };
     auto call = [&](const char *name, llvm::ArrayRef<mlir::Type> types,
                     llvm::ArrayRef<mlir::Value> args) {
       declare(name, types);
@@ -124,13 +139,19 @@ void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::str
       if (auto cast = dst.getDefiningOp<mlir::LLVM::AddrSpaceCastOp>())
         dst = cast.getArg();
       llvm::SmallVector<mlir::Value> args{dst, copy.getTmaDescriptor(), copy.getMbar()};
-      auto c32 = [&](int64_t v) -> mlir::Value {
-        return mlir::arith::ConstantIntOp::create(b, loc, i32, v);
-      };
       args.push_back(c32(int64_t(copy.getCoordinates().size())));
       for (size_t i = 0; i < 5; ++i)
         args.push_back(i < copy.getCoordinates().size() ? copy.getCoordinates()[i] : c32(0));
       call(kTmaLoadFn, {ptr3, ptr, ptr3, i32, i32, i32, i32, i32, i32}, args);
+    } else if (auto store = mlir::dyn_cast<mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp>(op)) {
+      // (src, descriptor, rank, c0 .. c4): done at once, so commits and waits go.
+      llvm::SmallVector<mlir::Value> args{store.getSrcMem(), store.getTmaDescriptor()};
+      args.push_back(c32(int64_t(store.getCoordinates().size())));
+      for (size_t i = 0; i < 5; ++i)
+        args.push_back(i < store.getCoordinates().size() ? store.getCoordinates()[i] : c32(0));
+      call(kTmaStoreFn, {ptr3, ptr, i32, i32, i32, i32, i32, i32}, args);
+    } else if (auto named = mlir::dyn_cast<mlir::NVVM::BarrierOp>(op)) {
+      call(kNamedBarrierFn, {i32, i32}, {named.getBarrierId(), named.getNumberOfThreads()});
     }
     op->erase();
   }

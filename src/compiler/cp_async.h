@@ -24,14 +24,17 @@ constexpr const char *kMbarrierInitFn = "__fly_cpu_mbarrier_init";
 constexpr const char *kMbarrierArriveFn = "__fly_cpu_mbarrier_arrive";
 constexpr const char *kMbarrierWaitFn = "__fly_cpu_mbarrier_wait";
 constexpr const char *kTmaLoadFn = "__fly_cpu_tma_load";
+constexpr const char *kTmaStoreFn = "__fly_cpu_tma_store";
+constexpr const char *kNamedBarrierFn = "__fly_cpu_named_barrier";
 
 /// Whether `arch` has mbarriers with transaction counts and bulk tensor copies (sm_90+).
 bool hasBulkCopies(const std::string &arch);
 
-/// The module's mbarrier ops and bulk tensor copies; a CompileError naming the arch where
-/// `arch` lacks them. With `emulate` (the cpu target) they become calls into the runtime:
-/// the copy is done at once and completes its bytes on the barrier, and a wait lets the
-/// block's other threads run until the phase completes.
+/// The module's mbarrier ops, bulk tensor copies and named barriers; a CompileError naming
+/// the arch where `arch` lacks them. With `emulate` (the cpu target) they become calls into
+/// the runtime: a load is done at once and completes its bytes on the barrier, a store is done
+/// at once (its commits and waits go), and a wait or a named barrier lets the block's other
+/// threads run until the phase completes or the barrier's threads have arrived.
 void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::string &arch,
                      bool emulate);
 

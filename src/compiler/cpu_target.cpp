@@ -193,8 +193,9 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
     found.push_back(info);
   }
   // The shared-memory bases and the wgmma emulation: runtime functions on the host.
-  for (const char *fn : {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn, kWgmmaDotFn, kMbarrierInitFn,
-                         kMbarrierArriveFn, kMbarrierWaitFn, kTmaLoadFn})
+  for (const char *fn :
+       {ir::kSharedBaseFn, ir::kDynamicSharedBaseFn, kWgmmaDotFn, kMbarrierInitFn,
+        kMbarrierArriveFn, kMbarrierWaitFn, kTmaLoadFn, kTmaStoreFn, kNamedBarrierFn})
     if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
       declare(m, fn, decl.getFunctionType());
   gpuModule.erase();

@@ -714,6 +714,7 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   device->getOperation()->walk([&](mlir::Operation *op) {
     bulkCopies = bulkCopies || mlir::isa<mlir::NVVM::FenceMbarrierInitOp,
                                          mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
+                                         mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
                                          mlir::NVVM::MBarrierArriveExpectTxOp>(op);
   });
   // wgmma and setmaxnreg exist only in the arch-specific sm_90a, which an sm_90 GPU also loads.

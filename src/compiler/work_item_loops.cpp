@@ -170,9 +170,10 @@ std::string whyNot(gpu::GPUFuncOp f) {
       else
         slabBytes += *n * bytes * kMaxThreads;
     } else if (auto call = dyn_cast<func::CallOp>(op);
-               call && call.getCallee() == kMbarrierWaitFn) {
+               call &&
+               (call.getCallee() == kMbarrierWaitFn || call.getCallee() == kNamedBarrierFn)) {
       // The phase may need arrivals of threads that run later (warp-specialised kernels).
-      why = "an mbarrier wait";
+      why = call.getCallee() == kMbarrierWaitFn ? "an mbarrier wait" : "a named barrier";
     } else if (op->getDialect() && op->getDialect()->getNamespace() == "gpu" &&
                !isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp, gpu::LaneIdOp,
                     gpu::BarrierOp, gpu::ShuffleOp, gpu::ReturnOp, gpu::PrintfOp, gpu::GPUFuncOp>(

@@ -306,6 +306,17 @@ public:
   /// one integer per mode) of `desc`'s tensor into the shared tensor `dst`, whose layout must
   /// place the box where the copy puts it; its bytes complete on mbarrier bars[index].
   void tmaLoad(Value *desc, Value *dst, Value *coord, Value *bars, Value *index);
+  /// Starts the bulk tensor copy of the shared tensor `src` (laid out as tmaLoad's
+  /// destination) to the box at `coord` of `desc`'s tensor; elements outside the tensor are
+  /// not written. The threads that wrote `src` must have fenced the async proxy
+  /// (fenceProxyAsync) and met the issuing thread at a barrier.
+  void tmaStore(Value *desc, Value *src, Value *coord);
+  /// Waits until at most `pending` of this thread's bulk stores still read their shared
+  /// sources (which may then be written again).
+  void tmaStoreWait(int64_t pending);
+  /// bar.sync on barrier `id` (1..15) of `threads` threads (whole warps): those threads meet
+  /// without the rest of the block (NVIDIA targets, and cpu emulating one).
+  void namedBarrier(int64_t id, int64_t threads);
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

@@ -239,46 +239,31 @@ void Kernel::setMaxRegisters(int64_t count, bool increase) {
                                                 : mlir::NVVM::SetMaxRegisterAction::decrease);
 }
 
-void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Value *index) {
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return;
-  Entry *desc = k.get(hdesc, "TMA descriptor");
-  if (!desc)
-    return;
-  if (desc->kind != ValueKind::TmaDescriptor) {
-    k.fail(std::string("tma_load takes a TMA descriptor, got a ") + kindName(desc->kind));
-    return;
-  }
-  const TmaInfo &tma = *desc->tma;
-  Entry *dst = k.getTensor(hdst, "TMA destination");
+namespace {
+
+/// The bulk copy's element order, and the address in `smem` where the box starts: the copy
+/// moves the box densely, the descriptor's first dimension (the contiguous mode) fastest, then
+/// the other modes in order, swizzled: byte bits [4, 4 + B) take the XOR of bits [7, 7 + B),
+/// B = log2(swizzle / 16). `smem`'s layout must hold each element where the copy puts it.
+/// Null (and the kernel failed) where it does not.
+MValue boxAddress(Kernel::Impl &k, const Entry &desc, Value *hsmem, const char *op,
+                  std::vector<int> &order) {
+  const TmaInfo &tma = *desc.tma;
+  Entry *dst = k.getTensor(hsmem, "TMA shared tensor");
   if (!dst)
-    return;
+    return {};
   if (dst->addrSpace != 3 || dst->identity || dst->rsrc) {
-    k.fail("tma_load copies into a shared-memory tensor");
-    return;
+    k.fail(std::string(op) + " copies between global memory and a shared-memory tensor");
+    return {};
   }
   if (dst->dtype != tma.dtype) {
-    k.fail(std::string("tma_load of ") + dtypeName(tma.dtype) + " into a tensor of " +
+    k.fail(std::string(op) + " of " + dtypeName(tma.dtype) + " with a shared tensor of " +
            dtypeName(dst->dtype));
-    return;
+    return {};
   }
-  Entry *coord = k.get(hcoord, "TMA coordinate");
-  if (!coord)
-    return;
   int rank = int(tma.box.size());
-  if (coord->kind != ValueKind::IntTuple || coord->tuple->rank() != size_t(rank)) {
-    k.fail("tma_load takes a tuple of " + std::to_string(rank) + " coordinates");
-    return;
-  }
-  MValue mbar = mbarrierAddress(k, bars, index, "tma_load");
-  if (!mbar)
-    return;
   int64_t elem = bitWidth(tma.dtype) / 8;
-  // The copy writes the box densely, the descriptor's first dimension (the contiguous mode)
-  // fastest, then the other modes in order, swizzled: byte bits [4, 4 + B) take the XOR of bits
-  // [7, 7 + B), B = log2(swizzle / 16). The destination must hold each element where it lands.
-  std::vector<int> order{tma.contiguous};
+  order = {tma.contiguous};
   for (int m = 0; m < rank; ++m)
     if (m != tma.contiguous)
       order.push_back(m);
@@ -288,11 +273,11 @@ void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Valu
     pitch[m] = run;
     run *= tma.box[m];
   }
-  MValue dstAddress;
-  bool placed = k.algebra("tma_load", [&] {
+  MValue address;
+  k.algebra(op, [&] {
     const layout::Layout &l = *dst->layout;
     if (l.rank() != size_t(rank))
-      layout::fail(layout::ErrorKind::RankMismatch, "the destination " + l.str() +
+      layout::fail(layout::ErrorKind::RankMismatch, "the shared tensor " + l.str() +
                                                         " needs one mode per box mode (" +
                                                         std::to_string(rank) + ")");
     for (int m = 0; m < rank; ++m) {
@@ -305,15 +290,15 @@ void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Valu
         int64_t s = shape[j].value();
         if (s > 1 && stride[j].value() != pitch[m] * below)
           layout::fail(layout::ErrorKind::Divisibility,
-                       "the destination " + l.str() +
+                       "the shared tensor " + l.str() +
                            " does not place the box as the bulk copy "
-                           "writes it (mode " +
+                           "moves it (mode " +
                            std::to_string(m) + " at stride " + std::to_string(pitch[m]) + ")");
         below *= s;
       }
       if (below != tma.box[m])
         layout::fail(layout::ErrorKind::RankMismatch,
-                     "the destination " + l.str() + " has " + std::to_string(below) +
+                     "the shared tensor " + l.str() + " has " + std::to_string(below) +
                          " elements in mode " + std::to_string(m) + ", the box " +
                          std::to_string(tma.box[m]));
     }
@@ -321,16 +306,16 @@ void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Valu
     Int start = dst->swizzle ? layout::add(dst->swizzleOffset, first) : first;
     if (!start.isStatic())
       layout::fail(layout::ErrorKind::Divisibility,
-                   "the destination's first element must be at a static offset");
+                   "the shared tensor's first element must be at a static offset");
     int64_t startBytes = start.value() * elem;
     if (startBytes % 128 != 0 || dst->baseAlign < 128)
       layout::fail(layout::ErrorKind::Divisibility,
-                   "a bulk copy's destination starts on 128 bytes, got offset " +
+                   "a bulk copy's shared tensor starts on 128 bytes, got offset " +
                        std::to_string(startBytes) + " from a base aligned to " +
                        std::to_string(dst->baseAlign));
     if (bool(dst->swizzle) != bool(tma.swizzleBytes))
       layout::fail(layout::ErrorKind::Divisibility,
-                   std::string("the destination is ") + (dst->swizzle ? "" : "not ") +
+                   std::string("the shared tensor is ") + (dst->swizzle ? "" : "not ") +
                        "swizzled, the descriptor's swizzle is " + std::to_string(tma.swizzleBytes) +
                        " bytes");
     if (dst->swizzle) {
@@ -341,29 +326,121 @@ void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Valu
                      "a " + std::to_string(tma.swizzleBytes) + "-byte bulk-copy swizzle is " +
                          expected.str() + " over " + std::to_string(elem) +
                          "-byte elements on a base aligned to " +
-                         std::to_string(8 * tma.swizzleBytes) + " bytes; the destination has " +
+                         std::to_string(8 * tma.swizzleBytes) + " bytes; the shared tensor has " +
                          dst->swizzle->str() + " aligned to " + std::to_string(dst->baseAlign));
     }
-    dstAddress = mlir::LLVM::GEPOp::create(k.b, k.loc(), dst->v.getType(), k.memType(dst->dtype),
-                                           dst->v, mlir::ValueRange{k.materialize(start)});
+    address = mlir::LLVM::GEPOp::create(k.b, k.loc(), dst->v.getType(), k.memType(dst->dtype),
+                                        dst->v, mlir::ValueRange{k.materialize(start)});
   });
-  if (!placed)
-    return;
-  std::vector<MValue> coords;
+  return address;
+}
+
+/// `hdesc` as a TMA descriptor; null (and the kernel failed) if it is none.
+const Entry *descriptorOf(Kernel::Impl &k, Value *hdesc, const char *op) {
+  Entry *desc = k.get(hdesc, "TMA descriptor");
+  if (desc && desc->kind != ValueKind::TmaDescriptor) {
+    k.fail(std::string(op) + " takes a TMA descriptor, got a " + kindName(desc->kind));
+    return nullptr;
+  }
+  return desc;
+}
+
+/// The box coordinates `hcoord` in the copy's order, as i32.
+bool boxCoordinates(Kernel::Impl &k, const Entry &desc, Value *hcoord, const char *op,
+                    const std::vector<int> &order, std::vector<MValue> &coords) {
+  Entry *coord = k.get(hcoord, "TMA coordinate");
+  if (!coord)
+    return false;
+  size_t rank = desc.tma->box.size();
+  if (coord->kind != ValueKind::IntTuple || coord->tuple->rank() != rank) {
+    k.fail(std::string(op) + " takes a tuple of " + std::to_string(rank) + " coordinates");
+    return false;
+  }
   for (int m : order) {
     const IntTuple &c = (*coord->tuple)[m];
     if (!c.isLeaf()) {
-      k.fail("tma_load: coordinate " + std::to_string(m) + " is not an integer");
-      return;
+      k.fail(std::string(op) + ": coordinate " + std::to_string(m) + " is not an integer");
+      return false;
     }
     coords.push_back(k.materialize(c.leaf(), k.b.getI32Type()));
   }
+  return true;
+}
+
+} // namespace
+
+void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Value *index) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  const Entry *desc = descriptorOf(k, hdesc, "tma_load");
+  if (!desc)
+    return;
+  std::vector<int> order;
+  MValue dstAddress = boxAddress(k, *desc, hdst, "tma_load", order);
+  if (!dstAddress)
+    return;
+  std::vector<MValue> coords;
+  if (!boxCoordinates(k, *desc, hcoord, "tma_load", order, coords))
+    return;
+  MValue mbar = mbarrierAddress(k, bars, index, "tma_load");
+  if (!mbar)
+    return;
   // The copy writes the cluster's shared window, in which this block's own addresses are valid.
   MValue clusterAddress = mlir::LLVM::AddrSpaceCastOp::create(
       k.b, k.loc(), mlir::LLVM::LLVMPointerType::get(k.ctx(), 7), dstAddress);
   mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
       k.b, k.loc(), clusterAddress, desc->v, coords, mbar, mlir::ValueRange{}, MValue(), MValue(),
       {}, {}, {}, MValue());
+}
+
+void Kernel::tmaStore(Value *hdesc, Value *hsrc, Value *hcoord) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  const Entry *desc = descriptorOf(k, hdesc, "tma_store");
+  if (!desc)
+    return;
+  std::vector<int> order;
+  MValue srcAddress = boxAddress(k, *desc, hsrc, "tma_store", order);
+  if (!srcAddress)
+    return;
+  std::vector<MValue> coords;
+  if (!boxCoordinates(k, *desc, hcoord, "tma_store", order, coords))
+    return;
+  mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      k.b, k.loc(), desc->v, srcAddress, coords, MValue(), mlir::NVVM::TMAStoreMode::TILE,
+      MValue());
+  // Each store is a bulk group of its own, so that tmaStoreWait counts stores.
+  mlir::NVVM::CpAsyncBulkCommitGroupOp::create(k.b, k.loc());
+}
+
+void Kernel::tmaStoreWait(int64_t pending) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (pending < 0 || pending > 63) {
+    k.fail("tma_store_wait: 0..63 stores may stay pending, got " + std::to_string(pending));
+    return;
+  }
+  mlir::NVVM::CpAsyncBulkWaitGroupOp::create(k.b, k.loc(), uint32_t(pending), k.b.getUnitAttr());
+}
+
+void Kernel::namedBarrier(int64_t id, int64_t threads) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  if (id < 1 || id > 15) {
+    k.fail("named_barrier: the barrier is 1..15 (0 is the whole block's), got " +
+           std::to_string(id));
+    return;
+  }
+  if (threads < 32 || threads > 1024 || threads % 32 != 0) {
+    k.fail("named_barrier: 32..1024 threads, whole warps, got " + std::to_string(threads));
+    return;
+  }
+  mlir::NVVM::BarrierOp::create(k.b, k.loc(), mlir::Type(), constI32(k, id), constI32(k, threads),
+                                mlir::NVVM::BarrierReductionAttr(), MValue());
 }
 
 } // namespace fly::ir

@@ -84,7 +84,9 @@ def test_the_gfx950_kernel_runs_emulated_on_cpu(m, n, k, b_layout, ab, monkeypat
      # 16-byte aligned operands: the four-buffer pipeline copies by TMA (K-major, M/N-major).
      (72, 136, 200, "row", "col", "bf16", "f32"), (96, 200, 72, "col", "row", "f16", "f32"),
      # ... over several rounds of the buffers, each persistent block walking three tiles.
-     (80, 264, 520, "row", "row", "bf16", "f32")],
+     (80, 264, 520, "row", "row", "bf16", "f32"),
+     # 16-bit D with 16-byte rows: the warp-specialised epilogue stores it by TMA.
+     (136, 200, 136, "row", "col", "f16", "f16")],
 )  # fmt: skip
 def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, out, monkeypatch):
     # sm_90's plan takes wgmma: A and B read from 128-byte swizzled shared tiles through
@@ -97,8 +99,12 @@ def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, o
     # own, on "full" and "empty" mbarriers, in a persistent grid (warp specialisation).
     monkeypatch.setenv("FLYDSL_GEMM_TILE", "64x128x64x4x1x1")
     test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
-    if m in (72, 80, 96):
+    if m in (72, 80, 96, 136):
         monkeypatch.setenv("FLYDSL_GEMM_WS", "1")
+        test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
+    if out != "f32":
+        # Two consumer warpgroups take turns at the TMA-store epilogue's buffer.
+        monkeypatch.setenv("FLYDSL_GEMM_TILE", "128x128x64x4x2x1")
         test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
 
 
@@ -169,7 +175,7 @@ def test_an_arch_without_a_matrix_core_path_is_refused():
     assert "no matrix-core path for arch gfx1201" in out.stdout, out.stdout + out.stderr
 
 
-def compiled(tmp_path, device, arch, b_layout, **env_vars):
+def compiled(tmp_path, device, arch, b_layout, out="float32", **env_vars):
     """The code fk.gemm compiles for a 256^3 f16 problem on `device` (nothing runs)."""
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
@@ -177,7 +183,7 @@ def compiled(tmp_path, device, arch, b_layout, **env_vars):
         f"r = lambda a: DLView(a, KDL_FLOAT, a.itemsize * 8, {device})\n"
         "a = np.zeros((256, 256), np.float16)\n"
         f"b = np.zeros((256, 256), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
-        "fk.gemm(r(a), r(b), out=r(np.zeros((256, 256), np.float32)))\n"
+        f"fk.gemm(r(a), r(b), out=r(np.zeros((256, 256), np.{out})))\n"
     )
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch, **env_vars}  # fmt: skip
@@ -270,6 +276,17 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         assert ".maxntid 256, 1, 1" in ptx
         assert re.search(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)
         assert re.search(r"setmaxnreg\.inc\.sync\.aligned\.u32\s+232;", ptx)
+        # An f16 D leaves through shared memory: the warpgroup meets at named barrier 1, then
+        # one thread stores the 64 x 128 share as two 64 x 64 boxes and waits for them to be
+        # read before handing the buffer on.
+        ws = compiled(tmp_path / "ws16", 2, "sm_90", b_layout, "float16", FLYDSL_GEMM_TMA=tma,
+                      FLYDSL_GEMM_WS="1")  # fmt: skip
+        ptx16 = (ws / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+        store = r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group"
+        assert len(re.findall(store, ptx16)) == 2
+        assert re.search(r"(bar|barrier)\.sync\s+1,\s*128;", ptx16)
+        assert re.search(r"cp\.async\.bulk\.wait_group\.read\s+0;", ptx16)
+        assert "st.global" not in ptx16
     else:
         assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
     assert re.search(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)

@@ -43,3 +43,20 @@ def test_gemm_rejects_a_float32_operand():
     a = torch.zeros(16, 16, device="cuda")
     with pytest.raises(Exception, match="float16 or both bfloat16"):
         fk.gemm(a, a)
+
+
+@pytest.mark.parametrize("ws", ["0", "1"])
+@pytest.mark.parametrize("m,n,k", [(1000, 776, 333), (4096, 2048, 512), (300, 200, 96)])
+def test_gemm_16bit_out_with_and_without_warp_specialisation(m, n, k, ws, monkeypatch):
+    # FLYDSL_GEMM_WS=1 with a 16-bit D in 16-byte rows: the epilogue stores it by TMA, each
+    # consumer warpgroup in turn through one shared buffer, the tiles of a persistent grid.
+    monkeypatch.setenv("FLYDSL_GEMM_WS", ws)
+    a, b = operands(m, n, k, torch.bfloat16, "col")
+    c = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+    want = 0.5 * (a.float() @ b.float()) + 2.0 * c.float()
+    fk.gemm(a, b, c=c, alpha=0.5, beta=2.0, out=c)
+    out = fk.gemm(a, b, out_dtype=torch.bfloat16)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(c.float(), want, atol=0.1 * k**0.5 / 8, rtol=2e-2)
+    torch.testing.assert_close(out.float(), a.float() @ b.float(), atol=0.05 * k**0.5 / 8,
+                               rtol=1e-2)  # fmt: skip

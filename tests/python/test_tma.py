@@ -72,7 +72,7 @@ def test_boxes_land_where_the_hardware_puts_them(rows, cols, swizzle, dtype, r0,
 def test_a_destination_the_box_does_not_fit_is_refused():
     a, out = np.zeros((16, 32), np.float32), np.zeros((8, 8), np.float32)
     k = box_kernel(8, 8, 0, np.float32, tile_layout=fx.make_layout((8, 8), (1, 8)))
-    with pytest.raises(Exception, match="does not place the box as the bulk copy writes it"):
+    with pytest.raises(Exception, match="does not place the box as the bulk copy moves it"):
         k(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(grid=(1,), block=(64,))
 
 
@@ -206,3 +206,137 @@ def test_setmaxnreg_mistakes_are_kernel_errors():
         build(lambda: (fx.nvgpu.set_block_size(128), fx.nvgpu.setmaxnreg(100, True)))
     with pytest.raises(flyc.CompileError, match="1..1024 threads"):
         build(lambda: fx.nvgpu.set_block_size(64, 32))
+
+
+def store_kernel(rows, cols, swizzle, dtype, tile_layout=None):
+    """Each thread writes its elements of A (rows x cols), doubled, into a tile swizzled
+    `swizzle` bytes; thread 0 then stores the tile by TMA to the box at (r0, c0) of Out."""
+    elem = np.dtype(dtype).itemsize
+    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    base = {2: 3, 4: 2}[elem]
+
+    @flyc.kernel
+    def store(A: fx.Tensor, Out: fx.Tensor, r0: fx.Int32, c0: fx.Int32):
+        tid = fx.thread_idx.x
+        desc = fx.nvgpu.tma_descriptor(Out, (rows, cols), swizzle=swizzle)
+        layout = tile_layout or fx.make_layout((rows, cols), (cols, 1))
+        if bits:
+            layout = fx.make_composed_layout(fx.Swizzle(bits, base, 3), 0, layout)
+        tile = fx.SharedAllocator().allocate_tensor(
+            fx.Float16 if elem == 2 else fx.Float32, layout, 1024
+        )
+        for i in fx.range_constexpr(rows * cols // 64):
+            e = tid + 64 * i
+            tile[e // cols, e % cols] = A[e // cols, e % cols] * 2.0
+        fx.nvgpu.fence_proxy_async()
+        fx.gpu.barrier()
+        if tid == 0:
+            fx.nvgpu.tma_store(desc, tile, (r0, c0))
+            fx.nvgpu.tma_store_wait(0)
+
+    return store
+
+
+@pytest.mark.parametrize(
+    "rows,cols,swizzle,dtype,r0,c0",
+    [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
+     (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)],
+)  # fmt: skip
+def test_stored_boxes_leave_the_tensor_outside_them_alone(rows, cols, swizzle, dtype, r0, c0):
+    rng = np.random.default_rng(rows + cols)
+    a = rng.integers(-50, 50, (rows, cols)).astype(dtype)
+    out = np.full((64, 104), -1, dtype)
+    store_kernel(rows, cols, swizzle, dtype)(
+        flyc.from_dlpack(a), flyc.from_dlpack(out), r0, c0
+    ).launch(grid=(1,), block=(64,))
+    want = np.full((64, 104), -1, dtype)
+    for r in range(rows):
+        for c in range(cols):
+            if 0 <= r0 + r < 64 and 0 <= c0 + c < 104:
+                want[r0 + r, c0 + c] = 2 * a[r, c]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_store_mistakes_are_kernel_errors():
+    a, out = np.zeros((8, 8), np.float32), np.zeros((16, 32), np.float32)
+    k = store_kernel(8, 8, 0, np.float32, tile_layout=fx.make_layout((8, 8), (1, 8)))
+    with pytest.raises(Exception, match="does not place the box as the bulk copy moves it"):
+        k(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(grid=(1,), block=(64,))
+
+    def build(body):
+        @flyc.kernel
+        def k(A: fx.Tensor):
+            body(A)
+
+        return k.compile(flyc.from_dlpack(np.zeros((16, 32), np.float32)), target="cpu")
+
+    def from_global(A):
+        fx.nvgpu.tma_store(fx.nvgpu.tma_descriptor(A, (8, 8), swizzle=0), A, (0, 0))
+
+    with pytest.raises(flyc.CompileError, match="between global memory and a shared-memory"):
+        build(from_global)
+    with pytest.raises(flyc.CompileError, match="0..63 stores may stay pending, got 64"):
+        build(lambda A: fx.nvgpu.tma_store_wait(64))
+    with pytest.raises(flyc.CompileError, match="1..15 \\(0 is the whole block's\\), got 0"):
+        build(lambda A: fx.nvgpu.named_barrier(0, 128))
+    with pytest.raises(flyc.CompileError, match="32..1024 threads, whole warps, got 100"):
+        build(lambda A: fx.nvgpu.named_barrier(1, 100))
+
+
+def test_tma_store_compiles_to_a_bulk_store_and_its_wait(monkeypatch):
+    monkeypatch.delenv("FLYDSL_COMPILE_BACKEND")
+    a, out = np.zeros((16, 64), np.float16), np.zeros((16, 64), np.float16)
+    ptx = (
+        store_kernel(16, 64, 128, np.float16)
+        .compile(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0, target="cuda", arch="sm_90")
+        .binary.decode()
+    )
+    assert "cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group" in ptx
+    assert "cp.async.bulk.commit_group" in ptx
+    assert re.search(r"cp\.async\.bulk\.wait_group\.read\s+0;", ptx)
+    assert "fence.proxy.async.shared::cta" in ptx
+
+
+def named_barrier_kernel():
+    """Warpgroup 1 hands a value to warpgroup 0 through shared memory; the two warps of
+    warpgroup 1 meet at named barrier 1 between writing and reading it, warpgroup 0 waits for
+    it on an mbarrier. A block-wide barrier there would never complete."""
+
+    @flyc.kernel
+    def halves(A: fx.Tensor, Out: fx.Tensor):
+        tid = fx.thread_idx.x
+        smem = fx.SharedAllocator()
+        box = smem.allocate_tensor(fx.Float32, fx.make_layout(64), 256)
+        bars = smem.allocate_tensor(fx.Int64, fx.make_layout(1), 8)
+        if tid == 0:
+            fx.nvgpu.mbarrier_init(bars, 0, 64)
+        fx.gpu.barrier()
+        if tid >= 64:
+            box[tid - 64] = A[tid - 64] + 1.0
+            fx.nvgpu.named_barrier(1, 64)
+            # Each thread reads its neighbour's value: only right after the named barrier.
+            Out[tid] = box[(tid - 63) % 64]
+            fx.nvgpu.mbarrier_arrive(bars, 0)
+        else:
+            fx.nvgpu.mbarrier_wait(bars, 0, 0)
+            Out[tid] = box[tid] * 10.0
+
+    return halves
+
+
+def test_a_named_barrier_meets_only_its_threads():
+    a, out = np.arange(64, dtype=np.float32), np.zeros(128, np.float32)
+    named_barrier_kernel()(flyc.from_dlpack(a), flyc.from_dlpack(out)).launch(block=(128,))
+    np.testing.assert_array_equal(out[:64], (a + 1) * 10)
+    np.testing.assert_array_equal(out[64:], np.roll(a + 1, -1))
+
+
+def test_named_barriers_compile_for_nvidia_only(monkeypatch):
+    monkeypatch.delenv("FLYDSL_COMPILE_BACKEND")
+    a, out = flyc.from_dlpack(np.zeros(64, np.float32)), flyc.from_dlpack(np.zeros(128, np.float32))
+    ptx = named_barrier_kernel().compile(a, out, target="cuda", arch="sm_90").binary.decode()
+    assert re.search(r"barrier\.sync\s+1,\s*64;|bar\.sync\s+1,\s*64;", ptx)
+    with pytest.raises(
+        flyc.CompileError, match="named barriers are NVIDIA operations; target rocm"
+    ):
+        named_barrier_kernel().compile(a, out, target="rocm", arch="gfx942")

@@ -592,6 +592,32 @@ class nvgpu:
         _check()
 
     @staticmethod
+    def tma_store(desc, src, coord):
+        """Starts the bulk copy of the shared tensor `src` (laid out as tma_load's destination)
+        to the box at element coordinates `coord`; elements past the tensor's edges are not
+        written. One thread issues it, after the writers of `src` have called
+        fence_proxy_async and met it at a barrier."""
+        from . import _kernel_layout as KL
+
+        K.tma_store(current(), desc.handle, src.handle, KL.int_tuple(tuple(coord)).handle)
+        _check()
+
+    @staticmethod
+    def tma_store_wait(pending=0):
+        """Waits until at most `pending` of this thread's TMA stores still read their shared
+        sources; with 0 (before the block exits) none does."""
+        K.tma_store_wait(current(), int(pending))
+        _check()
+
+    @staticmethod
+    def named_barrier(barrier_id, threads):
+        """bar.sync on barrier `barrier_id` (1..15) of `threads` threads (whole warps): those
+        threads meet without the rest of the block, e.g. one warpgroup of a warp-specialised
+        kernel."""
+        K.named_barrier(current(), int(barrier_id), int(threads))
+        _check()
+
+    @staticmethod
     def mbarrier_init(bars, index, arrivals):
         """Sets the arrivals each phase of mbarrier bars[index] (a shared i64 tensor) expects;
         one thread calls it, then a barrier of the block."""

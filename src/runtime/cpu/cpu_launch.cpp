@@ -28,7 +28,7 @@ namespace {
 constexpr size_t kFiberStackBytes = 256 * 1024;
 constexpr uint32_t kMaxThreadsPerBlock = 1024;
 
-enum class FiberState { Ready, AtBarrier, AtShuffle, AtMbarrier, Done };
+enum class FiberState { Ready, AtBarrier, AtShuffle, AtMbarrier, AtNamedBarrier, Done };
 
 namespace ids = compiler::cpu_ids;
 
@@ -40,6 +40,7 @@ struct Fiber {
   int shuffleParity = 0;
   const void *mbarrier = nullptr; // AtMbarrier: the barrier and the phase parity awaited
   int parity = 0;
+  int namedBarrier = 0, namedThreads = 0; // AtNamedBarrier: its id and thread count
 };
 
 struct Block;
@@ -209,8 +210,34 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
         released = true;
       }
     }
+    // A named barrier lets its first `threads` arrivals go (the count they all name).
+    uint32_t atNamed[16] = {};
+    for (Fiber &f : b.fibers)
+      if (f.state == FiberState::AtNamedBarrier)
+        ++atNamed[f.namedBarrier];
+    for (int id = 1; id < 16; ++id) {
+      if (!atNamed[id])
+        continue;
+      uint32_t left = 0;
+      for (Fiber &f : b.fibers)
+        if (f.state == FiberState::AtNamedBarrier && f.namedBarrier == id) {
+          left = left ? left : uint32_t(f.namedThreads);
+          break;
+        }
+      if (atNamed[id] < left)
+        continue;
+      for (Fiber &f : b.fibers)
+        if (left && f.state == FiberState::AtNamedBarrier && f.namedBarrier == id) {
+          f.state = FiberState::Ready;
+          --left;
+        }
+      released = true;
+    }
     if (!released && !releaseMbarrierWaits()) {
       std::string what = atBarrier ? "a barrier" : "a shuffle";
+      for (Fiber &f : b.fibers)
+        if (f.state == FiberState::AtNamedBarrier)
+          what = "named barrier " + std::to_string(f.namedBarrier);
       for (Fiber &f : b.fibers)
         if (f.state == FiberState::AtMbarrier)
           what = "an mbarrier wait";
@@ -235,6 +262,17 @@ extern "C" void *flySharedBase() { return current->shared; }
 void recordError(const std::string &e) {
   if (current->error.empty())
     current->error = e;
+}
+
+extern "C" void flyCpuNamedBarrier(int32_t id, int32_t threads) {
+  if (!current->fiber) {
+    recordError("a named barrier outside a block run on fibers");
+    return;
+  }
+  current->fiber->state = FiberState::AtNamedBarrier;
+  current->fiber->namedBarrier = id;
+  current->fiber->namedThreads = threads;
+  yieldToScheduler();
 }
 
 extern "C" void flyCpuMbarrierInit(void *bar, int32_t count) {
@@ -281,44 +319,72 @@ extern "C" void flyCpuMbarrierWait(void *bar, int32_t parity) {
   }
 }
 
-// The bulk tensor copy, done at once: the box at coordinates c (descriptor dimensions, the
-// contiguous one first) lands densely at dst, elements outside the tensor as zeros, with the
-// swizzle applied to the shared-memory address bits as the hardware applies it; its bytes
-// then complete on the barrier.
-extern "C" void flyCpuTmaLoad(void *dst, const void *descriptor, void *bar, int32_t rank,
-                              int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4) {
-  const auto &d = *static_cast<const gpu::TmaBox *>(descriptor);
-  if (rank != d.rank) {
-    recordError("a bulk copy of rank " + std::to_string(rank) + " through a descriptor of rank " +
-                std::to_string(d.rank));
-    return;
-  }
-  const int64_t start[gpu::kTmaMaxRank] = {c0, c1, c2, c3, c4};
+// Calls visit(shared, global) for each element of the box at coordinates `start` (descriptor
+// dimensions, the contiguous one first), in the order a bulk copy lays the box out densely in
+// shared memory from `smem`, with the swizzle applied to the shared address bits as the
+// hardware applies it; `global` is null for elements outside the tensor. Returns the count.
+template <class Visit>
+int64_t forEachBoxElement(const gpu::TmaBox &d, const int64_t *start, uint8_t *smem, Visit visit) {
   int64_t count = 1;
   for (int i = 0; i < d.rank; ++i)
     count *= d.box[i];
-  auto *out = static_cast<uint8_t *>(dst);
   uintptr_t mask = d.swizzleBytes ? uintptr_t(d.swizzleBytes / 16 - 1) : 0;
   int64_t index[gpu::kTmaMaxRank] = {0, 0, 0, 0, 0};
   for (int64_t e = 0; e < count; ++e) {
     bool inside = true;
-    const uint8_t *from = static_cast<const uint8_t *>(d.data);
+    auto *global = static_cast<uint8_t *>(const_cast<void *>(d.data));
     for (int i = 0; i < d.rank; ++i) {
       int64_t g = start[i] + index[i];
       inside = inside && g >= 0 && uint64_t(g) < d.extent[i];
-      from += g * int64_t(d.strideBytes[i]);
+      global += g * int64_t(d.strideBytes[i]);
     }
-    uintptr_t at = reinterpret_cast<uintptr_t>(out) + uintptr_t(e) * uintptr_t(d.elementBytes);
+    uintptr_t at = reinterpret_cast<uintptr_t>(smem) + uintptr_t(e) * uintptr_t(d.elementBytes);
     at ^= ((at >> 7) & mask) << 4;
-    auto *to = reinterpret_cast<uint8_t *>(at);
-    if (inside)
-      std::memcpy(to, from, size_t(d.elementBytes));
-    else
-      std::memset(to, 0, size_t(d.elementBytes));
+    visit(reinterpret_cast<uint8_t *>(at), inside ? global : nullptr);
     for (int i = 0; i < d.rank && ++index[i] == int64_t(d.box[i]); ++i)
       index[i] = 0;
   }
+  return count;
+}
+
+bool sameRank(const gpu::TmaBox &d, int32_t rank) {
+  if (rank != d.rank)
+    recordError("a bulk copy of rank " + std::to_string(rank) + " through a descriptor of rank " +
+                std::to_string(d.rank));
+  return rank == d.rank;
+}
+
+// The bulk tensor copies, done at once. A load writes elements outside the tensor as zeros
+// and completes its bytes on the barrier; a store skips them.
+extern "C" void flyCpuTmaLoad(void *dst, const void *descriptor, void *bar, int32_t rank,
+                              int32_t c0, int32_t c1, int32_t c2, int32_t c3, int32_t c4) {
+  const auto &d = *static_cast<const gpu::TmaBox *>(descriptor);
+  if (!sameRank(d, rank))
+    return;
+  const int64_t start[gpu::kTmaMaxRank] = {c0, c1, c2, c3, c4};
+  size_t bytes = size_t(d.elementBytes);
+  int64_t count = forEachBoxElement(d, start, static_cast<uint8_t *>(dst),
+                                    [&](uint8_t *shared, const uint8_t *global) {
+                                      if (global)
+                                        std::memcpy(shared, global, bytes);
+                                      else
+                                        std::memset(shared, 0, bytes);
+                                    });
   mbarrierUpdate(bar, -int32_t(count * d.elementBytes), 0);
+}
+
+extern "C" void flyCpuTmaStore(void *src, const void *descriptor, int32_t rank, int32_t c0,
+                               int32_t c1, int32_t c2, int32_t c3, int32_t c4) {
+  const auto &d = *static_cast<const gpu::TmaBox *>(descriptor);
+  if (!sameRank(d, rank))
+    return;
+  const int64_t start[gpu::kTmaMaxRank] = {c0, c1, c2, c3, c4};
+  size_t bytes = size_t(d.elementBytes);
+  forEachBoxElement(d, start, static_cast<uint8_t *>(src),
+                    [&](const uint8_t *shared, uint8_t *global) {
+                      if (global)
+                        std::memcpy(global, shared, bytes);
+                    });
 }
 extern "C" void *flyDynamicSharedBase() {
   return current->shared + dynamicSharedOffset(*current->geometry);
@@ -434,6 +500,8 @@ const std::map<std::string, void *> &runtimeSymbols() {
       {"__fly_cpu_mbarrier_arrive", reinterpret_cast<void *>(&flyCpuMbarrierArrive)},
       {"__fly_cpu_mbarrier_wait", reinterpret_cast<void *>(&flyCpuMbarrierWait)},
       {"__fly_cpu_tma_load", reinterpret_cast<void *>(&flyCpuTmaLoad)},
+      {"__fly_cpu_tma_store", reinterpret_cast<void *>(&flyCpuTmaStore)},
+      {"__fly_cpu_named_barrier", reinterpret_cast<void *>(&flyCpuNamedBarrier)},
       {"__truncsfbf2", reinterpret_cast<void *>(&flyTruncSfBf2)},
       {"__truncdfbf2", reinterpret_cast<void *>(&flyTruncDfBf2)},
   };
