@@ -1192,6 +1192,20 @@ unsafe extern "C" {
     );
 }
 unsafe extern "C" {
+    pub fn fly_kernel_tma_store(
+        k: *mut fly_kernel_t,
+        desc: *mut fly_value_t,
+        src: *mut fly_value_t,
+        coord: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tma_store_wait(k: *mut fly_kernel_t, pending: i64);
+}
+unsafe extern "C" {
+    pub fn fly_kernel_named_barrier(k: *mut fly_kernel_t, id: i64, threads: i64);
+}
+unsafe extern "C" {
     pub fn fly_kernel_gather(
         k: *mut fly_kernel_t,
         atom: *mut fly_value_t,
