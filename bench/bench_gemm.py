@@ -1,15 +1,20 @@
 """The library's GEMM (fk.gemm) against torch.matmul (cuBLAS) and a Triton matmul on a CUDA
 GPU, bf16 in, fp32 accumulate, bf16 out: 4096^3, 8192^3 and a skinny M=16, N=K=8192, with b
 column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN"). Each column
-is timed by CUDA events over a CUDA graph of repeated calls and reported in TFLOP/s, with the
-ratios fk/cuBLAS and fk/Triton. Cold compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [TILE ...]
-Each TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with
-that tile in place of the library's table, for tuning.
+is timed by CUDA events over a CUDA graph of repeated calls, the libraries taking turns (the
+median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
+compile times are those of bench_compile.py.
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--sustained] [TILE ...]
+--sustained adds a table of cuBLAS and fk.gemm each running alone for seconds, with the SM
+clock and power meanwhile. Each TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it)
+adds a table of fk.gemm with that tile in place of the library's table, for tuning.
 """
 
 import os
+import statistics
+import subprocess
 import sys
+import time
 
 import flydsl.kernels as fk
 import torch
@@ -24,27 +29,68 @@ REPS = 10
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 8192, 8192)]
 
 
-def timed(fn):
-    """Milliseconds per call: a CUDA graph of REPS calls, replayed and timed by events."""
-    fn()
-    torch.cuda.synchronize()
-    graph = torch.cuda.CUDAGraph()
-    stream = torch.cuda.Stream()
-    with torch.cuda.stream(stream):
-        with torch.cuda.graph(graph, stream=stream):
-            for _ in range(REPS):
-                fn()
-    graph.replay()
-    torch.cuda.synchronize()
-    best = float("inf")
-    for _ in range(5):
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        start.record()
+def timed(fns, rounds=15):
+    """Milliseconds per call of each of `fns` (name -> function): a CUDA graph of REPS calls
+    each, the graphs replayed in turn `rounds` times and timed by events, the median of each.
+    Taking turns spreads the GPU's warming and power limit over all of them: timed one after
+    another, the first one timed ran on the coolest GPU."""
+    graphs = {}
+    for name, fn in fns.items():
+        fn()
+        torch.cuda.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        stream = torch.cuda.Stream()
+        with torch.cuda.stream(stream):
+            with torch.cuda.graph(graph, stream=stream):
+                for _ in range(REPS):
+                    fn()
         graph.replay()
-        end.record()
-        end.synchronize()
-        best = min(best, start.elapsed_time(end) / REPS)
-    return best
+        torch.cuda.synchronize()
+        graphs[name] = graph
+    times = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, graph in graphs.items():
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            graph.replay()
+            end.record()
+            end.synchronize()
+            times[name].append(start.elapsed_time(end) / REPS)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def sustained(seconds=4.0):
+    """Each library alone for `seconds` of back-to-back calls (4096^3 and 8192^3 NT), with the
+    SM clock and board power nvidia-smi reports meanwhile: the rate under the power limit."""
+    print(f"{'shape':>6} {'library':>8} {'TFLOP/s':>8} {'SM MHz':>7} {'W':>5}")
+    for n in (4096, 8192):
+        a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16).t()
+        out = torch.empty(n, n, device="cuda", dtype=torch.bfloat16)
+        for name, fn in (("cuBLAS", lambda: torch.matmul(a, b, out=out)),
+                         ("fk.gemm", lambda: fk.gemm(a, b, out=out))):  # fmt: skip
+            fn()
+            torch.cuda.synchronize()
+            monitor = subprocess.Popen(
+                ["nvidia-smi", "--query-gpu=clocks.sm,power.draw", "--format=csv,noheader,nounits",
+                 "-lms", "200"], stdout=subprocess.PIPE, text=True)  # fmt: skip
+            calls, began = 0, time.time()
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            while time.time() - began < seconds:
+                for _ in range(20):
+                    fn()
+                calls += 20
+                torch.cuda.synchronize()
+            end.record()
+            end.synchronize()
+            monitor.terminate()
+            samples = [r.split(",") for r in monitor.communicate()[0].split("\n") if "," in r]
+            clock = statistics.mean(float(r[0]) for r in samples[1:] or samples)
+            power = statistics.mean(float(r[1]) for r in samples[1:] or samples)
+            tflops = 2.0 * n**3 * calls / start.elapsed_time(end) / 1e9
+            print(f"{n:>6} {name:>8} {tflops:8.1f} {clock:7.0f} {power:5.0f}")
 
 
 if triton is not None:
@@ -104,9 +150,12 @@ def main():
             fk.gemm(a, b, out=out)
             want = torch.matmul(a, b)
             err = (out.float() - want.float()).abs().max().item()
-            t_cublas = timed(lambda: torch.matmul(a, b, out=out))
-            t_fk = timed(lambda: fk.gemm(a, b, out=out))
-            t_triton = timed(lambda: triton_gemm(a, b, out)) if triton else float("nan")
+            fns = {"cublas": lambda: torch.matmul(a, b, out=out),
+                   "fk": lambda: fk.gemm(a, b, out=out)}  # fmt: skip
+            if triton:
+                fns["triton"] = lambda: triton_gemm(a, b, out)
+            t = timed(fns)
+            t_cublas, t_fk, t_triton = t["cublas"], t["fk"], t.get("triton", float("nan"))
             tf = [flops / t / 1e9 for t in (t_cublas, t_triton, t_fk)]
             print(f"{m:>6} {n:>5} {k:>5} {layout:>3} {tf[0]:8.1f} {tf[1]:8.1f} {tf[2]:8.1f}"
                   f" {tf[2] / tf[0]:9.2f} {tf[2] / tf[1]:9.2f} {err:8.3f}")  # fmt: skip
@@ -126,7 +175,7 @@ def tiles(names):
             try:
                 fk.gemm(a, b, out=out)
                 err = (out.float() - torch.matmul(a, b).float()).abs().max().item()
-                tf = 2.0 * m * n * k / timed(lambda: fk.gemm(a, b, out=out)) / 1e9
+                tf = 2.0 * m * n * k / timed({"fk": lambda: fk.gemm(a, b, out=out)})["fk"] / 1e9
                 row.append(f"{tf:9.1f} e{err:5.3f}")
             except Exception as e:  # a tile the device refuses
                 row.append(f"{type(e).__name__[:16]:>16}")
@@ -136,5 +185,8 @@ def tiles(names):
 
 if __name__ == "__main__":
     main()
-    if len(sys.argv) > 1:
-        tiles(sys.argv[1:])
+    args = [a for a in sys.argv[1:] if a != "--sustained"]
+    if len(args) < len(sys.argv) - 1:
+        sustained()
+    if args:
+        tiles(args)

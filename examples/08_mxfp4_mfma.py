@@ -16,6 +16,7 @@ import flydsl.expr as fx
 import numpy as np
 
 os.environ.setdefault("ARCH", "gfx950")  # the arch the cpu target emulates
+os.environ.setdefault("FLYDSL_COMPILE_BACKEND", "cpu")  # also where an NVIDIA GPU is visible
 
 M, N, K = 32, 32, 256
 tiled = fx.make_tiled_mma(

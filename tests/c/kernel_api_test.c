@@ -284,6 +284,38 @@ static void tma_copies(void) {
   CHECK(tma_box_kernel("sm_90", 1) == NULL);
 }
 
+/* The mistakes of TMA stores and named barriers are kernel errors; a NULL kernel is ignored. */
+static int store_mistake(int which, const char *message) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  if (fly_module_create(&m) || fly_kernel_create(m, "store", &k))
+    return 0;
+  int64_t dyn[2] = {FLY_DYNAMIC, FLY_DYNAMIC}, rows[2] = {FLY_DYNAMIC, 1}, box[2] = {4, 8};
+  fly_value_t *out = fly_kernel_tensor_param_spec(k, FLY_F32, 2, dyn, rows, 16);
+  fly_value_t *desc = fly_kernel_tma_descriptor(k, out, box, 2, 0);
+  if (which == 0)
+    fly_kernel_tma_store(k, desc, out, fly_kernel_int_tuple(k, "(0,0)", NULL, 0));
+  else if (which == 1)
+    fly_kernel_tma_store_wait(k, -1);
+  else if (which == 2)
+    fly_kernel_named_barrier(k, 16, 128);
+  else
+    fly_kernel_named_barrier(k, 1, 48);
+  int found = fly_kernel_finish(k) != FLY_OK && mentions(fly_kernel_error(k), message);
+  fly_module_destroy(m);
+  return found;
+}
+
+static void tma_store_mistakes(void) {
+  CHECK(store_mistake(0, "between global memory and a shared-memory tensor"));
+  CHECK(store_mistake(1, "0..63 stores may stay pending, got -1"));
+  CHECK(store_mistake(2, "the barrier is 1..15"));
+  CHECK(store_mistake(3, "32..1024 threads, whole warps, got 48"));
+  fly_kernel_tma_store(NULL, NULL, NULL, NULL);
+  fly_kernel_tma_store_wait(NULL, 0);
+  fly_kernel_named_barrier(NULL, 1, 128);
+}
+
 static void launch_argument_checks(void) {
   fly_compiled_t *c = doubler();
   CHECK(c != NULL);
@@ -780,6 +812,7 @@ int main(void) {
   scaled_mfma_atoms();
   device_processors();
   tma_copies();
+  tma_store_mistakes();
   prepared_launches();
   event_errors();
   vectors_buffers_while();

@@ -1,5 +1,14 @@
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
+
+
+@pytest.fixture
+def host_target(monkeypatch):
+    """Kernels launched on numpy arrays run on the cpu target even where a GPU is visible (the
+    target FlyDSL then picks): for the files that check the cpu's emulation of GPU archs."""
+    monkeypatch.setenv("FLYDSL_COMPILE_BACKEND", "cpu")

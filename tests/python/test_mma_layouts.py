@@ -18,6 +18,9 @@ ATOMS = [
     (fx.nvgpu.MmaSync, 16, 8, 16, fx.BFloat16, 32), (fx.nvgpu.MmaSync, 16, 8, 32, "f8e5m2", 32),
 ]  # fmt: skip
 
+# numpy arrays: the cpu target, emulating the arch each test names
+pytestmark = pytest.mark.usefixtures("host_target")
+
 
 @pytest.mark.parametrize("make,m,n,k,dtype,lanes", ATOMS)
 def test_every_atom_covers_its_tiles_once(make, m, n, k, dtype, lanes):

@@ -18,6 +18,9 @@ FORMATS = {"e4m3": (4, 3, 7), "e5m2": (5, 2, 15), "e2m3": (2, 3, 1), "e3m2": (3,
 PAIRS = [("e4m3", "e4m3"), ("e5m2", "e5m2"), ("e2m3", "e2m3"), ("e3m2", "e3m2"),
          ("e2m1", "e2m1"), ("e4m3", "e2m1"), ("e5m2", "e3m2")]  # fmt: skip
 
+# numpy arrays: the cpu target, emulating the arch each test names
+pytestmark = pytest.mark.usefixtures("host_target")
+
 
 def decode(codes, fmt):
     """Codes of `fmt` (one per byte) as float64."""

@@ -13,6 +13,9 @@ import numpy as np
 import pytest
 from _dlpack import bf16
 
+# numpy arrays: the cpu target, emulating the arch each test names
+pytestmark = pytest.mark.usefixtures("host_target")
+
 DT = {"f16": fx.Float16, "bf16": fx.BFloat16}
 
 
