@@ -19,22 +19,34 @@ def _sm90(monkeypatch):
     monkeypatch.setenv("FLYDSL_COMPILE_BACKEND", "cpu")
 
 
+# Boxes (rows x cols at (r0, c0) of a 64 x 104 tensor) with and without swizzles, partly
+# outside the tensor.
+BOXES = [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
+         (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)]  # fmt: skip
+
+
+def box_tile(smem, rows, cols, swizzle, dtype, tile_layout=None):
+    """A rows x cols shared tile laid out as a bulk copy moves the box: row-major (or
+    `tile_layout`), swizzled `swizzle` bytes."""
+    elem = np.dtype(dtype).itemsize
+    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
+    layout = tile_layout or fx.make_layout((rows, cols), (cols, 1))
+    if bits:
+        layout = fx.make_composed_layout(fx.Swizzle(bits, {2: 3, 4: 2}[elem], 3), 0, layout)
+    return smem.allocate_tensor(fx.Float16 if elem == 2 else fx.Float32, layout, 1024)
+
+
 def box_kernel(rows, cols, swizzle, dtype, tile_layout=None):
     """Thread 0 copies the rows x cols box at (r0, c0) into a tile swizzled `swizzle` bytes;
     each thread then writes its elements of the tile to Out (rows x cols)."""
     elem = np.dtype(dtype).itemsize
-    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
-    base = {1: 4, 2: 3, 4: 2}[elem]
 
     @flyc.kernel
     def box(A: fx.Tensor, Out: fx.Tensor, r0: fx.Int32, c0: fx.Int32):
         tid = fx.thread_idx.x
         desc = fx.nvgpu.tma_descriptor(A, (rows, cols), swizzle=swizzle)
         smem = fx.SharedAllocator()
-        layout = tile_layout or fx.make_layout((rows, cols), (cols, 1))
-        if bits:
-            layout = fx.make_composed_layout(fx.Swizzle(bits, base, 3), 0, layout)
-        tile = smem.allocate_tensor(fx.Float16 if elem == 2 else fx.Float32, layout, 1024)
+        tile = box_tile(smem, rows, cols, swizzle, dtype, tile_layout)
         bars = smem.allocate_tensor(fx.Int64, fx.make_layout(2), 8)
         if tid == 0:
             fx.nvgpu.mbarrier_init(bars, 1, 1)
@@ -50,11 +62,7 @@ def box_kernel(rows, cols, swizzle, dtype, tile_layout=None):
     return box
 
 
-@pytest.mark.parametrize(
-    "rows,cols,swizzle,dtype,r0,c0",
-    [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
-     (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)],
-)  # fmt: skip
+@pytest.mark.parametrize("rows,cols,swizzle,dtype,r0,c0", BOXES)
 def test_boxes_land_where_the_hardware_puts_them(rows, cols, swizzle, dtype, r0, c0):
     a = (np.arange(64 * 104) % 2039).astype(dtype).reshape(64, 104)
     out = np.full((rows, cols), -1, dtype)
@@ -211,20 +219,12 @@ def test_setmaxnreg_mistakes_are_kernel_errors():
 def store_kernel(rows, cols, swizzle, dtype, tile_layout=None):
     """Each thread writes its elements of A (rows x cols), doubled, into a tile swizzled
     `swizzle` bytes; thread 0 then stores the tile by TMA to the box at (r0, c0) of Out."""
-    elem = np.dtype(dtype).itemsize
-    bits = {0: 0, 32: 1, 64: 2, 128: 3}[swizzle]
-    base = {2: 3, 4: 2}[elem]
 
     @flyc.kernel
     def store(A: fx.Tensor, Out: fx.Tensor, r0: fx.Int32, c0: fx.Int32):
         tid = fx.thread_idx.x
         desc = fx.nvgpu.tma_descriptor(Out, (rows, cols), swizzle=swizzle)
-        layout = tile_layout or fx.make_layout((rows, cols), (cols, 1))
-        if bits:
-            layout = fx.make_composed_layout(fx.Swizzle(bits, base, 3), 0, layout)
-        tile = fx.SharedAllocator().allocate_tensor(
-            fx.Float16 if elem == 2 else fx.Float32, layout, 1024
-        )
+        tile = box_tile(fx.SharedAllocator(), rows, cols, swizzle, dtype, tile_layout)
         for i in fx.range_constexpr(rows * cols // 64):
             e = tid + 64 * i
             tile[e // cols, e % cols] = A[e // cols, e % cols] * 2.0
@@ -237,11 +237,7 @@ def store_kernel(rows, cols, swizzle, dtype, tile_layout=None):
     return store
 
 
-@pytest.mark.parametrize(
-    "rows,cols,swizzle,dtype,r0,c0",
-    [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
-     (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)],
-)  # fmt: skip
+@pytest.mark.parametrize("rows,cols,swizzle,dtype,r0,c0", BOXES)
 def test_stored_boxes_leave_the_tensor_outside_them_alone(rows, cols, swizzle, dtype, r0, c0):
     rng = np.random.default_rng(rows + cols)
     a = rng.integers(-50, 50, (rows, cols)).astype(dtype)
