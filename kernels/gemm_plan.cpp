@@ -107,11 +107,14 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     if (p.family == FLY_MMA_WGMMA) {
       // A warpgroup's atom spans its share of the tile's width; K-major rows stay 128 bytes.
       p.atomN = p.bn / warpsN;
-      if (p.bk != 64 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 || p.atomN > 256)
+      // An M/N-major operand's tile is runs of 64 rows (its 128-byte swizzle).
+      if (p.bk != 64 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 || p.atomN > 256 ||
+          (!b.kMajor && p.bn % 64 != 0))
         throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
                             std::string("FLYDSL_GEMM_TILE='") + tile +
-                                "' does not suit wgmma: BK 64, BM a multiple of 64 x WM, and "
-                                "BN / WN a multiple of 8 up to 256");
+                                "' does not suit wgmma: BK 64, BM a multiple of 64 x WM, "
+                                "BN / WN a multiple of 8 up to 256, and BN a multiple of 64 "
+                                "where B is N-major");
     }
   }
   p.threads = warpsM * warpsN * p.wave;

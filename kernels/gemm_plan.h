@@ -46,9 +46,10 @@ struct GemmPlan {
   bool tmaStore = false;
   int64_t epilogueBytes() const { return tmaStore ? 64 * bn * 2 : 0; }
   int groupM = 1; // blocks run in groups of groupM block rows, column after column (L2 reuse)
-  /// The buffers' bytes; past the 48 KiB of static shared memory they are dynamic.
+  /// The buffers' bytes; where they and up to 1 KiB of mbarriers and alignment would pass the
+  /// 48 KiB of static shared memory they are dynamic.
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2 + epilogueBytes(); }
-  bool dynamicShared() const { return sharedBytes() > 48 * 1024; }
+  bool dynamicShared() const { return sharedBytes() + 1024 > 48 * 1024; }
   GemmOperand a, b;
   int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
   /// Key text of everything above, for the kernel cache.

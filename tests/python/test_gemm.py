@@ -322,3 +322,15 @@ def test_the_nvidia_kernel_runs_emulated_on_cpu():
     assert out.returncode == 0, out.stdout + out.stderr
     out = run([(40, 72, 40, "F")], "100x128x32x3")
     assert "FLYDSL_GEMM_TILE='100x128x32x3' is not" in out.stderr
+
+
+def test_a_wgmma_tile_an_n_major_b_cannot_take_is_refused(monkeypatch):
+    # A row-major B is N-major: its shared tile is runs of 64 rows, so BN must hold whole runs.
+    monkeypatch.setenv("ARCH", "sm_90")
+    monkeypatch.setenv("FLYDSL_GEMM_TILE", "64x32x64x4x1x1")
+    a = RNG.standard_normal((64, 64)).astype(np.float16)
+    b = RNG.standard_normal((64, 32)).astype(np.float16)
+    with pytest.raises(flydsl.FlyDSLError, match="BN a multiple of 64 where B is N-major"):
+        fk.gemm(a, b)
+    d = fk.gemm(a, np.asfortranarray(b), out_dtype=np.float32)  # K-major B takes the tile
+    np.testing.assert_allclose(d, a.astype(np.float64) @ b.astype(np.float64), atol=1e-3)
