@@ -25,6 +25,22 @@ BOXES = [(8, 16, 0, np.float32, 0, 0), (16, 64, 128, np.float16, 50, 30),
          (8, 32, 64, np.float16, -3, 70), (16, 8, 32, np.float32, 60, 99)]  # fmt: skip
 
 
+def cells_inside(rows, cols, r0, c0):
+    """The (r, c) of a rows x cols box at (r0, c0) that lie inside the 64 x 104 tensor."""
+    return [(r, c) for r in range(rows) for c in range(cols)
+            if 0 <= r0 + r < 64 and 0 <= c0 + c < 104]  # fmt: skip
+
+
+def build(body):
+    """Compiles for cpu a kernel of one (16, 32) f32 tensor A whose body is body(A)."""
+
+    @flyc.kernel
+    def k(A: fx.Tensor):
+        body(A)
+
+    return k.compile(flyc.from_dlpack(np.zeros((16, 32), np.float32)), target="cpu")
+
+
 def box_tile(smem, rows, cols, swizzle, dtype, tile_layout=None):
     """A rows x cols shared tile laid out as a bulk copy moves the box: row-major (or
     `tile_layout`), swizzled `swizzle` bytes."""
@@ -70,10 +86,8 @@ def test_boxes_land_where_the_hardware_puts_them(rows, cols, swizzle, dtype, r0,
         flyc.from_dlpack(a), flyc.from_dlpack(out), r0, c0
     ).launch(grid=(1,), block=(64,))
     want = np.zeros((rows, cols), dtype)
-    for r in range(rows):
-        for c in range(cols):
-            if 0 <= r0 + r < 64 and 0 <= c0 + c < 104:
-                want[r, c] = a[r0 + r, c0 + c]
+    for r, c in cells_inside(rows, cols, r0, c0):
+        want[r, c] = a[r0 + r, c0 + c]
     np.testing.assert_array_equal(out, want)
 
 
@@ -201,19 +215,12 @@ def test_setmaxnreg_is_refused_before_sm_90():
 
 
 def test_setmaxnreg_mistakes_are_kernel_errors():
-    def build(body):
-        @flyc.kernel
-        def k(A: fx.Tensor):
-            body()
-
-        return k.compile(flyc.from_dlpack(np.zeros(4, np.float32)), target="cpu")
-
     with pytest.raises(flyc.CompileError, match="needs the kernel's block size first"):
-        build(lambda: fx.nvgpu.setmaxnreg(232, True))
+        build(lambda A: fx.nvgpu.setmaxnreg(232, True))
     with pytest.raises(flyc.CompileError, match="24..256 registers, a multiple of 8, got 100"):
-        build(lambda: (fx.nvgpu.set_block_size(128), fx.nvgpu.setmaxnreg(100, True)))
+        build(lambda A: (fx.nvgpu.set_block_size(128), fx.nvgpu.setmaxnreg(100, True)))
     with pytest.raises(flyc.CompileError, match="1..1024 threads"):
-        build(lambda: fx.nvgpu.set_block_size(64, 32))
+        build(lambda A: fx.nvgpu.set_block_size(64, 32))
 
 
 def store_kernel(rows, cols, swizzle, dtype, tile_layout=None):
@@ -246,10 +253,8 @@ def test_stored_boxes_leave_the_tensor_outside_them_alone(rows, cols, swizzle, d
         flyc.from_dlpack(a), flyc.from_dlpack(out), r0, c0
     ).launch(grid=(1,), block=(64,))
     want = np.full((64, 104), -1, dtype)
-    for r in range(rows):
-        for c in range(cols):
-            if 0 <= r0 + r < 64 and 0 <= c0 + c < 104:
-                want[r0 + r, c0 + c] = 2 * a[r, c]
+    for r, c in cells_inside(rows, cols, r0, c0):
+        want[r0 + r, c0 + c] = 2 * a[r, c]
     np.testing.assert_array_equal(out, want)
 
 
@@ -258,13 +263,6 @@ def test_store_mistakes_are_kernel_errors():
     k = store_kernel(8, 8, 0, np.float32, tile_layout=fx.make_layout((8, 8), (1, 8)))
     with pytest.raises(Exception, match="does not place the box as the bulk copy moves it"):
         k(flyc.from_dlpack(a), flyc.from_dlpack(out), 0, 0).launch(grid=(1,), block=(64,))
-
-    def build(body):
-        @flyc.kernel
-        def k(A: fx.Tensor):
-            body(A)
-
-        return k.compile(flyc.from_dlpack(np.zeros((16, 32), np.float32)), target="cpu")
 
     def from_global(A):
         fx.nvgpu.tma_store(fx.nvgpu.tma_descriptor(A, (8, 8), swizzle=0), A, (0, 0))
