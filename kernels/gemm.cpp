@@ -230,6 +230,13 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   };
   Value acc = k.fragment(k.mmaPartition(mma, FLY_MMA_C, tid, tileOf(tilesD, bm, bn)), FLY_F32);
   k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
+  if (p.dependentLaunch) {
+    // Started while the stream's previous kernel may still run, the block touches A, B, C and
+    // D only after it; the next kernel may be scheduled at once, its own wait keeping it
+    // from this one's memory until this grid is done.
+    k.gridDependencyWait();
+    k.launchDependents();
+  }
 
   Value K = k.tupleLeaf(k.layoutQuery(FLY_QUERY_SHAPE, A), 1);
   fly_dtype it = Kernel::dtype(K);

@@ -23,9 +23,9 @@ std::string GemmPlan::key() const {
          "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
          std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
          (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
-         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + (tmaStore ? "s" : "") + "/g" +
-         std::to_string(groupM) + "/a" + operand(a) + "/b" + operand(b) + "/o" +
-         std::to_string(outVec);
+         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + (tmaStore ? "s" : "") +
+         (dependentLaunch ? "d" : "") + "/g" + std::to_string(groupM) + "/a" + operand(a) + "/b" +
+         operand(b) + "/o" + std::to_string(outVec);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -154,7 +154,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.stages = target == "cpu" ? 2 : streaming ? 8 : 4;
   p.mmaInFlight = p.family == FLY_MMA_WGMMA && p.cpAsync && p.stages >= 3;
   // Bulk tensor copies need 16-byte aligned operands (vec 8) and leave the threads' time to
-  // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison).
+  // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison). (The skinny mma.sync
+  // stream measured no faster by TMA on the H100: docs/performance.md.)
   const char *tmaEnv = std::getenv("FLYDSL_GEMM_TMA");
   p.tma = p.mmaInFlight && a.vec == 8 && b.vec == 8 && !(tmaEnv && std::string(tmaEnv) == "0");
   // Warp-specialised: with TMA a warpgroup of its own issues the copies, in a persistent grid;
@@ -171,6 +172,13 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // The GPU starts blocks in order of their linear index: in groups of block rows, one wave
   // of an H100's 132 blocks reads a squarer part of A and B than a column of all M's blocks.
   p.groupM = p.family == FLY_MMA_WGMMA ? 16 : 1;
+  // mma.sync on sm_90+ (the skinny stream of one wave, some 50 us) waits on its grid
+  // dependency, so that its launch and set-up overlap the previous kernel's end: 2-4% faster
+  // on the H100 back to back. The persistent wgmma kernels measured 0-3% slower with it
+  // (docs/performance.md). FLYDSL_GEMM_PDL=1 or 0 chooses (for comparison).
+  const char *pdlEnv = std::getenv("FLYDSL_GEMM_PDL");
+  bool pdl = startsWith(arch, "sm_") && std::atoi(arch.c_str() + 3) >= 90;
+  p.dependentLaunch = pdl && (pdlEnv ? std::string(pdlEnv) == "1" : p.family == FLY_MMA_SYNC);
   if (const char *g = std::getenv("FLYDSL_GEMM_GROUP"))
     p.groupM = std::max(1, std::atoi(g));
   return p;

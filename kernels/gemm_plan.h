@@ -46,6 +46,9 @@ struct GemmPlan {
   bool tmaStore = false;
   int64_t epilogueBytes() const { return tmaStore ? 64 * bn * 2 : 0; }
   int groupM = 1; // blocks run in groups of groupM block rows, column after column (L2 reuse)
+  /// sm_90+: the kernel waits on its grid dependency before touching memory, so that it is
+  /// launched to overlap the stream's previous kernel (programmatic dependent launch).
+  bool dependentLaunch = false;
   /// The buffers' bytes; where they and up to 1 KiB of mbarriers and alignment would pass the
   /// 48 KiB of static shared memory they are dynamic.
   int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2 + epilogueBytes(); }

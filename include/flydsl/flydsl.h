@@ -678,6 +678,16 @@ FLY_API void fly_kernel_tma_store_wait(fly_kernel_t *k, int64_t pending);
  * warps): the first `threads` threads to reach it wait for each other, the rest of the block
  * does not take part. NVIDIA targets, and the cpu target emulating an NVIDIA arch. */
 FLY_API void fly_kernel_named_barrier(fly_kernel_t *k, int64_t id, int64_t threads);
+/* Programmatic dependent launch (NVIDIA sm_90+; the cpu target emulating one runs launches in
+ * order and drops it). Waits until the grids this launch depends on (the previous kernel of
+ * its stream) have completed and their memory is visible. A kernel that calls it is launched
+ * so that it may start while that kernel still runs: before the wait it may compute and set up
+ * shared memory, but must not read or write global memory the previous kernel may use. */
+FLY_API void fly_kernel_grid_dependency_wait(fly_kernel_t *k);
+/* Lets the stream's next kernel that calls fly_kernel_grid_dependency_wait start once every
+ * block of this grid has called this (or exited); that wait still sees all of this grid's
+ * writes. Without it the next kernel starts as this grid's blocks exit. */
+FLY_API void fly_kernel_launch_dependents(fly_kernel_t *k);
 /* gather: call c of the atom moves its values from base + offsets[c] (elements) into
  * the c-th group of the register tensor dst; scatter moves src's groups to base +
  * offsets[c]. offsets (integers) and pred (NULL or i1) are register tensors with

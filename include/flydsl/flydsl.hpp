@@ -351,6 +351,8 @@ public:
   }
   void tmaStoreWait(int64_t pending) { fly_kernel_tma_store_wait(k_, pending); }
   void namedBarrier(int64_t id, int64_t threads) { fly_kernel_named_barrier(k_, id, threads); }
+  void gridDependencyWait() { fly_kernel_grid_dependency_wait(k_); }
+  void launchDependents() { fly_kernel_launch_dependents(k_); }
 
   // Tiled MMAs.
   Value tiledMma(const TiledMma &host) { return wrap(fly_kernel_tiled_mma(k_, host.get())); }

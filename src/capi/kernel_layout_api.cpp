@@ -345,6 +345,16 @@ void fly_kernel_named_barrier(fly_kernel_t *k, int64_t id, int64_t threads) {
   kernelCall(K, [&] { K->namedBarrier(id, threads); });
 }
 
+void fly_kernel_grid_dependency_wait(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->gridDependencyWait(); });
+}
+
+void fly_kernel_launch_dependents(fly_kernel_t *k) {
+  FLY_KERNEL_OR(k, );
+  kernelCall(K, [&] { K->launchDependents(); });
+}
+
 void fly_kernel_set_block_size(fly_kernel_t *k, int64_t x, int64_t y, int64_t z) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->setBlockSize(x, y, z); });

@@ -41,6 +41,7 @@ struct KernelInfo {
   uint64_t staticSharedBytes = 0;
   bool usesCollectives = false;   // barriers or shuffles (cpu: threads run as fibers)
   uint64_t dynamicArenaBytes = 0; // the least dynamic shared memory every launch gets
+  bool dependentLaunch = false;   // cuda: it waits on its grid dependency (launched to overlap)
   std::vector<ir::Param> params;  // the arguments, as fly_launch checks them
 };
 

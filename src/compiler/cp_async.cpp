@@ -94,6 +94,13 @@ void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::str
                            arch + " has none");
       if (emulate)
         ops.push_back(op);
+    } else if (mlir::isa<mlir::NVVM::GriddepcontrolOp>(op)) {
+      if (!hasBulkCopies(arch))
+        throw CompileError("grid dependency control (programmatic dependent launch) is an "
+                           "NVIDIA sm_90+ operation; target " +
+                           target + " arch " + arch + " has none");
+      if (emulate)
+        ops.push_back(op); // the cpu runs a stream's launches one after another
     }
   });
   if (ops.empty())

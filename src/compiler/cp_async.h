@@ -30,11 +30,12 @@ constexpr const char *kNamedBarrierFn = "__fly_cpu_named_barrier";
 /// Whether `arch` has mbarriers with transaction counts and bulk tensor copies (sm_90+).
 bool hasBulkCopies(const std::string &arch);
 
-/// The module's mbarrier ops, bulk tensor copies and named barriers; a CompileError naming
-/// the arch where `arch` lacks them. With `emulate` (the cpu target) they become calls into
-/// the runtime: a load is done at once and completes its bytes on the barrier, a store is done
-/// at once (its commits and waits go), and a wait or a named barrier lets the block's other
-/// threads run until the phase completes or the barrier's threads have arrived.
+/// The module's mbarrier ops, bulk tensor copies, named barriers and grid dependency control;
+/// a CompileError naming the arch where `arch` lacks them. With `emulate` (the cpu target) they
+/// become calls into the runtime: a load is done at once and completes its bytes on the
+/// barrier, a store is done at once (its commits and waits go), and a wait or a named barrier
+/// lets the block's other threads run until the phase completes or the barrier's threads have
+/// arrived. Grid dependency control goes: the cpu runs launches one after another.
 void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::string &arch,
                      bool emulate);
 

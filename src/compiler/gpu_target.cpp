@@ -360,6 +360,24 @@ void lowerWgmma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
       f.erase();
 }
 
+// griddepcontrol as inline PTX that clobbers memory: the intrinsic claims to touch no memory,
+// so LLVM could move the global loads and stores that must follow the wait above it.
+void fenceGridDependencyControl(mlir::gpu::GPUModuleOp gpuModule) {
+  llvm::SmallVector<mlir::NVVM::GriddepcontrolOp> ops;
+  gpuModule.walk([&](mlir::NVVM::GriddepcontrolOp op) { ops.push_back(op); });
+  for (auto op : ops) {
+    mlir::OpBuilder b(op);
+    bool wait = op.getKind() == mlir::NVVM::GridDepActionKind::wait;
+    mlir::LLVM::InlineAsmOp::create(
+        b, op.getLoc(), mlir::TypeRange{}, mlir::ValueRange{},
+        b.getStringAttr(wait ? "griddepcontrol.wait;" : "griddepcontrol.launch_dependents;"),
+        b.getStringAttr("~{memory}"), b.getUnitAttr(), mlir::UnitAttr(),
+        mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
+        mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr());
+    op.erase();
+  }
+}
+
 // A scaled MFMA call (CDNA4) becomes rocdl.mfma.scale.*: each operand's 32 codes packed into
 // as many dwords as its format's bits (fp8 eight, fp6 six, fp4 four; code v at bit v * bits),
 // CBSZ and BLGP the formats, the scales from byte 0 of each lane's scale operand.
@@ -527,6 +545,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   } else {
     lowerMmaSync(gpuModule, o.arch);
     lowerWgmma(gpuModule, o.arch);
+    fenceGridDependencyControl(gpuModule);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);
@@ -690,8 +709,12 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   art.target = o.target;
   art.arch = o.arch;
   for (auto &k : module.kernels())
-    art.kernels.push_back(
-        KernelInfo{k->name(), k->staticSharedBytes(), false, k->dynamicArenaBytes(), {}});
+    art.kernels.push_back(KernelInfo{k->name(),
+                                     k->staticSharedBytes(),
+                                     false,
+                                     k->dynamicArenaBytes(),
+                                     k->waitsOnGridDependency(),
+                                     {}});
   auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering
   auto device = lowerToLlvmDialect(module, o);
 
@@ -710,12 +733,14 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   device->getOperation()->walk([&](mlir::LLVM::InlineAsmOp a) {
     fp8Mma = fp8Mma || a.getAsmString().contains(".e4m3.") || a.getAsmString().contains(".e5m2.");
   });
-  bool bulkCopies = false;
+  bool bulkCopies = false; // or grid dependency control (PTX ISA 7.8)
   device->getOperation()->walk([&](mlir::Operation *op) {
     bulkCopies = bulkCopies || mlir::isa<mlir::NVVM::FenceMbarrierInitOp,
                                          mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp,
                                          mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp,
                                          mlir::NVVM::MBarrierArriveExpectTxOp>(op);
+    if (auto a = mlir::dyn_cast<mlir::LLVM::InlineAsmOp>(op))
+      bulkCopies = bulkCopies || a.getAsmString().starts_with("griddepcontrol.");
   });
   // wgmma and setmaxnreg exist only in the arch-specific sm_90a, which an sm_90 GPU also loads.
   bool wgmma = false, maxRegisters = false;

@@ -317,6 +317,17 @@ public:
   /// bar.sync on barrier `id` (1..15) of `threads` threads (whole warps): those threads meet
   /// without the rest of the block (NVIDIA targets, and cpu emulating one).
   void namedBarrier(int64_t id, int64_t threads);
+  /// Programmatic dependent launch (NVIDIA sm_90+): waits until the grids this launch depends
+  /// on have completed and their memory is visible. A kernel that calls it is launched so that
+  /// it may start while the previous kernel of its stream still runs; everything before the
+  /// wait must not touch memory that kernel writes.
+  void gridDependencyWait();
+  /// Lets the next kernel of the stream that waits on this grid be scheduled once every block
+  /// of this grid has called it (or exited); its wait still sees all of this grid's memory.
+  void launchDependents();
+  /// Whether the kernel calls gridDependencyWait (it is then launched to overlap its stream's
+  /// previous kernel).
+  bool waitsOnGridDependency() const;
   /// gather: call c of `atom` moves its values from base + offsets[c] (elements) into the
   /// c-th group of the register tensor `frag`; scatter the other way. `offsets` and `pred`
   /// are register tensors with one element per call; the offsets are trusted to keep the

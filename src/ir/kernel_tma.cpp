@@ -443,4 +443,22 @@ void Kernel::namedBarrier(int64_t id, int64_t threads) {
                                 mlir::NVVM::BarrierReductionAttr(), MValue());
 }
 
+void Kernel::gridDependencyWait() {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  mlir::NVVM::GriddepcontrolOp::create(k.b, k.loc(), mlir::NVVM::GridDepActionKind::wait);
+  k.gridDependencyWait = true;
+}
+
+void Kernel::launchDependents() {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  mlir::NVVM::GriddepcontrolOp::create(k.b, k.loc(),
+                                       mlir::NVVM::GridDepActionKind::launch_dependents);
+}
+
+bool Kernel::waitsOnGridDependency() const { return impl_->gridDependencyWait; }
+
 } // namespace fly::ir

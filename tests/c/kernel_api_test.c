@@ -316,6 +316,47 @@ static void tma_store_mistakes(void) {
   fly_kernel_named_barrier(NULL, 1, 128);
 }
 
+/* A kernel that waits on its grid dependency compiles for sm_90+ (the cpu target emulating it
+ * drops the wait) and is refused elsewhere by name; a NULL kernel is ignored. */
+static int dependent_kernel(const char *arch) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  if (fly_module_create(&m) || fly_kernel_create(m, "step", &k))
+    return 0;
+  int64_t dyn[1] = {FLY_DYNAMIC}, unit[1] = {1};
+  fly_value_t *x = fly_kernel_tensor_param_spec(k, FLY_F32, 1, dyn, unit, 0);
+  fly_value_t *tid = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_kernel_grid_dependency_wait(k);
+  fly_kernel_launch_dependents(k);
+  fly_value_t *v = fly_load(k, x, &tid, 1, NULL);
+  fly_store(k, x, fly_binary(k, FLY_ADD, v, v), &tid, 1, NULL);
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2};
+  int ok = fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) == FLY_OK;
+  if (!ok)
+    ok = -mentions(fly_last_error_message(), "grid dependency control (programmatic dependent "
+                                             "launch) is an NVIDIA sm_90+ operation");
+  if (c) {
+    float data[4] = {1, 2, 3, 4};
+    int64_t shape[1] = {4};
+    DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+    fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {4, 1, 1}, 0, NULL};
+    fly_arg_t args[1] = {{FLY_ARG_DLTENSOR, &t, 0, 0}};
+    ok = fly_launch(c, "step", &cfg, args, 1) == FLY_OK && data[3] == 8.0f;
+    fly_compiled_destroy(c);
+  }
+  fly_module_destroy(m);
+  return ok;
+}
+
+static void grid_dependency_control(void) {
+  CHECK(dependent_kernel("sm_90") == 1);
+  CHECK(dependent_kernel("sm_80") == -1);
+  CHECK(dependent_kernel("gfx942") == -1);
+  fly_kernel_grid_dependency_wait(NULL);
+  fly_kernel_launch_dependents(NULL);
+}
+
 static void launch_argument_checks(void) {
   fly_compiled_t *c = doubler();
   CHECK(c != NULL);
@@ -813,6 +854,7 @@ int main(void) {
   device_processors();
   tma_copies();
   tma_store_mistakes();
+  grid_dependency_control();
   prepared_launches();
   event_errors();
   vectors_buffers_while();

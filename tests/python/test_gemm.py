@@ -175,15 +175,15 @@ def test_an_arch_without_a_matrix_core_path_is_refused():
     assert "no matrix-core path for arch gfx1201" in out.stdout, out.stdout + out.stderr
 
 
-def compiled(tmp_path, device, arch, b_layout, out="float32", **env_vars):
-    """The code fk.gemm compiles for a 256^3 f16 problem on `device` (nothing runs)."""
+def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, **env_vars):
+    """The code fk.gemm compiles for an m x 256 x 256 f16 problem on `device` (nothing runs)."""
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
         "import flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT\n"
         f"r = lambda a: DLView(a, KDL_FLOAT, a.itemsize * 8, {device})\n"
-        "a = np.zeros((256, 256), np.float16)\n"
+        f"a = np.zeros(({m}, 256), np.float16)\n"
         f"b = np.zeros((256, 256), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
-        f"fk.gemm(r(a), r(b), out=r(np.zeros((256, 256), np.{out})))\n"
+        f"fk.gemm(r(a), r(b), out=r(np.zeros(({m}, 256), np.{out})))\n"
     )
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch, **env_vars}  # fmt: skip
@@ -291,6 +291,23 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         assert "cp.async.cg.shared.global" in ptx and "fence.proxy.async.shared::cta" in ptx
     assert re.search(r"wgmma\.wait_group\.sync\.aligned\s+0;", ptx)
     assert "st.global.v2.b32" in ptx and ".local" not in ptx
+    assert "griddepcontrol" not in ptx  # launched after the previous kernel (measured faster)
+
+
+@pytest.mark.parametrize("pdl", ["", "0"])
+def test_the_skinny_hopper_kernel_overlaps_its_predecessor(pdl, tmp_path):
+    # M <= 32 on sm_90 takes mma.sync, whose blocks wait on their grid dependency before the
+    # first copy (then the launch may overlap the previous kernel); FLYDSL_GEMM_PDL=0 not.
+    env = {"FLYDSL_GEMM_PDL": pdl} if pdl else {}
+    dump = compiled(tmp_path, 2, "sm_90", "col", m=16, **env)
+    ptx = (dump / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    assert "mma.sync.aligned.m16n8k16" in ptx
+    if pdl == "0":
+        assert "griddepcontrol" not in ptx
+        return
+    wait, trigger = ptx.find("griddepcontrol.wait;"), ptx.find("griddepcontrol.launch_dependents;")
+    assert 0 < wait < trigger < ptx.find("cp.async.cg.shared.global")
+    assert ptx.count("griddepcontrol.wait;") == 1
 
 
 def test_the_nvidia_kernel_runs_emulated_on_cpu():

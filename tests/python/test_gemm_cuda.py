@@ -60,3 +60,20 @@ def test_gemm_16bit_out_with_and_without_warp_specialisation(m, n, k, ws, monkey
     torch.testing.assert_close(c.float(), want, atol=0.1 * k**0.5 / 8, rtol=2e-2)
     torch.testing.assert_close(out.float(), a.float() @ b.float(), atol=0.05 * k**0.5 / 8,
                                rtol=1e-2)  # fmt: skip
+
+
+@pytest.mark.parametrize("between", [None, torch.relu])
+def test_skinny_gemms_that_overlap_their_predecessors_read_finished_inputs(between):
+    # M <= 32 on sm_90 launches each GEMM to overlap the kernel before it (programmatic
+    # dependent launch): here each one reads the previous one's output (or a torch kernel's of
+    # it), so one that read early would differ.
+    torch.manual_seed(3)
+    x = torch.randn(16, 2048, device="cuda", dtype=torch.bfloat16)
+    ws = [torch.randn(2048, 2048, device="cuda", dtype=torch.bfloat16) / 45 for _ in range(8)]
+    step = between or (lambda y: y)
+    got, want = x, x
+    for w in ws:
+        got = step(fk.gemm(got, w))
+        want = step((want.float() @ w.float()).bfloat16())
+    torch.cuda.synchronize()
+    torch.testing.assert_close(got.float(), want.float(), atol=0.05, rtol=0.05)

@@ -2,8 +2,9 @@
 with and without swizzles, partly outside the tensor, land where the hardware puts them (read
 back through the tile's layout); and the mistakes: a destination laid out otherwise, a tensor
 without a stride-1 mode, an arch without bulk copies, a misaligned tensor, a wait that can
-never complete. The PTX of the same copies is checked in test_gemm.py (test_hopper_code) and
-run on an H100 by examples/07_tma_copy.py and the GEMM's tests."""
+never complete; TMA stores, named barriers and grid dependency control. The PTX of the same
+copies is checked in test_gemm.py (test_hopper_code) and run on an H100 by
+examples/07_tma_copy.py, examples/09_dependent_launch.py and the GEMM's tests."""
 
 import re
 
@@ -334,3 +335,40 @@ def test_named_barriers_compile_for_nvidia_only(monkeypatch):
         flyc.CompileError, match="named barriers are NVIDIA operations; target rocm"
     ):
         named_barrier_kernel().compile(a, out, target="rocm", arch="gfx942")
+
+
+def dependent_step():
+    """Out = A + 1, read and written only after the kernel's grid dependency wait."""
+
+    @flyc.kernel
+    def step(A: fx.Tensor, Out: fx.Tensor):
+        i = fx.block_idx.x * 64 + fx.thread_idx.x
+        fx.nvgpu.grid_dependency_wait()
+        fx.nvgpu.launch_dependents()
+        Out[i] = A[i] + 1.0
+
+    return step
+
+
+def test_grid_dependency_control_compiles_for_sm90_only(monkeypatch):
+    monkeypatch.delenv("FLYDSL_COMPILE_BACKEND")
+    a, out = flyc.from_dlpack(np.zeros(128, np.float32)), flyc.from_dlpack(
+        np.zeros(128, np.float32)
+    )
+    ptx = dependent_step().compile(a, out, target="cuda", arch="sm_90").binary.decode()
+    wait, trigger = ptx.find("griddepcontrol.wait;"), ptx.find("griddepcontrol.launch_dependents;")
+    # The global load stays after the wait (LLVM sees the wait as touching memory).
+    assert 0 < wait < trigger < ptx.find("ld.global")
+    assert float(re.search(r"\.version (\d+\.\d+)", ptx).group(1)) >= 7.8
+    for target, arch in (("cuda", "sm_80"), ("rocm", "gfx942")):
+        with pytest.raises(
+            flyc.CompileError, match=f"sm_90\\+ operation; target {target} arch {arch}"
+        ):
+            dependent_step().compile(a, out, target=target, arch=arch)
+
+
+def test_grid_dependency_control_runs_in_order_on_cpu():
+    # The cpu target runs launches one after another: the wait and the trigger go.
+    a, out = np.arange(128, dtype=np.float32), np.zeros(128, np.float32)
+    dependent_step()(flyc.from_dlpack(a), flyc.from_dlpack(out)).launch(grid=(2,), block=(64,))
+    np.testing.assert_array_equal(out, a + 1)

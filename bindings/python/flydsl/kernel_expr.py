@@ -618,6 +618,21 @@ class nvgpu:
         _check()
 
     @staticmethod
+    def grid_dependency_wait():
+        """Programmatic dependent launch (sm_90+): waits until the stream's previous kernel has
+        completed and its writes are visible. The kernel is then launched to overlap that
+        kernel: code before the wait must not touch global memory it may use."""
+        K.grid_dependency_wait(current())
+        _check()
+
+    @staticmethod
+    def launch_dependents():
+        """Lets the stream's next kernel that waits on its grid dependency start once every
+        block of this grid has called this; that wait still sees all of this grid's writes."""
+        K.launch_dependents(current())
+        _check()
+
+    @staticmethod
     def mbarrier_init(bars, index, arrivals):
         """Sets the arrivals each phase of mbarrier bars[index] (a shared i64 tensor) expects;
         one thread calls it, then a barrier of the block."""

@@ -51,6 +51,8 @@ Loaded load() {
   bind(lib, "cuMemAlloc_v2", d.cuMemAlloc, why);
   bind(lib, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, why);
   bind(lib, "cuCtxSynchronize", d.cuCtxSynchronize, why);
+  d.cuLaunchKernelEx =
+      reinterpret_cast<decltype(d.cuLaunchKernelEx)>(dlsym(lib, "cuLaunchKernelEx"));
   d.cuTensorMapEncodeTiled =
       reinterpret_cast<decltype(d.cuTensorMapEncodeTiled)>(dlsym(lib, "cuTensorMapEncodeTiled"));
   if (!why.empty())

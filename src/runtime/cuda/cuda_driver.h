@@ -53,6 +53,26 @@ constexpr int kPointerAttributeMemoryType = 2;
 constexpr int kPointerAttributeDeviceOrdinal = 9;
 constexpr unsigned kMemoryTypeDevice = 2;
 
+/// cuLaunchKernelEx's configuration and one launch attribute, as the driver ABI lays them out.
+struct LaunchAttribute {
+  int id;
+  int pad;
+  union {
+    char raw[64];
+    int programmaticStreamSerializationAllowed;
+  } value;
+};
+struct LaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream stream;
+  LaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+static_assert(sizeof(LaunchAttribute) == 72 && sizeof(LaunchConfig) == 56, "the driver's ABI");
+constexpr int kLaunchAttributeProgrammaticStreamSerialization = 6;
+
 using DriverError = gpu::GpuError;
 
 struct Driver {
@@ -82,6 +102,7 @@ struct Driver {
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuCtxSynchronize)();
   // CUDA 12 and later; nullptr in older drivers.
+  CUresult (*cuLaunchKernelEx)(const LaunchConfig *, CUfunction, void **, void **);
   CUresult (*cuTensorMapEncodeTiled)(void *map, int dtype, unsigned rank, void *address,
                                      const uint64_t *extents, const uint64_t *strides,
                                      const unsigned *box, const unsigned *elementStrides,

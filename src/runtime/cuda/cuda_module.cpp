@@ -71,6 +71,7 @@ BoundKernel &LoadedModule::bind(int device, const std::string &name) {
   bound->limits = per.limits;
   const compiler::KernelInfo *info = art_.kernel(name);
   bound->staticSharedBytes = info ? info->staticSharedBytes : 0;
+  bound->dependentLaunch = info && info->dependentLaunch;
   k = std::move(bound);
   return *k;
 }
@@ -97,6 +98,25 @@ void LoadedModule::launch(BoundKernel &k, const Launch &l, void **args) {
                                  int(l.dynamicSharedBytes)),
             "cuFuncSetAttribute");
     k.dynamicSharedOptedIn.store(l.dynamicSharedBytes);
+  }
+  // A kernel that waits on its grid dependency may start while the stream's previous kernel
+  // runs (programmatic dependent launch); a driver without cuLaunchKernelEx runs it after.
+  if (k.dependentLaunch && d.cuLaunchKernelEx) {
+    LaunchAttribute overlap{};
+    overlap.id = kLaunchAttributeProgrammaticStreamSerialization;
+    overlap.value.programmaticStreamSerializationAllowed = 1;
+    LaunchConfig config{l.grid[0],
+                        l.grid[1],
+                        l.grid[2],
+                        l.block[0],
+                        l.block[1],
+                        l.block[2],
+                        unsigned(l.dynamicSharedBytes),
+                        stream,
+                        &overlap,
+                        1};
+    d.check(d.cuLaunchKernelEx(&config, k.function, args, nullptr), "cuLaunchKernelEx");
+    return;
   }
   d.check(d.cuLaunchKernel(k.function, l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
                            l.block[2], unsigned(l.dynamicSharedBytes), stream, args, nullptr),

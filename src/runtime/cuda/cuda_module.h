@@ -30,6 +30,7 @@ struct BoundKernel {
   int device = 0;
   gpu::DeviceLimits limits;
   uint64_t staticSharedBytes = 0;
+  bool dependentLaunch = false; // it waits on its grid dependency: may overlap the previous one
   std::atomic<uint64_t> dynamicSharedOptedIn{0};
   std::atomic<CUstream> checkedStream{nullptr}; // last stream found to be of this device
 };

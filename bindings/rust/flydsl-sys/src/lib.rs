@@ -1206,6 +1206,12 @@ unsafe extern "C" {
     pub fn fly_kernel_named_barrier(k: *mut fly_kernel_t, id: i64, threads: i64);
 }
 unsafe extern "C" {
+    pub fn fly_kernel_grid_dependency_wait(k: *mut fly_kernel_t);
+}
+unsafe extern "C" {
+    pub fn fly_kernel_launch_dependents(k: *mut fly_kernel_t);
+}
+unsafe extern "C" {
     pub fn fly_kernel_gather(
         k: *mut fly_kernel_t,
         atom: *mut fly_value_t,
