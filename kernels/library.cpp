@@ -96,6 +96,21 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   }
   for (const TensorArg *a : all)
     tx.requireSameDevice(*a);
+  // Each row's threads read x, residual and residual_out's chunk before writing it, so out
+  // may be x or residual, and residual_out x or residual; weight and bias are read by every
+  // row, and the two outputs hold different values.
+  for (const TensorArg *written : {&tout, tro.get()}) {
+    if (!written)
+      continue;
+    for (const TensorArg *read : {&tx, tr.get()})
+      if (read)
+        written->requireApartFrom(*read, true);
+    for (const TensorArg *read : {&tw, tb.get()})
+      if (read)
+        written->requireApartFrom(*read, false);
+  }
+  if (tro)
+    tout.requireApartFrom(*tro, false);
   if (!(eps >= 0) || eps > std::numeric_limits<float>::max())
     fail(FLY_ERROR_INVALID_ARGUMENT, "eps must be a finite float >= 0");
   if (tx.rows() == 0 || tx.cols() == 0)
@@ -167,6 +182,12 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   for (const TensorArg *t : {&tb, &tout, tc.get()})
     if (t)
       ta.requireSameDevice(*t);
+  // A block reads rows of a and columns of b that other blocks' tiles of out cover; each
+  // element of c is read by the thread that then writes it.
+  tout.requireApartFrom(ta, false);
+  tout.requireApartFrom(tb, false);
+  if (tc)
+    tout.requireApartFrom(*tc, true);
   if (!std::isfinite(alpha) || !std::isfinite(beta))
     fail(FLY_ERROR_INVALID_ARGUMENT, "alpha and beta must be finite");
   if (M == 0 || N == 0)
@@ -260,6 +281,9 @@ fly_status fly_kernels_elementwise(int op, const fly_arg_t *a, const fly_arg_t *
         fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " has dtype " + dtypeName(t->dtype()) +
                                              " but a has " + dtypeName(ta.dtype()) +
                                              ": elementwise operands share one dtype");
+    for (const TensorArg *t : all)
+      if (t != &tout)
+        tout.requireApartFrom(*t, true);
     if (ta.elements() == 0)
       return;
     ElementwiseSpec spec;
@@ -290,6 +314,7 @@ fly_status fly_kernels_softmax(const fly_arg_t *x, const fly_arg_t *out, void *s
     tout.asRows();
     tx.requireSameShape(tout);
     tx.requireSameDevice(tout);
+    tout.requireApartFrom(tx, true);
     if (tx.rows() == 0 || tx.cols() == 0)
       return;
     SoftmaxSpec spec;

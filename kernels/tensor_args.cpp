@@ -206,4 +206,52 @@ void TensorArg::requireSameDevice(const TensorArg &other) const {
          other.name_ + " is on " + other.deviceName() + " but " + name_ + " is on " + deviceName());
 }
 
+std::pair<uintptr_t, uintptr_t> TensorArg::byteSpan() const {
+  if (elements_ == 0)
+    return {address_, address_};
+  // Extents and strides were checked when the tensor was read; a negative stride reaches
+  // below the address.
+  int64_t low = 0, high = 0, bytes = elemBytes();
+  bool overflow = false;
+  for (size_t i = 0; i < shape_.size(); ++i) {
+    int64_t reach = 0;
+    overflow |= __builtin_mul_overflow(shape_[i] - 1, strides_[i], &reach);
+    int64_t &side = reach < 0 ? low : high;
+    overflow |= __builtin_add_overflow(side, reach, &side);
+  }
+  overflow |=
+      __builtin_mul_overflow(low, bytes, &low) || __builtin_mul_overflow(high, bytes, &high);
+  if (overflow)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " spans more bytes than an address holds (shape " +
+                                         shapeText(shape_) + ", strides " + shapeText(strides_) +
+                                         ")");
+  return {address_ + uintptr_t(low), address_ + uintptr_t(high) + uintptr_t(bytes)};
+}
+
+bool TensorArg::sameViewAs(const TensorArg &other) const {
+  if (view_.data != other.view_.data || view_.ndim != other.view_.ndim ||
+      elemBytes() != other.elemBytes())
+    return false;
+  for (int i = 0; i < view_.ndim; ++i)
+    if (viewShape_[i] != other.viewShape_[i] ||
+        (viewShape_[i] > 1 && viewStrides_[i] != other.viewStrides_[i]))
+      return false;
+  return true;
+}
+
+void TensorArg::requireApartFrom(const TensorArg &other, bool inPlace) const {
+  auto [first, last] = byteSpan();
+  auto [otherFirst, otherLast] = other.byteSpan();
+  if (first == last || otherFirst == otherLast || last <= otherFirst || otherLast <= first)
+    return;
+  if (inPlace && sameViewAs(other))
+    return;
+  fail(FLY_ERROR_INVALID_ARGUMENT,
+       name_ + " overlaps " + other.name_ + " in memory" +
+           (inPlace ? " without being the same tensor (same address, dtype, shape and strides)"
+                    : "") +
+           ": the kernel would read elements it has already overwritten; pass " + name_ +
+           " in memory of its own" + (inPlace ? " (or exactly " + other.name_ + ")" : ""));
+}
+
 } // namespace fly::kernels

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fly::kernels {
@@ -55,8 +56,17 @@ public:
   /// Fails unless `other` has this tensor's shape / is on its device.
   void requireSameShape(const TensorArg &other) const;
   void requireSameDevice(const TensorArg &other) const;
+  /// Fails where this tensor, which the kernel writes, shares memory with `other` (after both
+  /// took their views), unless `inPlace` and the two are the same view: same address, element
+  /// size, shape and strides. Only kernels whose threads read each element before writing it
+  /// themselves may pass `inPlace`; a partial overlap is never allowed.
+  void requireApartFrom(const TensorArg &other, bool inPlace) const;
 
 private:
+  /// The bytes the elements occupy, [first, last); first == last where there are none.
+  std::pair<uintptr_t, uintptr_t> byteSpan() const;
+  bool sameViewAs(const TensorArg &other) const;
+
   std::string name_;
   const DLTensor *tensor_ = nullptr;
   fly_dtype dtype_ = FLY_F32;

@@ -66,6 +66,10 @@ constexpr int kThreadIdx = 0, kBlockIdx = 3, kBlockDim = 6, kGridDim = 9, kLaneI
               kWaveSize = 13, kCount = 14;
 } // namespace cpu_ids
 
+/// The shuffle modes as the cpu runtime's __fly_cpu_shuffle_* functions number them, written
+/// out so that neither side depends on how MLIR's enum happens to be numbered.
+enum class CpuShuffleMode : int32_t { Xor = 0, Up = 1, Down = 2, Idx = 3 };
+
 /// Compiles every kernel of `module` (all must be finished) for options.target.
 Artifact compile(ir::Module &module, const Options &options);
 

@@ -59,6 +59,20 @@ namespace fly::compiler {
 
 namespace {
 
+CpuShuffleMode cpuShuffleMode(mlir::gpu::ShuffleMode mode) {
+  switch (mode) {
+  case mlir::gpu::ShuffleMode::XOR:
+    return CpuShuffleMode::Xor;
+  case mlir::gpu::ShuffleMode::UP:
+    return CpuShuffleMode::Up;
+  case mlir::gpu::ShuffleMode::DOWN:
+    return CpuShuffleMode::Down;
+  case mlir::gpu::ShuffleMode::IDX:
+    break;
+  }
+  return CpuShuffleMode::Idx;
+}
+
 // The runtime's one accumulator of a wgmma atom (runtime/cpu/cpu_launch.cpp).
 constexpr const char *kWgmmaDotFn = "__fly_cpu_wgmma_dot";
 
@@ -175,7 +189,7 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
         std::string suffix = t.isF32() ? "f32" : t.isF64() ? "f64" : t.isInteger(64) ? "i64" : "i32";
         auto fn = declare(m, "__fly_cpu_shuffle_" + suffix, b.getFunctionType({t, i32, i32, i32}, {t}));
         mlir::Value mode = mlir::arith::ConstantOp::create(
-            b, loc, i32, b.getI32IntegerAttr(static_cast<int>(o.getMode())));
+            b, loc, i32, b.getI32IntegerAttr(static_cast<int32_t>(cpuShuffleMode(o.getMode()))));
         auto call = mlir::func::CallOp::create(
             b, loc, fn, mlir::ValueRange{o.getValue(), o.getOffset(), o.getWidth(), mode});
         o.getShuffleResult().replaceAllUsesWith(call.getResult(0));

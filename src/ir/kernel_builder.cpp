@@ -639,10 +639,24 @@ Value *Kernel::shuffle(ShuffleMode mode, Value *hv, Value *hoff, Value *hwidth) 
     k.fail(std::string("shuffle moves i32, i64, f32 or f64 values, not ") + dtypeName(v->dtype));
     return nullptr;
   }
-  auto m = static_cast<mlir::gpu::ShuffleMode>(static_cast<int>(mode));
+  // MLIR numbers its modes xor, down, up, idx: a cast of ours would swap up and down.
+  mlir::gpu::ShuffleMode m = mlir::gpu::ShuffleMode::IDX;
+  switch (mode) {
+  case ShuffleMode::Xor:
+    m = mlir::gpu::ShuffleMode::XOR;
+    break;
+  case ShuffleMode::Up:
+    m = mlir::gpu::ShuffleMode::UP;
+    break;
+  case ShuffleMode::Down:
+    m = mlir::gpu::ShuffleMode::DOWN;
+    break;
+  case ShuffleMode::Idx:
+    m = mlir::gpu::ShuffleMode::IDX;
+    break;
+  }
   auto op = mlir::gpu::ShuffleOp::create(k.b, k.loc(), v->v.getType(), k.b.getI1Type(), v->v,
-                                         off->v, w->v,
-                                         mlir::gpu::ShuffleModeAttr::get(k.ctx(), m));
+                                         off->v, w->v, mlir::gpu::ShuffleModeAttr::get(k.ctx(), m));
   return k.scalar(op.getShuffleResult(), v->dtype);
 }
 

@@ -33,7 +33,8 @@ using MValue = mlir::Value;
 /// of two it is known to be a multiple of (divisibility decides how wide a copy may be).
 class KernelInt final : public layout::DynamicInt {
 public:
-  KernelInt(Kernel::Impl *k, MValue v, int64_t divisor) : k(k), v(v), divisor(divisor) {}
+  KernelInt(Kernel::Impl *k, MValue v, int64_t divisor, uint64_t bound)
+      : k(k), v(v), divisor(divisor), bound(bound) {}
   std::string str() const override;
   layout::Int combine(layout::ArithOp op, const layout::Int &a,
                       const layout::Int &b) const override;
@@ -41,6 +42,7 @@ public:
   Kernel::Impl *k;
   MValue v;
   int64_t divisor;
+  uint64_t bound; // no larger than this in magnitude: decides when index math needs i64
 };
 
 struct CopyAtomInfo;
@@ -348,7 +350,9 @@ struct Kernel::Impl {
 
   // Layout leaves (kernel_layout.cpp).
   layout::Layout paramLayout(const Entry &e, mlir::Block &entry, unsigned firstArg);
-  layout::Int dynamicInt(MValue v, int64_t divisor);
+  /// A dynamic leaf of value `v`, a multiple of `divisor`, at most `bound` in magnitude
+  /// (0: what the ops that computed `v` allow, see magnitudeBound).
+  layout::Int dynamicInt(MValue v, int64_t divisor, uint64_t bound = 0);
   /// A leaf as an integer value of type `t` (i64 by default): a constant or its KernelInt.
   MValue materialize(const layout::Int &x, mlir::Type t = {});
   /// The address of the element at `offset` (a leaf of the tensor's layout's codomain).

@@ -16,10 +16,14 @@
 #include "layout/text.h"
 #include "layout/wgmma_descriptor.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <numeric>
 
 namespace fly::ir {
@@ -48,6 +52,86 @@ bool isConst(const Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x
 
 int64_t capDivisor(int64_t d) { return d > (1 << 20) || d < 0 ? (1 << 20) : d; }
 
+constexpr uint64_t kI32Max = uint64_t(INT32_MAX);
+
+uint64_t saturatingAdd(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+uint64_t saturatingMul(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+uint64_t typeMax(mlir::Type t) {
+  if (t.isIndex())
+    return uint64_t(INT64_MAX);
+  unsigned bits = t.getIntOrFloatBitWidth();
+  return bits >= 64 ? uint64_t(INT64_MAX) : bits <= 1 ? 1 : (uint64_t(1) << (bits - 1));
+}
+
+std::optional<uint64_t> constantMagnitude(MValue v) {
+  llvm::APInt c;
+  if (!mlir::matchPattern(v, mlir::m_ConstantInt(&c)))
+    return std::nullopt;
+  int64_t x = c.getSExtValue();
+  return x < 0 ? uint64_t(0) - uint64_t(x) : uint64_t(x);
+}
+
+/// An upper bound on |v| read off the ops that computed it: constants, the GPU indices (at
+/// most 1024 threads a block on every target, block and grid indices below 2^31), and
+/// arithmetic on those; otherwise the largest value of v's type. A value that stays within
+/// i32 with this bound can be computed in i32 without wrapping.
+uint64_t magnitudeBound(MValue v, int depth = 0) {
+  uint64_t widest = typeMax(v.getType());
+  if (depth > 12)
+    return widest;
+  if (auto c = constantMagnitude(v))
+    return *c;
+  if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(v)) {
+    auto loop = mlir::dyn_cast<mlir::scf::ForOp>(arg.getOwner()->getParentOp());
+    if (loop && arg == loop.getInductionVar())
+      return std::min(widest, std::max(magnitudeBound(loop.getLowerBound(), depth + 1),
+                                       magnitudeBound(loop.getUpperBound(), depth + 1)));
+    return widest;
+  }
+  mlir::Operation *op = v.getDefiningOp();
+  if (!op)
+    return widest;
+  auto of = [&](unsigned i) { return magnitudeBound(op->getOperand(i), depth + 1); };
+  uint64_t r = widest;
+  if (mlir::isa<mlir::gpu::ThreadIdOp, mlir::gpu::BlockDimOp>(op))
+    r = 1024;
+  else if (mlir::isa<mlir::gpu::LaneIdOp, mlir::gpu::SubgroupSizeOp>(op))
+    r = 64;
+  else if (mlir::isa<mlir::gpu::BlockIdOp, mlir::gpu::GridDimOp>(op))
+    r = kI32Max;
+  else if (mlir::isa<mlir::arith::IndexCastOp, mlir::arith::ExtSIOp, mlir::arith::TruncIOp>(op))
+    r = of(0);
+  else if (mlir::isa<mlir::arith::ExtUIOp>(op))
+    r = std::min(of(0), typeMax(op->getOperand(0).getType()) * 2);
+  else if (mlir::isa<mlir::arith::AddIOp, mlir::arith::SubIOp>(op))
+    r = saturatingAdd(of(0), of(1));
+  else if (mlir::isa<mlir::arith::MulIOp>(op))
+    r = saturatingMul(of(0), of(1));
+  else if (mlir::isa<mlir::arith::DivSIOp, mlir::arith::DivUIOp, mlir::arith::CeilDivSIOp>(op))
+    r = of(0);
+  else if (mlir::isa<mlir::arith::RemSIOp, mlir::arith::RemUIOp, mlir::arith::MinSIOp,
+                     mlir::arith::AndIOp>(op))
+    r = std::min(of(0), of(1));
+  else if (mlir::isa<mlir::arith::MaxSIOp, mlir::arith::SelectOp>(op))
+    r = std::max(of(op->getNumOperands() - 2), of(op->getNumOperands() - 1));
+  return std::min(r, widest);
+}
+
+uint64_t boundOf(const Int &x) {
+  if (x.isStatic())
+    return x.isBasis()     ? 0
+           : x.value() < 0 ? uint64_t(0) - uint64_t(x.value())
+                           : uint64_t(x.value());
+  return static_cast<const KernelInt *>(x.dynamicPart())->bound;
+}
+
 } // namespace
 
 std::string KernelInt::str() const { return "?"; }
@@ -61,38 +145,62 @@ Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
                  "a kernel integer cannot scale the basis element " +
                      (a.isBasis() ? a.str() : b.str()));
   Kernel::Impl &K = *k;
-  // Two i32 leaves stay i32; anything with an i64 is computed in i64.
+  // i32 where both leaves and the result provably fit (thread-local offsets, small tiles);
+  // i64 where a leaf is i64 or the result may pass 2^31 (a block index times a tile, a loop
+  // index times a stride), so that no index wraps.
   auto widthOf = [](const Int &x) {
     const auto *d = dynamic_cast<const KernelInt *>(x.dynamicPart());
     return d ? d->v.getType().getIntOrFloatBitWidth() : 0u;
   };
-  mlir::Type t = std::max(widthOf(a), widthOf(b)) > 32 ? K.b.getI64Type() : K.b.getI32Type();
+  uint64_t ba = boundOf(a), bb = boundOf(b), bound = 0;
+  switch (op) {
+  case ArithOp::Add:
+    bound = saturatingAdd(ba, bb);
+    break;
+  case ArithOp::Mul:
+    bound = saturatingMul(ba, bb);
+    break;
+  case ArithOp::FloorDiv:
+  case ArithOp::CeilDiv:
+  case ArithOp::ShapeDiv:
+    bound = std::max<uint64_t>(ba, 1);
+    break;
+  case ArithOp::Mod:
+  case ArithOp::Min:
+    bound = std::min(ba, bb);
+    break;
+  }
+  bool wide = std::max(widthOf(a), widthOf(b)) > 32 || std::max({ba, bb, bound}) > kI32Max;
+  mlir::Type t = wide ? K.b.getI64Type() : K.b.getI32Type();
+  bound = std::min(bound, typeMax(t));
   MValue x = K.materialize(a, t), y = K.materialize(b, t);
   auto L = K.loc();
   namespace ar = mlir::arith;
   int64_t d = layout::resultDivisor(op, divisorOf(a), divisorOf(b));
   switch (op) {
   case ArithOp::Add:
-    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), d);
+    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), d, bound);
   case ArithOp::Mul:
-    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), d);
+    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), d, bound);
   case ArithOp::FloorDiv: // layout leaves are not negative: C's division is CuTe's
-    return K.dynamicInt(ar::DivSIOp::create(K.b, L, x, y), 1);
+    return K.dynamicInt(ar::DivSIOp::create(K.b, L, x, y), 1, bound);
   case ArithOp::Mod:
-    return K.dynamicInt(ar::RemSIOp::create(K.b, L, x, y), 1);
+    return K.dynamicInt(ar::RemSIOp::create(K.b, L, x, y), 1, bound);
   case ArithOp::CeilDiv:
   case ArithOp::ShapeDiv: {
     MValue one = ar::ConstantOp::create(K.b, L, t, K.b.getIntegerAttr(t, 1));
     MValue num = ar::SubIOp::create(K.b, L, ar::AddIOp::create(K.b, L, x, y), one);
-    return K.dynamicInt(ar::DivSIOp::create(K.b, L, num, y), 1);
+    return K.dynamicInt(ar::DivSIOp::create(K.b, L, num, y), 1, bound);
   }
   case ArithOp::Min:
-    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), d);
+    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), d, bound);
   }
   return Int(0);
 }
 
-Int Kernel::Impl::dynamicInt(MValue v, int64_t divisor) {
+Int Kernel::Impl::dynamicInt(MValue v, int64_t divisor, uint64_t bound) {
+  if (bound == 0)
+    bound = magnitudeBound(v);
   mlir::Type t = v.getType();
   if (t.isIndex())
     v = mlir::arith::IndexCastOp::create(b, loc(), b.getI64Type(), v);
@@ -100,7 +208,7 @@ Int Kernel::Impl::dynamicInt(MValue v, int64_t divisor) {
     v = mlir::arith::ExtUIOp::create(b, loc(), b.getI32Type(), v);
   else if (t.getIntOrFloatBitWidth() < 32)
     v = mlir::arith::ExtSIOp::create(b, loc(), b.getI32Type(), v);
-  return Int::dynamic(std::make_shared<KernelInt>(this, v, capDivisor(divisor)));
+  return Int::dynamic(std::make_shared<KernelInt>(this, v, capDivisor(divisor), bound));
 }
 
 MValue Kernel::Impl::materialize(const Int &x, mlir::Type t) {

@@ -69,6 +69,16 @@ int main(void) {
          "cuda:0", "gemm over two devices");
   expect(fly_kernels_gemm(&aa16, &aa16, NULL, 1, 0, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
          "b has 2 rows", "gemm inner extents");
+  /* An output one row past its input overlaps it: refused. The same view works in place. */
+  int64_t seven[2] = {1, 8};
+  DLTensor tfirst = {out, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, seven, NULL, 0};
+  DLTensor tshifted = {out, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, seven, NULL, 4 * sizeof(float)};
+  fly_arg_t afirst = {FLY_ARG_DLTENSOR, &tfirst, 0, 0};
+  fly_arg_t ashifted = {FLY_ARG_DLTENSOR, &tshifted, 0, 0};
+  expect(fly_kernels_softmax(&afirst, &ashifted, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "out overlaps softmax x in memory", "softmax into a shifted view of its input");
+  expect(fly_kernels_elementwise(FLY_EW_ADD, &afirst, &ashifted, 0, 0, &afirst, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "out overlaps b in memory", "add over a shifted operand");
   for (int i = 0; i < 16; ++i)
     if (out[i / 8][i % 8] != 7.0f) {
       printf("FAIL: an error wrote to out\n");

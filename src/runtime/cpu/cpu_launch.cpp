@@ -408,17 +408,17 @@ template <class T> T shuffle(T v, int32_t offset, int32_t width, int32_t mode) {
   uint32_t w = width > 0 ? uint32_t(width) : wave;
   uint32_t segment = lane / w * w, inSeg = lane - segment;
   int64_t src;
-  switch (mode) {
-  case 0: // xor
+  switch (static_cast<compiler::CpuShuffleMode>(mode)) {
+  case compiler::CpuShuffleMode::Xor:
     src = inSeg ^ uint32_t(offset);
     break;
-  case 1: // up
+  case compiler::CpuShuffleMode::Up:
     src = int64_t(inSeg) - offset;
     break;
-  case 2: // down
+  case compiler::CpuShuffleMode::Down:
     src = int64_t(inSeg) + offset;
     break;
-  default: // idx
+  default:
     src = offset;
     break;
   }

@@ -1,0 +1,85 @@
+"""Every shuffle mode against its definition: lane `l` of a segment of `width` lanes reads lane
+`l ^ o` (xor), `l - o` (up), `l + o` (down) or `o` (idx) of its segment, and keeps its own value
+where that lane lies outside the segment. Run on the default target (cpu as work-item loops and
+as fibers, or a CUDA device), and read back from the IR and PTX built for the GPU targets."""
+
+import re
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from _examples import dev
+
+SHUFFLES = {
+    "xor": fx.gpu.shuffle_xor,
+    "up": fx.gpu.shuffle_up,
+    "down": fx.gpu.shuffle_down,
+    "idx": fx.gpu.shuffle_idx,
+}
+
+
+def expected(mode, lanes, offset, width):
+    lane = np.arange(lanes)
+    segment, in_segment = lane // width * width, lane % width
+    source = {
+        "xor": in_segment ^ offset,
+        "up": in_segment - offset,
+        "down": in_segment + offset,
+        "idx": np.full(lanes, offset),
+    }[mode]
+    inside = (source >= 0) & (source < width)
+    return np.where(inside, segment + source, lane)
+
+
+def shuffling_kernel(mode, offset, width):
+    shuffle = SHUFFLES[mode]
+
+    @flyc.kernel
+    def shuffled(out: fx.Tensor):
+        tid = fx.thread_idx.x
+        out[tid] = shuffle(tid, offset, width)
+
+    return shuffled
+
+
+@pytest.mark.parametrize("fibers", [False, True], ids=["work_item_loops", "fibers"])
+@pytest.mark.parametrize("mode", sorted(SHUFFLES))
+@pytest.mark.parametrize("offset,width", [(1, 32), (3, 32), (5, 16), (1, 8), (0, 32)])
+def test_every_mode_reads_the_lane_its_definition_names(mode, offset, width, fibers, monkeypatch):
+    if fibers and dev.TARGET != "cpu":
+        pytest.skip("fibers are the cpu target's way of running collectives")
+    monkeypatch.setenv("FLYDSL_CPU_FIBERS", "1" if fibers else "0")
+    lanes = 64
+    out = dev.array(np.full(lanes, -1, np.int32))
+    shuffling_kernel(mode, offset, width)(out).launch(grid=(1,), block=(lanes,))
+    np.testing.assert_array_equal(dev.host(out), expected(mode, lanes, offset, width))
+
+
+def test_up_and_down_differ_by_the_offsets_sign():
+    """The case that was swapped: up reads the lane below, down the lane above."""
+    out = dev.array(np.zeros(32, np.int32))
+    shuffling_kernel("up", 1, 32)(out).launch(grid=(1,), block=(32,))
+    got = dev.host(out)
+    assert got[5] == 4 and got[0] == 0
+    shuffling_kernel("down", 1, 32)(out).launch(grid=(1,), block=(32,))
+    got = dev.host(out)
+    assert got[5] == 6 and got[31] == 31
+
+
+@pytest.mark.parametrize("mode", sorted(SHUFFLES))
+def test_the_built_ir_names_the_mode_asked_for(mode):
+    for target, arch in [("rocm", "gfx942"), ("cuda", "sm_90"), ("cpu", None)]:
+        compiled = shuffling_kernel(mode, 2, 32).compile(
+            np.zeros(32, np.int32), target=target, arch=arch
+        )
+        modes = re.findall(r"gpu\.shuffle\s+(\w+)", compiled.ir(compiled=False))
+        assert modes == [mode], (target, modes)
+
+
+@pytest.mark.parametrize("mode,ptx", [("up", "up"), ("down", "down"), ("xor", "bfly")])
+def test_ptx_shuffles_in_the_direction_asked_for(mode, ptx):
+    compiled = shuffling_kernel(mode, 2, 32).compile(np.zeros(32, np.int32), target="cuda")
+    text = compiled.binary.decode()
+    found = set(re.findall(r"shfl\.sync\.(\w+)", text))
+    assert found == {ptx}, found
