@@ -2,6 +2,8 @@
 
 #include "kernels/kernel_cache.h"
 
+#include "capi/environment.h"
+
 #include <atomic>
 #include <cstdlib>
 #include <map>
@@ -23,9 +25,8 @@ fly_prepared_t *kernelFor(const std::string &key, const char *target,
                           const std::function<void(flydsl::Module &)> &build) {
   // The arch is the library's default for the target, which these variables choose.
   std::string full = std::string(target) + "/" + key;
-  for (const char *var : {"ARCH", "FLYDSL_GPU_ARCH"})
-    if (const char *v = std::getenv(var))
-      full += std::string("/") + var + "=" + v;
+  if (const char *arch = capi::archFromEnvironment())
+    full += std::string("/arch=") + arch;
   // One lock over building too: two threads wanting the same new kernel compile it once.
   std::lock_guard<std::mutex> lock(mutex);
   auto found = cache().find(full);

@@ -7,6 +7,7 @@
 
 #include "flydsl/kernels.h"
 
+#include "capi/environment.h"
 #include "capi/status.h"
 #include "kernels/generators.h"
 #include "kernels/kernel_cache.h"
@@ -42,6 +43,16 @@ int commonVector(int64_t extent, const std::vector<const TensorArg *> &args) {
   return vec;
 }
 
+/// Launches `prepared`. Under COMPILE_ONLY the kernel is compiled (and cached) but a library
+/// call must not return as if it had computed `out`: it fails instead.
+void launchConfigured(fly_prepared_t *prepared, const fly_launch_config_t &config,
+                      const std::vector<fly_arg_t> &args) {
+  if (fly::capi::compileOnly())
+    fail(FLY_ERROR_LAUNCH, "COMPILE_ONLY is set, so the kernel was compiled but not run and "
+                                "out is unchanged; unset COMPILE_ONLY to compute");
+  flydsl::check(fly_prepared_launch(prepared, &config, args.data(), args.size()));
+}
+
 void launch(fly_prepared_t *prepared, int64_t blocks, int threads, void *stream,
             const std::vector<fly_arg_t> &args) {
   if (blocks > std::numeric_limits<int32_t>::max())
@@ -49,7 +60,7 @@ void launch(fly_prepared_t *prepared, int64_t blocks, int threads, void *stream,
                                          " blocks exceed a grid's 2^31 - 1");
   fly_launch_config_t config = {
       sizeof(config), {uint32_t(blocks), 1, 1}, {uint32_t(threads), 1, 1}, 0, stream};
-  flydsl::check(fly_prepared_launch(prepared, &config, args.data(), args.size()));
+  launchConfigured(prepared, config, args);
 }
 
 fly_arg_t scalar(double v) { return {FLY_ARG_FLOAT, nullptr, 0, v}; }
@@ -245,7 +256,7 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
                                 {uint32_t(spec.plan.blockThreads()), 1, 1},
                                 0,
                                 stream};
-  flydsl::check(fly_prepared_launch(k, &config, args.data(), args.size()));
+  launchConfigured(k, config, args);
 }
 
 } // namespace

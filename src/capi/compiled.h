@@ -7,6 +7,7 @@
 #ifndef FLYDSL_CAPI_COMPILED_H
 #define FLYDSL_CAPI_COMPILED_H
 
+#include "capi/environment.h"
 #include "capi/handle_table.h"
 #include "capi/status.h"
 #include "compiler/compiler.h"
@@ -55,12 +56,6 @@ inline fly_compiled *compiledOf(const fly_compiled_t *c) {
 
 /// Drops the launchers fly_launch made for `c` (defined where Launcher is complete).
 void releaseLaunchers(fly_compiled &c);
-
-/// An environment variable, or nullptr when it is unset or empty.
-inline const char *env(const char *name) {
-  const char *v = std::getenv(name);
-  return v && *v ? v : nullptr;
-}
 
 } // namespace fly::capi
 

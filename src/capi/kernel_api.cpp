@@ -5,6 +5,7 @@
 //===------------------------------------------------------------------------------===//
 
 #include "capi/compiled.h"
+#include "capi/lru_cache.h"
 #include "capi/kernel_values.h"
 #include "compiler/disk_cache.h"
 #include "runtime/cuda/cuda_driver.h"
@@ -23,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <strings.h>
 
 using namespace fly;
@@ -81,9 +83,7 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   bool cudaPresent = !target && runtime::cuda::deviceCount() > 0;
   bool hipPresent = !target && !cudaPresent && runtime::hip::deviceCount() > 0;
   out.target = target ? target : cudaPresent ? "cuda" : hipPresent ? "rocm" : "cpu";
-  const char *arch = o && o->arch ? o->arch : env("ARCH");
-  if (!arch)
-    arch = env("FLYDSL_GPU_ARCH");
+  const char *arch = o && o->arch ? o->arch : archFromEnvironment();
   if (arch)
     out.arch = arch;
   else if (out.target == "cuda" && runtime::cuda::deviceCount() > 0)
@@ -118,10 +118,13 @@ compiler::Options resolve(const fly_compile_options_t *o) {
   return out;
 }
 
-// The in-memory cache: equal IR, target, arch and options share one compiled module.
+// The in-memory cache: equal IR, target, arch and options share one compiled module. It keeps
+// the most recently used modules (FLYDSL_RUNTIME_MEMORY_CACHE_ENTRIES); handles keep theirs
+// alive after it lets them go.
 std::mutex cacheMutex;
-std::map<std::string, std::shared_ptr<const CompiledCode>> &memoryCache() {
-  static auto *cache = new std::map<std::string, std::shared_ptr<const CompiledCode>>();
+LruCache<std::shared_ptr<const CompiledCode>> &memoryCache() {
+  static auto *cache = new LruCache<std::shared_ptr<const CompiledCode>>(
+      envCount("FLYDSL_RUNTIME_MEMORY_CACHE_ENTRIES", kDefaultMemoryCacheEntries));
   return *cache;
 }
 
@@ -137,18 +140,55 @@ std::string diskCacheDir() {
   return home ? std::string(home) + "/.flydsl/cache" : "";
 }
 
-// The artifact for `key`: from the disk cache, else compiled (and stored there).
-compiler::Artifact buildArtifact(const std::function<ir::Module &()> &module,
-                                 const compiler::Options &o, const std::string &key) {
+// The disk cache, or nullptr when it is off or its directory is not trusted (said once).
+std::unique_ptr<compiler::DiskCache> diskCache(const compiler::Options &o) {
   std::string dir = o.dumpDir.empty() ? diskCacheDir() : "";
   if (dir.empty())
-    return compiler::compile(module(), o);
-  compiler::DiskCache cache(dir);
-  if (auto hit = cache.load(key))
-    return std::move(*hit);
-  compiler::Artifact art = compiler::compile(module(), o);
-  cache.store(key, art);
-  return art;
+    return nullptr;
+  uint64_t mb = envCount("FLYDSL_RUNTIME_CACHE_MAX_MB", compiler::kDefaultDiskCacheBytes >> 20);
+  auto cache = std::make_unique<compiler::DiskCache>(dir, mb << 20);
+  if (cache->refusal().empty())
+    return cache;
+  warnOnce("cache:" + dir, "the disk cache is off: its directory " + dir + " is not trusted (" +
+                               cache->refusal() +
+                               "); it must be a directory of this user's that no one else "
+                               "can write, or set FLYDSL_RUNTIME_CACHE_DIR");
+  return nullptr;
+}
+
+// The loaded code of `art`.
+void loadCode(CompiledCode &code, const compiler::Options &o) {
+  if (o.target == "cpu")
+    code.cpu = runtime::cpu::load(code.artifact);
+  else if (o.target == "cuda")
+    code.cuda = std::make_unique<runtime::cuda::LoadedModule>(code.artifact);
+  else
+    code.hip = std::make_unique<runtime::hip::LoadedModule>(code.artifact);
+}
+
+// The code for `key`, from the disk cache or compiled (and stored there). An entry that parses
+// but does not load is removed and rebuilt, so a bad entry costs one compile, not every one.
+std::shared_ptr<CompiledCode> buildCode(const std::function<ir::Module &()> &module,
+                                        const compiler::Options &o, const std::string &key) {
+  std::unique_ptr<compiler::DiskCache> cache = diskCache(o);
+  if (cache) {
+    if (std::optional<compiler::Artifact> hit = cache->load(key)) {
+      auto code = std::make_shared<CompiledCode>();
+      code->artifact = std::move(*hit);
+      try {
+        loadCode(*code, o);
+        return code;
+      } catch (const std::exception &) {
+        cache->remove(key);
+      }
+    }
+  }
+  auto code = std::make_shared<CompiledCode>();
+  code->artifact = compiler::compile(module(), o);
+  if (cache)
+    cache->store(key, code->artifact);
+  loadCode(*code, o);
+  return code;
 }
 
 // What besides the module decides the code: target, arch, options and this library's build.
@@ -163,26 +203,19 @@ std::shared_ptr<const CompiledCode> codeFor(const std::string &key, const compil
                                             const std::function<ir::Module &()> &module) {
   if (o.dumpDir.empty()) {
     std::lock_guard<std::mutex> lock(cacheMutex);
-    auto it = memoryCache().find(key);
-    if (it != memoryCache().end())
-      return it->second;
+    if (const auto *hit = memoryCache().find(key))
+      return *hit;
   }
-  auto code = std::make_shared<CompiledCode>();
+  std::shared_ptr<const CompiledCode> code;
   try {
-    code->artifact = buildArtifact(module, o, key);
-    if (o.target == "cpu")
-      code->cpu = runtime::cpu::load(code->artifact);
-    else if (o.target == "cuda")
-      code->cuda = std::make_unique<runtime::cuda::LoadedModule>(code->artifact);
-    else
-      code->hip = std::make_unique<runtime::hip::LoadedModule>(code->artifact);
+    code = buildCode(module, o, key);
   } catch (const compiler::CompileError &e) {
     fail(FLY_ERROR_COMPILE, e.what());
   } catch (const runtime::cpu::LoadError &e) {
     fail(FLY_ERROR_COMPILE, e.what());
   }
   std::lock_guard<std::mutex> lock(cacheMutex);
-  memoryCache()[key] = code;
+  memoryCache().put(key, code);
   return code;
 }
 

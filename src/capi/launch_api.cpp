@@ -155,12 +155,6 @@ void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
     p.push(s);
 }
 
-// COMPILE_ONLY=1: launches check their arguments and run nothing.
-bool compileOnlyRequested() {
-  const char *v = env("COMPILE_ONLY");
-  return v && std::strcmp(v, "0") != 0;
-}
-
 // The two GPU runtimes, which have the same shape, as the launcher sees them.
 struct Cuda {
   using Driver = runtime::cuda::Driver;
@@ -237,16 +231,16 @@ public:
                                  " arguments, got " + std::to_string(n));
     if (n && !args)
       fail(FLY_ERROR_INVALID_ARGUMENT, "args is NULL");
-    bool compileOnly = compileOnlyRequested();
+    bool checkOnly = compileOnly();
     Slots packed;
     packed.values.reserve(slotCount_);
     for (size_t i = 0; i < n; ++i) {
       if (params_[i].kind == ir::Param::Kind::Tensor)
-        packTensor(packed, params_[i], args[i], i, target_, compileOnly);
+        packTensor(packed, params_[i], args[i], i, target_, checkOnly);
       else
         packScalar(packed, params_[i], args[i], i);
     }
-    if (!compileOnly)
+    if (!checkOnly)
       launchSlots(config, packed.values.data(), packed.values.size(),
                   packed.claimedDevices.data());
   }
@@ -260,7 +254,7 @@ public:
     if (n && !slots)
       fail(FLY_ERROR_INVALID_ARGUMENT, "slots is NULL");
     checkTensorSlots(slots);
-    if (compileOnlyRequested())
+    if (compileOnly())
       return;
     // TMA descriptors follow the caller's slots: the cpu kernel reads the box itself, a CUDA
     // kernel the tensor map in device memory (filled in by launchGpu).

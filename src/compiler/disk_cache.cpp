@@ -2,15 +2,18 @@
 
 #include "compiler/disk_cache.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <dirent.h>
+#include <fcntl.h>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <vector>
 
 namespace fly::compiler {
 
@@ -100,7 +103,13 @@ struct Reader {
   }
 };
 
-bool makeDirs(const std::string &dir) {
+// The largest entry read: a bigger file is not one this library wrote.
+constexpr off_t kMaxEntryBytes = off_t(1) << 30;
+constexpr const char *kEntrySuffix = ".flyc";
+
+/// Creates the missing directories of `dir`: those above it as the umask allows, the cache
+/// directory itself private to the user.
+void makeDirs(const std::string &dir) {
   std::string partial;
   std::stringstream ss(dir);
   std::string part;
@@ -110,11 +119,34 @@ bool makeDirs(const std::string &dir) {
     if (part.empty())
       continue;
     partial += part + "/";
-    if (mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
-      return false;
+    mkdir(partial.c_str(), partial.size() >= dir.size() ? 0700 : 0755);
   }
-  return true;
 }
+
+std::string modeText(mode_t m) {
+  char text[8];
+  std::snprintf(text, sizeof text, "%04o", unsigned(m & 07777));
+  return text;
+}
+
+/// Why a file (or directory) of this status is not the user's alone, or empty.
+std::string untrusted(const struct stat &st, bool directory) {
+  if (directory ? !S_ISDIR(st.st_mode) : !S_ISREG(st.st_mode))
+    return directory ? "it is not a directory" : "it is not a regular file";
+  if (st.st_uid != geteuid())
+    return "it is owned by uid " + std::to_string(st.st_uid) + ", not by this user (uid " +
+           std::to_string(geteuid()) + ")";
+  if (st.st_mode & (S_IWGRP | S_IWOTH))
+    return "it is writable by others (mode " + modeText(st.st_mode) + ")";
+  return "";
+}
+
+bool isEntryName(const char *name) {
+  size_t n = std::strlen(name), suffix = std::strlen(kEntrySuffix);
+  return n > suffix && std::strcmp(name + n - suffix, kEntrySuffix) == 0;
+}
+
+std::string baseName(const std::string &path) { return path.substr(path.rfind('/') + 1); }
 
 } // namespace
 
@@ -172,44 +204,146 @@ std::optional<Artifact> parseEntry(const std::string &bytes, const std::string &
   return art;
 }
 
+DiskCache::DiskCache(std::string dir, uint64_t maxBytes)
+    : dir_(std::move(dir)), maxBytes_(maxBytes) {
+  makeDirs(dir_);
+  dirFd_ = open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  if (dirFd_ < 0)
+    refusal_ = errno == ELOOP || errno == ENOTDIR ? "it is a symbolic link or not a directory"
+                                                   : std::string("it cannot be opened: ") +
+                                                         std::strerror(errno);
+  else if (fstat(dirFd_, &st) != 0)
+    refusal_ = std::string("it cannot be examined: ") + std::strerror(errno);
+  else
+    refusal_ = untrusted(st, /*directory=*/true);
+  if (!refusal_.empty() && dirFd_ >= 0) {
+    close(dirFd_);
+    dirFd_ = -1;
+  }
+}
+
+DiskCache::~DiskCache() {
+  if (dirFd_ >= 0)
+    close(dirFd_);
+}
+
 std::string DiskCache::pathOf(const std::string &key) const {
   char name[32];
-  std::snprintf(name, sizeof name, "%016llx.flyc",
-                static_cast<unsigned long long>(fnv1a(key.data(), key.size())));
+  std::snprintf(name, sizeof name, "%016llx%s",
+                static_cast<unsigned long long>(fnv1a(key.data(), key.size())), kEntrySuffix);
   return dir_ + "/" + name;
 }
 
 std::optional<Artifact> DiskCache::load(const std::string &key) const {
-  std::string path = pathOf(key);
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  if (dirFd_ < 0)
     return std::nullopt;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  auto art = parseEntry(bytes, key);
+  std::string name = baseName(pathOf(key));
+  // Not blocking: a FIFO planted as an entry must not hang the open; not following links.
+  int fd = openat(dirFd_, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno != ENOENT)
+      unlinkat(dirFd_, name.c_str(), 0); // a link, or a file this user may not read
+    return std::nullopt;
+  }
+  struct stat st;
+  std::string bytes;
+  bool trusted = fstat(fd, &st) == 0 && untrusted(st, false).empty() && st.st_size <= kMaxEntryBytes;
+  if (trusted) {
+    bytes.resize(size_t(st.st_size));
+    size_t got = 0;
+    while (got < bytes.size()) {
+      ssize_t n = read(fd, &bytes[got], bytes.size() - got);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      got += size_t(n);
+    }
+    bytes.resize(got);
+  }
+  std::optional<Artifact> art = trusted ? parseEntry(bytes, key) : std::nullopt;
+  if (art)
+    futimens(fd, nullptr); // used now: the last to be evicted
+  close(fd);
   if (!art)
-    std::remove(path.c_str()); // corrupted, truncated or another key's: rebuilt by the caller
+    unlinkat(dirFd_, name.c_str(), 0); // untrusted, corrupted, truncated or another key's
   return art;
 }
 
+void DiskCache::remove(const std::string &key) const {
+  if (dirFd_ >= 0)
+    unlinkat(dirFd_, baseName(pathOf(key)).c_str(), 0);
+}
+
 void DiskCache::store(const std::string &key, const Artifact &art) const {
-  if (!makeDirs(dir_))
+  if (dirFd_ < 0)
     return;
   static std::atomic<uint64_t> counter{0};
   std::random_device rd;
-  std::string tmp = pathOf(key) + ".tmp." + std::to_string(getpid()) + "." +
-                    std::to_string(counter++) + "." + std::to_string(rd());
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    std::string bytes = serializeEntry(key, art);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out.flush()) {
-      out.close();
-      std::remove(tmp.c_str());
-      return;
-    }
+  std::string name = baseName(pathOf(key));
+  std::string tmp = name + ".tmp." + std::to_string(getpid()) + "." + std::to_string(counter++) +
+                    "." + std::to_string(rd());
+  int fd = openat(dirFd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return;
+  std::string bytes = serializeEntry(key, art);
+  size_t put = 0;
+  while (put < bytes.size()) {
+    ssize_t n = write(fd, bytes.data() + put, bytes.size() - put);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    put += size_t(n);
   }
-  if (std::rename(tmp.c_str(), pathOf(key).c_str()) != 0)
-    std::remove(tmp.c_str());
+  bool written = put == bytes.size() && close(fd) == 0;
+  if (!written || renameat(dirFd_, tmp.c_str(), dirFd_, name.c_str()) != 0) {
+    unlinkat(dirFd_, tmp.c_str(), 0);
+    return;
+  }
+  evict();
+}
+
+void DiskCache::evict() const {
+  if (maxBytes_ == 0)
+    return;
+  int fd = dup(dirFd_);
+  DIR *d = fd >= 0 ? fdopendir(fd) : nullptr;
+  if (!d) {
+    if (fd >= 0)
+      close(fd);
+    return;
+  }
+  rewinddir(d);
+  struct Entry {
+    struct timespec used;
+    uint64_t bytes;
+    std::string name;
+  };
+  std::vector<Entry> all;
+  uint64_t total = 0;
+  while (struct dirent *e = readdir(d)) {
+    struct stat st;
+    if (!isEntryName(e->d_name) || fstatat(dirFd_, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+        !S_ISREG(st.st_mode))
+      continue;
+    all.push_back({st.st_mtim, uint64_t(st.st_size), e->d_name});
+    total += uint64_t(st.st_size);
+  }
+  closedir(d);
+  if (total <= maxBytes_)
+    return;
+  std::sort(all.begin(), all.end(), [](const Entry &a, const Entry &b) {
+    return a.used.tv_sec != b.used.tv_sec ? a.used.tv_sec < b.used.tv_sec
+                                          : a.used.tv_nsec < b.used.tv_nsec;
+  });
+  for (const Entry &e : all) {
+    if (total <= maxBytes_)
+      break;
+    if (unlinkat(dirFd_, e.name.c_str(), 0) == 0)
+      total -= e.bytes;
+  }
 }
 
 } // namespace fly::compiler

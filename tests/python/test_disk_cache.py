@@ -1,11 +1,16 @@
 """The disk cache across processes: entries appear, a second process reuses them without
 rewriting, corrupted or truncated entries are rebuilt, the cache can be turned off, and eight
-processes compiling the same kernel at once all succeed."""
+processes compiling the same kernel at once all succeed. What it trusts: only a directory of
+this user's that no one else can write, and in it only regular files of this user's; any
+other entry (another user's, a FIFO, a link to a device, one that parses but does not load)
+is rebuilt. And its bound: the least recently used entries go beyond the size limit."""
 
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +50,7 @@ def run(cache, scale, **env_extra):
 def finish(p):
     out, err = p.communicate(timeout=120)
     assert p.returncode == 0 and out.strip() == "ok", out + err
+    return err
 
 
 def entries(cache):
@@ -57,7 +63,8 @@ def test_a_second_process_reuses_the_entry(tmp_path):
     before = entry.stat()
     finish(run(tmp_path, 2.0))
     after = entry.stat()
-    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert after.st_ino == before.st_ino  # read, not replaced
+    assert after.st_mtime_ns >= before.st_mtime_ns  # marked used, for eviction
 
 
 def test_corrupted_and_truncated_entries_are_rebuilt(tmp_path):
@@ -115,3 +122,91 @@ def test_library_kernels_come_from_disk_without_being_generated(tmp_path):
     entry.write_bytes(entry.read_bytes()[:100])  # damaged: generated again, and rewritten
     assert gemm_counts(tmp_path) == (1, 1)
     assert gemm_counts(tmp_path) == (1, 0)
+
+
+def fnv1a(data):
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def test_an_entry_that_parses_but_does_not_load_is_rebuilt(tmp_path):
+    """A well-formed entry (right key, right checksum) whose object is garbage: the process
+    that finds it compiles afresh and replaces it, rather than failing every compile."""
+    finish(run(tmp_path, 6.0))
+    (entry,) = entries(tmp_path)
+    good = entry.read_bytes()
+    header, payload = good[:24], good[24:]
+    image = payload.rindex(b"\x7fELF")  # the object is the payload's last field
+    bad = payload[:image] + bytes(len(payload) - image)
+    forged = header[:16] + fnv1a(bad).to_bytes(8, "little") + bad
+    entry.write_bytes(forged)
+    finish(run(tmp_path, 6.0))
+    assert entry.read_bytes() == good
+
+
+def test_swapped_entries_are_rebuilt(tmp_path):
+    finish(run(tmp_path, 7.0))
+    finish(run(tmp_path, 8.0))
+    first, second = entries(tmp_path)
+    a, b = first.read_bytes(), second.read_bytes()
+    first.write_bytes(b)
+    second.write_bytes(a)
+    finish(run(tmp_path, 7.0))  # the script checks the kernel's results
+    finish(run(tmp_path, 8.0))
+    assert (first.read_bytes(), second.read_bytes()) == (a, b)
+
+
+def test_a_fifo_or_a_link_to_a_device_is_not_read(tmp_path):
+    finish(run(tmp_path, 9.0))
+    (entry,) = entries(tmp_path)
+    good = entry.read_bytes()
+    entry.unlink()
+    os.mkfifo(entry)  # opening it for reading would wait for a writer
+    finish(run(tmp_path, 9.0))
+    assert entry.read_bytes() == good
+    entry.unlink()
+    entry.symlink_to("/dev/zero")  # reading it would never end
+    finish(run(tmp_path, 9.0))
+    assert not entry.is_symlink() and entry.read_bytes() == good
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="giving a file to another user needs root")
+def test_another_users_entry_is_not_run(tmp_path):
+    """The case of a root process: an entry owned by someone else is rebuilt, not loaded."""
+    assert gemm_counts(tmp_path) == (1, 1)
+    (entry,) = entries(tmp_path)
+    os.chown(entry, 65534, 65534)
+    assert gemm_counts(tmp_path) == (1, 1)  # generated again
+    assert entry.stat().st_uid == 0
+    assert gemm_counts(tmp_path) == (1, 0)
+
+
+def test_an_untrusted_directory_is_not_used(tmp_path):
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)  # anyone could plant an entry here
+    err = finish(run(shared, 10.0))
+    assert "not trusted" in err and "writable by others" in err and str(shared) in err
+    assert entries(shared) == []
+    os.symlink(tmp_path / "elsewhere", tmp_path / "link")
+    (tmp_path / "elsewhere").mkdir(mode=0o700)
+    err = finish(run(tmp_path / "link", 10.0))
+    assert "symbolic link" in err and entries(tmp_path / "elsewhere") == []
+
+
+def test_a_new_cache_directory_is_private(tmp_path):
+    cache = tmp_path / "a" / "b"
+    finish(run(cache, 11.0))
+    assert (cache.stat().st_mode & 0o777) == 0o700
+    assert all((e.stat().st_mode & 0o022) == 0 for e in entries(cache))
+
+
+def test_the_least_recently_used_entries_go_beyond_the_limit(tmp_path):
+    old = tmp_path / "0000000000000000.flyc"
+    old.write_bytes(bytes(2 << 20))  # 2 MiB, used long ago
+    os.utime(old, (1, 1))
+    finish(run(tmp_path, 12.0, FLYDSL_RUNTIME_CACHE_MAX_MB="1"))
+    remaining = entries(tmp_path)
+    assert old not in remaining and len(remaining) == 1

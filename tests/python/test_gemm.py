@@ -179,11 +179,14 @@ def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, **env_vars)
     """The code fk.gemm compiles for an m x 256 x 256 f16 problem on `device` (nothing runs)."""
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
-        "import flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT\n"
+        "import flydsl, flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT\n"
         f"r = lambda a: DLView(a, KDL_FLOAT, a.itemsize * 8, {device})\n"
         f"a = np.zeros(({m}, 256), np.float16)\n"
         f"b = np.zeros((256, 256), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
-        f"fk.gemm(r(a), r(b), out=r(np.zeros(({m}, 256), np.{out})))\n"
+        "try:\n"
+        f"    fk.gemm(r(a), r(b), out=r(np.zeros(({m}, 256), np.{out})))\n"
+        "except flydsl.LaunchError as e:\n"  # COMPILE_ONLY: compiled, and said not to have run
+        "    assert 'COMPILE_ONLY' in str(e), e\n"
     )
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch, **env_vars}  # fmt: skip

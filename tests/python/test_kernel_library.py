@@ -253,6 +253,9 @@ GFX942 = {
     "layernorm": "fk.layernorm(r(x), r(w), r(w), out=r(x.copy()))",
     "silu_mul": "fk.silu_mul(r(x), r(x), out=r(x.copy()))",
 }
+# Under COMPILE_ONLY a library call compiles its kernel and then says it did not run.
+COMPILED_ONLY = "try:\n    {}\nexcept flydsl.LaunchError as e:\n    assert 'COMPILE_ONLY' in str(e)\n"
+
 
 
 @pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
@@ -261,9 +264,10 @@ def test_gfx942_code(kernel, tmp_path):
     script = (
         "import sys, numpy as np\n"
         "sys.path[:0] = ['bindings/python', 'tests/python']\n"
-        "import flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT, KDL_ROCM\n"
+        "import flydsl, flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT, KDL_ROCM\n"
         "r = lambda a: DLView(a, KDL_FLOAT, 32, KDL_ROCM)\n"
-        "x = np.zeros((4, 4096), np.float32); w = np.zeros(4096, np.float32)\n" + GFX942[kernel]
+        "x = np.zeros((4, 4096), np.float32); w = np.zeros(4096, np.float32)\n"
+        + COMPILED_ONLY.format(GFX942[kernel])
     )
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": "gfx942"}  # fmt: skip

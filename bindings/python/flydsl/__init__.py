@@ -3,10 +3,12 @@
 from . import expr
 from ._lib import lib
 from .errors import (
+    CompileError,
     DivisibilityError,
     FlyDSLError,
     InvalidArgumentError,
     InvalidHandleError,
+    LaunchError,
     LayoutOverflowError,
     ParseError,
     RankMismatchError,
@@ -32,6 +34,8 @@ __all__ = [
     "LayoutOverflowError",
     "InvalidHandleError",
     "UnsupportedError",
+    "CompileError",
+    "LaunchError",
     "cpu_fiber_kernels",
     "__version__",
 ]

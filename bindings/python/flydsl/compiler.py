@@ -212,13 +212,14 @@ def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
 
 
 def _compile_options(target=None, arch=None):
+    """The options for an explicit target and arch; the library reads the environment's choice
+    itself (and ignores an ARCH that names no GPU arch), which joins the key."""
     env_target, env_arch = _fast.target_choice()
-    target, arch = target or env_target, arch or env_arch
     o = K.CompileOptions(ctypes.sizeof(K.CompileOptions))
     o.target = target.encode() if target else None
     o.arch = arch.encode() if arch else None
     o.opt_level = 2
-    return o, (target, arch)
+    return o, (target or env_target, arch or env_arch)
 
 
 class KernelFunction:
