@@ -94,10 +94,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
         std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
     auto pow2 = [](long x) { return x > 0 && (x & (x - 1)) == 0; };
     int64_t unitN = p.family == FLY_MMA_WGMMA ? 8 : p.atomN; // wgmma's N follows the tile
-    bool ok = (got == 4 || got == 6) && pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 &&
-              v[3] <= 8 && pow2(v[4]) && pow2(v[5]) && v[4] * v[5] <= 16 &&
-              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * unitN) == 0 && v[0] > 0 && v[1] > 0 &&
-              v[0] <= 256 && v[1] <= 256;
+    // Each field in range before any product or remainder uses it.
+    bool ok = (got == 4 || got == 6) && v[0] > 0 && v[1] > 0 && v[0] <= 256 && v[1] <= 256 &&
+              pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 && v[3] <= 8 && pow2(v[4]) &&
+              pow2(v[5]) && v[4] <= 16 && v[5] <= 16 && v[4] * v[5] <= 16 &&
+              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * unitN) == 0;
     if (!ok)
       throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
                           std::string("FLYDSL_GEMM_TILE='") + tile +

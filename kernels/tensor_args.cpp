@@ -54,6 +54,13 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name) : name_(std::move(n
     compact *= shape_[i];
   }
   elements_ = compact;
+  if (elements_ == 0) { // no element is ever addressed: whatever strides it came with, fine
+    compact = 1;
+    for (int i = rank - 1; i >= 0; --i) {
+      strides_[i] = compact;
+      compact *= std::max<int64_t>(shape_[i], 1);
+    }
+  }
   address_ = reinterpret_cast<uintptr_t>(tensor_->data) + tensor_->byte_offset;
   if (elements_ > 0 && !tensor_->data)
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no data");

@@ -62,21 +62,36 @@ inline std::string dlTypeName(const DLDataType &t) {
   return c + std::to_string(t.bits) + (t.lanes != 1 ? "x" + std::to_string(t.lanes) : "");
 }
 
+/// The most dimensions a tensor argument may have: more is a damaged descriptor.
+constexpr int kMaxTensorRank = 64;
+
+/// Fails unless `t`'s rank and shape can be read (its rank in 0..kMaxTensorRank, a shape array
+/// where it has dimensions).
+inline const DLTensor *readableTensor(const DLTensor *t, const std::string &where) {
+  if (t->ndim < 0 || t->ndim > kMaxTensorRank)
+    fail(FLY_ERROR_LAUNCH, where + ": a DLPack tensor of " + std::to_string(t->ndim) +
+                               " dimensions (0 to " + std::to_string(kMaxTensorRank) +
+                               " are read)");
+  if (t->ndim > 0 && !t->shape)
+    fail(FLY_ERROR_LAUNCH, where + ": the DLPack tensor's shape is NULL");
+  return t;
+}
+
 inline const DLTensor *tensorOf(const fly_arg_t &a, size_t i) {
   std::string where = "argument " + std::to_string(i);
   if (!a.tensor)
     fail(FLY_ERROR_LAUNCH, where + ": the tensor pointer is NULL");
   switch (a.kind) {
   case FLY_ARG_DLTENSOR:
-    return static_cast<const DLTensor *>(a.tensor);
+    return readableTensor(static_cast<const DLTensor *>(a.tensor), where);
   case FLY_ARG_DLMANAGED:
-    return &static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor;
+    return readableTensor(&static_cast<const DLManagedTensor *>(a.tensor)->dl_tensor, where);
   case FLY_ARG_DLMANAGED_VERSIONED: {
     auto *v = static_cast<const DLManagedTensorVersioned *>(a.tensor);
     if (v->version.major != 1)
       fail(FLY_ERROR_LAUNCH, where + ": DLPack version " + std::to_string(v->version.major) +
                                  "." + std::to_string(v->version.minor) + " is not 1.x");
-    return &v->dl_tensor;
+    return readableTensor(&v->dl_tensor, where);
   }
   default:
     fail(FLY_ERROR_LAUNCH, where + " is a scalar where the kernel takes a tensor");

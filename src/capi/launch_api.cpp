@@ -19,7 +19,9 @@
 #include "capi/dlpack_args.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <type_traits>
 
@@ -79,6 +81,13 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
                                ir::dtypeName(d));
   if (ir::isFloat(d)) {
     double v = a.kind == FLY_ARG_INT ? double(a.i) : a.f;
+    // A finite value past the type's largest would arrive as infinity.
+    double largest = d == ir::DType::F64   ? std::numeric_limits<double>::max()
+                     : d == ir::DType::F16 ? 65504.0
+                                           : double(std::numeric_limits<float>::max());
+    if (std::isfinite(v) && std::fabs(v) > largest)
+      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(v) + " does not fit " +
+                                 ir::dtypeName(d) + " (it would become infinity)");
     if (d == ir::DType::F64)
       p.push(v);
     else if (d == ir::DType::F32)
@@ -91,10 +100,13 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
     fail(FLY_ERROR_LAUNCH, where + " is a float where the kernel takes " + ir::dtypeName(d));
   int bits = ir::bitWidth(d);
   if (bits < 64) {
-    int64_t lo = -(int64_t(1) << (bits - 1)), hi = (int64_t(1) << bits) - 1;
+    // Signed, as the kernel reads it: 2^31 for an i32 would arrive as -2^31.
+    int64_t lo = bits == 1 ? 0 : -(int64_t(1) << (bits - 1));
+    int64_t hi = bits == 1 ? 1 : (int64_t(1) << (bits - 1)) - 1;
     if (a.i < lo || a.i > hi)
       fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(a.i) + " does not fit " +
-                                 ir::dtypeName(d));
+                                 ir::dtypeName(d) + " (" + std::to_string(lo) + ".." +
+                                 std::to_string(hi) + ")");
   }
   switch (bits) {
   case 8:

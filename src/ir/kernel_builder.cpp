@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/kernel_impl.h"
+#include "ir/printf_format.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -1150,6 +1151,7 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args) 
   if (!k.startOp())
     return;
   std::vector<MValue> vs;
+  std::vector<PrintfArg> kinds;
   for (Value *h : args) {
     Entry *e = k.getScalar(h, "printf argument");
     if (!e)
@@ -1160,6 +1162,13 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args) 
       return;
     }
     vs.push_back(e->v);
+    kinds.push_back(isFloat(e->dtype)            ? PrintfArg::Double
+                    : bitWidth(e->dtype) > 32 ? PrintfArg::Long
+                                              : PrintfArg::Int);
+  }
+  if (std::string why = checkPrintfFormat(format, kinds); !why.empty()) {
+    k.fail("printf: " + why);
+    return;
   }
   mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(format), vs);
 }

@@ -6,12 +6,12 @@
 namespace fly::layout {
 
 Swizzle::Swizzle(int bits, int base, int shift) : bits_(bits), base_(base), shift_(shift) {
-  int absShift = shift < 0 ? -shift : shift;
+  int64_t absShift = shift < 0 ? -int64_t(shift) : int64_t(shift);
   if (bits < 0 || base < 0 || absShift < bits)
     fail(ErrorKind::InvalidArgument,
          "Swizzle<" + std::to_string(bits) + "," + std::to_string(base) + "," +
              std::to_string(shift) + ">: needs B >= 0, M >= 0 and |S| >= B");
-  if (bits + base + absShift > 62)
+  if (int64_t(bits) + int64_t(base) + absShift > 62)
     fail(ErrorKind::Overflow, "Swizzle<" + std::to_string(bits) + "," + std::to_string(base) +
                                   "," + std::to_string(shift) + "> reaches past 62 bits");
   int64_t bitMask = (int64_t(1) << bits) - 1;

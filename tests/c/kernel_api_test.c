@@ -845,7 +845,63 @@ static void vectors_buffers_while(void) {
   fly_module_destroy(m);
 }
 
+/* Values at the edges of what a launch, a printf or a swizzle can carry: each is refused
+ * with a message, never wrapped, truncated or read past. */
+static void values_at_the_edges(void) {
+  fly_compiled_t *c = doubler();
+  CHECK(c != NULL);
+  float data[4] = {1, 2, 3, 4};
+  int64_t shape[1] = {4};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {4, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_INT, NULL, 2147483648LL, 0}};
+  CHECK(fly_launch(c, "doubler", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* 2^31 is no i32 */
+  CHECK(mentions(fly_last_error_message(), "does not fit i32"));
+  args[1].i = -2147483649LL;
+  CHECK(fly_launch(c, "doubler", &cfg, args, 2) == FLY_ERROR_LAUNCH);
+  args[1].i = 4;
+  t.ndim = 1 << 30; /* a damaged descriptor: its shape array is not that long */
+  CHECK(fly_launch(c, "doubler", &cfg, args, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "dimensions"));
+  t.ndim = 1;
+  t.shape = NULL;
+  CHECK(fly_launch(c, "doubler", &cfg, args, 2) == FLY_ERROR_LAUNCH);
+  CHECK(mentions(fly_last_error_message(), "shape is NULL"));
+  t.shape = shape;
+  fly_launch_config_t wide = {sizeof(wide), {2147483648u, 1, 1}, {4, 1, 1}, 0, NULL};
+  CHECK(fly_launch(c, "doubler", &wide, args, 2) != FLY_OK); /* block indices past an i32 */
+  CHECK(mentions(fly_last_error_message(), "exceeds the limits"));
+  CHECK(data[0] == 1.0f && data[3] == 4.0f); /* nothing ran */
+  CHECK(fly_launch(c, "doubler", &cfg, args, 2) == FLY_OK && data[3] == 8.0f);
+  fly_compiled_destroy(c);
+
+  int64_t r = 0;
+  CHECK(fly_swizzle_apply(1, 2147483647, 1, 5, &r) != FLY_OK);
+  CHECK(fly_swizzle_apply(1, 1, -2147483647 - 1, 5, &r) != FLY_OK);
+  CHECK(fly_swizzle_apply(3, 4, 3, 5, &r) == FLY_OK);
+
+  const char *bad_formats[] = {"%s\n", "%d %d\n", "%f\n", "%n", "%*d", "%ld", "%", "%p"};
+  for (size_t i = 0; i < sizeof bad_formats / sizeof *bad_formats; ++i) {
+    fly_module_t *m;
+    fly_kernel_t *k;
+    CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "p", &k) == FLY_OK);
+    fly_value_t *v = fly_gpu_index(k, FLY_THREAD_IDX, 0); /* one i32 */
+    fly_printf(k, bad_formats[i], &v, 1);
+    CHECK(mentions(fly_kernel_error(k), "printf: "));
+    fly_module_destroy(m);
+  }
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "p", &k) == FLY_OK);
+  fly_value_t *vs[3] = {fly_gpu_index(k, FLY_THREAD_IDX, 0), fly_const_int(k, FLY_I64, 5),
+                        fly_const_float(k, FLY_F32, 0.5)};
+  fly_printf(k, "%%%3d %lld %.2f\n", vs, 3);
+  CHECK(fly_kernel_error(k) == NULL);
+  fly_module_destroy(m);
+}
+
 int main(void) {
+  values_at_the_edges();
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();

@@ -1,6 +1,7 @@
 """Loads libflydsl.so and turns C status codes into Python exceptions."""
 
 import ctypes
+import operator
 import os
 from pathlib import Path
 
@@ -55,6 +56,25 @@ def check(status):
         raise error_for_status(status, name, message)
 
 
+# Leaves below this are the token values (FLY_TOKEN_*) and reserved.
+_LOWEST_LEAF = _TOKEN_OPEN + 16
+
+
+def c_text(text, what="text"):
+    """`text` as the NUL-terminated bytes C reads; a NUL inside would end it early."""
+    if "\0" in text:
+        raise ValueError(f"{what} contains a NUL character: C would read only what comes before")
+    return text.encode()
+
+
+def c_int(value, what):
+    """`value` as a C int: an integer in its range (ctypes would wrap a larger one)."""
+    n = operator.index(value)
+    if not -(2**31) <= n < 2**31:
+        raise OverflowError(f"{what} is {n}, outside a C int's range")
+    return n
+
+
 def encode(value):
     """Encodes a nested tuple of ints (None or `_` for underscore) as C tokens."""
     out = []
@@ -71,13 +91,16 @@ def encode(value):
             raise TypeError("expected an int, got bool")
         else:
             try:
-                out.append(int(v.__index__()))
+                n = int(v.__index__())
             except AttributeError:
                 raise TypeError(f"expected an int or a tuple, got {type(v).__name__}") from None
+            if n > 2**63 - 1:
+                raise OverflowError(f"{n} does not fit in 64 bits")
+            if n < _LOWEST_LEAF:  # the token values: they would read as tuple structure
+                raise OverflowError(f"{n} is below {_LOWEST_LEAF}, the smallest integer offered")
+            out.append(n)
 
     walk(value)
-    if any(x > 2**63 - 1 or x < -(2**63) for x in out):
-        raise OverflowError("integer does not fit in 64 bits")
     return (ctypes.c_int64 * len(out))(*out), len(out)
 
 

@@ -16,6 +16,8 @@ values) traces and compiles; later ones reuse the compiled kernel.
 
 import ctypes
 import inspect
+import numbers
+import operator
 import struct
 import typing
 
@@ -269,7 +271,7 @@ class KernelFunction:
                     dtype, value = value.dtype, value.value
                 if dtype is None:
                     dtype = "f32" if isinstance(value, float) else "i32"
-                out.append(("scalar", (dtype, value)))
+                out.append(("scalar", (dtype, _checked_scalar(name, dtype, value))))
         return out
 
     def _key(self, classified):
@@ -341,13 +343,47 @@ class KernelFunction:
         return self.compiled_for(self._classify(list(bound.arguments.items())), target, arch)
 
 
+def _whole(value, what, low, high):
+    """`value` as an int in [low, high]: a float, text or a number out of range is an error,
+    not something the C structs would round or wrap."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be an integer, not bool")
+    try:
+        n = operator.index(value)
+    except TypeError:
+        raise TypeError(
+            f"{what} must be an integer, not {type(value).__name__} {value!r}"
+        ) from None
+    if not low <= n <= high:
+        raise OverflowError(f"{what} is {n}, outside {low}..{high}")
+    return n
+
+
 def _dim3(x, what):
-    if isinstance(x, int):
+    if not isinstance(x, (tuple, list)):
         x = (x,)
-    x = tuple(int(v) for v in x) + (1,) * (3 - len(x))
-    if len(x) != 3:
-        raise ValueError(f"{what} has at most 3 extents")
-    return x
+    if not 1 <= len(x) <= 3:
+        raise ValueError(f"{what} has 1 to 3 extents, got {len(x)}")
+    x = tuple(_whole(v, f"{what} extent", 0, 2**32 - 1) for v in x)  # the library judges 0
+    return x + (1,) * (3 - len(x))
+
+
+_INT_BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+
+
+def _checked_scalar(name, dtype, value):
+    """A scalar argument as the C API takes it: an integer within its dtype's signed range
+    for integer parameters, a real number for float ones."""
+    what = f"argument {name} ({dtype})"
+    if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Number):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
+    if dtype.startswith(("f", "bf")):
+        if not isinstance(value, numbers.Real):
+            raise TypeError(f"{what} must be a real number, not {value!r}")
+        return float(value)
+    bits = _INT_BITS.get(dtype, 64)
+    low, high = (0, 1) if bits == 1 else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
+    return _whole(value, what, low, high)
 
 
 class _Launch:
@@ -392,7 +428,7 @@ class _Launch:
         cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
         cfg.grid[:] = _dim3(grid, "grid")
         cfg.block[:] = _dim3(block, "block")
-        cfg.dynamic_smem = int(smem)
+        cfg.dynamic_smem = _whole(smem, "smem", 0, 2**64 - 1)
         cfg.stream = _stream_handle(stream)
         arr = (K.Arg * len(args))(*args)
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))

@@ -10,7 +10,18 @@ Tilers are a Layout, an int, `_`/None, or a tuple of those.
 
 import ctypes
 
-from ._lib import LayoutHandle, ScaledBasis, c_int64_p, check, decode, encode, lib, take_string
+from ._lib import (
+    LayoutHandle,
+    ScaledBasis,
+    c_int,
+    c_int64_p,
+    c_text,
+    check,
+    decode,
+    encode,
+    lib,
+    take_string,
+)
 
 __all__ = [
     "Layout", "ScaledBasis", "Swizzle", "_",
@@ -162,7 +173,7 @@ class Layout:
     @staticmethod
     def parse(text):
         """Reads CuTe text: '((2,4),8):((1,16),2)' or 'Sw<3,4,3> o 0 o (8,8):(8,1)'."""
-        return _new(_parse, text.encode())
+        return _new(_parse, c_text(text, "layout text"))
 
     def __str__(self):
         p = ctypes.c_void_p()
@@ -306,7 +317,11 @@ class Swizzle:
     """CuTe's Swizzle<B,M,S>: x -> x ^ ((x & yyy_mask) >> S)."""
 
     def __init__(self, bits, base, shift):
-        self.bits, self.base, self.shift = bits, base, shift
+        self.bits, self.base, self.shift = (
+            c_int(bits, "bits"),
+            c_int(base, "base"),
+            c_int(shift, "shift"),
+        )
         self(0)  # validates the parameters through the library
 
     def __call__(self, offset):
@@ -544,7 +559,7 @@ def _tuple_op(op, a, b):
 
 def parse_tuple(text):
     """CuTe text such as "(2,(3,4))" or "(4)" as a nested Python tuple ("_" is None)."""
-    return _tuple_out(_tuple_parse, text.encode())
+    return _tuple_out(_tuple_parse, c_text(text, "tuple text"))
 
 
 def _unary_op(op, a):

@@ -4,6 +4,7 @@ import typing
 
 from . import _kernel_api as K
 from ._control import _array, _check
+from ._lib import c_text
 from ._trace import TensorValue, Value, _wrap, as_value, current, shared_tensor, tracing, unary
 
 
@@ -352,7 +353,7 @@ class buffer_ops:
 def printf(format, *args):
     """printf from every thread that runs it (on the cpu target, to the process's stdout)."""
     values = [as_value(a) for a in args]
-    K.printf(current(), format.encode(), _array(values), len(values))
+    K.printf(current(), c_text(format, "the printf format"), _array(values), len(values))
     _check()
 
 

@@ -516,6 +516,11 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
   if (threads > kMaxThreadsPerBlock)
     throw LaunchError("a block of " + std::to_string(threads) + " threads exceeds " +
                       std::to_string(kMaxThreadsPerBlock));
+  // The GPUs' limits, which kernels are written for: block indices fit an i32.
+  if (g.grid[0] > uint32_t(INT32_MAX) || g.grid[1] > 65535 || g.grid[2] > 65535)
+    throw LaunchError("a grid of (" + std::to_string(g.grid[0]) + ", " +
+                      std::to_string(g.grid[1]) + ", " + std::to_string(g.grid[2]) +
+                      ") blocks exceeds the limits of (2^31 - 1, 65535, 65535)");
   uint64_t sharedBytes = dynamicSharedOffset(g) + g.dynamicSharedBytes;
   if (g.dynamicSharedBytes > (uint64_t(1) << 30) || sharedBytes > (uint64_t(1) << 30))
     throw LaunchError("shared memory of " + std::to_string(g.staticSharedBytes) + " + " +
