@@ -12,6 +12,11 @@ python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-onl
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&
   LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings &&
   RUSTDOCFLAGS="-D warnings" cargo doc --quiet --no-deps)
+# A crate outside the workspace that depends on flydsl by path runs with `cargo run`.
+rust_target="$(mktemp -d)"
+got="$(cd tests/rust_dependent && CARGO_TARGET_DIR="$rust_target" cargo run --quiet)"
+rm -rf "$rust_target"
+[ "$got" = "(4,8):(8,1) 10" ] || { echo "rust dependent printed '$got'" >&2; exit 1; }
 # Julia: Pkg.develop into a fresh environment, `using FlyDSL`, the test suite. The scratch depot
 # holds an empty local registry: Julia 1.5's Pkg wants one, and no registry is reachable here.
 julia="$(bash scripts/setup_julia.sh)"
@@ -22,4 +27,5 @@ printf 'name = "Empty"\nuuid = "5a2e2d0e-2b6f-4b1c-9a55-7f0c3d8e1a42"\nrepo = ""
 JULIA_DEPOT_PATH="$depot" "$julia" bindings/julia/FlyDSL/test/pkg_develop.jl
 rm -rf "$depot"
 bash scripts/sanitize.sh               # ASan + UBSan build: C/C++ tests with leak checks, pytest
+bash scripts/tsan.sh                   # TSan build of the code threads share: handle table, caches
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}" bash scripts/fuzz.sh   # libFuzzer harnesses, a minute each

@@ -3,9 +3,11 @@
 #include "capi/handle_table.h"
 #include "capi/status.h"
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace fly::capi {
@@ -23,7 +25,15 @@ constexpr uint64_t kMaxGeneration = (1ull << 31) - 1;
 struct Slot {
   std::atomic<uint64_t> state{1ull << 8}; // generation 1, free
   std::atomic<void *> object{nullptr};
+  std::atomic<uint32_t> pins{0}; // lookups in progress on some thread's PinScope
 };
+
+// This thread's pinned slots, while a PinScope is open (nullptr otherwise).
+thread_local std::vector<Slot *> *pinned = nullptr;
+
+uint32_t pinsOfThisThread(Slot *s) {
+  return pinned ? uint32_t(std::count(pinned->begin(), pinned->end(), s)) : 0;
+}
 
 struct Table {
   std::atomic<Slot *> chunks[kMaxChunks] = {};
@@ -104,11 +114,21 @@ uintptr_t addHandle(HandleKind kind, void *object) {
 void *lookupHandle(uintptr_t token, HandleKind kind, const char *name) {
   uint64_t generation = 0;
   Slot *s = token ? decode(token, generation) : nullptr;
-  uint64_t state = s ? s->state.load(std::memory_order_acquire) : 0;
+  // Pin first, then check: a destroy that advanced the generation before this load is seen
+  // here; one after it sees the pin and waits (both sequentially consistent).
+  bool pin = s && pinned;
+  if (pin)
+    s->pins.fetch_add(1, std::memory_order_seq_cst);
+  uint64_t state = s ? s->state.load(std::memory_order_seq_cst) : 0;
   uint64_t liveGeneration = state >> 8;
   auto liveKind = static_cast<HandleKind>(state & 0xff);
-  if (s && liveGeneration == generation && liveKind == kind)
+  if (s && liveGeneration == generation && liveKind == kind) {
+    if (pin)
+      pinned->push_back(s);
     return s->object.load(std::memory_order_relaxed);
+  }
+  if (pin)
+    s->pins.fetch_sub(1, std::memory_order_seq_cst);
   // The error paths: messages are built only here, off the launch hot path.
   const std::string what = std::string(handleKindName(kind)) + " handle '" + name + "'";
   if (token == 0)
@@ -116,7 +136,7 @@ void *lookupHandle(uintptr_t token, HandleKind kind, const char *name) {
   if (!s)
     fail(FLY_ERROR_INVALID_HANDLE, "'" + std::string(name) + "' is not a " +
                                        handleKindName(kind) + " handle (nor any handle)");
-  if (liveGeneration > generation)
+  if (liveGeneration > generation || (liveGeneration == 0 && generation != 0))
     fail(FLY_ERROR_INVALID_HANDLE, what + " was already destroyed");
   if (liveGeneration == generation && state & 0xff)
     fail(FLY_ERROR_INVALID_HANDLE, "'" + std::string(name) + "' is a " +
@@ -132,17 +152,50 @@ void *removeHandle(uintptr_t token, HandleKind kind) {
   if (!s)
     return nullptr;
   Table &t = table();
+  void *object;
+  {
+    std::lock_guard<std::mutex> lock(t.mutex);
+    uint64_t state = s->state.load(std::memory_order_relaxed);
+    if (state >> 8 != generation || static_cast<HandleKind>(state & 0xff) != kind)
+      return nullptr;
+    // The object stays in the slot until the pins are gone: a lookup that validated the old
+    // generation just before the store below still reads it.
+    object = s->object.load(std::memory_order_relaxed);
+    // Generation 0 matches no token: a slot that used its last generation is retired.
+    uint64_t next = generation >= kMaxGeneration ? 0 : generation + 1;
+    s->state.store(next << 8, std::memory_order_seq_cst);
+    t.live.fetch_sub(1, std::memory_order_relaxed);
+  }
+  // Lookups that pinned the slot before the generation moved finish with the object first.
+  uint32_t own = pinsOfThisThread(s);
+  while (s->pins.load(std::memory_order_seq_cst) > own)
+    std::this_thread::yield();
   std::lock_guard<std::mutex> lock(t.mutex);
-  uint64_t state = s->state.load(std::memory_order_relaxed);
-  if (state >> 8 != generation || static_cast<HandleKind>(state & 0xff) != kind)
-    return nullptr;
-  void *object = s->object.exchange(nullptr, std::memory_order_relaxed);
-  uint64_t next = generation == kMaxGeneration ? 1 : generation + 1;
-  s->state.store(next << 8, std::memory_order_release);
-  uint64_t t64 = token;
-  t.freeSlots.push_back(static_cast<uint32_t>(t64) - 1);
-  t.live.fetch_sub(1, std::memory_order_relaxed);
+  s->object.store(nullptr, std::memory_order_relaxed);
+  if (s->state.load(std::memory_order_relaxed) >> 8 != 0)
+    t.freeSlots.push_back(static_cast<uint32_t>(uint64_t(token)) - 1);
   return object;
+}
+
+void setNextGenerationForTesting(uint64_t generation) {
+  Table &t = table();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  for (uint32_t index : t.freeSlots)
+    slotAt(t, index)->state.store(std::min(generation, kMaxGeneration) << 8);
+}
+
+PinScope::PinScope() : outermost_(pinned == nullptr) {
+  if (outermost_)
+    pinned = new std::vector<Slot *>();
+}
+
+PinScope::~PinScope() {
+  if (!outermost_)
+    return;
+  for (Slot *s : *pinned)
+    s->pins.fetch_sub(1, std::memory_order_seq_cst);
+  delete pinned;
+  pinned = nullptr;
 }
 
 uint64_t liveHandleCount() { return table().live.load(std::memory_order_relaxed); }

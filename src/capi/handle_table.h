@@ -9,8 +9,12 @@
 // kernel and are checked by it.
 //
 // Lookups take no lock (slots sit in chunks that never move); adding and
-// removing take one. Destroying a handle while another thread uses it stays the
-// caller's error, as the header says.
+// removing take one. A lookup inside a PinScope (every guarded C call opens one)
+// pins its slot until the scope ends, and a destroy on another thread waits for
+// the slot's pins to go before it frees the object: a handle destroyed while
+// another thread uses it is freed after that use, and lookups after the destroy
+// fail. A slot whose generation reaches the largest a token holds is retired
+// rather than reused, so a stale handle never becomes valid again.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FLYDSL_CAPI_HANDLE_TABLE_H
@@ -36,6 +40,21 @@ void *lookupHandle(uintptr_t token, HandleKind kind, const char *name);
 void *removeHandle(uintptr_t token, HandleKind kind);
 /// How many handles are alive (for tests of leaks).
 uint64_t liveHandleCount();
+/// The generation the next handle of a free slot gets: for tests of retirement, which set
+/// it near the largest.
+void setNextGenerationForTesting(uint64_t generation);
+
+/// Pins the handles this thread looks up until the outermost scope on the thread ends.
+class PinScope {
+public:
+  PinScope();
+  ~PinScope();
+  PinScope(const PinScope &) = delete;
+  PinScope &operator=(const PinScope &) = delete;
+
+private:
+  bool outermost_;
+};
 
 template <class H> H *toHandle(HandleKind kind, void *object) {
   return reinterpret_cast<H *>(addHandle(kind, object));

@@ -40,6 +40,7 @@ template <class F> auto kernelCall(ir::Kernel *k, F &&f) -> decltype(f()) {
 } // namespace fly::capi
 
 #define FLY_KERNEL_OR(k, fallback)                                                                 \
+  fly::capi::PinScope flyPins; /* the kernel stays alive while this call builds into it */        \
   ir::Kernel *K = fly::capi::kernelOrNull(k);                                                      \
   if (!K)                                                                                          \
     return fallback;

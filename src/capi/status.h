@@ -8,6 +8,7 @@
 #ifndef FLYDSL_CAPI_STATUS_H
 #define FLYDSL_CAPI_STATUS_H
 
+#include "capi/handle_table.h"
 #include "flydsl/flydsl.h"
 #include "layout/error.h"
 
@@ -31,6 +32,7 @@ void clearError();
 fly_status statusFor(layout::ErrorKind kind);
 
 template <class F> fly_status guard(F &&body) {
+  PinScope pins; // handles looked up in body stay alive until it returns
   try {
     body();
     return FLY_OK;

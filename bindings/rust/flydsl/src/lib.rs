@@ -22,6 +22,8 @@ const TOKEN_OPEN: i64 = i64::MIN;
 const TOKEN_CLOSE: i64 = i64::MIN + 1;
 const TOKEN_UNDERSCORE: i64 = i64::MIN + 2;
 const TOKEN_BASIS: i64 = i64::MIN + 3;
+/// Leaves below this are token values, reserved.
+const TOKEN_RESERVED_END: i64 = i64::MIN + 16;
 
 /// A failed libflydsl call: its status and the library's message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,8 +102,15 @@ impl IntTuple {
         Ok(take_tokens(ptr, n))
     }
 
-    fn encode(&self, out: &mut Vec<i64>) {
+    fn encode(&self, out: &mut Vec<i64>) -> Result<()> {
         match self {
+            // The token values would read as tuple structure.
+            IntTuple::Int(v) if *v < TOKEN_RESERVED_END => {
+                return Err(Error {
+                    status: Status::InvalidArgument,
+                    message: format!("the integer {v} is reserved for tuple tokens"),
+                })
+            }
             IntTuple::Int(v) => out.push(*v),
             IntTuple::Basis(v, modes) => {
                 out.extend([TOKEN_BASIS, *v, modes.len() as i64]);
@@ -111,17 +120,18 @@ impl IntTuple {
             IntTuple::Tuple(elems) => {
                 out.push(TOKEN_OPEN);
                 for e in elems {
-                    e.encode(out);
+                    e.encode(out)?;
                 }
                 out.push(TOKEN_CLOSE);
             }
         }
+        Ok(())
     }
 
-    fn tokens(&self) -> Vec<i64> {
+    fn tokens(&self) -> Result<Vec<i64>> {
         let mut out = Vec::new();
-        self.encode(&mut out);
-        out
+        self.encode(&mut out)?;
+        Ok(out)
     }
 
     fn decode(tokens: &[i64], pos: &mut usize) -> IntTuple {
@@ -151,7 +161,7 @@ impl IntTuple {
 impl fmt::Display for IntTuple {
     /// CuTe's text, e.g. `(2,(3,4))`; `(4)` is a rank-1 tuple, `4` an integer.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let t = self.tokens();
+        let t = self.tokens().map_err(|_| fmt::Error)?;
         let mut s: *mut c_char = std::ptr::null_mut();
         // SAFETY: t is valid for its length; s receives a library-owned string we free.
         if check(unsafe { raw::fly_tuple_to_string(t.as_ptr(), t.len(), &mut s) }).is_err() {
@@ -213,8 +223,11 @@ impl Layout {
 
     /// `make_layout(shape, stride)`; `None` gives compact column-major strides.
     pub fn new(shape: &IntTuple, stride: Option<&IntTuple>) -> Result<Layout> {
-        let s = shape.tokens();
-        let d = stride.map(IntTuple::tokens).unwrap_or_default();
+        let s = shape.tokens()?;
+        let d = stride
+            .map(IntTuple::tokens)
+            .transpose()?
+            .unwrap_or_default();
         let dp = if d.is_empty() {
             std::ptr::null()
         } else {
@@ -231,7 +244,7 @@ impl Layout {
 
     /// `make_ordered_layout(shape, order)`: compact strides, mode `order[i]`-th fastest.
     pub fn ordered(shape: &IntTuple, order: &IntTuple) -> Result<Layout> {
-        let (s, o) = (shape.tokens(), order.tokens());
+        let (s, o) = (shape.tokens()?, order.tokens()?);
         Layout::make(|out| unsafe {
             raw::fly_layout_make_ordered(s.as_ptr(), s.len(), o.as_ptr(), o.len(), out)
         })
@@ -239,7 +252,7 @@ impl Layout {
 
     /// `make_identity_layout(shape)`: each coordinate maps to itself (strides `1@i`).
     pub fn identity(shape: &IntTuple) -> Result<Layout> {
-        let s = shape.tokens();
+        let s = shape.tokens()?;
         Layout::make(|out| unsafe { raw::fly_layout_make_identity(s.as_ptr(), s.len(), out) })
     }
 
@@ -316,7 +329,7 @@ impl Layout {
 
     /// `L(crd)` for an integer, flat or nested coordinate.
     pub fn call(&self, crd: &IntTuple) -> Result<i64> {
-        let t = crd.tokens();
+        let t = crd.tokens()?;
         let mut v = 0;
         check(unsafe { raw::fly_layout_crd2idx(self.handle, t.as_ptr(), t.len(), &mut v) })?;
         Ok(v)
@@ -324,7 +337,7 @@ impl Layout {
 
     /// `L(crd)` in general: an offset, or a coordinate for layouts with basis strides.
     pub fn evaluate(&self, crd: &IntTuple) -> Result<IntTuple> {
-        let t = crd.tokens();
+        let t = crd.tokens()?;
         let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
         check(unsafe {
             raw::fly_layout_evaluate(self.handle, t.as_ptr(), t.len(), &mut p, &mut n)
@@ -348,19 +361,19 @@ impl Layout {
 
     /// The modes where `crd` has `_`, as CuTe's `slice`.
     pub fn slice(&self, crd: &IntTuple) -> Result<Layout> {
-        let t = crd.tokens();
+        let t = crd.tokens()?;
         Layout::make(|out| unsafe { raw::fly_layout_slice(self.handle, t.as_ptr(), t.len(), out) })
     }
 
     /// The modes where `crd` has integers, as CuTe's `dice`.
     pub fn dice(&self, crd: &IntTuple) -> Result<Layout> {
-        let t = crd.tokens();
+        let t = crd.tokens()?;
         Layout::make(|out| unsafe { raw::fly_layout_dice(self.handle, t.as_ptr(), t.len(), out) })
     }
 
     /// `slice_and_offset(crd, L)`: the slice and the offset of `crd`'s integers.
     pub fn slice_and_offset(&self, crd: &IntTuple) -> Result<(Layout, i64)> {
-        let t = crd.tokens();
+        let t = crd.tokens()?;
         let mut offset = 0;
         let sliced = Layout::make(|out| unsafe {
             raw::fly_layout_slice_and_offset(self.handle, t.as_ptr(), t.len(), out, &mut offset)
@@ -375,8 +388,8 @@ impl Layout {
 
     /// `tile_to_shape(self, shape, order)`; `None` tiles column-major.
     pub fn tile_to_shape(&self, shape: &IntTuple, order: Option<&IntTuple>) -> Result<Layout> {
-        let s = shape.tokens();
-        let o = order.map(IntTuple::tokens).unwrap_or_default();
+        let s = shape.tokens()?;
+        let o = order.map(IntTuple::tokens).transpose()?.unwrap_or_default();
         let op = if o.is_empty() {
             std::ptr::null()
         } else {
@@ -437,7 +450,7 @@ impl Layout {
     }
     /// `coalesce(L, profile)`: merges modes only within the profile's modes.
     pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {
-        let t = profile.tokens();
+        let t = profile.tokens()?;
         Layout::make(|out| unsafe {
             raw::fly_layout_coalesce_profile(self.handle, t.as_ptr(), t.len(), out)
         })
@@ -452,14 +465,14 @@ impl Layout {
     }
     /// `complement(L, cotarget)` with a shape as the cotarget.
     pub fn complement_to_shape(&self, cotarget: &IntTuple) -> Result<Layout> {
-        let t = cotarget.tokens();
+        let t = cotarget.tokens()?;
         Layout::make(|out| unsafe {
             raw::fly_layout_complement_to(self.handle, t.as_ptr(), t.len(), out)
         })
     }
     /// `filter(L, profile)`: filters mode by mode where the profile is a tuple.
     pub fn filter_profile(&self, profile: &IntTuple) -> Result<Layout> {
-        let t = profile.tokens();
+        let t = profile.tokens()?;
         Layout::make(|out| unsafe {
             raw::fly_layout_filter_profile(self.handle, t.as_ptr(), t.len(), out)
         })
@@ -576,7 +589,7 @@ pub mod tuple {
     use super::{check, raw, take_tokens, IntTuple, Result};
 
     fn binary(op: raw::fly_tuple_op, a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
-        let (x, y) = (a.tokens(), b.tokens());
+        let (x, y) = (a.tokens()?, b.tokens()?);
         let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
         // SAFETY: token arrays are valid for their lengths; outputs are valid pointers.
         check(unsafe {
@@ -594,7 +607,7 @@ pub mod tuple {
     }
 
     fn unary(op: raw::fly_tuple_unary_op, a: &IntTuple) -> Result<IntTuple> {
-        let x = a.tokens();
+        let x = a.tokens()?;
         let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
         // SAFETY: as above.
         check(unsafe { raw::fly_tuple_unary(op as i32, x.as_ptr(), x.len(), &mut ptr, &mut n) })?;
@@ -607,7 +620,7 @@ pub mod tuple {
         b: &IntTuple,
         c: &IntTuple,
     ) -> Result<IntTuple> {
-        let (x, y, z) = (a.tokens(), b.tokens(), c.tokens());
+        let (x, y, z) = (a.tokens()?, b.tokens()?, c.tokens()?);
         let (mut ptr, mut n) = (std::ptr::null_mut(), 0usize);
         // SAFETY: as above.
         check(unsafe {
@@ -681,7 +694,7 @@ pub mod tuple {
     }
     /// `product(a)`: the product of all leaves.
     pub fn product(a: &IntTuple) -> Result<i64> {
-        let x = a.tokens();
+        let x = a.tokens()?;
         let mut r = 0;
         // SAFETY: x is valid for its length; r is a valid output.
         check(unsafe { raw::fly_tuple_product(x.as_ptr(), x.len(), &mut r) })?;
@@ -689,7 +702,7 @@ pub mod tuple {
     }
     /// `inner_product(a, b)`.
     pub fn inner_product(a: &IntTuple, b: &IntTuple) -> Result<i64> {
-        let (x, y) = (a.tokens(), b.tokens());
+        let (x, y) = (a.tokens()?, b.tokens()?);
         let mut r = 0;
         // SAFETY: as above.
         check(unsafe {
@@ -699,7 +712,7 @@ pub mod tuple {
     }
     /// `elem_less(a, b)`: every leaf of `a` is less than the matching leaf of `b`.
     pub fn elem_less(a: &IntTuple, b: &IntTuple) -> Result<bool> {
-        let (x, y) = (a.tokens(), b.tokens());
+        let (x, y) = (a.tokens()?, b.tokens()?);
         let mut r = 0;
         // SAFETY: as above.
         check(unsafe {

@@ -198,3 +198,13 @@ fn errors_print_the_c_status_name() {
     assert_eq!(e.status_name(), "FLY_ERROR_PARSE");
     assert!(e.to_string().starts_with("FLY_ERROR_PARSE: "));
 }
+
+#[test]
+fn token_values_are_not_leaves() {
+    use flydsl::{IntTuple, Layout};
+    for v in [i64::MIN, i64::MIN + 3, i64::MIN + 15] {
+        let shape = IntTuple::Tuple(vec![IntTuple::Int(v), IntTuple::Int(2)]);
+        let err = Layout::new(&shape, None).unwrap_err();
+        assert!(err.message.contains("reserved"), "{}", err.message);
+    }
+}
