@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses of tests/fuzz with clang-22 (-fsanitize=fuzzer,address,
 # undefined) and runs each for FUZZ_SECONDS (default 60) from its committed corpus (new inputs
-# go to a scratch copy). The layout harnesses compile the algebra and the layout C API into
-# themselves, so libFuzzer sees their coverage; the kernel-builder harness drives libflydsl.so
-# from build/. Any crash, hang (over 10 s), leak or sanitizer report fails.
+# go to a scratch copy). The layout and cache-entry harnesses compile the code they test into
+# themselves, so libFuzzer sees its coverage; the kernel-builder and kernel-library harnesses
+# drive libflydsl.so from build/. Then the Python binding's argument conversion under atheris.
+# Any crash, hang (over 10 s), leak or sanitizer report fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${FUZZ_SECONDS:-60}"
+seconds="${1:-${FUZZ_SECONDS:-60}}"  # scripts/fuzz.sh 3600: an hour each, on demand
 out=build/fuzz
 mkdir -p "$out"
 cxx=clang++-22
@@ -17,11 +18,15 @@ layout_sources=(src/layout/*.cpp src/capi/status.cpp src/capi/tokens.cpp src/cap
 for h in layout_text layout_algebra; do
   "$cxx" "${flags[@]}" "tests/fuzz/${h}_fuzzer.cpp" "${layout_sources[@]}" -o "$out/$h"
 done
-"$cxx" "${flags[@]}" tests/fuzz/kernel_builder_fuzzer.cpp -Lbuild -lflydsl \
-  -Wl,-rpath,"$PWD/build" -o "$out/kernel_builder"
+"$cxx" "${flags[@]}" tests/fuzz/cache_entry_fuzzer.cpp src/compiler/disk_cache.cpp src/ir/dtype.cpp \
+  -o "$out/cache_entry"
+for h in kernel_builder kernel_library; do
+  "$cxx" "${flags[@]}" "tests/fuzz/${h}_fuzzer.cpp" -Lbuild -lflydsl \
+    -Wl,-rpath,"$PWD/build" -o "$out/$h"
+done
 
 status=0
-for h in layout_text layout_algebra kernel_builder; do
+for h in layout_text layout_algebra kernel_builder cache_entry kernel_library; do
   corpus="$out/corpus-$h"
   rm -rf "$corpus" && mkdir -p "$corpus"
   cp tests/fuzz/corpus/"$h"/* "$corpus"/
@@ -37,4 +42,11 @@ for h in layout_text layout_algebra kernel_builder; do
     "$out/$h.log" | tr '\n' ' '
   echo
 done
+echo "== fuzz python_args for ${seconds}s"
+if ! PYTHONPATH=bindings/python python3 tests/fuzz/python_args_fuzzer.py \
+    -max_total_time="$seconds" -timeout=10 -artifact_prefix="$out/" 2>"$out/python_args.log"; then
+  status=1
+  tail -60 "$out/python_args.log"
+fi
+grep -E "Done [0-9]+ runs" "$out/python_args.log" || true
 exit $status

@@ -37,6 +37,13 @@ if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("
     { echo "setup: pip install nvidia-cutlass failed" >&2; exit 1; }
 fi
 
+# The Python binding's fuzzer (scripts/fuzz.sh).
+if ! python3 -c 'import atheris' >/dev/null 2>&1; then
+  echo "setup: installing atheris"
+  python3 -m pip install -q --root-user-action=ignore atheris ||
+    { echo "setup: pip install atheris failed" >&2; exit 1; }
+fi
+
 bash scripts/setup_julia.sh >/dev/null
 
 for tool in llvm-config-22 mlir-tblgen-22 meson ninja cargo; do

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <memory>
 #include <random>
 #include <sstream>
 #include <sys/stat.h>
@@ -148,6 +149,22 @@ bool isEntryName(const char *name) {
 
 std::string baseName(const std::string &path) { return path.substr(path.rfind('/') + 1); }
 
+/// Closes its descriptor when it goes, an exception's way included.
+class FileDescriptor {
+public:
+  explicit FileDescriptor(int fd) : fd_(fd) {}
+  ~FileDescriptor() {
+    if (fd_ >= 0)
+      close(fd_);
+  }
+  FileDescriptor(const FileDescriptor &) = delete;
+  FileDescriptor &operator=(const FileDescriptor &) = delete;
+  int get() const { return fd_; }
+
+private:
+  int fd_;
+};
+
 } // namespace
 
 std::string serializeEntry(const std::string &key, const Artifact &art) {
@@ -240,20 +257,21 @@ std::optional<Artifact> DiskCache::load(const std::string &key) const {
     return std::nullopt;
   std::string name = baseName(pathOf(key));
   // Not blocking: a FIFO planted as an entry must not hang the open; not following links.
-  int fd = openat(dirFd_, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno != ENOENT)
+  FileDescriptor fd(openat(dirFd_, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (fd.get() < 0) {
+    if (errno == ELOOP || errno == EACCES)
       unlinkat(dirFd_, name.c_str(), 0); // a link, or a file this user may not read
     return std::nullopt;
   }
   struct stat st;
   std::string bytes;
-  bool trusted = fstat(fd, &st) == 0 && untrusted(st, false).empty() && st.st_size <= kMaxEntryBytes;
+  bool trusted = fstat(fd.get(), &st) == 0 && untrusted(st, false).empty() &&
+                 st.st_size <= kMaxEntryBytes;
   if (trusted) {
     bytes.resize(size_t(st.st_size));
     size_t got = 0;
     while (got < bytes.size()) {
-      ssize_t n = read(fd, &bytes[got], bytes.size() - got);
+      ssize_t n = read(fd.get(), &bytes[got], bytes.size() - got);
       if (n < 0 && errno == EINTR)
         continue;
       if (n <= 0)
@@ -264,10 +282,9 @@ std::optional<Artifact> DiskCache::load(const std::string &key) const {
   }
   std::optional<Artifact> art = trusted ? parseEntry(bytes, key) : std::nullopt;
   if (art)
-    futimens(fd, nullptr); // used now: the last to be evicted
-  close(fd);
-  if (!art)
-    unlinkat(dirFd_, name.c_str(), 0); // untrusted, corrupted, truncated or another key's
+    futimens(fd.get(), nullptr); // used now: the last to be evicted
+  else
+    unlinkat(dirFd_, name.c_str(), 0); // untrusted, unreadable, corrupted or another key's
   return art;
 }
 
@@ -284,10 +301,11 @@ void DiskCache::store(const std::string &key, const Artifact &art) const {
   std::string name = baseName(pathOf(key));
   std::string tmp = name + ".tmp." + std::to_string(getpid()) + "." + std::to_string(counter++) +
                     "." + std::to_string(rd());
+  // Everything that allocates comes first: from the open on, a failure removes the file.
+  std::string bytes = serializeEntry(key, art);
   int fd = openat(dirFd_, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   if (fd < 0)
     return;
-  std::string bytes = serializeEntry(key, art);
   size_t put = 0;
   while (put < bytes.size()) {
     ssize_t n = write(fd, bytes.data() + put, bytes.size() - put);
@@ -297,7 +315,8 @@ void DiskCache::store(const std::string &key, const Artifact &art) const {
       break;
     put += size_t(n);
   }
-  bool written = put == bytes.size() && close(fd) == 0;
+  bool written = put == bytes.size();
+  written = close(fd) == 0 && written;
   if (!written || renameat(dirFd_, tmp.c_str(), dirFd_, name.c_str()) != 0) {
     unlinkat(dirFd_, tmp.c_str(), 0);
     return;
@@ -315,6 +334,7 @@ void DiskCache::evict() const {
       close(fd);
     return;
   }
+  std::unique_ptr<DIR, int (*)(DIR *)> closer(d, closedir);
   rewinddir(d);
   struct Entry {
     struct timespec used;
@@ -331,7 +351,7 @@ void DiskCache::evict() const {
     all.push_back({st.st_mtim, uint64_t(st.st_size), e->d_name});
     total += uint64_t(st.st_size);
   }
-  closedir(d);
+  closer.reset();
   if (total <= maxBytes_)
     return;
   std::sort(all.begin(), all.end(), [](const Entry &a, const Entry &b) {
