@@ -95,3 +95,13 @@ def test_empty_tensors_are_no_work_whatever_their_strides(host_target):
     assert fk.softmax(x).shape == (0, 8)
     assert fk.softmax(np.zeros((4, 0), np.float32)[:, ::2]).shape == (4, 0)
     assert fk.gemm(np.zeros((0, 8), np.float16), np.zeros((8, 0), np.float16)).shape == (0, 0)
+
+
+@pytest.mark.parametrize(
+    "tile", ["64x64x32x4x4611686018427387904x4", "99999999999x64x32x4", "64x64x32x4x0x2"]
+)
+def test_a_gemm_tile_with_a_field_out_of_range_is_an_error(tile, monkeypatch, host_target):
+    monkeypatch.setenv("FLYDSL_GEMM_TILE", tile)
+    a = np.ones((64, 64), np.float16)
+    with pytest.raises(flydsl.InvalidArgumentError, match="FLYDSL_GEMM_TILE"):
+        fk.gemm(a, a)
