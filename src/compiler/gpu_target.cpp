@@ -167,21 +167,65 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
   }
 }
 
+// A shuffle's width splits the wave into segments of `width` lanes, and a lane reads inside
+// its own segment (lane l of a segment reads l ^ o, l - o, l + o or o of it, and keeps its own
+// value where that lies outside), as CUDA's __shfl_*_sync define it and the cpu target
+// emulates. MLIR's lowerings read the width otherwise (NVVM: only the first `width` lanes
+// take part; ROCDL: up and idx cross segments), so every shuffle that is not a whole-wave
+// one on cuda becomes an idx shuffle over the whole wave from the lane its definition names.
+void shufflesWithinSegments(mlir::gpu::GPUModuleOp gpuModule, int wave, bool cuda) {
+  llvm::SmallVector<mlir::gpu::ShuffleOp> shuffles;
+  gpuModule.walk([&](mlir::gpu::ShuffleOp s) { shuffles.push_back(s); });
+  for (mlir::gpu::ShuffleOp s : shuffles) {
+    if (cuda && ir::integerConstant(s.getWidth()) == wave)
+      continue;
+    mlir::OpBuilder b(s);
+    auto loc = s.getLoc();
+    namespace ar = mlir::arith;
+    auto i32 = b.getI32Type();
+    auto c = [&](int64_t v) { return ar::ConstantIntOp::create(b, loc, i32, v).getResult(); };
+    mlir::Value lane = ar::IndexCastOp::create(b, loc, i32,
+                                               mlir::gpu::LaneIdOp::create(b, loc, nullptr));
+    mlir::Value w = s.getWidth(), off = s.getOffset();
+    mlir::Value segment = ar::MulIOp::create(b, loc, ar::DivUIOp::create(b, loc, lane, w), w);
+    mlir::Value inSegment = ar::SubIOp::create(b, loc, lane, segment);
+    mlir::Value src;
+    switch (s.getMode()) {
+    case mlir::gpu::ShuffleMode::XOR:
+      src = ar::XOrIOp::create(b, loc, inSegment, off);
+      break;
+    case mlir::gpu::ShuffleMode::UP:
+      src = ar::SubIOp::create(b, loc, inSegment, off);
+      break;
+    case mlir::gpu::ShuffleMode::DOWN:
+      src = ar::AddIOp::create(b, loc, inSegment, off);
+      break;
+    case mlir::gpu::ShuffleMode::IDX:
+      src = off;
+      break;
+    }
+    mlir::Value inside = ar::AndIOp::create(
+        b, loc, ar::CmpIOp::create(b, loc, ar::CmpIPredicate::sge, src, c(0)),
+        ar::CmpIOp::create(b, loc, ar::CmpIPredicate::slt, src, w));
+    mlir::Value from = ar::SelectOp::create(
+        b, loc, inside, ar::AddIOp::create(b, loc, segment, src), lane);
+    auto whole = mlir::gpu::ShuffleOp::create(b, loc, s.getValue(), from, c(wave),
+                                              mlir::gpu::ShuffleMode::IDX);
+    s.getShuffleResult().replaceAllUsesWith(whole.getShuffleResult());
+    s.getValid().replaceAllUsesWith(inside);
+    s.erase();
+  }
+}
+
 // A xor shuffle by a constant offset below 32 (and below its constant power-of-two width) stays
 // inside each group of 32 lanes: ds_swizzle's bit mode does it from an immediate pattern
 // (and_mask 0x1f, xor_mask offset), with no lane address to compute and no LDS access, where
 // the generic lowering computes a byte address per lane for ds_bpermute.
 void xorShufflesToSwizzles(mlir::gpu::GPUModuleOp gpuModule) {
-  auto constantOf = [](mlir::Value v) -> std::optional<int64_t> {
-    if (auto c = v.getDefiningOp<mlir::arith::ConstantOp>())
-      if (auto i = mlir::dyn_cast<mlir::IntegerAttr>(c.getValue()))
-        return i.getInt();
-    return std::nullopt;
-  };
   llvm::SmallVector<mlir::gpu::ShuffleOp> shuffles;
   gpuModule.walk([&](mlir::gpu::ShuffleOp s) { shuffles.push_back(s); });
   for (mlir::gpu::ShuffleOp s : shuffles) {
-    auto offset = constantOf(s.getOffset()), width = constantOf(s.getWidth());
+    auto offset = ir::integerConstant(s.getOffset()), width = ir::integerConstant(s.getWidth());
     mlir::Type t = s.getValue().getType();
     if (s.getMode() != mlir::gpu::ShuffleMode::XOR || !offset || !width || *offset < 1 ||
         *offset >= std::min<int64_t>(*width, 32) || !llvm::isPowerOf2_64(*width) ||
@@ -541,8 +585,10 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
   if (isRocm(o)) {
     xorShufflesToSwizzles(gpuModule);
+    shufflesWithinSegments(gpuModule, waveSize(o.arch), /*cuda=*/false);
     lowerMatrixCores(gpuModule, o.arch);
   } else {
+    shufflesWithinSegments(gpuModule, 32, /*cuda=*/true);
     lowerMmaSync(gpuModule, o.arch);
     lowerWgmma(gpuModule, o.arch);
     fenceGridDependencyControl(gpuModule);

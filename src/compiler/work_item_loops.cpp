@@ -63,19 +63,6 @@ int64_t bytesOf(Type t) {
   return 0;
 }
 
-/// The value of an integer constant. (Not matchPattern: its trait check needs TypeIDs that
-/// are not shared between libMLIR.so and this library's hidden symbols.)
-std::optional<int64_t> constantOf(Value v) {
-  Attribute a;
-  if (auto c = v.getDefiningOp<arith::ConstantOp>())
-    a = c.getValue();
-  else if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
-    a = c.getValue();
-  if (auto i = dyn_cast_or_null<IntegerAttr>(a))
-    return i.getInt();
-  return std::nullopt;
-}
-
 /// Whether values of these types can live in per-thread slots.
 bool keptPerThread(TypeRange types) {
   return llvm::all_of(types, [](Type t) { return bytesOf(t) != 0; });
@@ -163,7 +150,7 @@ std::string whyNot(gpu::GPUFuncOp f) {
           }
       }
     } else if (auto a = dyn_cast<LLVM::AllocaOp>(op)) {
-      auto n = constantOf(a.getArraySize());
+      auto n = ir::integerConstant(a.getArraySize());
       int64_t bytes = bytesOf(a.getElemType());
       if (a->getBlock() != &body || !n || bytes == 0)
         why = "a register alloca inside control flow or of a size unknown at compile time";
@@ -201,7 +188,7 @@ Value lowestOverThreads(Value v, const llvm::DenseSet<Value> &uniform, OpBuilder
           op);
   if (auto mul = dyn_cast<arith::MulIOp>(op))
     monotone = llvm::any_of(mul->getOperands(), [](Value x) {
-      auto c = constantOf(x);
+      auto c = ir::integerConstant(x);
       return c && *c >= 0;
     });
   if (!monotone)
@@ -222,7 +209,7 @@ Value lowestOverThreads(Value v, const llvm::DenseSet<Value> &uniform, OpBuilder
 /// Threads between two collectives are independent, so the order does not change a race-free
 /// kernel's results; atomics and printf, whose order shows, keep the loop per thread.
 bool interleavable(scf::ForOp loop, const llvm::DenseSet<Value> &uniform) {
-  auto step = constantOf(loop.getStep());
+  auto step = ir::integerConstant(loop.getStep());
   if (!step || *step <= 0 || !uniform.contains(loop.getUpperBound()) ||
       uniform.contains(loop.getLowerBound()) || containsCollective(loop))
     return false;
@@ -383,7 +370,8 @@ private:
         auto a = cast<LLVM::AllocaOp>(op);
         Value total = arith::MulIOp::create(
             bb, loc, count64,
-            arith::ConstantIntOp::create(bb, loc, bb.getI64Type(), *constantOf(a.getArraySize())));
+            arith::ConstantIntOp::create(bb, loc, bb.getI64Type(),
+                                         *ir::integerConstant(a.getArraySize())));
         slabs[op] = LLVM::AllocaOp::create(bb, loc, a.getType(), a.getElemType(), total,
                                            a.getAlignment().value_or(0));
       }
@@ -577,7 +565,7 @@ private:
   void replaceAllocas() {
     for (auto [op, slab] : slabs) {
       auto a = cast<LLVM::AllocaOp>(op);
-      int64_t count = *constantOf(a.getArraySize());
+      int64_t count = *ir::integerConstant(a.getArraySize());
       llvm::DenseMap<size_t, Value> perRegion;
       for (OpOperand &use : llvm::make_early_inc_range(a.getResult().getUses())) {
         size_t r = regionOf(use.getOwner());

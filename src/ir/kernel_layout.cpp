@@ -19,7 +19,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/Matchers.h"
 
 #include <algorithm>
 #include <array>
@@ -71,11 +70,10 @@ uint64_t typeMax(mlir::Type t) {
 }
 
 std::optional<uint64_t> constantMagnitude(MValue v) {
-  llvm::APInt c;
-  if (!mlir::matchPattern(v, mlir::m_ConstantInt(&c)))
+  std::optional<int64_t> x = integerConstant(v);
+  if (!x)
     return std::nullopt;
-  int64_t x = c.getSExtValue();
-  return x < 0 ? uint64_t(0) - uint64_t(x) : uint64_t(x);
+  return *x < 0 ? uint64_t(0) - uint64_t(*x) : uint64_t(*x);
 }
 
 /// An upper bound on |v| read off the ops that computed it: constants, the GPU indices (at

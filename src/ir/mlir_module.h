@@ -9,9 +9,13 @@
 
 #include "ir/kernel.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+
+#include <optional>
 
 namespace fly::ir {
 
@@ -23,6 +27,20 @@ struct Module::Impl {
   Impl();
   ~Impl();
 };
+
+/// The value of an integer constant (arith or LLVM), or nothing. (Not matchPattern: its trait
+/// check needs TypeIDs that are not shared between libMLIR.so and this library's hidden
+/// symbols, so it never matches here.)
+inline std::optional<int64_t> integerConstant(mlir::Value v) {
+  mlir::Attribute a;
+  if (auto c = v.getDefiningOp<mlir::arith::ConstantOp>())
+    a = c.getValue();
+  else if (auto c = v.getDefiningOp<mlir::LLVM::ConstantOp>())
+    a = c.getValue();
+  if (auto i = mlir::dyn_cast_or_null<mlir::IntegerAttr>(a))
+    return i.getInt();
+  return std::nullopt;
+}
 
 /// The callees that return the block's static and dynamic shared memory bases, replaced per
 /// target. Dynamic shared memory starts after the static part, 1024-byte aligned.

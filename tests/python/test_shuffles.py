@@ -83,3 +83,15 @@ def test_ptx_shuffles_in_the_direction_asked_for(mode, ptx):
     text = compiled.binary.decode()
     found = set(re.findall(r"shfl\.sync\.(\w+)", text))
     assert found == {ptx}, found
+
+
+@pytest.mark.parametrize("mode", sorted(SHUFFLES))
+def test_narrow_shuffles_read_their_segment_on_gpus(mode):
+    """Below a whole warp, a shuffle reads inside its segment on every target: on cuda an idx
+    shuffle over the warp from the lane the definition names (MLIR's own lowering would leave
+    the lanes past the width out)."""
+    ptx = shuffling_kernel(mode, 1, 16).compile(np.zeros(32, np.int32), target="cuda").binary
+    assert set(re.findall(r"shfl\.sync\.(\w+)", ptx.decode())) == {"idx"}
+    amd = shuffling_kernel(mode, 1, 16).compile(np.zeros(64, np.int32), target="rocm").ir()
+    # A constant xor within 32 lanes is a ds_swizzle; the rest read the named lane by address.
+    assert ("rocdl.ds_swizzle" if mode == "xor" else "rocdl.ds_bpermute") in amd
