@@ -45,7 +45,9 @@ def test_a_float_argument_is_a_real_number(host_target):
     [({"grid": (2**32 + 1,)}, OverflowError), ({"grid": (2.5,)}, TypeError),
      ({"grid": (0,)}, flydsl.LaunchError), ({"block": ("4",)}, TypeError),
      ({"smem": 2**64 + 16}, OverflowError), ({"smem": -1}, OverflowError),
-     ({"grid": (1, 1, 1, 1)}, ValueError), ({"grid": (2**31,)}, flydsl.LaunchError)],
+     ({"grid": (1, 1, 1, 1)}, ValueError), ({"grid": (2**31,)}, flydsl.LaunchError),
+     ({"grid": (1, 65536)}, flydsl.LaunchError), ({"block": (1025,)}, flydsl.LaunchError),
+     ({"smem": 2**30 + 1}, flydsl.LaunchError)],
 )  # fmt: skip
 def test_launch_extents_are_whole_numbers_in_range(config, error, host_target):
     x = np.ones(4, np.float32)
