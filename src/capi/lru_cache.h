@@ -17,7 +17,7 @@ namespace fly::capi {
 
 /// How many compiled modules the process keeps for reuse unless
 /// FLYDSL_RUNTIME_MEMORY_CACHE_ENTRIES says otherwise.
-constexpr uint64_t kDefaultMemoryCacheEntries = 512;
+constexpr uint64_t kDefaultMemoryCacheEntries = 256;
 
 template <class V> class LruCache {
 public:

@@ -218,3 +218,24 @@ def test_events_are_for_gpu_targets():
     if not dev.ON_GPU:  # no CUDA device: the event says what is missing
         with pytest.raises(flydsl.errors.LaunchError, match="CUDA"):
             flyc.Event("cuda")
+
+
+def test_a_kernel_function_keeps_its_latest_signatures(monkeypatch):
+    """A Constexpr swept over many values compiles a module each; the function keeps the latest
+    few (the library's bounded caches may still answer for the others)."""
+    import flydsl.compiler as compiler
+
+    monkeypatch.setattr(compiler, "_SIGNATURES_KEPT", 4)
+
+    @flyc.kernel
+    def shifted(x: fx.Tensor, k: fx.Constexpr[int]):
+        i = fx.thread_idx.x
+        x[i] = x[i] + float(k)
+
+    x = dev.array(np.zeros(8, np.float32))
+    for k in range(6):
+        shifted(x, k).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(x), np.full(8, 15.0))
+    assert len(shifted.cache) == 4
+    shifted(x, 0).launch(block=(8,))  # an evicted signature compiles again and runs
+    np.testing.assert_array_equal(dev.host(x), np.full(8, 15.0))

@@ -14,6 +14,7 @@ The first launch with a new signature (tensor dtypes and ranks, scalar types, Co
 values) traces and compiles; later ones reuse the compiled kernel.
 """
 
+import collections
 import ctypes
 import inspect
 import numbers
@@ -224,6 +225,24 @@ def _compile_options(target=None, arch=None):
     return o, (target or env_target, arch or env_arch)
 
 
+# Compiled signatures a kernel function keeps (a Constexpr swept over many values makes a new
+# one each time); the oldest go first, and the library's own caches may still answer for them.
+_SIGNATURES_KEPT = 256
+
+
+class _Bounded(collections.OrderedDict):
+    """A dict that drops its oldest entries beyond `limit` (lookups stay dict-fast)."""
+
+    def __init__(self, limit):
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+
+
 class KernelFunction:
     def __init__(self, fn):
         self.fn = fn
@@ -231,8 +250,8 @@ class KernelFunction:
         self.name = fn.__name__
         self.signature = inspect.signature(fn)
         self.hints = typing.get_type_hints(fn, include_extras=True)
-        self.cache = {}
-        self._prepared = {}  # (signature_key, target choice) -> PreparedLaunch, or None
+        self.cache = _Bounded(_SIGNATURES_KEPT)
+        self._prepared = _Bounded(_SIGNATURES_KEPT)  # (signature, target choice) -> launch
         params = list(self.signature.parameters.values())
         self._names = [p.name for p in params]
         # Calls that give every parameter positionally and take no Stream can use the hot path;
