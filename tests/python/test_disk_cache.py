@@ -186,12 +186,12 @@ def test_another_users_entry_is_not_run(tmp_path):
 
 
 def test_an_untrusted_directory_is_not_used(tmp_path):
-    shared = tmp_path / "shared"
-    shared.mkdir()
-    shared.chmod(0o777)  # anyone could plant an entry here
-    err = finish(run(shared, 10.0))
-    assert "not trusted" in err and "writable by others" in err and str(shared) in err
-    assert entries(shared) == []
+    open_to_all = tmp_path / "open"
+    open_to_all.mkdir()
+    open_to_all.chmod(0o777)  # anyone could plant an entry here
+    err = finish(run(open_to_all, 10.0))
+    assert "not trusted" in err and "writable by others" in err and str(open_to_all) in err
+    assert entries(open_to_all) == []
     os.symlink(tmp_path / "elsewhere", tmp_path / "link")
     (tmp_path / "elsewhere").mkdir(mode=0o700)
     err = finish(run(tmp_path / "link", 10.0))
