@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -67,6 +68,20 @@ struct Reader {
     pos += 8;
     return v;
   }
+  /// A field written from a bool: any other value is not an encoding this library makes.
+  bool flag() {
+    uint64_t v = u64();
+    if (v > 1)
+      ok = false;
+    return v != 0;
+  }
+  /// A field written from an int (sign-extended to 64 bits): it must come back unchanged.
+  int int32() {
+    auto v = static_cast<int64_t>(u64());
+    if (v < INT32_MIN || v > INT32_MAX)
+      return ok = false, 0;
+    return static_cast<int>(v);
+  }
   std::string string() {
     uint64_t n = u64();
     if (!ok || bytes.size() - pos < n)
@@ -88,8 +103,8 @@ struct Reader {
     ir::Param p;
     uint64_t kind = u64(), dtype = u64(), rank = u64();
     // A value no writer produces is a corrupted entry.
-    if (kind > uint64_t(ir::Param::Kind::TmaDescriptor) || !ir::isValidDType(int(dtype)) ||
-        rank > 64)
+    if (kind > uint64_t(ir::Param::Kind::TmaDescriptor) || dtype > INT32_MAX ||
+        !ir::isValidDType(int(dtype)) || rank > 64)
       ok = false;
     p.kind = static_cast<ir::Param::Kind>(kind);
     p.dtype = ok ? static_cast<ir::DType>(dtype) : ir::DType::I32;
@@ -97,9 +112,9 @@ struct Reader {
     p.spec.shape = ints();
     p.spec.stride = ints();
     p.spec.alignBytes = static_cast<int64_t>(u64());
-    p.tensor = static_cast<int>(static_cast<int64_t>(u64()));
+    p.tensor = int32();
     p.box = ints();
-    p.swizzleBytes = static_cast<int>(u64());
+    p.swizzleBytes = int32();
     return p;
   }
 };
@@ -207,9 +222,9 @@ std::optional<Artifact> parseEntry(const std::string &bytes, const std::string &
     KernelInfo k;
     k.name = r.string();
     k.staticSharedBytes = r.u64();
-    k.usesCollectives = r.u64() != 0;
+    k.usesCollectives = r.flag();
     k.dynamicArenaBytes = r.u64();
-    k.dependentLaunch = r.u64() != 0;
+    k.dependentLaunch = r.flag();
     uint64_t params = r.u64();
     for (uint64_t j = 0; r.ok && j < params; ++j)
       k.params.push_back(r.param());

@@ -195,4 +195,34 @@ TEST_F(CacheFaults, FailedAllocationsLeaveNoFilesOrDescriptors) {
   EXPECT_TRUE(cache.load("k").has_value());
 }
 
+/// Entries whose fields hold values no writer produces (a bool of 2, an int past 32 bits) are
+/// refused, so that what is accepted is exactly what serialises back.
+TEST_F(CacheFaults, NonCanonicalFieldsAreRefused) {
+  std::string good = fly::compiler::serializeEntry("k", art);
+  ASSERT_TRUE(fly::compiler::parseEntry(good, "k").has_value());
+  // Header: magic, payload size, checksum; payload: key, target, arch, kernel count, name,
+  // static shared bytes, then the collectives flag.
+  size_t header = 24, flag = header + (8 + 1) + (8 + 3) + (8 + 6) + 8 + (8 + 4) + 8;
+  auto resealed = [&](std::string bytes) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = header; i < bytes.size(); ++i)
+      h = (h ^ static_cast<unsigned char>(bytes[i])) * 0x100000001b3ull;
+    for (int i = 0; i < 8; ++i)
+      bytes[16 + i] = static_cast<char>(h >> (8 * i));
+    return bytes;
+  };
+  ASSERT_EQ(good[flag], 0);
+  std::string one = good;
+  one[flag] = 1;
+  auto parsed = fly::compiler::parseEntry(resealed(one), "k");
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_TRUE(parsed->kernels[0].usesCollectives);
+  std::string two = good;
+  two[flag] = 2;
+  EXPECT_FALSE(fly::compiler::parseEntry(resealed(two), "k").has_value());
+  std::string high = good;
+  high[flag + 7] = 1;
+  EXPECT_FALSE(fly::compiler::parseEntry(resealed(high), "k").has_value());
+}
+
 } // namespace
