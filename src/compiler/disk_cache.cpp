@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
@@ -242,9 +242,9 @@ DiskCache::DiskCache(std::string dir, uint64_t maxBytes)
   dirFd_ = open(dir_.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
   if (dirFd_ < 0)
-    refusal_ = errno == ELOOP || errno == ENOTDIR ? "it is a symbolic link or not a directory"
-                                                   : std::string("it cannot be opened: ") +
-                                                         std::strerror(errno);
+    refusal_ = errno == ELOOP || errno == ENOTDIR
+                   ? "it is a symbolic link or not a directory"
+                   : std::string("it cannot be opened: ") + std::strerror(errno);
   else if (fstat(dirFd_, &st) != 0)
     refusal_ = std::string("it cannot be examined: ") + std::strerror(errno);
   else
@@ -280,8 +280,8 @@ std::optional<Artifact> DiskCache::load(const std::string &key) const {
   }
   struct stat st;
   std::string bytes;
-  bool trusted = fstat(fd.get(), &st) == 0 && untrusted(st, false).empty() &&
-                 st.st_size <= kMaxEntryBytes;
+  bool trusted =
+      fstat(fd.get(), &st) == 0 && untrusted(st, false).empty() && st.st_size <= kMaxEntryBytes;
   if (trusted) {
     bytes.resize(size_t(st.st_size));
     size_t got = 0;
