@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from _examples import dev
 from flydsl._lib import check
-from flydsl.compiler import _TensorArg
+from flydsl.compiler.jit_argument import _TensorArg
 from flydsl.errors import CompileError, LaunchError
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import flydsl
 import flydsl.expr as fx
+from flydsl._host_layout import _tiler_text
 import pytest
 
 ATOMS = [
@@ -643,7 +644,7 @@ def test_make_tiled_copy_a_is_the_mmas_operand_layout():
                                 (fx.make_tiled_copy_C, "C", (32, 32))):  # fmt: skip
         copy = make(atom, tiled)
         assert str(copy.layout_tv) == str(tiled.tv_layout(operand))
-        assert copy.tile == fx._tiler_text(tile) and copy.size == tiled.size == 256
+        assert copy.tile == _tiler_text(tile) and copy.size == tiled.size == 256
     with pytest.raises(TypeError, match="make_tiled_copy_A needs a tiled MMA"):
         fx.make_tiled_copy_A(atom, atom)
     with pytest.raises(TypeError, match="make_tiled_copy_B needs a copy atom"):

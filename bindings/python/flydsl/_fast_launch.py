@@ -9,8 +9,8 @@ import struct
 import sys
 
 from . import _kernel_api as K
-from . import kernel_expr as kx
 from ._lib import check
+from .expr.numeric import Numeric
 
 _CONFIG = "<Q3I3IQQ"  # fly_launch_config_t: struct_size, grid, block, dynamic_smem, stream
 _CONFIG_SIZE = struct.calcsize(_CONFIG)
@@ -95,7 +95,7 @@ def signature_key(args, constexpr=None):
         t = type(a)
         if constexpr is not None and constexpr[i]:
             key.append((t, a))
-        elif t in _NUMBERS or issubclass(t, kx._Scalar):
+        elif t in _NUMBERS or issubclass(t, Numeric):
             key.append(t)
         elif isinstance(a, tensor_type):
             key.append((a.dtype, a.is_cuda, tensor_spec(a)))

@@ -10,7 +10,9 @@ compile-time argument); they become kernel values where a kernel uses them."""
 import ctypes
 
 from . import _kernel_api as K
-from ._trace import TensorValue, Value, _BuilderError, _wrap, current
+from ._host_layout import Layout, _tiler_text, cosize, get
+from ._host_layout import make_layout as make_host_layout
+from ._trace import Value, _BuilderError, _wrap, as_value, current
 
 
 def _checked(h):
@@ -241,8 +243,6 @@ def as_kernel_layout(x):
     """A LayoutValue or TensorValue handle for a host Layout, LayoutValue or tensor."""
     if isinstance(x, (LayoutValue, TensorValue)):
         return x.handle
-    from .expr import Layout
-
     if isinstance(x, Layout):
         return _checked(K.layout_from_host(current(), x._h))
     raise TypeError(f"expected a layout or tensor, got {type(x).__name__}")
@@ -320,8 +320,6 @@ class TiledCopy:
     """make_tiled_copy(atom, layout_tv, tile): threads and values over a tile."""
 
     def __init__(self, atom, layout_tv, tile):
-        from .expr import Layout, _tiler_text
-
         if not isinstance(atom, CopyAtom):
             raise TypeError(f"make_tiled_copy needs a copy atom, got {atom!r}")
         if not isinstance(layout_tv, Layout):
@@ -344,8 +342,6 @@ class TiledCopy:
     @property
     def size(self):
         """Threads the tiled copy spreads over."""
-        from .expr import get
-
         return get(self.layout_tv, 0).size()
 
     def _kernel(self):
@@ -448,16 +444,12 @@ def make_tensor(ptr_or_tensor, layout):
         if not isinstance(base, (int, tuple, Value, IntTupleValue)):
             raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
         if not isinstance(layout, (LayoutValue, TensorValue)):
-            from .expr import Layout
-
             if not isinstance(layout, Layout):
                 layout = make_layout(layout)
         h = K.make_tensor(current(), coord(base).handle, as_kernel_layout(layout))
         return TensorValue(_checked(h), "i32", None)
     swizzle = None
     if not isinstance(layout, (LayoutValue, TensorValue)):
-        from .expr import Layout
-
         if not isinstance(layout, Layout):
             layout = make_layout(layout)
         elif layout.is_composed:
@@ -481,15 +473,11 @@ class SharedAllocator:
         self.static = bool(static)
 
     def _storage(self, dtype, count, align):
-        from ._trace import shared_tensor
-
         return shared_tensor(dtype, count, align, dynamic=not self.static)
 
     def allocate_tensor(self, dtype, layout, align=16):
-        from .expr import Layout, cosize, make_layout
-
         if not isinstance(layout, Layout):
-            layout = make_layout(layout)
+            layout = make_host_layout(layout)
         inner = layout._parts[2] if layout.is_composed else layout
         return make_tensor(self._storage(_dtype_name(dtype), cosize(inner), align), layout)
 
@@ -544,3 +532,102 @@ def make_buffer_tensor(t):
 def elem_less(a, b):
     x, y = coord(a), coord(b)
     return _wrap(K.elem_less(current(), x.handle, y.handle), "i1")
+
+
+class TensorValue:
+    """A tensor inside a kernel: a pointer (global, shared or registers) plus a layout.
+    `T[crd]` reads the element at a coordinate (nested, or a 1-D index), `T[crd] = v` writes
+    it, and a coordinate with `None` / `fx._` leaves slices. `T.load(i, pred=)` /
+    `T.store(i, v, pred=)` take one integer per mode; on a register tensor, `load()` and
+    `store(vec)` move all elements as one vector and `fill(x)` sets them."""
+
+    def __init__(self, handle, dtype, rank):
+        self.handle = handle
+        self.dtype = dtype
+        self._rank = rank
+
+    @property
+    def rank(self):
+        if self._rank is None:
+            self._rank = int(self._query(2))
+        return self._rank
+
+    def _query(self, which):
+        return IntTupleValue(K.layout_query(current(), which, self.handle))
+
+    @property
+    def layout(self):
+        return LayoutValue(K.tensor_layout(current(), self.handle))
+
+    @property
+    def shape(self):
+        """The shape: ints where static, kernel integers where dynamic."""
+        return self._query(4)
+
+    @property
+    def element_type(self):
+        return self.dtype
+
+    def __str__(self):
+        return f"tensor<{self.dtype}, {self.layout}>"
+
+    def _coord(self, index):
+        index = index if isinstance(index, tuple) else (index,)
+        values = [as_value(i) for i in index]
+        arr = (ctypes.c_void_p * len(values))(*[v.handle for v in values])
+        return arr, len(values)
+
+    def load(self, index=None, pred=None, lanes=1):
+        """The element at `index` (one integer per mode), with lanes > 1 a vector of
+        consecutive elements (aligned to its size); without an index, all elements of a
+        register tensor as one vector."""
+        if index is None:
+            return _wrap(K.fragment_load(current(), self.handle), self.dtype)
+        arr, n = self._coord(index)
+        p = as_value(pred).handle if pred is not None else None
+        return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.dtype)
+
+    def store(self, index, value=None, pred=None):
+        """store(index, value, pred=None), or store(vector) into a register tensor."""
+        if value is None:
+            v = as_value(index)
+            K.fragment_store(current(), self.handle, v.handle)
+        else:
+            arr, n = self._coord(index)
+            v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+            p = as_value(pred).handle if pred is not None else None
+            K.store(current(), self.handle, v.handle, arr, n, p)
+        _raise_builder_error()
+
+    def fill(self, value):
+        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        K.fragment_fill(current(), self.handle, v.handle)
+        _raise_builder_error()
+
+    def __getitem__(self, index):
+        if has_underscore(index):
+            h = K.slice_(current(), self.handle, int_tuple(index).handle)
+            return TensorValue(_checked(h), self.dtype, None)
+        h = K.load_at(current(), self.handle, coord(index).handle, None)
+        return result(h, self)
+
+    def __setitem__(self, index, value):
+        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        K.store_at(current(), self.handle, v.handle, coord(index).handle, None)
+        _raise_builder_error()
+
+
+def _raise_builder_error():
+    message = K.kernel_error(current())
+    if message:
+        raise _BuilderError(message.decode())
+
+
+def shared_tensor(dtype, count, align=16, dynamic=False):
+    """A rank-1 shared tensor: in static shared memory, or carved from the dynamic shared
+    memory, which every launch then gets at least enough of."""
+    allocate = K.dynamic_shared_allocate if dynamic else K.shared_tensor
+    h = allocate(current(), K.DTYPES[dtype], int(count), int(align))
+    if not h:
+        _wrap(h)
+    return TensorValue(h, dtype, 1)

@@ -6,8 +6,19 @@ register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so 
 
 import ctypes
 
-from ._kernel_layout import CopyAtom, TiledCopy, _checked, _dtype_name
+from ._host_layout import Layout, _as_layout, _tiler_text
+from ._kernel_api import kernel_error
+from ._kernel_layout import (
+    CopyAtom,
+    TensorValue,
+    TiledCopy,
+    _checked,
+    _dtype_name,
+    coord,
+    make_fragment,
+)
 from ._lib import check, lib, take_string
+from ._trace import _BuilderError, current
 
 _P = ctypes.c_void_p
 lib.fly_tiled_mma_create.restype = ctypes.c_int
@@ -104,8 +115,6 @@ class TiledMma:
     atom_layout's (M, N, K) modes and the tile permuted (CuTe's make_tiled_mma)."""
 
     def __init__(self, op, atom_layout=None, permutation=None):
-        from .expr import Layout, _tiler_text
-
         if isinstance(op, MmaAtom):
             op = op.op
         if not isinstance(op, MmaOp):
@@ -131,8 +140,6 @@ class TiledMma:
             _destroy(self._h)
 
     def _layout(self, fn, *args):
-        from .expr import Layout
-
         h = _P()
         check(fn(self._h, *args, ctypes.byref(h)))
         return Layout._adopt(h)
@@ -169,9 +176,6 @@ class TiledMma:
     tv_layout_C = property(lambda self: self.tv_layout("C"))
 
     def _kernel(self):
-        from ._kernel_layout import _checked
-        from ._trace import current
-
         return _checked(lib.fly_kernel_tiled_mma(current(), self._h))
 
     def get_slice(self, thr_idx):
@@ -187,8 +191,6 @@ class TiledMma:
 
 
 def _fragment(partition):
-    from ._kernel_layout import make_fragment
-
     return make_fragment(partition, partition.dtype)
 
 
@@ -200,10 +202,6 @@ class ThrMma:
         self.tiled, self.thr_idx = tiled, thr_idx
 
     def _partition(self, operand, x):
-        from ._kernel_layout import TensorValue, _checked, coord
-        from ._trace import current
-        from .expr import _as_layout
-
         if isinstance(x, TensorValue):
             h = lib.fly_kernel_tiled_mma_partition(
                 current(), self.tiled._kernel(), operand, coord(self.thr_idx).handle, x.handle
@@ -235,10 +233,6 @@ class ThrMma:
         return _fragment(partition)
 
     def _load(self, operand, shared, fragment):
-        from ._kernel_api import kernel_error
-        from ._kernel_layout import coord
-        from ._trace import _BuilderError, current
-
         thr = coord(self.thr_idx).handle
         lib.fly_kernel_mma_load(
             current(), self.tiled._kernel(), operand, thr, shared.handle, fragment.handle
@@ -265,9 +259,6 @@ def gemm(mma, d, a, b, c, wait=True, scale_a=None, scale_b=None):
     wgmma atoms a and b are the shared-memory partitions themselves. wait=False (wgmma only)
     leaves the atoms in flight: d is readable after fx.nvgpu.wgmma_wait(n, d). Scaled atoms
     take scale_a and scale_b: int8 fragments (E8M0) of partition_SFA/SFB of the scales."""
-    from ._kernel_api import kernel_error
-    from ._trace import _BuilderError, current
-
     if isinstance(mma, ThrMma):
         mma = mma.tiled
     elif isinstance(mma, MmaAtom):
@@ -333,8 +324,6 @@ class MmaTiledCopy(TiledCopy):
         self.tiled_mma, self.operand = tiled_mma, operand
 
     def _kernel(self):
-        from ._trace import current
-
         which = {"A": _A, "B": _B, "C": _C}[self.operand]
         h = lib.fly_kernel_tiled_copy_for_mma(
             current(), self.atom._kernel(), self.tiled_mma._kernel(), which

@@ -1,7 +1,6 @@
 """Kernel values while a @flyc.kernel function is traced: Python operators build ops through
 the C API. Every op goes to the kernel being traced (one per thread at a time)."""
 
-import ctypes
 import threading
 
 from . import _kernel_api as K
@@ -174,8 +173,6 @@ class Value:
 
     def select(self, a, b):
         """`a` where this (a boolean) holds, else `b`."""
-        from .kernel_expr import select_value
-
         return select_value(self, a, b)
 
     def store(self, tensor, index, pred=None):
@@ -300,108 +297,11 @@ class Value:
     __hash__ = None
 
 
-class TensorValue:
-    """A tensor inside a kernel: a pointer (global, shared or registers) plus a layout.
-    `T[crd]` reads the element at a coordinate (nested, or a 1-D index), `T[crd] = v` writes
-    it, and a coordinate with `None` / `fx._` leaves slices. `T.load(i, pred=)` /
-    `T.store(i, v, pred=)` take one integer per mode; on a register tensor, `load()` and
-    `store(vec)` move all elements as one vector and `fill(x)` sets them."""
-
-    def __init__(self, handle, dtype, rank):
-        self.handle = handle
-        self.dtype = dtype
-        self._rank = rank
-
-    @property
-    def rank(self):
-        if self._rank is None:
-            self._rank = int(self._query(2))
-        return self._rank
-
-    def _query(self, which):
-        from ._kernel_layout import IntTupleValue
-
-        return IntTupleValue(K.layout_query(current(), which, self.handle))
-
-    @property
-    def layout(self):
-        from ._kernel_layout import LayoutValue
-
-        return LayoutValue(K.tensor_layout(current(), self.handle))
-
-    @property
-    def shape(self):
-        """The shape: ints where static, kernel integers where dynamic."""
-        return self._query(4)
-
-    @property
-    def element_type(self):
-        return self.dtype
-
-    def __str__(self):
-        return f"tensor<{self.dtype}, {self.layout}>"
-
-    def _coord(self, index):
-        index = index if isinstance(index, tuple) else (index,)
-        values = [as_value(i) for i in index]
-        arr = (ctypes.c_void_p * len(values))(*[v.handle for v in values])
-        return arr, len(values)
-
-    def load(self, index=None, pred=None, lanes=1):
-        """The element at `index` (one integer per mode), with lanes > 1 a vector of
-        consecutive elements (aligned to its size); without an index, all elements of a
-        register tensor as one vector."""
-        if index is None:
-            return _wrap(K.fragment_load(current(), self.handle), self.dtype)
-        arr, n = self._coord(index)
-        p = as_value(pred).handle if pred is not None else None
-        return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.dtype)
-
-    def store(self, index, value=None, pred=None):
-        """store(index, value, pred=None), or store(vector) into a register tensor."""
-        if value is None:
-            v = as_value(index)
-            K.fragment_store(current(), self.handle, v.handle)
-        else:
-            arr, n = self._coord(index)
-            v = as_value(value, Value(None, self.dtype)).to(self.dtype)
-            p = as_value(pred).handle if pred is not None else None
-            K.store(current(), self.handle, v.handle, arr, n, p)
-        _raise_builder_error()
-
-    def fill(self, value):
-        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
-        K.fragment_fill(current(), self.handle, v.handle)
-        _raise_builder_error()
-
-    def __getitem__(self, index):
-        from . import _kernel_layout as KL
-
-        if KL.has_underscore(index):
-            h = K.slice_(current(), self.handle, KL.int_tuple(index).handle)
-            return TensorValue(KL._checked(h), self.dtype, None)
-        h = K.load_at(current(), self.handle, KL.coord(index).handle, None)
-        return KL.result(h, self)
-
-    def __setitem__(self, index, value):
-        from . import _kernel_layout as KL
-
-        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
-        K.store_at(current(), self.handle, v.handle, KL.coord(index).handle, None)
-        _raise_builder_error()
-
-
-def _raise_builder_error():
-    message = K.kernel_error(current())
-    if message:
-        raise _BuilderError(message.decode())
-
-
-def shared_tensor(dtype, count, align=16, dynamic=False):
-    """A rank-1 shared tensor: in static shared memory, or carved from the dynamic shared
-    memory, which every launch then gets at least enough of."""
-    allocate = K.dynamic_shared_allocate if dynamic else K.shared_tensor
-    h = allocate(current(), K.DTYPES[dtype], int(count), int(align))
-    if not h:
-        _wrap(h)
-    return TensorValue(h, dtype, 1)
+def select_value(cond, a, b):
+    """`cond ? a : b` inside a kernel (fx.select does the same for non-layout arguments)."""
+    a, b = as_value(a, b if isinstance(b, Value) else None), as_value(
+        b, a if isinstance(a, Value) else None
+    )
+    if a.dtype != b.dtype:
+        b = b.to(a.dtype)
+    return _wrap(K.select(current(), as_value(cond).handle, a.handle, b.handle), a.dtype)

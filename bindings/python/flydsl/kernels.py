@@ -16,7 +16,7 @@ import sys
 
 from . import _kernel_api as K
 from ._lib import check, lib
-from .compiler import _pycapsule_get, _stream_handle
+from .compiler.jit_argument import _pycapsule_get, _stream_handle
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",

@@ -1,18 +1,6 @@
-"""`@flyc.kernel` and `@flyc.jit`: Python functions traced into kernels through libflydsl.
-
-    import flydsl.compiler as flyc
-    import flydsl.expr as fx
-
-    @flyc.kernel
-    def add(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, n: fx.Int32):
-        i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
-        C.store(i, A.load(i, pred=i < n) + B.load(i, pred=i < n), pred=i < n)
-
-    add(a, b, c, n).launch(grid=(blocks,), block=(256,))
-
-The first launch with a new signature (tensor dtypes and ranks, scalar types, Constexpr
-values) traces and compiles; later ones reuse the compiled kernel.
-"""
+"""`@flyc.kernel`: a Python function traced into a kernel through libflydsl on its first launch
+with each new signature (tensor dtypes and layouts, scalar types, Constexpr values); later
+launches reuse the compiled kernel."""
 
 import collections
 import ctypes
@@ -22,133 +10,26 @@ import operator
 import struct
 import typing
 
-from . import _fast_launch as _fast
-from . import _kernel_api as K
-from . import kernel_expr as kx
-from ._ast_rewrite import rewrite
-from ._kernel_layout import CopyAtom, TiledCopy
-from ._lib import check
-from ._trace import TensorValue, Value, _BuilderError, _Tracing, _wrap
-from .errors import CompileError, LaunchError
-from .expr import Layout
+from .. import _fast_launch as _fast
+from .. import _kernel_api as K
+from .._ast_rewrite import rewrite
+from .._host_layout import Layout
+from .._kernel_layout import CopyAtom, TensorValue, TiledCopy
+from .._lib import check
+from .._trace import _BuilderError, _Tracing, _wrap
+from ..errors import CompileError
+from ..expr.numeric import Numeric
+from ..expr.typing import Constexpr, Stream, Tensor
+from .jit_argument import _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
-
-_pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
-_pycapsule_get.restype = ctypes.c_void_p
-_pycapsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
-
-
-class _DLDevice(ctypes.Structure):
-    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
-
-
-class _DLDataType(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
-
-
-class _DLTensor(ctypes.Structure):
-    _fields_ = [
-        ("data", ctypes.c_void_p),
-        ("device", _DLDevice),
-        ("ndim", ctypes.c_int32),
-        ("dtype", _DLDataType),
-        ("shape", ctypes.POINTER(ctypes.c_int64)),
-        ("strides", ctypes.POINTER(ctypes.c_int64)),
-        ("byte_offset", ctypes.c_uint64),
-    ]
-
-
-_DL_DTYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32", (0, 64): "i64", (1, 8): "i8",
-              (1, 16): "i16", (1, 32): "i32", (1, 64): "i64", (2, 16): "f16", (2, 32): "f32",
-              (2, 64): "f64", (4, 16): "bf16"}  # fmt: skip
-
-
-class _TensorArg:
-    """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory.
-    `spec` is the (shape, stride, align) its kernel is compiled for (see from_dlpack)."""
-
-    def __init__(self, obj):
-        marked = obj if isinstance(obj, TensorArgument) else None
-        if marked is not None:
-            obj = marked.tensor
-        if not hasattr(obj, "__dlpack__"):
-            raise TypeError(f"{type(obj).__name__} is not a DLPack tensor (no __dlpack__)")
-        self.capsule = obj.__dlpack__()
-        self.pointer = _pycapsule_get(self.capsule, b"dltensor")
-        t = _DLTensor.from_address(self.pointer)
-        key = (t.dtype.code, t.dtype.bits)
-        if key not in _DL_DTYPES or t.dtype.lanes != 1:
-            raise TypeError(f"DLPack dtype code {key[0]} bits {key[1]} has no kernel dtype")
-        self.dtype = _DL_DTYPES[key]
-        self.rank = t.ndim
-        shape = tuple(t.shape[m] for m in range(t.ndim))
-        if t.strides:
-            strides = tuple(t.strides[m] for m in range(t.ndim))
-        else:  # DLPack: compact row-major
-            strides, compact = [], 1
-            for extent in reversed(shape):
-                strides.insert(0, compact)
-                compact *= extent
-            strides = tuple(strides)
-        elem = t.dtype.bits // 8
-        ptr = (t.data or 0) + t.byte_offset
-        if marked is None:
-            self.spec = _fast.bare_spec(ptr, strides, elem)
-        else:
-            self.spec = marked.spec(ptr, shape, strides, elem)
-
-
-class TensorArgument:
-    """A tensor argument with its layout's static parts chosen (flyc.from_dlpack): static
-    shape and strides by default, baked into the compiled kernel (one compile per shape);
-    `.mark_layout_dynamic(leading_dim, divisibility)` keeps them dynamic except a unit stride
-    in `leading_dim`, with the other strides multiples of `divisibility` elements."""
-
-    def __init__(self, tensor, assumed_align=None):
-        self.tensor = tensor
-        self.assumed_align = assumed_align
-        self._dynamic = None
-
-    def __dlpack__(self, *args, **kwargs):
-        return self.tensor.__dlpack__(*args, **kwargs)
-
-    def __dlpack_device__(self):
-        return self.tensor.__dlpack_device__()
-
-    def mark_layout_dynamic(self, leading_dim=None, divisibility=1):
-        self._dynamic = (leading_dim, int(divisibility))
-        return self
-
-    def spec(self, ptr, shape, strides, elem):
-        n = len(shape)
-        if self._dynamic is None:
-            align = self.assumed_align or (ptr | 16) & -(ptr | 16)
-            return (tuple(shape), tuple(strides), align if align >= elem else 0)
-        leading, div = self._dynamic
-        if leading is None:
-            leading = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
-        if leading is not None and not -n <= leading < n:
-            raise ValueError(f"leading_dim {leading} of a rank-{n} tensor")
-        if leading is not None:
-            leading %= n
-        stride = tuple(1 if m == leading else _fast._DYN for m in range(n))
-        align = div * elem
-        if align & (align - 1) or align > 256:
-            raise ValueError(f"divisibility {div} must be a power of two (at most {256 // elem})")
-        return ((_fast._DYN,) * n, stride, align)
-
-
-def from_dlpack(tensor, assumed_align=None):
-    """A tensor argument with a static layout (see TensorArgument)."""
-    return TensorArgument(tensor, assumed_align)
 
 
 def _constexpr_of(annotation):
     if typing.get_origin(annotation) is typing.Annotated:
         args = typing.get_args(annotation)
-        return args[0] is kx.Constexpr
-    return annotation is kx.Constexpr
+        return args[0] is Constexpr
+    return annotation is Constexpr
 
 
 class CompiledKernel:
@@ -258,7 +139,7 @@ class KernelFunction:
         # Constexpr values join its key.
         self._positional = all(
             p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            and self.hints.get(p.name) is not kx.Stream
+            and self.hints.get(p.name) is not Stream
             for p in params
         )
         constexpr = [_constexpr_of(self.hints.get(p.name)) for p in params]
@@ -280,13 +161,13 @@ class KernelFunction:
                 out.append(("constexpr", value))
             elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
                 out.append(("constexpr", value))
-            elif hint is kx.Tensor or hasattr(value, "__dlpack__"):
+            elif hint is Tensor or hasattr(value, "__dlpack__"):
                 out.append(("tensor", _TensorArg(value)))
-            elif hint is kx.Stream or isinstance(value, kx.Stream):
+            elif hint is Stream or isinstance(value, Stream):
                 out.append(("stream", value))
             else:
                 dtype = getattr(hint, "dtype", None)
-                if isinstance(value, kx._Scalar):
+                if isinstance(value, Numeric):
                     dtype, value = value.dtype, value.value
                 if dtype is None:
                     dtype = "f32" if isinstance(value, float) else "i32"
@@ -458,67 +339,9 @@ class _Launch:
         del classified
 
 
-def _stream_handle(stream):
-    """The raw stream handle of fx.Stream(...), a torch stream, an integer handle or None (the
-    default stream)."""
-    stream = getattr(stream, "stream", stream) if isinstance(stream, kx.Stream) else stream
-    if stream is None:
-        return None
-    handle = getattr(stream, "cuda_stream", stream)  # torch.cuda.Stream
-    if isinstance(handle, int) and not isinstance(handle, bool):
-        return handle or None
-    raise TypeError(
-        f"{type(stream).__name__} is not a stream (fx.Stream, a torch stream, a raw "
-        "handle or None)"
-    )
-
-
-class Event:
-    """A GPU event for timing device work (the cuda and rocm targets):
-
-    start, end = flyc.Event(), flyc.Event()
-    start.record(stream); kernel(...).launch(..., stream=stream); end.record(stream)
-    end.synchronize(); start.elapsed_ms(end)
-    """
-
-    def __init__(self, target="cuda", device=0):
-        self.handle = ctypes.c_void_p()
-        check(K.event_create(target.encode(), int(device), ctypes.byref(self.handle)))
-
-    def __del__(self, _destroy=K.event_destroy):
-        if self.handle:
-            _destroy(self.handle)
-
-    def record(self, stream=None):
-        """Records the event on the stream (fx.Stream, a torch stream, a raw handle or None)."""
-        check(K.event_record(self.handle, _stream_handle(stream)))
-
-    def synchronize(self):
-        check(K.event_synchronize(self.handle))
-
-    def elapsed_ms(self, end):
-        """Milliseconds from this event to `end`, both recorded and `end` finished."""
-        ms = ctypes.c_float()
-        check(K.event_elapsed_ms(self.handle, end.handle, ctypes.byref(ms)))
-        return ms.value
-
-
 def kernel(fn):
     """Marks a function as a GPU kernel traced on its first launch."""
     return KernelFunction(fn)
 
 
-def jit(fn):
-    """A host function that launches kernels; each launch compiles once per signature."""
-
-    def wrapper(*args, **kwargs):
-        return fn(*args, **kwargs)
-
-    wrapper.__wrapped__ = fn
-    wrapper.__name__ = fn.__name__
-    return wrapper
-
-
-__all__ = ["kernel", "jit", "Event", "KernelFunction", "CompiledKernel", "CompileError",
-           "code_object_resource_usage",
-           "LaunchError", "Value", "from_dlpack", "TensorArgument"]  # fmt: skip
+__all__ = ["kernel", "KernelFunction", "CompiledKernel", "code_object_resource_usage"]

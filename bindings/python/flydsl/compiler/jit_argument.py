@@ -1,0 +1,134 @@
+"""What a launch takes as arguments: DLPack tensors (numpy, torch, ...), tensors marked with
+the static parts of their layout (`from_dlpack`), and streams."""
+
+import ctypes
+
+from .. import _fast_launch as _fast
+from ..expr.typing import Stream
+
+_pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
+_pycapsule_get.restype = ctypes.c_void_p
+_pycapsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    _fields_ = [
+        ("data", ctypes.c_void_p),
+        ("device", _DLDevice),
+        ("ndim", ctypes.c_int32),
+        ("dtype", _DLDataType),
+        ("shape", ctypes.POINTER(ctypes.c_int64)),
+        ("strides", ctypes.POINTER(ctypes.c_int64)),
+        ("byte_offset", ctypes.c_uint64),
+    ]
+
+
+_DL_DTYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32", (0, 64): "i64", (1, 8): "i8",
+              (1, 16): "i16", (1, 32): "i32", (1, 64): "i64", (2, 16): "f16", (2, 32): "f32",
+              (2, 64): "f64", (4, 16): "bf16"}  # fmt: skip
+
+
+class _TensorArg:
+    """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory.
+    `spec` is the (shape, stride, align) its kernel is compiled for (see from_dlpack)."""
+
+    def __init__(self, obj):
+        marked = obj if isinstance(obj, TensorArgument) else None
+        if marked is not None:
+            obj = marked.tensor
+        if not hasattr(obj, "__dlpack__"):
+            raise TypeError(f"{type(obj).__name__} is not a DLPack tensor (no __dlpack__)")
+        self.capsule = obj.__dlpack__()
+        self.pointer = _pycapsule_get(self.capsule, b"dltensor")
+        t = _DLTensor.from_address(self.pointer)
+        key = (t.dtype.code, t.dtype.bits)
+        if key not in _DL_DTYPES or t.dtype.lanes != 1:
+            raise TypeError(f"DLPack dtype code {key[0]} bits {key[1]} has no kernel dtype")
+        self.dtype = _DL_DTYPES[key]
+        self.rank = t.ndim
+        shape = tuple(t.shape[m] for m in range(t.ndim))
+        if t.strides:
+            strides = tuple(t.strides[m] for m in range(t.ndim))
+        else:  # DLPack: compact row-major
+            strides, compact = [], 1
+            for extent in reversed(shape):
+                strides.insert(0, compact)
+                compact *= extent
+            strides = tuple(strides)
+        elem = t.dtype.bits // 8
+        ptr = (t.data or 0) + t.byte_offset
+        if marked is None:
+            self.spec = _fast.bare_spec(ptr, strides, elem)
+        else:
+            self.spec = marked.spec(ptr, shape, strides, elem)
+
+
+class TensorArgument:
+    """A tensor argument with its layout's static parts chosen (flyc.from_dlpack): static
+    shape and strides by default, baked into the compiled kernel (one compile per shape);
+    `.mark_layout_dynamic(leading_dim, divisibility)` keeps them dynamic except a unit stride
+    in `leading_dim`, with the other strides multiples of `divisibility` elements."""
+
+    def __init__(self, tensor, assumed_align=None):
+        self.tensor = tensor
+        self.assumed_align = assumed_align
+        self._dynamic = None
+
+    def __dlpack__(self, *args, **kwargs):
+        return self.tensor.__dlpack__(*args, **kwargs)
+
+    def __dlpack_device__(self):
+        return self.tensor.__dlpack_device__()
+
+    def mark_layout_dynamic(self, leading_dim=None, divisibility=1):
+        self._dynamic = (leading_dim, int(divisibility))
+        return self
+
+    def spec(self, ptr, shape, strides, elem):
+        n = len(shape)
+        if self._dynamic is None:
+            align = self.assumed_align or (ptr | 16) & -(ptr | 16)
+            return (tuple(shape), tuple(strides), align if align >= elem else 0)
+        leading, div = self._dynamic
+        if leading is None:
+            leading = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
+        if leading is not None and not -n <= leading < n:
+            raise ValueError(f"leading_dim {leading} of a rank-{n} tensor")
+        if leading is not None:
+            leading %= n
+        stride = tuple(1 if m == leading else _fast._DYN for m in range(n))
+        align = div * elem
+        if align & (align - 1) or align > 256:
+            raise ValueError(f"divisibility {div} must be a power of two (at most {256 // elem})")
+        return ((_fast._DYN,) * n, stride, align)
+
+
+def from_dlpack(tensor, assumed_align=None):
+    """A tensor argument with a static layout (see TensorArgument)."""
+    return TensorArgument(tensor, assumed_align)
+
+
+def _stream_handle(stream):
+    """The raw stream handle of fx.Stream(...), a torch stream, an integer handle or None (the
+    default stream)."""
+    stream = getattr(stream, "stream", stream) if isinstance(stream, Stream) else stream
+    if stream is None:
+        return None
+    handle = getattr(stream, "cuda_stream", stream)  # torch.cuda.Stream
+    if isinstance(handle, int) and not isinstance(handle, bool):
+        return handle or None
+    raise TypeError(
+        f"{type(stream).__name__} is not a stream (fx.Stream, a torch stream, a raw "
+        "handle or None)"
+    )
+
+
+__all__ = ["TensorArgument", "from_dlpack"]

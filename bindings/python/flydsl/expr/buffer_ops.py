@@ -1,0 +1,40 @@
+"""AMD buffer loads and stores: offsets are i32 counts of the tensor's elements; a load
+outside the tensor gives zeros and a store outside it is dropped (by the hardware on rocm,
+by bounds checks on the cpu and cuda targets)."""
+
+from .. import _kernel_api as K
+from .._control import _check
+from .._kernel_layout import TensorValue
+from .._trace import Value, _wrap, as_value, current
+from .typing import _dtype_name
+
+
+class BufferResource:
+    """An AMD buffer resource over a global tensor (buffer_ops.create_buffer_resource)."""
+
+    def __init__(self, handle, dtype):
+        self.handle = handle
+        self.dtype = dtype
+
+
+def create_buffer_resource(tensor):
+    if not isinstance(tensor, TensorValue):
+        raise TypeError("create_buffer_resource needs a tensor parameter")
+    h = K.buffer_resource(current(), tensor.handle)
+    if not h:
+        _wrap(h)
+    return BufferResource(h, tensor.dtype)
+
+
+def buffer_load(rsrc, offset, vec_width=1, dtype=None):
+    if dtype is not None and _dtype_name(dtype) != rsrc.dtype:
+        raise TypeError(f"a buffer of {rsrc.dtype} loads {rsrc.dtype}, not {dtype}")
+    off = as_value(offset).to("i32")
+    return _wrap(K.buffer_load(current(), rsrc.handle, off.handle, int(vec_width)), rsrc.dtype)
+
+
+def buffer_store(data, rsrc, offset):
+    v = as_value(data, Value(None, rsrc.dtype))
+    off = as_value(offset).to("i32")
+    K.buffer_store(current(), rsrc.handle, v.handle, off.handle)
+    _check()

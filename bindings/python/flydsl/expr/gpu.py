@@ -1,0 +1,103 @@
+"""The GPU's indices, barriers, shuffles and shared memory (`fx.gpu.thread_idx.x`, also
+`fx.thread_idx.x`)."""
+
+from .. import _kernel_api as K
+from .._kernel_layout import SharedAllocator, TensorValue, shared_tensor
+from .._trace import _wrap, as_value, current
+from .primitive import printf
+
+
+class _Dim3:
+    def __init__(self, which):
+        self._which = which
+
+    def _get(self, dim):
+        return _wrap(K.gpu_index(current(), self._which, dim), "i32")
+
+    @property
+    def x(self):
+        return self._get(0)
+
+    @property
+    def y(self):
+        return self._get(1)
+
+    @property
+    def z(self):
+        return self._get(2)
+
+    def __iter__(self):
+        """`bx, by, bz = fx.block_idx`."""
+        return iter((self.x, self.y, self.z))
+
+
+thread_idx = _Dim3(0)
+block_idx = _Dim3(1)
+block_dim = _Dim3(2)
+grid_dim = _Dim3(3)
+
+
+def lane_id():
+    return _wrap(K.lane_id(current()), "i32")
+
+
+def barrier():
+    K.barrier(current())
+
+
+_SHUFFLE = {"xor": 0, "up": 1, "down": 2, "idx": 3}
+
+
+def _shuffle(mode, value, offset, width):
+    v = as_value(value)
+    off, w = as_value(offset).to("i32"), as_value(width).to("i32")
+    return _wrap(K.shuffle(current(), _SHUFFLE[mode], v.handle, off.handle, w.handle), v.dtype)
+
+
+def shuffle_xor(value, offset, width):
+    return _shuffle("xor", value, offset, width)
+
+
+def shuffle_up(value, offset, width):
+    return _shuffle("up", value, offset, width)
+
+
+def shuffle_down(value, offset, width):
+    return _shuffle("down", value, offset, width)
+
+
+def shuffle_idx(value, lane, width):
+    return _shuffle("idx", value, lane, width)
+
+
+def SharedTensor(dtype, count, align=16):
+    """A rank-1 tensor of `count` elements in the block's shared memory."""
+    return shared_tensor(dtype, count, align)
+
+
+def DynamicSharedTensor(dtype, count):
+    """A rank-1 tensor of `count` (a value or number) elements in the launch's dynamic shared
+    memory (`launch(smem=bytes)`), 16-byte aligned after the static shared memory."""
+    n = as_value(count)
+    h = K.dynamic_shared_tensor(current(), K.DTYPES[dtype], n.handle)
+    if not h:
+        _wrap(h)
+    return TensorValue(h, dtype, 1)
+
+
+__all__ = [
+    "thread_idx",
+    "block_idx",
+    "block_dim",
+    "grid_dim",
+    "lane_id",
+    "barrier",
+    "shuffle_xor",
+    "shuffle_up",
+    "shuffle_down",
+    "shuffle_idx",
+    "SharedTensor",
+    "DynamicSharedTensor",
+    "SharedAllocator",
+    "printf",
+]

@@ -1,0 +1,71 @@
+"""FlyDSL's numeric types: `fx.Float32(2.5)` is a typed launch argument outside a kernel and a
+typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width` is 32."""
+
+from .._trace import Value, as_value, tracing
+
+
+class Numeric:
+    """The base of the numeric types: `dtype` names the kernel type, `width` its bits."""
+
+    dtype = None
+    width = None
+
+    def __new__(cls, value=None):
+        if value is not None and tracing():
+            if isinstance(value, Value):
+                return value.to(cls.dtype)
+            return as_value(value, Value(None, cls.dtype)).to(cls.dtype)
+        return super().__new__(cls)
+
+    def __init__(self, value=None):
+        self.value = value
+
+
+class Int8(Numeric):
+    dtype, width = "i8", 8
+
+
+class Int16(Numeric):
+    dtype, width = "i16", 16
+
+
+class Int32(Numeric):
+    dtype, width = "i32", 32
+
+
+class Int64(Numeric):
+    dtype, width = "i64", 64
+
+
+class Boolean(Numeric):
+    dtype, width = "i1", 1
+
+
+class Float16(Numeric):
+    dtype, width = "f16", 16
+
+
+class BFloat16(Numeric):
+    dtype, width = "bf16", 16
+
+
+class Float32(Numeric):
+    dtype, width = "f32", 32
+
+
+class Float64(Numeric):
+    dtype, width = "f64", 64
+
+
+__all__ = [
+    "Numeric",
+    "Int8",
+    "Int16",
+    "Int32",
+    "Int64",
+    "Boolean",
+    "Float16",
+    "BFloat16",
+    "Float32",
+    "Float64",
+]

@@ -1,0 +1,278 @@
+"""Layouts, tensors, atoms and the algebra over them, on the host and inside kernels.
+
+The names are CuTe's. A function given host values (ints, tuples, host Layouts) computes on
+the host; given a kernel value anywhere (a tuple leaf, a layout or tensor of a traced kernel)
+it builds the same operation into the kernel, where static parts still fold at build time."""
+
+from .. import _host_layout
+from .. import _kernel_api as K
+from .. import _kernel_layout as KL
+from .._control import _array, _check
+from .._host_layout import *  # noqa: F401,F403
+from .._host_layout import (
+    _APPEND,
+    _BLOCKED,
+    _COALESCE,
+    _COMPOSITION,
+    _FILTER,
+    _FILTER_ZEROS,
+    _FLATTEN,
+    _LEFT_INV,
+    _PREPEND,
+    _RAKED,
+    _RIGHT_INV,
+    _TILER_OPS,
+    Layout,
+    _tiler_text,
+)
+from .._kernel_layout import (
+    CopyAtom,
+    CopyOp,
+    Pointer,
+    TensorValue,
+    TiledCopy,
+    copy,
+    make_identity_tensor,
+    make_tensor,
+)
+from .._lib import c_text
+from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma
+from .._trace import Value, as_value, current, select_value, tracing
+
+# The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
+# Layout mixed with one) goes to the kernel algebra; host arguments stay on the host.
+
+
+def _kernel_aware(host_fn, kernel_fn):
+    def fn(*args, **kwargs):
+        if tracing() and any(KL.is_dynamic(a) for a in args):
+            return kernel_fn(*args, **kwargs)
+        return host_fn(*args, **kwargs)
+
+    fn.__name__, fn.__doc__ = host_fn.__name__, host_fn.__doc__
+    return fn
+
+
+def _kernel_unary(op):
+    def fn(x):
+        return KL.result(K.layout_unary(current(), op, KL.as_kernel_layout(x)), x)
+
+    return fn
+
+
+def _kernel_tiler(name):
+    def fn(x, tiler):
+        h = K.layout_tiler_op(current(), _TILER_OPS[name], KL.as_kernel_layout(x),
+                            _tiler_text(tiler).encode())  # fmt: skip
+        return KL.result(h, x)
+
+    return fn
+
+
+def _kernel_binary(op):
+    def fn(a, b):
+        if not isinstance(b, (Layout,)) and not KL.is_dynamic(b):
+            return _kernel_tiler("composition")(a, b)
+        h = K.layout_binary(current(), op, KL.as_kernel_layout(a), KL.as_kernel_layout(b))
+        return KL.result(h, a)
+
+    return fn
+
+
+def _kernel_query(which):
+    def fn(x):
+        if isinstance(x, (tuple, list, KL.IntTupleValue)) or not hasattr(x, "handle"):
+            x = KL.make_layout(x)
+        return KL.IntTupleValue(K.layout_query(current(), which, KL.as_kernel_layout(x)))
+
+    return fn
+
+
+def _kernel_slice(x, crd):
+    return KL.result(K.slice_(current(), KL.as_kernel_layout(x), KL.int_tuple(crd).handle), x)
+
+
+def _kernel_dice(x, crd):
+    return KL.result(K.dice(current(), KL.as_kernel_layout(x), KL.int_tuple(crd).handle), x)
+
+
+def _kernel_crd2idx(crd, layout, stride=None):
+    if stride is not None or not hasattr(layout, "handle") and not isinstance(layout, Layout):
+        layout = KL.make_layout(layout, stride)
+    if isinstance(layout, Layout):
+        layout = KL.LayoutValue(KL.as_kernel_layout(layout))
+    return layout(crd)
+
+
+def _kernel_make_layout(*args, stride=None):
+    if len(args) == 2 and stride is None:
+        args, stride = args[:1], args[1]
+    return KL.make_layout(args[0], stride)
+
+
+def _kernel_elem_less(a, b):
+    return KL.elem_less(a, b)
+
+
+make_layout = _kernel_aware(_host_layout.make_layout, _kernel_make_layout)
+size = _kernel_aware(_host_layout.size, _kernel_query(0))
+cosize = _kernel_aware(_host_layout.cosize, _kernel_query(1))
+rank = _kernel_aware(_host_layout.rank, _kernel_query(2))
+depth = _kernel_aware(_host_layout.depth, _kernel_query(3))
+crd2idx = _kernel_aware(_host_layout.crd2idx, _kernel_crd2idx)
+slice = _kernel_aware(_host_layout.slice, _kernel_slice)
+dice = _kernel_aware(_host_layout.dice, _kernel_dice)
+coalesce = _kernel_aware(_host_layout.coalesce, _kernel_unary(_COALESCE))
+filter_zeros = _kernel_aware(_host_layout.filter_zeros, _kernel_unary(_FILTER_ZEROS))
+right_inverse = _kernel_aware(_host_layout.right_inverse, _kernel_unary(_RIGHT_INV))
+left_inverse = _kernel_aware(_host_layout.left_inverse, _kernel_unary(_LEFT_INV))
+composition = _kernel_aware(_host_layout.composition, _kernel_binary(_COMPOSITION))
+blocked_product = _kernel_aware(_host_layout.blocked_product, _kernel_binary(_BLOCKED))
+raked_product = _kernel_aware(_host_layout.raked_product, _kernel_binary(_RAKED))
+append = _kernel_aware(_host_layout.append, _kernel_binary(_APPEND))
+prepend = _kernel_aware(_host_layout.prepend, _kernel_binary(_PREPEND))
+elem_less = _kernel_aware(_host_layout.elem_less, _kernel_elem_less)
+logical_divide = _kernel_aware(_host_layout.logical_divide, _kernel_tiler("logical_divide"))
+zipped_divide = _kernel_aware(_host_layout.zipped_divide, _kernel_tiler("zipped_divide"))
+tiled_divide = _kernel_aware(_host_layout.tiled_divide, _kernel_tiler("tiled_divide"))
+flat_divide = _kernel_aware(_host_layout.flat_divide, _kernel_tiler("flat_divide"))
+logical_product = _kernel_aware(_host_layout.logical_product, _kernel_tiler("logical_product"))
+zipped_product = _kernel_aware(_host_layout.zipped_product, _kernel_tiler("zipped_product"))
+tiled_product = _kernel_aware(_host_layout.tiled_product, _kernel_tiler("tiled_product"))
+flat_product = _kernel_aware(_host_layout.flat_product, _kernel_tiler("flat_product"))
+
+
+def flatten(x):
+    if KL.is_dynamic(x) and not isinstance(x, (tuple, list)):
+        return _kernel_unary(_FLATTEN)(x)
+    return _host_layout.flatten(x)
+
+
+def _filter_any(layout, profile=None):
+    return _kernel_unary(_FILTER)(layout)
+
+
+filter = _kernel_aware(_host_layout.filter, _filter_any)
+
+
+def make_int_tuple(x):
+    """A tuple: a Python tuple when every leaf is an int, else a kernel tuple."""
+    return KL.int_tuple(x) if KL.is_dynamic(x) else x
+
+
+make_shape = make_stride = make_coord = make_int_tuple
+
+
+def make_tile(*modes):
+    """A static tiler: make_tile(4, 8), make_tile([L0, L1]) or make_tile(L)."""
+    if len(modes) == 1 and isinstance(modes[0], (list, tuple)):
+        modes = tuple(modes[0])
+    return modes[0] if len(modes) == 1 else tuple(modes)
+
+
+def select(x, *args):
+    """select(L, i, j, ...): the listed modes of a layout; inside a kernel, select(cond, a, b)
+    picks a value."""
+    if isinstance(x, Layout):
+        return _host_layout.select(x, *args)
+    return select_value(x, *args)
+
+
+def range_constexpr(*args):
+    """A loop unrolled while tracing: the bounds are Python integers."""
+    return range(*args)
+
+
+def const_expr(x):
+    """Marks a compile-time condition (a Python value)."""
+    if isinstance(x, Value):
+        raise TypeError("const_expr needs a Python value, got a kernel value")
+    return x
+
+
+def printf(format, *args):
+    """printf from every thread that runs it (on the cpu target, to the process's stdout)."""
+    values = [as_value(a) for a in args]
+    K.printf(current(), c_text(format, "the printf format"), _array(values), len(values))
+    _check()
+
+
+def UniversalCopy(bits):
+    """Plain loads and stores of `bits` per call (vector accesses for 64 and 128)."""
+    return CopyOp(0, int(bits))
+
+
+def UniversalCopy8b():
+    return UniversalCopy(8)
+
+
+def UniversalCopy16b():
+    return UniversalCopy(16)
+
+
+def UniversalCopy32b():
+    return UniversalCopy(32)
+
+
+def UniversalCopy64b():
+    return UniversalCopy(64)
+
+
+def UniversalCopy128b():
+    return UniversalCopy(128)
+
+
+def make_copy_atom(op, dtype):
+    return CopyAtom(op, dtype)
+
+
+def make_tiled_copy(atom, layout_tv, tile_mn):
+    """A tiled copy from a (thread, value) -> tile coordinate layout over tile_mn."""
+    return TiledCopy(atom, layout_tv, tile_mn)
+
+
+def make_fragment_like(t, dtype=None):
+    """A register tensor shaped like `t` (a tensor or layout), of t's dtype or `dtype`."""
+    if dtype is None:
+        dtype = getattr(t, "dtype", None)
+        if dtype is None:
+            raise TypeError("make_fragment_like of a layout needs a dtype")
+    return KL.make_fragment(t, dtype)
+
+
+def make_view(iterator, layout):
+    """A tensor over an iterator (fx.get_iter(t)) with a layout."""
+    return make_tensor(iterator, layout)
+
+
+def get_iter(t):
+    return Pointer(t)
+
+
+def local_tile(t, tile, coord):
+    """The tile at `coord` of `t` divided by `tile` (CuTe's local_tile / inner_partition)."""
+    tiles = zipped_divide(t, tile)
+    modes = len(tile) if isinstance(tile, (tuple, list)) else 1
+    if isinstance(coord, (tuple, list)):
+        rest = len(tiles.layout.shape[1]) if isinstance(tiles.layout.shape[1], tuple) else 1
+        coord = tuple(coord) + (None,) * (rest - len(coord))
+    keep = (None,) * modes if modes > 1 else None
+    return tiles[(keep, coord)]
+
+
+def local_partition(t, thr_layout, thr_idx):
+    """Thread thr_idx's elements of t when threads are laid out by thr_layout over tiles of its
+    shape (CuTe's local_partition)."""
+    h = K.local_partition(current(), t.handle, KL.as_kernel_layout(thr_layout),
+                          KL.coord(thr_idx).handle)  # fmt: skip
+    return TensorValue(KL._checked(h), t.dtype, None)
+
+
+__all__ = _host_layout.__all__ + [
+    "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "range_constexpr",
+    "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
+    "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
+    "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "local_tile",
+    "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
+    "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp",
+]  # fmt: skip

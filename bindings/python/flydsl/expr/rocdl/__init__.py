@@ -1,0 +1,69 @@
+"""AMD copy atoms, buffer tensors and matrix instructions (`fx.rocdl`)."""
+
+from ..._kernel_layout import CopyOp, make_buffer_tensor
+from ..._mma import MmaOp, ScaledMmaOp
+
+
+def MFMA(m, n, k, ab_type, acc_type=None):
+    """A CDNA3/CDNA4 MFMA atom (waves of 64), e.g. MFMA(16, 16, 4, fx.Float32)."""
+    return MmaOp(1, m, n, k, ab_type, acc_type, 64)
+
+
+def MFMA_Scale(m, n, k, a_format, b_format=None):
+    """A CDNA4 (gfx950) block-scaled MFMA atom: 16x16x128 or 32x32x64, A and B in "e4m3",
+    "e5m2", "e2m3", "e3m2" or "e2m1" (B as A unless given), fx.gemm(..., scale_a=,
+    scale_b=) with E8M0 scales per 32 K values."""
+    return ScaledMmaOp(m, n, k, a_format, b_format)
+
+
+MFMAScale = MFMA_Scale
+
+
+def WMMA(m, n, k, ab_type, acc_type=None):
+    """An RDNA4 (gfx12) WMMA atom (waves of 32): 16x16x16 f16/bf16."""
+    return MmaOp(2, m, n, k, ab_type, acc_type, 32)
+
+
+def BufferCopy(bits):
+    return CopyOp(1, int(bits))
+
+
+def BufferCopy32b():
+    return CopyOp(1, 32)
+
+
+def BufferCopy64b():
+    return CopyOp(1, 64)
+
+
+def BufferCopy128b():
+    return CopyOp(1, 128)
+
+
+BufferLDST32b = BufferCopy32b
+
+
+BufferLDST128b = BufferCopy128b
+
+
+def BufferCopyLDS(bits):
+    """A buffer load straight into LDS (32 bits; 128 on gfx950): from a buffer tensor into
+    shared memory without registers. Lane i of a wave writes at the wave's base + i times
+    the atom's bytes, so a wave's destinations must be consecutive in lane order (a tiled
+    copy whose threads in a wave take consecutive chunks)."""
+    return CopyOp(5, int(bits))
+
+
+def BufferCopyLDS32b():
+    return CopyOp(5, 32)
+
+
+def BufferCopyLDS128b():
+    return CopyOp(5, 128)
+
+
+__all__ = [
+    "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy32b", "BufferCopy64b",
+    "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
+    "BufferCopyLDS128b", "make_buffer_tensor",
+]  # fmt: skip

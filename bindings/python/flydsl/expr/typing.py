@@ -1,0 +1,94 @@
+"""The types a kernel's signature and body name: parameters (Tensor, Stream, Constexpr), and
+the kernel values that tracing makes (scalars, vectors, tuples, layouts, tensors)."""
+
+import typing
+
+from .. import _kernel_api as K
+from .._control import _array
+from .._host_layout import Layout, Swizzle
+from .._kernel_layout import (
+    Array,
+    CopyAtom,
+    IntTupleValue,
+    LayoutValue,
+    Pointer,
+    TensorValue,
+    TiledCopy,
+)
+from .._mma import MmaAtom, TiledMma
+from .._trace import Value, _wrap, as_value, current
+
+
+class Tensor:
+    """A tensor parameter: any DLPack tensor (numpy, torch, ...) at launch."""
+
+
+class Stream:
+    """A stream handle; None is the default stream (the cpu target runs synchronously)."""
+
+    def __init__(self, stream=None):
+        self.stream = stream
+
+
+class _ConstexprMeta(type):
+    def __getitem__(cls, item):
+        return typing.Annotated[cls, item]
+
+
+class Constexpr(metaclass=_ConstexprMeta):
+    """A compile-time parameter: its value is baked into the kernel; each value compiles
+    separately."""
+
+
+def _dtype_name(dtype):
+    """A dtype given as "f32" or as a scalar type such as fx.Float32."""
+    name = getattr(dtype, "dtype", dtype)
+    if name not in K.DTYPES:
+        raise TypeError(f"{dtype!r} is not a dtype")
+    return name
+
+
+class Vector:
+    """Vectors of 2..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
+    `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`."""
+
+    @staticmethod
+    def from_elements(elements, dtype=None):
+        elements = list(elements)
+        if not elements:
+            raise ValueError("a vector needs at least one element")
+        if dtype is None:
+            first = next((e for e in elements if isinstance(e, Value)), None)
+            dtype = first.dtype if first is not None else as_value(elements[0]).dtype
+        like = Value(None, _dtype_name(dtype))
+        values = [as_value(e, like).to(like.dtype) for e in elements]
+        return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.dtype)
+
+    @staticmethod
+    def splat(element, lanes, dtype=None):
+        v = as_value(element, Value(None, _dtype_name(dtype)) if dtype else None)
+        return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.dtype)
+
+    @staticmethod
+    def load(tensor, index, lanes, pred=None):
+        return tensor.load(index, pred=pred, lanes=lanes)
+
+
+__all__ = [
+    "Tensor",
+    "Stream",
+    "Constexpr",
+    "Vector",
+    "Value",
+    "TensorValue",
+    "IntTupleValue",
+    "LayoutValue",
+    "Layout",
+    "Swizzle",
+    "Pointer",
+    "Array",
+    "CopyAtom",
+    "TiledCopy",
+    "MmaAtom",
+    "TiledMma",
+]

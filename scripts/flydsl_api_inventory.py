@@ -1,0 +1,124 @@
+"""Writes docs/flydsl-api.md: every public name of ROCm/FlyDSL's Python package (read from a
+checkout's source, never imported) and whether this package offers it.
+
+    python3 scripts/flydsl_api_inventory.py PATH_TO_FLYDSL_CHECKOUT > docs/flydsl-api.md
+
+A module's public names are its `__all__` where it has a literal one, else its top-level
+functions, classes and assignments whose names do not start with an underscore. A name is
+looked up in the module of the same path here, then in `flydsl.expr` and `flydsl.compiler`.
+"""
+
+import ast
+import datetime
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+MODULES = [
+    "flydsl.expr.arith", "flydsl.expr.math", "flydsl.expr.gpu", "flydsl.expr.numeric",
+    "flydsl.expr.primitive", "flydsl.expr.derived", "flydsl.expr.typing", "flydsl.expr.struct",
+    "flydsl.expr.meta", "flydsl.expr.rocdl", "flydsl.expr.rocdl.cdna3", "flydsl.expr.rocdl.cdna4",
+    "flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4", "flydsl.expr.rocdl.universal",
+    "flydsl.compiler", "flydsl.compiler.jit_function", "flydsl.compiler.kernel_function",
+    "flydsl.compiler.jit_argument", "flydsl.compiler.ast_rewriter", "flydsl.compiler.diagnostics",
+    "flydsl.extension.coop", "flydsl.autotune", "flydsl.runtime.device",
+    "flydsl.utils.smem_allocator", "flydsl.utils.env",
+]  # fmt: skip
+
+
+def source_of(checkout, module):
+    base = checkout / "python" / Path(*module.split("."))
+    for path in (base.with_suffix(".py"), base / "__init__.py"):
+        if path.exists():
+            return path.read_text()
+    return None
+
+
+def public_names(text):
+    tree = ast.parse(text)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+        ):
+            try:
+                return sorted(set(ast.literal_eval(node.value)))
+            except ValueError:
+                break
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return sorted(n for n in names if not n.startswith("_"))
+
+
+def ours(module):
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    checkout = Path(sys.argv[1])
+    sys.path.insert(0, str(REPO / "bindings" / "python"))
+    fallbacks = [ours("flydsl.expr"), ours("flydsl.compiler")]
+    sections, total, found, absent = [], 0, 0, []
+    for module in MODULES:
+        text = source_of(checkout, module)
+        if text is None:
+            continue
+        here = ours(module)
+        if here is None:
+            absent.append(module)
+        rows, hits = [], 0
+        for name in public_names(text):
+            if here is not None and hasattr(here, name):
+                status = "same name"
+            else:
+                owner = next((m for m in fallbacks if m is not None and hasattr(m, name)), None)
+                status = f"as `{owner.__name__}.{name}`" if owner is not None else "missing"
+            hits += status != "missing"
+            rows.append(f"| `{name}` | {status} |")
+        total, found = total + len(rows), found + hits
+        sections.append(
+            f"## `{module}` ({hits} of {len(rows)} reachable)\n\n| name | here |\n"
+            "| --- | --- |\n" + "\n".join(rows)
+        )
+    marker = checkout / ".commit"  # flydsl_compat.sh's export of a bare mirror
+    commit = marker.read_text().strip() if marker.exists() else subprocess.run(
+        ["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"],
+        check=False, capture_output=True, text=True,
+    ).stdout.strip() or "(unknown)"  # fmt: skip
+    print("# FlyDSL's public Python API, name by name\n")
+    print(
+        "The names FlyDSL's package exports (`__all__` of each public module of ROCm/FlyDSL's\n"
+        "`python/flydsl`, or its public top-level definitions where a module has no `__all__`),\n"
+        "and whether this package offers each name. This is the map for issue 32 (\"FlyDSL's\n"
+        'own programs run here unchanged"). Regenerate it with\n'
+        "`python3 scripts/flydsl_api_inventory.py PATH_TO_FLYDSL_CHECKOUT > docs/flydsl-api.md`.\n"
+    )
+    print(
+        "How the status is read: the name is looked up in the module of the same path here\n"
+        "(`flydsl.expr.arith` for FlyDSL's `flydsl.expr.arith`), and where that module lacks\n"
+        'it, in `flydsl.expr` or `flydsl.compiler`. So "same name" and "as ..." say that a\n'
+        "name exists, not yet that it behaves as FlyDSL's: FlyDSL's own tests and examples,\n"
+        'run by `scripts/flydsl_compat.sh`, measure behaviour. "missing" means no object of\n'
+        "that name is reachable.\n"
+    )
+    print(
+        f"Counted on {datetime.date.today()} against ROCm/FlyDSL at commit {commit}: {total} "
+        f"public names, {found} reachable here by name, {total - found} missing. Modules that "
+        "do not exist here as modules: " + ", ".join(f"`{m}`" for m in absent) + ".\n"
+    )
+    print("\n\n".join(sections))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""Runs ROCm/FlyDSL's own examples and tests against this package and prints a table: file,
+passed, failed, and why the first failure happened. The FlyDSL checkout is only read: its
+files are copied to a scratch folder and run there, with this repository's `flydsl` first on
+the import path, on whatever target the environment chooses (`cpu` without a GPU).
+
+    scripts/flydsl_compat.sh PATH_TO_FLYDSL_CHECKOUT [--timeout S] [--only SUBSTRING]
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+# What the table covers, in this order: programs run as scripts, then pytest files.
+EXAMPLES = ["examples/*.py", "examples/extension/coop/*.py"]
+TESTS = [
+    "tests/unit/test_*.py",
+    "tests/language/test_*.py",
+    "tests/system/test_*.py",
+    "tests/extension/*/test_*.py",
+    "tests/kernels/test_*.py",
+]
+
+
+def why(output):
+    """The line that best says why a run failed: the last exception, else the last line."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    for pattern in (r"^E\s+(\w+(Error|Exception).*)", r"^(\w+(Error|Exception)\b.*)"):
+        found = [m.group(1) for m in (re.match(pattern, line) for line in lines) if m]
+        if found:
+            return found[-1 if pattern.startswith("^(") else 0][:160]
+    return lines[-1][:160] if lines else "no output"
+
+
+def run(cmd, cwd, env, timeout):
+    try:
+        p = subprocess.run(
+            cmd, cwd=cwd, env=env, timeout=timeout, capture_output=True, text=True, check=False
+        )
+        return p.returncode, p.stdout + p.stderr
+    except subprocess.TimeoutExpired as e:
+        out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else ""
+        return None, out + f"\ntimed out after {timeout} s"
+
+
+def pytest_counts(output):
+    counts = {}
+    for number, what in re.findall(r"(\d+) (passed|failed|errors?|skipped)", output):
+        counts[what.rstrip("s") if what.startswith("error") else what] = int(number)
+    return counts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("flydsl", type=Path, help="a checkout (or git work tree) of ROCm/FlyDSL")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per file")
+    ap.add_argument("--only", default="", help="run only files whose path contains this")
+    args = ap.parse_args()
+    if not (args.flydsl / "python" / "flydsl").is_dir():
+        sys.exit(f"{args.flydsl} is not a FlyDSL checkout (no python/flydsl)")
+
+    scratch = Path(tempfile.mkdtemp(prefix="flydsl-compat-"))
+    try:
+        for part in ("examples", "tests"):
+            if (args.flydsl / part).is_dir():
+                shutil.copytree(args.flydsl / part, scratch / part)
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(REPO / "bindings" / "python"), str(scratch), env.get("PYTHONPATH", "")]
+        )
+        env.setdefault("FLYDSL_LIB", str(REPO / "build" / "libflydsl.so"))
+        rows = []
+        for pattern, kind in [(p, "example") for p in EXAMPLES] + [(p, "test") for p in TESTS]:
+            for path in sorted(scratch.glob(pattern)):
+                rel = str(path.relative_to(scratch))
+                if args.only not in rel:
+                    continue
+                if kind == "example":
+                    rc, out = run([sys.executable, path.name], path.parent, env, args.timeout)
+                    ok = rc == 0 and not re.search(r"^\s*FAIL", out, re.MULTILINE)
+                    rows.append((rel, int(ok), int(not ok), "" if ok else why(out)))
+                else:
+                    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "--tb=line", "-rN", rel]  # fmt: skip
+                    rc, out = run(cmd, scratch, env, args.timeout)
+                    c = pytest_counts(out)
+                    failed = c.get("failed", 0) + c.get("error", 0)
+                    if rc not in (0, 1, 5) and not failed:
+                        failed = 1  # collection failed, or the run died
+                    note = "" if not failed else why(out)
+                    if c.get("skipped"):
+                        note = (note + "; " if note else "") + f"{c['skipped']} skipped"
+                    rows.append((rel, c.get("passed", 0), failed, note))
+                print(f"{rel}: {rows[-1][1]} passed, {rows[-1][2]} failed", file=sys.stderr)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    marker = args.flydsl / ".commit"  # flydsl_compat.sh's export of a bare mirror
+    commit = marker.read_text().strip() if marker.exists() else subprocess.run(
+        ["git", "-C", str(args.flydsl), "rev-parse", "--short", "HEAD"],
+        check=False, capture_output=True, text=True).stdout.strip()  # fmt: skip
+    print(f"FlyDSL {commit or '(not a git checkout)'} against flydsl from {REPO}\n")
+    print("| file | passed | failed | why |\n| --- | --- | --- | --- |")
+    for rel, passed, failed, note in rows:
+        print(f"| {rel} | {passed} | {failed} | {note.replace('|', '/')} |")
+    files_ok = sum(1 for _, p, f, _ in rows if f == 0 and p > 0)
+    print(f"\n{files_ok} of {len(rows)} files pass entirely; "
+          f"{sum(r[1] for r in rows)} passed, {sum(r[2] for r in rows)} failed in all.")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
