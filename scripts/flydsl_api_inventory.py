@@ -113,6 +113,16 @@ def main():
         "that name is reachable.\n"
     )
     print(
+        "The package is laid out as FlyDSL's: `flydsl.expr` (imported as `fx`) is a package of\n"
+        "`numeric`, `typing`, `primitive`, `derived`, `gpu`, `arith`, `math`, `vector`,\n"
+        "`buffer_ops`, `rocdl` and `nvgpu`, each also star-exported into `fx`, and\n"
+        "`flydsl.compiler` (imported as `flyc`) one of `jit_argument`, `kernel_function`,\n"
+        "`jit_function` and `event`. Below them sit the private modules that talk to the C\n"
+        "library: `_lib` and `_kernel_api` (ctypes), `_host_layout` (the host algebra), `_trace`\n"
+        "(kernel values), `_kernel_layout` and `_mma` (layouts, tensors and atoms in kernels),\n"
+        "`_control` and `_ast_rewrite` (control flow), `_fast_launch` (the launch hot path).\n"
+    )
+    print(
         f"Counted on {datetime.date.today()} against ROCm/FlyDSL at commit {commit}: {total} "
         f"public names, {found} reachable here by name, {total - found} missing. Modules that "
         "do not exist here as modules: " + ", ".join(f"`{m}`" for m in absent) + ".\n"

@@ -411,6 +411,18 @@ typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE
 /* The value of another lane of the wave (i32/i64/f32/f64); offset and width are i32. */
 FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */,
                                  fly_value_t *value, fly_value_t *offset, fly_value_t *width);
+/* Warp collectives over segments of `width` lanes (a power of two, at most the wave) of an
+ * i32, i64, f32 or f64 value: every lane gets `op` (FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX,
+ * FLY_MINU, FLY_MAXU, FLY_AND, FLY_OR, FLY_XOR) folded over its segment's values. */
+FLY_API fly_value_t *fly_warp_reduce(fly_kernel_t *k, int op /* fly_binary_op */,
+                                     fly_value_t *value, int width);
+/* The prefix folds of `value` over segments of `width` lanes, from one scan: returns the
+ * inclusive fold (the segment's lanes up to this one); `exclusive` (when not NULL) receives
+ * the fold of the lanes before it (op's identity in the segment's first lane: 0, 1, the type's
+ * lowest or highest value, or all ones) and `aggregate` (when not NULL) the whole segment's. */
+FLY_API fly_value_t *fly_warp_scan(fly_kernel_t *k, int op /* fly_binary_op */,
+                                   fly_value_t *value, int width, fly_value_t **exclusive,
+                                   fly_value_t **aggregate);
 
 /* Extent and stride (i64) of a tensor's mode. */
 FLY_API fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode);
@@ -875,6 +887,8 @@ FLY_API int64_t fly_debug_cpu_fiber_kernels(void);
  * both strings; either out pointer may be NULL). */
 FLY_API fly_status fly_resolve_target(const fly_compile_options_t *options, char **target,
                                       char **arch);
+/* The lanes of a wave (warp) on `arch`: 64 for gfx9xx, 32 for gfx1xxx and sm_NN. */
+FLY_API fly_status fly_arch_wave_size(const char *arch, int *out);
 /* What one kernel of a compiled module takes from the machine, and the occupancy that allows
  * for blocks of `block_threads` threads (0: the kernel's largest block). rocm: read from the
  * code object (registers are per lane; occupancy is waves a SIMD, of 8); cuda: from the driver

@@ -5,8 +5,8 @@
 //===------------------------------------------------------------------------------===//
 
 #include "capi/compiled.h"
-#include "capi/lru_cache.h"
 #include "capi/kernel_values.h"
+#include "capi/lru_cache.h"
 #include "compiler/disk_cache.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/hip/hip_arch.h"
@@ -56,7 +56,6 @@ void fillOut(const std::vector<ir::Value *> &vs, fly_value_t **out, size_t n) {
     out[i] = i < vs.size() ? handle(vs[i]) : nullptr;
 }
 
-
 // The version, and the size and time of this library's file: a rebuilt compiler must not reuse
 // what an older build of the same version put in the disk cache.
 const std::string &buildId() {
@@ -71,7 +70,6 @@ const std::string &buildId() {
   }();
   return id;
 }
-
 
 compiler::Options resolve(const fly_compile_options_t *o) {
   if (o && o->struct_size < sizeof(size_t))
@@ -331,7 +329,6 @@ const char *fly_kernel_error(fly_kernel_t *kernel) {
   return k && !k->error().empty() ? k->error().c_str() : nullptr;
 }
 
-
 fly_value_t *fly_kernel_tensor_param(fly_kernel_t *k, int dtype, int rank) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
@@ -490,12 +487,36 @@ void fly_barrier(fly_kernel_t *k) {
   K->barrier();
 }
 
-fly_value_t *fly_shuffle(fly_kernel_t *k, int mode, fly_value_t *value,
-                         fly_value_t *offset, fly_value_t *width) {
+fly_value_t *fly_shuffle(fly_kernel_t *k, int mode, fly_value_t *value, fly_value_t *offset,
+                         fly_value_t *width) {
   FLY_KERNEL_OR(k, nullptr);
   if (mode < FLY_SHUFFLE_XOR || mode > FLY_SHUFFLE_IDX)
     return handle(K->shuffle(ir::ShuffleMode::Xor, nullptr, nullptr, nullptr));
-  return handle(K->shuffle(static_cast<ir::ShuffleMode>(mode), val(value), val(offset), val(width)));
+  return handle(
+      K->shuffle(static_cast<ir::ShuffleMode>(mode), val(value), val(offset), val(width)));
+}
+
+// An op outside fly_binary_op becomes Pow, which the collectives refuse with their reason.
+static ir::BinaryOp collectiveOp(int op) {
+  return op < FLY_ADD || op > FLY_POW ? ir::BinaryOp::Pow : static_cast<ir::BinaryOp>(op);
+}
+
+fly_value_t *fly_warp_reduce(fly_kernel_t *k, int op, fly_value_t *value, int width) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->warpReduce(collectiveOp(op), val(value), width));
+}
+
+fly_value_t *fly_warp_scan(fly_kernel_t *k, int op, fly_value_t *value, int width,
+                           fly_value_t **exclusive, fly_value_t **aggregate) {
+  FLY_KERNEL_OR(k, nullptr);
+  ir::Value *ex = nullptr, *all = nullptr;
+  ir::Value *inclusive = K->warpScan(collectiveOp(op), val(value), width, exclusive ? &ex : nullptr,
+                                     aggregate ? &all : nullptr);
+  if (exclusive)
+    *exclusive = inclusive ? handle(ex) : nullptr;
+  if (aggregate)
+    *aggregate = inclusive ? handle(all) : nullptr;
+  return handle(inclusive);
 }
 
 fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode) {
@@ -514,18 +535,19 @@ fly_value_t *fly_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *const *
   return handle(K->load(val(tensor), values(coord, n), val(pred)));
 }
 
-void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
-               fly_value_t *const *coord, size_t n, fly_value_t *pred) {
+void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value, fly_value_t *const *coord,
+               size_t n, fly_value_t *pred) {
   FLY_KERNEL_OR(k, );
   K->store(val(tensor), val(value), values(coord, n), val(pred));
 }
 
-fly_value_t *fly_atomic(fly_kernel_t *k, int op, fly_value_t *tensor,
-                        fly_value_t *const *coord, size_t n, fly_value_t *value) {
+fly_value_t *fly_atomic(fly_kernel_t *k, int op, fly_value_t *tensor, fly_value_t *const *coord,
+                        size_t n, fly_value_t *value) {
   FLY_KERNEL_OR(k, nullptr);
   if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_MIN)
     return handle(K->atomic(ir::AtomicOp::Add, nullptr, {}, nullptr));
-  return handle(K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));
+  return handle(
+      K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));
 }
 
 fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype, int64_t count, int64_t align) {
@@ -680,6 +702,19 @@ fly_status fly_resolve_target(const fly_compile_options_t *options, char **targe
       *arch = copyString(o.arch);
     if (target)
       *target = t;
+  });
+}
+
+fly_status fly_arch_wave_size(const char *arch, int *out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (!arch)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "arch is NULL");
+    try {
+      *out = compiler::waveSize(arch);
+    } catch (const compiler::CompileError &e) {
+      fail(FLY_ERROR_INVALID_ARGUMENT, e.what());
+    }
   });
 }
 

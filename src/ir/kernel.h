@@ -157,6 +157,14 @@ public:
   Value *laneId();
   void barrier();
   Value *shuffle(ShuffleMode mode, Value *v, Value *offset, Value *width);
+  /// Warp collectives over segments of `width` lanes (a power of two, at most the wave): every
+  /// lane gets `op` (add, mul, min, max, minu, maxu, and, or, xor) folded over its segment's
+  /// values. A scan returns the fold of the segment's lanes up to this one (inclusive), and
+  /// from the same shuffles the fold of those before it (`exclusive`, op's identity in the
+  /// first lane) and of the whole segment (`aggregate`), where those are not null.
+  Value *warpReduce(BinaryOp op, Value *v, int width);
+  Value *warpScan(BinaryOp op, Value *v, int width, Value **exclusive = nullptr,
+                  Value **aggregate = nullptr);
 
   // Tensors: extents and strides (i64), element loads and stores at a coordinate (one
   // integer per mode), optionally predicated (a false predicate loads 0, skips the store).

@@ -4,6 +4,7 @@
 #include <flydsl/flydsl.h>
 
 #include <dlpack/dlpack.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -900,6 +901,71 @@ static void values_at_the_edges(void) {
   fly_module_destroy(m);
 }
 
+/* Warp collectives from C: a segmented sum, a max scan with its aggregate, run on cpu; and
+ * the mistakes (a width that is not a power of two, an op that does not fold, a NULL value,
+ * an unknown arch) as errors with reasons. */
+static int collective_mistake(int op, int width, int null_value, const char *message) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  if (fly_module_create(&m) || fly_kernel_create(m, "wrong", &k))
+    return 0;
+  fly_value_t *v = null_value ? NULL : fly_lane_id(k);
+  int ok = fly_warp_reduce(k, op, v, width) == NULL && mentions(fly_kernel_error(k), message);
+  fly_module_destroy(m);
+  return ok;
+}
+
+static void warp_collectives(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "collectives", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *sum = fly_warp_reduce(k, FLY_ADD, i, 8);
+  fly_value_t *exclusive = NULL, *aggregate = NULL;
+  fly_value_t *negated = fly_binary(k, FLY_SUB, fly_const_int(k, FLY_I32, 0), i);
+  fly_value_t *inclusive = fly_warp_scan(k, FLY_MAX, negated, 4, &exclusive, &aggregate);
+  fly_value_t *at[4];
+  for (int r = 0; r < 4; ++r)
+    at[r] = fly_binary(k, FLY_ADD, i, fly_const_int(k, FLY_I32, 16 * r));
+  fly_store(k, out, sum, &at[0], 1, NULL);
+  fly_store(k, out, inclusive, &at[1], 1, NULL);
+  fly_store(k, out, exclusive, &at[2], 1, NULL);
+  fly_store(k, out, aggregate, &at[3], 1, NULL);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t data[64] = {0};
+  int64_t shape[1] = {64};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {16, 1, 1}, 0, NULL};
+  fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
+  CHECK(c && fly_launch(c, "collectives", &cfg, &arg, 1) == FLY_OK);
+  for (int lane = 0; lane < 16; ++lane) {
+    int group8 = lane / 8 * 8, group4 = lane / 4 * 4;
+    CHECK(data[lane] == 8 * group8 + 28);          /* the sum of the lane's group of 8 */
+    CHECK(data[16 + lane] == -group4);             /* max of -group4..-lane */
+    CHECK(data[32 + lane] == (lane == group4 ? INT32_MIN : -group4));
+    CHECK(data[48 + lane] == -group4);             /* the group's whole max */
+  }
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+
+  CHECK(collective_mistake(FLY_ADD, 3, 0, "power of two"));
+  CHECK(collective_mistake(FLY_ADD, 128, 0, "power of two from 1 to 64"));
+  CHECK(collective_mistake(FLY_SUB, 4, 0, "associative and commutative"));
+  CHECK(collective_mistake(99, 4, 0, "associative and commutative"));
+  CHECK(collective_mistake(FLY_ADD, 4, 1, "NULL"));
+  int wave = 0;
+  CHECK(fly_arch_wave_size("gfx942", &wave) == FLY_OK && wave == 64);
+  CHECK(fly_arch_wave_size("gfx1201", &wave) == FLY_OK && wave == 32);
+  CHECK(fly_arch_wave_size("sm_90a", &wave) == FLY_OK && wave == 32);
+  CHECK(fly_arch_wave_size("vax", &wave) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "unknown arch 'vax'"));
+  CHECK(fly_arch_wave_size(NULL, &wave) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_arch_wave_size("gfx942", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 int main(void) {
   values_at_the_edges();
   launch_argument_checks();
@@ -918,6 +984,7 @@ int main(void) {
   dynamic_shared_arena();
   builder_errors();
   deadlock_is_an_error();
+  warp_collectives();
   printf("%d passed, %d failed\n", checks - failures, failures);
   return failures != 0;
 }

@@ -223,7 +223,7 @@ def test_events_are_for_gpu_targets():
 def test_a_kernel_function_keeps_its_latest_signatures(monkeypatch):
     """A Constexpr swept over many values compiles a module each; the function keeps the latest
     few (the library's bounded caches may still answer for the others)."""
-    import flydsl.compiler as compiler
+    import flydsl.compiler.kernel_function as compiler
 
     monkeypatch.setattr(compiler, "_SIGNATURES_KEPT", 4)
 

@@ -10,7 +10,8 @@ values; each carried value keeps its dtype through the loop or branch.
 import ctypes
 
 from . import _kernel_api as K
-from ._trace import TensorValue, Value, _BuilderError, as_value, current
+from ._kernel_layout import TensorValue
+from ._trace import Value, _BuilderError, as_value, current
 
 
 def _check():

@@ -20,18 +20,25 @@ def tracing():
     return getattr(_state, "kernel", None) is not None
 
 
+def traced_arch():
+    """The arch the kernel being traced compiles for (None when not tracing or not known)."""
+    return getattr(_state, "arch", None)
+
+
 class _Tracing:
-    def __init__(self, handle):
-        self.handle = handle
+    """Traces into kernel `handle`, compiled later for `arch` (what num_warp_threads sees)."""
+
+    def __init__(self, handle, arch=None):
+        self.handle, self.arch = handle, arch
 
     def __enter__(self):
         if getattr(_state, "kernel", None) is not None:
             raise RuntimeError("a kernel is already being traced on this thread")
-        _state.kernel = self.handle
+        _state.kernel, _state.arch = self.handle, self.arch
         return self
 
     def __exit__(self, *exc):
-        _state.kernel = None
+        _state.kernel = _state.arch = None
 
 
 def _wrap(handle, dtype=None):

@@ -20,6 +20,7 @@ from .._trace import _BuilderError, _Tracing, _wrap
 from ..errors import CompileError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
+from ..runtime.device import resolve_options
 from .jit_argument import _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
@@ -197,7 +198,7 @@ class KernelFunction:
             kernel = ctypes.c_void_p()
             check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
             params = []
-            with _Tracing(kernel):
+            with _Tracing(kernel, resolve_options(options)[1]):
                 try:
                     for kind, detail in classified:
                         if kind == "tensor":

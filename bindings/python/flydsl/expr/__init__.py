@@ -29,6 +29,17 @@ from . import arith, buffer_ops, derived, gpu, math, numeric, nvgpu, primitive  
 from . import rocdl, typing, vector  # noqa: F401
 from .buffer_ops import BufferResource  # noqa: F401
 
+
+def __getattr__(name):
+    """`fx.coop`: the cooperative-algorithm extension, which is written over this package and
+    so is imported when first asked for, not while this package loads."""
+    if name == "coop":
+        import importlib
+
+        return importlib.import_module("flydsl.extension.coop")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = sorted(
     set(numeric.__all__ + typing.__all__ + primitive.__all__ + gpu.__all__ + derived.__all__
         + arith.__all__ + math.__all__)

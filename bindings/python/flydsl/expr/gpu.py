@@ -3,7 +3,8 @@
 
 from .. import _kernel_api as K
 from .._kernel_layout import SharedAllocator, TensorValue, shared_tensor
-from .._trace import _wrap, as_value, current
+from .._trace import _wrap, as_value, current, traced_arch
+from ..runtime.device import get_warp_size, resolve_target
 from .primitive import printf
 
 
@@ -39,6 +40,12 @@ grid_dim = _Dim3(3)
 
 def lane_id():
     return _wrap(K.lane_id(current()), "i32")
+
+
+def num_warp_threads():
+    """Lanes of a warp (wave) on the arch the kernel being traced compiles for; outside a
+    kernel, on the arch the library would choose."""
+    return get_warp_size(traced_arch() or resolve_target()[1])
 
 
 def barrier():
@@ -91,6 +98,7 @@ __all__ = [
     "block_dim",
     "grid_dim",
     "lane_id",
+    "num_warp_threads",
     "barrier",
     "shuffle_xor",
     "shuffle_up",

@@ -1,6 +1,7 @@
 """The types a kernel's signature and body name: parameters (Tensor, Stream, Constexpr), and
 the kernel values that tracing makes (scalars, vectors, tuples, layouts, tensors)."""
 
+import enum
 import typing
 
 from .. import _kernel_api as K
@@ -74,7 +75,17 @@ class Vector:
         return tensor.load(index, pred=pred, lanes=lanes)
 
 
+class ReductionOp(enum.Enum):
+    """The folds cooperative reductions and scans take (fx.coop)."""
+
+    ADD = "add"
+    MUL = "mul"
+    MAX = "max"
+    MIN = "min"
+
+
 __all__ = [
+    "ReductionOp",
     "Tensor",
     "Stream",
     "Constexpr",

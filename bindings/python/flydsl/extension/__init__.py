@@ -1,0 +1,1 @@
+"""Libraries written over flydsl.expr: cooperative algorithms (`coop`)."""
