@@ -1,7 +1,7 @@
 """Runs ROCm/FlyDSL's own examples and tests against this package and prints a table: file,
 passed, failed, and why the first failure happened. The FlyDSL checkout is only read: its
-files are copied to a scratch folder and run there, with this repository's `flydsl` first on
-the import path, on whatever target the environment chooses (`cpu` without a GPU).
+files (all but its own `python/flydsl`) are copied to a scratch folder and run there, with
+this repository's `flydsl` first on the import path, on whatever target the environment chooses (`cpu` without a GPU).
 
     scripts/flydsl_compat.sh PATH_TO_FLYDSL_CHECKOUT [--timeout S] [--only SUBSTRING]
 """
@@ -67,9 +67,14 @@ def main():
 
     scratch = Path(tempfile.mkdtemp(prefix="flydsl-compat-"))
     try:
-        for part in ("examples", "tests"):
-            if (args.flydsl / part).is_dir():
-                shutil.copytree(args.flydsl / part, scratch / part)
+        # Everything but FlyDSL's own package: its tests import its kernels/ and scripts/.
+        for entry in args.flydsl.iterdir():
+            if entry.name in ("python", ".git", "build", "build-fly"):
+                continue
+            if entry.is_dir():
+                shutil.copytree(entry, scratch / entry.name, symlinks=True)
+            else:
+                shutil.copy2(entry, scratch / entry.name, follow_symlinks=False)
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
             [str(REPO / "bindings" / "python"), str(scratch), env.get("PYTHONPATH", "")]

@@ -10,7 +10,7 @@ src="$1"; shift
 bash scripts/build.sh >/dev/null
 if [ ! -d "$src/python/flydsl" ] && git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
   tree="$(mktemp -d)"; trap 'rm -rf "$tree"' EXIT
-  git -C "$src" archive HEAD examples tests python/flydsl | tar -x -C "$tree"
+  git -C "$src" archive HEAD | tar -x -C "$tree"
   git -C "$src" rev-parse --short HEAD > "$tree/.commit"
   src="$tree"
 fi
