@@ -745,8 +745,23 @@ Value *Kernel::makeTensor(Value *hp, Value *hl) {
     e.layout = *l->layout;
     e.rank = static_cast<int>(e.layout->rank());
     layout::flattenInto(start, e.identityOffset);
-    if (e.identityOffset.size() != 1) {
-      k.fail("a counting tensor starts at one integer, got " + start.str());
+    // A tuple start offsets a layout whose values are tuples (basis strides, as an identity
+    // layout has): one integer per leaf of those values.
+    size_t leaves = 1;
+    if (e.identityOffset.size() != 1 && !k.algebra("make_tensor", [&] {
+          // At the origin (zeros congruent with the shape), no extent enters the value.
+          std::vector<Int> origin, value;
+          layout::flattenInto(e.layout->shape(), origin);
+          std::fill(origin.begin(), origin.end(), Int(0));
+          IntTuple zero = layout::unflatten(e.layout->shape(), origin);
+          layout::flattenInto(layout::evaluate(*e.layout, zero), value);
+          leaves = value.size();
+        }))
+      return nullptr;
+    if (e.identityOffset.size() != 1 && e.identityOffset.size() != leaves) {
+      k.fail("a counting tensor starts at one integer, or at one per leaf of its layout's "
+             "values (" +
+             std::to_string(leaves) + " here), got " + start.str());
       return nullptr;
     }
     return k.newValue(std::move(e));

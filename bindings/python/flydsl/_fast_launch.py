@@ -105,7 +105,7 @@ def signature_key(args, constexpr=None):
 
 
 def dim3(x):
-    if type(x) is int:
+    if isinstance(x, int):
         return (x, 1, 1)
     n = len(x)
     return tuple(x) if n == 3 else tuple(x) + (1,) * (3 - n)

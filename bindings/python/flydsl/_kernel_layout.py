@@ -10,9 +10,11 @@ compile-time argument); they become kernel values where a kernel uses them."""
 import ctypes
 
 from . import _kernel_api as K
-from ._host_layout import Layout, _tiler_text, cosize, get
+from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
+from ._lib import ScaledBasis
 from ._trace import Value, _BuilderError, _wrap, as_value, current
+from .errors import ParseError
 
 
 def _checked(h):
@@ -50,6 +52,8 @@ def template(x):
             return "(" + ",".join(walk(e) for e in v) + ")"
         if v is None or getattr(v, "_is_underscore", False):
             return "_"
+        if isinstance(v, ScaledBasis):
+            return str(v)
         if isinstance(v, Value):
             dynamic.append(v)
             return "?"
@@ -131,8 +135,18 @@ class IntTupleValue:
 
     def _leaf(self):
         v = self.unpack()
+        if isinstance(v, tuple) and len(v) == 1 and not isinstance(v[0], tuple):
+            v = v[0]  # a rank-1 tuple of one leaf stands for the leaf (FlyDSL's get_scalar)
         if isinstance(v, tuple):
             raise TypeError(f"{self} is a tuple, not one integer")
+        return v
+
+    @property
+    def get_static_leaf_int(self):
+        """The int of a static single-leaf tuple."""
+        v = self._leaf()
+        if isinstance(v, Value):
+            raise ValueError(f"{self} is not a static leaf")
         return v
 
     def __index__(self):
@@ -337,7 +351,12 @@ class TiledCopy:
 
     @property
     def tile_mn(self):
-        return self.tile
+        """The tile the copy covers: an IntTuple (`tile_m, tile_n = tile_mn.unpack()`), or CuTe
+        text where a mode of it is a layout."""
+        try:
+            return parse_tuple(self.tile)
+        except ParseError:
+            return self.tile
 
     @property
     def size(self):

@@ -121,7 +121,7 @@ def decode(ptr, count):
             while tokens[pos] != _TOKEN_CLOSE:
                 items.append(element())
             pos += 1
-            return tuple(items)
+            return IntTuple(items)
         if tok == _TOKEN_UNDERSCORE:
             return None
         if tok == _TOKEN_BASIS:
@@ -132,6 +132,16 @@ def decode(ptr, count):
         return tok
 
     return element()
+
+
+class IntTuple(tuple):
+    """A host IntTuple: a tuple (equal to, and usable as, the plain one) whose `unpack()`
+    gives the plain nested tuple, as kernel tuples' `unpack()` does."""
+
+    __slots__ = ()
+
+    def unpack(self):
+        return tuple(e.unpack() if isinstance(e, IntTuple) else e for e in self)
 
 
 class ScaledBasis:

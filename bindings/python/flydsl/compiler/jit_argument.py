@@ -4,6 +4,7 @@ the static parts of their layout (`from_dlpack`), and streams."""
 import ctypes
 
 from .. import _fast_launch as _fast
+from .._lib import IntTuple
 from ..expr.typing import Stream
 
 _pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
@@ -77,10 +78,27 @@ class TensorArgument:
     `.mark_layout_dynamic(leading_dim, divisibility)` keeps them dynamic except a unit stride
     in `leading_dim`, with the other strides multiples of `divisibility` elements."""
 
-    def __init__(self, tensor, assumed_align=None):
+    def __init__(self, tensor, assumed_align=None, as_passed=False):
         self.tensor = tensor
         self.assumed_align = assumed_align
         self._dynamic = None
+        self._as_passed = as_passed  # compiled as the bare tensor would be (inside @flyc.jit)
+
+    @property
+    def shape(self):
+        """The extents, as an IntTuple (`M, N = A.shape.unpack()`)."""
+        return IntTuple(int(e) for e in self.tensor.shape)
+
+    def stride(self):
+        """The strides in elements, as an IntTuple."""
+        t = self.tensor
+        if callable(getattr(t, "stride", None)):  # torch
+            return IntTuple(int(e) for e in t.stride())
+        return IntTuple(int(e) // t.itemsize for e in t.strides)  # numpy: bytes
+
+    @property
+    def dtype(self):
+        return self.tensor.dtype
 
     def __dlpack__(self, *args, **kwargs):
         return self.tensor.__dlpack__(*args, **kwargs)
@@ -93,6 +111,8 @@ class TensorArgument:
         return self
 
     def spec(self, ptr, shape, strides, elem):
+        if self._as_passed:
+            return _fast.bare_spec(ptr, strides, elem)
         n = len(shape)
         if self._dynamic is None:
             align = self.assumed_align or (ptr | 16) & -(ptr | 16)

@@ -1,14 +1,41 @@
-"""`@flyc.jit`: host functions that launch kernels."""
+"""`@flyc.jit`: host functions that launch kernels.
+
+As in FlyDSL, a parameter annotated `fx.Tensor` is seen inside the function as a tensor
+argument (`A.shape.unpack()`, `A.stride()`), which kernels it launches take as they would take
+the tensor itself; other arguments arrive as passed."""
+
+import functools
+import inspect
+import typing
+
+from ..expr.typing import Tensor
+from .jit_argument import TensorArgument
+
+
+def _tensor_parameters(fn):
+    try:
+        hints = typing.get_type_hints(fn)
+    except (NameError, TypeError):  # an annotation that does not resolve: read them as written
+        hints = getattr(fn, "__annotations__", {})
+    return [name for name, hint in hints.items() if hint is Tensor or hint == "fx.Tensor"]
 
 
 def jit(fn):
     """A host function that launches kernels; each launch compiles once per signature."""
+    signature = inspect.signature(fn)
+    tensors = _tensor_parameters(fn)
+    if not tensors:
+        return functools.wraps(fn)(lambda *args, **kwargs: fn(*args, **kwargs))
 
+    @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        return fn(*args, **kwargs)
+        bound = signature.bind(*args, **kwargs)
+        for name in tensors:
+            value = bound.arguments.get(name)
+            if value is not None and not isinstance(value, TensorArgument):
+                bound.arguments[name] = TensorArgument(value, as_passed=True)
+        return fn(*bound.args, **bound.kwargs)
 
-    wrapper.__wrapped__ = fn
-    wrapper.__name__ = fn.__name__
     return wrapper
 
 

@@ -35,7 +35,7 @@ from .._kernel_layout import (
     make_identity_tensor,
     make_tensor,
 )
-from .._lib import c_text
+from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma
 from .._trace import Value, as_value, current, select_value, tracing
 
@@ -110,6 +110,19 @@ def _kernel_make_layout(*args, stride=None):
     return KL.make_layout(args[0], stride)
 
 
+def _kernel_identity_layout(shape):
+    def basis(mode, path):
+        if isinstance(mode, (tuple, list, KL.IntTupleValue)):
+            modes = mode.unpack() if isinstance(mode, KL.IntTupleValue) else mode
+            return tuple(basis(m, path + (i,)) for i, m in enumerate(modes))
+        return ScaledBasis(1, path)
+
+    modes = shape.unpack() if isinstance(shape, KL.IntTupleValue) else shape
+    if not isinstance(modes, (tuple, list)):
+        return KL.make_layout(modes, ScaledBasis(1, (0,)))
+    return KL.make_layout(shape, tuple(basis(m, (i,)) for i, m in enumerate(modes)))
+
+
 def _kernel_elem_less(a, b):
     return KL.elem_less(a, b)
 
@@ -132,6 +145,7 @@ raked_product = _kernel_aware(_host_layout.raked_product, _kernel_binary(_RAKED)
 append = _kernel_aware(_host_layout.append, _kernel_binary(_APPEND))
 prepend = _kernel_aware(_host_layout.prepend, _kernel_binary(_PREPEND))
 elem_less = _kernel_aware(_host_layout.elem_less, _kernel_elem_less)
+make_identity_layout = _kernel_aware(_host_layout.make_identity_layout, _kernel_identity_layout)
 logical_divide = _kernel_aware(_host_layout.logical_divide, _kernel_tiler("logical_divide"))
 zipped_divide = _kernel_aware(_host_layout.zipped_divide, _kernel_tiler("zipped_divide"))
 tiled_divide = _kernel_aware(_host_layout.tiled_divide, _kernel_tiler("tiled_divide"))
@@ -176,6 +190,16 @@ def select(x, *args):
     if isinstance(x, Layout):
         return _host_layout.select(x, *args)
     return select_value(x, *args)
+
+
+def get_scalar(x):
+    """The one leaf of a single-leaf tuple: an int where static, a kernel integer where not;
+    anything else is returned as it is."""
+    if isinstance(x, KL.IntTupleValue):
+        return x._leaf()
+    if isinstance(x, tuple) and len(x) == 1 and not isinstance(x[0], tuple):
+        return x[0]
+    return x
 
 
 def range_constexpr(*args):
@@ -269,7 +293,8 @@ def local_partition(t, thr_layout, thr_idx):
 
 
 __all__ = _host_layout.__all__ + [
-    "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "range_constexpr",
+    "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
+    "range_constexpr",
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "local_tile",

@@ -21,7 +21,13 @@ from .._trace import Value, _wrap, as_value, current
 
 
 class Tensor:
-    """A tensor parameter: any DLPack tensor (numpy, torch, ...) at launch."""
+    """A tensor parameter: any DLPack tensor (numpy, torch, ...) at launch. Inside a kernel,
+    `fx.Tensor(t)` of a tensor value is that tensor (FlyDSL spells views so)."""
+
+    def __new__(cls, value):
+        if isinstance(value, TensorValue):
+            return value
+        raise TypeError(f"fx.Tensor(...) takes a tensor value of a kernel, got {value!r}")
 
 
 class Stream:
