@@ -399,6 +399,10 @@ FLY_API void fly_buffer_store(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *v
  * f32, f64) matching the format's conversions (integers below 32 bits are
  * passed as int, floats as double). */
 FLY_API void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
+/* FlyDSL's print: each "{}" of `format` prints the next argument as its type prints (integers
+ * in decimal, floats with two decimals), "%" is plain text, and a "{}" past the arguments
+ * stays text. */
+FLY_API void fly_print(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
 
 typedef enum fly_gpu_index_kind {
   FLY_THREAD_IDX = 0, FLY_BLOCK_IDX, FLY_BLOCK_DIM, FLY_GRID_DIM

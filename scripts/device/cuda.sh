@@ -103,6 +103,32 @@ focused() {
   return $status
 }
 
+# FlyDSL's own examples and tests against this package on cuda, from a FlyDSL checkout packed
+# here (never committed: .device/ is ignored):
+#   bash scripts/device/cuda.sh pack-flydsl PATH_TO_FLYDSL_GIT_DIR   # here
+#   run(command="bash scripts/device/cuda.sh compat", carry=[".device"])  # there
+pack_flydsl() {
+  local tree
+  tree=$(mktemp -d)
+  git -C "$1" archive HEAD | tar -x -C "$tree"
+  git -C "$1" rev-parse --short HEAD >"$tree/.commit"
+  mkdir -p .device
+  tar -C "$tree" -cJf .device/flydsl.tar.xz .
+  rm -rf "$tree"
+  ls -l .device/flydsl.tar.xz
+}
+
+compat() {
+  local out=${OUT:-/tmp/flydsl-out} src=/tmp/flydsl-src
+  mkdir -p "$out" && rm -rf "$src" && mkdir -p "$src"
+  tar -xJf .device/flydsl.tar.xz -C "$src"
+  use_packed_library
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  # shellcheck disable=SC2086 # COMPAT_ARGS: more words for the runner (--only, --timeout)
+  python3 scripts/flydsl_compat.py "$src" ${COMPAT_ARGS:---timeout 120} 2>"$out/compat.err" |
+    tee "$out/flydsl_compat.md"
+}
+
 case "${1:-}" in
 pack) pack ;;
 # The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):
@@ -112,6 +138,8 @@ kernels) focused kernels bench/bench_kernels.py tests/python/test_kernel_library
   tests/python/test_mma_cuda.py ;;
 gemm) focused gemm bench/bench_gemm.py tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py ;;
 run) run ;;
+pack-flydsl) pack_flydsl "$2" ;;
+compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|run|kernels|gemm|cpu-bench" >&2; exit 2 ;;
+*) echo "usage: $0 pack|run|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac

@@ -470,6 +470,15 @@ void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, s
   K->print(format, values(args, n));
 }
 
+void fly_print(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n) {
+  FLY_KERNEL_OR(k, );
+  if (!format) {
+    K->print("", {nullptr}, true); // reported as a NULL argument
+    return;
+  }
+  K->print(format, values(args, n), true);
+}
+
 fly_value_t *fly_gpu_index(fly_kernel_t *k, int which, int dim) {
   FLY_KERNEL_OR(k, nullptr);
   if (which < FLY_THREAD_IDX || which > FLY_GRID_DIM)

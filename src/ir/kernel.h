@@ -150,7 +150,10 @@ public:
   void bufferStore(Value *rsrc, Value *v, Value *offset);
 
   /// printf from every thread that runs it; arguments are scalars.
-  void print(const std::string &format, const std::vector<Value *> &args);
+  /// With `placeholders`, FlyDSL's form: each `{}` prints the next argument as its type
+  /// prints (integers in decimal, floats with two decimals) and `%` is plain text.
+  void print(const std::string &format, const std::vector<Value *> &args,
+             bool placeholders = false);
 
   // GPU indices (i32) and collectives.
   Value *gpuIndex(GpuIndex which, int dim);

@@ -1146,7 +1146,8 @@ Value *Kernel::makeBufferTensor(Value *ht) {
 
 //===-- printf ------------------------------------------------------------===//
 
-void Kernel::print(const std::string &format, const std::vector<Value *> &args) {
+void Kernel::print(const std::string &format, const std::vector<Value *> &args,
+                   bool placeholders) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
@@ -1166,11 +1167,14 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args) 
                     : bitWidth(e->dtype) > 32 ? PrintfArg::Long
                                               : PrintfArg::Int);
   }
-  if (std::string why = checkPrintfFormat(format, kinds); !why.empty()) {
+  std::string why, text = placeholders ? placeholdersToPrintf(format, kinds, why) : format;
+  if (why.empty())
+    why = checkPrintfFormat(text, kinds);
+  if (!why.empty()) {
     k.fail("printf: " + why);
     return;
   }
-  mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(format), vs);
+  mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(text), vs);
 }
 
 //===-- Control flow ------------------------------------------------------===//

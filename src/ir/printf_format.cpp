@@ -50,15 +50,17 @@ std::string checkPrintfFormat(const std::string &format, const std::vector<Print
     bool integer = std::strchr("diuxXoc", conv) != nullptr;
     bool floating = std::strchr("fFeEgGaA", conv) != nullptr;
     if (!integer && !floating)
-      return "the conversion '" + spec + "' is not offered: a kernel prints integers (d i u x X o c) " +
+      return "the conversion '" + spec +
+             "' is not offered: a kernel prints integers (d i u x X o c) " +
              "and floats (f e g a), with flags, width and precision as digits";
     if (next >= args.size())
       return "the conversion '" + spec + "' has no value: " + std::to_string(args.size()) +
              " value(s) for more conversions";
     PrintfArg a = args[next++];
-    bool fits = integer ? (a == PrintfArg::Int && (length.empty() || length == "h" || length == "hh")) ||
-                              (a == PrintfArg::Long && conv != 'c' && (length == "l" || length == "ll"))
-                        : a == PrintfArg::Double && (length.empty() || length == "l");
+    bool fits =
+        integer ? (a == PrintfArg::Int && (length.empty() || length == "h" || length == "hh")) ||
+                      (a == PrintfArg::Long && conv != 'c' && (length == "l" || length == "ll"))
+                : a == PrintfArg::Double && (length.empty() || length == "l");
     if (!fits)
       return "the conversion '" + spec + "' does not fit value " + std::to_string(next) + ", " +
              argName(a) + (a == PrintfArg::Long ? " (use %ld or %lld)" : "") +
@@ -68,6 +70,36 @@ std::string checkPrintfFormat(const std::string &format, const std::vector<Print
     return "the format has " + std::to_string(next) + " conversion(s) for " +
            std::to_string(args.size()) + " value(s)";
   return "";
+}
+
+std::string placeholdersToPrintf(const std::string &format, const std::vector<PrintfArg> &args,
+                                 std::string &why) {
+  std::string out;
+  size_t next = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    if (format[i] == '%') {
+      out += "%%";
+    } else if (format.compare(i, 2, "{}") == 0 && next < args.size()) {
+      switch (args[next++]) {
+      case PrintfArg::Int:
+        out += "%d";
+        break;
+      case PrintfArg::Long:
+        out += "%lld";
+        break;
+      case PrintfArg::Double:
+        out += "%.2f";
+        break;
+      }
+      ++i;
+    } else {
+      out += format[i];
+    }
+  }
+  if (next < args.size())
+    why = "the format has " + std::to_string(next) + " {} placeholders for " +
+          std::to_string(args.size()) + " arguments";
+  return out;
 }
 
 } // namespace fly::ir

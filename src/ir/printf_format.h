@@ -23,6 +23,12 @@ enum class PrintfArg { Int, Long, Double };
 /// o c for Int; the same but c with l or ll for Long; f F e E g G a A for Double), else why not.
 std::string checkPrintfFormat(const std::string &format, const std::vector<PrintfArg> &args);
 
+/// FlyDSL's print format as a printf format: each `{}` becomes the conversion for the next
+/// argument (%d, %lld, %.2f), and every `%` prints itself. A `{}` past the arguments stays
+/// text; an argument past the placeholders is an error (returned in `why`).
+std::string placeholdersToPrintf(const std::string &format, const std::vector<PrintfArg> &args,
+                                 std::string &why);
+
 } // namespace fly::ir
 
 #endif // FLYDSL_IR_PRINTF_FORMAT_H

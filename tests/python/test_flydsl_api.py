@@ -114,3 +114,98 @@ def test_jit_tensor_arguments_have_flydsl_shapes_and_launch_as_tensors():
     np.testing.assert_array_equal(dev.host(b), a + 1)
     assert shapes == [((100,), (1,), 100)]
     assert add_all.__name__ == "add_all"
+
+
+@flyc.kernel
+def report(n: fx.Int32, x: fx.Float32):
+    t = fx.thread_idx.x
+    if t < n:
+        fx.printf("t={} of {} x={} {} 100%\n", t, n, x * t.to("f32"), "static")
+
+
+def test_printf_with_placeholders_prints_each_value_by_its_type(capfd):
+    report(2, 1.25).launch(block=(2,))
+    dev.synchronize()
+    lines = sorted(line for line in capfd.readouterr().out.splitlines() if line.startswith("t="))
+    assert lines == ["t=0 of 2 x=0.00 static 100%", "t=1 of 2 x=1.25 static 100%"]
+
+
+def test_printf_placeholders_must_cover_the_values():
+    @flyc.kernel
+    def extra(n: fx.Int32):
+        fx.printf("n={}", n, n)
+
+    with pytest.raises(ValueError, match="2 arguments for 1"):
+        extra(1).launch(block=(1,))
+
+
+def test_a_stream_gives_its_value():
+    assert fx.Stream(None).value is None and fx.Stream(7).value == 7
+
+
+@flyc.kernel
+def arith_ops(x: fx.Tensor, y: fx.Tensor, f: fx.Tensor, g: fx.Tensor, oi: fx.Tensor, of: fx.Tensor):
+    i = fx.thread_idx.x
+    a, b, p, q = x[i], y[i], f[i], g[i]
+    results = [fx.max(a, b, 3), fx.min(a, b), fx.ceildiv(a, b), fx.shrui(a, 28),
+               fx.cmpi("ult", a, b).select(1, 0), fx.cmpi(fx.CmpIPredicate.sge, a, b).select(1, 0),
+               fx.arith.divui(a, b), fx.arith.xori(a, b)]  # fmt: skip
+    for r, v in enumerate(results):
+        oi[r, i] = v
+    floats = [fx.maxnumf(p, q), fx.maximumf(p, q), fx.cmpf("une", p, q).select(1.0, 0.0),
+              fx.arith.addf(p, q), fx.min(p, q)]  # fmt: skip
+    for r, v in enumerate(floats):
+        of[r, i] = v
+
+
+def test_arith_names_match_numpy():
+    rng = np.random.default_rng(5)
+    n = 64
+    x = rng.integers(-(2**31), 2**31 - 1, n, dtype=np.int64).astype(np.int32)
+    y = rng.integers(-50, 50, n).astype(np.int32)
+    y[y == 0] = 7
+    f = rng.standard_normal(n).astype(np.float32)
+    g = rng.standard_normal(n).astype(np.float32)
+    f[::5], g[::7] = np.nan, np.nan
+    oi, of = dev.array(np.zeros((8, n), np.int32)), dev.array(np.zeros((5, n), np.float32))
+    arith_ops(*(dev.array(v) for v in (x, y, f, g)), oi, of).launch(block=(n,))
+    oi, of = dev.host(oi), dev.host(of)
+    ux, uy = x.view(np.uint32), y.view(np.uint32)
+    ceil = -(-x.astype(np.int64) // y)
+    expected = [np.maximum(np.maximum(x, y), 3), np.minimum(x, y), ceil, (ux >> 28).view(np.int32),
+                ux < uy, x >= y, (ux // uy).view(np.int32), x ^ y]  # fmt: skip
+    for r, e in enumerate(expected):
+        np.testing.assert_array_equal(oi[r], np.asarray(e).astype(np.int32), err_msg=f"row {r}")
+    np.testing.assert_array_equal(of[0], np.fmax(f, g))
+    np.testing.assert_array_equal(of[1], np.maximum(f, g))
+    np.testing.assert_array_equal(of[2], (f != g).astype(np.float32))
+    np.testing.assert_array_equal(of[3], f + g)
+    np.testing.assert_array_equal(of[4], np.minimum(f, g))
+
+
+def test_arith_on_python_numbers_folds():
+    assert fx.max(1, 5, 3) == 5 and fx.min([4, 2, 9]) == 2
+    assert fx.ceildiv(7, 2) == 4 and fx.ceildiv(-7, 2) == -3 and fx.ceildiv(6, 3) == 2
+    assert fx.max is fx.arith.max and fx.ceildiv is not fx.ceil_div
+    with pytest.raises(ZeroDivisionError):
+        fx.ceildiv(1, 0)
+    with pytest.raises(TypeError, match="at least two operands"):
+        fx.max(3)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda a, p: fx.cmpi("slt", p, p), TypeError, "cmpi takes integers"),
+        (lambda a, p: fx.cmpf("ueq", p, p), ValueError, "no predicate 'ueq'"),
+        (lambda a, p: fx.arith.addf(a, a), TypeError, "addf takes floats"),
+        (lambda a, p: fx.shrui(p, 1), TypeError, "shrui takes integers"),
+    ],
+)
+def test_arith_type_mistakes_are_errors(call, error, message):
+    @flyc.kernel
+    def wrong(x: fx.Tensor, f: fx.Tensor):
+        x[0] = call(x[0], f[0])
+
+    with pytest.raises(error, match=message):
+        wrong(dev.array(np.zeros(1, np.int32)), dev.array(np.zeros(1, np.float32))).launch()

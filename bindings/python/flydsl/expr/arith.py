@@ -1,18 +1,179 @@
-"""Arithmetic on kernel values beyond Python's operators."""
+"""Arithmetic on kernel values beyond Python's operators, under FlyDSL's names (and MLIR
+arith's, which FlyDSL's `fx.arith` also offers): typed max and min, ceildiv, integer and float
+comparisons with named predicates, logical shifts, and the element-type-checked binary ops.
 
-from .._trace import _binary, select_value
+Python numbers fold where every operand is one; a kernel value makes a kernel op."""
+
+import builtins
+import enum
+
+from .._trace import Value, _binary, _compare, _is_float, as_value, select_value
+
+
+class CmpIPredicate(enum.Enum):
+    """Integer comparisons (signed s*, unsigned u*), as MLIR's arith.cmpi names them."""
+
+    eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge = range(10)
+
+
+class CmpFPredicate(enum.Enum):
+    """The float comparisons offered: ordered ones (false when either side is NaN) and une
+    (true when either is); as MLIR's arith.cmpf names them."""
+
+    oeq, une, olt, ole, ogt, oge = range(6)
+
+
+_CMPI = {"eq": "eq", "ne": "ne", "slt": "lt", "sle": "le", "sgt": "gt", "sge": "ge",
+         "ult": "ult", "ule": "ule", "ugt": "ugt", "uge": "uge"}  # fmt: skip
+_CMPF = {"oeq": "eq", "une": "ne", "olt": "lt", "ole": "le", "ogt": "gt", "oge": "ge"}
+
+
+def _kernel(*operands):
+    return any(isinstance(x, Value) for x in operands)
+
+
+def _typed(what, floats, *operands):
+    """The operands as kernel values of one type, which must be float (floats) or integer."""
+    a, b = as_value(operands[0], operands[1]), as_value(operands[1], operands[0])
+    for v in (a, b):
+        if _is_float(v.dtype) != floats:
+            kind = "floats" if floats else "integers"
+            raise TypeError(f"{what} takes {kind}, got {v.dtype}")
+    return a, b
+
+
+def _predicate(predicate, table, what):
+    name = getattr(predicate, "name", predicate)
+    if name not in table:
+        raise ValueError(f"{what}: no predicate {predicate!r} (offered: {', '.join(table)})")
+    return table[name]
+
+
+def cmpi(predicate, lhs, rhs):
+    """lhs <predicate> rhs for integers: eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge."""
+    op = _predicate(predicate, _CMPI, "cmpi")
+    return _compare(op, *_typed("cmpi", False, lhs, rhs))
+
+
+def cmpf(predicate, lhs, rhs):
+    """lhs <predicate> rhs for floats: oeq, une, olt, ole, ogt, oge."""
+    op = _predicate(predicate, _CMPF, "cmpf")
+    return _compare(op, *_typed("cmpf", True, lhs, rhs))
+
+
+def _extreme(name, operands):
+    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
+        operands = tuple(operands[0])
+    if len(operands) < 2:
+        raise TypeError(f"{name} needs at least two operands, got {len(operands)}")
+    if not _kernel(*operands):
+        return getattr(builtins, name)(operands)
+    result = operands[0]
+    for x in operands[1:]:
+        result = _binary(name, result, x)
+    return result
+
+
+def max(*operands):  # noqa: A001 (FlyDSL's name)
+    """The largest operand: maximumf for floats (NaN if either is), signed for integers."""
+    return _extreme("max", operands)
+
+
+def min(*operands):  # noqa: A001 (FlyDSL's name)
+    """The smallest operand: minimumf for floats (NaN if either is), signed for integers."""
+    return _extreme("min", operands)
+
+
+def maximumf(a, b):
+    """The larger float; NaN if either is NaN."""
+    return _binary("max", *_typed("maximumf", True, a, b))
+
+
+def minimumf(a, b):
+    """The smaller float; NaN if either is NaN."""
+    return _binary("min", *_typed("minimumf", True, a, b))
+
+
+def maxnumf(a, b):
+    """The larger float, a NaN operand ignored (the other one wins)."""
+    a, b = _typed("maxnumf", True, a, b)
+    larger = _binary("max", a, b)
+    return select_value(_compare("ne", a, a), b, select_value(_compare("ne", b, b), a, larger))
+
+
+def ceildiv(lhs, rhs):
+    """Integer lhs / rhs rounded toward positive infinity (signed)."""
+    if not _kernel(lhs, rhs):
+        if rhs == 0:
+            raise ZeroDivisionError("ceildiv by zero")
+        return -(-lhs // rhs)
+    a, b = _typed("ceildiv", False, lhs, rhs)
+    quotient, remainder = _binary("div", a, b), _binary("rem", a, b)  # truncating
+    # Truncation rounded toward zero: one more where an inexact quotient is positive.
+    up = _binary("and_", _compare("ne", remainder, 0), _compare("ge", _binary("xor", a, b), 0))
+    return quotient + select_value(up, 1, 0)
+
+
+def shrui(value, amount):
+    """value >> amount, shifting in zeros (the bits as unsigned)."""
+    return _binary("shru", *_typed("shrui", False, value, amount))
+
+
+def _float_op(name, op):
+    def fn(a, b):
+        return _binary(op, *_typed(name, True, a, b))
+
+    fn.__name__, fn.__doc__ = name, f"arith.{name}: floats of one type."
+    return fn
+
+
+def _int_op(name, op):
+    def fn(a, b):
+        return _binary(op, *_typed(name, False, a, b))
+
+    fn.__name__, fn.__doc__ = name, f"arith.{name}: integers of one type."
+    return fn
+
+
+addf = _float_op("addf", "add")
+subf = _float_op("subf", "sub")
+mulf = _float_op("mulf", "mul")
+divf = _float_op("divf", "div")
+addi = _int_op("addi", "add")
+subi = _int_op("subi", "sub")
+muli = _int_op("muli", "mul")
+divsi = _int_op("divsi", "div")
+remsi = _int_op("remsi", "rem")
+divui = _int_op("divui", "divu")
+remui = _int_op("remui", "remu")
+andi = _int_op("andi", "and_")
+ori = _int_op("ori", "or_")
+xori = _int_op("xori", "xor")
+shli = _int_op("shli", "shl")
+shrsi = _int_op("shrsi", "shr")
+maxsi = _int_op("maxsi", "max")
+minsi = _int_op("minsi", "min")
+maxui = _int_op("maxui", "maxu")
+minui = _int_op("minui", "minu")
 
 
 def maximum(a, b):
+    """The larger of two kernel values (maximumf for floats)."""
     return _binary("max", a, b)
 
 
 def minimum(a, b):
+    """The smaller of two kernel values (minimumf for floats)."""
     return _binary("min", a, b)
 
 
+def select(cond, a, b):
+    """`a` where cond holds, else `b`."""
+    return select_value(cond, a, b)
+
+
+# What `fx` takes from here by `*` (the MLIR-named ops stay under fx.arith).
 __all__ = [
-    "maximum",
-    "minimum",
-    "select_value",
-]
+    "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
+    "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate",
+]  # fmt: skip

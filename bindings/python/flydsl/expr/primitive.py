@@ -214,10 +214,35 @@ def const_expr(x):
     return x
 
 
-def printf(format, *args):
-    """printf from every thread that runs it (on the cpu target, to the process's stdout)."""
-    values = [as_value(a) for a in args]
-    K.printf(current(), c_text(format, "the printf format"), _array(values), len(values))
+def printf(*args, format_str=""):
+    """printf from every thread that runs it (on the cpu target, to the process's stdout).
+
+    FlyDSL's form, `printf("i={} x={}", i, x)`: each `{}` prints the next argument (integers in
+    decimal, floats with two decimals; Python values are written into the text). A format with
+    `%` conversions and no `{}` is C's printf format instead, checked against the arguments."""
+    if args and isinstance(args[0], str):
+        text, rest = args[0], list(args[1:])
+    else:
+        text, rest = format_str, list(args)
+    if "%" in text and "{}" not in text:
+        values = [as_value(a) for a in rest]
+        K.printf(current(), c_text(text, "the printf format"), _array(values), len(values))
+        _check()
+        return
+    pieces, values = text.split("{}"), []
+    parts = [pieces[0]]
+    for i, piece in enumerate(pieces[1:]):
+        arg = rest[i] if i < len(rest) else None
+        if i >= len(rest) or isinstance(arg, (Value, KL.IntTupleValue)):
+            parts.append("{}")
+            if i < len(rest):
+                values.append(as_value(arg.unpack() if isinstance(arg, KL.IntTupleValue) else arg))
+        else:  # a Python value: part of the text
+            parts.append(arg.__name__ if isinstance(arg, type) else str(arg).replace("{}", "{ }"))
+        parts.append(piece)
+    if len(rest) > len(pieces) - 1:
+        raise ValueError(f"printf: {len(rest)} arguments for {len(pieces) - 1} {{}} placeholders")
+    K.print_(current(), c_text("".join(parts), "the printf format"), _array(values), len(values))
     _check()
 
 

@@ -36,6 +36,11 @@ class Stream:
     def __init__(self, stream=None):
         self.stream = stream
 
+    @property
+    def value(self):
+        """The stream as given (FlyDSL's spelling: `launch(..., stream=stream.value)`)."""
+        return self.stream
+
 
 class _ConstexprMeta(type):
     def __getitem__(cls, item):
