@@ -29,6 +29,28 @@ MODULES = [
 ]  # fmt: skip
 
 
+# Where a name exists here but does not (yet) behave as FlyDSL's, and why.
+DIFFERENCES = """
+- `@flyc.jit` functions run as Python, not traced into IR: a parameter annotated `fx.Tensor`
+  arrives as a tensor argument with FlyDSL's host view (`A.shape.unpack()`, `A.stride()`), which
+  kernels take as they take the tensor; scalars arrive as the Python numbers passed, not as
+  `fx.Int32` values, so host arithmetic on them is Python's.
+- `fx.gpu.shuffle_idx(v, lane, width)` reads lane `lane` of the caller's group of `width` lanes
+  here on every target (the definition tests/python/test_shuffles.py checks); FlyDSL's passes
+  an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
+  the wave reads other lanes here: not yet resolved.
+- `fx.printf` takes FlyDSL's `{}` placeholders (integers in decimal, floats with two decimals,
+  Python values written into the text) and also C's `%` conversions when the format has no
+  `{}`; those are checked against the values when the kernel is built.
+- `fx.Tensor(x)` only wraps a tensor value of a kernel (a view); `fx.coop`'s default width is
+  the wave of the arch the kernel is compiled for (the cpu target emulates gfx942: 64).
+- `flydsl._mlir` (MLIR's Python bindings: contexts, insertion points, types, raw dialect ops,
+  the pass manager) is not offered so far: kernels are built through the C API here. Many of
+  FlyDSL's unit tests build IR with it; whether an IR facade over the C API should answer them
+  is still open.
+"""
+
+
 def source_of(checkout, module):
     base = checkout / "python" / Path(*module.split("."))
     for path in (base.with_suffix(".py"), base / "__init__.py"):
@@ -128,6 +150,8 @@ def main():
         "do not exist here as modules: " + ", ".join(f"`{m}`" for m in absent) + ".\n"
     )
     print("\n\n".join(sections))
+    print("\n\n## Where the behaviour differs\n")
+    print(DIFFERENCES.strip())
 
 
 if __name__ == "__main__":
