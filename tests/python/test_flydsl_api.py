@@ -209,3 +209,55 @@ def test_arith_type_mistakes_are_errors(call, error, message):
 
     with pytest.raises(error, match=message):
         wrong(dev.array(np.zeros(1, np.int32)), dev.array(np.zeros(1, np.float32))).launch()
+
+
+BM, BN, BK = 16, 16, 4
+
+
+@flyc.kernel
+def tile_gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+    # FlyDSL's form: fragments made from the operands' whole tiles, copies retiled onto them,
+    # and gemm given the atom.
+    tid = fx.thread_idx.x
+    A, B, C = (fx.slice(fx.zipped_divide(t, tile), (None, 0))
+               for t, tile in ((A, (BM, BK)), (B, (BN, BK)), (C, (BM, BN))))  # fmt: skip
+    atom = fx.make_mma_atom(fx.UniversalFMA(fx.Float32))
+    tiled = fx.make_tiled_mma(atom, fx.make_layout((BM, BN, 1), (1, BM, 0)))
+    thr = tiled.thr_slice(tid)
+    copy_atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    copies = [fx.make_tiled_copy_A(copy_atom, tiled).get_slice(tid),
+              fx.make_tiled_copy_B(copy_atom, tiled).get_slice(tid),
+              fx.make_tiled_copy_C(copy_atom, tiled).get_slice(tid)]  # fmt: skip
+    frags = [thr.make_fragment_A(A), thr.make_fragment_B(B), thr.make_fragment_C(C)]
+    fx.copy(copy_atom, copies[0].partition_S(A), copies[0].retile(frags[0]))
+    fx.copy(copy_atom, copies[1].partition_S(B), copies[1].retile(frags[1]))
+    frags[2].fill(0)
+    fx.gemm(atom, frags[2], frags[0], frags[1], frags[2])
+    fx.copy(copy_atom, copies[2].retile(frags[2]), copies[2].partition_S(C))
+
+
+def test_fragments_of_whole_operand_tiles():
+    rng = np.random.default_rng(2)
+    a = rng.integers(-4, 4, (BM, BK)).astype(np.float32)
+    b = rng.integers(-4, 4, (BN, BK)).astype(np.float32)
+    c = dev.array(np.zeros((BM, BN), np.float32))
+    tile_gemm(dev.array(a), dev.array(b), c).launch(block=(BM * BN,))
+    np.testing.assert_array_equal(dev.host(c), a @ b.T)
+
+
+@flyc.kernel
+def offsets(idx: fx.Tensor, out: fx.Tensor):
+    # A register tensor of i32 takes a vector of another integer type, converted, as its
+    # elements do (here extents, which are 64-bit, enter the sum).
+    n = out.shape.unpack()[0]
+    atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Int32)
+    frag = fx.make_rmem_tensor(4, fx.Int32)
+    fx.copy(atom, fx.slice(fx.zipped_divide(idx, (4,)), (None, 0)), frag)
+    frag.store(frag.load() * n + 1)
+    fx.copy(atom, frag, fx.slice(fx.zipped_divide(out, (4,)), (None, 0)))
+
+
+def test_a_fragment_store_converts_to_the_element_type():
+    out = dev.array(np.zeros(4, np.int32))
+    offsets(dev.array(np.arange(4, dtype=np.int32)), out).launch(block=(1,))
+    np.testing.assert_array_equal(dev.host(out), np.arange(4) * 4 + 1)

@@ -608,8 +608,10 @@ class TensorValue:
 
     def store(self, index, value=None, pred=None):
         """store(index, value, pred=None), or store(vector) into a register tensor."""
-        if value is None:
+        if value is None:  # converted to the element type, as an element store converts
             v = as_value(index)
+            if v.dtype != self.dtype:
+                v = v.to(self.dtype)
             K.fragment_store(current(), self.handle, v.handle)
         else:
             arr, n = self._coord(index)

@@ -184,14 +184,24 @@ class TiledMma:
 
     thr_slice = get_slice
 
-    def make_fragment_A(self, partition):
-        return _fragment(partition)
+    def make_fragment_A(self, x):
+        """A register fragment for operand A: like a partition (thr_slice(t).partition_A(...)),
+        or, as FlyDSL spells it, for the operand's (M, K) tile as a thread partitions it."""
+        return _fragment(self.get_slice(0), _A, x)
 
-    make_fragment_B = make_fragment_C = make_fragment_A
+    def make_fragment_B(self, x):
+        return _fragment(self.get_slice(0), _B, x)
+
+    def make_fragment_C(self, x):
+        return _fragment(self.get_slice(0), _C, x)
 
 
-def _fragment(partition):
-    return make_fragment(partition, partition.dtype)
+def _fragment(thr, operand, x):
+    """A fragment like `x`, a partition; a rank-2 operand tile is first partitioned by `thr`
+    (every thread's partition has the same shape)."""
+    if isinstance(x, TensorValue) and x.rank == 2:
+        x = thr._partition(operand, x)
+    return make_fragment(x, x.dtype)
 
 
 class ThrMma:
@@ -229,8 +239,14 @@ class ThrMma:
         """A scaled atom's scales of B: this thread's part of an (N, K / 32) tensor."""
         return self._partition(_SFB, x)
 
-    def make_fragment_A(self, partition):
-        return _fragment(partition)
+    def make_fragment_A(self, x):
+        return _fragment(self, _A, x)
+
+    def make_fragment_B(self, x):
+        return _fragment(self, _B, x)
+
+    def make_fragment_C(self, x):
+        return _fragment(self, _C, x)
 
     def _load(self, operand, shared, fragment):
         thr = coord(self.thr_idx).handle
@@ -250,8 +266,6 @@ class ThrMma:
     def load_B(self, shared, fragment):
         """load_A for operand B."""
         self._load(_B, shared, fragment)
-
-    make_fragment_B = make_fragment_C = make_fragment_A
 
 
 def gemm(mma, d, a, b, c, wait=True, scale_a=None, scale_b=None):
