@@ -2,6 +2,7 @@
 
 from . import expr
 from ._lib import lib
+from .autotune import Config, autotune
 from .errors import (
     CompileError,
     DivisibilityError,
@@ -26,6 +27,8 @@ def cpu_fiber_kernels():
 
 __all__ = [
     "expr",
+    "Config",
+    "autotune",
     "FlyDSLError",
     "InvalidArgumentError",
     "ParseError",

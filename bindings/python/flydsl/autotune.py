@@ -1,0 +1,378 @@
+"""`flydsl.autotune`: choose a kernel's compile-time parameters by measuring them, as FlyDSL's
+`@autotune` does.
+
+    @autotune(configs=[Config(BLOCK=128), Config(BLOCK=256)], key=["n"])
+    @flyc.jit
+    def add(a, b, n, BLOCK: fx.Constexpr[int]): ...
+
+A call looks for a decision in this order: the tuned winner remembered for the call's key (in
+memory, and on disk under FLYDSL_AUTOTUNE_CACHE_DIR), an offline config file for the key and
+the device (FLYDSL_AUTOTUNE_CONFIG_DIR, when the tuner has an `artifact_name`), the `default`
+heuristic, and only then a search. FLYDSL_AUTOTUNE=1 forces the search (and writes the
+offline config file); FLYDSL_AUTOTUNE=0 or unset keeps it for when nothing else decides.
+A search runs every config (after `prune_configs_by`), timed by `do_bench_fn`, restoring the
+`restore_value` arguments and zeroing the `reset_to_zero` ones before every run.
+"""
+
+import hashlib
+import inspect
+import json
+import os
+import re
+import statistics
+import sys
+import time
+from pathlib import Path
+
+# Config options that are not keyword arguments of the tuned function.
+_COMPILER_OPTIONS = ("waves_per_eu", "maxnreg")
+_ARTIFACT_VERSION = 1
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+class Config:
+    """One point of the search: keyword arguments for the tuned function, `num_warps` (passed
+    as one of them), compiler options (`waves_per_eu`, `maxnreg`), and a `pre_hook` called with
+    the full keyword arguments before each run."""
+
+    def __init__(self, num_warps=None, waves_per_eu=None, maxnreg=None, pre_hook=None, **kwargs):
+        self.kwargs = dict(kwargs)
+        self.num_warps, self.waves_per_eu, self.maxnreg = num_warps, waves_per_eu, maxnreg
+        self.pre_hook = pre_hook
+
+    def all_kwargs(self):
+        """What the tuned function receives: the kwargs, and num_warps when set."""
+        out = dict(self.kwargs)
+        if self.num_warps is not None:
+            out["num_warps"] = self.num_warps
+        return out
+
+    def compiler_opts(self):
+        return {n: getattr(self, n) for n in _COMPILER_OPTIONS if getattr(self, n) is not None}
+
+    def to_dict(self):
+        return {**self.all_kwargs(), **self.compiler_opts()}
+
+    @classmethod
+    def from_dict(cls, d):
+        return cls(**d)
+
+    def __repr__(self):
+        return "Config(" + ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items()) + ")"
+
+    def __eq__(self, other):
+        return isinstance(other, Config) and other.to_dict() == self.to_dict()
+
+    def __hash__(self):
+        return hash(json.dumps(self.to_dict(), sort_keys=True, default=repr))
+
+
+def _is_tensor(x):
+    return hasattr(x, "shape") and hasattr(x, "dtype") and not isinstance(x, (int, float, str))
+
+
+def _strides(t):
+    stride = getattr(t, "stride", None)
+    if callable(stride):
+        return tuple(stride())
+    item = getattr(t, "itemsize", 1) or 1  # numpy: bytes
+    return tuple(s // item for s in getattr(t, "strides", ()))
+
+
+def _normalize_strides(t):
+    """A tensor's strides as a pattern: 0 (broadcast) and 1 (contiguous) kept, others "s"."""
+    return tuple(s if s in (0, 1) else "s" for s in _strides(t))
+
+
+def _describe(value):
+    if _is_tensor(value):
+        return f"{tuple(value.shape)}:{value.dtype}:{_normalize_strides(value)}"
+    return repr(value)
+
+
+def _toolchain_fingerprint():
+    """This library's version and build: a rebuilt compiler may tune differently."""
+    from ._lib import lib
+
+    path = getattr(lib, "_name", "")
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        stamp = 0
+    return f"{lib.fly_version().decode()}-{stamp}"
+
+
+def _device_fingerprint():
+    """The device kernels compile for now (its descriptor, read at each call)."""
+    return json.dumps(_device_descriptor(), sort_keys=True)
+
+
+def _env_fingerprint():
+    """The environment settings that change what a compile produces."""
+    names = ("FLYDSL_COMPILE_BACKEND", "ARCH", "FLYDSL_GPU_ARCH", "FLYDSL_GEMM_TILE")
+    return tuple((n, os.environ[n]) for n in names if n in os.environ)
+
+
+def _device_descriptor(device=None):
+    """The device a config file is for: its target and arch and how many processors blocks
+    run on; None when that cannot be told."""
+    import ctypes
+
+    from . import _kernel_api as K
+    from .runtime.device import resolve_target
+
+    try:
+        target, arch = resolve_target()
+    except Exception:  # noqa: BLE001 (any failure means: no identity)
+        return None
+    count = ctypes.c_int()
+    status = K.lib.fly_device_processors(target.encode(), int(device or 0), ctypes.byref(count))
+    return {"name": target, "arch": arch, "compute_units": count.value if status == 0 else None}
+
+
+def _cache_dir():
+    default = Path.home() / ".flydsl" / "autotune"
+    return Path(os.environ.get("FLYDSL_AUTOTUNE_CACHE_DIR") or default)
+
+
+def _mode():
+    """ "search" when FLYDSL_AUTOTUNE=1 forces one, else "normal"."""
+    return "search" if os.environ.get("FLYDSL_AUTOTUNE", "") == "1" else "normal"
+
+
+def do_bench(call, warmup=5, rep=20):
+    """Milliseconds one `call()` takes: the median of `rep` timed runs after `warmup` untimed
+    ones, each finished before the next (GPU work waited for through an event)."""
+    from .compiler.event import Event
+    from .runtime.device import resolve_target
+
+    target = resolve_target()[0]
+    finish = (lambda: None) if target == "cpu" else _waiter(Event, target)
+    for _ in range(warmup):
+        call()
+    finish()
+    times = []
+    for _ in range(rep):
+        start = time.perf_counter()
+        call()
+        finish()
+        times.append((time.perf_counter() - start) * 1e3)
+    return statistics.median(times)
+
+
+def _waiter(event_type, target):
+    event = event_type(target)
+
+    def wait():
+        event.record()
+        event.synchronize()
+
+    return wait
+
+
+class Autotuner:
+    """The tuner `@autotune` makes around a function; see the module's description."""
+
+    def __init__(self, fn, configs, key, warmup=5, rep=20, restore_value=None,
+                 reset_to_zero=None, prune_configs_by=None, do_bench_fn=None, default=None,
+                 artifact_name=None):  # fmt: skip
+        self.fn, self.configs, self.key = fn, configs, list(key)
+        self.warmup, self.rep = warmup, rep
+        self.restore_value = list(restore_value) if restore_value else []
+        self.reset_to_zero = list(reset_to_zero) if reset_to_zero else []
+        self.prune_configs_by, self.default = prune_configs_by, default
+        self.do_bench_fn = do_bench_fn or do_bench
+        self.signature = inspect.signature(fn)
+        self.arg_names = list(self.signature.parameters)
+        if artifact_name is not None:
+            if not isinstance(artifact_name, str):
+                raise TypeError(f"artifact_name must be a string, got {artifact_name!r}")
+            if not _SAFE_NAME.match(artifact_name) or ".." in artifact_name:
+                raise ValueError(f"artifact_name {artifact_name!r} must be a plain file name")
+            unknown = [k for k in self.key if k not in self.arg_names]
+            if unknown:
+                raise ValueError(f"artifact keys {unknown} are not parameters of {fn.__name__}")
+        self.artifact_name = artifact_name
+        name = re.sub(r"[^A-Za-z0-9._-]", "_", getattr(fn, "__name__", "fn"))
+        self._cache_file = _cache_dir() / f"{name}.json"
+        self.cache = self._read_cache()
+
+    # The key ------------------------------------------------------------------------------
+
+    def _bind(self, args, kwargs):
+        bound = self.signature.bind_partial(*args, **kwargs)
+        bound.apply_defaults()
+        return bound.arguments
+
+    def _make_key(self, args, kwargs):
+        named = self._bind(args, kwargs)
+        parts = [f"{k}={_describe(named[k])}" for k in self.key if k in named]
+        parts += [f"{k}:{v.dtype}:{_normalize_strides(v)}" for k, v in sorted(named.items())
+                  if _is_tensor(v) and k not in self.key]  # fmt: skip
+        if self.artifact_name is not None:  # a new config-file schema is a new search
+            parts.append(f"_artifact_{self.artifact_name}")
+        hints = getattr(self.fn, "_effective_compile_hints", None)
+        if callable(hints):
+            parts.append(f"_hints_{sorted(hints().items())!r}")
+        parts += [f"_env_{_env_fingerprint()!r}", f"_toolchain_{_toolchain_fingerprint()}",
+                  f"_device_{_device_fingerprint()}"]  # fmt: skip
+        return tuple(parts)
+
+    # The disk cache of searched winners ---------------------------------------------------
+
+    def _read_cache(self):
+        try:
+            stored = json.loads(self._cache_file.read_text())
+            return {tuple(json.loads(k)): Config.from_dict(v) for k, v in stored.items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def _write_cache(self):
+        try:
+            persistable = {json.dumps(list(k)): c.to_dict() for k, c in self.cache.items()
+                           if c.pre_hook is None}  # fmt: skip
+            self._cache_file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self._cache_file.with_suffix(f".tmp.{os.getpid()}")
+            temporary.write_text(json.dumps(persistable, indent=1, default=repr))
+            os.replace(temporary, self._cache_file)
+        except OSError as e:
+            print(f"autotune: could not write {self._cache_file}: {e}", file=sys.stderr)
+
+    # Offline config files -----------------------------------------------------------------
+
+    def _artifact_ref(self, args, kwargs, required=False):
+        """(path, identity) of the config file for these arguments on this device; None (or,
+        with `required`, an error) when the device cannot be told."""
+        device = _device_descriptor()
+        if device is None:
+            if required:
+                raise ValueError("cannot generate offline config identity: the device is unknown")
+            return None
+        named = self._bind(args, kwargs)
+        key = {k: (_describe(named[k]) if _is_tensor(named[k]) else named[k]) for k in self.key}
+        identity = {"artifact": self.artifact_name, "key": key, "device": device}
+        digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=repr).encode())
+        path = self._artifact_dir() / f"{self.artifact_name}-{digest.hexdigest()[:16]}.json"
+        return path, identity
+
+    @staticmethod
+    def _artifact_dir():
+        return Path(os.environ.get("FLYDSL_AUTOTUNE_CONFIG_DIR") or _cache_dir() / "configs")
+
+    def _check_persistable(self, config):
+        if config.pre_hook is not None:
+            raise ValueError(f"{config} has a pre_hook, which a config file cannot hold")
+        d = config.to_dict()
+        if json.loads(json.dumps(d, default=repr)) != d:
+            raise ValueError(f"{config}: config values must preserve their types through JSON")
+
+    def _emit_artifact(self, config, ref, args, kwargs):
+        self._check_persistable(config)
+        path, identity = ref
+        payload = {"version": _ARTIFACT_VERSION, "identity": identity, "config": config.to_dict()}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(f".tmp.{os.getpid()}")
+        temporary.write_text(json.dumps(payload, indent=1))
+        os.replace(temporary, path)
+
+    def _load_artifact(self, ref, args, kwargs):
+        """The config file's config when it is for exactly these arguments and this device and
+        fits the function; else None (the caller decides otherwise)."""
+        path, identity = ref
+        try:
+            payload = json.loads(path.read_text())
+            if payload.get("version") != _ARTIFACT_VERSION or payload.get("identity") != identity:
+                return None
+            config = payload["config"]
+            params = self.signature.parameters
+            for name, value in config.items():
+                if name not in params or name in self.key or name in kwargs:
+                    return None
+                coerce = getattr(params[name].annotation, "__coerce__", None)
+                if coerce is not None:
+                    coerce(value)
+            return Config.from_dict(config)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return None
+
+    # Running ------------------------------------------------------------------------------
+
+    def _prepare(self, named, snapshot):
+        for name, saved in (snapshot or {}).items():
+            named[name].copy_(saved)
+        for name in self.reset_to_zero:
+            named[name].zero_()
+
+    def _run(self, config, args, kwargs, snapshot=None):
+        named = self._bind(args, kwargs)
+        self._prepare(named, snapshot)
+        call_kwargs = {**kwargs, **config.all_kwargs()}
+        if config.pre_hook is not None:
+            config.pre_hook({**named, **call_kwargs})
+        return self.fn(*args, **call_kwargs)
+
+    def _prune(self, configs, args, kwargs):
+        if self.prune_configs_by is None:
+            return list(configs)
+        return list(self.prune_configs_by(list(configs), self._bind(args, kwargs)))
+
+    def _search(self, args, kwargs, key):
+        ref = self._artifact_ref(args, kwargs, required=True) if self.artifact_name else None
+        configs = self.configs(*args, **kwargs) if callable(self.configs) else self.configs
+        configs = self._prune(configs, args, kwargs)
+        if not configs:
+            raise ValueError(f"autotune of {self.fn.__name__}: no configs to try")
+        named = self._bind(args, kwargs)
+        snapshot = {n: named[n].clone() for n in self.restore_value}
+        show = sys.stderr.isatty()
+        timings = []
+        for i, config in enumerate(configs):
+            ms = self.do_bench_fn(lambda c=config: self._run(c, args, kwargs, snapshot),
+                                  self.warmup, self.rep)  # fmt: skip
+            timings.append(ms)
+            if show:
+                best = min(timings)
+                print(f"\rautotune {self.fn.__name__}: {i + 1}/{len(configs)} configs, "
+                      f"best {best:.4f} ms", end="", file=sys.stderr, flush=True)  # fmt: skip
+        if show:
+            print(file=sys.stderr)
+        best = configs[timings.index(min(timings))]
+        if ref is not None:
+            self._check_persistable(best)
+        self.cache[key] = best
+        self._write_cache()
+        if ref is not None:
+            self._emit_artifact(best, ref, args, kwargs)
+        return best, snapshot
+
+    def __call__(self, *args, **kwargs):
+        key = self._make_key(args, kwargs)
+        snapshot = None
+        if _mode() == "search":
+            config, snapshot = self._search(args, kwargs, key)
+        elif key in self.cache:
+            config = self.cache[key]
+        else:
+            ref = self._artifact_ref(args, kwargs) if self.artifact_name else None
+            config = self._load_artifact(ref, args, kwargs) if ref is not None else None
+            if config is None and self.default is not None:
+                config = self.default(*args, **kwargs)
+            if config is None:
+                config, snapshot = self._search(args, kwargs, key)
+        return self._run(config, args, kwargs, snapshot)
+
+
+def autotune(
+    configs, key, warmup=5, rep=20, restore_value=None, reset_to_zero=None,
+    prune_configs_by=None, do_bench_fn=None, default=None, artifact_name=None,
+):  # fmt: skip
+    """A decorator making an Autotuner around a function (see the module's description)."""
+
+    def wrap(fn):
+        return Autotuner(fn, configs, key, warmup, rep, restore_value, reset_to_zero,
+                         prune_configs_by, do_bench_fn, default, artifact_name)  # fmt: skip
+
+    return wrap
+
+
+__all__ = ["Autotuner", "Config", "autotune", "do_bench"]
