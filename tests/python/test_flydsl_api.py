@@ -261,3 +261,10 @@ def test_a_fragment_store_converts_to_the_element_type():
     out = dev.array(np.zeros(4, np.int32))
     offsets(dev.array(np.arange(4, dtype=np.int32)), out).launch(block=(1,))
     np.testing.assert_array_equal(dev.host(out), np.arange(4) * 4 + 1)
+
+
+def test_from_torch_tensor_is_from_dlpack():
+    a = np.zeros((4, 8), np.float32)
+    arg = flyc.from_torch_tensor(a, use_32bit_stride=True).mark_layout_dynamic(leading_dim=1)
+    assert isinstance(arg, flyc.TensorArgument) and arg.shape.unpack() == (4, 8)
+    assert arg.stride().unpack() == (8, 1)

@@ -131,9 +131,17 @@ class TensorArgument:
         return ((_fast._DYN,) * n, stride, align)
 
 
-def from_dlpack(tensor, assumed_align=None):
-    """A tensor argument with a static layout (see TensorArgument)."""
+def from_dlpack(tensor, assumed_align=None, use_32bit_stride=False):
+    """A tensor argument with a static layout (see TensorArgument). `use_32bit_stride` is
+    accepted for FlyDSL's programs and changes nothing: index arithmetic here is 32-bit
+    wherever the extents and strides allow it, and 64-bit where they do not."""
+    del use_32bit_stride
     return TensorArgument(tensor, assumed_align)
+
+
+def from_torch_tensor(tensor, assumed_align=None, use_32bit_stride=False):
+    """from_dlpack for a torch tensor (FlyDSL's spelling)."""
+    return from_dlpack(tensor, assumed_align, use_32bit_stride)
 
 
 def _stream_handle(stream):
@@ -151,4 +159,4 @@ def _stream_handle(stream):
     )
 
 
-__all__ = ["TensorArgument", "from_dlpack"]
+__all__ = ["TensorArgument", "from_dlpack", "from_torch_tensor"]
