@@ -16,6 +16,7 @@ python3 -m venv "$work/venv"
 cp examples/layout_algebra.py "$work/"
 (cd "$work" && env -u FLYDSL_LIB -u PYTHONPATH "$work/venv/bin/python" -c '
 import pathlib, flydsl, flydsl.expr as fx
+import flydsl.compiler.jit_argument, flydsl.expr.rocdl, flydsl.extension.coop, flydsl.runtime.device
 lib = pathlib.Path(flydsl.__file__).parent / "libflydsl.so"
 assert lib.is_file(), lib
 assert str(fx.zipped_divide(fx.make_layout((4, 8), (8, 1)), (2, 4))) == "((2,4),(2,2)):((8,1),(16,4))"
