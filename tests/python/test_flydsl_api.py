@@ -268,3 +268,35 @@ def test_from_torch_tensor_is_from_dlpack():
     arg = flyc.from_torch_tensor(a, use_32bit_stride=True).mark_layout_dynamic(leading_dim=1)
     assert isinstance(arg, flyc.TensorArgument) and arg.shape.unpack() == (4, 8)
     assert arg.stride().unpack() == (8, 1)
+
+
+@flyc.kernel(known_block_size=[4, 1, 1], name="with_flydsl_helpers")
+def helpers(x: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    frag = fx.make_rmem_tensor(1, fx.Float32)
+    fx.copy_atom_call(atom, fx.slice(fx.zipped_divide(x, (1,)), (None, i)), frag)
+    v = fx.memref_load_vec(frag) + fx.Vector.filled((1, 1), 0.5, fx.Float32)
+    fx.memref_store_vec(v, frag)
+    fx.memref_store(fx.memref_load(frag, 0) + fx.arith.constant(1.0, type=fx.T.f32), frag, 0)
+    out[i] = frag[0].ir_value() + fx.arith.constant(2).to("f32")
+
+
+def test_memref_helpers_constants_and_known_block_sizes():
+    x = np.arange(4, dtype=np.float32)
+    out = dev.array(np.zeros(4, np.float32))
+    helpers(dev.array(x), out).launch(block=(4,))
+    np.testing.assert_array_equal(dev.host(out), x + 3.5)
+    assert helpers.name == "with_flydsl_helpers" and helpers.known_block_size == [4, 1, 1]
+    with pytest.raises(flyc.LaunchError, match="compiled for blocks of"):
+        helpers(dev.array(x), out).launch(block=(8,))
+
+
+@pytest.mark.parametrize(
+    "size, error, message",
+    [(7, TypeError, "sequence of 3"), ([4, 1], ValueError, "exactly 3"),
+     ([4, 0, 1], ValueError, "must be positive"), ([4.0, 1, 1], TypeError, "must be an int")],
+)  # fmt: skip
+def test_known_block_size_mistakes(size, error, message):
+    with pytest.raises(error, match=message):
+        flyc.kernel(known_block_size=size)(lambda x: None)

@@ -186,6 +186,10 @@ class Value:
         """Writes the lanes to consecutive elements of `tensor` from `index` on."""
         tensor.store(index, self, pred)
 
+    def ir_value(self):
+        """The value itself (FlyDSL wraps IR values in typed objects; here they are one)."""
+        return self
+
     def to(self, dtype):
         """Value conversion to another dtype ("f32" or a scalar type such as fx.Float32)."""
         dtype = getattr(dtype, "dtype", dtype)

@@ -17,7 +17,7 @@ from .._host_layout import Layout
 from .._kernel_layout import CopyAtom, TensorValue, TiledCopy
 from .._lib import check
 from .._trace import _BuilderError, _Tracing, _wrap
-from ..errors import CompileError
+from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
@@ -125,11 +125,32 @@ class _Bounded(collections.OrderedDict):
             self.popitem(last=False)
 
 
+def _block_size(value):
+    """known_block_size as three positive ints, or None."""
+    if value is None:
+        return None
+    try:
+        extents = list(value)
+    except TypeError:
+        raise TypeError("known_block_size must be a sequence of 3 positive integers, got "
+                        f"{type(value).__name__}") from None  # fmt: skip
+    if len(extents) != 3:
+        raise ValueError(f"known_block_size must have exactly 3 elements (x, y, z), got "
+                         f"{len(extents)}")  # fmt: skip
+    for i, v in enumerate(extents):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise TypeError(f"known_block_size[{i}] must be an int, got {type(v).__name__}")
+        if v <= 0:
+            raise ValueError(f"known_block_size[{i}] must be positive, got {v}")
+    return extents
+
+
 class KernelFunction:
-    def __init__(self, fn):
+    def __init__(self, fn, known_block_size=None, name=None):
         self.fn = fn
         self._traced = None  # fn after the AST rewrite, made on first compile
-        self.name = fn.__name__
+        self.name = name or fn.__name__
+        self.known_block_size = _block_size(known_block_size)
         self.signature = inspect.signature(fn)
         self.hints = typing.get_type_hints(fn, include_extras=True)
         self.cache = _Bounded(_SIGNATURES_KEPT)
@@ -216,6 +237,8 @@ class KernelFunction:
                             params.append(_wrap(h, detail[0]))
                         else:
                             params.append(detail)
+                    if self.known_block_size is not None:
+                        K.set_block_size(kernel, *self.known_block_size)
                     self._traced(*params)
                 except _BuilderError as e:
                     raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
@@ -295,6 +318,13 @@ class _Launch:
 
     def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
         kernel, key = self.kernel, None
+        if (
+            kernel.known_block_size is not None
+            and list(_dim3(block, "block")) != kernel.known_block_size
+        ):
+            raise LaunchError(f"{kernel.name} is compiled for blocks of {kernel.known_block_size} "
+                              f"threads (known_block_size), launched with {block}",
+                              "FLY_ERROR_LAUNCH")  # fmt: skip
         if self.args is not None:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
@@ -340,9 +370,13 @@ class _Launch:
         del classified
 
 
-def kernel(fn):
-    """Marks a function as a GPU kernel traced on its first launch."""
-    return KernelFunction(fn)
+def kernel(fn=None, *, known_block_size=None, name=None):
+    """Marks a function as a GPU kernel traced on its first launch: `@flyc.kernel`, or
+    `@flyc.kernel(known_block_size=[x, y, z], name="...")` to declare the block every launch
+    uses (the compiler may rely on it) and the kernel's symbol name."""
+    if fn is None:
+        return lambda f: KernelFunction(f, known_block_size, name)
+    return KernelFunction(fn, known_block_size, name)
 
 
 __all__ = ["kernel", "KernelFunction", "CompiledKernel", "code_object_resource_usage"]

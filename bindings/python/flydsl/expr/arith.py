@@ -8,6 +8,7 @@ import builtins
 import enum
 
 from .._trace import Value, _binary, _compare, _is_float, as_value, select_value
+from .._trace import constant as _constant
 
 
 class CmpIPredicate(enum.Enum):
@@ -155,6 +156,16 @@ maxsi = _int_op("maxsi", "max")
 minsi = _int_op("minsi", "min")
 maxui = _int_op("maxui", "maxu")
 minui = _int_op("minui", "minu")
+
+
+def constant(value, type=None, index=False):  # noqa: A002 (FlyDSL's keyword)
+    """A kernel constant: of `type` (e.g. fx.T.f32), else index, else f32 for floats, i1 for
+    bools and i32 for ints."""
+    if type is None and index:
+        type = "index"
+    elif type is None:
+        type = "i1" if isinstance(value, bool) else "f32" if isinstance(value, float) else "i32"
+    return _constant(value, getattr(type, "dtype", type))
 
 
 def maximum(a, b):

@@ -202,6 +202,32 @@ def get_scalar(x):
     return x
 
 
+def memref_load_vec(tensor):
+    """All elements of a register tensor as one vector."""
+    return tensor.load()
+
+
+def memref_store_vec(vector, tensor):
+    """A vector into all elements of a register tensor (converted to its element type)."""
+    tensor.store(vector)
+
+
+def memref_load(tensor, indices):
+    """The element at a coordinate."""
+    return tensor[indices]
+
+
+def memref_store(value, tensor, indices):
+    """`tensor[indices] = value`."""
+    tensor[indices] = value
+
+
+def copy_atom_call(atom, src, dst, pred=None):
+    """One copy by `atom` from src to dst (tensors of the atom's values; fx.copy repeats the
+    atom over larger ones)."""
+    copy(atom, src, dst, pred=pred)
+
+
 def range_constexpr(*args):
     """A loop unrolled while tracing: the bounds are Python integers."""
     return range(*args)
@@ -319,7 +345,8 @@ def local_partition(t, thr_layout, thr_idx):
 
 __all__ = _host_layout.__all__ + [
     "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
-    "range_constexpr",
+    "range_constexpr", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store",
+    "copy_atom_call",
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "local_tile",

@@ -77,6 +77,14 @@ class Vector:
         return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.dtype)
 
     @staticmethod
+    def filled(shape, fill_value, dtype):
+        """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's spelling)."""
+        lanes = 1
+        for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
+            lanes *= int(extent)
+        return Vector.splat(fill_value, lanes, dtype)
+
+    @staticmethod
     def splat(element, lanes, dtype=None):
         v = as_value(element, Value(None, _dtype_name(dtype)) if dtype else None)
         return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.dtype)
@@ -95,7 +103,16 @@ class ReductionOp(enum.Enum):
     MIN = "min"
 
 
+class T:
+    """FlyDSL's type names, as the element types this package spells (`fx.T.f32` is "f32")."""
+
+    i1 = bool = "i1"
+    i8, i16, i32, i64, index = "i8", "i16", "i32", "i64", "index"
+    f16, bf16, f32, f64 = "f16", "bf16", "f32", "f64"
+
+
 __all__ = [
+    "T",
     "ReductionOp",
     "Tensor",
     "Stream",
