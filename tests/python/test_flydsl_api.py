@@ -300,3 +300,36 @@ def test_memref_helpers_constants_and_known_block_sizes():
 def test_known_block_size_mistakes(size, error, message):
     with pytest.raises(error, match=message):
         flyc.kernel(known_block_size=size)(lambda x: None)
+
+
+@flyc.kernel
+def pointer_add(a: fx.Pointer, b: fx.Pointer, c: fx.Pointer, n: fx.Int32):
+    i = fx.block_idx.x * fx.block_dim.x + fx.thread_idx.x
+    if i < n:
+        c[i] = a[i] + b[i]
+
+
+def address(x):
+    return x.data_ptr() if hasattr(x, "data_ptr") else x.ctypes.data
+
+
+def test_pointer_arguments_from_addresses():
+    n = 1000
+    a, b = np.arange(n, dtype=np.float32), np.full(n, 0.5, np.float32)
+    da, db, dc = dev.array(a), dev.array(b), dev.array(np.zeros(n, np.float32))
+    pointers = [flyc.from_c_void_p(fx.Float32, address(x)) for x in (da, db)]
+    import ctypes
+
+    pointers.append(flyc.from_c_void_p(fx.Float32, ctypes.c_void_p(address(dc))))
+    pointer_add(*pointers, n).launch(grid=((n + 127) // 128,), block=(128,))
+    np.testing.assert_array_equal(dev.host(dc), a + b)
+
+
+@pytest.mark.parametrize(
+    "element, pointer, message",
+    [("not a type", 0, "needs an element type"), (fx.Float32, "0x10", "needs an address"),
+     (fx.Float32, -4, "needs an address")],
+)  # fmt: skip
+def test_pointer_argument_mistakes(element, pointer, message):
+    with pytest.raises(TypeError, match=message):
+        flyc.from_c_void_p(element, pointer)

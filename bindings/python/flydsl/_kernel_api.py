@@ -38,7 +38,7 @@ class Arg(ctypes.Structure):
     _fields_ = [("kind", _i32), ("tensor", P), ("i", _i64), ("f", _dbl)]
 
 
-ARG_DLMANAGED, ARG_DLMANAGED_VERSIONED, ARG_INT, ARG_FLOAT = 1, 2, 3, 4
+ARG_DLTENSOR, ARG_DLMANAGED, ARG_DLMANAGED_VERSIONED, ARG_INT, ARG_FLOAT = 0, 1, 2, 3, 4
 
 
 def _fn(name, restype, *argtypes):

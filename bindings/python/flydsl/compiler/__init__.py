@@ -17,10 +17,16 @@ values) traces and compiles; later ones reuse the compiled kernel.
 from .._trace import Value
 from ..errors import CompileError, LaunchError
 from .event import Event
-from .jit_argument import TensorArgument, from_dlpack, from_torch_tensor
+from .jit_argument import (
+    PointerArgument,
+    TensorArgument,
+    from_c_void_p,
+    from_dlpack,
+    from_torch_tensor,
+)
 from .jit_function import jit
 from .kernel_function import CompiledKernel, KernelFunction, code_object_resource_usage, kernel
 
 __all__ = ["kernel", "jit", "Event", "KernelFunction", "CompiledKernel", "CompileError",
            "code_object_resource_usage", "LaunchError", "Value", "from_dlpack",
-           "from_torch_tensor", "TensorArgument"]  # fmt: skip
+           "from_torch_tensor", "from_c_void_p", "TensorArgument", "PointerArgument"]  # fmt: skip

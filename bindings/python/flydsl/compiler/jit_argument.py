@@ -4,8 +4,10 @@ the static parts of their layout (`from_dlpack`), and streams."""
 import ctypes
 
 from .. import _fast_launch as _fast
+from .. import _kernel_api as K
 from .._lib import IntTuple
 from ..expr.typing import Stream
+from ..runtime.device import resolve_target
 
 _pycapsule_get = ctypes.pythonapi.PyCapsule_GetPointer
 _pycapsule_get.restype = ctypes.c_void_p
@@ -41,7 +43,15 @@ class _TensorArg:
     """A DLPack tensor borrowed for one launch; the capsule keeps the producer's memory.
     `spec` is the (shape, stride, align) its kernel is compiled for (see from_dlpack)."""
 
+    kind = K.ARG_DLMANAGED
+
     def __init__(self, obj):
+        if isinstance(obj, PointerArgument):
+            self.capsule = obj.dltensor  # kept alive through the launch
+            self.pointer, self.kind = ctypes.addressof(obj.dltensor), K.ARG_DLTENSOR
+            self.dtype, self.rank = obj.dtype, 1
+            self.spec = _fast.bare_spec(obj.address, (1,), int(obj.dltensor.dtype.bits) // 8)
+            return
         marked = obj if isinstance(obj, TensorArgument) else None
         if marked is not None:
             obj = marked.tensor
@@ -131,6 +141,42 @@ class TensorArgument:
         return ((_fast._DYN,) * n, stride, align)
 
 
+# DLPack device types of the targets' memory.
+_DL_DEVICE = {"cpu": 1, "cuda": 2, "rocm": 10}
+# What a pointer's kernel tensor claims to span: no extent is known, and none is checked.
+_POINTER_SPAN_BYTES = 1 << 48
+
+
+class PointerArgument:
+    """A raw address with an element type (flyc.from_c_void_p): the kernel sees a rank-1 tensor
+    from it of unknown extent (`A[i]`, `fx.make_view(A, layout)`); nothing checks the indexes."""
+
+    def __init__(self, element_type, pointer, assumed_align=None):
+        dtype = getattr(element_type, "dtype", element_type)
+        codes = {v: k for k, v in _DL_DTYPES.items() if k[0] != 1}  # signed ints, floats
+        if dtype not in codes:
+            raise TypeError(f"from_c_void_p needs an element type, got {element_type!r}")
+        address = pointer.value if isinstance(pointer, ctypes.c_void_p) else pointer
+        if isinstance(address, bool) or not isinstance(address, int) or address < 0:
+            raise TypeError(f"from_c_void_p needs an address (an int or c_void_p), got {pointer!r}")
+        code, bits = codes[dtype]
+        self.dtype, self.address, self.assumed_align = dtype, address or 0, assumed_align
+        target = resolve_target()[0]
+        self._extent = (ctypes.c_int64 * 1)(_POINTER_SPAN_BYTES // (bits // 8))
+        self._stride = (ctypes.c_int64 * 1)(1)
+        device = _DLDevice(_DL_DEVICE.get(target, 1), 0)
+        self.dltensor = _DLTensor(address or None, device, 1, _DLDataType(code, bits, 1),
+                                  self._extent, self._stride, 0)  # fmt: skip
+        self.dltensor._keep = (self._extent, self._stride)
+
+
+def from_c_void_p(element_type, pointer, *, address_space=None, assumed_align=None):
+    """A pointer argument: `pointer` (an int address or a ctypes.c_void_p) to elements of
+    `element_type` (fx.Float32, ...) in the memory kernels of this target use."""
+    del address_space  # global memory is the only one a launch passes
+    return PointerArgument(element_type, pointer, assumed_align)
+
+
 def from_dlpack(tensor, assumed_align=None, use_32bit_stride=False):
     """A tensor argument with a static layout (see TensorArgument). `use_32bit_stride` is
     accepted for FlyDSL's programs and changes nothing: index arithmetic here is 32-bit
@@ -159,4 +205,4 @@ def _stream_handle(stream):
     )
 
 
-__all__ = ["TensorArgument", "from_dlpack", "from_torch_tensor"]
+__all__ = ["TensorArgument", "PointerArgument", "from_dlpack", "from_torch_tensor", "from_c_void_p"]

@@ -21,7 +21,7 @@ from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
-from .jit_argument import _stream_handle, _TensorArg
+from .jit_argument import PointerArgument, _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
 
@@ -183,7 +183,9 @@ class KernelFunction:
                 out.append(("constexpr", value))
             elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
                 out.append(("constexpr", value))
-            elif hint is Tensor or hasattr(value, "__dlpack__"):
+            elif (
+                hint is Tensor or hasattr(value, "__dlpack__") or isinstance(value, PointerArgument)
+            ):
                 out.append(("tensor", _TensorArg(value)))
             elif hint is Stream or isinstance(value, Stream):
                 out.append(("stream", value))
@@ -349,7 +351,7 @@ class _Launch:
         args = []
         for kind, detail in classified:
             if kind == "tensor":
-                args.append(K.Arg(K.ARG_DLMANAGED, detail.pointer, 0, 0.0))
+                args.append(K.Arg(detail.kind, detail.pointer, 0, 0.0))
             elif kind == "scalar":
                 dtype, value = detail
                 if dtype.startswith("f"):
