@@ -42,6 +42,8 @@ DIFFERENCES = """
 - `fx.printf` takes FlyDSL's `{}` placeholders (integers in decimal, floats with two decimals,
   Python values written into the text) and also C's `%` conversions when the format has no
   `{}`; those are checked against the values when the kernel is built.
+- A pointer argument (`flyc.from_c_void_p`) is a rank-1 tensor of unknown extent in the
+  kernel: nothing checks its indexes, as nothing checks a raw pointer's in FlyDSL.
 - `fx.Tensor(x)` only wraps a tensor value of a kernel (a view); `fx.coop`'s default width is
   the wave of the arch the kernel is compiled for (the cpu target emulates gfx942: 64).
 - `flydsl._mlir` (MLIR's Python bindings: contexts, insertion points, types, raw dialect ops,

@@ -57,6 +57,8 @@ class _TensorArg:
             obj = marked.tensor
         if not hasattr(obj, "__dlpack__"):
             raise TypeError(f"{type(obj).__name__} is not a DLPack tensor (no __dlpack__)")
+        if getattr(obj, "requires_grad", False):  # torch exports only tensors outside autograd
+            obj = obj.detach()
         self.capsule = obj.__dlpack__()
         self.pointer = _pycapsule_get(self.capsule, b"dltensor")
         t = _DLTensor.from_address(self.pointer)
