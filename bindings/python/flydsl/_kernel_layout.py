@@ -300,6 +300,7 @@ class CopyOp:
 
 
 def _dtype_name(dtype):
+    """A dtype given as "f32" or as a scalar type such as fx.Float32."""
     name = getattr(dtype, "dtype", dtype)
     if name not in K.DTYPES:
         raise TypeError(f"{dtype!r} is not a dtype")

@@ -15,6 +15,7 @@ from .._kernel_layout import (
     Pointer,
     TensorValue,
     TiledCopy,
+    _dtype_name,
 )
 from .._mma import MmaAtom, TiledMma
 from .._trace import Value, _wrap, as_value, current
@@ -50,14 +51,6 @@ class _ConstexprMeta(type):
 class Constexpr(metaclass=_ConstexprMeta):
     """A compile-time parameter: its value is baked into the kernel; each value compiles
     separately."""
-
-
-def _dtype_name(dtype):
-    """A dtype given as "f32" or as a scalar type such as fx.Float32."""
-    name = getattr(dtype, "dtype", dtype)
-    if name not in K.DTYPES:
-        raise TypeError(f"{dtype!r} is not a dtype")
-    return name
 
 
 class Vector:
