@@ -4,6 +4,7 @@ layouts with dynamic extents, fx.Tensor(...) of a view, get_scalar, and the nume
 widths."""
 
 import importlib
+from types import SimpleNamespace
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
@@ -333,3 +334,25 @@ def test_pointer_arguments_from_addresses():
 def test_pointer_argument_mistakes(element, pointer, message):
     with pytest.raises(TypeError, match=message):
         flyc.from_c_void_p(element, pointer)
+
+
+@flyc.kernel
+def bundled(io: SimpleNamespace, scale: fx.Float32):
+    i = fx.thread_idx.x
+    if i < io.n:
+        io.out[i] = io.x[i] * scale + io.inner.offset
+
+
+def test_namespace_arguments_are_bundles_of_arguments():
+    n = 40
+    x = np.arange(n, dtype=np.float32)
+    out = dev.array(np.zeros(64, np.float32))
+    io = SimpleNamespace(x=dev.array(x), out=out, n=n, inner=SimpleNamespace(offset=0.25))
+    bundled(io, 2.0).launch(block=(64,))
+    got = dev.host(out)
+    np.testing.assert_array_equal(got[:n], 2 * x + 0.25)
+    assert not got[n:].any()
+    with pytest.raises(TypeError, match="argument offset"):
+        bundled(
+            SimpleNamespace(x=io.x, out=out, n=n, inner=SimpleNamespace(offset="a")), 1.0
+        ).launch()

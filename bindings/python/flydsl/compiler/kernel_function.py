@@ -8,6 +8,7 @@ import inspect
 import numbers
 import operator
 import struct
+import types
 import typing
 
 from .. import _fast_launch as _fast
@@ -145,6 +146,43 @@ def _block_size(value):
     return extents
 
 
+def _parameter(kernel, kind, detail):
+    """The kernel's parameter (or compile-time value) for one classified argument."""
+    if kind == "tensor":
+        shape, stride, align = detail.spec
+        rank = detail.rank
+        h = K.tensor_param_spec(
+            kernel, K.DTYPES[detail.dtype], rank,
+            (ctypes.c_int64 * rank)(*shape), (ctypes.c_int64 * rank)(*stride), align,
+        )  # fmt: skip
+        _wrap(h, detail.dtype)
+        return TensorValue(h, detail.dtype, detail.rank)
+    if kind == "scalar":
+        return _wrap(K.scalar_param(kernel, K.DTYPES[detail[0]]), detail[0])
+    if kind == "bundle":
+        names, fields = detail
+        return types.SimpleNamespace(**{
+            n: _parameter(kernel, k, d) for n, (k, d) in zip(names, fields)
+        })  # fmt: skip
+    return detail
+
+
+def _launch_args(classified, args):
+    """The C launch arguments of classified arguments, bundles flattened in field order."""
+    for kind, detail in classified:
+        if kind == "tensor":
+            args.append(K.Arg(detail.kind, detail.pointer, 0, 0.0))
+        elif kind == "scalar":
+            dtype, value = detail
+            if dtype.startswith("f"):
+                args.append(K.Arg(K.ARG_FLOAT, None, 0, float(value)))
+            else:
+                args.append(K.Arg(K.ARG_INT, None, int(value), 0.0))
+        elif kind == "bundle":
+            _launch_args(detail[1], args)
+    return args
+
+
 class KernelFunction:
     def __init__(self, fn, known_block_size=None, name=None):
         self.fn = fn
@@ -174,11 +212,13 @@ class KernelFunction:
         bound.apply_defaults()
         return _Launch(self, None, list(bound.arguments.items()))
 
-    def _classify(self, items):
-        """(kind, detail) per parameter: tensor, scalar or constexpr."""
+    def _classify(self, items, hints=None):
+        """(kind, detail) per parameter: tensor, scalar, constexpr, stream, or a bundle (a
+        SimpleNamespace whose fields are classified in turn and rebuilt inside the kernel)."""
+        hints = self.hints if hints is None else hints
         out = []
         for name, value in items:
-            hint = self.hints.get(name)
+            hint = hints.get(name)
             if _constexpr_of(hint):
                 out.append(("constexpr", value))
             elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
@@ -189,6 +229,9 @@ class KernelFunction:
                 out.append(("tensor", _TensorArg(value)))
             elif hint is Stream or isinstance(value, Stream):
                 out.append(("stream", value))
+            elif isinstance(value, types.SimpleNamespace):
+                fields = vars(value)
+                out.append(("bundle", (tuple(fields), self._classify(fields.items(), {}))))
             else:
                 dtype = getattr(hint, "dtype", None)
                 if isinstance(value, Numeric):
@@ -207,6 +250,8 @@ class KernelFunction:
                 key.append(("s", detail[0]))
             elif kind == "constexpr":
                 key.append(("c", repr(detail)))
+            elif kind == "bundle":
+                key.append(("b", detail[0], self._key(detail[1])))
             else:
                 key.append(("stream",))
         return tuple(key)
@@ -220,25 +265,9 @@ class KernelFunction:
         try:
             kernel = ctypes.c_void_p()
             check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
-            params = []
             with _Tracing(kernel, resolve_options(options)[1]):
                 try:
-                    for kind, detail in classified:
-                        if kind == "tensor":
-                            shape, stride, align = detail.spec
-                            rank = detail.rank
-                            h = K.tensor_param_spec(
-                                kernel, K.DTYPES[detail.dtype], rank,
-                                (ctypes.c_int64 * rank)(*shape), (ctypes.c_int64 * rank)(*stride),
-                                align,
-                            )  # fmt: skip
-                            _wrap(h, detail.dtype)
-                            params.append(TensorValue(h, detail.dtype, detail.rank))
-                        elif kind == "scalar":
-                            h = K.scalar_param(kernel, K.DTYPES[detail[0]])
-                            params.append(_wrap(h, detail[0]))
-                        else:
-                            params.append(detail)
+                    params = [_parameter(kernel, kind, detail) for kind, detail in classified]
                     if self.known_block_size is not None:
                         K.set_block_size(kernel, *self.known_block_size)
                     self._traced(*params)
@@ -348,16 +377,7 @@ class _Launch:
         items = self.items if self.items is not None else list(zip(kernel._names, self.args))
         classified = kernel._classify(items)
         compiled = kernel.compiled_for(classified)
-        args = []
-        for kind, detail in classified:
-            if kind == "tensor":
-                args.append(K.Arg(detail.kind, detail.pointer, 0, 0.0))
-            elif kind == "scalar":
-                dtype, value = detail
-                if dtype.startswith("f"):
-                    args.append(K.Arg(K.ARG_FLOAT, None, 0, float(value)))
-                else:
-                    args.append(K.Arg(K.ARG_INT, None, int(value), 0.0))
+        args = _launch_args(classified, [])
         cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
         cfg.grid[:] = _dim3(grid, "grid")
         cfg.block[:] = _dim3(block, "block")
