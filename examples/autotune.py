@@ -13,6 +13,10 @@ import numpy as np
 from device import array, host
 from flydsl.autotune import Config, autotune
 
+# Decisions are remembered on disk; this example starts from none (a tuner reads its disk cache
+# when it is made, below).
+os.environ.setdefault("FLYDSL_AUTOTUNE_CACHE_DIR", tempfile.mkdtemp(prefix="autotune-"))
+
 
 @flyc.kernel
 def scale(x: fx.Tensor, y: fx.Tensor, n: fx.Int32, block: fx.Constexpr[int]):
@@ -27,7 +31,6 @@ def scale_all(x, y, n, BLOCK):
 
 
 def main():
-    os.environ.setdefault("FLYDSL_AUTOTUNE_CACHE_DIR", tempfile.mkdtemp(prefix="autotune-"))
     for n in (1000, 5000):
         x = np.arange(n, dtype=np.float32)
         y = array(np.zeros(n, np.float32))
