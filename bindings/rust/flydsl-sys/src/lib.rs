@@ -706,6 +706,14 @@ unsafe extern "C" {
         n: usize,
     );
 }
+unsafe extern "C" {
+    pub fn fly_print(
+        k: *mut fly_kernel_t,
+        format: *const ::std::os::raw::c_char,
+        args: *const *mut fly_value_t,
+        n: usize,
+    );
+}
 pub const fly_gpu_index_kind_FLY_THREAD_IDX: fly_gpu_index_kind = 0;
 pub const fly_gpu_index_kind_FLY_BLOCK_IDX: fly_gpu_index_kind = 1;
 pub const fly_gpu_index_kind_FLY_BLOCK_DIM: fly_gpu_index_kind = 2;
@@ -736,6 +744,24 @@ unsafe extern "C" {
         value: *mut fly_value_t,
         offset: *mut fly_value_t,
         width: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_warp_reduce(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        width: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_warp_scan(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        width: ::std::os::raw::c_int,
+        exclusive: *mut *mut fly_value_t,
+        aggregate: *mut *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
@@ -1439,6 +1465,12 @@ unsafe extern "C" {
         options: *const fly_compile_options_t,
         target: *mut *mut ::std::os::raw::c_char,
         arch: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_arch_wave_size(
+        arch: *const ::std::os::raw::c_char,
+        out: *mut ::std::os::raw::c_int,
     ) -> fly_status;
 }
 #[repr(C)]
