@@ -56,6 +56,15 @@ def pytest_counts(output):
     return counts
 
 
+def torch_without_gpu():
+    """True when torch is installed but sees no GPU: the programs then run on the host."""
+    probe = "import torch, sys; sys.exit(0 if not torch.cuda.is_available() else 3)"
+    try:
+        return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
+    except OSError:
+        return False
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("flydsl", type=Path, help="a checkout (or git work tree) of ROCm/FlyDSL")
@@ -76,9 +85,10 @@ def main():
             else:
                 shutil.copy2(entry, scratch / entry.name, follow_symlinks=False)
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            [str(REPO / "bindings" / "python"), str(scratch), env.get("PYTHONPATH", "")]
-        )
+        paths = [str(REPO / "bindings" / "python"), str(scratch)]
+        if torch_without_gpu():
+            paths.insert(0, str(REPO / "scripts" / "compat"))  # its sitecustomize.py
+        env["PYTHONPATH"] = os.pathsep.join(paths + [env.get("PYTHONPATH", "")])
         env.setdefault("FLYDSL_LIB", str(REPO / "build" / "libflydsl.so"))
         rows = []
         for pattern, kind in [(p, "example") for p in EXAMPLES] + [(p, "test") for p in TESTS]:
