@@ -60,7 +60,12 @@ def torch_without_gpu():
     """True when torch is installed but sees no GPU: the programs then run on the host."""
     probe = "import torch, sys; sys.exit(0 if not torch.cuda.is_available() else 3)"
     try:
-        return subprocess.run([sys.executable, "-c", probe], capture_output=True).returncode == 0
+        return (
+            subprocess.run(
+                [sys.executable, "-c", probe], check=False, capture_output=True
+            ).returncode
+            == 0
+        )
     except OSError:
         return False
 

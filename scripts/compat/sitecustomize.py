@@ -42,11 +42,32 @@ def _install(torch):
 
         return call
 
-    factories = (
-        "tensor as_tensor empty zeros ones full rand randn randint randperm arange linspace "
-        "logspace eye empty_like zeros_like ones_like full_like rand_like randn_like "
-        "randint_like empty_strided from_numpy normal"
-    ).split()
+    factories = [
+        "tensor",
+        "as_tensor",
+        "empty",
+        "zeros",
+        "ones",
+        "full",
+        "rand",
+        "randn",
+        "randint",
+        "randperm",
+        "arange",
+        "linspace",
+        "logspace",
+        "eye",
+        "empty_like",
+        "zeros_like",
+        "ones_like",
+        "full_like",
+        "rand_like",
+        "randn_like",
+        "randint_like",
+        "empty_strided",
+        "from_numpy",
+        "normal",
+    ]
     for name in factories:
         if hasattr(torch, name):
             setattr(torch, name, hosted(getattr(torch, name)))
