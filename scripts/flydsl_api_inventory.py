@@ -24,6 +24,7 @@ MODULES = [
     "flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4", "flydsl.expr.rocdl.universal",
     "flydsl.compiler", "flydsl.compiler.jit_function", "flydsl.compiler.kernel_function",
     "flydsl.compiler.jit_argument", "flydsl.compiler.ast_rewriter", "flydsl.compiler.diagnostics",
+    "flydsl.compiler.backends",
     "flydsl.extension.coop", "flydsl.autotune", "flydsl.runtime.device",
     "flydsl.utils.smem_allocator", "flydsl.utils.env",
 ]  # fmt: skip
@@ -46,10 +47,29 @@ DIFFERENCES = """
   kernel: nothing checks its indexes, as nothing checks a raw pointer's in FlyDSL.
 - `fx.Tensor(x)` only wraps a tensor value of a kernel (a view); `fx.coop`'s default width is
   the wave of the arch the kernel is compiled for (the cpu target emulates gfx942: 64).
-- `flydsl._mlir` (MLIR's Python bindings: contexts, insertion points, types, raw dialect ops,
-  the pass manager) is not offered so far: kernels are built through the C API here. Many of
-  FlyDSL's unit tests build IR with it; whether an IR facade over the C API should answer them
-  is still open.
+- `flydsl._mlir` is, in FlyDSL, MLIR's own Python bindings embedded in the package. Here it is
+  a facade over the C API, which keeps MLIR behind it: `ir.Value` is a kernel value; the type
+  objects (`ir.IntegerType.get_signless`, `ir.F32Type.get`, `ir.VectorType.get`, `ir.Type.parse`
+  of element and vector types, `value.type`), `ir.Context` / `ir.Location` (no-op contexts),
+  constant attributes, `extras.types`, and the dialect builders with a kernel op behind them
+  (`arith` with `constant` / `ConstantOp`, `math`, `vector`, `gpu` indices and barriers) work.
+  Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
+  `memref`, `func`, `builtin`) imports, so that modules naming them at the top load, and
+  raises NotImplementedError saying it is not offered when used: building modules, functions,
+  blocks and operations by hand, inline assembly and the pass manager need MLIR's own objects.
+  FlyDSL's unit tests that build free-standing IR with `ir.Module.create()` therefore stop
+  there; they test its IR builder rather than kernels.
+- `fastmath=` (FlyDSL's `arith.FastMathFlags`) is accepted by the math and arithmetic
+  operations and not applied: results keep IEEE semantics, which every flag permits.
+- There are no unsigned integer types (`fx.Uint8`, `fx.Uint32`, ...): kernel integers are
+  signless with signed operations unless an operation names itself unsigned (`divui`,
+  `shrui`, `maxui`).
+- The block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
+  implementation on every target, so `fx.coop.universal` is the same surface; the algorithms
+  FlyDSL names but has not implemented raise NotImplementedError here too.
+- `fx.known_block_size()` without a declared `known_block_size` gives the launched block and
+  specializes the kernel for it, as in FlyDSL; `kernel.compile(...)` (no launch) has no block
+  in scope, so a kernel that asks then raises RuntimeError.
 """
 
 
@@ -139,9 +159,11 @@ def main():
     print(
         "The package is laid out as FlyDSL's: `flydsl.expr` (imported as `fx`) is a package of\n"
         "`numeric`, `typing`, `primitive`, `derived`, `gpu`, `arith`, `math`, `vector`,\n"
-        "`buffer_ops`, `rocdl` and `nvgpu`, each also star-exported into `fx`, and\n"
+        "`buffer_ops`, `struct`, `rocdl` and `nvgpu`, each also star-exported into `fx`,\n"
         "`flydsl.compiler` (imported as `flyc`) one of `jit_argument`, `kernel_function`,\n"
-        "`jit_function` and `event`. Below them sit the private modules that talk to the C\n"
+        "`jit_function`, `backends` and `event`, `flydsl.extension.coop` one of `warp`, `block`\n"
+        "and `universal`, and `flydsl._mlir` the IR facade described at the end. Below them\n"
+        "sit the private modules that talk to the C\n"
         "library: `_lib` and `_kernel_api` (ctypes), `_host_layout` (the host algebra), `_trace`\n"
         "(kernel values), `_kernel_layout` and `_mma` (layouts, tensors and atoms in kernels),\n"
         "`_control` and `_ast_rewrite` (control flow), `_fast_launch` (the launch hot path).\n"

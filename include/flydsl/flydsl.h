@@ -428,6 +428,40 @@ FLY_API fly_value_t *fly_warp_scan(fly_kernel_t *k, int op /* fly_binary_op */,
                                    fly_value_t *value, int width, fly_value_t **exclusive,
                                    fly_value_t **aggregate);
 
+/* A vector's lanes folded with `op` (as for the warp collectives) in lane
+ * order, after `init` when it is not NULL; a scalar is its own fold. */
+FLY_API fly_value_t *fly_vector_reduce(fly_kernel_t *k,
+                                       int op /* fly_binary_op */,
+                                       fly_value_t *vec, fly_value_t *init);
+
+/* Block collectives, over a block of block[0] x block[1] x block[2] threads (a
+ * power of two, at most 1024) from warp collectives of min(warp_threads,
+ * threads) lanes. Every thread of the block must reach the call (it
+ * synchronizes the block), and the block must be the launched one; after its
+ * last read of the storage the block is left unsynchronized, so reusing the
+ * storage needs a barrier first. A vector value counts as that many consecutive
+ * items of its thread. The storage is shared tensors of the value's dtype:
+ * `slots` holds one element per warp (per thread for FLY_BLOCK_REDUCE_RAKING,
+ * whose `result` holds one more). */
+typedef enum fly_block_reduce_algorithm {
+  FLY_BLOCK_REDUCE_WARP_REDUCTIONS = 0,
+  FLY_BLOCK_REDUCE_RAKING = 1
+} fly_block_reduce_algorithm;
+/* Every thread gets the fold of all the block's values. */
+FLY_API fly_value_t *
+fly_block_reduce(fly_kernel_t *k, int op /* fly_binary_op */,
+                 fly_value_t *value, const int64_t block[3], int warp_threads,
+                 int algorithm, fly_value_t *slots, fly_value_t *result);
+/* The fold of the values in front of this thread's (exclusive != 0) or up to
+ * and including it, in linear thread order (x fastest), after `init` when not
+ * NULL; a vector gives a vector, one fold per item. `aggregate` (when not NULL)
+ * gets the fold of the whole block (without init), the same in every thread. */
+FLY_API fly_value_t *fly_block_scan(fly_kernel_t *k, int op /* fly_binary_op */,
+                                    fly_value_t *value, const int64_t block[3],
+                                    int warp_threads, fly_value_t *slots,
+                                    fly_value_t *init, int exclusive,
+                                    fly_value_t **aggregate);
+
 /* Extent and stride (i64) of a tensor's mode. */
 FLY_API fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode);
 FLY_API fly_value_t *fly_tensor_stride(fly_kernel_t *k, fly_value_t *tensor, int mode);
@@ -470,6 +504,9 @@ FLY_API void fly_for_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
 /* if cond with n results of the given dtypes; an if with results needs an else. */
 FLY_API void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const int *result_types,
                           size_t n);
+/* if cond whose results are what its then branch yields at fly_if_else (their
+ * types, scalars or vectors); the else branch must yield the same types. */
+FLY_API void fly_if_begin_typed_by_then(fly_kernel_t *k, fly_value_t *cond);
 FLY_API void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n);
 FLY_API void fly_if_end(fly_kernel_t *k, fly_value_t *const *yields, size_t n,
                         fly_value_t **results);

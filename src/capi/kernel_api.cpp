@@ -8,6 +8,7 @@
 #include "capi/kernel_values.h"
 #include "capi/lru_cache.h"
 #include "compiler/disk_cache.h"
+#include "ir/kernel_collectives.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/hip/hip_arch.h"
 #include "runtime/hip/hip_driver.h"
@@ -528,6 +529,59 @@ fly_value_t *fly_warp_scan(fly_kernel_t *k, int op, fly_value_t *value, int widt
   return handle(inclusive);
 }
 
+fly_value_t *fly_vector_reduce(fly_kernel_t *k, int op, fly_value_t *vec,
+                               fly_value_t *init) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(ir::vectorReduce(*K, collectiveOp(op), val(vec), val(init)));
+}
+
+static bool blockShape(ir::Kernel &k, const int64_t *block, int warpThreads,
+                       ir::BlockShape &shape) {
+  if (!block) {
+    k.reject("a block collective needs the block's three extents");
+    return false;
+  }
+  std::copy(block, block + 3, shape.dims);
+  shape.warpThreads = warpThreads;
+  return true;
+}
+
+fly_value_t *fly_block_reduce(fly_kernel_t *k, int op, fly_value_t *value,
+                              const int64_t block[3], int warp_threads,
+                              int algorithm, fly_value_t *slots,
+                              fly_value_t *result) {
+  FLY_KERNEL_OR(k, nullptr);
+  ir::BlockShape shape;
+  if (!blockShape(*K, block, warp_threads, shape))
+    return nullptr;
+  if (algorithm != FLY_BLOCK_REDUCE_WARP_REDUCTIONS &&
+      algorithm != FLY_BLOCK_REDUCE_RAKING) {
+    K->reject("block reduce: unknown algorithm " + std::to_string(algorithm));
+    return nullptr;
+  }
+  auto alg = algorithm == FLY_BLOCK_REDUCE_RAKING
+                 ? ir::BlockReduceAlgorithm::Raking
+                 : ir::BlockReduceAlgorithm::WarpReductions;
+  return handle(ir::blockReduce(*K, collectiveOp(op), val(value), shape, alg,
+                                val(slots), val(result)));
+}
+
+fly_value_t *fly_block_scan(fly_kernel_t *k, int op, fly_value_t *value,
+                            const int64_t block[3], int warp_threads,
+                            fly_value_t *slots, fly_value_t *init,
+                            int exclusive, fly_value_t **aggregate) {
+  FLY_KERNEL_OR(k, nullptr);
+  ir::BlockShape shape;
+  ir::Value *all = nullptr;
+  ir::Value *out = nullptr;
+  if (blockShape(*K, block, warp_threads, shape))
+    out = ir::blockScan(*K, collectiveOp(op), val(value), shape, val(slots),
+                        val(init), exclusive != 0, aggregate ? &all : nullptr);
+  if (aggregate)
+    *aggregate = out ? handle(all) : nullptr;
+  return handle(out);
+}
+
 fly_value_t *fly_tensor_dim(fly_kernel_t *k, fly_value_t *tensor, int mode) {
   FLY_KERNEL_OR(k, nullptr);
   return handle(K->tensorDim(val(tensor), mode));
@@ -604,6 +658,11 @@ void fly_if_begin(fly_kernel_t *k, fly_value_t *cond, const int *result_types, s
       cond = nullptr; // reported as a missing condition
   }
   K->ifBegin(val(cond), types);
+}
+
+void fly_if_begin_typed_by_then(fly_kernel_t *k, fly_value_t *cond) {
+  FLY_KERNEL_OR(k, );
+  K->ifBegin(val(cond), {}, /*typesFromThen=*/true);
 }
 
 void fly_if_else(fly_kernel_t *k, fly_value_t *const *then_yields, size_t n) {

@@ -189,7 +189,10 @@ public:
   Value *forBegin(Value *lb, Value *ub, Value *step, const std::vector<Value *> &inits,
                   std::vector<Value *> &iterArgs);
   std::vector<Value *> forEnd(const std::vector<Value *> &yields);
-  void ifBegin(Value *cond, const std::vector<DType> &resultTypes);
+  /// With `typesFromThen`, resultTypes is ignored: the results take the types
+  /// (scalars or vectors) of what the then branch yields at ifElse.
+  void ifBegin(Value *cond, const std::vector<DType> &resultTypes,
+               bool typesFromThen = false);
   void ifElse(const std::vector<Value *> &thenYields);
   std::vector<Value *> ifEnd(const std::vector<Value *> &yields);
   /// A while loop carrying `inits`: `before` gets the carried values where the condition is

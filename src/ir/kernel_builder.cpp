@@ -1270,7 +1270,8 @@ std::vector<Value *> Kernel::forEnd(const std::vector<Value *> &yields) {
   return leaveFrame(k);
 }
 
-void Kernel::ifBegin(Value *hc, const std::vector<DType> &resultTypes) {
+void Kernel::ifBegin(Value *hc, const std::vector<DType> &resultTypes,
+                     bool typesFromThen) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
@@ -1282,16 +1283,48 @@ void Kernel::ifBegin(Value *hc, const std::vector<DType> &resultTypes) {
     return;
   }
   std::vector<mlir::Type> types;
-  for (DType d : resultTypes)
-    types.push_back(mlirType(k.ctx(), d));
+  if (!typesFromThen)
+    for (DType d : resultTypes)
+      types.push_back(mlirType(k.ctx(), d));
   auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), types, c->v, /*addThenBlock=*/true,
                                       /*addElseBlock=*/true);
   for (mlir::Block *blk : {ifOp.thenBlock(), ifOp.elseBlock()})
     if (blk->mightHaveTerminator())
       blk->getTerminator()->erase();
   k.b.setInsertionPointToEnd(ifOp.thenBlock());
-  k.frames.push_back(Frame{Frame::Kind::If, ifOp, false, resultTypes});
+  Frame f{Frame::Kind::If, ifOp, false,
+          typesFromThen ? std::vector<DType>{} : resultTypes};
+  f.typesFromThen = typesFromThen;
+  k.frames.push_back(f);
 }
+
+namespace {
+// An op's results are fixed when it is made, so an if typed by its then branch
+// is made again with those types around the same two regions.
+void retypeIf(Kernel::Impl &k, Frame &f,
+              const std::vector<Value *> &thenYields) {
+  std::vector<mlir::Type> types;
+  f.resultTypes.clear();
+  for (Value *h : thenYields) {
+    Entry *e = k.getValue(h, "yielded value");
+    if (!e)
+      return;
+    types.push_back(e->v.getType());
+    f.resultTypes.push_back(e->dtype);
+  }
+  auto old = mlir::cast<mlir::scf::IfOp>(f.op);
+  mlir::OpBuilder::InsertionGuard guard(k.b);
+  k.b.setInsertionPoint(old);
+  auto retyped =
+      mlir::scf::IfOp::create(k.b, old.getLoc(), types, old.getCondition(),
+                              /*addThenBlock=*/false, /*addElseBlock=*/false);
+  retyped.getThenRegion().takeBody(old.getThenRegion());
+  retyped.getElseRegion().takeBody(old.getElseRegion());
+  old.erase();
+  f.op = retyped;
+  f.typesFromThen = false;
+}
+} // namespace
 
 void Kernel::ifElse(const std::vector<Value *> &thenYields) {
   Impl &k = *impl_;
@@ -1302,6 +1335,12 @@ void Kernel::ifElse(const std::vector<Value *> &thenYields) {
     return;
   }
   Frame &f = k.frames.back();
+  if (f.typesFromThen) {
+    retypeIf(k, f, thenYields);
+    if (!k.ok())
+      return;
+    k.b.setInsertionPointToEnd(mlir::cast<mlir::scf::IfOp>(f.op).thenBlock());
+  }
   if (!yieldValues(k, thenYields, f.resultTypes, "the then branch", f.op))
     return;
   f.inElse = true;

@@ -1,12 +1,18 @@
-//===- kernel_collectives.cpp - Warp reductions and scans from shuffles -----===//
+//===- kernel_collectives.cpp - Folds over lanes, warps and blocks
+//-----------===//
 //
-// Cooperative algorithms over a segment of `width` lanes, built from the kernel's own shuffles,
-// compares and selects; so every target that runs shuffles runs these, and this file needs no
-// MLIR.
+// Cooperative algorithms built from the kernel's own shuffles, compares,
+// selects, shared-memory accesses and barriers; so every target that runs those
+// runs these, and this file needs no MLIR. Warp collectives work on segments of
+// `width` lanes; block collectives put one warp collective per warp together
+// through a few shared slots.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/kernel.h"
+#include "ir/kernel_collectives.h"
+
+#include <algorithm>
+#include <vector>
 
 #include <cmath>
 #include <cstdint>
@@ -111,6 +117,204 @@ Value *Kernel::warpScan(BinaryOp op, Value *v, int width, Value **exclusive, Val
   if (aggregate)
     *aggregate = shuffle(ShuffleMode::Idx, v, constInt(DType::I32, width - 1), w);
   return v;
+}
+
+namespace {
+
+bool isPowerOfTwo(int64_t n) { return n > 0 && (n & (n - 1)) == 0; }
+
+/// Whether the block shape makes a block collective over `slots`; if not, the
+/// kernel records why.
+bool checkBlock(Kernel &k, BinaryOp op, Value *v, const BlockShape &block,
+                Value *slots, const char *what) {
+  if (!checkCollective(k, op, 1, what))
+    return false;
+  int64_t threads = block.dims[0] * block.dims[1] * block.dims[2];
+  for (int64_t d : block.dims)
+    if (d < 1 || d > 1024)
+      threads = 0;
+  if (!isPowerOfTwo(threads) || threads > 1024) {
+    k.reject(std::string(what) +
+             ": the block must have a power of two of threads, at most 1024");
+    return false;
+  }
+  if (!isPowerOfTwo(block.warpThreads) || block.warpThreads > 64) {
+    k.reject(std::string(what) +
+             ": the warp width must be a power of two from 1 to 64, got " +
+             std::to_string(block.warpThreads));
+    return false;
+  }
+  if (!slots || !k.isTensor(slots)) {
+    k.reject(std::string(what) + ": its shared storage must be a tensor");
+    return false;
+  }
+  if (v && k.dtypeOf(slots) != k.dtypeOf(v)) {
+    k.reject(std::string(what) +
+             ": its shared storage must have the value's dtype");
+    return false;
+  }
+  return true;
+}
+
+int64_t blockThreads(const BlockShape &block) {
+  return block.dims[0] * block.dims[1] * block.dims[2];
+}
+
+/// A block narrower than the wave leaves the rest of the wave unlaunched, so
+/// the warp narrows.
+int warpWidth(const BlockShape &block) {
+  return static_cast<int>(
+      std::min<int64_t>(block.warpThreads, blockThreads(block)));
+}
+
+/// The thread's index in the block, x fastest, as the hardware numbers lanes.
+Value *linearThreadId(Kernel &k, const BlockShape &block) {
+  Value *tid = k.gpuIndex(GpuIndex::ThreadIdx, 0);
+  if (block.dims[1] > 1)
+    tid = k.binary(BinaryOp::Add, tid,
+                   k.binary(BinaryOp::Mul, k.gpuIndex(GpuIndex::ThreadIdx, 1),
+                            k.constInt(DType::I32, block.dims[0])));
+  if (block.dims[2] > 1)
+    tid = k.binary(
+        BinaryOp::Add, tid,
+        k.binary(BinaryOp::Mul, k.gpuIndex(GpuIndex::ThreadIdx, 2),
+                 k.constInt(DType::I32, block.dims[0] * block.dims[1])));
+  return tid;
+}
+
+Value *slot(Kernel &k, Value *slots, Value *index) {
+  return k.load(slots, {index}, nullptr);
+}
+
+Value *slot(Kernel &k, Value *slots, int64_t index) {
+  return slot(k, slots, k.constInt(DType::I32, index));
+}
+
+std::vector<Value *> lanes(Kernel &k, Value *v) {
+  int n = k.lanesOf(v);
+  if (n <= 1)
+    return {v};
+  std::vector<Value *> out;
+  for (int i = 0; i < n; ++i)
+    out.push_back(k.vectorExtract(v, k.constInt(DType::I32, i)));
+  return out;
+}
+
+} // namespace
+
+Value *vectorReduce(Kernel &k, BinaryOp op, Value *vec, Value *init) {
+  if (!checkCollective(k, op, 1, "vector reduce"))
+    return nullptr;
+  Value *acc = init;
+  for (Value *lane : lanes(k, vec))
+    acc = acc ? k.binary(op, acc, lane) : lane;
+  return acc;
+}
+
+Value *blockReduce(Kernel &k, BinaryOp op, Value *v, const BlockShape &block,
+                   BlockReduceAlgorithm algorithm, Value *slots,
+                   Value *result) {
+  if (!checkBlock(k, op, v, block, slots, "block reduce"))
+    return nullptr;
+  Value *partial = vectorReduce(k, op, v, nullptr);
+  int warp = warpWidth(block);
+  int64_t warps = blockThreads(block) / warp;
+  if (warps == 1)
+    return k.warpReduce(op, partial, warp);
+  Value *tid = linearThreadId(k, block);
+  Value *lane = k.binary(BinaryOp::And, tid, k.constInt(DType::I32, warp - 1));
+  Value *zero = k.constInt(DType::I32, 0);
+  if (algorithm == BlockReduceAlgorithm::Raking) {
+    if (!result || !k.isTensor(result) || k.dtypeOf(result) != k.dtypeOf(v)) {
+      k.reject("block reduce: raking needs a one-element result tensor of the "
+               "value's dtype");
+      return nullptr;
+    }
+    // Every thread stages its value; then each lane of every warp folds a run
+    // of `warps` consecutive slots, so warp 0's fold is the whole block's (the
+    // other warps' is the same work, done instead of a branch around it), and
+    // thread 0 publishes it.
+    k.store(slots, partial, {tid}, nullptr);
+    k.barrier();
+    Value *base = k.binary(BinaryOp::Mul, lane, k.constInt(DType::I32, warps));
+    Value *raked = slot(k, slots, base);
+    for (int64_t i = 1; i < warps; ++i)
+      raked = k.binary(
+          op, raked,
+          slot(k, slots,
+               k.binary(BinaryOp::Add, base, k.constInt(DType::I32, i))));
+    raked = k.warpReduce(op, raked, warp);
+    k.store(result, raked, {zero}, k.compare(CmpOp::Eq, tid, zero));
+    k.barrier();
+    return slot(k, result, zero);
+  }
+  // Each warp's first lane publishes the warp's fold; every thread folds them
+  // all, in warp order, so the result is the same in every thread with one
+  // barrier.
+  Value *aggregate = k.warpReduce(op, partial, warp);
+  Value *warpId = k.binary(BinaryOp::DivU, tid, k.constInt(DType::I32, warp));
+  k.store(slots, aggregate, {warpId}, k.compare(CmpOp::Eq, lane, zero));
+  k.barrier();
+  Value *total = slot(k, slots, int64_t(0));
+  for (int64_t i = 1; i < warps; ++i)
+    total = k.binary(op, total, slot(k, slots, i));
+  return total;
+}
+
+Value *blockScan(Kernel &k, BinaryOp op, Value *v, const BlockShape &block,
+                 Value *slots, Value *init, bool exclusive, Value **aggregate) {
+  if (!checkBlock(k, op, v, block, slots, "block scan"))
+    return nullptr;
+  if (init && k.dtypeOf(init) != k.dtypeOf(v)) {
+    k.reject("block scan: init must have the value's dtype");
+    return nullptr;
+  }
+  // The thread's own items first: their running folds, the last of which is the
+  // thread's part.
+  std::vector<Value *> scanned;
+  for (Value *item : lanes(k, v))
+    scanned.push_back(scanned.empty() ? item
+                                      : k.binary(op, scanned.back(), item));
+  if (!k.error().empty())
+    return nullptr;
+  Value *partial = scanned.back();
+
+  int warp = warpWidth(block);
+  int64_t warps = blockThreads(block) / warp;
+  Value *prefix = nullptr, *total = nullptr;
+  Value *inclusive = k.warpScan(op, partial, warp, &prefix, &total);
+  if (warps > 1) {
+    Value *tid = linearThreadId(k, block);
+    Value *lane =
+        k.binary(BinaryOp::And, tid, k.constInt(DType::I32, warp - 1));
+    Value *warpId = k.binary(BinaryOp::DivU, tid, k.constInt(DType::I32, warp));
+    k.store(slots, inclusive, {warpId},
+            k.compare(CmpOp::Eq, lane, k.constInt(DType::I32, warp - 1)));
+    k.barrier();
+    // Highest warp first keeps the operands in block order: warp w ends with
+    // slots[0] op ... op slots[w-1] op its own prefix.
+    for (int64_t i = warps - 2; i >= 0; --i)
+      prefix =
+          k.select(k.compare(CmpOp::UGt, warpId, k.constInt(DType::I32, i)),
+                   k.binary(op, slot(k, slots, i), prefix), prefix);
+    total = slot(k, slots, int64_t(0));
+    for (int64_t i = 1; i < warps; ++i)
+      total = k.binary(op, total, slot(k, slots, i));
+  }
+  if (init)
+    prefix = k.binary(op, init, prefix);
+  if (aggregate)
+    *aggregate = total;
+  if (scanned.size() == 1)
+    return exclusive ? prefix : k.binary(op, prefix, partial);
+  // Item i's exclusive fold is the prefix and the items before it; the
+  // inclusive one adds it.
+  std::vector<Value *> out;
+  if (exclusive)
+    out.push_back(prefix);
+  for (size_t i = 0; i + (exclusive ? 1 : 0) < scanned.size(); ++i)
+    out.push_back(k.binary(op, prefix, scanned[i]));
+  return k.vectorFromElements(out);
 }
 
 } // namespace fly::ir

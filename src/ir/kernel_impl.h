@@ -119,6 +119,8 @@ struct Frame {
   mlir::Operation *op;
   bool inElse = false;
   std::vector<DType> resultTypes;
+  bool typesFromThen =
+      false; // an if whose result types come from its then branch's yields
 };
 
 struct Kernel::Impl {

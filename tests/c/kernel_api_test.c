@@ -966,6 +966,129 @@ static void warp_collectives(void) {
   CHECK(fly_arch_wave_size("gfx942", NULL) == FLY_ERROR_INVALID_ARGUMENT);
 }
 
+/* A block of 128 threads (2 waves of 64) reduces and scans thread ids through
+ * warp collectives and one shared slot per warp; a vector folds lane by lane;
+ * bad storage and shapes are errors. */
+static int block_mistake(const int64_t *block, int algorithm, int slots_dtype,
+                         const char *message) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  if (fly_module_create(&m) || fly_kernel_create(m, "wrong", &k))
+    return 0;
+  fly_value_t *slots = fly_shared_tensor(k, slots_dtype, 4, 16);
+  fly_value_t *v = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  int ok = fly_block_reduce(k, FLY_ADD, v, block, 64, algorithm, slots, NULL) ==
+               NULL &&
+           mentions(fly_kernel_error(k), message);
+  fly_module_destroy(m);
+  return ok;
+}
+
+static void block_collectives(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "block", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  const int64_t block[3] = {128, 1, 1};
+  fly_value_t *slots = fly_shared_tensor(k, FLY_I32, 2, 16);
+  fly_value_t *sum = fly_block_reduce(
+      k, FLY_ADD, i, block, 64, FLY_BLOCK_REDUCE_WARP_REDUCTIONS, slots, NULL);
+  fly_barrier(k);
+  fly_value_t *aggregate = NULL;
+  fly_value_t *ten = fly_const_int(k, FLY_I32, 10);
+  fly_value_t *exclusive =
+      fly_block_scan(k, FLY_ADD, i, block, 64, slots, ten, 1, &aggregate);
+  fly_value_t *pair[2] = {i, i};
+  fly_value_t *folded =
+      fly_vector_reduce(k, FLY_MAX, fly_vector_from_elements(k, pair, 2), ten);
+  fly_value_t *at[4];
+  for (int r = 0; r < 4; ++r)
+    at[r] = fly_binary(k, FLY_ADD, i, fly_const_int(k, FLY_I32, 128 * r));
+  fly_store(k, out, sum, &at[0], 1, NULL);
+  fly_store(k, out, exclusive, &at[1], 1, NULL);
+  fly_store(k, out, aggregate, &at[2], 1, NULL);
+  fly_store(k, out, folded, &at[3], 1, NULL);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  static int32_t data[512];
+  int64_t shape[1] = {512};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {128, 1, 1}, 0, NULL};
+  fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
+  CHECK(c && fly_launch(c, "block", &cfg, &arg, 1) == FLY_OK);
+  for (int tid = 0; tid < 128; ++tid) {
+    CHECK(data[tid] == 127 * 128 / 2);
+    CHECK(data[128 + tid] == 10 + tid * (tid - 1) / 2);
+    CHECK(data[256 + tid] == 127 * 128 / 2);
+    CHECK(data[384 + tid] == (tid > 10 ? tid : 10));
+  }
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+
+  const int64_t odd[3] = {96, 1, 1}, zero[3] = {0, 1, 1};
+  CHECK(block_mistake(odd, 0, FLY_I32, "power of two of threads"));
+  CHECK(block_mistake(zero, 0, FLY_I32, "power of two of threads"));
+  CHECK(block_mistake(NULL, 0, FLY_I32, "three extents"));
+  CHECK(block_mistake(block, 7, FLY_I32, "unknown algorithm 7"));
+  CHECK(block_mistake(block, 0, FLY_F32, "the value's dtype"));
+  CHECK(block_mistake(block, FLY_BLOCK_REDUCE_RAKING, FLY_I32,
+                      "one-element result tensor"));
+}
+
+/* An if whose results take their types from the then branch: a vector and a
+ * scalar here; an else branch that yields another type is an error with the
+ * types named. */
+static void if_typed_by_then(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "typed", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_value_t *x = fly_cast(k, i, FLY_F32);
+  fly_value_t *odd = fly_compare(
+      k, FLY_EQ, fly_binary(k, FLY_AND, i, fly_const_int(k, FLY_I32, 1)),
+      fly_const_int(k, FLY_I32, 1));
+  fly_if_begin_typed_by_then(k, odd);
+  fly_value_t *then_vals[2] = {fly_vector_splat(k, x, 2), x};
+  fly_if_else(k, then_vals, 2);
+  fly_value_t *neg = fly_unary(k, FLY_NEG, x);
+  fly_value_t *else_vals[2] = {fly_vector_splat(k, neg, 2), neg};
+  fly_value_t *results[2] = {NULL, NULL};
+  fly_if_end(k, else_vals, 2, results);
+  CHECK(results[0] && fly_value_lanes(k, results[0]) == 2 &&
+        fly_value_lanes(k, results[1]) == 1);
+  fly_value_t *sum = fly_binary(
+      k, FLY_ADD, fly_vector_reduce(k, FLY_ADD, results[0], NULL), results[1]);
+  fly_store(k, out, sum, &i, 1, NULL);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  float data[8] = {0};
+  int64_t shape[1] = {8};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {8, 1, 1}, 0, NULL};
+  fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
+  CHECK(c && fly_launch(c, "typed", &cfg, &arg, 1) == FLY_OK);
+  for (int j = 0; j < 8; ++j)
+    CHECK(data[j] == (j % 2 ? 3.0f * j : -3.0f * j));
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "mismatch", &k) == FLY_OK);
+  i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+  fly_if_begin_typed_by_then(
+      k, fly_compare(k, FLY_LT, i, fly_const_int(k, FLY_I32, 2)));
+  fly_if_else(k, &i, 1);
+  fly_value_t *f = fly_const_float(k, FLY_F32, 1.0);
+  fly_if_end(k, &f, 1, results);
+  CHECK(mentions(fly_kernel_error(k), "the else branch yields"));
+  CHECK(fly_kernel_finish(k) == FLY_ERROR_COMPILE);
+  fly_module_destroy(m);
+}
+
 int main(void) {
   values_at_the_edges();
   launch_argument_checks();
@@ -985,6 +1108,8 @@ int main(void) {
   builder_errors();
   deadlock_is_an_error();
   warp_collectives();
+  block_collectives();
+  if_typed_by_then();
   printf("%d passed, %d failed\n", checks - failures, failures);
   return failures != 0;
 }

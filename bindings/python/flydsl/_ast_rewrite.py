@@ -2,10 +2,16 @@
 into kernel loops and branches (see _control.py for what the rewritten code calls).
 
 A rewritten statement's body becomes a nested function that takes and returns the carried
-variables: the names it assigns that were already bound before it. Names first bound inside
-the body stay local to it. Statements that `break`, `continue` or `return` out of the body are
-left as Python (so their conditions and bounds must be Python values); so are loops over
-`range_constexpr` and anything else that is not `range`.
+variables: the names it assigns that were already bound before it. A name first bound inside
+an `if` that is read anywhere outside it leaves the `if` too (a dynamic `if` needs it from both
+branches); other names first bound inside a body stay local to it. A loop's variable that was
+bound before the loop holds its last value after it, as in Python. Statements that `break`,
+`continue` or `return` out of the body are left as Python (so their conditions and bounds must
+be Python values); so are loops over `range_constexpr` and anything else that is not `range`.
+
+In expressions, `a if c else b`, `and`, `or` and `not` on kernel values become kernel branches
+and logic (the right side of `and` / `or` and the arms of `if` are still only evaluated where
+they are taken); on Python values they keep Python's meaning.
 
 FLYDSL_DEBUG_AST_DIFF=1 prints a unified diff of the source before and after the rewrite.
 """
@@ -40,6 +46,13 @@ def _assigned(stmts):
 
         def visit_Lambda(self, node):
             pass
+
+        def _comprehension(self, node):  # its variables are its own; a walrus leaks out
+            for n in ast.walk(node):
+                if isinstance(n, ast.NamedExpr):
+                    names.add(n.target.id)
+
+        visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     for s in stmts:
         V().visit(s)
@@ -95,9 +108,82 @@ def _is_range_loop(node):
     )
 
 
+def _loads(node):
+    """How often each name is read in this node, not counting a comprehension's or a lambda's
+    own variables (their scopes)."""
+    counts = {}
+
+    class V(ast.NodeVisitor):
+        shadowed = frozenset()
+
+        def visit_Name(self, n):
+            if isinstance(n.ctx, ast.Load) and n.id not in self.shadowed:
+                counts[n.id] = counts.get(n.id, 0) + 1
+
+        def _scope(self, n, own):
+            outer, self.shadowed = self.shadowed, self.shadowed | own
+            self.generic_visit(n)
+            self.shadowed = outer
+
+        def _comprehension(self, n):
+            own = set()
+            for g in n.generators:
+                own |= {t.id for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+            self._scope(n, own)
+
+        visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
+
+        def visit_Lambda(self, n):
+            self._scope(n, {a.arg for a in n.args.args + n.args.kwonlyargs})
+
+    V().visit(node)
+    return counts
+
+
+def _thunk(expr):
+    return ast.Lambda(
+        args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                           kwarg=None, defaults=[]),
+        body=expr,
+    )  # fmt: skip
+
+
+class _Expressions(ast.NodeTransformer):
+    """`a if c else b`, `a and b`, `a or b` and `not a` as calls that decide at trace time
+    whether they are Python or kernel logic."""
+
+    @staticmethod
+    def _rt(fn, args):
+        func = ast.Attribute(value=ast.Name(id=_RT, ctx=ast.Load()), attr=fn, ctx=ast.Load())
+        return ast.Call(func=func, args=args, keywords=[])
+
+    def visit_IfExp(self, node):
+        self.generic_visit(node)
+        return self._rt("ifexp", [node.test, _thunk(node.body), _thunk(node.orelse)])
+
+    def visit_BoolOp(self, node):
+        self.generic_visit(node)
+        fn = "and_" if isinstance(node.op, ast.And) else "or_"
+        out = node.values[0]
+        for v in node.values[1:]:
+            out = self._rt(fn, [_thunk(out), _thunk(v)])
+        return out
+
+    def visit_UnaryOp(self, node):
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Not):
+            return self._rt("not_", [node.operand])
+        return node
+
+
 class _Rewriter:
-    def __init__(self):
+    def __init__(self, loads):
         self.counter = 0
+        self.loads = loads  # reads of each name in the whole function
+
+    def _read_outside(self, names, stmt):
+        inside = _loads(stmt)
+        return {n for n in names if self.loads.get(n, 0) > inside.get(n, 0)}
 
     def _name(self, what):
         self.counter += 1
@@ -107,7 +193,14 @@ class _Rewriter:
     def _tuple(names, ctx):
         return ast.Tuple(elts=[ast.Name(id=n, ctx=ctx()) for n in names], ctx=ctx())
 
-    def _function(self, name, params, body, carried):
+    def _function(self, name, params, body, carried, preset=()):
+        # Names the body may leave unbound start as UNSET, so the body can return them.
+        body = [
+            ast.Assign(targets=[ast.Name(id=n, ctx=ast.Store())],
+                       value=ast.Attribute(value=ast.Name(id=_RT, ctx=ast.Load()), attr="UNSET",
+                                           ctx=ast.Load()))
+            for n in preset
+        ] + body  # fmt: skip
         args = ast.arguments(
             posonlyargs=[],
             args=[ast.arg(arg=p) for p in params],
@@ -119,6 +212,11 @@ class _Rewriter:
         )
         ret = ast.Return(value=self._tuple(carried, ast.Load))
         return ast.FunctionDef(name=name, args=args, body=body + [ret], decorator_list=[])
+
+    @staticmethod
+    def _rt_call(fn, args):
+        func = ast.Attribute(value=ast.Name(id=_RT, ctx=ast.Load()), attr=fn, ctx=ast.Load())
+        return ast.Call(func=func, args=args, keywords=[])
 
     def _call(self, fn, args, carried):
         call = ast.Call(
@@ -137,22 +235,38 @@ class _Rewriter:
             if _is_range_loop(s):
                 var = s.target.id
                 carried = sorted((_assigned(s.body) & bound) - {var})
+                # The loop variable outlives the loop when it was bound before it (its value
+                # then stays for a loop that runs no iteration) or is read after it.
+                keep_var = var in bound or bool(self._read_outside({var}, s))
                 body = self.block(s.body, set(bound) | {var})
                 fn = self._name("for")
-                out.append(self._function(fn, [var] + carried, body, carried))
+                results = carried + [var] if keep_var else carried
+                out.append(self._function(fn, [var] + carried, body, results))
                 names = ast.Tuple(elts=[ast.Constant(n) for n in carried], ctx=ast.Load())
-                out.append(
-                    self._call(
-                        "for_range",
-                        [
-                            ast.Tuple(elts=s.iter.args, ctx=ast.Load()),
-                            names,
-                            self._tuple(carried, ast.Load),
-                            ast.Name(id=fn, ctx=ast.Load()),
-                        ],
-                        carried,
-                    )
+                # Bound on some path before the loop; a Python loop that ran no iteration
+                # leaves it unbound, which the loop then treats as not bound before.
+                before = (
+                    self._rt_call("bound_or_none", [_thunk(ast.Name(id=var, ctx=ast.Load()))])
+                    if var in bound
+                    else ast.Constant(None)
                 )
+                call = self._call(
+                    "for_range",
+                    [
+                        ast.Tuple(elts=s.iter.args, ctx=ast.Load()),
+                        names,
+                        self._tuple(carried, ast.Load),
+                        ast.Name(id=fn, ctx=ast.Load()),
+                    ],
+                    results,
+                )
+                if keep_var:
+                    call.value.keywords = [
+                        ast.keyword(arg="var_before", value=before),
+                        ast.keyword(arg="keep_var", value=ast.Constant(True)),
+                    ]
+                    bound.add(var)
+                out.append(call)
             elif isinstance(s, ast.While) and not s.orelse and not _escapes(s.body, loop=True):
                 carried = sorted(_assigned(s.body) & bound)
                 cond_fn, body_fn = self._name("cond"), self._name("while")
@@ -180,13 +294,16 @@ class _Rewriter:
                     )
                 )
             elif isinstance(s, ast.If) and not _escapes(s.body + s.orelse, loop=False):
-                carried = sorted((_assigned(s.body) | _assigned(s.orelse)) & bound)
+                assigned = _assigned(s.body) | _assigned(s.orelse)
+                carried = sorted(assigned & bound)
+                new = sorted(self._read_outside(assigned - bound, s))
                 then_fn, else_fn = self._name("then"), self._name("else")
                 then_body = self.block(s.body, set(bound))
                 else_body = self.block(s.orelse, set(bound))
-                out.append(self._function(then_fn, carried, then_body, carried))
-                out.append(self._function(else_fn, carried, else_body, carried))
-                names = ast.Tuple(elts=[ast.Constant(n) for n in carried], ctx=ast.Load())
+                results = carried + new
+                out.append(self._function(then_fn, carried, then_body, results, new))
+                out.append(self._function(else_fn, carried, else_body, results, new))
+                names = ast.Tuple(elts=[ast.Constant(n) for n in results], ctx=ast.Load())
                 out.append(
                     self._call(
                         "if_",
@@ -197,9 +314,12 @@ class _Rewriter:
                             ast.Name(id=then_fn, ctx=ast.Load()),
                             ast.Name(id=else_fn, ctx=ast.Load()),
                         ],
-                        carried,
+                        results,
                     )
                 )
+                for n in new:  # a branch not taken leaves its new names unbound, as Python does
+                    out.append(ast.parse(f"if {n} is {_RT}.UNSET:\n    del {n}").body[0])
+                bound |= set(new)
             else:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(s, field, None)
@@ -229,7 +349,8 @@ def rewrite(fn):
     for extra in (func.args.vararg, func.args.kwarg):
         if extra is not None:
             params.add(extra.arg)
-    func.body = _Rewriter().block(func.body, params)
+    func = _Expressions().visit(func)
+    func.body = _Rewriter(_loads(func)).block(func.body, params)
     ast.increment_lineno(tree, fn.__code__.co_firstlineno - 1)
     ast.fix_missing_locations(tree)
     if os.environ.get("FLYDSL_DEBUG_AST_DIFF", "0") not in ("", "0"):

@@ -14,6 +14,24 @@ from ._kernel_layout import TensorValue
 from ._trace import Value, _BuilderError, as_value, current
 
 
+class _Unset:
+    """What a name first bound inside a branch holds where the branch did not bind it."""
+
+    def __repr__(self):
+        return "UNSET"
+
+
+UNSET = _Unset()
+
+
+def bound_or_none(read):
+    """read() of a name, or None where the name is not bound."""
+    try:
+        return read()
+    except NameError:
+        return None
+
+
 def _check():
     message = K.kernel_error(current())
     if message:
@@ -71,7 +89,7 @@ def _index_values(bounds):
     return [as_value(b, Value(None, dtype)).to(dtype) for b in bounds]
 
 
-def for_range(range_args, names, carried, body):
+def for_range(range_args, names, carried, body, var_before=None, keep_var=False):
     if not 1 <= len(range_args) <= 3:
         raise TypeError(f"range expected 1 to 3 arguments, got {len(range_args)}")
     start, stop, step = (
@@ -83,13 +101,17 @@ def for_range(range_args, names, carried, body):
         raise ValueError("a kernel loop needs a positive step")
     lb, ub, st = _index_values((start, stop, step))
     inits = _carried_values(names, carried)
+    if keep_var:  # the loop variable's last value, carried out (its value before, or start)
+        before = lb if var_before is None else as_value(var_before, lb)
+        inits.append(before if before.dtype == lb.dtype else before.to(lb.dtype))
+        names = tuple(names) + ("loop variable",)
     k = current()
     iter_args = (ctypes.c_void_p * max(1, len(inits)))()
     iv = K.for_begin(k, lb.handle, ub.handle, st.handle, _array(inits), len(inits), iter_args)
     _check()
     iv = Value(iv, lb.dtype)
     inner = [Value(iter_args[i], v.dtype) for i, v in enumerate(inits)]
-    yields = _yielded(names, body(iv, *inner), inits)
+    yields = _yielded(names, body(iv, *inner[: len(inner) - keep_var]), inits)
     results = (ctypes.c_void_p * max(1, len(inits)))()
     K.for_end(k, _array(yields), len(yields), results)
     _check()
@@ -124,25 +146,105 @@ def while_(names, carried, cond, body):
     return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
 
 
+def _new_values(names, values, like=None):
+    """The values of names first bound in a dynamic branch: kernel values, converted to the
+    other branch's dtypes when it came first."""
+    out = []
+    for i, (name, v) in enumerate(zip(names, values)):
+        if v is UNSET:
+            raise NameError(
+                f"`{name}` is assigned in only one branch of a dynamic `if` and read after it; "
+                "assign it before the `if` or in both branches"
+            )
+        other = like[i] if like is not None else None
+        try:
+            v = as_value(v, other)
+        except TypeError:
+            raise TypeError(
+                f"`{name}` ({type(v).__name__}) is assigned in a dynamic branch, so it must be "
+                "a kernel value or a number"
+            ) from None
+        if other is not None and v.dtype != other.dtype:
+            raise TypeError(f"`{name}` is {other.dtype} in one branch and {v.dtype} in the other")
+        v.lanes  # noqa: B018 (asked while its branch is open: the other branch reads it)
+        out.append(v)
+    return out
+
+
 def if_(cond, names, carried, then, orelse):
+    """`names` are the carried names, then those first bound in the branches."""
     if not isinstance(cond, Value):
         # A Python condition: an ordinary branch, decided while tracing.
         return then(*carried) if cond else orelse(*carried)
     if cond.dtype != "i1":
         cond = cond != 0
-    inits = _carried_values(names, carried)
+    n = len(carried)
+    inits = _carried_values(names[:n], carried)
     k = current()
-    types = (ctypes.c_int * max(1, len(inits)))(*[K.DTYPES[v.dtype] for v in inits])
-    K.if_begin(k, cond.handle, types, len(inits))
+    K.if_begin_typed_by_then(k, cond.handle)
     _check()
-    then_values = _yielded(names, then(*inits), inits)
+    got = then(*inits)
+    then_values = _yielded(names[:n], got[:n], inits) + _new_values(names[n:], got[n:])
     K.if_else(k, _array(then_values), len(then_values))
     _check()
-    else_values = _yielded(names, orelse(*inits), inits)
-    results = (ctypes.c_void_p * max(1, len(inits)))()
+    got = orelse(*inits)
+    else_values = _yielded(names[:n], got[:n], inits) + _new_values(
+        names[n:], got[n:], then_values[n:]
+    )
+    results = (ctypes.c_void_p * max(1, len(then_values)))()
     K.if_end(k, _array(else_values), len(else_values), results)
     _check()
-    return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
+    return tuple(Value(results[i], v.dtype) for i, v in enumerate(then_values))
 
 
-__all__ = ["for_range", "while_", "if_"]
+def _truth(v):
+    """A kernel value as i1 (nonzero is true), or a Python value's truth."""
+    if isinstance(v, Value):
+        return v if v.dtype == "i1" else v != 0
+    return bool(v)
+
+
+def _i1(x):
+    return x if isinstance(x, Value) else as_value(bool(x), Value(None, "i1"))
+
+
+def _logic(first, rest, when_first):
+    """`first() and rest()` (when_first False) / `first() or rest()` (True): Python's on a
+    Python value, else a kernel branch that evaluates `rest` only where it decides."""
+    a = first()
+    if not isinstance(a, Value):
+        return rest() if bool(a) != when_first else a
+    k = current()
+    K.if_begin_typed_by_then(k, _truth(a).handle)
+    _check()
+    taken = _i1(True) if when_first else _i1(_truth(rest()))
+    K.if_else(k, _array([taken]), 1)
+    _check()
+    other = _i1(_truth(rest())) if when_first else _i1(False)
+    result = (ctypes.c_void_p * 1)()
+    K.if_end(k, _array([other]), 1, result)
+    _check()
+    return Value(result[0], "i1")
+
+
+def and_(first, rest):
+    return _logic(first, rest, False)
+
+
+def or_(first, rest):
+    return _logic(first, rest, True)
+
+
+def not_(v):
+    return _truth(v) == 0 if isinstance(v, Value) else not v
+
+
+def ifexp(cond, then, orelse):
+    """`then() if cond else orelse()`: a kernel branch with one result for a kernel condition."""
+    if not isinstance(cond, Value):
+        return then() if cond else orelse()
+    (value,) = if_(cond, ("the value",), (), lambda: (then(),), lambda: (orelse(),))
+    return value
+
+
+__all__ = ["for_range", "while_", "if_", "ifexp", "and_", "or_", "not_", "UNSET", "bound_or_none"]

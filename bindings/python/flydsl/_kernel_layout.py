@@ -501,10 +501,18 @@ class SharedAllocator:
         inner = layout._parts[2] if layout.is_composed else layout
         return make_tensor(self._storage(_dtype_name(dtype), cosize(inner), align), layout)
 
-    def allocate(self, array):
-        if not isinstance(array, _ArrayType):
-            raise TypeError("allocate needs fx.Array[dtype, count(, align)]")
-        return _Storage(self._storage(array.dtype, array.count, array.align))
+    def allocate(self, storable):
+        """Storage for `fx.Array[dtype, count(, align)]` or an `fx.Struct[...]` of them;
+        `.peek()` gives the array's storage, or the struct with each field's."""
+        if isinstance(storable, _ArrayType):
+            return _Storage(self._storage(storable.dtype, storable.count, storable.align))
+        if isinstance(storable, StructType):
+            return _StructStorage(storable, {
+                name: self.allocate(field) for name, field in storable.fields
+            })  # fmt: skip
+        raise TypeError(
+            f"allocate needs fx.Array[dtype, count(, align)] or fx.Struct[...], got {storable!r}"
+        )
 
 
 class _Storage:
@@ -522,9 +530,92 @@ class _Storage:
         return make_tensor(self.tensor, layout)
 
 
+class _StructStorage:
+    """A struct allocated field by field; `peek()` is the struct whose fields are the arrays'
+    tensors (or nested structs)."""
+
+    def __init__(self, struct_type, fields):
+        self.struct_type, self.fields = struct_type, fields
+
+    def peek(self):
+        return StructValue(self.struct_type, {
+            name: field.tensor if isinstance(field, _Storage) else field.peek()
+            for name, field in self.fields.items()
+        })  # fmt: skip
+
+    def __getattr__(self, name):
+        fields = self.__dict__.get("fields", {})
+        if name in fields:
+            return fields[name]
+        raise AttributeError(name)
+
+
+class StructValue:
+    """A struct in memory: each field an attribute."""
+
+    def __init__(self, struct_type, fields):
+        self.__dict__.update(fields)
+        self._struct_type = struct_type
+
+    def __repr__(self):
+        return f"{self._struct_type!r}(...)"
+
+
+class StructType:
+    """fx.Struct["name": fx.Array[...], ...]: named arrays (or structs) stored one after
+    another, each with its own alignment."""
+
+    def __init__(self, fields):
+        self.fields = tuple(fields)
+
+    def __repr__(self):
+        inner = ", ".join(f"{n!r}: {t!r}" for n, t in self.fields)
+        return f"Struct[{inner}]"
+
+    def __eq__(self, other):
+        return isinstance(other, StructType) and self.fields == other.fields
+
+    def __hash__(self):
+        return hash(self.fields)
+
+
+def make_struct_type(item):
+    items = item if isinstance(item, tuple) else (item,)
+    fields, seen = [], set()
+    for field in items:
+        if not isinstance(field, slice) or field.step is not None:
+            raise TypeError('a Struct field is written "name": type, e.g. '
+                            'fx.Struct["slots": fx.Array[fx.Float32, 4]]')  # fmt: skip
+        name, kind = field.start, field.stop
+        if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+            raise TypeError(f"a Struct field needs a name that is an identifier, got {name!r}")
+        if name in seen:
+            raise TypeError(f"the Struct field {name!r} is named twice")
+        if not isinstance(kind, (_ArrayType, StructType)):
+            raise TypeError(f"the Struct field {name!r} must be an fx.Array[...] or a Struct, "
+                            f"got {kind!r}")  # fmt: skip
+        seen.add(name)
+        fields.append((name, kind))
+    if not fields:
+        raise TypeError("a Struct needs at least one field")
+    return StructType(fields)
+
+
 class _ArrayType:
     def __init__(self, dtype, count, align=16):
         self.dtype, self.count, self.align = _dtype_name(dtype), int(count), int(align)
+        if self.count < 1:
+            raise ValueError(f"an fx.Array needs at least one element, got {count}")
+
+    def __repr__(self):
+        return f"Array[{self.dtype}, {self.count}, {self.align}]"
+
+    def __eq__(self, other):
+        return isinstance(other, _ArrayType) and (self.dtype, self.count, self.align) == (
+            other.dtype, other.count, other.align)  # fmt: skip
+
+    def __hash__(self):
+        return hash((self.dtype, self.count, self.align))
 
 
 class Array:
@@ -535,14 +626,72 @@ class Array:
 
 
 class Pointer:
-    """A tensor's iterator (fx.get_iter): where its first element is."""
+    """An element's address inside a kernel: a tensor's iterator (fx.get_iter) or a pointer
+    argument (flyc.from_c_void_p), moved by `p + n` elements. `p.load()` reads the element,
+    `p.load(fx.Int32x4)` that many consecutive ones as a vector (aligned to its size),
+    `p.store(v)` writes a value or vector there, `p[i]` / `p[i] = v` read and write element i
+    after it, and `p.view(layout)` is a tensor from it."""
 
-    def __init__(self, tensor):
-        self.tensor = tensor
+    _SPAN = 1 << 30  # the extent of the flat view an offset pointer is read through
+
+    def __init__(self, tensor, offset=None):
+        self.tensor, self.offset = tensor, offset
 
     @property
     def dtype(self):
         return self.tensor.dtype
+
+    element_type = value_type = dtype
+
+    def __add__(self, n):
+        if isinstance(n, int) and not isinstance(n, bool) and n == 0:
+            return self
+        return Pointer(self.tensor, n if self.offset is None else self.offset + n)
+
+    __radd__ = __add__
+
+    def __sub__(self, n):
+        return self + (-n)
+
+    def _flat(self):
+        """The memory from the tensor's first element on, indexed by element offsets."""
+        if self.tensor.rank == 1:
+            return self.tensor
+        return make_tensor(self.tensor, make_layout(self._SPAN, 1))
+
+    def _at(self, i=0):
+        if self.offset is None:
+            return i
+        return self.offset if isinstance(i, int) and i == 0 else self.offset + i
+
+    def load(self, dtype=None):
+        lanes = getattr(dtype, "lanes", 1)
+        if dtype is not None and _dtype_name(getattr(dtype, "element", dtype)) != self.dtype:
+            raise TypeError(f"a pointer to {self.dtype} cannot load {dtype!r}")
+        flat = self._flat()
+        return flat.load((self._at(),), lanes=lanes) if lanes > 1 else flat[self._at()]
+
+    def store(self, value):
+        v = value if isinstance(value, Value) else as_value(value, Value(None, self.dtype))
+        if v.lanes > 1:
+            self._flat().store((self._at(),), v)
+        else:
+            self._flat()[self._at()] = v
+
+    def __getitem__(self, i):
+        return self._flat()[self._at(i)]
+
+    def __setitem__(self, i, value):
+        self._flat()[self._at(i)] = value
+
+    def view(self, layout):
+        """A tensor with `layout` whose element 0 is this pointer's."""
+        if self.offset is None:
+            return make_tensor(self.tensor, layout)
+        # A flat (span, span):(1, 1) view sliced at (offset, _) starts at the offset.
+        span = self._SPAN
+        grid = make_tensor(self._flat(), make_layout((span, span), (1, 1)))
+        return make_tensor(grid[self.offset, None], layout)
 
 
 def make_buffer_tensor(t):
@@ -620,6 +769,10 @@ class TensorValue:
             p = as_value(pred).handle if pred is not None else None
             K.store(current(), self.handle, v.handle, arr, n, p)
         _raise_builder_error()
+
+    def view(self, layout):
+        """A tensor over this one's memory (from its first element) with `layout`."""
+        return make_tensor(self, layout)
 
     def fill(self, value):
         v = as_value(value, Value(None, self.dtype)).to(self.dtype)

@@ -4,6 +4,7 @@ the C API. Every op goes to the kernel being traced (one per thread at a time)."
 import threading
 
 from . import _kernel_api as K
+from ._ir_types import type_of
 
 _state = threading.local()
 
@@ -25,20 +26,33 @@ def traced_arch():
     return getattr(_state, "arch", None)
 
 
-class _Tracing:
-    """Traces into kernel `handle`, compiled later for `arch` (what num_warp_threads sees)."""
+def traced_block_size():
+    """The block the kernel being traced is compiled for, as (x, y, z), or None; asking marks
+    the kernel as specialized for it."""
+    block = getattr(_state, "block", None)
+    if block is not None:
+        _state.block_used = True
+    return block
 
-    def __init__(self, handle, arch=None):
-        self.handle, self.arch = handle, arch
+
+class _Tracing:
+    """Traces into kernel `handle`, compiled later for `arch` (what num_warp_threads sees) and,
+    where known, for blocks of `block` threads (what known_block_size sees)."""
+
+    def __init__(self, handle, arch=None, block=None):
+        self.handle, self.arch, self.block = handle, arch, block
+        self.block_used = False
 
     def __enter__(self):
         if getattr(_state, "kernel", None) is not None:
             raise RuntimeError("a kernel is already being traced on this thread")
-        _state.kernel, _state.arch = self.handle, self.arch
+        _state.kernel, _state.arch, _state.block = self.handle, self.arch, self.block
+        _state.block_used = False
         return self
 
     def __exit__(self, *exc):
-        _state.kernel = _state.arch = None
+        self.block_used = _state.block_used
+        _state.kernel = _state.arch = _state.block = None
 
 
 def _wrap(handle, dtype=None):
@@ -137,6 +151,10 @@ def unary(op, a):
     return _wrap(K.unary(current(), _UN[op], a.handle), a.dtype)
 
 
+# Reduction names -> fly_binary_op.
+_REDUCE = {"add": 0, "mul": 2, "min": 5, "max": 6}
+
+
 class Value:
     """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
     apply lane by lane to vectors; `v[i]` is a lane of a vector."""
@@ -181,6 +199,37 @@ class Value:
     def select(self, a, b):
         """`a` where this (a boolean) holds, else `b`."""
         return select_value(self, a, b)
+
+    def reduce(self, op, init_val=None, reduction_profile=None, *, fastmath=None):
+        """The lanes folded with `op` (fx.ReductionOp or "add", "mul", "max", "min") in lane
+        order, after `init_val` when given."""
+        name = getattr(op, "value", op)
+        if name not in _REDUCE:
+            raise TypeError(f"unsupported reduction {op!r}: add, mul, max or min")
+        init = None if init_val is None else as_value(init_val, Value(None, self.dtype)).handle
+        return _wrap(K.vector_reduce(current(), _REDUCE[name], self.handle, init), self.dtype)
+
+    def exp2(self, *, fastmath=None):
+        """2 ** self (fastmath is accepted, not applied)."""
+        return unary("exp2", self)
+
+    def addf(self, other, *, fastmath=None):
+        """self + other on floats (fastmath is accepted, not applied)."""
+        return _binary("add", self, other)
+
+    def shrui(self, amount):
+        """Logical (unsigned) right shift."""
+        return _binary("shru", self, amount)
+
+    def shuffle_xor(self, offset, width):
+        """This value in lane (lane ^ offset) of this lane's group of `width`."""
+        off, w = as_value(offset).to("i32"), as_value(width).to("i32")
+        return _wrap(K.shuffle(current(), 0, self.handle, off.handle, w.handle), self.dtype)
+
+    @property
+    def type(self):
+        """The value's type object (flydsl._mlir.ir's): a VectorType with lanes."""
+        return type_of(self.dtype, self.lanes)
 
     def store(self, tensor, index, pred=None):
         """Writes the lanes to consecutive elements of `tensor` from `index` on."""
@@ -315,4 +364,8 @@ def select_value(cond, a, b):
     )
     if a.dtype != b.dtype:
         b = b.to(a.dtype)
-    return _wrap(K.select(current(), as_value(cond).handle, a.handle, b.handle), a.dtype)
+    c = as_value(cond)
+    if c.lanes > 1:  # a lane-wise choice: scalar operands stand for every lane
+        a, b = (v if v.lanes > 1 else _wrap(K.vector_splat(current(), v.handle, c.lanes), v.dtype)
+                for v in (a, b))  # fmt: skip
+    return _wrap(K.select(current(), c.handle, a.handle, b.handle), a.dtype)

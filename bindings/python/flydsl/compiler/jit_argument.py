@@ -44,12 +44,13 @@ class _TensorArg:
     `spec` is the (shape, stride, align) its kernel is compiled for (see from_dlpack)."""
 
     kind = K.ARG_DLMANAGED
+    is_pointer = False  # a from_c_void_p address: the kernel sees an fx.Pointer
 
     def __init__(self, obj):
         if isinstance(obj, PointerArgument):
             self.capsule = obj.dltensor  # kept alive through the launch
             self.pointer, self.kind = ctypes.addressof(obj.dltensor), K.ARG_DLTENSOR
-            self.dtype, self.rank = obj.dtype, 1
+            self.dtype, self.rank, self.is_pointer = obj.dtype, 1, True
             self.spec = _fast.bare_spec(obj.address, (1,), int(obj.dltensor.dtype.bits) // 8)
             return
         marked = obj if isinstance(obj, TensorArgument) else None

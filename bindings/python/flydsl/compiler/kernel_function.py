@@ -15,7 +15,7 @@ from .. import _fast_launch as _fast
 from .. import _kernel_api as K
 from .._ast_rewrite import rewrite
 from .._host_layout import Layout
-from .._kernel_layout import CopyAtom, TensorValue, TiledCopy
+from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy
 from .._lib import check
 from .._trace import _BuilderError, _Tracing, _wrap
 from ..errors import CompileError, LaunchError
@@ -156,7 +156,8 @@ def _parameter(kernel, kind, detail):
             (ctypes.c_int64 * rank)(*shape), (ctypes.c_int64 * rank)(*stride), align,
         )  # fmt: skip
         _wrap(h, detail.dtype)
-        return TensorValue(h, detail.dtype, detail.rank)
+        tensor = TensorValue(h, detail.dtype, detail.rank)
+        return Pointer(tensor) if detail.is_pointer else tensor
     if kind == "scalar":
         return _wrap(K.scalar_param(kernel, K.DTYPES[detail[0]]), detail[0])
     if kind == "bundle":
@@ -189,6 +190,9 @@ class KernelFunction:
         self._traced = None  # fn after the AST rewrite, made on first compile
         self.name = name or fn.__name__
         self.known_block_size = _block_size(known_block_size)
+        # Set once a trace asks for the block size (fx.known_block_size()) without a declared
+        # one: from then on each launched block size compiles its own kernel.
+        self._block_specialized = False
         self.signature = inspect.signature(fn)
         self.hints = typing.get_type_hints(fn, include_extras=True)
         self.cache = _Bounded(_SIGNATURES_KEPT)
@@ -256,7 +260,7 @@ class KernelFunction:
                 key.append(("stream",))
         return tuple(key)
 
-    def _compile(self, classified, options):
+    def _compile(self, classified, options, block=None):
         if self._traced is None:
             self._traced = rewrite(self.fn)
         module = ctypes.c_void_p()
@@ -265,14 +269,21 @@ class KernelFunction:
         try:
             kernel = ctypes.c_void_p()
             check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
-            with _Tracing(kernel, resolve_options(options)[1]):
+            declared = self.known_block_size
+            scope = _Tracing(kernel, resolve_options(options)[1],
+                             tuple(declared) if declared is not None else block)  # fmt: skip
+            with scope:
                 try:
                     params = [_parameter(kernel, kind, detail) for kind, detail in classified]
-                    if self.known_block_size is not None:
-                        K.set_block_size(kernel, *self.known_block_size)
+                    if declared is not None:
+                        K.set_block_size(kernel, *declared)
                     self._traced(*params)
                 except _BuilderError as e:
                     raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
+            if scope.block_used and declared is None:
+                # The kernel was built for this block: the launch checks that it gets it.
+                K.set_block_size(kernel, *block)
+                self._block_specialized = True
             check(K.kernel_finish(kernel))
             compiled = ctypes.c_void_p()
             check(K.compile_module(module, ctypes.byref(options), ctypes.byref(compiled)))
@@ -283,12 +294,16 @@ class KernelFunction:
             if not done:
                 K.module_destroy(module)
 
-    def compiled_for(self, classified, target=None, arch=None):
+    def compiled_for(self, classified, target=None, arch=None, block=None):
+        """The kernel compiled for these arguments, target and (when known, from a launch) the
+        block it is launched with."""
         options, choice = _compile_options(target, arch)
-        key = (self._key(classified), choice)
+        key = (self._key(classified), choice, block if self._block_specialized else None)
         c = self.cache.get(key)
         if c is None:
-            c = self.cache[key] = self._compile(classified, options)
+            c = self._compile(classified, options, block)
+            key = (key[0], choice, block if self._block_specialized else None)
+            self.cache[key] = c
         return c
 
     def compile(self, *args, target=None, arch=None, **kwargs):
@@ -359,7 +374,8 @@ class _Launch:
         if self.args is not None:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
-                key = (key, _fast.raw_choice())
+                dims = _dim3(block, "block") if kernel._block_specialized else None
+                key = (key, _fast.raw_choice(), dims)
                 try:
                     prepared = kernel._prepared.get(key)
                 except TypeError:  # an unhashable Constexpr value: the slow path only
@@ -376,7 +392,7 @@ class _Launch:
                         return
         items = self.items if self.items is not None else list(zip(kernel._names, self.args))
         classified = kernel._classify(items)
-        compiled = kernel.compiled_for(classified)
+        compiled = kernel.compiled_for(classified, block=_dim3(block, "block"))
         args = _launch_args(classified, [])
         cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
         cfg.grid[:] = _dim3(grid, "grid")
@@ -386,6 +402,8 @@ class _Launch:
         arr = (K.Arg * len(args))(*args)
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
         # This signature launched: the next such launch takes the hot path.
+        if key is not None and kernel._block_specialized and key[2] is None:
+            key = (key[0], key[1], _dim3(block, "block"))  # this launch made it specialize
         if key is not None and key not in kernel._prepared and _fast.usable(classified):
             kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified)
         # Tensors stay borrowed until here: their capsules live in `classified`.

@@ -11,6 +11,21 @@ from .._trace import Value, _binary, _compare, _is_float, as_value, select_value
 from .._trace import constant as _constant
 
 
+class FastMathFlags(enum.Flag):
+    """MLIR's fast-math flags, as FlyDSL passes them (`fastmath=arith.FastMathFlags.fast`).
+    They are accepted and not applied: results keep IEEE semantics, which every flag allows."""
+
+    none = 0
+    reassoc = 1
+    nnan = 2
+    ninf = 4
+    nsz = 8
+    arcp = 16
+    contract = 32
+    afn = 64
+    fast = 127
+
+
 class CmpIPredicate(enum.Enum):
     """Integer comparisons (signed s*, unsigned u*), as MLIR's arith.cmpi names them."""
 
@@ -186,5 +201,5 @@ def select(cond, a, b):
 # What `fx` takes from here by `*` (the MLIR-named ops stay under fx.arith).
 __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
-    "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate",
+    "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate", "FastMathFlags",
 ]  # fmt: skip

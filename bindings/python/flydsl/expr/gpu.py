@@ -3,7 +3,7 @@
 
 from .. import _kernel_api as K
 from .._kernel_layout import SharedAllocator, TensorValue, shared_tensor
-from .._trace import _wrap, as_value, current, traced_arch
+from .._trace import _wrap, as_value, current, traced_arch, traced_block_size
 from ..runtime.device import get_warp_size, resolve_target
 from .primitive import printf
 
@@ -46,6 +46,16 @@ def num_warp_threads():
     """Lanes of a warp (wave) on the arch the kernel being traced compiles for; outside a
     kernel, on the arch the library would choose."""
     return get_warp_size(traced_arch() or resolve_target()[1])
+
+
+def known_block_size():
+    """The block the kernel is compiled for, as three ints (x, y, z): its declared
+    `known_block_size`, else the block of the launch being compiled, for which the kernel is
+    then specialized (another block size compiles another kernel)."""
+    block = traced_block_size()
+    if block is None:
+        raise RuntimeError("no compile-time block size is in scope.")
+    return tuple(block)
 
 
 def barrier():
@@ -99,6 +109,7 @@ __all__ = [
     "grid_dim",
     "lane_id",
     "num_warp_threads",
+    "known_block_size",
     "barrier",
     "shuffle_xor",
     "shuffle_up",

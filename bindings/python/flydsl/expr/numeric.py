@@ -57,6 +57,14 @@ class Float64(Numeric):
     dtype, width = "f64", 64
 
 
+class Float8E4M3FN(Numeric):
+    dtype, width = "f8e4m3", 8
+
+
+class Float8E5M2(Numeric):
+    dtype, width = "f8e5m2", 8
+
+
 __all__ = [
     "Numeric",
     "Int8",
@@ -68,4 +76,6 @@ __all__ = [
     "BFloat16",
     "Float32",
     "Float64",
+    "Float8E4M3FN",
+    "Float8E5M2",
 ]

@@ -19,6 +19,7 @@ from .._kernel_layout import (
 )
 from .._mma import MmaAtom, TiledMma
 from .._trace import Value, _wrap, as_value, current
+from . import numeric
 
 
 class Tensor:
@@ -87,6 +88,38 @@ class Vector:
         return tensor.load(index, pred=pred, lanes=lanes)
 
 
+class VectorAlias:
+    """A vector type of `lanes` elements (fx.Int32x4, fx.Float16x8, ...): what
+    `pointer.load(fx.Int32x4)` reads."""
+
+    def __init__(self, element, lanes):
+        self.element, self.lanes = element, int(lanes)
+        self.dtype = element.dtype
+        self.width = element.width * self.lanes
+        self.__name__ = f"{element.__name__}x{self.lanes}"
+
+    def __repr__(self):
+        return self.__name__
+
+
+_VECTOR_LANES = {
+    numeric.Float8E4M3FN: (1, 2, 4, 8, 16), numeric.Float8E5M2: (1, 2, 4, 8, 16),
+    numeric.BFloat16: (1, 2, 4, 8, 16), numeric.Float16: (1, 2, 4, 8, 16),
+    numeric.Float32: (1, 2, 4, 8), numeric.Float64: (1, 2, 4),
+    numeric.Int8: (1, 2, 4, 8, 16), numeric.Int16: (1, 2, 4, 8, 16),
+    numeric.Int32: (1, 2, 4, 8), numeric.Int64: (1, 2, 4),
+}  # fmt: skip
+_VECTOR_ALIASES = {
+    f"{t.__name__}x{n}": VectorAlias(t, n) for t, lanes in _VECTOR_LANES.items() for n in lanes
+}
+globals().update(_VECTOR_ALIASES)
+
+
+def full(shape, fill_value, dtype):
+    """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's typing.full)."""
+    return Vector.filled(shape, fill_value, dtype)
+
+
 class ReductionOp(enum.Enum):
     """The folds cooperative reductions and scans take (fx.coop)."""
 
@@ -105,6 +138,9 @@ class T:
 
 
 __all__ = [
+    *_VECTOR_ALIASES,
+    "VectorAlias",
+    "full",
     "T",
     "ReductionOp",
     "Tensor",

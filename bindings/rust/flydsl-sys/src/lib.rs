@@ -765,6 +765,43 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_vector_reduce(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        vec: *mut fly_value_t,
+        init: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+pub const fly_block_reduce_algorithm_FLY_BLOCK_REDUCE_WARP_REDUCTIONS: fly_block_reduce_algorithm =
+    0;
+pub const fly_block_reduce_algorithm_FLY_BLOCK_REDUCE_RAKING: fly_block_reduce_algorithm = 1;
+pub type fly_block_reduce_algorithm = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_block_reduce(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        block: *const i64,
+        warp_threads: ::std::os::raw::c_int,
+        algorithm: ::std::os::raw::c_int,
+        slots: *mut fly_value_t,
+        result: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_block_scan(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        block: *const i64,
+        warp_threads: ::std::os::raw::c_int,
+        slots: *mut fly_value_t,
+        init: *mut fly_value_t,
+        exclusive: ::std::os::raw::c_int,
+        aggregate: *mut *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_tensor_dim(
         k: *mut fly_kernel_t,
         tensor: *mut fly_value_t,
@@ -860,6 +897,9 @@ unsafe extern "C" {
         result_types: *const ::std::os::raw::c_int,
         n: usize,
     );
+}
+unsafe extern "C" {
+    pub fn fly_if_begin_typed_by_then(k: *mut fly_kernel_t, cond: *mut fly_value_t);
 }
 unsafe extern "C" {
     pub fn fly_if_else(k: *mut fly_kernel_t, then_yields: *const *mut fly_value_t, n: usize);

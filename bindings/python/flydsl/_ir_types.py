@@ -1,0 +1,139 @@
+"""MLIR's type objects as FlyDSL code spells them (`ir.IntegerType.get_signless(32)`,
+`ir.VectorType.get([4], ir.F32Type.get())`, `value.type`), over the element types this package
+names with strings ("i32", "f32", ...). A type with lanes is a VectorType."""
+
+import re
+
+_FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8e4m3": 8, "f8e5m2": 8}
+_INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+# MLIR's spelling of an element type, where it differs from this package's.
+_MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2"}
+
+
+class Type:
+    """An element type (`dtype`), or a vector of `lanes` of one."""
+
+    def __init__(self, dtype, lanes=1):
+        self.dtype, self.lanes = dtype, int(lanes)
+
+    @staticmethod
+    def parse(text, context=None):
+        text = text.strip()
+        m = re.fullmatch(r"vector<(\d+)x(\w+)>", text)
+        if m:
+            return VectorType(_scalar(_element(m.group(2))), int(m.group(1)))
+        return _scalar(_element(text))
+
+    def __eq__(self, other):
+        return isinstance(other, Type) and (self.dtype, self.lanes) == (other.dtype, other.lanes)
+
+    def __hash__(self):
+        return hash((self.dtype, self.lanes))
+
+    def __str__(self):
+        name = _MLIR_NAMES.get(self.dtype, self.dtype)
+        return name if self.lanes == 1 else f"vector<{self.lanes}x{name}>"
+
+    def __repr__(self):
+        return f"Type({self})"
+
+    @property
+    def width(self):
+        return _INTS.get(self.dtype) or _FLOATS.get(self.dtype) or 64
+
+    @classmethod
+    def isinstance(cls, t):
+        return isinstance(t, cls)
+
+
+def _element(name):
+    for ours, theirs in _MLIR_NAMES.items():
+        if name == theirs:
+            return ours
+    if name in _INTS or name in _FLOATS or name == "index":
+        return name
+    raise ValueError(f"no kernel type is spelled {name!r}")
+
+
+def _scalar(dtype):
+    if dtype in _INTS:
+        return IntegerType(dtype)
+    if dtype == "index":
+        return IndexType(dtype)
+    return {"f16": F16Type, "bf16": BF16Type, "f32": F32Type, "f64": F64Type,
+            "f8e4m3": Float8E4M3FNType, "f8e5m2": Float8E5M2Type}[dtype](dtype)  # fmt: skip
+
+
+def type_of(dtype, lanes=1):
+    """The type object of a value of `dtype` with `lanes` lanes."""
+    return VectorType(_scalar(dtype), lanes) if lanes > 1 else _scalar(dtype)
+
+
+class IntegerType(Type):
+    @staticmethod
+    def get_signless(width, context=None):
+        if f"i{width}" not in _INTS:
+            raise ValueError(f"kernel integers have 1, 8, 16, 32 or 64 bits, not {width}")
+        return IntegerType(f"i{width}")
+
+    get_signed = get_unsigned = get_signless
+
+    @property
+    def is_signless(self):
+        return True
+
+
+class IndexType(Type):
+    @staticmethod
+    def get(context=None):
+        return IndexType("index")
+
+
+class FloatType(Type):
+    pass
+
+
+def _float_type(dtype):
+    class _Float(FloatType):
+        @staticmethod
+        def get(context=None):
+            return _scalar(dtype)
+
+    return _Float
+
+
+F16Type = _float_type("f16")
+BF16Type = _float_type("bf16")
+F32Type = _float_type("f32")
+F64Type = _float_type("f64")
+Float8E4M3FNType = _float_type("f8e4m3")
+Float8E5M2Type = _float_type("f8e5m2")
+for _cls, _name in ((F16Type, "F16Type"), (BF16Type, "BF16Type"), (F32Type, "F32Type"),
+                    (F64Type, "F64Type"), (Float8E4M3FNType, "Float8E4M3FNType"),
+                    (Float8E5M2Type, "Float8E5M2Type")):  # fmt: skip
+    _cls.__name__ = _cls.__qualname__ = _name
+
+
+class VectorType(Type):
+    def __init__(self, element, lanes=None):
+        if lanes is None:  # VectorType(t): a cast of a type known to be a vector
+            if not isinstance(element, VectorType):
+                raise ValueError(f"{element} is not a vector type")
+            element, lanes = element.element_type, element.lanes
+        super().__init__(element.dtype, lanes)
+        self.element_type = element
+
+    @staticmethod
+    def get(shape, element_type, context=None):
+        shape = list(shape)
+        if len(shape) != 1 or not 1 <= shape[0] <= 64:
+            raise ValueError(f"kernel vectors have one dimension of 1 to 64 lanes, got {shape}")
+        return VectorType(element_type, shape[0])
+
+    @property
+    def shape(self):
+        return [self.lanes]
+
+    @property
+    def rank(self):
+        return 1

@@ -1,0 +1,6 @@
+"""MLIR's `scf` dialect builders: not offered by this facade (see flydsl._mlir)."""
+
+from .._not_offered import module_getattr
+from ._none import REASON
+
+__getattr__ = module_getattr("flydsl._mlir.dialects.scf", REASON)

@@ -1,0 +1,92 @@
+"""MLIR's `ir` module, as far as kernel code uses it while tracing: `Value` (a kernel value),
+the type objects, and contexts and locations as the no-ops they are here (the library owns
+the MLIR context). Modules, operations and blocks are not offered (see flydsl._mlir)."""
+
+import contextlib
+
+from .._ir_types import (  # noqa: F401
+    BF16Type,
+    F16Type,
+    F32Type,
+    F64Type,
+    Float8E4M3FNType,
+    Float8E5M2Type,
+    FloatType,
+    IndexType,
+    IntegerType,
+    Type,
+    VectorType,
+)
+from .._trace import Value  # noqa: F401
+from ._not_offered import module_getattr
+
+__getattr__ = module_getattr(
+    "flydsl._mlir.ir",
+    "kernels are built through libflydsl's C API, which keeps MLIR's modules, operations and "
+    "blocks behind it; build kernels with @flyc.kernel",
+)
+
+
+class _NoOp(contextlib.AbstractContextManager):
+    """A context the library keeps for itself: entering it changes nothing."""
+
+    _current = None
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def __exit__(self, *exc):
+        return False
+
+
+class Context(_NoOp):
+    allow_unregistered_dialects = False
+
+
+Context.current = Context()  # the one context there is, as far as this side can tell
+
+
+class Location(_NoOp):
+    @staticmethod
+    def unknown(context=None):
+        return Location()
+
+    @staticmethod
+    def file(filename, line, col, context=None):
+        return Location()
+
+    @staticmethod
+    def callsite(callee, frames, context=None):
+        return Location()
+
+    @staticmethod
+    def name(name, childLoc=None, context=None):
+        return Location()
+
+
+class Attribute:
+    """A constant attribute value: what `IntegerAttr.get(type, 3)` and friends hold."""
+
+    def __init__(self, type, value):  # noqa: A002 (MLIR's name)
+        self.type, self.value = type, value
+
+    def __repr__(self):
+        return f"{self.value} : {self.type}"
+
+
+class IntegerAttr(Attribute):
+    @staticmethod
+    def get(type, value):  # noqa: A002
+        return IntegerAttr(type, int(value))
+
+
+class FloatAttr(Attribute):
+    @staticmethod
+    def get(type, value):  # noqa: A002
+        return FloatAttr(type, float(value))
+
+
+class ArrayAttr(Attribute):
+    @staticmethod
+    def get(values, context=None):
+        return ArrayAttr(None, list(values))

@@ -1,0 +1,31 @@
+"""Which target a kernel compiles for, as FlyDSL's compile backends describe it.
+
+FlyDSL picks a backend object per target; here the library chooses and lowers for every
+target itself, so what remains to ask is the target: `current_target()` is the one the kernel
+being traced compiles for, or outside a trace the one the library would choose."""
+
+import dataclasses
+
+from .._trace import traced_arch
+from ..runtime.device import get_warp_size, resolve_target
+
+
+@dataclasses.dataclass(frozen=True)
+class GPUTarget:
+    backend: str  # "rocm", "cuda" or "cpu"
+    arch: str  # "gfx942", "sm_90", the emulated arch on cpu
+    warp_size: int
+
+
+def compile_backend_name():
+    """The target kernels compile for now: FLYDSL_TARGET's, else the best one present."""
+    return resolve_target()[0]
+
+
+def current_target():
+    target, arch = resolve_target()
+    arch = traced_arch() or arch
+    return GPUTarget(target, arch, get_warp_size(arch))
+
+
+__all__ = ["GPUTarget", "compile_backend_name", "current_target"]

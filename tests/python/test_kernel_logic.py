@@ -1,0 +1,143 @@
+"""Python control flow and logic inside kernels with FlyDSL's meaning: `a if c else b`, `and`,
+`or`, `not` on kernel values (the untaken side never runs), names first bound inside an `if`
+and read after it, a loop variable that outlives its loop, vectors carried through branches;
+and the mistakes (a name bound in only one dynamic branch, arms of two dtypes) as errors."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from _examples import dev
+from flydsl.errors import CompileError
+
+N = 8
+
+
+def launch(kernel, *arrays, scalars=()):
+    devs = [dev.array(a) for a in arrays]
+    kernel(*devs, *scalars).launch(block=(N,))
+    return [dev.host(d) for d in devs]
+
+
+def test_conditional_expressions_on_kernel_and_python_conditions():
+    @flyc.kernel
+    def pick(out: fx.Tensor, flag: fx.Int32):
+        t = fx.thread_idx.x
+        out[0, t] = t + 10 if t % 2 == 0 else t - 10
+        out[1, t] = 42 if fx.Int32(1) > fx.Int32(0) else 99  # constant, but a kernel value
+        out[2, t] = (1 if t < 4 else 2) if flag > 0 else (3 if t < 4 else 4)
+        out[3, t] = 7 if N > 4 else t  # a Python condition picks one arm while tracing
+        acc = fx.Int32(0)
+        for i in range(t):
+            acc = acc + 2 if i % 2 == 0 else acc - 1
+        out[4, t] = acc
+
+    t = np.arange(N)
+    for flag in (1, 0):
+        (out,) = launch(pick, np.zeros((5, N), np.int32), scalars=(flag,))
+        np.testing.assert_array_equal(out[0], np.where(t % 2 == 0, t + 10, t - 10))
+        np.testing.assert_array_equal(out[1], 42)
+        inner = np.where(t < 4, 1, 2) if flag else np.where(t < 4, 3, 4)
+        np.testing.assert_array_equal(out[2], inner)
+        np.testing.assert_array_equal(out[3], 7)
+        np.testing.assert_array_equal(out[4], [sum(2 if i % 2 == 0 else -1 for i in range(k))
+                                               for k in range(N)])  # fmt: skip
+
+
+def test_and_or_not_evaluate_the_right_side_only_where_it_decides():
+    @flyc.kernel
+    def logic(out: fx.Tensor, seen: fx.Tensor):
+        t = fx.thread_idx.x
+
+        def mark(row):
+            seen[row, t] = 1
+            return t % 2 == 0
+
+        out[0, t] = fx.Int32(1) if t < 4 and mark(0) else fx.Int32(0)
+        out[1, t] = fx.Int32(1) if t < 4 or mark(1) else fx.Int32(0)
+        out[2, t] = fx.Int32(1) if not t < 4 else fx.Int32(0)
+        out[3, t] = fx.Int32(1) if t > 1 and t < 6 and not t == 3 else fx.Int32(0)  # noqa: SIM201
+        out[4, t] = fx.Int32(1) if (N > 100 and t > 0) or (N < 100 and t < 2) else fx.Int32(0)
+
+    out, seen = launch(logic, np.zeros((5, N), np.int32), np.zeros((2, N), np.int32))
+    t = np.arange(N)
+    np.testing.assert_array_equal(out[0], (t < 4) & (t % 2 == 0))
+    np.testing.assert_array_equal(seen[0], t < 4)  # `and` asked mark only where t < 4
+    np.testing.assert_array_equal(out[1], (t < 4) | (t % 2 == 0))
+    np.testing.assert_array_equal(seen[1], t >= 4)  # `or` asked only where t >= 4
+    np.testing.assert_array_equal(out[2], t >= 4)
+    np.testing.assert_array_equal(out[3], (t > 1) & (t < 6) & (t != 3))
+    np.testing.assert_array_equal(out[4], t < 2)
+
+
+def test_names_first_bound_in_an_if_are_seen_after_it():
+    @flyc.kernel
+    def branch(out: fx.Tensor):
+        t = fx.thread_idx.x
+        if t < 3:
+            first = t * 2
+            scratch = t + 1  # read only inside: stays local, needs no else
+            out[2, t] = scratch
+        else:
+            first = -t
+        out[0, t] = first
+        if N > 4:  # a Python condition binds as Python does
+            chosen = t + 100
+        out[1, t] = chosen
+
+    (out,) = launch(branch, np.zeros((3, N), np.int32))
+    t = np.arange(N)
+    np.testing.assert_array_equal(out[0], np.where(t < 3, 2 * t, -t))
+    np.testing.assert_array_equal(out[1], t + 100)
+    np.testing.assert_array_equal(out[2], np.where(t < 3, t + 1, 0))
+
+
+def test_a_loop_variable_keeps_its_last_value():
+    @flyc.kernel
+    def last(out: fx.Tensor, n: fx.Int32):
+        i = fx.Int32(999)
+        for i in range(n):
+            pass
+        out[fx.thread_idx.x] = i
+
+    for n, expected in ((5, 4), (0, 999)):
+        (out,) = launch(last, np.zeros(N, np.int32), scalars=(n,))
+        np.testing.assert_array_equal(out, expected)
+
+
+def test_vectors_are_carried_through_dynamic_branches():
+    @flyc.kernel
+    def vec(out: fx.Tensor):
+        t = fx.thread_idx.x
+        v = fx.Vector.from_elements([t, t + 1, t + 2, t + 3])
+        if t % 2 == 0:
+            v = v * 2
+        else:
+            v = v - 1
+        out[t] = v.reduce(fx.ReductionOp.ADD)
+
+    (out,) = launch(vec, np.zeros(N, np.int32))
+    t = np.arange(N)
+    np.testing.assert_array_equal(out, np.where(t % 2 == 0, 2 * (4 * t + 6), 4 * t + 2))
+
+
+def test_a_name_bound_in_one_dynamic_branch_and_read_after_is_an_error():
+    @flyc.kernel
+    def half(out: fx.Tensor):
+        t = fx.thread_idx.x
+        if t < 3:
+            only_then = t
+        out[t] = only_then
+
+    with pytest.raises(NameError, match="only one branch of a dynamic `if`"):
+        launch(half, np.zeros(N, np.int32))
+
+
+def test_arms_of_two_dtypes_are_an_error():
+    @flyc.kernel
+    def mixed(out: fx.Tensor):
+        t = fx.thread_idx.x
+        out[t] = fx.Float32(1.0) if t < 3 else fx.Int64(2)
+
+    with pytest.raises((TypeError, CompileError), match="f32 in one branch and i64"):
+        launch(mixed, np.zeros(N, np.float32))
