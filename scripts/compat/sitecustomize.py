@@ -145,9 +145,12 @@ def _install(torch):
     cuda.current_device = lambda: 0
     cuda.set_device = lambda *a: None
     cuda.get_device_name = lambda *a: "host cpu (cuda stand-in)"
-    cuda.manual_seed_all = torch.manual_seed
-    cuda.manual_seed = torch.manual_seed
+    cuda.manual_seed_all = lambda seed: None  # torch.manual_seed calls it: the host is seeded
+    cuda.manual_seed = lambda seed: None
     cuda.mem_get_info = lambda *a: (16 << 30, 16 << 30)
+    cuda.reset_peak_memory_stats = lambda *a: None
+    cuda.memory_reserved = cuda.memory_allocated = cuda.max_memory_allocated = lambda *a: 0
+    cuda.memory_stats = lambda *a: {}
     cuda.get_device_properties = lambda *a: types.SimpleNamespace(
         name="host cpu (cuda stand-in)", multi_processor_count=os.cpu_count() or 1,
         total_memory=16 << 30, gcnArchName="cpu", major=0, minor=0,

@@ -1191,13 +1191,15 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   if (!k.startOp())
     return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
-  bool wide = op == CopyOp::BufferLoadStore || op == CopyOp::Lds || op == CopyOp::CpAsync ||
-              op == CopyOp::CpAsyncZfill || op == CopyOp::BufferToLds;
+  // Buffer loads and stores move 1 to 16 bytes (buffer_load_ubyte .. _dwordx4), as universal
+  // copies do; LDS, cp.async and buffer-to-LDS instructions start at 32 bits.
+  bool wide = op == CopyOp::Lds || op == CopyOp::CpAsync || op == CopyOp::CpAsyncZfill ||
+              op == CopyOp::BufferToLds;
   bool widthOk = layout::copyAtomWidthOk(bits, w, wide) &&
                  (op != CopyOp::BufferToLds || bits == 32 || bits == 128);
   if (!widthOk || dtype == DType::Index || dtype == DType::I1) {
     k.fail("a copy atom of " + std::to_string(bits) + " bits cannot move " + dtypeName(dtype) +
-           " elements (universal copies move 8..128 bits, buffer, LDS and cp.async copies "
+           " elements (universal and buffer copies move 8..128 bits, LDS and cp.async copies "
            "32..128, buffer-to-LDS copies 32 or 128, a multiple of the element width)");
     return nullptr;
   }
@@ -1962,9 +1964,10 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("copy moves memory; a coordinate tensor is read with fly_load_at");
     return;
   }
-  if (s->dtype != d->dtype || s->dtype != atom.dtype) {
+  // An atom moves bits: its dtype gives their width, the tensors give the element type.
+  if (s->dtype != d->dtype || bitWidth(s->dtype) != bitWidth(atom.dtype)) {
     k.fail(std::string("copy of ") + dtypeName(s->dtype) + " to " + dtypeName(d->dtype) +
-           " with an atom for " + dtypeName(atom.dtype));
+           " with an atom for " + dtypeName(atom.dtype) + " (elements of another width)");
     return;
   }
   if (p && (p->dtype != DType::I1 || p->addrSpace != 5)) {
@@ -2070,11 +2073,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         });
         continue;
       }
-      mlir::Type vt = k.typeOf(atom.dtype, lanes);
+      mlir::Type vt = k.typeOf(s->dtype, lanes);
       MValue v = guarded(k, pc, vt, [&] {
         if (s->rsrc && atom.op == CopyOp::BufferLoadStore)
           return k.bufferLoadAt(*s, so, lanes);
-        return k.loadAt(k.elementAddress(*s, so), atom.dtype, lanes);
+        return k.loadAt(k.elementAddress(*s, so), s->dtype, lanes);
       });
       guarded(k, pc, {}, [&] {
         if (d->rsrc && atom.op == CopyOp::BufferLoadStore)

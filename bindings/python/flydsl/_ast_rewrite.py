@@ -3,11 +3,13 @@ into kernel loops and branches (see _control.py for what the rewritten code call
 
 A rewritten statement's body becomes a nested function that takes and returns the carried
 variables: the names it assigns that were already bound before it. A name first bound inside
-an `if` that is read anywhere outside it leaves the `if` too (a dynamic `if` needs it from both
-branches); other names first bound inside a body stay local to it. A loop's variable that was
-bound before the loop holds its last value after it, as in Python. Statements that `break`,
-`continue` or `return` out of the body are left as Python (so their conditions and bounds must
-be Python values); so are loops over `range_constexpr` and anything else that is not `range`.
+an `if` and read after it leaves the `if` too (a dynamic `if` needs it from both branches);
+other names first bound inside a body stay local to it. A loop's variable that was bound
+before the loop, or is read after it, holds its last value after it, as in Python. Statements
+that `break`, `continue` or `return` out of the body are left as Python (so their conditions
+and bounds must be Python values); so are loops over `range_constexpr` and anything else that
+is not `range`. Helper functions defined inside the kernel (without decorators) are rewritten
+the same way; functions defined elsewhere are not.
 
 In expressions, `a if c else b`, `and`, `or` and `not` on kernel values become kernel branches
 and logic (the right side of `and` / `or` and the arms of `if` are still only evaluated where
@@ -140,6 +142,35 @@ def _loads(node):
     return counts
 
 
+def _flow(stmts):
+    """(exposed, assigned): the names these statements may read before they assign them, and
+    those they assign on every path through them."""
+    exposed, assigned = set(), set()
+    for s in stmts:
+        if isinstance(s, ast.If):
+            e1, a1 = _flow(s.body)
+            e2, a2 = _flow(s.orelse)
+            reads, sure = set(_loads(s.test)) | e1 | e2, a1 & a2
+        elif isinstance(s, (ast.For, ast.AsyncFor)):
+            target = {n.id for n in ast.walk(s.target) if isinstance(n, ast.Name)}
+            body = (_flow(s.body)[0] - target) | _flow(s.orelse)[0]  # the header binds target
+            reads, sure = set(_loads(s.iter)) | body, set()
+        elif isinstance(s, ast.While):
+            reads, sure = set(_loads(s.test)) | _flow(s.body)[0] | _flow(s.orelse)[0], set()
+        elif isinstance(s, (ast.With, ast.AsyncWith)):
+            e, sure = _flow(s.body)
+            reads = e.union(*(_loads(item) for item in s.items))
+        elif isinstance(s, ast.Try):
+            reads = set().union(*(_flow(b)[0] for b in (s.body, s.orelse, s.finalbody)))
+            reads |= set().union(*(_flow(h.body)[0] for h in s.handlers))
+            sure = set()
+        else:
+            reads, sure = set(_loads(s)), _assigned([s])
+        exposed |= reads - assigned
+        assigned |= sure
+    return exposed, assigned
+
+
 def _thunk(expr):
     return ast.Lambda(
         args=ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
@@ -177,13 +208,8 @@ class _Expressions(ast.NodeTransformer):
 
 
 class _Rewriter:
-    def __init__(self, loads):
+    def __init__(self):
         self.counter = 0
-        self.loads = loads  # reads of each name in the whole function
-
-    def _read_outside(self, names, stmt):
-        inside = _loads(stmt)
-        return {n for n in names if self.loads.get(n, 0) > inside.get(n, 0)}
 
     def _name(self, what):
         self.counter += 1
@@ -228,17 +254,22 @@ class _Rewriter:
             return ast.Assign(targets=[self._tuple(carried, ast.Store)], value=call)
         return ast.Expr(value=call)
 
-    def block(self, stmts, bound):
-        """Rewrites a statement list; `bound` holds the names bound before it (updated)."""
+    def block(self, stmts, bound, after=frozenset()):
+        """Rewrites a statement list; `bound` holds the names bound before it (updated), `after`
+        the names read after it (in the blocks around it, and by a loop's next iteration)."""
         out = []
-        for s in stmts:
+        for i, s in enumerate(stmts):
+            rest_reads, rest_assigns = _flow(stmts[i + 1 :])
+            later = frozenset(rest_reads | (after - rest_assigns))
+            if isinstance(s, (ast.For, ast.AsyncFor, ast.While)):
+                later |= _flow([s])[0]  # what the next iteration reads before assigning
             if _is_range_loop(s):
                 var = s.target.id
                 carried = sorted((_assigned(s.body) & bound) - {var})
                 # The loop variable outlives the loop when it was bound before it (its value
                 # then stays for a loop that runs no iteration) or is read after it.
-                keep_var = var in bound or bool(self._read_outside({var}, s))
-                body = self.block(s.body, set(bound) | {var})
+                keep_var = var in bound or var in later
+                body = self.block(s.body, set(bound) | {var}, later)
                 fn = self._name("for")
                 results = carried + [var] if keep_var else carried
                 out.append(self._function(fn, [var] + carried, body, results))
@@ -270,7 +301,7 @@ class _Rewriter:
             elif isinstance(s, ast.While) and not s.orelse and not _escapes(s.body, loop=True):
                 carried = sorted(_assigned(s.body) & bound)
                 cond_fn, body_fn = self._name("cond"), self._name("while")
-                body = self.block(s.body, set(bound))
+                body = self.block(s.body, set(bound), later)
                 out.append(
                     ast.FunctionDef(
                         name=cond_fn,
@@ -296,10 +327,10 @@ class _Rewriter:
             elif isinstance(s, ast.If) and not _escapes(s.body + s.orelse, loop=False):
                 assigned = _assigned(s.body) | _assigned(s.orelse)
                 carried = sorted(assigned & bound)
-                new = sorted(self._read_outside(assigned - bound, s))
+                new = sorted((assigned - bound) & later)
                 then_fn, else_fn = self._name("then"), self._name("else")
-                then_body = self.block(s.body, set(bound))
-                else_body = self.block(s.orelse, set(bound))
+                then_body = self.block(s.body, set(bound), later)
+                else_body = self.block(s.orelse, set(bound), later)
                 results = carried + new
                 out.append(self._function(then_fn, carried, then_body, results, new))
                 out.append(self._function(else_fn, carried, else_body, results, new))
@@ -320,6 +351,15 @@ class _Rewriter:
                 for n in new:  # a branch not taken leaves its new names unbound, as Python does
                     out.append(ast.parse(f"if {n} is {_RT}.UNSET:\n    del {n}").body[0])
                 bound |= set(new)
+            elif isinstance(s, ast.FunctionDef) and not s.decorator_list:
+                # A helper defined in the kernel runs while it is traced: its own body is
+                # rewritten the same way, from its parameters on.
+                a = s.args
+                params = {x.arg for x in a.posonlyargs + a.args + a.kwonlyargs}
+                params |= {x.arg for x in (a.vararg, a.kwarg) if x is not None}
+                s.body = self.block(s.body, params)
+                out.append(s)
+                bound.add(s.name)
             else:
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(s, field, None)
@@ -328,7 +368,7 @@ class _Rewriter:
                         and inner
                         and not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
                     ):
-                        setattr(s, field, self.block(inner, bound))
+                        setattr(s, field, self.block(inner, bound, later))
                 out.append(s)
                 bound |= _assigned([s])
         return out
@@ -350,7 +390,7 @@ def rewrite(fn):
         if extra is not None:
             params.add(extra.arg)
     func = _Expressions().visit(func)
-    func.body = _Rewriter(_loads(func)).block(func.body, params)
+    func.body = _Rewriter().block(func.body, params)
     ast.increment_lineno(tree, fn.__code__.co_firstlineno - 1)
     ast.fix_missing_locations(tree)
     if os.environ.get("FLYDSL_DEBUG_AST_DIFF", "0") not in ("", "0"):

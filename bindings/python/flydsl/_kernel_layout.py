@@ -307,14 +307,24 @@ def _dtype_name(dtype):
     return name
 
 
+_BITS_DTYPE = {8: "i8", 16: "i16", 32: "i32", 64: "i64"}
+
+
 class CopyAtom:
-    """make_copy_atom(op, dtype): one instruction moving op.bits of `dtype` elements."""
+    """make_copy_atom(op, dtype): one instruction moving op.bits of elements of `dtype`'s width
+    (an atom moves bits: it copies tensors of any element type of that width). FlyDSL's
+    make_copy_atom(op, bits) gives the width alone."""
 
     def __init__(self, op, dtype):
         if not isinstance(op, CopyOp):
             raise TypeError(
                 f"make_copy_atom needs a copy op (fx.UniversalCopy32b() ...), got {op!r}"
             )
+        if isinstance(dtype, int) and not isinstance(dtype, bool):
+            if dtype not in _BITS_DTYPE:
+                raise TypeError(f"make_copy_atom: elements of {dtype} bits are not offered "
+                                "(8, 16, 32 or 64)")  # fmt: skip
+            dtype = _BITS_DTYPE[dtype]
         self.op, self.dtype = op, _dtype_name(dtype)
 
     def __repr__(self):

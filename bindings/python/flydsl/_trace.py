@@ -249,9 +249,9 @@ class Value:
     def __bool__(self):
         raise TypeError(
             "a kernel value has no Python truth value here: `if` and `while` on a kernel value "
-            "become a kernel branch or loop, but not in a helper function (only the kernel's own "
-            "body is rewritten), a condition expression (`a if c else b`, `and`/`or`) or a "
-            "block that breaks, continues or returns; use fx.select_value or a predicate there"
+            "become a kernel branch or loop, but not in a function defined outside the kernel "
+            "(the kernel's body and the helpers defined in it are rewritten) or a block that "
+            "breaks, continues or returns; use fx.select_value or a predicate there"
         )
 
     def __index__(self):

@@ -25,8 +25,16 @@ from .jit_argument import (
     from_torch_tensor,
 )
 from .jit_function import jit
-from .kernel_function import CompiledKernel, KernelFunction, code_object_resource_usage, kernel
+from .kernel_function import (
+    CompiledFunction,
+    CompiledKernel,
+    KernelFunction,
+    code_object_resource_usage,
+    compile,
+    kernel,
+)
 
-__all__ = ["kernel", "jit", "Event", "KernelFunction", "CompiledKernel", "CompileError",
-           "code_object_resource_usage", "LaunchError", "Value", "from_dlpack",
-           "from_torch_tensor", "from_c_void_p", "TensorArgument", "PointerArgument"]  # fmt: skip
+__all__ = ["kernel", "jit", "compile", "CompiledFunction", "Event", "KernelFunction",
+           "CompiledKernel", "CompileError", "code_object_resource_usage", "LaunchError", "Value",
+           "from_dlpack", "from_torch_tensor", "from_c_void_p", "TensorArgument",
+           "PointerArgument"]  # fmt: skip

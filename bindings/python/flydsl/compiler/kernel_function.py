@@ -4,10 +4,12 @@ launches reuse the compiled kernel."""
 
 import collections
 import ctypes
+import functools
 import inspect
 import numbers
 import operator
 import struct
+import threading
 import types
 import typing
 
@@ -231,6 +233,11 @@ class KernelFunction:
                 hint is Tensor or hasattr(value, "__dlpack__") or isinstance(value, PointerArgument)
             ):
                 out.append(("tensor", _TensorArg(value)))
+            elif hint is Pointer:
+                raise TypeError(
+                    f"argument {name} is a pointer parameter: pass flyc.from_c_void_p(dtype, "
+                    f"address) or a tensor, not {type(value).__name__}"
+                )
             elif hint is Stream or isinstance(value, Stream):
                 out.append(("stream", value))
             elif isinstance(value, types.SimpleNamespace):
@@ -364,6 +371,10 @@ class _Launch:
 
     def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
         kernel, key = self.kernel, None
+        if getattr(_compile_only, "active", False):  # flyc.compile: build, do not run
+            items = self.items if self.items is not None else list(zip(kernel._names, self.args))
+            kernel.compiled_for(kernel._classify(items), block=_dim3(block, "block"))
+            return
         if (
             kernel.known_block_size is not None
             and list(_dim3(block, "block")) != kernel.known_block_size
@@ -410,6 +421,45 @@ class _Launch:
         del classified
 
 
+_compile_only = threading.local()
+
+
+class CompiledFunction:
+    """What flyc.compile returns: the host function, whose kernels are compiled; calling it
+    runs the function (and launches them). Where it was compiled with a pointer argument
+    (flyc.from_c_void_p), a call may pass the bare address (an int), as FlyDSL's may."""
+
+    def __init__(self, fn, args, kwargs):
+        self.fn = fn
+        functools.update_wrapper(self, fn)
+        self._pointers = {i: a.dtype for i, a in enumerate(args) if isinstance(a, PointerArgument)}
+        self._pointers.update(
+            {k: a.dtype for k, a in kwargs.items() if isinstance(a, PointerArgument)}
+        )
+
+    def _as_passed(self, key, value):
+        dtype = self._pointers.get(key)
+        if dtype is not None and isinstance(value, (int, ctypes.c_void_p)):
+            return PointerArgument(dtype, value)
+        return value
+
+    def __call__(self, *args, **kwargs):
+        args = [self._as_passed(i, a) for i, a in enumerate(args)]
+        kwargs = {k: self._as_passed(k, a) for k, a in kwargs.items()}
+        return self.fn(*args, **kwargs)
+
+
+def compile(fn, *args, **kwargs):  # noqa: A001 (FlyDSL's name)
+    """Runs a @flyc.jit function (or any launcher) with these arguments so that every kernel it
+    launches is compiled for them, launching none, and returns it as a CompiledFunction."""
+    _compile_only.active = True
+    try:
+        fn(*args, **kwargs)
+    finally:
+        _compile_only.active = False
+    return CompiledFunction(fn, args, kwargs)
+
+
 def kernel(fn=None, *, known_block_size=None, name=None):
     """Marks a function as a GPU kernel traced on its first launch: `@flyc.kernel`, or
     `@flyc.kernel(known_block_size=[x, y, z], name="...")` to declare the block every launch
@@ -419,4 +469,5 @@ def kernel(fn=None, *, known_block_size=None, name=None):
     return KernelFunction(fn, known_block_size, name)
 
 
-__all__ = ["kernel", "KernelFunction", "CompiledKernel", "code_object_resource_usage"]
+__all__ = ["kernel", "compile", "CompiledFunction", "KernelFunction", "CompiledKernel",
+           "code_object_resource_usage"]  # fmt: skip

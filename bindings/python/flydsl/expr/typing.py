@@ -115,6 +115,25 @@ _VECTOR_ALIASES = {
 globals().update(_VECTOR_ALIASES)
 
 
+def as_ir_value(value, *, keep_static=False):
+    """A value as a kernel value (FlyDSL's converter for raw builders): None stays None, kernel
+    values pass, numbers (and fx.Int32(3)-style typed numbers) become constants, or with
+    keep_static=True stay Python numbers; tuples and lists convert element by element;
+    anything else is returned as it is."""
+    if value is None or isinstance(value, Value):
+        return value
+    if isinstance(value, (tuple, list)):
+        return type(value)(as_ir_value(v, keep_static=keep_static) for v in value)
+    typed = isinstance(getattr(type(value), "dtype", None), str) and hasattr(value, "value")
+    if keep_static and (isinstance(value, (bool, int, float)) or typed):
+        return value.value if typed else value
+    if isinstance(value, (bool, int, float)) or typed:
+        return as_value(value)
+    if hasattr(value, "ir_value"):
+        return value.ir_value()
+    return value
+
+
 def full(shape, fill_value, dtype):
     """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's typing.full)."""
     return Vector.filled(shape, fill_value, dtype)
@@ -141,6 +160,7 @@ __all__ = [
     *_VECTOR_ALIASES,
     "VectorAlias",
     "full",
+    "as_ir_value",
     "T",
     "ReductionOp",
     "Tensor",

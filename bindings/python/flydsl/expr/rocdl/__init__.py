@@ -24,19 +24,29 @@ def WMMA(m, n, k, ab_type, acc_type=None):
     return MmaOp(2, m, n, k, ab_type, acc_type, 32)
 
 
-def BufferCopy(bits):
+def BufferCopy(bits, cache_modifier=0):
+    """A buffer load or store of `bits` (8 to 128) per access. FlyDSL's cache_modifier (the
+    instruction's cache policy bits) is accepted and not applied: the default policy is kept."""
     return CopyOp(1, int(bits))
 
 
-def BufferCopy32b():
+def BufferCopy8b(cache_modifier=0):
+    return CopyOp(1, 8)
+
+
+def BufferCopy16b(cache_modifier=0):
+    return CopyOp(1, 16)
+
+
+def BufferCopy32b(cache_modifier=0):
     return CopyOp(1, 32)
 
 
-def BufferCopy64b():
+def BufferCopy64b(cache_modifier=0):
     return CopyOp(1, 64)
 
 
-def BufferCopy128b():
+def BufferCopy128b(cache_modifier=0):
     return CopyOp(1, 128)
 
 
@@ -63,7 +73,8 @@ def BufferCopyLDS128b():
 
 
 __all__ = [
-    "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy32b", "BufferCopy64b",
+    "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b",
+    "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
     "BufferCopyLDS128b", "make_buffer_tensor",
 ]  # fmt: skip
