@@ -3,6 +3,8 @@
 and read after it, a loop variable that outlives its loop, vectors carried through branches;
 and the mistakes (a name bound in only one dynamic branch, arms of two dtypes) as errors."""
 
+from types import SimpleNamespace
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
@@ -141,3 +143,37 @@ def test_arms_of_two_dtypes_are_an_error():
 
     with pytest.raises((TypeError, CompileError), match="f32 in one branch and i64"):
         launch(mixed, np.zeros(N, np.float32))
+
+
+def test_lists_dicts_and_namespaces_are_carried_leaf_by_leaf():
+    @flyc.kernel
+    def carry(out: fx.Tensor, n: fx.Int32):
+        t = fx.thread_idx.x
+        pair = [t, t * 10]
+        if t % 2 == 1:
+            pair[0] = pair[0] + 100  # in place: the untaken branch keeps the original
+        acc = {"sum": fx.Int32(0), "ns": SimpleNamespace(count=fx.Int32(0))}
+        for i in range(n):
+            acc = {"sum": acc["sum"] + i, "ns": SimpleNamespace(count=acc["ns"].count + 1)}
+        out[0, t] = pair[0]
+        out[1, t] = pair[1]
+        out[2, t] = acc["sum"] + acc["ns"].count
+
+    (out,) = launch(carry, np.zeros((3, N), np.int32), scalars=(4,))
+    t = np.arange(N)
+    np.testing.assert_array_equal(out[0], np.where(t % 2 == 1, t + 100, t))
+    np.testing.assert_array_equal(out[1], 10 * t)
+    np.testing.assert_array_equal(out[2], 6 + 4)
+
+
+def test_a_container_that_changes_its_structure_is_an_error():
+    @flyc.kernel
+    def grow(out: fx.Tensor):
+        t = fx.thread_idx.x
+        items = [t]
+        if t < 3:
+            items = [t, t]
+        out[t] = items[0]
+
+    with pytest.raises(TypeError, match="`items` changes inside a dynamic loop or branch"):
+        launch(grow, np.zeros(N, np.int32))

@@ -29,14 +29,26 @@ _RT = "__fly_control"
 
 
 def _assigned(stmts):
-    """Names bound by assignments in these statements, nested blocks included, nested
-    functions and classes excluded (their own scopes)."""
+    """Names bound by assignments in these statements, and names whose objects they store into
+    (`lst[0] = v`), nested blocks included, nested functions and classes excluded (their own
+    scopes)."""
     names = set()
 
     class V(ast.NodeVisitor):
         def visit_Name(self, node):
             if isinstance(node.ctx, ast.Store):
                 names.add(node.id)
+
+        def _stored_into(self, node):  # `lst[0] = v`, `ns.x = v`: the container changes
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                base = node.value
+                while isinstance(base, (ast.Subscript, ast.Attribute)):
+                    base = base.value
+                if isinstance(base, ast.Name):
+                    names.add(base.id)
+            self.generic_visit(node)
+
+        visit_Subscript = visit_Attribute = _stored_into
 
         def visit_FunctionDef(self, node):
             names.add(node.name)
@@ -385,6 +397,14 @@ def rewrite(fn):
     if not isinstance(func, ast.FunctionDef):
         return fn
     func.decorator_list = []
+    # The annotations were read where the function was defined; evaluated again here, a name
+    # from the enclosing function's scope would not resolve.
+    func.returns = None
+    for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs:
+        a.annotation = None
+    for a in (func.args.vararg, func.args.kwarg):
+        if a is not None:
+            a.annotation = None
     params = {a.arg for a in func.args.posonlyargs + func.args.args + func.args.kwonlyargs}
     for extra in (func.args.vararg, func.args.kwarg):
         if extra is not None:

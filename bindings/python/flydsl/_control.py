@@ -8,6 +8,7 @@ values; each carried value keeps its dtype through the loop or branch.
 """
 
 import ctypes
+import types
 
 from . import _kernel_api as K
 from ._kernel_layout import TensorValue
@@ -38,26 +39,95 @@ def _check():
         raise _BuilderError(message.decode())
 
 
+_LEAF = "leaf"
+
+
+def _flatten(name, v, leaves):
+    """v's structure, with its kernel values and numbers appended to `leaves`: lists, tuples,
+    dicts and SimpleNamespaces of them are carried element by element; any other object is
+    carried as itself and must stay the same object."""
+    if isinstance(v, (list, tuple)):
+        return (type(v), tuple(_flatten(name, x, leaves) for x in v))
+    if isinstance(v, (types.SimpleNamespace, dict)):
+        fields = vars(v) if isinstance(v, types.SimpleNamespace) else v
+        keys = tuple(sorted(fields, key=repr))  # the same order however the keys were added
+        return (type(v), keys, tuple(_flatten(name, fields[k], leaves) for k in keys))
+    if isinstance(v, (Value, int, float)):
+        leaves.append(v)
+        return _LEAF
+    return ("static", v)
+
+
+def _unflatten(tree, leaves):
+    if tree == _LEAF:
+        return next(leaves)
+    if tree[0] == "static":
+        return tree[1]
+    if tree[0] in (types.SimpleNamespace, dict):
+        fields = {k: _unflatten(t, leaves) for k, t in zip(*tree[1:])}
+        return types.SimpleNamespace(**fields) if tree[0] is types.SimpleNamespace else fields
+    return tree[0](_unflatten(t, leaves) for t in tree[1])
+
+
+def _same_shape(a, b):
+    if a == _LEAF or b == _LEAF:
+        return a == b
+    if a[0] == "static" or b[0] == "static":
+        return a[0] == b[0] and a[1] is b[1]
+    return (
+        a[0] is b[0]
+        and a[1:-1] == b[1:-1]
+        and len(a[-1]) == len(b[-1])
+        and all(_same_shape(x, y) for x, y in zip(a[-1], b[-1]))
+    )
+
+
+def _as_kernel_value(name, v, like=None):
+    if isinstance(v, TensorValue):
+        raise TypeError(f"`{name}` is a tensor: a dynamic loop or branch cannot reassign it")
+    try:
+        return as_value(v, like)
+    except TypeError:
+        raise TypeError(
+            f"`{name}` ({type(v).__name__}) is assigned in a dynamic loop or branch, so it must "
+            "be a kernel value, a number, or a list, tuple, dict or SimpleNamespace of them"
+        ) from None
+
+
 def _carried_values(names, values):
-    out = []
+    """(trees, leaves): each carried value's structure, and its leaves as kernel values."""
+    trees, out = [], []
     for name, v in zip(names, values):
-        if isinstance(v, TensorValue):
-            raise TypeError(f"`{name}` is a tensor: a dynamic loop or branch cannot reassign it")
-        try:
-            out.append(as_value(v))
-        except TypeError:
-            raise TypeError(
-                f"`{name}` ({type(v).__name__}) is assigned in a dynamic loop or branch, "
-                "so it must be a kernel value or a number"
-            ) from None
-    return out
+        leaves = []
+        trees.append(_flatten(name, v, leaves))
+        out += [_as_kernel_value(name, x) for x in leaves]
+    return trees, out
 
 
-def _yielded(names, values, like):
-    if not isinstance(values, tuple) or len(values) != len(like):
+def _rebuild(trees, values):
+    it = iter(values)
+    return tuple(_unflatten(t, it) for t in trees)
+
+
+def _yielded(names, values, trees, like):
+    """The leaves of the values a body ends with, checked against the structure and dtypes they
+    had before it."""
+    if not isinstance(values, tuple) or len(values) != len(trees):
         raise RuntimeError("internal: a rewritten body returned the wrong carried values")
+    leaves, owners = [], []
+    for name, v, tree in zip(names, values, trees):
+        if not _same_shape(_flatten(name, v, leaves), tree):
+            if tree != _LEAF and tree[0] == "static" and isinstance(tree[1], TensorValue):
+                raise TypeError(
+                    f"`{name}` is a tensor: a dynamic loop or branch cannot reassign it"
+                )
+            raise TypeError(
+                f"`{name}` changes inside a dynamic loop or branch into something of another "
+                "structure (a list of another length, another object); keep its structure"
+            )
+        owners += [name] * (len(leaves) - len(owners))
     out = []
-    for name, v, init in zip(names, values, like):
+    for name, v, init in zip(owners, leaves, like):
         if isinstance(v, (int, float, bool)):
             v = as_value(v, init).to(init.dtype)
         elif not isinstance(v, Value):
@@ -100,22 +170,23 @@ def for_range(range_args, names, carried, body, var_before=None, keep_var=False)
     if isinstance(step, int) and step <= 0:
         raise ValueError("a kernel loop needs a positive step")
     lb, ub, st = _index_values((start, stop, step))
-    inits = _carried_values(names, carried)
+    carried = tuple(carried)
     if keep_var:  # the loop variable's last value, carried out (its value before, or start)
         before = lb if var_before is None else as_value(var_before, lb)
-        inits.append(before if before.dtype == lb.dtype else before.to(lb.dtype))
+        carried += (before if before.dtype == lb.dtype else before.to(lb.dtype),)
         names = tuple(names) + ("loop variable",)
+    trees, inits = _carried_values(names, carried)
     k = current()
     iter_args = (ctypes.c_void_p * max(1, len(inits)))()
     iv = K.for_begin(k, lb.handle, ub.handle, st.handle, _array(inits), len(inits), iter_args)
     _check()
     iv = Value(iv, lb.dtype)
-    inner = [Value(iter_args[i], v.dtype) for i, v in enumerate(inits)]
-    yields = _yielded(names, body(iv, *inner[: len(inner) - keep_var]), inits)
+    inner = _rebuild(trees, [Value(iter_args[i], v.dtype) for i, v in enumerate(inits)])
+    yields = _yielded(names, body(iv, *inner[: len(inner) - keep_var]), trees, inits)
     results = (ctypes.c_void_p * max(1, len(inits)))()
     K.for_end(k, _array(yields), len(yields), results)
     _check()
-    return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
+    return _rebuild(trees, [Value(results[i], v.dtype) for i, v in enumerate(inits)])
 
 
 def while_(names, carried, cond, body):
@@ -126,49 +197,51 @@ def while_(names, carried, cond, body):
             carried = body(*carried)
             first = cond(*carried)
         return tuple(carried)
-    inits = _carried_values(names, carried)
+    trees, inits = _carried_values(names, carried)
     k = current()
     n = len(inits)
     before = (ctypes.c_void_p * max(1, n))()
     K.while_begin(k, _array(inits), n, before)
     _check()
-    c = as_value(cond(*[Value(before[i], v.dtype) for i, v in enumerate(inits)]))
+    c = as_value(cond(*_rebuild(trees, [Value(before[i], v.dtype) for i, v in enumerate(inits)])))
     if c.dtype != "i1":
         c = c != 0
     body_args = (ctypes.c_void_p * max(1, n))()
     K.while_do(k, c.handle, body_args, n)
     _check()
-    inner = [Value(body_args[i], v.dtype) for i, v in enumerate(inits)]
-    yields = _yielded(names, body(*inner), inits)
+    inner = _rebuild(trees, [Value(body_args[i], v.dtype) for i, v in enumerate(inits)])
+    yields = _yielded(names, body(*inner), trees, inits)
     results = (ctypes.c_void_p * max(1, n))()
     K.while_end(k, _array(yields), len(yields), results)
     _check()
-    return tuple(Value(results[i], v.dtype) for i, v in enumerate(inits))
+    return _rebuild(trees, [Value(results[i], v.dtype) for i, v in enumerate(inits)])
 
 
-def _new_values(names, values, like=None):
-    """The values of names first bound in a dynamic branch: kernel values, converted to the
-    other branch's dtypes when it came first."""
-    out = []
-    for i, (name, v) in enumerate(zip(names, values)):
+def _new_values(names, values, trees=None, like=None):
+    """(trees, leaves) of the names first bound in a dynamic branch: kernel values (or
+    containers of them), converted to the other branch's dtypes when it came first."""
+    out_trees, leaves = [], []
+    for name, v in zip(names, values):
         if v is UNSET:
             raise NameError(
                 f"`{name}` is assigned in only one branch of a dynamic `if` and read after it; "
                 "assign it before the `if` or in both branches"
             )
-        other = like[i] if like is not None else None
-        try:
-            v = as_value(v, other)
-        except TypeError:
-            raise TypeError(
-                f"`{name}` ({type(v).__name__}) is assigned in a dynamic branch, so it must be "
-                "a kernel value or a number"
-            ) from None
-        if other is not None and v.dtype != other.dtype:
-            raise TypeError(f"`{name}` is {other.dtype} in one branch and {v.dtype} in the other")
-        v.lanes  # noqa: B018 (asked while its branch is open: the other branch reads it)
-        out.append(v)
-    return out
+        mine = []
+        tree = _flatten(name, v, mine)
+        if trees is not None and not _same_shape(tree, trees[len(out_trees)]):
+            raise TypeError(f"`{name}` has another structure in each branch of a dynamic `if`")
+        out_trees.append(tree)
+        for x in mine:
+            other = like[len(leaves)] if like is not None else None
+            x = _as_kernel_value(name, x, other)
+            if other is not None and x.dtype != other.dtype:
+                raise TypeError(
+                    f"`{name}` is {other.dtype} in one branch and {x.dtype} in the other"
+                )
+            x.lanes  # noqa: B018 (asked while its branch is open: the other branch reads it)
+            leaves.append(x)
+    return out_trees, leaves
 
 
 def if_(cond, names, carried, then, orelse):
@@ -179,22 +252,26 @@ def if_(cond, names, carried, then, orelse):
     if cond.dtype != "i1":
         cond = cond != 0
     n = len(carried)
-    inits = _carried_values(names[:n], carried)
+    trees, inits = _carried_values(names[:n], carried)
     k = current()
     K.if_begin_typed_by_then(k, cond.handle)
     _check()
-    got = then(*inits)
-    then_values = _yielded(names[:n], got[:n], inits) + _new_values(names[n:], got[n:])
+    # Each branch gets its own copy of the carried containers, so what one mutates the other
+    # does not see.
+    got = then(*_rebuild(trees, inits))
+    new_trees, new_leaves = _new_values(names[n:], got[n:])
+    then_values = _yielded(names[:n], got[:n], trees, inits) + new_leaves
     K.if_else(k, _array(then_values), len(then_values))
     _check()
-    got = orelse(*inits)
-    else_values = _yielded(names[:n], got[:n], inits) + _new_values(
-        names[n:], got[n:], then_values[n:]
-    )
+    got = orelse(*_rebuild(trees, inits))
+    _, else_new = _new_values(names[n:], got[n:], new_trees, new_leaves)
+    else_values = _yielded(names[:n], got[:n], trees, inits) + else_new
     results = (ctypes.c_void_p * max(1, len(then_values)))()
     K.if_end(k, _array(else_values), len(else_values), results)
     _check()
-    return tuple(Value(results[i], v.dtype) for i, v in enumerate(then_values))
+    return _rebuild(
+        trees + new_trees, [Value(results[i], v.dtype) for i, v in enumerate(then_values)]
+    )
 
 
 def _truth(v):

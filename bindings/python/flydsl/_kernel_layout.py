@@ -747,6 +747,11 @@ class TensorValue:
     def element_type(self):
         return self.dtype
 
+    @property
+    def type(self):
+        """The tensor's type as text (`tensor<f32, (4):(1)>`): element type and layout."""
+        return str(self)
+
     def __str__(self):
         return f"tensor<{self.dtype}, {self.layout}>"
 

@@ -25,7 +25,9 @@ def jit(fn):
     signature = inspect.signature(fn)
     tensors = _tensor_parameters(fn)
     if not tensors:
-        return functools.wraps(fn)(lambda *args, **kwargs: fn(*args, **kwargs))
+        plain = functools.wraps(fn)(lambda *args, **kwargs: fn(*args, **kwargs))
+        plain.func = fn  # FlyDSL's name for the function a jit wraps
+        return plain
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
@@ -36,6 +38,7 @@ def jit(fn):
                 bound.arguments[name] = TensorArgument(value, as_passed=True)
         return fn(*bound.args, **bound.kwargs)
 
+    wrapper.func = fn
     return wrapper
 
 

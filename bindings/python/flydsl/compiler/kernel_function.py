@@ -9,6 +9,7 @@ import inspect
 import numbers
 import operator
 import struct
+import sys
 import threading
 import types
 import typing
@@ -186,8 +187,35 @@ def _launch_args(classified, args):
     return args
 
 
+def _type_hints(fn, scope=None):
+    """fn's parameter annotations, resolved in its module, its closure and `scope` (the locals
+    where it was defined: a type imported inside the enclosing function); one that does not
+    resolve stays as written."""
+    local = dict(scope or {})
+    if fn.__closure__:
+        for name, cell in zip(fn.__code__.co_freevars, fn.__closure__):
+            try:
+                local[name] = cell.cell_contents
+            except ValueError:  # an empty cell
+                pass
+    try:
+        return typing.get_type_hints(fn, localns=local, include_extras=True)
+    except Exception:  # noqa: BLE001 (any annotation may fail to evaluate: resolve one by one)
+        hints = {}
+        for name, hint in getattr(fn, "__annotations__", {}).items():
+            if isinstance(hint, str):
+                try:
+                    hint = eval(
+                        hint, dict(fn.__globals__), local
+                    )  # noqa: S307 (the user's own annotation)
+                except Exception:  # noqa: BLE001
+                    pass
+            hints[name] = hint
+        return hints
+
+
 class KernelFunction:
-    def __init__(self, fn, known_block_size=None, name=None):
+    def __init__(self, fn, known_block_size=None, name=None, scope=None):
         self.fn = fn
         self._traced = None  # fn after the AST rewrite, made on first compile
         self.name = name or fn.__name__
@@ -196,7 +224,7 @@ class KernelFunction:
         # one: from then on each launched block size compiles its own kernel.
         self._block_specialized = False
         self.signature = inspect.signature(fn)
-        self.hints = typing.get_type_hints(fn, include_extras=True)
+        self.hints = _type_hints(fn, scope)
         self.cache = _Bounded(_SIGNATURES_KEPT)
         self._prepared = _Bounded(_SIGNATURES_KEPT)  # (signature, target choice) -> launch
         params = list(self.signature.parameters.values())
@@ -465,8 +493,8 @@ def kernel(fn=None, *, known_block_size=None, name=None):
     `@flyc.kernel(known_block_size=[x, y, z], name="...")` to declare the block every launch
     uses (the compiler may rely on it) and the kernel's symbol name."""
     if fn is None:
-        return lambda f: KernelFunction(f, known_block_size, name)
-    return KernelFunction(fn, known_block_size, name)
+        return lambda f: KernelFunction(f, known_block_size, name, sys._getframe(1).f_locals)
+    return KernelFunction(fn, known_block_size, name, sys._getframe(1).f_locals)
 
 
 __all__ = ["kernel", "compile", "CompiledFunction", "KernelFunction", "CompiledKernel",

@@ -199,6 +199,56 @@ def select(cond, a, b):
 
 
 # What `fx` takes from here by `*` (the MLIR-named ops stay under fx.arith).
+def _type_name(t):
+    """An element type as given to MLIR's builders: an ir type object, fx.Float32 or "f32"."""
+    return getattr(t, "dtype", t)
+
+
+def _convert(name, from_float, to_float):
+    def op(out_type, value, **kwargs):
+        v = as_value(value)
+        to = _type_name(out_type)
+        if _is_float(v.dtype) != from_float or _is_float(to) != to_float:
+            kinds = ("float" if from_float else "integer", "float" if to_float else "integer")
+            raise TypeError(
+                f"arith.{name} converts {kinds[0]} to {kinds[1]}, not {v.dtype} to {to}"
+            )
+        return v.to(to)
+
+    op.__name__ = name
+    op.__doc__ = f"MLIR's arith.{name}(out_type, value): a conversion of a kernel value."
+    return op
+
+
+extf = _convert("extf", True, True)
+truncf = _convert("truncf", True, True)
+sitofp = _convert("sitofp", False, True)
+uitofp = _convert("uitofp", False, True)
+fptosi = _convert("fptosi", True, False)
+fptoui = _convert("fptoui", True, False)
+extsi = _convert("extsi", False, False)
+extui = _convert("extui", False, False)
+trunci = _convert("trunci", False, False)
+index_cast = _convert("index_cast", False, False)
+
+
+def bitcast(out_type, value, **kwargs):
+    """The same bits as `out_type` (of the same width)."""
+    return as_value(value).bitcast(_type_name(out_type))
+
+
+def negf(value, **kwargs):
+    v = as_value(value)
+    if not _is_float(v.dtype):
+        raise TypeError(f"arith.negf negates floats, not {v.dtype}")
+    return -v
+
+
+def remf(lhs, rhs, **kwargs):
+    a, b = _typed("remf", True, lhs, rhs)
+    return a % b
+
+
 __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
     "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate", "FastMathFlags",
