@@ -356,3 +356,124 @@ def test_namespace_arguments_are_bundles_of_arguments():
         bundled(
             SimpleNamespace(x=io.x, out=out, n=n, inner=SimpleNamespace(offset="a")), 1.0
         ).launch()
+
+
+# flyc.compile, expr.meta, raw arith conversions, copy atoms by bit width, fx.struct.
+
+
+@flyc.kernel
+def halve_into(src: fx.Pointer, dst: fx.Pointer, n: fx.Int32):
+    i = fx.thread_idx.x
+    if i < n:
+        dst[i] = src[i] * 0.5
+
+
+@flyc.jit
+def halve(src: fx.Pointer, dst: fx.Pointer, n: fx.Int32):
+    halve_into(src, dst, n).launch(block=(64,))
+
+
+def test_flyc_compile_builds_without_running_and_takes_bare_addresses_after():
+    n = 50
+    src, dst = dev.array(np.arange(64, dtype=np.float32)), dev.array(np.zeros(64, np.float32))
+    a, b = address(src), address(dst)
+    compiled = flyc.compile(halve, flyc.from_c_void_p(fx.Float32, a),
+                            flyc.from_c_void_p(fx.Float32, b), n)  # fmt: skip
+    assert not dev.host(dst).any()  # compiled, nothing ran
+    compiled(a, b, n)  # the pointers' element types come from the compile
+    expected = np.where(np.arange(64) < n, np.arange(64) * 0.5, 0)
+    np.testing.assert_array_equal(dev.host(dst), expected)
+    with pytest.raises(TypeError, match="argument src is a pointer parameter"):
+        halve_into(a, b, n).launch(block=(64,))
+
+
+def test_tracing_options_and_the_block_size_they_fall_back_to():
+    from flydsl.expr.meta import dsl_loc_tracing, tracing_context, tracing_option
+
+    assert tracing_option("tile", 7) == 7
+    with tracing_context(tile=3):
+        with tracing_context(tile=None):
+            assert tracing_option("tile", 7) is None
+        assert tracing_option("tile") == 3
+    seen = []
+
+    @flyc.kernel
+    def block(out: fx.Tensor):
+        seen.append(tracing_option("known_block_size"))
+        out[fx.thread_idx.x] = 1
+
+    block(dev.array(np.zeros(16, np.int32))).launch(block=(16, 1, 1))
+    assert seen == [(16, 1, 1)] and dsl_loc_tracing(len) is len
+
+
+def test_raw_arith_conversions_check_their_kinds():
+    from flydsl._mlir import ir
+    from flydsl.expr import arith
+
+    @flyc.kernel
+    def convert(x: fx.Tensor, out: fx.Tensor):
+        t = fx.thread_idx.x
+        wide = arith.extf(ir.F32Type.get(), x[t])
+        out[0, t] = arith.fptosi(ir.IntegerType.get_signless(32), arith.negf(wide) * 2.0)
+        out[1, t] = arith.index_cast(fx.Int32, arith.sitofp(fx.Float32, t).to(fx.Int64))
+        out[2, t] = arith.bitcast(fx.Int32, arith.remf(wide, 2.0)).to(fx.Int32) * 0 + 5
+
+    x = np.array([1.5, -2.25, 3.0, 0.5], np.float16)
+    out = dev.array(np.zeros((3, 4), np.int32))
+    convert(dev.array(x), out).launch(block=(4,))
+    np.testing.assert_array_equal(dev.host(out)[0], (-2 * x.astype(np.float32)).astype(np.int32))
+    np.testing.assert_array_equal(dev.host(out)[1], np.arange(4))
+    np.testing.assert_array_equal(dev.host(out)[2], 5)
+
+    @flyc.kernel
+    def wrong(x: fx.Tensor):
+        x[0] = arith.sitofp(fx.Float32, x[0])
+
+    with pytest.raises(TypeError, match="sitofp converts integer to float, not f32"):
+        wrong(dev.array(np.zeros(4, np.float32))).launch(block=(1,))
+
+
+def test_copy_atoms_named_by_bit_width_copy_any_type_of_that_width():
+    @flyc.kernel
+    def copy16(src: fx.Tensor, dst: fx.Tensor):
+        atom = fx.make_copy_atom(fx.rocdl.BufferCopy16b(), 16)
+        s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+        r = fx.make_rmem_tensor(1, fx.Float16)
+        t = fx.thread_idx.x
+        fx.copy(atom, fx.slice(fx.logical_divide(s, fx.make_layout(1, 1)), (None, t)), r)
+        fx.copy(atom, r, fx.slice(fx.logical_divide(d, fx.make_layout(1, 1)), (None, t)))
+
+    src = np.arange(8, dtype=np.float16) - 3.5
+    dst = dev.array(np.zeros(8, np.float16))
+    copy16(dev.array(src), dst).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(dst), src)
+    with pytest.raises(TypeError, match="elements of 12 bits are not offered"):
+        fx.make_copy_atom(fx.UniversalCopy32b(), 12)
+
+
+def test_struct_decorator_full_and_as_ir_value():
+    from flydsl.expr import typing as typing_mod
+
+    @fx.struct
+    class Storage:
+        sums: fx.Array[fx.Float32, 8]
+        flags: fx.Array[fx.Int32, 8]
+
+    assert Storage == fx.Struct["sums" : fx.Array[fx.Float32, 8], "flags" : fx.Array[fx.Int32, 8]]
+
+    @flyc.kernel
+    def use(out: fx.Tensor):
+        t = fx.thread_idx.x
+        s = fx.SharedAllocator().allocate(Storage).peek()
+        s.sums.view(fx.make_layout(8, 1))[t] = typing_mod.full(2, 1.5, fx.Float32)[0]
+        s.flags[t] = typing_mod.as_ir_value(3)
+        fx.barrier()
+        out[t] = s.sums[7 - t] + s.flags[t].to(fx.Float32)
+        assert typing_mod.as_ir_value(3, keep_static=True) == 3
+        assert typing_mod.as_ir_value([fx.Int32(2), None])[1] is None
+
+    out = dev.array(np.zeros(8, np.float32))
+    use(out).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(out), 4.5)
+    with pytest.raises(TypeError, match="has no annotated fields"):
+        fx.struct(type("Empty", (), {}))

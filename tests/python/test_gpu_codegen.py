@@ -348,3 +348,22 @@ def test_transpose_tile_is_bank_conflict_free():
         writes = {smem((r, c)) % 32 for c in range(tile)}
         reads = {smem((c, r)) % 32 for c in range(tile)}
         assert len(writes) == tile and len(reads) == tile
+
+
+@flyc.kernel
+def copy_halves(src: fx.Tensor, dst: fx.Tensor):
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy16b(), 16)  # FlyDSL's atom of 16-bit values
+    s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+    r = fx.make_rmem_tensor(1, fx.Float16)
+    t = fx.thread_idx.x
+    fx.copy(atom, fx.slice(fx.logical_divide(s, fx.make_layout(1, 1)), (None, t)), r)
+    fx.copy(atom, r, fx.slice(fx.logical_divide(d, fx.make_layout(1, 1)), (None, t)))
+
+
+@needs_llvm_tools
+def test_a_16_bit_buffer_copy_is_one_short_buffer_access(tmp_path):
+    halves = np.zeros(64, np.float16)
+    binary = copy_halves.compile(halves, halves, target="rocm", arch="gfx942").binary
+    asm, _ = disassemble(tmp_path, binary, "gfx942")
+    assert re.search(r"\bbuffer_load_(ushort|u16)\b", asm), asm
+    assert re.search(r"\bbuffer_store_(short|b16)\b", asm), asm
