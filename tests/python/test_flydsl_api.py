@@ -477,3 +477,26 @@ def test_struct_decorator_full_and_as_ir_value():
     np.testing.assert_array_equal(dev.host(out), 4.5)
     with pytest.raises(TypeError, match="has no annotated fields"):
         fx.struct(type("Empty", (), {}))
+
+
+def test_protocol_sizes_values_and_the_fastmath_context():
+    from flydsl.compiler.protocol import dsl_align_of, dsl_size_of, extract_to_ir_values
+
+    s = fx.Struct["a" : fx.Array[fx.Float16, 3, 2], "b" : fx.Array[fx.Float32, 2, 16]]
+    assert (dsl_size_of(s), dsl_align_of(s), dsl_size_of(fx.Int64)) == (32, 16, 8)
+    seen = []
+
+    @flyc.kernel
+    def flat(out: fx.Tensor):
+        t = fx.thread_idx.x
+        values = extract_to_ir_values({"x": [t, (t + 1,)], "y": SimpleNamespace(z=t * 2)})
+        seen.append(len(values))
+        with fx.fastmath(fx.arith.FastMathFlags.fast):  # accepted; results stay IEEE
+            out[t] = values[0] + values[1] + values[2]
+
+    out = dev.array(np.zeros(4, np.int32))
+    flat(out).launch(block=(4,))
+    np.testing.assert_array_equal(dev.host(out), 4 * np.arange(4) + 1)
+    assert seen == [3]
+    with pytest.raises(TypeError, match="Cannot extract IR values"):
+        extract_to_ir_values("text")

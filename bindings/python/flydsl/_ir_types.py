@@ -10,6 +10,11 @@ _INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 _MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2"}
 
 
+def bit_width(dtype):
+    """Bits of an element of `dtype` ("index" counts as 64)."""
+    return _INTS.get(dtype) or _FLOATS.get(dtype) or 64
+
+
 class Type:
     """An element type (`dtype`), or a vector of `lanes` of one."""
 
@@ -39,7 +44,7 @@ class Type:
 
     @property
     def width(self):
-        return _INTS.get(self.dtype) or _FLOATS.get(self.dtype) or 64
+        return bit_width(self.dtype)
 
     @classmethod
     def isinstance(cls, t):

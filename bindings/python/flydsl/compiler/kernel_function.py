@@ -18,6 +18,7 @@ from .. import _fast_launch as _fast
 from .. import _kernel_api as K
 from .._ast_rewrite import rewrite
 from .._host_layout import Layout
+from .._ir_types import bit_width
 from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy
 from .._lib import check
 from .._trace import _BuilderError, _Tracing, _wrap
@@ -373,9 +374,6 @@ def _dim3(x, what):
     return x + (1,) * (3 - len(x))
 
 
-_INT_BITS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
-
-
 def _checked_scalar(name, dtype, value):
     """A scalar argument as the C API takes it: an integer within its dtype's signed range
     for integer parameters, a real number for float ones."""
@@ -386,7 +384,7 @@ def _checked_scalar(name, dtype, value):
         if not isinstance(value, numbers.Real):
             raise TypeError(f"{what} must be a real number, not {value!r}")
         return float(value)
-    bits = _INT_BITS.get(dtype, 64)
+    bits = bit_width(dtype)
     low, high = (0, 1) if bits == 1 else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     return _whole(value, what, low, high)
 

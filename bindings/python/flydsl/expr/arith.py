@@ -5,6 +5,7 @@ comparisons with named predicates, logical shifts, and the element-type-checked 
 Python numbers fold where every operand is one; a kernel value makes a kernel op."""
 
 import builtins
+import contextlib
 import enum
 
 from .._trace import Value, _binary, _compare, _is_float, as_value, select_value
@@ -24,6 +25,13 @@ class FastMathFlags(enum.Flag):
     contract = 32
     afn = 64
     fast = 127
+
+
+@contextlib.contextmanager
+def fastmath(flags):
+    """FlyDSL's `with fx.fastmath(FastMathFlags.fast):` around float ops: accepted and not
+    applied (see FastMathFlags)."""
+    yield
 
 
 class CmpIPredicate(enum.Enum):
@@ -252,4 +260,5 @@ def remf(lhs, rhs, **kwargs):
 __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
     "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate", "FastMathFlags",
+    "fastmath",
 ]  # fmt: skip
