@@ -42,9 +42,13 @@ for h in layout_text layout_algebra kernel_builder cache_entry kernel_library; d
     "$out/$h.log" | tr '\n' ' '
   echo
 done
+corpus="$out/corpus-python_args"
+rm -rf "$corpus" && mkdir -p "$corpus"
+cp tests/fuzz/corpus/python_args/* "$corpus"/
 echo "== fuzz python_args for ${seconds}s"
 if ! PYTHONPATH=bindings/python python3 tests/fuzz/python_args_fuzzer.py \
-    -max_total_time="$seconds" -timeout=10 -artifact_prefix="$out/" 2>"$out/python_args.log"; then
+    -max_total_time="$seconds" -timeout=10 -artifact_prefix="$out/" "$corpus" \
+    2>"$out/python_args.log"; then
   status=1
   tail -60 "$out/python_args.log"
 fi

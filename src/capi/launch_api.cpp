@@ -61,6 +61,60 @@ uint16_t toHalfBits(float f, bool bf16) {
   return uint16_t(half);
 }
 
+// A scalar parameter's float type: significant bits (the implicit one
+// included), the exponent of its smallest normal value as std::frexp counts it,
+// and its largest value.
+struct FloatFormat {
+  int bits;
+  int minExp;
+  double largest;
+};
+
+FloatFormat floatFormat(ir::DType d) {
+  switch (d) {
+  case ir::DType::F64:
+    return {53, -1021, std::numeric_limits<double>::max()};
+  case ir::DType::F16:
+    return {11, -13, 65504.0};
+  case ir::DType::BF16:
+    return {8, -125, 3.3895313892515355e38};
+  default:
+    return {24, -125, double(std::numeric_limits<float>::max())};
+  }
+}
+
+// v rounded once, to nearest with ties to even, onto format f's grid
+// (subnormals included), so the narrowing casts that follow are exact.
+// Narrowing a double to float and then to half would round twice and can land
+// one step from the nearest half.
+double roundedTo(double v, FloatFormat f) {
+  if (!std::isfinite(v) || v == 0)
+    return v;
+  int e;
+  std::frexp(v, &e);
+  int quantum = std::max(e, f.minExp) - f.bits;
+  return std::ldexp(std::nearbyint(std::ldexp(v, -quantum)), quantum);
+}
+
+// An integer rounded once onto format f's grid: through a double first, a
+// 64-bit integer would already be rounded to 53 bits, and the second rounding
+// can miss the nearest value.
+double integerRoundedTo(int64_t i, FloatFormat f) {
+  uint64_t m = i < 0 ? 0 - uint64_t(i) : uint64_t(i);
+  int length = 0;
+  for (uint64_t x = m; x; x >>= 1)
+    ++length;
+  int extra = length - f.bits;
+  if (extra <= 0)
+    return double(i);
+  uint64_t q = m >> extra, rest = m & ((uint64_t(1) << extra) - 1);
+  uint64_t half = uint64_t(1) << (extra - 1);
+  if (rest > half || (rest == half && (q & 1)))
+    ++q;
+  double v = std::ldexp(double(q), extra);
+  return i < 0 ? -v : v;
+}
+
 // One 8-byte slot per flattened kernel argument, the value in its low bytes; the kernel
 // reads each through a pointer to its slot.
 struct Slots {
@@ -80,12 +134,11 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
     fail(FLY_ERROR_LAUNCH, where + " is a tensor where the kernel takes a scalar " +
                                ir::dtypeName(d));
   if (ir::isFloat(d)) {
-    double v = a.kind == FLY_ARG_INT ? double(a.i) : a.f;
+    FloatFormat f = floatFormat(d);
+    double v =
+        a.kind == FLY_ARG_INT ? integerRoundedTo(a.i, f) : roundedTo(a.f, f);
     // A finite value past the type's largest would arrive as infinity.
-    double largest = d == ir::DType::F64   ? std::numeric_limits<double>::max()
-                     : d == ir::DType::F16 ? 65504.0
-                                           : double(std::numeric_limits<float>::max());
-    if (std::isfinite(v) && std::fabs(v) > largest)
+    if (std::isfinite(v) && std::fabs(v) > f.largest)
       fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(v) + " does not fit " +
                                  ir::dtypeName(d) + " (it would become infinity)");
     if (d == ir::DType::F64)

@@ -107,3 +107,38 @@ def test_a_gemm_tile_with_a_field_out_of_range_is_an_error(tile, monkeypatch, ho
     a = np.ones((64, 64), np.float16)
     with pytest.raises(flydsl.InvalidArgumentError, match="FLYDSL_GEMM_TILE"):
         fk.gemm(a, a)
+
+
+@flyc.kernel
+def narrowed(out: fx.Tensor, a: fx.Float32, h: fx.Float16, b: fx.BFloat16):
+    out[0] = a
+    out[1] = fx.Float32(h)
+    out[2] = fx.Float32(b)
+
+
+def test_a_float_argument_is_rounded_once(host_target):
+    """Each value lies just past a tie of the parameter's type, so rounding it to a double
+    or a float first, then to the type, would land one step below the nearest value."""
+    n = 2751698685128605574  # nearest f32: below the double nearest to n
+    nearest_a = float(np.float32(np.int64(n)))
+    tie_h, tie_b = 1 + 2.0**-11, 1 + 2.0**-8
+    cases = [
+        ((n, tie_h + 2.0**-30, tie_b + 2.0**-30), (nearest_a, 1 + 2.0**-10, 1 + 2.0**-7)),
+        ((n << 8, 1, 2**30 + 2**22 + 1), (nearest_a * 256, 1, 2**30 + 2**23)),  # past int64
+        ((np.int64(n), np.float64(tie_h + 2.0**-30), 2**30 + 2**22 + 1),
+         (nearest_a, 1 + 2.0**-10, 2**30 + 2**23)),
+    ]  # fmt: skip
+    for args, expected in cases:
+        for _ in range(2):  # the second launch takes the fast path where it applies
+            out = np.zeros(3, np.float32)
+            narrowed(out, *args).launch()
+            assert out.tolist() == list(expected), args
+
+
+def test_a_value_the_float_type_cannot_hold_is_refused(host_target):
+    out = np.zeros(3, np.float32)
+    for args in [(1, 65520.0, 1), (1, 1, 3.3962e38), (2**129, 1, 1)]:
+        with pytest.raises((flydsl.LaunchError, OverflowError), match="f16|bf16|f32|float"):
+            narrowed(out, *args).launch()
+    narrowed(out, 1, 65504.0, 3.3895313892515355e38).launch()  # the largest of each
+    assert out.tolist() == [1, 65504, 3.3895313892515355e38]

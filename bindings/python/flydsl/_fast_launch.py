@@ -17,8 +17,19 @@ _CONFIG_SIZE = struct.calcsize(_CONFIG)
 # A scalar's bits in the low bytes of its 8-byte slot. bf16 has no struct code: slow path.
 _SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "f16": "e6x",
                  "f32": "f4x", "f64": "d"}  # fmt: skip
-_TENSOR, _NUMBER, _COMPILED_IN = 0, 1, 2
+_TENSOR, _NUMBER, _COMPILED_IN, _FLOAT = 0, 1, 2, 3
 _NUMBERS = (int, float, bool)
+
+
+def float_slot(x):
+    """A float parameter's value as struct packs it, rounding it once: a float, or an integer
+    a double holds exactly; a larger integer takes the slow path (struct would round it to a
+    double first, then again to the slot's type)."""
+    if type(x) not in _NUMBERS:
+        x = x.value
+    if type(x) is float or -(2**53) <= x <= 2**53:
+        return x
+    raise struct.error("an integer past 2**53 for a float slot")
 
 
 _CHOICE_NAMES = ("FLYDSL_COMPILE_BACKEND", "ARCH", "FLYDSL_GPU_ARCH")
@@ -125,7 +136,7 @@ class PreparedLaunch:
                 kinds.append(_TENSOR)
             elif kind == "scalar":
                 fmt.append(_SCALAR_SLOTS[detail[0]])
-                kinds.append(_NUMBER)
+                kinds.append(_FLOAT if detail[0].startswith("f") else _NUMBER)
             else:
                 kinds.append(_COMPILED_IN)  # a Constexpr: no slot
         pack = struct.Struct("".join(fmt)).pack_into
@@ -142,7 +153,8 @@ class PreparedLaunch:
 
 def _specialize(kinds, pack, buffer, c_args):
     """launch(args, grid, block, smem, stream) -> the C status, written out for these argument
-    kinds so a call runs no loop; raises struct.error for a value its slot cannot hold."""
+    kinds so a call runs no loop; raises struct.error (or OverflowError, a float past its
+    slot's type) for a value its slot cannot hold."""
     names = [f"a{i}" for i in range(len(kinds))]
     values = []
     for name, kind in zip(names, kinds):
@@ -150,6 +162,8 @@ def _specialize(kinds, pack, buffer, c_args):
             values.append(f"{name}.data_ptr(), *{name}.shape, *{name}.stride()")
         elif kind == _NUMBER:
             values.append(f"({name}.value if type({name}) not in _NUMBERS else {name})")
+        elif kind == _FLOAT:
+            values.append(f"({name} if type({name}) is float else float_slot({name}))")
     unpack = ", ".join(names) + ("," if len(names) == 1 else "")
     source = f"""
 def launch(args, grid, block, smem, stream):
@@ -160,7 +174,8 @@ def launch(args, grid, block, smem, stream):
     return call(*c_args)
 """
     scope = {"pack": pack, "buffer": buffer, "c_args": c_args, "dim3": dim3,
-             "call": K.prepared_launch_slots, "_NUMBERS": _NUMBERS}  # fmt: skip
+             "call": K.prepared_launch_slots, "_NUMBERS": _NUMBERS,
+             "float_slot": float_slot}  # fmt: skip
     exec(source, scope)  # noqa: S102 (source built above from argument kinds only)
     return scope["launch"]
 

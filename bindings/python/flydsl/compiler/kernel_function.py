@@ -6,6 +6,7 @@ import collections
 import ctypes
 import functools
 import inspect
+import math
 import numbers
 import operator
 import struct
@@ -178,11 +179,11 @@ def _launch_args(classified, args):
         if kind == "tensor":
             args.append(K.Arg(detail.kind, detail.pointer, 0, 0.0))
         elif kind == "scalar":
-            dtype, value = detail
-            if dtype.startswith("f"):
-                args.append(K.Arg(K.ARG_FLOAT, None, 0, float(value)))
+            value = detail[1]  # checked: an int for ARG_INT, else a float
+            if isinstance(value, int):
+                args.append(K.Arg(K.ARG_INT, None, value, 0.0))
             else:
-                args.append(K.Arg(K.ARG_INT, None, int(value), 0.0))
+                args.append(K.Arg(K.ARG_FLOAT, None, 0, value))
         elif kind == "bundle":
             _launch_args(detail[1], args)
     return args
@@ -374,6 +375,23 @@ def _dim3(x, what):
     return x + (1,) * (3 - len(x))
 
 
+def _integer_for_float(n, dtype):
+    """An integer argument of a float parameter, for the library to round once to the
+    parameter's type: as it is where an int64 holds it; past that, a double rounded to odd
+    (truncated, its last bit set when anything was cut), which the library's round to nearest
+    then takes to the same value as rounding n itself would. float(n) rounds to nearest
+    first, and rounding twice can miss the nearest value."""
+    if -(2**63) <= n < 2**63:
+        return n
+    if dtype == "f64":
+        return float(n)
+    cut = abs(n).bit_length() - 53
+    kept = abs(n) >> cut
+    if kept << cut != abs(n):
+        kept |= 1
+    return math.ldexp(kept if n > 0 else -kept, cut)  # OverflowError past the doubles
+
+
 def _checked_scalar(name, dtype, value):
     """A scalar argument as the C API takes it: an integer within its dtype's signed range
     for integer parameters, a real number for float ones."""
@@ -383,6 +401,8 @@ def _checked_scalar(name, dtype, value):
     if dtype.startswith(("f", "bf")):
         if not isinstance(value, numbers.Real):
             raise TypeError(f"{what} must be a real number, not {value!r}")
+        if isinstance(value, numbers.Integral):
+            return _integer_for_float(int(value), dtype)
         return float(value)
     bits = bit_width(dtype)
     low, high = (0, 1) if bits == 1 else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
@@ -422,7 +442,7 @@ class _Launch:
                         status = prepared.launch(
                             self.args, grid, block, smem, _stream_handle(stream)
                         )
-                    except struct.error:
+                    except (struct.error, OverflowError):
                         pass  # a value its slot cannot hold: the slow path says what is wrong
                     else:
                         check(status)
