@@ -109,6 +109,7 @@ IntTuple TextReader::intTuple() {
   if (dynamicLeaf_ && accept('?')) {
     int64_t divisor = 1;
     if (accept('{')) {
+      accept("div="); // FlyDSL's spelling, ?{div=16}; ?{16} says the same
       divisor = integer();
       if (divisor < 1)
         error("a divisibility is positive");

@@ -18,8 +18,9 @@ public:
   Layout layout();
   Tiler tiler();
   int64_t integer();
-  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes next(1)'s value, and
-  /// `?{d}`, a leaf known to be a multiple of d, next(d)'s.
+  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes
+  /// next(1)'s value, and
+  /// `?{div=d}` (or `?{d}`), a leaf known to be a multiple of d, next(d)'s.
   void setDynamicLeaves(std::function<Int(int64_t divisor)> next) {
     dynamicLeaf_ = std::move(next);
   }

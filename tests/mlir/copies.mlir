@@ -33,7 +33,7 @@
 func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<(32,16):(16,1)>
+  %l = fly.static : !fly.layout<(32,16):(16,1)>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>
   %o = fly.make_view %q, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>
   %a = fly.make_copy_atom : !atom
@@ -68,7 +68,7 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
 func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
   %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %smem : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
-  %l = fly.layout : !fly.layout<(8,2):(1,8)>
+  %l = fly.static : !fly.layout<(8,2):(1,8)>
   %g = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(8,2):(1,8)>
   %s = fly.make_view %q, %l : !fly.ptr<f32, shared, align 16>, !fly.layout<(8,2):(1,8)>
   %a = fly.make_copy_atom : !cp

@@ -3,7 +3,7 @@
 
 func.func @bad_text() {
   // expected-error @+1 {{invalid layout (2,3):(1): }}
-  %l = fly.layout : !fly.layout<(2,3):(1)>
+  %l = fly.static : !fly.layout<(2,3):(1)>
   return
 }
 
@@ -11,33 +11,80 @@ func.func @bad_text() {
 
 func.func @zero_extent() {
   // expected-error @+1 {{every extent must be positive}}
-  %l = fly.layout : !fly.layout<(2,0):(1,2)>
+  %l = fly.static : !fly.layout<(2,0):(1,2)>
   return
 }
 
 // -----
 
 func.func @not_divisible() {
-  %a = fly.layout : !fly.layout<(4,6):(1,5)>
-  %b = fly.layout : !fly.layout<6:1>
-  // expected-error @+1 {{fly.composition: composition((4,6):(1,5), 6:1): shape divisibility condition fails}}
-  %c = fly.composition %a, %b : !fly.layout<(4,6):(1,5)>, !fly.layout<6:1>
+  %a = fly.static : !fly.layout<(4,6):(1,5)>
+  %b = fly.static : !fly.layout<6:1>
+  // expected-error @+2 {{fly.composition: composition((4,6):(1,5), 6:1): shape divisibility condition fails}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = "fly.composition"(%a, %b) : (!fly.layout<(4,6):(1,5)>, !fly.layout<6:1>) -> !fly.layout<6:1>
   return
 }
 
 // -----
 
-func.func @coordinate_rank(%i: index) -> index {
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
-  // expected-error @+1 {{takes one index per leaf of the shape: 2 for (4,8):(8,1), got 1}}
-  %o = fly.crd2idx %l[%i] : !fly.layout<(4,8):(8,1)>
-  return %o : index
+func.func @coordinate_rank(%i: index) {
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
+  %c = fly.make_coord(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<(?,?,?)>
+  // expected-error @+2 {{fly.crd2idx: }}
+  // expected-error @+1 {{failed to infer returned types}}
+  %o = "fly.crd2idx"(%c, %l) : (!fly.int_tuple<(?,?,?)>, !fly.layout<(4,8):(8,1)>) -> !fly.int_tuple<?>
+  return
+}
+
+// -----
+
+func.func @missing_tuple_leaf(%i: index) {
+  // expected-error @+1 {{takes one integer per '?' leaf of its type: 2, got 1}}
+  %c = fly.make_coord(%i) : (index) -> !fly.int_tuple<(?,?)>
+  return
+}
+
+// -----
+
+func.func @static_with_a_dynamic_leaf() {
+  // expected-error @+1 {{is a static value; its type has 1 '?' leaves}}
+  %c = fly.static : !fly.int_tuple<(4,?)>
+  return
+}
+
+// -----
+
+func.func @wide_leaf() {
+  // expected-error @+1 {{64-bit dynamic leaves (?{i64}) are not offered}}
+  %c = fly.static : !fly.int_tuple<?{i64}>
+  return
+}
+
+// -----
+
+func.func @incongruent_sum() {
+  %a = fly.static : !fly.int_tuple<(4,8)>
+  %b = fly.static : !fly.int_tuple<(1,2,3)>
+  // expected-error @+2 {{the tuples (4,8) and (1,2,3) are not congruent}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = "fly.int_tuple_add"(%a, %b) : (!fly.int_tuple<(4,8)>, !fly.int_tuple<(1,2,3)>) -> !fly.int_tuple<(4,8)>
+  return
+}
+
+// -----
+
+func.func @scalar_of_a_tuple() {
+  %a = fly.static : !fly.int_tuple<(4,8)>
+  // expected-error @+1 {{takes an int tuple of one leaf, not (4,8)}}
+  %n = fly.get_scalar(%a) : (!fly.int_tuple<(4,8)>) -> index
+  return
 }
 
 // -----
 
 func.func @declared_type_differs() -> !fly.layout<(4,2):(1,4)> {
-  %a = fly.layout : !fly.layout<(2,8):(1,2)>
+  %a = fly.static : !fly.layout<(2,8):(1,2)>
   // expected-error @+2 {{'fly.coalesce' op inferred type(s) '!fly.layout<16:1>' are incompatible}}
   // expected-error @+1 {{'fly.coalesce' op failed to infer returned types}}
   %c = "fly.coalesce"(%a) : (!fly.layout<(2,8):(1,2)>) -> !fly.layout<(4,2):(1,4)>
@@ -56,9 +103,10 @@ func.func @missing_leaf(%m: index) {
 
 func.func @dynamic_composition(%m: index, %s: index) {
   %a = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>
-  %b = fly.layout : !fly.layout<4:2>
-  // expected-error @+1 {{is only known inside a kernel}}
-  %c = fly.composition %a, %b : !fly.layout<(?,8):(?,1)>, !fly.layout<4:2>
+  %b = fly.static : !fly.layout<4:2>
+  // expected-error @+2 {{is only known inside a kernel}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = "fly.composition"(%a, %b) : (!fly.layout<(?,8):(?,1)>, !fly.layout<4:2>) -> !fly.layout<4:2>
   return
 }
 
@@ -69,7 +117,7 @@ func.func @dynamic_composition(%m: index, %s: index) {
 func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<(4,2):(1,6)>
+  %l = fly.static : !fly.layout<(4,2):(1,6)>
   %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
   %d = fly.make_view %q, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
@@ -82,7 +130,7 @@ func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
 
 func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<(4,4):(4,1)>
+  %l = fly.static : !fly.layout<(4,4):(4,1)>
   %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>
   %f = fly.memref.alloca : !fly.memref<f32, register, 16:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
@@ -95,7 +143,7 @@ func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
 
 func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
-  %l = fly.layout : !fly.layout<4:1>
+  %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view %p, %l : !fly.ptr<f32, shared, align 16>, !fly.layout<4:1>
   %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 128, f32>
   // expected-error @+1 {{a cp_async copy atom moves global memory into shared memory}}
@@ -107,7 +155,7 @@ func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
 
 func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<8:1>
+  %l = fly.static : !fly.layout<8:1>
   %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
   %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
@@ -161,7 +209,7 @@ func.func @pointer_from_wrong_space(%raw: !llvm.ptr<3>) {
 
 func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
-  %l = fly.layout : !fly.layout<(4,(2,2)):(4,(1,2))>
+  %l = fly.static : !fly.layout<(4,(2,2)):(4,(1,2))>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>
   // expected-error @+1 {{takes one index per leaf of the shape: 3 for (4,(2,2)):(4,(1,2)), got 2}}
   %x = fly.memref.load %t[%i, %i] : !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
@@ -172,7 +220,7 @@ func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
 
 func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
-  %l = fly.layout : !fly.layout<4:1>
+  %l = fly.static : !fly.layout<4:1>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<4:1>
   // expected-error @+1 {{stores 'f16' into a tensor of 'f32'}}
   fly.memref.store %v, %t[%i] : f16, !fly.memref<f32, global, 4:1>
@@ -184,7 +232,7 @@ func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
 func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
   %c1 = arith.constant 1 : index
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<8:1>
+  %l = fly.static : !fly.layout<8:1>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
   // expected-error @+1 {{claims 16-byte alignment; the tensor guarantees 4 there}}
   %e = fly.memref.element_ptr %t[%c1] : !fly.memref<f32, global, 8:1, align 16> -> !fly.ptr<f32, global, align 16>
@@ -236,7 +284,7 @@ func.func @bad_space() {
 
 func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared>
-  %l = fly.layout : !fly.layout<64:1>
+  %l = fly.static : !fly.layout<64:1>
   // expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
   %t = fly.make_view %p, %l swizzle [3, 0, 2] : !fly.ptr<f32, shared>, !fly.layout<64:1>
   return
@@ -287,7 +335,7 @@ func.func @zero_divisibility() {
 // -----
 
 func.func @slice_profile() {
-  %l = fly.layout : !fly.layout<(4,(8,2)):(16,(1,8))>
+  %l = fly.static : !fly.layout<(4,(8,2)):(16,(1,8))>
   // expected-error @+1 {{fly.slice: }}
   %s = fly.slice %l "(_,_,_)" : !fly.layout<(4,(8,2)):(16,(1,8))>
   return
@@ -296,7 +344,7 @@ func.func @slice_profile() {
 // -----
 
 func.func @slice_text() {
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
   // expected-error @+1 {{fly.dice: }}
   %s = fly.dice %l "(_,x)" : !fly.layout<(4,8):(8,1)>
   return
@@ -305,7 +353,7 @@ func.func @slice_text() {
 // -----
 
 func.func @tile_not_dividing() {
-  %b = fly.layout : !fly.layout<(2,3):(3,1)>
+  %b = fly.static : !fly.layout<(2,3):(3,1)>
   // expected-error @+1 {{does not divide the target shape}}
   %t = fly.tile_to_shape %b "(4,8)" : !fly.layout<(2,3):(3,1)>
   return
@@ -314,7 +362,7 @@ func.func @tile_not_dividing() {
 // -----
 
 func.func @recast_not_a_number_type() {
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
   // expected-error @+1 {{recast takes integer or float element types}}
   %r = fly.recast %l from index to f32 : !fly.layout<(4,8):(8,1)>
   return
@@ -323,8 +371,17 @@ func.func @recast_not_a_number_type() {
 // -----
 
 func.func @recast_indivisible() {
-  %l = fly.layout : !fly.layout<(3,8):(1,3)>
+  %l = fly.static : !fly.layout<(3,8):(1,3)>
   // expected-error @+1 {{fly.recast: }}
   %r = fly.recast %l from f16 to f32 : !fly.layout<(3,8):(1,3)>
+  return
+}
+
+// -----
+
+func.func @leaf_count(%t: i32) {
+  %c = fly.make_int_tuple(%t) : (i32) -> !fly.int_tuple<(4,?)>
+  // expected-error @+1 {{gives 1 dynamic leaves of (4,?), not 2}}
+  %a:2 = fly.get_leaves(%c) {dynamicOnly = true} : (!fly.int_tuple<(4,?)>) -> (i32, i32)
   return
 }

@@ -15,16 +15,21 @@
 // CHECK-NOT: remui
 // CHECK-NOT: fly.
 func.func @offset(%i: index, %j: index, %k: index) -> index {
-  %l = fly.layout : !fly.layout<(2,(3,4)):(12,(1,3))>
-  %o = fly.crd2idx %l[%i, %j, %k] : !fly.layout<(2,(3,4)):(12,(1,3))>
-  return %o : index
+  %l = fly.static : !fly.layout<(2,(3,4)):(12,(1,3))>
+  %c = fly.make_coord(%i, %j, %k) : (index, index, index) -> !fly.int_tuple<(?,(?,?))>
+  %o = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,(?,?))>, !fly.layout<(2,(3,4)):(12,(1,3))>)
+       -> !fly.int_tuple<?>
+  %r = fly.get_scalar(%o) : (!fly.int_tuple<?>) -> index
+  return %r : index
 }
 
 // CHECK-LABEL: func.func @broadcast
 // CHECK-NOT: arith.muli
 // CHECK: return %{{.*}} : index
 func.func @broadcast(%i: index, %j: index) -> index {
-  %l = fly.layout : !fly.layout<(4,8):(0,1)>
-  %o = fly.crd2idx %l[%i, %j] : !fly.layout<(4,8):(0,1)>
-  return %o : index
+  %l = fly.static : !fly.layout<(4,8):(0,1)>
+  %c = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+  %o = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(4,8):(0,1)>) -> !fly.int_tuple<?>
+  %r = fly.get_scalar(%o) : (!fly.int_tuple<?>) -> index
+  return %r : index
 }

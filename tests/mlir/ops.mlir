@@ -7,16 +7,18 @@
 func.func @algebra() -> (!fly.layout<((8,2),(1,8)):((16,1),(0,2))>, !fly.layout<(15,2):(1,15)>,
                          !fly.layout<(2,4):(0,1)>) {
   // CHECK: fly.raked_product
-  %a = fly.layout : !fly.layout<(2,8):(1,2)>
-  %t = fly.layout : !fly.layout<(8):(1)>
-  %r = fly.raked_product %a, %t : !fly.layout<(2,8):(1,2)>, !fly.layout<(8):(1)>
+  %a = fly.static : !fly.layout<(2,8):(1,2)>
+  %t = fly.static : !fly.layout<(8):(1)>
+  %r = fly.raked_product(%a, %t) : (!fly.layout<(2,8):(1,2)>, !fly.layout<(8):(1)>)
+       -> !fly.layout<((8,2),(1,8)):((16,1),(0,2))>
   // CHECK: fly.logical_divide
-  %b = fly.layout : !fly.layout<(8,1,2):(1,1,8)>
-  %u = fly.layout : !fly.layout<15:1>
-  %d = fly.logical_divide %b, %u : !fly.layout<(8,1,2):(1,1,8)>, !fly.layout<15:1>
+  %b = fly.static : !fly.layout<(8,1,2):(1,1,8)>
+  %u = fly.static : !fly.layout<15:1>
+  %d = fly.logical_divide(%b, %u) : (!fly.layout<(8,1,2):(1,1,8)>, !fly.layout<15:1>)
+       -> !fly.layout<(15,2):(1,15)>
   // CHECK: fly.left_inverse
-  %c = fly.layout : !fly.layout<4:2>
-  %li = fly.left_inverse %c : !fly.layout<4:2>
+  %c = fly.static : !fly.layout<4:2>
+  %li = fly.left_inverse(%c) : (!fly.layout<4:2>) -> !fly.layout<(2,4):(0,1)>
   return %r, %d, %li : !fly.layout<((8,2),(1,8)):((16,1),(0,2))>, !fly.layout<(15,2):(1,15)>,
                        !fly.layout<(2,4):(0,1)>
 }
@@ -25,10 +27,11 @@ func.func @algebra() -> (!fly.layout<((8,2),(1,8)):((16,1),(0,2))>, !fly.layout<
 // CHECK-LABEL: func.func @zipped
 // CHECK-SAME: -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(4,8):(8,1)>)
 func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(4,8):(8,1)>) {
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
-  %t = fly.layout : !fly.layout<(2,4):(1,2)>
-  %z = fly.zipped_divide %l, %t : !fly.layout<(4,8):(8,1)>, !fly.layout<(2,4):(1,2)>
-  %c = fly.coalesce %l : !fly.layout<(4,8):(8,1)>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
+  %t = fly.static : !fly.layout<(2,4):(1,2)>
+  %z = fly.zipped_divide(%l, %t) : (!fly.layout<(4,8):(8,1)>, !fly.layout<(2,4):(1,2)>)
+       -> !fly.layout<((2,(2,2)),4):((8,(16,1)),2)>
+  %c = fly.coalesce(%l) : (!fly.layout<(4,8):(8,1)>) -> !fly.layout<(4,8):(8,1)>
   return %z, %c : !fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(4,8):(8,1)>
 }
 

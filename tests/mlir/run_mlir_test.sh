@@ -7,6 +7,7 @@ found=0
 while IFS= read -r line; do
   cmd="${line#// RUN: }"
   cmd="${cmd//%s/$test}"
+  cmd="${cmd//%fly-opt/fly-opt}"  # lit's substitution, as FlyDSL's tests spell it
   cmd="${cmd//fly-opt/$fly_opt}"
   cmd="${cmd//FileCheck/$filecheck}"
   echo "RUN: $cmd"

@@ -1,43 +1,76 @@
 // RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
-// idx2crd, slice, dice, recast and tile_to_shape: result types from the host algebra (the
+// idx2crd (and the flat and 1-D coordinates), slice, dice, recast and tile_to_shape: result types from the host algebra (the
 // generic form's declared types must equal the inferred ones, or the parser refuses them),
 // static answers folded, dynamic ones computed from the SSA leaves.
 
-// A constant index in a static shape folds to its coordinate: 17 in (2,(3,4)) is (1,2,2).
+// A constant index: each leaf is (i / stride) % extent, all static, so the coordinate is in
+// the result type and its leaves fold: 17 by (2,(3,4)):(12,(1,3)) is (1,(2,1)).
 // CHECK-LABEL: func.func @idx2crd_static
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK: return %[[C1]], %[[C2]], %[[C2]]
+// CHECK: return %[[C1]], %[[C2]], %[[C1]]
 func.func @idx2crd_static() -> (index, index, index) {
-  %l = fly.layout : !fly.layout<(2,(3,4)):(12,(1,3))>
-  %i = arith.constant 17 : index
-  %c:3 = fly.idx2crd %l[%i] : !fly.layout<(2,(3,4)):(12,(1,3))>
-  return %c#0, %c#1, %c#2 : index, index, index
+  %l = fly.static : !fly.layout<(2,(3,4)):(12,(1,3))>
+  %i = fly.static : !fly.int_tuple<17>
+  %c = fly.idx2crd(%i, %l) : (!fly.int_tuple<17>, !fly.layout<(2,(3,4)):(12,(1,3))>)
+       -> !fly.int_tuple<(1,(2,1))>
+  %a:3 = fly.get_leaves(%c) : (!fly.int_tuple<(1,(2,1))>) -> (index, index, index)
+  return %a#0, %a#1, %a#2 : index, index, index
 }
 
-// A run-time index in a static shape: division and remainder by constants only.
+// A run-time index in a column-major static layout: division and remainder by constants only
+// (each leaf is reduced by its extent, the last one too).
 // CHECK-LABEL: func.func @idx2crd_index
-// CHECK-SAME: (%[[I:.*]]: index)
+// CHECK-SAME: (%[[I:.*]]: i32)
+// CHECK-DAG: %[[II:.*]] = arith.index_cast %[[I]] : i32 to index
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG: %[[R:.*]] = arith.remsi %[[I]], %[[C4]]
-// CHECK-DAG: %[[Q:.*]] = arith.divsi %[[I]], %[[C4]]
-// CHECK: return %[[R]], %[[Q]]
-func.func @idx2crd_index(%i: index) -> (index, index) {
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
-  %c:2 = fly.idx2crd %l[%i] : !fly.layout<(4,8):(8,1)>
-  return %c#0, %c#1 : index, index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[R:.*]] = arith.remsi %[[II]], %[[C4]]
+// CHECK-DAG: %[[Q:.*]] = arith.divsi %[[II]], %[[C4]]
+// CHECK-DAG: %[[Q8:.*]] = arith.remsi %[[Q]], %[[C8]]
+// CHECK: return %[[R]], %[[Q8]]
+func.func @idx2crd_index(%i: i32) -> (index, index) {
+  %l = fly.static : !fly.layout<(4,8):(1,4)>
+  %t = fly.make_int_tuple(%i) : (i32) -> !fly.int_tuple<?>
+  %c = fly.idx2crd(%t, %l) : (!fly.int_tuple<?>, !fly.layout<(4,8):(1,4)>) -> !fly.int_tuple<(?,?)>
+  %a:2 = fly.get_leaves(%c) : (!fly.int_tuple<(?,?)>) -> (index, index)
+  return %a#0, %a#1 : index, index
 }
 
-// A dynamic extent divides by its SSA leaf.
+// A dynamic extent divides by its SSA leaf; only the dynamic leaves are asked for.
 // CHECK-LABEL: func.func @idx2crd_dynamic
-// CHECK-SAME: (%[[M:.*]]: index, %[[S:.*]]: index, %[[I:.*]]: index)
+// CHECK-SAME: (%[[M:.*]]: index, %[[I:.*]]: index)
 // CHECK-DAG: %[[R:.*]] = arith.remsi %[[I]], %[[M]]
 // CHECK-DAG: %[[Q:.*]] = arith.divsi %[[I]], %[[M]]
-// CHECK: return %[[R]], %[[Q]]
-func.func @idx2crd_dynamic(%m: index, %s: index, %i: index) -> (index, index) {
-  %l = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>
-  %c:2 = fly.idx2crd %l[%i] : !fly.layout<(?,8):(?,1)>
-  return %c#0, %c#1 : index, index
+// CHECK-DAG: %[[Q8:.*]] = arith.remsi %[[Q]], %{{.*}}
+// CHECK: return %[[R]], %[[Q8]]
+func.func @idx2crd_dynamic(%m: index, %i: index) -> (index, index) {
+  %shape = fly.make_shape(%m) : (index) -> !fly.int_tuple<(?,8)>
+  %stride = fly.make_stride(%m) : (index) -> !fly.int_tuple<(1,?)>
+  %l = fly.make_layout(%shape, %stride) : (!fly.int_tuple<(?,8)>, !fly.int_tuple<(1,?)>)
+       -> !fly.layout<(?,8):(1,?)>
+  %t = fly.make_int_tuple(%i) : (index) -> !fly.int_tuple<?>
+  %c = fly.idx2crd(%t, %l) : (!fly.int_tuple<?>, !fly.layout<(?,8):(1,?)>) -> !fly.int_tuple<(?,?)>
+  %a:2 = fly.get_leaves(%c) {dynamicOnly = true} : (!fly.int_tuple<(?,?)>) -> (index, index)
+  return %a#0, %a#1 : index, index
+}
+
+// The flat coordinate reads each top-level mode as one index, the 1-D coordinate the whole
+// shape: 5 by ((2,4),8):((1,2),8) is ((1,2),0), flat (5,0), and 5 in one dimension.
+// CHECK-LABEL: func.func @flat_coordinates
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: return %[[C5]], %[[C0]], %[[C5]]
+func.func @flat_coordinates() -> (index, index, index) {
+  %l = fly.static : !fly.layout<((2,4),8):((1,2),8)>
+  %i = fly.static : !fly.int_tuple<5>
+  %f = fly.get_flat_coord(%i, %l) : (!fly.int_tuple<5>, !fly.layout<((2,4),8):((1,2),8)>)
+       -> !fly.int_tuple<(5,0)>
+  %o = fly.get_1d_coord(%i, %l) : (!fly.int_tuple<5>, !fly.layout<((2,4),8):((1,2),8)>)
+       -> !fly.int_tuple<5>
+  %a:2 = fly.get_leaves(%f) : (!fly.int_tuple<(5,0)>) -> (index, index)
+  %b = fly.get_scalar(%o) : (!fly.int_tuple<5>) -> index
+  return %a#0, %a#1, %b : index, index, index
 }
 
 // CuTe's answers for slice and dice of (4,(8,2)):(16,(1,8)) at (_,(3,_)), the f16 layout read
@@ -50,11 +83,11 @@ func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
                             !fly.layout<(4,(4,2)):(8,(1,4))>,
                             !fly.layout<((2,2),(2,4)):((2,4),(1,8))>,
                             !fly.layout<((2,2),(2,4)):((2,16),(1,4))>) {
-  %l = fly.layout : !fly.layout<(4,(8,2)):(16,(1,8))>
+  %l = fly.static : !fly.layout<(4,(8,2)):(16,(1,8))>
   %s = "fly.slice"(%l) <{coord = "(_,(3,_))"}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,2):(16,8)>
   %d = "fly.dice"(%l) <{coord = "(_,(3,_))"}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(8):(1)>
   %r = "fly.recast"(%l) <{from = f16, to = f32}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,(4,2)):(8,(1,4))>
-  %b = fly.layout : !fly.layout<(2,2):(2,1)>
+  %b = fly.static : !fly.layout<(2,2):(2,1)>
   %t = fly.tile_to_shape %b "(4,8)" : !fly.layout<(2,2):(2,1)>
   %u = fly.tile_to_shape %b "(4,8)" order "(1,0)" : !fly.layout<(2,2):(2,1)>
   return %s, %d, %r, %t, %u : !fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
@@ -73,9 +106,13 @@ func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
 func.func @column(%m: index, %s: index, %i: index, %j: index) -> index {
   %c0 = arith.constant 0 : index
   %l = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>
-  %origin = fly.crd2idx %l[%c0, %j] : !fly.layout<(?,8):(?,1)>
+  %c = fly.make_coord(%c0, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+  %origin = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<?>
   %column = fly.slice %l "(_,5)" : !fly.layout<(?,8):(?,1)>
-  %in = fly.crd2idx %column[%i] : !fly.layout<(?):(?)>
-  %o = arith.addi %origin, %in : index
+  %ci = fly.make_coord(%i) : (index) -> !fly.int_tuple<(?)>
+  %in = fly.crd2idx(%ci, %column) : (!fly.int_tuple<(?)>, !fly.layout<(?):(?)>) -> !fly.int_tuple<?>
+  %a = fly.get_scalar(%origin) : (!fly.int_tuple<?>) -> index
+  %b = fly.get_scalar(%in) : (!fly.int_tuple<?>) -> index
+  %o = arith.addi %a, %b : index
   return %o : index
 }

@@ -17,7 +17,7 @@
 // CHECK-NOT: fly.
 func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
   %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
   fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
@@ -32,7 +32,7 @@ func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %l = fly.layout : !fly.layout<(4,8):(8,1)>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
   %x = fly.memref.load %t[%c1, %c4] : !fly.memref<f32, global, (4,8):(8,1), align 16>
   return %x : f32
@@ -64,7 +64,7 @@ func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) 
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
 func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
-  %l = fly.layout : !fly.layout<(32,32):(32,1)>
+  %l = fly.static : !fly.layout<(32,32):(32,1)>
   %t = fly.make_view %p, %l swizzle [3, 2, 3] : !fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>
   %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
   return %x : f32
@@ -80,7 +80,7 @@ func.func @fragment_in_memory(%i: index) -> f32 {
   return %x : f32
 }
 
-// A leaf declared a multiple of 4 (`?{4}`, as mark_layout_dynamic(divisibility=4) declares a
+// A leaf declared a multiple of 4 (`?{div=4}`, as mark_layout_dynamic(divisibility=4) declares a
 // row stride) keeps every row 16-byte aligned, so a tiled copy may use 128-bit atoms; with a
 // plain `?` the verifier refuses them (tests/mlir/invalid.mlir).
 // CHECK-LABEL: func.func @divisible_stride
@@ -89,9 +89,9 @@ func.func @fragment_in_memory(%i: index) -> f32 {
 func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %out : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
-  %l = fly.layout %ld : !fly.layout<(4,2):(1,?{4})>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{4})>
-  %m = fly.layout : !fly.layout<(4,2):(1,4)>
+  %l = fly.layout %ld : !fly.layout<(4,2):(1,?{div=4})>
+  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{div=4})>
+  %m = fly.static : !fly.layout<(4,2):(1,4)>
   %d = fly.make_view %q, %m : !fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,4)>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>

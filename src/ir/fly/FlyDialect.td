@@ -30,6 +30,26 @@ def Fly_Dialect : Dialect {
 // Types
 //===----------------------------------------------------------------------===//
 
+def Fly_IntTupleType : TypeDef<Fly_Dialect, "IntTuple"> {
+  let mnemonic = "int_tuple";
+  let summary = "a CuTe IntTuple: an integer or a nested tuple of them, static or dynamic";
+  let description = [{
+    `!fly.int_tuple<(4,(2,?))>`: shapes, strides, coordinates and sizes as
+    values. `?` is a leaf known only at run time, `?{div=16}` one known to be a
+    multiple of 16. Printed compactly, as CuTe prints (no spaces).
+  }];
+  let parameters = (ins StringRefParameter<"the tuple in CuTe text">:$text);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The tuple this type describes; its `?` leaves are placeholders.
+    ::fly::layout::IntTuple getTuple() const;
+    /// The number of `?` leaves, in order.
+    unsigned getNumDynamicLeaves() const;
+    static IntTupleType get(::mlir::MLIRContext *ctx, const ::fly::layout::IntTuple &tuple);
+  }];
+}
+
 def Fly_LayoutType : TypeDef<Fly_Dialect, "Layout"> {
   let mnemonic = "layout";
   let summary = "a CuTe layout, shape:stride, with static or dynamic (`?`) leaves";
@@ -145,28 +165,142 @@ def Fly_LayoutOp : Fly_Op<"layout", [Pure]> {
   let hasVerifier = 1;
 }
 
-class Fly_UnaryLayoutOp<string mnemonic, string cuteName>
-    : Fly_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "CuTe's " # cuteName # "(layout)";
-  let arguments = (ins Fly_LayoutType:$input);
-  let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input)";
+//===----------------------------------------------------------------------===//
+// Int tuples: construction, access and arithmetic, as FlyDSL spells them:
+// `%r = fly.op(%a, %b) : (!fly.int_tuple<...>, ...) -> !fly.int_tuple<...>`.
+//===----------------------------------------------------------------------===//
+
+// FlyDSL's default form for ops: operands in parentheses, then the function type.
+class Fly_FnOp<string mnemonic, list<Trait> traits = []> : Fly_Op<mnemonic, traits> {
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 
-def Fly_CoalesceOp : Fly_UnaryLayoutOp<"coalesce", "coalesce">;
+def Fly_StaticOp : Fly_Op<"static", [Pure]> {
+  let summary = "the value of a static int tuple or layout, which is all in its type";
+  let description = [{
+    `%s = fly.static : !fly.int_tuple<(4,8)>`, or
+    `%l = fly.static : !fly.layout<(4,8):(1,4)>`: no leaf may be `?`.
+  }];
+  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+class Fly_MakeTupleOp<string mnemonic, string what> : Fly_FnOp<mnemonic, [Pure]> {
+  let summary = "an int tuple (" # what # ") from one integer per `?` leaf of its type";
+  let description = [{
+    `%t = fly.make_int_tuple(%m, %n) : (i32, i32) -> !fly.int_tuple<(?,8,?)>`:
+    the operands fill the `?` leaves in order; the others are in the type.
+  }];
+  let arguments = (ins Variadic<AnyTypeOf<[I32, I64, Index]>>:$dyncElems);
+  let results = (outs Fly_IntTupleType:$result);
+  let hasVerifier = 1;
+}
+
+def Fly_MakeIntTupleOp : Fly_MakeTupleOp<"make_int_tuple", "any">;
+def Fly_MakeShapeOp : Fly_MakeTupleOp<"make_shape", "a shape">;
+def Fly_MakeStrideOp : Fly_MakeTupleOp<"make_stride", "a stride">;
+def Fly_MakeCoordOp : Fly_MakeTupleOp<"make_coord", "a coordinate">;
+
+class Fly_InferredOp<string mnemonic>
+    : Fly_FnOp<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]>;
+
+def Fly_MakeLayoutOp : Fly_InferredOp<"make_layout"> {
+  let summary = "a layout from a shape and a congruent stride";
+  let arguments = (ins Fly_IntTupleType:$shape, Fly_IntTupleType:$stride);
+  let results = (outs Fly_LayoutType:$result);
+}
+
+def Fly_GetShapeOp : Fly_InferredOp<"get_shape"> {
+  let summary = "a layout's shape";
+  let arguments = (ins Fly_LayoutType:$layout);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+def Fly_GetStrideOp : Fly_InferredOp<"get_stride"> {
+  let summary = "a layout's stride";
+  let arguments = (ins Fly_LayoutType:$layout);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+def Fly_GetScalarOp : Fly_FnOp<"get_scalar", [Pure]> {
+  let summary = "the integer of an int tuple that is one leaf";
+  let description = [{
+    `%n = fly.get_scalar(%t) : (!fly.int_tuple<?>) -> i32` (or i64, index);
+    it folds where the leaf is static.
+  }];
+  let arguments = (ins Fly_IntTupleType:$int_tuple);
+  let results = (outs AnyTypeOf<[I32, I64, Index]>:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+class Fly_IntTupleUnaryOp<string mnemonic, string cuteName> : Fly_InferredOp<mnemonic> {
+  let summary = "CuTe's " # cuteName # "(t)";
+  let arguments = (ins Fly_IntTupleType:$input);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+class Fly_IntTupleBinaryOp<string mnemonic, string cuteName> : Fly_InferredOp<mnemonic> {
+  let summary = "CuTe's " # cuteName # " of two int tuples (leaf by leaf where congruent)";
+  let arguments = (ins Fly_IntTupleType:$lhs, Fly_IntTupleType:$rhs);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+def Fly_IntTupleAddOp : Fly_IntTupleBinaryOp<"int_tuple_add", "a + b">;
+def Fly_IntTupleSubOp : Fly_IntTupleBinaryOp<"int_tuple_sub", "a - b">;
+def Fly_IntTupleMulOp : Fly_IntTupleBinaryOp<"int_tuple_mul", "a * b">;
+def Fly_IntTupleDivOp : Fly_IntTupleBinaryOp<"int_tuple_div", "a / b">;
+def Fly_IntTupleModOp : Fly_IntTupleBinaryOp<"int_tuple_mod", "a % b">;
+def Fly_ShapeDivOp : Fly_IntTupleBinaryOp<"shape_div", "shape_div">;
+def Fly_CeilDivOp : Fly_IntTupleBinaryOp<"ceil_div", "ceil_div">;
+def Fly_IntTupleProductOp : Fly_IntTupleUnaryOp<"int_tuple_product", "product">;
+def Fly_IntTupleProductEachOp : Fly_IntTupleUnaryOp<"int_tuple_product_each", "product_each">;
+
+class Fly_IntTupleCompareOp<string mnemonic, string cuteName> : Fly_FnOp<mnemonic, [Pure]> {
+  let summary = "CuTe's " # cuteName # "(a, b), folded where both are static";
+  let arguments = (ins Fly_IntTupleType:$lhs, Fly_IntTupleType:$rhs);
+  let results = (outs I1:$result);
+  let hasFolder = 1;
+}
+
+def Fly_ElemLessOp : Fly_IntTupleCompareOp<"elem_less", "elem_less">;
+def Fly_EqualOp : Fly_IntTupleCompareOp<"equal", "a == b">;
+
+//===----------------------------------------------------------------------===//
+// The layout algebra, as FlyDSL spells it:
+// `%r = fly.coalesce(%l) : (!fly.layout<...>) -> !fly.layout<...>`. The result type is
+// checked against the one src/layout computes.
+//===----------------------------------------------------------------------===//
+
+class Fly_UnaryLayoutOp<string mnemonic, string cuteName> : Fly_InferredOp<mnemonic> {
+  let summary = "CuTe's " # cuteName # "(layout)";
+  let arguments = (ins Fly_LayoutType:$layout);
+  let results = (outs Fly_LayoutType:$result);
+}
+
+def Fly_CoalesceOp : Fly_InferredOp<"coalesce"> {
+  let summary = "CuTe's coalesce(layout), or coalesce(layout, profile) mode by mode";
+  let arguments = (ins Fly_LayoutType:$layout, Optional<Fly_IntTupleType>:$pattern);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "`(` $layout (`,` $pattern^)? `)` attr-dict `:` functional-type(operands, results)";
+}
 def Fly_FilterOp : Fly_UnaryLayoutOp<"filter", "filter">;
 def Fly_FilterZerosOp : Fly_UnaryLayoutOp<"filter_zeros", "filter_zeros">;
-def Fly_ComplementOp : Fly_UnaryLayoutOp<"complement", "complement">;
+def Fly_ComplementOp : Fly_InferredOp<"complement"> {
+  let summary = "CuTe's complement(layout), or complement(layout, codomain size)";
+  let arguments = (ins Fly_LayoutType:$layout, Optional<Fly_IntTupleType>:$codomain_size);
+  let results = (outs Fly_LayoutType:$result);
+  let assemblyFormat = "`(` $layout (`,` $codomain_size^)? `)` attr-dict `:` functional-type(operands, results)";
+}
 def Fly_RightInverseOp : Fly_UnaryLayoutOp<"right_inverse", "right_inverse">;
 def Fly_LeftInverseOp : Fly_UnaryLayoutOp<"left_inverse", "left_inverse">;
 def Fly_FlattenOp : Fly_UnaryLayoutOp<"flatten", "flatten">;
 
-class Fly_BinaryLayoutOp<string mnemonic, string cuteName>
-    : Fly_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "CuTe's " # cuteName # "(lhs, rhs) with a layout as the right-hand side";
-  let arguments = (ins Fly_LayoutType:$lhs, Fly_LayoutType:$rhs);
+class Fly_BinaryLayoutOp<string mnemonic, string cuteName> : Fly_InferredOp<mnemonic> {
+  let summary = "CuTe's " # cuteName # "(layout, tiler) with a layout as the tiler";
+  let arguments = (ins Fly_LayoutType:$layout, Fly_LayoutType:$tiler);
   let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)";
 }
 
 def Fly_CompositionOp : Fly_BinaryLayoutOp<"composition", "composition">;
@@ -181,48 +315,77 @@ def Fly_FlatProductOp : Fly_BinaryLayoutOp<"flat_product", "flat_product">;
 def Fly_BlockedProductOp : Fly_BinaryLayoutOp<"blocked_product", "blocked_product">;
 def Fly_RakedProductOp : Fly_BinaryLayoutOp<"raked_product", "raked_product">;
 
+def Fly_SizeOp : Fly_InferredOp<"size"> {
+  let summary = "CuTe's size of an int tuple or a layout, as an int tuple";
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$int_tuple);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+def Fly_CosizeOp : Fly_InferredOp<"cosize"> {
+  let summary = "CuTe's cosize of a layout, as an int tuple";
+  let arguments = (ins Fly_LayoutType:$layout);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
 class Fly_QueryOp<string mnemonic, string cuteName>
-    : Fly_Op<mnemonic, [Pure]> {
-  let summary = "CuTe's " # cuteName # "(layout) as an index (folded when static)";
+    : Fly_FnOp<mnemonic, [Pure]> {
+  let summary = "CuTe's " # cuteName # "(layout) as an index (folded: it is static)";
   let arguments = (ins Fly_LayoutType:$input);
   let results = (outs Index:$result);
-  let assemblyFormat = "$input attr-dict `:` type($input)";
   let hasFolder = 1;
 }
 
-def Fly_SizeOp : Fly_QueryOp<"size", "size">;
-def Fly_CosizeOp : Fly_QueryOp<"cosize", "cosize">;
 def Fly_RankOp : Fly_QueryOp<"rank", "rank">;
 def Fly_DepthOp : Fly_QueryOp<"depth", "depth">;
 
-def Fly_Crd2IdxOp : Fly_Op<"crd2idx", [Pure]> {
+def Fly_Crd2IdxOp : Fly_InferredOp<"crd2idx"> {
   let summary = "the offset of a coordinate: layout(coord)";
   let description = [{
-    `%i = fly.crd2idx %l[%c0, %c1, %c2] : !fly.layout<(2,(3,4)):(12,(1,3))>`
-    takes one index per leaf of the shape (the flattened natural coordinate) and
-    gives `sum(c_i * d_i)`. `fly-layout-lowering` turns it into `arith`
+    `%i = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(4,8):(1,4)>)
+    -> !fly.int_tuple<?>`: the coordinate is congruent to the shape, or an
+    index into it (CuTe's crd2idx). `fly-layout-lowering` turns it into `arith`
     multiplications and additions (by constants where the strides are static):
-    no division or remainder.
+    no division or remainder for a congruent coordinate.
   }];
-  let arguments = (ins Fly_LayoutType:$layout, Variadic<Index>:$coord);
-  let results = (outs Index:$result);
-  let assemblyFormat = "$layout `[` $coord `]` attr-dict `:` type($layout)";
-  let hasVerifier = 1;
+  let arguments = (ins Fly_IntTupleType:$coord, Fly_LayoutType:$layout);
+  let results = (outs Fly_IntTupleType:$result);
 }
 
-def Fly_Idx2CrdOp : Fly_Op<"idx2crd", [Pure, InferTypeOpAdaptor]> {
-  let summary = "the coordinate of an index in the layout's shape: idx2crd(index, shape)";
+class Fly_CoordOp<string mnemonic, string what> : Fly_InferredOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Fly_IntTupleType:$coord, Fly_LayoutType:$layout);
+  let results = (outs Fly_IntTupleType:$result);
+}
+
+def Fly_Idx2CrdOp : Fly_CoordOp<"idx2crd",
+    "the coordinate of an index by the layout's shape and stride: CuTe's idx2crd(i, s, d)"> {
   let description = [{
-    `%c:3 = fly.idx2crd %l[%i] : !fly.layout<(2,(3,4)):(12,(1,3))>` gives one
-    index per leaf of the shape: the colexicographic coordinate of `%i` (the
-    strides play no part, as in CuTe's idx2crd(idx, shape)). It folds where the
-    index is a constant and the shape static; fly-layout-lowering emits a
-    division and a remainder per leaf, by constants where the shape is static.
+    `%c = fly.idx2crd(%i, %l) : (!fly.int_tuple<14>, !fly.layout<(4,8):(1,4)>)
+    -> !fly.int_tuple<(2,3)>`: each leaf is (i / d) % s for its extent s and
+    stride d. fly-layout-lowering emits a division and a remainder per leaf
+    (by constants where the layout is static).
   }];
-  let arguments = (ins Fly_LayoutType:$layout, Index:$index);
-  let results = (outs Variadic<Index>:$coord);
-  let assemblyFormat = "$layout `[` $index `]` attr-dict `:` type($layout)";
-  let hasFolder = 1;
+}
+
+def Fly_GetFlatCoordOp : Fly_CoordOp<"get_flat_coord",
+    "an index's coordinate with each top-level mode read as one column-major index"> {
+  let description = [{
+    For `((2,4),8):((1,2),8)`, index 5 is `((1,2),0)` by idx2crd, `(5,0)` flat.
+  }];
+}
+
+def Fly_Get1DCoordOp : Fly_CoordOp<"get_1d_coord",
+    "an index's coordinate read back as one column-major index of the shape">;
+
+def Fly_GetLeavesOp : Fly_Op<"get_leaves", [Pure]> {
+  let summary = "the leaves of an int tuple as integers (only the dynamic ones with dynamicOnly)";
+  let description = [{
+    `%a:3 = fly.get_leaves(%t) : (!fly.int_tuple<(4,?,?)>) -> (i32, i32, index)`.
+  }];
+  let arguments = (ins Fly_IntTupleType:$input, DefaultValuedAttr<BoolAttr, "false">:$dynamicOnly);
+  let results = (outs Variadic<AnyTypeOf<[I32, I64, Index]>>:$results);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
 }
 
 class Fly_SelectModesOp<string mnemonic, string cuteName>

@@ -1,9 +1,9 @@
 //===- fly_canonicalize.cpp - Fold static layout algebra ------------------===//
 //
 // fly-canonicalize: an algebra op whose result is a static layout has its
-// whole answer in its result type, so it becomes a plain `fly.layout` of that
-// type (a result with `?` leaves needs its operands' values and stays);
-// queries fold to constants (their folders), and layout values left
+// whole answer in its result type, so it becomes a `fly.static` of that
+// type (int tuples alike) (a result with `?` leaves needs its operands' values
+// and stays); queries fold to constants (their folders), and layout values left
 // without uses go. After it, a program with static layouts holds no algebra.
 //
 //===----------------------------------------------------------------------===//
@@ -24,14 +24,23 @@ struct FoldStaticAlgebra : RewritePattern {
   explicit FoldStaticAlgebra(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), 1, ctx) {}
 
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
-    if (!isa<FlyDialect>(op->getDialect()) || isa<LayoutOp>(op) ||
-        !isa<InferTypeOpInterface>(op) || op->getNumResults() != 1)
+    if (!isa<FlyDialect>(op->getDialect()) || isa<LayoutOp, StaticOp>(op) ||
+        op->getNumResults() != 1 ||
+        !(isa<InferTypeOpInterface>(op) || isTupleMaker(op)))
       return failure();
-    auto type = dyn_cast<LayoutType>(op->getResult(0).getType());
-    if (!type || type.getNumDynamicLeaves() != 0) // dynamic leaves: fly-layout-lowering
+    Type type = op->getResult(0).getType();
+    auto layout = dyn_cast<LayoutType>(type);
+    auto tuple = dyn_cast<IntTupleType>(type);
+    // dynamic leaves: fly-layout-lowering
+    if (!(layout && layout.getNumDynamicLeaves() == 0) &&
+        !(tuple && tuple.getNumDynamicLeaves() == 0))
       return failure();
-    rewriter.replaceOpWithNewOp<LayoutOp>(op, type, ValueRange{});
+    rewriter.replaceOpWithNewOp<StaticOp>(op, type);
     return success();
+  }
+
+  static bool isTupleMaker(Operation *op) {
+    return isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(op);
   }
 };
 

@@ -64,10 +64,30 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
     out += "?";
     if (failed(parser.parseOptionalLBrace()))
       return success();
-    int64_t d;
-    if (parser.parseInteger(d) || parser.parseRBrace())
+    // FlyDSL's ?{i32}, ?{div=16}, ?{i32 div=16}; ?{16} as well. Leaves are
+    // index-wide here, so a 64-bit leaf (?{i64}) is refused rather than
+    // narrowed.
+    SMLoc at = parser.getCurrentLocation();
+    if (succeeded(parser.parseOptionalKeyword("i64")))
+      return parser.emitError(at,
+                              "64-bit dynamic leaves (?{i64}) are not offered");
+    (void)parser.parseOptionalKeyword("i32");
+    int64_t d = 1;
+    if (succeeded(parser.parseOptionalKeyword("div"))) {
+      if (parser.parseEqual() || parser.parseInteger(d))
+        return failure();
+    } else if (failed(parser.parseOptionalRBrace())) {
+      if (parser.parseInteger(d))
+        return failure();
+    } else {
+      return success();
+    }
+    if (parser.parseRBrace())
       return failure();
-    out += "{" + std::to_string(d) + "}";
+    if (d < 1)
+      return parser.emitError(at, "a divisibility is positive");
+    if (d > 1)
+      out += "{div=" + std::to_string(d) + "}";
     return success();
   }
   int64_t v;
@@ -77,13 +97,14 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   return success();
 }
 
-/// A leaf known only at run time, in a type, with a number it is a multiple of: the algebra
-/// carries both through (a product of multiples of 2 and 8 is a multiple of 16) and prints
-/// `?` or `?{16}`.
+/// A leaf known only at run time, in a type, with a number it is a multiple of:
+/// the algebra carries both through (a product of multiples of 2 and 8 is a
+/// multiple of 16) and prints
+/// `?` or `?{div=16}`.
 struct Unknown final : L::DynamicInt {
   explicit Unknown(int64_t divisor) : divisor(divisor) {}
   std::string str() const override {
-    return divisor > 1 ? "?{" + std::to_string(divisor) + "}" : "?";
+    return divisor > 1 ? "?{div=" + std::to_string(divisor) + "}" : "?";
   }
   L::Int combine(L::ArithOp op, const L::Int &x, const L::Int &y) const override {
     if (auto folded = L::foldTrivial(op, x, y))
@@ -105,6 +126,16 @@ L::Layout readLayout(llvm::StringRef text, const std::function<L::Int(int64_t)> 
   return l;
 }
 
+/// Reads int-tuple text whose `?` leaves take leaf(divisor) in order.
+L::IntTuple readIntTuple(llvm::StringRef text,
+                         const std::function<L::Int(int64_t)> &leaf) {
+  L::TextReader r(std::string_view(text.data(), text.size()));
+  r.setDynamicLeaves(leaf);
+  L::IntTuple t = r.intTuple();
+  r.expectEnd();
+  return t;
+}
+
 } // namespace
 
 int64_t fly::ir::fly::divisorOf(const L::Int &x) {
@@ -113,6 +144,47 @@ int64_t fly::ir::fly::divisorOf(const L::Int &x) {
   if (!x.isStatic() || x.isBasis())
     return 1;
   return x.value() < 0 ? -x.value() : x.value();
+}
+
+Type IntTupleType::parse(AsmParser &parser) {
+  std::string text;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parseIntTupleText(parser, text) ||
+      parser.parseGreater())
+    return {};
+  try {
+    return IntTupleType::get(parser.getContext(),
+                             readIntTuple(text, Unknown::unknown));
+  } catch (const L::LayoutError &e) {
+    parser.emitError(loc, "invalid int tuple ") << text << ": " << e.what();
+    return {};
+  }
+}
+
+void IntTupleType::print(AsmPrinter &printer) const {
+  printer << "<" << getText() << ">";
+}
+
+LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   llvm::StringRef text) {
+  try {
+    readIntTuple(text, Unknown::unknown);
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitError() << "invalid int tuple " << text << ": " << e.what();
+  }
+}
+
+L::IntTuple IntTupleType::getTuple() const {
+  return readIntTuple(getText(), Unknown::unknown);
+}
+
+unsigned IntTupleType::getNumDynamicLeaves() const {
+  return llvm::count(getText(), '?');
+}
+
+IntTupleType IntTupleType::get(MLIRContext *ctx, const L::IntTuple &tuple) {
+  return Base::get(ctx, tuple.str());
 }
 
 Type LayoutType::parse(AsmParser &parser) {
@@ -165,22 +237,40 @@ LayoutType LayoutType::get(MLIRContext *ctx, const L::Layout &layout) {
 
 namespace {
 
+/// The layout or int tuple an operand's type holds (placeholders for `?`
+/// leaves).
+L::Layout layoutOf(Value v) {
+  return cast<LayoutType>(v.getType()).getLayout();
+}
+L::IntTuple tupleOf(Value v) {
+  return cast<IntTupleType>(v.getType()).getTuple();
+}
+
+/// One result type computed by `f`; a LayoutError is the op's diagnostic.
 template <class F>
-LogicalResult inferLayout(MLIRContext *ctx, std::optional<Location> loc, const char *op,
-                          ValueRange operands, SmallVectorImpl<Type> &results, F f) {
-  std::vector<L::Layout> in;
-  for (Value v : operands) {
-    auto t = dyn_cast<LayoutType>(v.getType());
-    if (!t)
-      return emitOptionalError(loc, "fly.", op, ": operands must be !fly.layout values");
-    in.push_back(t.getLayout());
-  }
+LogicalResult inferOne(std::optional<Location> loc, llvm::StringRef op,
+                       SmallVectorImpl<Type> &results, F f) {
   try {
-    results.push_back(LayoutType::get(ctx, f(in)));
+    results.push_back(f());
     return success();
   } catch (const L::LayoutError &e) {
-    return emitOptionalError(loc, "fly.", op, ": ", e.what());
+    return emitOptionalError(loc, op, ": ", e.what());
   }
+}
+
+/// a op b leaf by leaf, for congruent tuples.
+L::IntTuple
+leafwise(const L::IntTuple &a, const L::IntTuple &b,
+         const std::function<L::Int(const L::Int &, const L::Int &)> &f) {
+  if (a.isLeaf() && b.isLeaf())
+    return L::IntTuple(f(a.leaf(), b.leaf()));
+  if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
+    L::fail(L::ErrorKind::RankMismatch,
+            "the tuples " + a.str() + " and " + b.str() + " are not congruent");
+  std::vector<L::IntTuple> out;
+  for (size_t i = 0; i < a.rank(); ++i)
+    out.push_back(leafwise(a[i], b[i], f));
+  return L::IntTuple::tuple(std::move(out));
 }
 
 } // namespace
@@ -195,17 +285,19 @@ bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) {
   return llvm::is_contained(names, name);
 }
 
-L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L::Layout> &in) {
+L::Layout fly::ir::fly::computeLayout(llvm::StringRef name,
+                                      const std::vector<L::Layout> &in,
+                                      const std::optional<L::IntTuple> &extra) {
   // Divides and products take the right-hand layout as their tiler.
   auto tiler = [&] { return L::Tiler(in.at(1)); };
   if (name == "fly.coalesce")
-    return L::coalesce(in.at(0));
+    return extra ? L::coalesce(in.at(0), *extra) : L::coalesce(in.at(0));
   if (name == "fly.filter")
     return L::filter(in.at(0));
   if (name == "fly.filter_zeros")
     return L::filterZeros(in.at(0));
   if (name == "fly.complement")
-    return L::complement(in.at(0));
+    return extra ? L::complement(in.at(0), *extra) : L::complement(in.at(0));
   if (name == "fly.right_inverse")
     return L::rightInverse(in.at(0));
   if (name == "fly.left_inverse")
@@ -237,54 +329,251 @@ L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L:
   L::fail(L::ErrorKind::Unsupported, "no layout algebra op " + name.str());
 }
 
-#define FLY_INFERENCE(Op)                                                                          \
-  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
-                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
-                                     RegionRange, SmallVectorImpl<Type> &results) {                \
-    llvm::StringRef name = Op::getOperationName();                                                 \
-    return inferLayout(ctx, loc, name.data() + 4, operands, results,                               \
-                       [&](const std::vector<L::Layout> &in) { return computeLayout(name, in); }); \
+bool fly::ir::fly::isIntTupleOp(llvm::StringRef name) {
+  static const llvm::StringRef names[] = {"fly.int_tuple_add",
+                                          "fly.int_tuple_sub",
+                                          "fly.int_tuple_mul",
+                                          "fly.int_tuple_div",
+                                          "fly.int_tuple_mod",
+                                          "fly.shape_div",
+                                          "fly.ceil_div",
+                                          "fly.int_tuple_product",
+                                          "fly.int_tuple_product_each"};
+  return llvm::is_contained(names, name);
+}
+
+L::IntTuple fly::ir::fly::computeIntTuple(llvm::StringRef name,
+                                          const std::vector<L::IntTuple> &in) {
+  if (name == "fly.int_tuple_product")
+    return L::IntTuple(L::product(in.at(0)));
+  if (name == "fly.int_tuple_product_each")
+    return L::productEach(in.at(0));
+  if (name == "fly.shape_div")
+    return L::shapeDiv(in.at(0), in.at(1));
+  if (name == "fly.ceil_div")
+    return L::ceilDiv(in.at(0), in.at(1));
+  using F = L::Int (*)(const L::Int &, const L::Int &);
+  F f = name == "fly.int_tuple_add"   ? F(L::add)
+        : name == "fly.int_tuple_mul" ? F(L::mul)
+        : name == "fly.int_tuple_div" ? F(L::floorDiv)
+        : name == "fly.int_tuple_mod" ? F(L::mod)
+                                      : nullptr;
+  if (name == "fly.int_tuple_sub")
+    return leafwise(in.at(0), in.at(1), [](const L::Int &a, const L::Int &b) {
+      return L::add(a, L::mul(L::Int(int64_t(-1)), b));
+    });
+  if (!f)
+    L::fail(L::ErrorKind::Unsupported, "no int tuple op " + name.str());
+  return leafwise(in.at(0), in.at(1), f);
+}
+
+#define FLY_LAYOUT_INFERENCE(Op)                                               \
+  LogicalResult Op::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &results) {                                        \
+    llvm::StringRef name = Op::getOperationName();                             \
+    return inferOne(loc, name, results, [&]() -> Type {                        \
+      std::vector<L::Layout> in;                                               \
+      std::optional<L::IntTuple> extra;                                        \
+      for (Value v : operands) {                                               \
+        if (isa<IntTupleType>(v.getType()))                                    \
+          extra = tupleOf(v);                                                  \
+        else                                                                   \
+          in.push_back(layoutOf(v));                                           \
+      }                                                                        \
+      return LayoutType::get(ctx, computeLayout(name, in, extra));             \
+    });                                                                        \
   }
 
-FLY_INFERENCE(CoalesceOp)
-FLY_INFERENCE(FilterOp)
-FLY_INFERENCE(FilterZerosOp)
-FLY_INFERENCE(ComplementOp)
-FLY_INFERENCE(RightInverseOp)
-FLY_INFERENCE(LeftInverseOp)
-FLY_INFERENCE(FlattenOp)
-FLY_INFERENCE(CompositionOp)
-FLY_INFERENCE(LogicalDivideOp)
-FLY_INFERENCE(ZippedDivideOp)
-FLY_INFERENCE(TiledDivideOp)
-FLY_INFERENCE(FlatDivideOp)
-FLY_INFERENCE(LogicalProductOp)
-FLY_INFERENCE(ZippedProductOp)
-FLY_INFERENCE(TiledProductOp)
-FLY_INFERENCE(FlatProductOp)
-FLY_INFERENCE(BlockedProductOp)
-FLY_INFERENCE(RakedProductOp)
+FLY_LAYOUT_INFERENCE(CoalesceOp)
+FLY_LAYOUT_INFERENCE(FilterOp)
+FLY_LAYOUT_INFERENCE(FilterZerosOp)
+FLY_LAYOUT_INFERENCE(ComplementOp)
+FLY_LAYOUT_INFERENCE(RightInverseOp)
+FLY_LAYOUT_INFERENCE(LeftInverseOp)
+FLY_LAYOUT_INFERENCE(FlattenOp)
+FLY_LAYOUT_INFERENCE(CompositionOp)
+FLY_LAYOUT_INFERENCE(LogicalDivideOp)
+FLY_LAYOUT_INFERENCE(ZippedDivideOp)
+FLY_LAYOUT_INFERENCE(TiledDivideOp)
+FLY_LAYOUT_INFERENCE(FlatDivideOp)
+FLY_LAYOUT_INFERENCE(LogicalProductOp)
+FLY_LAYOUT_INFERENCE(ZippedProductOp)
+FLY_LAYOUT_INFERENCE(TiledProductOp)
+FLY_LAYOUT_INFERENCE(FlatProductOp)
+FLY_LAYOUT_INFERENCE(BlockedProductOp)
+FLY_LAYOUT_INFERENCE(RakedProductOp)
+
+#define FLY_TUPLE_INFERENCE(Op)                                                \
+  LogicalResult Op::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &results) {                                        \
+    llvm::StringRef name = Op::getOperationName();                             \
+    return inferOne(loc, name, results, [&]() -> Type {                        \
+      std::vector<L::IntTuple> in;                                             \
+      for (Value v : operands)                                                 \
+        in.push_back(tupleOf(v));                                              \
+      return IntTupleType::get(ctx, computeIntTuple(name, in));                \
+    });                                                                        \
+  }
+
+FLY_TUPLE_INFERENCE(IntTupleAddOp)
+FLY_TUPLE_INFERENCE(IntTupleSubOp)
+FLY_TUPLE_INFERENCE(IntTupleMulOp)
+FLY_TUPLE_INFERENCE(IntTupleDivOp)
+FLY_TUPLE_INFERENCE(IntTupleModOp)
+FLY_TUPLE_INFERENCE(ShapeDivOp)
+FLY_TUPLE_INFERENCE(CeilDivOp)
+FLY_TUPLE_INFERENCE(IntTupleProductOp)
+FLY_TUPLE_INFERENCE(IntTupleProductEachOp)
+
+LogicalResult MakeLayoutOp::inferReturnTypes(MLIRContext *ctx,
+                                             std::optional<Location> loc,
+                                             ValueRange operands,
+                                             DictionaryAttr, OpaqueProperties,
+                                             RegionRange,
+                                             SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return LayoutType::get(
+        ctx, L::Layout(tupleOf(operands[0]), tupleOf(operands[1])));
+  });
+}
+
+LogicalResult GetShapeOp::inferReturnTypes(MLIRContext *ctx,
+                                           std::optional<Location> loc,
+                                           ValueRange operands, DictionaryAttr,
+                                           OpaqueProperties, RegionRange,
+                                           SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return IntTupleType::get(ctx, layoutOf(operands[0]).shape());
+  });
+}
+
+LogicalResult GetStrideOp::inferReturnTypes(MLIRContext *ctx,
+                                            std::optional<Location> loc,
+                                            ValueRange operands, DictionaryAttr,
+                                            OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return IntTupleType::get(ctx, layoutOf(operands[0]).stride());
+  });
+}
+
+LogicalResult SizeOp::inferReturnTypes(MLIRContext *ctx,
+                                       std::optional<Location> loc,
+                                       ValueRange operands, DictionaryAttr,
+                                       OpaqueProperties, RegionRange,
+                                       SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    Value v = operands[0];
+    L::Int n = isa<IntTupleType>(v.getType()) ? L::product(tupleOf(v))
+                                              : L::size(layoutOf(v));
+    return IntTupleType::get(ctx, L::IntTuple(n));
+  });
+}
+
+LogicalResult CosizeOp::inferReturnTypes(MLIRContext *ctx,
+                                         std::optional<Location> loc,
+                                         ValueRange operands, DictionaryAttr,
+                                         OpaqueProperties, RegionRange,
+                                         SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return IntTupleType::get(ctx,
+                             L::IntTuple(L::cosize(layoutOf(operands[0]))));
+  });
+}
 
 //===----------------------------------------------------------------------===//
-// Queries fold to constants; crd2idx checks its coordinate.
+// Constructors check their leaves; queries fold to constants.
 //===----------------------------------------------------------------------===//
+
+LogicalResult StaticOp::verify() {
+  Type t = getResult().getType();
+  unsigned dynamic = isa<IntTupleType>(t)
+                         ? cast<IntTupleType>(t).getNumDynamicLeaves()
+                         : cast<LayoutType>(t).getNumDynamicLeaves();
+  if (dynamic)
+    return emitOpError("is a static value; its type has ")
+           << dynamic << " '?' leaves";
+  return success();
+}
 
 namespace {
+LogicalResult verifyLeafCount(Operation *op, IntTupleType t, size_t given) {
+  if (given != t.getNumDynamicLeaves())
+    return op->emitOpError("takes one integer per '?' leaf of its type: ")
+           << t.getNumDynamicLeaves() << ", got " << given;
+  return success();
+}
+
+/// The host value of a one-leaf static int tuple type, if it is one.
+std::optional<int64_t> staticScalar(Type t) {
+  L::IntTuple x = cast<IntTupleType>(t).getTuple();
+  if (!x.isLeaf() || !x.leaf().isStatic() || x.leaf().isBasis())
+    return std::nullopt;
+  return x.leaf().value();
+}
+} // namespace
+
+LogicalResult MakeIntTupleOp::verify() {
+  return verifyLeafCount(*this, getType(), getDyncElems().size());
+}
+LogicalResult MakeShapeOp::verify() {
+  return verifyLeafCount(*this, getType(), getDyncElems().size());
+}
+LogicalResult MakeStrideOp::verify() {
+  return verifyLeafCount(*this, getType(), getDyncElems().size());
+}
+LogicalResult MakeCoordOp::verify() {
+  return verifyLeafCount(*this, getType(), getDyncElems().size());
+}
+
+LogicalResult GetScalarOp::verify() {
+  if (!getIntTuple().getType().getTuple().isLeaf())
+    return emitOpError("takes an int tuple of one leaf, not ")
+           << getIntTuple().getType().getText();
+  return success();
+}
+
+OpFoldResult GetScalarOp::fold(FoldAdaptor) {
+  if (auto v = staticScalar(getIntTuple().getType()))
+    return IntegerAttr::get(getType(), *v);
+  return {};
+}
+
+namespace {
+template <class F>
+OpFoldResult foldCompare(Operation *op, Value a, Value b, F f) {
+  L::IntTuple x = tupleOf(a), y = tupleOf(b);
+  if (llvm::StringRef(x.str()).contains('?') ||
+      llvm::StringRef(y.str()).contains('?'))
+    return {}; // a dynamic answer: not offered yet
+  try {
+    return BoolAttr::get(op->getContext(), f(x, y));
+  } catch (const L::LayoutError &) {
+    return {};
+  }
+}
+
 template <class F> OpFoldResult foldQuery(Operation *op, Value input, F f) {
   auto t = cast<LayoutType>(input.getType());
   try {
     return IntegerAttr::get(IndexType::get(op->getContext()), f(t.getLayout()));
-  } catch (const L::LayoutError &) { // a dynamic answer: fly-layout-lowering computes it
-    return {};                       // left alone; the value is not representable
+  } catch (const L::LayoutError &) { // not representable
+    return {};
   }
 }
 } // namespace
 
-OpFoldResult SizeOp::fold(FoldAdaptor) {
-  return foldQuery(*this, getInput(), [](const L::Layout &l) { return L::size(l).value(); });
+OpFoldResult ElemLessOp::fold(FoldAdaptor) {
+  return foldCompare(*this, getLhs(), getRhs(), L::elemLess);
 }
-OpFoldResult CosizeOp::fold(FoldAdaptor) {
-  return foldQuery(*this, getInput(), [](const L::Layout &l) { return L::cosize(l).value(); });
+OpFoldResult EqualOp::fold(FoldAdaptor) {
+  return foldCompare(
+      *this, getLhs(), getRhs(),
+      [](const L::IntTuple &a, const L::IntTuple &b) { return a == b; });
 }
 OpFoldResult RankOp::fold(FoldAdaptor) {
   return foldQuery(*this, getInput(), [](const L::Layout &l) { return int64_t(l.rank()); });
@@ -293,14 +582,15 @@ OpFoldResult DepthOp::fold(FoldAdaptor) {
   return foldQuery(*this, getInput(), [](const L::Layout &l) { return int64_t(L::depth(l)); });
 }
 
-LogicalResult Crd2IdxOp::verify() {
-  L::Layout l = getLayout().getType().getLayout();
-  std::vector<L::Int> leaves;
-  L::flattenInto(l.shape(), leaves);
-  if (getCoord().size() != leaves.size())
-    return emitOpError("takes one index per leaf of the shape: ")
-           << leaves.size() << " for " << l.str() << ", got " << getCoord().size();
-  return success();
+LogicalResult Crd2IdxOp::inferReturnTypes(MLIRContext *ctx,
+                                          std::optional<Location> loc,
+                                          ValueRange operands, DictionaryAttr,
+                                          OpaqueProperties, RegionRange,
+                                          SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return IntTupleType::get(
+        ctx, L::evaluate(layoutOf(operands[1]), tupleOf(operands[0])));
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -337,8 +627,9 @@ L::Layout tileToShape(llvm::StringRef shape, std::optional<llvm::StringRef> orde
 template <class F>
 LogicalResult inferFromLayout(MLIRContext *ctx, std::optional<Location> loc, const char *op,
                               Value input, SmallVectorImpl<Type> &results, F f) {
-  return inferLayout(ctx, loc, op, ValueRange{input}, results,
-                     [&](const std::vector<L::Layout> &in) { return f(in.front()); });
+  return inferOne(loc, std::string("fly.") + op, results, [&]() -> Type {
+    return LayoutType::get(ctx, f(layoutOf(input)));
+  });
 }
 
 } // namespace
@@ -384,31 +675,50 @@ LogicalResult TileToShapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Lo
       [&](const L::Layout &l) { return tileToShape(adaptor.getShape(), adaptor.getOrder(), l); });
 }
 
-LogicalResult Idx2CrdOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
-                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
-  auto t = dyn_cast<LayoutType>(adaptor.getLayout().getType());
-  if (!t)
-    return emitOptionalError(loc, "fly.idx2crd: its operand must be a !fly.layout value");
-  std::vector<L::Int> leaves;
-  L::flattenInto(t.getLayout().shape(), leaves);
-  results.append(leaves.size(), IndexType::get(ctx));
-  return success();
+L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name,
+                                       const L::IntTuple &index,
+                                       const L::Layout &l) {
+  L::IntTuple crd = L::idx2crd(index, l.shape(), l.stride());
+  if (name == "fly.get_flat_coord") {
+    std::vector<L::IntTuple> ones(l.shape().isTuple() ? l.rank() : 0,
+                                  L::IntTuple(1));
+    L::IntTuple flat =
+        l.shape().isTuple() ? L::IntTuple::tuple(ones) : L::IntTuple(1);
+    return L::crd2crd(crd, l.shape(), flat);
+  }
+  if (name == "fly.get_1d_coord")
+    return L::crd2idx(crd, l.shape());
+  return crd;
 }
 
-LogicalResult Idx2CrdOp::fold(FoldAdaptor adaptor, SmallVectorImpl<OpFoldResult> &results) {
-  auto index = dyn_cast_if_present<IntegerAttr>(adaptor.getIndex());
-  if (!index)
-    return failure();
-  L::Layout l = getLayout().getType().getLayout();
-  std::vector<L::Int> coord;
-  try {
-    L::flattenInto(L::idx2crd(l, L::IntTuple(L::Int(index.getInt()))), coord);
-    for (const L::Int &c : coord)
-      results.push_back(IntegerAttr::get(IndexType::get(getContext()), c.value()));
-  } catch (const L::LayoutError &) { // a dynamic extent: fly-layout-lowering divides
-    results.clear();
-    return failure();
+#define FLY_COORD_INFERENCE(Op)                                                \
+  LogicalResult Op::inferReturnTypes(                                          \
+      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
+      DictionaryAttr, OpaqueProperties, RegionRange,                           \
+      SmallVectorImpl<Type> &results) {                                        \
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {          \
+      return IntTupleType::get(ctx, computeCoord(getOperationName(),           \
+                                                 tupleOf(operands[0]),         \
+                                                 layoutOf(operands[1])));      \
+    });                                                                        \
   }
+
+FLY_COORD_INFERENCE(Idx2CrdOp)
+FLY_COORD_INFERENCE(GetFlatCoordOp)
+FLY_COORD_INFERENCE(Get1DCoordOp)
+
+LogicalResult GetLeavesOp::verify() {
+  std::vector<L::Int> leaves;
+  L::flattenInto(getInput().getType().getTuple(), leaves);
+  size_t want =
+      getDynamicOnly()
+          ? size_t(llvm::count_if(
+                leaves, [](const L::Int &x) { return !x.isStatic(); }))
+          : leaves.size();
+  if (getResults().size() != want)
+    return emitOpError("gives ")
+           << want << (getDynamicOnly() ? " dynamic" : "") << " leaves of "
+           << getInput().getType().getText() << ", not " << getResults().size();
   return success();
 }
 

@@ -31,8 +31,8 @@ namespace fly::ir::fly {
 /// The address spaces of pointers and tensors, numbered as AMDGPU and NVVM number them.
 enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
 
-/// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
-/// 0), a `?{d}` leaf's d, 1 for `?`.
+/// A number a leaf of a layout type is a multiple of: a static leaf's absolute
+/// value (0 for 0), a `?{div=d}` leaf's d, 1 for `?`.
 int64_t divisorOf(const ::fly::layout::Int &x);
 
 /// The offset `l` gives a coordinate of constant leaves (one per leaf of its shape); nothing
@@ -59,8 +59,23 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 
 /// The layout an algebra op of the dialect computes from its operand layouts (the op's
 /// name picks the function of src/layout): result types and lowering both use it.
-::fly::layout::Layout computeLayout(llvm::StringRef opName,
-                                    const std::vector<::fly::layout::Layout> &operands);
+::fly::layout::Layout
+computeLayout(llvm::StringRef opName,
+              const std::vector<::fly::layout::Layout> &operands,
+              const std::optional<::fly::layout::IntTuple> &extra = {});
+/// The int tuple an int-tuple op of the dialect (fly.int_tuple_add,
+/// fly.shape_div, ...) computes from its operands: result types and lowering
+/// both use it.
+::fly::layout::IntTuple
+computeIntTuple(llvm::StringRef opName,
+                const std::vector<::fly::layout::IntTuple> &operands);
+/// The coordinate fly.idx2crd, fly.get_flat_coord or fly.get_1d_coord computes
+/// for an index: result types and lowering both use it.
+::fly::layout::IntTuple computeCoord(llvm::StringRef opName,
+                                     const ::fly::layout::IntTuple &index,
+                                     const ::fly::layout::Layout &layout);
+/// Whether an op name is one of the dialect's int-tuple arithmetic ops.
+bool isIntTupleOp(llvm::StringRef opName);
 /// Whether an op name is one of the dialect's layout-algebra ops.
 bool isAlgebraOp(llvm::StringRef opName);
 /// The layout fly.slice, fly.dice, fly.recast or fly.tile_to_shape computes from its operand's

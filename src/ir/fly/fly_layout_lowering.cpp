@@ -84,6 +84,13 @@ L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
   return L::Int(0);
 }
 
+/// An integer operand as an index (the leaves' width here).
+Value asIndex(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return v;
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
 /// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
 struct TensorParts {
   Value ptr;
@@ -104,6 +111,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
+  llvm::DenseMap<Value, L::IntTuple> tuples;
   llvm::DenseMap<Value, Value> ptrs;
   std::vector<TensorParts> tensorStore;
   llvm::DenseMap<Value, size_t> tensors;
@@ -163,34 +171,98 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::TextReader r(std::string_view(l.getType().getText().data(), l.getType().getText().size()));
       r.setDynamicLeaves([&](int64_t) { return SsaInt::leaf(b, loc, leaves[next++]); });
       layouts.try_emplace(l.getResult(), r.layout());
+    } else if (auto st = dyn_cast<StaticOp>(op)) {
+      if (auto t = dyn_cast<IntTupleType>(st.getType()))
+        tuples.try_emplace(st.getResult(), t.getTuple());
+      else
+        layouts.try_emplace(st.getResult(),
+                            cast<LayoutType>(st.getType()).getLayout());
+    } else if (isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(
+                   op)) {
+      auto type = cast<IntTupleType>(op->getResult(0).getType());
+      size_t next = 0;
+      L::TextReader r(
+          std::string_view(type.getText().data(), type.getText().size()));
+      r.setDynamicLeaves([&](int64_t) {
+        return SsaInt::leaf(b, loc, asIndex(b, loc, op->getOperand(next++)));
+      });
+      tuples.try_emplace(op->getResult(0), r.intTuple());
+    } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
+      layouts.try_emplace(m.getResult(),
+                          L::Layout(lookup(tuples, m.getShape()),
+                                    lookup(tuples, m.getStride())));
+    } else if (auto g = dyn_cast<GetShapeOp>(op)) {
+      tuples.try_emplace(g.getResult(), lookup(layouts, g.getLayout()).shape());
+    } else if (auto g = dyn_cast<GetStrideOp>(op)) {
+      tuples.try_emplace(g.getResult(),
+                         lookup(layouts, g.getLayout()).stride());
+    } else if (isIntTupleOp(op->getName().getStringRef())) {
+      std::vector<L::IntTuple> in;
+      for (Value v : op->getOperands())
+        in.push_back(lookup(tuples, v));
+      tuples.try_emplace(op->getResult(0),
+                         computeIntTuple(op->getName().getStringRef(), in));
+    } else if (auto g = dyn_cast<GetScalarOp>(op)) {
+      Value v =
+          SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf());
+      if (v.getType() != g.getType())
+        v = arith::IndexCastOp::create(b, loc, g.getType(), v);
+      g.getResult().replaceAllUsesWith(v);
+    } else if (isa<SizeOp, CosizeOp>(op)) {
+      Value in = op->getOperand(0);
+      L::Int n = isa<CosizeOp>(op) ? L::cosize(lookup(layouts, in))
+                 : isa<IntTupleType>(in.getType())
+                     ? L::product(lookup(tuples, in))
+                     : L::size(lookup(layouts, in));
+      tuples.try_emplace(op->getResult(0), L::IntTuple(n));
     } else if (isAlgebraOp(op->getName().getStringRef())) {
       std::vector<L::Layout> in;
-      for (Value v : op->getOperands())
-        in.push_back(lookup(layouts, v));
-      layouts.try_emplace(op->getResult(0), computeLayout(op->getName().getStringRef(), in));
+      std::optional<L::IntTuple> extra;
+      for (Value v : op->getOperands()) {
+        if (isa<IntTupleType>(v.getType()))
+          extra = lookup(tuples, v);
+        else
+          in.push_back(lookup(layouts, v));
+      }
+      layouts.try_emplace(
+          op->getResult(0),
+          computeLayout(op->getName().getStringRef(), in, extra));
     } else if (isa<SliceOp, DiceOp, RecastOp, TileToShapeOp>(op)) {
       layouts.try_emplace(op->getResult(0),
                           transformLayout(op, lookup(layouts, op->getOperand(0))));
-    } else if (auto c = dyn_cast<Idx2CrdOp>(op)) {
-      const L::Layout &l = lookup(layouts, c.getLayout());
-      std::vector<L::Int> coord;
-      L::flattenInto(L::idx2crd(l, L::IntTuple(SsaInt::leaf(b, loc, c.getIndex()))), coord);
-      for (auto [result, leaf] : llvm::zip_equal(c.getCoord(), coord))
-        result.replaceAllUsesWith(SsaInt::materialize(b, loc, leaf));
+    } else if (isa<Idx2CrdOp, GetFlatCoordOp, Get1DCoordOp>(op)) {
+      tuples.try_emplace(op->getResult(0),
+                         computeCoord(op->getName().getStringRef(),
+                                      lookup(tuples, op->getOperand(0)),
+                                      lookup(layouts, op->getOperand(1))));
+    } else if (auto g = dyn_cast<GetLeavesOp>(op)) {
+      // Which leaves are dynamic is the type's to say: a `?` may have become a
+      // constant here.
+      std::vector<L::Int> leaves, declared;
+      L::flattenInto(lookup(tuples, g.getInput()), leaves);
+      L::flattenInto(g.getInput().getType().getTuple(), declared);
+      auto result = g.getResults().begin();
+      for (auto [leaf, inType] : llvm::zip_equal(leaves, declared)) {
+        if (g.getDynamicOnly() && inType.isStatic())
+          continue;
+        Value v = SsaInt::materialize(b, loc, leaf);
+        if (v.getType() != (*result).getType())
+          v = arith::IndexCastOp::create(b, loc, (*result).getType(), v);
+        (*result++).replaceAllUsesWith(v);
+      }
     } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
-      const L::Layout &l = lookup(layouts, c.getLayout());
-      std::vector<L::Int> coord;
-      for (Value v : c.getCoord())
-        coord.push_back(SsaInt::leaf(b, loc, v));
-      L::IntTuple crd = L::unflatten(l.shape(), coord);
-      c.getResult().replaceAllUsesWith(SsaInt::materialize(b, loc, L::evaluate(l, crd).leaf()));
-    } else if (isa<SizeOp, CosizeOp, RankOp, DepthOp>(op)) {
+      tuples.try_emplace(c.getResult(),
+                         L::evaluate(lookup(layouts, c.getLayout()),
+                                     lookup(tuples, c.getCoord())));
+    } else if (isa<RankOp, DepthOp>(op)) {
       const L::Layout &l = lookup(layouts, op->getOperand(0));
-      L::Int answer = isa<SizeOp>(op)     ? L::size(l)
-                      : isa<CosizeOp>(op) ? L::cosize(l)
-                      : isa<RankOp>(op)   ? L::Int(int64_t(l.rank()))
-                                          : L::Int(int64_t(L::depth(l)));
+      L::Int answer = isa<RankOp>(op) ? L::Int(int64_t(l.rank()))
+                                      : L::Int(int64_t(L::depth(l)));
       op->getResult(0).replaceAllUsesWith(SsaInt::materialize(b, loc, answer));
+    } else if (isa<ElemLessOp, EqualOp>(op)) {
+      L::fail(L::ErrorKind::Unsupported,
+              "comparisons of int tuples with dynamic leaves are not "
+              "offered (static ones fold)");
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       ptrs[p.getResult()] = p.getRaw();
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {

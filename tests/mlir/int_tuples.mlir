@@ -1,0 +1,71 @@
+// RUN: fly-opt %s | fly-opt | FileCheck %s --check-prefix=ROUND
+// RUN: fly-opt %s --fly-layout-lowering --canonicalize --cse | FileCheck %s
+// Int tuples as values, in FlyDSL's spelling: shapes, strides and coordinates built from
+// integers, layouts made of them, arithmetic leaf by leaf. Result types come from src/layout
+// (a declared type that differed would not verify); fly-layout-lowering computes the dynamic
+// leaves with arith.
+
+// ROUND-LABEL: func.func @spelled
+// ROUND: fly.make_shape(%{{.*}}) : (i32) -> !fly.int_tuple<(?,8)>
+// ROUND: fly.make_layout(%{{.*}}, %{{.*}}) : (!fly.int_tuple<(?,8)>, !fly.int_tuple<(1,?{div=4})>) -> !fly.layout<(?,8):(1,?{div=4})>
+// ROUND: fly.coalesce(%{{.*}}, %{{.*}}) : (!fly.layout<(2,(4,2)):(1,(2,8))>, !fly.int_tuple<(1,1)>) -> !fly.layout<(2,8):(1,2)>
+// ROUND: fly.complement(%{{.*}}, %{{.*}}) : (!fly.layout<4:2>, !fly.int_tuple<16>) -> !fly.layout<(2,2):(1,8)>
+func.func @spelled(%m: i32, %s: i32) {
+  %shape = fly.make_shape(%m) : (i32) -> !fly.int_tuple<(?, 8)>
+  %stride = fly.make_stride(%s) : (i32) -> !fly.int_tuple<(1, ?{div=4})>
+  %l = fly.make_layout(%shape, %stride) : (!fly.int_tuple<(?, 8)>, !fly.int_tuple<(1, ?{div=4})>)
+       -> !fly.layout<(?, 8) : (1, ?{div=4})>
+  %a = fly.static : !fly.layout<(2,(4,2)):(1,(2,8))>
+  %p = fly.static : !fly.int_tuple<(1,1)>
+  %c = fly.coalesce(%a, %p) : (!fly.layout<(2,(4,2)):(1,(2,8))>, !fly.int_tuple<(1,1)>)
+       -> !fly.layout<(2,8):(1,2)>
+  %b = fly.static : !fly.layout<4:2>
+  %n = fly.static : !fly.int_tuple<16>
+  %k = fly.complement(%b, %n) : (!fly.layout<4:2>, !fly.int_tuple<16>) -> !fly.layout<(2,2):(1,8)>
+  return
+}
+
+// Shape and stride come back out of the layout, and arithmetic on dynamic leaves is arith on
+// them; static leaves fold (x - 9 + 9, x * 8 where 8 is known).
+// CHECK-LABEL: func.func @arithmetic
+// CHECK-SAME: (%[[M:.*]]: i32, %[[LD:.*]]: i32)
+// CHECK-DAG: %[[MI:.*]] = arith.index_cast %[[M]] : i32 to index
+// CHECK-DAG: %[[LDI:.*]] = arith.index_cast %[[LD]] : i32 to index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[SIZE:.*]] = arith.muli %[[MI]], %[[C8]]
+// CHECK-DAG: %[[ROWS:.*]] = arith.muli %[[LDI]], %[[MI]]
+// CHECK-DAG: %[[R:.*]] = arith.index_cast %[[ROWS]] : index to i64
+// CHECK-DAG: %[[SUM:.*]] = arith.addi %[[MI]], %[[LDI]]
+// CHECK: return %[[SIZE]], %[[R]], %[[SUM]]
+// CHECK-NOT: fly.
+func.func @arithmetic(%m: i32, %ld: i32) -> (index, i64, index) {
+  %shape = fly.make_shape(%m) : (i32) -> !fly.int_tuple<(?,8)>
+  %stride = fly.make_stride(%ld) : (i32) -> !fly.int_tuple<(?,1)>
+  %l = fly.make_layout(%shape, %stride) : (!fly.int_tuple<(?,8)>, !fly.int_tuple<(?,1)>)
+       -> !fly.layout<(?,8):(?,1)>
+  %n = fly.size(%l) : (!fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<?{div=8}>
+  %size = fly.get_scalar(%n) : (!fly.int_tuple<?{div=8}>) -> index
+  %row = fly.make_coord() : () -> !fly.int_tuple<(1,0)>
+  %pick = fly.crd2idx(%row, %l) : (!fly.int_tuple<(1,0)>, !fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<?>
+  %mt = fly.make_int_tuple(%m) : (i32) -> !fly.int_tuple<?>
+  %rows = fly.int_tuple_mul(%pick, %mt) : (!fly.int_tuple<?>, !fly.int_tuple<?>) -> !fly.int_tuple<?>
+  %r = fly.get_scalar(%rows) : (!fly.int_tuple<?>) -> i64
+  %sh = fly.get_shape(%l) : (!fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<(?,8)>
+  %st = fly.get_stride(%l) : (!fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<(?,1)>
+  %sum = fly.int_tuple_add(%sh, %st) : (!fly.int_tuple<(?,8)>, !fly.int_tuple<(?,1)>) -> !fly.int_tuple<(?,9)>
+  %nine = fly.static : !fly.int_tuple<(0,9)>
+  %less = fly.int_tuple_sub(%sum, %nine) : (!fly.int_tuple<(?,9)>, !fly.int_tuple<(0,9)>) -> !fly.int_tuple<(?,0)>
+  %back = fly.int_tuple_add(%less, %nine) : (!fly.int_tuple<(?,0)>, !fly.int_tuple<(0,9)>) -> !fly.int_tuple<(?,9)>
+  %pl = fly.make_layout(%back, %st) : (!fly.int_tuple<(?,9)>, !fly.int_tuple<(?,1)>) -> !fly.layout<(?,9):(?,1)>
+  %first = fly.make_coord() : () -> !fly.int_tuple<(0,1)>
+  %one = fly.crd2idx(%first, %pl) : (!fly.int_tuple<(0,1)>, !fly.layout<(?,9):(?,1)>) -> !fly.int_tuple<1>
+  %msh = fly.get_shape(%pl) : (!fly.layout<(?,9):(?,1)>) -> !fly.int_tuple<(?,9)>
+  %each = fly.int_tuple_product_each(%msh) : (!fly.int_tuple<(?,9)>) -> !fly.int_tuple<(?,9)>
+  %per = fly.shape_div(%each, %each) : (!fly.int_tuple<(?,9)>, !fly.int_tuple<(?,9)>) -> !fly.int_tuple<(?,1)>
+  %mm = fly.make_int_tuple(%m, %ld) : (i32, i32) -> !fly.int_tuple<(?,?)>
+  %both = fly.int_tuple_product(%mm) : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
+  %ldt = fly.make_int_tuple(%ld) : (i32) -> !fly.int_tuple<?>
+  %lead = fly.int_tuple_add(%mt, %ldt) : (!fly.int_tuple<?>, !fly.int_tuple<?>) -> !fly.int_tuple<?>
+  %s = fly.get_scalar(%lead) : (!fly.int_tuple<?>) -> index
+  return %size, %r, %s : index, i64, index
+}
