@@ -135,8 +135,7 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
                                ir::dtypeName(d));
   if (ir::isFloat(d)) {
     FloatFormat f = floatFormat(d);
-    double v =
-        a.kind == FLY_ARG_INT ? integerRoundedTo(a.i, f) : roundedTo(a.f, f);
+    double v = a.kind == FLY_ARG_INT ? integerRoundedTo(a.i, f) : roundedTo(a.f, f);
     // A finite value past the type's largest would arrive as infinity.
     if (std::isfinite(v) && std::fabs(v) > f.largest)
       fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(v) + " does not fit " +

@@ -854,13 +854,11 @@ static void float_arguments_round_once(void) {
   fly_module_t *m;
   fly_kernel_t *k;
   fly_compiled_t *c = NULL;
-  CHECK(fly_module_create(&m) == FLY_OK &&
-        fly_kernel_create(m, "narrow", &k) == FLY_OK);
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "narrow", &k) == FLY_OK);
   fly_value_t *out = fly_kernel_tensor_param(k, FLY_F32, 1);
   fly_value_t *a = fly_kernel_scalar_param(k, FLY_F32);
   fly_value_t *b = fly_kernel_scalar_param(k, FLY_BF16);
-  fly_value_t *i0 = fly_const_int(k, FLY_INDEX, 0),
-              *i1 = fly_const_int(k, FLY_INDEX, 1);
+  fly_value_t *i0 = fly_const_int(k, FLY_INDEX, 0), *i1 = fly_const_int(k, FLY_INDEX, 1);
   fly_store(k, out, a, &i0, 1, NULL);
   fly_store(k, out, fly_cast(k, b, FLY_F32), &i1, 1, NULL);
   CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
@@ -874,16 +872,13 @@ static void float_arguments_round_once(void) {
                        {FLY_ARG_FLOAT, NULL, 0, 1.0 + 0x1p-8 + 0x1p-30}};
   CHECK(fly_launch(c, "narrow", &cfg, args, 3) == FLY_OK);
   CHECK(data[0] == 2751698547689652224.0f && data[1] == 1.0f + 0x1p-7f);
-  args[1] = (fly_arg_t){FLY_ARG_FLOAT, NULL, 0,
-                        0x1p-149 * 0.75}; /* a subnormal f32 */
+  args[1] = (fly_arg_t){FLY_ARG_FLOAT, NULL, 0, 0x1p-149 * 0.75}; /* a subnormal f32 */
   args[2] = (fly_arg_t){FLY_ARG_INT, NULL, (1LL << 30) + (1LL << 22) + 1, 0};
   CHECK(fly_launch(c, "narrow", &cfg, args, 3) == FLY_OK);
   CHECK(data[0] == 0x1p-149f && data[1] == 0x1p30f + 0x1p23f);
   args[2].i = INT64_MIN; /* -2^63 fits bf16 exactly */
-  CHECK(fly_launch(c, "narrow", &cfg, args, 3) == FLY_OK &&
-        data[1] == -0x1p63f);
-  args[2] = (fly_arg_t){FLY_ARG_FLOAT, NULL, 0,
-                        3.3962e38}; /* rounds past bf16's largest */
+  CHECK(fly_launch(c, "narrow", &cfg, args, 3) == FLY_OK && data[1] == -0x1p63f);
+  args[2] = (fly_arg_t){FLY_ARG_FLOAT, NULL, 0, 3.3962e38}; /* rounds past bf16's largest */
   CHECK(fly_launch(c, "narrow", &cfg, args, 3) == FLY_ERROR_LAUNCH);
   CHECK(mentions(fly_last_error_message(), "does not fit bf16"));
   fly_compiled_destroy(c);

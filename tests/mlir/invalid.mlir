@@ -385,3 +385,11 @@ func.func @leaf_count(%t: i32) {
   %a:2 = fly.get_leaves(%c) {dynamicOnly = true} : (!fly.int_tuple<(4,?)>) -> (i32, i32)
   return
 }
+
+// -----
+
+func.func @dynamic_tile() {
+  // expected-error @+1 {{dynamic tiles are not offered}}
+  %t = fly.static : !fly.tile<[?:1|4]>
+  return
+}

@@ -61,3 +61,21 @@ func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %ti
   %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
   return
 }
+
+// Compositions, divides and products come in FlyDSL's canonical form: a tuple of one mode is
+// that mode and an extent-1 leaf has stride 0 (CuTe would write ((8),(4)):((1),(8))). A
+// !fly.tile tiles mode by mode; `*` keeps a mode.
+// CHECK-LABEL: func.func @tiles
+// CHECK: fly.logical_product(%{{.*}}, %{{.*}}) : (!fly.layout<(8):(1)>, !fly.layout<(4):(1)>) -> !fly.layout<(8,4):(1,8)>
+// CHECK: fly.static : !fly.tile<[2:7|*]>
+// CHECK: fly.logical_divide(%{{.*}}, %{{.*}}) : (!fly.layout<(14,6):(19,69)>, !fly.tile<[2:7|*]>) -> !fly.layout<((2,7),6):((133,19),69)>
+func.func @tiles() {
+  %a = fly.static : !fly.layout<(8):(1)>
+  %b = fly.static : !fly.layout<(4):(1)>
+  %p = fly.logical_product(%a, %b) : (!fly.layout<(8):(1)>, !fly.layout<(4):(1)>) -> !fly.layout<(8,4):(1,8)>
+  %l = fly.static : !fly.layout<(14,6):(19,69)>
+  %t = fly.static : !fly.tile<[2 : 7 | *]>
+  %z = fly.logical_divide(%l, %t) : (!fly.layout<(14,6):(19,69)>, !fly.tile<[2:7|*]>)
+       -> !fly.layout<((2,7),6):((133,19),69)>
+  return
+}

@@ -50,6 +50,23 @@ def Fly_IntTupleType : TypeDef<Fly_Dialect, "IntTuple"> {
   }];
 }
 
+def Fly_TileType : TypeDef<Fly_Dialect, "Tile"> {
+  let mnemonic = "tile";
+  let summary = "a tiler: one layout, integer or `*` (keep the mode) per mode";
+  let description = [{
+    `!fly.tile<[2:7|(3,6):(1,3)]>` divides or multiplies mode by mode (CuTe's
+    tuple tilers); `*` keeps a mode whole; a bare element is a tiler of one.
+    Static only.
+  }];
+  let parameters = (ins StringRefParameter<"the tiler in CuTe text">:$text);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::fly::layout::Tiler getTiler() const;
+    static TileType get(::mlir::MLIRContext *ctx, const ::fly::layout::Tiler &tiler);
+  }];
+}
+
 def Fly_LayoutType : TypeDef<Fly_Dialect, "Layout"> {
   let mnemonic = "layout";
   let summary = "a CuTe layout, shape:stride, with static or dynamic (`?`) leaves";
@@ -181,7 +198,7 @@ def Fly_StaticOp : Fly_Op<"static", [Pure]> {
     `%s = fly.static : !fly.int_tuple<(4,8)>`, or
     `%l = fly.static : !fly.layout<(4,8):(1,4)>`: no leaf may be `?`.
   }];
-  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$result);
+  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_TileType]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -303,15 +320,21 @@ class Fly_BinaryLayoutOp<string mnemonic, string cuteName> : Fly_InferredOp<mnem
   let results = (outs Fly_LayoutType:$result);
 }
 
-def Fly_CompositionOp : Fly_BinaryLayoutOp<"composition", "composition">;
-def Fly_LogicalDivideOp : Fly_BinaryLayoutOp<"logical_divide", "logical_divide">;
-def Fly_ZippedDivideOp : Fly_BinaryLayoutOp<"zipped_divide", "zipped_divide">;
-def Fly_TiledDivideOp : Fly_BinaryLayoutOp<"tiled_divide", "tiled_divide">;
-def Fly_FlatDivideOp : Fly_BinaryLayoutOp<"flat_divide", "flat_divide">;
-def Fly_LogicalProductOp : Fly_BinaryLayoutOp<"logical_product", "logical_product">;
-def Fly_ZippedProductOp : Fly_BinaryLayoutOp<"zipped_product", "zipped_product">;
-def Fly_TiledProductOp : Fly_BinaryLayoutOp<"tiled_product", "tiled_product">;
-def Fly_FlatProductOp : Fly_BinaryLayoutOp<"flat_product", "flat_product">;
+class Fly_TilerLayoutOp<string mnemonic, string cuteName> : Fly_InferredOp<mnemonic> {
+  let summary = "CuTe's " # cuteName # "(layout, tiler): a layout, or a !fly.tile mode by mode";
+  let arguments = (ins Fly_LayoutType:$layout, AnyTypeOf<[Fly_LayoutType, Fly_TileType]>:$tiler);
+  let results = (outs Fly_LayoutType:$result);
+}
+
+def Fly_CompositionOp : Fly_TilerLayoutOp<"composition", "composition">;
+def Fly_LogicalDivideOp : Fly_TilerLayoutOp<"logical_divide", "logical_divide">;
+def Fly_ZippedDivideOp : Fly_TilerLayoutOp<"zipped_divide", "zipped_divide">;
+def Fly_TiledDivideOp : Fly_TilerLayoutOp<"tiled_divide", "tiled_divide">;
+def Fly_FlatDivideOp : Fly_TilerLayoutOp<"flat_divide", "flat_divide">;
+def Fly_LogicalProductOp : Fly_TilerLayoutOp<"logical_product", "logical_product">;
+def Fly_ZippedProductOp : Fly_TilerLayoutOp<"zipped_product", "zipped_product">;
+def Fly_TiledProductOp : Fly_TilerLayoutOp<"tiled_product", "tiled_product">;
+def Fly_FlatProductOp : Fly_TilerLayoutOp<"flat_product", "flat_product">;
 def Fly_BlockedProductOp : Fly_BinaryLayoutOp<"blocked_product", "blocked_product">;
 def Fly_RakedProductOp : Fly_BinaryLayoutOp<"raked_product", "raked_product">;
 

@@ -25,8 +25,7 @@ struct FoldStaticAlgebra : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
     if (!isa<FlyDialect>(op->getDialect()) || isa<LayoutOp, StaticOp>(op) ||
-        op->getNumResults() != 1 ||
-        !(isa<InferTypeOpInterface>(op) || isTupleMaker(op)))
+        op->getNumResults() != 1 || !(isa<InferTypeOpInterface>(op) || isTupleMaker(op)))
       return failure();
     Type type = op->getResult(0).getType();
     auto layout = dyn_cast<LayoutType>(type);

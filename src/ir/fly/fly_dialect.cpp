@@ -69,8 +69,7 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
     // narrowed.
     SMLoc at = parser.getCurrentLocation();
     if (succeeded(parser.parseOptionalKeyword("i64")))
-      return parser.emitError(at,
-                              "64-bit dynamic leaves (?{i64}) are not offered");
+      return parser.emitError(at, "64-bit dynamic leaves (?{i64}) are not offered");
     (void)parser.parseOptionalKeyword("i32");
     int64_t d = 1;
     if (succeeded(parser.parseOptionalKeyword("div"))) {
@@ -127,8 +126,7 @@ L::Layout readLayout(llvm::StringRef text, const std::function<L::Int(int64_t)> 
 }
 
 /// Reads int-tuple text whose `?` leaves take leaf(divisor) in order.
-L::IntTuple readIntTuple(llvm::StringRef text,
-                         const std::function<L::Int(int64_t)> &leaf) {
+L::IntTuple readIntTuple(llvm::StringRef text, const std::function<L::Int(int64_t)> &leaf) {
   L::TextReader r(std::string_view(text.data(), text.size()));
   r.setDynamicLeaves(leaf);
   L::IntTuple t = r.intTuple();
@@ -149,21 +147,17 @@ int64_t fly::ir::fly::divisorOf(const L::Int &x) {
 Type IntTupleType::parse(AsmParser &parser) {
   std::string text;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() || parseIntTupleText(parser, text) ||
-      parser.parseGreater())
+  if (parser.parseLess() || parseIntTupleText(parser, text) || parser.parseGreater())
     return {};
   try {
-    return IntTupleType::get(parser.getContext(),
-                             readIntTuple(text, Unknown::unknown));
+    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::unknown));
   } catch (const L::LayoutError &e) {
     parser.emitError(loc, "invalid int tuple ") << text << ": " << e.what();
     return {};
   }
 }
 
-void IntTupleType::print(AsmPrinter &printer) const {
-  printer << "<" << getText() << ">";
-}
+void IntTupleType::print(AsmPrinter &printer) const { printer << "<" << getText() << ">"; }
 
 LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    llvm::StringRef text) {
@@ -175,16 +169,107 @@ LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
 }
 
-L::IntTuple IntTupleType::getTuple() const {
-  return readIntTuple(getText(), Unknown::unknown);
-}
+L::IntTuple IntTupleType::getTuple() const { return readIntTuple(getText(), Unknown::unknown); }
 
-unsigned IntTupleType::getNumDynamicLeaves() const {
-  return llvm::count(getText(), '?');
-}
+unsigned IntTupleType::getNumDynamicLeaves() const { return llvm::count(getText(), '?'); }
 
 IntTupleType IntTupleType::get(MLIRContext *ctx, const L::IntTuple &tuple) {
   return Base::get(ctx, tuple.str());
+}
+
+namespace {
+
+/// Reads one element of FlyDSL's tile text: `*`, `[e|e|...]`, a layout `s:d` or an integer.
+ParseResult parseTileElement(AsmParser &parser, L::Tiler &out) {
+  if (succeeded(parser.parseOptionalStar()))
+    return out = L::Tiler::underscore(), success();
+  if (succeeded(parser.parseOptionalLSquare())) {
+    std::vector<L::Tiler> elems;
+    do {
+      L::Tiler e = L::Tiler::underscore();
+      if (failed(parseTileElement(parser, e)))
+        return failure();
+      elems.push_back(e);
+    } while (succeeded(parser.parseOptionalVerticalBar()));
+    out = L::Tiler::tuple(std::move(elems));
+    return parser.parseRSquare();
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  std::string text;
+  if (parseIntTupleText(parser, text))
+    return failure();
+  if (llvm::StringRef(text).contains('?'))
+    return parser.emitError(loc, "a tile's leaves are static here; dynamic tiles are not offered");
+  bool isLayout = succeeded(parser.parseOptionalColon());
+  if (isLayout) {
+    text += ":";
+    if (parseIntTupleText(parser, text))
+      return failure();
+  }
+  try {
+    out = isLayout ? L::Tiler(L::Layout::parse(text)) : L::Tiler::parse(text);
+  } catch (const L::LayoutError &e) {
+    return parser.emitError(loc, "invalid tile element ") << text << ": " << e.what();
+  }
+  if (!isLayout && out.kind() != L::Tiler::Kind::Integer)
+    return parser.emitError(loc, "a tile element is a layout, an integer or *, not ") << text;
+  return success();
+}
+
+void printTileElement(AsmPrinter &printer, const L::Tiler &t) {
+  switch (t.kind()) {
+  case L::Tiler::Kind::Layout:
+    printer << t.layout().str();
+    return;
+  case L::Tiler::Kind::Integer:
+    printer << t.integer();
+    return;
+  case L::Tiler::Kind::Underscore:
+    printer << "*";
+    return;
+  case L::Tiler::Kind::Tuple:
+    break;
+  }
+  printer << "[";
+  for (size_t i = 0; i < t.elems().size(); ++i) {
+    if (i)
+      printer << "|";
+    printTileElement(printer, t.elems()[i]);
+  }
+  printer << "]";
+}
+
+} // namespace
+
+Type TileType::parse(AsmParser &parser) {
+  L::Tiler t = L::Tiler::underscore();
+  if (parser.parseLess() || parseTileElement(parser, t) || parser.parseGreater())
+    return {};
+  return TileType::get(parser.getContext(), t);
+}
+
+void TileType::print(AsmPrinter &printer) const {
+  printer << "<";
+  printTileElement(printer, getTiler());
+  printer << ">";
+}
+
+LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
+                               llvm::StringRef text) {
+  try {
+    L::Tiler::parse(std::string_view(text.data(), text.size()));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitError() << "invalid tile " << text << ": " << e.what();
+  }
+}
+
+L::Tiler TileType::getTiler() const {
+  return L::Tiler::parse(std::string_view(getText().data(), getText().size()));
+}
+
+TileType TileType::get(MLIRContext *ctx, const L::Tiler &tiler) {
+  return Base::get(ctx, tiler.str());
 }
 
 Type LayoutType::parse(AsmParser &parser) {
@@ -239,12 +324,8 @@ namespace {
 
 /// The layout or int tuple an operand's type holds (placeholders for `?`
 /// leaves).
-L::Layout layoutOf(Value v) {
-  return cast<LayoutType>(v.getType()).getLayout();
-}
-L::IntTuple tupleOf(Value v) {
-  return cast<IntTupleType>(v.getType()).getTuple();
-}
+L::Layout layoutOf(Value v) { return cast<LayoutType>(v.getType()).getLayout(); }
+L::IntTuple tupleOf(Value v) { return cast<IntTupleType>(v.getType()).getTuple(); }
 
 /// One result type computed by `f`; a LayoutError is the op's diagnostic.
 template <class F>
@@ -259,9 +340,8 @@ LogicalResult inferOne(std::optional<Location> loc, llvm::StringRef op,
 }
 
 /// a op b leaf by leaf, for congruent tuples.
-L::IntTuple
-leafwise(const L::IntTuple &a, const L::IntTuple &b,
-         const std::function<L::Int(const L::Int &, const L::Int &)> &f) {
+L::IntTuple leafwise(const L::IntTuple &a, const L::IntTuple &b,
+                     const std::function<L::Int(const L::Int &, const L::Int &)> &f) {
   if (a.isLeaf() && b.isLeaf())
     return L::IntTuple(f(a.leaf(), b.leaf()));
   if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
@@ -285,11 +365,58 @@ bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) {
   return llvm::is_contained(names, name);
 }
 
-L::Layout fly::ir::fly::computeLayout(llvm::StringRef name,
-                                      const std::vector<L::Layout> &in,
-                                      const std::optional<L::IntTuple> &extra) {
-  // Divides and products take the right-hand layout as their tiler.
-  auto tiler = [&] { return L::Tiler(in.at(1)); };
+namespace {
+
+/// FlyDSL's canonical form of a shape-stride pair: a tuple of one mode is that mode, and an
+/// extent-1 leaf has stride 0. CuTe keeps both (`((8),(4)):((1),(8))`), FlyDSL's dialect
+/// writes the same function as `(8,4):(1,8)`; the two agree at every coordinate.
+void canonicalPair(const L::IntTuple &shape, const L::IntTuple &stride, L::IntTuple &outShape,
+                   L::IntTuple &outStride) {
+  if (shape.isLeaf()) {
+    bool one = shape.leaf().isStatic() && !shape.leaf().isBasis() && shape.leaf().value() == 1;
+    outShape = shape;
+    outStride = one ? L::IntTuple(int64_t(0)) : stride;
+    return;
+  }
+  if (shape.rank() == 1)
+    return canonicalPair(shape[0], stride[0], outShape, outStride);
+  std::vector<L::IntTuple> shapes(shape.rank()), strides(shape.rank());
+  for (size_t i = 0; i < shape.rank(); ++i)
+    canonicalPair(shape[i], stride[i], shapes[i], strides[i]);
+  outShape = L::IntTuple::tuple(std::move(shapes));
+  outStride = L::IntTuple::tuple(std::move(strides));
+}
+
+L::Layout flydslCanonical(const L::Layout &l) {
+  L::IntTuple shape, stride;
+  canonicalPair(l.shape(), l.stride(), shape, stride);
+  return L::Layout(shape, stride);
+}
+
+L::Layout cuteLayout(llvm::StringRef name, const std::vector<L::Layout> &in,
+                     const std::optional<L::IntTuple> &extra, const std::optional<L::Tiler> &tile);
+
+} // namespace
+
+L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L::Layout> &in,
+                                      const std::optional<L::IntTuple> &extra,
+                                      const std::optional<L::Tiler> &tile) {
+  L::Layout l = cuteLayout(name, in, extra, tile);
+  // FlyDSL canonicalizes the results of compositions, complements, divides and products.
+  static const llvm::StringRef canonicalized[] = {
+      "fly.composition",   "fly.complement",   "fly.logical_divide",  "fly.zipped_divide",
+      "fly.tiled_divide",  "fly.flat_divide",  "fly.logical_product", "fly.zipped_product",
+      "fly.tiled_product", "fly.flat_product", "fly.blocked_product", "fly.raked_product"};
+  return llvm::is_contained(canonicalized, name) ? flydslCanonical(l) : l;
+}
+
+namespace {
+
+/// The layout CuTe's function of the op's name gives.
+L::Layout cuteLayout(llvm::StringRef name, const std::vector<L::Layout> &in,
+                     const std::optional<L::IntTuple> &extra, const std::optional<L::Tiler> &tile) {
+  // Divides and products take a !fly.tile, or the right-hand layout, as their tiler.
+  auto tiler = [&] { return tile ? *tile : L::Tiler(in.at(1)); };
   if (name == "fly.coalesce")
     return extra ? L::coalesce(in.at(0), *extra) : L::coalesce(in.at(0));
   if (name == "fly.filter")
@@ -305,7 +432,7 @@ L::Layout fly::ir::fly::computeLayout(llvm::StringRef name,
   if (name == "fly.flatten")
     return L::flatten(in.at(0));
   if (name == "fly.composition")
-    return L::composition(in.at(0), in.at(1));
+    return tile ? L::composition(in.at(0), *tile) : L::composition(in.at(0), in.at(1));
   if (name == "fly.logical_divide")
     return L::logicalDivide(in.at(0), tiler());
   if (name == "fly.zipped_divide")
@@ -329,16 +456,13 @@ L::Layout fly::ir::fly::computeLayout(llvm::StringRef name,
   L::fail(L::ErrorKind::Unsupported, "no layout algebra op " + name.str());
 }
 
+} // namespace
+
 bool fly::ir::fly::isIntTupleOp(llvm::StringRef name) {
-  static const llvm::StringRef names[] = {"fly.int_tuple_add",
-                                          "fly.int_tuple_sub",
-                                          "fly.int_tuple_mul",
-                                          "fly.int_tuple_div",
-                                          "fly.int_tuple_mod",
-                                          "fly.shape_div",
-                                          "fly.ceil_div",
-                                          "fly.int_tuple_product",
-                                          "fly.int_tuple_product_each"};
+  static const llvm::StringRef names[] = {
+      "fly.int_tuple_add", "fly.int_tuple_sub",     "fly.int_tuple_mul",
+      "fly.int_tuple_div", "fly.int_tuple_mod",     "fly.shape_div",
+      "fly.ceil_div",      "fly.int_tuple_product", "fly.int_tuple_product_each"};
   return llvm::is_contained(names, name);
 }
 
@@ -367,23 +491,25 @@ L::IntTuple fly::ir::fly::computeIntTuple(llvm::StringRef name,
   return leafwise(in.at(0), in.at(1), f);
 }
 
-#define FLY_LAYOUT_INFERENCE(Op)                                               \
-  LogicalResult Op::inferReturnTypes(                                          \
-      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
-      DictionaryAttr, OpaqueProperties, RegionRange,                           \
-      SmallVectorImpl<Type> &results) {                                        \
-    llvm::StringRef name = Op::getOperationName();                             \
-    return inferOne(loc, name, results, [&]() -> Type {                        \
-      std::vector<L::Layout> in;                                               \
-      std::optional<L::IntTuple> extra;                                        \
-      for (Value v : operands) {                                               \
-        if (isa<IntTupleType>(v.getType()))                                    \
-          extra = tupleOf(v);                                                  \
-        else                                                                   \
-          in.push_back(layoutOf(v));                                           \
-      }                                                                        \
-      return LayoutType::get(ctx, computeLayout(name, in, extra));             \
-    });                                                                        \
+#define FLY_LAYOUT_INFERENCE(Op)                                                                   \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
+                                     RegionRange, SmallVectorImpl<Type> &results) {                \
+    llvm::StringRef name = Op::getOperationName();                                                 \
+    return inferOne(loc, name, results, [&]() -> Type {                                            \
+      std::vector<L::Layout> in;                                                                   \
+      std::optional<L::IntTuple> extra;                                                            \
+      std::optional<L::Tiler> tile;                                                                \
+      for (Value v : operands) {                                                                   \
+        if (isa<IntTupleType>(v.getType()))                                                        \
+          extra = tupleOf(v);                                                                      \
+        else if (auto t = dyn_cast<TileType>(v.getType()))                                         \
+          tile = t.getTiler();                                                                     \
+        else                                                                                       \
+          in.push_back(layoutOf(v));                                                               \
+      }                                                                                            \
+      return LayoutType::get(ctx, computeLayout(name, in, extra, tile));                           \
+    });                                                                                            \
   }
 
 FLY_LAYOUT_INFERENCE(CoalesceOp)
@@ -405,18 +531,17 @@ FLY_LAYOUT_INFERENCE(FlatProductOp)
 FLY_LAYOUT_INFERENCE(BlockedProductOp)
 FLY_LAYOUT_INFERENCE(RakedProductOp)
 
-#define FLY_TUPLE_INFERENCE(Op)                                                \
-  LogicalResult Op::inferReturnTypes(                                          \
-      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
-      DictionaryAttr, OpaqueProperties, RegionRange,                           \
-      SmallVectorImpl<Type> &results) {                                        \
-    llvm::StringRef name = Op::getOperationName();                             \
-    return inferOne(loc, name, results, [&]() -> Type {                        \
-      std::vector<L::IntTuple> in;                                             \
-      for (Value v : operands)                                                 \
-        in.push_back(tupleOf(v));                                              \
-      return IntTupleType::get(ctx, computeIntTuple(name, in));                \
-    });                                                                        \
+#define FLY_TUPLE_INFERENCE(Op)                                                                    \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
+                                     RegionRange, SmallVectorImpl<Type> &results) {                \
+    llvm::StringRef name = Op::getOperationName();                                                 \
+    return inferOne(loc, name, results, [&]() -> Type {                                            \
+      std::vector<L::IntTuple> in;                                                                 \
+      for (Value v : operands)                                                                     \
+        in.push_back(tupleOf(v));                                                                  \
+      return IntTupleType::get(ctx, computeIntTuple(name, in));                                    \
+    });                                                                                            \
   }
 
 FLY_TUPLE_INFERENCE(IntTupleAddOp)
@@ -429,59 +554,43 @@ FLY_TUPLE_INFERENCE(CeilDivOp)
 FLY_TUPLE_INFERENCE(IntTupleProductOp)
 FLY_TUPLE_INFERENCE(IntTupleProductEachOp)
 
-LogicalResult MakeLayoutOp::inferReturnTypes(MLIRContext *ctx,
-                                             std::optional<Location> loc,
-                                             ValueRange operands,
-                                             DictionaryAttr, OpaqueProperties,
-                                             RegionRange,
-                                             SmallVectorImpl<Type> &results) {
+LogicalResult MakeLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                             ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                             RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
-    return LayoutType::get(
-        ctx, L::Layout(tupleOf(operands[0]), tupleOf(operands[1])));
+    return LayoutType::get(ctx, L::Layout(tupleOf(operands[0]), tupleOf(operands[1])));
   });
 }
 
-LogicalResult GetShapeOp::inferReturnTypes(MLIRContext *ctx,
-                                           std::optional<Location> loc,
-                                           ValueRange operands, DictionaryAttr,
-                                           OpaqueProperties, RegionRange,
-                                           SmallVectorImpl<Type> &results) {
-  return inferOne(loc, getOperationName(), results, [&]() -> Type {
-    return IntTupleType::get(ctx, layoutOf(operands[0]).shape());
-  });
+LogicalResult GetShapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                           ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                           RegionRange, SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results,
+                  [&]() -> Type { return IntTupleType::get(ctx, layoutOf(operands[0]).shape()); });
 }
 
-LogicalResult GetStrideOp::inferReturnTypes(MLIRContext *ctx,
-                                            std::optional<Location> loc,
-                                            ValueRange operands, DictionaryAttr,
-                                            OpaqueProperties, RegionRange,
-                                            SmallVectorImpl<Type> &results) {
-  return inferOne(loc, getOperationName(), results, [&]() -> Type {
-    return IntTupleType::get(ctx, layoutOf(operands[0]).stride());
-  });
+LogicalResult GetStrideOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                            RegionRange, SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results,
+                  [&]() -> Type { return IntTupleType::get(ctx, layoutOf(operands[0]).stride()); });
 }
 
-LogicalResult SizeOp::inferReturnTypes(MLIRContext *ctx,
-                                       std::optional<Location> loc,
-                                       ValueRange operands, DictionaryAttr,
-                                       OpaqueProperties, RegionRange,
-                                       SmallVectorImpl<Type> &results) {
+LogicalResult SizeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                       ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                       RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
     Value v = operands[0];
-    L::Int n = isa<IntTupleType>(v.getType()) ? L::product(tupleOf(v))
-                                              : L::size(layoutOf(v));
+    L::Int n = isa<IntTupleType>(v.getType()) ? L::product(tupleOf(v)) : L::size(layoutOf(v));
     return IntTupleType::get(ctx, L::IntTuple(n));
   });
 }
 
-LogicalResult CosizeOp::inferReturnTypes(MLIRContext *ctx,
-                                         std::optional<Location> loc,
-                                         ValueRange operands, DictionaryAttr,
-                                         OpaqueProperties, RegionRange,
-                                         SmallVectorImpl<Type> &results) {
+LogicalResult CosizeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                         ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                         RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
-    return IntTupleType::get(ctx,
-                             L::IntTuple(L::cosize(layoutOf(operands[0]))));
+    return IntTupleType::get(ctx, L::IntTuple(L::cosize(layoutOf(operands[0]))));
   });
 }
 
@@ -491,12 +600,11 @@ LogicalResult CosizeOp::inferReturnTypes(MLIRContext *ctx,
 
 LogicalResult StaticOp::verify() {
   Type t = getResult().getType();
-  unsigned dynamic = isa<IntTupleType>(t)
-                         ? cast<IntTupleType>(t).getNumDynamicLeaves()
-                         : cast<LayoutType>(t).getNumDynamicLeaves();
+  unsigned dynamic = isa<IntTupleType>(t) ? cast<IntTupleType>(t).getNumDynamicLeaves()
+                     : isa<LayoutType>(t)  ? cast<LayoutType>(t).getNumDynamicLeaves()
+                                           : 0; // tiles are static
   if (dynamic)
-    return emitOpError("is a static value; its type has ")
-           << dynamic << " '?' leaves";
+    return emitOpError("is a static value; its type has ") << dynamic << " '?' leaves";
   return success();
 }
 
@@ -532,8 +640,7 @@ LogicalResult MakeCoordOp::verify() {
 
 LogicalResult GetScalarOp::verify() {
   if (!getIntTuple().getType().getTuple().isLeaf())
-    return emitOpError("takes an int tuple of one leaf, not ")
-           << getIntTuple().getType().getText();
+    return emitOpError("takes an int tuple of one leaf, not ") << getIntTuple().getType().getText();
   return success();
 }
 
@@ -544,11 +651,9 @@ OpFoldResult GetScalarOp::fold(FoldAdaptor) {
 }
 
 namespace {
-template <class F>
-OpFoldResult foldCompare(Operation *op, Value a, Value b, F f) {
+template <class F> OpFoldResult foldCompare(Operation *op, Value a, Value b, F f) {
   L::IntTuple x = tupleOf(a), y = tupleOf(b);
-  if (llvm::StringRef(x.str()).contains('?') ||
-      llvm::StringRef(y.str()).contains('?'))
+  if (llvm::StringRef(x.str()).contains('?') || llvm::StringRef(y.str()).contains('?'))
     return {}; // a dynamic answer: not offered yet
   try {
     return BoolAttr::get(op->getContext(), f(x, y));
@@ -571,9 +676,8 @@ OpFoldResult ElemLessOp::fold(FoldAdaptor) {
   return foldCompare(*this, getLhs(), getRhs(), L::elemLess);
 }
 OpFoldResult EqualOp::fold(FoldAdaptor) {
-  return foldCompare(
-      *this, getLhs(), getRhs(),
-      [](const L::IntTuple &a, const L::IntTuple &b) { return a == b; });
+  return foldCompare(*this, getLhs(), getRhs(),
+                     [](const L::IntTuple &a, const L::IntTuple &b) { return a == b; });
 }
 OpFoldResult RankOp::fold(FoldAdaptor) {
   return foldQuery(*this, getInput(), [](const L::Layout &l) { return int64_t(l.rank()); });
@@ -582,14 +686,11 @@ OpFoldResult DepthOp::fold(FoldAdaptor) {
   return foldQuery(*this, getInput(), [](const L::Layout &l) { return int64_t(L::depth(l)); });
 }
 
-LogicalResult Crd2IdxOp::inferReturnTypes(MLIRContext *ctx,
-                                          std::optional<Location> loc,
-                                          ValueRange operands, DictionaryAttr,
-                                          OpaqueProperties, RegionRange,
-                                          SmallVectorImpl<Type> &results) {
+LogicalResult Crd2IdxOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                          ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                          RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
-    return IntTupleType::get(
-        ctx, L::evaluate(layoutOf(operands[1]), tupleOf(operands[0])));
+    return IntTupleType::get(ctx, L::evaluate(layoutOf(operands[1]), tupleOf(operands[0])));
   });
 }
 
@@ -627,9 +728,8 @@ L::Layout tileToShape(llvm::StringRef shape, std::optional<llvm::StringRef> orde
 template <class F>
 LogicalResult inferFromLayout(MLIRContext *ctx, std::optional<Location> loc, const char *op,
                               Value input, SmallVectorImpl<Type> &results, F f) {
-  return inferOne(loc, std::string("fly.") + op, results, [&]() -> Type {
-    return LayoutType::get(ctx, f(layoutOf(input)));
-  });
+  return inferOne(loc, std::string("fly.") + op, results,
+                  [&]() -> Type { return LayoutType::get(ctx, f(layoutOf(input))); });
 }
 
 } // namespace
@@ -675,15 +775,12 @@ LogicalResult TileToShapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Lo
       [&](const L::Layout &l) { return tileToShape(adaptor.getShape(), adaptor.getOrder(), l); });
 }
 
-L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name,
-                                       const L::IntTuple &index,
+L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name, const L::IntTuple &index,
                                        const L::Layout &l) {
   L::IntTuple crd = L::idx2crd(index, l.shape(), l.stride());
   if (name == "fly.get_flat_coord") {
-    std::vector<L::IntTuple> ones(l.shape().isTuple() ? l.rank() : 0,
-                                  L::IntTuple(1));
-    L::IntTuple flat =
-        l.shape().isTuple() ? L::IntTuple::tuple(ones) : L::IntTuple(1);
+    std::vector<L::IntTuple> ones(l.shape().isTuple() ? l.rank() : 0, L::IntTuple(1));
+    L::IntTuple flat = l.shape().isTuple() ? L::IntTuple::tuple(ones) : L::IntTuple(1);
     return L::crd2crd(crd, l.shape(), flat);
   }
   if (name == "fly.get_1d_coord")
@@ -691,16 +788,14 @@ L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name,
   return crd;
 }
 
-#define FLY_COORD_INFERENCE(Op)                                                \
-  LogicalResult Op::inferReturnTypes(                                          \
-      MLIRContext *ctx, std::optional<Location> loc, ValueRange operands,      \
-      DictionaryAttr, OpaqueProperties, RegionRange,                           \
-      SmallVectorImpl<Type> &results) {                                        \
-    return inferOne(loc, getOperationName(), results, [&]() -> Type {          \
-      return IntTupleType::get(ctx, computeCoord(getOperationName(),           \
-                                                 tupleOf(operands[0]),         \
-                                                 layoutOf(operands[1])));      \
-    });                                                                        \
+#define FLY_COORD_INFERENCE(Op)                                                                    \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
+                                     RegionRange, SmallVectorImpl<Type> &results) {                \
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {                              \
+      return IntTupleType::get(                                                                    \
+          ctx, computeCoord(getOperationName(), tupleOf(operands[0]), layoutOf(operands[1])));     \
+    });                                                                                            \
   }
 
 FLY_COORD_INFERENCE(Idx2CrdOp)
@@ -710,15 +805,13 @@ FLY_COORD_INFERENCE(Get1DCoordOp)
 LogicalResult GetLeavesOp::verify() {
   std::vector<L::Int> leaves;
   L::flattenInto(getInput().getType().getTuple(), leaves);
-  size_t want =
-      getDynamicOnly()
-          ? size_t(llvm::count_if(
-                leaves, [](const L::Int &x) { return !x.isStatic(); }))
-          : leaves.size();
+  size_t want = getDynamicOnly()
+                    ? size_t(llvm::count_if(leaves, [](const L::Int &x) { return !x.isStatic(); }))
+                    : leaves.size();
   if (getResults().size() != want)
-    return emitOpError("gives ")
-           << want << (getDynamicOnly() ? " dynamic" : "") << " leaves of "
-           << getInput().getType().getText() << ", not " << getResults().size();
+    return emitOpError("gives ") << want << (getDynamicOnly() ? " dynamic" : "") << " leaves of "
+                                 << getInput().getType().getText() << ", not "
+                                 << getResults().size();
   return success();
 }
 

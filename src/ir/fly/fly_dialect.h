@@ -59,20 +59,18 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 
 /// The layout an algebra op of the dialect computes from its operand layouts (the op's
 /// name picks the function of src/layout): result types and lowering both use it.
-::fly::layout::Layout
-computeLayout(llvm::StringRef opName,
-              const std::vector<::fly::layout::Layout> &operands,
-              const std::optional<::fly::layout::IntTuple> &extra = {});
+::fly::layout::Layout computeLayout(llvm::StringRef opName,
+                                    const std::vector<::fly::layout::Layout> &operands,
+                                    const std::optional<::fly::layout::IntTuple> &extra = {},
+                                    const std::optional<::fly::layout::Tiler> &tile = {});
 /// The int tuple an int-tuple op of the dialect (fly.int_tuple_add,
 /// fly.shape_div, ...) computes from its operands: result types and lowering
 /// both use it.
-::fly::layout::IntTuple
-computeIntTuple(llvm::StringRef opName,
-                const std::vector<::fly::layout::IntTuple> &operands);
+::fly::layout::IntTuple computeIntTuple(llvm::StringRef opName,
+                                        const std::vector<::fly::layout::IntTuple> &operands);
 /// The coordinate fly.idx2crd, fly.get_flat_coord or fly.get_1d_coord computes
 /// for an index: result types and lowering both use it.
-::fly::layout::IntTuple computeCoord(llvm::StringRef opName,
-                                     const ::fly::layout::IntTuple &index,
+::fly::layout::IntTuple computeCoord(llvm::StringRef opName, const ::fly::layout::IntTuple &index,
                                      const ::fly::layout::Layout &layout);
 /// Whether an op name is one of the dialect's int-tuple arithmetic ops.
 bool isIntTupleOp(llvm::StringRef opName);

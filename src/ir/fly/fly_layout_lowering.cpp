@@ -174,67 +174,60 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto st = dyn_cast<StaticOp>(op)) {
       if (auto t = dyn_cast<IntTupleType>(st.getType()))
         tuples.try_emplace(st.getResult(), t.getTuple());
-      else
-        layouts.try_emplace(st.getResult(),
-                            cast<LayoutType>(st.getType()).getLayout());
-    } else if (isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(
-                   op)) {
+      else if (auto l = dyn_cast<LayoutType>(st.getType()))
+        layouts.try_emplace(st.getResult(), l.getLayout());
+      // a tile's value is its type: its users read it from there
+    } else if (isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(op)) {
       auto type = cast<IntTupleType>(op->getResult(0).getType());
       size_t next = 0;
-      L::TextReader r(
-          std::string_view(type.getText().data(), type.getText().size()));
-      r.setDynamicLeaves([&](int64_t) {
-        return SsaInt::leaf(b, loc, asIndex(b, loc, op->getOperand(next++)));
-      });
+      L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
+      r.setDynamicLeaves(
+          [&](int64_t) { return SsaInt::leaf(b, loc, asIndex(b, loc, op->getOperand(next++))); });
       tuples.try_emplace(op->getResult(0), r.intTuple());
     } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
       layouts.try_emplace(m.getResult(),
-                          L::Layout(lookup(tuples, m.getShape()),
-                                    lookup(tuples, m.getStride())));
+                          L::Layout(lookup(tuples, m.getShape()), lookup(tuples, m.getStride())));
     } else if (auto g = dyn_cast<GetShapeOp>(op)) {
       tuples.try_emplace(g.getResult(), lookup(layouts, g.getLayout()).shape());
     } else if (auto g = dyn_cast<GetStrideOp>(op)) {
-      tuples.try_emplace(g.getResult(),
-                         lookup(layouts, g.getLayout()).stride());
+      tuples.try_emplace(g.getResult(), lookup(layouts, g.getLayout()).stride());
     } else if (isIntTupleOp(op->getName().getStringRef())) {
       std::vector<L::IntTuple> in;
       for (Value v : op->getOperands())
         in.push_back(lookup(tuples, v));
-      tuples.try_emplace(op->getResult(0),
-                         computeIntTuple(op->getName().getStringRef(), in));
+      tuples.try_emplace(op->getResult(0), computeIntTuple(op->getName().getStringRef(), in));
     } else if (auto g = dyn_cast<GetScalarOp>(op)) {
-      Value v =
-          SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf());
+      Value v = SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf());
       if (v.getType() != g.getType())
         v = arith::IndexCastOp::create(b, loc, g.getType(), v);
       g.getResult().replaceAllUsesWith(v);
     } else if (isa<SizeOp, CosizeOp>(op)) {
       Value in = op->getOperand(0);
-      L::Int n = isa<CosizeOp>(op) ? L::cosize(lookup(layouts, in))
-                 : isa<IntTupleType>(in.getType())
-                     ? L::product(lookup(tuples, in))
-                     : L::size(lookup(layouts, in));
+      L::Int n = isa<CosizeOp>(op)                 ? L::cosize(lookup(layouts, in))
+                 : isa<IntTupleType>(in.getType()) ? L::product(lookup(tuples, in))
+                                                   : L::size(lookup(layouts, in));
       tuples.try_emplace(op->getResult(0), L::IntTuple(n));
     } else if (isAlgebraOp(op->getName().getStringRef())) {
       std::vector<L::Layout> in;
       std::optional<L::IntTuple> extra;
+      std::optional<L::Tiler> tile;
       for (Value v : op->getOperands()) {
         if (isa<IntTupleType>(v.getType()))
           extra = lookup(tuples, v);
+        else if (auto t = dyn_cast<TileType>(v.getType()))
+          tile = t.getTiler(); // static: all in the type
         else
           in.push_back(lookup(layouts, v));
       }
-      layouts.try_emplace(
-          op->getResult(0),
-          computeLayout(op->getName().getStringRef(), in, extra));
+      layouts.try_emplace(op->getResult(0),
+                          computeLayout(op->getName().getStringRef(), in, extra, tile));
     } else if (isa<SliceOp, DiceOp, RecastOp, TileToShapeOp>(op)) {
       layouts.try_emplace(op->getResult(0),
                           transformLayout(op, lookup(layouts, op->getOperand(0))));
     } else if (isa<Idx2CrdOp, GetFlatCoordOp, Get1DCoordOp>(op)) {
-      tuples.try_emplace(op->getResult(0),
-                         computeCoord(op->getName().getStringRef(),
-                                      lookup(tuples, op->getOperand(0)),
-                                      lookup(layouts, op->getOperand(1))));
+      tuples.try_emplace(op->getResult(0), computeCoord(op->getName().getStringRef(),
+                                                        lookup(tuples, op->getOperand(0)),
+                                                        lookup(layouts, op->getOperand(1))));
     } else if (auto g = dyn_cast<GetLeavesOp>(op)) {
       // Which leaves are dynamic is the type's to say: a `?` may have become a
       // constant here.
@@ -252,17 +245,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       }
     } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
       tuples.try_emplace(c.getResult(),
-                         L::evaluate(lookup(layouts, c.getLayout()),
-                                     lookup(tuples, c.getCoord())));
+                         L::evaluate(lookup(layouts, c.getLayout()), lookup(tuples, c.getCoord())));
     } else if (isa<RankOp, DepthOp>(op)) {
       const L::Layout &l = lookup(layouts, op->getOperand(0));
-      L::Int answer = isa<RankOp>(op) ? L::Int(int64_t(l.rank()))
-                                      : L::Int(int64_t(L::depth(l)));
+      L::Int answer = isa<RankOp>(op) ? L::Int(int64_t(l.rank())) : L::Int(int64_t(L::depth(l)));
       op->getResult(0).replaceAllUsesWith(SsaInt::materialize(b, loc, answer));
     } else if (isa<ElemLessOp, EqualOp>(op)) {
-      L::fail(L::ErrorKind::Unsupported,
-              "comparisons of int tuples with dynamic leaves are not "
-              "offered (static ones fold)");
+      L::fail(L::ErrorKind::Unsupported, "comparisons of int tuples with dynamic leaves are not "
+                                         "offered (static ones fold)");
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       ptrs[p.getResult()] = p.getRaw();
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {
