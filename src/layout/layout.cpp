@@ -56,6 +56,23 @@ Layout makeLayout(const std::vector<Layout> &modes) {
   return makeUnchecked(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)));
 }
 
+Layout makeLayoutLike(const Layout &l) {
+  // Extents under stride 0 count as 1: they take no room in the compact order.
+  std::function<IntTuple(const IntTuple &, const IntTuple &)> filtered =
+      [&](const IntTuple &s, const IntTuple &d) -> IntTuple {
+    if (!s.isTuple())
+      return d.isLeaf() && d.leaf().isStatic() && !d.leaf().isBasis() && d.leaf().value() == 0
+                 ? IntTuple(1)
+                 : s;
+    std::vector<IntTuple> out;
+    for (size_t i = 0; i < s.rank(); ++i)
+      out.push_back(filtered(s[i], d[i]));
+    return IntTuple::tuple(std::move(out));
+  };
+  Layout ordered = makeOrderedLayout(filtered(l.shape(), l.stride()), l.stride());
+  return Layout(l.shape(), ordered.stride());
+}
+
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
   requireValidShape(shape, "shape");
   if (hasUnderscore(order))

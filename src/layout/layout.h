@@ -86,6 +86,9 @@ Layout makeLayout(const IntTuple &shape, const IntTuple &stride);
 Layout makeLayout(const std::vector<Layout> &modes);
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order);
 Layout makeIdentityLayout(const IntTuple &shape);
+/// CuTe's make_layout_like: the shape, with compact strides in the order of the layout's
+/// strides (modes of stride 0 keep stride 0).
+Layout makeLayoutLike(const Layout &l);
 /// CuTe's make_layout_tv: returns (tiler_mn, layout_tv).
 std::pair<IntTuple, Layout> makeLayoutTV(const Layout &thr, const Layout &val);
 

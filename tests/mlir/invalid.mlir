@@ -393,3 +393,11 @@ func.func @dynamic_tile() {
   %t = fly.static : !fly.tile<[?:1|4]>
   return
 }
+
+// -----
+
+func.func @bad_basis() {
+  // expected-error @+1 {{expected a basis mode (E0, E1, ...), got X0}}
+  %l = fly.static : !fly.layout<4:1X0>
+  return
+}

@@ -79,3 +79,22 @@ func.func @tiles() {
        -> !fly.layout<((2,7),6):((133,19),69)>
   return
 }
+
+// Constructors: a shape in a given order of modes, a shape onto its own coordinates (basis
+// strides, written 1E0 as FlyDSL writes CuTe's 1@0), and a compact layout with another
+// layout's order of strides (a stride of 0 stays 0).
+// CHECK-LABEL: func.func @constructors
+// CHECK: -> !fly.layout<(4,(2,8)):(2,(1,8))>
+// CHECK: -> !fly.layout<(4,8):(1E0,1E1)>
+// CHECK: -> !fly.layout<(4,2,8):(8,0,1)>
+func.func @constructors() {
+  %s = fly.static : !fly.int_tuple<(4,(2,8))>
+  %o = fly.static : !fly.int_tuple<(1,(0,2))>
+  %a = fly.make_ordered_layout(%s, %o) : (!fly.int_tuple<(4,(2,8))>, !fly.int_tuple<(1,(0,2))>)
+       -> !fly.layout<(4,(2,8)):(2,(1,8))>
+  %t = fly.static : !fly.int_tuple<(4,8)>
+  %i = fly.make_identity_layout(%t) : (!fly.int_tuple<(4,8)>) -> !fly.layout<(4,8):(1E0,1E1)>
+  %r = fly.static : !fly.layout<(4,2,8):(16,0,2)>
+  %l = fly.make_layout_like(%r) : (!fly.layout<(4,2,8):(16,0,2)>) -> !fly.layout<(4,2,8):(8,0,1)>
+  return
+}

@@ -228,6 +228,24 @@ def Fly_MakeLayoutOp : Fly_InferredOp<"make_layout"> {
   let results = (outs Fly_LayoutType:$result);
 }
 
+def Fly_MakeOrderedLayoutOp : Fly_InferredOp<"make_ordered_layout"> {
+  let summary = "a compact layout of a shape whose modes are laid out in the given order";
+  let arguments = (ins Fly_IntTupleType:$shape, Fly_IntTupleType:$order);
+  let results = (outs Fly_LayoutType:$result);
+}
+
+def Fly_MakeIdentityLayoutOp : Fly_InferredOp<"make_identity_layout"> {
+  let summary = "the layout of a shape onto its own coordinates: strides 1E0, 1E1, ...";
+  let arguments = (ins Fly_IntTupleType:$shape);
+  let results = (outs Fly_LayoutType:$result);
+}
+
+def Fly_MakeLayoutLikeOp : Fly_InferredOp<"make_layout_like"> {
+  let summary = "a compact layout of a layout's shape with its strides' order";
+  let arguments = (ins Fly_LayoutType:$ref);
+  let results = (outs Fly_LayoutType:$result);
+}
+
 def Fly_GetShapeOp : Fly_InferredOp<"get_shape"> {
   let summary = "a layout's shape";
   let arguments = (ins Fly_LayoutType:$layout);

@@ -16,6 +16,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace fly::ir::fly;
 namespace L = fly::layout;
@@ -93,7 +95,30 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   if (failed(parser.parseInteger(v)))
     return failure();
   out += std::to_string(v);
+  // A scaled basis element, FlyDSL's 1E0 or 2E1E0 (CuTe text's 1@0, 2@1@0): MLIR's lexer
+  // reads the integer, then the rest as one bare identifier.
+  llvm::StringRef modes;
+  SMLoc at = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword(&modes))) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    modes.split(parts, 'E');
+    if (parts.size() < 2 || !parts.front().empty())
+      return parser.emitError(at, "expected a basis mode (E0, E1, ...), got ") << modes;
+    for (llvm::StringRef m : llvm::drop_begin(parts)) {
+      unsigned mode;
+      if (m.getAsInteger(10, mode))
+        return parser.emitError(at, "expected a basis mode (E0, E1, ...), got ") << modes;
+      out += "@" + std::to_string(mode);
+    }
+  }
   return success();
+}
+
+/// CuTe text as FlyDSL prints it: basis elements as 1E0 rather than 1@0.
+std::string flydslText(llvm::StringRef text) {
+  std::string out = text.str();
+  std::replace(out.begin(), out.end(), '@', 'E');
+  return out;
 }
 
 /// A leaf known only at run time, in a type, with a number it is a multiple of:
@@ -157,7 +182,9 @@ Type IntTupleType::parse(AsmParser &parser) {
   }
 }
 
-void IntTupleType::print(AsmPrinter &printer) const { printer << "<" << getText() << ">"; }
+void IntTupleType::print(AsmPrinter &printer) const {
+  printer << "<" << flydslText(getText()) << ">";
+}
 
 LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    llvm::StringRef text) {
@@ -219,7 +246,7 @@ ParseResult parseTileElement(AsmParser &parser, L::Tiler &out) {
 void printTileElement(AsmPrinter &printer, const L::Tiler &t) {
   switch (t.kind()) {
   case L::Tiler::Kind::Layout:
-    printer << t.layout().str();
+    printer << flydslText(t.layout().str());
     return;
   case L::Tiler::Kind::Integer:
     printer << t.integer();
@@ -288,7 +315,9 @@ Type LayoutType::parse(AsmParser &parser) {
   }
 }
 
-void LayoutType::print(AsmPrinter &printer) const { printer << "<" << getText() << ">"; }
+void LayoutType::print(AsmPrinter &printer) const {
+  printer << "<" << flydslText(getText()) << ">";
+}
 
 LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  llvm::StringRef text) {
@@ -559,6 +588,33 @@ LogicalResult MakeLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Loc
                                              RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
     return LayoutType::get(ctx, L::Layout(tupleOf(operands[0]), tupleOf(operands[1])));
+  });
+}
+
+LogicalResult MakeOrderedLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                    ValueRange operands, DictionaryAttr,
+                                                    OpaqueProperties, RegionRange,
+                                                    SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return LayoutType::get(ctx, L::makeOrderedLayout(tupleOf(operands[0]), tupleOf(operands[1])));
+  });
+}
+
+LogicalResult MakeIdentityLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                     ValueRange operands, DictionaryAttr,
+                                                     OpaqueProperties, RegionRange,
+                                                     SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return LayoutType::get(ctx, L::makeIdentityLayout(tupleOf(operands[0])));
+  });
+}
+
+LogicalResult MakeLayoutLikeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                 ValueRange operands, DictionaryAttr,
+                                                 OpaqueProperties, RegionRange,
+                                                 SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return LayoutType::get(ctx, L::makeLayoutLike(layoutOf(operands[0])));
   });
 }
 

@@ -187,6 +187,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
       layouts.try_emplace(m.getResult(),
                           L::Layout(lookup(tuples, m.getShape()), lookup(tuples, m.getStride())));
+    } else if (auto m = dyn_cast<MakeOrderedLayoutOp>(op)) {
+      layouts.try_emplace(m.getResult(), L::makeOrderedLayout(lookup(tuples, m.getShape()),
+                                                              lookup(tuples, m.getOrder())));
+    } else if (auto m = dyn_cast<MakeIdentityLayoutOp>(op)) {
+      layouts.try_emplace(m.getResult(), L::makeIdentityLayout(lookup(tuples, m.getShape())));
+    } else if (auto m = dyn_cast<MakeLayoutLikeOp>(op)) {
+      layouts.try_emplace(m.getResult(), L::makeLayoutLike(lookup(layouts, m.getRef())));
     } else if (auto g = dyn_cast<GetShapeOp>(op)) {
       tuples.try_emplace(g.getResult(), lookup(layouts, g.getLayout()).shape());
     } else if (auto g = dyn_cast<GetStrideOp>(op)) {
