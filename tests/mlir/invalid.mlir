@@ -336,17 +336,20 @@ func.func @zero_divisibility() {
 
 func.func @slice_profile() {
   %l = fly.static : !fly.layout<(4,(8,2)):(16,(1,8))>
-  // expected-error @+1 {{fly.slice: }}
-  %s = fly.slice %l "(_,_,_)" : !fly.layout<(4,(8,2)):(16,(1,8))>
+  %c = fly.static : !fly.int_tuple<(*,*,*)>
+  // expected-error @+2 {{fly.slice: }}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = "fly.slice"(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,*,*)>) -> !fly.layout<4:16>
   return
 }
 
 // -----
 
-func.func @slice_text() {
-  %l = fly.static : !fly.layout<(4,8):(8,1)>
-  // expected-error @+1 {{fly.dice: }}
-  %s = fly.dice %l "(_,x)" : !fly.layout<(4,8):(8,1)>
+func.func @mode_out_of_range() {
+  %t = fly.static : !fly.int_tuple<(4,8)>
+  // expected-error @+2 {{fly.select: mode 2 of (4,8), which has 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = "fly.select"(%t) {indices = array<i32: 2>} : (!fly.int_tuple<(4,8)>) -> !fly.int_tuple<4>
   return
 }
 
@@ -354,17 +357,11 @@ func.func @slice_text() {
 
 func.func @tile_not_dividing() {
   %b = fly.static : !fly.layout<(2,3):(3,1)>
-  // expected-error @+1 {{does not divide the target shape}}
-  %t = fly.tile_to_shape %b "(4,8)" : !fly.layout<(2,3):(3,1)>
-  return
-}
-
-// -----
-
-func.func @recast_not_a_number_type() {
-  %l = fly.static : !fly.layout<(4,8):(8,1)>
-  // expected-error @+1 {{recast takes integer or float element types}}
-  %r = fly.recast %l from index to f32 : !fly.layout<(4,8):(8,1)>
+  %s = fly.static : !fly.int_tuple<(4,8)>
+  %o = fly.static : !fly.int_tuple<(0,1)>
+  // expected-error @+2 {{does not divide the target shape}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = "fly.tile_to_shape"(%b, %s, %o) : (!fly.layout<(2,3):(3,1)>, !fly.int_tuple<(4,8)>, !fly.int_tuple<(0,1)>) -> !fly.layout<4:1>
   return
 }
 
@@ -372,8 +369,9 @@ func.func @recast_not_a_number_type() {
 
 func.func @recast_indivisible() {
   %l = fly.static : !fly.layout<(3,8):(1,3)>
-  // expected-error @+1 {{fly.recast: }}
-  %r = fly.recast %l from f16 to f32 : !fly.layout<(3,8):(1,3)>
+  // expected-error @+2 {{fly.recast_layout: }}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = "fly.recast_layout"(%l) {new_type_bits = 32 : i32, old_type_bits = 16 : i32} : (!fly.layout<(3,8):(1,3)>) -> !fly.layout<4:1>
   return
 }
 

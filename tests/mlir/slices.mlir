@@ -1,5 +1,6 @@
 // RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
-// idx2crd (and the flat and 1-D coordinates), slice, dice, recast and tile_to_shape: result types from the host algebra (the
+// idx2crd (and the flat and 1-D coordinates), slice, dice, get, take, select, recast_layout and
+// tile_to_shape: result types from the host algebra (the
 // generic form's declared types must equal the inferred ones, or the parser refuses them),
 // static answers folded, dynamic ones computed from the SSA leaves.
 
@@ -73,8 +74,9 @@ func.func @flat_coordinates() -> (index, index, index) {
   return %a#0, %a#1, %b : index, index, index
 }
 
-// CuTe's answers for slice and dice of (4,(8,2)):(16,(1,8)) at (_,(3,_)), the f16 layout read
-// as f32, and a 2x2 block tiled to (4,8) column-major and row-major.
+// CuTe's answers for slice and dice of (4,(8,2)):(16,(1,8)) at (*,(3,*)), the f16 layout read
+// as f32, and a 2x2 block tiled to (4,8) column-major and row-major; then the same structure
+// ops on int tuples: get, take, select, slice.
 // CHECK-LABEL: func.func @transforms
 // CHECK-SAME: -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>, !fly.layout<(4,(4,2)):(8,(1,4))>, !fly.layout<((2,2),(2,4)):((2,4),(1,8))>, !fly.layout<((2,2),(2,4)):((2,16),(1,4))>)
 // CHECK-NOT: fly.slice
@@ -84,20 +86,50 @@ func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
                             !fly.layout<((2,2),(2,4)):((2,4),(1,8))>,
                             !fly.layout<((2,2),(2,4)):((2,16),(1,4))>) {
   %l = fly.static : !fly.layout<(4,(8,2)):(16,(1,8))>
-  %s = "fly.slice"(%l) <{coord = "(_,(3,_))"}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,2):(16,8)>
-  %d = "fly.dice"(%l) <{coord = "(_,(3,_))"}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(8):(1)>
-  %r = "fly.recast"(%l) <{from = f16, to = f32}> : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,(4,2)):(8,(1,4))>
+  %c = fly.static : !fly.int_tuple<(*,(3,*))>
+  %s = fly.slice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
+       -> !fly.layout<(4,2):(16,8)>
+  %d = fly.dice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
+       -> !fly.layout<(8):(1)>
+  %r = fly.recast_layout(%l) {new_type_bits = 32 : i32, old_type_bits = 16 : i32}
+       : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,(4,2)):(8,(1,4))>
   %b = fly.static : !fly.layout<(2,2):(2,1)>
-  %t = fly.tile_to_shape %b "(4,8)" : !fly.layout<(2,2):(2,1)>
-  %u = fly.tile_to_shape %b "(4,8)" order "(1,0)" : !fly.layout<(2,2):(2,1)>
+  %shape = fly.static : !fly.int_tuple<(4,8)>
+  %col = fly.static : !fly.int_tuple<(0,1)>
+  %row = fly.static : !fly.int_tuple<(1,0)>
+  %t = fly.tile_to_shape(%b, %shape, %col)
+       : (!fly.layout<(2,2):(2,1)>, !fly.int_tuple<(4,8)>, !fly.int_tuple<(0,1)>)
+       -> !fly.layout<((2,2),(2,4)):((2,4),(1,8))>
+  %u = fly.tile_to_shape(%b, %shape, %row)
+       : (!fly.layout<(2,2):(2,1)>, !fly.int_tuple<(4,8)>, !fly.int_tuple<(1,0)>)
+       -> !fly.layout<((2,2),(2,4)):((2,16),(1,4))>
   return %s, %d, %r, %t, %u : !fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
                               !fly.layout<(4,(4,2)):(8,(1,4))>,
                               !fly.layout<((2,2),(2,4)):((2,4),(1,8))>,
                               !fly.layout<((2,2),(2,4)):((2,16),(1,4))>
 }
 
+// Structure ops on int tuples with dynamic leaves carry the SSA leaves: mode (1,0) of
+// (2,(?,3)) is the leaf itself, the last two modes of (4,?,?) are the operands.
+// CHECK-LABEL: func.func @tuple_structure
+// CHECK-SAME: (%[[A:.*]]: index, %[[B:.*]]: index)
+// CHECK: %[[S:.*]] = arith.addi %[[B]], %[[A]]
+// CHECK: return %[[A]], %[[S]]
+func.func @tuple_structure(%a: index, %b: index) -> (index, index) {
+  %t = fly.make_int_tuple(%a) : (index) -> !fly.int_tuple<(2,(?,3))>
+  %g = fly.get(%t) {mode = array<i32: 1, 0>} : (!fly.int_tuple<(2,(?,3))>) -> !fly.int_tuple<?>
+  %x = fly.get_scalar(%g) : (!fly.int_tuple<?>) -> index
+  %u = fly.make_int_tuple(%a, %b) : (index, index) -> !fly.int_tuple<(4,?,?)>
+  %k = fly.take(%u) {begin = 1 : i32, end = 3 : i32} : (!fly.int_tuple<(4,?,?)>) -> !fly.int_tuple<(?,?)>
+  %p = fly.select(%k) {indices = array<i32: 1>} : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
+  %q = fly.select(%k) {indices = array<i32: 0>} : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
+  %sum = fly.int_tuple_add(%p, %q) : (!fly.int_tuple<?>, !fly.int_tuple<?>) -> !fly.int_tuple<?>
+  %y = fly.get_scalar(%sum) : (!fly.int_tuple<?>) -> index
+  return %x, %y : index, index
+}
+
 // A column of a dynamic layout: the slice keeps the dynamic stride's SSA leaf, and the
-// column's origin is crd2idx at the coordinate with `_` read as 0.
+// column's origin is crd2idx at the coordinate with `*` read as 0.
 // CHECK-LABEL: func.func @column
 // CHECK-SAME: (%[[M:.*]]: index, %[[S:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK: %[[A:.*]] = arith.muli %[[S]], %[[I]]
@@ -108,7 +140,8 @@ func.func @column(%m: index, %s: index, %i: index, %j: index) -> index {
   %l = fly.layout %m, %s : !fly.layout<(?,8):(?,1)>
   %c = fly.make_coord(%c0, %j) : (index, index) -> !fly.int_tuple<(?,?)>
   %origin = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<?>
-  %column = fly.slice %l "(_,5)" : !fly.layout<(?,8):(?,1)>
+  %keep = fly.static : !fly.int_tuple<(*,5)>
+  %column = fly.slice(%l, %keep) : (!fly.layout<(?,8):(?,1)>, !fly.int_tuple<(*,5)>) -> !fly.layout<(?):(?)>
   %ci = fly.make_coord(%i) : (index) -> !fly.int_tuple<(?)>
   %in = fly.crd2idx(%ci, %column) : (!fly.int_tuple<(?)>, !fly.layout<(?):(?)>) -> !fly.int_tuple<?>
   %a = fly.get_scalar(%origin) : (!fly.int_tuple<?>) -> index

@@ -429,46 +429,66 @@ def Fly_GetLeavesOp : Fly_Op<"get_leaves", [Pure]> {
   let hasVerifier = 1;
 }
 
-class Fly_SelectModesOp<string mnemonic, string cuteName>
+// Structure: modes picked, taken apart or rearranged, of an int tuple or of a layout (whose
+// shape and stride go together), as FlyDSL spells them.
+class Fly_StructureOp<string mnemonic, string what>
     : Fly_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
-  let summary = "CuTe's " # cuteName # "(coord, layout): modes picked by `_` in a coordinate";
-  let description = [{
-    `fly.slice %l "(_,(2,_))" : !fly.layout<...>` keeps the modes where the
-    coordinate has `_`; `fly.dice` keeps the others. The coordinate is CuTe
-    text whose profile matches the layout's shape; its integers play no part in
-    the result (fly.crd2idx gives the offset of the slice's origin).
-  }];
-  let arguments = (ins Fly_LayoutType:$input, StrAttr:$coord);
-  let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$input $coord attr-dict `:` type($input)";
+  let summary = what;
+  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$result);
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 
-def Fly_SliceOp : Fly_SelectModesOp<"slice", "slice">;
-def Fly_DiceOp : Fly_SelectModesOp<"dice", "dice">;
-
-def Fly_RecastOp : Fly_Op<"recast", [Pure, InferTypeOpAdaptor]> {
-  let summary = "CuTe's recast_layout<From, To>: the layout of the same memory in other elements";
+def Fly_SliceOp : Fly_StructureOp<"slice", "CuTe's slice(coord, x): the modes where coord is `*`"> {
   let description = [{
-    `fly.recast %l from f16 to f32 : !fly.layout<(4,8):(8,1)>` gives
-    `(4,4):(4,1)`: the layout that addresses the same bytes in elements of the
-    second type. The element types' widths in bits are what count.
+    `%s = fly.slice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
+    -> !fly.layout<(4,2):(16,8)>`. For a layout, the coordinate's integers
+    play no part (fly.crd2idx gives the offset of the slice's origin).
   }];
-  let arguments = (ins Fly_LayoutType:$input, TypeAttr:$from, TypeAttr:$to);
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$src,
+                       Fly_IntTupleType:$coord);
+}
+
+def Fly_DiceOp : Fly_StructureOp<"dice", "CuTe's dice(coord, x): the modes where coord is not `*`"> {
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$src,
+                       Fly_IntTupleType:$coord);
+}
+
+def Fly_GetOp : Fly_StructureOp<"get", "mode `mode` (a path of indices) of x"> {
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$input,
+                       DenseI32ArrayAttr:$mode);
+}
+
+def Fly_TakeOp : Fly_StructureOp<"take", "modes [begin, end) of x"> {
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$tuple, I32Attr:$begin,
+                       I32Attr:$end);
+}
+
+def Fly_SelectOp : Fly_StructureOp<"select", "the modes `indices` of x (one mode: that mode)"> {
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$tuple,
+                       DenseI32ArrayAttr:$indices);
+}
+
+def Fly_RecastLayoutOp : Fly_Op<"recast_layout", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's recast_layout: the layout of the same memory in elements of another width";
+  let description = [{
+    `fly.recast_layout(%l) {new_type_bits = 32 : i32, old_type_bits = 16 : i32}
+    : (!fly.layout<(4,8):(8,1)>) -> !fly.layout<(4,4):(4,1)>`.
+  }];
+  let arguments = (ins I32Attr:$new_type_bits, I32Attr:$old_type_bits, Fly_LayoutType:$src);
   let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$input `from` $from `to` $to attr-dict `:` type($input)";
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_TileToShapeOp : Fly_Op<"tile_to_shape", [Pure, InferTypeOpAdaptor]> {
   let summary = "CuTe's tile_to_shape(block, shape, order): a block repeated to fill a shape";
   let description = [{
-    `fly.tile_to_shape %b "(8,16)" order "(1,0)" : !fly.layout<(2,4):(4,1)>`:
-    the block's layout repeated (a product, in the given order of modes;
-    column-major without one) until it covers the target shape, which each
-    mode of the block must divide.
+    The block repeated (a product, in the given order of modes) until it
+    covers the target shape, which each mode of the block must divide.
   }];
-  let arguments = (ins Fly_LayoutType:$input, StrAttr:$shape, OptionalAttr<StrAttr>:$order);
+  let arguments = (ins Fly_LayoutType:$block, Fly_IntTupleType:$trg_shape,
+                       Fly_IntTupleType:$ord_shape);
   let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$input $shape (`order` $order^)? attr-dict `:` type($input)";
+  let assemblyFormat = "`(` operands `)` attr-dict `:` functional-type(operands, results)";
 }
 
 //===----------------------------------------------------------------------===//

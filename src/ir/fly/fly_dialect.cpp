@@ -48,7 +48,8 @@ Operation *FlyDialect::materializeConstant(OpBuilder &builder, Attribute value, 
 
 namespace {
 
-// Reads an IntTuple written with MLIR's tokens: an integer, `?`, `?{d}`, or `(t, ...)`.
+// Reads an IntTuple written with MLIR's tokens: an integer (1E0: a basis element), `*`, `?`,
+// `?{div=d}`, or `(t, ...)`.
 ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   if (succeeded(parser.parseOptionalLParen())) {
     out += "(";
@@ -62,6 +63,8 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
     out.back() = ')';
     return parser.parseRParen();
   }
+  if (succeeded(parser.parseOptionalStar())) // FlyDSL's `*`, CuTe's `_`: keep this mode
+    return out += "_", success();
   if (succeeded(parser.parseOptionalQuestion())) {
     out += "?";
     if (failed(parser.parseOptionalLBrace()))
@@ -114,10 +117,11 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   return success();
 }
 
-/// CuTe text as FlyDSL prints it: basis elements as 1E0 rather than 1@0.
+/// CuTe text as FlyDSL prints it: basis elements as 1E0 rather than 1@0, `*` for `_`.
 std::string flydslText(llvm::StringRef text) {
   std::string out = text.str();
   std::replace(out.begin(), out.end(), '@', 'E');
+  std::replace(out.begin(), out.end(), '_', '*');
   return out;
 }
 
@@ -751,84 +755,139 @@ LogicalResult Crd2IdxOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locati
 }
 
 //===----------------------------------------------------------------------===//
-// idx2crd, slice, dice, recast and tile_to_shape: the algebra under attributes.
+// Structure: slice, dice, get, take, select, recast_layout, tile_to_shape.
 //===----------------------------------------------------------------------===//
 
 namespace {
 
-L::IntTuple readTuple(llvm::StringRef text) {
-  L::TextReader r(std::string_view(text.data(), text.size()));
-  L::IntTuple t = r.intTuple();
-  r.expectEnd();
-  return t;
+/// The modes `indices` of t: one index gives that mode itself.
+L::IntTuple selectModes(const L::IntTuple &t, llvm::ArrayRef<int32_t> indices) {
+  std::vector<L::IntTuple> out;
+  for (int32_t i : indices) {
+    if (i < 0 || size_t(i) >= t.rank())
+      L::fail(L::ErrorKind::InvalidArgument, "mode " + std::to_string(i) + " of " + t.str() +
+                                                 ", which has " + std::to_string(t.rank()));
+    out.push_back(t[size_t(i)]);
+  }
+  return out.size() == 1 ? out.front() : L::IntTuple::tuple(std::move(out));
 }
 
-int64_t bitsOf(Type t) {
-  if (!t.isIntOrFloat())
-    L::fail(L::ErrorKind::InvalidArgument, "recast takes integer or float element types");
-  return t.getIntOrFloatBitWidth();
-}
-
-L::Layout selectModes(bool keepUnderscores, llvm::StringRef coord, const L::Layout &in) {
-  L::IntTuple crd = readTuple(coord);
-  return keepUnderscores ? L::slice(crd, in) : L::dice(crd, in);
-}
-
-L::Layout tileToShape(llvm::StringRef shape, std::optional<llvm::StringRef> order,
-                      const L::Layout &in) {
-  return L::tileToShape(in, readTuple(shape), order ? readTuple(*order) : L::IntTuple());
-}
-
-/// A result type computed by `f` from the op's first operand's layout; a LayoutError is the
-/// op's diagnostic.
-template <class F>
-LogicalResult inferFromLayout(MLIRContext *ctx, std::optional<Location> loc, const char *op,
-                              Value input, SmallVectorImpl<Type> &results, F f) {
-  return inferOne(loc, std::string("fly.") + op, results,
-                  [&]() -> Type { return LayoutType::get(ctx, f(layoutOf(input))); });
+/// f applied to an int tuple, or to a layout's shape and stride alike.
+template <class F> Structure onModes(const Structure &x, F f) {
+  if (const auto *t = std::get_if<L::IntTuple>(&x))
+    return f(*t);
+  const auto &l = std::get<L::Layout>(x);
+  return L::Layout(f(l.shape()), f(l.stride()));
 }
 
 } // namespace
 
-L::Layout fly::ir::fly::transformLayout(Operation *op, const L::Layout &in) {
-  if (auto s = dyn_cast<SliceOp>(op))
-    return selectModes(true, s.getCoord(), in);
-  if (auto d = dyn_cast<DiceOp>(op))
-    return selectModes(false, d.getCoord(), in);
-  if (auto r = dyn_cast<RecastOp>(op))
-    return L::recastLayout(in, bitsOf(r.getFrom()), bitsOf(r.getTo()));
-  if (auto t = dyn_cast<TileToShapeOp>(op))
-    return tileToShape(t.getShape(), t.getOrder(), in);
-  L::fail(L::ErrorKind::Unsupported,
-          "not a layout transform: " + op->getName().getStringRef().str());
+Structure fly::ir::fly::computeStructure(llvm::StringRef name, const std::vector<Structure> &in,
+                                         llvm::ArrayRef<int32_t> ints) {
+  const Structure &x = in.at(0);
+  auto tupleAt = [&](size_t i) { return std::get<L::IntTuple>(in.at(i)); };
+  if (name == "fly.slice" || name == "fly.dice") {
+    bool slice = name == "fly.slice";
+    L::IntTuple crd = tupleAt(1);
+    if (const auto *l = std::get_if<L::Layout>(&x))
+      return slice ? L::slice(crd, *l) : L::dice(crd, *l);
+    return slice ? L::slice(crd, std::get<L::IntTuple>(x)) : L::dice(crd, std::get<L::IntTuple>(x));
+  }
+  if (name == "fly.get")
+    return onModes(x, [&](const L::IntTuple &t) {
+      return L::get(t, std::vector<int64_t>(ints.begin(), ints.end()));
+    });
+  if (name == "fly.take")
+    return onModes(x, [&](const L::IntTuple &t) {
+      if (ints[0] < 0 || ints[1] < ints[0])
+        L::fail(L::ErrorKind::InvalidArgument, "take needs 0 <= begin <= end");
+      return L::take(t, size_t(ints[0]), size_t(ints[1]));
+    });
+  if (name == "fly.select")
+    return onModes(x, [&](const L::IntTuple &t) { return selectModes(t, ints); });
+  if (name == "fly.recast_layout")
+    return L::recastLayout(std::get<L::Layout>(x), ints[1], ints[0]);
+  if (name == "fly.tile_to_shape")
+    return L::tileToShape(std::get<L::Layout>(x), tupleAt(1), tupleAt(2));
+  L::fail(L::ErrorKind::Unsupported, "no structure op " + name.str());
 }
+
+namespace {
+
+Structure structureOf(Value v) {
+  if (auto t = dyn_cast<IntTupleType>(v.getType()))
+    return t.getTuple();
+  return cast<LayoutType>(v.getType()).getLayout();
+}
+
+Type typeOf(MLIRContext *ctx, const Structure &x) {
+  if (const auto *t = std::get_if<L::IntTuple>(&x))
+    return IntTupleType::get(ctx, *t);
+  return LayoutType::get(ctx, std::get<L::Layout>(x));
+}
+
+LogicalResult inferStructure(MLIRContext *ctx, std::optional<Location> loc, llvm::StringRef name,
+                             ValueRange operands, llvm::ArrayRef<int32_t> ints,
+                             SmallVectorImpl<Type> &results) {
+  return inferOne(loc, name, results, [&]() -> Type {
+    std::vector<Structure> in;
+    for (Value v : operands)
+      in.push_back(structureOf(v));
+    return typeOf(ctx, computeStructure(name, in, ints));
+  });
+}
+
+} // namespace
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
-  return inferFromLayout(ctx, loc, "slice", adaptor.getInput(), results, [&](const L::Layout &l) {
-    return selectModes(true, adaptor.getCoord(), l);
-  });
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
 }
 
 LogicalResult DiceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
-  return inferFromLayout(ctx, loc, "dice", adaptor.getInput(), results, [&](const L::Layout &l) {
-    return selectModes(false, adaptor.getCoord(), l);
-  });
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
 }
 
-LogicalResult RecastOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+LogicalResult GetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                      Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), adaptor.getMode(),
+                        results);
+}
+
+LogicalResult TakeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  int32_t range[2] = {int32_t(adaptor.getBegin()), int32_t(adaptor.getEnd())};
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), range, results);
+}
+
+LogicalResult SelectOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
-  return inferFromLayout(ctx, loc, "recast", adaptor.getInput(), results, [&](const L::Layout &l) {
-    return L::recastLayout(l, bitsOf(adaptor.getFrom()), bitsOf(adaptor.getTo()));
-  });
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), adaptor.getIndices(),
+                        results);
+}
+
+LogicalResult RecastLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                               Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  int32_t bits[2] = {int32_t(adaptor.getNewTypeBits()), int32_t(adaptor.getOldTypeBits())};
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), bits, results);
 }
 
 LogicalResult TileToShapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                               Adaptor adaptor, SmallVectorImpl<Type> &results) {
-  return inferFromLayout(
-      ctx, loc, "tile_to_shape", adaptor.getInput(), results,
-      [&](const L::Layout &l) { return tileToShape(adaptor.getShape(), adaptor.getOrder(), l); });
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
+}
+
+llvm::SmallVector<int32_t> fly::ir::fly::structureInts(Operation *op) {
+  if (auto g = dyn_cast<GetOp>(op))
+    return llvm::to_vector(g.getMode());
+  if (auto t = dyn_cast<TakeOp>(op))
+    return {int32_t(t.getBegin()), int32_t(t.getEnd())};
+  if (auto s = dyn_cast<SelectOp>(op))
+    return llvm::to_vector(s.getIndices());
+  if (auto r = dyn_cast<RecastLayoutOp>(op))
+    return {int32_t(r.getNewTypeBits()), int32_t(r.getOldTypeBits())};
+  return {};
 }
 
 L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name, const L::IntTuple &index,

@@ -9,6 +9,8 @@
 #include "layout/layout.h"
 #include "layout/swizzle.h"
 
+#include <variant>
+
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -76,9 +78,14 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 bool isIntTupleOp(llvm::StringRef opName);
 /// Whether an op name is one of the dialect's layout-algebra ops.
 bool isAlgebraOp(llvm::StringRef opName);
-/// The layout fly.slice, fly.dice, fly.recast or fly.tile_to_shape computes from its operand's
-/// layout under its attributes: result types and lowering both use it.
-::fly::layout::Layout transformLayout(mlir::Operation *op, const ::fly::layout::Layout &in);
+/// An int tuple or a layout, as the structure ops take and give them.
+using Structure = std::variant<::fly::layout::IntTuple, ::fly::layout::Layout>;
+/// What fly.slice, dice, get, take, select, recast_layout or tile_to_shape computes from its
+/// operands and its integer attributes (structureInts): result types and lowering both use it.
+Structure computeStructure(llvm::StringRef opName, const std::vector<Structure> &operands,
+                           llvm::ArrayRef<int32_t> ints);
+/// A structure op's integer attributes in the order computeStructure takes them.
+llvm::SmallVector<int32_t> structureInts(mlir::Operation *op);
 
 /// fly-layout-lowering: the algebra on SSA leaves, fly.crd2idx and queries into arith;
 /// the layout values then have no uses and go.

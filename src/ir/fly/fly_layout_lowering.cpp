@@ -228,9 +228,19 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       }
       layouts.try_emplace(op->getResult(0),
                           computeLayout(op->getName().getStringRef(), in, extra, tile));
-    } else if (isa<SliceOp, DiceOp, RecastOp, TileToShapeOp>(op)) {
-      layouts.try_emplace(op->getResult(0),
-                          transformLayout(op, lookup(layouts, op->getOperand(0))));
+    } else if (isa<SliceOp, DiceOp, GetOp, TakeOp, SelectOp, RecastLayoutOp, TileToShapeOp>(op)) {
+      std::vector<Structure> in;
+      for (Value v : op->getOperands()) {
+        if (isa<IntTupleType>(v.getType()))
+          in.push_back(lookup(tuples, v));
+        else
+          in.push_back(lookup(layouts, v));
+      }
+      Structure out = computeStructure(op->getName().getStringRef(), in, structureInts(op));
+      if (auto *t = std::get_if<L::IntTuple>(&out))
+        tuples.try_emplace(op->getResult(0), *t);
+      else
+        layouts.try_emplace(op->getResult(0), std::get<L::Layout>(out));
     } else if (isa<Idx2CrdOp, GetFlatCoordOp, Get1DCoordOp>(op)) {
       tuples.try_emplace(op->getResult(0), computeCoord(op->getName().getStringRef(),
                                                         lookup(tuples, op->getOperand(0)),
