@@ -103,6 +103,12 @@ std::unique_ptr<mlir::Pass> createAtomLoweringPass(llvm::StringRef target);
 /// their block become one SSA vector each.
 std::unique_ptr<mlir::Pass> createPromoteRegmemPass();
 
+/// convert-fly-to-rocdl / convert-fly-to-nvvm (FlyDSL's names; `name` picks one): Fly pointers
+/// and static tensors cross function and kernel boundaries as LLVM pointers, then the bodies
+/// are lowered by fly-layout-lowering.
+std::unique_ptr<mlir::Pass> createConvertSignaturesPass(llvm::StringRef name);
+void registerConvertSignaturesPasses();
+
 /// Registers the dialect's passes with the global registry (for fly-opt).
 void registerFlyPasses();
 /// Register one pass each (called by registerFlyPasses).

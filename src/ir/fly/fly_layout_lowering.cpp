@@ -376,4 +376,5 @@ void fly::ir::fly::registerFlyPasses() {
   registerCanonicalizePass();
   registerAtomLoweringPass();
   registerPromoteRegmemPass();
+  registerConvertSignaturesPasses();
 }

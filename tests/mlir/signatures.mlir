@@ -1,0 +1,39 @@
+// RUN: fly-opt %s --convert-fly-to-rocdl --canonicalize | FileCheck %s
+// convert-fly-to-rocdl (FlyDSL's name): tensors with static layouts and pointers cross kernel
+// and function boundaries as LLVM pointers in their address space; inside, they are Fly
+// values again, and the bodies are lowered (a transpose's accesses become getelementptr at
+// i*8 + j and j*8 + i).
+
+// CHECK-LABEL: gpu.func @transpose
+// CHECK-SAME: (%[[T:.*]]: !llvm.ptr<1>, %[[S:.*]]: !llvm.ptr<3>, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[A:.*]] = arith.muli %[[I]], %[[C8]]
+// CHECK: %[[B:.*]] = arith.addi %[[A]], %[[J]]
+// CHECK: llvm.getelementptr %[[T]]
+// CHECK: llvm.load
+// CHECK: llvm.store
+// CHECK-NOT: fly.
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @transpose(%t: !fly.memref<f32, global, (4,8):(8,1), align 16>,
+                        %s: !fly.ptr<f32, shared>, %i: index, %j: index) kernel {
+      %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
+      fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
+      gpu.return
+    }
+  }
+
+  // The launch passes the pointers the kernel now takes.
+  // CHECK-LABEL: func.func @host
+  // CHECK-SAME: (%[[HT:.*]]: !llvm.ptr<1>, %[[HS:.*]]: !llvm.ptr<3>)
+  // CHECK: gpu.launch_func @kernels::@transpose
+  // CHECK-SAME: args(%[[HT]] : !llvm.ptr<1>, %[[HS]] : !llvm.ptr<3>
+  func.func @host(%t: !fly.memref<f32, global, (4,8):(8,1), align 16>, %s: !fly.ptr<f32, shared>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@transpose blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%t : !fly.memref<f32, global, (4,8):(8,1), align 16>, %s : !fly.ptr<f32, shared>,
+             %c1 : index, %c1 : index)
+    return
+  }
+}
