@@ -14,9 +14,9 @@
 !frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
 
 // ATOMS-LABEL: func.func @tiled_copy
-// ATOMS: fly.memref.element_ptr {{.*}} -> <f32, global, align 16>
+// ATOMS: fly.memref.element_ptr {{.*}} -> <f32, global, align<16>>
 // ATOMS: fly.ptr.load {{.*}} -> vector<4xf32>
-// ATOMS: fly.ptr.store {{.*}} : vector<4xf32>, <f32, register, align 16>
+// ATOMS: fly.ptr.store {{.*}} : vector<4xf32>, <f32, register, align<16>>
 // ATOMS-NOT: fly.copy
 
 // CHECK-LABEL: func.func @tiled_copy

@@ -39,8 +39,8 @@ func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(
 // (the element's size) is not printed.
 // CHECK-LABEL: func.func @memory_types
 // CHECK-SAME: !fly.ptr<f16, shared>
-// CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align 16>
-// CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>
+// CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align<16>>
+// CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align<16>, swizzle<3,3,3>>
 // CHECK-SAME: !fly.copy_atom<cp_async, 64, f16>
 // CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
 func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,

@@ -975,11 +975,14 @@ ParseResult parseSpace(AsmParser &parser, unsigned &space) {
   return parser.emitError(loc, "an address space is global, shared or register, not ") << word;
 }
 
-/// `, align N` and `, swizzle<B,M,S>` after the mandatory parameters (either may be absent).
+/// `, align<N>` (or `, align N`) and `, swizzle<B,M,S>` after the mandatory parameters (either
+/// may be absent).
 ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int64_t> *swizzle) {
   while (succeeded(parser.parseOptionalComma())) {
     if (succeeded(parser.parseOptionalKeyword("align"))) {
-      if (parser.parseInteger(align))
+      // FlyDSL's align<16>; align 16 as well.
+      bool bracketed = succeeded(parser.parseOptionalLess());
+      if (parser.parseInteger(align) || (bracketed && parser.parseGreater()))
         return failure();
       continue;
     }
@@ -992,7 +995,7 @@ ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int6
       swizzle->assign({b, m, s});
       continue;
     }
-    return parser.emitError(parser.getCurrentLocation(), "expected `align N`")
+    return parser.emitError(parser.getCurrentLocation(), "expected `align<N>`")
            << (swizzle ? " or `swizzle<B,M,S>`" : "");
   }
   return success();
@@ -1000,7 +1003,7 @@ ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int6
 
 void printOptions(AsmPrinter &printer, Type element, int64_t align, ArrayRef<int64_t> swizzle) {
   if (align != elementBytes(element))
-    printer << ", align " << align;
+    printer << ", align<" << align << ">";
   if (!swizzle.empty())
     printer << ", swizzle<" << swizzle[0] << "," << swizzle[1] << "," << swizzle[2] << ">";
 }
