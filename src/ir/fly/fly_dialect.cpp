@@ -173,17 +173,51 @@ int64_t fly::ir::fly::divisorOf(const L::Int &x) {
   return x.value() < 0 ? -x.value() : x.value();
 }
 
-Type IntTupleType::parse(AsmParser &parser) {
+namespace {
+
+/// Parses `<tuple>`, or `<shape:stride>` for a layout, into the type `make` builds from the
+/// text; a LayoutError is a parse error naming `what`.
+template <class Make>
+Type parseTextType(AsmParser &parser, bool isLayout, const char *what, Make make) {
   std::string text;
   SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() || parseIntTupleText(parser, text) || parser.parseGreater())
+  if (parser.parseLess() || parseIntTupleText(parser, text))
+    return {};
+  if (isLayout) {
+    if (parser.parseColon())
+      return {};
+    text += ":";
+    if (parseIntTupleText(parser, text))
+      return {};
+  }
+  if (parser.parseGreater())
     return {};
   try {
-    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::unknown));
+    return make(text);
   } catch (const L::LayoutError &e) {
-    parser.emitError(loc, "invalid int tuple ") << text << ": " << e.what();
+    parser.emitError(loc, "invalid ") << what << " " << text << ": " << e.what();
     return {};
   }
+}
+
+/// A text type's verifier: its text must read back with `read`.
+template <class Read>
+LogicalResult verifyText(function_ref<InFlightDiagnostic()> emitError, const char *what,
+                         llvm::StringRef text, Read read) {
+  try {
+    read(text, Unknown::unknown);
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitError() << "invalid " << what << " " << text << ": " << e.what();
+  }
+}
+
+} // namespace
+
+Type IntTupleType::parse(AsmParser &parser) {
+  return parseTextType(parser, false, "int tuple", [&](const std::string &text) {
+    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::unknown));
+  });
 }
 
 void IntTupleType::print(AsmPrinter &printer) const {
@@ -192,12 +226,7 @@ void IntTupleType::print(AsmPrinter &printer) const {
 
 LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
                                    llvm::StringRef text) {
-  try {
-    readIntTuple(text, Unknown::unknown);
-    return success();
-  } catch (const L::LayoutError &e) {
-    return emitError() << "invalid int tuple " << text << ": " << e.what();
-  }
+  return verifyText(emitError, "int tuple", text, readIntTuple);
 }
 
 L::IntTuple IntTupleType::getTuple() const { return readIntTuple(getText(), Unknown::unknown); }
@@ -304,19 +333,9 @@ TileType TileType::get(MLIRContext *ctx, const L::Tiler &tiler) {
 }
 
 Type LayoutType::parse(AsmParser &parser) {
-  std::string text;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() || parseIntTupleText(parser, text) || parser.parseColon())
-    return {};
-  text += ":";
-  if (parseIntTupleText(parser, text) || parser.parseGreater())
-    return {};
-  try {
+  return parseTextType(parser, true, "layout", [&](const std::string &text) {
     return LayoutType::get(parser.getContext(), readLayout(text, Unknown::unknown));
-  } catch (const L::LayoutError &e) {
-    parser.emitError(loc, "invalid layout ") << text << ": " << e.what();
-    return {};
-  }
+  });
 }
 
 void LayoutType::print(AsmPrinter &printer) const {
@@ -325,12 +344,7 @@ void LayoutType::print(AsmPrinter &printer) const {
 
 LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  llvm::StringRef text) {
-  try {
-    readLayout(text, Unknown::unknown);
-    return success();
-  } catch (const L::LayoutError &e) {
-    return emitError() << "invalid layout " << text << ": " << e.what();
-  }
+  return verifyText(emitError, "layout", text, readLayout);
 }
 
 L::Layout LayoutType::getLayout() const { return readLayout(getText(), Unknown::unknown); }
