@@ -118,8 +118,8 @@ func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,2):(1,6)>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
-  %d = fly.make_view %q, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
+  %d = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,6) only guarantees 8}}
   fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, global, (4,2):(1,6), align 16>
@@ -131,7 +131,7 @@ func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
 func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,4):(4,1)>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>) -> !fly.memref<f32, global, (4,4):(4,1), align 16>
   %f = fly.memref.alloca : !fly.memref<f32, register, 16:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{does not keep them consecutive}}
@@ -144,7 +144,7 @@ func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
 func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<4:1>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, shared, align 16>, !fly.layout<4:1>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, shared, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 128, f32>
   // expected-error @+1 {{a cp_async copy atom moves global memory into shared memory}}
   fly.copy %a, %s, %s : !fly.copy_atom<cp_async, 128, f32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>
@@ -156,7 +156,7 @@ func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
 func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<8:1>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
   %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{the tensors have different sizes}}
@@ -193,7 +193,7 @@ func.func @global_fragment() {
 func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 8>
   // expected-error @+1 {{a 16-byte access needs 16-byte alignment; the pointer guarantees 8}}
-  %v = fly.ptr.load %p : !fly.ptr<f32, global, align 8> -> vector<4xf32>
+  %v = fly.ptr.load(%p) : (!fly.ptr<f32, global, align 8>) -> vector<4xf32>
   return %v : vector<4xf32>
 }
 
@@ -210,7 +210,7 @@ func.func @pointer_from_wrong_space(%raw: !llvm.ptr<3>) {
 func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(4,(2,2)):(4,(1,2))>
-  %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>) -> !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
   // expected-error @+1 {{takes one index per leaf of the shape: 3 for (4,(2,2)):(4,(1,2)), got 2}}
   %x = fly.memref.load %t[%i, %i] : !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
   return %x : f32
@@ -221,7 +221,7 @@ func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
 func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<4:1>
-  %t = fly.make_view %p, %l : !fly.ptr<f32, global>, !fly.layout<4:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1>
   // expected-error @+1 {{stores 'f16' into a tensor of 'f32'}}
   fly.memref.store %v, %t[%i] : f16, !fly.memref<f32, global, 4:1>
   return
@@ -233,7 +233,7 @@ func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
   %c1 = arith.constant 1 : index
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<8:1>
-  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<8:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
   // expected-error @+1 {{claims 16-byte alignment; the tensor guarantees 4 there}}
   %e = fly.memref.element_ptr %t[%c1] : !fly.memref<f32, global, 8:1, align 16> -> !fly.ptr<f32, global, align 16>
   return
@@ -286,7 +286,7 @@ func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared>
   %l = fly.static : !fly.layout<64:1>
   // expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
-  %t = fly.make_view %p, %l swizzle [3, 0, 2] : !fly.ptr<f32, shared>, !fly.layout<64:1>
+  %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 0, 2>} : (!fly.ptr<f32, shared>, !fly.layout<64:1>) -> !fly.memref<f32, shared, 64:1, swizzle<3,0,2>>
   return
 }
 
@@ -316,7 +316,7 @@ func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index)
 func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?)>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>) -> !fly.memref<f32, global, (4,2):(1,?), align 16>
   %f = fly.memref.alloca : !fly.memref<f32, register, 8:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,?) only guarantees 4}}

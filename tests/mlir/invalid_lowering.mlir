@@ -13,7 +13,7 @@ func.func @tensor_argument(%t: !fly.memref<f32, global, 4:1>, %i: index) -> f32 
 func.func @copy_not_expanded(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<4:1>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<4:1>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1, align 16>
   %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{fly.copy is expanded by fly-atom-lowering first}}

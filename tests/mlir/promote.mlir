@@ -21,11 +21,11 @@ func.func @promoted(%a: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
   %c4 = arith.constant 4 : index
   %f = fly.memref.alloca : !frag
   fly.memref.store %a, %f[%c1, %c2] : f32, !frag
-  %p = fly.get_iter %f : !frag
-  fly.ptr.store %v, %p : vector<4xf32>, !fly.ptr<f32, register, align 16>
+  %p = fly.get_iter(%f) : (!frag) -> !fly.ptr<f32, register, align<16>>
+  fly.ptr.store(%v, %p) : (vector<4xf32>, !fly.ptr<f32, register, align 16>) -> ()
   %x = fly.memref.load %f[%c1, %c2] : !frag
   %q = fly.add_offset %p, %c4 : !fly.ptr<f32, register, align 16>
-  %w = fly.ptr.load %q : !fly.ptr<f32, register, align 16> -> vector<4xf32>
+  %w = fly.ptr.load(%q) : (!fly.ptr<f32, register, align 16>) -> vector<4xf32>
   return %x, %w : f32, vector<4xf32>
 }
 

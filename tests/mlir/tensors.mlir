@@ -18,7 +18,7 @@
 func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
-  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
   %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
   fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
   return %x : f32
@@ -33,7 +33,7 @@ func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
   %c4 = arith.constant 4 : index
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
-  %t = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
   %x = fly.memref.load %t[%c1, %c4] : !fly.memref<f32, global, (4,8):(8,1), align 16>
   return %x : f32
 }
@@ -49,7 +49,7 @@ func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) 
   %c64 = arith.constant 64 : index
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f16, global>
   %l = fly.layout %c64, %ld : !fly.layout<(?,32):(?,1)>
-  %t = fly.make_view %p, %l : !fly.ptr<f16, global>, !fly.layout<(?,32):(?,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, global>, !fly.layout<(?,32):(?,1)>) -> !fly.memref<f16, global, (?,32):(?,1)>
   %x = fly.memref.load %t[%i, %j] : !fly.memref<f16, global, (?,32):(?,1)>
   return %x : f16
 }
@@ -65,7 +65,7 @@ func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) 
 func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<(32,32):(32,1)>
-  %t = fly.make_view %p, %l swizzle [3, 2, 3] : !fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>
+  %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 2, 3>} : (!fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>) -> !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
   %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
   return %x : f32
 }
@@ -90,9 +90,9 @@ func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) 
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %q = fly.make_ptr %out : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?{div=4})>
-  %s = fly.make_view %p, %l : !fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{div=4})>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{div=4})>) -> !fly.memref<f32, global, (4,2):(1,?{div=4}), align 16>
   %m = fly.static : !fly.layout<(4,2):(1,4)>
-  %d = fly.make_view %q, %m : !fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,4)>
+  %d = fly.make_view(%q, %m) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,4)>) -> !fly.memref<f32, shared, (4,2):(1,4), align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>
   return

@@ -514,16 +514,14 @@ def Fly_MakeViewOp : Fly_Op<"make_view",
   let arguments = (ins Fly_PointerType:$ptr, Fly_LayoutType:$layout,
                        OptionalAttr<DenseI64ArrayAttr>:$swizzle);
   let results = (outs Fly_MemRefType:$result);
-  let assemblyFormat = [{
-    $ptr `,` $layout (`swizzle` $swizzle^)? attr-dict `:` type($ptr) `,` type($layout)
-  }];
+  let assemblyFormat = "`(` $ptr `,` $layout `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_GetIterOp : Fly_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a tensor's pointer";
   let arguments = (ins Fly_MemRefType:$tensor);
   let results = (outs Fly_PointerType:$result);
-  let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_GetLayoutOp : Fly_Op<"get_layout",
@@ -531,7 +529,7 @@ def Fly_GetLayoutOp : Fly_Op<"get_layout",
   let summary = "a tensor's layout";
   let arguments = (ins Fly_MemRefType:$tensor);
   let results = (outs Fly_LayoutType:$result);
-  let assemblyFormat = "$tensor attr-dict `:` type($tensor)";
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_AddOffsetOp : Fly_Op<"add_offset",
@@ -550,14 +548,14 @@ def Fly_PtrLoadOp : Fly_Op<"ptr.load"> {
   let summary = "an element or a vector of consecutive elements at a pointer";
   let arguments = (ins Fly_PointerType:$ptr);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$ptr attr-dict `:` type($ptr) `->` type($result)";
+  let assemblyFormat = "`(` $ptr `)` attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
 
 def Fly_PtrStoreOp : Fly_Op<"ptr.store"> {
   let summary = "an element or a vector of consecutive elements stored at a pointer";
   let arguments = (ins AnyType:$value, Fly_PointerType:$ptr);
-  let assemblyFormat = "$value `,` $ptr attr-dict `:` type($value) `,` type($ptr)";
+  let assemblyFormat = "`(` $value `,` $ptr `)` attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
 
