@@ -1,4 +1,5 @@
-"""Runs ROCm/FlyDSL's own examples and tests against this package and prints a table: file,
+"""Runs ROCm/FlyDSL's own examples, tests and IR tests (its tests/mlir, through this
+repository's fly-opt and FileCheck-22) against this package and prints a table: file,
 passed, failed, and why the first failure happened. The FlyDSL checkout is only read: its
 files (all but its own `python/flydsl`) are copied to a scratch folder and run there, with
 this repository's `flydsl` first on the import path, on whatever target the environment chooses (`cpu` without a GPU).
@@ -26,6 +27,7 @@ TESTS = [
     "tests/extension/*/test_*.py",
     "tests/kernels/test_*.py",
 ]
+IR_TESTS = ["tests/mlir/**/*.mlir"]
 
 
 def why(output):
@@ -109,12 +111,22 @@ def main():
         env["PYTHONPATH"] = os.pathsep.join(paths + [env.get("PYTHONPATH", "")])
         env.setdefault("FLYDSL_LIB", str(REPO / "build" / "libflydsl.so"))
         rows = []
-        for pattern, kind in [(p, "example") for p in EXAMPLES] + [(p, "test") for p in TESTS]:
+        kinds = [(p, "example") for p in EXAMPLES] + [(p, "test") for p in TESTS]
+        for pattern, kind in kinds + [(p, "ir") for p in IR_TESTS]:
             for path in sorted(scratch.glob(pattern)):
                 rel = str(path.relative_to(scratch))
                 if args.only not in rel:
                     continue
-                if kind == "example":
+                if kind == "ir":
+                    cmd = ["bash", str(REPO / "tests" / "mlir" / "run_mlir_test.sh"),
+                           str(REPO / "build" / "fly-opt"), "FileCheck-22", str(path)]  # fmt: skip
+                    rc, out = run(cmd, scratch, env, args.timeout)
+                    # fly-opt's complaint (an unknown pass or op) before FileCheck's
+                    errors = [line for line in out.splitlines()
+                              if "Unknown command line argument" in line or "error:" in line]  # fmt: skip
+                    note = "" if rc == 0 else (errors[0] if errors else why(out))
+                    rows.append((rel, int(rc == 0), int(rc != 0), note.split("mlir/", 1)[-1][:160]))
+                elif kind == "example":
                     rc, out = run([sys.executable, path.name], path.parent, env, args.timeout)
                     ok = rc == 0 and not re.search(r"^\s*FAIL", out, re.MULTILINE)
                     rows.append((rel, int(ok), int(not ok), "" if ok else why(out)))
