@@ -24,7 +24,9 @@ func.func @promoted(%a: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
   %p = fly.get_iter(%f) : (!frag) -> !fly.ptr<f32, register, align<16>>
   fly.ptr.store(%v, %p) : (vector<4xf32>, !fly.ptr<f32, register, align 16>) -> ()
   %x = fly.memref.load %f[%c1, %c2] : !frag
-  %q = fly.add_offset %p, %c4 : !fly.ptr<f32, register, align 16>
+  %four = fly.static : !fly.int_tuple<4>
+  %q = fly.add_offset(%p, %four) : (!fly.ptr<f32, register, align<16>>, !fly.int_tuple<4>)
+       -> !fly.ptr<f32, register, align<16>>
   %w = fly.ptr.load(%q) : (!fly.ptr<f32, register, align 16>) -> vector<4xf32>
   return %x, %w : f32, vector<4xf32>
 }

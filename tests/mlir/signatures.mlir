@@ -2,7 +2,7 @@
 // convert-fly-to-rocdl (FlyDSL's name): tensors with static layouts and pointers cross kernel
 // and function boundaries as LLVM pointers in their address space; inside, they are Fly
 // values again, and the bodies are lowered (a transpose's accesses become getelementptr at
-// i*8 + j and j*8 + i).
+// i*8 + j and j*8 + i; a pointer moved by a dynamic offset, one more).
 
 // CHECK-LABEL: gpu.func @transpose
 // CHECK-SAME: (%[[T:.*]]: !llvm.ptr<1>, %[[S:.*]]: !llvm.ptr<3>, %[[I:.*]]: index, %[[J:.*]]: index)
@@ -10,8 +10,11 @@
 // CHECK: %[[A:.*]] = arith.muli %[[I]], %[[C8]]
 // CHECK: %[[B:.*]] = arith.addi %[[A]], %[[J]]
 // CHECK: llvm.getelementptr %[[T]]
-// CHECK: llvm.load
-// CHECK: llvm.store
+// CHECK: %[[X:.*]] = llvm.load
+// CHECK: llvm.store %[[X]]
+// CHECK: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: %[[Q:.*]] = llvm.getelementptr %[[S]][%[[I64]]] : (!llvm.ptr<3>, i64) -> !llvm.ptr<3>, f32
+// CHECK: llvm.store %[[X]], %[[Q]]
 // CHECK-NOT: fly.
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
@@ -20,6 +23,9 @@ module attributes {gpu.container_module} {
                         %s: !fly.ptr<f32, shared>, %i: index, %j: index) kernel {
       %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
       fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
+      %o = fly.make_int_tuple(%i) : (index) -> !fly.int_tuple<?>
+      %q = fly.add_offset(%s, %o) : (!fly.ptr<f32, shared>, !fly.int_tuple<?>) -> !fly.ptr<f32, shared>
+      fly.ptr.store(%x, %q) : (f32, !fly.ptr<f32, shared>) -> ()
       gpu.return
     }
   }

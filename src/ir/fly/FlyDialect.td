@@ -534,14 +534,14 @@ def Fly_GetLayoutOp : Fly_Op<"get_layout",
 
 def Fly_AddOffsetOp : Fly_Op<"add_offset",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "a pointer moved by a number of elements";
+  let summary = "a pointer moved by a number of elements (a one-leaf int tuple)";
   let description = [{
     The result keeps the alignment the offset allows: all of it for a constant
     multiple of the alignment, the element's size for an offset unknown here.
   }];
-  let arguments = (ins Fly_PointerType:$ptr, Index:$offset);
+  let arguments = (ins Fly_PointerType:$ptr, Fly_IntTupleType:$offset);
   let results = (outs Fly_PointerType:$result);
-  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr)";
+  let assemblyFormat = "`(` $ptr `,` $offset `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_PtrLoadOp : Fly_Op<"ptr.load"> {

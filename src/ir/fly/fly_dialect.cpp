@@ -1283,15 +1283,26 @@ LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Locatio
   return success();
 }
 
+std::optional<int64_t> fly::ir::fly::constantScalar(Value tuple) {
+  if (auto v = staticScalar(tuple.getType()))
+    return v;
+  Operation *maker = tuple.getDefiningOp();
+  if (!isa_and_present<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(maker) ||
+      maker->getNumOperands() != 1 || !cast<IntTupleType>(tuple.getType()).getTuple().isLeaf())
+    return std::nullopt;
+  APInt c;
+  if (!matchPattern(maker->getOperand(0), m_ConstantInt(&c)))
+    return std::nullopt;
+  return c.getSExtValue();
+}
+
 LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location>,
                                             ValueRange operands, DictionaryAttr, OpaqueProperties,
                                             RegionRange, SmallVectorImpl<Type> &results) {
   auto ptr = cast<PointerType>(operands[0].getType());
   int64_t elem = ptr.getElementBytes(), align = elem;
-  APInt c;
-  if (matchPattern(operands[1], m_ConstantInt(&c)))
-    align = std::max(
-        elem, std::min(ptr.getAlignment(), L::largestPowerOfTwoDividing(c.getSExtValue()) * elem));
+  if (auto c = constantScalar(operands[1]))
+    align = std::max(elem, std::min(ptr.getAlignment(), L::largestPowerOfTwoDividing(*c) * elem));
   results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align));
   return success();
 }

@@ -42,6 +42,10 @@ int64_t divisorOf(const ::fly::layout::Int &x);
 std::optional<::fly::layout::Int> constantOffset(const ::fly::layout::Layout &l,
                                                  mlir::ValueRange coord);
 
+/// The integer a one-leaf int tuple value holds where it is known here: a static type, or
+/// fly.make_int_tuple of a constant.
+std::optional<int64_t> constantScalar(mlir::Value tuple);
+
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
 int64_t elementBytes(mlir::Type t);
 

@@ -281,7 +281,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       layouts.try_emplace(g.getResult(), tensor(g.getTensor()).layout);
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
       ptrs[a.getResult()] = gep(b, loc, lookup(ptrs, a.getPtr()), a.getType().getElementType(),
-                                SsaInt::leaf(b, loc, a.getOffset()));
+                                lookup(tuples, a.getOffset()).leaf());
     } else if (auto a = dyn_cast<AllocaOp>(op)) {
       FlyMemRefType t = a.getType();
       Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(),

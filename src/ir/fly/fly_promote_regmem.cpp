@@ -42,13 +42,6 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
     registry.insert<arith::ArithDialect, vector::VectorDialect>();
   }
 
-  static std::optional<int64_t> constant(Value v) {
-    APInt c;
-    if (!matchPattern(v, m_ConstantInt(&c)))
-      return std::nullopt;
-    return c.getSExtValue();
-  }
-
   static std::optional<int64_t> offsetAt(const L::Layout &l, ValueRange coord) {
     if (auto offset = constantOffset(l, coord)) // the fragment's layout is static
       return offset->value();
@@ -100,7 +93,7 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
         if (user->getBlock() != block)
           return false;
         if (auto a = dyn_cast<AddOffsetOp>(user)) {
-          auto o = constant(a.getOffset());
+          auto o = constantScalar(a.getOffset());
           if (!o)
             return false;
           ptrs.push_back({a.getResult(), base + *o});
