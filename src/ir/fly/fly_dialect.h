@@ -33,8 +33,8 @@ namespace fly::ir::fly {
 /// The address spaces of pointers and tensors, numbered as AMDGPU and NVVM number them.
 enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
 
-/// A number a leaf of a layout type is a multiple of: a static leaf's absolute
-/// value (0 for 0), a `?{div=d}` leaf's d, 1 for `?`.
+/// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
+/// 0), a `?{div=d}` leaf's d, 1 for `?`.
 int64_t divisorOf(const ::fly::layout::Int &x);
 
 /// The offset `l` gives a coordinate of constant leaves (one per leaf of its shape); nothing
@@ -69,13 +69,12 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
                                     const std::vector<::fly::layout::Layout> &operands,
                                     const std::optional<::fly::layout::IntTuple> &extra = {},
                                     const std::optional<::fly::layout::Tiler> &tile = {});
-/// The int tuple an int-tuple op of the dialect (fly.int_tuple_add,
-/// fly.shape_div, ...) computes from its operands: result types and lowering
-/// both use it.
+/// The int tuple an int-tuple op of the dialect (fly.int_tuple_add, fly.shape_div, ...)
+/// computes from its operands: result types and lowering both use it.
 ::fly::layout::IntTuple computeIntTuple(llvm::StringRef opName,
                                         const std::vector<::fly::layout::IntTuple> &operands);
-/// The coordinate fly.idx2crd, fly.get_flat_coord or fly.get_1d_coord computes
-/// for an index: result types and lowering both use it.
+/// The coordinate fly.idx2crd, fly.get_flat_coord or fly.get_1d_coord computes for an index:
+/// result types and lowering both use it.
 ::fly::layout::IntTuple computeCoord(llvm::StringRef opName, const ::fly::layout::IntTuple &index,
                                      const ::fly::layout::Layout &layout);
 /// Whether an op name is one of the dialect's int-tuple arithmetic ops.
@@ -111,6 +110,8 @@ std::unique_ptr<mlir::Pass> createPromoteRegmemPass();
 /// and static tensors cross function and kernel boundaries as LLVM pointers, then the bodies
 /// are lowered by fly-layout-lowering.
 std::unique_ptr<mlir::Pass> createConvertSignaturesPass(llvm::StringRef name);
+/// Registers those two and fly-rewrite-func-signature (FlyDSL's calling convention for Fly
+/// values: fly_convert_signatures.cpp).
 void registerConvertSignaturesPasses();
 
 /// Registers the dialect's passes with the global registry (for fly-opt).
