@@ -180,3 +180,24 @@ def test_the_decorator_and_a_real_kernel():
     example = load("autotune")
     example.main()  # tunes the example's kernel on the default target and checks its result
     assert all(c.kwargs["BLOCK"] in (64, 128, 256) for c in example.scale_all.cache.values())
+
+
+def test_flydsl_spelling_with_hooks_in_benchmark_runs_only():
+    """FlyDSL's autotune(..., do_bench=, pre_hook=, post_hook=): the tuner's hooks run around
+    each timed run, after the config's own pre_hook; the chosen config's real call runs only
+    the config's pre_hook."""
+    order = []
+    configs = [Config(BLOCK=64, pre_hook=lambda kw: order.append(("config", kw["BLOCK"]))),
+               Config(BLOCK=128)]  # fmt: skip
+
+    def bench(call, warmup, rep):
+        return {64: 2.0, 128: 1.0}[call()]
+
+    tuned = autotune(configs=configs, do_bench=bench,
+                     pre_hook=lambda kw: order.append(("pre", kw["BLOCK"])),
+                     post_hook=lambda kw: order.append(("post", kw["BLOCK"])))(kernel)  # fmt: skip
+    assert tuned.key == [] and tuned.rep == 25
+    assert tuned(Buffer([1]), Buffer([0]), 4) == 128
+    assert order == [("config", 64), ("pre", 64), ("post", 64), ("pre", 128), ("post", 128)]
+    with pytest.raises(TypeError, match="not both"):
+        autotune(configs=configs, do_bench=bench, do_bench_fn=bench)

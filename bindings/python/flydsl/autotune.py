@@ -10,8 +10,9 @@ memory, and on disk under FLYDSL_AUTOTUNE_CACHE_DIR), an offline config file for
 the device (FLYDSL_AUTOTUNE_CONFIG_DIR, when the tuner has an `artifact_name`), the `default`
 heuristic, and only then a search. FLYDSL_AUTOTUNE=1 forces the search (and writes the
 offline config file); FLYDSL_AUTOTUNE=0 or unset keeps it for when nothing else decides.
-A search runs every config (after `prune_configs_by`), timed by `do_bench_fn`, restoring the
-`restore_value` arguments and zeroing the `reset_to_zero` ones before every run.
+A search runs every config (after `prune_configs_by`), timed by `do_bench`, restoring the
+`restore_value` arguments and zeroing the `reset_to_zero` ones before every run, then calling
+the config's `pre_hook` and the tuner's `pre_hook`, the function, and the tuner's `post_hook`.
 """
 
 import hashlib
@@ -140,7 +141,7 @@ def _mode():
     return "search" if os.environ.get("FLYDSL_AUTOTUNE", "") == "1" else "normal"
 
 
-def do_bench(call, warmup=5, rep=20):
+def do_bench(call, warmup=5, rep=25):
     """Milliseconds one `call()` takes: the median of `rep` timed runs after `warmup` untimed
     ones, each finished before the next (GPU work waited for through an event)."""
     from .compiler.event import Event
@@ -173,10 +174,11 @@ def _waiter(event_type, target):
 class Autotuner:
     """The tuner `@autotune` makes around a function; see the module's description."""
 
-    def __init__(self, fn, configs, key, warmup=5, rep=20, restore_value=None,
+    def __init__(self, fn, configs, key=None, warmup=5, rep=25, restore_value=None,
                  reset_to_zero=None, prune_configs_by=None, do_bench_fn=None, default=None,
-                 artifact_name=None):  # fmt: skip
-        self.fn, self.configs, self.key = fn, configs, list(key)
+                 artifact_name=None, pre_hook=None, post_hook=None):  # fmt: skip
+        self.fn, self.configs, self.key = fn, configs, list(key or [])
+        self.pre_hook, self.post_hook = pre_hook, post_hook
         self.warmup, self.rep = warmup, rep
         self.restore_value = list(restore_value) if restore_value else []
         self.reset_to_zero = list(reset_to_zero) if reset_to_zero else []
@@ -303,13 +305,21 @@ class Autotuner:
         for name in self.reset_to_zero:
             named[name].zero_()
 
-    def _run(self, config, args, kwargs, snapshot=None):
+    def _run(self, config, args, kwargs, snapshot=None, timed=False):
+        """One call with `config`; a timed (benchmark) call also runs the tuner's hooks, after
+        the inputs are restored and the config's own pre_hook, as FlyDSL orders them."""
         named = self._bind(args, kwargs)
         self._prepare(named, snapshot)
         call_kwargs = {**kwargs, **config.all_kwargs()}
+        everything = {**named, **call_kwargs}
         if config.pre_hook is not None:
-            config.pre_hook({**named, **call_kwargs})
-        return self.fn(*args, **call_kwargs)
+            config.pre_hook(everything)
+        if timed and self.pre_hook is not None:
+            self.pre_hook(everything)
+        result = self.fn(*args, **call_kwargs)
+        if timed and self.post_hook is not None:
+            self.post_hook(everything)
+        return result
 
     def _prune(self, configs, args, kwargs):
         if self.prune_configs_by is None:
@@ -327,7 +337,7 @@ class Autotuner:
         show = sys.stderr.isatty()
         timings = []
         for i, config in enumerate(configs):
-            ms = self.do_bench_fn(lambda c=config: self._run(c, args, kwargs, snapshot),
+            ms = self.do_bench_fn(lambda c=config: self._run(c, args, kwargs, snapshot, True),
                                   self.warmup, self.rep)  # fmt: skip
             timings.append(ms)
             if show:
@@ -363,14 +373,19 @@ class Autotuner:
 
 
 def autotune(
-    configs, key, warmup=5, rep=20, restore_value=None, reset_to_zero=None,
-    prune_configs_by=None, do_bench_fn=None, default=None, artifact_name=None,
+    configs, key=None, warmup=5, rep=25, prune_configs_by=None, reset_to_zero=None,
+    restore_value=None, pre_hook=None, post_hook=None, do_bench=None, default=None,
+    artifact_name=None, do_bench_fn=None,
 ):  # fmt: skip
-    """A decorator making an Autotuner around a function (see the module's description)."""
+    """A decorator making an Autotuner around a function (see the module's description);
+    FlyDSL's parameters, with `do_bench_fn` its earlier name for `do_bench`."""
+    if do_bench is not None and do_bench_fn is not None:
+        raise TypeError("autotune takes do_bench or do_bench_fn (its earlier name), not both")
 
     def wrap(fn):
         return Autotuner(fn, configs, key, warmup, rep, restore_value, reset_to_zero,
-                         prune_configs_by, do_bench_fn, default, artifact_name)  # fmt: skip
+                         prune_configs_by, do_bench or do_bench_fn, default, artifact_name,
+                         pre_hook, post_hook)  # fmt: skip
 
     return wrap
 
