@@ -1,30 +1,31 @@
 //===- fly_opt.cpp - mlir-opt with the Fly dialect ------------------------===//
 //
-// fly-opt runs the Fly dialect's passes (and MLIR's canonicalizer, which folds
-// the layout queries) and the cpu target's work-item loops on .mlir files;
-// tests/mlir checks them with FileCheck.
+// fly-opt runs the Fly dialect's passes, MLIR's own (the canonicalizer folds
+// the layout queries; gpu-module-to-binary serializes kernels) and the cpu
+// target's work-item loops on .mlir files; tests/mlir checks them with FileCheck.
 //
 //===----------------------------------------------------------------------===//
 
 #include "compiler/work_item_loops.h"
 #include "ir/fly/fly_dialect.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "mlir/Transforms/Passes.h"
 
 int main(int argc, char **argv) {
+  // MLIR's own dialects, passes and LLVM IR translations too, as in FlyDSL's fly-opt: the
+  // pipeline a kernel goes through (gpu-module-to-binary included) runs here stage by stage.
   mlir::DialectRegistry registry;
-  registry.insert<fly::ir::fly::FlyDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect,
-                  mlir::vector::VectorDialect, mlir::gpu::GPUDialect>();
-  mlir::registerCanonicalizerPass();
-  mlir::registerCSEPass();
+  registry.insert<fly::ir::fly::FlyDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  mlir::registerAllGPUToLLVMIRTranslations(registry);
+  mlir::registerAllPasses();
   fly::ir::fly::registerFlyPasses();
   fly::compiler::registerWorkItemLoopsPass();
   return mlir::asMainReturnCode(
