@@ -364,6 +364,15 @@ FLY_API fly_value_t *fly_select(fly_kernel_t *k, fly_value_t *cond, fly_value_t 
                                 fly_value_t *b);
 /* Value conversion (sign-extending, rounding) and bit reinterpretation. */
 FLY_API fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */);
+/* fly_cast with unsigned integers where `flags` says: an unsigned operand zero-extends and
+ * converts to float as unsigned; a float converts to an unsigned integer. */
+typedef enum fly_cast_flags {
+  FLY_CAST_SIGNED = 0,
+  FLY_CAST_FROM_UNSIGNED = 1,
+  FLY_CAST_TO_UNSIGNED = 2
+} fly_cast_flags;
+FLY_API fly_value_t *fly_cast_ext(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */,
+                                  int flags /* fly_cast_flags, or-ed */);
 FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */);
 FLY_API fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v);
 /* Lanes of a vector value, 1 for a scalar, 0 for a bad handle. */
@@ -412,11 +421,12 @@ FLY_API fly_value_t *fly_gpu_index(fly_kernel_t *k, int which /* fly_gpu_index_k
 FLY_API fly_value_t *fly_lane_id(fly_kernel_t *k);
 FLY_API void fly_barrier(fly_kernel_t *k);
 typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE_DOWN, FLY_SHUFFLE_IDX } fly_shuffle_mode;
-/* The value of another lane of the wave (i32/i64/f32/f64); offset and width are i32. */
+/* The value of another lane of the wave (an integer or float of 8 to 64 bits); offset and
+ * width are i32. */
 FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */,
                                  fly_value_t *value, fly_value_t *offset, fly_value_t *width);
 /* Warp collectives over segments of `width` lanes (a power of two, at most the wave) of an
- * i32, i64, f32 or f64 value: every lane gets `op` (FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX,
+ * integer or float value of 8 to 64 bits: every lane gets `op` (FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX,
  * FLY_MINU, FLY_MAXU, FLY_AND, FLY_OR, FLY_XOR) folded over its segment's values. */
 FLY_API fly_value_t *fly_warp_reduce(fly_kernel_t *k, int op /* fly_binary_op */,
                                      fly_value_t *value, int width);

@@ -402,6 +402,9 @@ public:
   Value constFloat(fly_dtype dtype, double v) { return wrap(fly_const_float(k_, dtype, v)); }
   Value unary(fly_unary_op op, Value a) { return wrap(fly_unary(k_, op, a.handle)); }
   Value cast(Value a, fly_dtype to) { return wrap(fly_cast(k_, a.handle, to)); }
+  Value cast(Value a, fly_dtype to, int flags) {
+    return wrap(fly_cast_ext(k_, a.handle, to, flags));
+  }
   Value select(Value cond, Value a, Value b) {
     return wrap(fly_select(k_, cond.handle, a.handle, b.handle));
   }

@@ -396,6 +396,18 @@ fly_value_t *fly_cast(fly_kernel_t *k, fly_value_t *a, int to) {
   return handle(K->cast(ok ? val(a) : nullptr, d));
 }
 
+fly_value_t *fly_cast_ext(fly_kernel_t *k, fly_value_t *a, int to, int flags) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(to, ok);
+  if (flags & ~(FLY_CAST_FROM_UNSIGNED | FLY_CAST_TO_UNSIGNED)) {
+    K->reject("fly_cast_ext: unknown flags " + std::to_string(flags));
+    return nullptr;
+  }
+  return handle(K->cast(ok ? val(a) : nullptr, d, flags & FLY_CAST_FROM_UNSIGNED,
+                        flags & FLY_CAST_TO_UNSIGNED));
+}
+
 fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

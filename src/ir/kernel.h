@@ -122,7 +122,9 @@ public:
   Value *fma(Value *a, Value *b, Value *c);
   Value *compare(CmpOp op, Value *a, Value *b);
   Value *select(Value *cond, Value *a, Value *b);
-  Value *cast(Value *a, DType to);
+  /// Integers are signed unless named unsigned: an unsigned operand zero-extends or converts
+  /// from unsigned, a float converts to an unsigned integer when `to` is.
+  Value *cast(Value *a, DType to, bool fromUnsigned = false, bool toUnsigned = false);
   /// Reinterprets the bits of a as dtype `to` of the same width.
   Value *bitcast(Value *a, DType to);
   DType dtypeOf(Value *v);

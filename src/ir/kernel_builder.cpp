@@ -499,7 +499,7 @@ Value *Kernel::select(Value *hc, Value *ha, Value *hb) {
   return k.scalar(mlir::arith::SelectOp::create(k.b, k.loc(), c->v, a->v, b->v), a->dtype);
 }
 
-Value *Kernel::cast(Value *ha, DType to) {
+Value *Kernel::cast(Value *ha, DType to, bool fromUnsigned, bool toUnsigned) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
@@ -523,21 +523,23 @@ Value *Kernel::cast(Value *ha, DType to) {
     if (from == DType::Index || to == DType::Index)
       r = ar::IndexCastOp::create(B, L, t, x);
     else if (bitWidth(to) > bitWidth(from))
-      r = from == DType::I1 ? MValue(ar::ExtUIOp::create(B, L, t, x))
-                            : MValue(ar::ExtSIOp::create(B, L, t, x));
+      r = from == DType::I1 || fromUnsigned ? MValue(ar::ExtUIOp::create(B, L, t, x))
+                                            : MValue(ar::ExtSIOp::create(B, L, t, x));
     else
       r = ar::TruncIOp::create(B, L, t, x);
   } else if (isInteger(from)) {
     if (from == DType::Index)
       x = ar::IndexCastOp::create(B, L, B.getI64Type(), x);
-    r = from == DType::I1 ? MValue(ar::UIToFPOp::create(B, L, t, x))
-                          : MValue(ar::SIToFPOp::create(B, L, t, x));
+    r = from == DType::I1 || (fromUnsigned && from != DType::Index)
+            ? MValue(ar::UIToFPOp::create(B, L, t, x))
+            : MValue(ar::SIToFPOp::create(B, L, t, x));
   } else if (isInteger(to)) {
     if (to == DType::Index) {
       r = ar::FPToSIOp::create(B, L, B.getI64Type(), x);
       r = ar::IndexCastOp::create(B, L, t, r); // scalars only (checked above)
     } else {
-      r = ar::FPToSIOp::create(B, L, t, x);
+      r = toUnsigned ? MValue(ar::FPToUIOp::create(B, L, t, x))
+                     : MValue(ar::FPToSIOp::create(B, L, t, x));
     }
   } else if (bitWidth(to) > bitWidth(from) || (bitWidth(to) == bitWidth(from) && to == DType::F32)) {
     r = ar::ExtFOp::create(B, L, t, x);
@@ -635,10 +637,20 @@ Value *Kernel::shuffle(ShuffleMode mode, Value *hv, Value *hoff, Value *hwidth) 
     k.fail("shuffle offset and width must be i32");
     return nullptr;
   }
-  if (!(v->dtype == DType::I32 || v->dtype == DType::F32 || v->dtype == DType::I64 ||
-        v->dtype == DType::F64)) {
-    k.fail(std::string("shuffle moves i32, i64, f32 or f64 values, not ") + dtypeName(v->dtype));
+  if (v->dtype == DType::Index || v->dtype == DType::I1) {
+    k.fail(std::string("shuffle moves integers and floats of 8 to 64 bits, not ") +
+           dtypeName(v->dtype));
     return nullptr;
+  }
+  // Lanes exchange 32 or 64 bits: a narrower value travels as the low bits of an i32.
+  MValue payload = v->v;
+  mlir::Type narrow = payload.getType();
+  bool widened = bitWidth(v->dtype) < 32;
+  if (widened) {
+    mlir::Type bits = k.b.getIntegerType(bitWidth(v->dtype));
+    if (isFloat(v->dtype))
+      payload = mlir::arith::BitcastOp::create(k.b, k.loc(), bits, payload);
+    payload = mlir::arith::ExtUIOp::create(k.b, k.loc(), k.b.getI32Type(), payload);
   }
   // MLIR numbers its modes xor, down, up, idx: a cast of ours would swap up and down.
   mlir::gpu::ShuffleMode m = mlir::gpu::ShuffleMode::IDX;
@@ -656,9 +668,15 @@ Value *Kernel::shuffle(ShuffleMode mode, Value *hv, Value *hoff, Value *hwidth) 
     m = mlir::gpu::ShuffleMode::IDX;
     break;
   }
-  auto op = mlir::gpu::ShuffleOp::create(k.b, k.loc(), v->v.getType(), k.b.getI1Type(), v->v,
+  auto op = mlir::gpu::ShuffleOp::create(k.b, k.loc(), payload.getType(), k.b.getI1Type(), payload,
                                          off->v, w->v, mlir::gpu::ShuffleModeAttr::get(k.ctx(), m));
-  return k.scalar(op.getShuffleResult(), v->dtype);
+  MValue r = op.getShuffleResult();
+  if (widened) {
+    r = mlir::arith::TruncIOp::create(k.b, k.loc(), k.b.getIntegerType(bitWidth(v->dtype)), r);
+    if (isFloat(v->dtype))
+      r = mlir::arith::BitcastOp::create(k.b, k.loc(), narrow, r);
+  }
+  return k.scalar(r, v->dtype);
 }
 
 namespace {

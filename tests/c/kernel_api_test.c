@@ -884,6 +884,48 @@ static void float_arguments_round_once(void) {
   fly_compiled_destroy(c);
 }
 
+/* fly_cast_ext reads integers as unsigned where its flags say: 0xF0 as an unsigned byte
+ * widens to 240 and converts to 240.0f, where fly_cast gives -16; 250.0f converts to the
+ * unsigned byte 250. Unknown flags are an error. */
+static void unsigned_casts(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "widen", &k) == FLY_OK);
+  fly_value_t *ints = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *flts = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *bytes = fly_kernel_tensor_param(k, FLY_I8, 1);
+  fly_value_t *i[3];
+  for (int n = 0; n < 3; ++n)
+    i[n] = fly_const_int(k, FLY_INDEX, n);
+  fly_value_t *b = fly_load(k, bytes, &i[0], 1, NULL);
+  fly_store(k, ints, fly_cast_ext(k, b, FLY_I32, FLY_CAST_FROM_UNSIGNED), &i[0], 1, NULL);
+  fly_store(k, ints, fly_cast(k, b, FLY_I32), &i[1], 1, NULL);
+  fly_store(k, flts, fly_cast_ext(k, b, FLY_F32, FLY_CAST_FROM_UNSIGNED), &i[0], 1, NULL);
+  fly_value_t *f = fly_const_float(k, FLY_F32, 250.0);
+  fly_store(k, bytes, fly_cast_ext(k, f, FLY_I8, FLY_CAST_TO_UNSIGNED), &i[1], 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t iv[2] = {0, 0};
+  float fv[1] = {0};
+  uint8_t bv[2] = {0xF0, 0};
+  int64_t two[1] = {2}, one[1] = {1};
+  DLTensor ti = {iv, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, two, NULL, 0};
+  DLTensor tf = {fv, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, one, NULL, 0};
+  DLTensor tb = {bv, {kDLCPU, 0}, 1, {kDLUInt, 8, 1}, two, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[3] = {
+      {FLY_ARG_DLTENSOR, &ti, 0, 0}, {FLY_ARG_DLTENSOR, &tf, 0, 0}, {FLY_ARG_DLTENSOR, &tb, 0, 0}};
+  CHECK(fly_launch(c, "widen", &cfg, args, 3) == FLY_OK);
+  CHECK(iv[0] == 240 && iv[1] == -16 && fv[0] == 240.0f && bv[1] == 250);
+  fly_compiled_destroy(c);
+
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "bad_flags", &bad) == FLY_OK);
+  CHECK(fly_cast_ext(bad, fly_const_int(bad, FLY_I8, 1), FLY_I32, 4) == NULL);
+  CHECK(fly_kernel_finish(bad) != FLY_OK && mentions(fly_kernel_error(bad), "unknown flags 4"));
+  fly_module_destroy(m);
+}
+
 /* Values at the edges of what a launch, a printf or a swizzle can carry: each is refused
  * with a message, never wrapped, truncated or read past. */
 static void values_at_the_edges(void) {
@@ -1130,6 +1172,7 @@ static void if_typed_by_then(void) {
 int main(void) {
   values_at_the_edges();
   float_arguments_round_once();
+  unsigned_casts();
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();

@@ -125,10 +125,33 @@ def test_mistakes_are_errors(call, error, message):
         wrong(dev.array(np.zeros(BLOCK, np.int32))).launch(block=(BLOCK,))
 
 
+@pytest.mark.parametrize(
+    "values",
+    [np.array([-3, 5, -128, 7], np.int8), np.array([200, 3, 255, 0], np.uint8),
+     np.array([-300, 2, 32767, -1], np.int16), np.array([-1.5, 2.25, -65504, 0.5], np.float16),
+     np.array([0xFFFFFFF0, 3, 0x80000000, 1], np.uint32)],
+)  # fmt: skip
+def test_narrow_and_unsigned_values_fold_as_their_type(values):
+    """8- and 16-bit values cross lanes as the low bits of an i32; unsigned ones compare as
+    unsigned (a signed max of 200, 3, 255, 0 would be 3)."""
+
+    @flyc.kernel
+    def extremes(x: fx.Tensor, hi: fx.Tensor, lo: fx.Tensor):
+        i = fx.thread_idx.x
+        hi[i] = coop.warp_reduce(x[i], fx.ReductionOp.MAX, width=4)
+        lo[i] = coop.warp_reduce(x[i], fx.ReductionOp.MIN, width=4)
+
+    x = np.tile(values, BLOCK // 4)
+    hi, lo = np.zeros_like(x), np.zeros_like(x)
+    extremes(dev.array(x), hi_d := dev.array(hi), lo_d := dev.array(lo)).launch(block=(BLOCK,))
+    np.testing.assert_array_equal(dev.host(hi_d), np.full_like(x, values.max()))
+    np.testing.assert_array_equal(dev.host(lo_d), np.full_like(x, values.min()))
+
+
 def test_a_value_the_shuffles_cannot_move_is_a_compile_error():
     @flyc.kernel
-    def narrow(x: fx.Tensor):
-        x[0] = coop.warp_reduce(x[fx.thread_idx.x], fx.ReductionOp.ADD, width=4)
+    def boolean(x: fx.Tensor):
+        x[0] = fx.Int32(coop.warp_reduce(x[fx.thread_idx.x] > 0, fx.ReductionOp.MAX, width=4))
 
-    with pytest.raises(flyc.CompileError, match="shuffle moves i32, i64, f32 or f64"):
-        narrow(dev.array(np.zeros(BLOCK, np.int16))).launch(block=(BLOCK,))
+    with pytest.raises(flyc.CompileError, match="shuffle moves integers and floats of 8 to 64"):
+        boolean(dev.array(np.zeros(BLOCK, np.int32))).launch(block=(BLOCK,))

@@ -146,13 +146,14 @@ def _array(values):
 
 
 def _index_values(bounds):
-    """start, stop, step as kernel integers of one dtype (i64 if any is i64, else i32)."""
+    """start, stop, step as kernel integers of one dtype: i64 if any is i64 or an unsigned
+    32-bit value (which a signed i32 would turn negative past 2**31), else i32."""
     dtype = "i32"
     for b in bounds:
         if isinstance(b, Value):
-            if b.dtype not in ("i8", "i16", "i32", "i64", "index"):
+            if b.dtype not in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "index"):
                 raise TypeError(f"range() needs integers, got a {b.dtype} value")
-            if b.dtype in ("i64", "index"):
+            if b.dtype in ("i64", "index", "u32", "u64"):
                 dtype = "i64"
         elif not isinstance(b, int) or isinstance(b, bool):
             raise TypeError(f"range() needs integers, got {type(b).__name__}")

@@ -15,8 +15,9 @@ from .expr.numeric import Numeric
 _CONFIG = "<Q3I3IQQ"  # fly_launch_config_t: struct_size, grid, block, dynamic_smem, stream
 _CONFIG_SIZE = struct.calcsize(_CONFIG)
 # A scalar's bits in the low bytes of its 8-byte slot. bf16 has no struct code: slow path.
-_SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "f16": "e6x",
-                 "f32": "f4x", "f64": "d"}  # fmt: skip
+_SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "u8": "B7x",
+                 "u16": "H6x", "u32": "I4x", "u64": "Q", "f16": "e6x", "f32": "f4x",
+                 "f64": "d"}  # fmt: skip
 _TENSOR, _NUMBER, _COMPILED_IN, _FLOAT = 0, 1, 2, 3
 _NUMBERS = (int, float, bool)
 

@@ -6,13 +6,14 @@ import re
 
 _FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8e4m3": 8, "f8e5m2": 8}
 _INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+_UINTS = {"u8": 8, "u16": 16, "u32": 32, "u64": 64}
 # MLIR's spelling of an element type, where it differs from this package's.
 _MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2"}
 
 
 def bit_width(dtype):
     """Bits of an element of `dtype` ("index" counts as 64)."""
-    return _INTS.get(dtype) or _FLOATS.get(dtype) or 64
+    return _INTS.get(dtype) or _UINTS.get(dtype) or _FLOATS.get(dtype) or 64
 
 
 class Type:
@@ -37,6 +38,8 @@ class Type:
 
     def __str__(self):
         name = _MLIR_NAMES.get(self.dtype, self.dtype)
+        if self.dtype in _UINTS:  # a kernel's integers are signless; the ops carry the sign
+            name = "i" + self.dtype[1:]
         return name if self.lanes == 1 else f"vector<{self.lanes}x{name}>"
 
     def __repr__(self):
@@ -61,7 +64,7 @@ def _element(name):
 
 
 def _scalar(dtype):
-    if dtype in _INTS:
+    if dtype in _INTS or dtype in _UINTS:
         return IntegerType(dtype)
     if dtype == "index":
         return IndexType(dtype)
@@ -81,11 +84,21 @@ class IntegerType(Type):
             raise ValueError(f"kernel integers have 1, 8, 16, 32 or 64 bits, not {width}")
         return IntegerType(f"i{width}")
 
-    get_signed = get_unsigned = get_signless
+    get_signed = get_signless
+
+    @staticmethod
+    def get_unsigned(width, context=None):
+        if f"u{width}" not in _UINTS:
+            raise ValueError(f"kernel unsigned integers have 8, 16, 32 or 64 bits, not {width}")
+        return IntegerType(f"u{width}")
 
     @property
     def is_signless(self):
-        return True
+        return self.dtype not in _UINTS
+
+    @property
+    def is_unsigned(self):
+        return self.dtype in _UINTS
 
 
 class IndexType(Type):

@@ -8,11 +8,16 @@ P = ctypes.c_void_p
 _i32, _i64, _sz, _dbl = ctypes.c_int, ctypes.c_int64, ctypes.c_size_t, ctypes.c_double
 PArray = ctypes.POINTER(P)
 
-DTYPES = {
-    "i1": 0, "i8": 1, "i16": 2, "i32": 3, "i64": 4, "f16": 5, "bf16": 6,
-    "f32": 7, "f64": 8, "f8e4m3": 9, "f8e5m2": 10, "index": 11,
+DTYPE_NAMES = {
+    0: "i1", 1: "i8", 2: "i16", 3: "i32", 4: "i64", 5: "f16", 6: "bf16",
+    7: "f32", 8: "f64", 9: "f8e4m3", 10: "f8e5m2", 11: "index",
 }  # fmt: skip
-DTYPE_NAMES = {v: k for k, v in DTYPES.items()}
+# Unsigned integers are the library's integers of their width; the binding keeps their
+# signedness and picks the unsigned ops and conversions for them.
+UNSIGNED = {"u8": "i8", "u16": "i16", "u32": "i32", "u64": "i64"}
+DTYPES = {name: code for code, name in DTYPE_NAMES.items()}
+DTYPES.update({u: DTYPES[i] for u, i in UNSIGNED.items()})
+CAST_FROM_UNSIGNED, CAST_TO_UNSIGNED = 1, 2
 
 
 class LaunchConfig(ctypes.Structure):
@@ -64,6 +69,7 @@ fma = _fn("fly_fma", P, P, P, P, P)
 compare = _fn("fly_compare", P, P, _i32, P, P)
 select = _fn("fly_select", P, P, P, P, P)
 cast = _fn("fly_cast", P, P, P, _i32)
+cast_ext = _fn("fly_cast_ext", P, P, P, _i32, _i32)
 value_dtype = _fn("fly_value_dtype", _i32, P, P)
 gpu_index = _fn("fly_gpu_index", P, P, _i32, _i32)
 lane_id = _fn("fly_lane_id", P, P)

@@ -272,7 +272,10 @@ def result(handle, like=None):
         return LayoutValue(handle)
     if kind == "int_tuple":
         return IntTupleValue(handle)
-    return _wrap(handle)
+    value = _wrap(handle)
+    if isinstance(like, TensorValue) and K.DTYPES.get(like.dtype) == K.DTYPES[value.dtype]:
+        return Value(value.handle, like.dtype)  # an element keeps the tensor's signedness
+    return value
 
 
 # Host descriptions of copy instructions.

@@ -69,12 +69,25 @@ class _BuilderError(Exception):
     """Raised while tracing: the builder's (sticky) first error."""
 
 
-_INT_RANK = {"i1": 0, "i8": 1, "i16": 2, "i32": 3, "i64": 4, "index": 5}
+# Integers widen; at one width the unsigned type wins (as C's usual conversions).
+_INT_RANK = {"i1": 0, "i8": 1, "u8": 1.5, "i16": 2, "u16": 2.5, "i32": 3, "u32": 3.5, "i64": 4,
+             "u64": 4.5, "index": 5}  # fmt: skip
 _FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f16": 1, "bf16": 1, "f32": 2, "f64": 3}
 
 
 def _is_float(dtype):
     return dtype in _FLOAT_RANK
+
+
+def is_unsigned(dtype):
+    return dtype in K.UNSIGNED
+
+
+def _twos_complement(value, dtype):
+    """An unsigned constant as the signed integer of its width with the same bits."""
+    bits = int(dtype[1:])
+    value &= (1 << bits) - 1
+    return value - (1 << bits) if value >> (bits - 1) else value
 
 
 def constant(value, dtype):
@@ -83,7 +96,10 @@ def constant(value, dtype):
         return _wrap(K.const_float(k, K.DTYPES[dtype], float(value)), dtype)
     if isinstance(value, float):
         raise TypeError(f"the float {value} where an integer ({dtype}) is needed")
-    return _wrap(K.const_int(k, K.DTYPES[dtype], int(value)), dtype)
+    value = int(value)
+    if is_unsigned(dtype):
+        value = _twos_complement(value, dtype)
+    return _wrap(K.const_int(k, K.DTYPES[dtype], value), dtype)
 
 
 def as_value(x, like=None):
@@ -136,18 +152,31 @@ _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, 
            sin=11, cos=12, floor=13, ceil=14)  # fmt: skip
 
 
-def _binary(op, a, b):
+# The op an unsigned operand takes in place of the signed one.
+_UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu")
+_UNSIGNED_CMP = dict(lt="ult", le="ule", gt="ugt", ge="uge")
+
+
+def _binary(op, a, b, *, as_typed=True):
+    """a <op> b; with as_typed, a signed op on unsigned operands becomes its unsigned one
+    (Python's operators), else the op is taken as named (MLIR's arith.divsi and friends)."""
     a, b = _unify(a, b)
+    if as_typed and is_unsigned(a.dtype):
+        op = _UNSIGNED_BIN.get(op, op)
     return _wrap(K.binary(current(), _BIN[op], a.handle, b.handle), a.dtype)
 
 
-def _compare(op, a, b):
+def _compare(op, a, b, *, as_typed=True):
     a, b = _unify(a, b)
+    if as_typed and is_unsigned(a.dtype):
+        op = _UNSIGNED_CMP.get(op, op)
     return _wrap(K.compare(current(), _CMP[op], a.handle, b.handle), "i1")
 
 
 def unary(op, a):
     a = as_value(a)
+    if op == "abs" and is_unsigned(a.dtype):
+        return a
     return _wrap(K.unary(current(), _UN[op], a.handle), a.dtype)
 
 
@@ -217,6 +246,19 @@ class Value:
         """self + other on floats (fastmath is accepted, not applied)."""
         return _binary("add", self, other)
 
+    def with_signedness(self, signed):
+        """This integer read as signed (True) or unsigned (False): the same bits, and the
+        ops that follow pick their signed or unsigned forms by it. None leaves it as it is."""
+        if signed is None or _is_float(self.dtype) or self.dtype in ("i1", "index"):
+            return self
+        bits = self.dtype[1:]
+        return Value(self.handle, f"i{bits}" if signed else f"u{bits}")
+
+    @property
+    def signed(self):
+        """Whether an integer value is signed (None for floats)."""
+        return None if _is_float(self.dtype) else not is_unsigned(self.dtype)
+
     def shrui(self, amount):
         """Logical (unsigned) right shift."""
         return _binary("shru", self, amount)
@@ -244,7 +286,14 @@ class Value:
         dtype = getattr(dtype, "dtype", dtype)
         if dtype == self.dtype:
             return self
-        return _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
+        flags = (K.CAST_FROM_UNSIGNED if is_unsigned(self.dtype) else 0) | (
+            K.CAST_TO_UNSIGNED if is_unsigned(dtype) else 0
+        )
+        if not flags:
+            return _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
+        if K.DTYPES[dtype] == K.DTYPES[self.dtype]:  # u32 <-> i32: the same bits
+            return Value(self.handle, dtype)
+        return _wrap(K.cast_ext(current(), self.handle, K.DTYPES[dtype], flags), dtype)
 
     def __bool__(self):
         raise TypeError(

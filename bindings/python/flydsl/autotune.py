@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from .utils.file import atomic_write
+
 # Config options that are not keyword arguments of the tuned function.
 _COMPILER_OPTIONS = ("waves_per_eu", "maxnreg")
 _ARTIFACT_VERSION = 1
@@ -233,10 +235,8 @@ class Autotuner:
         try:
             persistable = {json.dumps(list(k)): c.to_dict() for k, c in self.cache.items()
                            if c.pre_hook is None}  # fmt: skip
-            self._cache_file.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self._cache_file.with_suffix(f".tmp.{os.getpid()}")
-            temporary.write_text(json.dumps(persistable, indent=1, default=repr))
-            os.replace(temporary, self._cache_file)
+            with atomic_write(self._cache_file) as out:
+                out.write(json.dumps(persistable, indent=1, default=repr))
         except OSError as e:
             print(f"autotune: could not write {self._cache_file}: {e}", file=sys.stderr)
 
@@ -272,10 +272,8 @@ class Autotuner:
         self._check_persistable(config)
         path, identity = ref
         payload = {"version": _ARTIFACT_VERSION, "identity": identity, "config": config.to_dict()}
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_suffix(f".tmp.{os.getpid()}")
-        temporary.write_text(json.dumps(payload, indent=1))
-        os.replace(temporary, path)
+        with atomic_write(path) as out:
+            out.write(json.dumps(payload, indent=1))
 
     def _load_artifact(self, ref, args, kwargs):
         """The config file's config when it is for exactly these arguments and this device and

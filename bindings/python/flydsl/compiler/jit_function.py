@@ -9,6 +9,7 @@ import inspect
 import typing
 
 from ..expr.typing import Tensor
+from .compilation_context import CompilationContext
 from .jit_argument import TensorArgument
 
 
@@ -24,8 +25,9 @@ def jit(fn):
     """A host function that launches kernels; each launch compiles once per signature."""
     signature = inspect.signature(fn)
     tensors = _tensor_parameters(fn)
+    run = CompilationContext.run
     if not tensors:
-        plain = functools.wraps(fn)(lambda *args, **kwargs: fn(*args, **kwargs))
+        plain = functools.wraps(fn)(lambda *args, **kwargs: run(fn, *args, **kwargs))
         plain.func = fn  # FlyDSL's name for the function a jit wraps
         return plain
 
@@ -36,7 +38,7 @@ def jit(fn):
             value = bound.arguments.get(name)
             if value is not None and not isinstance(value, TensorArgument):
                 bound.arguments[name] = TensorArgument(value, as_passed=True)
-        return fn(*bound.args, **bound.kwargs)
+        return run(fn, *bound.args, **bound.kwargs)
 
     wrapper.func = fn
     return wrapper

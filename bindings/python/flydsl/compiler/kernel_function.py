@@ -27,6 +27,11 @@ from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
+from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names them)
+    CompilationContext,
+    effective_fastmath_hint,
+    merge_compile_hints,
+)
 from .jit_argument import PointerArgument, _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
@@ -393,8 +398,9 @@ def _integer_for_float(n, dtype):
 
 
 def _checked_scalar(name, dtype, value):
-    """A scalar argument as the C API takes it: an integer within its dtype's signed range
-    for integer parameters, a real number for float ones."""
+    """A scalar argument as the C API takes it: an integer within its dtype's range for
+    integer parameters (an unsigned one as the signed integer of the same bits), a real number
+    for float ones."""
     what = f"argument {name} ({dtype})"
     if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Number):
         raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
@@ -405,6 +411,9 @@ def _checked_scalar(name, dtype, value):
             return _integer_for_float(int(value), dtype)
         return float(value)
     bits = bit_width(dtype)
+    if dtype.startswith("u"):  # the library takes the same bits as a signed integer
+        n = _whole(value, what, 0, 2**bits - 1)
+        return n - 2**bits if n >> (bits - 1) else n
     low, high = (0, 1) if bits == 1 else (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1)
     return _whole(value, what, low, high)
 

@@ -8,7 +8,18 @@ import builtins
 import contextlib
 import enum
 
-from .._trace import Value, _binary, _compare, _is_float, as_value, select_value
+from .. import _kernel_api as K
+from .._trace import (
+    Value,
+    _binary,
+    _compare,
+    _is_float,
+    _wrap,
+    as_value,
+    current,
+    is_unsigned,
+    select_value,
+)
 from .._trace import constant as _constant
 
 
@@ -76,7 +87,7 @@ def _predicate(predicate, table, what):
 def cmpi(predicate, lhs, rhs):
     """lhs <predicate> rhs for integers: eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge."""
     op = _predicate(predicate, _CMPI, "cmpi")
-    return _compare(op, *_typed("cmpi", False, lhs, rhs))
+    return _compare(op, *_typed("cmpi", False, lhs, rhs), as_typed=False)
 
 
 def cmpf(predicate, lhs, rhs):
@@ -126,13 +137,15 @@ def maxnumf(a, b):
 
 
 def ceildiv(lhs, rhs):
-    """Integer lhs / rhs rounded toward positive infinity (signed)."""
+    """Integer lhs / rhs rounded toward positive infinity (unsigned for unsigned operands)."""
     if not _kernel(lhs, rhs):
         if rhs == 0:
             raise ZeroDivisionError("ceildiv by zero")
         return -(-lhs // rhs)
     a, b = _typed("ceildiv", False, lhs, rhs)
     quotient, remainder = _binary("div", a, b), _binary("rem", a, b)  # truncating
+    if is_unsigned(a.dtype):
+        return quotient + select_value(_compare("ne", remainder, 0), 1, 0)
     # Truncation rounded toward zero: one more where an inexact quotient is positive.
     up = _binary("and_", _compare("ne", remainder, 0), _compare("ge", _binary("xor", a, b), 0))
     return quotient + select_value(up, 1, 0)
@@ -141,6 +154,20 @@ def ceildiv(lhs, rhs):
 def shrui(value, amount):
     """value >> amount, shifting in zeros (the bits as unsigned)."""
     return _binary("shru", *_typed("shrui", False, value, amount))
+
+
+class _ArithValueType(type):
+    def __instancecheck__(cls, obj):
+        return isinstance(obj, Value)
+
+
+class ArithValue(metaclass=_ArithValueType):
+    """FlyDSL's MLIR value with Python operators. Every kernel value here is one already, so
+    `ArithValue(v)` is v (a Python number becomes a constant), read as unsigned when
+    `signed=False`, and any kernel value is an instance."""
+
+    def __new__(cls, value, signed=None):
+        return as_value(value).with_signedness(signed)
 
 
 def _float_op(name, op):
@@ -153,7 +180,7 @@ def _float_op(name, op):
 
 def _int_op(name, op):
     def fn(a, b):
-        return _binary(op, *_typed(name, False, a, b))
+        return _binary(op, *_typed(name, False, a, b), as_typed=False)
 
     fn.__name__, fn.__doc__ = name, f"arith.{name}: integers of one type."
     return fn
@@ -212,7 +239,10 @@ def _type_name(t):
     return getattr(t, "dtype", t)
 
 
-def _convert(name, from_float, to_float):
+def _convert(name, from_float, to_float, flags=None):
+    """MLIR's conversion `name`; `flags` (K.CAST_*) where it names its signedness, else the
+    operand's and result type's own."""
+
     def op(out_type, value, **kwargs):
         v = as_value(value)
         to = _type_name(out_type)
@@ -221,7 +251,11 @@ def _convert(name, from_float, to_float):
             raise TypeError(
                 f"arith.{name} converts {kinds[0]} to {kinds[1]}, not {v.dtype} to {to}"
             )
-        return v.to(to)
+        if flags is None:
+            return v.to(to)
+        if to == v.dtype:
+            return v
+        return _wrap(K.cast_ext(current(), v.handle, K.DTYPES[to], flags), to)
 
     op.__name__ = name
     op.__doc__ = f"MLIR's arith.{name}(out_type, value): a conversion of a kernel value."
@@ -230,12 +264,12 @@ def _convert(name, from_float, to_float):
 
 extf = _convert("extf", True, True)
 truncf = _convert("truncf", True, True)
-sitofp = _convert("sitofp", False, True)
-uitofp = _convert("uitofp", False, True)
-fptosi = _convert("fptosi", True, False)
-fptoui = _convert("fptoui", True, False)
-extsi = _convert("extsi", False, False)
-extui = _convert("extui", False, False)
+sitofp = _convert("sitofp", False, True, 0)
+uitofp = _convert("uitofp", False, True, K.CAST_FROM_UNSIGNED)
+fptosi = _convert("fptosi", True, False, 0)
+fptoui = _convert("fptoui", True, False, K.CAST_TO_UNSIGNED)
+extsi = _convert("extsi", False, False, 0)
+extui = _convert("extui", False, False, K.CAST_FROM_UNSIGNED)
 trunci = _convert("trunci", False, False)
 index_cast = _convert("index_cast", False, False)
 

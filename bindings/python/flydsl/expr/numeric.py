@@ -5,10 +5,12 @@ from .._trace import Value, as_value, tracing
 
 
 class Numeric:
-    """The base of the numeric types: `dtype` names the kernel type, `width` its bits."""
+    """The base of the numeric types: `dtype` names the kernel type, `width` its bits, `signed`
+    whether an integer type is signed (None for floats)."""
 
     dtype = None
     width = None
+    signed = None
 
     def __new__(cls, value=None):
         if value is not None and tracing():
@@ -22,23 +24,39 @@ class Numeric:
 
 
 class Int8(Numeric):
-    dtype, width = "i8", 8
+    dtype, width, signed = "i8", 8, True
 
 
 class Int16(Numeric):
-    dtype, width = "i16", 16
+    dtype, width, signed = "i16", 16, True
 
 
 class Int32(Numeric):
-    dtype, width = "i32", 32
+    dtype, width, signed = "i32", 32, True
 
 
 class Int64(Numeric):
-    dtype, width = "i64", 64
+    dtype, width, signed = "i64", 64, True
+
+
+class Uint8(Numeric):
+    dtype, width, signed = "u8", 8, False
+
+
+class Uint16(Numeric):
+    dtype, width, signed = "u16", 16, False
+
+
+class Uint32(Numeric):
+    dtype, width, signed = "u32", 32, False
+
+
+class Uint64(Numeric):
+    dtype, width, signed = "u64", 64, False
 
 
 class Boolean(Numeric):
-    dtype, width = "i1", 1
+    dtype, width, signed = "i1", 1, True
 
 
 class Float16(Numeric):
@@ -71,6 +89,10 @@ __all__ = [
     "Int16",
     "Int32",
     "Int64",
+    "Uint8",
+    "Uint16",
+    "Uint32",
+    "Uint64",
     "Boolean",
     "Float16",
     "BFloat16",

@@ -20,6 +20,7 @@ from .._kernel_layout import (
 from .._mma import MmaAtom, TiledMma
 from .._trace import Value, _wrap, as_value, current
 from . import numeric
+from .numeric import *  # noqa: F401,F403  (FlyDSL's typing names the numeric types too)
 
 
 class Tensor:
@@ -108,6 +109,8 @@ _VECTOR_LANES = {
     numeric.Float32: (1, 2, 4, 8), numeric.Float64: (1, 2, 4),
     numeric.Int8: (1, 2, 4, 8, 16), numeric.Int16: (1, 2, 4, 8, 16),
     numeric.Int32: (1, 2, 4, 8), numeric.Int64: (1, 2, 4),
+    numeric.Uint8: (1, 2, 4, 8, 16), numeric.Uint16: (1, 2, 4, 8, 16),
+    numeric.Uint32: (1, 2, 4, 8), numeric.Uint64: (1, 2, 4),
 }  # fmt: skip
 _VECTOR_ALIASES = {
     f"{t.__name__}x{n}": VectorAlias(t, n) for t, lanes in _VECTOR_LANES.items() for n in lanes
@@ -153,6 +156,7 @@ class T:
 
     i1 = bool = "i1"
     i8, i16, i32, i64, index = "i8", "i16", "i32", "i64", "index"
+    ui8, ui16, ui32, ui64 = "u8", "u16", "u32", "u64"
     f16, bf16, f32, f64 = "f16", "bf16", "f32", "f64"
 
 

@@ -620,6 +620,18 @@ unsafe extern "C" {
         to: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
+pub const fly_cast_flags_FLY_CAST_SIGNED: fly_cast_flags = 0;
+pub const fly_cast_flags_FLY_CAST_FROM_UNSIGNED: fly_cast_flags = 1;
+pub const fly_cast_flags_FLY_CAST_TO_UNSIGNED: fly_cast_flags = 2;
+pub type fly_cast_flags = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_cast_ext(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        to: ::std::os::raw::c_int,
+        flags: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
 unsafe extern "C" {
     pub fn fly_bitcast(
         k: *mut fly_kernel_t,

@@ -136,7 +136,7 @@ class _BlockReduceMeta(_BlockMeta):
         result = getattr(storage, "result", None)
         algorithm = 1 if cls.algorithm is BlockReduceAlgorithm.RAKING else 0
         result = result.handle if result is not None else None
-        h = K.block_reduce(current(), op_code(op), v.handle, dims, cls.warp_threads, algorithm,
+        h = K.block_reduce(current(), op_code(op, v), v.handle, dims, cls.warp_threads, algorithm,
                            storage.slots.handle, result)  # fmt: skip
         return _wrap(h, v.dtype)
 
@@ -167,7 +167,7 @@ class BlockScan(_Specialized, metaclass=_BlockScanMeta):
         v = as_value(value)
         i = None if init is None else as_value(init, Value(None, v.dtype)).to(v.dtype).handle
         agg = K.P()
-        h = K.block_scan(current(), op_code(op), v.handle, dims, cls.warp_threads,
+        h = K.block_scan(current(), op_code(op, v), v.handle, dims, cls.warp_threads,
                          storage.slots.handle, i, int(exclusive), ctypes.byref(agg))  # fmt: skip
         return _wrap(h, v.dtype), _wrap(agg.value, v.dtype)
 

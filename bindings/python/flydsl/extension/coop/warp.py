@@ -12,7 +12,7 @@ from ._common import op_code, seed, warp_width
 def _scan(value, op, width, what, exclusive, aggregate):
     v = as_value(value)
     ex, agg = K.P(), K.P()
-    h = K.warp_scan(current(), op_code(op), v.handle, warp_width(width, what),
+    h = K.warp_scan(current(), op_code(op, v), v.handle, warp_width(width, what),
                     ctypes.byref(ex) if exclusive else None,
                     ctypes.byref(agg) if aggregate else None)  # fmt: skip
     inclusive = _wrap(h, v.dtype)
@@ -23,7 +23,7 @@ def _scan(value, op, width, what, exclusive, aggregate):
 def warp_reduce(value, op, *, width=None):
     """`op` folded over the `width` lanes of this lane's group, in every lane of it."""
     v = as_value(value)
-    h = K.warp_reduce(current(), op_code(op), v.handle, warp_width(width, "warp_reduce"))
+    h = K.warp_reduce(current(), op_code(op, v), v.handle, warp_width(width, "warp_reduce"))
     return _wrap(h, v.dtype)
 
 

@@ -1,0 +1,94 @@
+"""FlyDSL's CompilationContext: the compile in progress on this thread (`get_current()`, None
+outside one), unique kernel names within it, and compile hints scoped by a `with` block
+(`CompilationContext.compile_hints({"fastmath": "contract"})`), nested blocks merged, later
+non-None values winning.
+
+What the hints change here: nothing yet, and that is allowed by each of them. `fastmath` and
+`fast_fp_math` permit less exact float math (results stay IEEE); `waves_per_eu` and `maxnreg`
+are occupancy requests a compiler may decline. Kernels read them with `get_compile_hints()`."""
+
+import contextlib
+import threading
+
+
+def merge_compile_hints(*layers):
+    """One dict of hint layers, a later layer's non-None values winning."""
+    merged = {}
+    for layer in layers:
+        if layer:
+            merged.update((k, v) for k, v in layer.items() if v is not None)
+    return merged
+
+
+def effective_fastmath_hint(hints):
+    """The fastmath a block of hints asks for: its `fastmath`, "fast" for `fast_fp_math`."""
+    if "fastmath" in hints:
+        return hints["fastmath"]
+    return "fast" if hints.get("fast_fp_math") else None
+
+
+class CompilationContext:
+    """A compile in progress: `with CompilationContext.create() as ctx` makes ctx current on
+    this thread until the block ends."""
+
+    _current = threading.local()
+    _hints = threading.local()
+
+    def __init__(self):
+        self.kernel_counter = 0
+        self._kernel_names = set()
+
+    @classmethod
+    def get_current(cls):
+        return getattr(cls._current, "value", None)
+
+    @classmethod
+    @contextlib.contextmanager
+    def create(cls):
+        previous, cls._current.value = cls.get_current(), CompilationContext()
+        try:
+            yield cls._current.value
+        finally:
+            cls._current.value = previous
+
+    @classmethod
+    def run(cls, fn, *args, **kwargs):
+        """fn(*args, **kwargs) in a compile of its own, unless one is current already (what
+        @flyc.jit does for the host function it wraps)."""
+        current = cls._current
+        if getattr(current, "value", None) is not None:
+            return fn(*args, **kwargs)
+        current.value = CompilationContext()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            current.value = None
+
+    @classmethod
+    @contextlib.contextmanager
+    def compile_hints(cls, hints):
+        if not isinstance(hints, dict):
+            raise TypeError(f"compile_hints takes a dict, got {type(hints).__name__}")
+        previous = getattr(cls._hints, "data", None)
+        cls._hints.data = merge_compile_hints(previous, hints)
+        try:
+            yield
+        finally:
+            cls._hints.data = previous
+
+    @classmethod
+    def get_compile_hints(cls):
+        """The hints of the innermost compile_hints block on this thread ({} outside one)."""
+        return dict(getattr(cls._hints, "data", None) or {})
+
+    def next_kernel_id(self):
+        kernel_id, self.kernel_counter = self.kernel_counter, self.kernel_counter + 1
+        return kernel_id
+
+    def unique_kernel_name(self, base_name, kernel_id):
+        """`base_name`, or with a suffix counting up from kernel_id when it is taken."""
+        name, suffix = base_name, kernel_id
+        while name in self._kernel_names:
+            name, suffix = f"{base_name}_{suffix}", suffix + 1
+        self._kernel_names.add(name)
+        return name

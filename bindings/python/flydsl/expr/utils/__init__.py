@@ -1,0 +1,1 @@
+"""FlyDSL's `flydsl.expr.utils`: where its kernels import ArithValue from (`.arith`)."""

@@ -1,0 +1,1 @@
+"""FlyDSL's `flydsl.utils`: file helpers (`file.atomic_write`)."""
