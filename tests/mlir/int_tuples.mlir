@@ -26,17 +26,18 @@ func.func @spelled(%m: i32, %s: i32) {
 }
 
 // Shape and stride come back out of the layout, and arithmetic on dynamic leaves is arith on
-// them; static leaves fold (x - 9 + 9, x * 8 where 8 is known).
+// them, in their own width (i32 here, as FlyDSL's leaves); a result asked for as index or
+// i64 is cast at the end. Static leaves fold (x - 9 + 9, x * 8 where 8 is known).
 // CHECK-LABEL: func.func @arithmetic
 // CHECK-SAME: (%[[M:.*]]: i32, %[[LD:.*]]: i32)
-// CHECK-DAG: %[[MI:.*]] = arith.index_cast %[[M]] : i32 to index
-// CHECK-DAG: %[[LDI:.*]] = arith.index_cast %[[LD]] : i32 to index
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG: %[[SIZE:.*]] = arith.muli %[[MI]], %[[C8]]
-// CHECK-DAG: %[[ROWS:.*]] = arith.muli %[[LDI]], %[[MI]]
-// CHECK-DAG: %[[R:.*]] = arith.index_cast %[[ROWS]] : index to i64
-// CHECK-DAG: %[[SUM:.*]] = arith.addi %[[MI]], %[[LDI]]
-// CHECK: return %[[SIZE]], %[[R]], %[[SUM]]
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
+// CHECK-DAG: %[[SIZE:.*]] = arith.muli %[[M]], %[[C8]] : i32
+// CHECK-DAG: %[[SIZEI:.*]] = arith.index_cast %[[SIZE]] : i32 to index
+// CHECK-DAG: %[[ROWS:.*]] = arith.muli %[[LD]], %[[M]] : i32
+// CHECK-DAG: %[[R:.*]] = arith.extsi %[[ROWS]] : i32 to i64
+// CHECK-DAG: %[[SUM:.*]] = arith.addi %[[M]], %[[LD]] : i32
+// CHECK-DAG: %[[SUMI:.*]] = arith.index_cast %[[SUM]] : i32 to index
+// CHECK: return %[[SIZEI]], %[[R]], %[[SUMI]]
 // CHECK-NOT: fly.
 func.func @arithmetic(%m: i32, %ld: i32) -> (index, i64, index) {
   %shape = fly.make_shape(%m) : (i32) -> !fly.int_tuple<(?,8)>

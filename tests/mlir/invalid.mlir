@@ -399,3 +399,27 @@ func.func @bad_basis() {
   %l = fly.static : !fly.layout<4:1X0>
   return
 }
+
+// -----
+
+func.func @dyn_shared_in_global() {
+  // expected-error @+1 {{gives a shared pointer, not a global one}}
+  %p = fly.get_dyn_shared() : !fly.ptr<i8, global>
+  return
+}
+
+// -----
+
+func.func @to_llvm_ptr_space(%p: !fly.ptr<f32, global>) {
+  // expected-error @+1 {{lowers a global pointer to address space 1, not 3 (its attribute) or 3 (its result)}}
+  %r = fly.to_llvm_ptr(%p) {llvm_address_space = 3 : i32} : (!fly.ptr<f32, global>) -> !llvm.ptr<3>
+  return
+}
+
+// -----
+
+func.func @to_llvm_ptr_not_a_pointer(%p: !fly.ptr<f32, global>) {
+  // expected-error @+1 {{gives an !llvm.ptr, not 'i64'}}
+  %r = fly.to_llvm_ptr(%p) {llvm_address_space = 1 : i32} : (!fly.ptr<f32, global>) -> i64
+  return
+}

@@ -20,16 +20,17 @@ func.func @idx2crd_static() -> (index, index, index) {
 }
 
 // A run-time index in a column-major static layout: division and remainder by constants only
-// (each leaf is reduced by its extent, the last one too).
+// (each leaf is reduced by its extent, the last one too), in the index's own i32.
 // CHECK-LABEL: func.func @idx2crd_index
 // CHECK-SAME: (%[[I:.*]]: i32)
-// CHECK-DAG: %[[II:.*]] = arith.index_cast %[[I]] : i32 to index
-// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
-// CHECK-DAG: %[[R:.*]] = arith.remsi %[[II]], %[[C4]]
-// CHECK-DAG: %[[Q:.*]] = arith.divsi %[[II]], %[[C4]]
-// CHECK-DAG: %[[Q8:.*]] = arith.remsi %[[Q]], %[[C8]]
-// CHECK: return %[[R]], %[[Q8]]
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : i32
+// CHECK-DAG: %[[R:.*]] = arith.remsi %[[I]], %[[C4]] : i32
+// CHECK-DAG: %[[Q:.*]] = arith.divsi %[[I]], %[[C4]] : i32
+// CHECK-DAG: %[[Q8:.*]] = arith.remsi %[[Q]], %[[C8]] : i32
+// CHECK-DAG: %[[RI:.*]] = arith.index_cast %[[R]] : i32 to index
+// CHECK-DAG: %[[Q8I:.*]] = arith.index_cast %[[Q8]] : i32 to index
+// CHECK: return %[[RI]], %[[Q8I]]
 func.func @idx2crd_index(%i: i32) -> (index, index) {
   %l = fly.static : !fly.layout<(4,8):(1,4)>
   %t = fly.make_int_tuple(%i) : (i32) -> !fly.int_tuple<?>

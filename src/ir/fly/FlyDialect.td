@@ -508,6 +508,32 @@ def Fly_MakePtrOp : Fly_Op<"make_ptr", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Fly_GetDynSharedOp : Fly_Op<"get_dyn_shared", [Pure]> {
+  let summary = "the block's dynamic shared memory, as a pointer to its first byte";
+  let description = [{
+    `%p = fly.get_dyn_shared() : !fly.ptr<i8, shared, align<1024>>`: the
+    shared memory a launch adds after the kernel's static shared memory. Every
+    such op in a module reads one external zero-length global.
+  }];
+  let results = (outs Fly_PointerType:$result);
+  let assemblyFormat = "`(` `)` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Fly_ToLLVMPtrOp : Fly_Op<"to_llvm_ptr", [Pure]> {
+  let summary = "a Fly pointer as the LLVM pointer it lowers to";
+  let description = [{
+    `%r = fly.to_llvm_ptr(%p) {llvm_address_space = 1 : i32} :
+    (!fly.ptr<f32, global>) -> !llvm.ptr<1>`: the attribute and the result
+    name the address space the pointer's own lowers to; the op then lowers to
+    nothing.
+  }];
+  let arguments = (ins Fly_PointerType:$ptr, I32Attr:$llvm_address_space);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "`(` $ptr `)` attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 def Fly_MakeViewOp : Fly_Op<"make_view",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a tensor: a pointer read through a layout (and a swizzle)";

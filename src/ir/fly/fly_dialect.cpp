@@ -1245,6 +1245,25 @@ LogicalResult MakePtrOp::verify() {
   return success();
 }
 
+LogicalResult GetDynSharedOp::verify() {
+  if (getType().getAddressSpace() != Shared)
+    return emitOpError("gives a shared pointer, not a ")
+           << spaceName(getType().getAddressSpace()) << " one";
+  return success();
+}
+
+LogicalResult ToLLVMPtrOp::verify() {
+  auto result = dyn_cast<LLVM::LLVMPointerType>(getType());
+  if (!result)
+    return emitOpError("gives an !llvm.ptr, not ") << getType();
+  unsigned space = getPtr().getType().getAddressSpace();
+  if (result.getAddressSpace() != getLlvmAddressSpace() || getLlvmAddressSpace() != space)
+    return emitOpError("lowers a ") << spaceName(space) << " pointer to address space " << space
+                                    << ", not " << getLlvmAddressSpace() << " (its attribute) or "
+                                    << result.getAddressSpace() << " (its result)";
+  return success();
+}
+
 LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                            ValueRange operands, DictionaryAttr attrs,
                                            OpaqueProperties props, RegionRange regions,

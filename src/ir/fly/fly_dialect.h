@@ -114,12 +114,17 @@ std::unique_ptr<mlir::Pass> createConvertSignaturesPass(llvm::StringRef name);
 /// values: fly_convert_signatures.cpp).
 void registerConvertSignaturesPasses();
 
+/// fly-int-swizzle-simplify: swizzle(x + d) becomes swizzle(x) + d where the constant d is a
+/// multiple of the swizzle's period.
+std::unique_ptr<mlir::Pass> createIntSwizzleSimplifyPass();
+
 /// Registers the dialect's passes with the global registry (for fly-opt).
 void registerFlyPasses();
 /// Register one pass each (called by registerFlyPasses).
 void registerCanonicalizePass();
 void registerAtomLoweringPass();
 void registerPromoteRegmemPass();
+void registerIntSwizzleSimplifyPass();
 
 } // namespace fly::ir::fly
 

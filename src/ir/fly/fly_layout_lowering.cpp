@@ -1,8 +1,9 @@
 //===- fly_layout_lowering.cpp - Layout values to arith -------------------===//
 //
 // fly-layout-lowering runs the layout algebra a second time, now on SSA leaves:
-// each layout value becomes a src/layout Layout whose dynamic leaves are index
-// values (SsaInt), each algebra op calls computeLayout, the function that gave
+// each layout value becomes a src/layout Layout whose dynamic leaves are SSA
+// integers (SsaInt: i32 as FlyDSL's leaves are, or as wide as the values they
+// came from), each algebra op calls computeLayout, the function that gave
 // the op its result type, and where the algebra combines an SsaInt the pass
 // emits the arith op. fly.crd2idx and the queries then become arith on those
 // leaves (constants where static: a static layout costs no division or
@@ -33,17 +34,56 @@ namespace L = fly::layout;
 
 namespace {
 
-/// A leaf that is an index value; combining it builds arith at the pass's builder's point
-/// (just before the op being lowered).
+/// The width of an integer or index type (index counts as 64 bits).
+unsigned widthOf(Type t) { return t.isIndex() ? 64 : t.getIntOrFloatBitWidth(); }
+
+/// v as an integer of type `to`: index casts, sign extension or truncation.
+Value castInt(OpBuilder &b, Location loc, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (from.isIndex() || to.isIndex())
+    return arith::IndexCastOp::create(b, loc, to, v);
+  if (widthOf(to) > widthOf(from))
+    return arith::ExtSIOp::create(b, loc, to, v);
+  return arith::TruncIOp::create(b, loc, to, v);
+}
+
+/// A leaf that is an SSA integer, of the width its producer gave it (FlyDSL's int tuple
+/// leaves are i32 unless made from wider values); combining two builds arith at the pass's
+/// builder's point (just before the op being lowered), in the wider of their types, and a
+/// constant takes its partner's type where it fits there.
 struct SsaInt final : L::DynamicInt {
   SsaInt(OpBuilder &b, Location loc, Value v) : b(b), loc(loc), v(v) {}
   std::string str() const override { return "?"; }
   L::Int combine(L::ArithOp op, const L::Int &x, const L::Int &y) const override;
 
-  static Value materialize(OpBuilder &b, Location loc, const L::Int &x) {
+  /// The type x would have on its own: its value's, or for a constant i32 where it fits.
+  static Type naturalType(OpBuilder &b, const L::Int &x) {
+    if (!x.isStatic())
+      return static_cast<const SsaInt *>(x.dynamicPart())->v.getType();
+    int64_t v = x.value();
+    return v == int64_t(int32_t(v)) ? Type(b.getI32Type()) : Type(b.getI64Type());
+  }
+  /// x as a value of type `type` (its natural type when null).
+  static Value materialize(OpBuilder &b, Location loc, const L::Int &x, Type type = {}) {
+    if (!type)
+      type = naturalType(b, x);
     if (x.isStatic())
-      return arith::ConstantIndexOp::create(b, loc, x.value());
-    return static_cast<const SsaInt *>(x.dynamicPart())->v;
+      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, x.value()));
+    return castInt(b, loc, static_cast<const SsaInt *>(x.dynamicPart())->v, type);
+  }
+  /// The type two leaves combine in: the wider (an integer type over index at 64 bits); a
+  /// constant takes the other's type unless it needs more bits than that has.
+  static Type commonType(OpBuilder &b, const L::Int &x, const L::Int &y) {
+    Type tx = naturalType(b, x), ty = naturalType(b, y);
+    if (x.isStatic() && widthOf(tx) <= widthOf(ty))
+      return ty;
+    if (y.isStatic() && widthOf(ty) <= widthOf(tx))
+      return tx;
+    if (widthOf(tx) != widthOf(ty))
+      return widthOf(tx) > widthOf(ty) ? tx : ty;
+    return tx.isIndex() ? ty : tx;
   }
   static L::Int wrap(OpBuilder &b, Location loc, Value v) {
     return L::Int::dynamic(std::make_shared<SsaInt>(b, loc, v));
@@ -65,7 +105,8 @@ L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
   using L::ArithOp;
   if (auto folded = L::foldTrivial(op, x, y)) // what adds 0 or multiplies by 1 emits nothing
     return *folded;
-  Value a = materialize(b, loc, x), c = materialize(b, loc, y);
+  Type type = commonType(b, x, y);
+  Value a = materialize(b, loc, x, type), c = materialize(b, loc, y, type);
   switch (op) {
   case ArithOp::Add:
     return wrap(b, loc, arith::AddIOp::create(b, loc, a, c));
@@ -82,13 +123,6 @@ L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
     return wrap(b, loc, arith::MinSIOp::create(b, loc, a, c));
   }
   return L::Int(0);
-}
-
-/// An integer operand as an index (the leaves' width here).
-Value asIndex(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isIndex())
-    return v;
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
 }
 
 /// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
@@ -115,6 +149,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   llvm::DenseMap<Value, Value> ptrs;
   std::vector<TensorParts> tensorStore;
   llvm::DenseMap<Value, size_t> tensors;
+  llvm::DenseMap<Operation *, LLVM::GlobalOp> dynamicShareds;
 
   /// What a Fly value became; a value not defined by a Fly op of this walk (a block argument)
   /// is an error, not a crash.
@@ -136,9 +171,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset) {
     if (offset.isStatic() && !offset.isBasis() && offset.value() == 0)
       return base;
-    Value i = SsaInt::materialize(b, loc, offset);
-    Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
-    return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i64});
+    Value i = SsaInt::materialize(b, loc, offset); // i32 or i64, as the offset was computed
+    if (i.getType().isIndex())
+      i = castInt(b, loc, i, b.getI64Type());
+    return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
   }
 
   /// The offset of coordinate leaves `coord` in tensor `t`, through its swizzle.
@@ -153,13 +189,36 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return L::Int(t.swizzle->apply(o.value()));
     // x ^ ((x & yyy) >> S), with a negative S shifting left.
     Value x = SsaInt::materialize(b, loc, o);
-    Value mask = arith::ConstantIndexOp::create(b, loc, t.swizzle->yyyMask());
+    Value mask = SsaInt::materialize(b, loc, L::Int(t.swizzle->yyyMask()), x.getType());
     Value yyy = arith::AndIOp::create(b, loc, x, mask);
     int s = t.swizzle->shift();
-    Value by = arith::ConstantIndexOp::create(b, loc, s < 0 ? -s : s);
+    Value by = SsaInt::materialize(b, loc, L::Int(s < 0 ? -s : s), x.getType());
     Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
                         : Value(arith::ShRUIOp::create(b, loc, yyy, by));
     return SsaInt::wrap(b, loc, arith::XOrIOp::create(b, loc, x, moved));
+  }
+
+  /// The zero-length external shared global that stands for the dynamic shared memory of the
+  /// kernels of op's module (one per module, aligned as its strictest reader asks).
+  LLVM::GlobalOp dynamicShared(GetDynSharedOp op) {
+    Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+    if (!table)
+      L::fail(L::ErrorKind::Unsupported, "needs an enclosing module for its global");
+    uint64_t align = op.getType().getAlignment();
+    LLVM::GlobalOp &global = dynamicShareds[table];
+    if (!global) {
+      std::string name = "__dynamic_shared_memory";
+      for (int n = 0; SymbolTable::lookupSymbolIn(table, name); ++n) // a name not yet taken
+        name = "__dynamic_shared_memory_" + std::to_string(n);
+      OpBuilder top = OpBuilder::atBlockBegin(&table->getRegion(0).front());
+      global =
+          LLVM::GlobalOp::create(top, op.getLoc(), LLVM::LLVMArrayType::get(top.getI8Type(), 0),
+                                 /*isConstant=*/false, LLVM::Linkage::External, name, Attribute(),
+                                 align, Shared, /*dsoLocal=*/true);
+    } else if (global.getAlignment().value_or(1) < align) {
+      global.setAlignment(align);
+    }
+    return global;
   }
 
   /// Lowers one op of the dialect; a LayoutError says why it cannot.
@@ -181,8 +240,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<IntTupleType>(op->getResult(0).getType());
       size_t next = 0;
       L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
-      r.setDynamicLeaves(
-          [&](int64_t) { return SsaInt::leaf(b, loc, asIndex(b, loc, op->getOperand(next++))); });
+      r.setDynamicLeaves([&](int64_t) { return SsaInt::leaf(b, loc, op->getOperand(next++)); });
       tuples.try_emplace(op->getResult(0), r.intTuple());
     } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
       layouts.try_emplace(m.getResult(),
@@ -204,10 +262,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         in.push_back(lookup(tuples, v));
       tuples.try_emplace(op->getResult(0), computeIntTuple(op->getName().getStringRef(), in));
     } else if (auto g = dyn_cast<GetScalarOp>(op)) {
-      Value v = SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf());
-      if (v.getType() != g.getType())
-        v = arith::IndexCastOp::create(b, loc, g.getType(), v);
-      g.getResult().replaceAllUsesWith(v);
+      g.getResult().replaceAllUsesWith(
+          SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf(), g.getType()));
     } else if (isa<SizeOp, CosizeOp>(op)) {
       Value in = op->getOperand(0);
       L::Int n = isa<CosizeOp>(op)                 ? L::cosize(lookup(layouts, in))
@@ -255,9 +311,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       for (auto [leaf, inType] : llvm::zip_equal(leaves, declared)) {
         if (g.getDynamicOnly() && inType.isStatic())
           continue;
-        Value v = SsaInt::materialize(b, loc, leaf);
-        if (v.getType() != (*result).getType())
-          v = arith::IndexCastOp::create(b, loc, (*result).getType(), v);
+        Value v = SsaInt::materialize(b, loc, leaf, (*result).getType());
         (*result++).replaceAllUsesWith(v);
       }
     } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
@@ -266,12 +320,19 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<RankOp, DepthOp>(op)) {
       const L::Layout &l = lookup(layouts, op->getOperand(0));
       L::Int answer = isa<RankOp>(op) ? L::Int(int64_t(l.rank())) : L::Int(int64_t(L::depth(l)));
-      op->getResult(0).replaceAllUsesWith(SsaInt::materialize(b, loc, answer));
+      op->getResult(0).replaceAllUsesWith(
+          SsaInt::materialize(b, loc, answer, op->getResult(0).getType()));
     } else if (isa<ElemLessOp, EqualOp>(op)) {
       L::fail(L::ErrorKind::Unsupported, "comparisons of int tuples with dynamic leaves are not "
                                          "offered (static ones fold)");
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       ptrs[p.getResult()] = p.getRaw();
+    } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
+      t.getResult().replaceAllUsesWith(lookup(ptrs, t.getPtr()));
+    } else if (auto d = dyn_cast<GetDynSharedOp>(op)) {
+      Value base = LLVM::AddressOfOp::create(b, loc, dynamicShared(d));
+      ptrs[d.getResult()] = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                                                ArrayRef<LLVM::GEPArg>{0});
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {
       setTensor(v.getResult(), {lookup(ptrs, v.getPtr()), lookup(layouts, v.getLayout()),
                                 v.getType().getSwizzleFunction()});
@@ -376,5 +437,6 @@ void fly::ir::fly::registerFlyPasses() {
   registerCanonicalizePass();
   registerAtomLoweringPass();
   registerPromoteRegmemPass();
+  registerIntSwizzleSimplifyPass();
   registerConvertSignaturesPasses();
 }
