@@ -623,6 +623,18 @@ FLY_API fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_
 FLY_API fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
                                               int dtype /* fly_dtype */);
 FLY_API fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor);
+/* The tensor's memory as elements of `dtype` (a reinterpret_cast from its first
+ * element's address on): its layout recast from the old element's bits to the new
+ * one's, as fly_layout_recast does. Coordinate, buffer and swizzled tensors are
+ * refused. */
+FLY_API fly_value_t *fly_kernel_recast_tensor(fly_kernel_t *k, fly_value_t *tensor,
+                                              int dtype /* fly_dtype */);
+/* The address of a global or shared tensor's first element, an i64; and a rank-1
+ * tensor of `dtype` from an i64 or i32 address in global (1) or shared (3) memory,
+ * of unchecked extent and aligned for one element (as a pointer argument). */
+FLY_API fly_value_t *fly_kernel_tensor_address(fly_kernel_t *k, fly_value_t *tensor);
+FLY_API fly_value_t *fly_kernel_tensor_at_address(fly_kernel_t *k, fly_value_t *address,
+                                                  int dtype /* fly_dtype */, int address_space);
 /* The tensor seen through a swizzle: the element at layout offset x lives at
  * Swizzle<bits,base,shift>(offset + x), CuTe's composed layout (for bank-
  * conflict-free shared tiles). */

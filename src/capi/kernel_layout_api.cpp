@@ -176,6 +176,30 @@ fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int
       K, [&] { return handle(K->swizzleTensor(val(tensor), bits, base, shift, offset)); });
 }
 
+fly_value_t *fly_kernel_recast_tensor(fly_kernel_t *k, fly_value_t *tensor, int dtype) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return kernelCall(
+      K, [&] { return handle(K->recastTensor(val(tensor), ok ? d : ir::DType::Index)); });
+}
+
+fly_value_t *fly_kernel_tensor_address(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tensorAddress(val(tensor))); });
+}
+
+fly_value_t *fly_kernel_tensor_at_address(fly_kernel_t *k, fly_value_t *address, int dtype,
+                                          int address_space) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return kernelCall(K, [&] {
+    return handle(K->tensorAtAddress(val(address), ok ? d : ir::DType::Index,
+                                     address_space < 0 ? 0u : unsigned(address_space)));
+  });
+}
+
 fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor) {
   FLY_KERNEL_OR(k, nullptr);
   return kernelCall(K, [&] { return handle(K->makeBufferTensor(val(tensor))); });

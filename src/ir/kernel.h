@@ -243,6 +243,14 @@ public:
   /// A tensor over `ptrOrTensor`'s memory with a new layout; over an integer iterator (a
   /// tuple of one integer, or a scalar) a counting tensor whose element c is start + layout(c).
   Value *makeTensor(Value *ptrOrTensor, Value *layout);
+  /// The tensor's memory as elements of `to` (a reinterpret_cast of its first element's
+  /// address): the layout recast from the old element's bits to the new one's.
+  Value *recastTensor(Value *t, DType to);
+  /// The address of a global or shared tensor's first element, an i64 (FlyDSL's ptrtoint).
+  Value *tensorAddress(Value *t);
+  /// A rank-1 tensor of `dtype` elements from an integer address in global (1) or shared (3)
+  /// memory (FlyDSL's inttoptr): as a pointer argument, of unchecked extent.
+  Value *tensorAtAddress(Value *address, DType dtype, unsigned addrSpace);
   /// The tensor with its offsets swizzled (CuTe's Swizzle<bits,base,shift> o offset o layout).
   Value *swizzleTensor(Value *t, int bits, int base, int shift, int64_t offset);
   /// A coordinate tensor: element c is the coordinate c of `shape` (for predication).

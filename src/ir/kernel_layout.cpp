@@ -777,18 +777,97 @@ Value *Kernel::makeTensor(Value *hp, Value *hl) {
   return ops.tensorLike(*p, *l->layout, IntTuple(0));
 }
 
+namespace {
+/// The tensor if it is plain memory (not a coordinate, buffer or swizzled tensor); else null,
+/// and the kernel is told that only such a tensor can be `what`.
+Entry *plainMemoryTensor(Kernel::Impl &k, Value *ht, const char *what) {
+  Entry *t = k.getTensor(ht, "tensor");
+  if (t && (t->identity || t->swizzle || t->rsrc)) {
+    k.fail(std::string("only a plain memory tensor can be ") + what +
+           " (not a coordinate, buffer or swizzled tensor)");
+    return nullptr;
+  }
+  return t;
+}
+} // namespace
+
+Value *Kernel::recastTensor(Value *ht, DType to) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = plainMemoryTensor(k, ht, "recast");
+  if (!t)
+    return nullptr;
+  if (to == DType::Index || to == DType::I1) {
+    k.fail(std::string("memory holds no ") + dtypeName(to) + " elements to recast to");
+    return nullptr;
+  }
+  Entry e = *t;
+  if (!k.algebra("recast", [&] {
+        e.layout = layout::recastLayout(*t->layout, bitWidth(t->dtype), bitWidth(to));
+      }))
+    return nullptr;
+  e.dtype = to;
+  e.rank = static_cast<int>(e.layout->rank());
+  e.paramIndex = -1;
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::tensorAddress(Value *ht) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = plainMemoryTensor(k, ht, "addressed");
+  if (!t)
+    return nullptr;
+  if (t->addrSpace != 1 && t->addrSpace != 3) {
+    k.fail("only a global or shared memory tensor has an address, not a register tensor");
+    return nullptr;
+  }
+  return k.scalar(mlir::LLVM::PtrToIntOp::create(k.b, k.loc(), k.b.getI64Type(), t->v), DType::I64);
+}
+
+Value *Kernel::tensorAtAddress(Value *haddr, DType dtype, unsigned addrSpace) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getScalar(haddr, "address");
+  if (!a)
+    return nullptr;
+  if (a->dtype != DType::I64 && a->dtype != DType::I32) {
+    k.fail(std::string("an address is an i64 or i32, not ") + dtypeName(a->dtype));
+    return nullptr;
+  }
+  if (addrSpace != 1 && addrSpace != 3) {
+    k.fail("an address names global (1) or shared (3) memory, not address space " +
+           std::to_string(addrSpace));
+    return nullptr;
+  }
+  if (dtype == DType::Index || dtype == DType::I1) {
+    k.fail(std::string("memory holds no ") + dtypeName(dtype) + " elements");
+    return nullptr;
+  }
+  Entry e;
+  auto ptr = mlir::LLVM::LLVMPointerType::get(k.ctx(), addrSpace);
+  e.v = mlir::LLVM::IntToPtrOp::create(k.b, k.loc(), ptr, a->v);
+  e.dtype = dtype;
+  e.tensor = true;
+  e.rank = 1;
+  e.kind = ValueKind::Tensor;
+  e.addrSpace = addrSpace;
+  int64_t elem = bitWidth(dtype) / 8;
+  e.baseAlign = elem; // an address is trusted to be aligned for its element, no more
+  e.layout = layout::makeLayout(IntTuple((int64_t(1) << 48) / elem), IntTuple(1));
+  return k.newValue(std::move(e));
+}
+
 Value *Kernel::swizzleTensor(Value *ht, int bits, int base, int shift, int64_t offset) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *t = k.getTensor(ht, "tensor");
+  Entry *t = plainMemoryTensor(k, ht, "swizzled");
   if (!t)
     return nullptr;
-  if (t->identity || t->swizzle || t->rsrc) {
-    k.fail("only a plain memory tensor can be swizzled (not a coordinate, buffer or already "
-           "swizzled tensor)");
-    return nullptr;
-  }
   Entry e = *t;
   if (!k.algebra("swizzle", [&] { e.swizzle = layout::Swizzle(bits, base, shift); }))
     return nullptr;

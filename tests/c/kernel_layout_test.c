@@ -145,6 +145,50 @@ int main(void) {
     fly_module_destroy(m2);
   }
 
+  /* Recasts: only memory reinterprets; a dtype that no memory holds, or no dtype at all. */
+  EXPECT_ERROR("only a plain memory tensor can be recast", {
+    fly_value_t *c = fly_kernel_make_identity_tensor(k, fly_kernel_int_tuple(k, "(4,4)", NULL, 0));
+    CHECK(!fly_kernel_recast_tensor(k, c, FLY_I8));
+  });
+  EXPECT_ERROR("memory holds no i1 elements", CHECK(!fly_kernel_recast_tensor(k, t, FLY_I1)));
+  EXPECT_ERROR("needs a stride-1 mode", CHECK(!fly_kernel_recast_tensor(k, t, FLY_I8)));
+  EXPECT_ERROR("memory holds no index elements", CHECK(!fly_kernel_recast_tensor(k, t, 99)));
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *rows = fly_kernel_make_tensor(k, t, fly_kernel_layout(k, "(4,8):(8,1)", NULL, 0));
+    fly_value_t *bytes = fly_kernel_recast_tensor(k, rows, FLY_I8);
+    CHECK(bytes && fly_value_kind_of(k, bytes) == FLY_VALUE_TENSOR);
+    CHECK(fly_value_dtype(k, bytes) == FLY_I8);
+    CHECK(fly_kernel_finish(k) == FLY_OK);
+    fly_module_destroy(m);
+  }
+
+  /* Addresses: of memory only; back to a tensor from an integer, in global or shared memory. */
+  EXPECT_ERROR("only a global or shared memory tensor has an address", {
+    fly_value_t *f = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4:1", NULL, 0), FLY_F32);
+    CHECK(!fly_kernel_tensor_address(k, f));
+  });
+  EXPECT_ERROR("an address is an i64 or i32, not f32", {
+    CHECK(!fly_kernel_tensor_at_address(k, fly_const_float(k, FLY_F32, 0), FLY_F32, 1));
+  });
+  EXPECT_ERROR("not address space 5", {
+    CHECK(!fly_kernel_tensor_at_address(k, fly_const_int(k, FLY_I64, 0), FLY_F32, 5));
+  });
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *at = fly_kernel_tensor_address(k, t);
+    CHECK(at && fly_value_dtype(k, at) == FLY_I64);
+    fly_value_t *back = fly_kernel_tensor_at_address(k, at, FLY_I16, 1);
+    CHECK(back && fly_value_kind_of(k, back) == FLY_VALUE_TENSOR);
+    CHECK(fly_value_dtype(k, back) == FLY_I16);
+    CHECK(fly_kernel_finish(k) == FLY_OK);
+    fly_module_destroy(m);
+  }
+
   /* A NULL kernel handle: a status on the thread, NULL back. */
   CHECK(!fly_kernel_layout(NULL, "(4,8)", NULL, 0));
   CHECK(fly_last_error_status() == FLY_ERROR_INVALID_HANDLE);

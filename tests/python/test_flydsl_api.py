@@ -500,3 +500,22 @@ def test_protocol_sizes_values_and_the_fastmath_context():
     assert seen == [3]
     with pytest.raises(TypeError, match="Cannot extract IR values"):
         extract_to_ir_values("text")
+
+
+@flyc.kernel
+def filled_like(x: fx.Tensor, out: fx.Tensor):
+    v = x.load(0, lanes=4)  # 4 lanes of f32
+    lanes = [fx.zeros_like(v), fx.ones_like(v, fx.Int32).to(fx.Float32),
+             fx.full_like(v, 2.5), fx.empty_like(v) * 0.0 + v]  # fmt: skip
+    for row, w in enumerate(lanes):
+        w.store(out, row * 4)
+    out[16] = fx.full_like(v[1], 7.0)  # a scalar's like is a scalar
+
+
+def test_like_factories_take_the_lanes_of_their_vector():
+    x = np.arange(4, dtype=np.float32) + 1
+    out = dev.array(np.zeros(17, np.float32))
+    filled_like(dev.array(x), out).launch()
+    got = dev.host(out)
+    np.testing.assert_array_equal(got[:16].reshape(4, 4), [[0] * 4, [1] * 4, [2.5] * 4, x])
+    assert got[16] == 7.0

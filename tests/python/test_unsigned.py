@@ -110,3 +110,33 @@ def test_unsigned_types_are_exported_with_their_signedness():
     from flydsl.expr.typing import Uint32
 
     assert Uint32 is fx.Uint32
+
+
+@flyc.kernel
+def halve(src: fx.Pointer, out: fx.Tensor):
+    i = fx.thread_idx.x
+    out[i] = src[i] >> 1  # a logical shift: the pointer's elements are unsigned
+
+
+def test_a_raw_address_of_unsigned_elements(host_target):
+    data = np.array([0xFFFFFFFE, 4], np.uint32)
+    out = np.zeros(2, np.uint32)
+    halve(flyc.from_c_void_p(fx.Uint32, data.ctypes.data), out).launch(block=(2,))
+    assert out.tolist() == [0x7FFFFFFF, 2]
+
+
+@flyc.kernel
+def u32_lanes(a: fx.Tensor, out: fx.Tensor):
+    v = a.load(0, lanes=4)  # the tensor's u32, lane by lane
+    (v >> 28).store(out, 0)
+    fx.select_value(v > 5, v // 3, v % 3).store(out, 4)
+    fx.Vector.from_elements([v[3], v[2], v[1], v[0]], fx.Uint32).store(out, 8)
+
+
+def test_vectors_of_unsigned_lanes_use_the_unsigned_ops(host_target):
+    a = np.array([0xF0000000, 5, 0x80000007, 9], np.uint32)
+    out = np.zeros(12, np.uint32)
+    u32_lanes(a, out).launch()
+    np.testing.assert_array_equal(out[:4], a >> 28)
+    np.testing.assert_array_equal(out[4:8], np.where(a > 5, a // 3, a % 3))
+    np.testing.assert_array_equal(out[8:], a[::-1])

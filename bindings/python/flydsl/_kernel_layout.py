@@ -697,6 +697,32 @@ class Pointer:
     def __setitem__(self, i, value):
         self._flat()[self._at(i)] = value
 
+    def recast(self, dtype):
+        """This address as a pointer to elements of `dtype` (a reinterpret_cast): offsets from
+        it then count those elements."""
+        dtype = _dtype_name(dtype)
+        if dtype == self.dtype:
+            return self
+        h = _checked(K.recast_tensor(current(), self._here().handle, K.DTYPES[dtype]))
+        return Pointer(TensorValue(h, dtype, None))
+
+    def address(self):
+        """The address as an i64 (global or shared memory; FlyDSL's ptrtoint)."""
+        return _wrap(K.tensor_address(current(), self._here().handle), "i64")
+
+    @staticmethod
+    def at_address(address, dtype, address_space=1):
+        """A pointer to `dtype` elements at an integer address in global (1) or shared (3)
+        memory (FlyDSL's inttoptr); nothing checks what it reads."""
+        dtype = _dtype_name(dtype)
+        h = K.tensor_at_address(current(), as_value(address).handle, K.DTYPES[dtype],
+                                int(address_space))  # fmt: skip
+        return Pointer(TensorValue(_checked(h), dtype, None))
+
+    def _here(self):
+        """A tensor whose element 0 is this pointer's."""
+        return self._flat() if self.offset is None else self.view(make_layout(self._SPAN, 1))
+
     def view(self, layout):
         """A tensor with `layout` whose element 0 is this pointer's."""
         if self.offset is None:

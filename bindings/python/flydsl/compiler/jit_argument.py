@@ -156,7 +156,7 @@ class PointerArgument:
 
     def __init__(self, element_type, pointer, assumed_align=None):
         dtype = getattr(element_type, "dtype", element_type)
-        codes = {v: k for k, v in _DL_DTYPES.items() if k[0] != 1}  # signed ints, floats
+        codes = {v: k for k, v in _DL_DTYPES.items()}
         if dtype not in codes:
             raise TypeError(f"from_c_void_p needs an element type, got {element_type!r}")
         address = pointer.value if isinstance(pointer, ctypes.c_void_p) else pointer

@@ -1,7 +1,15 @@
 """FlyDSL's numeric types: `fx.Float32(2.5)` is a typed launch argument outside a kernel and a
 typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width` is 32."""
 
+from .._ir_types import type_of
 from .._trace import Value, as_value, tracing
+
+
+class _IrType:
+    """`fx.Float32.ir_type`: the type object of the class's kernel values."""
+
+    def __get__(self, instance, cls):
+        return type_of(cls.dtype) if cls.dtype else None
 
 
 class Numeric:
@@ -11,6 +19,7 @@ class Numeric:
     dtype = None
     width = None
     signed = None
+    ir_type = _IrType()
 
     def __new__(cls, value=None):
         if value is not None and tracing():

@@ -4,6 +4,8 @@ The names are CuTe's. A function given host values (ints, tuples, host Layouts) 
 the host; given a kernel value anywhere (a tuple leaf, a layout or tensor of a traced kernel)
 it builds the same operation into the kernel, where static parts still fold at build time."""
 
+import enum
+
 from .. import _host_layout
 from .. import _kernel_api as K
 from .. import _kernel_layout as KL
@@ -25,6 +27,7 @@ from .._host_layout import (
     Layout,
     _tiler_text,
 )
+from .._ir_types import type_of
 from .._kernel_layout import (
     CopyAtom,
     CopyOp,
@@ -324,6 +327,91 @@ def get_iter(t):
     return Pointer(t)
 
 
+def recast_iter(result_type, src):
+    """`src` (a pointer) as a pointer to elements of `result_type` (fx.Float32, ...): the same
+    address, read as the new type (FlyDSL's reinterpret_cast of an iterator)."""
+    if not isinstance(src, Pointer):
+        raise TypeError(f"recast_iter needs a pointer (fx.get_iter(t), ...), got {src!r}")
+    return src.recast(result_type)
+
+
+class AddressSpace(enum.IntEnum):
+    """Where a pointer points (FlyDSL's names; the numbers are the AMDGPU/NVPTX ones)."""
+
+    Global = 1
+    Shared = 3
+    Register = 5
+
+
+class PointerType:
+    """A pointer's type: its element type, address space and alignment in bytes, as
+    `fx.inttoptr` takes it (`fx.PointerType.get(fx.Float32.ir_type, fx.AddressSpace.Global, 16)`).
+    """
+
+    def __init__(self, element_type, address_space=AddressSpace.Global, alignment=None):
+        self.dtype = KL._dtype_name(element_type)
+        self.address_space = AddressSpace(int(address_space))
+        self.alignment = alignment
+
+    @staticmethod
+    def get(element_type, address_space=AddressSpace.Global, alignment=None):
+        return PointerType(element_type, address_space, alignment)
+
+    @property
+    def element_type(self):
+        return type_of(self.dtype)
+
+    def __eq__(self, other):
+        return isinstance(other, PointerType) and (
+            self.dtype,
+            self.address_space,
+            self.alignment,
+        ) == (other.dtype, other.address_space, other.alignment)
+
+    def __hash__(self):
+        return hash((self.dtype, self.address_space, self.alignment))
+
+    def __repr__(self):
+        space = self.address_space.name.lower()
+        align = f", align<{self.alignment}>" if self.alignment else ""
+        return f"!fly.ptr<{type_of(self.dtype)}, {space}{align}>"
+
+
+def ptrtoint(ptr):
+    """The address `ptr` points to, an i64 (global or shared memory only)."""
+    if not isinstance(ptr, Pointer):
+        raise TypeError(f"ptrtoint needs a pointer (fx.get_iter(t), ...), got {ptr!r}")
+    return ptr.address()
+
+
+def inttoptr(result_type, src):
+    """A pointer of `result_type` (an fx.PointerType; a numeric type means global memory) at
+    the integer address `src`."""
+    if not isinstance(result_type, PointerType):
+        result_type = PointerType(result_type)
+    if result_type.address_space == AddressSpace.Register:
+        raise ValueError("inttoptr: registers have no addresses")
+    return Pointer.at_address(src, result_type.dtype, int(result_type.address_space))
+
+
+def add_offset(ptr, offset):
+    """`ptr` moved by `offset` elements (an int, a kernel integer or a one-leaf int tuple)."""
+    if isinstance(offset, KL.IntTupleValue):
+        offset = offset._leaf()
+    return ptr + offset
+
+
+def ptr_load(ptr, result_type=None):
+    """The element at `ptr`, or a vector of consecutive ones for a vector type
+    (fx.Float32x4, or MLIR's vector<4xf32> type object)."""
+    return ptr.load(result_type)
+
+
+def ptr_store(value, ptr):
+    """Writes `value` (an element or a vector of consecutive ones) at `ptr`."""
+    ptr.store(value)
+
+
 def local_tile(t, tile, coord):
     """The tile at `coord` of `t` divided by `tile` (CuTe's local_tile / inner_partition)."""
     tiles = zipped_divide(t, tile)
@@ -349,7 +437,9 @@ __all__ = _host_layout.__all__ + [
     "copy_atom_call",
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
-    "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "local_tile",
+    "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
+    "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
+    "AddressSpace", "local_tile",
     "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp",
 ]  # fmt: skip

@@ -82,7 +82,18 @@ class Vector:
     @staticmethod
     def splat(element, lanes, dtype=None):
         v = as_value(element, Value(None, _dtype_name(dtype)) if dtype else None)
+        if dtype is not None:
+            v = v.to(_dtype_name(dtype))
         return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.dtype)
+
+    @staticmethod
+    def filled_like(vector, fill_value, dtype=None):
+        """A vector of `vector`'s lanes, each `fill_value` as `dtype` (default: its dtype)."""
+        vector = as_value(vector)
+        dtype = _dtype_name(dtype or vector.dtype)
+        if vector.lanes == 1:  # a scalar's "like" is a scalar
+            return as_value(fill_value, Value(None, dtype)).to(dtype)
+        return Vector.splat(fill_value, vector.lanes, dtype)
 
     @staticmethod
     def load(tensor, index, lanes, pred=None):
@@ -142,6 +153,24 @@ def full(shape, fill_value, dtype):
     return Vector.filled(shape, fill_value, dtype)
 
 
+def full_like(a, fill_value, dtype=None):
+    """A vector shaped as `a`, each lane `fill_value` as `dtype` (default: a's)."""
+    return Vector.filled_like(a, fill_value, dtype)
+
+
+def zeros_like(a, dtype=None):
+    return Vector.filled_like(a, 0, dtype)
+
+
+def ones_like(a, dtype=None):
+    return Vector.filled_like(a, 1, dtype)
+
+
+def empty_like(a, dtype=None):
+    """A vector shaped as `a` whose lanes are to be written; they start as zeros."""
+    return Vector.filled_like(a, 0, dtype)
+
+
 class ReductionOp(enum.Enum):
     """The folds cooperative reductions and scans take (fx.coop)."""
 
@@ -164,6 +193,10 @@ __all__ = [
     *_VECTOR_ALIASES,
     "VectorAlias",
     "full",
+    "full_like",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
     "as_ir_value",
     "T",
     "ReductionOp",

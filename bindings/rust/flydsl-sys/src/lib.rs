@@ -1106,6 +1106,27 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_recast_tensor(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tensor_address(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tensor_at_address(
+        k: *mut fly_kernel_t,
+        address: *mut fly_value_t,
+        dtype: ::std::os::raw::c_int,
+        address_space: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_swizzle_tensor(
         k: *mut fly_kernel_t,
         tensor: *mut fly_value_t,

@@ -1,0 +1,129 @@
+"""FlyDSL's pointer primitives: fx.recast_iter reads a pointer's bytes as another element type
+(a reinterpret_cast), fx.add_offset moves a pointer by elements of its own type, and
+fx.ptr_load / fx.ptr_store read and write an element or a vector there. Checked against
+numpy views of the same bytes; a recast of what has no memory is an error."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+
+
+@flyc.kernel
+def bytes_of_words(words: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    b = fx.recast_iter(fx.Uint8, fx.get_iter(words))  # 4 bytes per word
+    out[i] = fx.ptr_load(fx.add_offset(b, i))
+
+
+def test_recast_reads_the_same_bytes(host_target):
+    words = np.array([0x04030201, 0xF0E0D0C0], np.uint32)
+    out = np.zeros(8, np.uint8)
+    bytes_of_words(words, out).launch(block=(8,))
+    np.testing.assert_array_equal(out, words.view(np.uint8))
+
+
+@flyc.kernel
+def halves_in_place(x: fx.Tensor, n: fx.Int32):
+    # Each thread rewrites one f32 as two f16 halves of its own bits' worth: the pointer is
+    # moved in f32 elements first, then read as f16 pairs.
+    i = fx.thread_idx.x
+    here = fx.add_offset(fx.get_iter(x), fx.make_int_tuple(i))
+    pair = fx.recast_iter(fx.Float16, here)
+    v = fx.ptr_load(pair, fx.Float16x2)
+    fx.ptr_store(fx.Vector.from_elements([v[1], v[0]], fx.Float16), pair)
+
+
+def test_recast_at_an_offset_and_vector_access(host_target):
+    x = np.arange(1, 9, dtype=np.float16).view(np.float32).copy()  # 4 f32 of f16 pairs
+    expect = x.view(np.float16).reshape(4, 2)[:, ::-1].copy().view(np.float32).ravel()
+    halves_in_place(x, 4).launch(block=(4,))
+    np.testing.assert_array_equal(x.view(np.uint32), expect.view(np.uint32))
+
+
+@flyc.kernel
+def widen_pairs(x: fx.Tensor, out: fx.Tensor):
+    # Two i32 words as one i64 through a shared buffer recast to the wider type.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Int32, fx.make_layout(4, 1))
+    i = fx.thread_idx.x
+    smem[i] = x[i]
+    fx.gpu.barrier()
+    wide = fx.recast_iter(fx.Int64, fx.get_iter(smem))
+    if i < 2:
+        out[i] = fx.ptr_load(fx.add_offset(wide, i))
+
+
+def test_recast_of_shared_memory_to_a_wider_type(host_target):
+    x = np.array([1, 2, -1, 7], np.int32)
+    out = np.zeros(2, np.int64)
+    widen_pairs(x, out).launch(block=(4,))
+    np.testing.assert_array_equal(out, x.view(np.int64))
+
+
+def test_recast_mistakes_are_errors():
+    @flyc.kernel
+    def counting(out: fx.Tensor):
+        coords = fx.make_identity_tensor((4, 4))
+        fx.recast_iter(fx.Int8, fx.get_iter(coords))
+        out[0] = 1
+
+    with pytest.raises(flyc.CompileError, match="only a plain memory tensor can be recast"):
+        counting(np.zeros(1, np.int32)).launch()
+
+    @flyc.kernel
+    def not_a_pointer(out: fx.Tensor):
+        fx.recast_iter(fx.Int8, out)
+
+    with pytest.raises(TypeError, match="recast_iter needs a pointer"):
+        not_a_pointer(np.zeros(1, np.int32)).launch()
+
+
+@flyc.kernel
+def through_addresses(x: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout(4, 1))
+    at = fx.ptrtoint(fx.get_iter(x))  # an i64
+    element = fx.PointerType.get(fx.Float32.ir_type, fx.AddressSpace.Global, 4)
+    v = fx.ptr_load(fx.inttoptr(element, at + fx.Int64(i) * 4))
+    shared = fx.PointerType.get(fx.Float32, fx.AddressSpace.Shared)
+    fx.ptr_store(v * 2.0, fx.inttoptr(shared, fx.ptrtoint(fx.add_offset(fx.get_iter(smem), i))))
+    fx.gpu.barrier()
+    out[i] = smem[3 - i]
+
+
+def test_pointers_through_integer_addresses(host_target):
+    x = np.array([1.5, 2.0, -3.0, 8.0], np.float32)
+    out = np.zeros(4, np.float32)
+    through_addresses(x, out).launch(block=(4,))
+    np.testing.assert_array_equal(out, (x * 2)[::-1])
+
+
+def test_address_mistakes_are_errors():
+    @flyc.kernel
+    def of_a_fragment(out: fx.Tensor):
+        frag = fx.make_fragment_like(fx.make_layout(4, 1), fx.Float32)
+        out[0] = fx.Float32(fx.ptrtoint(fx.get_iter(frag)))
+
+    with pytest.raises(
+        flyc.CompileError, match="only a global or shared memory tensor has an address"
+    ):
+        of_a_fragment(np.zeros(1, np.float32)).launch()
+
+    @flyc.kernel
+    def float_address(out: fx.Tensor):
+        p = fx.inttoptr(fx.PointerType.get(fx.Float32), fx.Float32(1.0))
+        out[0] = fx.ptr_load(p)
+
+    with pytest.raises(flyc.CompileError, match="an address is an i64 or i32, not f32"):
+        float_address(np.zeros(1, np.float32)).launch()
+
+    @flyc.kernel
+    def register_address(out: fx.Tensor):
+        p = fx.inttoptr(fx.PointerType.get(fx.Float32, fx.AddressSpace.Register), 0)
+        out[0] = fx.ptr_load(p)
+
+    with pytest.raises(ValueError, match="registers have no addresses"):
+        register_address(np.zeros(1, np.float32)).launch()
+    assert str(fx.PointerType.get(fx.Int8, fx.AddressSpace.Shared, 16)) == (
+        "!fly.ptr<i8, shared, align<16>>"
+    )
