@@ -51,19 +51,28 @@ DIFFERENCES = """
   a facade over the C API, which keeps MLIR behind it: `ir.Value` is a kernel value; the type
   objects (`ir.IntegerType.get_signless`, `ir.F32Type.get`, `ir.VectorType.get`, `ir.Type.parse`
   of element and vector types, `value.type`), `ir.Context` / `ir.Location` (no-op contexts),
-  constant attributes, `extras.types`, and the dialect builders with a kernel op behind them
-  (`arith` with `constant` / `ConstantOp`, `math`, `vector`, `gpu` indices and barriers) work.
-  Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
-  `memref`, `func`, `builtin`) imports, so that modules naming them at the top load, and
-  raises NotImplementedError saying it is not offered when used: building modules, functions,
-  blocks and operations by hand, inline assembly and the pass manager need MLIR's own objects.
-  FlyDSL's unit tests that build free-standing IR with `ir.Module.create()` therefore stop
-  there; they test its IR builder rather than kernels.
-- `fastmath=` (FlyDSL's `arith.FastMathFlags`) is accepted by the math and arithmetic
-  operations and not applied: results keep IEEE semantics, which every flag permits.
-- There are no unsigned integer types (`fx.Uint8`, `fx.Uint32`, ...): kernel integers are
-  signless with signed operations unless an operation names itself unsigned (`divui`,
-  `shrui`, `maxui`).
+  constant attributes (`DenseElementsAttr.get_splat` for vectors), `extras.types`, and the
+  dialect builders with a kernel op behind them (`arith` with `constant` / `ConstantOp`, every
+  `math` op, `vector`, `gpu` indices and barriers) work. So do modules of functions:
+  `ir.Module.create()`, `ir.InsertionPoint(module.body)`, `func.FuncOp(name,
+  ir.FunctionType.get(args, []))`, `f.add_entry_block()`, `func.ReturnOp([])`, `verify()` and
+  `str(module)`: a function is a kernel of the module whose arguments are scalar parameters,
+  and the text is the kernel builder's IR (a `gpu.func` in a `gpu.module`, before the
+  compiler's passes). Functions return nothing and take no vector arguments (a kernel's
+  parameters are scalars and tensors); both are refused with that reason. Every other name of
+  `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`)
+  imports, so that modules naming them at the top load, and raises NotImplementedError saying
+  it is not offered when used: operations and blocks built by hand, inline assembly and the
+  pass manager need MLIR's own objects.
+- Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,
+  fx.Float32)` for an f32 scalar), but a value is not wrapped in an object of that class:
+  `fx.Float32(v)` inside a kernel is the converted value itself.
+- `fastmath=` and `with fx.fastmath(...)` give float ops LLVM's fast-math flags, as in FlyDSL;
+  the compile hints `fastmath` / `fast_fp_math` set a kernel's default and are part of its
+  cache key.
+- Unsigned integers (`fx.Uint8`..`fx.Uint64`) are kernel integers that remember their
+  signedness: the library's integers are signless, and the binding picks the unsigned
+  division, shifts, comparisons and conversions for them.
 - The block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
   implementation on every target, so `fx.coop.universal` is the same surface; the algorithms
   FlyDSL names but has not implemented raise NotImplementedError here too.

@@ -338,14 +338,26 @@ FLY_API fly_value_t *fly_kernel_scalar_param(fly_kernel_t *k, int dtype /* fly_d
 FLY_API fly_value_t *fly_const_int(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t value);
 FLY_API fly_value_t *fly_const_float(fly_kernel_t *k, int dtype /* fly_dtype */, double value);
 
+/* clang-format off */
 typedef enum fly_binary_op {
   FLY_ADD = 0, FLY_SUB, FLY_MUL, FLY_DIV, FLY_REM, FLY_MIN, FLY_MAX, FLY_AND, FLY_OR,
-  FLY_XOR, FLY_SHL, FLY_SHR, FLY_DIVU, FLY_REMU, FLY_SHRU, FLY_MINU, FLY_MAXU, FLY_POW
+  FLY_XOR, FLY_SHL, FLY_SHR, FLY_DIVU, FLY_REMU, FLY_SHRU, FLY_MINU, FLY_MAXU, FLY_POW,
+  /* Floats only. FLY_MIN / FLY_MAX propagate NaN; FLY_MINNUM / FLY_MAXNUM return the other
+   * operand when one is NaN. */
+  FLY_ATAN2, FLY_COPYSIGN, FLY_MAXNUM, FLY_MINNUM
 } fly_binary_op;
 typedef enum fly_unary_op {
   FLY_NEG = 0, FLY_NOT, FLY_ABS, FLY_EXP, FLY_EXP2, FLY_LOG, FLY_LOG2, FLY_SQRT, FLY_RSQRT,
-  FLY_TANH, FLY_ERF, FLY_SIN, FLY_COS, FLY_FLOOR, FLY_CEIL
+  FLY_TANH, FLY_ERF, FLY_SIN, FLY_COS, FLY_FLOOR, FLY_CEIL, FLY_EXPM1, FLY_LOG10, FLY_LOG1P,
+  FLY_CBRT, FLY_TAN, FLY_ASIN, FLY_ACOS, FLY_ATAN, FLY_SINH, FLY_COSH, FLY_ASINH, FLY_ACOSH,
+  FLY_ATANH, FLY_ERFC, FLY_ROUND /* half away from zero */, FLY_ROUNDEVEN, FLY_TRUNC,
+  /* Integers only: leading zeros, trailing zeros, set bits. */
+  FLY_CTLZ, FLY_CTTZ, FLY_CTPOP
 } fly_unary_op;
+typedef enum fly_float_class {
+  FLY_ISNAN = 0, FLY_ISINF, FLY_ISFINITE, FLY_ISNORMAL
+} fly_float_class;
+/* clang-format on */
 typedef enum fly_cmp_op {
   FLY_EQ = 0, FLY_NE, FLY_LT, FLY_LE, FLY_GT, FLY_GE, FLY_ULT, FLY_ULE, FLY_UGT, FLY_UGE
 } fly_cmp_op;
@@ -357,6 +369,31 @@ FLY_API fly_value_t *fly_binary(fly_kernel_t *k, int op /* fly_binary_op */, fly
                                 fly_value_t *b);
 FLY_API fly_value_t *fly_unary(fly_kernel_t *k, int op /* fly_unary_op */, fly_value_t *a);
 FLY_API fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* base ** exponent for an integer exponent: a float base keeps its type; an integer base needs
+ * the exponent's type. */
+FLY_API fly_value_t *fly_powi(fly_kernel_t *k, fly_value_t *base, fly_value_t *exponent);
+/* min(max(x, lo), hi), floats of one type. */
+FLY_API fly_value_t *fly_clamp(fly_kernel_t *k, fly_value_t *x, fly_value_t *lo, fly_value_t *hi);
+/* sin(x) and cos(x) from one operation; both outputs NULL on error. */
+FLY_API void fly_sincos(fly_kernel_t *k, fly_value_t *x, fly_value_t **sin_out,
+                        fly_value_t **cos_out);
+/* An i1 per lane: whether float x is NaN, infinite, finite or normal. */
+FLY_API fly_value_t *fly_float_class_test(fly_kernel_t *k, int test /* fly_float_class */,
+                                          fly_value_t *x);
+/* Fast-math flags that the float arithmetic and math made from now on carry, as LLVM's
+ * (and MLIR's arith dialect) define them; or-ed. FLY_FASTMATH_NONE keeps IEEE semantics. */
+typedef enum fly_fastmath_flags {
+  FLY_FASTMATH_NONE = 0,
+  FLY_FASTMATH_REASSOC = 1,
+  FLY_FASTMATH_NNAN = 2,
+  FLY_FASTMATH_NINF = 4,
+  FLY_FASTMATH_NSZ = 8,
+  FLY_FASTMATH_ARCP = 16,
+  FLY_FASTMATH_CONTRACT = 32,
+  FLY_FASTMATH_AFN = 64,
+  FLY_FASTMATH_FAST = 127
+} fly_fastmath_flags;
+FLY_API fly_status fly_kernel_set_fastmath(fly_kernel_t *k, unsigned flags);
 /* An i1 result. */
 FLY_API fly_value_t *fly_compare(fly_kernel_t *k, int op /* fly_cmp_op */, fly_value_t *a,
                                  fly_value_t *b);

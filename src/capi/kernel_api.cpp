@@ -360,14 +360,14 @@ fly_value_t *fly_const_float(fly_kernel_t *k, int dtype, double value) {
 
 fly_value_t *fly_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_ADD || op > FLY_POW)
+  if (op < FLY_ADD || op > FLY_MINNUM)
     return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
   return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
 }
 
 fly_value_t *fly_unary(fly_kernel_t *k, int op, fly_value_t *a) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_NEG || op > FLY_CEIL)
+  if (op < FLY_NEG || op > FLY_CTPOP)
     return handle(K->unary(ir::UnaryOp::Neg, nullptr));
   return handle(K->unary(static_cast<ir::UnaryOp>(op), val(a)));
 }
@@ -375,6 +375,50 @@ fly_value_t *fly_unary(fly_kernel_t *k, int op, fly_value_t *a) {
 fly_value_t *fly_fma(fly_kernel_t *k, fly_value_t *a, fly_value_t *b, fly_value_t *c) {
   FLY_KERNEL_OR(k, nullptr);
   return handle(K->fma(val(a), val(b), val(c)));
+}
+
+fly_value_t *fly_powi(fly_kernel_t *k, fly_value_t *base, fly_value_t *exponent) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->powi(val(base), val(exponent)));
+}
+
+fly_value_t *fly_clamp(fly_kernel_t *k, fly_value_t *x, fly_value_t *lo, fly_value_t *hi) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->clamp(val(x), val(lo), val(hi)));
+}
+
+void fly_sincos(fly_kernel_t *k, fly_value_t *x, fly_value_t **sin_out, fly_value_t **cos_out) {
+  if (sin_out)
+    *sin_out = nullptr;
+  if (cos_out)
+    *cos_out = nullptr;
+  FLY_KERNEL_OR(k, );
+  if (!sin_out || !cos_out) {
+    K->reject("fly_sincos needs both outputs");
+    return;
+  }
+  ir::Value *s = nullptr, *c = nullptr;
+  if (K->sincos(val(x), s, c)) {
+    *sin_out = handle(s);
+    *cos_out = handle(c);
+  }
+}
+
+fly_value_t *fly_float_class_test(fly_kernel_t *k, int test, fly_value_t *x) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (test < FLY_ISNAN || test > FLY_ISNORMAL) {
+    K->reject("unknown float test " + std::to_string(test));
+    return nullptr;
+  }
+  return handle(K->floatClass(static_cast<ir::FloatClass>(test), val(x)));
+}
+
+fly_status fly_kernel_set_fastmath(fly_kernel_t *k, unsigned flags) {
+  return guard([&] {
+    if (!kernelOf(k)->kernel->setFastMath(flags))
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "fast-math flags " + std::to_string(flags) + " are outside FLY_FASTMATH_FAST");
+  });
 }
 
 fly_value_t *fly_compare(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {

@@ -35,7 +35,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -240,6 +242,42 @@ void approximateExp(mlir::ModuleOp m) {
   mlir::populateMathPolynomialApproximationPatterns(
       patterns, [](llvm::StringRef name) { return name == "math.exp"; });
   (void)mlir::applyPatternsGreedily(m, std::move(patterns));
+}
+
+// MLIR lowers log1p and expm1 to LLVM as log(1 + x) and exp(x) - 1, which lose every digit for
+// small x; libm's log1p and expm1 keep them. Vectors call it lane by lane.
+void callLibmForLog1pExpm1(mlir::ModuleOp m) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::math::Log1pOp, mlir::math::ExpM1Op>(op))
+      ops.push_back(op);
+  });
+  for (mlir::Operation *op : ops) {
+    mlir::Type t = op->getResult(0).getType();
+    mlir::Type elem = mlir::getElementTypeOrSelf(t);
+    if (!elem.isF32() && !elem.isF64())
+      continue; // f16 and bf16 compute in f32 on the way (math's type legalization)
+    std::string name = mlir::isa<mlir::math::Log1pOp>(op) ? "log1p" : "expm1";
+    if (elem.isF32())
+      name += "f";
+    mlir::OpBuilder b(op);
+    mlir::Location loc = op->getLoc();
+    auto fn = declare(m, name, b.getFunctionType({elem}, {elem}));
+    auto call = [&](mlir::Value x) {
+      return mlir::func::CallOp::create(b, loc, fn, x).getResult(0);
+    };
+    mlir::Value r;
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t)) {
+      r = mlir::arith::ConstantOp::create(b, loc, vt, b.getZeroAttr(vt));
+      for (int64_t i = 0; i < vt.getNumElements(); ++i)
+        r = mlir::vector::InsertOp::create(
+            b, loc, call(mlir::vector::ExtractOp::create(b, loc, op->getOperand(0), i)), r, i);
+    } else {
+      r = call(op->getOperand(0));
+    }
+    op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+  }
 }
 
 void addLoweringPasses(mlir::PassManager &pm) {
@@ -629,9 +667,11 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
+  expandCompositeMath(*m);
   approximateExp(*m);
   relaxVectorAlignment(*m);
   kernels = outlineForHost(*m, options.cpuFibers, waveSize(options.arch), blockLevel);
+  callLibmForLog1pExpm1(*m);
   dumpStage(options, "01_host.mlir", *m);
   mlir::PassManager pm(m->getContext());
   configurePrinting(pm, options);

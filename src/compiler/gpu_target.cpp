@@ -33,6 +33,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -57,6 +58,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -116,21 +118,102 @@ void materializeSharedMemory(mlir::ModuleOp m) {
       decl.erase();
 }
 
+// ROCDL's conversion gives the math ops that have an LLVM intrinsic to that intrinsic, and the
+// AMDGPU backend has no code for these; the device library (linked in) computes them instead,
+// as HIP's own functions do. Vectors call it lane by lane.
+void callDeviceLibraryMath(mlir::gpu::GPUModuleOp gpuModule) {
+  static const std::map<std::string, std::string> functions = {
+      {"math.tan", "tan"},   {"math.asin", "asin"}, {"math.acos", "acos"}, {"math.atan", "atan"},
+      {"math.sinh", "sinh"}, {"math.cosh", "cosh"}, {"math.tanh", "tanh"}, {"math.atan2", "atan2"}};
+  llvm::SmallVector<mlir::Operation *> ops;
+  gpuModule.walk([&](mlir::Operation *op) {
+    if (functions.count(op->getName().getStringRef().str()))
+      ops.push_back(op);
+  });
+  for (mlir::Operation *op : ops) {
+    mlir::OpBuilder b(op);
+    mlir::Location loc = op->getLoc();
+    mlir::Type t = op->getResult(0).getType();
+    mlir::Type elem = mlir::getElementTypeOrSelf(t);
+    const char *suffix = elem.isF32()   ? "_f32"
+                         : elem.isF64() ? "_f64"
+                         : elem.isF16() ? "_f16"
+                                        : nullptr;
+    std::string base = functions.at(op->getName().getStringRef().str());
+    if (!suffix) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << elem;
+      throw CompileError("'math." + base + "' on " + type +
+                         " has no rocm lowering (f16, f32 and f64 do)");
+    }
+    std::string name = "__ocml_" + base + suffix;
+    llvm::SmallVector<mlir::Type> argTypes(op->getNumOperands(), elem);
+    auto fn = gpuModule.lookupSymbol<mlir::LLVM::LLVMFuncOp>(name);
+    if (!fn) {
+      mlir::OpBuilder top(gpuModule.getBodyRegion());
+      fn = mlir::LLVM::LLVMFuncOp::create(top, loc, name,
+                                          mlir::LLVM::LLVMFunctionType::get(elem, argTypes));
+    }
+    auto call = [&](mlir::ValueRange args) {
+      return mlir::LLVM::CallOp::create(b, loc, fn, args).getResult();
+    };
+    mlir::Value r;
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t)) {
+      r = mlir::arith::ConstantOp::create(b, loc, vt, b.getZeroAttr(vt));
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        llvm::SmallVector<mlir::Value> lanes;
+        for (mlir::Value operand : op->getOperands())
+          lanes.push_back(mlir::vector::ExtractOp::create(b, loc, operand, i));
+        r = mlir::vector::InsertOp::create(b, loc, call(lanes), r, i);
+      }
+    } else {
+      r = call(op->getOperands());
+    }
+    op->getResult(0).replaceAllUsesWith(r);
+    op->erase();
+  }
+}
+
 // NVIDIA has no device math library here: transcendental f32 functions become polynomial
 // approximations, and what remains with an LLVM intrinsic that NVPTX selects directly becomes
 // a call of that intrinsic (the NVVM conversion would otherwise ask for libdevice).
 void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
+  // log10(x) = ln(x) / ln(10): ln has a polynomial here, log10 has none.
+  llvm::SmallVector<mlir::math::Log10Op> log10s;
+  gpuModule.walk([&](mlir::math::Log10Op op) { log10s.push_back(op); });
+  for (auto op : log10s) {
+    mlir::OpBuilder b(op);
+    mlir::Type t = op.getType();
+    mlir::TypedAttr scale = b.getFloatAttr(mlir::getElementTypeOrSelf(t), 1.0 / std::log(10.0));
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
+      scale = mlir::DenseElementsAttr::get(vt, mlir::Attribute(scale));
+    mlir::Value ln = mlir::math::LogOp::create(b, op.getLoc(), op.getOperand(), op.getFastmath());
+    mlir::Value r = mlir::arith::MulFOp::create(
+        b, op.getLoc(), ln, mlir::arith::ConstantOp::create(b, op.getLoc(), t, scale),
+        op.getFastmath());
+    op.replaceAllUsesWith(r);
+    op.erase();
+  }
   mlir::RewritePatternSet patterns(gpuModule.getContext());
-  mlir::math::populateExpansionPatterns(patterns, {"tanh", "powf", "rsqrt"});
+  mlir::math::populateExpansionPatterns(
+      patterns, {"tanh", "powf", "rsqrt", "sinh", "cosh", "tan", "asinh", "acosh", "atanh"});
   mlir::populateMathPolynomialApproximationPatterns(patterns);
   (void)mlir::applyPatternsGreedily(gpuModule, std::move(patterns));
 
   static const std::map<std::string, std::string> intrinsics = {
-      {"math.floor", "llvm.floor"}, {"math.ceil", "llvm.ceil"},   {"math.sqrt", "llvm.sqrt"},
-      {"math.absf", "llvm.fabs"},   {"math.fma", "llvm.fma"},     {"math.exp2", "llvm.exp2"},
-      {"math.log2", "llvm.log2"},   {"math.copysign", "llvm.copysign"},
-      {"math.roundeven", "llvm.roundeven"}, {"math.trunc", "llvm.trunc"},
-      {"math.round", "llvm.round"}};
+      {"math.floor", "llvm.floor"},
+      {"math.ceil", "llvm.ceil"},
+      {"math.sqrt", "llvm.sqrt"},
+      {"math.absf", "llvm.fabs"},
+      {"math.fma", "llvm.fma"},
+      {"math.exp2", "llvm.exp2"},
+      {"math.log2", "llvm.log2"},
+      {"math.copysign", "llvm.copysign"},
+      {"math.roundeven", "llvm.roundeven"},
+      {"math.trunc", "llvm.trunc"},
+      {"math.round", "llvm.round"},
+      {"math.ctpop", "llvm.ctpop"}};
   llvm::SmallVector<mlir::Operation *> mathOps;
   gpuModule.walk([&](mlir::Operation *op) {
     if (op->getDialect() && op->getDialect()->getNamespace() == "math")
@@ -141,13 +224,16 @@ void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
     std::string name = op->getName().getStringRef().str();
     auto it = intrinsics.find(name);
     mlir::Type t = op->getResult(0).getType();
-    if (name == "math.absi") {
+    static const std::map<std::string, std::string> withFlag = {
+        {"math.absi", "llvm.abs"}, {"math.ctlz", "llvm.ctlz"}, {"math.cttz", "llvm.cttz"}};
+    if (auto flagged = withFlag.find(name); flagged != withFlag.end()) {
+      // abs: INT_MIN is not poison; ctlz / cttz: zero is not poison.
       b.setInsertionPoint(op);
-      auto r = mlir::LLVM::CallIntrinsicOp::create(b, op->getLoc(), t, b.getStringAttr("llvm.abs"),
-                                                   mlir::ValueRange{op->getOperand(0),
-                                                                    mlir::LLVM::ConstantOp::create(
-                                                                        b, op->getLoc(), b.getI1Type(),
-                                                                        b.getBoolAttr(false))});
+      auto r = mlir::LLVM::CallIntrinsicOp::create(
+          b, op->getLoc(), t, b.getStringAttr(flagged->second),
+          mlir::ValueRange{op->getOperand(0),
+                           mlir::LLVM::ConstantOp::create(b, op->getLoc(), b.getI1Type(),
+                                                          b.getBoolAttr(false))});
       op->replaceAllUsesWith(r->getResults());
       op->erase();
       continue;
@@ -583,7 +669,9 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
   lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
+  expandCompositeMath(*m);
   if (isRocm(o)) {
+    callDeviceLibraryMath(gpuModule);
     xorShufflesToSwizzles(gpuModule);
     shufflesWithinSegments(gpuModule, waveSize(o.arch), /*cuda=*/false);
     lowerMatrixCores(gpuModule, o.arch);

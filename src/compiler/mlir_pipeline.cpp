@@ -4,11 +4,16 @@
 
 #include "ir/mlir_module.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,6 +47,121 @@ void dumpStage(const Options &o, const std::string &stage, mlir::ModuleOp m) {
   llvm::raw_string_ostream os(text);
   m->print(os);
   dumpText(o, stage, text);
+}
+
+namespace {
+
+// base ** exponent by square-and-multiply over the exponent's bits, unrolled and branch-free (a
+// GPU lane must not diverge on its exponent). A negative exponent gives the integer part of
+// 1 / base ** -exponent: 1 for base 1, +-1 for base -1, else 0.
+void expandIPowI(mlir::math::IPowIOp op) {
+  mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+  mlir::Type t = op.getType();
+  mlir::Type elem = mlir::getElementTypeOrSelf(t);
+  auto cst = [&](int64_t v) -> mlir::Value {
+    mlir::TypedAttr a = b.getIntegerAttr(elem, v);
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
+      a = mlir::DenseElementsAttr::get(vt, mlir::Attribute(a));
+    return mlir::arith::ConstantOp::create(b, t, a);
+  };
+  namespace ar = mlir::arith;
+  mlir::Value x = op.getLhs(), e = op.getRhs(), one = cst(1), zero = cst(0);
+  mlir::Value result = one, power = x;
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  for (unsigned i = 0; i + 1 < bits; ++i) {
+    mlir::Value bit = ar::AndIOp::create(b, ar::ShRUIOp::create(b, e, cst(i)), one);
+    mlir::Value set = ar::CmpIOp::create(b, ar::CmpIPredicate::ne, bit, zero);
+    result = ar::SelectOp::create(b, set, ar::MulIOp::create(b, result, power), result);
+    if (i + 2 < bits)
+      power = ar::MulIOp::create(b, power, power);
+  }
+  mlir::Value odd =
+      ar::CmpIOp::create(b, ar::CmpIPredicate::ne, ar::AndIOp::create(b, e, one), zero);
+  mlir::Value minusOne = bits == 1 ? one : cst(-1);
+  mlir::Value ofMinusOne = ar::SelectOp::create(b, odd, minusOne, one);
+  mlir::Value negative = ar::SelectOp::create(
+      b, ar::CmpIOp::create(b, ar::CmpIPredicate::eq, x, one), one,
+      ar::SelectOp::create(b, ar::CmpIOp::create(b, ar::CmpIPredicate::eq, x, minusOne), ofMinusOne,
+                           zero));
+  mlir::Value isNegative = ar::CmpIOp::create(b, ar::CmpIPredicate::slt, e, zero);
+  op.replaceAllUsesWith(ar::SelectOp::create(b, isNegative, negative, result).getResult());
+  op.erase();
+}
+
+// sin and cos as two ops: every target lowers those.
+void expandSincos(mlir::math::SincosOp op) {
+  mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+  auto fm = op.getFastmath();
+  op.getSin().replaceAllUsesWith(mlir::math::SinOp::create(b, op.getOperand(), fm).getResult());
+  op.getCos().replaceAllUsesWith(mlir::math::CosOp::create(b, op.getOperand(), fm).getResult());
+  op.erase();
+}
+
+// The float class tests as ordered comparisons of |x| with infinity and the smallest normal
+// number (a NaN compares false with both).
+void expandFloatClass(mlir::Operation *op) {
+  mlir::ImplicitLocOpBuilder b(op->getLoc(), op);
+  mlir::Value x = op->getOperand(0);
+  mlir::Type t = x.getType();
+  auto elem = mlir::cast<mlir::FloatType>(mlir::getElementTypeOrSelf(t));
+  auto cst = [&](const llvm::APFloat &v) -> mlir::Value {
+    mlir::TypedAttr a = b.getFloatAttr(elem, v);
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
+      a = mlir::DenseElementsAttr::get(vt, mlir::Attribute(a));
+    return mlir::arith::ConstantOp::create(b, t, a);
+  };
+  namespace ar = mlir::arith;
+  const llvm::fltSemantics &sem = elem.getFloatSemantics();
+  mlir::Value inf = cst(llvm::APFloat::getInf(sem));
+  mlir::Value mag = mlir::math::AbsFOp::create(b, x);
+  mlir::Value r;
+  if (mlir::isa<mlir::math::IsNaNOp>(op))
+    r = ar::CmpFOp::create(b, ar::CmpFPredicate::UNO, x, x);
+  else if (mlir::isa<mlir::math::IsInfOp>(op))
+    r = ar::CmpFOp::create(b, ar::CmpFPredicate::OEQ, mag, inf);
+  else if (mlir::isa<mlir::math::IsFiniteOp>(op))
+    r = ar::CmpFOp::create(b, ar::CmpFPredicate::OLT, mag, inf);
+  else
+    r = ar::AndIOp::create(b, ar::CmpFOp::create(b, ar::CmpFPredicate::OLT, mag, inf),
+                           ar::CmpFOp::create(b, ar::CmpFPredicate::OGE, mag,
+                                              cst(llvm::APFloat::getSmallestNormalized(sem))));
+  op->getResult(0).replaceAllUsesWith(r);
+  op->erase();
+}
+
+// min(max(x, lo), hi). MLIR 22's own expansion of clampf computes max(min(x, lo), hi), which
+// is hi for every x below hi: a wrong answer, so it is not used.
+void expandClampF(mlir::math::ClampFOp op) {
+  mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+  auto fm = op.getFastmath();
+  mlir::Value low = mlir::arith::MaximumFOp::create(b, op.getValue(), op.getMin(), fm);
+  op.replaceAllUsesWith(mlir::arith::MinimumFOp::create(b, low, op.getMax(), fm).getResult());
+  op.erase();
+}
+
+} // namespace
+
+void expandCompositeMath(mlir::ModuleOp m) {
+  llvm::SmallVector<mlir::Operation *> ops;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::math::IPowIOp, mlir::math::SincosOp, mlir::math::ClampFOp,
+                  mlir::math::IsNaNOp, mlir::math::IsInfOp, mlir::math::IsFiniteOp,
+                  mlir::math::IsNormalOp>(op))
+      ops.push_back(op);
+  });
+  for (mlir::Operation *op : ops) {
+    if (auto p = mlir::dyn_cast<mlir::math::IPowIOp>(op))
+      expandIPowI(p);
+    else if (auto sc = mlir::dyn_cast<mlir::math::SincosOp>(op))
+      expandSincos(sc);
+    else if (auto clamp = mlir::dyn_cast<mlir::math::ClampFOp>(op))
+      expandClampF(clamp);
+    else
+      expandFloatClass(op);
+  }
+  mlir::RewritePatternSet patterns(m.getContext());
+  mlir::math::populateExpansionPatterns(patterns, {"fpowi"});
+  (void)mlir::applyPatternsGreedily(m, std::move(patterns));
 }
 
 mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options) {

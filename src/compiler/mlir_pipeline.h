@@ -55,6 +55,10 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
 /// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950.
 void checkAtomArch(const std::string &atom, const std::string &arch);
 
+/// Rewrites the math ops that no target lowers directly (clampf, fpowi, ipowi, sincos, the
+/// float class tests) into ones every target does.
+void expandCompositeMath(mlir::ModuleOp m);
+
 /// Replaces the ldmatrix calls (ir::kLdMatrixFnPrefix) by NVVM's ldmatrix (`native`, cuda) or
 /// by loads of each lane's own elements (every other target).
 void lowerLdMatrixCalls(mlir::ModuleOp m, bool native);

@@ -77,8 +77,18 @@ enum class ValueKind {
 /// Copy instructions a copy atom can stand for.
 enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, BufferToLds };
 
-enum class BinaryOp { Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow };
-enum class UnaryOp { Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil };
+// clang-format off
+enum class BinaryOp {
+  Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow,
+  Atan2, CopySign, MaxNum, MinNum
+};
+enum class UnaryOp {
+  Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil,
+  Expm1, Log10, Log1p, Cbrt, Tan, Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh, Erfc,
+  Round, RoundEven, Trunc, Ctlz, Cttz, Ctpop
+};
+// clang-format on
+enum class FloatClass { IsNaN, IsInf, IsFinite, IsNormal };
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge, ULt, ULe, UGt, UGe };
 enum class GpuIndex { ThreadIdx, BlockIdx, BlockDim, GridDim };
 enum class ShuffleMode { Xor, Up, Down, Idx };
@@ -120,6 +130,17 @@ public:
   Value *binary(BinaryOp op, Value *a, Value *b);
   Value *unary(UnaryOp op, Value *a);
   Value *fma(Value *a, Value *b, Value *c);
+  /// A float or integer base raised to an integer exponent (math.fpowi / math.ipowi).
+  Value *powi(Value *base, Value *exponent);
+  /// min(max(x, lo), hi) for floats (math.clampf).
+  Value *clamp(Value *x, Value *lo, Value *hi);
+  /// Both results of one math.sincos.
+  bool sincos(Value *x, Value *&sin, Value *&cos);
+  /// An i1 per lane: what the float test says of x.
+  Value *floatClass(FloatClass test, Value *x);
+  /// The fast-math flags (MLIR's arith::FastMathFlags bits) that float ops made from now on
+  /// carry; 0 for none. Returns false on bits outside them.
+  bool setFastMath(unsigned flags);
   Value *compare(CmpOp op, Value *a, Value *b);
   Value *select(Value *cond, Value *a, Value *b);
   /// Integers are signed unless named unsigned: an unsigned operand zero-extends or converts

@@ -243,6 +243,21 @@ Value *Kernel::constFloat(DType dtype, double v) {
   return k.scalar(mlir::arith::ConstantOp::create(k.b, k.loc(), t, k.b.getFloatAttr(t, v)), dtype);
 }
 
+namespace {
+
+/// Gives the op that defines r the kernel's current fast-math flags, where the op takes them.
+MValue withFastMath(Kernel::Impl &k, MValue r) {
+  if (!k.fastMath)
+    return r;
+  if (auto fm = llvm::dyn_cast_or_null<mlir::arith::ArithFastMathInterface>(r.getDefiningOp()))
+    r.getDefiningOp()->setAttr(fm.getFastMathAttrName(),
+                               mlir::arith::FastMathFlagsAttr::get(
+                                   k.ctx(), static_cast<mlir::arith::FastMathFlags>(k.fastMath)));
+  return r;
+}
+
+} // namespace
+
 Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -281,10 +296,23 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
     case BinaryOp::Pow:
       r = mlir::math::PowFOp::create(B, L, x, y);
       break;
+    case BinaryOp::Atan2:
+      r = mlir::math::Atan2Op::create(B, L, x, y);
+      break;
+    case BinaryOp::CopySign:
+      r = mlir::math::CopySignOp::create(B, L, x, y);
+      break;
+    case BinaryOp::MaxNum:
+      r = ar::MaxNumFOp::create(B, L, x, y);
+      break;
+    case BinaryOp::MinNum:
+      r = ar::MinNumFOp::create(B, L, x, y);
+      break;
     default:
       k.fail("this operation needs integer operands");
       return nullptr;
     }
+    return k.scalar(withFastMath(k, r), d);
   } else {
     switch (op) {
     case BinaryOp::Add:
@@ -339,7 +367,11 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
       r = ar::ShRUIOp::create(B, L, x, y);
       break;
     case BinaryOp::Pow:
-      k.fail("pow needs float operands");
+    case BinaryOp::Atan2:
+    case BinaryOp::CopySign:
+    case BinaryOp::MaxNum:
+    case BinaryOp::MinNum:
+      k.fail("this operation needs float operands");
       return nullptr;
     }
   }
@@ -368,6 +400,15 @@ Value *Kernel::unary(UnaryOp op, Value *ha) {
       break;
     case UnaryOp::Abs:
       r = m::AbsIOp::create(B, L, x);
+      break;
+    case UnaryOp::Ctlz:
+      r = m::CountLeadingZerosOp::create(B, L, x);
+      break;
+    case UnaryOp::Cttz:
+      r = m::CountTrailingZerosOp::create(B, L, x);
+      break;
+    case UnaryOp::Ctpop:
+      r = m::CtPopOp::create(B, L, x);
       break;
     default:
       k.fail("this operation needs a float operand");
@@ -418,11 +459,65 @@ Value *Kernel::unary(UnaryOp op, Value *ha) {
   case UnaryOp::Ceil:
     r = m::CeilOp::create(B, L, x);
     break;
+  case UnaryOp::Expm1:
+    r = m::ExpM1Op::create(B, L, x);
+    break;
+  case UnaryOp::Log10:
+    r = m::Log10Op::create(B, L, x);
+    break;
+  case UnaryOp::Log1p:
+    r = m::Log1pOp::create(B, L, x);
+    break;
+  case UnaryOp::Cbrt:
+    r = m::CbrtOp::create(B, L, x);
+    break;
+  case UnaryOp::Tan:
+    r = m::TanOp::create(B, L, x);
+    break;
+  case UnaryOp::Asin:
+    r = m::AsinOp::create(B, L, x);
+    break;
+  case UnaryOp::Acos:
+    r = m::AcosOp::create(B, L, x);
+    break;
+  case UnaryOp::Atan:
+    r = m::AtanOp::create(B, L, x);
+    break;
+  case UnaryOp::Sinh:
+    r = m::SinhOp::create(B, L, x);
+    break;
+  case UnaryOp::Cosh:
+    r = m::CoshOp::create(B, L, x);
+    break;
+  case UnaryOp::Asinh:
+    r = m::AsinhOp::create(B, L, x);
+    break;
+  case UnaryOp::Acosh:
+    r = m::AcoshOp::create(B, L, x);
+    break;
+  case UnaryOp::Atanh:
+    r = m::AtanhOp::create(B, L, x);
+    break;
+  case UnaryOp::Erfc:
+    r = m::ErfcOp::create(B, L, x);
+    break;
+  case UnaryOp::Round:
+    r = m::RoundOp::create(B, L, x);
+    break;
+  case UnaryOp::RoundEven:
+    r = m::RoundEvenOp::create(B, L, x);
+    break;
+  case UnaryOp::Trunc:
+    r = m::TruncOp::create(B, L, x);
+    break;
   case UnaryOp::Not:
-    k.fail("not needs an integer operand");
+  case UnaryOp::Ctlz:
+  case UnaryOp::Cttz:
+  case UnaryOp::Ctpop:
+    k.fail("this operation needs an integer operand");
     return nullptr;
   }
-  return k.scalar(r, d);
+  return k.scalar(withFastMath(k, r), d);
 }
 
 Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
@@ -436,7 +531,102 @@ Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
     k.fail("fma needs three floats of one type");
     return nullptr;
   }
-  return k.scalar(mlir::math::FmaOp::create(k.b, k.loc(), a->v, b->v, c->v), a->dtype);
+  return k.scalar(withFastMath(k, mlir::math::FmaOp::create(k.b, k.loc(), a->v, b->v, c->v)),
+                  a->dtype);
+}
+
+Value *Kernel::powi(Value *hb, Value *he) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *base = k.getValue(hb, "base"), *e = k.getValue(he, "exponent");
+  if (!base || !e)
+    return nullptr;
+  if (!isInteger(e->dtype) || base->lanes != e->lanes) {
+    k.fail("powi needs an integer exponent with the base's lanes");
+    return nullptr;
+  }
+  if (isInteger(base->dtype)) {
+    if (base->dtype != e->dtype) {
+      k.fail("an integer powi needs base and exponent of one type");
+      return nullptr;
+    }
+    return k.scalar(mlir::math::IPowIOp::create(k.b, k.loc(), base->v, e->v), base->dtype);
+  }
+  return k.scalar(withFastMath(k, mlir::math::FPowIOp::create(k.b, k.loc(), base->v, e->v)),
+                  base->dtype);
+}
+
+Value *Kernel::clamp(Value *hx, Value *hlo, Value *hhi) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *x = k.getValue(hx, "x"), *lo = k.getValue(hlo, "lo"), *hi = k.getValue(hhi, "hi");
+  if (!x || !lo || !hi || !k.sameShape(x, lo, "clamp") || !k.sameShape(x, hi, "clamp"))
+    return nullptr;
+  if (!isFloat(x->dtype)) {
+    k.fail("clamp needs three floats of one type");
+    return nullptr;
+  }
+  return k.scalar(withFastMath(k, mlir::math::ClampFOp::create(k.b, k.loc(), x->v, lo->v, hi->v)),
+                  x->dtype);
+}
+
+bool Kernel::sincos(Value *hx, Value *&sin, Value *&cos) {
+  Impl &k = *impl_;
+  sin = cos = nullptr;
+  if (!k.startOp())
+    return false;
+  Entry *x = k.getValue(hx, "operand");
+  if (!x)
+    return false;
+  if (!isFloat(x->dtype)) {
+    k.fail("sincos needs a float operand");
+    return false;
+  }
+  auto op = mlir::math::SincosOp::create(k.b, k.loc(), x->v);
+  withFastMath(k, op.getSin());
+  sin = k.scalar(op.getSin(), x->dtype);
+  cos = k.scalar(op.getCos(), x->dtype);
+  return true;
+}
+
+Value *Kernel::floatClass(FloatClass test, Value *hx) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *x = k.getValue(hx, "operand");
+  if (!x)
+    return nullptr;
+  if (!isFloat(x->dtype)) {
+    k.fail("a float test needs a float operand");
+    return nullptr;
+  }
+  auto &B = k.b;
+  auto L = k.loc();
+  MValue r;
+  switch (test) {
+  case FloatClass::IsNaN:
+    r = mlir::math::IsNaNOp::create(B, L, x->v);
+    break;
+  case FloatClass::IsInf:
+    r = mlir::math::IsInfOp::create(B, L, x->v);
+    break;
+  case FloatClass::IsFinite:
+    r = mlir::math::IsFiniteOp::create(B, L, x->v);
+    break;
+  case FloatClass::IsNormal:
+    r = mlir::math::IsNormalOp::create(B, L, x->v);
+    break;
+  }
+  return k.scalar(r, DType::I1);
+}
+
+bool Kernel::setFastMath(unsigned flags) {
+  if (flags & ~unsigned(mlir::arith::FastMathFlags::fast))
+    return false;
+  impl_->fastMath = flags;
+  return true;
 }
 
 Value *Kernel::compare(CmpOp op, Value *ha, Value *hb) {
@@ -473,7 +663,7 @@ Value *Kernel::compare(CmpOp op, Value *ha, Value *hb) {
       p = ar::CmpFPredicate::OGE;
       break;
     }
-    r = ar::CmpFOp::create(k.b, k.loc(), p, a->v, b->v);
+    r = withFastMath(k, ar::CmpFOp::create(k.b, k.loc(), p, a->v, b->v));
   } else {
     static const ar::CmpIPredicate preds[] = {
         ar::CmpIPredicate::eq,  ar::CmpIPredicate::ne,  ar::CmpIPredicate::slt,

@@ -142,6 +142,7 @@ struct Kernel::Impl {
   uint64_t sharedAlign = 16;
   uint64_t dynamicArenaBytes = 0; // what dynamicSharedAllocate carved from dynamic shared memory
   bool gridDependencyWait = false; // fly_kernel_grid_dependency_wait was called
+  unsigned fastMath = 0;           // arith::FastMathFlags bits that new float ops carry
   MValue sharedBase, dynamicSharedBase;
 
   Impl(Module::Impl *m, std::string n) : mod(m), name(std::move(n)), b(&m->context) {}

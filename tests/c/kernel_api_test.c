@@ -926,6 +926,85 @@ static void unsigned_casts(void) {
   fly_module_destroy(m);
 }
 
+/* The math functions beyond fly_unary (powi, clamp, sincos, float class tests) and the
+ * fast-math flags: results on the cpu target, the flags in the module text, and each misuse
+ * refused with its reason. */
+static void math_functions_and_fastmath(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "mathfn", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *flags = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *i[6];
+  for (int n = 0; n < 6; ++n)
+    i[n] = fly_const_int(k, FLY_INDEX, n);
+  fly_value_t *x = fly_const_float(k, FLY_F32, 1.5);
+  CHECK(fly_kernel_set_fastmath(k, FLY_FASTMATH_NNAN | FLY_FASTMATH_CONTRACT) == FLY_OK);
+  fly_store(k, out, fly_powi(k, x, fly_const_int(k, FLY_I32, 3)), &i[0], 1, NULL);
+  CHECK(fly_kernel_set_fastmath(k, FLY_FASTMATH_NONE) == FLY_OK);
+  fly_store(k, out,
+            fly_clamp(k, x, fly_const_float(k, FLY_F32, -1.0), fly_const_float(k, FLY_F32, 1.0)),
+            &i[1], 1, NULL);
+  fly_value_t *s = NULL, *co = NULL;
+  fly_sincos(k, fly_const_float(k, FLY_F32, 0.0), &s, &co);
+  CHECK(s != NULL && co != NULL);
+  fly_store(k, out, s, &i[2], 1, NULL);
+  fly_store(k, out, co, &i[3], 1, NULL);
+  fly_store(k, out, fly_binary(k, FLY_MAXNUM, x, fly_const_float(k, FLY_F32, 2.0)), &i[4], 1, NULL);
+  fly_value_t *inf = fly_binary(k, FLY_DIV, x, fly_const_float(k, FLY_F32, 0.0));
+  fly_store(k, flags, fly_cast(k, fly_float_class_test(k, FLY_ISINF, inf), FLY_I32), &i[0], 1,
+            NULL);
+  fly_store(k, flags, fly_powi(k, fly_const_int(k, FLY_I32, -2), fly_const_int(k, FLY_I32, 5)),
+            &i[1], 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  char *text = NULL;
+  CHECK(fly_module_to_string(m, &text) == FLY_OK);
+  CHECK(mentions(text, "math.fpowi") && mentions(text, "fastmath<nnan,contract>"));
+  CHECK(mentions(text, "math.clampf") && mentions(text, "arith.maxnumf"));
+  fly_string_free(text);
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  float ov[6] = {0};
+  int32_t fv[2] = {0};
+  int64_t six[1] = {6}, two[1] = {2};
+  DLTensor to = {ov, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, six, NULL, 0};
+  DLTensor tf = {fv, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, two, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &to, 0, 0}, {FLY_ARG_DLTENSOR, &tf, 0, 0}};
+  CHECK(fly_launch(c, "mathfn", &cfg, args, 2) == FLY_OK);
+  CHECK(ov[0] == 3.375f && ov[1] == 1.0f && ov[2] == 0.0f && ov[3] == 1.0f && ov[4] == 2.0f);
+  CHECK(fv[0] == 1 && fv[1] == -32);
+  fly_compiled_destroy(c);
+
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "bad_math", &bad) == FLY_OK);
+  CHECK(fly_kernel_set_fastmath(bad, 128) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "outside FLY_FASTMATH_FAST"));
+  CHECK(fly_kernel_set_fastmath(NULL, 0) == FLY_ERROR_INVALID_HANDLE);
+  fly_value_t *one = fly_const_float(bad, FLY_F32, 1.0);
+  CHECK(fly_float_class_test(bad, 9, one) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "unknown float test 9"));
+  fly_kernel_t *bad2;
+  CHECK(fly_kernel_create(m, "bad_math2", &bad2) == FLY_OK);
+  fly_value_t *f = fly_const_float(bad2, FLY_F32, 1.0);
+  CHECK(fly_powi(bad2, f, f) == NULL); /* a float exponent */
+  CHECK(mentions(fly_kernel_error(bad2), "integer exponent"));
+  fly_kernel_t *bad3;
+  CHECK(fly_kernel_create(m, "bad_math3", &bad3) == FLY_OK);
+  fly_value_t *n = fly_const_int(bad3, FLY_I32, 1);
+  fly_sincos(bad3, n, &s, &co);
+  CHECK(s == NULL && co == NULL && mentions(fly_kernel_error(bad3), "sincos needs a float"));
+  fly_kernel_t *bad4;
+  CHECK(fly_kernel_create(m, "bad_math4", &bad4) == FLY_OK);
+  fly_sincos(bad4, fly_const_float(bad4, FLY_F32, 1.0), NULL, &co);
+  CHECK(co == NULL && mentions(fly_kernel_error(bad4), "needs both outputs"));
+  fly_kernel_t *bad5;
+  CHECK(fly_kernel_create(m, "bad_math5", &bad5) == FLY_OK);
+  CHECK(fly_unary(bad5, FLY_CTPOP, fly_const_float(bad5, FLY_F32, 1.0)) == NULL);
+  CHECK(mentions(fly_kernel_error(bad5), "needs an integer operand"));
+  fly_module_destroy(m);
+}
+
 /* Values at the edges of what a launch, a printf or a swizzle can carry: each is refused
  * with a message, never wrapped, truncated or read past. */
 static void values_at_the_edges(void) {
@@ -1173,6 +1252,7 @@ int main(void) {
   values_at_the_edges();
   float_arguments_round_once();
   unsigned_casts();
+  math_functions_and_fastmath();
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from _examples import dev
 from flydsl._mlir import ir
-from flydsl._mlir.dialects import arith, gpu, llvm
+from flydsl._mlir.dialects import arith, func, gpu, llvm
 from flydsl._mlir.dialects.fly_rocdl import TargetAddressSpace
 from flydsl._mlir.extras import types as T
 
@@ -51,8 +51,67 @@ def test_kernel_values_are_ir_values_with_types():
 
 def test_names_not_offered_import_and_say_why():
     for thing, name in [(llvm.inline_asm, "llvm.inline_asm"), (TargetAddressSpace, "fly_rocdl"),
-                        (ir.Module.create, "ir.Module.create")]:  # fmt: skip
+                        (ir.Operation.create, "ir.Operation.create")]:  # fmt: skip
         with pytest.raises(NotImplementedError, match=f"{name}.* is not offered: kernels are"):
             thing()
     with pytest.raises(AttributeError):
         ir._private  # noqa: B018
+
+
+def _module_of(build, *types):
+    """The text of a module with one function of arguments `types`, built by build(*args)."""
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("probe", ir.FunctionType.get(list(types), []))
+            with ir.InsertionPoint(f.add_entry_block()):
+                build(*f.entry_block.arguments)
+                func.ReturnOp([])
+        assert module.operation.verify()
+        return str(module)
+
+
+def test_functions_built_in_a_module_print_the_ops_made():
+    f32, i32 = ir.F32Type.get(), ir.IntegerType.get_signless(32)
+
+    def build(x, n):
+        assert isinstance(x, fx.Float32) and isinstance(n, fx.Int32)
+        y = fx.math.log1p(x) * x
+        fx.math.ipowi(n, n)
+        v = arith.constant(
+            ir.VectorType.get([4], f32),
+            ir.DenseElementsAttr.get_splat(ir.VectorType.get([4], f32), ir.FloatAttr.get(f32, 2.0)),
+        )
+        fx.math.sqrt(v)
+        return y
+
+    text = _module_of(build, f32, i32)
+    assert "@probe(%arg0: f32, %arg1: i32)" in text
+    for op in ("math.log1p %arg0 : f32", "arith.mulf", "math.ipowi %arg1, %arg1 : i32",
+               "math.sqrt"):  # fmt: skip
+        assert op in text, op
+    assert next(ln for ln in text.splitlines() if "math.sqrt" in ln).endswith(": vector<4xf32>")
+
+
+def test_function_misuse_is_refused_with_a_reason():
+    f32 = ir.F32Type.get()
+    with ir.Context():
+        module = ir.Module.create()
+        with pytest.raises(RuntimeError, match="no insertion point"):
+            func.FuncOp("lost", ir.FunctionType.get([f32], []))
+        with ir.InsertionPoint(module.body):
+            with pytest.raises(NotImplementedError, match="results are not offered"):
+                func.FuncOp("valued", ir.FunctionType.get([f32], [f32]))
+            with pytest.raises(NotImplementedError, match="vector arguments are not offered"):
+                func.FuncOp("vec", ir.FunctionType.get([ir.VectorType.get([4], f32)], []))
+            f = func.FuncOp("ok", ir.FunctionType.get([f32], []))
+            with pytest.raises(RuntimeError, match="no entry block"):
+                f.entry_block  # noqa: B018
+            with ir.InsertionPoint(f.add_entry_block()):
+                with pytest.raises(NotImplementedError, match="ReturnOp with values"):
+                    func.ReturnOp([f.arguments[0]])
+                with pytest.raises(TypeError, match="math.ctpop takes integers, not f32"):
+                    fx.math.ctpop(f.arguments[0])
+    assert "gpu.func @ok" in str(module)
+    with pytest.raises(RuntimeError, match="is finished"), ir.InsertionPoint(f.entry_block):
+        pass

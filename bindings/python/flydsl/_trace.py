@@ -1,6 +1,7 @@
 """Kernel values while a @flyc.kernel function is traced: Python operators build ops through
 the C API. Every op goes to the kernel being traced (one per thread at a time)."""
 
+import contextlib
 import threading
 
 from . import _kernel_api as K
@@ -48,11 +49,76 @@ class _Tracing:
             raise RuntimeError("a kernel is already being traced on this thread")
         _state.kernel, _state.arch, _state.block = self.handle, self.arch, self.block
         _state.block_used = False
+        _state.fastmath = 0
         return self
 
     def __exit__(self, *exc):
         self.block_used = _state.block_used
         _state.kernel = _state.arch = _state.block = None
+        _state.fastmath = 0
+
+
+# MLIR's fast-math flag names and bits (fly_fastmath_flags).
+FASTMATH_BITS = dict(none=0, reassoc=1, nnan=2, ninf=4, nsz=8, arcp=16, contract=32, afn=64,
+                     fast=127)  # fmt: skip
+
+
+def fastmath_bits(spec):
+    """The flag bits of a fast-math spec: None or "none" (0), a flag name or "a,b" names, an
+    int, an enum flag (its .value), or an iterable of those (or-ed)."""
+    if spec is None:
+        return 0
+    if isinstance(spec, str):
+        bits = 0
+        for name in filter(None, (n.strip() for n in spec.split(","))):
+            if name not in FASTMATH_BITS:
+                raise ValueError(
+                    f"unknown fast-math flag {name!r} (one of {', '.join(FASTMATH_BITS)})"
+                )
+            bits |= FASTMATH_BITS[name]
+        return bits
+    value = getattr(spec, "value", spec)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= FASTMATH_BITS["fast"]:
+            raise ValueError(f"fast-math flags {value} are outside 0..127")
+        return value
+    if hasattr(spec, "__iter__"):
+        bits = 0
+        for item in spec:
+            bits |= fastmath_bits(item)
+        return bits
+    raise TypeError(f"{spec!r} is not a fast-math flag")
+
+
+def current_fastmath():
+    """The fast-math bits float ops traced now carry (0 outside a kernel or a fastmath block)."""
+    return getattr(_state, "fastmath", 0)
+
+
+def _set_fastmath(bits):
+    _state.fastmath = bits
+    if tracing():
+        K.kernel_set_fastmath(current(), bits)
+
+
+@contextlib.contextmanager
+def fastmath_scope(spec):
+    """Float ops traced in the block carry the flags of `spec` (see fastmath_bits); the flags
+    before it return after."""
+    bits, previous = fastmath_bits(spec), current_fastmath()
+    _set_fastmath(bits)
+    try:
+        yield
+    finally:
+        _set_fastmath(previous)
+
+
+def with_fastmath(spec, build):
+    """build() with an op's explicit `fastmath=` in force, or the ambient flags for None."""
+    if spec is None:
+        return build()
+    with fastmath_scope(spec):
+        return build()
 
 
 def _wrap(handle, dtype=None):
@@ -146,10 +212,13 @@ def _unify(a, b):
 
 
 _BIN = dict(add=0, sub=1, mul=2, div=3, rem=4, min=5, max=6, and_=7, or_=8, xor=9, shl=10,
-            shr=11, divu=12, remu=13, shru=14, minu=15, maxu=16, pow=17)  # fmt: skip
+            shr=11, divu=12, remu=13, shru=14, minu=15, maxu=16, pow=17, atan2=18, copysign=19,
+            maxnum=20, minnum=21)  # fmt: skip
 _CMP = dict(eq=0, ne=1, lt=2, le=3, gt=4, ge=5, ult=6, ule=7, ugt=8, uge=9)
 _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, tanh=9, erf=10,
-           sin=11, cos=12, floor=13, ceil=14)  # fmt: skip
+           sin=11, cos=12, floor=13, ceil=14, expm1=15, log10=16, log1p=17, cbrt=18, tan=19,
+           asin=20, acos=21, atan=22, sinh=23, cosh=24, asinh=25, acosh=26, atanh=27, erfc=28,
+           round=29, roundeven=30, trunc=31, ctlz=32, cttz=33, ctpop=34)  # fmt: skip
 
 
 # The op an unsigned operand takes in place of the signed one.
@@ -239,12 +308,12 @@ class Value:
         return _wrap(K.vector_reduce(current(), _REDUCE[name], self.handle, init), self.dtype)
 
     def exp2(self, *, fastmath=None):
-        """2 ** self (fastmath is accepted, not applied)."""
-        return unary("exp2", self)
+        """2 ** self; `fastmath` overrides the ambient flags."""
+        return with_fastmath(fastmath, lambda: unary("exp2", self))
 
     def addf(self, other, *, fastmath=None):
-        """self + other on floats (fastmath is accepted, not applied)."""
-        return _binary("add", self, other)
+        """self + other on floats; `fastmath` overrides the ambient flags."""
+        return with_fastmath(fastmath, lambda: _binary("add", self, other))
 
     def with_signedness(self, signed):
         """This integer read as signed (True) or unsigned (False): the same bits, and the

@@ -1,6 +1,8 @@
-"""MLIR's `ir` module, as far as kernel code uses it while tracing: `Value` (a kernel value),
-the type objects, and contexts and locations as the no-ops they are here (the library owns
-the MLIR context). Modules, operations and blocks are not offered (see flydsl._mlir)."""
+"""MLIR's `ir` module, as far as kernel code uses it: `Value` (a kernel value), the type
+objects, modules of functions built through the kernel builder (`Module.create()`,
+`InsertionPoint`, `FunctionType`), and contexts and locations as the no-ops they are here (the
+library owns the MLIR context). Other operations and blocks are not offered (see
+flydsl._mlir)."""
 
 import contextlib
 
@@ -18,12 +20,13 @@ from .._ir_types import (  # noqa: F401
     VectorType,
 )
 from .._trace import Value  # noqa: F401
+from ._module import Block, FunctionType, InsertionPoint, Module  # noqa: F401
 from ._not_offered import module_getattr
 
 __getattr__ = module_getattr(
     "flydsl._mlir.ir",
-    "kernels are built through libflydsl's C API, which keeps MLIR's modules, operations and "
-    "blocks behind it; build kernels with @flyc.kernel",
+    "kernels are built through libflydsl's C API, which keeps MLIR's operations and blocks "
+    "behind it; build kernels with @flyc.kernel or functions with func.FuncOp",
 )
 
 
@@ -84,6 +87,14 @@ class FloatAttr(Attribute):
     @staticmethod
     def get(type, value):  # noqa: A002
         return FloatAttr(type, float(value))
+
+
+class DenseElementsAttr(Attribute):
+    """A vector constant with every lane the same (`get_splat`)."""
+
+    @staticmethod
+    def get_splat(shaped_type, element_attr):
+        return DenseElementsAttr(shaped_type, element_attr.value)
 
 
 class ArrayAttr(Attribute):

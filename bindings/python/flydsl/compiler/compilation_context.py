@@ -3,9 +3,11 @@ outside one), unique kernel names within it, and compile hints scoped by a `with
 (`CompilationContext.compile_hints({"fastmath": "contract"})`), nested blocks merged, later
 non-None values winning.
 
-What the hints change here: nothing yet, and that is allowed by each of them. `fastmath` and
-`fast_fp_math` permit less exact float math (results stay IEEE); `waves_per_eu` and `maxnreg`
-are occupancy requests a compiler may decline. Kernels read them with `get_compile_hints()`."""
+What the hints change here: `fastmath` (flags) and `fast_fp_math` ("fast") are the fast-math
+flags a kernel compiled under them gives its float ops, and part of its cache key; an op's
+`fastmath=` and `with fx.fastmath(...)` still win. `waves_per_eu` and `maxnreg` are occupancy
+requests a compiler may decline, and are not applied. Kernels read them with
+`get_compile_hints()`."""
 
 import contextlib
 import threading

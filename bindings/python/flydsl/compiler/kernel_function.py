@@ -22,7 +22,7 @@ from .._host_layout import Layout
 from .._ir_types import bit_width
 from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy
 from .._lib import check
-from .._trace import _BuilderError, _Tracing, _wrap
+from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
@@ -280,7 +280,7 @@ class KernelFunction:
                 out.append(("bundle", (tuple(fields), self._classify(fields.items(), {}))))
             else:
                 dtype = getattr(hint, "dtype", None)
-                if isinstance(value, Numeric):
+                if issubclass(type(value), Numeric):  # a host value, not a kernel one
                     dtype, value = value.dtype, value.value
                 if dtype is None:
                     dtype = "f32" if isinstance(value, float) else "i32"
@@ -302,7 +302,7 @@ class KernelFunction:
                 key.append(("stream",))
         return tuple(key)
 
-    def _compile(self, classified, options, block=None):
+    def _compile(self, classified, options, block=None, fastmath=0):
         if self._traced is None:
             self._traced = rewrite(self.fn)
         module = ctypes.c_void_p()
@@ -319,7 +319,8 @@ class KernelFunction:
                     params = [_parameter(kernel, kind, detail) for kind, detail in classified]
                     if declared is not None:
                         K.set_block_size(kernel, *declared)
-                    self._traced(*params)
+                    with fastmath_scope(fastmath):  # the compile's hint: the kernel's default
+                        self._traced(*params)
                 except _BuilderError as e:
                     raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
             if scope.block_used and declared is None:
@@ -340,11 +341,12 @@ class KernelFunction:
         """The kernel compiled for these arguments, target and (when known, from a launch) the
         block it is launched with."""
         options, choice = _compile_options(target, arch)
-        key = (self._key(classified), choice, block if self._block_specialized else None)
+        signature = (self._key(classified), _hinted_fastmath())
+        key = (signature, choice, block if self._block_specialized else None)
         c = self.cache.get(key)
         if c is None:
-            c = self._compile(classified, options, block)
-            key = (key[0], choice, block if self._block_specialized else None)
+            c = self._compile(classified, options, block, signature[1])
+            key = (signature, choice, block if self._block_specialized else None)
             self.cache[key] = c
         return c
 
@@ -353,6 +355,12 @@ class KernelFunction:
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
         return self.compiled_for(self._classify(list(bound.arguments.items())), target, arch)
+
+
+def _hinted_fastmath():
+    """The fast-math bits the compile hints in force ask kernels to default to."""
+    hints = CompilationContext.get_compile_hints()
+    return fastmath_bits(effective_fastmath_hint(hints)) if hints else 0
 
 
 def _whole(value, what, low, high):
@@ -441,7 +449,7 @@ class _Launch:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
                 dims = _dim3(block, "block") if kernel._block_specialized else None
-                key = (key, _fast.raw_choice(), dims)
+                key = (key, _fast.raw_choice(), dims, _hinted_fastmath())
                 try:
                     prepared = kernel._prepared.get(key)
                 except TypeError:  # an unhashable Constexpr value: the slow path only
@@ -469,7 +477,7 @@ class _Launch:
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
         # This signature launched: the next such launch takes the hot path.
         if key is not None and kernel._block_specialized and key[2] is None:
-            key = (key[0], key[1], _dim3(block, "block"))  # this launch made it specialize
+            key = (key[0], key[1], _dim3(block, "block"), key[3])  # this launch specialized it
         if key is not None and key not in kernel._prepared and _fast.usable(classified):
             kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified)
         # Tensors stay borrowed until here: their capsules live in `classified`.

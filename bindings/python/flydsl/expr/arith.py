@@ -5,7 +5,6 @@ comparisons with named predicates, logical shifts, and the element-type-checked 
 Python numbers fold where every operand is one; a kernel value makes a kernel op."""
 
 import builtins
-import contextlib
 import enum
 
 from .. import _kernel_api as K
@@ -17,15 +16,18 @@ from .._trace import (
     _wrap,
     as_value,
     current,
+    fastmath_scope,
     is_unsigned,
     select_value,
+    with_fastmath,
 )
 from .._trace import constant as _constant
 
 
 class FastMathFlags(enum.Flag):
-    """MLIR's fast-math flags, as FlyDSL passes them (`fastmath=arith.FastMathFlags.fast`).
-    They are accepted and not applied: results keep IEEE semantics, which every flag allows."""
+    """MLIR's fast-math flags, as FlyDSL passes them (`fastmath=arith.FastMathFlags.fast`,
+    `with fx.fastmath(FastMathFlags.reassoc | FastMathFlags.contract):`). Float ops carry them
+    into the kernel's IR and on to LLVM."""
 
     none = 0
     reassoc = 1
@@ -38,11 +40,11 @@ class FastMathFlags(enum.Flag):
     fast = 127
 
 
-@contextlib.contextmanager
 def fastmath(flags):
-    """FlyDSL's `with fx.fastmath(FastMathFlags.fast):` around float ops: accepted and not
-    applied (see FastMathFlags)."""
-    yield
+    """`with fx.fastmath(flags):` float arithmetic and math traced in the block carry `flags`
+    (a FastMathFlags, a name such as "fast" or "reassoc,contract", or None); an op's own
+    `fastmath=` wins over them, and the flags before the block return after it."""
+    return fastmath_scope(flags)
 
 
 class CmpIPredicate(enum.Enum):
@@ -90,10 +92,10 @@ def cmpi(predicate, lhs, rhs):
     return _compare(op, *_typed("cmpi", False, lhs, rhs), as_typed=False)
 
 
-def cmpf(predicate, lhs, rhs):
+def cmpf(predicate, lhs, rhs, *, fastmath=None, **kwargs):
     """lhs <predicate> rhs for floats: oeq, une, olt, ole, ogt, oge."""
     op = _predicate(predicate, _CMPF, "cmpf")
-    return _compare(op, *_typed("cmpf", True, lhs, rhs))
+    return with_fastmath(fastmath, lambda: _compare(op, *_typed("cmpf", True, lhs, rhs)))
 
 
 def _extreme(name, operands):
@@ -109,31 +111,38 @@ def _extreme(name, operands):
     return result
 
 
-def max(*operands):  # noqa: A001 (FlyDSL's name)
+def max(*operands, fastmath=None, **kwargs):  # noqa: A001 (FlyDSL's name)
     """The largest operand: maximumf for floats (NaN if either is), signed for integers."""
-    return _extreme("max", operands)
+    return with_fastmath(fastmath, lambda: _extreme("max", operands))
 
 
-def min(*operands):  # noqa: A001 (FlyDSL's name)
+def min(*operands, fastmath=None, **kwargs):  # noqa: A001 (FlyDSL's name)
     """The smallest operand: minimumf for floats (NaN if either is), signed for integers."""
-    return _extreme("min", operands)
+    return with_fastmath(fastmath, lambda: _extreme("min", operands))
 
 
-def maximumf(a, b):
+def _float_binary(name, op, a, b, fastmath):
+    return with_fastmath(fastmath, lambda: _binary(op, *_typed(name, True, a, b)))
+
+
+def maximumf(a, b, *, fastmath=None, **kwargs):
     """The larger float; NaN if either is NaN."""
-    return _binary("max", *_typed("maximumf", True, a, b))
+    return _float_binary("maximumf", "max", a, b, fastmath)
 
 
-def minimumf(a, b):
+def minimumf(a, b, *, fastmath=None, **kwargs):
     """The smaller float; NaN if either is NaN."""
-    return _binary("min", *_typed("minimumf", True, a, b))
+    return _float_binary("minimumf", "min", a, b, fastmath)
 
 
-def maxnumf(a, b):
+def maxnumf(a, b, *, fastmath=None, **kwargs):
     """The larger float, a NaN operand ignored (the other one wins)."""
-    a, b = _typed("maxnumf", True, a, b)
-    larger = _binary("max", a, b)
-    return select_value(_compare("ne", a, a), b, select_value(_compare("ne", b, b), a, larger))
+    return _float_binary("maxnumf", "maxnum", a, b, fastmath)
+
+
+def minnumf(a, b, *, fastmath=None, **kwargs):
+    """The smaller float, a NaN operand ignored (the other one wins)."""
+    return _float_binary("minnumf", "minnum", a, b, fastmath)
 
 
 def ceildiv(lhs, rhs):
@@ -171,8 +180,8 @@ class ArithValue(metaclass=_ArithValueType):
 
 
 def _float_op(name, op):
-    def fn(a, b):
-        return _binary(op, *_typed(name, True, a, b))
+    def fn(a, b, *, fastmath=None, **kwargs):
+        return _float_binary(name, op, a, b, fastmath)
 
     fn.__name__, fn.__doc__ = name, f"arith.{name}: floats of one type."
     return fn
@@ -279,20 +288,20 @@ def bitcast(out_type, value, **kwargs):
     return as_value(value).bitcast(_type_name(out_type))
 
 
-def negf(value, **kwargs):
+def negf(value, *, fastmath=None, **kwargs):
     v = as_value(value)
     if not _is_float(v.dtype):
         raise TypeError(f"arith.negf negates floats, not {v.dtype}")
-    return -v
+    return with_fastmath(fastmath, lambda: -v)
 
 
-def remf(lhs, rhs, **kwargs):
-    a, b = _typed("remf", True, lhs, rhs)
-    return a % b
+def remf(lhs, rhs, *, fastmath=None, **kwargs):
+    return _float_binary("remf", "rem", lhs, rhs, fastmath)
 
 
 __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
+    "minnumf",
     "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate", "FastMathFlags",
     "fastmath",
 ]  # fmt: skip

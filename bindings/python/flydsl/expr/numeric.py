@@ -12,7 +12,25 @@ class _IrType:
         return type_of(cls.dtype) if cls.dtype else None
 
 
-class Numeric:
+class _NumericType(type):
+    """Kernel values are typed by their dtype, as FlyDSL's are by their class: a scalar f32
+    value is an instance of Float32 (and of Numeric); Python numbers and host values are
+    instances as usual."""
+
+    def __instancecheck__(cls, obj):
+        if isinstance(obj, Value):
+            return _is_scalar(obj) and cls.dtype in (None, obj.dtype)
+        return super().__instancecheck__(obj)
+
+
+def _is_scalar(value):
+    try:
+        return value.lanes == 1
+    except RuntimeError:  # not tracing: a value without its kernel has no lanes to ask
+        return False
+
+
+class Numeric(metaclass=_NumericType):
     """The base of the numeric types: `dtype` names the kernel type, `width` its bits, `signed`
     whether an integer type is signed (None for floats)."""
 

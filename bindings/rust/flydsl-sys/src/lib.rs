@@ -546,6 +546,10 @@ pub const fly_binary_op_FLY_SHRU: fly_binary_op = 14;
 pub const fly_binary_op_FLY_MINU: fly_binary_op = 15;
 pub const fly_binary_op_FLY_MAXU: fly_binary_op = 16;
 pub const fly_binary_op_FLY_POW: fly_binary_op = 17;
+pub const fly_binary_op_FLY_ATAN2: fly_binary_op = 18;
+pub const fly_binary_op_FLY_COPYSIGN: fly_binary_op = 19;
+pub const fly_binary_op_FLY_MAXNUM: fly_binary_op = 20;
+pub const fly_binary_op_FLY_MINNUM: fly_binary_op = 21;
 pub type fly_binary_op = ::std::os::raw::c_uint;
 pub const fly_unary_op_FLY_NEG: fly_unary_op = 0;
 pub const fly_unary_op_FLY_NOT: fly_unary_op = 1;
@@ -562,7 +566,32 @@ pub const fly_unary_op_FLY_SIN: fly_unary_op = 11;
 pub const fly_unary_op_FLY_COS: fly_unary_op = 12;
 pub const fly_unary_op_FLY_FLOOR: fly_unary_op = 13;
 pub const fly_unary_op_FLY_CEIL: fly_unary_op = 14;
+pub const fly_unary_op_FLY_EXPM1: fly_unary_op = 15;
+pub const fly_unary_op_FLY_LOG10: fly_unary_op = 16;
+pub const fly_unary_op_FLY_LOG1P: fly_unary_op = 17;
+pub const fly_unary_op_FLY_CBRT: fly_unary_op = 18;
+pub const fly_unary_op_FLY_TAN: fly_unary_op = 19;
+pub const fly_unary_op_FLY_ASIN: fly_unary_op = 20;
+pub const fly_unary_op_FLY_ACOS: fly_unary_op = 21;
+pub const fly_unary_op_FLY_ATAN: fly_unary_op = 22;
+pub const fly_unary_op_FLY_SINH: fly_unary_op = 23;
+pub const fly_unary_op_FLY_COSH: fly_unary_op = 24;
+pub const fly_unary_op_FLY_ASINH: fly_unary_op = 25;
+pub const fly_unary_op_FLY_ACOSH: fly_unary_op = 26;
+pub const fly_unary_op_FLY_ATANH: fly_unary_op = 27;
+pub const fly_unary_op_FLY_ERFC: fly_unary_op = 28;
+pub const fly_unary_op_FLY_ROUND: fly_unary_op = 29;
+pub const fly_unary_op_FLY_ROUNDEVEN: fly_unary_op = 30;
+pub const fly_unary_op_FLY_TRUNC: fly_unary_op = 31;
+pub const fly_unary_op_FLY_CTLZ: fly_unary_op = 32;
+pub const fly_unary_op_FLY_CTTZ: fly_unary_op = 33;
+pub const fly_unary_op_FLY_CTPOP: fly_unary_op = 34;
 pub type fly_unary_op = ::std::os::raw::c_uint;
+pub const fly_float_class_FLY_ISNAN: fly_float_class = 0;
+pub const fly_float_class_FLY_ISINF: fly_float_class = 1;
+pub const fly_float_class_FLY_ISFINITE: fly_float_class = 2;
+pub const fly_float_class_FLY_ISNORMAL: fly_float_class = 3;
+pub type fly_float_class = ::std::os::raw::c_uint;
 pub const fly_cmp_op_FLY_EQ: fly_cmp_op = 0;
 pub const fly_cmp_op_FLY_NE: fly_cmp_op = 1;
 pub const fly_cmp_op_FLY_LT: fly_cmp_op = 2;
@@ -596,6 +625,52 @@ unsafe extern "C" {
         b: *mut fly_value_t,
         c: *mut fly_value_t,
     ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_powi(
+        k: *mut fly_kernel_t,
+        base: *mut fly_value_t,
+        exponent: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_clamp(
+        k: *mut fly_kernel_t,
+        x: *mut fly_value_t,
+        lo: *mut fly_value_t,
+        hi: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_sincos(
+        k: *mut fly_kernel_t,
+        x: *mut fly_value_t,
+        sin_out: *mut *mut fly_value_t,
+        cos_out: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_float_class_test(
+        k: *mut fly_kernel_t,
+        test: ::std::os::raw::c_int,
+        x: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+pub const fly_fastmath_flags_FLY_FASTMATH_NONE: fly_fastmath_flags = 0;
+pub const fly_fastmath_flags_FLY_FASTMATH_REASSOC: fly_fastmath_flags = 1;
+pub const fly_fastmath_flags_FLY_FASTMATH_NNAN: fly_fastmath_flags = 2;
+pub const fly_fastmath_flags_FLY_FASTMATH_NINF: fly_fastmath_flags = 4;
+pub const fly_fastmath_flags_FLY_FASTMATH_NSZ: fly_fastmath_flags = 8;
+pub const fly_fastmath_flags_FLY_FASTMATH_ARCP: fly_fastmath_flags = 16;
+pub const fly_fastmath_flags_FLY_FASTMATH_CONTRACT: fly_fastmath_flags = 32;
+pub const fly_fastmath_flags_FLY_FASTMATH_AFN: fly_fastmath_flags = 64;
+pub const fly_fastmath_flags_FLY_FASTMATH_FAST: fly_fastmath_flags = 127;
+pub type fly_fastmath_flags = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_kernel_set_fastmath(
+        k: *mut fly_kernel_t,
+        flags: ::std::os::raw::c_uint,
+    ) -> fly_status;
 }
 unsafe extern "C" {
     pub fn fly_compare(

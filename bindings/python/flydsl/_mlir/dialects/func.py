@@ -1,6 +1,26 @@
-"""MLIR's `func` dialect builders: not offered by this facade (see flydsl._mlir)."""
+"""MLIR's `func` dialect builders: `FuncOp(name, FunctionType)` makes a kernel of the module at
+the insertion point, `ReturnOp([])` ends its body (see flydsl._mlir._module)."""
 
+from .._module import Function as FuncOp
+from .._module import InsertionPoint
 from .._not_offered import module_getattr
 from ._none import REASON
+
+__all__ = ["FuncOp", "ReturnOp"]
+
+
+class ReturnOp:
+    """The end of a function's body; functions here return nothing."""
+
+    def __init__(self, operands=(), *, loc=None, ip=None):
+        if list(operands):
+            raise NotImplementedError(
+                "func.ReturnOp with values is not offered: a kernel function writes its results "
+                "to memory"
+            )
+        point = ip if ip is not None else InsertionPoint.current()
+        if point.block.function is None:
+            raise ValueError("func.ReturnOp goes in a function's entry block")
+
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.func", REASON)

@@ -1,7 +1,11 @@
-"""MLIR's `math` builders over kernel values (exp, exp2, log, log2, sqrt, rsqrt, tanh, erf)."""
+"""MLIR's `math` builders over kernel values (`math.exp(x, fastmath=...)`, every op of the
+dialect): the plain builders that FlyDSL's `flydsl.expr.math` functions wrap."""
 
-from ...expr.math import *  # noqa: F401,F403
+from ...expr.math import RAW
 from .._not_offered import module_getattr
 from ._none import REASON
+
+globals().update(RAW)
+__all__ = sorted(RAW)
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.math", REASON)

@@ -1,0 +1,186 @@
+"""Modules and functions as MLIR's Python bindings build them, over the C API's kernel builder:
+`ir.Module.create()`, `with ir.InsertionPoint(module.body):`, `func.FuncOp(name, type)`,
+`f.add_entry_block()` and `str(module)`.
+
+A function here is a kernel of the module whose parameters are the function's scalar or vector
+arguments; building inside its entry block traces into that kernel, so FlyDSL's expression API
+(`fx.exp(x)`, `Float32(a) + b`) works on the arguments as it does in a @flyc.kernel. Printing
+the module shows the IR the builder made (before the compiler's passes). Functions return
+nothing: a kernel writes its results to memory."""
+
+import ctypes
+
+from .. import _kernel_api as K
+from .._lib import check, take_string
+from .._trace import _BuilderError, _Tracing, _wrap
+
+
+class FunctionType:
+    """A function's argument and result types."""
+
+    def __init__(self, inputs, results):
+        self.inputs, self.results = list(inputs), list(results)
+
+    @staticmethod
+    def get(inputs, results, context=None):
+        return FunctionType(inputs, results)
+
+    def __str__(self):
+        results = ", ".join(map(str, self.results))
+        return f"({', '.join(map(str, self.inputs))}) -> ({results})"
+
+
+class Block:
+    """Where ops go: a module's body, or a function's entry block (its arguments)."""
+
+    def __init__(self, module, function=None, arguments=()):
+        self.module, self.function, self.arguments = module, function, list(arguments)
+
+    @property
+    def operations(self):
+        return list(self.module._functions)
+
+
+class Module:
+    """An MLIR module of functions (kernels of one fly_module)."""
+
+    def __init__(self):
+        handle = ctypes.c_void_p()
+        check(K.module_create(ctypes.byref(handle)))
+        self.handle = handle
+        self._functions = []
+        self.body = Block(self)
+
+    @staticmethod
+    def create(loc=None):
+        return Module()
+
+    @property
+    def operation(self):
+        return self
+
+    def verify(self):
+        """Ends every function; a builder error raises (MLIR's verifier would refuse it)."""
+        for f in self._functions:
+            f._finish()
+        return True
+
+    def __str__(self):
+        self.verify()
+        text = ctypes.c_void_p()
+        check(K.module_to_string(self.handle, ctypes.byref(text)))
+        return take_string(text)
+
+    def __del__(self):
+        if getattr(self, "handle", None):
+            K.module_destroy(self.handle)
+            self.handle = None
+
+
+class InsertionPoint:
+    """`with InsertionPoint(block):` builds into the block: a module body takes functions, a
+    function's entry block its operations."""
+
+    _stack = []
+
+    def __init__(self, block):
+        if not isinstance(block, Block):
+            raise TypeError(f"an insertion point is a module body or an entry block, not {block!r}")
+        self.block = block
+        self._tracing = None
+
+    @classmethod
+    def current(cls):
+        if not cls._stack:
+            raise RuntimeError("no insertion point: use `with ir.InsertionPoint(block):`")
+        return cls._stack[-1]
+
+    def __enter__(self):
+        f = self.block.function
+        if f is not None:
+            f._check_open()
+            self._tracing = _Tracing(f.kernel)
+            self._tracing.__enter__()
+        InsertionPoint._stack.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        InsertionPoint._stack.pop()
+        if self._tracing is not None:
+            self._tracing.__exit__(*exc)
+            self._tracing = None
+        return False
+
+
+class Function:
+    """func.FuncOp: a kernel of the module at the insertion point."""
+
+    def __init__(self, name, type, *, visibility=None, loc=None, ip=None):  # noqa: A002
+        point = ip if ip is not None else InsertionPoint.current()
+        if point.block.function is not None:
+            raise ValueError("a function goes in a module body, not inside another function")
+        if type.results:
+            raise NotImplementedError(
+                f"function {name}: results are not offered; a kernel function writes its results "
+                "to memory (pass a tensor argument)"
+            )
+        self.module, self.name, self.type = point.block.module, name, type
+        kernel = ctypes.c_void_p()
+        check(K.kernel_create(self.module.handle, name.encode(), ctypes.byref(kernel)))
+        self.kernel = kernel
+        self.arguments = []
+        for i, t in enumerate(type.inputs):
+            dtype, lanes = getattr(t, "dtype", None), getattr(t, "lanes", 1)
+            if dtype is None:
+                raise TypeError(
+                    f"function {name}: argument {i} has type {t}, not a scalar or vector"
+                )
+            if lanes > 1:
+                raise NotImplementedError(
+                    f"function {name}: argument {i} is {t}; vector arguments are not offered "
+                    "(a kernel parameter is a scalar or a tensor)"
+                )
+            self.arguments.append(
+                self._argument(K.scalar_param(kernel, K.DTYPES[dtype]), dtype, i, t)
+            )
+        self._entry = None
+        self._finished = False
+        self.module._functions.append(self)
+
+    def _argument(self, handle, dtype, i, t):
+        if not handle:
+            message = K.kernel_error(self.kernel)
+            raise TypeError(
+                f"function {self.name}: argument {i} ({t}) cannot be a kernel parameter: "
+                + (message.decode() if message else "the builder refused it")
+            )
+        with _Tracing(self.kernel):
+            return _wrap(handle, dtype)
+
+    def add_entry_block(self, arg_locs=None):
+        if self._entry is not None:
+            raise RuntimeError(f"function {self.name} has its entry block already")
+        self._entry = Block(self.module, self, self.arguments)
+        return self._entry
+
+    @property
+    def entry_block(self):
+        if self._entry is None:
+            raise RuntimeError(f"function {self.name} has no entry block: call add_entry_block()")
+        return self._entry
+
+    @property
+    def operation(self):
+        return self
+
+    def _check_open(self):
+        if self._finished:
+            raise RuntimeError(f"function {self.name} is finished: the module was printed")
+
+    def _finish(self):
+        if not self._finished:
+            self._finished = True
+            status = K.kernel_finish(self.kernel)
+            if status:
+                message = K.kernel_error(self.kernel)
+                raise _BuilderError(message.decode() if message else f"{self.name}: invalid")
