@@ -59,9 +59,13 @@ DIFFERENCES = """
   `str(module)`: a function is a kernel of the module whose arguments are scalar parameters,
   and the text is the kernel builder's IR (a `gpu.func` in a `gpu.module`, before the
   compiler's passes). Functions return nothing and take no vector arguments (a kernel's
-  parameters are scalars and tensors); both are refused with that reason. Every other name of
-  `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`)
-  imports, so that modules naming them at the top load, and raises NotImplementedError saying
+  parameters are scalars and tensors); both are refused with that reason. The raw pointer and
+  buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
+  types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
+  `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),
+  `RawPtrBufferLoadOp` / `RawPtrBufferStoreOp` (the `aux` cache bits are not applied); a
+  pointer is its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
+  `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises NotImplementedError saying
   it is not offered when used: operations and blocks built by hand, inline assembly and the
   pass manager need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,

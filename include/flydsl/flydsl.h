@@ -440,6 +440,29 @@ FLY_API fly_value_t *fly_buffer_load(fly_kernel_t *k, fly_value_t *rsrc, fly_val
                                      int lanes);
 FLY_API void fly_buffer_store(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
                               fly_value_t *offset);
+/* A resource over `num_bytes` (an i32 or i64 value) bytes of global memory from
+ * `address` (an i64, as fly_kernel_tensor_address gives), as MLIR's rocdl.make.buffer.rsrc
+ * makes of a raw pointer; `stride` (i16) must be the constant 0. Its dtype is i8: the element
+ * offsets of fly_buffer_load count bytes, and fly_buffer_load_bytes / fly_buffer_store_bytes
+ * access any dtype at byte offset `offset + soffset` (i32 values). */
+FLY_API fly_value_t *fly_buffer_resource_at(fly_kernel_t *k, fly_value_t *address,
+                                            fly_value_t *stride, fly_value_t *num_bytes);
+FLY_API fly_value_t *fly_buffer_load_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *offset,
+                                           fly_value_t *soffset, int dtype /* fly_dtype */,
+                                           int lanes);
+FLY_API void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
+                                    fly_value_t *offset, fly_value_t *soffset);
+
+/* AMD's DPP lane move (rocdl.update.dpp) of a 32-bit integer or float: each lane takes `src`
+ * from the lane that `ctrl` names, with gfx9's encodings: quad_perm (0..0xFF), row_shl
+ * (0x101..0x10F), row_shr (0x111..0x11F), row_ror (0x121..0x12F), wave_shl / wave_rol /
+ * wave_shr / wave_ror by 1 (0x130, 0x134, 0x138, 0x13C), row_mirror (0x140), row_half_mirror
+ * (0x141), row_bcast 15 / 31 (0x142, 0x143). Lanes of the 16-lane rows and 4-lane banks that
+ * row_mask / bank_mask leave out keep `old`; a lane whose source lies outside its row (or the
+ * wave) takes 0 with bound_ctrl, else keeps `old`. rocm runs the instruction, the cpu target
+ * emulates it over wave64; cuda has no DPP and refuses it. */
+FLY_API fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src, int ctrl,
+                             int row_mask, int bank_mask, int bound_ctrl);
 
 /* printf from each thread that runs it; arguments are scalars (integers, f16,
  * f32, f64) matching the format's conversions (integers below 32 bits are

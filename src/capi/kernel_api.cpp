@@ -518,6 +518,36 @@ void fly_buffer_store(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value, fl
   K->bufferStore(val(rsrc), val(value), val(offset));
 }
 
+fly_value_t *fly_buffer_resource_at(fly_kernel_t *k, fly_value_t *address, fly_value_t *stride,
+                                    fly_value_t *num_bytes) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->bufferResourceAt(val(address), val(stride), val(num_bytes)));
+}
+
+fly_value_t *fly_buffer_load_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *offset,
+                                   fly_value_t *soffset, int dtype, int lanes) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  if (!ok) {
+    K->reject("fly_buffer_load_bytes: unknown dtype " + std::to_string(dtype));
+    return nullptr;
+  }
+  return handle(K->bufferLoadBytes(val(rsrc), val(offset), val(soffset), d, lanes));
+}
+
+void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
+                            fly_value_t *offset, fly_value_t *soffset) {
+  FLY_KERNEL_OR(k, );
+  K->bufferStoreBytes(val(rsrc), val(value), val(offset), val(soffset));
+}
+
+fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src, int ctrl, int row_mask,
+                     int bank_mask, int bound_ctrl) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->dpp(val(old), val(src), ctrl, row_mask, bank_mask, bound_ctrl != 0));
+}
+
 void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n) {
   FLY_KERNEL_OR(k, );
   if (!format) {

@@ -17,6 +17,7 @@
 
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
+#include "compiler/dpp.h"
 #include "compiler/mlir_pipeline.h"
 #include "compiler/work_item_loops.h"
 #include "ir/mlir_module.h"
@@ -667,6 +668,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
+  emulateDpp(*m, waveSize(options.arch));
   expandCompositeMath(*m);
   approximateExp(*m);
   relaxVectorAlignment(*m);

@@ -12,6 +12,7 @@
 
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
+#include "compiler/dpp.h"
 #include "compiler/mlir_pipeline.h"
 #include "ir/mlir_module.h"
 
@@ -680,6 +681,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     lowerMmaSync(gpuModule, o.arch);
     lowerWgmma(gpuModule, o.arch);
     fenceGridDependencyControl(gpuModule);
+    refuseDpp(*m);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);

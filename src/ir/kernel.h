@@ -171,6 +171,17 @@ public:
   Value *bufferResource(Value *t);
   Value *bufferLoad(Value *rsrc, Value *offset, int lanes);
   void bufferStore(Value *rsrc, Value *v, Value *offset);
+  /// A resource over `numBytes` (i32 or i64) bytes of global memory from `address` (an i64),
+  /// as rocdl.make.buffer.rsrc makes of a raw pointer; `stride` (i16) must be the constant 0
+  /// (structured buffers are not offered). Its dtype is i8.
+  Value *bufferResourceAt(Value *address, Value *stride, Value *numBytes);
+  /// `lanes` elements of `dtype` at byte offset `offset + soffset` (i32 each) of a resource,
+  /// and a store there: MLIR's rocdl.raw.ptr.buffer.load / store.
+  Value *bufferLoadBytes(Value *rsrc, Value *offset, Value *soffset, DType dtype, int lanes);
+  void bufferStoreBytes(Value *rsrc, Value *v, Value *offset, Value *soffset);
+
+  /// AMD's DPP lane move (rocdl.update.dpp) of a 32-bit scalar: see fly_dpp in flydsl.h.
+  Value *dpp(Value *old, Value *src, int ctrl, int rowMask, int bankMask, bool boundCtrl);
 
   /// printf from every thread that runs it; arguments are scalars.
   /// With `placeholders`, FlyDSL's form: each `{}` prints the next argument as its type

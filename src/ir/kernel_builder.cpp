@@ -1296,6 +1296,136 @@ void Kernel::bufferStore(Value *hrsrc, Value *hv, Value *hoff) {
 }
 
 namespace {
+/// The DPP controls of gfx9 (CDNA), by the ISA's encoding.
+bool isDppControl(int c) {
+  return (c >= 0 && c <= 0xFF) || (c >= 0x101 && c <= 0x10F) || (c >= 0x111 && c <= 0x11F) ||
+         (c >= 0x121 && c <= 0x12F) || c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13C ||
+         (c >= 0x140 && c <= 0x143);
+}
+} // namespace
+
+Value *Kernel::dpp(Value *hold, Value *hsrc, int ctrl, int rowMask, int bankMask, bool boundCtrl) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *old = k.getScalar(hold, "old"), *src = k.getScalar(hsrc, "src");
+  if (!old || !src)
+    return nullptr;
+  if (old->dtype != src->dtype || bitWidth(src->dtype) != 32 || src->dtype == DType::Index) {
+    k.fail("DPP moves a 32-bit integer or float, old and src of one type; got " +
+           Impl::describe(*old) + " and " + Impl::describe(*src));
+    return nullptr;
+  }
+  if (!isDppControl(ctrl)) {
+    k.fail("DPP control " + std::to_string(ctrl) +
+           " is not one of gfx9's: quad_perm (0..0xFF), row_shl / row_shr / row_ror 1..15, "
+           "wave_shl / wave_rol / wave_shr / wave_ror 1, row_mirror, row_half_mirror, "
+           "row_bcast 15 / 31");
+    return nullptr;
+  }
+  if (rowMask < 0 || rowMask > 15 || bankMask < 0 || bankMask > 15) {
+    k.fail("DPP row and bank masks have 4 bits each");
+    return nullptr;
+  }
+  auto op = mlir::ROCDL::DPPUpdateOp::create(k.b, k.loc(), src->v.getType(), old->v, src->v,
+                                             uint32_t(ctrl), uint32_t(rowMask), uint32_t(bankMask),
+                                             boundCtrl);
+  return k.scalar(op.getRes(), src->dtype);
+}
+
+Value *Kernel::bufferResourceAt(Value *haddr, Value *hstride, Value *hbytes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *addr = k.getScalar(haddr, "address"), *stride = k.getScalar(hstride, "stride");
+  Entry *bytes = k.getScalar(hbytes, "num_bytes");
+  if (!addr || !stride || !bytes)
+    return nullptr;
+  if (addr->dtype != DType::I64) {
+    k.fail(std::string("a buffer resource's address is an i64, got ") + dtypeName(addr->dtype));
+    return nullptr;
+  }
+  auto zero = stride->v.getDefiningOp<mlir::arith::ConstantOp>();
+  auto strideAttr = zero ? mlir::dyn_cast<mlir::IntegerAttr>(zero.getValue()) : nullptr;
+  if (!strideAttr || strideAttr.getInt() != 0) {
+    k.fail("a buffer resource with a stride (a structured buffer) is not offered: the stride "
+           "must be the constant 0");
+    return nullptr;
+  }
+  if (bytes->dtype != DType::I32 && bytes->dtype != DType::I64) {
+    k.fail(std::string("a buffer resource's size is an i32 or i64 count of bytes, got ") +
+           dtypeName(bytes->dtype));
+    return nullptr;
+  }
+  auto &B = k.b;
+  auto L = k.loc();
+  MValue numBytes = bytes->v;
+  if (bytes->dtype == DType::I32) // the descriptor's field is unsigned
+    numBytes = mlir::arith::ExtUIOp::create(B, L, B.getI64Type(), numBytes);
+  MValue base =
+      mlir::LLVM::IntToPtrOp::create(B, L, mlir::LLVM::LLVMPointerType::get(k.ctx(), 1), addr->v);
+  // The flags word depends on the arch: the rocm pipeline fills it in.
+  auto rsrc = mlir::ROCDL::MakeBufferRsrcOp::create(
+      B, L, mlir::LLVM::LLVMPointerType::get(k.ctx(), 8), base, k.constantOf(DType::I16, 0),
+      numBytes, k.constantOf(DType::I32, 0));
+  Entry e;
+  e.v = rsrc;
+  e.dtype = DType::I8;
+  e.buffer = true;
+  e.kind = ValueKind::Buffer;
+  return k.newValue(std::move(e));
+}
+
+namespace {
+/// offset + soffset's operands, checked: i32 byte offsets, 1..16 bytes moved.
+bool byteAccess(Kernel::Impl &k, Value *hoff, Value *hsoff, DType d, int lanes, MValue &off,
+                MValue &soff) {
+  Entry *o = k.getScalar(hoff, "offset"), *so = k.getScalar(hsoff, "soffset");
+  if (!o || !so)
+    return false;
+  if (o->dtype != DType::I32 || so->dtype != DType::I32) {
+    k.fail("buffer byte offsets are i32");
+    return false;
+  }
+  int bytes = bitWidth(d) / 8 * lanes;
+  if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16)) {
+    k.fail("one buffer access moves 1, 2, 4, 8, 12 or 16 bytes, not " + std::to_string(bytes));
+    return false;
+  }
+  off = o->v;
+  soff = so->v;
+  return true;
+}
+} // namespace
+
+Value *Kernel::bufferLoadBytes(Value *hrsrc, Value *hoff, Value *hsoff, DType d, int lanes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *r = getBuffer(k, hrsrc);
+  MValue off, soff;
+  if (!r || !k.checkLanes(lanes, d) || !byteAccess(k, hoff, hsoff, d, lanes, off, soff))
+    return nullptr;
+  MValue v = mlir::ROCDL::RawPtrBufferLoadOp::create(k.b, k.loc(), k.memType(d, lanes), r->v, off,
+                                                     soff, k.constantOf(DType::I32, 0), nullptr,
+                                                     nullptr, nullptr);
+  return k.scalar(k.fromMem(v, d, lanes), d);
+}
+
+void Kernel::bufferStoreBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *r = getBuffer(k, hrsrc), *v = k.getValue(hv, "value");
+  MValue off, soff;
+  if (!r || !v || !byteAccess(k, hoff, hsoff, v->dtype, v->lanes, off, soff))
+    return;
+  mlir::ROCDL::RawPtrBufferStoreOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes), r->v,
+                                           off, soff, k.constantOf(DType::I32, 0), nullptr, nullptr,
+                                           nullptr);
+}
+
+namespace {
 MValue bufferBytes(Kernel::Impl &k, Entry &t, const layout::Int &offset, int lanes) {
   int bytes = bitWidth(t.dtype) / 8 * lanes;
   if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16))

@@ -1005,6 +1005,70 @@ static void math_functions_and_fastmath(void) {
   fly_module_destroy(m);
 }
 
+/* A buffer resource over raw bytes (an address and a byte count): loads of any dtype at byte
+ * offsets, zeros past the bytes, stores there dropped; a stride or a float address refused. */
+static void raw_buffer_resources(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "rawbuf", &k) == FLY_OK);
+  fly_value_t *src = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *dst = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *zero16 = fly_const_int(k, FLY_I16, 0), *zero = fly_const_int(k, FLY_I32, 0);
+  fly_value_t *in = fly_buffer_resource_at(k, fly_kernel_tensor_address(k, src), zero16,
+                                           fly_const_int(k, FLY_I32, 12));
+  fly_value_t *out = fly_buffer_resource_at(k, fly_kernel_tensor_address(k, dst), zero16,
+                                            fly_const_int(k, FLY_I64, 16));
+  /* Bytes 4..11 as two i32, then bytes 8..15, half of them past the 12 bytes. */
+  fly_value_t *a = fly_buffer_load_bytes(k, in, fly_const_int(k, FLY_I32, 4), zero, FLY_I32, 2);
+  fly_value_t *b = fly_buffer_load_bytes(k, in, zero, fly_const_int(k, FLY_I32, 8), FLY_I32, 2);
+  fly_value_t *sum = fly_binary(k, FLY_ADD, a, b);
+  fly_buffer_store_bytes(k, out, fly_cast(k, sum, FLY_F32), zero, zero);
+  fly_buffer_store_bytes(k, out, fly_const_float(k, FLY_F32, 9.0), fly_const_int(k, FLY_I32, 16),
+                         zero); /* past 16 bytes: dropped */
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t sv[4] = {10, 20, 30, 40};
+  float dv[5] = {-1, -1, -1, -1, -1};
+  int64_t four[1] = {4}, five[1] = {5};
+  DLTensor ts = {sv, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, four, NULL, 0};
+  DLTensor td = {dv, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, five, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &ts, 0, 0}, {FLY_ARG_DLTENSOR, &td, 0, 0}};
+  CHECK(fly_launch(c, "rawbuf", &cfg, args, 2) == FLY_OK);
+  /* a = (20, 30); b = (30, 0): bytes 12..15 lie past the resource. */
+  CHECK(dv[0] == 50.0f && dv[1] == 30.0f && dv[2] == -1.0f && dv[4] == -1.0f);
+  fly_compiled_destroy(c);
+
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "strided", &bad) == FLY_OK);
+  fly_value_t *t = fly_kernel_tensor_param(bad, FLY_I32, 1);
+  CHECK(fly_buffer_resource_at(bad, fly_kernel_tensor_address(bad, t),
+                               fly_const_int(bad, FLY_I16, 4),
+                               fly_const_int(bad, FLY_I32, 8)) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "structured buffer"));
+  fly_kernel_t *bad2;
+  CHECK(fly_kernel_create(m, "float_address", &bad2) == FLY_OK);
+  CHECK(fly_buffer_resource_at(bad2, fly_const_float(bad2, FLY_F32, 1.0),
+                               fly_const_int(bad2, FLY_I16, 0),
+                               fly_const_int(bad2, FLY_I32, 8)) == NULL);
+  CHECK(mentions(fly_kernel_error(bad2), "address is an i64"));
+  fly_kernel_t *bad3;
+  CHECK(fly_kernel_create(m, "wide_access", &bad3) == FLY_OK);
+  fly_value_t *t3 = fly_kernel_tensor_param(bad3, FLY_I32, 1);
+  fly_value_t *r3 =
+      fly_buffer_resource_at(bad3, fly_kernel_tensor_address(bad3, t3),
+                             fly_const_int(bad3, FLY_I16, 0), fly_const_int(bad3, FLY_I32, 64));
+  fly_value_t *z3 = fly_const_int(bad3, FLY_I32, 0);
+  CHECK(fly_buffer_load_bytes(bad3, r3, z3, z3, FLY_I32, 8) == NULL); /* 32 bytes */
+  CHECK(mentions(fly_kernel_error(bad3), "1, 2, 4, 8, 12 or 16 bytes"));
+  fly_kernel_t *bad4;
+  CHECK(fly_kernel_create(m, "bad_dtype", &bad4) == FLY_OK);
+  fly_value_t *z4 = fly_const_int(bad4, FLY_I32, 0);
+  CHECK(fly_buffer_load_bytes(bad4, z4, z4, z4, 99, 1) == NULL);
+  CHECK(mentions(fly_kernel_error(bad4), "unknown dtype 99"));
+  fly_module_destroy(m);
+}
+
 /* Values at the edges of what a launch, a printf or a swizzle can carry: each is refused
  * with a message, never wrapped, truncated or read past. */
 static void values_at_the_edges(void) {
@@ -1253,6 +1317,7 @@ int main(void) {
   float_arguments_round_once();
   unsigned_casts();
   math_functions_and_fastmath();
+  raw_buffer_resources();
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();

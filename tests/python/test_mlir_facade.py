@@ -115,3 +115,46 @@ def test_function_misuse_is_refused_with_a_reason():
     assert "gpu.func @ok" in str(module)
     with pytest.raises(RuntimeError, match="is finished"), ir.InsertionPoint(f.entry_block):
         pass
+
+
+@flyc.kernel
+def raw_buffers(src: fx.Tensor, dst: fx.Tensor, n_bytes: fx.Int32):
+    from flydsl._mlir.dialects import fly, rocdl
+
+    i = fx.thread_idx.x
+    base = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), src)
+    # The resource starts one i32 in and covers n_bytes: reads past it give zeros.
+    moved = llvm.GEPOp(base.type, base, [], [4], ir.IntegerType.get_signless(8), None).result
+    rsrc = rocdl.MakeBufferRsrcOp(ir.Type.parse("!llvm.ptr<8>"), moved, 0, n_bytes, 0).result
+    v4 = ir.VectorType.get([4], ir.IntegerType.get_signless(32))
+    off = arith.MulIOp(i, arith.constant(ir.IntegerType.get_signless(32), 16)).result
+    words = rocdl.RawPtrBufferLoadOp(v4, rsrc, off, 0).result
+    out = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), dst)
+    addr = llvm.PtrToIntOp(ir.IntegerType.get_signless(64), out).result
+    back = llvm.IntToPtrOp(ir.Type.parse("!llvm.ptr<1>"), addr).result
+    wrsrc = rocdl.MakeBufferRsrcOp(ir.Type.parse("!llvm.ptr<8>"), back, 0, 32, 0).result
+    rocdl.RawPtrBufferStoreOp(words, wrsrc, off, 0)  # threads 2 and 3 fall outside: dropped
+
+
+def test_raw_buffer_resources_over_pointers_bound_their_accesses(host_target):
+    src = np.arange(1, 18, dtype=np.int32)
+    dst = np.full(16, -1, np.int32)
+    raw_buffers(src, dst, 24).launch(block=(4,))  # 6 words: src[1..6]
+    np.testing.assert_array_equal(dst[:8], [2, 3, 4, 5, 6, 7, 0, 0])
+    np.testing.assert_array_equal(dst[8:], -1)
+
+
+def test_raw_buffer_misuse_is_refused(host_target):
+    from flydsl._mlir.dialects import fly, rocdl
+
+    @flyc.kernel
+    def strided(src: fx.Tensor):
+        base = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), src)
+        rocdl.MakeBufferRsrcOp(ir.Type.parse("!llvm.ptr<8>"), base, 16, 64, 0)
+
+    with pytest.raises(flyc.CompileError, match="structured buffer"):
+        strided(np.zeros(4, np.int32)).launch(block=(1,))
+    with pytest.raises(NotImplementedError, match="more than one index"):
+        llvm.GEPOp(None, None, [], [0, 1], ir.F32Type.get(), None)
+    with pytest.raises(NotImplementedError, match="rocdl.ds_swizzle is not offered"):
+        rocdl.ds_swizzle()

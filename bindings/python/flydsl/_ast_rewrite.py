@@ -122,6 +122,40 @@ def _is_range_loop(node):
     )
 
 
+def _init_loop(node):
+    """FlyDSL's loop with explicit carried values, `for i, state in range(lo, hi, step,
+    init=[...]):` whose body ends with `results = yield [next values]` (or a bare yield): its
+    parts (index name, state name, init expression, yielded expression, results name or None),
+    else None."""
+    if not (
+        isinstance(node, ast.For)
+        and isinstance(node.target, ast.Tuple)
+        and len(node.target.elts) == 2
+        and all(isinstance(e, ast.Name) for e in node.target.elts)
+        and isinstance(node.iter, ast.Call)
+        and isinstance(node.iter.func, ast.Name)
+        and node.iter.func.id == "range"
+        and [k.arg for k in node.iter.keywords] == ["init"]
+        and not node.orelse
+        and node.body
+    ):
+        return None
+    last = node.body[-1]
+    if isinstance(last, ast.Assign) and len(last.targets) == 1:
+        target, value = last.targets[0], last.value
+        if not isinstance(target, ast.Name):
+            return None
+        results = target.id
+    elif isinstance(last, ast.Expr):
+        value, results = last.value, None
+    else:
+        return None
+    if not isinstance(value, ast.Yield) or value.value is None:
+        return None
+    index, state = (e.id for e in node.target.elts)
+    return index, state, node.iter.keywords[0].value, value.value, results
+
+
 def _loads(node):
     """How often each name is read in this node, not counting a comprehension's or a lambda's
     own variables (their scopes)."""
@@ -266,6 +300,37 @@ class _Rewriter:
             return ast.Assign(targets=[self._tuple(carried, ast.Store)], value=call)
         return ast.Expr(value=call)
 
+    def _init_loop(self, s, parts, bound, later):
+        """`for i, state in range(..., init=...)`: a kernel loop carrying the list `state`; the
+        body's final `yield` gives the next values, and the loop's last ones are `results`."""
+        index, state, init, yielded, results = parts
+        fn, final = self._name("for"), self._name("final")
+        body = self.block(s.body[:-1], set(bound) | {index, state}, later)
+        listed = ast.parse(f"{state} = list({state})").body[0]
+        ret = ast.Return(value=ast.Tuple(elts=[ast.Call(func=ast.Name(id="list", ctx=ast.Load()),
+                                                        args=[yielded], keywords=[])],
+                                         ctx=ast.Load()))  # fmt: skip
+        args = self._function(fn, [index, state], [], []).args
+        stmts = [ast.FunctionDef(name=fn, args=args, body=[listed] + body + [ret],
+                                 decorator_list=[])]  # fmt: skip
+        initial = ast.Tuple(elts=[ast.Call(func=ast.Name(id="list", ctx=ast.Load()), args=[init],
+                                           keywords=[])], ctx=ast.Load())  # fmt: skip
+        call = self._call(
+            "for_range",
+            [
+                ast.Tuple(elts=s.iter.args, ctx=ast.Load()),
+                ast.Tuple(elts=[ast.Constant(state)], ctx=ast.Load()),
+                initial,
+                ast.Name(id=fn, ctx=ast.Load()),
+            ],
+            [final],
+        )
+        stmts.append(call)
+        if results is not None:  # as the loop op's results: one value, or a list of them
+            stmts.append(ast.parse(f"{results} = {_RT}.loop_results({final})").body[0])
+            bound.add(results)
+        return stmts
+
     def block(self, stmts, bound, after=frozenset()):
         """Rewrites a statement list; `bound` holds the names bound before it (updated), `after`
         the names read after it (in the blocks around it, and by a loop's next iteration)."""
@@ -275,7 +340,10 @@ class _Rewriter:
             later = frozenset(rest_reads | (after - rest_assigns))
             if isinstance(s, (ast.For, ast.AsyncFor, ast.While)):
                 later |= _flow([s])[0]  # what the next iteration reads before assigning
-            if _is_range_loop(s):
+            init_loop = _init_loop(s)
+            if init_loop is not None:
+                out += self._init_loop(s, init_loop, bound, later)
+            elif _is_range_loop(s):
                 var = s.target.id
                 carried = sorted((_assigned(s.body) & bound) - {var})
                 # The loop variable outlives the loop when it was bound before it (its value

@@ -190,6 +190,11 @@ def for_range(range_args, names, carried, body, var_before=None, keep_var=False)
     return _rebuild(trees, [Value(results[i], v.dtype) for i, v in enumerate(inits)])
 
 
+def loop_results(values):
+    """What `results = yield [...]` leaves after a loop: its one value, or the list of them."""
+    return values[0] if len(values) == 1 else values
+
+
 def while_(names, carried, cond, body):
     first = cond(*carried)
     if not isinstance(first, Value):

@@ -28,6 +28,9 @@ class Type:
         m = re.fullmatch(r"vector<(\d+)x(\w+)>", text)
         if m:
             return VectorType(_scalar(_element(m.group(2))), int(m.group(1)))
+        m = re.fullmatch(r"!llvm\.ptr(?:<(\d+)>)?", text)
+        if m:
+            return LLVMPointerType(int(m.group(1) or 0))
         return _scalar(_element(text))
 
     def __eq__(self, other):
@@ -155,3 +158,25 @@ class VectorType(Type):
     @property
     def rank(self):
         return 1
+
+
+class LLVMPointerType(Type):
+    """LLVM's opaque pointer in an address space (`!llvm.ptr<1>`): global memory is 1, shared
+    memory 3, an AMD buffer resource 8. A pointer value is its 64-bit address."""
+
+    def __init__(self, address_space=0):
+        super().__init__("i64")
+        self.address_space = int(address_space)
+
+    @staticmethod
+    def get(address_space=0, context=None):
+        return LLVMPointerType(address_space)
+
+    def __eq__(self, other):
+        return isinstance(other, LLVMPointerType) and other.address_space == self.address_space
+
+    def __hash__(self):
+        return hash(("ptr", self.address_space))
+
+    def __str__(self):
+        return "!llvm.ptr" if not self.address_space else f"!llvm.ptr<{self.address_space}>"

@@ -781,6 +781,12 @@ class TensorValue:
         """The tensor's type as text (`tensor<f32, (4):(1)>`): element type and layout."""
         return str(self)
 
+    @property
+    def ptr(self):
+        """A pointer to the first element (fx.get_iter): what FlyDSL's fx.Array fields of
+        shared storage give as `.ptr`."""
+        return Pointer(self)
+
     def __str__(self):
         return f"tensor<{self.dtype}, {self.layout}>"
 

@@ -315,6 +315,34 @@ class Value:
         """self + other on floats; `fastmath` overrides the ambient flags."""
         return with_fastmath(fastmath, lambda: _binary("add", self, other))
 
+    def extf(self, target_type, *, fastmath=None):
+        """A wider float (FlyDSL's ArithValue methods: the conversion named, to a type object,
+        a numeric class or a dtype name)."""
+        return with_fastmath(fastmath, lambda: self.to(_dtype_of(target_type)))
+
+    truncf = extf
+
+    def extsi(self, target_type):
+        return self.with_signedness(True).to(_dtype_of(target_type))
+
+    def extui(self, target_type):
+        target = _dtype_of(target_type)  # zero-extended: read as unsigned, widened, signless
+        return self.with_signedness(False).to("u" + target[1:]).with_signedness(True)
+
+    def trunci(self, target_type):
+        return self.to(_dtype_of(target_type))
+
+    index_cast = trunci
+
+    def maximumf(self, other, *, fastmath=None):
+        return with_fastmath(fastmath, lambda: _binary("max", self, other))
+
+    def minimumf(self, other, *, fastmath=None):
+        return with_fastmath(fastmath, lambda: _binary("min", self, other))
+
+    def rsqrt(self, *, fastmath=None):
+        return with_fastmath(fastmath, lambda: unary("rsqrt", self))
+
     def with_signedness(self, signed):
         """This integer read as signed (True) or unsigned (False): the same bits, and the
         ops that follow pick their signed or unsigned forms by it. None leaves it as it is."""
@@ -473,6 +501,14 @@ class Value:
         return _compare("ne", self, o)
 
     __hash__ = None
+
+
+def _dtype_of(t):
+    """A dtype name from a type object, a numeric class, a name, or a function giving a type
+    (FlyDSL's `T.index`)."""
+    if callable(t) and not hasattr(t, "dtype"):
+        t = t()
+    return getattr(t, "dtype", t)
 
 
 def select_value(cond, a, b):

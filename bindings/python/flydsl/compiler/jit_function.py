@@ -8,6 +8,8 @@ import functools
 import inspect
 import typing
 
+from .._ast_rewrite import rewrite
+from .._trace import tracing
 from ..expr.typing import Tensor
 from .compilation_context import CompilationContext
 from .jit_argument import TensorArgument
@@ -21,13 +23,31 @@ def _tensor_parameters(fn):
     return [name for name, hint in hints.items() if hint is Tensor or hint == "fx.Tensor"]
 
 
+def _traced_form(fn):
+    """fn as a kernel runs it: called while a kernel is traced (a helper of the kernel), its
+    `for`, `while` and `if` over kernel values become the kernel's loops and branches, as in a
+    @flyc.kernel body; on the host it runs as written."""
+    rewritten = None
+
+    def call(*args, **kwargs):
+        nonlocal rewritten
+        if not tracing():
+            return fn(*args, **kwargs)
+        if rewritten is None:
+            rewritten = rewrite(fn)
+        return rewritten(*args, **kwargs)
+
+    return call
+
+
 def jit(fn):
     """A host function that launches kernels; each launch compiles once per signature."""
     signature = inspect.signature(fn)
     tensors = _tensor_parameters(fn)
     run = CompilationContext.run
+    body = _traced_form(fn)
     if not tensors:
-        plain = functools.wraps(fn)(lambda *args, **kwargs: run(fn, *args, **kwargs))
+        plain = functools.wraps(fn)(lambda *args, **kwargs: run(body, *args, **kwargs))
         plain.func = fn  # FlyDSL's name for the function a jit wraps
         return plain
 
@@ -38,7 +58,7 @@ def jit(fn):
             value = bound.arguments.get(name)
             if value is not None and not isinstance(value, TensorArgument):
                 bound.arguments[name] = TensorArgument(value, as_passed=True)
-        return run(fn, *bound.args, **bound.kwargs)
+        return run(body, *bound.args, **bound.kwargs)
 
     wrapper.func = fn
     return wrapper

@@ -82,6 +82,12 @@ class Uint64(Numeric):
     dtype, width, signed = "u64", 64, False
 
 
+class Index(Numeric):
+    """MLIR's index type: a machine-word integer for sizes and offsets (64 bits here)."""
+
+    dtype, width, signed = "index", 64, True
+
+
 class Boolean(Numeric):
     dtype, width, signed = "i1", 1, True
 
@@ -120,6 +126,7 @@ __all__ = [
     "Uint16",
     "Uint32",
     "Uint64",
+    "Index",
     "Boolean",
     "Float16",
     "BFloat16",

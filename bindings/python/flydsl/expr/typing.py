@@ -7,6 +7,7 @@ import typing
 from .. import _kernel_api as K
 from .._control import _array
 from .._host_layout import Layout, Swizzle
+from .._ir_types import type_of
 from .._kernel_layout import (
     Array,
     CopyAtom,
@@ -57,7 +58,14 @@ class Constexpr(metaclass=_ConstexprMeta):
 
 class Vector:
     """Vectors of 2..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
-    `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`."""
+    `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`. A vector
+    value is a kernel value with lanes: `Vector(v)` (FlyDSL's wrapper) is v itself."""
+
+    def __new__(cls, value, shape=None, dtype=None):
+        v = as_value(value)
+        if v.lanes < 2:
+            raise TypeError(f"Vector(...) takes a vector value, got {v!r}")
+        return v if dtype is None else v.to(_dtype_name(dtype))
 
     @staticmethod
     def from_elements(elements, dtype=None):
@@ -181,12 +189,24 @@ class ReductionOp(enum.Enum):
 
 
 class T:
-    """FlyDSL's type names, as the element types this package spells (`fx.T.f32` is "f32")."""
+    """FlyDSL's type accessors: `fx.T.f32` is the f32 type object (`.width` 32), `fx.T.i32x4`
+    a vector of 4 i32, `fx.T.vec(n, t)` one of n lanes of t."""
 
-    i1 = bool = "i1"
-    i8, i16, i32, i64, index = "i8", "i16", "i32", "i64", "index"
-    ui8, ui16, ui32, ui64 = "u8", "u16", "u32", "u64"
-    f16, bf16, f32, f64 = "f16", "bf16", "f32", "f64"
+    i1 = bool = type_of("i1")
+    i8, i16, i32, i64, index = (type_of(t) for t in ("i8", "i16", "i32", "i64", "index"))
+    ui8, ui16, ui32, ui64 = (type_of(t) for t in ("u8", "u16", "u32", "u64"))
+    f16, bf16, f32, f64 = (type_of(t) for t in ("f16", "bf16", "f32", "f64"))
+    f8E4M3FN, f8E5M2 = type_of("f8e4m3"), type_of("f8e5m2")
+    i32x2, i32x4, f32x2, f32x4 = (type_of(t, n) for t, n in (("i32", 2), ("i32", 4),
+                                                             ("f32", 2), ("f32", 4)))  # fmt: skip
+    f16x2, f16x4, f16x8, bf16x2, bf16x4, bf16x8 = (
+        type_of(t, n) for t in ("f16", "bf16") for n in (2, 4, 8)
+    )
+
+    @staticmethod
+    def vec(lanes, element):
+        """A vector type of `lanes` lanes of `element` (a type object or a dtype name)."""
+        return type_of(getattr(element, "dtype", element), int(lanes))
 
 
 __all__ = [

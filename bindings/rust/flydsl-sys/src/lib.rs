@@ -786,6 +786,44 @@ unsafe extern "C" {
     );
 }
 unsafe extern "C" {
+    pub fn fly_buffer_resource_at(
+        k: *mut fly_kernel_t,
+        address: *mut fly_value_t,
+        stride: *mut fly_value_t,
+        num_bytes: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_buffer_load_bytes(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        offset: *mut fly_value_t,
+        soffset: *mut fly_value_t,
+        dtype: ::std::os::raw::c_int,
+        lanes: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_buffer_store_bytes(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        value: *mut fly_value_t,
+        offset: *mut fly_value_t,
+        soffset: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_dpp(
+        k: *mut fly_kernel_t,
+        old: *mut fly_value_t,
+        src: *mut fly_value_t,
+        ctrl: ::std::os::raw::c_int,
+        row_mask: ::std::os::raw::c_int,
+        bank_mask: ::std::os::raw::c_int,
+        bound_ctrl: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_printf(
         k: *mut fly_kernel_t,
         format: *const ::std::os::raw::c_char,

@@ -1,11 +1,13 @@
 """MLIR's `arith` builders over kernel values: `constant(type, value)` / `ConstantOp(type,
 value).result`, the named ops (`addf`, `muli`, `cmpi`, `maxnumf`, ...) and `FastMathFlags`."""
 
+from ...expr import arith as _named
 from ...expr.arith import *  # noqa: F401,F403
 from ...expr.arith import CmpFPredicate, CmpIPredicate, FastMathFlags  # noqa: F401
 from ...expr.arith import constant as _fx_constant
 from ...expr.typing import Vector
 from .._not_offered import module_getattr
+from .._op import op_class
 from ._none import REASON
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.arith", REASON)
@@ -25,3 +27,19 @@ class ConstantOp:
     def __init__(self, result, value, *, loc=None, ip=None):
         self.result = constant(result, value)
         self.results = [self.result]
+
+
+# MLIR's op classes over the named builders: `arith.MulIOp(a, b).result`.
+_OPS = {
+    "AddFOp": "addf", "SubFOp": "subf", "MulFOp": "mulf", "DivFOp": "divf", "RemFOp": "remf",
+    "NegFOp": "negf", "AddIOp": "addi", "SubIOp": "subi", "MulIOp": "muli", "DivSIOp": "divsi",
+    "RemSIOp": "remsi", "DivUIOp": "divui", "RemUIOp": "remui", "AndIOp": "andi", "OrIOp": "ori",
+    "XOrIOp": "xori", "ShLIOp": "shli", "ShRSIOp": "shrsi", "ShRUIOp": "shrui",
+    "MaxSIOp": "maxsi", "MinSIOp": "minsi", "MaxUIOp": "maxui", "MinUIOp": "minui",
+    "MaximumFOp": "maximumf", "MinimumFOp": "minimumf", "MaxNumFOp": "maxnumf",
+    "MinNumFOp": "minnumf", "CmpIOp": "cmpi", "CmpFOp": "cmpf", "SelectOp": "select",
+    "ExtFOp": "extf", "TruncFOp": "truncf", "SIToFPOp": "sitofp", "UIToFPOp": "uitofp",
+    "FPToSIOp": "fptosi", "FPToUIOp": "fptoui", "ExtSIOp": "extsi", "ExtUIOp": "extui",
+    "TruncIOp": "trunci", "IndexCastOp": "index_cast", "BitcastOp": "bitcast",
+}  # fmt: skip
+globals().update({cls: op_class(cls, getattr(_named, fn)) for cls, fn in _OPS.items()})

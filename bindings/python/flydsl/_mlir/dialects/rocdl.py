@@ -1,6 +1,60 @@
-"""MLIR's `rocdl` dialect builders: not offered by this facade (see flydsl._mlir)."""
+"""MLIR's `rocdl` dialect builders for AMD buffer accesses over a raw pointer, as FlyDSL's
+kernels use them: `MakeBufferRsrcOp(type, base, stride, num_records, flags)` (a resource over
+num_records bytes from an `!llvm.ptr`; the flags word is the arch's, which the rocm pipeline
+fills in, and the stride must be the constant 0), `RawPtrBufferLoadOp(type, rsrc, offset,
+soffset)` and `RawPtrBufferStoreOp(data, rsrc, offset, soffset)` at byte offsets (a load outside
+the resource gives zeros, a store there is dropped; on every target). The cache-policy `aux`
+bits are accepted and not applied. The dialect's other ops import and say they are not
+offered."""
 
+from ... import _kernel_api as K
+from ..._control import _check
+from ..._trace import _wrap, as_value, constant, current
+from ...expr.buffer_ops import BufferResource
+from .._llvm_pointer import address_of
 from .._not_offered import module_getattr
+from .._op import op_class
 from ._none import REASON
+
+
+def _i32(x):
+    return as_value(x).to("i32")
+
+
+def make_buffer_rsrc(res, base, stride, num_records, flags, *, loc=None, ip=None):
+    stride = constant(stride, "i16") if isinstance(stride, int) else as_value(stride)
+    h = K.buffer_resource_at(current(), address_of(base).handle, stride.handle,
+                             as_value(num_records).handle)  # fmt: skip
+    if not h:
+        _wrap(h)
+    return BufferResource(h, "i8")
+
+
+def raw_ptr_buffer_load(res, rsrc, offset, soffset, aux=None, *args, **kwargs):
+    _resource(rsrc)
+    h = K.buffer_load_bytes(current(), rsrc.handle, _i32(offset).handle, _i32(soffset).handle,
+                            K.DTYPES[res.dtype], res.lanes)  # fmt: skip
+    return _wrap(h, res.dtype)
+
+
+def raw_ptr_buffer_store(vdata, rsrc, offset, soffset, aux=None, *args, **kwargs):
+    _resource(rsrc)
+    v = as_value(vdata)
+    K.buffer_store_bytes(current(), rsrc.handle, v.handle, _i32(offset).handle,
+                         _i32(soffset).handle)  # fmt: skip
+    _check()
+
+
+def _resource(rsrc):
+    if not isinstance(rsrc, BufferResource):
+        raise TypeError(f"a buffer access needs a buffer resource (MakeBufferRsrcOp), got {rsrc!r}")
+
+
+MakeBufferRsrcOp = op_class("MakeBufferRsrcOp", make_buffer_rsrc)
+RawPtrBufferLoadOp = op_class("RawPtrBufferLoadOp", raw_ptr_buffer_load)
+RawPtrBufferStoreOp = op_class("RawPtrBufferStoreOp", raw_ptr_buffer_store)
+
+__all__ = ["MakeBufferRsrcOp", "RawPtrBufferLoadOp", "RawPtrBufferStoreOp", "make_buffer_rsrc",
+           "raw_ptr_buffer_load", "raw_ptr_buffer_store"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.rocdl", REASON)

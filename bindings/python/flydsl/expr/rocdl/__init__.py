@@ -2,6 +2,7 @@
 
 from ..._kernel_layout import CopyOp, make_buffer_tensor
 from ..._mma import MmaOp, ScaledMmaOp
+from .lanes import ds_bpermute, update_dpp
 
 
 def MFMA(m, n, k, ab_type, acc_type=None):
@@ -76,5 +77,5 @@ __all__ = [
     "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b",
     "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
-    "BufferCopyLDS128b", "make_buffer_tensor",
+    "BufferCopyLDS128b", "make_buffer_tensor", "update_dpp", "ds_bpermute",
 ]  # fmt: skip

@@ -1,0 +1,40 @@
+"""AMD's cross-lane moves under FlyDSL's `fx.rocdl` names: `update_dpp` (a DPP move, the lane
+the control names; fly_dpp) and `ds_bpermute` (each lane reads the lane whose byte address it
+gives, as the shuffle it is)."""
+
+from ... import _kernel_api as K
+from ..._trace import _wrap, as_value, current
+from ..gpu import num_warp_threads
+
+
+def _dtype(t, like):
+    if t is None:
+        return like.dtype
+    if callable(t) and not hasattr(t, "dtype"):
+        t = t()
+    return getattr(t, "dtype", t)
+
+
+def update_dpp(res, old, src, dpp_ctrl, row_mask, bank_mask, bound_ctrl, *, loc=None, ip=None):
+    """`src` from the lane DPP control `dpp_ctrl` names (gfx9's encodings); lanes outside
+    `row_mask` / `bank_mask` keep `old`, and a lane whose source is outside its row takes 0
+    with `bound_ctrl`, else `old`."""
+    s = as_value(src)
+    dtype = _dtype(res, s)
+    s, o = s.to(dtype), as_value(old, s).to(dtype)
+    h = K.dpp(current(), o.handle, s.handle, int(dpp_ctrl), int(row_mask), int(bank_mask),
+              int(bool(bound_ctrl)))  # fmt: skip
+    return _wrap(h, dtype)
+
+
+def ds_bpermute(res, index, src, *, loc=None, ip=None):
+    """`src` of the lane whose byte address (4 x lane) `index` gives, in this wave."""
+    wave = num_warp_threads()
+    s = as_value(src)
+    dtype = _dtype(res, s)
+    lane = (as_value(index).to("i32") >> 2) & (wave - 1)
+    h = K.shuffle(current(), 3, s.to(dtype).handle, lane.handle, as_value(wave).handle)
+    return _wrap(h, dtype)
+
+
+__all__ = ["update_dpp", "ds_bpermute"]

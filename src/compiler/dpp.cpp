@@ -1,0 +1,123 @@
+//===- dpp.cpp - AMD's DPP lane moves on the other targets ----------------===//
+
+#include "compiler/dpp.h"
+
+#include "compiler/compiler.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace fly::compiler {
+
+namespace {
+
+// The lane a DPP control reads for each lane, and whether that lane lies inside the row (or
+// the wave) the control moves within (a null `valid`: always).
+struct Source {
+  mlir::Value lane, valid;
+};
+
+Source sourceOf(mlir::ImplicitLocOpBuilder &b, mlir::Value lane, int ctrl, int wave) {
+  namespace ar = mlir::arith;
+  auto c = [&](int64_t v) -> mlir::Value {
+    return ar::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
+  };
+  auto cmp = [&](ar::CmpIPredicate p, mlir::Value x, mlir::Value y) -> mlir::Value {
+    return ar::CmpIOp::create(b, p, x, y);
+  };
+  mlir::Value inRow = ar::AndIOp::create(b, lane, c(15));
+  mlir::Value rowBase = ar::AndIOp::create(b, lane, c(~15));
+  int n = ctrl & 15;
+  if (ctrl <= 0xFF) { // quad_perm: lane i of each quad reads lane (ctrl >> 2i) & 3 of it
+    mlir::Value shift = ar::MulIOp::create(b, ar::AndIOp::create(b, lane, c(3)), c(2));
+    mlir::Value pick = ar::AndIOp::create(b, ar::ShRUIOp::create(b, c(ctrl), shift), c(3));
+    return {ar::OrIOp::create(b, ar::AndIOp::create(b, lane, c(~3)), pick), nullptr};
+  }
+  if (ctrl <= 0x10F) // row_shl: lane i reads i + n of its row
+    return {ar::AddIOp::create(b, lane, c(n)), cmp(ar::CmpIPredicate::ult, inRow, c(16 - n))};
+  if (ctrl <= 0x11F) // row_shr: lane i reads i - n of its row
+    return {ar::SubIOp::create(b, lane, c(n)), cmp(ar::CmpIPredicate::uge, inRow, c(n))};
+  if (ctrl <= 0x12F) // row_ror: lane i reads (i - n) mod 16 of its row
+    return {ar::OrIOp::create(b, rowBase, ar::AndIOp::create(b, ar::SubIOp::create(b, inRow, c(n)),
+                                                             c(15))),
+            nullptr};
+  switch (ctrl) {
+  case 0x130: // wave_shl 1
+    return {ar::AddIOp::create(b, lane, c(1)), cmp(ar::CmpIPredicate::ult, lane, c(wave - 1))};
+  case 0x134: // wave_rol 1
+    return {ar::AndIOp::create(b, ar::AddIOp::create(b, lane, c(1)), c(wave - 1)), nullptr};
+  case 0x138: // wave_shr 1
+    return {ar::SubIOp::create(b, lane, c(1)), cmp(ar::CmpIPredicate::uge, lane, c(1))};
+  case 0x13C: // wave_ror 1
+    return {ar::AndIOp::create(b, ar::SubIOp::create(b, lane, c(1)), c(wave - 1)), nullptr};
+  case 0x140: // row_mirror
+    return {ar::OrIOp::create(b, rowBase, ar::SubIOp::create(b, c(15), inRow)), nullptr};
+  case 0x141: // row_half_mirror
+    return {ar::OrIOp::create(b, ar::AndIOp::create(b, lane, c(~7)),
+                              ar::SubIOp::create(b, c(7), ar::AndIOp::create(b, lane, c(7)))),
+            nullptr};
+  case 0x142: // row_bcast 15: the last lane of the row before
+    return {ar::SubIOp::create(b, rowBase, c(1)), cmp(ar::CmpIPredicate::uge, lane, c(16))};
+  case 0x143: // row_bcast 31: lane 31, for the rows after it
+    return {c(31), cmp(ar::CmpIPredicate::uge, lane, c(32))};
+  default:
+    throw CompileError("DPP control " + std::to_string(ctrl) + " has no emulation here");
+  }
+}
+
+void emulate(mlir::ROCDL::DPPUpdateOp op, int wave) {
+  namespace ar = mlir::arith;
+  mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+  auto c = [&](int64_t v) -> mlir::Value {
+    return ar::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
+  };
+  mlir::Value lane =
+      ar::IndexCastOp::create(b, b.getI32Type(), mlir::gpu::LaneIdOp::create(b, nullptr));
+  Source s = sourceOf(b, lane, int(op.getDppCtrl()), wave);
+  mlir::Value from = ar::AndIOp::create(b, s.lane, c(wave - 1)); // in range where invalid too
+  mlir::Value moved = mlir::gpu::ShuffleOp::create(b, op.getSrc(), from, c(wave),
+                                                   mlir::gpu::ShuffleMode::IDX)
+                          .getShuffleResult();
+  mlir::Value old = op.getOld();
+  if (s.valid) {
+    mlir::Value outside =
+        op.getBoundCtrl() ? ar::ConstantOp::create(b, old.getType(), b.getZeroAttr(old.getType()))
+                                .getResult()
+                          : old;
+    moved = ar::SelectOp::create(b, s.valid, moved, outside);
+  }
+  uint32_t rows = op.getRowMask(), banks = op.getBankMask();
+  if (rows != 0xF || banks != 0xF) {
+    mlir::Value row = ar::ShRUIOp::create(b, lane, c(4));
+    mlir::Value bank = ar::AndIOp::create(b, ar::ShRUIOp::create(b, lane, c(2)), c(3));
+    mlir::Value rowOn = ar::AndIOp::create(b, ar::ShRUIOp::create(b, c(rows), row), c(1));
+    mlir::Value bankOn = ar::AndIOp::create(b, ar::ShRUIOp::create(b, c(banks), bank), c(1));
+    mlir::Value on = ar::CmpIOp::create(b, ar::CmpIPredicate::ne,
+                                        ar::AndIOp::create(b, rowOn, bankOn), c(0));
+    moved = ar::SelectOp::create(b, on, moved, old);
+  }
+  op.getRes().replaceAllUsesWith(moved);
+  op.erase();
+}
+
+} // namespace
+
+void emulateDpp(mlir::ModuleOp m, int wave) {
+  llvm::SmallVector<mlir::ROCDL::DPPUpdateOp> ops;
+  m.walk([&](mlir::ROCDL::DPPUpdateOp op) { ops.push_back(op); });
+  if (!ops.empty() && wave != 64 && wave != 32)
+    throw CompileError("DPP moves need an AMD arch's wave of 32 or 64 lanes");
+  for (auto op : ops)
+    emulate(op, wave);
+}
+
+void refuseDpp(mlir::ModuleOp m) {
+  m.walk([&](mlir::ROCDL::DPPUpdateOp) {
+    throw CompileError("a DPP lane move (rocdl.update.dpp) is AMD's: the cuda target has none; "
+                       "shuffles (fx.shuffle_*) move values between lanes on every target");
+  });
+}
+
+} // namespace fly::compiler
