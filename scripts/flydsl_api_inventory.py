@@ -70,7 +70,24 @@ DIFFERENCES = """
   pass manager need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,
   fx.Float32)` for an f32 scalar), but a value is not wrapped in an object of that class:
-  `fx.Float32(v)` inside a kernel is the converted value itself.
+  `fx.Float32(v)` inside a kernel is the converted value itself. So there is no raw value
+  apart from a typed one: `fx.math.exp` of a value from `flydsl._mlir` is a Float32 too, and
+  `flydsl._mlir.dialects.arith.maxnumf` is `fx.arith.maxnumf` (one builder per op).
+- Outside kernels, `fx.Int32(7)` and friends fold as FlyDSL's host values do (`-fx.Int32(7)`,
+  `fx.Index(n) // 64 + 1`, integers wrapped to their width, `value.dtype` the class), and
+  `arith.index_cast` and the other conversions of a host value give a host value.
+- Integer `//` rounds toward negative infinity (`arith.floordivsi`, Python's and FlyDSL's
+  rule) while `%` is `arith.remsi` (the sign of the dividend), as in FlyDSL; integer `/`
+  divides as f32 (f64 above 32 bits). `fx.Index` operands divide signed here, where FlyDSL
+  divides them unsigned (`divui`): an index may be negative here.
+- `flydsl.compiler.ast_rewriter` offers what kernels call by hand, `ASTRewriter.transform`
+  and `ReplaceIfWithDispatch.scf_if_dispatch`; the rewriter's transformer classes are
+  internal (one pass rewrites a kernel here).
+- On the `cpu` target, kernels whose threads run as fibers make every shared-memory access in
+  turn across the block, as a wave's lanes do in one instruction: FlyDSL kernels that read a
+  slot another wave overwrites right after, or exchange values through LDS within a wave
+  without a barrier, give the GPU's answer. Kernels that become work-item loops run a region
+  one thread after another; `FLYDSL_CPU_FIBERS=1` sends every kernel to fibers.
 - `fastmath=` and `with fx.fastmath(...)` give float ops LLVM's fast-math flags, as in FlyDSL;
   the compile hints `fastmath` / `fast_fp_math` set a kernel's default and are part of its
   cache key.

@@ -344,7 +344,9 @@ typedef enum fly_binary_op {
   FLY_XOR, FLY_SHL, FLY_SHR, FLY_DIVU, FLY_REMU, FLY_SHRU, FLY_MINU, FLY_MAXU, FLY_POW,
   /* Floats only. FLY_MIN / FLY_MAX propagate NaN; FLY_MINNUM / FLY_MAXNUM return the other
    * operand when one is NaN. */
-  FLY_ATAN2, FLY_COPYSIGN, FLY_MAXNUM, FLY_MINNUM
+  FLY_ATAN2, FLY_COPYSIGN, FLY_MAXNUM, FLY_MINNUM,
+  /* Signed integers only: the quotient rounded toward negative infinity. */
+  FLY_FLOORDIV
 } fly_binary_op;
 typedef enum fly_unary_op {
   FLY_NEG = 0, FLY_NOT, FLY_ABS, FLY_EXP, FLY_EXP2, FLY_LOG, FLY_LOG2, FLY_SQRT, FLY_RSQRT,
@@ -380,6 +382,28 @@ FLY_API void fly_sincos(fly_kernel_t *k, fly_value_t *x, fly_value_t **sin_out,
 /* An i1 per lane: whether float x is NaN, infinite, finite or normal. */
 FLY_API fly_value_t *fly_float_class_test(fly_kernel_t *k, int test /* fly_float_class */,
                                           fly_value_t *x);
+
+/* Counter-based random numbers: Philox, with the constants and round order of Triton's
+ * tl.randint, so that one seed and offset give the same words. `rounds` rounds (0..64) over
+ * the four counter words with the two key words, all scalars of one type: i32 (the 4x32
+ * generator) or i64 (4x64); the four words come out, all NULL on error. */
+FLY_API void fly_philox(fly_kernel_t *k, fly_value_t *const key[2], fly_value_t *const counter[4],
+                        int rounds, fly_value_t *out[4]);
+/* A word of random bits (i32 or i64) as an f32 uniform in [0, 1): the word read as signed,
+ * a negative x folded to -x - 1, scaled by 4.6566127342e-10 (1.0842020432385337e-19), just
+ * under 2^-31 (2^-63). */
+FLY_API fly_value_t *fly_uniform_from_bits(fly_kernel_t *k, fly_value_t *word);
+/* Two standard normal f32 values from two f32 uniforms (Box-Muller, u1 kept >= 1e-7); both
+ * NULL on error. */
+FLY_API void fly_normal_pair(fly_kernel_t *k, fly_value_t *u1, fly_value_t *u2,
+                             fly_value_t *out[2]);
+/* The same on the host, for numbers known before a launch: words in the low `bits` (32 or
+ * 64) of each number. */
+FLY_API fly_status fly_philox_host(int bits, const uint64_t key[2], const uint64_t counter[4],
+                                   int rounds, uint64_t out[4]);
+FLY_API fly_status fly_uniform_from_bits_host(int bits, uint64_t word, float *out);
+FLY_API fly_status fly_normal_pair_host(float u1, float u2, float out[2]);
+
 /* Fast-math flags that the float arithmetic and math made from now on carry, as LLVM's
  * (and MLIR's arith dialect) define them; or-ed. FLY_FASTMATH_NONE keeps IEEE semantics. */
 typedef enum fly_fastmath_flags {

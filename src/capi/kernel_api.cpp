@@ -9,6 +9,7 @@
 #include "capi/lru_cache.h"
 #include "compiler/disk_cache.h"
 #include "ir/kernel_collectives.h"
+#include "ir/random.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/hip/hip_arch.h"
 #include "runtime/hip/hip_driver.h"
@@ -360,7 +361,7 @@ fly_value_t *fly_const_float(fly_kernel_t *k, int dtype, double value) {
 
 fly_value_t *fly_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_ADD || op > FLY_MINNUM)
+  if (op < FLY_ADD || op > FLY_FLOORDIV)
     return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
   return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
 }
@@ -411,6 +412,68 @@ fly_value_t *fly_float_class_test(fly_kernel_t *k, int test, fly_value_t *x) {
     return nullptr;
   }
   return handle(K->floatClass(static_cast<ir::FloatClass>(test), val(x)));
+}
+
+void fly_philox(fly_kernel_t *k, fly_value_t *const key[2], fly_value_t *const counter[4],
+                int rounds, fly_value_t *out[4]) {
+  if (out)
+    std::fill(out, out + 4, nullptr);
+  FLY_KERNEL_OR(k, );
+  if (!key || !counter || !out) {
+    K->reject("fly_philox needs the key, the counter and the outputs");
+    return;
+  }
+  ir::Value *keys[2] = {val(key[0]), val(key[1])}, *words[4], *got[4];
+  for (int i = 0; i < 4; ++i)
+    words[i] = val(counter[i]);
+  if (ir::philox(*K, keys, words, rounds, got))
+    for (int i = 0; i < 4; ++i)
+      out[i] = handle(got[i]);
+}
+
+fly_value_t *fly_uniform_from_bits(fly_kernel_t *k, fly_value_t *word) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(ir::uniformFromBits(*K, val(word)));
+}
+
+void fly_normal_pair(fly_kernel_t *k, fly_value_t *u1, fly_value_t *u2, fly_value_t *out[2]) {
+  if (out)
+    out[0] = out[1] = nullptr;
+  FLY_KERNEL_OR(k, );
+  if (!out) {
+    K->reject("fly_normal_pair needs its two outputs");
+    return;
+  }
+  ir::Value *got[2];
+  if (ir::normalPair(*K, val(u1), val(u2), got)) {
+    out[0] = handle(got[0]);
+    out[1] = handle(got[1]);
+  }
+}
+
+fly_status fly_philox_host(int bits, const uint64_t key[2], const uint64_t counter[4], int rounds,
+                           uint64_t out[4]) {
+  return guard([&] {
+    if (!key || !counter || !out)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "fly_philox_host needs the key, the counter and out");
+    if (auto e = ir::philoxHost(bits, key, counter, rounds, out); !e.empty())
+      fail(FLY_ERROR_INVALID_ARGUMENT, e);
+  });
+}
+
+fly_status fly_uniform_from_bits_host(int bits, uint64_t word, float *out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (auto e = ir::uniformFromBitsHost(bits, word, *out); !e.empty())
+      fail(FLY_ERROR_INVALID_ARGUMENT, e);
+  });
+}
+
+fly_status fly_normal_pair_host(float u1, float u2, float out[2]) {
+  return guard([&] {
+    requireOut(out, "out");
+    ir::normalPairHost(u1, u2, out);
+  });
 }
 
 fly_status fly_kernel_set_fastmath(fly_kernel_t *k, unsigned flags) {

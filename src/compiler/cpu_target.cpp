@@ -40,6 +40,7 @@
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -121,6 +122,35 @@ void callPrintf(mlir::ModuleOp m, mlir::OpBuilder &b, mlir::gpu::PrintfOp op,
   mlir::LLVM::CallOp::create(b, loc, printfFn, args);
 }
 
+// A wave runs one instruction for all its lanes, so its threads' shared-memory accesses happen
+// in program order across the wave: kernels exchange values through LDS within a wave, or read
+// a slot that a later instruction of another thread overwrites, without a barrier between.
+// Fibers run a thread until it waits, so in kernels that run on fibers every shared-memory
+// access first yields (__fly_cpu_lockstep): the block's threads make each access in turn.
+void lockstepSharedAccesses(mlir::ModuleOp m, mlir::func::FuncOp host) {
+  auto touchesShared = [](mlir::Operation *op) {
+    if (mlir::isPure(op) || mlir::isa<mlir::func::CallOp>(op))
+      return false;
+    return llvm::any_of(op->getOperandTypes(), [](mlir::Type t) {
+      auto p = mlir::dyn_cast<mlir::LLVM::LLVMPointerType>(t);
+      return p && p.getAddressSpace() == 3;
+    });
+  };
+  llvm::SmallVector<mlir::Operation *> accesses;
+  host.walk([&](mlir::Operation *op) {
+    if (touchesShared(op))
+      accesses.push_back(op);
+  });
+  if (accesses.empty())
+    return;
+  mlir::OpBuilder b(m.getContext());
+  auto fn = declare(m, "__fly_cpu_lockstep", b.getFunctionType({}, {}));
+  for (mlir::Operation *op : accesses) {
+    b.setInsertionPoint(op);
+    mlir::func::CallOp::create(b, op->getLoc(), fn, mlir::ValueRange{});
+  }
+}
+
 // Rewrites the gpu.module's kernels into host functions of `m`; returns what it found and, in
 // `blockLevel`, the kernels that became functions of a whole block (work_item_loops.h).
 std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wave,
@@ -149,8 +179,10 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
     host.getBody().takeBody(func.getBody());
     if (func->hasAttr(kWorkItemLoopsAttr))
       blockLevel.insert(info.name);
-    if (auto why = func->getAttr(kFibersAttr)) // FLYDSL_DUMP_IR shows why
+    if (auto why = func->getAttr(kFibersAttr)) { // FLYDSL_DUMP_IR shows why
       host->setAttr(kFibersAttr, why);
+      lockstepSharedAccesses(m, host);
+    }
     mlir::Value ids = host.getBody().front().addArgument(ptr, func.getLoc());
 
     llvm::SmallVector<mlir::Operation *> gpuOps;

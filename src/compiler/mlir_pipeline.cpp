@@ -5,6 +5,7 @@
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -161,6 +162,7 @@ void expandCompositeMath(mlir::ModuleOp m) {
   }
   mlir::RewritePatternSet patterns(m.getContext());
   mlir::math::populateExpansionPatterns(patterns, {"fpowi"});
+  mlir::arith::populateCeilFloorDivExpandOpsPatterns(patterns);
   (void)mlir::applyPatternsGreedily(m, std::move(patterns));
 }
 

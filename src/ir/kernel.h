@@ -80,7 +80,7 @@ enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, Buff
 // clang-format off
 enum class BinaryOp {
   Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow,
-  Atan2, CopySign, MaxNum, MinNum
+  Atan2, CopySign, MaxNum, MinNum, FloorDiv
 };
 enum class UnaryOp {
   Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil,

@@ -330,6 +330,9 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
     case BinaryOp::Rem:
       r = ar::RemSIOp::create(B, L, x, y);
       break;
+    case BinaryOp::FloorDiv:
+      r = ar::FloorDivSIOp::create(B, L, x, y);
+      break;
     case BinaryOp::DivU:
       r = ar::DivUIOp::create(B, L, x, y);
       break;

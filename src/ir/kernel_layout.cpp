@@ -2043,8 +2043,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     k.fail("copy moves memory; a coordinate tensor is read with fly_load_at");
     return;
   }
-  // An atom moves bits: its dtype gives their width, the tensors give the element type.
-  if (s->dtype != d->dtype || bitWidth(s->dtype) != bitWidth(atom.dtype)) {
+  // An atom moves bits: its dtype gives their width; the tensors' element types may differ
+  // where their widths agree (f32 bits stored into an i32 tensor).
+  if (bitWidth(s->dtype) != bitWidth(d->dtype) || bitWidth(s->dtype) != bitWidth(atom.dtype)) {
     k.fail(std::string("copy of ") + dtypeName(s->dtype) + " to " + dtypeName(d->dtype) +
            " with an atom for " + dtypeName(atom.dtype) + " (elements of another width)");
     return;
@@ -2105,7 +2106,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                                 layout::largestPowerOfTwoDividing(divisorOf(whole)) * elem),
               (int64_t(1) << t->swizzle->base()) * elem);
         }
-        if (guaranteed < vecBytes && t->addrSpace != 5)
+        // AMD's buffer instructions take unaligned addresses (ROCm enables unaligned access).
+        bool bufferAccess = t->rsrc && atom.op == CopyOp::BufferLoadStore;
+        if (guaranteed < vecBytes && t->addrSpace != 5 && !bufferAccess)
           layout::fail(layout::ErrorKind::Divisibility,
                        "a " + std::to_string(atom.bits) + "-bit copy atom needs " +
                            std::to_string(vecBytes) + "-byte aligned accesses; the layout " +
@@ -2158,11 +2161,13 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
           return k.bufferLoadAt(*s, so, lanes);
         return k.loadAt(k.elementAddress(*s, so), s->dtype, lanes);
       });
+      if (s->dtype != d->dtype)
+        v = mlir::arith::BitcastOp::create(k.b, k.loc(), k.typeOf(d->dtype, lanes), v);
       guarded(k, pc, {}, [&] {
         if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
           k.bufferStoreAt(*d, v, dof, lanes);
         else
-          k.storeAt(v, k.elementAddress(*d, dof), atom.dtype, lanes);
+          k.storeAt(v, k.elementAddress(*d, dof), d->dtype, lanes);
         return MValue();
       });
     }

@@ -4,6 +4,7 @@
 #include <flydsl/flydsl.h>
 
 #include <dlpack/dlpack.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -929,6 +930,85 @@ static void unsigned_casts(void) {
 /* The math functions beyond fly_unary (powi, clamp, sincos, float class tests) and the
  * fast-math flags: results on the cpu target, the flags in the module text, and each misuse
  * refused with its reason. */
+/* Philox's published known answers (zero key and counter, ten rounds) on the host and in a
+ * kernel, the kernel's uniform and normal values against the host's, and wrong operands. */
+static void random_numbers(void) {
+  const uint64_t zero2[2] = {0, 0}, zero4[4] = {0, 0, 0, 0};
+  uint64_t w[4];
+  CHECK(fly_philox_host(32, zero2, zero4, 10, w) == FLY_OK);
+  CHECK(w[0] == 0x6627e8d5u && w[1] == 0xe169c58du && w[2] == 0xbc57ac4cu && w[3] == 0x9b00dbd8u);
+  CHECK(fly_philox_host(64, zero2, zero4, 10, w) == FLY_OK);
+  CHECK(w[0] == 0x16554d9eca36314cull && w[1] == 0xdb20fe9d672d0fdcull &&
+        w[2] == 0xd7e772cee186176bull && w[3] == 0x7e68b68aec7ba23bull);
+  CHECK(fly_philox_host(16, zero2, zero4, 10, w) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "32 or 64 are offered"));
+  CHECK(fly_philox_host(32, zero2, zero4, 65, w) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_philox_host(32, NULL, zero4, 10, w) == FLY_ERROR_INVALID_ARGUMENT);
+  float u = -1, n[2] = {0, 0};
+  CHECK(fly_uniform_from_bits_host(32, 0xffffffffu, &u) == FLY_OK && u == 0.0f);
+  CHECK(fly_uniform_from_bits_host(32, 0x7fffffffu, &u) == FLY_OK && u > 0.99f && u <= 1.0f);
+  CHECK(fly_uniform_from_bits_host(8, 1, &u) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_normal_pair_host(0.5f, 0.25f, n) == FLY_OK);
+  CHECK(fabsf(n[0]) < 1e-6f && fabsf(n[1] - 1.1774100f) < 1e-5f); /* r = sqrt(2 ln 2) */
+
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "philox", &k) == FLY_OK);
+  fly_value_t *words = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *reals = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *key[2] = {fly_const_int(k, FLY_I32, 7), fly_const_int(k, FLY_I32, 0)};
+  fly_value_t *counter[4] = {fly_const_int(k, FLY_I32, 11), fly_const_int(k, FLY_I32, 0),
+                             fly_const_int(k, FLY_I32, 0), fly_const_int(k, FLY_I32, 0)};
+  fly_value_t *out[4] = {NULL, NULL, NULL, NULL}, *normal[2] = {NULL, NULL};
+  fly_philox(k, key, counter, 10, out);
+  CHECK(out[0] && out[3]);
+  fly_value_t *uniform = fly_uniform_from_bits(k, out[0]);
+  fly_normal_pair(k, uniform, fly_uniform_from_bits(k, out[1]), normal);
+  CHECK(normal[0] && normal[1]);
+  for (int i = 0; i < 4; ++i) {
+    fly_value_t *at = fly_const_int(k, FLY_INDEX, i);
+    fly_store(k, words, out[i], &at, 1, NULL);
+  }
+  fly_value_t *at[3] = {fly_const_int(k, FLY_INDEX, 0), fly_const_int(k, FLY_INDEX, 1),
+                        fly_const_int(k, FLY_INDEX, 2)};
+  fly_store(k, reals, uniform, &at[0], 1, NULL);
+  fly_store(k, reals, normal[0], &at[1], 1, NULL);
+  fly_store(k, reals, normal[1], &at[2], 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  uint32_t got[4] = {0};
+  float gotf[3] = {0};
+  int64_t four[1] = {4}, three[1] = {3};
+  DLTensor tw = {got, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, four, NULL, 0};
+  DLTensor tr = {gotf, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, three, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &tw, 0, 0}, {FLY_ARG_DLTENSOR, &tr, 0, 0}};
+  CHECK(fly_launch(c, "philox", &cfg, args, 2) == FLY_OK);
+  const uint64_t hkey[2] = {7, 0}, hcounter[4] = {11, 0, 0, 0};
+  CHECK(fly_philox_host(32, hkey, hcounter, 10, w) == FLY_OK);
+  CHECK(got[0] == w[0] && got[1] == w[1] && got[2] == w[2] && got[3] == w[3]);
+  float u0, u1, pair[2];
+  CHECK(fly_uniform_from_bits_host(32, w[0], &u0) == FLY_OK && gotf[0] == u0);
+  CHECK(fly_uniform_from_bits_host(32, w[1], &u1) == FLY_OK);
+  CHECK(fly_normal_pair_host(u0, u1, pair) == FLY_OK);
+  CHECK(fabsf(gotf[1] - pair[0]) < 1e-5f && fabsf(gotf[2] - pair[1]) < 1e-5f);
+  fly_compiled_destroy(c);
+
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "bad_philox", &bad) == FLY_OK);
+  fly_value_t *mixed[4] = {fly_const_int(bad, FLY_I32, 1), fly_const_int(bad, FLY_I64, 2),
+                           fly_const_int(bad, FLY_I32, 3), fly_const_int(bad, FLY_I32, 4)};
+  fly_value_t *own_key[2] = {mixed[0], mixed[0]};
+  fly_philox(bad, own_key, mixed, 10, out);
+  CHECK(out[0] == NULL && mentions(fly_kernel_error(bad), "all i32 (4x32) or all i64"));
+  fly_kernel_t *bad2;
+  CHECK(fly_kernel_create(m, "bad_uniform", &bad2) == FLY_OK);
+  CHECK(fly_uniform_from_bits(bad2, fly_const_float(bad2, FLY_F32, 1.0)) == NULL);
+  CHECK(mentions(fly_kernel_error(bad2), "i32 or i64 word"));
+  fly_module_destroy(m);
+}
+
 static void math_functions_and_fastmath(void) {
   fly_module_t *m;
   fly_kernel_t *k;
@@ -1317,6 +1397,7 @@ int main(void) {
   float_arguments_round_once();
   unsigned_casts();
   math_functions_and_fastmath();
+  random_numbers();
   raw_buffer_resources();
   launch_argument_checks();
   keyed_compiles();

@@ -120,3 +120,32 @@ assert flydsl.cpu_fiber_kernels() == before + 1, flydsl.cpu_fiber_kernels()
     text = "".join(h.read_text() for h in tmp_path.rglob("01_host.mlir"))
     reason = "a barrier or shuffle under a condition that differs between threads"
     assert f'fly.cpu_fibers = "{reason}"' in text
+
+
+def test_fibers_access_shared_memory_in_lockstep():
+    """As a wave does: each thread reads its neighbour's slot before the neighbour overwrites
+    it, and sees a neighbour's store made one instruction earlier, with no barrier between."""
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+    import numpy as np
+
+    @flyc.kernel
+    def exchange(x: fx.Tensor, before: fx.Tensor, after: fx.Tensor):
+        tid = fx.thread_idx.x
+        buf = fx.SharedTensor("f32", 64)
+        buf[tid] = x[tid]
+        if tid < 64:  # a condition on the thread index: this kernel runs on fibers
+            fx.gpu.barrier()
+        old = buf.load((tid + 1) % 64)
+        buf[tid] = old * 2.0
+        before[tid] = old
+        after[tid] = buf.load(tid ^ 1)
+
+    x = np.arange(64, dtype=np.float32) + 1
+    before, after = np.zeros(64, np.float32), np.zeros(64, np.float32)
+    fibers = flydsl.cpu_fiber_kernels()
+    exchange(x, before, after).launch(grid=(1,), block=(64,))
+    assert flydsl.cpu_fiber_kernels() == fibers + 1
+    lane = np.arange(64)
+    np.testing.assert_array_equal(before, x[(lane + 1) % 64])
+    np.testing.assert_array_equal(after, 2 * x[((lane ^ 1) + 1) % 64])

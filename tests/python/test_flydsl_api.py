@@ -519,3 +519,144 @@ def test_like_factories_take_the_lanes_of_their_vector():
     got = dev.host(out)
     np.testing.assert_array_equal(got[:16].reshape(4, 4), [[0] * 4, [1] * 4, [2.5] * 4, x])
     assert got[16] == 7.0
+
+
+def test_host_numerics_fold_with_the_kernels_rules():
+    assert repr(-fx.Int32(7)) == "Int32(-7)" and int(fx.Int32(2**31)) == -(2**31)
+    assert fx.Uint8(300) == 44 and fx.Int32(-7) // 2 == -4 and fx.Int32(-7) % 2 == 1
+    assert isinstance(fx.Index(3) - fx.Int32(7), fx.Index)  # the wider class
+    assert isinstance(fx.Int32(3) + 0.5, fx.Float32) and fx.Int32(3) + 0.5 == 3.5
+    assert isinstance(2 * fx.Float32(1.5), fx.Float32) and float(2 * fx.Float32(1.5)) == 3.0
+    assert list(range(fx.Int32(3))) == [0, 1, 2] and hash(fx.Int32(4)) == hash(4)
+    n = fx.arith.index_cast(fx.T.index, 1000)  # a host argument in a @flyc.jit launcher
+    assert isinstance(n, fx.Index) and (n - fx.Index(1)) // fx.Index(64) + 1 == 16
+    assert isinstance(fx.Int32(3) / 2, fx.Float32) and fx.Int64(3) / 2 == 1.5
+    assert isinstance(fx.Int64(3) / 2, fx.Float64)
+    with pytest.raises(ZeroDivisionError):
+        fx.Int32(3) // 0
+    with pytest.raises(TypeError, match="take integers"):
+        fx.Float32(1.0) << 2
+
+
+@flyc.kernel
+def bits_through_registers(x: fx.Tensor, words: fx.Tensor, pairs: fx.Tensor):
+    from flydsl._mlir.dialects import vector
+
+    t = fx.thread_idx.x
+    reg_type = fx.MemRefType.get(fx.T.f32, fx.LayoutType.get(1, 1), fx.AddressSpace.Register)
+    r = fx.memref_alloca(reg_type, fx.make_layout(1, 1))
+    atom = fx.make_copy_atom(fx.UniversalCopy32b(), 32)
+    fx.copy(atom, fx.slice(fx.logical_divide(x, fx.make_layout(1, 1)), (None, t)), r)
+    v = fx.memref_load_vec(r) * 2.0
+    fx.memref_store_vec(v, r)
+    # f32 bits copied into an i32 tensor by a 32-bit atom
+    fx.copy(atom, r, fx.slice(fx.logical_divide(words, fx.make_layout(1, 1)), (None, t)))
+    halves = vector.bitcast(fx.T.vec(2, fx.T.i16), vector.extract(v, static_position=[0]))
+    swapped = vector.insert(vector.extract(halves, [], [1]), halves, [], [0])
+    pairs[t] = vector.extract(vector.bitcast(fx.T.vec(1, fx.T.i32), swapped), [], [0])
+
+
+def test_register_memrefs_bit_copies_and_the_vector_dialect():
+    x = np.arange(8, dtype=np.float32) - 2.5
+    words, pairs = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
+    bits_through_registers(dev.array(x), words, pairs).launch(block=(8,))
+    doubled = (x * 2).view(np.int32)
+    np.testing.assert_array_equal(dev.host(words), doubled)
+    halves = doubled.view(np.int16).reshape(8, 2)
+    expected = np.stack([halves[:, 1], halves[:, 1]], 1).reshape(-1).view(np.int32)
+    np.testing.assert_array_equal(dev.host(pairs), expected)
+    assert repr(fx.LayoutType.get(8, 1)) == "!fly.layout<8:1>"
+    with pytest.raises(ValueError, match="allocates registers"):
+        fx.memref_alloca(fx.MemRefType.get(fx.T.f32, fx.LayoutType.get(4, 1), 3))
+    with pytest.raises(TypeError, match="needs an fx.LayoutType"):
+        fx.MemRefType.get(fx.T.f32, (4, 1))
+
+
+@flyc.kernel
+def divisions(a: fx.Tensor, b: fx.Tensor, floor: fx.Tensor, rem: fx.Tensor, ratio: fx.Tensor):
+    t = fx.thread_idx.x
+    x, y = a[t], b[t]
+    floor[t] = x // y
+    rem[t] = x % y
+    ratio[t] = x / y  # integers divide as f32
+
+
+def test_kernel_integer_division_floors_and_slash_gives_floats():
+    a = np.array([7, -7, 7, -7, 0, -1, 9, -9], np.int32)
+    b = np.array([2, 2, -2, -2, 3, 5, -4, 4], np.int32)
+    floor, rem = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
+    ratio = dev.array(np.zeros(8, np.float32))
+    divisions(dev.array(a), dev.array(b), floor, rem, ratio).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(floor), a // b)  # Python's (and FlyDSL's) floor
+    np.testing.assert_array_equal(dev.host(rem), np.fmod(a, b))  # arith.remsi: C's remainder
+    np.testing.assert_array_equal(dev.host(ratio), (a / b).astype(np.float32))
+
+
+def _magnitude(v):
+    if v < 0:
+        v = -v
+    return v
+
+
+@flyc.kernel
+def dispatched(x: fx.Tensor, y: fx.Tensor, z: fx.Tensor):
+    from flydsl.compiler.ast_rewriter import ASTRewriter, ReplaceIfWithDispatch
+
+    t = fx.thread_idx.x
+    v = x[t]
+    y[t] = ASTRewriter.transform(_magnitude)(v)
+
+    def double(names, a, b):  # room for the names: they come first
+        return {"a": a * 2}
+
+    def negate(a, b):
+        return (-a, b + 1)
+
+    a, b = ReplaceIfWithDispatch.scf_if_dispatch(
+        v > 2, double, negate, result_names=("a", "b"), result_values=(v, v)
+    )
+    z[t] = a + b
+
+
+def test_ast_rewriter_entry_points_for_hand_written_control_flow():
+    from flydsl.compiler.ast_rewriter import ReplaceIfWithDispatch
+
+    x = np.array([-3, -1, 0, 1, 2, 3, 4, 5], np.int32)
+    y, z = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
+    dispatched(dev.array(x), y, z).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(y), np.abs(x))
+    np.testing.assert_array_equal(dev.host(z), np.where(x > 2, 3 * x, 1))
+    # A Python condition picks its branch while tracing.
+    assert ReplaceIfWithDispatch.scf_if_dispatch(False, None, lambda a: a + 1, result_names=("a",),
+                                                 result_values=(4,)) == 5  # fmt: skip
+    with pytest.raises(ValueError, match="same length"):
+        ReplaceIfWithDispatch.scf_if_dispatch(True, None, result_names=("a",))
+    with pytest.raises(TypeError, match="a dict by name"):
+        ReplaceIfWithDispatch.scf_if_dispatch(True, lambda a, b: [a], result_names=("a", "b"),
+                                              result_values=(1, 2))  # fmt: skip
+
+
+@flyc.kernel
+def pairs_from_rows(src: fx.Tensor, dst: fx.Tensor, buffered: fx.Constexpr[bool]):
+    t = fx.thread_idx.x
+    if buffered:
+        atom = fx.make_copy_atom(fx.rocdl.BufferCopy32b(), 16)
+        src, dst = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+    else:
+        atom = fx.make_copy_atom(fx.UniversalCopy32b(), 16)
+    r = fx.make_rmem_tensor(2, fx.Float16)
+    row = fx.slice(src, (t, None))
+    fx.copy(atom, fx.slice(fx.logical_divide(row, fx.make_layout(2, 1)), (None, 0)), r)
+    out = fx.slice(dst, (t, None))
+    fx.copy(atom, r, fx.slice(fx.logical_divide(out, fx.make_layout(2, 1)), (None, 0)))
+
+
+def test_buffer_copies_take_rows_that_start_off_their_width():
+    """Rows of 5 halves start 2-byte aligned: AMD's buffer instructions copy 32 bits from
+    there; a plain 32-bit copy cannot promise its alignment and is refused."""
+    src = (np.arange(20, dtype=np.float16) - 7).reshape(4, 5)
+    dst = dev.array(np.zeros((4, 2), np.float16))
+    pairs_from_rows(dev.array(src), dst, True).launch(block=(4,))
+    np.testing.assert_array_equal(dev.host(dst), src[:, :2])
+    with pytest.raises(flyc.CompileError, match="4-byte aligned accesses"):
+        pairs_from_rows(dev.array(src), dst, False).launch(block=(4,))

@@ -254,8 +254,9 @@ GFX942 = {
     "silu_mul": "fk.silu_mul(r(x), r(x), out=r(x.copy()))",
 }
 # Under COMPILE_ONLY a library call compiles its kernel and then says it did not run.
-COMPILED_ONLY = "try:\n    {}\nexcept flydsl.LaunchError as e:\n    assert 'COMPILE_ONLY' in str(e)\n"
-
+COMPILED_ONLY = (
+    "try:\n    {}\nexcept flydsl.LaunchError as e:\n    assert 'COMPILE_ONLY' in str(e)\n"
+)
 
 
 @pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")

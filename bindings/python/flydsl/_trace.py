@@ -5,7 +5,7 @@ import contextlib
 import threading
 
 from . import _kernel_api as K
-from ._ir_types import type_of
+from ._ir_types import bit_width, type_of
 
 _state = threading.local()
 
@@ -213,7 +213,7 @@ def _unify(a, b):
 
 _BIN = dict(add=0, sub=1, mul=2, div=3, rem=4, min=5, max=6, and_=7, or_=8, xor=9, shl=10,
             shr=11, divu=12, remu=13, shru=14, minu=15, maxu=16, pow=17, atan2=18, copysign=19,
-            maxnum=20, minnum=21)  # fmt: skip
+            maxnum=20, minnum=21, floordiv=22)  # fmt: skip
 _CMP = dict(eq=0, ne=1, lt=2, le=3, gt=4, ge=5, ult=6, ule=7, ugt=8, uge=9)
 _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, tanh=9, erf=10,
            sin=11, cos=12, floor=13, ceil=14, expm1=15, log10=16, log1p=17, cbrt=18, tan=19,
@@ -222,7 +222,7 @@ _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, 
 
 
 # The op an unsigned operand takes in place of the signed one.
-_UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu")
+_UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu", floordiv="divu")
 _UNSIGNED_CMP = dict(lt="ult", le="ule", gt="ugt", ge="uge")
 
 
@@ -275,6 +275,10 @@ class Value:
         return f"Value({self.dtype})" if self.lanes == 1 else f"Vector({self.lanes}x{self.dtype})"
 
     def __getitem__(self, index):
+        if isinstance(index, int) and self.lanes == 1:  # a one-lane vector is its lane 0
+            if index not in (0, -1):
+                raise IndexError(f"lane {index} of a one-lane value")
+            return self
         return _wrap(K.vector_extract(current(), self.handle, as_value(index).handle), self.dtype)
 
     def __len__(self):
@@ -427,18 +431,20 @@ class Value:
 
     def __truediv__(self, o):
         a, b = _unify(self, o)
-        if not _is_float(a.dtype):
-            raise TypeError("`/` divides floats; use `//` for integers")
+        if not _is_float(a.dtype):  # as FlyDSL: integers divide as f32 (f64 above 32 bits)
+            wide = "f64" if bit_width(a.dtype) > 32 else "f32"
+            a, b = a.to(wide), b.to(wide)
         return _binary("div", a, b)
 
     def __rtruediv__(self, o):
         return as_value(o, self).__truediv__(self)
 
     def __floordiv__(self, o):
+        """Rounded toward negative infinity (arith.floordivsi; unsigned: divui), as Python's."""
         a, b = _unify(self, o)
         if _is_float(a.dtype):
             return unary("floor", _binary("div", a, b))
-        return _binary("div", a, b)
+        return _binary("floordiv", a, b)
 
     def __rfloordiv__(self, o):
         return as_value(o, self).__floordiv__(self)

@@ -1,12 +1,12 @@
 //===- cpu_launch.cpp - Running a kernel's GPU threads on host threads ----===//
 
 #include "runtime/cpu/cpu_launch.h"
+#include "runtime/cpu/fiber_switch.h"
 #include "runtime/cpu/worker_pool.h"
 
 #include "layout/wgmma_descriptor.h"
 #include "runtime/gpu/tma_box.h"
 
-#include <ucontext.h>
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>
 #endif
@@ -33,7 +33,7 @@ enum class FiberState { Ready, AtBarrier, AtShuffle, AtMbarrier, AtNamedBarrier,
 namespace ids = compiler::cpu_ids;
 
 struct Fiber {
-  ucontext_t context;
+  FiberContext context;
   FiberState state = FiberState::Ready;
   int64_t ids[ids::kCount]; // what the kernel reads as its thread's indices
   uint32_t linear;          // x fastest
@@ -85,7 +85,7 @@ bool phaseDone(const void *bar, int parity) {
 
 // The fibers of one block and the scheduler that switches among them.
 struct Block {
-  ucontext_t scheduler;
+  FiberContext scheduler;
   const void *schedulerStack = nullptr; // for AddressSanitizer's view of the switches
   size_t schedulerStackSize = 0;
   std::vector<Fiber> fibers;
@@ -109,14 +109,15 @@ void sanitizerFinishSwitch(void *save, const void **from, size_t *fromSize) {
 #endif
 }
 
-void fiberEntry(unsigned lo, unsigned hi) {
-  auto *b = reinterpret_cast<Block *>((uintptr_t(hi) << 32) | uintptr_t(lo));
+void fiberEntry(void *block) {
+  auto *b = static_cast<Block *>(block);
   sanitizerFinishSwitch(nullptr, &b->schedulerStack, &b->schedulerStackSize);
   Fiber *f = current->fiber;
   b->fn(b->args, f->ids);
   f->state = FiberState::Done;
-  // Returning resumes uc_link, the scheduler; this fiber's stack is done.
+  // This fiber's stack is done: no save, and it is never resumed.
   sanitizerStartSwitch(nullptr, b->schedulerStack, b->schedulerStackSize);
+  fiberSwitch(f->context, b->scheduler);
 }
 
 void yieldToScheduler() {
@@ -124,7 +125,7 @@ void yieldToScheduler() {
   Fiber *f = current->fiber;
   void *save = nullptr;
   sanitizerStartSwitch(&save, b->schedulerStack, b->schedulerStackSize);
-  swapcontext(&f->context, &b->scheduler);
+  fiberSwitch(f->context, b->scheduler);
   sanitizerFinishSwitch(save, nullptr, nullptr);
 }
 
@@ -146,7 +147,6 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
   b.args = args;
   while (stacks.size() < n)
     stacks.push_back(std::unique_ptr<char[]>(new char[kFiberStackBytes]));
-  uintptr_t bp = reinterpret_cast<uintptr_t>(&b);
   uint32_t wave = std::max(1, g.waveSize);
   for (uint32_t i = 0; i < n; ++i) {
     Fiber &f = b.fibers[i];
@@ -156,12 +156,7 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
     f.ids[ids::kThreadIdx + 1] = (i / g.block[0]) % g.block[1];
     f.ids[ids::kThreadIdx + 2] = i / (g.block[0] * g.block[1]);
     f.ids[ids::kLaneId] = i % wave;
-    getcontext(&f.context);
-    f.context.uc_stack.ss_sp = stacks[i].get();
-    f.context.uc_stack.ss_size = kFiberStackBytes;
-    f.context.uc_link = &b.scheduler;
-    makecontext(&f.context, reinterpret_cast<void (*)()>(fiberEntry), 2,
-                unsigned(bp & 0xffffffffu), unsigned(bp >> 32));
+    fiberPrepare(f.context, stacks[i].get(), kFiberStackBytes, fiberEntry, &b);
   }
   ctx.block = &b;
   auto releaseMbarrierWaits = [&] {
@@ -181,16 +176,20 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
       ctx.fiber = &f;
       ctx.linear = f.linear;
       void *save = nullptr;
-      sanitizerStartSwitch(&save, f.context.uc_stack.ss_sp, f.context.uc_stack.ss_size);
-      swapcontext(&b.scheduler, &f.context);
+      sanitizerStartSwitch(&save, stacks[f.linear].get(), kFiberStackBytes);
+      fiberSwitch(b.scheduler, f.context);
       sanitizerFinishSwitch(save, nullptr, nullptr);
     }
-    // Every fiber is done or waiting: release what can be released.
-    uint32_t done = 0, atBarrier = 0;
+    // Fibers that yielded in lockstep run again; once every fiber is done or waiting,
+    // release what can be released.
+    uint32_t done = 0, atBarrier = 0, ready = 0;
     for (Fiber &f : b.fibers) {
       done += f.state == FiberState::Done;
       atBarrier += f.state == FiberState::AtBarrier;
+      ready += f.state == FiberState::Ready;
     }
+    if (ready)
+      continue;
     if (done == n)
       return {};
     bool released = false;
@@ -258,6 +257,13 @@ extern "C" void flyCpuBarrier() {
 }
 
 extern "C" void *flySharedBase() { return current->shared; }
+
+// Before each shared-memory access of a kernel on fibers: the other threads of the block make
+// their access first (lockstepSharedAccesses in the cpu target says why).
+extern "C" void flyCpuLockstep() {
+  if (current->fiber)
+    yieldToScheduler();
+}
 
 void recordError(const std::string &e) {
   if (current->error.empty())
@@ -490,6 +496,7 @@ const std::map<std::string, void *> &runtimeSymbols() {
   static const std::map<std::string, void *> table = {
       {"__fly_cpu_barrier", reinterpret_cast<void *>(&flyCpuBarrier)},
       {"__fly_shared_base", reinterpret_cast<void *>(&flySharedBase)},
+      {"__fly_cpu_lockstep", reinterpret_cast<void *>(&flyCpuLockstep)},
       {"__fly_dynamic_shared_base", reinterpret_cast<void *>(&flyDynamicSharedBase)},
       {"__fly_cpu_shuffle_i32", reinterpret_cast<void *>(&flyShuffleI32)},
       {"__fly_cpu_shuffle_i64", reinterpret_cast<void *>(&flyShuffleI64)},

@@ -32,12 +32,13 @@ from .buffer_ops import BufferResource  # noqa: F401
 
 
 def __getattr__(name):
-    """`fx.coop`: the cooperative-algorithm extension, which is written over this package and
-    so is imported when first asked for, not while this package loads."""
-    if name == "coop":
+    """`fx.coop` and `fx.random`: the cooperative-algorithm and random-number extensions,
+    which are written over this package and so are imported when first asked for, not while
+    this package loads."""
+    if name in ("coop", "random"):
         import importlib
 
-        return importlib.import_module("flydsl.extension.coop")
+        return importlib.import_module(f"flydsl.extension.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

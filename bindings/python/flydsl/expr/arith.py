@@ -19,9 +19,11 @@ from .._trace import (
     fastmath_scope,
     is_unsigned,
     select_value,
+    tracing,
     with_fastmath,
 )
 from .._trace import constant as _constant
+from .numeric import numeric_class
 
 
 class FastMathFlags(enum.Flag):
@@ -253,8 +255,10 @@ def _convert(name, from_float, to_float, flags=None):
     operand's and result type's own."""
 
     def op(out_type, value, **kwargs):
-        v = as_value(value)
         to = _type_name(out_type)
+        if not tracing() and not isinstance(value, Value):  # a host value: folds here
+            return numeric_class(to)(value)
+        v = as_value(value)
         if _is_float(v.dtype) != from_float or _is_float(to) != to_float:
             kinds = ("float" if from_float else "integer", "float" if to_float else "integer")
             raise TypeError(

@@ -1,6 +1,9 @@
 """FlyDSL's numeric types: `fx.Float32(2.5)` is a typed launch argument outside a kernel and a
 typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width` is 32."""
 
+import math
+import operator
+
 from .._ir_types import type_of
 from .._trace import Value, as_value, tracing
 
@@ -12,10 +15,26 @@ class _IrType:
         return type_of(cls.dtype) if cls.dtype else None
 
 
+class _Dtype:
+    """`fx.Float32.dtype` names the kernel type ("f32"); a value's `.dtype` is its class, as
+    FlyDSL's numeric values give it (`fx.Float32(1.0).dtype is fx.Float32`)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __get__(self, instance, cls):
+        return self.name if instance is None else type(instance)
+
+
 class _NumericType(type):
     """Kernel values are typed by their dtype, as FlyDSL's are by their class: a scalar f32
     value is an instance of Float32 (and of Numeric); Python numbers and host values are
     instances as usual."""
+
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        if "dtype" in namespace:
+            cls.dtype = _Dtype(namespace["dtype"])
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
@@ -47,7 +66,166 @@ class Numeric(metaclass=_NumericType):
         return super().__new__(cls)
 
     def __init__(self, value=None):
-        self.value = value
+        self.value = None if value is None else _normalize(type(self), value)
+
+    # Host values fold in Python, as FlyDSL's do: `//` and `%` round toward negative infinity,
+    # `/` of integers gives a float, and integer results wrap to the class's width. A kernel
+    # value on either side makes a kernel op instead (Value's reflected operators).
+    def __int__(self):
+        return int(self.value)
+
+    def __index__(self):
+        if _is_float_class(type(self)):
+            raise TypeError(f"{type(self).__name__} is not an integer")
+        return int(self.value)
+
+    def __float__(self):
+        return float(self.value)
+
+    def __bool__(self):
+        return bool(self.value)
+
+    def __hash__(self):
+        return hash(self.value)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({self.value!r})"
+
+    def ir_value(self):
+        """The value as a kernel constant (while a kernel is traced)."""
+        return as_value(self)
+
+    def __neg__(self):
+        return type(self)(-self.value)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return type(self)(abs(self.value))
+
+    def __invert__(self):
+        if _is_float_class(type(self)):
+            raise TypeError(f"~ takes integers, not {type(self).__name__}")
+        return type(self)(~int(self.value))
+
+
+def _is_float_class(cls):
+    return cls.dtype is not None and cls.signed is None
+
+
+def _normalize(cls, value):
+    """`value` as `cls` holds it: a float, or an integer wrapped to the class's width."""
+    if isinstance(value, Numeric):
+        value = value.value
+    if isinstance(value, Value):
+        raise TypeError(f"{cls.__name__}({value!r}): a kernel value outside its kernel")
+    if cls.dtype is None:
+        return value
+    if _is_float_class(cls):
+        return float(value)
+    if cls.width == 1:
+        return bool(value)
+    bits = int(value) & ((1 << cls.width) - 1)
+    if cls.signed and bits >> (cls.width - 1):
+        bits -= 1 << cls.width
+    return bits
+
+
+def _common_class(a, b):
+    """The class of a host operation's result: a float class over an integer one, else the
+    wider, else the left operand's."""
+    if b is None or a is b:
+        return a
+    if _is_float_class(a) != _is_float_class(b):
+        return a if _is_float_class(a) else b
+    return a if (a.width or 0) >= (b.width or 0) else b
+
+
+def _floor_div(x, y):
+    if isinstance(x, float) or isinstance(y, float):
+        return math.floor(x / y)
+    return x // y
+
+
+def _int_only(op):
+    def fold(x, y):
+        if isinstance(x, float) or isinstance(y, float):
+            raise TypeError("bitwise operators and shifts take integers")
+        return op(int(x), int(y))
+
+    return fold
+
+
+_FOLDS = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "truediv": operator.truediv,
+    "floordiv": _floor_div,
+    "mod": operator.mod,
+    "and": _int_only(operator.and_),
+    "or": _int_only(operator.or_),
+    "xor": _int_only(operator.xor),
+    "lshift": _int_only(operator.lshift),
+    "rshift": _int_only(operator.rshift),
+}
+
+
+def _result_class(name, cls, other_cls, other_value):
+    """`cls` with the other operand's class; a float where a Python float or `/` of integers
+    makes one (f64 above 32 bits)."""
+    result = _common_class(cls, other_cls)
+    if _is_float_class(result):
+        return result
+    if name == "truediv" or isinstance(other_value, float):
+        return Float64 if (result.width or 0) > 32 else Float32
+    return result
+
+
+def _operand(x):
+    """A host operation's other operand: its class (None for a Python number) and value."""
+    if isinstance(x, Numeric) and not isinstance(x, Value):
+        return type(x), x.value
+    if isinstance(x, (bool, int, float)):
+        return None, x
+    return None, NotImplemented
+
+
+def _binary_operator(name):
+    fold = _FOLDS[name]
+
+    def forward(self, other):
+        cls, value = _operand(other)
+        if value is NotImplemented:
+            return NotImplemented
+        return _result_class(name, type(self), cls, value)(fold(self.value, value))
+
+    def reflected(self, other):
+        cls, value = _operand(other)
+        if value is NotImplemented:
+            return NotImplemented
+        return _result_class(name, type(self), cls, value)(fold(value, self.value))
+
+    return forward, reflected
+
+
+def _comparison(op):
+    def compare(self, other):
+        cls, value = _operand(other)
+        if value is NotImplemented:
+            return NotImplemented
+        return op(self.value, value)
+
+    return compare
+
+
+for _name in _FOLDS:
+    _forward, _reflected = _binary_operator(_name)
+    setattr(Numeric, f"__{_name}__", _forward)
+    setattr(Numeric, f"__r{_name}__", _reflected)
+for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
+    setattr(Numeric, f"__{_name}__", _comparison(getattr(operator, _name)))
 
 
 class Int8(Numeric):
@@ -114,6 +292,14 @@ class Float8E4M3FN(Numeric):
 
 class Float8E5M2(Numeric):
     dtype, width = "f8e5m2", 8
+
+
+def numeric_class(dtype):
+    """The numeric class of a dtype name ("f32" -> Float32)."""
+    for cls in Numeric.__subclasses__():
+        if cls.dtype == dtype:
+            return cls
+    raise TypeError(f"no numeric class for {dtype!r}")
 
 
 __all__ = [

@@ -377,6 +377,68 @@ class PointerType:
         return f"!fly.ptr<{type_of(self.dtype)}, {space}{align}>"
 
 
+class LayoutType:
+    """A layout as a type (`!fly.layout<shape:stride>`): the static layout it names
+    (`fx.LayoutType.get(8, 1)`)."""
+
+    def __init__(self, layout):
+        self.layout = layout
+
+    @staticmethod
+    def get(shape, stride=None):
+        return LayoutType(_host_layout.make_layout(shape, stride))
+
+    def __eq__(self, other):
+        return isinstance(other, LayoutType) and self.layout == other.layout
+
+    def __hash__(self):
+        return hash(repr(self.layout))
+
+    def __repr__(self):
+        return f"!fly.layout<{self.layout}>"
+
+
+class MemRefType:
+    """A tensor's type: element type, layout type, address space and alignment, as
+    `fx.memref_alloca` takes it."""
+
+    def __init__(
+        self, element_type, layout_type, address_space=AddressSpace.Register, alignment=None
+    ):
+        if not isinstance(layout_type, LayoutType):
+            raise TypeError(f"MemRefType needs an fx.LayoutType, got {layout_type!r}")
+        self.dtype = KL._dtype_name(element_type)
+        self.layout_type = layout_type
+        self.address_space = AddressSpace(int(address_space))
+        self.alignment = alignment
+
+    @staticmethod
+    def get(element_type, layout_type, address_space=AddressSpace.Register, alignment=None):
+        return MemRefType(element_type, layout_type, address_space, alignment)
+
+    @property
+    def element_type(self):
+        return type_of(self.dtype)
+
+    def __repr__(self):
+        space = self.address_space.name.lower()
+        return f"!fly.memref<{type_of(self.dtype)}, {space}, {self.layout_type.layout}>"
+
+
+def memref_alloca(memref_type, layout=None):
+    """A register tensor of `memref_type`, laid out by `layout` (its layout type's layout by
+    default). Shared memory comes from fx.SharedAllocator or fx.SharedTensor instead."""
+    if not isinstance(memref_type, MemRefType):
+        raise TypeError(f"memref_alloca needs an fx.MemRefType, got {memref_type!r}")
+    if memref_type.address_space != AddressSpace.Register:
+        raise ValueError(
+            "memref_alloca allocates registers; shared memory comes from fx.SharedAllocator"
+        )
+    return KL.make_fragment(
+        memref_type.layout_type.layout if layout is None else layout, memref_type.dtype
+    )
+
+
 def ptrtoint(ptr):
     """The address `ptr` points to, an i64 (global or shared memory only)."""
     if not isinstance(ptr, Pointer):
@@ -439,7 +501,7 @@ __all__ = _host_layout.__all__ + [
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
     "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
-    "AddressSpace", "local_tile",
+    "AddressSpace", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp",
 ]  # fmt: skip

@@ -56,15 +56,28 @@ class Constexpr(metaclass=_ConstexprMeta):
     separately."""
 
 
-class Vector:
-    """Vectors of 2..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
+class _VectorType(type):
+    def __instancecheck__(cls, obj):
+        try:
+            return isinstance(obj, Value) and obj.lanes > 1
+        except RuntimeError:  # not tracing: a value without its kernel has no lanes to ask
+            return False
+
+
+class Vector(metaclass=_VectorType):
+    """Vectors of 1..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
     `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`. A vector
-    value is a kernel value with lanes: `Vector(v)` (FlyDSL's wrapper) is v itself."""
+    value is a kernel value with lanes: `Vector(v)` (FlyDSL's wrapper) is v itself, and a
+    one-lane vector is a scalar (its lane 0)."""
 
     def __new__(cls, value, shape=None, dtype=None):
         v = as_value(value)
-        if v.lanes < 2:
-            raise TypeError(f"Vector(...) takes a vector value, got {v!r}")
+        if shape is not None:
+            lanes = 1
+            for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
+                lanes *= int(extent)
+            if lanes != v.lanes:
+                raise ValueError(f"Vector(...) of shape {shape}: the value has {v.lanes} lanes")
         return v if dtype is None else v.to(_dtype_name(dtype))
 
     @staticmethod

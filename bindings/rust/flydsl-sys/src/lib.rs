@@ -550,6 +550,7 @@ pub const fly_binary_op_FLY_ATAN2: fly_binary_op = 18;
 pub const fly_binary_op_FLY_COPYSIGN: fly_binary_op = 19;
 pub const fly_binary_op_FLY_MAXNUM: fly_binary_op = 20;
 pub const fly_binary_op_FLY_MINNUM: fly_binary_op = 21;
+pub const fly_binary_op_FLY_FLOORDIV: fly_binary_op = 22;
 pub type fly_binary_op = ::std::os::raw::c_uint;
 pub const fly_unary_op_FLY_NEG: fly_unary_op = 0;
 pub const fly_unary_op_FLY_NOT: fly_unary_op = 1;
