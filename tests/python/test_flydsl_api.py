@@ -615,7 +615,7 @@ def dispatched(x: fx.Tensor, y: fx.Tensor, z: fx.Tensor):
     a, b = ReplaceIfWithDispatch.scf_if_dispatch(
         v > 2, double, negate, result_names=("a", "b"), result_values=(v, v)
     )
-    z[t] = a + b
+    z[t] = a + b + ReplaceIfWithDispatch.scf_ifexp_dispatch(v < 0, lambda: 100, lambda: 0)
 
 
 def test_ast_rewriter_entry_points_for_hand_written_control_flow():
@@ -625,7 +625,7 @@ def test_ast_rewriter_entry_points_for_hand_written_control_flow():
     y, z = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
     dispatched(dev.array(x), y, z).launch(block=(8,))
     np.testing.assert_array_equal(dev.host(y), np.abs(x))
-    np.testing.assert_array_equal(dev.host(z), np.where(x > 2, 3 * x, 1))
+    np.testing.assert_array_equal(dev.host(z), np.where(x > 2, 3 * x, 1) + 100 * (x < 0))
     # A Python condition picks its branch while tracing.
     assert ReplaceIfWithDispatch.scf_if_dispatch(False, None, lambda a: a + 1, result_names=("a",),
                                                  result_values=(4,)) == 5  # fmt: skip

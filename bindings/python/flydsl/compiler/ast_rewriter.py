@@ -1,7 +1,7 @@
 """The two entry points of FlyDSL's AST rewriter that kernel code calls by hand:
 `ASTRewriter.transform(fn)`, which rewrites a helper's dynamic `for` / `while` / `if` as
-@flyc.kernel does its body, and `ReplaceIfWithDispatch.scf_if_dispatch`, a dynamic `if`
-written as two branch functions. The rewriter's passes themselves (its transformer classes)
+@flyc.kernel does its body, and `ReplaceIfWithDispatch.scf_if_dispatch` /
+`scf_ifexp_dispatch`, a dynamic `if` (or conditional expression) written as branch functions. The rewriter's passes themselves (its transformer classes)
 are internal here: kernels are rewritten by `flydsl._ast_rewrite` in one pass."""
 
 import inspect
@@ -89,6 +89,12 @@ class ReplaceIfWithDispatch:
         if not names:
             return None
         return out[0] if len(names) == 1 else tuple(out)
+
+    @staticmethod
+    def scf_ifexp_dispatch(cond, then_fn, else_fn):
+        """`then_fn() if cond else else_fn()`: one branch called for a Python condition, both
+        traced into one kernel branch with a result for a kernel condition."""
+        return _control.ifexp(cond, then_fn, else_fn)
 
 
 __all__ = ["ASTRewriter", "ReplaceIfWithDispatch"]

@@ -281,7 +281,7 @@ class KernelFunction:
             else:
                 dtype = getattr(hint, "dtype", None)
                 if issubclass(type(value), Numeric):  # a host value, not a kernel one
-                    dtype, value = value.dtype, value.value
+                    dtype, value = type(value).dtype, value.value
                 if dtype is None:
                     dtype = "f32" if isinstance(value, float) else "i32"
                 out.append(("scalar", (dtype, _checked_scalar(name, dtype, value))))
