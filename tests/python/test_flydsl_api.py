@@ -590,6 +590,8 @@ def test_kernel_integer_division_floors_and_slash_gives_floats():
     np.testing.assert_array_equal(dev.host(floor), a // b)  # Python's (and FlyDSL's) floor
     np.testing.assert_array_equal(dev.host(rem), np.fmod(a, b))  # arith.remsi: C's remainder
     np.testing.assert_array_equal(dev.host(ratio), (a / b).astype(np.float32))
+    for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):  # floordivsi expands there too
+        divisions.compile(a, b, a, a, np.zeros(8, np.float32), target=target, arch=arch)
 
 
 def _magnitude(v):

@@ -105,3 +105,9 @@ def test_kernel_draws_by_element_index():
 def test_wrong_words_are_errors(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+@pytest.mark.parametrize("target,arch", [("rocm", "gfx942"), ("cuda", "sm_90")])
+def test_draws_compile_for_the_gpu_targets(target, arch):
+    words, n = np.zeros(4 * 64, np.uint32), np.zeros(128, np.float32)
+    draw.compile(words, np.zeros(64, np.float32), n, 7, target=target, arch=arch)
