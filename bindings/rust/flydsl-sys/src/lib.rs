@@ -657,6 +657,45 @@ unsafe extern "C" {
         x: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
+unsafe extern "C" {
+    pub fn fly_philox(
+        k: *mut fly_kernel_t,
+        key: *const *mut fly_value_t,
+        counter: *const *mut fly_value_t,
+        rounds: ::std::os::raw::c_int,
+        out: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_uniform_from_bits(k: *mut fly_kernel_t, word: *mut fly_value_t) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_normal_pair(
+        k: *mut fly_kernel_t,
+        u1: *mut fly_value_t,
+        u2: *mut fly_value_t,
+        out: *mut *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_philox_host(
+        bits: ::std::os::raw::c_int,
+        key: *const u64,
+        counter: *const u64,
+        rounds: ::std::os::raw::c_int,
+        out: *mut u64,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_uniform_from_bits_host(
+        bits: ::std::os::raw::c_int,
+        word: u64,
+        out: *mut f32,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_normal_pair_host(u1: f32, u2: f32, out: *mut f32) -> fly_status;
+}
 pub const fly_fastmath_flags_FLY_FASTMATH_NONE: fly_fastmath_flags = 0;
 pub const fly_fastmath_flags_FLY_FASTMATH_REASSOC: fly_fastmath_flags = 1;
 pub const fly_fastmath_flags_FLY_FASTMATH_NNAN: fly_fastmath_flags = 2;
