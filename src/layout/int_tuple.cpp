@@ -299,6 +299,19 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
   return IntTuple(ceilDiv(a.leaf(), b.leaf()));
 }
 
+IntTuple leafwise(const IntTuple &a, const IntTuple &b,
+                  const std::function<Int(const Int &, const Int &)> &f) {
+  if (a.isLeaf() && b.isLeaf())
+    return IntTuple(f(a.leaf(), b.leaf()));
+  if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
+    fail(ErrorKind::RankMismatch,
+         "the tuples " + a.str() + " and " + b.str() + " are not congruent");
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < a.rank(); ++i)
+    out.push_back(leafwise(a[i], b[i], f));
+  return IntTuple::tuple(std::move(out));
+}
+
 IntTuple elemScale(const IntTuple &a, const IntTuple &b) {
   if (a.isTuple())
     return transform(a, b, "elem_scale",

@@ -10,6 +10,7 @@
 
 #include "layout/int.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -99,6 +100,9 @@ Int innerProduct(const IntTuple &a, const IntTuple &b);
 IntTuple shapeDiv(const IntTuple &a, const IntTuple &b);
 IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);
 IntTuple elemScale(const IntTuple &a, const IntTuple &b);
+/// f(a, b) leaf by leaf, for congruent tuples.
+IntTuple leafwise(const IntTuple &a, const IntTuple &b,
+                  const std::function<Int(const Int &, const Int &)> &f);
 /// Exclusive prefix product, column-major (CuTe's prefix_product / compact_col_major).
 IntTuple prefixProduct(const IntTuple &t, const Int &init = Int(1));
 /// prefix_product(t, init) with init an integer or a tuple congruent to t's top (mode by mode).

@@ -423,3 +423,69 @@ func.func @to_llvm_ptr_not_a_pointer(%p: !fly.ptr<f32, global>) {
   %r = fly.to_llvm_ptr(%p) {llvm_address_space = 1 : i32} : (!fly.ptr<f32, global>) -> i64
   return
 }
+
+// -----
+
+// expected-error @+1 {{the row and column modes are the same mode}}
+func.func @coord_swizzle_one_mode(%c: !fly.coord_swizzle<CS<3,0,[1],0,[1]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
+func.func @swizzle_shift_too_small(%c: !fly.swizzle<S<3,4,2>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a composed layout is static: no '?' leaves}}
+func.func @composed_dynamic(%c: !fly.composed_layout<S<3,4,3> o ? o 8:1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected 'o'}}
+func.func @composed_without_outer(%c: !fly.composed_layout<S<3,4,3> o 0>) {
+  return
+}
+
+// -----
+
+func.func @swizzle_of_a_coordinate() {
+  %c = fly.static : !fly.composed_layout<S<1,0,1> o 0 o (2,2):(1E0,1E1)>
+  %crd = fly.static : !fly.int_tuple<(1,1)>
+  // expected-error @+2 {{a swizzle takes an integer offset, not (1,1)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %i = fly.crd2idx(%crd, %c)
+      : (!fly.int_tuple<(1,1)>, !fly.composed_layout<S<1,0,1> o 0 o (2,2):(1E0,1E1)>)
+      -> !fly.int_tuple<3>
+  return
+}
+
+// -----
+
+func.func @composed_dynamic_coordinate(%x: i32, %c: !fly.composed_layout<S<1,0,1> o 0 o 4:1>) {
+  %crd = fly.make_int_tuple(%x) : (i32) -> !fly.int_tuple<?>
+  // expected-error @+2 {{a coordinate of a composed layout is static here, not ?}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %i = fly.crd2idx(%crd, %c)
+      : (!fly.int_tuple<?>, !fly.composed_layout<S<1,0,1> o 0 o 4:1>) -> !fly.int_tuple<?>
+  return
+}
+
+// -----
+
+func.func @composed_dynamic_offset(%x: i32) {
+  %sw = fly.static : !fly.swizzle<S<1,0,1>>
+  %off = fly.make_int_tuple(%x) : (i32) -> !fly.int_tuple<?>
+  %l = fly.static : !fly.layout<4:1>
+  // expected-error @+2 {{a composed layout's offset is static here, not ?}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = fly.make_composed_layout(%sw, %off, %l)
+      : (!fly.swizzle<S<1,0,1>>, !fly.int_tuple<?>, !fly.layout<4:1>)
+      -> !fly.composed_layout<S<1,0,1> o 0 o 4:1>
+  return
+}

@@ -89,6 +89,59 @@ def Fly_LayoutType : TypeDef<Fly_Dialect, "Layout"> {
 }
 
 
+def Fly_SwizzleType : TypeDef<Fly_Dialect, "Swizzle"> {
+  let mnemonic = "swizzle";
+  let summary = "CuTe's Swizzle<B,M,S> on offsets, written S<B,M,S>";
+  let description = [{
+    `!fly.swizzle<S<3,4,3>>`: x ^ ((x >> S) & (2^B - 1) << M), the inner
+    function of a composed layout that spreads shared-memory rows over banks.
+  }];
+  let parameters = (ins StringRefParameter<"the swizzle as S<B,M,S>">:$text);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::fly::layout::Swizzle getSwizzle() const;
+    static SwizzleType get(::mlir::MLIRContext *ctx, const ::fly::layout::Swizzle &s);
+  }];
+}
+
+def Fly_CoordSwizzleType : TypeDef<Fly_Dialect, "CoordSwizzle"> {
+  let mnemonic = "coord_swizzle";
+  let summary = "a swizzle of coordinates: one mode XORed with bits of another";
+  let description = [{
+    `!fly.coord_swizzle<CS<3,0,[1],0,[2]>>`: CS<mask, row base, row mode,
+    column base, column mode>; the column mode of a coordinate becomes
+    col ^ (((row >> row base) & (2^mask - 1)) << column base). Modes are paths
+    of indices; a mask of 0 leaves coordinates alone.
+  }];
+  let parameters = (ins StringRefParameter<"the swizzle as CS<...>">:$text);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::fly::layout::CoordSwizzle getCoordSwizzle() const;
+    static CoordSwizzleType get(::mlir::MLIRContext *ctx, const ::fly::layout::CoordSwizzle &s);
+  }];
+}
+
+def Fly_ComposedLayoutType : TypeDef<Fly_Dialect, "ComposedLayout"> {
+  let mnemonic = "composed_layout";
+  let summary = "inner o offset o outer: FlyDSL's composed layout, nestable on both sides";
+  let description = [{
+    `!fly.composed_layout<S<3,4,3> o 0 o (8,64):(64,1)>` maps a coordinate c
+    to inner(offset + outer(c)). The inner function is a swizzle, a coordinate
+    swizzle, a layout or a composed layout (written flat); the outer one a
+    layout or a composed layout (between square brackets). Static only.
+  }];
+  let parameters = (ins StringRefParameter<"the composition in FlyDSL's text">:$text);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::fly::layout::ComposedFunction getFunction() const;
+    static ComposedLayoutType get(::mlir::MLIRContext *ctx,
+                                  const ::fly::layout::ComposedFunction &f);
+  }];
+}
+
 def Fly_PointerType : TypeDef<Fly_Dialect, "Pointer"> {
   let mnemonic = "ptr";
   let summary = "a pointer to elements in an address space, with a known alignment";
@@ -198,7 +251,8 @@ def Fly_StaticOp : Fly_Op<"static", [Pure]> {
     `%s = fly.static : !fly.int_tuple<(4,8)>`, or
     `%l = fly.static : !fly.layout<(4,8):(1,4)>`: no leaf may be `?`.
   }];
-  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_TileType]>:$result);
+  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_TileType, Fly_SwizzleType,
+                                 Fly_CoordSwizzleType, Fly_ComposedLayoutType]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -388,9 +442,37 @@ def Fly_Crd2IdxOp : Fly_InferredOp<"crd2idx"> {
     multiplications and additions (by constants where the strides are static):
     no division or remainder for a congruent coordinate.
   }];
-  let arguments = (ins Fly_IntTupleType:$coord, Fly_LayoutType:$layout);
+  let arguments = (ins Fly_IntTupleType:$coord,
+                       AnyTypeOf<[Fly_LayoutType, Fly_ComposedLayoutType]>:$layout);
   let results = (outs Fly_IntTupleType:$result);
 }
+
+def Fly_MakeComposedLayoutOp : Fly_InferredOp<"make_composed_layout"> {
+  let summary = "inner o offset o outer";
+  let description = [{
+    `%c = fly.make_composed_layout(%sw, %off, %l) : (!fly.swizzle<S<3,4,3>>,
+    !fly.int_tuple<0>, !fly.layout<(8,64):(64,1)>) -> !fly.composed_layout<S<3,4,3> o 0 o
+    (8,64):(64,1)>`. Static operands only: the whole composition is its type.
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_SwizzleType, Fly_CoordSwizzleType, Fly_LayoutType,
+                                  Fly_ComposedLayoutType]>:$inner,
+                       Fly_IntTupleType:$offset,
+                       AnyTypeOf<[Fly_LayoutType, Fly_ComposedLayoutType]>:$outer);
+  let results = (outs Fly_ComposedLayoutType:$result);
+}
+
+class Fly_ComposedPartOp<string mnemonic, string what> : Fly_InferredOp<mnemonic> {
+  let summary = what;
+  let arguments = (ins Fly_ComposedLayoutType:$layout);
+  let results = (outs AnyTypeOf<[Fly_SwizzleType, Fly_CoordSwizzleType, Fly_LayoutType,
+                                 Fly_ComposedLayoutType, Fly_IntTupleType]>:$result);
+}
+def Fly_ComposedGetInnerOp
+    : Fly_ComposedPartOp<"composed_get_inner", "the inner function of a composed layout">;
+def Fly_ComposedGetOffsetOp
+    : Fly_ComposedPartOp<"composed_get_offset", "the offset of a composed layout">;
+def Fly_ComposedGetOuterOp
+    : Fly_ComposedPartOp<"composed_get_outer", "the outer function of a composed layout">;
 
 class Fly_CoordOp<string mnemonic, string what> : Fly_InferredOp<mnemonic> {
   let summary = what;
@@ -439,12 +521,15 @@ class Fly_StructureOp<string mnemonic, string what>
 }
 
 def Fly_SliceOp : Fly_StructureOp<"slice", "CuTe's slice(coord, x): the modes where coord is `*`"> {
+  let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_ComposedLayoutType]>:$result);
   let description = [{
     `%s = fly.slice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
     -> !fly.layout<(4,2):(16,8)>`. For a layout, the coordinate's integers
-    play no part (fly.crd2idx gives the offset of the slice's origin).
+    play no part (fly.crd2idx gives the offset of the slice's origin). For a
+    composed layout they do: they move into the offset of the nearest
+    composition, whose outer layout is sliced.
   }];
-  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$src,
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_ComposedLayoutType]>:$src,
                        Fly_IntTupleType:$coord);
 }
 

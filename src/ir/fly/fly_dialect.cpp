@@ -48,15 +48,38 @@ Operation *FlyDialect::materializeConstant(OpBuilder &builder, Attribute value, 
 
 namespace {
 
+/// The spellings a basis element's modes may take after its integer (`E0`, `E1E0`, ...): only
+/// these are read as part of a leaf, so a keyword that follows a tuple (a composed layout's `o`)
+/// stays for its reader.
+llvm::ArrayRef<llvm::StringRef> basisModeSpellings() {
+  static const std::vector<std::string> texts = [] {
+    std::vector<std::string> out;
+    std::function<void(std::string, int)> grow = [&](std::string prefix, int depth) {
+      for (int m = 0; m < (depth == 0 ? 16 : 8); ++m) {
+        std::string t = prefix + "E" + std::to_string(m);
+        out.push_back(t);
+        if (depth < 2)
+          grow(t, depth + 1);
+      }
+    };
+    grow("", 0);
+    return out;
+  }();
+  static const std::vector<llvm::StringRef> refs(texts.begin(), texts.end());
+  return refs;
+}
+
 // Reads an IntTuple written with MLIR's tokens: an integer (1E0: a basis element), `*`, `?`,
 // `?{div=d}`, or `(t, ...)`.
-ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
+// Where a keyword may follow the tuple (a composed layout's `o`), only basis spellings are read
+// as part of a leaf; elsewhere any keyword there is read, and a malformed one is an error.
+ParseResult parseIntTupleText(AsmParser &parser, std::string &out, bool keywordFollows = false) {
   if (succeeded(parser.parseOptionalLParen())) {
     out += "(";
     if (succeeded(parser.parseOptionalRParen()))
       return out += ")", success();
     do {
-      if (failed(parseIntTupleText(parser, out)))
+      if (failed(parseIntTupleText(parser, out, keywordFollows)))
         return failure();
       out += ",";
     } while (succeeded(parser.parseOptionalComma()));
@@ -102,7 +125,8 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out) {
   // reads the integer, then the rest as one bare identifier.
   llvm::StringRef modes;
   SMLoc at = parser.getCurrentLocation();
-  if (succeeded(parser.parseOptionalKeyword(&modes))) {
+  if (keywordFollows ? succeeded(parser.parseOptionalKeyword(&modes, basisModeSpellings()))
+                     : succeeded(parser.parseOptionalKeyword(&modes))) {
     llvm::SmallVector<llvm::StringRef> parts;
     modes.split(parts, 'E');
     if (parts.size() < 2 || !parts.front().empty())
@@ -364,6 +388,217 @@ LayoutType LayoutType::get(MLIRContext *ctx, const L::Layout &layout) {
 }
 
 //===----------------------------------------------------------------------===//
+// Swizzles and composed layouts: `!fly.swizzle<S<3,4,3>>`, `!fly.coord_swizzle<CS<...>>`,
+// `!fly.composed_layout<inner o offset o outer>`.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+ParseResult parseIntegerText(AsmParser &parser, std::string &out) {
+  int64_t v;
+  if (parser.parseInteger(v))
+    return failure();
+  out += std::to_string(v);
+  return success();
+}
+
+/// `<b,m,s>` after `S`, or `<mask,baseRow,[path],baseCol,[path]>` after `CS`.
+ParseResult parseSwizzleBody(AsmParser &parser, bool coord, std::string &out) {
+  auto path = [&]() -> ParseResult {
+    out += "[";
+    if (parser.parseLSquare())
+      return failure();
+    if (failed(parser.parseOptionalRSquare())) {
+      if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+            if (out.back() != '[')
+              out += ",";
+            return parseIntegerText(parser, out);
+          }) ||
+          parser.parseRSquare())
+        return failure();
+    }
+    out += "]";
+    return success();
+  };
+  out += coord ? "CS<" : "S<";
+  if (parser.parseLess() || parseIntegerText(parser, out) || parser.parseComma())
+    return failure();
+  out += ",";
+  if (parseIntegerText(parser, out) || parser.parseComma())
+    return failure();
+  out += ",";
+  if (coord) {
+    if (path() || parser.parseComma())
+      return failure();
+    out += ",";
+    if (parseIntegerText(parser, out) || parser.parseComma())
+      return failure();
+    out += ",";
+    if (path())
+      return failure();
+  } else if (parseIntegerText(parser, out)) {
+    return failure();
+  }
+  out += ">";
+  return parser.parseGreater();
+}
+
+ParseResult parseLayoutText(AsmParser &parser, std::string &out, bool keywordFollows = false) {
+  if (parseIntTupleText(parser, out) || parser.parseColon())
+    return failure();
+  out += ":";
+  return parseIntTupleText(parser, out, keywordFollows);
+}
+
+/// `inner o offset o outer (o offset o outer)*`, an outer composition between `[` and `]`.
+ParseResult parseComposedText(AsmParser &parser, std::string &out) {
+  if (succeeded(parser.parseOptionalKeyword("CS"))) {
+    if (parseSwizzleBody(parser, true, out))
+      return failure();
+  } else if (succeeded(parser.parseOptionalKeyword("S"))) {
+    if (parseSwizzleBody(parser, false, out))
+      return failure();
+  } else if (parseLayoutText(parser, out, true)) {
+    return failure();
+  }
+  if (parser.parseKeyword("o"))
+    return failure();
+  do {
+    out += " o ";
+    if (parseIntTupleText(parser, out, true) || parser.parseKeyword("o"))
+      return failure();
+    out += " o ";
+    if (succeeded(parser.parseOptionalLSquare())) {
+      out += "[";
+      if (parseComposedText(parser, out) || parser.parseRSquare())
+        return failure();
+      out += "]";
+    } else if (parseLayoutText(parser, out, true)) {
+      return failure();
+    }
+  } while (succeeded(parser.parseOptionalKeyword("o")));
+  return success();
+}
+
+L::Swizzle readSwizzle(llvm::StringRef text) {
+  L::TextReader r(std::string_view(text.data(), text.size()));
+  if (!r.accept('S'))
+    r.error("expected S<b,m,s>");
+  L::Swizzle s = L::readSwizzleBody(r);
+  r.expectEnd();
+  return s;
+}
+
+L::CoordSwizzle readCoordSwizzle(llvm::StringRef text) {
+  L::TextReader r(std::string_view(text.data(), text.size()));
+  if (!r.accept("CS"))
+    r.error("expected CS<mask,baseRow,[mode],baseCol,[mode]>");
+  L::CoordSwizzle s = L::readCoordSwizzleBody(r);
+  r.expectEnd();
+  return s;
+}
+
+L::ComposedFunction readComposed(llvm::StringRef text) {
+  if (text.contains('?'))
+    L::fail(L::ErrorKind::Unsupported, "a composed layout is static: no '?' leaves");
+  return L::ComposedFunction::parse(std::string_view(text.data(), text.size()));
+}
+
+/// Parses `<...>` with `body`, then builds the type from the text `canonical` gives; a
+/// LayoutError is a parse error naming `what`.
+template <class Body, class Make>
+Type parseFunctionType(AsmParser &parser, const char *what, Body body, Make make) {
+  std::string text;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || body(text) || parser.parseGreater())
+    return {};
+  try {
+    return make(text);
+  } catch (const L::LayoutError &e) {
+    parser.emitError(loc, "invalid ") << what << " " << text << ": " << e.what();
+    return {};
+  }
+}
+
+template <class Read>
+LogicalResult verifyFunctionText(function_ref<InFlightDiagnostic()> emitError, const char *what,
+                                 llvm::StringRef text, Read read) {
+  try {
+    read(text);
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitError() << "invalid " << what << " " << text << ": " << e.what();
+  }
+}
+
+} // namespace
+
+Type SwizzleType::parse(AsmParser &parser) {
+  return parseFunctionType(
+      parser, "swizzle",
+      [&](std::string &text) -> ParseResult {
+        return failure(parser.parseKeyword("S") || parseSwizzleBody(parser, false, text));
+      },
+      [&](const std::string &text) { return get(parser.getContext(), readSwizzle(text)); });
+}
+
+void SwizzleType::print(AsmPrinter &printer) const { printer << "<" << getText() << ">"; }
+
+LogicalResult SwizzleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  llvm::StringRef text) {
+  return verifyFunctionText(emitError, "swizzle", text, readSwizzle);
+}
+
+L::Swizzle SwizzleType::getSwizzle() const { return readSwizzle(getText()); }
+
+SwizzleType SwizzleType::get(MLIRContext *ctx, const L::Swizzle &s) {
+  return Base::get(ctx, L::flydslSwizzleText(s));
+}
+
+Type CoordSwizzleType::parse(AsmParser &parser) {
+  return parseFunctionType(
+      parser, "coordinate swizzle",
+      [&](std::string &text) -> ParseResult {
+        return failure(parser.parseKeyword("CS") || parseSwizzleBody(parser, true, text));
+      },
+      [&](const std::string &text) { return get(parser.getContext(), readCoordSwizzle(text)); });
+}
+
+void CoordSwizzleType::print(AsmPrinter &printer) const { printer << "<" << getText() << ">"; }
+
+LogicalResult CoordSwizzleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                       llvm::StringRef text) {
+  return verifyFunctionText(emitError, "coordinate swizzle", text, readCoordSwizzle);
+}
+
+L::CoordSwizzle CoordSwizzleType::getCoordSwizzle() const { return readCoordSwizzle(getText()); }
+
+CoordSwizzleType CoordSwizzleType::get(MLIRContext *ctx, const L::CoordSwizzle &s) {
+  return Base::get(ctx, s.str());
+}
+
+Type ComposedLayoutType::parse(AsmParser &parser) {
+  return parseFunctionType(
+      parser, "composed layout", [&](std::string &text) { return parseComposedText(parser, text); },
+      [&](const std::string &text) { return get(parser.getContext(), readComposed(text)); });
+}
+
+void ComposedLayoutType::print(AsmPrinter &printer) const {
+  printer << "<" << flydslText(getText()) << ">";
+}
+
+LogicalResult ComposedLayoutType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                         llvm::StringRef text) {
+  return verifyFunctionText(emitError, "composed layout", text, readComposed);
+}
+
+L::ComposedFunction ComposedLayoutType::getFunction() const { return readComposed(getText()); }
+
+ComposedLayoutType ComposedLayoutType::get(MLIRContext *ctx, const L::ComposedFunction &f) {
+  return Base::get(ctx, f.str());
+}
+
+//===----------------------------------------------------------------------===//
 // Result types by the algebra of src/layout.
 //===----------------------------------------------------------------------===//
 
@@ -384,20 +619,6 @@ LogicalResult inferOne(std::optional<Location> loc, llvm::StringRef op,
   } catch (const L::LayoutError &e) {
     return emitOptionalError(loc, op, ": ", e.what());
   }
-}
-
-/// a op b leaf by leaf, for congruent tuples.
-L::IntTuple leafwise(const L::IntTuple &a, const L::IntTuple &b,
-                     const std::function<L::Int(const L::Int &, const L::Int &)> &f) {
-  if (a.isLeaf() && b.isLeaf())
-    return L::IntTuple(f(a.leaf(), b.leaf()));
-  if (!a.isTuple() || !b.isTuple() || a.rank() != b.rank())
-    L::fail(L::ErrorKind::RankMismatch,
-            "the tuples " + a.str() + " and " + b.str() + " are not congruent");
-  std::vector<L::IntTuple> out;
-  for (size_t i = 0; i < a.rank(); ++i)
-    out.push_back(leafwise(a[i], b[i], f));
-  return L::IntTuple::tuple(std::move(out));
 }
 
 } // namespace
@@ -530,12 +751,12 @@ L::IntTuple fly::ir::fly::computeIntTuple(llvm::StringRef name,
         : name == "fly.int_tuple_mod" ? F(L::mod)
                                       : nullptr;
   if (name == "fly.int_tuple_sub")
-    return leafwise(in.at(0), in.at(1), [](const L::Int &a, const L::Int &b) {
+    return L::leafwise(in.at(0), in.at(1), [](const L::Int &a, const L::Int &b) {
       return L::add(a, L::mul(L::Int(int64_t(-1)), b));
     });
   if (!f)
     L::fail(L::ErrorKind::Unsupported, "no int tuple op " + name.str());
-  return leafwise(in.at(0), in.at(1), f);
+  return L::leafwise(in.at(0), in.at(1), f);
 }
 
 #define FLY_LAYOUT_INFERENCE(Op)                                                                   \
@@ -764,9 +985,96 @@ LogicalResult Crd2IdxOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locati
                                           ValueRange operands, DictionaryAttr, OpaqueProperties,
                                           RegionRange, SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    if (auto c = dyn_cast<ComposedLayoutType>(operands[1].getType())) {
+      auto coord = cast<IntTupleType>(operands[0].getType());
+      if (coord.getNumDynamicLeaves())
+        L::fail(L::ErrorKind::Unsupported,
+                "a coordinate of a composed layout is static here, not " + coord.getText().str());
+      return IntTupleType::get(ctx, c.getFunction().evaluate(coord.getTuple()));
+    }
     return IntTupleType::get(ctx, L::evaluate(layoutOf(operands[1]), tupleOf(operands[0])));
   });
 }
+
+namespace {
+
+/// A static layout operand's layout; a `?` leaf is an error (compositions are static).
+L::Layout staticLayoutOf(Value v, const char *what) {
+  auto t = cast<LayoutType>(v.getType());
+  if (t.getNumDynamicLeaves())
+    L::fail(L::ErrorKind::Unsupported, std::string("a composed layout's ") + what +
+                                           " is static here, not " + t.getText().str());
+  return t.getLayout();
+}
+
+L::ComposedFunction::Nested nested(Value v) {
+  return std::make_shared<const L::ComposedFunction>(
+      cast<ComposedLayoutType>(v.getType()).getFunction());
+}
+
+Type typeOfPart(MLIRContext *ctx, const L::ComposedFunction::Inner &part) {
+  return std::visit(
+      [&](const auto &x) -> Type {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, L::Swizzle>)
+          return SwizzleType::get(ctx, x);
+        else if constexpr (std::is_same_v<T, L::CoordSwizzle>)
+          return CoordSwizzleType::get(ctx, x);
+        else if constexpr (std::is_same_v<T, L::Layout>)
+          return LayoutType::get(ctx, x);
+        else
+          return ComposedLayoutType::get(ctx, *x);
+      },
+      part);
+}
+
+} // namespace
+
+LogicalResult MakeComposedLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                     ValueRange operands, DictionaryAttr,
+                                                     OpaqueProperties, RegionRange,
+                                                     SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    Type innerType = operands[0].getType(), outerType = operands[2].getType();
+    L::ComposedFunction::Inner inner = L::Layout(L::IntTuple(1), L::IntTuple(0));
+    if (auto s = dyn_cast<SwizzleType>(innerType))
+      inner = s.getSwizzle();
+    else if (auto s = dyn_cast<CoordSwizzleType>(innerType))
+      inner = s.getCoordSwizzle();
+    else if (isa<LayoutType>(innerType))
+      inner = staticLayoutOf(operands[0], "inner layout");
+    else
+      inner = nested(operands[0]);
+    auto offset = cast<IntTupleType>(operands[1].getType());
+    if (offset.getNumDynamicLeaves())
+      L::fail(L::ErrorKind::Unsupported,
+              "a composed layout's offset is static here, not " + offset.getText().str());
+    L::ComposedFunction::Outer outer = L::Layout(L::IntTuple(1), L::IntTuple(0));
+    if (isa<LayoutType>(outerType))
+      outer = staticLayoutOf(operands[2], "outer layout");
+    else
+      outer = nested(operands[2]);
+    return ComposedLayoutType::get(ctx, L::ComposedFunction(inner, offset.getTuple(), outer));
+  });
+}
+
+#define FLY_COMPOSED_PART(Op, part)                                                                \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     ValueRange operands, DictionaryAttr, OpaqueProperties,        \
+                                     RegionRange, SmallVectorImpl<Type> &results) {                \
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {                              \
+      L::ComposedFunction f = cast<ComposedLayoutType>(operands[0].getType()).getFunction();       \
+      return part;                                                                                 \
+    });                                                                                            \
+  }
+FLY_COMPOSED_PART(ComposedGetInnerOp, typeOfPart(ctx, f.inner()))
+FLY_COMPOSED_PART(ComposedGetOffsetOp, IntTupleType::get(ctx, f.offset()))
+FLY_COMPOSED_PART(
+    ComposedGetOuterOp,
+    std::holds_alternative<L::Layout>(f.outer())
+        ? Type(LayoutType::get(ctx, std::get<L::Layout>(f.outer())))
+        : Type(ComposedLayoutType::get(ctx, *std::get<L::ComposedFunction::Nested>(f.outer()))))
+#undef FLY_COMPOSED_PART
 
 //===----------------------------------------------------------------------===//
 // Structure: slice, dice, get, take, select, recast_layout, tile_to_shape.
@@ -855,6 +1163,11 @@ LogicalResult inferStructure(MLIRContext *ctx, std::optional<Location> loc, llvm
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (auto c = dyn_cast<ComposedLayoutType>(adaptor.getSrc().getType()))
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {
+      return ComposedLayoutType::get(
+          ctx, c.getFunction().slice(tupleOf(adaptor.getCoord())).mapLayouts(flydslCanonical));
+    });
   return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
 }
 
@@ -949,13 +1262,6 @@ LogicalResult GetLeavesOp::verify() {
 //===----------------------------------------------------------------------===//
 
 namespace {
-
-ParseResult parseLayoutText(AsmParser &parser, std::string &text) {
-  if (parseIntTupleText(parser, text) || parser.parseColon())
-    return failure();
-  text += ":";
-  return parseIntTupleText(parser, text);
-}
 
 LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
   try {

@@ -6,6 +6,7 @@
 #ifndef FLYDSL_IR_FLY_FLY_DIALECT_H
 #define FLYDSL_IR_FLY_FLY_DIALECT_H
 
+#include "layout/composed_function.h"
 #include "layout/layout.h"
 #include "layout/swizzle.h"
 

@@ -284,6 +284,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       }
       layouts.try_emplace(op->getResult(0),
                           computeLayout(op->getName().getStringRef(), in, extra, tile));
+    } else if (isa<MakeComposedLayoutOp, ComposedGetInnerOp, ComposedGetOffsetOp,
+                   ComposedGetOuterOp>(op) ||
+               (op->getNumResults() == 1 && isa<ComposedLayoutType>(op->getResult(0).getType()))) {
+      // Compositions are static: all in their types, and so are their parts.
+      Type t = op->getResult(0).getType();
+      if (auto tuple = dyn_cast<IntTupleType>(t))
+        tuples.try_emplace(op->getResult(0), tuple.getTuple());
+      else if (auto layout = dyn_cast<LayoutType>(t))
+        layouts.try_emplace(op->getResult(0), layout.getLayout());
     } else if (isa<SliceOp, DiceOp, GetOp, TakeOp, SelectOp, RecastLayoutOp, TileToShapeOp>(op)) {
       std::vector<Structure> in;
       for (Value v : op->getOperands()) {
@@ -315,8 +324,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         (*result++).replaceAllUsesWith(v);
       }
     } else if (auto c = dyn_cast<Crd2IdxOp>(op)) {
-      tuples.try_emplace(c.getResult(),
-                         L::evaluate(lookup(layouts, c.getLayout()), lookup(tuples, c.getCoord())));
+      if (auto composed = dyn_cast<ComposedLayoutType>(c.getLayout().getType()))
+        tuples.try_emplace(c.getResult(),
+                           composed.getFunction().evaluate(lookup(tuples, c.getCoord())));
+      else
+        tuples.try_emplace(c.getResult(), L::evaluate(lookup(layouts, c.getLayout()),
+                                                      lookup(tuples, c.getCoord())));
     } else if (isa<RankOp, DepthOp>(op)) {
       const L::Layout &l = lookup(layouts, op->getOperand(0));
       L::Int answer = isa<RankOp>(op) ? L::Int(int64_t(l.rank())) : L::Int(int64_t(L::depth(l)));
