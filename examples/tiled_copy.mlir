@@ -25,12 +25,15 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %copy = fly.make_tiled_copy %atom : !atom -> !tiled
   %s = fly.tiled_copy.partition_src %copy, %src, %tid : !tiled, !tile
   %d = fly.tiled_copy.partition_dst %copy, %dst, %tid : !tiled, !tile
-  %frag = fly.memref.alloca : !frag
+  %frag_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
+  %frag = fly.memref.alloca(%frag_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
   fly.copy %atom, %s, %frag : !atom, !part, !frag
   %c0 = arith.constant 0 : index
-  %x = fly.memref.load %frag[%c0, %c0, %c0, %c0] : !frag
+  %crd32 = fly.make_coord(%c0, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
+  %x = fly.memref.load(%frag, %crd32) : (!frag, !fly.int_tuple<((?,?),?,?)>) -> f32
   %y = arith.addf %x, %x : f32
-  fly.memref.store %y, %frag[%c0, %c0, %c0, %c0] : f32, !frag
+  %crd33 = fly.make_coord(%c0, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
+  fly.memref.store(%y, %frag, %crd33) : (f32, !frag, !fly.int_tuple<((?,?),?,?)>) -> ()
   fly.copy %atom, %frag, %d : !atom, !frag, !part
   return
 }

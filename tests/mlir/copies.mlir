@@ -40,13 +40,16 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %tc = fly.make_tiled_copy %a : !atom -> !tc
   %ps = fly.tiled_copy.partition_src %tc, %t, %tid : !tc, !g
   %pd = fly.tiled_copy.partition_dst %tc, %o, %tid : !tc, !g
-  %f = fly.memref.alloca : !frag
+  %f_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
   fly.copy %a, %ps, %f : !atom, !part, !frag
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %x = fly.memref.load %f[%c1, %c0, %c0, %c0] : !frag
+  %crd11 = fly.make_coord(%c1, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
+  %x = fly.memref.load(%f, %crd11) : (!frag, !fly.int_tuple<((?,?),?,?)>) -> f32
   %y = arith.addf %x, %x : f32
-  fly.memref.store %y, %f[%c1, %c0, %c0, %c0] : f32, !frag
+  %crd12 = fly.make_coord(%c1, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
+  fly.memref.store(%y, %f, %crd12) : (f32, !frag, !fly.int_tuple<((?,?),?,?)>) -> ()
   fly.copy %a, %f, %pd : !atom, !frag, !part
   return
 }

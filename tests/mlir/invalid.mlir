@@ -132,7 +132,8 @@ func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,4):(4,1)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>) -> !fly.memref<f32, global, (4,4):(4,1), align 16>
-  %f = fly.memref.alloca : !fly.memref<f32, register, 16:1, align 16>
+  %f_layout = fly.static : !fly.layout<16:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<16:1>) -> !fly.memref<f32, register, 16:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{does not keep them consecutive}}
   fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,4):(4,1), align 16>, !fly.memref<f32, register, 16:1, align 16>
@@ -157,7 +158,8 @@ func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<8:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
-  %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
+  %f_layout = fly.static : !fly.layout<4:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{the tensors have different sizes}}
   fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, 8:1, align 16>, !fly.memref<f32, register, 4:1, align 16>
@@ -166,25 +168,30 @@ func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
 
 // -----
 
-func.func @dynamic_fragment() {
+func.func @dynamic_fragment(%n: index) {
+  %s = fly.make_shape(%n) : (index) -> !fly.int_tuple<(?,4)>
+  %d = fly.static : !fly.int_tuple<(4,1)>
+  %f_layout = fly.make_layout(%s, %d) : (!fly.int_tuple<(?,4)>, !fly.int_tuple<(4,1)>) -> !fly.layout<(?,4):(4,1)>
   // expected-error @+1 {{a fragment's layout must be static to live in registers, got (?,4):(4,1)}}
-  %f = fly.memref.alloca : !fly.memref<f32, register, (?,4):(4,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(?,4):(4,1)>) -> !fly.memref<f32, register, (?,4):(4,1)>
   return
 }
 
 // -----
 
 func.func @huge_fragment() {
+  %f_layout = fly.static : !fly.layout<(64,128):(128,1)>
   // expected-error @+1 {{a fragment of 8192 elements does not fit in registers (at most 4096)}}
-  %f = fly.memref.alloca : !fly.memref<f32, register, (64,128):(128,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(64,128):(128,1)>) -> !fly.memref<f32, register, (64,128):(128,1)>
   return
 }
 
 // -----
 
 func.func @global_fragment() {
+  %f_layout = fly.static : !fly.layout<4:1>
   // expected-error @+1 {{allocates register tensors, not global}}
-  %f = fly.memref.alloca : !fly.memref<f32, global, 4:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, global, 4:1>
   return
 }
 
@@ -211,8 +218,9 @@ func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(4,(2,2)):(4,(1,2))>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>) -> !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
-  // expected-error @+1 {{takes one index per leaf of the shape: 3 for (4,(2,2)):(4,(1,2)), got 2}}
-  %x = fly.memref.load %t[%i, %i] : !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
+  %crd18 = fly.make_coord(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<(?,?,?)>
+  // expected-error @+1 {{takes a coordinate of '!fly.layout<(4,(2,2)):(4,(1,2))>': crd2idx: (?,?,?) and (4,(2,2)) do not have matching ranks}}
+  %x = fly.memref.load(%t, %crd18) : (!fly.memref<f32, global, (4,(2,2)):(4,(1,2))>, !fly.int_tuple<(?,?,?)>) -> f32
   return %x : f32
 }
 
@@ -222,8 +230,9 @@ func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<4:1>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1>
+  %crd19 = fly.make_coord(%i) : (index) -> !fly.int_tuple<?>
   // expected-error @+1 {{stores 'f16' into a tensor of 'f32'}}
-  fly.memref.store %v, %t[%i] : f16, !fly.memref<f32, global, 4:1>
+  fly.memref.store(%v, %t, %crd19) : (f16, !fly.memref<f32, global, 4:1>, !fly.int_tuple<?>) -> ()
   return
 }
 
@@ -267,16 +276,18 @@ func.func @tv_not_whole_calls() {
 // -----
 
 func.func @bad_alignment() {
+  %f_layout = fly.static : !fly.layout<4:1>
   // expected-error @+1 {{an alignment is a power of two and a multiple of the element's size (4 bytes), not 6}}
-  %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 6>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1, align 6>
   return
 }
 
 // -----
 
 func.func @bad_space() {
+  %f_layout = fly.static : !fly.layout<4:1>
   // expected-error @+1 {{an address space is global, shared or register, not constant}}
-  %f = fly.memref.alloca : !fly.memref<f32, constant, 4:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, constant, 4:1>
   return
 }
 
@@ -317,7 +328,8 @@ func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>) -> !fly.memref<f32, global, (4,2):(1,?), align 16>
-  %f = fly.memref.alloca : !fly.memref<f32, register, 8:1, align 16>
+  %f_layout = fly.static : !fly.layout<8:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<8:1>) -> !fly.memref<f32, register, 8:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,?) only guarantees 4}}
   fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, register, 8:1, align 16>
@@ -326,9 +338,9 @@ func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
 
 // -----
 
-func.func @zero_divisibility() {
-  // expected-error @+1 {{a divisibility is positive}}
-  %f = fly.memref.alloca : !fly.memref<f32, register, (4,?{0}):(1,4)>
+func.func @zero_divisibility(
+    // expected-error @+1 {{a divisibility is positive}}
+    %f: !fly.memref<f32, register, (4,?{0}):(1,4)>) {
   return
 }
 

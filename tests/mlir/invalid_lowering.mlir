@@ -3,8 +3,9 @@
 
 // A tensor that arrives as a block argument has no pointer or layout the pass can see.
 func.func @tensor_argument(%t: !fly.memref<f32, global, 4:1>, %i: index) -> f32 {
+  %crd1 = fly.make_coord(%i) : (index) -> !fly.int_tuple<?>
   // expected-error @+1 {{cannot be lowered: its Fly operands must be defined by Fly ops}}
-  %x = fly.memref.load %t[%i] : !fly.memref<f32, global, 4:1>
+  %x = fly.memref.load(%t, %crd1) : (!fly.memref<f32, global, 4:1>, !fly.int_tuple<?>) -> f32
   return %x : f32
 }
 
@@ -14,7 +15,8 @@ func.func @copy_not_expanded(%raw: !llvm.ptr<1>) {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1, align 16>
-  %f = fly.memref.alloca : !fly.memref<f32, register, 4:1, align 16>
+  %f_layout = fly.static : !fly.layout<4:1>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
   // expected-error @+1 {{fly.copy is expanded by fly-atom-lowering first}}
   fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, 4:1, align 16>, !fly.memref<f32, register, 4:1, align 16>

@@ -19,11 +19,14 @@ func.func @promoted(%a: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c4 = arith.constant 4 : index
-  %f = fly.memref.alloca : !frag
-  fly.memref.store %a, %f[%c1, %c2] : f32, !frag
+  %f_layout = fly.static : !fly.layout<(2,4):(4,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(2,4):(4,1)>) -> !frag
+  %crd25 = fly.make_coord(%c1, %c2) : (index, index) -> !fly.int_tuple<(?,?)>
+  fly.memref.store(%a, %f, %crd25) : (f32, !frag, !fly.int_tuple<(?,?)>) -> ()
   %p = fly.get_iter(%f) : (!frag) -> !fly.ptr<f32, register, align<16>>
   fly.ptr.store(%v, %p) : (vector<4xf32>, !fly.ptr<f32, register, align 16>) -> ()
-  %x = fly.memref.load %f[%c1, %c2] : !frag
+  %crd26 = fly.make_coord(%c1, %c2) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%f, %crd26) : (!frag, !fly.int_tuple<(?,?)>) -> f32
   %four = fly.static : !fly.int_tuple<4>
   %q = fly.add_offset(%p, %four) : (!fly.ptr<f32, register, align<16>>, !fly.int_tuple<4>)
        -> !fly.ptr<f32, register, align<16>>
@@ -37,8 +40,10 @@ func.func @promoted(%a: f32, %v: vector<4xf32>) -> (f32, vector<4xf32>) {
 // CHECK: fly.memref.load
 func.func @dynamic_index(%i: index) -> f32 {
   %c0 = arith.constant 0 : index
-  %f = fly.memref.alloca : !frag
-  %x = fly.memref.load %f[%c0, %i] : !frag
+  %f_layout = fly.static : !fly.layout<(2,4):(4,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(2,4):(4,1)>) -> !frag
+  %crd28 = fly.make_coord(%c0, %i) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%f, %crd28) : (!frag, !fly.int_tuple<(?,?)>) -> f32
   return %x : f32
 }
 
@@ -51,9 +56,11 @@ func.func @in_loop(%a: f32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %f = fly.memref.alloca : !frag
+  %f_layout = fly.static : !fly.layout<(2,4):(4,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(2,4):(4,1)>) -> !frag
   scf.for %k = %c0 to %c4 step %c1 {
-    fly.memref.store %a, %f[%c0, %c1] : f32, !frag
+    %crd30 = fly.make_coord(%c0, %c1) : (index, index) -> !fly.int_tuple<(?,?)>
+    fly.memref.store(%a, %f, %crd30) : (f32, !frag, !fly.int_tuple<(?,?)>) -> ()
   }
   return
 }

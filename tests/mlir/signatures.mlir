@@ -21,8 +21,10 @@ module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @transpose(%t: !fly.memref<f32, global, (4,8):(8,1), align 16>,
                         %s: !fly.ptr<f32, shared>, %i: index, %j: index) kernel {
-      %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
-      fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
+      %crd1 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+      %x = fly.memref.load(%t, %crd1) : (!fly.memref<f32, global, (4,8):(8,1), align 16>, !fly.int_tuple<(?,?)>) -> f32
+      %crd2 = fly.make_coord(%j, %i) : (index, index) -> !fly.int_tuple<(?,?)>
+      fly.memref.store(%x, %t, %crd2) : (f32, !fly.memref<f32, global, (4,8):(8,1), align 16>, !fly.int_tuple<(?,?)>) -> ()
       %o = fly.make_int_tuple(%i) : (index) -> !fly.int_tuple<?>
       %q = fly.add_offset(%s, %o) : (!fly.ptr<f32, shared>, !fly.int_tuple<?>) -> !fly.ptr<f32, shared>
       fly.ptr.store(%x, %q) : (f32, !fly.ptr<f32, shared>) -> ()

@@ -19,8 +19,10 @@ func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
-  %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, global, (4,8):(8,1), align 16>
-  fly.memref.store %x, %t[%j, %i] : f32, !fly.memref<f32, global, (4,8):(8,1), align 16>
+  %crd3 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%t, %crd3) : (!fly.memref<f32, global, (4,8):(8,1), align 16>, !fly.int_tuple<(?,?)>) -> f32
+  %crd4 = fly.make_coord(%j, %i) : (index, index) -> !fly.int_tuple<(?,?)>
+  fly.memref.store(%x, %t, %crd4) : (f32, !fly.memref<f32, global, (4,8):(8,1), align 16>, !fly.int_tuple<(?,?)>) -> ()
   return %x : f32
 }
 
@@ -34,7 +36,8 @@ func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
-  %x = fly.memref.load %t[%c1, %c4] : !fly.memref<f32, global, (4,8):(8,1), align 16>
+  %crd5 = fly.make_coord(%c1, %c4) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%t, %crd5) : (!fly.memref<f32, global, (4,8):(8,1), align 16>, !fly.int_tuple<(?,?)>) -> f32
   return %x : f32
 }
 
@@ -50,7 +53,8 @@ func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) 
   %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f16, global>
   %l = fly.layout %c64, %ld : !fly.layout<(?,32):(?,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f16, global>, !fly.layout<(?,32):(?,1)>) -> !fly.memref<f16, global, (?,32):(?,1)>
-  %x = fly.memref.load %t[%i, %j] : !fly.memref<f16, global, (?,32):(?,1)>
+  %crd6 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%t, %crd6) : (!fly.memref<f16, global, (?,32):(?,1)>, !fly.int_tuple<(?,?)>) -> f16
   return %x : f16
 }
 
@@ -66,7 +70,8 @@ func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
   %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<(32,32):(32,1)>
   %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 2, 3>} : (!fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>) -> !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
-  %x = fly.memref.load %t[%i, %j] : !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
+  %crd7 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%t, %crd7) : (!fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>, !fly.int_tuple<(?,?)>) -> f32
   return %x : f32
 }
 
@@ -75,8 +80,10 @@ func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
 // CHECK: %[[N:.*]] = arith.constant 8 : i64
 // CHECK: llvm.alloca %[[N]] x f32 {alignment = 16 : i64}
 func.func @fragment_in_memory(%i: index) -> f32 {
-  %f = fly.memref.alloca : !fly.memref<f32, register, (2,4):(4,1), align 16>
-  %x = fly.memref.load %f[%i, %i] : !fly.memref<f32, register, (2,4):(4,1), align 16>
+  %f_layout = fly.static : !fly.layout<(2,4):(4,1)>
+  %f = fly.memref.alloca(%f_layout) : (!fly.layout<(2,4):(4,1)>) -> !fly.memref<f32, register, (2,4):(4,1), align 16>
+  %crd9 = fly.make_coord(%i, %i) : (index, index) -> !fly.int_tuple<(?,?)>
+  %x = fly.memref.load(%f, %crd9) : (!fly.memref<f32, register, (2,4):(4,1), align 16>, !fly.int_tuple<(?,?)>) -> f32
   return %x : f32
 }
 

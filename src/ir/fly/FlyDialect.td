@@ -670,38 +670,55 @@ def Fly_PtrStoreOp : Fly_Op<"ptr.store"> {
   let hasVerifier = 1;
 }
 
-def Fly_AllocaOp : Fly_Op<"memref.alloca"> {
-  let summary = "a register tensor (a fragment)";
+def Fly_AllocaOp : Fly_FnOp<"memref.alloca"> {
+  let summary = "a register tensor (a fragment) of a layout";
   let description = [{
-    `%f = fly.memref.alloca : !fly.memref<f32, register, (4,2):(1,4)>`: the
-    layout must be static and its cosize at most 4096 elements, so that the
-    fragment can live in registers.
+    `%f = fly.memref.alloca(%l) : (!fly.layout<(4,2):(1,4)>) -> !fly.memref<f32, register,
+    (4,2):(1,4)>`: the layout (the result's) must be static and its cosize at
+    most 4096 elements, so that the fragment can live in registers.
   }];
+  let arguments = (ins Fly_LayoutType:$layout);
   let results = (outs Fly_MemRefType:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
 
-def Fly_MemRefLoadOp : Fly_Op<"memref.load",
-    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+def Fly_MemRefLoadOp : Fly_FnOp<"memref.load", [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "the element of a tensor at a coordinate";
   let description = [{
-    `%x = fly.memref.load %t[%i, %j] : !fly.memref<...>` takes one index per
-    leaf of the layout's shape, as fly.crd2idx does.
+    `%x = fly.memref.load(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1)>,
+    !fly.int_tuple<(?,?)>) -> f32`: the element at offset crd2idx(c, layout) (a
+    coordinate congruent to the shape, or an index into it), through the
+    tensor's swizzle.
   }];
-  let arguments = (ins Fly_MemRefType:$tensor, Variadic<Index>:$coord);
+  let arguments = (ins Fly_MemRefType:$tensor, Fly_IntTupleType:$indices);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` type($tensor)";
   let hasVerifier = 1;
 }
 
-def Fly_MemRefStoreOp : Fly_Op<"memref.store"> {
+def Fly_MemRefStoreOp : Fly_FnOp<"memref.store"> {
   let summary = "an element stored into a tensor at a coordinate";
-  let arguments = (ins AnyType:$value, Fly_MemRefType:$tensor, Variadic<Index>:$coord);
-  let assemblyFormat = "$value `,` $tensor `[` $coord `]` attr-dict `:` type($value) `,` type($tensor)";
+  let arguments = (ins AnyType:$value, Fly_MemRefType:$tensor, Fly_IntTupleType:$indices);
   let hasVerifier = 1;
 }
 
+def Fly_MemRefLoadVecOp
+    : Fly_FnOp<"memref.load_vec", [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "all elements of a static tensor as one vector, in coordinate order";
+  let description = [{
+    `%v = fly.memref.load_vec(%t) : (!fly.memref<f32, register, (3,4):(1,16)>) ->
+    vector<12xf32>`: element i of the vector is the tensor's element at
+    (column-major) index i. Runs of the first mode with stride 1 are read as
+    one vector each.
+  }];
+  let arguments = (ins Fly_MemRefType:$tensor);
+  let results = (outs AnyVectorOfNonZeroRank:$result);
+}
+
+def Fly_MemRefStoreVecOp : Fly_FnOp<"memref.store_vec"> {
+  let summary = "a vector stored into all elements of a static tensor, in coordinate order";
+  let arguments = (ins AnyVectorOfNonZeroRank:$vector, Fly_MemRefType:$tensor);
+  let hasVerifier = 1;
+}
 
 def Fly_ElementPtrOp : Fly_Op<"memref.element_ptr", [Pure]> {
   let summary = "the pointer to a tensor's element at a coordinate";

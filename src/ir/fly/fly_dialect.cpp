@@ -1608,17 +1608,31 @@ LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Locatio
   return success();
 }
 
-std::optional<int64_t> fly::ir::fly::constantScalar(Value tuple) {
-  if (auto v = staticScalar(tuple.getType()))
-    return v;
+std::optional<L::IntTuple> fly::ir::fly::constantTuple(Value tuple) {
+  auto type = cast<IntTupleType>(tuple.getType());
+  if (type.getNumDynamicLeaves() == 0)
+    return type.getTuple();
   Operation *maker = tuple.getDefiningOp();
-  if (!isa_and_present<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(maker) ||
-      maker->getNumOperands() != 1 || !cast<IntTupleType>(tuple.getType()).getTuple().isLeaf())
+  if (!isa_and_present<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp>(maker))
     return std::nullopt;
-  APInt c;
-  if (!matchPattern(maker->getOperand(0), m_ConstantInt(&c)))
+  std::vector<int64_t> leaves;
+  for (Value v : maker->getOperands()) {
+    APInt c;
+    if (!matchPattern(v, m_ConstantInt(&c)))
+      return std::nullopt;
+    leaves.push_back(c.getSExtValue());
+  }
+  size_t next = 0;
+  L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
+  r.setDynamicLeaves([&](int64_t) { return L::Int(leaves.at(next++)); });
+  return r.intTuple();
+}
+
+std::optional<int64_t> fly::ir::fly::constantScalar(Value tuple) {
+  auto t = constantTuple(tuple);
+  if (!t || !t->isLeaf() || !t->leaf().isStatic() || t->leaf().isBasis())
     return std::nullopt;
-  return c.getSExtValue();
+  return t->value();
 }
 
 LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location>,
@@ -1670,6 +1684,9 @@ LogicalResult PtrStoreOp::verify() {
 
 LogicalResult AllocaOp::verify() {
   FlyMemRefType t = getType();
+  if (getLayout().getType() != t.getLayout())
+    return emitOpError("allocates a fragment of layout ")
+           << getLayout().getType() << ", but its type has " << t.getLayout();
   if (t.getAddressSpace() != Register)
     return emitOpError("allocates register tensors, not ") << spaceName(t.getAddressSpace());
   if (t.getLayout().getNumDynamicLeaves() != 0)
@@ -1689,15 +1706,65 @@ LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *, std::optional<Locati
   return success();
 }
 
+namespace {
+
+/// A tensor's coordinate must be one fly.crd2idx takes for its layout.
+LogicalResult verifyIndices(Operation *op, FlyMemRefType t, IntTupleType indices) {
+  try {
+    (void)L::evaluate(t.getLayout().getLayout(), indices.getTuple());
+    return success();
+  } catch (const L::LayoutError &e) {
+    return op->emitOpError("takes a coordinate of ") << t.getLayout() << ": " << e.what();
+  }
+}
+
+} // namespace
+
 LogicalResult MemRefLoadOp::verify() {
-  return verifyCoord(*this, getTensor().getType().getLayout(), getCoord().size());
+  return verifyIndices(*this, getTensor().getType(), getIndices().getType());
 }
 
 LogicalResult MemRefStoreOp::verify() {
   if (getValue().getType() != getTensor().getType().getElementType())
     return emitOpError("stores ") << getValue().getType() << " into a tensor of "
                                   << getTensor().getType().getElementType();
-  return verifyCoord(*this, getTensor().getType().getLayout(), getCoord().size());
+  return verifyIndices(*this, getTensor().getType(), getIndices().getType());
+}
+
+namespace {
+
+/// The vector fly.memref.load_vec gives and fly.memref.store_vec takes: one element per
+/// coordinate of a static layout.
+VectorType wholeVectorOf(FlyMemRefType t) {
+  L::Layout l = t.getLayout().getLayout();
+  L::Int n = L::size(l);
+  if (!n.isStatic())
+    L::fail(L::ErrorKind::Unsupported,
+            "a whole-tensor vector needs a static shape, not " + l.shape().str());
+  return VectorType::get({n.value()}, t.getElementType());
+}
+
+} // namespace
+
+LogicalResult MemRefLoadVecOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                                ValueRange operands, DictionaryAttr,
+                                                OpaqueProperties, RegionRange,
+                                                SmallVectorImpl<Type> &results) {
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return wholeVectorOf(cast<FlyMemRefType>(operands[0].getType()));
+  });
+}
+
+LogicalResult MemRefStoreVecOp::verify() {
+  try {
+    VectorType want = wholeVectorOf(getTensor().getType());
+    if (getVector().getType() != want)
+      return emitOpError("stores ")
+             << getVector().getType() << " into a tensor that takes " << want;
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOpError(e.what());
+  }
 }
 
 LogicalResult ElementPtrOp::verify() {

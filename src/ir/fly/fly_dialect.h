@@ -43,8 +43,10 @@ int64_t divisorOf(const ::fly::layout::Int &x);
 std::optional<::fly::layout::Int> constantOffset(const ::fly::layout::Layout &l,
                                                  mlir::ValueRange coord);
 
-/// The integer a one-leaf int tuple value holds where it is known here: a static type, or
-/// fly.make_int_tuple of a constant.
+/// The int tuple a value holds where it is known here: a static type, or fly.make_int_tuple
+/// (make_shape, make_stride, make_coord) of constants.
+std::optional<::fly::layout::IntTuple> constantTuple(mlir::Value tuple);
+/// constantTuple where it is one static integer.
 std::optional<int64_t> constantScalar(mlir::Value tuple);
 
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).

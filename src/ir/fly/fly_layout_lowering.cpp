@@ -22,6 +22,7 @@
 #include "layout/text.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -141,7 +142,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
            "and pointers and tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    registry
+        .insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, vector::VectorDialect>();
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
@@ -161,15 +163,31 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
               "(block arguments of Fly types are not lowered)");
     return it->second;
   }
+  /// The LLVM pointer a Fly pointer lowers to. A pointer block argument stands for itself through
+  /// fly.to_llvm_ptr, which a later signature conversion (convert-fly-to-rocdl) resolves once the
+  /// block takes an LLVM pointer.
+  Value ptr(Value v) {
+    auto it = ptrs.find(v);
+    auto arg = dyn_cast<BlockArgument>(v);
+    auto type = dyn_cast<PointerType>(v.getType());
+    if (it != ptrs.end() || !arg || !type)
+      return lookup(ptrs, v);
+    OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
+    unsigned space = type.getAddressSpace();
+    return ptrs[v] = ToLLVMPtrOp::create(b, arg.getLoc(),
+                                         LLVM::LLVMPointerType::get(b.getContext(), space), v,
+                                         b.getI32IntegerAttr(int32_t(space)));
+  }
   TensorParts &tensor(Value v) { return tensorStore[lookup(tensors, v)]; }
   void setTensor(Value v, TensorParts t) {
     tensors[v] = tensorStore.size();
     tensorStore.push_back(std::move(t));
   }
 
-  /// `base + offset` elements of `element`.
-  static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset) {
-    if (offset.isStatic() && !offset.isBasis() && offset.value() == 0)
+  /// `base + offset` elements of `element` (base itself at offset 0, unless `always`).
+  static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset,
+                   bool always = false) {
+    if (!always && offset.isStatic() && !offset.isBasis() && offset.value() == 0)
       return base;
     Value i = SsaInt::materialize(b, loc, offset); // i32 or i64, as the offset was computed
     if (i.getType().isIndex())
@@ -177,12 +195,18 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
   }
 
-  /// The offset of coordinate leaves `coord` in tensor `t`, through its swizzle.
-  static L::Int offsetOf(OpBuilder &b, Location loc, const TensorParts &t, ValueRange coord) {
-    std::vector<L::Int> leaves;
-    for (Value v : coord)
-      leaves.push_back(SsaInt::leaf(b, loc, v));
-    L::Int o = L::evaluate(t.layout, L::unflatten(t.layout.shape(), leaves)).leaf();
+  /// The coordinate of tensor `t` whose leaves are `leaves`, in order.
+  static L::IntTuple coordOf(OpBuilder &b, Location loc, const TensorParts &t, ValueRange leaves) {
+    std::vector<L::Int> ints;
+    for (Value v : leaves)
+      ints.push_back(SsaInt::leaf(b, loc, v));
+    return L::unflatten(t.layout.shape(), ints);
+  }
+
+  /// The offset of coordinate `coord` (or an index) in tensor `t`, through its swizzle.
+  static L::Int offsetOf(OpBuilder &b, Location loc, const TensorParts &t,
+                         const L::IntTuple &coord) {
+    L::Int o = L::evaluate(t.layout, coord).leaf();
     if (!t.swizzle)
       return o;
     if (o.isStatic())
@@ -196,6 +220,34 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
                         : Value(arith::ShRUIOp::create(b, loc, yyy, by));
     return SsaInt::wrap(b, loc, arith::XOrIOp::create(b, loc, x, moved));
+  }
+
+  /// Calls f(address, first element, vector type, alignment) for each run of a static tensor
+  /// in coordinate order: a run is the first mode where its stride is 1 (and no swizzle
+  /// breaks it), one element otherwise.
+  template <class F> void forEachRun(OpBuilder &b, Location loc, Value tensorValue, F f) {
+    const TensorParts &t = tensor(tensorValue);
+    auto type = cast<FlyMemRefType>(tensorValue.getType());
+    L::Layout flat = L::flatten(t.layout);
+    std::vector<L::Int> shape, stride;
+    L::flattenInto(flat.shape(), shape);
+    L::flattenInto(flat.stride(), stride);
+    for (const L::Int &n : shape)
+      if (!n.isStatic())
+        L::fail(L::ErrorKind::Unsupported,
+                "a whole-tensor vector needs a static shape, not " + t.layout.shape().str());
+    bool unitFirst = stride.front().isStatic() && !stride.front().isBasis() &&
+                     stride.front().value() == 1 && !t.swizzle;
+    int64_t width = unitFirst ? shape.front().value() : 1;
+    int64_t size = L::size(flat).value();
+    auto run = VectorType::get({width}, type.getElementType());
+    TensorParts parts{t.ptr, flat, t.swizzle};
+    for (int64_t first = 0; first < size; first += width) {
+      L::IntTuple coord = L::idx2crd(L::IntTuple(first), flat.shape());
+      L::Int off = offsetOf(b, loc, parts, coord);
+      Value at = gep(b, loc, t.ptr, type.getElementType(), off, /*always=*/true);
+      f(at, first, run, unsigned(alignmentAt(type, off)));
+    }
   }
 
   /// The zero-length external shared global that stands for the dynamic shared memory of the
@@ -341,20 +393,20 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       ptrs[p.getResult()] = p.getRaw();
     } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
-      t.getResult().replaceAllUsesWith(lookup(ptrs, t.getPtr()));
+      t.getResult().replaceAllUsesWith(ptr(t.getPtr()));
     } else if (auto d = dyn_cast<GetDynSharedOp>(op)) {
       Value base = LLVM::AddressOfOp::create(b, loc, dynamicShared(d));
       ptrs[d.getResult()] = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                                                 ArrayRef<LLVM::GEPArg>{0});
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {
-      setTensor(v.getResult(), {lookup(ptrs, v.getPtr()), lookup(layouts, v.getLayout()),
+      setTensor(v.getResult(), {ptr(v.getPtr()), lookup(layouts, v.getLayout()),
                                 v.getType().getSwizzleFunction()});
     } else if (auto g = dyn_cast<GetIterOp>(op)) {
       ptrs[g.getResult()] = tensor(g.getTensor()).ptr;
     } else if (auto g = dyn_cast<GetLayoutOp>(op)) {
       layouts.try_emplace(g.getResult(), tensor(g.getTensor()).layout);
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
-      ptrs[a.getResult()] = gep(b, loc, lookup(ptrs, a.getPtr()), a.getType().getElementType(),
+      ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(),
                                 lookup(tuples, a.getOffset()).leaf());
     } else if (auto a = dyn_cast<AllocaOp>(op)) {
       FlyMemRefType t = a.getType();
@@ -365,27 +417,59 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       setTensor(a.getResult(), {ptr, t.getLayout().getLayout(), std::nullopt});
     } else if (auto e = dyn_cast<ElementPtrOp>(op)) {
       const TensorParts &t = tensor(e.getTensor());
-      ptrs[e.getResult()] =
-          gep(b, loc, t.ptr, e.getType().getElementType(), offsetOf(b, loc, t, e.getCoord()));
+      ptrs[e.getResult()] = gep(b, loc, t.ptr, e.getType().getElementType(),
+                                offsetOf(b, loc, t, coordOf(b, loc, t, e.getCoord())));
     } else if (auto m = dyn_cast<MemRefLoadOp>(op)) {
       const TensorParts &t = tensor(m.getTensor());
       FlyMemRefType type = m.getTensor().getType();
-      L::Int off = offsetOf(b, loc, t, m.getCoord());
+      L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
       Value at = gep(b, loc, t.ptr, type.getElementType(), off);
       m.getResult().replaceAllUsesWith(
           LLVM::LoadOp::create(b, loc, m.getType(), at, unsigned(alignmentAt(type, off))));
     } else if (auto m = dyn_cast<MemRefStoreOp>(op)) {
       const TensorParts &t = tensor(m.getTensor());
       FlyMemRefType type = m.getTensor().getType();
-      L::Int off = offsetOf(b, loc, t, m.getCoord());
+      L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
       Value at = gep(b, loc, t.ptr, type.getElementType(), off);
       LLVM::StoreOp::create(b, loc, m.getValue(), at, unsigned(alignmentAt(type, off)));
+    } else if (auto m = dyn_cast<MemRefLoadVecOp>(op)) {
+      Value whole;
+      forEachRun(
+          b, loc, m.getTensor(), [&](Value at, int64_t first, VectorType run, unsigned align) {
+            bool one = run.getNumElements() == 1;
+            Value v =
+                LLVM::LoadOp::create(b, loc, one ? run.getElementType() : Type(run), at, align);
+            if (run == m.getType())
+              whole = one ? Value(vector::BroadcastOp::create(b, loc, run, v)) : v;
+            else if (!whole)
+              whole = arith::ConstantOp::create(b, loc, b.getZeroAttr(m.getType()));
+            if (run == m.getType())
+              return;
+            whole =
+                one ? Value(vector::InsertOp::create(b, loc, v, whole, ArrayRef<int64_t>{first}))
+                    : Value(vector::InsertStridedSliceOp::create(
+                          b, loc, v, whole, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{1}));
+          });
+      m.getResult().replaceAllUsesWith(whole);
+    } else if (auto m = dyn_cast<MemRefStoreVecOp>(op)) {
+      forEachRun(
+          b, loc, m.getTensor(), [&](Value at, int64_t first, VectorType run, unsigned align) {
+            Value v;
+            if (run.getNumElements() == 1)
+              v = vector::ExtractOp::create(b, loc, m.getVector(), ArrayRef<int64_t>{first});
+            else if (run == m.getVector().getType())
+              v = m.getVector();
+            else
+              v = vector::ExtractStridedSliceOp::create(b, loc, m.getVector(),
+                                                        ArrayRef<int64_t>{first}, run.getShape(),
+                                                        ArrayRef<int64_t>{1});
+            LLVM::StoreOp::create(b, loc, v, at, align);
+          });
     } else if (auto l = dyn_cast<PtrLoadOp>(op)) {
-      l.getResult().replaceAllUsesWith(
-          LLVM::LoadOp::create(b, loc, l.getType(), lookup(ptrs, l.getPtr()),
-                               unsigned(l.getPtr().getType().getAlignment())));
+      l.getResult().replaceAllUsesWith(LLVM::LoadOp::create(
+          b, loc, l.getType(), ptr(l.getPtr()), unsigned(l.getPtr().getType().getAlignment())));
     } else if (auto s = dyn_cast<PtrStoreOp>(op)) {
-      LLVM::StoreOp::create(b, loc, s.getValue(), lookup(ptrs, s.getPtr()),
+      LLVM::StoreOp::create(b, loc, s.getValue(), ptr(s.getPtr()),
                             unsigned(s.getPtr().getType().getAlignment()));
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
@@ -401,8 +485,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<MakeCopyAtomOp, MakeTiledCopyOp>(op)) {
       // all in their types
     } else if (auto c = dyn_cast<CpAsyncOp>(op)) {
-      NVVM::CpAsyncOp::create(b, loc, lookup(ptrs, c.getDst()), lookup(ptrs, c.getSrc()),
-                              uint32_t(c.getBytes()), NVVM::LoadCacheModifierKind::CA, Value());
+      NVVM::CpAsyncOp::create(b, loc, ptr(c.getDst()), ptr(c.getSrc()), uint32_t(c.getBytes()),
+                              NVVM::LoadCacheModifierKind::CA, Value());
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));

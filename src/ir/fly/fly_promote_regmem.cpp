@@ -47,6 +47,11 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
       return offset->value();
     return std::nullopt;
   }
+  static std::optional<int64_t> offsetAt(const L::Layout &l, Value indices) {
+    if (auto c = constantTuple(indices))
+      return L::evaluate(l, *c).value();
+    return std::nullopt;
+  }
 
   static int64_t lanesOf(Type t) {
     auto v = dyn_cast<VectorType>(t);
@@ -74,12 +79,12 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
         ptrs.push_back({e.getResult(), *o});
         derived.push_back(user);
       } else if (auto m = dyn_cast<MemRefLoadOp>(user)) {
-        auto o = offsetAt(l, m.getCoord());
+        auto o = offsetAt(l, m.getIndices());
         if (!o || !inRange(*o, m.getType()))
           return false;
         accesses.push_back({user, *o});
       } else if (auto m = dyn_cast<MemRefStoreOp>(user)) {
-        auto o = offsetAt(l, m.getCoord());
+        auto o = offsetAt(l, m.getIndices());
         if (!o || m.getTensor() != alloca.getResult() || !inRange(*o, m.getValue().getType()))
           return false;
         accesses.push_back({user, *o});
