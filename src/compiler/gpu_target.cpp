@@ -14,6 +14,7 @@
 #include "compiler/cp_async.h"
 #include "compiler/dpp.h"
 #include "compiler/mlir_pipeline.h"
+#include "ir/amd_matrix_core.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -567,31 +568,6 @@ void lowerScaledMfma(mlir::func::CallOp call, const std::string &atom, const std
 // and B values as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid,
 // blgp 0); each WMMA call (gfx12) its rocdl.wmma intrinsic, which has no such operands.
 void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
-  struct Intrinsic {
-    const char *atom, *op;
-    bool bf16AsI16;
-    const char *e5m2Op = nullptr; // fp8 atoms: the intrinsic for E5M2 ("bf8") operands
-  };
-  static const Intrinsic table[] = {
-      {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false},
-      {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32", false},
-      {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16", false},
-      {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16", false},
-      {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", true},
-      {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", true},
-      {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16", false},
-      {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", false},
-      {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", false},
-      {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", false},
-      {"v_mfma_f32_16x16x32_fp8_fp8", "rocdl.mfma.f32.16x16x32.fp8.fp8", false,
-       "rocdl.mfma.f32.16x16x32.bf8.bf8"},
-      {"v_mfma_f32_32x32x16_fp8_fp8", "rocdl.mfma.f32.32x32x16.fp8.fp8", false,
-       "rocdl.mfma.f32.32x32x16.bf8.bf8"},
-      {"v_mfma_i32_16x16x32_i8", "rocdl.mfma.i32.16x16x32.i8", false},
-      {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", false},
-      {"v_wmma_f32_16x16x16_f16", "rocdl.wmma.f32.16x16x16.f16", false},
-      {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", true},
-  };
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
     llvm::StringRef atom = c.getCallee();
@@ -605,41 +581,14 @@ void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch)
       lowerScaledMfma(call, atom, arch);
       continue;
     }
-    const Intrinsic *it = nullptr;
-    for (const Intrinsic &i : table)
-      if (atom == i.atom)
-        it = &i;
-    if (!it)
+    mlir::OpBuilder b(call);
+    mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
+    mlir::Operation *mfma =
+        ir::createMatrixCoreOp(b, call.getLoc(), atom, elem, call.getOperand(0), call.getOperand(1),
+                               call.getOperand(2), call.getResult(0).getType());
+    if (!mfma)
       continue; // refused below by name
     checkAtomArch(atom, arch);
-    mlir::OpBuilder b(call);
-    auto loc = call.getLoc();
-    // A scalar for the one-value f32 atoms, else a vector.
-    mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
-    bool bytes = elem.getIntOrFloatBitWidth() == 8; // fp8 and i8: eight lanes as one i64
-    auto asOperand = [&](mlir::Value v) -> mlir::Value {
-      auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType());
-      if (bytes) {
-        if (!vt.getElementType().isInteger(8))
-          v = mlir::arith::BitcastOp::create(
-              b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
-        return mlir::LLVM::BitcastOp::create(b, loc, b.getI64Type(), v);
-      }
-      if (!it->bf16AsI16 || !vt)
-        return v;
-      return mlir::LLVM::BitcastOp::create(b, loc,
-                                           mlir::VectorType::get(vt.getShape(), b.getI16Type()), v);
-    };
-    bool e5m2 = mlir::isa<mlir::Float8E5M2Type>(elem);
-    mlir::OperationState state(loc, e5m2 && it->e5m2Op ? it->e5m2Op : it->op);
-    state.addOperands(
-        {asOperand(call.getOperand(0)), asOperand(call.getOperand(1)), call.getOperand(2)});
-    bool wmma = atom.rfind("v_wmma_", 0) == 0;
-    for (int i = 0; i < (wmma ? 0 : 3); ++i)
-      state.addOperands(mlir::ValueRange{mlir::Value(
-          mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)))});
-    state.addTypes(call.getResult(0).getType());
-    mlir::Operation *mfma = b.create(state);
     call.getResult(0).replaceAllUsesWith(mfma->getResult(0));
     call.erase();
   }

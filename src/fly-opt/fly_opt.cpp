@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/work_item_loops.h"
-#include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_rocdl_dialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
   // MLIR's own dialects, passes and LLVM IR translations too, as in FlyDSL's fly-opt: the
   // pipeline a kernel goes through (gpu-module-to-binary included) runs here stage by stage.
   mlir::DialectRegistry registry;
-  registry.insert<fly::ir::fly::FlyDialect>();
+  registry.insert<fly::ir::fly::FlyDialect, fly::ir::fly_rocdl::FlyROCDLDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);

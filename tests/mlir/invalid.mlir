@@ -501,3 +501,102 @@ func.func @composed_dynamic_offset(%x: i32) {
       -> !fly.composed_layout<S<1,0,1> o 0 o 4:1>
   return
 }
+
+// -----
+
+func.func @store_vec_size(%raw: !llvm.ptr<1>, %v: vector<4xf32>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %l = fly.static : !fly.layout<(2,3):(3,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(2,3):(3,1)>) -> !fly.memref<f32, global, (2,3):(3,1)>
+  // expected-error @+1 {{stores 'vector<4xf32>' into a tensor that takes 'vector<6xf32>'}}
+  fly.memref.store_vec(%v, %t) : (vector<4xf32>, !fly.memref<f32, global, (2,3):(3,1)>) -> ()
+  return
+}
+
+// -----
+
+func.func @load_vec_dynamic(%t: !fly.memref<f32, global, (?,4):(4,1)>) {
+  // expected-error @+2 {{a whole-tensor vector needs a static shape, not (?,4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %v = fly.memref.load_vec(%t) : (!fly.memref<f32, global, (?,4):(4,1)>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @alloca_other_layout() {
+  %l = fly.static : !fly.layout<8:1>
+  // expected-error @+1 {{allocates a fragment of layout '!fly.layout<8:1>', but its type has '!fly.layout<4:1>'}}
+  %f = fly.memref.alloca(%l) : (!fly.layout<8:1>) -> !fly.memref<f32, register, 4:1>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{MFMA has no 16x16x8 atom for f16 inputs (it has 16x16x16, 32x32x8, 16x16x32, 32x32x16)}}
+func.func @mfma_shape(%x: !fly_rocdl.cdna3.mfma<16x16x8, (f16, f16) -> f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an MFMA takes A and B of the same type: f32, f16, bf16, an 8-bit float or i8, not 'f16' and 'bf16'}}
+func.func @mfma_mixed(%x: !fly_rocdl.cdna3.mfma<16x16x16, (f16, bf16) -> f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an MFMA on 'f16' accumulates in 'f32', not 'f16'}}
+func.func @mfma_accumulator(%x: !fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f16>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an MMA atom wraps an MMA instruction type (such as !fly_rocdl.cdna3.mfma<...>), not 'f32'}}
+func.func @mma_atom_of_a_float(%x: !fly.mma_atom<f32>) {
+  return
+}
+
+// -----
+
+func.func @mma_fragment_size(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 2:1>,
+                             %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  // expected-error @+1 {{takes 4 values of A per lane, not 2:1 (2)}}
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.memref<f32, register, 4:1>,
+         !fly.memref<f16, register, 2:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @mma_fragment_in_memory(%d: !fly.memref<f32, global, 4:1>, %a: !fly.memref<f16, register, 4:1>,
+                                  %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  // expected-error @+1 {{takes D in registers, not in another address space}}
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.memref<f32, global, 4:1>,
+         !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @mma_ssa_accumulator(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<8xf32>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  // expected-error @+1 {{takes C as 4 values of 'f32' per lane, not 'vector<8xf32>'}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, vector<4xf16>, vector<4xf16>,
+         vector<8xf32>) -> vector<8xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tiled MMA's atom layout is static, not (1,?):(0,1)}}
+func.func @tiled_mma_dynamic(%x: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,?):(0,1)>>) {
+  return
+}

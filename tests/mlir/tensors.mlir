@@ -104,3 +104,39 @@ func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) 
   fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>
   return
 }
+
+// A whole tensor as one vector, element i at coordinate index i: the first mode has stride 1,
+// so each column is one vector<2> access (offsets 0, 2, 4, 6), placed at 0, 2, 4, 6.
+// CHECK-LABEL: func.func @load_columns
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> vector<2xf32>
+// CHECK-NOT: llvm.load
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [6], strides = [1]}
+func.func @load_columns(%raw: !llvm.ptr<1>) -> vector<8xf32> {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %l = fly.static : !fly.layout<(2,4):(1,2)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(2,4):(1,2)>) -> !fly.memref<f32, global, (2,4):(1,2), align 16>
+  %v = fly.memref.load_vec(%t) : (!fly.memref<f32, global, (2,4):(1,2), align 16>) -> vector<8xf32>
+  return %v : vector<8xf32>
+}
+
+// A first mode with stride 3 is read element by element, in coordinate order: offsets 0, 3, 1,
+// 4, 2, 5 go to lanes 0..5.
+// CHECK-LABEL: func.func @store_row_major
+// CHECK: %[[P3:.*]] = llvm.getelementptr %arg0[3] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK: %[[E1:.*]] = vector.extract %arg1[1] : f32 from vector<6xf32>
+// CHECK: llvm.store %[[E1]], %[[P3]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK: %[[P1:.*]] = llvm.getelementptr %arg0[1] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK: %[[E2:.*]] = vector.extract %arg1[2] : f32 from vector<6xf32>
+// CHECK: llvm.store %[[E2]], %[[P1]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
+// CHECK-COUNT-3: llvm.store
+// CHECK-NOT: llvm.store
+func.func @store_row_major(%raw: !llvm.ptr<1>, %v: vector<6xf32>) {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %l = fly.static : !fly.layout<(2,3):(3,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(2,3):(3,1)>) -> !fly.memref<f32, global, (2,3):(3,1)>
+  fly.memref.store_vec(%v, %t) : (vector<6xf32>, !fly.memref<f32, global, (2,3):(3,1)>) -> ()
+  return
+}

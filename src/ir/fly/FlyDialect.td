@@ -16,6 +16,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "FlyInterfaces.td"
 
 def Fly_Dialect : Dialect {
   let name = "fly";
@@ -139,6 +140,38 @@ def Fly_ComposedLayoutType : TypeDef<Fly_Dialect, "ComposedLayout"> {
     ::fly::layout::ComposedFunction getFunction() const;
     static ComposedLayoutType get(::mlir::MLIRContext *ctx,
                                   const ::fly::layout::ComposedFunction &f);
+  }];
+}
+
+def Fly_MmaAtomType : TypeDef<Fly_Dialect, "MmaAtom"> {
+  let mnemonic = "mma_atom";
+  let summary = "a matrix-multiply atom: one instruction of a target's dialect";
+  let description = [{
+    `!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>`: D = A * B + C by
+    one instruction, each lane holding the values the instruction's layouts give it.
+  }];
+  let parameters = (ins "::mlir::Type":$mmaOp);
+  let assemblyFormat = "`<` $mmaOp `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    MmaOpTypeInterface getInstruction() const {
+      return ::mlir::cast<MmaOpTypeInterface>(getMmaOp());
+    }
+  }];
+}
+
+def Fly_TiledMmaType : TypeDef<Fly_Dialect, "TiledMma"> {
+  let mnemonic = "tiled_mma";
+  let summary = "an MMA atom repeated over threads by an atom layout";
+  let description = [{
+    `!fly.tiled_mma<!fly.mma_atom<...>, <(1,4,1):(0,1,0)>>`: the atom and the layout of atoms
+    over (M, N, K), CuTe's make_tiled_mma(atom, atom_layout_mnk).
+  }];
+  let parameters = (ins "MmaAtomType":$atom, "LayoutType":$atomLayout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    ::fly::layout::TiledMma getTiledMma() const;
   }];
 }
 
@@ -731,6 +764,45 @@ def Fly_ElementPtrOp : Fly_Op<"memref.element_ptr", [Pure]> {
   let arguments = (ins Fly_MemRefType:$tensor, Variadic<Index>:$coord);
   let results = (outs Fly_PointerType:$result);
   let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` type($tensor) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// MMA atoms
+//===----------------------------------------------------------------------===//
+
+def Fly_MakeMmaAtomOp : Fly_Op<"make_mma_atom", [Pure]> {
+  let summary = "an MMA atom value (all in its type)";
+  let results = (outs Fly_MmaAtomType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Fly_MmaAtomCallOp : Fly_FnOp<"mma_atom_call"> {
+  let summary = "D = A * B + C by one atom, on register fragments";
+  let description = [{
+    `fly.mma_atom_call(%atom, %d, %a, %b, %c) : (...) -> ()`: each fragment holds this lane's
+    values of its operand (as many as the instruction gives a lane, contiguous).
+  }];
+  let arguments = (ins Fly_MmaAtomType:$atom, Fly_MemRefType:$d, Fly_MemRefType:$a,
+                       Fly_MemRefType:$b, Fly_MemRefType:$c);
+  let hasVerifier = 1;
+}
+
+def Fly_MmaAtomCallSsaOp : Fly_FnOp<"mma_atom_call_ssa", [Pure]> {
+  let summary = "D = A * B + C by one atom, on this lane's values as vectors (or scalars)";
+  let arguments = (ins Fly_MmaAtomType:$atom, AnyType:$a, AnyType:$b, AnyType:$c);
+  let results = (outs AnyType:$result);
+  let hasVerifier = 1;
+}
+
+def Fly_GemmOp : Fly_FnOp<"gemm"> {
+  let summary = "D = A * B + C by a tiled MMA, on register fragments";
+  let description = [{
+    `fly.gemm(%tiled_mma, %d, %a, %b, %c)`: CuTe's gemm on partitioned fragments. Here the
+    fragments are one atom call's values each (the tiled MMA's other threads hold the rest).
+  }];
+  let arguments = (ins Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$d, Fly_MemRefType:$a,
+                       Fly_MemRefType:$b, Fly_MemRefType:$c);
   let hasVerifier = 1;
 }
 

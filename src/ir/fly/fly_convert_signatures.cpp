@@ -92,6 +92,7 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, gpu::GPUDialect, func::FuncDialect>();
+    createLayoutLoweringPass()->getDependentDialects(registry); // the bodies' pass, run inside
   }
 
   void runOnOperation() override {

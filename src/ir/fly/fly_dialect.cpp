@@ -24,6 +24,8 @@ namespace L = fly::layout;
 
 #include "FlyDialect.cpp.inc"
 
+#include "FlyTypeInterfaces.cpp.inc"
+
 void FlyDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST

@@ -8,6 +8,7 @@
 
 #include "layout/composed_function.h"
 #include "layout/layout.h"
+#include "layout/mma.h"
 #include "layout/swizzle.h"
 
 #include <variant>
@@ -22,6 +23,8 @@
 #include "mlir/Pass/Pass.h"
 
 #include "FlyDialect.h.inc"
+
+#include "FlyTypeInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "FlyTypes.h.inc"

@@ -17,11 +17,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/amd_matrix_core.h"
 #include "ir/fly/fly_dialect.h"
 #include "layout/copy.h"
 #include "layout/text.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -142,8 +144,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
            "and pointers and tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry
-        .insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, vector::VectorDialect>();
+    registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
+                    vector::VectorDialect>();
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
@@ -248,6 +250,39 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value at = gep(b, loc, t.ptr, type.getElementType(), off, /*always=*/true);
       f(at, first, run, unsigned(alignmentAt(type, off)));
     }
+  }
+
+  /// An MMA fragment's values as one access takes them: a scalar for one value, else a vector.
+  static Type laneValuesType(Value fragment) {
+    auto t = cast<FlyMemRefType>(fragment.getType());
+    int64_t n = L::size(t.getLayout().getLayout()).value(); // static: the op verified it
+    return n == 1 ? t.getElementType() : VectorType::get({n}, t.getElementType());
+  }
+
+  /// The address of a fragment whose values are consecutive in memory, as one access reads them.
+  Value contiguousPtr(Value fragment) {
+    const TensorParts &t = tensor(fragment);
+    L::Layout l = L::coalesce(t.layout);
+    bool consecutive =
+        l.shape().isLeaf() &&
+        (l.shape().value() == 1 ||
+         (l.stride().leaf().isStatic() && !l.stride().leaf().isBasis() && l.stride().value() == 1));
+    if (!consecutive || t.swizzle)
+      L::fail(L::ErrorKind::Unsupported, "an MMA fragment's values are consecutive in memory "
+                                         "here, not laid out as " +
+                                             t.layout.str());
+    return t.ptr;
+  }
+
+  /// The target's instruction for an MMA atom on this lane's A, B and C values.
+  static Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a,
+                          Value bValue, Value c) {
+    std::string name = inst.getAtom().name;
+    Operation *op = fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c,
+                                                c.getType());
+    if (!op)
+      L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
+    return op->getResult(0);
   }
 
   /// The zero-length external shared global that stands for the dynamic shared memory of the
@@ -482,6 +517,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<FlyMemRefType>(op->getOperand(1).getType());
       setTensor(op->getResult(0), {gep(b, loc, t.ptr, type.getElementType(), off),
                                    L::threadPartition(frag, thr), std::nullopt});
+    } else if (isa<MmaAtomCallOp, GemmOp>(op)) {
+      auto inst = isa<GemmOp>(op)
+                      ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()
+                      : cast<MmaAtomCallOp>(op).getAtom().getType().getInstruction();
+      Value d = op->getOperand(1);
+      auto load = [&](Value fragment) -> Value {
+        return LLVM::LoadOp::create(b, loc, laneValuesType(fragment), contiguousPtr(fragment));
+      };
+      Value a = load(op->getOperand(2)), bValue = load(op->getOperand(3)),
+            c = load(op->getOperand(4));
+      Value res = matrixCore(b, loc, inst, a, bValue, c);
+      LLVM::StoreOp::create(b, loc, res, contiguousPtr(d));
+    } else if (auto m = dyn_cast<MmaAtomCallSsaOp>(op)) {
+      m.getResult().replaceAllUsesWith(
+          matrixCore(b, loc, m.getAtom().getType().getInstruction(), m.getA(), m.getB(), m.getC()));
+    } else if (isa<MakeMmaAtomOp>(op)) {
+      // all in its type
     } else if (isa<MakeCopyAtomOp, MakeTiledCopyOp>(op)) {
       // all in their types
     } else if (auto c = dyn_cast<CpAsyncOp>(op)) {

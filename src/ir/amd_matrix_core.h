@@ -1,0 +1,26 @@
+//===- amd_matrix_core.h - AMD matrix-core instructions as ROCDL ops --*- C++ -*-===//
+//
+// One table from an MFMA or WMMA instruction to its rocdl intrinsic op, for every path that
+// emits one: the kernel builder's atom calls (compiler/gpu_target.cpp) and the Fly dialect's
+// fly.mma_atom_call.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FLYDSL_IR_AMD_MATRIX_CORE_H
+#define FLYDSL_IR_AMD_MATRIX_CORE_H
+
+#include "mlir/IR/Builders.h"
+
+namespace fly::ir {
+
+/// The rocdl op of AMD matrix-core instruction `atom` (v_mfma_* or v_wmma_*, not the scaled
+/// ones) on a, b and the accumulator c: 8-bit A and B values go eight to an i64, bf16 ones as
+/// i16 lanes where the intrinsic takes them so, and MFMA's broadcast controls (cbsz, abid,
+/// blgp) are 0. `abElement`, the A/B element type, picks the bf8 form for E5M2 values. Null
+/// where the instruction is not in the table.
+mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
+                                    mlir::Type abElement, mlir::Value a, mlir::Value bValue,
+                                    mlir::Value c, mlir::Type result);
+
+} // namespace fly::ir
+
+#endif // FLYDSL_IR_AMD_MATRIX_CORE_H

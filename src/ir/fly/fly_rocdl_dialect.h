@@ -1,0 +1,16 @@
+//===- fly_rocdl_dialect.h - FlyDSL's FlyROCDL dialect ----------*- C++ -*-===//
+//
+// AMD's instructions as types that the Fly dialect's atoms wrap.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
+#define FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
+
+#include "ir/fly/fly_dialect.h"
+
+#include "FlyROCDLDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "FlyROCDLTypes.h.inc"
+
+#endif // FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H

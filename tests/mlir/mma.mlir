@@ -1,0 +1,65 @@
+// RUN: fly-opt %s | FileCheck %s --check-prefix=ROUND
+// RUN: fly-opt %s --convert-fly-to-rocdl | FileCheck %s
+// MMA atoms: `!fly.mma_atom<instruction>` wraps a target's instruction type (here FlyROCDL's
+// CDNA MFMA); a lane's fragments hold the values src/layout/mma.h gives it, and a call is the
+// instruction's rocdl intrinsic on them.
+
+// ROUND-LABEL: func.func @half_precision
+// ROUND: fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+// 16x16x16 on 64 lanes: four values of A, B and C each.
+// CHECK-LABEL: func.func @half_precision
+// CHECK-SAME: (%[[D:.*]]: !llvm.ptr<5>, %[[A:.*]]: !llvm.ptr<5>, %[[B:.*]]: !llvm.ptr<5>, %[[C:.*]]: !llvm.ptr<5>)
+// CHECK: %[[AV:.*]] = llvm.load %[[A]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[BV:.*]] = llvm.load %[[B]] : !llvm.ptr<5> -> vector<4xf16>
+// CHECK: %[[CV:.*]] = llvm.load %[[C]] : !llvm.ptr<5> -> vector<4xf32>
+// CHECK: %[[R:.*]] = rocdl.mfma.f32.16x16x16f16 %[[AV]], %[[BV]], %[[CV]]
+// CHECK: llvm.store %[[R]], %[[D]] : vector<4xf32>, !llvm.ptr<5>
+func.func @half_precision(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 4:1>,
+                          %b: !fly.memref<f16, register, 4:1>, %c: !fly.memref<f32, register, 4:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>,
+         !fly.memref<f32, register, 4:1>, !fly.memref<f16, register, 4:1>,
+         !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// Eight i8 values go to the instruction as one i64; 32x32 accumulates sixteen i32 per lane.
+// CHECK-LABEL: func.func @bytes
+// CHECK: %[[A64:.*]] = llvm.bitcast %arg0 : vector<8xi8> to i64
+// CHECK: %[[B64:.*]] = llvm.bitcast %arg1 : vector<8xi8> to i64
+// CHECK: rocdl.mfma.i32.32x32x16.i8 %[[A64]], %[[B64]], %arg2
+func.func @bytes(%a: vector<8xi8>, %b: vector<8xi8>, %c: vector<16xi32>) -> vector<16xi32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x16, (i8, i8) -> i32>>
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x16, (i8, i8) -> i32>>, vector<8xi8>,
+         vector<8xi8>, vector<16xi32>) -> vector<16xi32>
+  return %d : vector<16xi32>
+}
+
+// E5M2 operands take the bf8 form of the fp8 instruction.
+// CHECK-LABEL: func.func @e5m2
+// CHECK: rocdl.mfma.f32.16x16x32.bf8.bf8
+func.func @e5m2(%a: vector<8xi8>, %b: vector<8xi8>, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x32, (f8E5M2FNUZ, f8E5M2FNUZ) -> f32>>
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x32, (f8E5M2FNUZ, f8E5M2FNUZ) -> f32>>,
+         vector<8xi8>, vector<8xi8>, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// A tiled MMA of two atoms along N; each lane's fragments are one call's values.
+// ROUND-LABEL: func.func @tiled
+// ROUND-SAME: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f32, f32) -> f32>>, <(1,2,1):(0,1,0)>>
+// CHECK-LABEL: func.func @tiled
+// CHECK: rocdl.mfma.f32.32x32x2f32
+func.func @tiled(
+    %mma: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f32, f32) -> f32>>, <(1,2,1):(0,1,0)>>,
+    %d: !fly.memref<f32, register, 16:1>, %a: !fly.memref<f32, register, 1:1>,
+    %b: !fly.memref<f32, register, 1:1>, %c: !fly.memref<f32, register, 16:1>) {
+  fly.gemm(%mma, %d, %a, %b, %c)
+      : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<32x32x2, (f32, f32) -> f32>>, <(1,2,1):(0,1,0)>>,
+         !fly.memref<f32, register, 16:1>, !fly.memref<f32, register, 1:1>,
+         !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 16:1>) -> ()
+  return
+}
