@@ -1058,6 +1058,10 @@ FLY_API fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, c
 FLY_API fly_status fly_code_object_resource_usage(const void *hsaco, size_t size,
                                                   const char *kernel, const char *arch,
                                                   int block_threads, fly_resource_usage_t *out);
+/* The shared memory (LDS) a block may allocate statically on `target` ("rocm", "cuda" or
+ * "cpu") and `arch` (gfx942, gfx950, sm_90, ...; the cpu target gives a block what the GPU it
+ * emulates has): the limit compiling checks, in bytes. */
+FLY_API fly_status fly_shared_memory_capacity(const char *target, const char *arch, int64_t *bytes);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);

@@ -60,20 +60,22 @@ const char *archFromEnvironment() {
   return nullptr;
 }
 
-bool compileOnly() {
-  const char *v = env("COMPILE_ONLY");
+bool envFlag(const char *name, bool fallback) {
+  const char *v = env(name);
   if (!v)
-    return false;
+    return fallback;
   for (const char *yes : {"1", "true", "yes", "on"})
     if (!strcasecmp(v, yes))
       return true;
   for (const char *no : {"0", "false", "no", "off"})
     if (!strcasecmp(v, no))
       return false;
-  warnOnce("env:COMPILE_ONLY", std::string("ignoring COMPILE_ONLY=") + v +
-                                   ": launches run (1 or true makes them only check arguments)");
+  warnOnce(std::string("env:") + name,
+           std::string("reading ") + name + "=" + v + " as false (1, true, yes or on set it)");
   return false;
 }
+
+bool compileOnly() { return envFlag("COMPILE_ONLY", false); }
 
 uint64_t envCount(const char *name, uint64_t fallback) {
   const char *v = env(name);

@@ -26,7 +26,11 @@ bool isGpuArchName(const std::string &text);
 /// The arch ARCH (else FLYDSL_GPU_ARCH) asks for where it names a GPU arch, else nullptr.
 const char *archFromEnvironment();
 
-/// COMPILE_ONLY: 1, true, yes or on (any case) set it; 0, false, no, off and unset do not.
+/// A flag as FlyDSL reads one: 1, true, yes or on (any case) set it; 0, false, no and off do
+/// not, nor does any other value (with a warning); unset gives `fallback`.
+bool envFlag(const char *name, bool fallback);
+
+/// COMPILE_ONLY, a flag.
 bool compileOnly();
 
 /// A variable holding a count of at least 0; unset gives `fallback`, as does a value that

@@ -107,14 +107,12 @@ compiler::Options resolve(const fly_compile_options_t *o) {
                                     " target " +
                                     (out.target == "rocm" ? "(expected gfxNNN, e.g. gfx942)"
                                                           : "(expected sm_NN, e.g. sm_90)"));
-  if (const char *dump = env("FLYDSL_DUMP_IR"); dump && std::strcmp(dump, "0") != 0) {
-    const char *dir = env("FLYDSL_DUMP_DIR");
-    out.dumpDir = dir ? dir : "flydsl_dump";
+  if (envFlag("FLYDSL_DUMP_IR", false)) {
+    const char *dir = env("FLYDSL_DUMP_DIR"), *home = env("HOME");
+    out.dumpDir = dir ? dir : home ? std::string(home) + "/.flydsl/debug" : ".flydsl/debug";
   }
-  if (const char *p = env("FLYDSL_DEBUG_PRINT_AFTER_ALL"); p && std::strcmp(p, "0") != 0)
-    out.printAfterAll = true;
-  if (const char *p = env("FLYDSL_CPU_FIBERS"); p && std::strcmp(p, "0") != 0)
-    out.cpuFibers = true;
+  out.printAfterAll = envFlag("FLYDSL_DEBUG_PRINT_AFTER_ALL", false);
+  out.cpuFibers = envFlag("FLYDSL_CPU_FIBERS", false);
   return out;
 }
 
@@ -130,9 +128,7 @@ LruCache<std::shared_ptr<const CompiledCode>> &memoryCache() {
 
 // The disk cache's directory, or empty when it is off.
 std::string diskCacheDir() {
-  const char *enable = env("FLYDSL_RUNTIME_ENABLE_CACHE");
-  if (enable && (!std::strcmp(enable, "0") || !strcasecmp(enable, "false") ||
-                 !strcasecmp(enable, "off") || !strcasecmp(enable, "no")))
+  if (!envFlag("FLYDSL_RUNTIME_ENABLE_CACHE", true))
     return "";
   if (const char *dir = env("FLYDSL_RUNTIME_CACHE_DIR"))
     return dir;

@@ -1,6 +1,7 @@
 //===- resource_api.cpp - Registers, shared memory and occupancy of a compiled kernel ---===//
 
 #include "capi/compiled.h"
+#include "compiler/compiler.h"
 #include "compiler/resource_usage.h"
 #include "runtime/cuda/cuda_driver.h"
 
@@ -101,5 +102,21 @@ fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, const cha
                                   "compile for rocm or cuda");
     }
     *out = r;
+  });
+}
+
+fly_status fly_shared_memory_capacity(const char *target, const char *arch, int64_t *bytes) {
+  return guard([&] {
+    requireOut(bytes, "bytes");
+    if (!target || !arch)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "target and arch must not be NULL");
+    std::string t = target, a = arch;
+    if (t != "rocm" && t != "cuda" && t != "cpu")
+      fail(FLY_ERROR_INVALID_ARGUMENT, "unknown target '" + t + "' (expected rocm, cuda or cpu)");
+    bool amd = a.rfind("gfx", 0) == 0, nvidia = a.rfind("sm_", 0) == 0;
+    if ((t == "rocm" && !amd) || (t == "cuda" && !nvidia) || (t == "cpu" && !amd && !nvidia))
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "arch '" + a + "' is not an arch of the " + t + " target (expected gfxNNN or sm_NN)");
+    *bytes = int64_t(compiler::sharedCapacity(t, a));
   });
 }

@@ -1392,8 +1392,23 @@ static void if_typed_by_then(void) {
   fly_module_destroy(m);
 }
 
+/* The static shared memory a block may have, per target and arch, and the mistakes. */
+static void shared_memory_capacity(void) {
+  int64_t bytes = 0;
+  CHECK(fly_shared_memory_capacity("rocm", "gfx942", &bytes) == FLY_OK && bytes == 65536);
+  CHECK(fly_shared_memory_capacity("rocm", "gfx950", &bytes) == FLY_OK && bytes == 163840);
+  CHECK(fly_shared_memory_capacity("cuda", "sm_90", &bytes) == FLY_OK && bytes == 49152);
+  CHECK(fly_shared_memory_capacity("cpu", "gfx950", &bytes) == FLY_OK && bytes == 163840);
+  CHECK(fly_shared_memory_capacity("cuda", "gfx942", &bytes) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "gfx942"));
+  CHECK(fly_shared_memory_capacity("tpu", "gfx942", &bytes) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_shared_memory_capacity(NULL, "gfx942", &bytes) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_shared_memory_capacity("rocm", "gfx942", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 int main(void) {
   values_at_the_edges();
+  shared_memory_capacity();
   float_arguments_round_once();
   unsigned_casts();
   math_functions_and_fastmath();

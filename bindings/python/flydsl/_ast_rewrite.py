@@ -21,9 +21,10 @@ FLYDSL_DEBUG_AST_DIFF=1 prints a unified diff of the source before and after the
 import ast
 import difflib
 import inspect
-import os
 import sys
 import textwrap
+
+from .utils import env
 
 _RT = "__fly_control"
 
@@ -481,7 +482,7 @@ def rewrite(fn):
     func.body = _Rewriter().block(func.body, params)
     ast.increment_lineno(tree, fn.__code__.co_firstlineno - 1)
     ast.fix_missing_locations(tree)
-    if os.environ.get("FLYDSL_DEBUG_AST_DIFF", "0") not in ("", "0"):
+    if env.debug.ast_diff:
         after = ast.unparse(tree)
         diff = difflib.unified_diff(
             ast.unparse(ast.parse(source)).splitlines(),

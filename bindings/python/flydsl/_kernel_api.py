@@ -215,6 +215,9 @@ code_object_resource_usage = _fn(
     "fly_code_object_resource_usage", _i32, ctypes.c_char_p, _sz, ctypes.c_char_p,
     ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ResourceUsage),
 )  # fmt: skip
+shared_memory_capacity = _fn(
+    "fly_shared_memory_capacity", _i32, ctypes.c_char_p, ctypes.c_char_p, ctypes.POINTER(_i64)
+)
 module_lowered_ir = _fn(
     "fly_module_lowered_ir", _i32, P, ctypes.POINTER(CompileOptions), ctypes.POINTER(P)
 )

@@ -25,6 +25,7 @@ import sys
 import time
 from pathlib import Path
 
+from .utils import env
 from .utils.file import atomic_write
 
 # Config options that are not keyword arguments of the tuned function.
@@ -259,7 +260,7 @@ class Autotuner:
 
     @staticmethod
     def _artifact_dir():
-        return Path(os.environ.get("FLYDSL_AUTOTUNE_CONFIG_DIR") or _cache_dir() / "configs")
+        return Path(env.autotune.config_dir or _cache_dir() / "configs")
 
     def _check_persistable(self, config):
         if config.pre_hook is not None:

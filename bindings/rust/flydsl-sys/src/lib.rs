@@ -1730,6 +1730,13 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_shared_memory_capacity(
+        target: *const ::std::os::raw::c_char,
+        arch: *const ::std::os::raw::c_char,
+        bytes: *mut i64,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_compiled_target(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {

@@ -1,0 +1,75 @@
+"""flydsl.utils.smem_allocator: FlyDSL's planned shared buffer: offsets and sizes, the arch's
+capacity (the library's numbers), typed views at byte offsets inside kernels, and misuse."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from _examples import dev
+from flydsl.errors import InvalidArgumentError
+from flydsl.expr.typing import T
+from flydsl.utils.smem_allocator import (
+    SMEM_CAPACITY_MAP,
+    SmemAllocator,
+    SmemPtr,
+    check_smem_capacity,
+)
+
+
+def test_planning_offsets_and_size():
+    a = SmemAllocator(None, arch="gfx942")
+    assert a.total_bytes() == 128  # an empty plan still takes one block
+    assert a._align(0, 16) == 0 and a._align(17, 16) == 32
+    a.ptr = a._align(a.ptr, 16) + 200
+    assert a.total_bytes() == 256
+    a.finalize()
+    assert a.finalized
+
+
+def test_capacity_comes_from_the_library():
+    assert SMEM_CAPACITY_MAP["gfx942"] == 64 * 1024
+    assert SMEM_CAPACITY_MAP["gfx950"] == 160 * 1024
+    check_smem_capacity(160 * 1024, "gfx950")
+    check_smem_capacity(10**9)  # no arch: nothing to check against
+    with pytest.raises(
+        RuntimeError, match="Requested 65537 bytes, but device gfx942 limit is 65536"
+    ):
+        check_smem_capacity(65537, "gfx942")
+    too_big = SmemAllocator(None, arch="gfx942")
+    too_big.ptr = 70000
+    with pytest.raises(RuntimeError, match="Shared Memory Overflow"):
+        too_big.finalize()
+    with pytest.raises(InvalidArgumentError, match="'banana' is not an arch of the rocm target"):
+        check_smem_capacity(1, "banana")
+
+
+def test_get_base_outside_a_kernel():
+    with pytest.raises(RuntimeError, match="only available while a @flyc.kernel is traced"):
+        SmemAllocator(None).get_base()
+
+
+def test_typed_views_share_one_buffer():
+    plan = SmemAllocator(None, arch="gfx942")
+    tile_at = plan._align(plan.ptr, 16)
+    plan.ptr = tile_at + 4 * 8 * 4
+    bits_at = plan._align(plan.ptr, 16)
+    plan.ptr = bits_at + 4
+
+    @flyc.kernel
+    def transpose(x: fx.Tensor, y: fx.Tensor, bits: fx.Tensor):
+        tid = fx.thread_idx.x
+        tile = SmemPtr(plan.get_base(), tile_at, T.f32, shape=(4, 8))  # row-major 4 x 8
+        tile.store(x[tid], [tid // 8, tid % 8])
+        if tid == 0:
+            SmemPtr(plan.get_base(), bits_at, T.f32).store(fx.Float32(1.0))
+        fx.gpu.barrier()
+        y[tid] = tile.load([tid % 4, tid // 4])
+        if tid == 0:
+            bits[0] = SmemPtr(plan.get_base(), bits_at, T.i32).load()  # the same four bytes
+
+    x = np.arange(32, dtype=np.float32)
+    y, bits = dev.array(np.zeros(32, np.float32)), dev.array(np.zeros(1, np.int32))
+    transpose(dev.array(x), y, bits).launch(grid=(1,), block=(32,))
+    expected = x.reshape(4, 8)[np.arange(32) % 4, np.arange(32) // 4]
+    np.testing.assert_array_equal(dev.host(y), expected)
+    assert int(dev.host(bits)[0]) == 0x3F800000  # 1.0f's bits
