@@ -662,6 +662,9 @@ FLY_API fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, c
 FLY_API fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index);
 /* The layout of a tensor. */
 FLY_API fly_value_t *fly_kernel_tensor_layout(fly_kernel_t *k, fly_value_t *tensor);
+/* The address space of a tensor's memory: 1 global (buffer tensors too), 3 shared, 5
+ * registers; -1, with the builder error set, for anything else (a coordinate tensor too). */
+FLY_API int fly_kernel_tensor_address_space(fly_kernel_t *k, fly_value_t *tensor);
 
 /* The algebra on layouts and tensors. A tensor operand keeps its memory where
  * the result indexes the same elements (coalesce, filter, flatten, composition,

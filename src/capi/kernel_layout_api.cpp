@@ -51,6 +51,11 @@ int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v) {
   return K->error() != before ? -1 : static_cast<int>(kind);
 }
 
+int fly_kernel_tensor_address_space(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, -1);
+  return K->addressSpaceOf(val(tensor));
+}
+
 fly_value_t *fly_kernel_int_tuple(fly_kernel_t *k, const char *text, fly_value_t *const *dynamic,
                                   size_t n) {
   FLY_KERNEL_OR(k, nullptr);

@@ -240,6 +240,9 @@ public:
   // are host integers or i32/i64 kernel integers; tensors are a pointer plus a layout. The
   // algebra is src/layout's: static leaves fold while the kernel is built.
   ValueKind kindOf(Value *v);
+  /// The address space of a tensor's memory: 1 global (buffer tensors too), 3 shared, 5
+  /// registers; -1 (with the error set) for a value that is not a tensor.
+  int addressSpaceOf(Value *tensor);
   /// A tuple from CuTe text whose `?` leaves take `dynamic` (integer scalars) in order.
   Value *intTuple(const std::string &text, const std::vector<Value *> &dynamic);
   /// A layout `shape:stride` from text with `?` leaves, as intTuple.

@@ -427,6 +427,18 @@ ValueKind Kernel::kindOf(Value *h) {
   return e ? e->kind : ValueKind::Scalar;
 }
 
+int Kernel::addressSpaceOf(Value *h) {
+  Entry *e = impl_->get(h, "tensor");
+  if (!e)
+    return -1;
+  if (!e->tensor || e->identity) {
+    impl_->fail(std::string("the address space of a ") + kindName(e->kind) +
+                (e->identity ? " of coordinates" : "") + ": only tensors of memory have one");
+    return -1;
+  }
+  return int(e->addrSpace);
+}
+
 namespace {
 /// Reads text whose `?` leaves take the given integer scalars in order; `?{d}` declares the
 /// scalar a multiple of d (trusted, as CuTe trusts an assumed divisibility).

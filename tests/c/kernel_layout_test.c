@@ -70,6 +70,24 @@ int main(void) {
   EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));
   EXPECT_ERROR("cannot move", CHECK(!fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 24, FLY_F32)));
 
+  /* A tensor's address space; only tensors of memory have one. */
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4", NULL, 0), FLY_F32);
+    CHECK(fly_kernel_tensor_address_space(k, t) == 1);
+    CHECK(fly_kernel_tensor_address_space(k, fly_kernel_make_buffer_tensor(k, t)) == 1);
+    CHECK(fly_kernel_tensor_address_space(k, frag) == 5);
+    CHECK(fly_kernel_tensor_address_space(k, fly_shared_tensor(k, FLY_F32, 64, 16)) == 3);
+    CHECK(fly_kernel_error(k) == NULL);
+    fly_module_destroy(m);
+  }
+  EXPECT_ERROR("only tensors of memory have one", {
+    CHECK(fly_kernel_tensor_address_space(k, fly_kernel_layout(k, "4:1", NULL, 0)) == -1);
+  });
+  CHECK(fly_kernel_tensor_address_space(NULL, NULL) == -1);
+
   /* Coordinates of the wrong profile, tiles that CuTe rejects, fragments of dynamic size. */
   EXPECT_ERROR("do not have matching ranks", {
     fly_value_t *c = fly_kernel_int_tuple(k, "(0,1,2)", NULL, 0);

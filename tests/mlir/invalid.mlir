@@ -600,3 +600,28 @@ func.func @mma_ssa_accumulator(%a: vector<4xf16>, %b: vector<4xf16>, %c: vector<
 func.func @tiled_mma_dynamic(%x: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,?):(0,1)>>) {
   return
 }
+
+// -----
+
+// expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
+func.func @pointer_swizzle_shift(%p: !fly.ptr<f16, shared, S<3,4,2>>) {
+  return
+}
+
+// -----
+
+func.func @view_of_a_swizzled_pointer(%p: !fly.ptr<f16, shared, S<3,3,3>>) {
+  %l = fly.static : !fly.layout<64:1>
+  // expected-error @+2 {{a view of a pointer that swizzles its addresses is not offered}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, shared, S<3,3,3>>, !fly.layout<64:1>) -> !fly.memref<f16, shared, 64:1>
+  return
+}
+
+// -----
+
+func.func @cp_async_swizzled(%g: !fly.ptr<f32, global, align<16>>, %s: !fly.ptr<f32, shared, align<16>, S<2,2,2>>) {
+  // expected-error @+1 {{a swizzled pointer is not offered}}
+  fly.cp_async %g, %s {bytes = 16 : i64} : !fly.ptr<f32, global, align<16>>, !fly.ptr<f32, shared, align<16>, S<2,2,2>>
+  return
+}

@@ -140,3 +140,31 @@ func.func @store_row_major(%raw: !llvm.ptr<1>, %v: vector<6xf32>) {
   fly.memref.store_vec(%v, %t) : (vector<6xf32>, !fly.memref<f32, global, (2,3):(3,1)>) -> ()
   return
 }
+
+// FlyDSL's alignment arithmetic can write align<12> for f32 addresses: a multiple of the
+// element's size that is not a power of two guarantees the largest power of two dividing it.
+// CHECK-LABEL: func.func @align_twelve
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+func.func @align_twelve(%raw: !llvm.ptr<1>) -> f32 {
+  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align<12>>
+  %x = fly.ptr.load(%p) : (!fly.ptr<f32, global, align<12>>) -> f32
+  return %x : f32
+}
+
+// FlyDSL's swizzled pointers swizzle the byte address of each access: S<3,3,3> XORs address
+// bits 6..8 into bits 3..5 (mask 448), so of align<16> only the low 3 bits, 8 bytes, stay.
+// CHECK-LABEL: func.func @swizzled_address
+// CHECK: %[[P:.*]] = llvm.getelementptr %arg0[64] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
+// CHECK: %[[X:.*]] = llvm.ptrtoint %[[P]] : !llvm.ptr<3> to i64
+// CHECK: %[[Y:.*]] = arith.andi %[[X]], %{{.*}} : i64
+// CHECK: %[[M:.*]] = arith.shrui %[[Y]], %{{.*}} : i64
+// CHECK: %[[S:.*]] = arith.xori %[[X]], %[[M]] : i64
+// CHECK: %[[A:.*]] = llvm.inttoptr %[[S]] : i64 to !llvm.ptr<3>
+// CHECK: llvm.load %[[A]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+func.func @swizzled_address(%raw: !llvm.ptr<3>) -> vector<4xf16> {
+  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f16, shared, align<16>, S<3,3,3>>
+  %c = fly.static : !fly.int_tuple<64>
+  %q = fly.add_offset(%p, %c) : (!fly.ptr<f16, shared, align<16>, S<3,3,3>>, !fly.int_tuple<64>) -> !fly.ptr<f16, shared, align<16>, S<3,3,3>>
+  %v = fly.ptr.load(%q) : (!fly.ptr<f16, shared, align<16>, S<3,3,3>>) -> vector<4xf16>
+  return %v : vector<4xf16>
+}

@@ -451,6 +451,31 @@ def test_copy_atoms_named_by_bit_width_copy_any_type_of_that_width():
         fx.make_copy_atom(fx.UniversalCopy32b(), 12)
 
 
+def test_buffer_copy_soffset_moves_the_buffer_side():
+    """set_value("soffset", n) shifts each call's buffer access by n elements (a block's row
+    here); the register side stays where it is, loads and stores alike."""
+
+    @flyc.kernel
+    def rows(src: fx.Tensor, dst: fx.Tensor):
+        row = fx.block_idx.x * 8
+        load = fx.make_copy_atom(fx.rocdl.BufferCopy64b(), 16).set_value("soffset", row)
+        store = fx.make_copy_atom(fx.rocdl.BufferCopy64b(), 16).set_value({"soffset": row})
+        s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+        r = fx.make_rmem_tensor(4, fx.Float16)
+        t = fx.thread_idx.x
+        fx.copy_atom_call(load, fx.slice(fx.logical_divide(s, fx.make_layout(4, 1)), (None, t)), r)
+        fx.copy_atom_call(store, r, fx.slice(fx.logical_divide(d, fx.make_layout(4, 1)), (None, t)))
+
+    src = np.arange(24, dtype=np.float16)
+    dst = dev.array(np.zeros(24, np.float16))
+    rows(dev.array(src), dst).launch(grid=(3,), block=(2,))
+    np.testing.assert_array_equal(dev.host(dst), src)
+    with pytest.raises(ValueError, match="has no field 'soffset'"):
+        fx.make_copy_atom(fx.UniversalCopy32b(), 16).set_value("soffset", 1)
+    with pytest.raises(ValueError, match="has no field 'voffset'"):
+        fx.make_copy_atom(fx.rocdl.BufferCopy32b(), 16).set_value("voffset", 1)
+
+
 def test_struct_decorator_full_and_as_ir_value():
     from flydsl.expr import typing as typing_mod
 

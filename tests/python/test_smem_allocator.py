@@ -13,6 +13,10 @@ from flydsl.utils.smem_allocator import (
     SmemAllocator,
     SmemPtr,
     check_smem_capacity,
+    get_index_value,
+    get_mlir_type_align,
+    get_mlir_type_size,
+    get_op_result_or_value,
 )
 
 
@@ -43,6 +47,20 @@ def test_capacity_comes_from_the_library():
         check_smem_capacity(1, "banana")
 
 
+def test_type_sizes_and_values():
+    assert get_mlir_type_size(T.f32) == 4 and get_mlir_type_size(T.i8) == 1
+    assert get_mlir_type_size(T.vec(4, T.f16)) == 8 and get_mlir_type_align(T.vec(4, T.f16)) == 8
+    assert get_mlir_type_align(T.vec(8, T.f32)) == 16  # at most 16
+    with pytest.raises(TypeError, match="needs a type"):
+        get_mlir_type_size("f32")
+
+    class Op:
+        results = ["first", "second"]
+
+    assert get_op_result_or_value(Op()) == "first" and get_op_result_or_value(7) == 7
+    assert get_index_value(3) == 3
+
+
 def test_get_base_outside_a_kernel():
     with pytest.raises(RuntimeError, match="only available while a @flyc.kernel is traced"):
         SmemAllocator(None).get_base()
@@ -63,7 +81,7 @@ def test_typed_views_share_one_buffer():
         if tid == 0:
             SmemPtr(plan.get_base(), bits_at, T.f32).store(fx.Float32(1.0))
         fx.gpu.barrier()
-        y[tid] = tile.load([tid % 4, tid // 4])
+        y[tid] = tile.load([get_index_value(tid % 4), tid // 4])
         if tid == 0:
             bits[0] = SmemPtr(plan.get_base(), bits_at, T.i32).load()  # the same four bytes
 

@@ -329,12 +329,32 @@ class CopyAtom:
                                 "(8, 16, 32 or 64)")  # fmt: skip
             dtype = _BITS_DTYPE[dtype]
         self.op, self.dtype = op, _dtype_name(dtype)
+        self.soffset = None  # buffer copies: elements added to the buffer side's offset
+
+    _BUFFER_KINDS = (1, 5)  # BufferCopy, BufferCopyLDS
+
+    def set_value(self, field, value=None):
+        """A copy of this atom with its state set: FlyDSL's `soffset` of a buffer copy (a
+        uniform offset, in elements, of the buffer tensor each call reads or writes); a dict
+        sets several fields."""
+        if isinstance(field, dict):
+            atom = self
+            for name, v in field.items():
+                atom = atom.set_value(name, v)
+            return atom
+        if field != "soffset" or self.op.kind not in self._BUFFER_KINDS:
+            raise ValueError(f"{self.op!r} has no field {field!r} (buffer copies have 'soffset')")
+        atom = CopyAtom(self.op, self.dtype)
+        atom.soffset = value
+        return atom
 
     def __repr__(self):
-        return f"CopyAtom({self.op!r}, {self.dtype})"
+        state = f", soffset={self.soffset!r}" if self.soffset is not None else ""
+        return f"CopyAtom({self.op!r}, {self.dtype}{state})"
 
     def __eq__(self, o):
-        return isinstance(o, CopyAtom) and (o.op, o.dtype) == (self.op, self.dtype)
+        return isinstance(o, CopyAtom) and (o.op, o.dtype, o.soffset) == (
+            self.op, self.dtype, self.soffset)  # fmt: skip
 
     def __hash__(self):
         return hash((self.op, self.dtype))
@@ -427,10 +447,25 @@ def copy(atom, src, dst, pred=None):
     if not isinstance(atom, CopyAtom):
         raise TypeError(f"copy needs a copy atom or tiled copy, got {atom!r}")
     p = pred.handle if pred is not None else None
+    if atom.soffset is not None:  # the buffer side (not the registers) moves by soffset
+        if _address_space(src) != _REGISTERS:
+            src = Pointer(src, atom.soffset).view(src.layout)
+        else:
+            dst = Pointer(dst, atom.soffset).view(dst.layout)
     K.copy(current(), atom._kernel(), src.handle, dst.handle, p)
     message = K.kernel_error(current())
     if message:
         raise _BuilderError(message.decode())
+
+
+_REGISTERS = 5
+
+
+def _address_space(tensor):
+    space = K.tensor_address_space(current(), tensor.handle)
+    if space < 0:
+        _raise_builder_error()
+    return space
 
 
 def _indirect(call, atom, *tensors, pred=None):

@@ -179,18 +179,25 @@ def Fly_PointerType : TypeDef<Fly_Dialect, "Pointer"> {
   let mnemonic = "ptr";
   let summary = "a pointer to elements in an address space, with a known alignment";
   let description = [{
-    `!fly.ptr<f32, global>` or `!fly.ptr<f32, shared, align 16>`: the address
+    `!fly.ptr<f32, global>` or `!fly.ptr<f32, shared, align<16>>`: the address
     spaces are `global`, `shared` and `register` (numbered 1, 3 and 5, as
     AMDGPU and NVVM number them); the alignment, in bytes, defaults to the
     element's size and is what vectorised accesses through it may assume.
+    FlyDSL's `!fly.ptr<bf16, shared, S<3,3,3>>` swizzles the byte address each
+    access goes to (x ^ ((x & yyy) >> S)); offsets add before the swizzle, and
+    an access may assume only the low M bits of the address.
   }];
   let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
-                        "int64_t":$alignment);
+                        "int64_t":$alignment, ArrayRefParameter<"int64_t">:$addressSwizzle);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// The element's size in bytes.
     int64_t getElementBytes() const;
+    /// The swizzle of the byte address, when the pointer has one.
+    std::optional<::fly::layout::Swizzle> getAddressSwizzleFunction() const;
+    /// The alignment an access may assume: the type's, within the swizzle's unchanged bits.
+    int64_t getAccessAlignment() const;
   }];
 }
 
@@ -861,6 +868,7 @@ def Fly_CpAsyncOp : Fly_Op<"cp_async"> {
   let summary = "an asynchronous copy of `bytes` from global to shared memory (NVIDIA)";
   let arguments = (ins Fly_PointerType:$src, Fly_PointerType:$dst, I64Attr:$bytes);
   let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+  let hasVerifier = 1;
 }
 
 def Fly_CpAsyncWaitOp : Fly_Op<"cp_async_wait"> {

@@ -46,7 +46,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     for (int64_t c : coord)
       crd.push_back(arith::ConstantIndexOp::create(b, loc, c));
     auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
-                                alignmentAt(t, offset));
+                                alignmentAt(t, offset), {});
     return ElementPtrOp::create(b, loc, ptr, tensor, crd);
   }
 

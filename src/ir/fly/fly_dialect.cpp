@@ -1298,14 +1298,30 @@ ParseResult parseSpace(AsmParser &parser, unsigned &space) {
 }
 
 /// `, align<N>` (or `, align N`) and `, swizzle<B,M,S>` after the mandatory parameters (either
-/// may be absent).
-ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int64_t> *swizzle) {
+/// may be absent). FlyDSL's alignment arithmetic can write a count that is not a power of two
+/// (align<12> for f32): a multiple of the element's size reads as the largest power of two
+/// dividing it, what such addresses guarantee.
+ParseResult parseOptions(AsmParser &parser, Type element, int64_t &align,
+                         SmallVectorImpl<int64_t> *swizzle,
+                         SmallVectorImpl<int64_t> *addressSwizzle = nullptr) {
   while (succeeded(parser.parseOptionalComma())) {
     if (succeeded(parser.parseOptionalKeyword("align"))) {
       // FlyDSL's align<16>; align 16 as well.
       bool bracketed = succeeded(parser.parseOptionalLess());
       if (parser.parseInteger(align) || (bracketed && parser.parseGreater()))
         return failure();
+      int64_t elem = elementBytes(element);
+      if (align > 0 && elem > 0 && align % elem == 0)
+        align = L::largestPowerOfTwoDividing(align);
+      continue;
+    }
+    if (addressSwizzle && succeeded(parser.parseOptionalKeyword("S"))) {
+      int64_t b, m, s;
+      if (parser.parseLess() || parser.parseInteger(b) || parser.parseComma() ||
+          parser.parseInteger(m) || parser.parseComma() || parser.parseInteger(s) ||
+          parser.parseGreater())
+        return failure();
+      addressSwizzle->assign({b, m, s});
       continue;
     }
     if (swizzle && succeeded(parser.parseOptionalKeyword("swizzle"))) {
@@ -1318,7 +1334,7 @@ ParseResult parseOptions(AsmParser &parser, int64_t &align, SmallVectorImpl<int6
       continue;
     }
     return parser.emitError(parser.getCurrentLocation(), "expected `align<N>`")
-           << (swizzle ? " or `swizzle<B,M,S>`" : "");
+           << (swizzle ? " or `swizzle<B,M,S>`" : "") << (addressSwizzle ? " or `S<B,M,S>`" : "");
   }
   return success();
 }
@@ -1359,22 +1375,56 @@ Type PointerType::parse(AsmParser &parser) {
       parseSpace(parser, space))
     return {};
   int64_t align = elementBytes(element);
-  if (parseOptions(parser, align, nullptr) || parser.parseGreater())
+  SmallVector<int64_t> addressSwizzle;
+  if (parseOptions(parser, element, align, nullptr, &addressSwizzle) || parser.parseGreater())
     return {};
-  return parser.getChecked<PointerType>(parser.getContext(), element, space, align);
+  return parser.getChecked<PointerType>(parser.getContext(), element, space, align, addressSwizzle);
 }
 
 void PointerType::print(AsmPrinter &printer) const {
   printer << "<" << getElementType() << ", " << spaceName(getAddressSpace());
   printOptions(printer, getElementType(), getAlignment(), {});
+  if (auto s = getAddressSwizzle(); !s.empty())
+    printer << ", S<" << s[0] << "," << s[1] << "," << s[2] << ">";
   printer << ">";
 }
 
+namespace {
+LogicalResult verifySwizzle(function_ref<InFlightDiagnostic()> emitError,
+                            ArrayRef<int64_t> swizzle) {
+  if (swizzle.empty())
+    return success();
+  if (swizzle.size() != 3)
+    return emitError() << "a swizzle has three parameters <B,M,S>";
+  try {
+    L::Swizzle(int(swizzle[0]), int(swizzle[1]), int(swizzle[2]));
+  } catch (const L::LayoutError &e) {
+    return emitError() << e.what();
+  }
+  return success();
+}
+} // namespace
+
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
-                                  unsigned space, int64_t align) {
+                                  unsigned space, int64_t align, ArrayRef<int64_t> swizzle) {
   if (space != Global && space != Shared && space != Register)
     return emitError() << "no address space " << space;
-  return verifyElement(emitError, element, align);
+  if (failed(verifyElement(emitError, element, align)))
+    return failure();
+  return verifySwizzle(emitError, swizzle);
+}
+
+std::optional<L::Swizzle> PointerType::getAddressSwizzleFunction() const {
+  auto s = getAddressSwizzle();
+  if (s.empty())
+    return std::nullopt;
+  return L::Swizzle(int(s[0]), int(s[1]), int(s[2]));
+}
+
+int64_t PointerType::getAccessAlignment() const {
+  auto s = getAddressSwizzleFunction();
+  int64_t kept = s ? int64_t(1) << s->base() : getAlignment(); // bits the swizzle leaves alone
+  return std::min(getAlignment(), kept);
 }
 
 int64_t PointerType::getElementBytes() const { return elementBytes(getElementType()); }
@@ -1394,7 +1444,7 @@ Type FlyMemRefType::parse(AsmParser &parser) {
     return {};
   int64_t align = elementBytes(element);
   SmallVector<int64_t> swizzle;
-  if (parseOptions(parser, align, &swizzle) || parser.parseGreater())
+  if (parseOptions(parser, element, align, &swizzle) || parser.parseGreater())
     return {};
   return parser.getChecked<FlyMemRefType>(parser.getContext(), element, space, layout, align,
                                           swizzle);
@@ -1410,22 +1460,13 @@ void FlyMemRefType::print(AsmPrinter &printer) const {
 LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
                                     unsigned space, LayoutType layout, int64_t align,
                                     ArrayRef<int64_t> swizzle) {
-  if (failed(PointerType::verify(emitError, element, space, align)))
+  if (failed(PointerType::verify(emitError, element, space, align, {})))
     return failure();
-  if (swizzle.empty())
-    return success();
-  if (swizzle.size() != 3)
-    return emitError() << "a swizzle has three parameters <B,M,S>";
-  try {
-    L::Swizzle(int(swizzle[0]), int(swizzle[1]), int(swizzle[2]));
-  } catch (const L::LayoutError &e) {
-    return emitError() << e.what();
-  }
-  return success();
+  return verifySwizzle(emitError, swizzle);
 }
 
 PointerType FlyMemRefType::getPointerType() const {
-  return PointerType::get(getContext(), getElementType(), getAddressSpace(), getAlignment());
+  return PointerType::get(getContext(), getElementType(), getAddressSpace(), getAlignment(), {});
 }
 
 std::optional<L::Swizzle> FlyMemRefType::getSwizzleFunction() const {
@@ -1560,6 +1601,13 @@ LogicalResult GetDynSharedOp::verify() {
   return success();
 }
 
+LogicalResult CpAsyncOp::verify() {
+  if (!getSrc().getType().getAddressSwizzle().empty() ||
+      !getDst().getType().getAddressSwizzle().empty())
+    return emitOpError("copies between unswizzled addresses; a swizzled pointer is not offered");
+  return success();
+}
+
 LogicalResult ToLLVMPtrOp::verify() {
   auto result = dyn_cast<LLVM::LLVMPointerType>(getType());
   if (!result)
@@ -1579,6 +1627,10 @@ LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locat
   Adaptor adaptor(operands, attrs, props, regions);
   auto ptr = cast<PointerType>(adaptor.getPtr().getType());
   auto layout = cast<LayoutType>(adaptor.getLayout().getType());
+  if (!ptr.getAddressSwizzle().empty()) // a tensor's swizzle acts on element offsets instead
+    return emitOptionalError(loc,
+                             "fly.make_view: a view of a pointer that swizzles its "
+                             "addresses is not offered; swizzle the view (swizzle = [B, M, S])");
   ArrayRef<int64_t> swizzle;
   if (auto s = adaptor.getSwizzleAttr())
     swizzle = s.asArrayRef();
@@ -1644,7 +1696,8 @@ LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Loca
   int64_t elem = ptr.getElementBytes(), align = elem;
   if (auto c = constantScalar(operands[1]))
     align = std::max(elem, std::min(ptr.getAlignment(), L::largestPowerOfTwoDividing(*c) * elem));
-  results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align));
+  results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align,
+                                     ptr.getAddressSwizzle()));
   return success();
 }
 
@@ -1772,8 +1825,10 @@ LogicalResult MemRefStoreVecOp::verify() {
 LogicalResult ElementPtrOp::verify() {
   FlyMemRefType t = getTensor().getType();
   PointerType p = getType();
-  if (p.getElementType() != t.getElementType() || p.getAddressSpace() != t.getAddressSpace())
-    return emitOpError("gives a pointer of the tensor's element type and address space");
+  if (p.getElementType() != t.getElementType() || p.getAddressSpace() != t.getAddressSpace() ||
+      !p.getAddressSwizzle().empty())
+    return emitOpError("gives a pointer of the tensor's element type and address space (and no "
+                       "address swizzle)");
   if (failed(verifyCoord(*this, t.getLayout(), getCoord().size())))
     return failure();
   // The alignment at a constant coordinate, from the layout; else the element's.

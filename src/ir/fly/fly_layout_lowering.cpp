@@ -252,6 +252,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     }
   }
 
+  /// The address an access through a pointer of type `t` goes to: `raw`, through the pointer's
+  /// swizzle of byte addresses where it has one.
+  static Value accessAddress(OpBuilder &b, Location loc, Value raw, PointerType t) {
+    auto swizzle = t.getAddressSwizzleFunction();
+    if (!swizzle)
+      return raw;
+    Value x = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), raw);
+    Value mask = arith::ConstantIntOp::create(b, loc, b.getI64Type(), swizzle->yyyMask());
+    Value yyy = arith::AndIOp::create(b, loc, x, mask);
+    int s = swizzle->shift();
+    Value by = arith::ConstantIntOp::create(b, loc, b.getI64Type(), s < 0 ? -s : s);
+    Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
+                        : Value(arith::ShRUIOp::create(b, loc, yyy, by));
+    Value swizzled = arith::XOrIOp::create(b, loc, x, moved);
+    return LLVM::IntToPtrOp::create(b, loc, raw.getType(), swizzled);
+  }
+
   /// An MMA fragment's values as one access takes them: a scalar for one value, else a vector.
   static Type laneValuesType(Value fragment) {
     auto t = cast<FlyMemRefType>(fragment.getType());
@@ -501,11 +518,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
             LLVM::StoreOp::create(b, loc, v, at, align);
           });
     } else if (auto l = dyn_cast<PtrLoadOp>(op)) {
-      l.getResult().replaceAllUsesWith(LLVM::LoadOp::create(
-          b, loc, l.getType(), ptr(l.getPtr()), unsigned(l.getPtr().getType().getAlignment())));
+      PointerType t = l.getPtr().getType();
+      l.getResult().replaceAllUsesWith(
+          LLVM::LoadOp::create(b, loc, l.getType(), accessAddress(b, loc, ptr(l.getPtr()), t),
+                               unsigned(t.getAccessAlignment())));
     } else if (auto s = dyn_cast<PtrStoreOp>(op)) {
-      LLVM::StoreOp::create(b, loc, s.getValue(), ptr(s.getPtr()),
-                            unsigned(s.getPtr().getType().getAlignment()));
+      PointerType t = s.getPtr().getType();
+      LLVM::StoreOp::create(b, loc, s.getValue(), accessAddress(b, loc, ptr(s.getPtr()), t),
+                            unsigned(t.getAccessAlignment()));
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
       const TensorParts &t = tensor(op->getOperand(1));

@@ -38,7 +38,7 @@ class Block:
 
     @property
     def operations(self):
-        return list(self.module._functions)
+        return list(self.module._functions) if self.module is not None else []
 
 
 class Module:

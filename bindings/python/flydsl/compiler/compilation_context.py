@@ -40,6 +40,15 @@ class CompilationContext:
         self.kernel_counter = 0
         self._kernel_names = set()
 
+    @property
+    def gpu_module_body(self):
+        """The body of the module this compile's kernels go into, for `with
+        ir.InsertionPoint(ctx.gpu_module_body):` (FlyDSL declares module-level things there;
+        here kernels make what they use themselves, so nothing is built into it)."""
+        from .._mlir._module import Block  # the facade is loaded only by programs that use it
+
+        return Block(None)
+
     @classmethod
     def get_current(cls):
         return getattr(cls._current, "value", None)

@@ -22,6 +22,8 @@ from .._kernel_api import shared_memory_capacity
 from .._kernel_layout import Pointer, shared_tensor
 from .._lib import check
 from .._trace import current
+from ..expr import arith
+from ..expr.typing import T
 
 _BLOCK = 128  # the buffer's size is a multiple of this
 _BASE_ALIGN = 1024
@@ -52,6 +54,37 @@ def check_smem_capacity(allocated_bytes, arch=None):
             f"Shared Memory Overflow: Requested {allocated_bytes} bytes, "
             f"but device {arch} limit is {limit} bytes."
         )
+
+
+def get_mlir_type_size(mlir_type):
+    """The bytes a value of the type takes (a vector: all its lanes; i1 counts as one byte)."""
+    width = getattr(mlir_type, "width", None)
+    if width is None:
+        raise TypeError(f"get_mlir_type_size needs a type (fx.T.f32, T.vec(4, T.f16), ...), "
+                        f"got {mlir_type!r}")  # fmt: skip
+    return max(1, width // 8) * getattr(mlir_type, "lanes", 1)
+
+
+def get_mlir_type_align(mlir_type):
+    """The alignment a value of the type asks for: its size, at most 16 bytes."""
+    return min(get_mlir_type_size(mlir_type), 16)
+
+
+def get_op_result_or_value(op_or_val):
+    """The value an op-like object stands for (`.result`, the first of `.results`), or the value
+    itself: kernel values here are values already."""
+    for name in ("result", "results"):
+        found = getattr(op_or_val, name, None)
+        if found is not None and not callable(found):
+            return found[0] if name == "results" else found
+    return op_or_val
+
+
+def get_index_value(op_or_val):
+    """An index for a view's coordinate: a Python int as it is, a kernel integer as an index."""
+    if isinstance(op_or_val, int):
+        return op_or_val
+    return arith.index_cast(T.index, get_op_result_or_value(op_or_val))
 
 
 class SmemAllocator:
@@ -128,4 +161,13 @@ class SmemPtr:
         self.get()[self._coord(idxs)] = val
 
 
-__all__ = ["SmemAllocator", "SmemPtr", "SMEM_CAPACITY_MAP", "check_smem_capacity"]
+__all__ = [
+    "SmemAllocator",
+    "SmemPtr",
+    "SMEM_CAPACITY_MAP",
+    "check_smem_capacity",
+    "get_index_value",
+    "get_mlir_type_align",
+    "get_mlir_type_size",
+    "get_op_result_or_value",
+]

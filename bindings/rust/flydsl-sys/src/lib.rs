@@ -1167,6 +1167,12 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_tensor_address_space(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+    ) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
     pub fn fly_kernel_layout_unary(
         k: *mut fly_kernel_t,
         op: ::std::os::raw::c_int,
