@@ -213,15 +213,18 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return o;
     if (o.isStatic())
       return L::Int(t.swizzle->apply(o.value()));
-    // x ^ ((x & yyy) >> S), with a negative S shifting left.
-    Value x = SsaInt::materialize(b, loc, o);
-    Value mask = SsaInt::materialize(b, loc, L::Int(t.swizzle->yyyMask()), x.getType());
+    return SsaInt::wrap(b, loc, swizzled(b, loc, SsaInt::materialize(b, loc, o), *t.swizzle));
+  }
+
+  /// x ^ ((x & yyy) >> S) on an integer value, with a negative S shifting left.
+  static Value swizzled(OpBuilder &b, Location loc, Value x, const L::Swizzle &swizzle) {
+    Value mask = SsaInt::materialize(b, loc, L::Int(swizzle.yyyMask()), x.getType());
     Value yyy = arith::AndIOp::create(b, loc, x, mask);
-    int s = t.swizzle->shift();
+    int s = swizzle.shift();
     Value by = SsaInt::materialize(b, loc, L::Int(s < 0 ? -s : s), x.getType());
     Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
                         : Value(arith::ShRUIOp::create(b, loc, yyy, by));
-    return SsaInt::wrap(b, loc, arith::XOrIOp::create(b, loc, x, moved));
+    return arith::XOrIOp::create(b, loc, x, moved);
   }
 
   /// Calls f(address, first element, vector type, alignment) for each run of a static tensor
@@ -258,15 +261,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto swizzle = t.getAddressSwizzleFunction();
     if (!swizzle)
       return raw;
-    Value x = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), raw);
-    Value mask = arith::ConstantIntOp::create(b, loc, b.getI64Type(), swizzle->yyyMask());
-    Value yyy = arith::AndIOp::create(b, loc, x, mask);
-    int s = swizzle->shift();
-    Value by = arith::ConstantIntOp::create(b, loc, b.getI64Type(), s < 0 ? -s : s);
-    Value moved = s < 0 ? Value(arith::ShLIOp::create(b, loc, yyy, by))
-                        : Value(arith::ShRUIOp::create(b, loc, yyy, by));
-    Value swizzled = arith::XOrIOp::create(b, loc, x, moved);
-    return LLVM::IntToPtrOp::create(b, loc, raw.getType(), swizzled);
+    Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), raw);
+    return LLVM::IntToPtrOp::create(b, loc, raw.getType(), swizzled(b, loc, address, *swizzle));
   }
 
   /// An MMA fragment's values as one access takes them: a scalar for one value, else a vector.
