@@ -271,6 +271,16 @@ class Value:
             self._lanes = K.value_lanes(current(), self.handle)
         return self._lanes
 
+    @property
+    def shape(self):
+        """A vector's shape, (lanes,) (FlyDSL's Vector.shape); () for a scalar."""
+        return () if self.lanes == 1 else (self.lanes,)
+
+    @property
+    def numel(self):
+        """The number of lanes (1 for a scalar)."""
+        return self.lanes
+
     def __repr__(self):
         return f"Value({self.dtype})" if self.lanes == 1 else f"Vector({self.lanes}x{self.dtype})"
 

@@ -2,8 +2,9 @@
 `ir.Module.create()`, `with ir.InsertionPoint(module.body):`, `func.FuncOp(name, type)`,
 `f.add_entry_block()` and `str(module)`.
 
-A function here is a kernel of the module whose parameters are the function's scalar or vector
-arguments; building inside its entry block traces into that kernel, so FlyDSL's expression API
+A function here is a kernel of the module whose parameters are the function's scalar arguments
+and the lanes of its vector arguments (one scalar parameter each, a launch passes them so);
+building inside its entry block traces into that kernel, so FlyDSL's expression API
 (`fx.exp(x)`, `Float32(a) + b`) works on the arguments as it does in a @flyc.kernel. Printing
 the module shows the IR the builder made (before the compiler's passes). Functions return
 nothing: a kernel writes its results to memory."""
@@ -11,8 +12,9 @@ nothing: a kernel writes its results to memory."""
 import ctypes
 
 from .. import _kernel_api as K
+from .._control import _array
 from .._lib import check, take_string
-from .._trace import _BuilderError, _Tracing, _wrap
+from .._trace import _BuilderError, _Tracing, _wrap, current
 
 
 class FunctionType:
@@ -135,14 +137,13 @@ class Function:
                 raise TypeError(
                     f"function {name}: argument {i} has type {t}, not a scalar or vector"
                 )
-            if lanes > 1:
-                raise NotImplementedError(
-                    f"function {name}: argument {i} is {t}; vector arguments are not offered "
-                    "(a kernel parameter is a scalar or a tensor)"
-                )
-            self.arguments.append(
+            # A vector argument is passed as its lanes, one scalar parameter each (launch
+            # slots are scalars); the entry block puts them back together.
+            lanes_of = [
                 self._argument(K.scalar_param(kernel, K.DTYPES[dtype]), dtype, i, t)
-            )
+                for _ in range(lanes)
+            ]
+            self.arguments.append(lanes_of[0] if lanes == 1 else lanes_of)
         self._entry = None
         self._finished = False
         self.module._functions.append(self)
@@ -160,6 +161,15 @@ class Function:
     def add_entry_block(self, arg_locs=None):
         if self._entry is not None:
             raise RuntimeError(f"function {self.name} has its entry block already")
+        with _Tracing(self.kernel):
+            self.arguments = [
+                (
+                    _wrap(K.vector_from_elements(current(), _array(a), len(a)), a[0].dtype)
+                    if isinstance(a, list)
+                    else a
+                )
+                for a in self.arguments
+            ]
         self._entry = Block(self.module, self, self.arguments)
         return self._entry
 
