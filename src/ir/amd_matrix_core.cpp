@@ -9,57 +9,91 @@ namespace fly::ir {
 
 namespace {
 
+/// How the intrinsic takes a lane's A and B values.
+enum class Packing {
+  AsIs,
+  Bf16AsI16,  // bf16 lanes as i16 lanes
+  BytesAsI64, // MFMA's 8-bit operands: eight lanes as one i64
+  AsI32Words, // WMMA's integer operands: the lanes' bits as a vector of i32
+};
+
 struct Intrinsic {
   const char *atom, *op;
-  bool bf16AsI16;
+  Packing packing = Packing::AsIs;
   const char *e5m2Op = nullptr; // fp8 atoms: the intrinsic for E5M2 ("bf8") operands
 };
 
 const Intrinsic kIntrinsics[] = {
-    {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32", false},
-    {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32", false},
-    {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16", false},
-    {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16", false},
-    {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", true},
-    {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", true},
-    {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16", false},
-    {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16", false},
-    {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16", false},
-    {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16", false},
-    {"v_mfma_f32_16x16x32_fp8_fp8", "rocdl.mfma.f32.16x16x32.fp8.fp8", false,
+    {"v_mfma_f32_16x16x4_f32", "rocdl.mfma.f32.16x16x4f32"},
+    {"v_mfma_f32_32x32x2_f32", "rocdl.mfma.f32.32x32x2f32"},
+    {"v_mfma_f32_16x16x16_f16", "rocdl.mfma.f32.16x16x16f16"},
+    {"v_mfma_f32_32x32x8_f16", "rocdl.mfma.f32.32x32x8f16"},
+    {"v_mfma_f32_16x16x16_bf16", "rocdl.mfma.f32.16x16x16bf16.1k", Packing::Bf16AsI16},
+    {"v_mfma_f32_32x32x8_bf16", "rocdl.mfma.f32.32x32x8bf16.1k", Packing::Bf16AsI16},
+    {"v_mfma_f32_16x16x32_f16", "rocdl.mfma.f32.16x16x32.f16"},
+    {"v_mfma_f32_32x32x16_f16", "rocdl.mfma.f32.32x32x16.f16"},
+    {"v_mfma_f32_16x16x32_bf16", "rocdl.mfma.f32.16x16x32.bf16"},
+    {"v_mfma_f32_32x32x16_bf16", "rocdl.mfma.f32.32x32x16.bf16"},
+    {"v_mfma_f32_16x16x32_fp8_fp8", "rocdl.mfma.f32.16x16x32.fp8.fp8", Packing::BytesAsI64,
      "rocdl.mfma.f32.16x16x32.bf8.bf8"},
-    {"v_mfma_f32_32x32x16_fp8_fp8", "rocdl.mfma.f32.32x32x16.fp8.fp8", false,
+    {"v_mfma_f32_32x32x16_fp8_fp8", "rocdl.mfma.f32.32x32x16.fp8.fp8", Packing::BytesAsI64,
      "rocdl.mfma.f32.32x32x16.bf8.bf8"},
-    {"v_mfma_i32_16x16x32_i8", "rocdl.mfma.i32.16x16x32.i8", false},
-    {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", false},
-    {"v_wmma_f32_16x16x16_f16", "rocdl.wmma.f32.16x16x16.f16", false},
-    {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", true},
+    {"v_mfma_i32_16x16x32_i8", "rocdl.mfma.i32.16x16x32.i8", Packing::BytesAsI64},
+    {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", Packing::BytesAsI64},
+    {"v_wmma_f32_16x16x16_f16", "rocdl.wmma.f32.16x16x16.f16"},
+    {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", Packing::Bf16AsI16},
+    {"v_wmma_i32_16x16x16_iu8", "rocdl.wmma.i32.16x16x16.iu8", Packing::AsI32Words},
+    {"v_wmma_i32_16x16x16_iu4", "rocdl.wmma.i32.16x16x16.iu4", Packing::AsI32Words},
 };
+
+const Intrinsic *intrinsicOf(llvm::StringRef atom) {
+  for (const Intrinsic &i : kIntrinsics)
+    if (atom == i.atom)
+      return &i;
+  return nullptr;
+}
+
+/// The type the intrinsic takes `values` lanes of `element` as.
+mlir::Type packedType(mlir::Builder &b, Packing packing, mlir::Type element, int64_t values) {
+  switch (packing) {
+  case Packing::AsIs:
+    return values == 1 ? element : mlir::VectorType::get({values}, element);
+  case Packing::Bf16AsI16:
+    return values == 1 ? mlir::Type(b.getI16Type())
+                       : mlir::VectorType::get({values}, b.getI16Type());
+  case Packing::BytesAsI64:
+    return b.getI64Type();
+  case Packing::AsI32Words:
+    return mlir::VectorType::get({values * element.getIntOrFloatBitWidth() / 32}, b.getI32Type());
+  }
+  return element;
+}
 
 } // namespace
 
+mlir::Type matrixCoreOperandType(mlir::Builder &b, llvm::StringRef atom, mlir::Type abElement,
+                                 int64_t values) {
+  const Intrinsic *it = intrinsicOf(atom);
+  return packedType(b, it ? it->packing : Packing::AsIs, abElement, values);
+}
+
 mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
                                     mlir::Type abElement, mlir::Value a, mlir::Value bValue,
-                                    mlir::Value c, mlir::Type result) {
-  const Intrinsic *it = nullptr;
-  for (const Intrinsic &i : kIntrinsics)
-    if (atom == i.atom)
-      it = &i;
+                                    mlir::Value c, mlir::Type result,
+                                    const MatrixCoreModifiers &modifiers) {
+  const Intrinsic *it = intrinsicOf(atom);
   if (!it)
     return nullptr;
-  bool bytes = abElement.getIntOrFloatBitWidth() == 8; // fp8 and i8: eight lanes as one i64
   auto asOperand = [&](mlir::Value v) -> mlir::Value {
     auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType());
-    if (bytes) {
-      if (!vt.getElementType().isInteger(8))
-        v = mlir::arith::BitcastOp::create(b, loc,
-                                           mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
-      return mlir::LLVM::BitcastOp::create(b, loc, b.getI64Type(), v);
-    }
-    if (!it->bf16AsI16 || !vt)
+    int64_t values = vt ? vt.getNumElements() : 1;
+    mlir::Type want = packedType(b, it->packing, abElement, values);
+    if (v.getType() == want)
       return v;
-    return mlir::LLVM::BitcastOp::create(b, loc,
-                                         mlir::VectorType::get(vt.getShape(), b.getI16Type()), v);
+    if (it->packing == Packing::BytesAsI64 && vt && !vt.getElementType().isInteger(8))
+      v = mlir::arith::BitcastOp::create(b, loc,
+                                         mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
+    return mlir::LLVM::BitcastOp::create(b, loc, want, v);
   };
   bool e5m2 = mlir::isa<mlir::Float8E5M2Type, mlir::Float8E5M2FNUZType>(abElement);
   mlir::OperationState state(loc, e5m2 && it->e5m2Op ? it->e5m2Op : it->op);
@@ -68,6 +102,12 @@ mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm
   for (int i = 0; i < (wmma ? 0 : 3); ++i)
     state.addOperands(mlir::ValueRange{mlir::Value(
         mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(0)))});
+  if (it->packing == Packing::AsI32Words) // the integer WMMAs' sign and clamp controls
+    for (auto [name, on] : {std::pair{"signA", modifiers.signA},
+                            {"signB", modifiers.signB},
+                            {"clamp", modifiers.clamp}})
+      if (on)
+        state.addAttribute(name, b.getBoolAttr(true));
   state.addTypes(result);
   return b.create(state);
 }

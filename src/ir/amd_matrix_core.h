@@ -12,14 +12,25 @@
 
 namespace fly::ir {
 
+/// RDNA's integer WMMA controls: A and B signed, the result clamped rather than wrapped.
+struct MatrixCoreModifiers {
+  bool signA = false, signB = false, clamp = false;
+};
+
 /// The rocdl op of AMD matrix-core instruction `atom` (v_mfma_* or v_wmma_*, not the scaled
-/// ones) on a, b and the accumulator c: 8-bit A and B values go eight to an i64, bf16 ones as
-/// i16 lanes where the intrinsic takes them so, and MFMA's broadcast controls (cbsz, abid,
-/// blgp) are 0. `abElement`, the A/B element type, picks the bf8 form for E5M2 values. Null
-/// where the instruction is not in the table.
+/// ones) on a, b and the accumulator c, each operand packed as matrixCoreOperandType says (a
+/// value already of that type goes in as it is); MFMA's broadcast controls (cbsz, abid, blgp)
+/// are 0. `abElement`, the A/B element type, picks the bf8 form for E5M2 values. Null where
+/// the instruction is not in the table.
 mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
                                     mlir::Type abElement, mlir::Value a, mlir::Value bValue,
-                                    mlir::Value c, mlir::Type result);
+                                    mlir::Value c, mlir::Type result,
+                                    const MatrixCoreModifiers &modifiers = {});
+
+/// The type `atom`'s intrinsic takes a lane's `values` A or B elements as: bf16 as i16 lanes
+/// where it takes them so, MFMA's 8-bit values eight to an i64, WMMA's integers as i32 words.
+mlir::Type matrixCoreOperandType(mlir::Builder &b, llvm::StringRef atom, mlir::Type abElement,
+                                 int64_t values);
 
 } // namespace fly::ir
 

@@ -76,6 +76,20 @@ MmaAtom wmma(const std::string &name) {
   return a;
 }
 
+// RDNA3 (gfx11) WMMA 16x16x16 on a wave of 32: lane l holds row (A) or column (B) l % 16 and
+// all 16 K values, lanes 16-31 repeating lanes 0-15; C/D (32-bit): lane l holds column l % 16,
+// rows 2 i + l / 16 (AMD's RDNA3 WMMA guide).
+MmaAtom wmmaGfx11(const std::string &name) {
+  MmaAtom a;
+  a.name = name;
+  a.m = a.n = a.k = 16;
+  a.thrID = L(IntTuple(32), IntTuple(1));
+  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple(16)}, IntTuple{IntTuple{1, 0}, IntTuple(16)});
+  a.layoutB = a.layoutA;
+  a.layoutC = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{16, 1}, IntTuple(2)});
+  return a;
+}
+
 // NVIDIA mma.sync (PTX ISA fragment layouts for m16n8k16 and m16n8k32): lane l is
 // (l % 4, l / 4) of a 4 x 8 grid; C/D holds rows l / 4 and l / 4 + 8, columns 2 (l % 4) + 0..1.
 MmaAtom mmaSync(int64_t k, const std::string &name) {
@@ -188,6 +202,18 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
     if (m != 16 || n != 16 || k != 16)
       noSuchAtom("WMMA", m, n, k, abType, "16x16x16");
     return wmma("v_wmma_f32_16x16x16_" + abType);
+  case MmaFamily::WmmaGfx11: {
+    if (wave != 32)
+      fail(ErrorKind::Unsupported,
+           "WMMA (gfx11) runs on waves of 32 lanes, not " + std::to_string(wave));
+    bool half = abType == "f16" || abType == "bf16", integer = abType == "i8" || abType == "i4";
+    if (!half && !integer)
+      noSuchAtom("WMMA", m, n, k, abType, "16x16x16 for f16, bf16, i8 and i4");
+    if (m != 16 || n != 16 || k != 16)
+      noSuchAtom("WMMA", m, n, k, abType, "16x16x16");
+    return wmmaGfx11(half ? "v_wmma_f32_16x16x16_" + abType
+                          : "v_wmma_i32_16x16x16_iu" + abType.substr(1));
+  }
   case MmaFamily::MmaSync: {
     bool half = abType == "f16" || abType == "bf16", fp8 = abType == "fp8";
     if (m == 16 && n == 8 && ((half && k == 16) || (fp8 && k == 32)))

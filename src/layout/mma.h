@@ -35,11 +35,14 @@ struct MmaAtom {
   Layout layoutSFB = makeLayout(IntTuple(1));
 };
 
-enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma };
+// WmmaGfx11 (RDNA3's WMMA) follows the others so that the C API's family numbers stay theirs;
+// the kernel builder has no gfx11 target, the Fly dialect's FlyROCDL atoms use it.
+enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11 };
 
 /// The atom of `family` for the shape and the A/B element type ("f32", "f16", "bf16", "fp8",
-/// "i8"), or a LayoutError (Unsupported) naming the shapes that family has for that type.
-/// `wave` is the lanes of a wave (64 on gfx9, 32 on gfx12); MFMA needs 64, WMMA 32.
+/// "i8", and "i4" for RDNA3's WMMA), or a LayoutError (Unsupported) naming the shapes that
+/// family has for that type. `wave` is the lanes of a wave (64 on gfx9, 32 on gfx11 and
+/// gfx12); MFMA needs 64, WMMA 32.
 /// Wgmma atoms are Hopper's warpgroup MMA, m64nNk16 (N = 8..256 in steps of 8) for f16 and
 /// bf16, with A and B read from shared memory: every one of the 128 threads sees the whole
 /// A and B tile (thread stride 0), as CuTe's SS GMMA atoms.

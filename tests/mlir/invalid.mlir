@@ -554,6 +554,35 @@ func.func @mfma_accumulator(%x: !fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f1
 
 // -----
 
+// expected-error @+1 {{GFX11 WMMA requires M=N=K=16, got 16x16x32}}
+func.func @wmma_shape(%x: !fly_rocdl.gfx11.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>) {
+  return
+}
+
+// -----
+
+// RDNA4's WMMA here takes f16 and bf16 only.
+// expected-error @+1 {{unsupported GFX120X WMMA configuration: 16x16x16 with A='i8', B='i8', C='i32'}}
+func.func @wmma_rdna4_integers(%x: !fly_rocdl.gfx120x.wmma<16x16x16, (i8, i8) -> i32, signA = false, signB = false, clamp = false>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{GFX11 WMMA fp16/bf16 path does not accept signA/signB/clamp}}
+func.func @wmma_float_clamp(%x: !fly_rocdl.gfx11.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = true>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected true or false for signB, got yes}}
+func.func @wmma_flag_word(%x: !fly_rocdl.gfx11.wmma<16x16x16, (i8, i8) -> i32, signA = false, signB = yes, clamp = false>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{an MMA atom wraps an MMA instruction type (such as !fly_rocdl.cdna3.mfma<...>), not 'f32'}}
 func.func @mma_atom_of_a_float(%x: !fly.mma_atom<f32>) {
   return

@@ -63,3 +63,53 @@ func.func @tiled(
          !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }
+
+// RDNA's WMMA on waves of 32. RDNA3 (gfx11) gives each lane a whole row of A and column of B
+// (16 values, the upper half-wave repeating the lower), RDNA4 (gfx120x) half of one (8); both
+// accumulate 8 values per lane. bf16 fragments load as the i16 lanes the intrinsic takes.
+// ROUND-LABEL: func.func @rdna3_bf16
+// ROUND: !fly_rocdl.gfx11.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false>
+// CHECK-LABEL: func.func @rdna3_bf16
+// CHECK: %[[AV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[BV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<16xi16>
+// CHECK: %[[CV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: rocdl.wmma.f32.16x16x16.bf16 %[[AV]], %[[BV]], %[[CV]]
+func.func @rdna3_bf16(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<bf16, register, 16:1>,
+                      %b: !fly.memref<bf16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false, clamp = false>>,
+         !fly.memref<f32, register, 8:1>, !fly.memref<bf16, register, 16:1>,
+         !fly.memref<bf16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// Integer WMMA: the lanes' bits go as i32 words (16 bytes: four, 16 nibbles: two) and the sign
+// and clamp controls become the intrinsic's attributes.
+// CHECK-LABEL: func.func @rdna3_integers
+// CHECK: llvm.bitcast %arg0 : vector<16xi8> to vector<4xi32>
+// CHECK: rocdl.wmma.i32.16x16x16.iu8 {{.*}} {signA = true}
+// CHECK: llvm.bitcast %arg3 : vector<16xi4> to vector<2xi32>
+// CHECK: rocdl.wmma.i32.16x16x16.iu4 {{.*}} {clamp = true}
+func.func @rdna3_integers(%a: vector<16xi8>, %b: vector<16xi8>, %c: vector<8xi32>,
+                          %a4: vector<16xi4>, %b4: vector<16xi4>) -> vector<8xi32> {
+  %i8 = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (i8, i8) -> i32, signA = true, signB = false, clamp = false>>
+  %d = fly.mma_atom_call_ssa(%i8, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (i8, i8) -> i32, signA = true, signB = false, clamp = false>>,
+         vector<16xi8>, vector<16xi8>, vector<8xi32>) -> vector<8xi32>
+  %i4 = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (i4, i4) -> i32, signA = false, signB = false, clamp = true>>
+  %e = fly.mma_atom_call_ssa(%i4, %a4, %b4, %d)
+      : (!fly.mma_atom<!fly_rocdl.gfx11.wmma<16x16x16, (i4, i4) -> i32, signA = false, signB = false, clamp = true>>,
+         vector<16xi4>, vector<16xi4>, vector<8xi32>) -> vector<8xi32>
+  return %e : vector<8xi32>
+}
+
+// CHECK-LABEL: func.func @rdna4_f16
+// CHECK: rocdl.wmma.f32.16x16x16.f16 %arg0, %arg1, %arg2 : (vector<8xf16>, vector<8xf16>, vector<8xf32>)
+func.func @rdna4_f16(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>) -> vector<8xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>,
+         vector<8xf16>, vector<8xf16>, vector<8xf32>) -> vector<8xf32>
+  return %d : vector<8xf32>
+}

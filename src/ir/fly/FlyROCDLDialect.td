@@ -33,4 +33,31 @@ def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",
   let genVerifyDecl = 1;
 }
 
+class FlyROCDL_WmmaType<string name, string arch, string archName>
+    : TypeDef<FlyROCDL_Dialect, name, [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
+  let mnemonic = arch # ".wmma";
+  let summary = "an " # archName # " WMMA instruction on a wave of 32 lanes";
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
+                        "::mlir::Type":$bType, "::mlir::Type":$cType, "bool":$signA,
+                        "bool":$signB, "bool":$clamp);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def FlyROCDL_Gfx11WmmaType : FlyROCDL_WmmaType<"Gfx11Wmma", "gfx11", "RDNA3 (gfx11)"> {
+  let description = [{
+    `!fly_rocdl.gfx11.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false,
+    clamp = false>`: f16 or bf16 into f32, or 8-bit (i8, si8, ui8) or 4-bit (i4) integers into
+    i32, where signA / signB say the integers are signed and clamp saturates the sum. A lane
+    holds a whole row of A (column of B), lanes 16-31 repeating lanes 0-15.
+  }];
+}
+
+def FlyROCDL_Gfx120xWmmaType : FlyROCDL_WmmaType<"Gfx120xWmma", "gfx120x", "RDNA4 (gfx1200/1201)"> {
+  let description = [{
+    `!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false,
+    clamp = false>`: f16 or bf16 into f32; a lane holds half a row of A (column of B).
+  }];
+}
+
 #endif // FLY_ROCDL_DIALECT_TD

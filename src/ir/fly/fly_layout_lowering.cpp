@@ -19,6 +19,7 @@
 
 #include "ir/amd_matrix_core.h"
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_rocdl_dialect.h"
 #include "layout/copy.h"
 #include "layout/text.h"
 
@@ -291,8 +292,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   static Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a,
                           Value bValue, Value c) {
     std::string name = inst.getAtom().name;
-    Operation *op = fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c,
-                                                c.getType());
+    Operation *op =
+        fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c, c.getType(),
+                                    fly::ir::fly_rocdl::matrixCoreModifiers(inst));
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
     return op->getResult(0);
@@ -538,11 +540,19 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                       ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()
                       : cast<MmaAtomCallOp>(op).getAtom().getType().getInstruction();
       Value d = op->getOperand(1);
-      auto load = [&](Value fragment) -> Value {
-        return LLVM::LoadOp::create(b, loc, laneValuesType(fragment), contiguousPtr(fragment));
+      auto load = [&](Value fragment, Type type) -> Value {
+        return LLVM::LoadOp::create(b, loc, type, contiguousPtr(fragment));
       };
-      Value a = load(op->getOperand(2)), bValue = load(op->getOperand(3)),
-            c = load(op->getOperand(4));
+      // A and B load as the instruction takes them (bf16 as i16, integers as i32 words).
+      auto loadOperand = [&](Value fragment) {
+        Type lane = laneValuesType(fragment);
+        auto v = dyn_cast<VectorType>(lane);
+        return load(fragment,
+                    fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
+                                                   v ? v.getNumElements() : 1));
+      };
+      Value a = loadOperand(op->getOperand(2)), bValue = loadOperand(op->getOperand(3)),
+            c = load(op->getOperand(4), laneValuesType(op->getOperand(4)));
       Value res = matrixCore(b, loc, inst, a, bValue, c);
       LLVM::StoreOp::create(b, loc, res, contiguousPtr(d));
     } else if (auto m = dyn_cast<MmaAtomCallSsaOp>(op)) {

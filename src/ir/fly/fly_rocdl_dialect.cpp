@@ -47,31 +47,45 @@ std::optional<std::string> abTypeName(Type t) {
 
 } // namespace
 
-Type MfmaType::parse(AsmParser &parser) {
+namespace {
+
+/// `<MxNxK, (A, B) -> C` of every matrix-core type (the caller parses what follows).
+ParseResult parseShapeAndTypes(AsmParser &parser, int64_t &m, int64_t &n, int64_t &k, Type &a,
+                               Type &b, Type &c) {
   // `16x16x4` reaches the parser as the integer 16 and the keyword `x16x4`.
-  int64_t m = 0, n = 0, k = 0;
   StringRef rest;
   SMLoc at = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseInteger(m) || parser.parseKeyword(&rest))
-    return {};
+    return failure();
   SmallVector<StringRef> parts;
   rest.split(parts, 'x');
   if (parts.size() != 3 || !parts[0].empty() || parts[1].getAsInteger(10, n) ||
-      parts[2].getAsInteger(10, k)) {
-    parser.emitError(at, "expected a shape MxNxK, got ") << m << rest;
-    return {};
-  }
+      parts[2].getAsInteger(10, k))
+    return parser.emitError(at, "expected a shape MxNxK, got ") << m << rest;
+  return failure(parser.parseComma() || parser.parseLParen() || parser.parseType(a) ||
+                 parser.parseComma() || parser.parseType(b) || parser.parseRParen() ||
+                 parser.parseArrow() || parser.parseType(c));
+}
+
+void printShapeAndTypes(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Type b,
+                        Type c) {
+  printer << "<" << m << "x" << n << "x" << k << ", (" << a << ", " << b << ") -> " << c;
+}
+
+} // namespace
+
+Type MfmaType::parse(AsmParser &parser) {
+  int64_t m = 0, n = 0, k = 0;
   Type a, b, c;
-  if (parser.parseComma() || parser.parseLParen() || parser.parseType(a) || parser.parseComma() ||
-      parser.parseType(b) || parser.parseRParen() || parser.parseArrow() || parser.parseType(c) ||
-      parser.parseGreater())
+  SMLoc at = parser.getCurrentLocation();
+  if (parseShapeAndTypes(parser, m, n, k, a, b, c) || parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(at); }, parser.getContext(), m, n, k, a, b, c);
 }
 
 void MfmaType::print(AsmPrinter &printer) const {
-  printer << "<" << getM() << "x" << getN() << "x" << getK() << ", (" << getAType() << ", "
-          << getBType() << ") -> " << getCType() << ">";
+  printShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(), getCType());
+  printer << ">";
 }
 
 LogicalResult MfmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m, int64_t n,
@@ -100,3 +114,139 @@ L::MmaAtom MfmaType::getAtom() const {
 Type MfmaType::getAElementType() const { return getAType(); }
 Type MfmaType::getBElementType() const { return getBType(); }
 Type MfmaType::getCElementType() const { return getCType(); }
+
+//===-- RDNA's WMMA ---------------------------------------------------------===//
+
+namespace {
+
+struct WmmaParams {
+  int64_t m = 0, n = 0, k = 0;
+  Type a, b, c;
+  bool signA = false, signB = false, clamp = false;
+};
+
+/// `<MxNxK, (A, B) -> C, signA = b, signB = b, clamp = b>`.
+std::optional<WmmaParams> parseWmma(AsmParser &parser) {
+  WmmaParams p;
+  if (parseShapeAndTypes(parser, p.m, p.n, p.k, p.a, p.b, p.c))
+    return std::nullopt;
+  for (auto [name, flag] :
+       {std::pair{"signA", &p.signA}, {"signB", &p.signB}, {"clamp", &p.clamp}}) {
+    StringRef word;
+    SMLoc at = parser.getCurrentLocation();
+    if (parser.parseComma() || parser.parseKeyword(name) || parser.parseEqual() ||
+        parser.parseKeyword(&word))
+      return std::nullopt;
+    if (word != "true" && word != "false") {
+      parser.emitError(at, "expected true or false for ") << name << ", got " << word;
+      return std::nullopt;
+    }
+    *flag = word == "true";
+  }
+  if (parser.parseGreater())
+    return std::nullopt;
+  return p;
+}
+
+void printWmma(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Type b, Type c,
+               bool signA, bool signB, bool clamp) {
+  printShapeAndTypes(printer, m, n, k, a, b, c);
+  printer << ", signA = " << (signA ? "true" : "false")
+          << ", signB = " << (signB ? "true" : "false")
+          << ", clamp = " << (clamp ? "true" : "false") << ">";
+}
+
+/// src/layout's name for a WMMA's A/B type: f16, bf16, i8 (any signedness), i4.
+std::optional<std::string> wmmaTypeName(Type t) {
+  if (t.isF16() || t.isBF16())
+    return abTypeName(t);
+  if (auto i = dyn_cast<IntegerType>(t); i && (i.getWidth() == 8 || i.getWidth() == 4))
+    return "i" + std::to_string(i.getWidth());
+  return std::nullopt;
+}
+
+/// What both archs' WMMA types check: the shape, the types an instruction of `arch` takes, and
+/// sign and clamp only where the instruction has them (the integer forms).
+LogicalResult verifyWmma(function_ref<InFlightDiagnostic()> emitError, const char *arch,
+                         bool integers, int64_t m, int64_t n, int64_t k, Type a, Type b, Type c,
+                         bool signA, bool signB, bool clamp) {
+  if (m != 16 || n != 16 || k != 16)
+    return emitError() << arch << " WMMA requires M=N=K=16, got " << m << "x" << n << "x" << k;
+  auto name = wmmaTypeName(a);
+  bool half = name && (*name == "f16" || *name == "bf16");
+  bool ok = name && (half || integers) && wmmaTypeName(b) == name &&
+            (half ? a == b && c.isF32() : c.isInteger(32));
+  if (!ok)
+    return emitError() << "unsupported " << arch << " WMMA configuration: " << m << "x" << n << "x"
+                       << k << " with A=" << a << ", B=" << b << ", C=" << c;
+  if (half && (signA || signB || clamp))
+    return emitError() << arch << " WMMA fp16/bf16 path does not accept signA/signB/clamp";
+  return success();
+}
+
+} // namespace
+
+Type Gfx11WmmaType::parse(AsmParser &parser) {
+  SMLoc at = parser.getCurrentLocation();
+  auto p = parseWmma(parser);
+  if (!p)
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), p->m, p->n, p->k,
+                    p->a, p->b, p->c, p->signA, p->signB, p->clamp);
+}
+
+void Gfx11WmmaType::print(AsmPrinter &printer) const {
+  printWmma(printer, getM(), getN(), getK(), getAType(), getBType(), getCType(), getSignA(),
+            getSignB(), getClamp());
+}
+
+LogicalResult Gfx11WmmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
+                                    int64_t n, int64_t k, Type a, Type b, Type c, bool signA,
+                                    bool signB, bool clamp) {
+  return verifyWmma(emitError, "GFX11", /*integers=*/true, m, n, k, a, b, c, signA, signB, clamp);
+}
+
+L::MmaAtom Gfx11WmmaType::getAtom() const {
+  return L::mmaAtom(L::MmaFamily::WmmaGfx11, getM(), getN(), getK(), *wmmaTypeName(getAType()), 32);
+}
+
+Type Gfx11WmmaType::getAElementType() const { return getAType(); }
+Type Gfx11WmmaType::getBElementType() const { return getBType(); }
+Type Gfx11WmmaType::getCElementType() const { return getCType(); }
+
+Type Gfx120xWmmaType::parse(AsmParser &parser) {
+  SMLoc at = parser.getCurrentLocation();
+  auto p = parseWmma(parser);
+  if (!p)
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), p->m, p->n, p->k,
+                    p->a, p->b, p->c, p->signA, p->signB, p->clamp);
+}
+
+void Gfx120xWmmaType::print(AsmPrinter &printer) const {
+  printWmma(printer, getM(), getN(), getK(), getAType(), getBType(), getCType(), getSignA(),
+            getSignB(), getClamp());
+}
+
+LogicalResult Gfx120xWmmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
+                                      int64_t n, int64_t k, Type a, Type b, Type c, bool signA,
+                                      bool signB, bool clamp) {
+  return verifyWmma(emitError, "GFX120X", /*integers=*/false, m, n, k, a, b, c, signA, signB,
+                    clamp);
+}
+
+L::MmaAtom Gfx120xWmmaType::getAtom() const {
+  return L::mmaAtom(L::MmaFamily::Wmma, getM(), getN(), getK(), *wmmaTypeName(getAType()), 32);
+}
+
+Type Gfx120xWmmaType::getAElementType() const { return getAType(); }
+Type Gfx120xWmmaType::getBElementType() const { return getBType(); }
+Type Gfx120xWmmaType::getCElementType() const { return getCType(); }
+
+fly::ir::MatrixCoreModifiers fly::ir::fly_rocdl::matrixCoreModifiers(Type instruction) {
+  if (auto w = dyn_cast<Gfx11WmmaType>(instruction))
+    return {w.getSignA(), w.getSignB(), w.getClamp()};
+  if (auto w = dyn_cast<Gfx120xWmmaType>(instruction))
+    return {w.getSignA(), w.getSignB(), w.getClamp()};
+  return {};
+}

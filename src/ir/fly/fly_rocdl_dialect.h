@@ -6,11 +6,19 @@
 #ifndef FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
 #define FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
 
+#include "ir/amd_matrix_core.h"
 #include "ir/fly/fly_dialect.h"
 
 #include "FlyROCDLDialect.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "FlyROCDLTypes.h.inc"
+
+namespace fly::ir::fly_rocdl {
+
+/// The sign and clamp controls an instruction type carries (none for MFMA).
+MatrixCoreModifiers matrixCoreModifiers(mlir::Type instruction);
+
+} // namespace fly::ir::fly_rocdl
 
 #endif // FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
