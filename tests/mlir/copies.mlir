@@ -31,8 +31,8 @@
 // CHECK-NOT: llvm.alloca
 // CHECK-NOT: fly.
 func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
-  %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%in) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%out) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(32,16):(16,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %o = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
@@ -69,8 +69,8 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
 // CPU-NOT: llvm.store
 // CPU-NOT: nvvm.
 func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
-  %p = fly.make_ptr %in : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %q = fly.make_ptr %smem : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %p = fly.make_ptr(%in) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%smem) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<(8,2):(1,8)>
   %g = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(8,2):(1,8)>) -> !fly.memref<f32, global, (8,2):(1,8), align 16>
   %s = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(8,2):(1,8)>) -> !fly.memref<f32, shared, (8,2):(1,8), align 16>

@@ -115,8 +115,8 @@ func.func @dynamic_composition(%m: index, %s: index) {
 // A copy atom wider than the alignment the layout guarantees: rows of 6 floats put every
 // second row's 128-bit access at an 8-byte boundary.
 func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %q = fly.make_ptr %out : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%out) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,2):(1,6)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
   %d = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
@@ -129,7 +129,7 @@ func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
 // -----
 
 func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,4):(4,1)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>) -> !fly.memref<f32, global, (4,4):(4,1), align 16>
   %f_layout = fly.static : !fly.layout<16:1>
@@ -143,7 +143,7 @@ func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
 // -----
 
 func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, shared, 4:1, align 16>
   %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 128, f32>
@@ -155,7 +155,7 @@ func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
 // -----
 
 func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<8:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
   %f_layout = fly.static : !fly.layout<4:1>
@@ -198,7 +198,7 @@ func.func @global_fragment() {
 // -----
 
 func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 8>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 8>
   // expected-error @+1 {{a 16-byte access needs 16-byte alignment; the pointer guarantees 8}}
   %v = fly.ptr.load(%p) : (!fly.ptr<f32, global, align 8>) -> vector<4xf32>
   return %v : vector<4xf32>
@@ -208,14 +208,14 @@ func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
 
 func.func @pointer_from_wrong_space(%raw: !llvm.ptr<3>) {
   // expected-error @+1 {{makes a global pointer from an LLVM pointer in address space 3}}
-  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, global>
   return
 }
 
 // -----
 
 func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(4,(2,2)):(4,(1,2))>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(4,(2,2)):(4,(1,2))>) -> !fly.memref<f32, global, (4,(2,2)):(4,(1,2))>
   %crd18 = fly.make_coord(%i, %i, %i) : (index, index, index) -> !fly.int_tuple<(?,?,?)>
@@ -227,7 +227,7 @@ func.func @coordinate_rank(%raw: !llvm.ptr<1>, %i: index) -> f32 {
 // -----
 
 func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<4:1>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1>
   %crd19 = fly.make_coord(%i) : (index) -> !fly.int_tuple<?>
@@ -240,7 +240,7 @@ func.func @store_wrong_type(%raw: !llvm.ptr<1>, %i: index, %v: f16) {
 
 func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
   %c1 = arith.constant 1 : index
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<8:1>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
   // expected-error @+1 {{claims 16-byte alignment; the tensor guarantees 4 there}}
@@ -294,7 +294,7 @@ func.func @bad_space() {
 // -----
 
 func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
   %l = fly.static : !fly.layout<64:1>
   // expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
   %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 0, 2>} : (!fly.ptr<f32, shared>, !fly.layout<64:1>) -> !fly.memref<f32, shared, 64:1, swizzle<3,0,2>>
@@ -325,7 +325,7 @@ func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index)
 // -----
 
 func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>) -> !fly.memref<f32, global, (4,2):(1,?), align 16>
   %f_layout = fly.static : !fly.layout<8:1>
@@ -505,7 +505,7 @@ func.func @composed_dynamic_offset(%x: i32) {
 // -----
 
 func.func @store_vec_size(%raw: !llvm.ptr<1>, %v: vector<4xf32>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(2,3):(3,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(2,3):(3,1)>) -> !fly.memref<f32, global, (2,3):(3,1)>
   // expected-error @+1 {{stores 'vector<4xf32>' into a tensor that takes 'vector<6xf32>'}}
@@ -652,5 +652,53 @@ func.func @view_of_a_swizzled_pointer(%p: !fly.ptr<f16, shared, S<3,3,3>>) {
 func.func @cp_async_swizzled(%g: !fly.ptr<f32, global, align<16>>, %s: !fly.ptr<f32, shared, align<16>, S<2,2,2>>) {
   // expected-error @+1 {{a swizzled pointer is not offered}}
   fly.cp_async %g, %s {bytes = 16 : i64} : !fly.ptr<f32, global, align<16>>, !fly.ptr<f32, shared, align<16>, S<2,2,2>>
+  return
+}
+
+// -----
+
+func.func @make_ptr_nothing() {
+  // expected-error @+1 {{without an operand allocates: it needs allocSize (registers) or allocBytes (shared memory) in dictAttrs}}
+  %p = fly.make_ptr() : () -> !fly.ptr<f32, register>
+  return
+}
+
+// -----
+
+func.func @make_ptr_registers_elsewhere() {
+  // expected-error @+1 {{allocates allocSize elements in registers only (alone), not in shared memory}}
+  %p = fly.make_ptr() {dictAttrs = {allocSize = 4 : i64}} : () -> !fly.ptr<f32, shared>
+  return
+}
+
+// -----
+
+func.func @make_ptr_odd_alignment() {
+  // expected-error @+1 {{aligns an allocation to a power of two, not 48}}
+  %p = fly.make_ptr() {dictAttrs = {allocBytes = 96 : i64, allocAlign = 48 : i64}} : () -> !fly.ptr<f32, shared>
+  return
+}
+
+// -----
+
+func.func @make_ptr_unknown_entry() {
+  // expected-error @+1 {{knows the entries allocSize, allocBytes and allocAlign, not "allocCount"}}
+  %p = fly.make_ptr() {dictAttrs = {allocCount = 4 : i64}} : () -> !fly.ptr<f32, register>
+  return
+}
+
+// -----
+
+func.func @make_ptr_negative(%raw: !llvm.ptr<5>) {
+  // expected-error @+1 {{takes a positive integer "allocSize", not 0 : i64}}
+  %p = fly.make_ptr() {dictAttrs = {allocSize = 0 : i64}} : () -> !fly.ptr<f32, register>
+  return
+}
+
+// -----
+
+func.func @make_ptr_buffer(%g: !fly.ptr<f16, global>, %s: i16, %n: i64, %f: i32) {
+  // expected-error @+1 {{makes a pointer from one LLVM pointer (buffer descriptors are not offered), not from 4 operands}}
+  %p = fly.make_ptr(%g, %s, %n, %f) : (!fly.ptr<f16, global>, i16, i64, i32) -> !fly.ptr<f16, global>
   return
 }

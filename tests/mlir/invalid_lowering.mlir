@@ -12,7 +12,7 @@ func.func @tensor_argument(%t: !fly.memref<f32, global, 4:1>, %i: index) -> f32 
 // -----
 
 func.func @copy_not_expanded(%raw: !llvm.ptr<1>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1, align 16>
   %f_layout = fly.static : !fly.layout<4:1>
@@ -27,10 +27,10 @@ func.func @copy_not_expanded(%raw: !llvm.ptr<1>) {
 
 // An MMA fragment is read with one access: its values must be consecutive.
 func.func @mma_fragment_strided(%raw: !llvm.ptr<5>, %a: vector<4xf16>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<5> -> !fly.ptr<f32, register>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<5>) -> !fly.ptr<f32, register>
   %l = fly.static : !fly.layout<4:2>
   %c = fly.make_view(%p, %l) : (!fly.ptr<f32, register>, !fly.layout<4:2>) -> !fly.memref<f32, register, 4:2>
-  %pa = fly.make_ptr %raw : !llvm.ptr<5> -> !fly.ptr<f16, register>
+  %pa = fly.make_ptr(%raw) : (!llvm.ptr<5>) -> !fly.ptr<f16, register>
   %la = fly.static : !fly.layout<4:1>
   %fa = fly.make_view(%pa, %la) : (!fly.ptr<f16, register>, !fly.layout<4:1>) -> !fly.memref<f16, register, 4:1>
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>

@@ -35,7 +35,7 @@ gpu.module @kernels {
     %at = fly.make_int_tuple(%i) : (i32) -> !fly.int_tuple<?>
     %bytes = fly.add_offset(%raw, %at) : (!fly.ptr<i8, shared, align<16>>, !fly.int_tuple<?>) -> !fly.ptr<i8, shared>
     %f = fly.to_llvm_ptr(%bytes) {llvm_address_space = 3 : i32} : (!fly.ptr<i8, shared>) -> !llvm.ptr<3>
-    %fp = fly.make_ptr %f : !llvm.ptr<3> -> !fly.ptr<f32, shared, align<4>>
+    %fp = fly.make_ptr(%f) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align<4>>
     %four = fly.make_int_tuple() : () -> !fly.int_tuple<4>
     %at4 = fly.add_offset(%fp, %four) : (!fly.ptr<f32, shared, align<4>>, !fly.int_tuple<4>) -> !fly.ptr<f32, shared, align<4>>
     fly.ptr.store(%v, %at4) : (f32, !fly.ptr<f32, shared, align<4>>) -> ()

@@ -16,7 +16,7 @@
 // CHECK-NOT: remsi
 // CHECK-NOT: fly.
 func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
   %crd3 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
@@ -33,7 +33,7 @@ func.func @load_store(%raw: !llvm.ptr<1>, %i: index, %j: index) -> f32 {
 func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1), align 16>
   %crd5 = fly.make_coord(%c1, %c4) : (index, index) -> !fly.int_tuple<(?,?)>
@@ -50,7 +50,7 @@ func.func @constant_offset(%raw: !llvm.ptr<1>) -> f32 {
 // CHECK: llvm.load {{.*}} -> f16
 func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) -> f16 {
   %c64 = arith.constant 64 : index
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f16, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f16, global>
   %l = fly.layout %c64, %ld : !fly.layout<(?,32):(?,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f16, global>, !fly.layout<(?,32):(?,1)>) -> !fly.memref<f16, global, (?,32):(?,1)>
   %crd6 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
@@ -67,7 +67,7 @@ func.func @dynamic_stride(%raw: !llvm.ptr<1>, %ld: index, %i: index, %j: index) 
 // CHECK: %[[Z:.*]] = arith.xori %[[X]], %[[M]]
 // CHECK: llvm.load {{.*}} : !llvm.ptr<3> -> f32
 func.func @swizzled(%raw: !llvm.ptr<3>, %i: index, %j: index) -> f32 {
-  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<(32,32):(32,1)>
   %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 2, 3>} : (!fly.ptr<f32, shared, align 16>, !fly.layout<(32,32):(32,1)>) -> !fly.memref<f32, shared, (32,32):(32,1), align 16, swizzle<3,2,3>>
   %crd7 = fly.make_coord(%i, %j) : (index, index) -> !fly.int_tuple<(?,?)>
@@ -94,8 +94,8 @@ func.func @fragment_in_memory(%i: index) -> f32 {
 // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
-  %q = fly.make_ptr %out : !llvm.ptr<3> -> !fly.ptr<f32, shared, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%out) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?{div=4})>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{div=4})>) -> !fly.memref<f32, global, (4,2):(1,?{div=4}), align 16>
   %m = fly.static : !fly.layout<(4,2):(1,4)>
@@ -115,7 +115,7 @@ func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) 
 // CHECK-NOT: llvm.load
 // CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [6], strides = [1]}
 func.func @load_columns(%raw: !llvm.ptr<1>) -> vector<8xf32> {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
   %l = fly.static : !fly.layout<(2,4):(1,2)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(2,4):(1,2)>) -> !fly.memref<f32, global, (2,4):(1,2), align 16>
   %v = fly.memref.load_vec(%t) : (!fly.memref<f32, global, (2,4):(1,2), align 16>) -> vector<8xf32>
@@ -134,7 +134,7 @@ func.func @load_columns(%raw: !llvm.ptr<1>) -> vector<8xf32> {
 // CHECK-COUNT-3: llvm.store
 // CHECK-NOT: llvm.store
 func.func @store_row_major(%raw: !llvm.ptr<1>, %v: vector<6xf32>) {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(2,3):(3,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(2,3):(3,1)>) -> !fly.memref<f32, global, (2,3):(3,1)>
   fly.memref.store_vec(%v, %t) : (vector<6xf32>, !fly.memref<f32, global, (2,3):(3,1)>) -> ()
@@ -146,7 +146,7 @@ func.func @store_row_major(%raw: !llvm.ptr<1>, %v: vector<6xf32>) {
 // CHECK-LABEL: func.func @align_twelve
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
 func.func @align_twelve(%raw: !llvm.ptr<1>) -> f32 {
-  %p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align<12>>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align<12>>
   %x = fly.ptr.load(%p) : (!fly.ptr<f32, global, align<12>>) -> f32
   return %x : f32
 }
@@ -162,9 +162,31 @@ func.func @align_twelve(%raw: !llvm.ptr<1>) -> f32 {
 // CHECK: %[[A:.*]] = llvm.inttoptr %[[S]] : i64 to !llvm.ptr<3>
 // CHECK: llvm.load %[[A]] {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
 func.func @swizzled_address(%raw: !llvm.ptr<3>) -> vector<4xf16> {
-  %p = fly.make_ptr %raw : !llvm.ptr<3> -> !fly.ptr<f16, shared, align<16>, S<3,3,3>>
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f16, shared, align<16>, S<3,3,3>>
   %c = fly.static : !fly.int_tuple<64>
   %q = fly.add_offset(%p, %c) : (!fly.ptr<f16, shared, align<16>, S<3,3,3>>, !fly.int_tuple<64>) -> !fly.ptr<f16, shared, align<16>, S<3,3,3>>
   %v = fly.ptr.load(%q) : (!fly.ptr<f16, shared, align<16>, S<3,3,3>>) -> vector<4xf16>
   return %v : vector<4xf16>
+}
+
+// make_ptr's allocating forms: registers for allocSize elements, and a shared allocation of its
+// own (a module global, named after the first free __shared_alloc_N) aligned as allocAlign says.
+// CHECK: llvm.mlir.global internal @__shared_alloc_1() {addr_space = 3 : i32, alignment = 128 : i64, dso_local} : !llvm.array<1024 x i8>
+// CHECK-LABEL: func.func @allocations
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__shared_alloc_1 : !llvm.ptr<3>
+// CHECK: %[[REG:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 4 : i64}
+// CHECK: llvm.store %{{.*}}, %[[REG]]
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[SMEM]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, bf16
+// CHECK: llvm.load %[[AT]]
+module @alloc_module {
+  llvm.mlir.global internal @__shared_alloc_0() {addr_space = 3 : i32} : !llvm.array<4 x i8>
+  func.func @allocations(%v: f32) -> bf16 {
+    %smem = fly.make_ptr() {dictAttrs = {allocBytes = 1024 : i64, allocAlign = 128 : i64}} : () -> !fly.ptr<bf16, shared>
+    %reg = fly.make_ptr() {dictAttrs = {allocSize = 4 : i64}} : () -> !fly.ptr<f32, register>
+    fly.ptr.store(%v, %reg) : (f32, !fly.ptr<f32, register>) -> ()
+    %off = fly.static : !fly.int_tuple<32>
+    %p = fly.add_offset(%smem, %off) : (!fly.ptr<bf16, shared>, !fly.int_tuple<32>) -> !fly.ptr<bf16, shared>
+    %x = fly.ptr.load(%p) : (!fly.ptr<bf16, shared>) -> bf16
+    return %x : bf16
+  }
 }

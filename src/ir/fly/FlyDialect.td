@@ -620,17 +620,24 @@ def Fly_TileToShapeOp : Fly_Op<"tile_to_shape", [Pure, InferTypeOpAdaptor]> {
 // Pointers and tensors
 //===----------------------------------------------------------------------===//
 
-def Fly_MakePtrOp : Fly_Op<"make_ptr", [Pure]> {
-  let summary = "a Fly pointer from an LLVM pointer";
+def Fly_MakePtrOp : Fly_FnOp<"make_ptr"> {
+  let summary = "a Fly pointer: from an LLVM pointer, or to memory it allocates";
   let description = [{
-    `%p = fly.make_ptr %raw : !llvm.ptr<1> -> !fly.ptr<f32, global, align 16>`:
-    the LLVM pointer's address space must be the Fly one's or 0 (the cpu
-    target's single address space).
+    FlyDSL's three forms:
+    `fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align<16>>` (the LLVM
+    pointer's address space is the Fly one's, or 0: the cpu target's single one);
+    `fly.make_ptr() {dictAttrs = {allocSize = 4 : i64}} : () -> !fly.ptr<f16, register>`,
+    this lane's registers for allocSize elements;
+    `fly.make_ptr() {dictAttrs = {allocBytes = 4096 : i64, allocAlign = 128 : i64}} : () ->
+    !fly.ptr<bf16, shared>`, a static shared-memory allocation of its own (a module global).
   }];
-  let arguments = (ins AnyType:$raw);
+  let arguments = (ins Variadic<AnyType>:$args, OptionalAttr<DictionaryAttr>:$dictAttrs);
   let results = (outs Fly_PointerType:$result);
-  let assemblyFormat = "$raw attr-dict `:` type($raw) `->` type($result)";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The dictionary entry `name` as an integer, if there is one.
+    std::optional<int64_t> getAllocInt(::llvm::StringRef name);
+  }];
 }
 
 def Fly_GetDynSharedOp : Fly_Op<"get_dyn_shared", [Pure]> {

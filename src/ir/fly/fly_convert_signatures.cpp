@@ -54,11 +54,12 @@ struct FlyTypeConverter : TypeConverter {
           if (inputs.size() != 1 || !isa<LLVM::LLVMPointerType>(inputs[0].getType()))
             return {};
           if (auto p = dyn_cast<PointerType>(type))
-            return MakePtrOp::create(b, loc, p, inputs[0]);
+            return MakePtrOp::create(b, loc, p, ValueRange{inputs[0]}, DictionaryAttr());
           auto m = dyn_cast<FlyMemRefType>(type);
           if (!m)
             return {};
-          Value ptr = MakePtrOp::create(b, loc, m.getPointerType(), inputs[0]);
+          Value ptr = MakePtrOp::create(b, loc, m.getPointerType(), ValueRange{inputs[0]},
+                                        DictionaryAttr());
           Value layout = StaticOp::create(b, loc, m.getLayout());
           return MakeViewOp::create(b, loc, ptr, layout, DenseI64ArrayAttr());
         });

@@ -1583,11 +1583,51 @@ AtomCalls fly::ir::fly::planAtomCalls(FlyMemRefType t, CopyAtomType atom) {
 // Pointers, tensors and copies: ops.
 //===----------------------------------------------------------------------===//
 
+std::optional<int64_t> MakePtrOp::getAllocInt(StringRef name) {
+  DictionaryAttr dict = getDictAttrsAttr();
+  auto value = dict ? dyn_cast_or_null<IntegerAttr>(dict.get(name)) : IntegerAttr();
+  if (!value)
+    return std::nullopt;
+  return value.getInt();
+}
+
 LogicalResult MakePtrOp::verify() {
-  auto raw = dyn_cast<LLVM::LLVMPointerType>(getRaw().getType());
-  if (!raw)
-    return emitOpError("takes an !llvm.ptr, not ") << getRaw().getType();
   unsigned space = getType().getAddressSpace();
+  DictionaryAttr dict = getDictAttrsAttr();
+  if (dict)
+    for (NamedAttribute a : dict) {
+      if (!llvm::is_contained({"allocSize", "allocBytes", "allocAlign"}, a.getName().strref()))
+        return emitOpError("knows the entries allocSize, allocBytes and allocAlign, not ")
+               << a.getName();
+      if (!isa<IntegerAttr>(a.getValue()) || cast<IntegerAttr>(a.getValue()).getInt() <= 0)
+        return emitOpError("takes a positive integer ") << a.getName() << ", not " << a.getValue();
+    }
+  if (getArgs().empty()) {
+    if (auto size = getAllocInt("allocSize")) {
+      if (space != Register || getAllocInt("allocBytes") || getAllocInt("allocAlign"))
+        return emitOpError("allocates allocSize elements in registers only (alone), not in ")
+               << spaceName(space) << " memory";
+      return success();
+    }
+    if (auto bytes = getAllocInt("allocBytes")) {
+      int64_t align = getAllocInt("allocAlign").value_or(getType().getAlignment());
+      if (space != Shared)
+        return emitOpError("allocates allocBytes in shared memory only, not in ")
+               << spaceName(space) << " memory";
+      if (!llvm::isPowerOf2_64(uint64_t(align)))
+        return emitOpError("aligns an allocation to a power of two, not ") << align;
+      return success();
+    }
+    return emitOpError("without an operand allocates: it needs allocSize (registers) or "
+                       "allocBytes (shared memory) in dictAttrs");
+  }
+  if (getArgs().size() != 1 || dict)
+    return emitOpError("makes a pointer from one LLVM pointer (buffer descriptors are not "
+                       "offered), not from ")
+           << getArgs().size() << " operands" << (dict ? " and allocation entries" : "");
+  auto raw = dyn_cast<LLVM::LLVMPointerType>(getArgs()[0].getType());
+  if (!raw)
+    return emitOpError("takes an !llvm.ptr, not ") << getArgs()[0].getType();
   if (raw.getAddressSpace() != 0 && raw.getAddressSpace() != space)
     return emitOpError("makes a ") << spaceName(space) << " pointer from an LLVM pointer in "
                                    << "address space " << raw.getAddressSpace();

@@ -300,6 +300,32 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return op->getResult(0);
   }
 
+  /// A lane's registers for `count` elements (stack memory, which promotion and LLVM's SROA
+  /// turn into registers).
+  static Value registers(OpBuilder &b, Location loc, Type element, int64_t count, int64_t align) {
+    Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
+    return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), element, n,
+                                  unsigned(align));
+  }
+
+  /// The shared global of its own that a `make_ptr() {allocBytes, allocAlign}` allocates:
+  /// `__shared_alloc_N`, N the first number no symbol of the module has.
+  LLVM::GlobalOp sharedAllocation(MakePtrOp op) {
+    Operation *table = SymbolTable::getNearestSymbolTable(op->getParentOp());
+    if (!table)
+      L::fail(L::ErrorKind::Unsupported, "needs an enclosing module for its global");
+    int64_t bytes = *op.getAllocInt("allocBytes");
+    int64_t align = op.getAllocInt("allocAlign").value_or(op.getType().getAlignment());
+    std::string name;
+    for (int n = 0; name.empty() || SymbolTable::lookupSymbolIn(table, name); ++n)
+      name = "__shared_alloc_" + std::to_string(n);
+    OpBuilder top = OpBuilder::atBlockBegin(&table->getRegion(0).front());
+    return LLVM::GlobalOp::create(top, op.getLoc(),
+                                  LLVM::LLVMArrayType::get(top.getI8Type(), uint64_t(bytes)),
+                                  /*isConstant=*/false, LLVM::Linkage::Internal, name, Attribute(),
+                                  uint64_t(align), Shared, /*dsoLocal=*/true);
+  }
+
   /// The zero-length external shared global that stands for the dynamic shared memory of the
   /// kernels of op's module (one per module, aligned as its strictest reader asks).
   LLVM::GlobalOp dynamicShared(GetDynSharedOp op) {
@@ -441,7 +467,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::fail(L::ErrorKind::Unsupported, "comparisons of int tuples with dynamic leaves are not "
                                          "offered (static ones fold)");
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
-      ptrs[p.getResult()] = p.getRaw();
+      PointerType t = p.getType();
+      if (!p.getArgs().empty())
+        ptrs[p.getResult()] = p.getArgs()[0];
+      else if (auto size = p.getAllocInt("allocSize"))
+        ptrs[p.getResult()] = registers(b, loc, t.getElementType(), *size, t.getAlignment());
+      else
+        ptrs[p.getResult()] = LLVM::AddressOfOp::create(b, loc, sharedAllocation(p));
     } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
       t.getResult().replaceAllUsesWith(ptr(t.getPtr()));
     } else if (auto d = dyn_cast<GetDynSharedOp>(op)) {
@@ -460,10 +492,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                 lookup(tuples, a.getOffset()).leaf());
     } else if (auto a = dyn_cast<AllocaOp>(op)) {
       FlyMemRefType t = a.getType();
-      Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(),
-                                             L::cosize(t.getLayout().getLayout()).value());
-      Value ptr = LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                         t.getElementType(), n, unsigned(t.getAlignment()));
+      Value ptr = registers(b, loc, t.getElementType(),
+                            L::cosize(t.getLayout().getLayout()).value(), t.getAlignment());
       setTensor(a.getResult(), {ptr, t.getLayout().getLayout(), std::nullopt});
     } else if (auto e = dyn_cast<ElementPtrOp>(op)) {
       const TensorParts &t = tensor(e.getTensor());
