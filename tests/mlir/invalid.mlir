@@ -698,7 +698,37 @@ func.func @make_ptr_negative(%raw: !llvm.ptr<5>) {
 // -----
 
 func.func @make_ptr_buffer(%g: !fly.ptr<f16, global>, %s: i16, %n: i64, %f: i32) {
-  // expected-error @+1 {{makes a pointer from one LLVM pointer (buffer descriptors are not offered), not from 4 operands}}
+  // expected-error @+1 {{makes a global pointer from one LLVM pointer, not from 4 operands}}
   %p = fly.make_ptr(%g, %s, %n, %f) : (!fly.ptr<f16, global>, i16, i64, i32) -> !fly.ptr<f16, global>
+  return
+}
+
+// -----
+
+func.func @make_buffer_from_shared(%s: !fly.ptr<f16, shared>, %st: i16, %n: i64, %f: i32) {
+  // expected-error @+1 {{makes a buffer_desc pointer from (global pointer, i16 stride, i64 records, i32 flags), not from '!fly.ptr<f16, shared>', 'i16', 'i64', 'i32'}}
+  %p = fly.make_ptr(%s, %st, %n, %f) : (!fly.ptr<f16, shared>, i16, i64, i32) -> !fly.ptr<f16, #fly_rocdl.buffer_desc>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tensor over a buffer descriptor is not offered yet; its pointer is read and written with fly.ptr.load / fly.ptr.store}}
+func.func @buffer_tensor(%t: !fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an address space is global, shared, register or a target's (#fly_rocdl.buffer_desc), not 7 : i64}}
+func.func @numbered_space(%p: !fly.ptr<f32, 7>) {
+  return
+}
+
+// -----
+
+func.func @cp_async_from_a_buffer(%b: !fly.ptr<f32, #fly_rocdl.buffer_desc>, %s: !fly.ptr<f32, shared>) {
+  // expected-error @+1 {{copies from a global pointer to a shared one, not from buffer_desc to shared}}
+  fly.cp_async %b, %s {bytes = 16} : !fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.ptr<f32, shared>
   return
 }

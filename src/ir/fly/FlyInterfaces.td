@@ -24,4 +24,15 @@ def Fly_MmaOpTypeInterface : TypeInterface<"MmaOpTypeInterface"> {
   ];
 }
 
+def Fly_AddressSpaceAttrInterface : AttrInterface<"AddressSpaceAttrInterface"> {
+  let cppNamespace = "::fly::ir::fly";
+  let description = [{
+    A target's address space for `!fly.ptr` (FlyROCDL's `#fly_rocdl.buffer_desc`), as the Fly
+    dialect numbers address spaces (fly::AddressSpace).
+  }];
+  let methods = [
+    InterfaceMethod<"the Fly address space it stands for", "unsigned", "getAddressSpace">,
+  ];
+}
+
 #endif // FLY_INTERFACES_TD

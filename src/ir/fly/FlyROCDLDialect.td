@@ -16,6 +16,19 @@ def FlyROCDL_Dialect : Dialect {
   let summary = "AMD matrix-core and memory instructions as Fly atom types";
   let cppNamespace = "::fly::ir::fly_rocdl";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+}
+
+def FlyROCDL_BufferDescAttr : AttrDef<FlyROCDL_Dialect, "BufferDesc",
+    [DeclareAttrInterfaceMethods<Fly_AddressSpaceAttrInterface>]> {
+  let mnemonic = "buffer_desc";
+  let summary = "the address space of pointers into an AMD buffer resource";
+  let description = [{
+    `!fly.ptr<f32, #fly_rocdl.buffer_desc>`: a buffer resource (base, records, flags) and an
+    element offset; `fly.add_offset` adds to the offset, `fly.ptr.load` / `fly.ptr.store`
+    become `rocdl.raw.ptr.buffer.load` / `store` at its byte offset (swizzled where the pointer
+    has a swizzle), which the hardware checks against the records.
+  }];
 }
 
 def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",

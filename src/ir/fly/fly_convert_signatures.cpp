@@ -41,6 +41,8 @@ struct FlyTypeConverter : TypeConverter {
   explicit FlyTypeConverter(MLIRContext *ctx) {
     addConversion([](Type t) { return t; });
     addConversion([ctx](PointerType t) -> Type {
+      if (t.getAddressSpace() == BufferDesc)
+        return bufferPointerType(ctx);
       return LLVM::LLVMPointerType::get(ctx, t.getAddressSpace());
     });
     addConversion([ctx](FlyMemRefType t) -> std::optional<Type> {
@@ -49,20 +51,20 @@ struct FlyTypeConverter : TypeConverter {
       return LLVM::LLVMPointerType::get(ctx, t.getAddressSpace());
     });
     // Inside a body the pointer is a Fly value again.
-    addSourceMaterialization(
-        [](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
-          if (inputs.size() != 1 || !isa<LLVM::LLVMPointerType>(inputs[0].getType()))
-            return {};
-          if (auto p = dyn_cast<PointerType>(type))
-            return MakePtrOp::create(b, loc, p, ValueRange{inputs[0]}, DictionaryAttr());
-          auto m = dyn_cast<FlyMemRefType>(type);
-          if (!m)
-            return {};
-          Value ptr = MakePtrOp::create(b, loc, m.getPointerType(), ValueRange{inputs[0]},
-                                        DictionaryAttr());
-          Value layout = StaticOp::create(b, loc, m.getLayout());
-          return MakeViewOp::create(b, loc, ptr, layout, DenseI64ArrayAttr());
-        });
+    addSourceMaterialization([](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
+      if (inputs.size() != 1 || (!isa<LLVM::LLVMPointerType>(inputs[0].getType()) &&
+                                 inputs[0].getType() != bufferPointerType(b.getContext())))
+        return {};
+      if (auto p = dyn_cast<PointerType>(type))
+        return MakePtrOp::create(b, loc, p, ValueRange{inputs[0]}, DictionaryAttr());
+      auto m = dyn_cast<FlyMemRefType>(type);
+      if (!m)
+        return {};
+      Value ptr =
+          MakePtrOp::create(b, loc, m.getPointerType(), ValueRange{inputs[0]}, DictionaryAttr());
+      Value layout = StaticOp::create(b, loc, m.getLayout());
+      return MakeViewOp::create(b, loc, ptr, layout, DenseI64ArrayAttr());
+    });
   }
 };
 

@@ -24,6 +24,7 @@ namespace L = fly::layout;
 
 #include "FlyDialect.cpp.inc"
 
+#include "FlyAttrInterfaces.cpp.inc"
 #include "FlyTypeInterfaces.cpp.inc"
 
 void FlyDialect::initialize() {
@@ -1282,6 +1283,8 @@ const char *spaceName(unsigned space) {
     return "shared";
   case Register:
     return "register";
+  case BufferDesc:
+    return "buffer_desc";
   }
   return "?";
 }
@@ -1289,8 +1292,17 @@ const char *spaceName(unsigned space) {
 ParseResult parseSpace(AsmParser &parser, unsigned &space) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef word;
-  if (parser.parseKeyword(&word))
-    return failure();
+  if (failed(parser.parseOptionalKeyword(&word))) {
+    // A target's address space is an attribute of its dialect (#fly_rocdl.buffer_desc).
+    Attribute attr;
+    if (parser.parseAttribute(attr))
+      return failure();
+    if (auto target = dyn_cast<AddressSpaceAttrInterface>(attr))
+      return space = target.getAddressSpace(), success();
+    return parser.emitError(loc, "an address space is global, shared, register or a target's "
+                                 "(#fly_rocdl.buffer_desc), not ")
+           << attr;
+  }
   for (unsigned s : {Global, Shared, Register})
     if (word == spaceName(s))
       return space = s, success();
@@ -1382,7 +1394,9 @@ Type PointerType::parse(AsmParser &parser) {
 }
 
 void PointerType::print(AsmPrinter &printer) const {
-  printer << "<" << getElementType() << ", " << spaceName(getAddressSpace());
+  printer << "<" << getElementType() << ", "
+          << (getAddressSpace() == BufferDesc ? "#fly_rocdl.buffer_desc"
+                                              : spaceName(getAddressSpace()));
   printOptions(printer, getElementType(), getAlignment(), {});
   if (auto s = getAddressSwizzle(); !s.empty())
     printer << ", S<" << s[0] << "," << s[1] << "," << s[2] << ">";
@@ -1407,7 +1421,7 @@ LogicalResult verifySwizzle(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
                                   unsigned space, int64_t align, ArrayRef<int64_t> swizzle) {
-  if (space != Global && space != Shared && space != Register)
+  if (space != Global && space != Shared && space != Register && space != BufferDesc)
     return emitError() << "no address space " << space;
   if (failed(verifyElement(emitError, element, align)))
     return failure();
@@ -1462,6 +1476,9 @@ LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError
                                     ArrayRef<int64_t> swizzle) {
   if (failed(PointerType::verify(emitError, element, space, align, {})))
     return failure();
+  if (space == BufferDesc)
+    return emitError() << "a tensor over a buffer descriptor is not offered yet; its pointer is "
+                          "read and written with fly.ptr.load / fly.ptr.store";
   return verifySwizzle(emitError, swizzle);
 }
 
@@ -1621,10 +1638,26 @@ LogicalResult MakePtrOp::verify() {
     return emitOpError("without an operand allocates: it needs allocSize (registers) or "
                        "allocBytes (shared memory) in dictAttrs");
   }
-  if (getArgs().size() != 1 || dict)
-    return emitOpError("makes a pointer from one LLVM pointer (buffer descriptors are not "
-                       "offered), not from ")
-           << getArgs().size() << " operands" << (dict ? " and allocation entries" : "");
+  if (dict)
+    return emitOpError("allocates (dictAttrs) or takes operands, not both");
+  if (space == BufferDesc) {
+    // (base, stride, numRecords, flags) as rocdl.make.buffer.rsrc takes them, or the lowered
+    // pointer itself where a function's signature lowered it.
+    TypeRange t = getArgs().getTypes();
+    auto base = t.empty() ? PointerType() : dyn_cast<PointerType>(t[0]);
+    bool whole = t.size() == 4 && base && base.getAddressSpace() == Global && t[1].isInteger(16) &&
+                 t[2].isInteger(64) && t[3].isInteger(32);
+    bool lowered = t.size() == 1 && t[0] == bufferPointerType(getContext());
+    if (!whole && !lowered)
+      return emitOpError("makes a buffer_desc pointer from (global pointer, i16 stride, i64 "
+                         "records, i32 flags), not from ")
+             << t;
+    return success();
+  }
+  if (getArgs().size() != 1)
+    return emitOpError("makes a ")
+           << spaceName(space) << " pointer from one LLVM pointer, not from " << getArgs().size()
+           << " operands";
   auto raw = dyn_cast<LLVM::LLVMPointerType>(getArgs()[0].getType());
   if (!raw)
     return emitOpError("takes an !llvm.ptr, not ") << getArgs()[0].getType();
@@ -1642,17 +1675,33 @@ LogicalResult GetDynSharedOp::verify() {
 }
 
 LogicalResult CpAsyncOp::verify() {
+  if (getSrc().getType().getAddressSpace() != Global ||
+      getDst().getType().getAddressSpace() != Shared)
+    return emitOpError("copies from a global pointer to a shared one, not from ")
+           << spaceName(getSrc().getType().getAddressSpace()) << " to "
+           << spaceName(getDst().getType().getAddressSpace());
   if (!getSrc().getType().getAddressSwizzle().empty() ||
       !getDst().getType().getAddressSwizzle().empty())
     return emitOpError("copies between unswizzled addresses; a swizzled pointer is not offered");
   return success();
 }
 
+LLVM::LLVMStructType fly::ir::fly::bufferPointerType(MLIRContext *ctx) {
+  return LLVM::LLVMStructType::getLiteral(
+      ctx, {LLVM::LLVMPointerType::get(ctx, BufferDesc), IntegerType::get(ctx, 32)});
+}
+
 LogicalResult ToLLVMPtrOp::verify() {
+  unsigned space = getPtr().getType().getAddressSpace();
+  if (space == BufferDesc) {
+    if (getType() != bufferPointerType(getContext()) || getLlvmAddressSpace() != BufferDesc)
+      return emitOpError("lowers a buffer_desc pointer to ")
+             << bufferPointerType(getContext()) << " (address space 8), not " << getType();
+    return success();
+  }
   auto result = dyn_cast<LLVM::LLVMPointerType>(getType());
   if (!result)
     return emitOpError("gives an !llvm.ptr, not ") << getType();
-  unsigned space = getPtr().getType().getAddressSpace();
   if (result.getAddressSpace() != getLlvmAddressSpace() || getLlvmAddressSpace() != space)
     return emitOpError("lowers a ") << spaceName(space) << " pointer to address space " << space
                                     << ", not " << getLlvmAddressSpace() << " (its attribute) or "

@@ -24,6 +24,7 @@
 
 #include "FlyDialect.h.inc"
 
+#include "FlyAttrInterfaces.h.inc"
 #include "FlyTypeInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES
@@ -35,7 +36,12 @@
 namespace fly::ir::fly {
 
 /// The address spaces of pointers and tensors, numbered as AMDGPU and NVVM number them.
-enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5 };
+/// BufferDesc is FlyROCDL's `#fly_rocdl.buffer_desc`: an AMD buffer resource (an LLVM pointer
+/// in address space 8) and an element offset into it, accessed by the buffer instructions.
+enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5, BufferDesc = 8 };
+
+/// What a buffer-descriptor pointer lowers to: the resource and an i32 element offset.
+::mlir::LLVM::LLVMStructType bufferPointerType(::mlir::MLIRContext *ctx);
 
 /// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
 /// 0), a `?{div=d}` leaf's d, 1 for `?`.

@@ -177,8 +177,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return lookup(ptrs, v);
     OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
     unsigned space = type.getAddressSpace();
-    return ptrs[v] = ToLLVMPtrOp::create(b, arg.getLoc(),
-                                         LLVM::LLVMPointerType::get(b.getContext(), space), v,
+    Type lowered = space == BufferDesc ? Type(bufferPointerType(b.getContext()))
+                                       : Type(LLVM::LLVMPointerType::get(b.getContext(), space));
+    return ptrs[v] = ToLLVMPtrOp::create(b, arg.getLoc(), lowered, v,
                                          b.getI32IntegerAttr(int32_t(space)));
   }
   TensorParts &tensor(Value v) { return tensorStore[lookup(tensors, v)]; }
@@ -298,6 +299,34 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
     return op->getResult(0);
+  }
+
+  /// A buffer pointer (resource, element offset) with its offset replaced.
+  static Value withBufferOffset(OpBuilder &b, Location loc, Value fat, Value offset) {
+    return LLVM::InsertValueOp::create(b, loc, fat, offset, ArrayRef<int64_t>{1});
+  }
+  static Value bufferResource(OpBuilder &b, Location loc, Value fat) {
+    return LLVM::ExtractValueOp::create(b, loc, fat, ArrayRef<int64_t>{0});
+  }
+  static Value bufferOffset(OpBuilder &b, Location loc, Value fat) {
+    return LLVM::ExtractValueOp::create(b, loc, fat, ArrayRef<int64_t>{1});
+  }
+  /// The byte offset a buffer access through a pointer of type `t` goes to (swizzled as the
+  /// pointer's byte addresses are).
+  static Value bufferByteOffset(OpBuilder &b, Location loc, Value fat, PointerType t) {
+    Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), t.getElementBytes());
+    Value bytes = arith::MulIOp::create(b, loc, bufferOffset(b, loc, fat), size);
+    auto swizzle = t.getAddressSwizzleFunction();
+    return swizzle ? swizzled(b, loc, bytes, *swizzle) : bytes;
+  }
+  /// `make_ptr(base, stride, records, flags)`: the resource over `base`, at offset 0.
+  Value newBufferPointer(OpBuilder &b, Location loc, MakePtrOp p) {
+    auto rsrc = ROCDL::MakeBufferRsrcOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), BufferDesc), ptr(p.getArgs()[0]),
+        p.getArgs()[1], p.getArgs()[2], p.getArgs()[3]);
+    Value fat = LLVM::UndefOp::create(b, loc, bufferPointerType(b.getContext()));
+    fat = LLVM::InsertValueOp::create(b, loc, fat, rsrc, ArrayRef<int64_t>{0});
+    return withBufferOffset(b, loc, fat, arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
   }
 
   /// A lane's registers for `count` elements (stack memory, which promotion and LLVM's SROA
@@ -468,7 +497,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                          "offered (static ones fold)");
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       PointerType t = p.getType();
-      if (!p.getArgs().empty())
+      if (p.getArgs().size() == 4)
+        ptrs[p.getResult()] = newBufferPointer(b, loc, p);
+      else if (!p.getArgs().empty())
         ptrs[p.getResult()] = p.getArgs()[0];
       else if (auto size = p.getAllocInt("allocSize"))
         ptrs[p.getResult()] = registers(b, loc, t.getElementType(), *size, t.getAlignment());
@@ -488,8 +519,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto g = dyn_cast<GetLayoutOp>(op)) {
       layouts.try_emplace(g.getResult(), tensor(g.getTensor()).layout);
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
-      ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(),
-                                lookup(tuples, a.getOffset()).leaf());
+      const L::Int &offset = lookup(tuples, a.getOffset()).leaf();
+      if (a.getType().getAddressSpace() == BufferDesc) { // the offset field: 32 bits
+        Value by = castInt(b, loc, SsaInt::materialize(b, loc, offset), b.getI32Type());
+        Value fat = ptr(a.getPtr());
+        ptrs[a.getResult()] = withBufferOffset(
+            b, loc, fat, arith::AddIOp::create(b, loc, bufferOffset(b, loc, fat), by));
+      } else {
+        ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(), offset);
+      }
     } else if (auto a = dyn_cast<AllocaOp>(op)) {
       FlyMemRefType t = a.getType();
       Value ptr = registers(b, loc, t.getElementType(),
@@ -545,6 +583,19 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                                         ArrayRef<int64_t>{1});
             LLVM::StoreOp::create(b, loc, v, at, align);
           });
+    } else if (auto l = dyn_cast<PtrLoadOp>(op);
+               l && l.getPtr().getType().getAddressSpace() == BufferDesc) {
+      Value fat = ptr(l.getPtr()), zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+      Value bytes = bufferByteOffset(b, loc, fat, l.getPtr().getType());
+      l.getResult().replaceAllUsesWith(
+          ROCDL::RawPtrBufferLoadOp::create(b, loc, l.getType(), bufferResource(b, loc, fat), bytes,
+                                            zero, zero, nullptr, nullptr, nullptr));
+    } else if (auto s = dyn_cast<PtrStoreOp>(op);
+               s && s.getPtr().getType().getAddressSpace() == BufferDesc) {
+      Value fat = ptr(s.getPtr()), zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+      Value bytes = bufferByteOffset(b, loc, fat, s.getPtr().getType());
+      ROCDL::RawPtrBufferStoreOp::create(b, loc, s.getValue(), bufferResource(b, loc, fat), bytes,
+                                         zero, zero, nullptr, nullptr, nullptr);
     } else if (auto l = dyn_cast<PtrLoadOp>(op)) {
       PointerType t = l.getPtr().getType();
       l.getResult().replaceAllUsesWith(

@@ -21,12 +21,21 @@ namespace L = fly::layout;
 #define GET_TYPEDEF_CLASSES
 #include "FlyROCDLTypes.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "FlyROCDLAttrs.cpp.inc"
+
 void FlyROCDLDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "FlyROCDLTypes.cpp.inc"
       >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "FlyROCDLAttrs.cpp.inc"
+      >();
 }
+
+unsigned BufferDescAttr::getAddressSpace() const { return ::fly::ir::fly::BufferDesc; }
 
 namespace {
 

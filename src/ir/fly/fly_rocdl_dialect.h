@@ -14,6 +14,9 @@
 #define GET_TYPEDEF_CLASSES
 #include "FlyROCDLTypes.h.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "FlyROCDLAttrs.h.inc"
+
 namespace fly::ir::fly_rocdl {
 
 /// The sign and clamp controls an instruction type carries (none for MFMA).
