@@ -732,3 +732,19 @@ func.func @cp_async_from_a_buffer(%b: !fly.ptr<f32, #fly_rocdl.buffer_desc>, %s:
   fly.cp_async %b, %s {bytes = 16} : !fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.ptr<f32, shared>
   return
 }
+
+// -----
+
+func.func @recast_to_another_space(%p: !fly.ptr<f32, register>) {
+  // expected-error @+1 {{keeps the pointer's address space and swizzle, not '!fly.ptr<f32, register>' to '!fly.ptr<i32, shared>'}}
+  %q = fly.recast_iter(%p) : (!fly.ptr<f32, register>) -> !fly.ptr<i32, shared>
+  return
+}
+
+// -----
+
+func.func @recast_promising_alignment(%p: !fly.ptr<f16, shared>) {
+  // expected-error @+1 {{cannot promise more alignment (4 bytes) than '!fly.ptr<f16, shared>' has}}
+  %q = fly.recast_iter(%p) : (!fly.ptr<f16, shared>) -> !fly.ptr<f32, shared>
+  return
+}

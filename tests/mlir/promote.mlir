@@ -1,13 +1,14 @@
 // RUN: fly-opt %s --fly-promote-regmem-to-vectorssa | FileCheck %s
-// Fragments accessed at constant offsets in their block become one SSA vector; any other use
-// leaves the fragment in memory for fly-layout-lowering.
+// Registers (fragments, make_ptr allocations) accessed at constant offsets in their block become
+// one SSA vector, poison where nothing was written yet; any other use leaves them in memory for
+// fly-layout-lowering.
 
 !frag = !fly.memref<f32, register, (2,4):(4,1), align 16>
 
 // Stores and loads in order, through coordinates and through pointers.
 // CHECK-LABEL: func.func @promoted
 // CHECK-SAME: (%[[A:.*]]: f32, %[[V:.*]]: vector<4xf32>)
-// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : vector<8xf32>
+// CHECK: %[[Z:.*]] = ub.poison : vector<8xf32>
 // CHECK: %[[S1:.*]] = vector.insert %[[A]], %[[Z]] [6]
 // CHECK: %[[S2:.*]] = vector.insert_strided_slice %[[V]], %[[S1]] {offsets = [0], strides = [1]}
 // CHECK: %[[X:.*]] = vector.extract %[[S2]][6]
@@ -63,4 +64,31 @@ func.func @in_loop(%a: f32) {
     fly.memref.store(%a, %f, %crd30) : (f32, !frag, !fly.int_tuple<(?,?)>) -> ()
   }
   return
+}
+
+// A make_ptr allocation of registers promotes the same way, through its pointer.
+// CHECK-LABEL: func.func @allocated_registers
+// CHECK: %[[P:.*]] = ub.poison : vector<4xi32>
+// CHECK: %[[S:.*]] = vector.insert %arg0, %[[P]] [2] : i32 into vector<4xi32>
+// CHECK: vector.extract %[[S]][2] : i32 from vector<4xi32>
+// CHECK-NOT: fly.
+func.func @allocated_registers(%x: i32) -> i32 {
+  %r = fly.make_ptr() {dictAttrs = {allocSize = 4 : i64}} : () -> !fly.ptr<i32, register>
+  %two = fly.static : !fly.int_tuple<2>
+  %q = fly.add_offset(%r, %two) : (!fly.ptr<i32, register>, !fly.int_tuple<2>) -> !fly.ptr<i32, register>
+  fly.ptr.store(%x, %q) : (i32, !fly.ptr<i32, register>) -> ()
+  %y = fly.ptr.load(%q) : (!fly.ptr<i32, register>) -> i32
+  return %y : i32
+}
+
+// Read as another element type (recast_iter), the registers stay in memory.
+// CHECK-LABEL: func.func @recast_registers
+// CHECK: fly.make_ptr() {dictAttrs = {allocSize = 1 : i64}}
+// CHECK: fly.recast_iter
+func.func @recast_registers(%x: f32) -> i32 {
+  %r = fly.make_ptr() {dictAttrs = {allocSize = 1 : i64}} : () -> !fly.ptr<f32, register>
+  fly.ptr.store(%x, %r) : (f32, !fly.ptr<f32, register>) -> ()
+  %i = fly.recast_iter(%r) : (!fly.ptr<f32, register>) -> !fly.ptr<i32, register>
+  %y = fly.ptr.load(%i) : (!fly.ptr<i32, register>) -> i32
+  return %y : i32
 }

@@ -190,3 +190,16 @@ module @alloc_module {
     return %x : bf16
   }
 }
+
+// recast_iter reads the same address as another element type.
+// CHECK-LABEL: func.func @recast_bits
+// CHECK: %[[R:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: llvm.store %arg0, %[[R]]
+// CHECK: llvm.load %[[R]] {alignment = 4 : i64} : !llvm.ptr -> i32
+func.func @recast_bits(%x: f32) -> i32 {
+  %r = fly.make_ptr() {dictAttrs = {allocSize = 1 : i64}} : () -> !fly.ptr<f32, register>
+  fly.ptr.store(%x, %r) : (f32, !fly.ptr<f32, register>) -> ()
+  %i = fly.recast_iter(%r) : (!fly.ptr<f32, register>) -> !fly.ptr<i32, register>
+  %y = fly.ptr.load(%i) : (!fly.ptr<i32, register>) -> i32
+  return %y : i32
+}

@@ -717,6 +717,17 @@ def Fly_PtrStoreOp : Fly_Op<"ptr.store"> {
   let hasVerifier = 1;
 }
 
+def Fly_RecastIterOp : Fly_FnOp<"recast_iter", [Pure]> {
+  let summary = "the same address as a pointer to another element type";
+  let description = [{
+    `%q = fly.recast_iter(%p) : (!fly.ptr<f32, register>) -> !fly.ptr<i32, register>`: the
+    address space and swizzle stay; accesses through the result read the bytes as its elements.
+  }];
+  let arguments = (ins Fly_PointerType:$src);
+  let results = (outs Fly_PointerType:$result);
+  let hasVerifier = 1;
+}
+
 def Fly_AllocaOp : Fly_FnOp<"memref.alloca"> {
   let summary = "a register tensor (a fragment) of a layout";
   let description = [{

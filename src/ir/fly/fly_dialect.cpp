@@ -1667,6 +1667,21 @@ LogicalResult MakePtrOp::verify() {
   return success();
 }
 
+LogicalResult RecastIterOp::verify() {
+  PointerType from = getSrc().getType(), to = getType();
+  if (from.getAddressSpace() != to.getAddressSpace() ||
+      from.getAddressSwizzle() != to.getAddressSwizzle())
+    return emitOpError("keeps the pointer's address space and swizzle, not ")
+           << from << " to " << to;
+  if (from.getAddressSpace() == BufferDesc && from.getElementBytes() != to.getElementBytes())
+    return emitOpError("recasts a buffer_desc pointer only to elements of the same size (its "
+                       "offset counts elements)");
+  if (to.getAlignment() > from.getAlignment())
+    return emitOpError("cannot promise more alignment (")
+           << to.getAlignment() << " bytes) than " << from << " has";
+  return success();
+}
+
 LogicalResult GetDynSharedOp::verify() {
   if (getType().getAddressSpace() != Shared)
     return emitOpError("gives a shared pointer, not a ")

@@ -505,6 +505,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         ptrs[p.getResult()] = registers(b, loc, t.getElementType(), *size, t.getAlignment());
       else
         ptrs[p.getResult()] = LLVM::AddressOfOp::create(b, loc, sharedAllocation(p));
+    } else if (auto r = dyn_cast<RecastIterOp>(op)) {
+      ptrs[r.getResult()] = ptr(r.getSrc()); // pointers are opaque: the address is the same
     } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
       t.getResult().replaceAllUsesWith(ptr(t.getPtr()));
     } else if (auto d = dyn_cast<GetDynSharedOp>(op)) {

@@ -1,11 +1,14 @@
 //===- fly_promote_regmem.cpp - Register tensors into SSA vectors ---------===//
 //
-// fly-promote-regmem-to-vectorssa: a fragment (fly.memref.alloca) whose every
-// access is at an offset known here becomes one SSA vector of its cosize,
-// threaded through its accesses in order: stores are vector.insert (or
-// insert_strided_slice for vector stores), loads vector.extract. Accesses are
-// fly.memref.load/store at constant coordinates and fly.ptr.load/store through
-// fly.get_iter, fly.memref.element_ptr and fly.add_offset at constant offsets.
+// fly-promote-regmem-to-vectorssa: registers (a fly.memref.alloca fragment or a
+// fly.make_ptr {allocSize} allocation) whose every access is at an offset known
+// here become one SSA vector of their size, threaded through the accesses in
+// order from a poison start (what unwritten registers hold): stores are
+// vector.insert (or insert_strided_slice for vector stores), loads
+// vector.extract. Accesses are fly.memref.load/store at constant coordinates and
+// fly.ptr.load/store through fly.get_iter, fly.memref.element_ptr and
+// fly.add_offset at constant offsets; a recast of the pointer, like any other use,
+// keeps the registers in memory.
 // A fragment with any other use, an access at an unknown offset or an access
 // in another block (inside an scf region) is left in memory: fly-layout-lowering
 // makes it an llvm.alloca, which LLVM's SROA may still promote.
@@ -14,6 +17,7 @@
 
 #include "ir/fly/fly_dialect.h"
 
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -39,7 +43,7 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
     return "Promote register tensors accessed at constant offsets to SSA vectors";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, vector::VectorDialect>();
+    registry.insert<arith::ArithDialect, ub::UBDialect, vector::VectorDialect>();
   }
 
   static std::optional<int64_t> offsetAt(const L::Layout &l, ValueRange coord) {
@@ -58,15 +62,21 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
     return v ? v.getNumElements() : 1;
   }
 
-  /// The accesses of `alloca` in order, plus the ops that only derive pointers; nothing
-  /// where a use keeps it from promotion.
-  static bool collect(AllocaOp alloca, int64_t cosize, SmallVectorImpl<Access> &accesses,
+  /// The accesses of registers `root` (an alloca or a make_ptr) in order, plus the ops that
+  /// only derive pointers; nothing where a use keeps it from promotion.
+  static bool collect(Operation *root, int64_t cosize, SmallVectorImpl<Access> &accesses,
                       SmallVectorImpl<Operation *> &derived) {
-    Block *block = alloca->getBlock();
-    L::Layout l = alloca.getType().getLayout().getLayout();
+    Block *block = root->getBlock();
     SmallVector<std::pair<Value, int64_t>> ptrs;
     auto inRange = [&](int64_t o, Type t) { return o >= 0 && o + lanesOf(t) <= cosize; };
-    for (Operation *user : alloca->getUsers()) {
+    auto alloca = dyn_cast<AllocaOp>(root);
+    if (!alloca)
+      ptrs.push_back({root->getResult(0), 0});
+    L::Layout l = alloca ? alloca.getType().getLayout().getLayout() : L::makeLayout(L::IntTuple(1));
+    SmallVector<Operation *> users;
+    if (alloca)
+      users.assign(alloca->user_begin(), alloca->user_end());
+    for (Operation *user : users) {
       if (user->getBlock() != block)
         return false;
       if (auto g = dyn_cast<GetIterOp>(user)) {
@@ -121,13 +131,11 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
     return true;
   }
 
-  static void promote(AllocaOp alloca, int64_t cosize, ArrayRef<Access> accesses,
+  static void promote(Operation *root, Type element, int64_t cosize, ArrayRef<Access> accesses,
                       ArrayRef<Operation *> derived) {
-    Type element = alloca.getType().getElementType();
     auto whole = VectorType::get({cosize}, element);
-    OpBuilder b(alloca);
-    Location loc = alloca.getLoc();
-    Value cur = arith::ConstantOp::create(b, loc, whole, b.getZeroAttr(whole));
+    OpBuilder b(root);
+    Value cur = ub::PoisonOp::create(b, root->getLoc(), whole);
     for (const Access &a : accesses) {
       b.setInsertionPoint(a.op);
       Value stored;
@@ -158,18 +166,24 @@ struct PromoteRegmemPass : PassWrapper<PromoteRegmemPass, OperationPass<>> {
     }
     for (Operation *op : llvm::reverse(derived))
       op->erase();
-    alloca->erase();
+    root->erase();
   }
 
   void runOnOperation() override {
-    SmallVector<AllocaOp> allocas;
-    getOperation()->walk([&](AllocaOp a) { allocas.push_back(a); });
-    for (AllocaOp a : allocas) {
-      int64_t cosize = L::cosize(a.getType().getLayout().getLayout()).value();
+    SmallVector<std::tuple<Operation *, Type, int64_t>> roots; // with element type and size
+    getOperation()->walk([&](Operation *op) {
+      if (auto a = dyn_cast<AllocaOp>(op))
+        roots.push_back({op, a.getType().getElementType(),
+                         L::cosize(a.getType().getLayout().getLayout()).value()});
+      else if (auto p = dyn_cast<MakePtrOp>(op); p && p.getArgs().empty())
+        if (auto size = p.getAllocInt("allocSize"))
+          roots.push_back({op, p.getType().getElementType(), *size});
+    });
+    for (auto [root, element, size] : roots) {
       SmallVector<Access> accesses;
       SmallVector<Operation *> derived;
-      if (collect(a, cosize, accesses, derived))
-        promote(a, cosize, accesses, derived);
+      if (collect(root, size, accesses, derived))
+        promote(root, element, size, accesses, derived);
     }
   }
 };
