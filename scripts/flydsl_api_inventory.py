@@ -58,8 +58,10 @@ DIFFERENCES = """
   ir.FunctionType.get(args, []))`, `f.add_entry_block()`, `func.ReturnOp([])`, `verify()` and
   `str(module)`: a function is a kernel of the module whose arguments are scalar parameters,
   and the text is the kernel builder's IR (a `gpu.func` in a `gpu.module`, before the
-  compiler's passes). Functions return nothing and take no vector arguments (a kernel's
-  parameters are scalars and tensors); both are refused with that reason. The raw pointer and
+  compiler's passes). A vector argument is passed as its lanes (one scalar parameter each;
+  the entry block rebuilds the vector, which has FlyDSL's `shape` and `numel`). Functions
+  return nothing (a kernel writes its results to memory): a result type is refused with that
+  reason. The raw pointer and
   buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
   types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
   `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),

@@ -565,7 +565,17 @@ FLY_API fly_value_t *fly_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t 
                               size_t n, fly_value_t *pred);
 FLY_API void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
                        fly_value_t *const *coord, size_t n, fly_value_t *pred);
-typedef enum fly_atomic_op { FLY_ATOMIC_ADD = 0, FLY_ATOMIC_MAX, FLY_ATOMIC_MIN } fly_atomic_op;
+/* FlyDSL's AtomicOp numbering. AND, OR, INC and DEC take integers only; INC stores
+ * old >= value ? 0 : old + 1 and DEC old == 0 || old > value ? value : old - 1 (unsigned). */
+typedef enum fly_atomic_op {
+  FLY_ATOMIC_ADD = 0,
+  FLY_ATOMIC_MAX,
+  FLY_ATOMIC_MIN,
+  FLY_ATOMIC_AND,
+  FLY_ATOMIC_OR,
+  FLY_ATOMIC_INC,
+  FLY_ATOMIC_DEC
+} fly_atomic_op;
 /* Atomically combines `value` into the element; returns the old value. */
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
@@ -759,6 +769,13 @@ typedef enum fly_copy_op {
 } fly_copy_op;
 FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op */, int bits,
                                           int dtype /* fly_dtype */);
+/* An atomic copy atom (FlyDSL's UniversalAtomic): each call combines one element of the
+ * source into the destination (global or shared memory) by an atomic read-modify-write,
+ * relaxed, at LLVM sync scope `syncscope`: "" (the system), "singlethread", or AMDGPU's
+ * "agent", "workgroup", "wavefront" (and their "-one-as" forms), which the other targets
+ * treat as the system scope. i32, i64, f32 or f64 elements (integers for AND, OR, INC, DEC). */
+FLY_API fly_value_t *fly_kernel_atomic_copy_atom(fly_kernel_t *k, int op /* fly_atomic_op */,
+                                                 int dtype /* fly_dtype */, const char *syncscope);
 /* A tiled copy: an atom, a static (thread, value) -> tile-coordinate layout and
  * the tile (tiler text, e.g. "(4,8)"). */
 FLY_API fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom,

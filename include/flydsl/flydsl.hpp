@@ -300,6 +300,11 @@ public:
   Value copyAtom(fly_copy_op op, int bits, fly_dtype dtype) {
     return wrap(fly_kernel_copy_atom(k_, op, bits, dtype));
   }
+  /// Each call combines one element into the destination atomically, at LLVM sync scope
+  /// `syncscope` ("" for the system).
+  Value atomicCopyAtom(fly_atomic_op op, fly_dtype dtype, const std::string &syncscope = "") {
+    return wrap(fly_kernel_atomic_copy_atom(k_, op, dtype, syncscope.c_str()));
+  }
   Value tiledCopy(Value atom, Value layoutTV, const std::string &tile) {
     return wrap(fly_kernel_tiled_copy(k_, atom.handle, layoutTV.handle, tile.c_str()));
   }

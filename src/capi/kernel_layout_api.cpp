@@ -255,6 +255,21 @@ fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) 
   });
 }
 
+fly_value_t *fly_kernel_atomic_copy_atom(fly_kernel_t *k, int op, int dtype,
+                                         const char *syncscope) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_DEC) {
+    K->reject("unknown atomic op " + std::to_string(op));
+    return nullptr;
+  }
+  return kernelCall(K, [&] {
+    return handle(K->atomicCopyAtom(static_cast<ir::AtomicOp>(op), ok ? d : ir::DType::Index,
+                                    syncscope ? syncscope : ""));
+  });
+}
+
 fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom, fly_value_t *layout_tv,
                                    const char *tile) {
   FLY_KERNEL_OR(k, nullptr);

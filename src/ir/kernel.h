@@ -75,7 +75,15 @@ enum class ValueKind {
 };
 
 /// Copy instructions a copy atom can stand for.
-enum class CopyOp { Universal, BufferLoadStore, Lds, CpAsync, CpAsyncZfill, BufferToLds };
+enum class CopyOp {
+  Universal,
+  BufferLoadStore,
+  Lds,
+  CpAsync,
+  CpAsyncZfill,
+  BufferToLds,
+  Atomic // one element a call, combined into the destination (CopyAtomInfo's atomic op)
+};
 
 // clang-format off
 enum class BinaryOp {
@@ -92,7 +100,7 @@ enum class FloatClass { IsNaN, IsInf, IsFinite, IsNormal };
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge, ULt, ULe, UGt, UGe };
 enum class GpuIndex { ThreadIdx, BlockIdx, BlockDim, GridDim };
 enum class ShuffleMode { Xor, Up, Down, Idx };
-enum class AtomicOp { Add, Max, Min };
+enum class AtomicOp { Add, Max, Min, And, Or, Inc, Dec }; // fly_atomic_op's numbering
 
 class Module;
 
@@ -304,6 +312,8 @@ public:
   Value *elemLess(Value *a, Value *b);
   /// A copy atom moving `bits` per call (a multiple of the dtype's width).
   Value *copyAtom(CopyOp op, int bits, DType dtype);
+  /// FlyDSL's UniversalAtomic: one element a call, combined by `op` at sync scope `scope`.
+  Value *atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope);
   /// A tiled copy: the atom, a thread-value layout (thr, val) -> tile coordinate, the tile.
   Value *tiledCopy(Value *atom, Value *layoutTV, const std::string &tile);
   /// CuTe's make_tiled_copy_A / _B / _C: a tiled copy of `atom` whose threads and values are

@@ -977,21 +977,64 @@ Value *Kernel::atomic(AtomicOp op, Value *ht, const std::vector<Value *> &coord,
   Entry *t = k.getTensor(ht, "tensor"), *v = k.getScalar(hv, "value");
   if (!t || !v)
     return nullptr;
-  if (v->dtype != t->dtype || !(v->dtype == DType::I32 || v->dtype == DType::I64 ||
-                                v->dtype == DType::F32 || v->dtype == DType::F64)) {
-    k.fail("atomics take i32, i64, f32 or f64 values of the tensor's dtype");
+  if (v->dtype != t->dtype) {
+    k.fail(std::string("an atomic on a ") + dtypeName(t->dtype) + " tensor takes " +
+           dtypeName(t->dtype) + " values, not " + dtypeName(v->dtype));
+    return nullptr;
+  }
+  if (auto why = Impl::atomicRefusal(op, v->dtype)) {
+    k.fail(*why);
     return nullptr;
   }
   MValue addr = k.address(*t, coord);
   if (!addr)
     return nullptr;
+  return k.scalar(k.atomicRmw(op, addr, v->v, v->dtype, ""), v->dtype);
+}
+
+std::optional<std::string> Kernel::Impl::atomicRefusal(AtomicOp op, DType d) {
+  bool numeric = d == DType::I32 || d == DType::I64 || d == DType::F32 || d == DType::F64;
+  if (!numeric)
+    return std::string("atomics take i32, i64, f32 or f64 values, not ") + dtypeName(d);
+  bool integerOnly =
+      op == AtomicOp::And || op == AtomicOp::Or || op == AtomicOp::Inc || op == AtomicOp::Dec;
+  if (integerOnly && isFloat(d))
+    return std::string("atomic and, or, inc and dec take integers, not ") + dtypeName(d);
+  return std::nullopt;
+}
+
+MValue Kernel::Impl::atomicRmw(AtomicOp op, MValue ptr, MValue v, DType d,
+                               const std::string &scope) {
   namespace L = mlir::LLVM;
-  bool f = isFloat(v->dtype);
-  L::AtomicBinOp bin = op == AtomicOp::Add   ? (f ? L::AtomicBinOp::fadd : L::AtomicBinOp::add)
-                       : op == AtomicOp::Max ? (f ? L::AtomicBinOp::fmax : L::AtomicBinOp::max)
-                                             : (f ? L::AtomicBinOp::fmin : L::AtomicBinOp::min);
-  auto r = L::AtomicRMWOp::create(k.b, k.loc(), bin, addr, v->v, L::AtomicOrdering::monotonic);
-  return k.scalar(r, v->dtype);
+  bool f = isFloat(d);
+  L::AtomicBinOp bin = L::AtomicBinOp::add;
+  switch (op) {
+  case AtomicOp::Add:
+    bin = f ? L::AtomicBinOp::fadd : L::AtomicBinOp::add;
+    break;
+  case AtomicOp::Max:
+    bin = f ? L::AtomicBinOp::fmax : L::AtomicBinOp::max;
+    break;
+  case AtomicOp::Min:
+    bin = f ? L::AtomicBinOp::fmin : L::AtomicBinOp::min;
+    break;
+  case AtomicOp::And:
+    bin = L::AtomicBinOp::_and;
+    break;
+  case AtomicOp::Or:
+    bin = L::AtomicBinOp::_or;
+    break;
+  case AtomicOp::Inc:
+    bin = L::AtomicBinOp::uinc_wrap;
+    break;
+  case AtomicOp::Dec:
+    bin = L::AtomicBinOp::udec_wrap;
+    break;
+  }
+  auto r = L::AtomicRMWOp::create(b, loc(), bin, ptr, v, L::AtomicOrdering::monotonic);
+  if (!scope.empty())
+    r.setSyncscope(scope);
+  return r;
 }
 
 Value *Kernel::sharedTensor(DType dtype, int64_t count, int64_t align) {

@@ -329,6 +329,12 @@ struct Kernel::Impl {
     mlir::LLVM::StoreOp::create(b, loc(), toMem(v, d, lanes), ptr, alignmentOf(d, lanes));
   }
 
+  /// Why `op` cannot combine `d` values atomically, or nothing when it can.
+  static std::optional<std::string> atomicRefusal(AtomicOp op, DType d);
+  /// One relaxed atomic read-modify-write of `v` (a `d`) into `ptr` at LLVM sync scope
+  /// `scope` ("" for the system's); the old value.
+  MValue atomicRmw(AtomicOp op, MValue ptr, MValue v, DType d, const std::string &scope);
+
   // The block's static (or dynamic) shared memory base: a call that each target replaces,
   // made once at the kernel's entry so that every use dominates.
   MValue sharedBasePtr(bool dynamic) {

@@ -1247,6 +1247,8 @@ struct CopyAtomInfo {
   int bits;
   DType dtype;
   int values; // elements per call
+  AtomicOp atomic = AtomicOp::Add; // CopyOp::Atomic: how a value combines into the destination
+  std::string scope;               // and the LLVM sync scope it does so at
 };
 
 struct TiledCopyInfo {
@@ -1296,7 +1298,39 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   }
   Entry e;
   e.kind = ValueKind::CopyAtom;
-  e.atom = std::make_shared<CopyAtomInfo>(CopyAtomInfo{op, bits, dtype, bits / w});
+  e.atom = std::make_shared<CopyAtomInfo>(CopyAtomInfo{op, bits, dtype, bits / w, {}, {}});
+  e.dtype = dtype;
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  if (auto why = Impl::atomicRefusal(op, dtype)) {
+    k.fail("an atomic copy atom: " + *why);
+    return nullptr;
+  }
+  static const char *const kScopes[] = {"",
+                                        "singlethread",
+                                        "agent",
+                                        "workgroup",
+                                        "wavefront",
+                                        "one-as",
+                                        "agent-one-as",
+                                        "workgroup-one-as",
+                                        "wavefront-one-as",
+                                        "singlethread-one-as"};
+  if (std::find(std::begin(kScopes), std::end(kScopes), scope) == std::end(kScopes)) {
+    k.fail("an atomic copy atom's sync scope is \"\" (the system), singlethread, agent, "
+           "workgroup, wavefront or one of their -one-as forms, not '" +
+           scope + "'");
+    return nullptr;
+  }
+  Entry e;
+  e.kind = ValueKind::CopyAtom;
+  int bits = static_cast<int>(bitWidth(dtype));
+  e.atom = std::make_shared<CopyAtomInfo>(CopyAtomInfo{CopyOp::Atomic, bits, dtype, 1, op, scope});
   e.dtype = dtype;
   return k.newValue(std::move(e));
 }
@@ -2080,6 +2114,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
            "memory");
     return;
   }
+  if (atom.op == CopyOp::Atomic && (d->rsrc || (d->addrSpace != 1 && d->addrSpace != 3))) {
+    k.fail("an atomic copy atom combines into global or shared memory, not into " +
+           std::string(d->rsrc ? "a buffer tensor" : "registers"));
+    return;
+  }
   if (atom.op == CopyOp::BufferLoadStore && !s->rsrc && !d->rsrc) {
     k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
     return;
@@ -2176,7 +2215,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       if (s->dtype != d->dtype)
         v = mlir::arith::BitcastOp::create(k.b, k.loc(), k.typeOf(d->dtype, lanes), v);
       guarded(k, pc, {}, [&] {
-        if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
+        if (atom.op == CopyOp::Atomic)
+          k.atomicRmw(atom.atomic, k.elementAddress(*d, dof), v, d->dtype, atom.scope);
+        else if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
           k.bufferStoreAt(*d, v, dof, lanes);
         else
           k.storeAt(v, k.elementAddress(*d, dof), d->dtype, lanes);

@@ -69,6 +69,13 @@ int main(void) {
   EXPECT_ERROR("unknown fly_layout_unary_op 99", { CHECK(!fly_kernel_layout_unary(k, 99, t)); });
   EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));
   EXPECT_ERROR("cannot move", CHECK(!fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 24, FLY_F32)));
+  EXPECT_ERROR("unknown atomic op 9", CHECK(!fly_kernel_atomic_copy_atom(k, 9, FLY_F32, "")));
+  EXPECT_ERROR("take integers, not f64",
+               CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_INC, FLY_F64, NULL)));
+  EXPECT_ERROR("not 'device'",
+               CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_I32, "device")));
+  EXPECT_ERROR("i32, i64, f32 or f64 values, not f16",
+               CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_F16, "agent")));
 
   /* A tensor's address space; only tensors of memory have one. */
   {

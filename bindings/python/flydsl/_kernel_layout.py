@@ -302,6 +302,26 @@ class CopyOp:
         return hash((self.kind, self.bits))
 
 
+class AtomicCopyOp(CopyOp):
+    """FlyDSL's UniversalAtomic: each call combines one element of the source into the
+    destination with `atomic_op` (fx.AtomicOp) at LLVM sync scope `syncscope`."""
+
+    def __init__(self, atomic_op, val_type, syncscope=""):
+        # The atom combines val_type elements; the library checks the op, type and scope.
+        self.kind, self.bits = None, None
+        self.atomic_op, self.val_type = int(atomic_op), _dtype_name(val_type)
+        self.syncscope = str(syncscope)
+
+    def __repr__(self):
+        return f"UniversalAtomic({self.atomic_op}, {self.val_type}, {self.syncscope!r})"
+
+    def __eq__(self, o):
+        return isinstance(o, AtomicCopyOp) and repr(o) == repr(self)
+
+    def __hash__(self):
+        return hash(repr(self))
+
+
 def _dtype_name(dtype):
     """A dtype given as "f32" or as a scalar type such as fx.Float32."""
     name = getattr(dtype, "dtype", dtype)
@@ -360,7 +380,11 @@ class CopyAtom:
         return hash((self.op, self.dtype))
 
     def _kernel(self):
-        h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.dtype])
+        if isinstance(self.op, AtomicCopyOp):
+            h = K.atomic_copy_atom(current(), self.op.atomic_op, K.DTYPES[self.op.val_type],
+                                   self.op.syncscope.encode())  # fmt: skip
+        else:
+            h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.dtype])
         return _checked(h)
 
 

@@ -157,6 +157,16 @@ std::optional<WmmaParams> parseWmma(AsmParser &parser) {
   return p;
 }
 
+/// Either arch's WMMA type from its text.
+template <class WmmaType> Type parseWmmaType(AsmParser &parser) {
+  SMLoc at = parser.getCurrentLocation();
+  auto p = parseWmma(parser);
+  if (!p)
+    return {};
+  return WmmaType::getChecked([&] { return parser.emitError(at); }, parser.getContext(), p->m, p->n,
+                              p->k, p->a, p->b, p->c, p->signA, p->signB, p->clamp);
+}
+
 void printWmma(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Type b, Type c,
                bool signA, bool signB, bool clamp) {
   printShapeAndTypes(printer, m, n, k, a, b, c);
@@ -195,14 +205,7 @@ LogicalResult verifyWmma(function_ref<InFlightDiagnostic()> emitError, const cha
 
 } // namespace
 
-Type Gfx11WmmaType::parse(AsmParser &parser) {
-  SMLoc at = parser.getCurrentLocation();
-  auto p = parseWmma(parser);
-  if (!p)
-    return {};
-  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), p->m, p->n, p->k,
-                    p->a, p->b, p->c, p->signA, p->signB, p->clamp);
-}
+Type Gfx11WmmaType::parse(AsmParser &parser) { return parseWmmaType<Gfx11WmmaType>(parser); }
 
 void Gfx11WmmaType::print(AsmPrinter &printer) const {
   printWmma(printer, getM(), getN(), getK(), getAType(), getBType(), getCType(), getSignA(),
@@ -223,14 +226,7 @@ Type Gfx11WmmaType::getAElementType() const { return getAType(); }
 Type Gfx11WmmaType::getBElementType() const { return getBType(); }
 Type Gfx11WmmaType::getCElementType() const { return getCType(); }
 
-Type Gfx120xWmmaType::parse(AsmParser &parser) {
-  SMLoc at = parser.getCurrentLocation();
-  auto p = parseWmma(parser);
-  if (!p)
-    return {};
-  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), p->m, p->n, p->k,
-                    p->a, p->b, p->c, p->signA, p->signB, p->clamp);
-}
+Type Gfx120xWmmaType::parse(AsmParser &parser) { return parseWmmaType<Gfx120xWmmaType>(parser); }
 
 void Gfx120xWmmaType::print(AsmPrinter &printer) const {
   printWmma(printer, getM(), getN(), getK(), getAType(), getBType(), getCType(), getSignA(),

@@ -25,7 +25,7 @@ export KernelModule, Kernel, KernelValue, tensor_param, scalar_param, constant, 
 export block_dim, grid_dim, lt, le, gt, ge, eq, ne, barrier, shuffle_xor, shared_tensor, load
 export store!, for_loop, when, finish!, launch, binary
 export DYNAMIC, tensor_param_spec, kernel_tuple, kernel_layout, tiler_op, kernel_slice, fragment
-export make_tensor, copy_atom, tiled_copy, partition, kernel_string, cp_async_wait,
+export make_tensor, copy_atom, atomic_copy_atom, tiled_copy, partition, kernel_string, cp_async_wait,
        cp_async_commit, cp_async_wait_group
 export FlyDSLError, Layout, Underscore, Basis, Swizzle
 export make_layout, make_ordered_layout, make_identity_layout, make_layout_tv

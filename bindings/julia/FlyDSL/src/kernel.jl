@@ -313,6 +313,17 @@ function copy_atom(k::Kernel, op::Symbol, bits::Integer, dtype::Symbol)
                  k.ptr, COPY_OPS[op], bits, dtype_code(dtype)))
 end
 
+const ATOMIC_OPS = Dict(:add => 0, :max => 1, :min => 2, :and => 3, :or => 4, :inc => 5, :dec => 6)
+
+"""An atomic copy atom: each call combines one `dtype` element into the destination (global or
+shared memory) by `op` (:add, :max, :min, :and, :or, :inc, :dec) at LLVM sync scope
+`syncscope` ("" for the system)."""
+function atomic_copy_atom(k::Kernel, op::Symbol, dtype::Symbol, syncscope::AbstractString="")
+    haskey(ATOMIC_OPS, op) || throw(ArgumentError("unknown atomic op $op"))
+    val(k, ccall((:fly_kernel_atomic_copy_atom, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Cint, Cint, Cstring), k.ptr, ATOMIC_OPS[op], dtype_code(dtype), syncscope))
+end
+
 """A tiled copy: an atom, a static (thread, value) layout and its tile (CuTe text)."""
 tiled_copy(k::Kernel, atom::KernelValue, layout_tv::KernelValue, tile::AbstractString) =
     val(k, ccall((:fly_kernel_tiled_copy, libflydsl), Ptr{Cvoid},

@@ -226,6 +226,12 @@ end
     err = try finish!(k); nothing catch e; e end
     @test err isa FlyDSLError && occursin("consecutive", err.message)
     @test_throws ArgumentError copy_atom(k, :wide, 128, :f32)
+    @test_throws ArgumentError atomic_copy_atom(k, :xor, :i32)
+    k = Kernel(m, "atomic_into_registers")
+    one = make_tensor(k, tensor_param(k, :f32, 1), kernel_layout(k, "1:1"))
+    copy!(k, atomic_copy_atom(k, :add, :f32, "agent"), one, fragment(k, one, :f32))
+    err = try finish!(k); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("not into registers", err.message)
 end
 
 @testset "examples run and check themselves" begin

@@ -41,6 +41,7 @@ from .._kernel_layout import (
 from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma
 from .._trace import Value, as_value, current, select_value, tracing
+from .enum import SyncScope
 
 # The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
 # Layout mixed with one) goes to the kernel algebra; host arguments stay on the host.
@@ -275,6 +276,44 @@ def printf(*args, format_str=""):
     _check()
 
 
+class AtomicOp(enum.IntEnum):
+    """How an atomic combines a value into memory (FlyDSL's numbering, the C API's
+    fly_atomic_op); And, Or, Inc and Dec take integers."""
+
+    Add = 0
+    Max = 1
+    Min = 2
+    And = 3
+    Or = 4
+    Inc = 5
+    Dec = 6
+
+
+def UniversalAtomic(atomic_op, val_type, syncscope=SyncScope.System):
+    """An atomic copy op: make_copy_atom(UniversalAtomic(fx.AtomicOp.Add, fx.Float32), ...)
+    combines each source element into the destination (global or shared memory) by a relaxed
+    atomic read-modify-write at LLVM sync scope `syncscope` (fx.SyncScope, fx.rocdl.SyncScope)."""
+    return KL.AtomicCopyOp(atomic_op, val_type, syncscope)
+
+
+def _universal_atomic(op):
+    def make(val_type, syncscope=SyncScope.System):
+        return UniversalAtomic(op, val_type, syncscope)
+
+    make.__name__ = make.__qualname__ = f"UniversalAtomic{op.name}"
+    make.__doc__ = f"UniversalAtomic(AtomicOp.{op.name}, val_type, syncscope)."
+    return make
+
+
+UniversalAtomicAdd = _universal_atomic(AtomicOp.Add)
+UniversalAtomicMax = _universal_atomic(AtomicOp.Max)
+UniversalAtomicMin = _universal_atomic(AtomicOp.Min)
+UniversalAtomicAnd = _universal_atomic(AtomicOp.And)
+UniversalAtomicOr = _universal_atomic(AtomicOp.Or)
+UniversalAtomicInc = _universal_atomic(AtomicOp.Inc)
+UniversalAtomicDec = _universal_atomic(AtomicOp.Dec)
+
+
 def UniversalCopy(bits):
     """Plain loads and stores of `bits` per call (vector accesses for 64 and 128)."""
     return CopyOp(0, int(bits))
@@ -503,5 +542,7 @@ __all__ = _host_layout.__all__ + [
     "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
     "AddressSpace", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
-    "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp",
+    "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",
+    "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax", "UniversalAtomicMin",
+    "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc", "UniversalAtomicDec",
 ]  # fmt: skip

@@ -1002,6 +1002,10 @@ unsafe extern "C" {
 pub const fly_atomic_op_FLY_ATOMIC_ADD: fly_atomic_op = 0;
 pub const fly_atomic_op_FLY_ATOMIC_MAX: fly_atomic_op = 1;
 pub const fly_atomic_op_FLY_ATOMIC_MIN: fly_atomic_op = 2;
+pub const fly_atomic_op_FLY_ATOMIC_AND: fly_atomic_op = 3;
+pub const fly_atomic_op_FLY_ATOMIC_OR: fly_atomic_op = 4;
+pub const fly_atomic_op_FLY_ATOMIC_INC: fly_atomic_op = 5;
+pub const fly_atomic_op_FLY_ATOMIC_DEC: fly_atomic_op = 6;
 pub type fly_atomic_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_atomic(
@@ -1349,6 +1353,14 @@ unsafe extern "C" {
         op: ::std::os::raw::c_int,
         bits: ::std::os::raw::c_int,
         dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_atomic_copy_atom(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        dtype: ::std::os::raw::c_int,
+        syncscope: *const ::std::os::raw::c_char,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {

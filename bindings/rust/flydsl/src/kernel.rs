@@ -148,6 +148,26 @@ pub enum CopyOp {
     BufferToLds,
 }
 
+/// How an atomic combines a value into memory (`fly_atomic_op`); `And`, `Or`, `Inc` and
+/// `Dec` take integers.
+#[derive(Debug, Clone, Copy)]
+pub enum AtomicOp {
+    /// `old + value`.
+    Add = 0,
+    /// The larger of the two.
+    Max,
+    /// The smaller of the two.
+    Min,
+    /// Bitwise and.
+    And,
+    /// Bitwise or.
+    Or,
+    /// Stores `old >= value ? 0 : old + 1`.
+    Inc,
+    /// Stores `old == 0 || old > value ? value : old - 1`.
+    Dec,
+}
+
 /// Which GPU index `KernelBuilder::index` reads.
 #[derive(Debug, Clone, Copy)]
 pub enum Index {
@@ -302,6 +322,14 @@ impl<'k> KernelBuilder<'k> {
     /// A copy atom moving `bits` of `dtype` elements per call.
     pub fn copy_atom(&self, op: CopyOp, bits: i32, dtype: DType) -> Val<'k> {
         self.val(unsafe { raw::fly_kernel_copy_atom(self.raw, op as i32, bits, dtype as _) })
+    }
+    /// An atomic copy atom: each call combines one `dtype` element into the destination
+    /// (global or shared memory) at LLVM sync scope `syncscope` ("" for the system).
+    pub fn atomic_copy_atom(&self, op: AtomicOp, dtype: DType, syncscope: &str) -> Val<'k> {
+        let scope = CString::new(syncscope).expect("sync scope without NUL");
+        self.val(unsafe {
+            raw::fly_kernel_atomic_copy_atom(self.raw, op as i32, dtype as _, scope.as_ptr())
+        })
     }
     /// A tiled copy: an atom, a static (thread, value) layout and its tile (CuTe text).
     pub fn tiled_copy(&self, atom: Val<'k>, layout_tv: Val<'k>, tile: &str) -> Val<'k> {

@@ -1,6 +1,6 @@
 //! Layouts inside kernels from Rust: the tiled-copy example runs and checks itself; a tile the
 //! algebra rejects and a copy atom wider than the layout allows are Errs from finish().
-use flydsl::kernel::{CopyOp, DType, Module, TilerOp};
+use flydsl::kernel::{AtomicOp, CopyOp, DType, Module, TilerOp};
 use flydsl::Status;
 use std::process::Command;
 
@@ -44,6 +44,28 @@ fn bad_layout_programs_are_errors() {
     let e = k.finish().unwrap_err();
     assert!(
         e.message.contains("does not keep them consecutive"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn atomic_copies_into_registers_are_errors() {
+    let mut m = Module::new().unwrap();
+    let k = m.kernel("atomic_into_registers").unwrap();
+    let t = k.tensor_param(DType::F32, 1);
+    let one = k.make_tensor(t, k.layout("1:1", &[]));
+    let frag = k.fragment(one, DType::F32);
+    let atom = k.atomic_copy_atom(AtomicOp::Add, DType::F32, "agent");
+    k.copy(atom, one, frag, None);
+    let e = k.finish().unwrap_err();
+    assert!(e.message.contains("not into registers"), "{}", e.message);
+
+    let k = m.kernel("atomic_or_of_floats").unwrap();
+    let _ = k.atomic_copy_atom(AtomicOp::Or, DType::F32, "");
+    let e = k.finish().unwrap_err();
+    assert!(
+        e.message.contains("take integers, not f32"),
         "{}",
         e.message
     );

@@ -2,6 +2,7 @@
 
 from ..._kernel_layout import CopyOp, make_buffer_tensor
 from ..._mma import MmaOp, ScaledMmaOp
+from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ds_bpermute, update_dpp
 
 
