@@ -20,6 +20,7 @@ vector_add = load("vector_add")
 block_reduce = load("block_reduce")
 transpose = load("tiled_transpose")
 softmax = load("softmax")
+histogram = load("atomic_histogram")
 
 x = np.zeros(8, np.float32)
 m = np.zeros((4, 4), np.float32)
@@ -80,6 +81,20 @@ def test_rocm_code(tmp_path, arch, name):
     assert "scratch_" not in asm
     assert re.search(r"\.private_segment_fixed_size:\s+0\b", notes), notes
     assert f"amdgcn-amd-amdhsa--{arch}" in notes
+
+
+@needs_llvm_tools
+@pytest.mark.parametrize("target, arch", [("rocm", "gfx942"), ("rocm", "gfx1201"),
+                                          ("cuda", "sm_90")])  # fmt: skip
+def test_atomic_copies_are_atomic_instructions(tmp_path, target, arch):
+    counts = np.zeros(16, np.int32)
+    binary = histogram.histogram.compile(counts, counts, 8, target=target, arch=arch).binary
+    if target == "cuda":
+        assert re.search(r"\batom\.global\.add\.u32", binary.decode())
+    else:  # at the agent's scope (no system-coherence bits), not a load and a store
+        asm, _ = disassemble(tmp_path, binary, arch)
+        assert re.search(r"\bglobal_atomic_add(_u32)?\b", asm), asm
+        assert not re.search(r"\bglobal_atomic_add\S*\s.*\bsc1\b", asm), asm
 
 
 @pytest.mark.parametrize("arch", ["sm_80", "sm_90"])
