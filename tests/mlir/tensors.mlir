@@ -122,16 +122,17 @@ func.func @load_columns(%raw: !llvm.ptr<1>) -> vector<8xf32> {
   return %v : vector<8xf32>
 }
 
-// A first mode with stride 3 is read element by element, in coordinate order: offsets 0, 3, 1,
-// 4, 2, 5 go to lanes 0..5.
+// Runs go along the first mode of stride 1 wherever it is: here rows of 3 (offsets 0 and 3).
+// The values, in coordinate order (column-major), are permuted into run order first.
 // CHECK-LABEL: func.func @store_row_major
+// CHECK: %[[C:.*]] = vector.shape_cast %arg1 : vector<6xf32> to vector<3x2xf32>
+// CHECK: %[[T:.*]] = vector.transpose %[[C]], [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+// CHECK: %[[R:.*]] = vector.shape_cast %[[T]] : vector<2x3xf32> to vector<6xf32>
+// CHECK: %[[ROW0:.*]] = vector.extract_strided_slice %[[R]] {offsets = [0], sizes = [3], strides = [1]}
+// CHECK: llvm.store %[[ROW0]], %arg0 {alignment = 4 : i64} : vector<3xf32>, !llvm.ptr<1>
 // CHECK: %[[P3:.*]] = llvm.getelementptr %arg0[3] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
-// CHECK: %[[E1:.*]] = vector.extract %arg1[1] : f32 from vector<6xf32>
-// CHECK: llvm.store %[[E1]], %[[P3]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
-// CHECK: %[[P1:.*]] = llvm.getelementptr %arg0[1] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
-// CHECK: %[[E2:.*]] = vector.extract %arg1[2] : f32 from vector<6xf32>
-// CHECK: llvm.store %[[E2]], %[[P1]] {alignment = 4 : i64} : f32, !llvm.ptr<1>
-// CHECK-COUNT-3: llvm.store
+// CHECK: %[[ROW1:.*]] = vector.extract_strided_slice %[[R]] {offsets = [3], sizes = [3], strides = [1]}
+// CHECK: llvm.store %[[ROW1]], %[[P3]] {alignment = 4 : i64} : vector<3xf32>, !llvm.ptr<1>
 // CHECK-NOT: llvm.store
 func.func @store_row_major(%raw: !llvm.ptr<1>, %v: vector<6xf32>) {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
@@ -174,7 +175,7 @@ func.func @swizzled_address(%raw: !llvm.ptr<3>) -> vector<4xf16> {
 // CHECK: llvm.mlir.global internal @__shared_alloc_1() {addr_space = 3 : i32, alignment = 128 : i64, dso_local} : !llvm.array<1024 x i8>
 // CHECK-LABEL: func.func @allocations
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @__shared_alloc_1 : !llvm.ptr<3>
-// CHECK: %[[REG:.*]] = llvm.alloca %{{.*}} x f32 {alignment = 4 : i64}
+// CHECK: %[[REG:.*]] = llvm.alloca %{{.*}} x f32 : (i64) -> !llvm.ptr<5>
 // CHECK: llvm.store %{{.*}}, %[[REG]]
 // CHECK: %[[AT:.*]] = llvm.getelementptr %[[SMEM]][32] : (!llvm.ptr<3>) -> !llvm.ptr<3>, bf16
 // CHECK: llvm.load %[[AT]]
@@ -193,13 +194,28 @@ module @alloc_module {
 
 // recast_iter reads the same address as another element type.
 // CHECK-LABEL: func.func @recast_bits
-// CHECK: %[[R:.*]] = llvm.alloca %{{.*}} x f32
+// CHECK: %[[R:.*]] = llvm.alloca %{{.*}} x f32 : (i64) -> !llvm.ptr<5>
 // CHECK: llvm.store %arg0, %[[R]]
-// CHECK: llvm.load %[[R]] {alignment = 4 : i64} : !llvm.ptr -> i32
+// CHECK: llvm.load %[[R]] {alignment = 4 : i64} : !llvm.ptr<5> -> i32
 func.func @recast_bits(%x: f32) -> i32 {
   %r = fly.make_ptr() {dictAttrs = {allocSize = 1 : i64}} : () -> !fly.ptr<f32, register>
   fly.ptr.store(%x, %r) : (f32, !fly.ptr<f32, register>) -> ()
   %i = fly.recast_iter(%r) : (!fly.ptr<f32, register>) -> !fly.ptr<i32, register>
   %y = fly.ptr.load(%i) : (!fly.ptr<i32, register>) -> i32
   return %y : i32
+}
+
+// No mode of stride 1: element by element in coordinate order (offsets 0, 4, 7, 11).
+// CHECK-LABEL: func.func @load_scattered
+// CHECK: %[[E0:.*]] = llvm.load %arg0 {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// CHECK: llvm.getelementptr %arg0[4]
+// CHECK: llvm.getelementptr %arg0[7]
+// CHECK: llvm.getelementptr %arg0[11]
+// CHECK-NOT: vector.transpose
+func.func @load_scattered(%raw: !llvm.ptr<1>) -> vector<4xf32> {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  %l = fly.static : !fly.layout<(2,2):(4,7)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(2,2):(4,7)>) -> !fly.memref<f32, global, (2,2):(4,7)>
+  %v = fly.memref.load_vec(%t) : (!fly.memref<f32, global, (2,2):(4,7)>) -> vector<4xf32>
+  return %v : vector<4xf32>
 }

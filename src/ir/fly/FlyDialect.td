@@ -765,8 +765,8 @@ def Fly_MemRefLoadVecOp
   let description = [{
     `%v = fly.memref.load_vec(%t) : (!fly.memref<f32, register, (3,4):(1,16)>) ->
     vector<12xf32>`: element i of the vector is the tensor's element at
-    (column-major) index i. Runs of the first mode with stride 1 are read as
-    one vector each.
+    (column-major) index i. Runs along the first mode with stride 1 (any of
+    them) are read as one vector each, then permuted into coordinate order.
   }];
   let arguments = (ins Fly_MemRefType:$tensor);
   let results = (outs AnyVectorOfNonZeroRank:$result);

@@ -229,32 +229,101 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return arith::XOrIOp::create(b, loc, x, moved);
   }
 
-  /// Calls f(address, first element, vector type, alignment) for each run of a static tensor
-  /// in coordinate order: a run is the first mode where its stride is 1 (and no swizzle
-  /// breaks it), one element otherwise.
-  template <class F> void forEachRun(OpBuilder &b, Location loc, Value tensorValue, F f) {
+  /// How load_vec / store_vec walk a static tensor: runs along the first flattened mode whose
+  /// stride is 1 (none under a swizzle: one element a run), in coordinate order of the other
+  /// modes. The runs then sit in the vector as `(other modes reversed..., run)` row-major, which
+  /// `toCoordinateOrder` permutes to the tensor's coordinate order.
+  struct Runs {
+    std::vector<int64_t> shape; // the flattened modes' extents
+    size_t mode = 0;            // the mode runs go along
+    int64_t width = 1;          // elements per run
+  };
+
+  /// The runs of a static tensor.
+  Runs planRuns(Value tensorValue) {
     const TensorParts &t = tensor(tensorValue);
-    auto type = cast<FlyMemRefType>(tensorValue.getType());
     L::Layout flat = L::flatten(t.layout);
     std::vector<L::Int> shape, stride;
     L::flattenInto(flat.shape(), shape);
     L::flattenInto(flat.stride(), stride);
-    for (const L::Int &n : shape)
+    Runs runs;
+    for (const L::Int &n : shape) {
       if (!n.isStatic())
         L::fail(L::ErrorKind::Unsupported,
                 "a whole-tensor vector needs a static shape, not " + t.layout.shape().str());
-    bool unitFirst = stride.front().isStatic() && !stride.front().isBasis() &&
-                     stride.front().value() == 1 && !t.swizzle;
-    int64_t width = unitFirst ? shape.front().value() : 1;
-    int64_t size = L::size(flat).value();
-    auto run = VectorType::get({width}, type.getElementType());
+      runs.shape.push_back(n.value());
+    }
+    auto unit = [](const L::Int &d) { return d.isStatic() && !d.isBasis() && d.value() == 1; };
+    auto j = std::find_if(stride.begin(), stride.end(), unit);
+    if (j != stride.end() && !t.swizzle) {
+      runs.mode = size_t(j - stride.begin());
+      runs.width = runs.shape[runs.mode];
+    }
+    return runs;
+  }
+
+  /// Calls f(address, position in the run-order vector, vector type, alignment) for each run.
+  template <class F>
+  void forEachRun(OpBuilder &b, Location loc, Value tensorValue, const Runs &runs, F f) {
+    const TensorParts &t = tensor(tensorValue);
+    auto type = cast<FlyMemRefType>(tensorValue.getType());
+    L::Layout flat = L::flatten(t.layout);
+    std::vector<int64_t> rest; // the other modes' extents: the order runs come in
+    for (size_t m = 0; m < runs.shape.size(); ++m)
+      if (m != runs.mode || runs.width == 1)
+        rest.push_back(runs.shape[m]);
+    int64_t calls = L::size(flat).value() / runs.width;
+    auto vector = VectorType::get({runs.width}, type.getElementType());
     TensorParts parts{t.ptr, flat, t.swizzle};
-    for (int64_t first = 0; first < size; first += width) {
-      L::IntTuple coord = L::idx2crd(L::IntTuple(first), flat.shape());
+    for (int64_t c = 0; c < calls; ++c) {
+      std::vector<L::IntTuple> crd;
+      for (size_t m = 0, r = 0, k = c; m < runs.shape.size(); ++m) {
+        if (m == runs.mode && runs.width > 1) {
+          crd.push_back(L::IntTuple(0));
+          continue;
+        }
+        crd.push_back(L::IntTuple(int64_t(k % uint64_t(rest[r]))));
+        k /= uint64_t(rest[r++]);
+      }
+      L::IntTuple coord = crd.size() == 1 ? crd.front() : L::IntTuple::tuple(std::move(crd));
       L::Int off = offsetOf(b, loc, parts, coord);
       Value at = gep(b, loc, t.ptr, type.getElementType(), off, /*always=*/true);
-      f(at, first, run, unsigned(alignmentAt(type, off)));
+      f(at, c * runs.width, vector, unsigned(alignmentAt(type, off)));
     }
+  }
+
+  /// `v` (a whole tensor's values) from run order to coordinate order, or back (`inverse`):
+  /// shape_cast to the row-major form of one order, transpose, shape_cast back. Runs along the
+  /// first mode are already in coordinate order.
+  static Value toCoordinateOrder(OpBuilder &b, Location loc, Value v, const Runs &runs,
+                                 bool inverse) {
+    if (runs.mode == 0 || runs.width == 1)
+      return v;
+    size_t rank = runs.shape.size();
+    std::vector<size_t> runOrder; // row-major dims of the run-order vector, as flattened modes
+    for (size_t m = rank; m-- > 0;)
+      if (m != runs.mode)
+        runOrder.push_back(m);
+    runOrder.push_back(runs.mode);
+    SmallVector<int64_t> from, to, perm; // dims of the run order and of the coordinate order
+    for (size_t m : runOrder)
+      from.push_back(runs.shape[m]);
+    for (size_t m = rank; m-- > 0;) {
+      to.push_back(runs.shape[m]);
+      perm.push_back(int64_t(std::find(runOrder.begin(), runOrder.end(), m) - runOrder.begin()));
+    }
+    auto flatType = cast<VectorType>(v.getType());
+    Type element = flatType.getElementType();
+    if (inverse) { // coordinate order to run order: the inverse permutation
+      SmallVector<int64_t> back(perm.size());
+      for (size_t i = 0; i < perm.size(); ++i)
+        back[size_t(perm[i])] = int64_t(i);
+      std::swap(from, to);
+      perm = back;
+    }
+    Value shaped = vector::ShapeCastOp::create(b, loc, VectorType::get(from, element), v);
+    Value moved = vector::TransposeOp::create(b, loc, VectorType::get(to, element), shaped, perm);
+    return vector::ShapeCastOp::create(b, loc, flatType, moved);
   }
 
   /// The address an access through a pointer of type `t` goes to: `raw`, through the pointer's
@@ -329,12 +398,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return withBufferOffset(b, loc, fat, arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
   }
 
-  /// A lane's registers for `count` elements (stack memory, which promotion and LLVM's SROA
-  /// turn into registers).
+  /// A lane's registers for `count` elements: stack memory in the register address space (5,
+  /// AMDGPU's private one, as FlyDSL's), which promotion and LLVM's SROA turn into registers.
+  /// An alignment beyond the element's own is stated.
   static Value registers(OpBuilder &b, Location loc, Type element, int64_t count, int64_t align) {
     Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
-    return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()), element, n,
-                                  unsigned(align));
+    int64_t natural = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+    return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), Register),
+                                  element, n, unsigned(align > natural ? align : 0));
   }
 
   /// The shared global of its own that a `make_ptr() {allocBytes, allocAlign}` allocates:
@@ -554,8 +625,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       LLVM::StoreOp::create(b, loc, m.getValue(), at, unsigned(alignmentAt(type, off)));
     } else if (auto m = dyn_cast<MemRefLoadVecOp>(op)) {
       Value whole;
+      Runs runs = planRuns(m.getTensor());
       forEachRun(
-          b, loc, m.getTensor(), [&](Value at, int64_t first, VectorType run, unsigned align) {
+          b, loc, m.getTensor(), runs,
+          [&](Value at, int64_t first, VectorType run, unsigned align) {
             bool one = run.getNumElements() == 1;
             Value v =
                 LLVM::LoadOp::create(b, loc, one ? run.getElementType() : Type(run), at, align);
@@ -570,21 +643,24 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                     : Value(vector::InsertStridedSliceOp::create(
                           b, loc, v, whole, ArrayRef<int64_t>{first}, ArrayRef<int64_t>{1}));
           });
-      m.getResult().replaceAllUsesWith(whole);
+      m.getResult().replaceAllUsesWith(toCoordinateOrder(b, loc, whole, runs, false));
     } else if (auto m = dyn_cast<MemRefStoreVecOp>(op)) {
-      forEachRun(
-          b, loc, m.getTensor(), [&](Value at, int64_t first, VectorType run, unsigned align) {
-            Value v;
-            if (run.getNumElements() == 1)
-              v = vector::ExtractOp::create(b, loc, m.getVector(), ArrayRef<int64_t>{first});
-            else if (run == m.getVector().getType())
-              v = m.getVector();
-            else
-              v = vector::ExtractStridedSliceOp::create(b, loc, m.getVector(),
-                                                        ArrayRef<int64_t>{first}, run.getShape(),
-                                                        ArrayRef<int64_t>{1});
-            LLVM::StoreOp::create(b, loc, v, at, align);
-          });
+      // The values in run order first (a permutation where runs do not go along mode 0).
+      Runs runs = planRuns(m.getTensor());
+      Value inRunOrder = toCoordinateOrder(b, loc, m.getVector(), runs, /*inverse=*/true);
+      forEachRun(b, loc, m.getTensor(), runs,
+                 [&](Value at, int64_t first, VectorType run, unsigned align) {
+                   Value v;
+                   if (run.getNumElements() == 1)
+                     v = vector::ExtractOp::create(b, loc, inRunOrder, ArrayRef<int64_t>{first});
+                   else if (run == inRunOrder.getType())
+                     v = inRunOrder;
+                   else
+                     v = vector::ExtractStridedSliceOp::create(
+                         b, loc, inRunOrder, ArrayRef<int64_t>{first}, run.getShape(),
+                         ArrayRef<int64_t>{1});
+                   LLVM::StoreOp::create(b, loc, v, at, align);
+                 });
     } else if (auto l = dyn_cast<PtrLoadOp>(op);
                l && l.getPtr().getType().getAddressSpace() == BufferDesc) {
       Value fat = ptr(l.getPtr()), zero = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
