@@ -31,8 +31,9 @@ for h in layout_text layout_algebra kernel_builder cache_entry kernel_library; d
   rm -rf "$corpus" && mkdir -p "$corpus"
   cp tests/fuzz/corpus/"$h"/* "$corpus"/
   echo "== fuzz $h for ${seconds}s"
-  # The kernel builder's MLIR and LLVM are not instrumented; leaks are checked in our code.
-  if ! ASAN_OPTIONS=detect_leaks=1 FLYDSL_RUNTIME_ENABLE_CACHE=0 \
+  # The kernel builder's MLIR and LLVM are not instrumented; leaks are checked in our code, and
+  # user poisoning is off as in scripts/sanitize.sh (LLVM's slabs shared with libMLIR).
+  if ! ASAN_OPTIONS=detect_leaks=1:allow_user_poisoning=0 FLYDSL_RUNTIME_ENABLE_CACHE=0 \
       "$out/$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
       -print_final_stats=1 "$corpus" 2>"$out/$h.log"; then
     status=1
