@@ -8,9 +8,9 @@
 // and what remains is, per thread, one 16-byte aligned vector load, the arithmetic on an SSA
 // vector and one vector store (the thread index split into the tile's coordinates).
 
-!atom = !fly.copy_atom<universal, 128, f32>
+!atom = !fly.copy_atom<!fly.universal_copy<128>, 32>
 // (thread, value) -> tile coordinate: 4 threads along a row of 16 take 4 values each, 32 rows.
-!tiled = !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+!tiled = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
 !tile = !fly.memref<f32, global, (32,16):(16,1), align 16>
 !part = !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
 !frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
@@ -21,19 +21,19 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %l = fly.static : !fly.layout<(32,16):(16,1)>
   %src = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %dst = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
-  %atom = fly.make_copy_atom : !atom
+  %atom = fly.make_copy_atom {valBits = 32 : i32} : !atom
   %copy = fly.make_tiled_copy %atom : !atom -> !tiled
   %s = fly.tiled_copy.partition_src %copy, %src, %tid : !tiled, !tile
   %d = fly.tiled_copy.partition_dst %copy, %dst, %tid : !tiled, !tile
   %frag_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
   %frag = fly.memref.alloca(%frag_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
-  fly.copy %atom, %s, %frag : !atom, !part, !frag
+  fly.copy(%atom, %s, %frag) : (!atom, !part, !frag) -> ()
   %c0 = arith.constant 0 : index
   %crd32 = fly.make_coord(%c0, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
   %x = fly.memref.load(%frag, %crd32) : (!frag, !fly.int_tuple<((?,?),?,?)>) -> f32
   %y = arith.addf %x, %x : f32
   %crd33 = fly.make_coord(%c0, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
   fly.memref.store(%y, %frag, %crd33) : (f32, !frag, !fly.int_tuple<((?,?),?,?)>) -> ()
-  fly.copy %atom, %frag, %d : !atom, !frag, !part
+  fly.copy(%atom, %frag, %d) : (!atom, !frag, !part) -> ()
   return
 }

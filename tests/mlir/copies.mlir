@@ -7,8 +7,8 @@
 // vector access per atom call; the fragment becomes an SSA vector; what remains are two
 // 128-bit accesses.
 
-!atom = !fly.copy_atom<universal, 128, f32>
-!tc = !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+!atom = !fly.copy_atom<!fly.universal_copy<128>, 32>
+!tc = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
 !g = !fly.memref<f32, global, (32,16):(16,1), align 16>
 !part = !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
 !frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
@@ -36,13 +36,13 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %l = fly.static : !fly.layout<(32,16):(16,1)>
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %o = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
-  %a = fly.make_copy_atom : !atom
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !atom
   %tc = fly.make_tiled_copy %a : !atom -> !tc
   %ps = fly.tiled_copy.partition_src %tc, %t, %tid : !tc, !g
   %pd = fly.tiled_copy.partition_dst %tc, %o, %tid : !tc, !g
   %f_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
-  fly.copy %a, %ps, %f : !atom, !part, !frag
+  fly.copy(%a, %ps, %f) : (!atom, !part, !frag) -> ()
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %crd11 = fly.make_coord(%c1, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
@@ -50,13 +50,13 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %y = arith.addf %x, %x : f32
   %crd12 = fly.make_coord(%c1, %c0, %c0, %c0) : (index, index, index, index) -> !fly.int_tuple<((?,?),?,?)>
   fly.memref.store(%y, %f, %crd12) : (f32, !frag, !fly.int_tuple<((?,?),?,?)>) -> ()
-  fly.copy %a, %f, %pd : !atom, !frag, !part
+  fly.copy(%a, %f, %pd) : (!atom, !frag, !part) -> ()
   return
 }
 
 // A cp_async atom: NVVM cp.async of 16 bytes per call on cuda; a synchronous 128-bit load and
 // store elsewhere: four calls of 4 values for the 16 elements of the (8,2):(1,8) tile.
-!cp = !fly.copy_atom<cp_async, 128, f32>
+!cp = !fly.copy_atom<!fly.cp_async<128>, 32>
 !grow = !fly.memref<f32, global, (8,2):(1,8), align 16>
 !srow = !fly.memref<f32, shared, (8,2):(1,8), align 16>
 
@@ -74,8 +74,8 @@ func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
   %l = fly.static : !fly.layout<(8,2):(1,8)>
   %g = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(8,2):(1,8)>) -> !fly.memref<f32, global, (8,2):(1,8), align 16>
   %s = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(8,2):(1,8)>) -> !fly.memref<f32, shared, (8,2):(1,8), align 16>
-  %a = fly.make_copy_atom : !cp
-  fly.copy %a, %g, %s : !cp, !grow, !srow
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !cp
+  fly.copy(%a, %g, %s) : (!cp, !grow, !srow) -> ()
   fly.cp_async_wait
   return
 }

@@ -112,17 +112,17 @@ func.func @dynamic_composition(%m: index, %s: index) {
 
 // -----
 
-// A copy atom wider than the alignment the layout guarantees: rows of 6 floats put every
-// second row's 128-bit access at an 8-byte boundary.
-func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
+// A cp_async atom wider than the alignment the layout guarantees: rows of 6 floats put every
+// second row's 128-bit access at an 8-byte boundary, which cp.async does not take.
+func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>) {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
-  %q = fly.make_ptr(%out) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%out) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<(4,2):(1,6)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
-  %d = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %d = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, shared, (4,2):(1,6), align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,6) only guarantees 8}}
-  fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, global, (4,2):(1,6), align 16>
+  fly.copy(%a, %s, %d) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, shared, (4,2):(1,6), align 16>) -> ()
   return
 }
 
@@ -134,9 +134,9 @@ func.func @values_not_consecutive(%raw: !llvm.ptr<1>) {
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,4):(4,1)>) -> !fly.memref<f32, global, (4,4):(4,1), align 16>
   %f_layout = fly.static : !fly.layout<16:1>
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<16:1>) -> !fly.memref<f32, register, 16:1, align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   // expected-error @+1 {{does not keep them consecutive}}
-  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,4):(4,1), align 16>, !fly.memref<f32, register, 16:1, align 16>
+  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, (4,4):(4,1), align 16>, !fly.memref<f32, register, 16:1, align 16>) -> ()
   return
 }
 
@@ -146,9 +146,9 @@ func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, shared, 4:1, align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 128, f32>
-  // expected-error @+1 {{a cp_async copy atom moves global memory into shared memory}}
-  fly.copy %a, %s, %s : !fly.copy_atom<cp_async, 128, f32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
+  // expected-error @+1 {{a cp_async copy moves global memory into shared memory}}
+  fly.copy(%a, %s, %s) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>) -> ()
   return
 }
 
@@ -160,9 +160,9 @@ func.func @copy_sizes_differ(%raw: !llvm.ptr<1>) {
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, global, 8:1, align 16>
   %f_layout = fly.static : !fly.layout<4:1>
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1, align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   // expected-error @+1 {{the tensors have different sizes}}
-  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, 8:1, align 16>, !fly.memref<f32, register, 4:1, align 16>
+  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 8:1, align 16>, !fly.memref<f32, register, 4:1, align 16>) -> ()
   return
 }
 
@@ -193,15 +193,6 @@ func.func @global_fragment() {
   // expected-error @+1 {{allocates register tensors, not global}}
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, global, 4:1>
   return
-}
-
-// -----
-
-func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
-  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 8>
-  // expected-error @+1 {{a 16-byte access needs 16-byte alignment; the pointer guarantees 8}}
-  %v = fly.ptr.load(%p) : (!fly.ptr<f32, global, align 8>) -> vector<4xf32>
-  return %v : vector<4xf32>
 }
 
 // -----
@@ -250,26 +241,154 @@ func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
 
 // -----
 
-func.func @atom_width() {
-  // expected-error @+1 {{a cp_async copy atom of 16 bits cannot move 'f16' elements}}
-  %a = fly.make_copy_atom : !fly.copy_atom<cp_async, 16, f16>
+// expected-error @+1 {{a cp_async copy moves 32..128 bits a call (a power of two), not 16}}
+func.func @atom_width(%c: !fly.cp_async<16>) {
   return
 }
 
 // -----
 
 func.func @atom_kind() {
-  // expected-error @+1 {{a copy atom is universal, lds or cp_async, not tma}}
-  %a = fly.make_copy_atom : !fly.copy_atom<tma, 128, f32>
+  // expected-error @+1 {{a copy atom wraps a copy instruction (such as !fly.universal_copy<N>), not 'f32'}}
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<f32, 32>
+  return
+}
+
+// -----
+
+func.func @atom_value_bits() {
+  // expected-error @+1 {{a copy of 64 bits a call cannot move values of 48 bits}}
+  %a = fly.make_copy_atom {valBits = 48 : i32} : !fly.copy_atom<!fly.universal_copy<64>, 48>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a universal copy moves 8..128 bits a call (a power of two), not 256}}
+func.func @universal_copy_width(%c: !fly.universal_copy<256>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a buffer copy's cache policy is 0..7 (glc, slc, dlc bits), not 9}}
+func.func @buffer_copy_cache(%c: !fly_rocdl.cdna3.buffer_copy<128, cache = 9>) {
+  return
+}
+
+// -----
+
+func.func @make_copy_atom_val_bits() {
+  // expected-error @+1 {{valBits = 16 but the type's values have 32 bits}}
+  %a = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  return
+}
+
+// -----
+
+func.func @set_value_field(%n: i32) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{has no state field "soffset"}}
+  %b = fly.atom.set_value(%a, "soffset", %n) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, i32) -> !fly.copy_atom<!fly.universal_copy<128>, 32>
+  return
+}
+
+// -----
+
+func.func @set_value_type(%n: i64) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
+  // expected-error @+1 {{field "soffset" is 'i32', not 'i64'}}
+  %b = fly.atom.set_value(%a, "soffset", %n) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>, i64) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
+  return
+}
+
+// -----
+
+func.func @copy_value_bits(%s: !fly.memref<f16, global, 4:1, align 8>, %d: !fly.memref<f16, register, 4:1, align 8>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<64>, 32>
+  // expected-error @+1 {{copies 'f16' to 'f16' with an atom of 32-bit values}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly.universal_copy<64>, 32>, !fly.memref<f16, global, 4:1, align 8>, !fly.memref<f16, register, 4:1, align 8>) -> ()
+  return
+}
+
+// -----
+
+func.func @call_alignment(%s: !fly.memref<f16, global, 4:1>, %d: !fly.memref<f16, shared, 4:1, align 8>) {
+  %a = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly.cp_async<64>, 16>
+  // expected-error @+1 {{a 64-bit call needs 8-byte aligned src; it only guarantees 2}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly.cp_async<64>, 16>, !fly.memref<f16, global, 4:1>, !fly.memref<f16, shared, 4:1, align 8>) -> ()
+  return
+}
+
+// -----
+
+func.func @call_predicate(%s: !fly.memref<f16, global, 4:1, align 8>, %d: !fly.memref<f16, register, 4:1, align 8>, %p: !fly.memref<i1, register, 2:1>) {
+  %a = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly.universal_copy<64>, 16>
+  // expected-error @+1 {{takes one predicate a call (1), not 2:1}}
+  fly.copy_atom_call(%a, %s, %d, %p) : (!fly.copy_atom<!fly.universal_copy<64>, 16>, !fly.memref<f16, global, 4:1, align 8>, !fly.memref<f16, register, 4:1, align 8>, !fly.memref<i1, register, 2:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @buffer_copy_sides(%s: !fly.memref<f32, global, 4:1, align 16>, %d: !fly.memref<f32, register, 4:1, align 16>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
+  // expected-error @+1 {{a buffer copy moves between a buffer (#fly_rocdl.buffer_desc) and another address space}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>, !fly.memref<f32, global, 4:1, align 16>, !fly.memref<f32, register, 4:1, align 16>) -> ()
+  return
+}
+
+// -----
+
+func.func @ssa_both_tensors(%s: !fly.memref<f32, global, 4:1, align 16>, %d: !fly.memref<f32, register, 4:1, align 16>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{has an SSA value on one side at least; both are tensors}}
+  fly.copy_atom_call_ssa(%a, %s, %d) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 4:1, align 16>, !fly.memref<f32, register, 4:1, align 16>) -> ()
+  return
+}
+
+// -----
+
+func.func @ssa_value_width(%s: !fly.memref<f32, global, 4:1, align 16>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{holds one call's values as 'vector<4xf32>', not 'vector<2xf32>'}}
+  %v = fly.copy_atom_call_ssa(%a, %s) {operandSegmentSizes = array<i32: 1, 1, 0, 0>} : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 4:1, align 16>) -> vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @ssa_old_values_without_predicate(%s: !fly.memref<f32, global, 4:1, align 16>, %old: vector<4xf32>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{takes old destination values only beside a predicate}}
+  %v = fly.copy_atom_call_ssa(%a, %s, %old) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 4:1, align 16>, vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @ssa_store_gives_nothing(%v: vector<4xf32>, %d: !fly.memref<f32, global, 4:1, align 16>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{stores into its destination tensor and gives no result}}
+  %w = fly.copy_atom_call_ssa(%a, %v, %d) {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (!fly.copy_atom<!fly.universal_copy<128>, 32>, vector<4xf32>, !fly.memref<f32, global, 4:1, align 16>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_predicates_per_call(%s: !fly.memref<f32, global, 8:1, align 16>, %d: !fly.memref<f32, register, 8:1, align 16>, %p: !fly.memref<i1, register, 8:1>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{takes one predicate a call (2), not 8:1}}
+  fly.copy(%a, %s, %d, %p) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 8:1, align 16>, !fly.memref<f32, register, 8:1, align 16>, !fly.memref<i1, register, 8:1>) -> ()
   return
 }
 
 // -----
 
 func.func @tv_not_whole_calls() {
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   // expected-error @+1 {{each thread holds 2 values, not a multiple of the atom's 4}}
-  %t = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, (32,2):(2,1), (64)>
+  %t = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, (32,2):(2,1), (64)>
   return
 }
 
@@ -304,35 +423,36 @@ func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
 // -----
 
 func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
   // expected-error @+2 {{inferred type(s)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
   return
 }
 
 // -----
 
 func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index) {
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
   // expected-error @+1 {{cannot partition 512:1: logical_divide(512:1, (32,16)): the tiler has more modes than the layout}}
-  %p = fly.tiled_copy.partition_src %tc, %t, %tid : !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>
+  %p = fly.tiled_copy.partition_src %tc, %t, %tid : !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>
   return
 }
 
 // -----
 
-func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %ld: index) {
+func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %sm: !llvm.ptr<3>, %ld: index) {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%sm) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.layout %ld : !fly.layout<(4,2):(1,?)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>) -> !fly.memref<f32, global, (4,2):(1,?), align 16>
   %f_layout = fly.static : !fly.layout<8:1>
-  %f = fly.memref.alloca(%f_layout) : (!fly.layout<8:1>) -> !fly.memref<f32, register, 8:1, align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
+  %f = fly.make_view(%q, %f_layout) : (!fly.ptr<f32, shared, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, shared, 8:1, align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,?) only guarantees 4}}
-  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, register, 8:1, align 16>
+  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, shared, 8:1, align 16>) -> ()
   return
 }
 
@@ -708,13 +828,6 @@ func.func @make_ptr_buffer(%g: !fly.ptr<f16, global>, %s: i16, %n: i64, %f: i32)
 func.func @make_buffer_from_shared(%s: !fly.ptr<f16, shared>, %st: i16, %n: i64, %f: i32) {
   // expected-error @+1 {{makes a buffer_desc pointer from (global pointer, i16 stride, i64 records, i32 flags), not from '!fly.ptr<f16, shared>', 'i16', 'i64', 'i32'}}
   %p = fly.make_ptr(%s, %st, %n, %f) : (!fly.ptr<f16, shared>, i16, i64, i32) -> !fly.ptr<f16, #fly_rocdl.buffer_desc>
-  return
-}
-
-// -----
-
-// expected-error @+1 {{a tensor over a buffer descriptor is not offered yet; its pointer is read and written with fly.ptr.load / fly.ptr.store}}
-func.func @buffer_tensor(%t: !fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>) {
   return
 }
 

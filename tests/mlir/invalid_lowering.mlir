@@ -17,9 +17,9 @@ func.func @copy_not_expanded(%raw: !llvm.ptr<1>) {
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, global, 4:1, align 16>
   %f_layout = fly.static : !fly.layout<4:1>
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1, align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
-  // expected-error @+1 {{fly.copy is expanded by fly-atom-lowering first}}
-  fly.copy %a, %s, %f : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, 4:1, align 16>, !fly.memref<f32, register, 4:1, align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  // expected-error @+1 {{copies and their atoms are lowered by fly-atom-lowering first}}
+  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, 4:1, align 16>, !fly.memref<f32, register, 4:1, align 16>) -> ()
   return
 }
 
@@ -39,4 +39,17 @@ func.func @mma_fragment_strided(%raw: !llvm.ptr<5>, %a: vector<4xf16>) {
       : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.memref<f32, register, 4:2>,
          !fly.memref<f16, register, 4:1>, !fly.memref<f16, register, 4:1>, !fly.memref<f32, register, 4:2>) -> ()
   return
+}
+
+// -----
+
+// A tensor over a buffer is read through its element pointers or by copy atoms.
+func.func @buffer_tensor_load(%g: !fly.ptr<f32, global>, %st: i16, %n: i64, %f: i32) -> f32 {
+  %p = fly.make_ptr(%g, %st, %n, %f) : (!fly.ptr<f32, global>, i16, i64, i32) -> !fly.ptr<f32, #fly_rocdl.buffer_desc>
+  %l = fly.static : !fly.layout<4:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.layout<4:1>) -> !fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>
+  %c = fly.static : !fly.int_tuple<2>
+  // expected-error @+1 {{a tensor over a buffer descriptor is read and written through fly.ptr.load / fly.ptr.store of its element pointers or by copy atoms}}
+  %x = fly.memref.load(%t, %c) : (!fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>, !fly.int_tuple<2>) -> f32
+  return %x : f32
 }

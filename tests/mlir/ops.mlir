@@ -41,13 +41,13 @@ func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(
 // CHECK-SAME: !fly.ptr<f16, shared>
 // CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align<16>>
 // CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align<16>, swizzle<3,3,3>>
-// CHECK-SAME: !fly.copy_atom<cp_async, 64, f16>
-// CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
+// CHECK-SAME: !fly.copy_atom<!fly.cp_async<64>, 16>
+// CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
 func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
                         %t: !fly.memref<f32, global, (4,?):(?,1), align 16>,
                         %s: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>,
-                        %a: !fly.copy_atom<cp_async, 64, f16>,
-                        %c: !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>) {
+                        %a: !fly.copy_atom<!fly.cp_async<64>, 16>,
+                        %c: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>) {
   return
 }
 
@@ -56,9 +56,9 @@ func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
 // CHECK-LABEL: func.func @partition
 // CHECK: fly.tiled_copy.partition_src
 func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<universal, 128, f32> -> !fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
   return
 }
 

@@ -88,8 +88,8 @@ func.func @fragment_in_memory(%i: index) -> f32 {
 }
 
 // A leaf declared a multiple of 4 (`?{div=4}`, as mark_layout_dynamic(divisibility=4) declares a
-// row stride) keeps every row 16-byte aligned, so a tiled copy may use 128-bit atoms; with a
-// plain `?` the verifier refuses them (tests/mlir/invalid.mlir).
+// row stride) keeps every row 16-byte aligned, so 128-bit atoms access at 16-byte alignment;
+// with a plain `?` they access at 4 (and cp_async atoms are refused: tests/mlir/invalid.mlir).
 // CHECK-LABEL: func.func @divisible_stride
 // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
@@ -100,9 +100,18 @@ func.func @divisible_stride(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>, %ld: index) 
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?{div=4})>) -> !fly.memref<f32, global, (4,2):(1,?{div=4}), align 16>
   %m = fly.static : !fly.layout<(4,2):(1,4)>
   %d = fly.make_view(%q, %m) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,4)>) -> !fly.memref<f32, shared, (4,2):(1,4), align 16>
-  %a = fly.make_copy_atom : !fly.copy_atom<universal, 128, f32>
-  fly.copy %a, %s, %d : !fly.copy_atom<universal, 128, f32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  fly.copy(%a, %s, %d) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.memref<f32, global, (4,2):(1,?{4}), align 16>, !fly.memref<f32, shared, (4,2):(1,4), align 16>) -> ()
   return
+}
+
+// A vector wider than its pointer's alignment is one access at the alignment the pointer has.
+// CHECK-LABEL: func.func @vector_past_alignment
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1> -> vector<4xf32>
+func.func @vector_past_alignment(%raw: !llvm.ptr<1>) -> vector<4xf32> {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 8>
+  %v = fly.ptr.load(%p) : (!fly.ptr<f32, global, align 8>) -> vector<4xf32>
+  return %v : vector<4xf32>
 }
 
 // A whole tensor as one vector, element i at coordinate index i: the first mode has stride 1,

@@ -223,21 +223,49 @@ def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
   }];
 }
 
+def Fly_UniversalCopyType : TypeDef<Fly_Dialect, "UniversalCopy",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface>]> {
+  let mnemonic = "universal_copy";
+  let summary = "a copy by one load and one store of 8..128 bits, in any address space";
+  let parameters = (ins "int64_t":$bitSize);
+  let assemblyFormat = "`<` $bitSize `>`";
+  let genVerifyDecl = 1;
+}
+
+def Fly_CpAsyncCopyType : TypeDef<Fly_Dialect, "CpAsyncCopy",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface, ["checkSpaces", "requiresAlignedCalls"]>]> {
+  let mnemonic = "cp_async";
+  let summary = "NVIDIA's asynchronous copy of 32..128 bits from global to shared memory";
+  let description = [{
+    `!fly.cp_async<128>`: `cp.async` on cuda; a synchronous load and store on cpu and rocm.
+    Each call's addresses are aligned to its width, as the instruction requires.
+    Ours, not FlyDSL's: NVIDIA's atoms are to move into a sibling dialect of FlyROCDL.
+  }];
+  let parameters = (ins "int64_t":$bitSize);
+  let assemblyFormat = "`<` $bitSize `>`";
+  let genVerifyDecl = 1;
+}
+
 def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
   let mnemonic = "copy_atom";
-  let summary = "a copy instruction: its kind, bits per call and element type";
+  let summary = "a copy instruction and the width of the values it moves";
   let description = [{
-    `!fly.copy_atom<universal, 128, f32>`: kinds `universal` (a vector load and
-    store of 8..128 bits), `lds` (a universal copy to or from shared memory)
-    and `cp_async` (NVIDIA's asynchronous global-to-shared copy, 32..128 bits).
+    `!fly.copy_atom<!fly.universal_copy<128>, 32>`: the instruction (a type implementing
+    CopyOpTypeInterface: Fly's universal copy and cp_async, FlyROCDL's buffer copy) and the
+    bits of one value; a call moves (instruction bits / value bits) consecutive values per
+    thread.
   }];
-  let parameters = (ins StringRefParameter<"universal, lds or cp_async">:$kind, "int64_t":$bits,
-                        "::mlir::Type":$elementType);
-  let hasCustomAssemblyFormat = 1;
+  let parameters = (ins "::mlir::Type":$copyOp, "int32_t":$valBits);
+  let assemblyFormat = "`<` $copyOp `,` $valBits `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The elements one call moves.
-    int64_t getValues() const;
+    CopyOpTypeInterface getInstruction() const {
+      return ::mlir::cast<CopyOpTypeInterface>(getCopyOp());
+    }
+    /// The bits one call moves per thread.
+    int64_t getBits() const { return getInstruction().getCopyBits(); }
+    /// The values one call moves per thread.
+    int64_t getValues() const { return getBits() / getValBits(); }
   }];
 }
 
@@ -245,7 +273,7 @@ def Fly_TiledCopyType : TypeDef<Fly_Dialect, "TiledCopy"> {
   let mnemonic = "tiled_copy";
   let summary = "a copy atom repeated over threads by a thread-value layout";
   let description = [{
-    `!fly.tiled_copy<!fly.copy_atom<universal, 128, f32>, ((4,8),4):((32,1),8), (32,4)>`:
+    `!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,8),4):((32,1),8), (32,4)>`:
     the atom, the (thread, value) -> tile coordinate layout and the tile the
     threads cover together (CuTe's make_tiled_copy(atom, layout_tv, tile_mn)).
   }];
@@ -813,10 +841,17 @@ def Fly_MmaAtomCallOp : Fly_FnOp<"mma_atom_call"> {
   let hasVerifier = 1;
 }
 
-def Fly_MmaAtomCallSsaOp : Fly_FnOp<"mma_atom_call_ssa", [Pure]> {
+def Fly_MmaAtomCallSsaOp : Fly_FnOp<"mma_atom_call_ssa"> {
   let summary = "D = A * B + C by one atom, on this lane's values as vectors (or scalars)";
-  let arguments = (ins Fly_MmaAtomType:$atom, AnyType:$a, AnyType:$b, AnyType:$c);
-  let results = (outs AnyType:$result);
+  let description = [{
+    `%d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)`: each operand this lane's values (a vector,
+    or a scalar for one value), or a register fragment as fly.mma_atom_call takes it; with a
+    D fragment first, `fly.mma_atom_call_ssa(%atom, %d, %a, %b, %c)` stores D there and
+    gives no value.
+  }];
+  let arguments = (ins Fly_MmaAtomType:$atom, Optional<Fly_MemRefType>:$d, AnyType:$a, AnyType:$b,
+                       AnyType:$c);
+  let results = (outs Variadic<AnyType>:$results);
   let hasVerifier = 1;
 }
 
@@ -836,16 +871,65 @@ def Fly_GemmOp : Fly_FnOp<"gemm"> {
 //===----------------------------------------------------------------------===//
 
 def Fly_MakeCopyAtomOp : Fly_Op<"make_copy_atom", [Pure]> {
-  let summary = "a copy atom value (all of it is in its type)";
+  let summary = "a copy atom value (its state, where it has one, starts at zero)";
+  let description = [{
+    `%a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>`:
+    valBits repeats the type's value width.
+  }];
+  let arguments = (ins I32Attr:$valBits);
   let results = (outs Fly_CopyAtomType:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Fly_AtomSetValueOp
+    : Fly_Op<"atom.set_value", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "the atom with one state field set";
+  let description = [{
+    `%b = fly.atom.set_value(%a, "soffset", %n) : (!fly.copy_atom<...>, i32) ->
+    !fly.copy_atom<...>`: the fields are the instruction's (FlyROCDL's buffer copy has
+    `soffset`, a uniform element offset added on the buffer side of each call).
+  }];
+  let arguments = (ins Fly_CopyAtomType:$atom, StrAttr:$field, AnyType:$value);
+  let results = (outs Fly_CopyAtomType:$result);
+  let assemblyFormat = [{
+    `(` $atom `,` $field `,` $value `)` attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def Fly_CopyAtomCallOp : Fly_FnOp<"copy_atom_call"> {
+  let summary = "one call of a copy atom: this thread's values of one call, src to dst";
+  let description = [{
+    `fly.copy_atom_call(%atom, %src, %dst[, %pred]) : (...) -> ()`: both tensors hold one call's
+    values (consecutive in memory); with a predicate tensor (one i1), the call happens only
+    where it holds true.
+  }];
+  let arguments = (ins Fly_CopyAtomType:$copyAtom, Fly_MemRefType:$src, Fly_MemRefType:$dst,
+                       Optional<Fly_MemRefType>:$pred);
+  let hasVerifier = 1;
+}
+
+def Fly_CopyAtomCallSsaOp : Fly_FnOp<"copy_atom_call_ssa", [AttrSizedOperandSegments]> {
+  let summary = "one call of a copy atom where a register side is an SSA value";
+  let description = [{
+    From a tensor into a value: `%v = fly.copy_atom_call_ssa(%atom, %src)` (with a
+    predicate: `(%atom, %src, %old, %pred)`, the value is %old where %pred is false); from a
+    value into a tensor: `fly.copy_atom_call_ssa(%atom, %v, %dst[, %pred])`; between values:
+    `%w = fly.copy_atom_call_ssa(%atom, %v)`. Values are vectors of one call's values (a
+    scalar where a call moves one).
+  }];
+  let arguments = (ins Fly_CopyAtomType:$copyAtom, AnyType:$src, Optional<AnyType>:$dst,
+                       Optional<I1>:$pred);
+  let results = (outs Variadic<AnyType>:$results);
+  let hasVerifier = 1;
 }
 
 def Fly_MakeTiledCopyOp : Fly_Op<"make_tiled_copy", [Pure]> {
   let summary = "a tiled copy of an atom (its layouts are in its type)";
   let arguments = (ins Fly_CopyAtomType:$atom);
   let results = (outs Fly_TiledCopyType:$result);
-  let assemblyFormat = "$atom attr-dict `:` type($atom) `->` type($result)";
+  let assemblyFormat = "$atom attr-dict `:` qualified(type($atom)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -867,18 +951,17 @@ class Fly_PartitionOp<string mnemonic, string cuteName>
 def Fly_PartitionSrcOp : Fly_PartitionOp<"tiled_copy.partition_src", "partition_S">;
 def Fly_PartitionDstOp : Fly_PartitionOp<"tiled_copy.partition_dst", "partition_D">;
 
-def Fly_CopyOp : Fly_Op<"copy"> {
+def Fly_CopyOp : Fly_FnOp<"copy"> {
   let summary = "copy a tensor into another by calls of a copy atom";
   let description = [{
-    `fly.copy %atom, %src, %dst : !fly.copy_atom<...>, !fly.memref<...>, !fly.memref<...>`:
-    both tensors have the same static size, a whole number of atom calls whose
-    values are consecutive in memory and aligned to the atom's width.
-    `fly-atom-lowering` expands it per target.
+    `fly.copy(%atom, %src, %dst[, %pred]) : (!fly.copy_atom<...>, !fly.memref<...>,
+    !fly.memref<...>[, !fly.memref<i1, ...>]) -> ()`: both tensors have the same static size,
+    a whole number of atom calls whose values are consecutive in memory and aligned to the
+    atom's width; a predicate tensor holds one i1 per call (in the calls' order).
+    `fly-atom-lowering` expands it into `fly.copy_atom_call`s and lowers those per target.
   }];
-  let arguments = (ins Fly_CopyAtomType:$atom, Fly_MemRefType:$src, Fly_MemRefType:$dst);
-  let assemblyFormat = [{
-    $atom `,` $src `,` $dst attr-dict `:` type($atom) `,` type($src) `,` type($dst)
-  }];
+  let arguments = (ins Fly_CopyAtomType:$atom, Fly_MemRefType:$src, Fly_MemRefType:$dst,
+                       Optional<Fly_MemRefType>:$pred);
   let hasVerifier = 1;
 }
 

@@ -1,7 +1,8 @@
 //===- FlyInterfaces.td - What the Fly dialect asks of atom types -*- tablegen -*-===//
 //
-// An MMA instruction is a type of a target's dialect (FlyROCDL's `cdna3.mfma<...>`); the Fly
-// dialect's `!fly.mma_atom<...>` and the ops on it reach it through this interface.
+// An MMA or copy instruction is a type of a target's dialect (FlyROCDL's `cdna3.mfma<...>`) or of
+// Fly; the Fly dialect's `!fly.mma_atom<...>` / `!fly.copy_atom<...>` and the ops on them reach it
+// through these interfaces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,27 @@ def Fly_MmaOpTypeInterface : TypeInterface<"MmaOpTypeInterface"> {
     InterfaceMethod<"the element type of A", "::mlir::Type", "getAElementType">,
     InterfaceMethod<"the element type of B", "::mlir::Type", "getBElementType">,
     InterfaceMethod<"the element type of C and D", "::mlir::Type", "getCElementType">,
+  ];
+}
+
+def Fly_CopyOpTypeInterface : TypeInterface<"CopyOpTypeInterface"> {
+  let cppNamespace = "::fly::ir::fly";
+  let description = [{
+    A copy instruction that `!fly.copy_atom<...>` wraps: Fly's universal copy or a target's
+    (FlyROCDL's buffer copy): how many bits one call moves per thread, between which address
+    spaces, and the state a copy atom of it carries (FlyROCDL's buffer copy: `soffset`).
+  }];
+  let methods = [
+    InterfaceMethod<"the bits one call moves per thread", "int64_t", "getCopyBits">,
+    InterfaceMethod<"why it cannot copy from address space `src` to `dst`; empty where it can",
+                    "std::string", "checkSpaces", (ins "unsigned":$src, "unsigned":$dst), "",
+                    [{ return {}; }]>,
+    InterfaceMethod<"whether each call's accesses must be aligned to its width (the hardware's "
+                    "rule; other copies take the alignment the layouts guarantee)",
+                    "bool", "requiresAlignedCalls", (ins), "", [{ return false; }]>,
+    InterfaceMethod<"the type of state field `field` (fly.atom.set_value); null: no such field",
+                    "::mlir::Type", "getStateFieldType", (ins "::llvm::StringRef":$field), "",
+                    [{ return {}; }]>,
   ];
 }
 

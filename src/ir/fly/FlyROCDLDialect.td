@@ -31,6 +31,21 @@ def FlyROCDL_BufferDescAttr : AttrDef<FlyROCDL_Dialect, "BufferDesc",
   }];
 }
 
+def FlyROCDL_BufferCopyType : TypeDef<FlyROCDL_Dialect, "BufferCopy",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface, ["checkSpaces", "getStateFieldType"]>]> {
+  let mnemonic = "cdna3.buffer_copy";
+  let summary = "a buffer load or store (MUBUF) of 8..128 bits between a buffer and registers";
+  let description = [{
+    `!fly_rocdl.cdna3.buffer_copy<128>` or `<64, cache = 2>`: one side of each call is a tensor
+    over a `#fly_rocdl.buffer_desc` pointer; the copy atom's state `soffset` (set by
+    fly.atom.set_value, zero from fly.make_copy_atom) adds that many elements on the buffer
+    side. `cache` is the instruction's cache policy (0 cached, 2 non-temporal).
+  }];
+  let parameters = (ins "int64_t":$bitSize, DefaultValuedParameter<"int64_t", "0">:$cacheModifier);
+  let assemblyFormat = "`<` $bitSize (`,` `cache` `=` $cacheModifier^)? `>`";
+  let genVerifyDecl = 1;
+}
+
 def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",
     [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
   let mnemonic = "cdna3.mfma";

@@ -40,15 +40,16 @@ bool crossesAsPointer(FlyMemRefType t) {
 struct FlyTypeConverter : TypeConverter {
   explicit FlyTypeConverter(MLIRContext *ctx) {
     addConversion([](Type t) { return t; });
-    addConversion([ctx](PointerType t) -> Type {
-      if (t.getAddressSpace() == BufferDesc)
+    auto pointer = [ctx](unsigned space) -> Type {
+      if (space == BufferDesc)
         return bufferPointerType(ctx);
-      return LLVM::LLVMPointerType::get(ctx, t.getAddressSpace());
-    });
-    addConversion([ctx](FlyMemRefType t) -> std::optional<Type> {
+      return LLVM::LLVMPointerType::get(ctx, space);
+    };
+    addConversion([pointer](PointerType t) { return pointer(t.getAddressSpace()); });
+    addConversion([pointer](FlyMemRefType t) -> std::optional<Type> {
       if (!crossesAsPointer(t))
         return std::nullopt;
-      return LLVM::LLVMPointerType::get(ctx, t.getAddressSpace());
+      return pointer(t.getAddressSpace());
     });
     // Inside a body the pointer is a Fly value again.
     addSourceMaterialization([](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
@@ -91,11 +92,13 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
   StringRef getArgument() const final { return name; }
   StringRef getDescription() const final {
     return "Take Fly pointers and static tensors across function and kernel boundaries as "
-           "LLVM pointers, then lower the bodies (fly-layout-lowering)";
+           "LLVM pointers, then lower the bodies (fly-atom-lowering for the target, "
+           "fly-layout-lowering)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, gpu::GPUDialect, func::FuncDialect>();
-    createLayoutLoweringPass()->getDependentDialects(registry); // the bodies' pass, run inside
+    createAtomLoweringPass("rocm")->getDependentDialects(registry); // the bodies' passes, run
+    createLayoutLoweringPass()->getDependentDialects(registry);     // inside
   }
 
   void runOnOperation() override {
@@ -132,7 +135,9 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
     if (left.wasInterrupted())
       return signalPassFailure();
 
+    // The bodies: copies for this target first (FlyDSL lowers atom calls here too), then the rest.
     OpPassManager bodies(ModuleOp::getOperationName());
+    bodies.addPass(createAtomLoweringPass(name == "convert-fly-to-nvvm" ? "cuda" : "rocm"));
     bodies.addPass(createLayoutLoweringPass());
     if (failed(runPipeline(bodies, getOperation())))
       signalPassFailure();

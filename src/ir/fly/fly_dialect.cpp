@@ -1289,6 +1289,11 @@ const char *spaceName(unsigned space) {
   return "?";
 }
 
+/// An address space as the types print it (a target's as its dialect's attribute).
+const char *spaceText(unsigned space) {
+  return space == BufferDesc ? "#fly_rocdl.buffer_desc" : spaceName(space);
+}
+
 ParseResult parseSpace(AsmParser &parser, unsigned &space) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef word;
@@ -1394,9 +1399,7 @@ Type PointerType::parse(AsmParser &parser) {
 }
 
 void PointerType::print(AsmPrinter &printer) const {
-  printer << "<" << getElementType() << ", "
-          << (getAddressSpace() == BufferDesc ? "#fly_rocdl.buffer_desc"
-                                              : spaceName(getAddressSpace()));
+  printer << "<" << getElementType() << ", " << spaceText(getAddressSpace());
   printOptions(printer, getElementType(), getAlignment(), {});
   if (auto s = getAddressSwizzle(); !s.empty())
     printer << ", S<" << s[0] << "," << s[1] << "," << s[2] << ">";
@@ -1465,7 +1468,7 @@ Type FlyMemRefType::parse(AsmParser &parser) {
 }
 
 void FlyMemRefType::print(AsmPrinter &printer) const {
-  printer << "<" << getElementType() << ", " << spaceName(getAddressSpace()) << ", "
+  printer << "<" << getElementType() << ", " << spaceText(getAddressSpace()) << ", "
           << getLayout().getText();
   printOptions(printer, getElementType(), getAlignment(), getSwizzle());
   printer << ">";
@@ -1476,9 +1479,6 @@ LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError
                                     ArrayRef<int64_t> swizzle) {
   if (failed(PointerType::verify(emitError, element, space, align, {})))
     return failure();
-  if (space == BufferDesc)
-    return emitError() << "a tensor over a buffer descriptor is not offered yet; its pointer is "
-                          "read and written with fly.ptr.load / fly.ptr.store";
   return verifySwizzle(emitError, swizzle);
 }
 
@@ -1492,34 +1492,51 @@ std::optional<L::Swizzle> FlyMemRefType::getSwizzleFunction() const {
   return L::Swizzle(int(getSwizzle()[0]), int(getSwizzle()[1]), int(getSwizzle()[2]));
 }
 
-Type CopyAtomType::parse(AsmParser &parser) {
-  StringRef kind;
-  int64_t bits;
-  Type element;
-  if (parser.parseLess() || parser.parseKeyword(&kind) || parser.parseComma() ||
-      parser.parseInteger(bits) || parser.parseComma() || parser.parseType(element) ||
-      parser.parseGreater())
-    return {};
-  return parser.getChecked<CopyAtomType>(parser.getContext(), kind, bits, element);
-}
-
-void CopyAtomType::print(AsmPrinter &printer) const {
-  printer << "<" << getKind() << ", " << getBits() << ", " << getElementType() << ">";
-}
-
-LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef kind,
-                                   int64_t bits, Type element) {
-  if (kind != "universal" && kind != "lds" && kind != "cp_async")
-    return emitError() << "a copy atom is universal, lds or cp_async, not " << kind;
-  int64_t bytes = elementBytes(element);
-  if (bytes == 0 || !L::copyAtomWidthOk(int(bits), int(bytes * 8), kind != "universal"))
-    return emitError() << "a " << kind << " copy atom of " << bits << " bits cannot move "
-                       << element << " elements (universal atoms move 8..128 bits, lds and "
-                       << "cp_async atoms 32..128, a multiple of the element's width)";
+namespace {
+/// A copy instruction's width: 8..128 bits, a power of two (`least` for those of 32 or more).
+LogicalResult verifyCopyBits(function_ref<InFlightDiagnostic()> emitError, StringRef name,
+                             int64_t bits, int64_t least) {
+  if (bits < least || bits > 128 || (bits & (bits - 1)) != 0)
+    return emitError() << "a " << name << " moves " << least << ".." << 128
+                       << " bits a call (a power of two), not " << bits;
   return success();
 }
+} // namespace
 
-int64_t CopyAtomType::getValues() const { return getBits() / (elementBytes(getElementType()) * 8); }
+LogicalResult UniversalCopyType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        int64_t bits) {
+  return verifyCopyBits(emitError, "universal copy", bits, 8);
+}
+
+int64_t UniversalCopyType::getCopyBits() const { return getBitSize(); }
+
+LogicalResult CpAsyncCopyType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits) {
+  return verifyCopyBits(emitError, "cp_async copy", bits, 32);
+}
+
+int64_t CpAsyncCopyType::getCopyBits() const { return getBitSize(); }
+
+bool CpAsyncCopyType::requiresAlignedCalls() const { return true; }
+
+std::string CpAsyncCopyType::checkSpaces(unsigned src, unsigned dst) const {
+  if (src != Global || dst != Shared)
+    return "a cp_async copy moves global memory into shared memory";
+  return {};
+}
+
+LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError, Type copyOp,
+                                   int32_t valBits) {
+  auto inst = dyn_cast<CopyOpTypeInterface>(copyOp);
+  if (!inst)
+    return emitError() << "a copy atom wraps a copy instruction (such as !fly.universal_copy<N>), "
+                          "not "
+                       << copyOp;
+  if (valBits <= 0 || inst.getCopyBits() % valBits != 0)
+    return emitError() << "a copy of " << inst.getCopyBits()
+                       << " bits a call cannot move values of " << valBits
+                       << " bits (a whole number of them per call)";
+  return success();
+}
 
 Type TiledCopyType::parse(AsmParser &parser) {
   CopyAtomType atom;
@@ -1572,6 +1589,22 @@ int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   if (auto sw = t.getSwizzleFunction()) // a swizzle keeps blocks of 2^M elements together
     a = std::min(a, (int64_t(1) << sw->base()) * elem);
   return std::max(a, elem);
+}
+
+Type fly::ir::fly::bitsOf(Type element) {
+  if (isa<FloatType>(element) && element.getIntOrFloatBitWidth() <= 8)
+    return IntegerType::get(element.getContext(), element.getIntOrFloatBitWidth());
+  return element;
+}
+
+Type fly::ir::fly::accessType(Type element, int64_t n) {
+  return n == 1 ? element : Type(VectorType::get({n}, element));
+}
+
+Value fly::ir::fly::tensorPointer(OpBuilder &b, Location loc, Value tensor) {
+  if (auto v = tensor.getDefiningOp<MakeViewOp>(); v && !v.getSwizzle())
+    return v.getPtr();
+  return GetIterOp::create(b, loc, tensor);
 }
 
 AtomCalls fly::ir::fly::planAtomCalls(FlyMemRefType t, CopyAtomType atom) {
@@ -1809,18 +1842,13 @@ namespace {
 /// A load or store of `type` (an element or a vector of elements) through `ptr`.
 LogicalResult verifyAccess(Operation *op, Type type, PointerType ptr) {
   Type element = type;
-  int64_t lanes = 1;
-  if (auto v = dyn_cast<VectorType>(type); v && v.getRank() == 1) {
+  if (auto v = dyn_cast<VectorType>(type); v && v.getRank() == 1)
     element = v.getElementType();
-    lanes = v.getNumElements();
-  }
-  if (element != ptr.getElementType())
+  // An 8-bit float may be read and written as its bits (an i8), as the matrix cores take it.
+  if (element != ptr.getElementType() && element != bitsOf(ptr.getElementType()))
     return op->emitOpError("accesses ") << type << " through a pointer to " << ptr.getElementType();
-  int64_t bytes = lanes * ptr.getElementBytes();
-  if (lanes > 1 && bytes > ptr.getAlignment())
-    return op->emitOpError("a ") << bytes << "-byte access needs " << bytes
-                                 << "-byte alignment; the pointer guarantees "
-                                 << ptr.getAlignment();
+  // A vector wider than the pointer's alignment is one access at that alignment (FlyDSL's rule;
+  // LLVM splits it where a target needs).
   return success();
 }
 
@@ -1996,26 +2024,156 @@ LogicalResult PartitionDstOp::inferReturnTypes(MLIRContext *, std::optional<Loca
   return inferPartition(loc, operands, results);
 }
 
+namespace {
+/// The bits of a tensor element (i1 as one).
+int64_t elementBits(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0; }
+
+/// What every copy by `atom` from `src` to `dst` needs: values of the atom's width, address
+/// spaces the instruction copies between.
+LogicalResult verifyCopySides(Operation *op, CopyAtomType atom, FlyMemRefType src,
+                              FlyMemRefType dst) {
+  for (FlyMemRefType t : {src, dst})
+    if (elementBits(t.getElementType()) != atom.getValBits())
+      return op->emitOpError("copies ")
+             << src.getElementType() << " to " << dst.getElementType() << " with an atom of "
+             << atom.getValBits() << "-bit values";
+  std::string why = atom.getInstruction().checkSpaces(src.getAddressSpace(), dst.getAddressSpace());
+  if (!why.empty())
+    return op->emitOpError(why);
+  return success();
+}
+
+/// A predicate tensor: i1 elements, a static size of `calls`.
+LogicalResult verifyPredicate(Operation *op, FlyMemRefType pred, int64_t calls) {
+  if (!pred.getElementType().isInteger(1))
+    return op->emitOpError("takes a predicate tensor of i1, not of ") << pred.getElementType();
+  L::Int n = L::size(pred.getLayout().getLayout());
+  if (!n.isStatic() || n.value() != calls)
+    return op->emitOpError("takes one predicate a call (")
+           << calls << "), not " << pred.getLayout().getText();
+  return success();
+}
+
+/// A tensor of an atom call: whole calls of consecutive values (the call moves the first; FlyDSL
+/// lets the tensor hold more, and fly-atom-lowering takes only exactly one call's).
+LogicalResult verifyOneCall(Operation *op, const char *side, FlyMemRefType t, CopyAtomType atom) {
+  try {
+    AtomCalls calls = planAtomCalls(t, atom);
+    if (atom.getInstruction().requiresAlignedCalls() &&
+        alignmentAt(t, calls.offsets[0]) < atom.getBits() / 8)
+      return op->emitOpError("a ")
+             << atom.getBits() << "-bit call needs " << atom.getBits() / 8 << "-byte aligned "
+             << side << "; it only guarantees " << alignmentAt(t, calls.offsets[0]);
+  } catch (const L::LayoutError &e) {
+    return op->emitOpError(e.what());
+  }
+  return success();
+}
+
+/// The SSA form of one call's values: a vector of them (a scalar for one value).
+LogicalResult verifyCallValue(Operation *op, Type t, Type element, int64_t values) {
+  auto v = dyn_cast<VectorType>(t);
+  bool ok = v ? v.getRank() == 1 && v.getNumElements() == values && v.getElementType() == element
+              : values == 1 && t == element;
+  if (!ok)
+    return op->emitOpError("holds one call's values as ")
+           << accessType(element, values) << ", not " << t;
+  return success();
+}
+} // namespace
+
+LogicalResult MakeCopyAtomOp::verify() {
+  if (getValBits() != getType().getValBits())
+    return emitOpError("valBits = ")
+           << getValBits() << " but the type's values have " << getType().getValBits() << " bits";
+  return success();
+}
+
+LogicalResult AtomSetValueOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                               ValueRange operands, DictionaryAttr,
+                                               OpaqueProperties, RegionRange,
+                                               SmallVectorImpl<Type> &results) {
+  results.push_back(operands[0].getType());
+  return success();
+}
+
+LogicalResult AtomSetValueOp::verify() {
+  Type field = getAtom().getType().getInstruction().getStateFieldType(getField());
+  if (!field)
+    return emitOpError("the atom ")
+           << getAtom().getType() << " has no state field \"" << getField() << "\"";
+  if (getValue().getType() != field)
+    return emitOpError("field \"")
+           << getField() << "\" is " << field << ", not " << getValue().getType();
+  return success();
+}
+
+LogicalResult CopyAtomCallOp::verify() {
+  CopyAtomType atom = getCopyAtom().getType();
+  if (failed(verifyCopySides(*this, atom, getSrc().getType(), getDst().getType())) ||
+      failed(verifyOneCall(*this, "src", getSrc().getType(), atom)) ||
+      failed(verifyOneCall(*this, "dst", getDst().getType(), atom)))
+    return failure();
+  if (getPred() && failed(verifyPredicate(*this, getPred().getType(), 1)))
+    return failure();
+  return success();
+}
+
+LogicalResult CopyAtomCallSsaOp::verify() {
+  CopyAtomType atom = getCopyAtom().getType();
+  auto src = dyn_cast<FlyMemRefType>(getSrc().getType());
+  auto dst = getDst() ? dyn_cast<FlyMemRefType>(getDst().getType()) : FlyMemRefType();
+  if (src && dst)
+    return emitOpError("has an SSA value on one side at least; both are tensors (that is "
+                       "fly.copy_atom_call)");
+  Type element = src ? src.getElementType() : getElementTypeOrSelf(getSrc().getType());
+  if (src && failed(verifyOneCall(*this, "src", src, atom)))
+    return failure();
+  if (dst && failed(verifyOneCall(*this, "dst", dst, atom)))
+    return failure();
+  if (dst && dst.getElementType() != element)
+    return emitOpError("copies ") << element << " into a tensor of " << dst.getElementType();
+  if (elementBits(element) != atom.getValBits())
+    return emitOpError("copies ") << element << " with an atom of " << atom.getValBits()
+                                  << "-bit values";
+  std::string why = atom.getInstruction().checkSpaces(src ? src.getAddressSpace() : Register,
+                                                      dst ? dst.getAddressSpace() : Register);
+  if (!why.empty())
+    return emitOpError(why);
+  for (Value v : {getSrc(), getDst()})
+    if (v && !isa<FlyMemRefType>(v.getType()) &&
+        failed(verifyCallValue(*this, v.getType(), element, atom.getValues())))
+      return failure();
+  // A result exactly where the destination is a value: the old values come with a predicate
+  // and stand where it is false.
+  bool oldValues = getDst() && !dst;
+  if (getNumResults() != (dst ? 0u : 1u))
+    return emitOpError(dst ? "stores into its destination tensor and gives no result"
+                           : "gives the copied values as its one result");
+  if (oldValues && !getPred())
+    return emitOpError("takes old destination values only beside a predicate");
+  if (oldValues && getDst().getType() != getResult(0).getType())
+    return emitOpError("gives ") << getResult(0).getType() << " where the old values are "
+                                 << getDst().getType();
+  if (getPred() && !getDst())
+    return emitOpError("takes a predicate beside a destination (a tensor or the old values)");
+  if (!dst && failed(verifyCallValue(*this, getResult(0).getType(), element, atom.getValues())))
+    return failure();
+  return success();
+}
+
 LogicalResult CopyOp::verify() {
   CopyAtomType atom = getAtom().getType();
   FlyMemRefType src = getSrc().getType(), dst = getDst().getType();
-  if (src.getElementType() != atom.getElementType() ||
-      dst.getElementType() != atom.getElementType())
-    return emitOpError("copies ") << src.getElementType() << " to " << dst.getElementType()
-                                  << " with an atom for " << atom.getElementType();
-  if (atom.getKind() == "lds" && src.getAddressSpace() != Shared && dst.getAddressSpace() != Shared)
-    return emitOpError("an lds copy atom moves data to or from shared memory; neither tensor "
-                       "is there");
-  if (atom.getKind() == "cp_async" &&
-      (src.getAddressSpace() != Global || dst.getAddressSpace() != Shared))
-    return emitOpError("a cp_async copy atom moves global memory into shared memory");
+  if (failed(verifyCopySides(*this, atom, src, dst)))
+    return failure();
   try {
     AtomCalls s = planAtomCalls(src, atom), d = planAtomCalls(dst, atom);
     if (s.coords.size() != d.coords.size())
       return emitOpError("copies ")
              << src.getLayout().getText() << " to " << dst.getLayout().getText()
              << ": the tensors have different sizes";
-    int64_t bytes = atom.getBits() / 8;
+    int64_t bytes = atom.getInstruction().requiresAlignedCalls() ? atom.getBits() / 8 : 0;
     for (auto [t, calls] : {std::pair{src, &s}, std::pair{dst, &d}})
       for (const L::Int &off : calls->offsets)
         if (alignmentAt(t, off) < bytes)
@@ -2023,6 +2181,8 @@ LogicalResult CopyOp::verify() {
                  << atom.getBits() << "-bit copy atom needs " << bytes
                  << "-byte aligned accesses; the layout " << t.getLayout().getText()
                  << " only guarantees " << alignmentAt(t, off);
+    if (getPred() && failed(verifyPredicate(*this, getPred().getType(), int64_t(s.coords.size()))))
+      return failure();
   } catch (const L::LayoutError &e) {
     return emitOpError(e.what());
   }

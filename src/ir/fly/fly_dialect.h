@@ -61,6 +61,18 @@ std::optional<int64_t> constantScalar(mlir::Value tuple);
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
 int64_t elementBytes(mlir::Type t);
 
+/// An element as registers hold it in SSA form: a float of 8 bits or fewer as an integer of its
+/// width (what the matrix cores take; LLVM's vector ops are not defined on such floats
+/// everywhere), any other element as itself.
+mlir::Type bitsOf(mlir::Type element);
+
+/// `n` values of `element` as one access takes or gives them: a scalar for one, else a vector.
+mlir::Type accessType(mlir::Type element, int64_t n);
+
+/// The pointer of a tensor value: the one a fly.make_view (without a swizzle) was made of, else a
+/// new fly.get_iter of it. Atom calls read and write their tensors through it.
+mlir::Value tensorPointer(mlir::OpBuilder &b, mlir::Location loc, mlir::Value tensor);
+
 /// The alignment in bytes that tensor `t` guarantees at element offset `offset` (the offset
 /// its layout gives, before any swizzle): the element's size where the offset is not static.
 int64_t alignmentAt(FlyMemRefType t, const ::fly::layout::Int &offset);
@@ -110,9 +122,14 @@ std::unique_ptr<mlir::Pass> createLayoutLoweringPass();
 /// types; queries fold to constants.
 std::unique_ptr<mlir::Pass> createCanonicalizePass();
 
-/// fly-atom-lowering: each fly.copy becomes its atom calls for `target` (cpu, rocm or cuda):
-/// vector loads and stores through fly.ptr, or fly.cp_async on cuda.
+/// fly-atom-lowering: each fly.copy becomes its fly.copy_atom_calls, and those (and
+/// fly.copy_atom_call_ssa) the instructions of `target` (cpu, rocm or cuda): loads and stores
+/// through fly.ptr (buffer instructions on buffer pointers), or fly.cp_async on cuda.
 std::unique_ptr<mlir::Pass> createAtomLoweringPass(llvm::StringRef target);
+
+/// fly-convert-atom-call-to-ssa-form: atom calls take and give the values of consecutive
+/// register fragments as SSA vectors (whole loads before, whole stores after them).
+std::unique_ptr<mlir::Pass> createAtomCallSsaPass();
 
 /// fly-promote-regmem-to-vectorssa: register tensors accessed only at constant offsets within
 /// their block become one SSA vector each.
@@ -120,7 +137,7 @@ std::unique_ptr<mlir::Pass> createPromoteRegmemPass();
 
 /// convert-fly-to-rocdl / convert-fly-to-nvvm (FlyDSL's names; `name` picks one): Fly pointers
 /// and static tensors cross function and kernel boundaries as LLVM pointers, then the bodies
-/// are lowered by fly-layout-lowering.
+/// are lowered by fly-atom-lowering (target rocm or cuda) and fly-layout-lowering.
 std::unique_ptr<mlir::Pass> createConvertSignaturesPass(llvm::StringRef name);
 /// Registers those two and fly-rewrite-func-signature (FlyDSL's calling convention for Fly
 /// values: fly_convert_signatures.cpp).
@@ -135,6 +152,7 @@ void registerFlyPasses();
 /// Register one pass each (called by registerFlyPasses).
 void registerCanonicalizePass();
 void registerAtomLoweringPass();
+void registerAtomCallSsaPass();
 void registerPromoteRegmemPass();
 void registerIntSwizzleSimplifyPass();
 

@@ -188,12 +188,30 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     tensorStore.push_back(std::move(t));
   }
 
+  static bool isBuffer(Value lowered) {
+    return lowered.getType() == bufferPointerType(lowered.getContext());
+  }
+  /// Tensors over buffers are read and written through their element pointers (fly.ptr.load /
+  /// store, or copy atoms); the memref access ops take other tensors.
+  static void refuseBuffer(const TensorParts &t) {
+    if (isBuffer(t.ptr))
+      L::fail(L::ErrorKind::Unsupported,
+              "a tensor over a buffer descriptor is read and written through fly.ptr.load / "
+              "fly.ptr.store of its element pointers or by copy atoms, not by memref accesses");
+  }
+
   /// `base + offset` elements of `element` (base itself at offset 0, unless `always`).
+  /// A buffer pointer (resource, element offset) moves by adding to its offset field.
   static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset,
                    bool always = false) {
     if (!always && offset.isStatic() && !offset.isBasis() && offset.value() == 0)
       return base;
     Value i = SsaInt::materialize(b, loc, offset); // i32 or i64, as the offset was computed
+    if (isBuffer(base)) {
+      Value by = castInt(b, loc, i, b.getI32Type()); // the offset field: 32 bits
+      return withBufferOffset(b, loc, base,
+                              arith::AddIOp::create(b, loc, bufferOffset(b, loc, base), by));
+    }
     if (i.getType().isIndex())
       i = castInt(b, loc, i, b.getI64Type());
     return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
@@ -242,6 +260,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// The runs of a static tensor.
   Runs planRuns(Value tensorValue) {
     const TensorParts &t = tensor(tensorValue);
+    refuseBuffer(t);
     L::Layout flat = L::flatten(t.layout);
     std::vector<L::Int> shape, stride;
     L::flattenInto(flat.shape(), shape);
@@ -340,11 +359,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   static Type laneValuesType(Value fragment) {
     auto t = cast<FlyMemRefType>(fragment.getType());
     int64_t n = L::size(t.getLayout().getLayout()).value(); // static: the op verified it
-    return n == 1 ? t.getElementType() : VectorType::get({n}, t.getElementType());
+    return accessType(t.getElementType(), n);
   }
 
-  /// The address of a fragment whose values are consecutive in memory, as one access reads them.
-  Value contiguousPtr(Value fragment) {
+  /// The address of a fragment whose values are consecutive in memory, as one access reads them;
+  /// it holds one atom call's values of an operand laid out by `tv` (exactly those).
+  Value contiguousPtr(Value fragment, const L::Layout &tv) {
     const TensorParts &t = tensor(fragment);
     L::Layout l = L::coalesce(t.layout);
     bool consecutive =
@@ -355,7 +375,26 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::fail(L::ErrorKind::Unsupported, "an MMA fragment's values are consecutive in memory "
                                          "here, not laid out as " +
                                              t.layout.str());
+    if (L::size(t.layout).value() != L::size(tv.mode(1)).value())
+      L::fail(L::ErrorKind::Unsupported,
+              "an MMA atom call lowers fragments of exactly one call's values (" +
+                  std::to_string(L::size(tv.mode(1)).value()) + "), not " + t.layout.str());
     return t.ptr;
+  }
+
+  /// This lane's values of an MMA operand laid out by `tv`: `v` itself, or read from the register
+  /// fragment `v` in the type the instruction takes (A and B: bf16 as i16, integers as i32 words).
+  Value laneValues(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value v,
+                   const L::Layout &tv, bool ab) {
+    if (!isa<FlyMemRefType>(v.getType()))
+      return v;
+    Type lane = laneValuesType(v);
+    if (ab) {
+      auto vec = dyn_cast<VectorType>(lane);
+      lane = fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
+                                            vec ? vec.getNumElements() : 1);
+    }
+    return LLVM::LoadOp::create(b, loc, lane, contiguousPtr(v, tv));
   }
 
   /// The target's instruction for an MMA atom on this lane's A, B and C values.
@@ -592,15 +631,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto g = dyn_cast<GetLayoutOp>(op)) {
       layouts.try_emplace(g.getResult(), tensor(g.getTensor()).layout);
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
-      const L::Int &offset = lookup(tuples, a.getOffset()).leaf();
-      if (a.getType().getAddressSpace() == BufferDesc) { // the offset field: 32 bits
-        Value by = castInt(b, loc, SsaInt::materialize(b, loc, offset), b.getI32Type());
-        Value fat = ptr(a.getPtr());
-        ptrs[a.getResult()] = withBufferOffset(
-            b, loc, fat, arith::AddIOp::create(b, loc, bufferOffset(b, loc, fat), by));
-      } else {
-        ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(), offset);
-      }
+      ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(),
+                                lookup(tuples, a.getOffset()).leaf());
     } else if (auto a = dyn_cast<AllocaOp>(op)) {
       FlyMemRefType t = a.getType();
       Value ptr = registers(b, loc, t.getElementType(),
@@ -612,6 +644,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                 offsetOf(b, loc, t, coordOf(b, loc, t, e.getCoord())));
     } else if (auto m = dyn_cast<MemRefLoadOp>(op)) {
       const TensorParts &t = tensor(m.getTensor());
+      refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
       Value at = gep(b, loc, t.ptr, type.getElementType(), off);
@@ -619,6 +652,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           LLVM::LoadOp::create(b, loc, m.getType(), at, unsigned(alignmentAt(type, off))));
     } else if (auto m = dyn_cast<MemRefStoreOp>(op)) {
       const TensorParts &t = tensor(m.getTensor());
+      refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
       Value at = gep(b, loc, t.ptr, type.getElementType(), off);
@@ -698,25 +732,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto inst = isa<GemmOp>(op)
                       ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()
                       : cast<MmaAtomCallOp>(op).getAtom().getType().getInstruction();
-      Value d = op->getOperand(1);
-      auto load = [&](Value fragment, Type type) -> Value {
-        return LLVM::LoadOp::create(b, loc, type, contiguousPtr(fragment));
-      };
-      // A and B load as the instruction takes them (bf16 as i16, integers as i32 words).
-      auto loadOperand = [&](Value fragment) {
-        Type lane = laneValuesType(fragment);
-        auto v = dyn_cast<VectorType>(lane);
-        return load(fragment,
-                    fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
-                                                   v ? v.getNumElements() : 1));
-      };
-      Value a = loadOperand(op->getOperand(2)), bValue = loadOperand(op->getOperand(3)),
-            c = load(op->getOperand(4), laneValuesType(op->getOperand(4)));
-      Value res = matrixCore(b, loc, inst, a, bValue, c);
-      LLVM::StoreOp::create(b, loc, res, contiguousPtr(d));
+      const L::MmaAtom &atom = inst.getAtom();
+      Value a = laneValues(b, loc, inst, op->getOperand(2), atom.layoutA, true); // in order
+      Value bValue = laneValues(b, loc, inst, op->getOperand(3), atom.layoutB, true);
+      Value c = laneValues(b, loc, inst, op->getOperand(4), atom.layoutC, false);
+      LLVM::StoreOp::create(b, loc, matrixCore(b, loc, inst, a, bValue, c),
+                            contiguousPtr(op->getOperand(1), atom.layoutC));
     } else if (auto m = dyn_cast<MmaAtomCallSsaOp>(op)) {
-      m.getResult().replaceAllUsesWith(
-          matrixCore(b, loc, m.getAtom().getType().getInstruction(), m.getA(), m.getB(), m.getC()));
+      MmaOpTypeInterface inst = m.getAtom().getType().getInstruction();
+      const L::MmaAtom &atom = inst.getAtom();
+      Value a = laneValues(b, loc, inst, m.getA(), atom.layoutA, true); // A, B, C in order
+      Value bValue = laneValues(b, loc, inst, m.getB(), atom.layoutB, true);
+      Value c = laneValues(b, loc, inst, m.getC(), atom.layoutC, false);
+      Value res = matrixCore(b, loc, inst, a, bValue, c);
+      if (m.getD())
+        LLVM::StoreOp::create(b, loc, res, contiguousPtr(m.getD(), atom.layoutC));
+      else
+        m.getResult(0).replaceAllUsesWith(res);
     } else if (isa<MakeMmaAtomOp>(op)) {
       // all in its type
     } else if (isa<MakeCopyAtomOp, MakeTiledCopyOp>(op)) {
@@ -727,8 +759,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
-    } else if (isa<CopyOp>(op)) {
-      L::fail(L::ErrorKind::Unsupported, "fly.copy is expanded by fly-atom-lowering first");
+    } else if (isa<CopyOp, CopyAtomCallOp, CopyAtomCallSsaOp, AtomSetValueOp>(op)) {
+      L::fail(L::ErrorKind::Unsupported, "copies and their atoms are lowered by fly-atom-lowering "
+                                         "first");
     } else {
       L::fail(L::ErrorKind::Unsupported, "no lowering for this op");
     }
@@ -770,6 +803,7 @@ void fly::ir::fly::registerFlyPasses() {
   PassRegistration<LayoutLoweringPass>();
   registerCanonicalizePass();
   registerAtomLoweringPass();
+  registerAtomCallSsaPass();
   registerPromoteRegmemPass();
   registerIntSwizzleSimplifyPass();
   registerConvertSignaturesPasses();

@@ -82,15 +82,17 @@ bool sameBits(Type given, Type want) {
          (given.isInteger(8) && isa<FloatType>(want) && want.getIntOrFloatBitWidth() == 8);
 }
 
-/// A register fragment holding `values` elements of `element` for one atom call.
+/// A register fragment holding `values` elements of `element` for one atom call (`atLeast`: an
+/// atom call's fragment may hold more; the call reads and writes the first ones, which lowering
+/// takes only where there are exactly those).
 LogicalResult verifyFragment(Operation *op, const char *name, FlyMemRefType t, Type element,
-                             int64_t values) {
+                             int64_t values, bool atLeast = false) {
   if (t.getAddressSpace() != Register)
     return op->emitOpError("takes ") << name << " in registers, not in another address space";
   if (!sameBits(t.getElementType(), element))
     return op->emitOpError("takes ") << name << " of " << element << ", not " << t.getElementType();
   L::Int n = L::size(t.getLayout().getLayout());
-  if (!n.isStatic() || n.value() != values)
+  if (!n.isStatic() || (atLeast ? n.value() < values : n.value() != values))
     return op->emitOpError("takes ")
            << values << " values of " << name << " per lane, not " << t.getLayout().getText()
            << " (" << (n.isStatic() ? std::to_string(n.value()) : "?") << ")";
@@ -98,12 +100,15 @@ LogicalResult verifyFragment(Operation *op, const char *name, FlyMemRefType t, T
 }
 
 LogicalResult verifyFragments(Operation *op, MmaOpTypeInterface inst, FlyMemRefType d,
-                              FlyMemRefType a, FlyMemRefType b, FlyMemRefType c) {
+                              FlyMemRefType a, FlyMemRefType b, FlyMemRefType c, bool atLeast) {
   L::MmaAtom atom = inst.getAtom();
-  if (failed(verifyFragment(op, "D", d, inst.getCElementType(), valuesPerLane(atom.layoutC))) ||
-      failed(verifyFragment(op, "A", a, inst.getAElementType(), valuesPerLane(atom.layoutA))) ||
-      failed(verifyFragment(op, "B", b, inst.getBElementType(), valuesPerLane(atom.layoutB))) ||
-      failed(verifyFragment(op, "C", c, inst.getCElementType(), valuesPerLane(atom.layoutC))))
+  auto check = [&](const char *name, FlyMemRefType t, Type element, const L::Layout &tv) {
+    return verifyFragment(op, name, t, element, valuesPerLane(tv), atLeast);
+  };
+  if (failed(check("D", d, inst.getCElementType(), atom.layoutC)) ||
+      failed(check("A", a, inst.getAElementType(), atom.layoutA)) ||
+      failed(check("B", b, inst.getBElementType(), atom.layoutB)) ||
+      failed(check("C", c, inst.getCElementType(), atom.layoutC)))
     return failure();
   return success();
 }
@@ -127,26 +132,42 @@ LogicalResult verifyLaneValues(Operation *op, const char *name, Type t, Type ele
 
 LogicalResult MmaAtomCallOp::verify() {
   return verifyFragments(*this, getAtom().getType().getInstruction(), getD().getType(),
-                         getA().getType(), getB().getType(), getC().getType());
+                         getA().getType(), getB().getType(), getC().getType(), /*atLeast=*/true);
 }
 
 LogicalResult GemmOp::verify() {
   return verifyFragments(*this, getTiledMma().getType().getAtom().getInstruction(),
-                         getD().getType(), getA().getType(), getB().getType(), getC().getType());
+                         getD().getType(), getA().getType(), getB().getType(), getC().getType(),
+                         /*atLeast=*/false);
 }
 
 LogicalResult MmaAtomCallSsaOp::verify() {
   MmaOpTypeInterface inst = getAtom().getType().getInstruction();
   L::MmaAtom atom = inst.getAtom();
-  if (failed(verifyLaneValues(*this, "A", getA().getType(), inst.getAElementType(),
-                              valuesPerLane(atom.layoutA))) ||
-      failed(verifyLaneValues(*this, "B", getB().getType(), inst.getBElementType(),
-                              valuesPerLane(atom.layoutB))) ||
-      failed(verifyLaneValues(*this, "C", getC().getType(), inst.getCElementType(),
-                              valuesPerLane(atom.layoutC))))
+  // Each operand: this lane's values, or a register fragment holding them.
+  auto operand = [&](const char *name, Value v, Type element, const L::Layout &tv) {
+    if (auto t = dyn_cast<FlyMemRefType>(v.getType()))
+      return verifyFragment(*this, name, t, element, valuesPerLane(tv), /*atLeast=*/true);
+    return verifyLaneValues(*this, name, v.getType(), element, valuesPerLane(tv));
+  };
+  if (failed(operand("A", getA(), inst.getAElementType(), atom.layoutA)) ||
+      failed(operand("B", getB(), inst.getBElementType(), atom.layoutB)) ||
+      failed(operand("C", getC(), inst.getCElementType(), atom.layoutC)))
     return failure();
-  if (getResult().getType() != getC().getType())
-    return emitOpError("gives D as C's type ")
-           << getC().getType() << ", not " << getResult().getType();
+  if (getD()) {
+    if (getNumResults() != 0)
+      return emitOpError("stores D into its fragment and gives no value");
+    return verifyFragment(*this, "D", getD().getType(), inst.getCElementType(),
+                          valuesPerLane(atom.layoutC), /*atLeast=*/true);
+  }
+  if (getNumResults() != 1)
+    return emitOpError("gives D as its one value (or takes a D fragment)");
+  Type c = getC().getType();
+  if (auto t = dyn_cast<FlyMemRefType>(c)) {
+    int64_t n = valuesPerLane(atom.layoutC);
+    c = accessType(t.getElementType(), n);
+  }
+  if (getResult(0).getType() != c)
+    return emitOpError("gives D as C's values, ") << c << ", not " << getResult(0).getType();
   return success();
 }

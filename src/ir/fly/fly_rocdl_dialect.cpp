@@ -1,7 +1,8 @@
 //===- fly_rocdl_dialect.cpp - FlyDSL's FlyROCDL dialect ------------------===//
 //
 // `!fly_rocdl.cdna3.mfma<M x N x K, (A, B) -> C>`: what each lane holds comes from
-// src/layout/mma.h, the tables the kernel builder's MFMA atoms use.
+// src/layout/mma.h, the tables the kernel builder's MFMA atoms use. The buffer copy
+// (`cdna3.buffer_copy<bits>`) is a copy instruction for `!fly.copy_atom`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +37,29 @@ void FlyROCDLDialect::initialize() {
 }
 
 unsigned BufferDescAttr::getAddressSpace() const { return ::fly::ir::fly::BufferDesc; }
+
+LogicalResult BufferCopyType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits,
+                                     int64_t cache) {
+  if (bits < 8 || bits > 128 || (bits & (bits - 1)) != 0)
+    return emitError() << "a buffer copy moves 8..128 bits a call (a power of two), not " << bits;
+  if (cache < 0 || cache > 7)
+    return emitError() << "a buffer copy's cache policy is 0..7 (glc, slc, dlc bits), not "
+                       << cache;
+  return success();
+}
+
+int64_t BufferCopyType::getCopyBits() const { return getBitSize(); }
+
+std::string BufferCopyType::checkSpaces(unsigned src, unsigned dst) const {
+  if ((src == ::fly::ir::fly::BufferDesc) == (dst == ::fly::ir::fly::BufferDesc))
+    return "a buffer copy moves between a buffer (#fly_rocdl.buffer_desc) and another address "
+           "space: one side is a buffer";
+  return {};
+}
+
+Type BufferCopyType::getStateFieldType(StringRef field) const {
+  return field == "soffset" ? IntegerType::get(getContext(), 32) : Type();
+}
 
 namespace {
 
