@@ -95,16 +95,19 @@ func.func @predicated_into_registers(%in: !llvm.ptr<1>, %old: vector<4xf32>, %pr
   return %v : vector<4xf32>
 }
 
-// A buffer copy whose atom carries soffset: the buffer side moves by that many elements (from
-// offset 0 here), and the load is a buffer instruction at the byte offset.
+// A buffer copy whose atom carries soffset: fly-atom-lowering leaves its calls to
+// fly-layout-lowering, which issues the buffer load with the soffset (in bytes) as the
+// instruction's own and the values as integers of the call's width; in SSA form nothing of
+// the registers remains.
 // ATOMS-LABEL: func.func @buffer_copy_soffset
-// ATOMS: %[[S:.*]] = fly.make_int_tuple(%{{.*}}) : (i32) -> !fly.int_tuple<?>
-// ATOMS: %[[Q:.*]] = fly.add_offset(%{{.*}}, %[[S]])
-// ATOMS: fly.ptr.load(%[[Q]]) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>) -> vector<4xf32>
+// ATOMS: %[[A:.*]] = fly.atom.set_value(%{{.*}}, "soffset", %{{.*}})
+// ATOMS: fly.copy_atom_call(%[[A]], %{{.*}}, %{{.*}}) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
 // LOW-LABEL: func.func @buffer_copy_soffset
 // LOW-SAME: %[[SOFF:[a-z0-9]+]]: i32)
+// LOW: %[[RSRC:.*]] = rocdl.make.buffer.rsrc
 // LOW: %[[BYTES:.*]] = arith.muli %[[SOFF]], %{{.*}} : i32
-// LOW: %[[V:.*]] = rocdl.raw.ptr.buffer.load %{{.*}}, %[[BYTES]], %{{.*}}, %{{.*}} : vector<4xf32>
+// LOW: %[[RAW:.*]] = rocdl.raw.ptr.buffer.load %[[RSRC]], %{{.*}}, %[[BYTES]], %{{.*}} : vector<4xi32>
+// LOW: %[[V:.*]] = llvm.bitcast %[[RAW]] : vector<4xi32> to vector<4xf32>
 // LOW: return %[[V]]
 func.func @buffer_copy_soffset(%raw: !llvm.ptr<1>, %n: i64, %soff: i32) -> vector<4xf32> {
   %g = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>

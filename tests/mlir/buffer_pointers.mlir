@@ -41,3 +41,22 @@ func.func @store_through_a_new_resource(%g: !llvm.ptr<1>, %n: i64, %v: vector<4x
   fly.ptr.store(%v, %q) : (vector<4xf16>, !fly.ptr<f16, #fly_rocdl.buffer_desc, align<8>, S<2,3,3>>) -> ()
   return
 }
+
+// A buffer copy atom with state crosses a function boundary as FlyDSL's !llvm.struct<(i32)>; a
+// predicated store of SSA values goes under scf.if, the values as i32 words, the soffset (in
+// elements) times the element's bytes as the instruction's soffset, the cache policy as its aux.
+// CHECK-LABEL: func.func @atom_argument_store
+// CHECK-SAME: (%[[ATOM:.*]]: !llvm.struct<(i32)>, %[[P:.*]]: !llvm.struct<(ptr<8>, i32)>, %[[V:.*]]: vector<4xf16>, %[[C:.*]]: i1)
+// CHECK: scf.if %[[C]] {
+// CHECK: %[[S:.*]] = llvm.extractvalue %[[ATOM]][0] : !llvm.struct<(i32)>
+// CHECK: %[[SB:.*]] = arith.muli %[[S]], %{{.*}} : i32
+// CHECK: %[[AUX:.*]] = arith.constant 2 : i32
+// CHECK: %[[W:.*]] = llvm.bitcast %[[V]] : vector<4xf16> to vector<2xi32>
+// CHECK: rocdl.raw.ptr.buffer.store %[[W]], %{{.*}}, %{{.*}}, %[[SB]], %[[AUX]] : vector<2xi32>
+!nt = !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<64, cache = 2>, 16>
+func.func @atom_argument_store(%atom: !nt, %p: !fly.ptr<f16, #fly_rocdl.buffer_desc>, %v: vector<4xf16>, %c: i1) {
+  %l = fly.static : !fly.layout<4:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, #fly_rocdl.buffer_desc>, !fly.layout<4:1>) -> !fly.memref<f16, #fly_rocdl.buffer_desc, 4:1>
+  fly.copy_atom_call_ssa(%atom, %v, %t, %c) {operandSegmentSizes = array<i32: 1, 1, 1, 1>} : (!nt, vector<4xf16>, !fly.memref<f16, #fly_rocdl.buffer_desc, 4:1>, i1) -> ()
+  return
+}

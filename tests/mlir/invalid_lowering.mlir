@@ -53,3 +53,19 @@ func.func @buffer_tensor_load(%g: !fly.ptr<f32, global>, %st: i16, %n: i64, %f: 
   %x = fly.memref.load(%t, %c) : (!fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>, !fly.int_tuple<2>) -> f32
   return %x : f32
 }
+
+// -----
+
+// A buffer copy call moves one call's values; a tensor of two calls is fly.copy's.
+func.func @buffer_call_of_two_calls(%g: !fly.ptr<f32, global>, %n: i64, %f: i32) {
+  %st = arith.constant 0 : i16
+  %p = fly.make_ptr(%g, %st, %n, %f) : (!fly.ptr<f32, global>, i16, i64, i32) -> !fly.ptr<f32, #fly_rocdl.buffer_desc>
+  %l = fly.static : !fly.layout<8:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.layout<8:1>) -> !fly.memref<f32, #fly_rocdl.buffer_desc, 8:1>
+  %r = fly.make_ptr() {dictAttrs = {allocSize = 8 : i64}} : () -> !fly.ptr<f32, register>
+  %d = fly.make_view(%r, %l) : (!fly.ptr<f32, register>, !fly.layout<8:1>) -> !fly.memref<f32, register, 8:1>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
+  // expected-error @+1 {{a buffer copy call lowers tensors of exactly one call's values, not 8:1}}
+  fly.copy_atom_call(%a, %t, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>, !fly.memref<f32, #fly_rocdl.buffer_desc, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}

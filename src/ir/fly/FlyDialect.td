@@ -266,6 +266,8 @@ def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
     int64_t getBits() const { return getInstruction().getCopyBits(); }
     /// The values one call moves per thread.
     int64_t getValues() const { return getBits() / getValBits(); }
+    /// What an atom with state lowers to: a struct of its fields; null for none.
+    ::mlir::LLVM::LLVMStructType getStateType() const;
   }];
 }
 

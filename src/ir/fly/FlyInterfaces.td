@@ -40,9 +40,13 @@ def Fly_CopyOpTypeInterface : TypeInterface<"CopyOpTypeInterface"> {
     InterfaceMethod<"whether each call's accesses must be aligned to its width (the hardware's "
                     "rule; other copies take the alignment the layouts guarantee)",
                     "bool", "requiresAlignedCalls", (ins), "", [{ return false; }]>,
-    InterfaceMethod<"the type of state field `field` (fly.atom.set_value); null: no such field",
-                    "::mlir::Type", "getStateFieldType", (ins "::llvm::StringRef":$field), "",
+    InterfaceMethod<"the state a copy atom of it carries, one type a field, in order (a struct "
+                    "of them is what the atom lowers to); empty for none",
+                    "::llvm::SmallVector<::mlir::Type>", "getStateTypes", (ins), "",
                     [{ return {}; }]>,
+    InterfaceMethod<"the index of state field `field` (fly.atom.set_value); -1: no such field",
+                    "int", "getStateFieldIndex", (ins "::llvm::StringRef":$field), "",
+                    [{ return -1; }]>,
   ];
 }
 

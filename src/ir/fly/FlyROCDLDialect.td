@@ -32,14 +32,17 @@ def FlyROCDL_BufferDescAttr : AttrDef<FlyROCDL_Dialect, "BufferDesc",
 }
 
 def FlyROCDL_BufferCopyType : TypeDef<FlyROCDL_Dialect, "BufferCopy",
-    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface, ["checkSpaces", "getStateFieldType"]>]> {
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface,
+                                 ["checkSpaces", "getStateTypes", "getStateFieldIndex"]>]> {
   let mnemonic = "cdna3.buffer_copy";
   let summary = "a buffer load or store (MUBUF) of 8..128 bits between a buffer and registers";
   let description = [{
     `!fly_rocdl.cdna3.buffer_copy<128>` or `<64, cache = 2>`: one side of each call is a tensor
     over a `#fly_rocdl.buffer_desc` pointer; the copy atom's state `soffset` (set by
-    fly.atom.set_value, zero from fly.make_copy_atom) adds that many elements on the buffer
-    side. `cache` is the instruction's cache policy (0 cached, 2 non-temporal).
+    fly.atom.set_value, zero from fly.make_copy_atom; the atom lowers to `!llvm.struct<(i32)>`)
+    adds that many elements on the buffer side, as the instruction's soffset operand. `cache` is
+    the instruction's cache policy (0 cached, 2 non-temporal). fly-layout-lowering lowers its
+    calls (with the buffer pointers), moving the values as integers of the call's width.
   }];
   let parameters = (ins "int64_t":$bitSize, DefaultValuedParameter<"int64_t", "0">:$cacheModifier);
   let assemblyFormat = "`<` $bitSize (`,` `cache` `=` $cacheModifier^)? `>`";

@@ -5,9 +5,9 @@
 // call's values on both sides (fly.memref.element_ptr at the call's first
 // element, with the alignment the layouts guarantee there, read through `V:1`)
 // and of its predicate. Then each fly.copy_atom_call and fly.copy_atom_call_ssa
-// becomes the instruction between the views' pointers: a universal copy (and a
-// buffer copy) is a load and a store through fly.ptr (on a buffer pointer those
-// are buffer instructions, and the atom's `soffset` moves the buffer side); a
+// becomes the instruction between the views' pointers: a universal copy is a
+// load and a store through fly.ptr (a buffer copy's calls are left to
+// fly-layout-lowering, which lowers them with the buffer pointers); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
 // and a synchronous load and store on cpu and rocm, which have no asynchronous
 // global-to-shared copy (there fly.cp_async_wait has nothing to wait for and
@@ -100,91 +100,26 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
            << " (fly.copy copies whole tensors)";
   }
 
-  /// The `soffset` an atom value carries: the last fly.atom.set_value of it since
-  /// fly.make_copy_atom (null for none, which is zero).
-  static FailureOr<Value> soffsetOf(Operation *call, Value atom) {
-    while (auto s = atom.getDefiningOp<AtomSetValueOp>()) {
-      if (s.getField() == "soffset")
-        return s.getValue();
-      atom = s.getAtom();
-    }
-    if (atom.getDefiningOp<MakeCopyAtomOp>())
-      return Value();
-    return call->emitOpError("lowers a stateful atom whose state comes from fly.make_copy_atom "
-                             "through fly.atom.set_value in the same function; this one is ")
-           << (isa<BlockArgument>(atom) ? "a block argument" : "defined otherwise");
-  }
-
-  /// The buffer side of a buffer copy moved by the atom's soffset (elements).
-  static FailureOr<Value> withSoffset(OpBuilder &b, Location loc, Operation *call, Value atom,
-                                      Value ptr) {
-    if (!isa<::fly::ir::fly_rocdl::BufferCopyType>(
-            cast<CopyAtomType>(atom.getType()).getCopyOp()) ||
-        cast<PointerType>(ptr.getType()).getAddressSpace() != BufferDesc)
-      return ptr;
-    FailureOr<Value> soffset = soffsetOf(call, atom);
-    if (failed(soffset))
-      return failure();
-    if (!*soffset)
-      return ptr;
-    auto dynamic = IntTupleType::get(b.getContext(), StringRef("?"));
-    Value by = MakeIntTupleOp::create(b, loc, dynamic, ValueRange{*soffset});
-    return Value(AddOffsetOp::create(b, loc, ptr, by));
-  }
-
-  /// Builds `body` under scf.if `pred` (with an else giving `otherwise` when the body gives a
-  /// value), or directly where there is no predicate.
-  template <class F>
-  static Value predicated(OpBuilder &b, Location loc, Value pred, Value otherwise, F body) {
-    if (!pred)
-      return body(b);
-    Type result = otherwise ? otherwise.getType() : Type();
-    auto ifOp = scf::IfOp::create(b, loc, result ? TypeRange{result} : TypeRange{}, pred,
-                                  /*withElseRegion=*/bool(otherwise));
-    OpBuilder then = ifOp.getThenBodyBuilder();
-    Value v = body(then);
-    if (otherwise) {
-      scf::YieldOp::create(then, loc, v);
-      OpBuilder other = ifOp.getElseBodyBuilder();
-      scf::YieldOp::create(other, loc, otherwise);
-      return ifOp.getResult(0);
-    }
-    return {};
-  }
-
   /// A load from `from` (a value where it is not a pointer) stored to `to` (given back where
   /// `to` is null), as the atom's instruction does it on this target.
-  FailureOr<Value> move(OpBuilder &b, Location loc, Operation *call, Value atom, Value from,
-                        Value to, Type valueType) {
-    auto atomType = cast<CopyAtomType>(atom.getType());
-    if (isa<PointerType>(from.getType())) {
-      FailureOr<Value> src = withSoffset(b, loc, call, atom, from);
-      if (failed(src))
-        return failure();
-      from = *src;
-    }
-    if (to) {
-      FailureOr<Value> dst = withSoffset(b, loc, call, atom, to);
-      if (failed(dst))
-        return failure();
-      to = *dst;
-    }
-    bool async = isa<CpAsyncCopyType>(atomType.getCopyOp()) && target == "cuda";
+  Value move(OpBuilder &b, Location loc, CopyAtomType atom, Value from, Value to, Type valueType) {
+    bool async = isa<CpAsyncCopyType>(atom.getCopyOp()) && target == "cuda";
     if (async && to && isa<PointerType>(from.getType())) {
-      CpAsyncOp::create(b, loc, from, to, b.getI64IntegerAttr(atomType.getBits() / 8));
-      return Value();
+      CpAsyncOp::create(b, loc, from, to, b.getI64IntegerAttr(atom.getBits() / 8));
+      return {};
     }
     Value v =
         isa<PointerType>(from.getType()) ? Value(PtrLoadOp::create(b, loc, valueType, from)) : from;
     if (!to)
       return v;
     PtrStoreOp::create(b, loc, v, to);
-    return Value();
+    return {};
   }
 
   LogicalResult lower(CopyAtomCallOp c) {
-    int64_t values = c.getCopyAtom().getType().getValues();
-    if (failed(oneCall(c, c.getSrc(), values)) || failed(oneCall(c, c.getDst(), values)))
+    CopyAtomType atom = c.getCopyAtom().getType();
+    if (failed(oneCall(c, c.getSrc(), atom.getValues())) ||
+        failed(oneCall(c, c.getDst(), atom.getValues())))
       return failure();
     OpBuilder b(c);
     Location loc = c.getLoc();
@@ -193,23 +128,17 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
         c.getPred()
             ? Value(PtrLoadOp::create(b, loc, b.getI1Type(), tensorPointer(b, loc, c.getPred())))
             : Value();
-    Type valueType =
-        accessType(c.getSrc().getType().getElementType(), c.getCopyAtom().getType().getValues());
-    bool ok = true;
-    predicated(b, loc, pred, Value(), [&](OpBuilder &in) {
-      ok = succeeded(move(in, loc, c, c.getCopyAtom(), from, to, valueType));
-      return Value();
-    });
-    if (!ok)
-      return failure();
+    Type valueType = accessType(c.getSrc().getType().getElementType(), atom.getValues());
+    buildPredicated(b, loc, pred, Value(),
+                    [&](OpBuilder &in) { return move(in, loc, atom, from, to, valueType); });
     c.erase();
     return success();
   }
 
   LogicalResult lower(CopyAtomCallSsaOp c) {
-    int64_t values = c.getCopyAtom().getType().getValues();
-    if (failed(oneCall(c, c.getSrc(), values)) ||
-        (c.getDst() && failed(oneCall(c, c.getDst(), values))))
+    CopyAtomType atom = c.getCopyAtom().getType();
+    if (failed(oneCall(c, c.getSrc(), atom.getValues())) ||
+        (c.getDst() && failed(oneCall(c, c.getDst(), atom.getValues()))))
       return failure();
     OpBuilder b(c);
     Location loc = c.getLoc();
@@ -219,14 +148,9 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     Value to = dstTensor ? tensorPointer(b, loc, c.getDst()) : Value();
     Value old = c.getDst() && !dstTensor ? c.getDst() : Value();
     Type valueType = c.getNumResults() ? c.getResult(0).getType() : c.getSrc().getType();
-    bool ok = true;
-    Value result = predicated(b, loc, c.getPred(), old, [&](OpBuilder &in) {
-      FailureOr<Value> v = move(in, loc, c, c.getCopyAtom(), from, to, valueType);
-      ok = succeeded(v);
-      return ok ? *v : Value();
+    Value result = buildPredicated(b, loc, c.getPred(), old, [&](OpBuilder &in) {
+      return move(in, loc, atom, from, to, valueType);
     });
-    if (!ok)
-      return failure();
     if (c.getNumResults())
       c.getResult(0).replaceAllUsesWith(result);
     c.erase();
@@ -239,8 +163,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     while (erased) {
       erased = false;
       root->walk([&](Operation *op) {
-        if (isa<MakeViewOp, ElementPtrOp, StaticOp, AtomSetValueOp, MakeCopyAtomOp, GetIterOp>(
-                op) &&
+        if (isa<MakeViewOp, ElementPtrOp, StaticOp, MakeCopyAtomOp, GetIterOp>(op) &&
             op->use_empty()) {
           op->erase();
           erased = true;
@@ -261,7 +184,10 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
       expand(c);
     SmallVector<Operation *> calls;
     getOperation()->walk([&](Operation *op) {
-      if (isa<CopyAtomCallOp, CopyAtomCallSsaOp>(op))
+      // A buffer copy's calls go to fly-layout-lowering, with the buffer pointers they use.
+      if (isa<CopyAtomCallOp, CopyAtomCallSsaOp>(op) &&
+          !isa<::fly::ir::fly_rocdl::BufferCopyType>(
+              cast<CopyAtomType>(op->getOperand(0).getType()).getCopyOp()))
         calls.push_back(op);
     });
     for (Operation *op : calls) {

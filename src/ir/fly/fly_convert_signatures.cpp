@@ -51,6 +51,18 @@ struct FlyTypeConverter : TypeConverter {
         return std::nullopt;
       return pointer(t.getAddressSpace());
     });
+    // A copy atom with state crosses as the struct of its fields (FlyDSL's form); inside, an
+    // unrealized cast makes it an atom again, which fly-layout-lowering reads as the struct.
+    addConversion([](CopyAtomType t) -> std::optional<Type> {
+      if (auto state = t.getStateType())
+        return Type(state);
+      return std::nullopt;
+    });
+    addSourceMaterialization([](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
+      if (!isa<CopyAtomType>(type) || inputs.size() != 1)
+        return {};
+      return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
+    });
     // Inside a body the pointer is a Fly value again.
     addSourceMaterialization([](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
       if (inputs.size() != 1 || (!isa<LLVM::LLVMPointerType>(inputs[0].getType()) &&
@@ -140,7 +152,22 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
     bodies.addPass(createAtomLoweringPass(name == "convert-fly-to-nvvm" ? "cuda" : "rocm"));
     bodies.addPass(createLayoutLoweringPass());
     if (failed(runPipeline(bodies, getOperation())))
-      signalPassFailure();
+      return signalPassFailure();
+    // A body lowered before (fly-layout-lowering ahead of this pass) read an atom argument
+    // through an unrealized cast to its struct: with the argument a struct now, the casts there
+    // and back cancel.
+    getOperation()->walk([](UnrealizedConversionCastOp cast) {
+      auto from = cast.getInputs().size() == 1
+                      ? cast.getInputs()[0].getDefiningOp<UnrealizedConversionCastOp>()
+                      : UnrealizedConversionCastOp();
+      if (!from || from.getInputs().size() != 1 || cast.getNumResults() != 1 ||
+          from.getInputs()[0].getType() != cast.getResult(0).getType())
+        return;
+      cast.getResult(0).replaceAllUsesWith(from.getInputs()[0]);
+      cast.erase();
+      if (from->use_empty())
+        from.erase();
+    });
   }
 
   std::string name;

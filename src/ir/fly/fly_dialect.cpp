@@ -11,6 +11,7 @@
 #include "layout/copy.h"
 #include "layout/text.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
@@ -1591,6 +1592,22 @@ int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   return std::max(a, elem);
 }
 
+Value fly::ir::fly::buildPredicated(OpBuilder &b, Location loc, Value pred, Value otherwise,
+                                    function_ref<Value(OpBuilder &)> body) {
+  if (!pred)
+    return body(b);
+  TypeRange results = otherwise ? TypeRange{otherwise.getType()} : TypeRange{};
+  auto ifOp = scf::IfOp::create(b, loc, results, pred, /*withElseRegion=*/bool(otherwise));
+  OpBuilder then = ifOp.getThenBodyBuilder();
+  Value v = body(then);
+  if (!otherwise)
+    return {};
+  scf::YieldOp::create(then, loc, v);
+  OpBuilder other = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(other, loc, otherwise);
+  return ifOp.getResult(0);
+}
+
 Type fly::ir::fly::bitsOf(Type element) {
   if (isa<FloatType>(element) && element.getIntOrFloatBitWidth() <= 8)
     return IntegerType::get(element.getContext(), element.getIntOrFloatBitWidth());
@@ -2097,11 +2114,20 @@ LogicalResult AtomSetValueOp::inferReturnTypes(MLIRContext *, std::optional<Loca
   return success();
 }
 
+LLVM::LLVMStructType CopyAtomType::getStateType() const {
+  SmallVector<Type> fields = getInstruction().getStateTypes();
+  if (fields.empty())
+    return {};
+  return LLVM::LLVMStructType::getLiteral(getContext(), fields);
+}
+
 LogicalResult AtomSetValueOp::verify() {
-  Type field = getAtom().getType().getInstruction().getStateFieldType(getField());
-  if (!field)
+  CopyOpTypeInterface inst = getAtom().getType().getInstruction();
+  int index = inst.getStateFieldIndex(getField());
+  if (index < 0)
     return emitOpError("the atom ")
            << getAtom().getType() << " has no state field \"" << getField() << "\"";
+  Type field = inst.getStateTypes()[index];
   if (getValue().getType() != field)
     return emitOpError("field \"")
            << getField() << "\" is " << field << ", not " << getValue().getType();

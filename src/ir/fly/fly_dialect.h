@@ -66,6 +66,13 @@ int64_t elementBytes(mlir::Type t);
 /// everywhere), any other element as itself.
 mlir::Type bitsOf(mlir::Type element);
 
+/// Builds `body` under scf.if `pred` (with an else giving `otherwise`, and the body's value as the
+/// result, where `otherwise` is given), or directly where `pred` is null; gives the body's value
+/// (or the if's).
+mlir::Value buildPredicated(mlir::OpBuilder &b, mlir::Location loc, mlir::Value pred,
+                            mlir::Value otherwise,
+                            llvm::function_ref<mlir::Value(mlir::OpBuilder &)> body);
+
 /// `n` values of `element` as one access takes or gives them: a scalar for one, else a vector.
 mlir::Type accessType(mlir::Type element, int64_t n);
 

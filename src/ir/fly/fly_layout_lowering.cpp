@@ -25,6 +25,7 @@
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -35,6 +36,7 @@
 using namespace mlir;
 using namespace fly::ir::fly;
 namespace L = fly::layout;
+namespace FR = fly::ir::fly_rocdl;
 
 namespace {
 
@@ -146,12 +148,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                    vector::VectorDialect>();
+                    scf::SCFDialect, vector::VectorDialect>();
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
   llvm::DenseMap<Value, L::IntTuple> tuples;
   llvm::DenseMap<Value, Value> ptrs;
+  llvm::DenseMap<Value, Value> atoms; // copy atoms with state: the struct of their fields
   std::vector<TensorParts> tensorStore;
   llvm::DenseMap<Value, size_t> tensors;
   llvm::DenseMap<Operation *, LLVM::GlobalOp> dynamicShareds;
@@ -401,9 +404,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   static Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a,
                           Value bValue, Value c) {
     std::string name = inst.getAtom().name;
-    Operation *op =
-        fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c, c.getType(),
-                                    fly::ir::fly_rocdl::matrixCoreModifiers(inst));
+    Operation *op = fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c,
+                                                c.getType(), FR::matrixCoreModifiers(inst));
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
     return op->getResult(0);
@@ -427,6 +429,74 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto swizzle = t.getAddressSwizzleFunction();
     return swizzle ? swizzled(b, loc, bytes, *swizzle) : bytes;
   }
+  /// The struct a copy atom with state lowers to. A block argument stands for itself through an
+  /// unrealized cast, which convert-fly-to-rocdl resolves once the block takes the struct.
+  Value atomState(Value atom) {
+    if (auto it = atoms.find(atom); it != atoms.end())
+      return it->second;
+    auto type = cast<CopyAtomType>(atom.getType());
+    if (auto c = atom.getDefiningOp<UnrealizedConversionCastOp>();
+        c && c.getInputs().size() == 1 && c.getInputs()[0].getType() == type.getStateType())
+      return atoms[atom] = c.getInputs()[0];
+    auto arg = dyn_cast<BlockArgument>(atom);
+    if (!arg)
+      return lookup(atoms, atom); // fails with the reason
+    OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
+    return atoms[atom] = UnrealizedConversionCastOp::create(b, arg.getLoc(),
+                                                            TypeRange{type.getStateType()}, atom)
+                             .getResult(0);
+  }
+
+  /// One call of a buffer copy (FlyROCDL's MUBUF load or store): the buffer side's resource at its
+  /// byte offset, the atom's soffset (elements) as the instruction's, the values moved as
+  /// integers of the call's width. `src` / `dst` are tensors or (one side) values; gives the
+  /// values loaded where the destination is not a tensor.
+  Value bufferCopy(OpBuilder &b, Location loc, Value atom, Value src, Value dst) {
+    auto atomType = cast<CopyAtomType>(atom.getType());
+    auto inst = cast<FR::BufferCopyType>(atomType.getCopyOp());
+    bool load = isa<FlyMemRefType>(src.getType()) &&
+                cast<FlyMemRefType>(src.getType()).getAddressSpace() == BufferDesc;
+    Value bufferSide = load ? src : dst, other = load ? dst : src;
+    auto bufferType = cast<FlyMemRefType>(bufferSide.getType());
+    int64_t values = atomType.getValues(), bits = inst.getBitSize();
+    Type valueType = accessType(bufferType.getElementType(), values);
+    Type bitsType = bits <= 32 ? Type(b.getIntegerType(bits))
+                               : Type(VectorType::get({bits / 32}, b.getI32Type()));
+    auto exactlyOneCall = [&](Value t) {
+      if (auto m = dyn_cast<FlyMemRefType>(t.getType()))
+        if (L::size(m.getLayout().getLayout()).value() != values)
+          L::fail(L::ErrorKind::Unsupported, "a buffer copy call lowers tensors of exactly one "
+                                             "call's values, not " +
+                                                 m.getLayout().getText().str());
+    };
+    exactlyOneCall(src);
+    exactlyOneCall(dst ? dst : src);
+    Value fat = tensor(bufferSide).ptr;
+    Value voffset = bufferByteOffset(b, loc, fat, bufferType.getPointerType());
+    Value elem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                              elementBytes(bufferType.getElementType()));
+    Value soffsetRaw = LLVM::ExtractValueOp::create(b, loc, atomState(atom), ArrayRef<int64_t>{0});
+    Value soffset = arith::MulIOp::create(b, loc, soffsetRaw, elem);
+    Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), inst.getCacheModifier());
+    Value rsrc = bufferResource(b, loc, fat);
+    if (load) {
+      Value raw = ROCDL::RawPtrBufferLoadOp::create(b, loc, bitsType, rsrc, voffset, soffset, aux,
+                                                    nullptr, nullptr, nullptr);
+      Value v = LLVM::BitcastOp::create(b, loc, valueType, raw);
+      if (!other)
+        return v;
+      LLVM::StoreOp::create(b, loc, v, tensor(other).ptr);
+      return {};
+    }
+    Value v = isa<FlyMemRefType>(other.getType())
+                  ? Value(LLVM::LoadOp::create(b, loc, valueType, tensor(other).ptr))
+                  : other;
+    Value raw = LLVM::BitcastOp::create(b, loc, bitsType, v);
+    ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux, nullptr, nullptr,
+                                       nullptr);
+    return {};
+  }
+
   /// `make_ptr(base, stride, records, flags)`: the resource over `base`, at offset 0.
   Value newBufferPointer(OpBuilder &b, Location loc, MakePtrOp p) {
     auto rsrc = ROCDL::MakeBufferRsrcOp::create(
@@ -751,15 +821,45 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         m.getResult(0).replaceAllUsesWith(res);
     } else if (isa<MakeMmaAtomOp>(op)) {
       // all in its type
-    } else if (isa<MakeCopyAtomOp, MakeTiledCopyOp>(op)) {
-      // all in their types
+    } else if (auto m = dyn_cast<MakeCopyAtomOp>(op)) {
+      if (auto state = m.getType().getStateType()) { // every field starts at zero
+        Value s = LLVM::UndefOp::create(b, loc, state);
+        for (auto [i, field] : llvm::enumerate(state.getBody()))
+          s = LLVM::InsertValueOp::create(
+              b, loc, s, arith::ConstantOp::create(b, loc, field, b.getZeroAttr(field)),
+              ArrayRef<int64_t>{int64_t(i)});
+        atoms[m.getResult()] = s;
+      }
+    } else if (auto sv = dyn_cast<AtomSetValueOp>(op)) {
+      int index = sv.getAtom().getType().getInstruction().getStateFieldIndex(sv.getField());
+      atoms[sv.getResult()] = LLVM::InsertValueOp::create(b, loc, atomState(sv.getAtom()),
+                                                          sv.getValue(), ArrayRef<int64_t>{index});
+    } else if (auto c = dyn_cast<CopyAtomCallOp>(op);
+               c && isa<FR::BufferCopyType>(c.getCopyAtom().getType().getCopyOp())) {
+      Value pred = c.getPred()
+                       ? Value(LLVM::LoadOp::create(b, loc, b.getI1Type(), tensor(c.getPred()).ptr))
+                       : Value();
+      buildPredicated(b, loc, pred, Value(), [&](OpBuilder &in) {
+        return bufferCopy(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+      });
+    } else if (auto c = dyn_cast<CopyAtomCallSsaOp>(op);
+               c && isa<FR::BufferCopyType>(c.getCopyAtom().getType().getCopyOp())) {
+      bool dstTensor = c.getDst() && isa<FlyMemRefType>(c.getDst().getType());
+      Value old = c.getDst() && !dstTensor ? c.getDst() : Value(); // where the predicate is false
+      Value v = buildPredicated(b, loc, c.getPred(), old, [&](OpBuilder &in) {
+        return bufferCopy(in, loc, c.getCopyAtom(), c.getSrc(), dstTensor ? c.getDst() : Value());
+      });
+      if (c.getNumResults())
+        c.getResult(0).replaceAllUsesWith(v);
+    } else if (isa<MakeTiledCopyOp>(op)) {
+      // all in its type
     } else if (auto c = dyn_cast<CpAsyncOp>(op)) {
       NVVM::CpAsyncOp::create(b, loc, ptr(c.getDst()), ptr(c.getSrc()), uint32_t(c.getBytes()),
                               NVVM::LoadCacheModifierKind::CA, Value());
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
-    } else if (isa<CopyOp, CopyAtomCallOp, CopyAtomCallSsaOp, AtomSetValueOp>(op)) {
+    } else if (isa<CopyOp, CopyAtomCallOp, CopyAtomCallSsaOp>(op)) {
       L::fail(L::ErrorKind::Unsupported, "copies and their atoms are lowered by fly-atom-lowering "
                                          "first");
     } else {

@@ -57,8 +57,12 @@ std::string BufferCopyType::checkSpaces(unsigned src, unsigned dst) const {
   return {};
 }
 
-Type BufferCopyType::getStateFieldType(StringRef field) const {
-  return field == "soffset" ? IntegerType::get(getContext(), 32) : Type();
+SmallVector<Type> BufferCopyType::getStateTypes() const {
+  return {IntegerType::get(getContext(), 32)};
+}
+
+int BufferCopyType::getStateFieldIndex(StringRef field) const {
+  return field == "soffset" ? 0 : -1;
 }
 
 namespace {
