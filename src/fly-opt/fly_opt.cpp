@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "compiler/work_item_loops.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -20,7 +21,8 @@ int main(int argc, char **argv) {
   // MLIR's own dialects, passes and LLVM IR translations too, as in FlyDSL's fly-opt: the
   // pipeline a kernel goes through (gpu-module-to-binary included) runs here stage by stage.
   mlir::DialectRegistry registry;
-  registry.insert<fly::ir::fly::FlyDialect, fly::ir::fly_rocdl::FlyROCDLDialect>();
+  registry.insert<fly::ir::fly::FlyDialect, fly::ir::fly_rocdl::FlyROCDLDialect,
+                  fly::ir::fly_nvvm::FlyNVVMDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);

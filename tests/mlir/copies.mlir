@@ -56,7 +56,7 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
 
 // A cp_async atom: NVVM cp.async of 16 bytes per call on cuda; a synchronous 128-bit load and
 // store elsewhere: four calls of 4 values for the 16 elements of the (8,2):(1,8) tile.
-!cp = !fly.copy_atom<!fly.cp_async<128>, 32>
+!cp = !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
 !grow = !fly.memref<f32, global, (8,2):(1,8), align 16>
 !srow = !fly.memref<f32, shared, (8,2):(1,8), align 16>
 

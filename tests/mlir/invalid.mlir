@@ -120,9 +120,9 @@ func.func @atom_wider_than_alignment(%raw: !llvm.ptr<1>, %out: !llvm.ptr<3>) {
   %l = fly.static : !fly.layout<(4,2):(1,6)>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, global, (4,2):(1,6), align 16>
   %d = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(4,2):(1,6)>) -> !fly.memref<f32, shared, (4,2):(1,6), align 16>
-  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,6) only guarantees 8}}
-  fly.copy(%a, %s, %d) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, shared, (4,2):(1,6), align 16>) -> ()
+  fly.copy(%a, %s, %d) : (!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,6), align 16>, !fly.memref<f32, shared, (4,2):(1,6), align 16>) -> ()
   return
 }
 
@@ -146,9 +146,9 @@ func.func @cp_async_from_shared(%raw: !llvm.ptr<3>) {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align 16>
   %l = fly.static : !fly.layout<4:1>
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<4:1>) -> !fly.memref<f32, shared, 4:1, align 16>
-  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
   // expected-error @+1 {{a cp_async copy moves global memory into shared memory}}
-  fly.copy(%a, %s, %s) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>) -> ()
+  fly.copy(%a, %s, %s) : (!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>, !fly.memref<f32, shared, 4:1, align 16>, !fly.memref<f32, shared, 4:1, align 16>) -> ()
   return
 }
 
@@ -242,7 +242,7 @@ func.func @claimed_alignment(%raw: !llvm.ptr<1>) {
 // -----
 
 // expected-error @+1 {{a cp_async copy moves 32..128 bits a call (a power of two), not 16}}
-func.func @atom_width(%c: !fly.cp_async<16>) {
+func.func @atom_width(%c: !fly_nvvm.cp_async<16>) {
   return
 }
 
@@ -314,9 +314,9 @@ func.func @copy_value_bits(%s: !fly.memref<f16, global, 4:1, align 8>, %d: !fly.
 // -----
 
 func.func @call_alignment(%s: !fly.memref<f16, global, 4:1>, %d: !fly.memref<f16, shared, 4:1, align 8>) {
-  %a = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly.cp_async<64>, 16>
+  %a = fly.make_copy_atom {valBits = 16 : i32} : !fly.copy_atom<!fly_nvvm.cp_async<64>, 16>
   // expected-error @+1 {{a 64-bit call needs 8-byte aligned src; it only guarantees 2}}
-  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly.cp_async<64>, 16>, !fly.memref<f16, global, 4:1>, !fly.memref<f16, shared, 4:1, align 8>) -> ()
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly_nvvm.cp_async<64>, 16>, !fly.memref<f16, global, 4:1>, !fly.memref<f16, shared, 4:1, align 8>) -> ()
   return
 }
 
@@ -450,9 +450,9 @@ func.func @unknown_stride_alignment(%raw: !llvm.ptr<1>, %sm: !llvm.ptr<3>, %ld: 
   %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(4,2):(1,?)>) -> !fly.memref<f32, global, (4,2):(1,?), align 16>
   %f_layout = fly.static : !fly.layout<8:1>
   %f = fly.make_view(%q, %f_layout) : (!fly.ptr<f32, shared, align 16>, !fly.layout<8:1>) -> !fly.memref<f32, shared, 8:1, align 16>
-  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.cp_async<128>, 32>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
   // expected-error @+1 {{a 128-bit copy atom needs 16-byte aligned accesses; the layout (4,2):(1,?) only guarantees 4}}
-  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, shared, 8:1, align 16>) -> ()
+  fly.copy(%a, %s, %f) : (!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>, !fly.memref<f32, global, (4,2):(1,?), align 16>, !fly.memref<f32, shared, 8:1, align 16>) -> ()
   return
 }
 

@@ -41,12 +41,12 @@ func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(
 // CHECK-SAME: !fly.ptr<f16, shared>
 // CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align<16>>
 // CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align<16>, swizzle<3,3,3>>
-// CHECK-SAME: !fly.copy_atom<!fly.cp_async<64>, 16>
+// CHECK-SAME: !fly.copy_atom<!fly_nvvm.cp_async<64>, 16>
 // CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
 func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
                         %t: !fly.memref<f32, global, (4,?):(?,1), align 16>,
                         %s: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>,
-                        %a: !fly.copy_atom<!fly.cp_async<64>, 16>,
+                        %a: !fly.copy_atom<!fly_nvvm.cp_async<64>, 16>,
                         %c: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>) {
   return
 }

@@ -232,26 +232,12 @@ def Fly_UniversalCopyType : TypeDef<Fly_Dialect, "UniversalCopy",
   let genVerifyDecl = 1;
 }
 
-def Fly_CpAsyncCopyType : TypeDef<Fly_Dialect, "CpAsyncCopy",
-    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface, ["checkSpaces", "requiresAlignedCalls"]>]> {
-  let mnemonic = "cp_async";
-  let summary = "NVIDIA's asynchronous copy of 32..128 bits from global to shared memory";
-  let description = [{
-    `!fly.cp_async<128>`: `cp.async` on cuda; a synchronous load and store on cpu and rocm.
-    Each call's addresses are aligned to its width, as the instruction requires.
-    Ours, not FlyDSL's: NVIDIA's atoms are to move into a sibling dialect of FlyROCDL.
-  }];
-  let parameters = (ins "int64_t":$bitSize);
-  let assemblyFormat = "`<` $bitSize `>`";
-  let genVerifyDecl = 1;
-}
-
 def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
   let mnemonic = "copy_atom";
   let summary = "a copy instruction and the width of the values it moves";
   let description = [{
     `!fly.copy_atom<!fly.universal_copy<128>, 32>`: the instruction (a type implementing
-    CopyOpTypeInterface: Fly's universal copy and cp_async, FlyROCDL's buffer copy) and the
+    CopyOpTypeInterface: Fly's universal copy, FlyROCDL's buffer copy, FlyNVVM's cp_async) and the
     bits of one value; a call moves (instruction bits / value bits) consecutive values per
     thread.
   }];

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -103,7 +104,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
   /// A load from `from` (a value where it is not a pointer) stored to `to` (given back where
   /// `to` is null), as the atom's instruction does it on this target.
   Value move(OpBuilder &b, Location loc, CopyAtomType atom, Value from, Value to, Type valueType) {
-    bool async = isa<CpAsyncCopyType>(atom.getCopyOp()) && target == "cuda";
+    bool async = isa<::fly::ir::fly_nvvm::CpAsyncType>(atom.getCopyOp()) && target == "cuda";
     if (async && to && isa<PointerType>(from.getType())) {
       CpAsyncOp::create(b, loc, from, to, b.getI64IntegerAttr(atom.getBits() / 8));
       return {};

@@ -1511,20 +1511,6 @@ LogicalResult UniversalCopyType::verify(function_ref<InFlightDiagnostic()> emitE
 
 int64_t UniversalCopyType::getCopyBits() const { return getBitSize(); }
 
-LogicalResult CpAsyncCopyType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits) {
-  return verifyCopyBits(emitError, "cp_async copy", bits, 32);
-}
-
-int64_t CpAsyncCopyType::getCopyBits() const { return getBitSize(); }
-
-bool CpAsyncCopyType::requiresAlignedCalls() const { return true; }
-
-std::string CpAsyncCopyType::checkSpaces(unsigned src, unsigned dst) const {
-  if (src != Global || dst != Shared)
-    return "a cp_async copy moves global memory into shared memory";
-  return {};
-}
-
 LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError, Type copyOp,
                                    int32_t valBits) {
   auto inst = dyn_cast<CopyOpTypeInterface>(copyOp);
