@@ -16,6 +16,7 @@
 #include "compiler/mlir_pipeline.h"
 #include "ir/amd_matrix_core.h"
 #include "ir/mlir_module.h"
+#include "ir/nvidia_matrix_core.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -336,9 +337,7 @@ void xorShufflesToSwizzles(mlir::gpu::GPUModuleOp gpuModule) {
   }
 }
 
-// mma.sync m16n8k16 (f16 or bf16 in, f32 accumulators): the atom's A (8 values), B (4) and
-// C (4) vectors become the instruction's registers, pairs of 16-bit values each for A and B
-// (as i32 for bf16), in the PTX fragment order the atom's layouts follow.
+// mma.sync m16n8k16 / m16n8k32 calls of the kernel builder: ir/nvidia_matrix_core.h.
 void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
@@ -350,73 +349,9 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
     if (fp8 && arch < "sm_89")
       throw CompileError("mma.sync with fp8 operands (m16n8k32) needs sm_89 or later, not " + arch);
     mlir::OpBuilder b(call);
-    auto loc = call.getLoc();
-    mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
-    auto lane = [&](mlir::Value v, int64_t i) -> mlir::Value {
-      return mlir::LLVM::ExtractElementOp::create(
-          b, loc, v, mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
-    };
-    // A and B go in 32-bit registers of consecutive values: pairs of 16-bit ones (f16 as
-    // vector<2xf16>, bf16 as i32), quadruples of fp8 ones (as i32).
-    mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
-    bool bf16 = elem.isBF16();
-    int per = fp8 ? 4 : 2;
-    auto registers = [&](mlir::Value v, int64_t count) {
-      llvm::SmallVector<mlir::Value> regs;
-      if (fp8) // LLVM's vector ops take LLVM types: the fp8 lanes as their bits
-        v = mlir::arith::BitcastOp::create(
-            b, loc,
-            mlir::VectorType::get(mlir::cast<mlir::VectorType>(v.getType()).getShape(),
-                                  b.getI8Type()),
-            v);
-      auto e = mlir::cast<mlir::VectorType>(v.getType()).getElementType();
-      auto groupType = mlir::VectorType::get({per}, e);
-      for (int64_t r = 0; r < count; ++r) {
-        mlir::Value p = mlir::LLVM::UndefOp::create(b, loc, groupType);
-        for (int64_t j = 0; j < per; ++j)
-          p = mlir::LLVM::InsertElementOp::create(
-              b, loc, groupType, p, lane(v, per * r + j),
-              mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(j))));
-        regs.push_back(bf16 || fp8 ? mlir::Value(mlir::LLVM::BitcastOp::create(b, loc, i32, p))
-                                   : p);
-      }
-      return regs;
-    };
-    auto a = registers(call.getOperand(0), 4), bregs = registers(call.getOperand(1), 2);
-    llvm::SmallVector<mlir::Value> c;
-    for (int64_t i = 0; i < 4; ++i)
-      c.push_back(lane(call.getOperand(2), i));
-    auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-    mlir::Value mma;
-    if (fp8) {
-      // NVVM's mma op does not take fp8 multiplicands in this MLIR: the PTX instruction itself.
-      std::string t = mlir::isa<mlir::Float8E5M2Type>(elem) ? "e5m2" : "e4m3";
-      llvm::SmallVector<mlir::Value> operands(a.begin(), a.end());
-      operands.append(bregs.begin(), bregs.end());
-      operands.append(c.begin(), c.end());
-      mma = mlir::LLVM::InlineAsmOp::create(
-                b, loc, result, operands,
-                b.getStringAttr("mma.sync.aligned.m16n8k32.row.col.f32." + t + "." + t +
-                                ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, {$10,$11,$12,$13};"),
-                b.getStringAttr("=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"), mlir::UnitAttr(),
-                mlir::UnitAttr(),
-                mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
-                mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr())
-                .getResult(0);
-    } else {
-      auto type = bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16;
-      mma = mlir::NVVM::MmaOp::create(b, loc, result, a, bregs, c,
-                                      llvm::ArrayRef<int64_t>{16, 8, 16}, std::nullopt,
-                                      std::nullopt, std::array<mlir::NVVM::MMATypes, 2>{type, type},
-                                      std::array<mlir::NVVM::MMALayout, 2>{
-                                          mlir::NVVM::MMALayout::row, mlir::NVVM::MMALayout::col});
-    }
-    auto vt = call.getResult(0).getType();
-    mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
-    for (int64_t i = 0; i < 4; ++i)
-      d = mlir::LLVM::InsertElementOp::create(
-          b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, mma, i),
-          mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
+    mlir::Value d = ir::createMmaSync(
+        b, call.getLoc(), mlir::getElementTypeOrSelf(call.getOperand(0).getType()),
+        call.getOperand(0), call.getOperand(1), call.getOperand(2), fp8);
     call.getResult(0).replaceAllUsesWith(d);
     call.erase();
   }

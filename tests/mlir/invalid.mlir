@@ -861,3 +861,17 @@ func.func @recast_promising_alignment(%p: !fly.ptr<f16, shared>) {
   %q = fly.recast_iter(%p) : (!fly.ptr<f16, shared>) -> !fly.ptr<f32, shared>
   return
 }
+
+// -----
+
+// expected-error @+1 {{an mma_sync takes A and B of one type: f16, bf16, f8E4M3FN or f8E5M2, not 'f32' and 'f32'}}
+func.func @mma_sync_f32(%x: !fly_nvvm.mma_sync<16x8x8, (f32, f32) -> f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{16x8x16}}
+func.func @mma_sync_shape(%x: !fly_nvvm.mma_sync<16x8x8, (f16, f16) -> f32>) {
+  return
+}

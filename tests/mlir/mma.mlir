@@ -113,3 +113,30 @@ func.func @rdna4_f16(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>) ->
          vector<8xf16>, vector<8xf16>, vector<8xf32>) -> vector<8xf32>
   return %d : vector<8xf32>
 }
+
+// NVIDIA's mma.sync as FlyNVVM's `!fly_nvvm.mma_sync<...>` (the sibling of FlyROCDL): a warp's
+// A (8 f16), B (4) and C (4) values go to nvvm.mma.sync in pairs of f16, as the kernel
+// builder's mma.sync atoms do (ir/nvidia_matrix_core.h); convert-fly-to-nvvm lowers it the same.
+// ROUND-LABEL: func.func @mma_sync_f16
+// ROUND: !fly.mma_atom<!fly_nvvm.mma_sync<16x8x16, (f16, f16) -> f32>>
+// CHECK-LABEL: func.func @mma_sync_f16
+// CHECK: %[[M:.*]] = nvvm.mma.sync A[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] B[%{{.*}}, %{{.*}}] C[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.extractvalue %[[M]][3]
+func.func @mma_sync_f16(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.mma_sync<16x8x16, (f16, f16) -> f32>>
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_nvvm.mma_sync<16x8x16, (f16, f16) -> f32>>, vector<8xf16>,
+         vector<4xf16>, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// fp8 operands (sm_89's m16n8k32) go as the PTX instruction, four values to a register.
+// CHECK-LABEL: func.func @mma_sync_e4m3
+// CHECK: llvm.inline_asm {{.*}}"mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32
+func.func @mma_sync_e4m3(%a: vector<16xi8>, %b: vector<8xi8>, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.mma_sync<16x8x32, (f8E4M3FN, f8E4M3FN) -> f32>>
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c)
+      : (!fly.mma_atom<!fly_nvvm.mma_sync<16x8x32, (f8E4M3FN, f8E4M3FN) -> f32>>, vector<16xi8>,
+         vector<8xi8>, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}

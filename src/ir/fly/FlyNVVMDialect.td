@@ -1,7 +1,8 @@
 //===- FlyNVVMDialect.td - NVIDIA atoms for the Fly dialect -*- tablegen -*-===//
 //
 // The sibling of FlyROCDL for NVIDIA's instructions: types that Fly's atoms wrap
-// (`!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>`). Ours; FlyDSL targets AMD only.
+// (`!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>`, `!fly.mma_atom<!fly_nvvm.mma_sync<...>>`).
+// Ours; FlyDSL targets AMD only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +30,22 @@ def FlyNVVM_CpAsyncType : TypeDef<FlyNVVM_Dialect, "CpAsync",
   }];
   let parameters = (ins "int64_t":$bitSize);
   let assemblyFormat = "`<` $bitSize `>`";
+  let genVerifyDecl = 1;
+}
+
+def FlyNVVM_MmaSyncType : TypeDef<FlyNVVM_Dialect, "MmaSync",
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
+  let mnemonic = "mma_sync";
+  let summary = "a warp's mma.sync (sm_80+; fp8 sm_89+)";
+  let description = [{
+    `!fly_nvvm.mma_sync<16x8x16, (f16, f16) -> f32>` (f16 or bf16) or
+    `<16x8x32, (f8E4M3FN, f8E4M3FN) -> f32>` (e4m3 or e5m2): a warp of 32 lanes, the lanes'
+    values those of src/layout/mma.h (the PTX fragment layouts), lowered through
+    ir/nvidia_matrix_core.h as the kernel builder's mma.sync atoms are.
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
+                        "::mlir::Type":$bType, "::mlir::Type":$cType);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

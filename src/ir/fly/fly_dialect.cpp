@@ -1578,6 +1578,42 @@ int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   return std::max(a, elem);
 }
 
+std::optional<std::string> fly::ir::fly::mmaAbTypeName(Type t) {
+  if (t.isF32())
+    return "f32";
+  if (t.isF16())
+    return "f16";
+  if (t.isBF16())
+    return "bf16";
+  if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType, Float8E4M3FNType, Float8E5M2Type>(t))
+    return "fp8";
+  if (t.isInteger(8))
+    return "i8";
+  return std::nullopt;
+}
+
+ParseResult fly::ir::fly::parseMmaShapeAndTypes(AsmParser &parser, int64_t &m, int64_t &n,
+                                                int64_t &k, Type &a, Type &b, Type &c) {
+  // `16x16x4` reaches the parser as the integer 16 and the keyword `x16x4`.
+  StringRef rest;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseInteger(m) || parser.parseKeyword(&rest))
+    return failure();
+  SmallVector<StringRef> parts;
+  rest.split(parts, 'x');
+  if (parts.size() != 3 || !parts[0].empty() || parts[1].getAsInteger(10, n) ||
+      parts[2].getAsInteger(10, k))
+    return parser.emitError(at, "expected a shape MxNxK, got ") << m << rest;
+  return failure(parser.parseComma() || parser.parseLParen() || parser.parseType(a) ||
+                 parser.parseComma() || parser.parseType(b) || parser.parseRParen() ||
+                 parser.parseArrow() || parser.parseType(c));
+}
+
+void fly::ir::fly::printMmaShapeAndTypes(AsmPrinter &printer, int64_t m, int64_t n, int64_t k,
+                                         Type a, Type b, Type c) {
+  printer << "<" << m << "x" << n << "x" << k << ", (" << a << ", " << b << ") -> " << c;
+}
+
 Value fly::ir::fly::buildPredicated(OpBuilder &b, Location loc, Value pred, Value otherwise,
                                     function_ref<Value(OpBuilder &)> body) {
   if (!pred)

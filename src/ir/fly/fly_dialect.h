@@ -66,6 +66,16 @@ int64_t elementBytes(mlir::Type t);
 /// everywhere), any other element as itself.
 mlir::Type bitsOf(mlir::Type element);
 
+/// src/layout's name for an MMA's A/B element type: f32, f16, bf16, fp8 (any 8-bit float), i8;
+/// nothing for another type.
+std::optional<std::string> mmaAbTypeName(mlir::Type t);
+/// `<MxNxK, (A, B) -> C` of every target's MMA instruction type (the caller parses what follows,
+/// the closing `>` included), and its printing.
+mlir::ParseResult parseMmaShapeAndTypes(mlir::AsmParser &parser, int64_t &m, int64_t &n, int64_t &k,
+                                        mlir::Type &a, mlir::Type &b, mlir::Type &c);
+void printMmaShapeAndTypes(mlir::AsmPrinter &printer, int64_t m, int64_t n, int64_t k, mlir::Type a,
+                           mlir::Type b, mlir::Type c);
+
 /// Builds `body` under scf.if `pred` (with an else giving `otherwise`, and the body's value as the
 /// result, where `otherwise` is given), or directly where `pred` is null; gives the body's value
 /// (or the if's).

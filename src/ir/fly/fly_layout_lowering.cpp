@@ -19,7 +19,9 @@
 
 #include "ir/amd_matrix_core.h"
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
+#include "ir/nvidia_matrix_core.h"
 #include "layout/copy.h"
 #include "layout/text.h"
 
@@ -37,6 +39,7 @@ using namespace mlir;
 using namespace fly::ir::fly;
 namespace L = fly::layout;
 namespace FR = fly::ir::fly_rocdl;
+namespace FN = fly::ir::fly_nvvm;
 
 namespace {
 
@@ -392,7 +395,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     if (!isa<FlyMemRefType>(v.getType()))
       return v;
     Type lane = laneValuesType(v);
-    if (ab) {
+    if (ab && !isa<FN::MmaSyncType>(inst)) { // mma.sync packs its registers itself
       auto vec = dyn_cast<VectorType>(lane);
       lane = fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
                                             vec ? vec.getNumElements() : 1);
@@ -403,6 +406,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// The target's instruction for an MMA atom on this lane's A, B and C values.
   static Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a,
                           Value bValue, Value c) {
+    if (auto sync = dyn_cast<FN::MmaSyncType>(inst))
+      return fly::ir::createMmaSync(b, loc, sync.getAType(), a, bValue, c,
+                                    sync.getAType().getIntOrFloatBitWidth() == 8);
     std::string name = inst.getAtom().name;
     Operation *op = fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c,
                                                 c.getType(), FR::matrixCoreModifiers(inst));

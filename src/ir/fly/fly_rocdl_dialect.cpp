@@ -15,6 +15,9 @@
 
 using namespace mlir;
 using namespace fly::ir::fly_rocdl;
+using fly::ir::fly::mmaAbTypeName;
+using fly::ir::fly::parseMmaShapeAndTypes;
+using fly::ir::fly::printMmaShapeAndTypes;
 namespace L = fly::layout;
 
 #include "FlyROCDLDialect.cpp.inc"
@@ -65,70 +68,24 @@ int BufferCopyType::getStateFieldIndex(StringRef field) const {
   return field == "soffset" ? 0 : -1;
 }
 
-namespace {
-
-/// src/layout's name for an A/B element type: f32, f16, bf16, fp8 (any 8-bit float), i8.
-std::optional<std::string> abTypeName(Type t) {
-  if (t.isF32())
-    return "f32";
-  if (t.isF16())
-    return "f16";
-  if (t.isBF16())
-    return "bf16";
-  if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType, Float8E4M3FNType, Float8E5M2Type>(t))
-    return "fp8";
-  if (t.isInteger(8))
-    return "i8";
-  return std::nullopt;
-}
-
-} // namespace
-
-namespace {
-
-/// `<MxNxK, (A, B) -> C` of every matrix-core type (the caller parses what follows).
-ParseResult parseShapeAndTypes(AsmParser &parser, int64_t &m, int64_t &n, int64_t &k, Type &a,
-                               Type &b, Type &c) {
-  // `16x16x4` reaches the parser as the integer 16 and the keyword `x16x4`.
-  StringRef rest;
-  SMLoc at = parser.getCurrentLocation();
-  if (parser.parseLess() || parser.parseInteger(m) || parser.parseKeyword(&rest))
-    return failure();
-  SmallVector<StringRef> parts;
-  rest.split(parts, 'x');
-  if (parts.size() != 3 || !parts[0].empty() || parts[1].getAsInteger(10, n) ||
-      parts[2].getAsInteger(10, k))
-    return parser.emitError(at, "expected a shape MxNxK, got ") << m << rest;
-  return failure(parser.parseComma() || parser.parseLParen() || parser.parseType(a) ||
-                 parser.parseComma() || parser.parseType(b) || parser.parseRParen() ||
-                 parser.parseArrow() || parser.parseType(c));
-}
-
-void printShapeAndTypes(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Type b,
-                        Type c) {
-  printer << "<" << m << "x" << n << "x" << k << ", (" << a << ", " << b << ") -> " << c;
-}
-
-} // namespace
-
 Type MfmaType::parse(AsmParser &parser) {
   int64_t m = 0, n = 0, k = 0;
   Type a, b, c;
   SMLoc at = parser.getCurrentLocation();
-  if (parseShapeAndTypes(parser, m, n, k, a, b, c) || parser.parseGreater())
+  if (parseMmaShapeAndTypes(parser, m, n, k, a, b, c) || parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(at); }, parser.getContext(), m, n, k, a, b, c);
 }
 
 void MfmaType::print(AsmPrinter &printer) const {
-  printShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(), getCType());
+  printMmaShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(), getCType());
   printer << ">";
 }
 
 LogicalResult MfmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m, int64_t n,
                                int64_t k, Type a, Type b, Type c) {
-  auto name = abTypeName(a);
-  if (!name || abTypeName(b) != name)
+  auto name = mmaAbTypeName(a);
+  if (!name || mmaAbTypeName(b) != name)
     return emitError() << "an MFMA takes A and B of the same type: f32, f16, bf16, an 8-bit float "
                           "or i8, not "
                        << a << " and " << b;
@@ -145,7 +102,7 @@ LogicalResult MfmaType::verify(function_ref<InFlightDiagnostic()> emitError, int
 }
 
 L::MmaAtom MfmaType::getAtom() const {
-  return L::mmaAtom(L::MmaFamily::Mfma, getM(), getN(), getK(), *abTypeName(getAType()));
+  return L::mmaAtom(L::MmaFamily::Mfma, getM(), getN(), getK(), *mmaAbTypeName(getAType()));
 }
 
 Type MfmaType::getAElementType() const { return getAType(); }
@@ -165,7 +122,7 @@ struct WmmaParams {
 /// `<MxNxK, (A, B) -> C, signA = b, signB = b, clamp = b>`.
 std::optional<WmmaParams> parseWmma(AsmParser &parser) {
   WmmaParams p;
-  if (parseShapeAndTypes(parser, p.m, p.n, p.k, p.a, p.b, p.c))
+  if (parseMmaShapeAndTypes(parser, p.m, p.n, p.k, p.a, p.b, p.c))
     return std::nullopt;
   for (auto [name, flag] :
        {std::pair{"signA", &p.signA}, {"signB", &p.signB}, {"clamp", &p.clamp}}) {
@@ -197,7 +154,7 @@ template <class WmmaType> Type parseWmmaType(AsmParser &parser) {
 
 void printWmma(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Type b, Type c,
                bool signA, bool signB, bool clamp) {
-  printShapeAndTypes(printer, m, n, k, a, b, c);
+  printMmaShapeAndTypes(printer, m, n, k, a, b, c);
   printer << ", signA = " << (signA ? "true" : "false")
           << ", signB = " << (signB ? "true" : "false")
           << ", clamp = " << (clamp ? "true" : "false") << ">";
@@ -206,7 +163,7 @@ void printWmma(AsmPrinter &printer, int64_t m, int64_t n, int64_t k, Type a, Typ
 /// src/layout's name for a WMMA's A/B type: f16, bf16, i8 (any signedness), i4.
 std::optional<std::string> wmmaTypeName(Type t) {
   if (t.isF16() || t.isBF16())
-    return abTypeName(t);
+    return mmaAbTypeName(t);
   if (auto i = dyn_cast<IntegerType>(t); i && (i.getWidth() == 8 || i.getWidth() == 4))
     return "i" + std::to_string(i.getWidth());
   return std::nullopt;

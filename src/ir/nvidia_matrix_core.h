@@ -1,0 +1,24 @@
+//===- nvidia_matrix_core.h - NVIDIA's mma.sync as NVVM ops -----*- C++ -*-===//
+//
+// One lowering of an mma.sync atom call for every path that emits one: the kernel builder's
+// atom calls (compiler/gpu_target.cpp) and the Fly dialect's FlyNVVM atoms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef FLYDSL_IR_NVIDIA_MATRIX_CORE_H
+#define FLYDSL_IR_NVIDIA_MATRIX_CORE_H
+
+#include "mlir/IR/Builders.h"
+
+namespace fly::ir {
+
+/// mma.sync m16n8k16 (f16 or bf16 in) or, with `fp8`, m16n8k32 (e4m3 or e5m2 in), f32
+/// accumulators: a lane's A (8 or 16 values), B (4 or 8) and C (4) vectors become the
+/// instruction's registers (32-bit groups of consecutive values, in the PTX fragment order the
+/// atom's layouts follow); gives D as a vector<4xf32>. `abElement` is the A/B element type (fp8
+/// values may come as their i8 bits).
+mlir::Value createMmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir::Type abElement,
+                          mlir::Value a, mlir::Value bValue, mlir::Value c, bool fp8);
+
+} // namespace fly::ir
+
+#endif // FLYDSL_IR_NVIDIA_MATRIX_CORE_H
