@@ -314,7 +314,9 @@ typedef enum fly_dtype {
   FLY_F64 = 8,
   FLY_F8E4M3 = 9,
   FLY_F8E5M2 = 10,
-  FLY_INDEX = 11
+  FLY_INDEX = 11,
+  FLY_F8E4M3FNUZ = 12, /* gfx942's fp8: exponent bias 8, no negative zero, NaN 0x80 */
+  FLY_F8E5M2FNUZ = 13
 } fly_dtype;
 
 FLY_API fly_status fly_module_create(fly_module_t **out);
@@ -487,6 +489,19 @@ FLY_API void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_valu
  * emulates it over wave64; cuda has no DPP and refuses it. */
 FLY_API fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src, int ctrl,
                              int row_mask, int bank_mask, int bound_ctrl);
+/* AMD's readfirstlane of a 32- or 64-bit integer or float: the value of the wave's first
+ * active lane, for values the kernel knows to be uniform (it keeps them in a scalar
+ * register). rocm runs the instruction; the other targets read lane 0 of the wave, the first
+ * active lane wherever the whole wave runs the op. */
+FLY_API fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v);
+/* AMD's scheduling and wait hints, which change no result: rocm emits them (s_sched_barrier
+ * with `mask` of 12 bits; s_sched_group_barrier: the next `size` instructions of `mask`'s
+ * kinds form group `group_id`; s_waitcnt with gfx9's 16-bit encoding; s_setprio 0..3), the
+ * other targets drop them (their own loads are complete when they are used). */
+FLY_API void fly_sched_barrier(fly_kernel_t *k, int mask);
+FLY_API void fly_sched_group_barrier(fly_kernel_t *k, int mask, int size, int group_id);
+FLY_API void fly_s_waitcnt(fly_kernel_t *k, int bitfield);
+FLY_API void fly_s_setprio(fly_kernel_t *k, int priority);
 
 /* printf from each thread that runs it; arguments are scalars (integers, f16,
  * f32, f64) matching the format's conversions (integers below 32 bits are

@@ -30,7 +30,9 @@ struct DLManagedTensorVersioned {
 };
 // DLPack 1.1 type codes for the fp8 formats we use.
 constexpr uint8_t kDLFloat8E4M3FN = 10;
+constexpr uint8_t kDLFloat8E4M3FNUZ = 11;
 constexpr uint8_t kDLFloat8E5M2 = 12;
+constexpr uint8_t kDLFloat8E5M2FNUZ = 13;
 
 inline bool dtypeMatches(ir::DType d, const DLDataType &t) {
   if (t.lanes != 1)
@@ -51,6 +53,10 @@ inline bool dtypeMatches(ir::DType d, const DLDataType &t) {
     return t.bits == 8 && (t.code == kDLFloat8E4M3FN || t.code == kDLUInt);
   case ir::DType::F8E5M2:
     return t.bits == 8 && (t.code == kDLFloat8E5M2 || t.code == kDLUInt);
+  case ir::DType::F8E4M3FNUZ:
+    return t.bits == 8 && (t.code == kDLFloat8E4M3FNUZ || t.code == kDLUInt);
+  case ir::DType::F8E5M2FNUZ:
+    return t.bits == 8 && (t.code == kDLFloat8E5M2FNUZ || t.code == kDLUInt);
   default:
     return false;
   }

@@ -607,6 +607,31 @@ fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src, int ct
   return handle(K->dpp(val(old), val(src), ctrl, row_mask, bank_mask, bound_ctrl != 0));
 }
 
+fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->readFirstLane(val(v)));
+}
+
+void fly_sched_barrier(fly_kernel_t *k, int mask) {
+  FLY_KERNEL_OR(k, );
+  K->amdHint(fly::ir::AmdHint::SchedBarrier, mask, 0, 0);
+}
+
+void fly_sched_group_barrier(fly_kernel_t *k, int mask, int size, int group_id) {
+  FLY_KERNEL_OR(k, );
+  K->amdHint(fly::ir::AmdHint::SchedGroupBarrier, mask, size, group_id);
+}
+
+void fly_s_waitcnt(fly_kernel_t *k, int bitfield) {
+  FLY_KERNEL_OR(k, );
+  K->amdHint(fly::ir::AmdHint::WaitCount, bitfield, 0, 0);
+}
+
+void fly_s_setprio(fly_kernel_t *k, int priority) {
+  FLY_KERNEL_OR(k, );
+  K->amdHint(fly::ir::AmdHint::Priority, priority, 0, 0);
+}
+
 void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n) {
   FLY_KERNEL_OR(k, );
   if (!format) {

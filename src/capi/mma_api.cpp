@@ -28,6 +28,8 @@ std::string operandType(int dtype) {
     return "bf16";
   case FLY_F8E4M3:
   case FLY_F8E5M2:
+  case FLY_F8E4M3FNUZ:
+  case FLY_F8E5M2FNUZ:
     return "fp8";
   case FLY_I8:
     return "i8";

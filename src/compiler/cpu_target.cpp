@@ -15,10 +15,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/amd_wave_ops.h"
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
-#include "compiler/dpp.h"
 #include "compiler/mlir_pipeline.h"
+#include "compiler/small_floats.h"
 #include "compiler/work_item_loops.h"
 #include "ir/mlir_module.h"
 #include "layout/layout.h"
@@ -441,7 +442,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         return;
       mlir::Type d = mlir::getElementTypeOrSelf(c.getResult(0).getType());
       mlir::Type e = mlir::getElementTypeOrSelf(c.getOperand(0).getType());
-      bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(e);
+      bool fp8 = isSmallFloat(e);
       if ((d.isF32() && (e.isF32() || e.isF16() || e.isBF16() || fp8)) ||
           (scaled && d.isF32() && e.isInteger(8)) || (d.isInteger(32) && e.isInteger(8)))
         calls.push_back(c);
@@ -465,7 +466,10 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
 
     for (auto call : calls) {
       // The emulated arch decides which MFMA instructions exist, as on the GPU.
-      checkAtomArch(call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str(), arch);
+      std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
+      checkAtomArch(atom, arch);
+      checkFp8Operands(atom, call.getOperand(0).getType(), arch);
+      checkFp8Operands(atom, call.getOperand(1).getType(), arch);
       auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
       auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
       int64_t M = shape[0], N = shape[1], K = shape[2], lanes = shape[3];
@@ -507,90 +511,32 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
       // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
       bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
-      // A code of `format` (its low bits of an i32) as f32: fp8 (with gfx942's FNUZ biases),
-      // fp6 and fp4 (no infinities or NaNs), or an E8M0 scale, 2^(e - 127).
+      // A code of `format` (its low bits of an i32) as f32: its MLIR float type's extension,
+      // which expandSmallFloats computes later.
       auto decode = [&](mlir::Value bits, const std::string &format) -> mlir::Value {
-        auto shr = [&](mlir::Value x, int s) -> mlir::Value {
-          return mlir::arith::ShRUIOp::create(b, loc, x, c32(s));
-        };
-        auto shl = [&](mlir::Value x, int s) -> mlir::Value {
-          return mlir::arith::ShLIOp::create(b, loc, x, c32(s));
-        };
-        auto band = [&](mlir::Value x, int m) -> mlir::Value {
-          return mlir::arith::AndIOp::create(b, loc, x, c32(m));
-        };
-        auto eq = [&](mlir::Value x, int v) -> mlir::Value {
-          return mlir::arith::CmpIOp::create(b, loc, mlir::arith::CmpIPredicate::eq, x, c32(v));
-        };
-        auto constant = [&](float x) -> mlir::Value {
-          return mlir::arith::ConstantOp::create(b, loc, f32, b.getF32FloatAttr(x));
-        };
-        float nan = std::numeric_limits<float>::quiet_NaN();
-        if (format == "e8m0") { // 0 is 2^-127, an f32 subnormal; 255 is NaN
-          bits = band(bits, 255);
-          mlir::Value v = mlir::arith::BitcastOp::create(
-              b, loc, f32,
-              mlir::arith::SelectOp::create(b, loc, eq(bits, 0), c32(0x400000), shl(bits, 23)));
-          return mlir::arith::SelectOp::create(b, loc, eq(bits, 255), constant(nan), v);
-        }
-        struct Format {
-          const char *name;
-          int exp, man, bias;
-        };
-        static const Format table[] = {{"e4m3", 4, 3, 7},
-                                       {"e5m2", 5, 2, 15},
-                                       {"e2m3", 2, 3, 1},
-                                       {"e3m2", 3, 2, 3},
-                                       {"e2m1", 2, 1, 1}};
-        const Format *f = &table[0];
-        for (const Format &x : table)
-          if (format == x.name)
-            f = &x;
-        bool fp8 = f->exp + f->man == 7, e5m2 = format == "e5m2";
-        int man = f->man, width = 1 + f->exp + f->man, bias = f->bias + (fp8 && fnuz ? 1 : 0);
-        bits = band(bits, (1 << width) - 1);
-        mlir::Value sign = band(shr(bits, width - 1), 1);
-        mlir::Value ex = band(shr(bits, man), (1 << f->exp) - 1);
-        mlir::Value mant = band(bits, (1 << man) - 1);
-        mlir::Value normal = mlir::arith::BitcastOp::create(
-            b, loc, f32,
-            mlir::arith::OrIOp::create(
-                b, loc, shl(sign, 31),
-                mlir::arith::OrIOp::create(
-                    b, loc, shl(mlir::arith::AddIOp::create(b, loc, ex, c32(127 - bias)), 23),
-                    shl(mant, 23 - man))));
-        // Subnormals: mantissa * 2^(1 - bias - man), signed.
-        mlir::Value magnitude =
-            mlir::arith::MulFOp::create(b, loc, mlir::arith::UIToFPOp::create(b, loc, f32, mant),
-                                        constant(std::ldexp(1.0f, 1 - bias - man)));
-        mlir::Value sub = mlir::arith::SelectOp::create(
-            b, loc, eq(sign, 1), mlir::arith::NegFOp::create(b, loc, magnitude), magnitude);
-        mlir::Value v = mlir::arith::SelectOp::create(b, loc, eq(ex, 0), sub, normal);
-        if (!fp8)
-          return v;
-        if (fnuz)
-          return mlir::arith::SelectOp::create(b, loc, eq(bits, 0x80), constant(nan), v);
-        if (!e5m2) // OCP E4M3: S.1111.111 is NaN
-          return mlir::arith::SelectOp::create(b, loc, eq(band(bits, 0x7f), 0x7f), constant(nan),
-                                               v);
-        // OCP E5M2: exponent 31 is infinity (mantissa 0) or NaN.
-        float inf = std::numeric_limits<float>::infinity();
-        mlir::Value special = mlir::arith::SelectOp::create(
-            b, loc, eq(mant, 0),
-            mlir::arith::SelectOp::create(b, loc, eq(sign, 1), constant(-inf), constant(inf)),
-            constant(nan));
-        return mlir::arith::SelectOp::create(b, loc, eq(ex, 31), special, v);
+        mlir::MLIRContext *ctx = b.getContext();
+        mlir::FloatType t = format == "e8m0" ? mlir::FloatType(mlir::Float8E8M0FNUType::get(ctx))
+                            : format == "e5m2"
+                                ? (fnuz ? mlir::FloatType(mlir::Float8E5M2FNUZType::get(ctx))
+                                        : mlir::Float8E5M2Type::get(ctx))
+                            : format == "e2m3" ? mlir::Float6E2M3FNType::get(ctx)
+                            : format == "e3m2" ? mlir::Float6E3M2FNType::get(ctx)
+                            : format == "e2m1" ? mlir::Float4E2M1FNType::get(ctx)
+                            : fnuz             ? mlir::FloatType(mlir::Float8E4M3FNUZType::get(ctx))
+                                               : mlir::Float8E4M3FNType::get(ctx);
+        mlir::Value code =
+            mlir::arith::TruncIOp::create(b, loc, b.getIntegerType(t.getWidth()), bits);
+        return mlir::arith::ExtFOp::create(
+            b, loc, f32, mlir::arith::BitcastOp::create(b, loc, t, code).getResult());
       };
       auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
-        mlir::Value bits = mlir::arith::ExtUIOp::create(
-            b, loc, i32, mlir::arith::BitcastOp::create(b, loc, b.getI8Type(), e));
-        return decode(bits, mlir::isa<mlir::Float8E5M2Type>(e.getType()) ? "e5m2" : "e4m3");
+        return mlir::arith::ExtFOp::create(b, loc, f32, e);
       };
       auto element = [&](mlir::Value x, int64_t v,
                          const std::string &format = std::string()) -> mlir::Value {
         auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
         mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
-        bool fp8 = mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t);
+        bool fp8 = isSmallFloat(t);
         if (!format.empty()) { // a scaled atom's codes, whatever their fragment's dtype
           mlir::Value bytes =
               fp8 ? mlir::Value(mlir::arith::BitcastOp::create(
@@ -613,7 +559,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
             vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
         if (t.isInteger(8))
           return mlir::arith::ExtSIOp::create(b, loc, i32, e);
-        if (mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(t))
+        if (fp8)
           return decodeFp8(e);
         return t.isF32() || t.isInteger(32)
                    ? e
@@ -700,7 +646,8 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options
   refuseMmaCalls(*m, options);
   emulateBufferOps(*m);
   emulateCpAsync(*m);
-  emulateDpp(*m, waveSize(options.arch));
+  emulateAmdWaveOps(*m, waveSize(options.arch));
+  expandSmallFloats(*m);
   expandCompositeMath(*m);
   approximateExp(*m);
   relaxVectorAlignment(*m);

@@ -10,10 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/amd_wave_ops.h"
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
-#include "compiler/dpp.h"
 #include "compiler/mlir_pipeline.h"
+#include "compiler/small_floats.h"
 #include "ir/amd_matrix_core.h"
 #include "ir/mlir_module.h"
 #include "ir/nvidia_matrix_core.h"
@@ -348,6 +349,8 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
     bool fp8 = call.getCallee().ends_with(".fp8");
     if (fp8 && arch < "sm_89")
       throw CompileError("mma.sync with fp8 operands (m16n8k32) needs sm_89 or later, not " + arch);
+    checkFp8Operands("mma.sync", call.getOperand(0).getType(), arch);
+    checkFp8Operands("mma.sync", call.getOperand(1).getType(), arch);
     mlir::OpBuilder b(call);
     mlir::Value d = ir::createMmaSync(
         b, call.getLoc(), mlir::getElementTypeOrSelf(call.getOperand(0).getType()),
@@ -524,6 +527,8 @@ void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch)
     if (!mfma)
       continue; // refused below by name
     checkAtomArch(atom, arch);
+    checkFp8Operands(atom, elem, arch);
+    checkFp8Operands(atom, call.getOperand(1).getType(), arch);
     call.getResult(0).replaceAllUsesWith(mfma->getResult(0));
     call.erase();
   }
@@ -554,6 +559,7 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   }
   auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
   lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
+  expandSmallFloats(*m);
   expandCompositeMath(*m);
   if (isRocm(o)) {
     callDeviceLibraryMath(gpuModule);
@@ -561,11 +567,11 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
     shufflesWithinSegments(gpuModule, waveSize(o.arch), /*cuda=*/false);
     lowerMatrixCores(gpuModule, o.arch);
   } else {
+    lowerAmdWaveOpsForCuda(*m);
     shufflesWithinSegments(gpuModule, 32, /*cuda=*/true);
     lowerMmaSync(gpuModule, o.arch);
     lowerWgmma(gpuModule, o.arch);
     fenceGridDependencyControl(gpuModule);
-    refuseDpp(*m);
     expandMathForNvptx(gpuModule);
   }
   refuseMmaCalls(*m, o);

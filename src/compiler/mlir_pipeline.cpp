@@ -217,6 +217,23 @@ std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFil
   return std::string(out.str());
 }
 
+void checkFp8Operands(const std::string &atom, mlir::Type element, const std::string &arch) {
+  element = mlir::getElementTypeOrSelf(element);
+  bool fnuz = mlir::isa<mlir::Float8E4M3FNUZType, mlir::Float8E5M2FNUZType>(element);
+  if (!fnuz && !mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(element))
+    return; // not fp8, or its bits (i8), which the instruction reads as it does
+  bool readsFnuz = atom.rfind("v_mfma_", 0) == 0 && arch != "gfx950";
+  if (fnuz == readsFnuz)
+    return;
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  element.print(os);
+  throw CompileError(
+      atom + " on " + arch + " reads fp8 as the " +
+      (readsFnuz ? "FNUZ formats (f8E4M3FNUZ, f8E5M2FNUZ)" : "OCP formats (f8E4M3FN, f8E5M2)") +
+      ", not " + name + ": convert the operands to those");
+}
+
 void checkAtomArch(const std::string &atom, const std::string &arch) {
   if (atom.rfind("wgmma.", 0) == 0 && arch != "sm_90" && arch != "sm_90a")
     throw CompileError(atom + " is a wgmma instruction of sm_90a (Hopper), not of " + arch);

@@ -55,6 +55,11 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
 /// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950.
 void checkAtomArch(const std::string &atom, const std::string &arch);
 
+/// Fails with a CompileError when matrix-core atom `atom` gets fp8 operands of `element` type
+/// in the other kind than `arch` reads: gfx942's MFMA reads the FNUZ formats, gfx950's and
+/// NVIDIA's the OCP ones. Operands as i8 bits are taken as they are.
+void checkFp8Operands(const std::string &atom, mlir::Type element, const std::string &arch);
+
 /// Rewrites the math ops that no target lowers directly (clampf, fpowi, ipowi, sincos, the
 /// float class tests) into ones every target does.
 void expandCompositeMath(mlir::ModuleOp m);

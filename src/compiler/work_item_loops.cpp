@@ -18,6 +18,7 @@
 
 #include "compiler/work_item_loops.h"
 #include "compiler/cp_async.h"
+#include "compiler/small_floats.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -665,17 +666,16 @@ private:
     return slots;
   }
 
-  /// How a value sits in memory: index as i64, fp8 (which LLVM lacks) as its i8 bits.
+  /// How a value sits in memory: index as i64, small floats (which LLVM lacks) as their bits.
   static Type storageType(Type t) {
     if (t.isIndex())
       return IntegerType::get(t.getContext(), 64);
-    auto i8 = IntegerType::get(t.getContext(), 8);
-    if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
-      return i8;
-    if (auto vt = dyn_cast<VectorType>(t);
-        vt && isa<Float8E4M3FNType, Float8E5M2Type>(vt.getElementType()))
-      return VectorType::get(vt.getShape(), i8);
-    return t;
+    if (!isSmallFloat(t))
+      return t;
+    auto bits = IntegerType::get(t.getContext(), getElementTypeOrSelf(t).getIntOrFloatBitWidth());
+    if (auto vt = dyn_cast<VectorType>(t))
+      return VectorType::get(vt.getShape(), bits);
+    return bits;
   }
 
   static void store(OpBuilder &b, Value v, Value slots, Value t) {

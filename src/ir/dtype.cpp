@@ -14,6 +14,8 @@ bool isFloat(DType d) {
   case DType::F64:
   case DType::F8E4M3:
   case DType::F8E5M2:
+  case DType::F8E4M3FNUZ:
+  case DType::F8E5M2FNUZ:
     return true;
   default:
     return false;
@@ -22,6 +24,11 @@ bool isFloat(DType d) {
 
 bool isInteger(DType d) { return !isFloat(d); }
 
+bool isFp8(DType d) {
+  return d == DType::F8E4M3 || d == DType::F8E5M2 || d == DType::F8E4M3FNUZ ||
+         d == DType::F8E5M2FNUZ;
+}
+
 int bitWidth(DType d) {
   switch (d) {
   case DType::I1:
@@ -29,6 +36,8 @@ int bitWidth(DType d) {
   case DType::I8:
   case DType::F8E4M3:
   case DType::F8E5M2:
+  case DType::F8E4M3FNUZ:
+  case DType::F8E5M2FNUZ:
     return 8;
   case DType::I16:
   case DType::F16:
@@ -46,8 +55,9 @@ int bitWidth(DType d) {
 }
 
 const char *dtypeName(DType d) {
-  static const char *names[] = {"i1",  "i8",  "i16", "i32",    "i64",    "f16",
-                                "bf16", "f32", "f64", "f8e4m3", "f8e5m2", "index"};
+  static const char *names[] = {"i1",     "i8",    "i16",        "i32",       "i64",
+                                "f16",    "bf16",  "f32",        "f64",       "f8e4m3",
+                                "f8e5m2", "index", "f8e4m3fnuz", "f8e5m2fnuz"};
   return isValidDType(static_cast<int>(d)) ? names[static_cast<int>(d)] : "?";
 }
 

@@ -1,6 +1,6 @@
 //===- dtype.h - Element types of kernel values ----------------------*- C++ -*-===//
 //
-// The numbering is the C API's fly_dtype; the DLPack code of each is in dtype.cpp.
+// The numbering is the C API's fly_dtype; the DLPack code of each is in capi/dlpack_args.h.
 //
 //===---------------------------------------------------------------------------===//
 #ifndef FLYDSL_IR_DTYPE_H
@@ -23,12 +23,16 @@ enum class DType : int {
   F8E4M3 = 9,
   F8E5M2 = 10,
   Index = 11,
+  F8E4M3FNUZ = 12,
+  F8E5M2FNUZ = 13,
 };
-constexpr int kDTypeCount = 12;
+constexpr int kDTypeCount = 14;
 
 bool isValidDType(int d);
 bool isFloat(DType d);
 bool isInteger(DType d); // I1..I64 and Index
+/// The 8-bit floats, which LLVM lacks: they live in memory as their i8 bits.
+bool isFp8(DType d);
 /// Storage width in bits (Index counts as 64).
 int bitWidth(DType d);
 const char *dtypeName(DType d);

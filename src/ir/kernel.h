@@ -97,6 +97,9 @@ enum class UnaryOp {
 };
 // clang-format on
 enum class FloatClass { IsNaN, IsInf, IsFinite, IsNormal };
+
+/// AMD's scheduling and wait hints (fly_sched_barrier ... in flydsl.h).
+enum class AmdHint { SchedBarrier, SchedGroupBarrier, WaitCount, Priority };
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge, ULt, ULe, UGt, UGe };
 enum class GpuIndex { ThreadIdx, BlockIdx, BlockDim, GridDim };
 enum class ShuffleMode { Xor, Up, Down, Idx };
@@ -190,6 +193,10 @@ public:
 
   /// AMD's DPP lane move (rocdl.update.dpp) of a 32-bit scalar: see fly_dpp in flydsl.h.
   Value *dpp(Value *old, Value *src, int ctrl, int rowMask, int bankMask, bool boundCtrl);
+  /// AMD's readfirstlane of a 32- or 64-bit scalar: see fly_readfirstlane.
+  Value *readFirstLane(Value *v);
+  /// One of AMD's scheduling and wait hints with its operands (unused ones 0).
+  void amdHint(AmdHint hint, int a, int b, int c);
 
   /// printf from every thread that runs it; arguments are scalars.
   /// With `placeholders`, FlyDSL's form: each `{}` prints the next argument as its type

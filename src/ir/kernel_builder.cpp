@@ -56,6 +56,10 @@ mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
     return mlir::Float8E4M3FNType::get(ctx);
   case DType::F8E5M2:
     return mlir::Float8E5M2Type::get(ctx);
+  case DType::F8E4M3FNUZ:
+    return mlir::Float8E4M3FNUZType::get(ctx);
+  case DType::F8E5M2FNUZ:
+    return mlir::Float8E5M2FNUZType::get(ctx);
   case DType::Index:
     return mlir::IndexType::get(ctx);
   }
@@ -202,7 +206,7 @@ Value *Kernel::scalarParam(DType dtype) {
     k.fail("parameters must be added before the first operation");
     return nullptr;
   }
-  if (dtype == DType::I1 || dtype == DType::F8E4M3 || dtype == DType::F8E5M2) {
+  if (dtype == DType::I1 || isFp8(dtype)) {
     k.fail(std::string("a scalar parameter cannot be ") + dtypeName(dtype));
     return nullptr;
   }
@@ -1379,6 +1383,54 @@ Value *Kernel::dpp(Value *hold, Value *hsrc, int ctrl, int rowMask, int bankMask
   return k.scalar(op.getRes(), src->dtype);
 }
 
+Value *Kernel::readFirstLane(Value *h) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getScalar(h, "readfirstlane's value");
+  if (!v)
+    return nullptr;
+  int bits = bitWidth(v->dtype);
+  if ((bits != 32 && bits != 64) || v->dtype == DType::Index) {
+    k.fail("readfirstlane takes a 32- or 64-bit integer or float, got " + Impl::describe(*v));
+    return nullptr;
+  }
+  auto op = mlir::ROCDL::ReadfirstlaneOp::create(k.b, k.loc(), v->v.getType(), v->v);
+  return k.scalar(op.getRes(), v->dtype);
+}
+
+void Kernel::amdHint(AmdHint hint, int a, int b, int c) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  auto within = [&](int x, int hi, const char *what) {
+    if (x >= 0 && x <= hi)
+      return true;
+    k.fail(std::string(what) + " is 0.." + std::to_string(hi) + ", got " + std::to_string(x));
+    return false;
+  };
+  switch (hint) {
+  case AmdHint::SchedBarrier:
+    if (within(a, 0xFFF, "a sched_barrier mask"))
+      mlir::ROCDL::SchedBarrier::create(k.b, k.loc(), uint32_t(a));
+    return;
+  case AmdHint::SchedGroupBarrier:
+    if (within(a, 0xFFF, "a sched_group_barrier mask") &&
+        within(b, 0xFFFF, "a sched_group_barrier size") &&
+        within(c, 0xFFFF, "a sched_group_barrier group id"))
+      mlir::ROCDL::SchedGroupBarrier::create(k.b, k.loc(), uint32_t(a), uint32_t(b), uint32_t(c));
+    return;
+  case AmdHint::WaitCount:
+    if (within(a, 0xFFFF, "an s_waitcnt bitfield"))
+      mlir::ROCDL::SWaitcntOp::create(k.b, k.loc(), uint32_t(a));
+    return;
+  case AmdHint::Priority:
+    if (within(a, 3, "an s_setprio priority"))
+      mlir::ROCDL::SetPrioOp::create(k.b, k.loc(), uint16_t(a));
+    return;
+  }
+}
+
 Value *Kernel::bufferResourceAt(Value *haddr, Value *hstride, Value *hbytes) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1541,7 +1593,7 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args,
     Entry *e = k.getScalar(h, "printf argument");
     if (!e)
       return;
-    if (e->dtype == DType::F8E4M3 || e->dtype == DType::F8E5M2 || e->dtype == DType::BF16) {
+    if (isFp8(e->dtype) || e->dtype == DType::BF16) {
       k.fail(std::string("printf takes integers, f16, f32 or f64, not ") + dtypeName(e->dtype) +
              " (cast it first)");
       return;

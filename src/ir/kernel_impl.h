@@ -299,7 +299,7 @@ struct Kernel::Impl {
 
   // fp8 values live in memory (and in LLVM vector ops) as i8: LLVM has no fp8 type.
   mlir::Type memType(DType d, int lanes = 1) {
-    if (d == DType::F8E4M3 || d == DType::F8E5M2)
+    if (isFp8(d))
       return typeOf(DType::I8, lanes);
     return typeOf(d, lanes);
   }

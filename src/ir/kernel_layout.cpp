@@ -1844,7 +1844,7 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     return;
   auto [M, N, K] = *mnk;
   auto input = atomInputType(atom.abType);
-  bool fp8 = atom.abType == "fp8" && (a->dtype == DType::F8E4M3 || a->dtype == DType::F8E5M2);
+  bool fp8 = atom.abType == "fp8" && isFp8(a->dtype);
   DType acc = atom.abType == "i8" ? DType::I32 : DType::F32;
   bool typesOk = a->dtype == b->dtype && c->dtype == d->dtype &&
                  (fma ? a->dtype == c->dtype : (fp8 || a->dtype == input) && c->dtype == acc);

@@ -414,12 +414,13 @@ def test_tiled_mma_example_with_mma_sync_uses_ldmatrix_and_runs_emulated():
 
 
 # fp8 and i8 atoms: their operands arrive as bytes (int8 tensors) and are reinterpreted in
-# registers. gfx942's MFMA reads fp8 as the FNUZ formats, gfx950's and mma.sync as OCP's.
+# registers. gfx942's MFMA reads fp8 as the FNUZ formats, gfx950's and mma.sync as OCP's, and
+# refuse the other kind.
 BYTE_ATOMS = [
-    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx942"),
-    (fx.rocdl.MFMA, 32, 32, 16, "f8e4m3", "gfx942"),
-    (fx.rocdl.MFMA, 16, 16, 32, "f8e5m2", "gfx942"),
-    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2", "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3fnuz", "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e4m3fnuz", "gfx942"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e5m2fnuz", "gfx942"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2fnuz", "gfx942"),
     (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx950"),
     (fx.rocdl.MFMA, 16, 16, 32, "f8e5m2", "gfx950"),
     (fx.rocdl.MFMA, 16, 16, 32, "i8", "gfx942"),
@@ -431,7 +432,7 @@ BYTE_ATOMS = [
 
 def decode_fp8(bits, fmt, fnuz):
     """fp8 bytes as float64: sign, exponent and mantissa with the format's bias."""
-    e5m2 = fmt == "f8e5m2"
+    e5m2 = fmt.startswith("f8e5m2")
     man, bias = (2, 15) if e5m2 else (3, 7)
     bias += int(fnuz)
     b = bits.astype(np.int64)
@@ -505,9 +506,18 @@ def test_fp8_and_i8_atoms_run_emulated_on_cpu_and_match_numpy(make, m, n, k, ab,
     assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * scale + 1e-30)
 
 
+@pytest.mark.parametrize("ab,arch,kind", [("f8e4m3", "gfx942", "FNUZ"), ("f8e5m2", "gfx942", "FNUZ"),
+                                          ("f8e4m3fnuz", "gfx950", "OCP")])  # fmt: skip
+@pytest.mark.parametrize("target", ["cpu", "rocm"])
+def test_mfma_refuses_the_fp8_kind_its_arch_does_not_read(ab, arch, kind, target):
+    one_tile, tiled = _byte_atom_gemm(fx.rocdl.MFMA, 16, 16, 32, ab)
+    with pytest.raises(flyc.CompileError, match=f"on {arch} reads fp8 as the {kind} formats"):
+        one_tile.compile(*_zero_args(tiled, ab), target=target, arch=arch)
+
+
 BYTE_CODE = [
-    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx942", "v_mfma_f32_16x16x32_fp8_fp8"),
-    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2", "gfx942", "v_mfma_f32_32x32x16_bf8_bf8"),
+    (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3fnuz", "gfx942", "v_mfma_f32_16x16x32_fp8_fp8"),
+    (fx.rocdl.MFMA, 32, 32, 16, "f8e5m2fnuz", "gfx942", "v_mfma_f32_32x32x16_bf8_bf8"),
     (fx.rocdl.MFMA, 16, 16, 32, "f8e4m3", "gfx950", "v_mfma_f32_16x16x32_fp8_fp8"),
     (fx.rocdl.MFMA, 16, 16, 32, "i8", "gfx942", "v_mfma_i32_16x16x32_i8"),
     (fx.rocdl.MFMA, 32, 32, 16, "i8", "gfx942", "v_mfma_i32_32x32x16_i8"),

@@ -4,11 +4,13 @@ names with strings ("i32", "f32", ...). A type with lanes is a VectorType."""
 
 import re
 
-_FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8e4m3": 8, "f8e5m2": 8}
+_FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8e4m3": 8, "f8e5m2": 8,
+           "f8e4m3fnuz": 8, "f8e5m2fnuz": 8}  # fmt: skip
 _INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 _UINTS = {"u8": 8, "u16": 16, "u32": 32, "u64": 64}
 # MLIR's spelling of an element type, where it differs from this package's.
-_MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2"}
+_MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2", "f8e4m3fnuz": "f8E4M3FNUZ",
+               "f8e5m2fnuz": "f8E5M2FNUZ"}  # fmt: skip
 
 
 def bit_width(dtype):
@@ -72,7 +74,8 @@ def _scalar(dtype):
     if dtype == "index":
         return IndexType(dtype)
     return {"f16": F16Type, "bf16": BF16Type, "f32": F32Type, "f64": F64Type,
-            "f8e4m3": Float8E4M3FNType, "f8e5m2": Float8E5M2Type}[dtype](dtype)  # fmt: skip
+            "f8e4m3": Float8E4M3FNType, "f8e5m2": Float8E5M2Type,
+            "f8e4m3fnuz": Float8E4M3FNUZType, "f8e5m2fnuz": Float8E5M2FNUZType}[dtype](dtype)  # fmt: skip
 
 
 def type_of(dtype, lanes=1):
@@ -129,9 +132,12 @@ F32Type = _float_type("f32")
 F64Type = _float_type("f64")
 Float8E4M3FNType = _float_type("f8e4m3")
 Float8E5M2Type = _float_type("f8e5m2")
+Float8E4M3FNUZType = _float_type("f8e4m3fnuz")
+Float8E5M2FNUZType = _float_type("f8e5m2fnuz")
 for _cls, _name in ((F16Type, "F16Type"), (BF16Type, "BF16Type"), (F32Type, "F32Type"),
                     (F64Type, "F64Type"), (Float8E4M3FNType, "Float8E4M3FNType"),
-                    (Float8E5M2Type, "Float8E5M2Type")):  # fmt: skip
+                    (Float8E5M2Type, "Float8E5M2Type"), (Float8E4M3FNUZType, "Float8E4M3FNUZType"),
+                    (Float8E5M2FNUZType, "Float8E5M2FNUZType")):  # fmt: skip
     _cls.__name__ = _cls.__qualname__ = _name
 
 

@@ -10,7 +10,8 @@ PArray = ctypes.POINTER(P)
 
 DTYPE_NAMES = {
     0: "i1", 1: "i8", 2: "i16", 3: "i32", 4: "i64", 5: "f16", 6: "bf16",
-    7: "f32", 8: "f64", 9: "f8e4m3", 10: "f8e5m2", 11: "index",
+    7: "f32", 8: "f64", 9: "f8e4m3", 10: "f8e5m2", 11: "index", 12: "f8e4m3fnuz",
+    13: "f8e5m2fnuz",
 }  # fmt: skip
 # Unsigned integers are the library's integers of their width; the binding keeps their
 # signedness and picks the unsigned ops and conversions for them.
@@ -81,6 +82,11 @@ lane_id = _fn("fly_lane_id", P, P)
 barrier = _fn("fly_barrier", None, P)
 shuffle = _fn("fly_shuffle", P, P, _i32, P, P, P)
 dpp = _fn("fly_dpp", P, P, P, P, _i32, _i32, _i32, _i32)
+readfirstlane = _fn("fly_readfirstlane", P, P, P)
+sched_barrier = _fn("fly_sched_barrier", None, P, _i32)
+sched_group_barrier = _fn("fly_sched_group_barrier", None, P, _i32, _i32, _i32)
+s_waitcnt = _fn("fly_s_waitcnt", None, P, _i32)
+s_setprio = _fn("fly_s_setprio", None, P, _i32)
 warp_reduce = _fn("fly_warp_reduce", P, P, _i32, P, _i32)
 warp_scan = _fn("fly_warp_scan", P, P, _i32, P, _i32, PArray, PArray)
 vector_reduce = _fn("fly_vector_reduce", P, P, _i32, P, P)

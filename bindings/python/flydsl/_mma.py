@@ -55,7 +55,8 @@ lib.fly_kernel_mma_load.restype = None
 lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
 _FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA = range(5)
-_DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "i8": 1}
+_DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "f8e4m3fnuz": 12,
+                "f8e5m2fnuz": 13, "i8": 1}  # fmt: skip
 _A, _B, _C, _SFA, _SFB = range(5)
 _OPERANDS = {"A": _A, "B": _B, "C": _C, "SFA": _SFA, "SFB": _SFB}
 _SCALED = 5  # not a C family: scaled atoms have their own constructor

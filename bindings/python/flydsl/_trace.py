@@ -138,7 +138,8 @@ class _BuilderError(Exception):
 # Integers widen; at one width the unsigned type wins (as C's usual conversions).
 _INT_RANK = {"i1": 0, "i8": 1, "u8": 1.5, "i16": 2, "u16": 2.5, "i32": 3, "u32": 3.5, "i64": 4,
              "u64": 4.5, "index": 5}  # fmt: skip
-_FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f16": 1, "bf16": 1, "f32": 2, "f64": 3}
+_FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f8e4m3fnuz": 0, "f8e5m2fnuz": 0, "f16": 1, "bf16": 1,
+               "f32": 2, "f64": 3}  # fmt: skip
 
 
 def _is_float(dtype):

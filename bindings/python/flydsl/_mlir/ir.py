@@ -12,6 +12,8 @@ from .._ir_types import (  # noqa: F401
     F32Type,
     F64Type,
     Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
     Float8E5M2Type,
     FloatType,
     IndexType,

@@ -294,6 +294,18 @@ class Float8E5M2(Numeric):
     dtype, width = "f8e5m2", 8
 
 
+class Float8E4M3FNUZ(Numeric):
+    """gfx942's E4M3: exponent bias 8, no infinities and no negative zero, NaN 0x80."""
+
+    dtype, width = "f8e4m3fnuz", 8
+
+
+class Float8E5M2FNUZ(Numeric):
+    """gfx942's E5M2: exponent bias 16, no infinities and no negative zero, NaN 0x80."""
+
+    dtype, width = "f8e5m2fnuz", 8
+
+
 def numeric_class(dtype):
     """The numeric class of a dtype name ("f32" -> Float32)."""
     for cls in Numeric.__subclasses__():
@@ -320,4 +332,6 @@ __all__ = [
     "Float64",
     "Float8E4M3FN",
     "Float8E5M2",
+    "Float8E4M3FNUZ",
+    "Float8E5M2FNUZ",
 ]

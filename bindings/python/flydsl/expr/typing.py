@@ -137,6 +137,7 @@ class VectorAlias:
 
 _VECTOR_LANES = {
     numeric.Float8E4M3FN: (1, 2, 4, 8, 16), numeric.Float8E5M2: (1, 2, 4, 8, 16),
+    numeric.Float8E4M3FNUZ: (1, 2, 4, 8, 16), numeric.Float8E5M2FNUZ: (1, 2, 4, 8, 16),
     numeric.BFloat16: (1, 2, 4, 8, 16), numeric.Float16: (1, 2, 4, 8, 16),
     numeric.Float32: (1, 2, 4, 8), numeric.Float64: (1, 2, 4),
     numeric.Int8: (1, 2, 4, 8, 16), numeric.Int16: (1, 2, 4, 8, 16),
@@ -210,6 +211,7 @@ class T:
     ui8, ui16, ui32, ui64 = (type_of(t) for t in ("u8", "u16", "u32", "u64"))
     f16, bf16, f32, f64 = (type_of(t) for t in ("f16", "bf16", "f32", "f64"))
     f8E4M3FN, f8E5M2 = type_of("f8e4m3"), type_of("f8e5m2")
+    f8E4M3FNUZ, f8E5M2FNUZ = type_of("f8e4m3fnuz"), type_of("f8e5m2fnuz")
     i32x2, i32x4, f32x2, f32x4 = (type_of(t, n) for t, n in (("i32", 2), ("i32", 4),
                                                              ("f32", 2), ("f32", 4)))  # fmt: skip
     f16x2, f16x4, f16x8, bf16x2, bf16x4, bf16x8 = (

@@ -475,6 +475,8 @@ pub const fly_dtype_FLY_F64: fly_dtype = 8;
 pub const fly_dtype_FLY_F8E4M3: fly_dtype = 9;
 pub const fly_dtype_FLY_F8E5M2: fly_dtype = 10;
 pub const fly_dtype_FLY_INDEX: fly_dtype = 11;
+pub const fly_dtype_FLY_F8E4M3FNUZ: fly_dtype = 12;
+pub const fly_dtype_FLY_F8E5M2FNUZ: fly_dtype = 13;
 pub type fly_dtype = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_module_create(out: *mut *mut fly_module_t) -> fly_status;
@@ -862,6 +864,26 @@ unsafe extern "C" {
         bank_mask: ::std::os::raw::c_int,
         bound_ctrl: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_readfirstlane(k: *mut fly_kernel_t, v: *mut fly_value_t) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_sched_barrier(k: *mut fly_kernel_t, mask: ::std::os::raw::c_int);
+}
+unsafe extern "C" {
+    pub fn fly_sched_group_barrier(
+        k: *mut fly_kernel_t,
+        mask: ::std::os::raw::c_int,
+        size: ::std::os::raw::c_int,
+        group_id: ::std::os::raw::c_int,
+    );
+}
+unsafe extern "C" {
+    pub fn fly_s_waitcnt(k: *mut fly_kernel_t, bitfield: ::std::os::raw::c_int);
+}
+unsafe extern "C" {
+    pub fn fly_s_setprio(k: *mut fly_kernel_t, priority: ::std::os::raw::c_int);
 }
 unsafe extern "C" {
     pub fn fly_printf(

@@ -37,6 +37,10 @@ pub enum DType {
     F8E5M2,
     /// The target's index type.
     Index,
+    /// gfx942's E4M3: exponent bias 8, no negative zero, NaN 0x80.
+    F8E4M3FNUZ,
+    /// gfx942's E5M2: exponent bias 16, no infinities or negative zero, NaN 0x80.
+    F8E5M2FNUZ,
 }
 
 /// A module: kernels compiled together. Dropping it destroys the C module.

@@ -6,6 +6,8 @@ from ..ir import (
     F32Type,
     F64Type,
     Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
     Float8E5M2Type,
     IndexType,
     IntegerType,
@@ -59,6 +61,14 @@ def f8E4M3FN():  # noqa: N802 (MLIR's name)
 
 def f8E5M2():  # noqa: N802
     return Float8E5M2Type.get()
+
+
+def f8E4M3FNUZ():  # noqa: N802
+    return Float8E4M3FNUZType.get()
+
+
+def f8E5M2FNUZ():  # noqa: N802
+    return Float8E5M2FNUZType.get()
 
 
 def vector(*shape_and_type):

@@ -1,6 +1,7 @@
 """AMD's cross-lane moves under FlyDSL's `fx.rocdl` names: `update_dpp` (a DPP move, the lane
-the control names; fly_dpp) and `ds_bpermute` (each lane reads the lane whose byte address it
-gives, as the shuffle it is)."""
+the control names; fly_dpp), `ds_bpermute` (each lane reads the lane whose byte address it
+gives, as the shuffle it is), `readfirstlane` (fly_readfirstlane) and `readlane` (the value of
+one lane, a shuffle)."""
 
 from ... import _kernel_api as K
 from ..._trace import _wrap, as_value, current
@@ -37,4 +38,22 @@ def ds_bpermute(res, index, src, *, loc=None, ip=None):
     return _wrap(h, dtype)
 
 
-__all__ = ["update_dpp", "ds_bpermute"]
+def readfirstlane(res, src, *, loc=None, ip=None):
+    """The value of the wave's first active lane (a 32- or 64-bit scalar), for values the
+    kernel knows to be uniform. Targets other than rocm read lane 0."""
+    s = as_value(src)
+    dtype = _dtype(res, s)
+    return _wrap(K.readfirstlane(current(), s.to(dtype).handle), dtype)
+
+
+def readlane(res, src, lane, *, loc=None, ip=None):
+    """The value `src` has in lane `lane` (the same for every lane) of this wave."""
+    wave = num_warp_threads()
+    s = as_value(src)
+    dtype = _dtype(res, s)
+    h = K.shuffle(current(), 3, s.to(dtype).handle, as_value(lane).to("i32").handle,
+                  as_value(wave).handle)  # fmt: skip
+    return _wrap(h, dtype)
+
+
+__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane"]

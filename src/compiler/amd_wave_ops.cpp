@@ -1,6 +1,6 @@
-//===- dpp.cpp - AMD's DPP lane moves on the other targets ----------------===//
+//===- amd_wave_ops.cpp - AMD's wave instructions on the other targets ----===//
 
-#include "compiler/dpp.h"
+#include "compiler/amd_wave_ops.h"
 
 #include "compiler/compiler.h"
 
@@ -40,8 +40,8 @@ Source sourceOf(mlir::ImplicitLocOpBuilder &b, mlir::Value lane, int ctrl, int w
   if (ctrl <= 0x11F) // row_shr: lane i reads i - n of its row
     return {ar::SubIOp::create(b, lane, c(n)), cmp(ar::CmpIPredicate::uge, inRow, c(n))};
   if (ctrl <= 0x12F) // row_ror: lane i reads (i - n) mod 16 of its row
-    return {ar::OrIOp::create(b, rowBase, ar::AndIOp::create(b, ar::SubIOp::create(b, inRow, c(n)),
-                                                             c(15))),
+    return {ar::OrIOp::create(b, rowBase,
+                              ar::AndIOp::create(b, ar::SubIOp::create(b, inRow, c(n)), c(15))),
             nullptr};
   switch (ctrl) {
   case 0x130: // wave_shl 1
@@ -77,15 +77,15 @@ void emulate(mlir::ROCDL::DPPUpdateOp op, int wave) {
       ar::IndexCastOp::create(b, b.getI32Type(), mlir::gpu::LaneIdOp::create(b, nullptr));
   Source s = sourceOf(b, lane, int(op.getDppCtrl()), wave);
   mlir::Value from = ar::AndIOp::create(b, s.lane, c(wave - 1)); // in range where invalid too
-  mlir::Value moved = mlir::gpu::ShuffleOp::create(b, op.getSrc(), from, c(wave),
-                                                   mlir::gpu::ShuffleMode::IDX)
-                          .getShuffleResult();
+  mlir::Value moved =
+      mlir::gpu::ShuffleOp::create(b, op.getSrc(), from, c(wave), mlir::gpu::ShuffleMode::IDX)
+          .getShuffleResult();
   mlir::Value old = op.getOld();
   if (s.valid) {
     mlir::Value outside =
-        op.getBoundCtrl() ? ar::ConstantOp::create(b, old.getType(), b.getZeroAttr(old.getType()))
-                                .getResult()
-                          : old;
+        op.getBoundCtrl()
+            ? ar::ConstantOp::create(b, old.getType(), b.getZeroAttr(old.getType())).getResult()
+            : old;
     moved = ar::SelectOp::create(b, s.valid, moved, outside);
   }
   uint32_t rows = op.getRowMask(), banks = op.getBankMask();
@@ -94,30 +94,58 @@ void emulate(mlir::ROCDL::DPPUpdateOp op, int wave) {
     mlir::Value bank = ar::AndIOp::create(b, ar::ShRUIOp::create(b, lane, c(2)), c(3));
     mlir::Value rowOn = ar::AndIOp::create(b, ar::ShRUIOp::create(b, c(rows), row), c(1));
     mlir::Value bankOn = ar::AndIOp::create(b, ar::ShRUIOp::create(b, c(banks), bank), c(1));
-    mlir::Value on = ar::CmpIOp::create(b, ar::CmpIPredicate::ne,
-                                        ar::AndIOp::create(b, rowOn, bankOn), c(0));
+    mlir::Value on =
+        ar::CmpIOp::create(b, ar::CmpIPredicate::ne, ar::AndIOp::create(b, rowOn, bankOn), c(0));
     moved = ar::SelectOp::create(b, on, moved, old);
   }
   op.getRes().replaceAllUsesWith(moved);
   op.erase();
 }
 
+// readfirstlane as a shuffle from lane 0; the hints erased.
+void lowerReadFirstLaneAndHints(mlir::ModuleOp m, int wave) {
+  llvm::SmallVector<mlir::Operation *> hints;
+  llvm::SmallVector<mlir::ROCDL::ReadfirstlaneOp> reads;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::ROCDL::SchedBarrier, mlir::ROCDL::SchedGroupBarrier,
+                  mlir::ROCDL::SWaitcntOp, mlir::ROCDL::SetPrioOp>(op))
+      hints.push_back(op);
+    else if (auto r = mlir::dyn_cast<mlir::ROCDL::ReadfirstlaneOp>(op))
+      reads.push_back(r);
+  });
+  for (mlir::Operation *op : hints)
+    op->erase();
+  for (auto r : reads) {
+    mlir::ImplicitLocOpBuilder b(r.getLoc(), r);
+    auto c = [&](int64_t v) -> mlir::Value {
+      return mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
+    };
+    mlir::Value first =
+        mlir::gpu::ShuffleOp::create(b, r.getSrc(), c(0), c(wave), mlir::gpu::ShuffleMode::IDX)
+            .getShuffleResult();
+    r.getRes().replaceAllUsesWith(first);
+    r.erase();
+  }
+}
+
 } // namespace
 
-void emulateDpp(mlir::ModuleOp m, int wave) {
+void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
   llvm::SmallVector<mlir::ROCDL::DPPUpdateOp> ops;
   m.walk([&](mlir::ROCDL::DPPUpdateOp op) { ops.push_back(op); });
   if (!ops.empty() && wave != 64 && wave != 32)
     throw CompileError("DPP moves need an AMD arch's wave of 32 or 64 lanes");
   for (auto op : ops)
     emulate(op, wave);
+  lowerReadFirstLaneAndHints(m, wave);
 }
 
-void refuseDpp(mlir::ModuleOp m) {
+void lowerAmdWaveOpsForCuda(mlir::ModuleOp m) {
   m.walk([&](mlir::ROCDL::DPPUpdateOp) {
     throw CompileError("a DPP lane move (rocdl.update.dpp) is AMD's: the cuda target has none; "
                        "shuffles (fx.shuffle_*) move values between lanes on every target");
   });
+  lowerReadFirstLaneAndHints(m, 32);
 }
 
 } // namespace fly::compiler

@@ -1,0 +1,27 @@
+//===- amd_wave_ops.h - AMD's wave instructions on the other targets -*- C++ -*-===//
+//
+// The kernel builder emits AMD's DPP moves (rocdl.update.dpp), readfirstlane and scheduling
+// and wait hints (rocdl.sched.barrier, sched.group.barrier, s.waitcnt, s.setprio) on every
+// target. rocm keeps them. Elsewhere a DPP move is the shuffle of the lane its control names,
+// masked as the hardware masks rows, banks and lanes whose source lies outside (cpu; cuda has
+// no DPP), readfirstlane reads lane 0, and the hints, which change no result, go.
+//
+//===---------------------------------------------------------------------------===//
+#ifndef FLYDSL_COMPILER_AMD_WAVE_OPS_H
+#define FLYDSL_COMPILER_AMD_WAVE_OPS_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace fly::compiler {
+
+/// cpu: every DPP move becomes an index shuffle over the wave of `wave` lanes and selects;
+/// readfirstlane and the hints as above.
+void emulateAmdWaveOps(mlir::ModuleOp m, int wave);
+
+/// cuda: a CompileError naming the first DPP move, which NVIDIA GPUs cannot run;
+/// readfirstlane reads lane 0 of the warp, and the hints go.
+void lowerAmdWaveOpsForCuda(mlir::ModuleOp m);
+
+} // namespace fly::compiler
+
+#endif // FLYDSL_COMPILER_AMD_WAVE_OPS_H
