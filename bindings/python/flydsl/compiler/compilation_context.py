@@ -39,6 +39,7 @@ class CompilationContext:
     def __init__(self):
         self.kernel_counter = 0
         self._kernel_names = set()
+        self.compiled = []  # the CompiledKernels its launches and compiles used, in order
 
     @property
     def gpu_module_body(self):
@@ -66,14 +67,27 @@ class CompilationContext:
     def run(cls, fn, *args, **kwargs):
         """fn(*args, **kwargs) in a compile of its own, unless one is current already (what
         @flyc.jit does for the host function it wraps)."""
+        return cls.run_recording(fn, *args, **kwargs)[0]
+
+    @classmethod
+    def run_recording(cls, fn, *args, **kwargs):
+        """As run, and the CompiledKernels the call used: (result, [compiled, ...])."""
         current = cls._current
-        if getattr(current, "value", None) is not None:
-            return fn(*args, **kwargs)
-        current.value = CompilationContext()
+        outer = getattr(current, "value", None)
+        ctx = outer if outer is not None else CompilationContext()
+        first = len(ctx.compiled)
+        current.value = ctx
         try:
-            return fn(*args, **kwargs)
+            return fn(*args, **kwargs), ctx.compiled[first:]
         finally:
-            current.value = None
+            current.value = outer
+
+    @classmethod
+    def record(cls, compiled):
+        """Notes a CompiledKernel used by the current compile (none: nothing)."""
+        ctx = cls.get_current()
+        if ctx is not None:
+            ctx.compiled.append(compiled)
 
     @classmethod
     @contextlib.contextmanager

@@ -40,15 +40,41 @@ def _traced_form(fn):
     return call
 
 
+class JitArtifact:
+    """What one call of a @flyc.jit function compiled or reused: its kernels (CompiledKernel),
+    their IR as built (`source_ir`) and after the target's pipeline (`ir`), as FlyDSL's
+    compiled artifacts show them."""
+
+    def __init__(self, kernels):
+        self.kernels = list(kernels)
+
+    @property
+    def source_ir(self):
+        return "\n".join(k.ir(compiled=False) for k in self.kernels)
+
+    @property
+    def ir(self):
+        return "\n".join(k.ir(compiled=True) for k in self.kernels)
+
+
 def jit(fn):
-    """A host function that launches kernels; each launch compiles once per signature."""
+    """A host function that launches kernels; each launch compiles once per signature. Its
+    `_mem_cache` maps each distinct set of kernels a call used to their JitArtifact."""
     signature = inspect.signature(fn)
     tensors = _tensor_parameters(fn)
-    run = CompilationContext.run
     body = _traced_form(fn)
+    mem_cache = {}
+
+    def run(*args, **kwargs):
+        result, kernels = CompilationContext.run_recording(body, *args, **kwargs)
+        if kernels:
+            mem_cache.setdefault(tuple(id(k) for k in kernels), JitArtifact(kernels))
+        return result
+
     if not tensors:
-        plain = functools.wraps(fn)(lambda *args, **kwargs: run(body, *args, **kwargs))
+        plain = functools.wraps(fn)(lambda *args, **kwargs: run(*args, **kwargs))
         plain.func = fn  # FlyDSL's name for the function a jit wraps
+        plain._mem_cache = mem_cache
         return plain
 
     @functools.wraps(fn)
@@ -58,10 +84,11 @@ def jit(fn):
             value = bound.arguments.get(name)
             if value is not None and not isinstance(value, TensorArgument):
                 bound.arguments[name] = TensorArgument(value, as_passed=True)
-        return run(body, *bound.args, **bound.kwargs)
+        return run(*bound.args, **bound.kwargs)
 
     wrapper.func = fn
+    wrapper._mem_cache = mem_cache
     return wrapper
 
 
-__all__ = ["jit"]
+__all__ = ["jit", "JitArtifact"]

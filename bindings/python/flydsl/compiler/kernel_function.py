@@ -348,6 +348,7 @@ class KernelFunction:
             c = self._compile(classified, options, block, signature[1])
             key = (signature, choice, block if self._block_specialized else None)
             self.cache[key] = c
+        CompilationContext.record(c)
         return c
 
     def compile(self, *args, target=None, arch=None, **kwargs):

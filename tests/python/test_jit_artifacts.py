@@ -1,0 +1,53 @@
+"""A @flyc.jit function's `_mem_cache`: one artifact per distinct set of kernels its calls
+used, with their IR as built and as lowered."""
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+
+
+@flyc.kernel(known_block_size=[64, 1, 1])
+def fill(x: fx.Tensor, value: fx.Constexpr):
+    x[fx.thread_idx.x] = fx.Float32(value)
+
+
+@flyc.jit
+def fill_with(x: fx.Tensor, value: fx.Constexpr):
+    fill(x, value).launch(grid=(1, 1, 1), block=(64, 1, 1))
+
+
+@flyc.jit
+def fill_twice(x: fx.Tensor):
+    fill_with(x, 3.0)
+    fill(x, 4.0).launch(grid=(1, 1, 1), block=(64, 1, 1))
+
+
+def test_one_artifact_per_distinct_compile():
+    fill_with._mem_cache.clear()
+    x = np.zeros(64, np.float32)
+    fill_with(x, 1.0)
+    fill_with(x, 1.0)
+    assert len(fill_with._mem_cache) == 1
+    fill_with(x, 2.0)
+    assert len(fill_with._mem_cache) == 2
+    np.testing.assert_array_equal(x, 2.0)
+
+
+def test_artifacts_show_the_ir_before_and_after_the_pipeline():
+    fill_with._mem_cache.clear()
+    fill_with(np.zeros(64, np.float32), 5.0)
+    (artifact,) = fill_with._mem_cache.values()
+    assert "gpu.func @fill" in artifact.source_ir
+    assert "known_block_size = array<i32: 64, 1, 1>" in artifact.source_ir
+    assert "gpu.func" not in artifact.ir and "llvm.func @fill" in artifact.ir
+
+
+def test_a_nested_call_is_recorded_by_both_functions():
+    fill_with._mem_cache.clear()
+    fill_twice._mem_cache.clear()
+    x = np.zeros(64, np.float32)
+    fill_twice(x)
+    np.testing.assert_array_equal(x, 4.0)
+    (outer,) = fill_twice._mem_cache.values()
+    (inner,) = fill_with._mem_cache.values()
+    assert len(outer.kernels) == 2 and outer.kernels[0] is inner.kernels[0]
