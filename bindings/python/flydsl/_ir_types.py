@@ -73,9 +73,10 @@ def _scalar(dtype):
         return IntegerType(dtype)
     if dtype == "index":
         return IndexType(dtype)
-    return {"f16": F16Type, "bf16": BF16Type, "f32": F32Type, "f64": F64Type,
-            "f8e4m3": Float8E4M3FNType, "f8e5m2": Float8E5M2Type,
-            "f8e4m3fnuz": Float8E4M3FNUZType, "f8e5m2fnuz": Float8E5M2FNUZType}[dtype](dtype)  # fmt: skip
+    floats = {"f16": F16Type, "bf16": BF16Type, "f32": F32Type, "f64": F64Type,
+              "f8e4m3": Float8E4M3FNType, "f8e5m2": Float8E5M2Type,
+              "f8e4m3fnuz": Float8E4M3FNUZType, "f8e5m2fnuz": Float8E5M2FNUZType}  # fmt: skip
+    return floats[dtype](dtype)
 
 
 def type_of(dtype, lanes=1):

@@ -2,8 +2,8 @@
 
 from ..._kernel_layout import CopyOp, make_buffer_tensor
 from ..._mma import MmaOp, ScaledMmaOp
-from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
+from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
 from .sched import *  # noqa: F401,F403
 
