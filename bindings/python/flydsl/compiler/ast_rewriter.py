@@ -2,7 +2,8 @@
 `ASTRewriter.transform(fn)`, which rewrites a helper's dynamic `for` / `while` / `if` as
 @flyc.kernel does its body, and `ReplaceIfWithDispatch.scf_if_dispatch` /
 `scf_ifexp_dispatch`, a dynamic `if` (or conditional expression) written as branch functions.
-The rewriter's passes themselves (its transformer classes) are internal here: kernels are rewritten by `flydsl._ast_rewrite` in one pass."""
+The rewriter's passes themselves (its transformer classes) are internal here: kernels are
+rewritten by `flydsl._ast_rewrite` in one pass."""
 
 import inspect
 
