@@ -348,7 +348,9 @@ typedef enum fly_binary_op {
    * operand when one is NaN. */
   FLY_ATAN2, FLY_COPYSIGN, FLY_MAXNUM, FLY_MINNUM,
   /* Signed integers only: the quotient rounded toward negative infinity. */
-  FLY_FLOORDIV
+  FLY_FLOORDIV,
+  /* Integers: the quotient rounded toward positive infinity (signed; unsigned). */
+  FLY_CEILDIV, FLY_CEILDIVU
 } fly_binary_op;
 typedef enum fly_unary_op {
   FLY_NEG = 0, FLY_NOT, FLY_ABS, FLY_EXP, FLY_EXP2, FLY_LOG, FLY_LOG2, FLY_SQRT, FLY_RSQRT,

@@ -357,7 +357,7 @@ fly_value_t *fly_const_float(fly_kernel_t *k, int dtype, double value) {
 
 fly_value_t *fly_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_ADD || op > FLY_FLOORDIV)
+  if (op < FLY_ADD || op > FLY_CEILDIVU)
     return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
   return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
 }

@@ -337,6 +337,12 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
     case BinaryOp::FloorDiv:
       r = ar::FloorDivSIOp::create(B, L, x, y);
       break;
+    case BinaryOp::CeilDiv:
+      r = ar::CeilDivSIOp::create(B, L, x, y);
+      break;
+    case BinaryOp::CeilDivU:
+      r = ar::CeilDivUIOp::create(B, L, x, y);
+      break;
     case BinaryOp::DivU:
       r = ar::DivUIOp::create(B, L, x, y);
       break;

@@ -4,6 +4,7 @@ layouts with dynamic extents, fx.Tensor(...) of a view, get_scalar, and the nume
 widths."""
 
 import importlib
+import math
 from types import SimpleNamespace
 
 import flydsl.compiler as flyc
@@ -190,8 +191,51 @@ def test_arith_on_python_numbers_folds():
     assert fx.max is fx.arith.max and fx.ceildiv is not fx.ceil_div
     with pytest.raises(ZeroDivisionError):
         fx.ceildiv(1, 0)
-    with pytest.raises(TypeError, match="at least two operands"):
-        fx.max(3)
+    assert fx.min([fx.Int32(4), (fx.Int64(-2), [9])]) == -2
+    one = fx.max(True)
+    assert isinstance(one, fx.Int32) and int(one) == 1
+    with pytest.raises(ValueError, match="at least one operand"):
+        fx.max()
+
+
+def test_host_extremes_are_maximumf_and_minimumf():
+    assert math.isnan(fx.max(fx.Float32(math.nan), 1.0).value)
+    assert math.isnan(fx.min(1.0, fx.Float32(math.nan)).value)
+    assert math.copysign(1, fx.max(fx.Float32(-0.0), fx.Float32(0.0)).value) == 1
+    assert math.copysign(1, fx.min(fx.Float32(0.0), fx.Float32(-0.0)).value) == -1
+    widest = fx.max(fx.Int32(3), fx.Float64(2.5))
+    assert isinstance(widest, fx.Float64) and widest.value == 3.0
+    with pytest.raises(TypeError, match="does not support Index"):
+        fx.max(fx.Index(1), fx.Index(2))
+    with pytest.raises(TypeError, match="narrow storage float Float8E4M3FNUZ"):
+        fx.min(fx.Float8E4M3FNUZ(1.0), 2.0)
+
+
+def test_host_ceildiv_keeps_the_class_and_refuses_what_has_no_answer():
+    big = fx.ceildiv(fx.Uint32(0xFFFFFFFF), fx.Uint32(2))
+    assert isinstance(big, fx.Uint32) and int(big) == 0x80000000
+    assert int(fx.ceildiv(fx.Int32(-7), fx.Int32(-2))) == 4
+    with pytest.raises(OverflowError):
+        fx.ceildiv(fx.Int32(-(2**31)), fx.Int32(-1))
+    with pytest.raises(TypeError, match="requires integer operands"):
+        fx.ceildiv(fx.Float32(3.0), 2)
+    with pytest.raises(TypeError, match="does not support Boolean"):
+        fx.ceildiv(fx.Boolean(True), fx.Boolean(True))
+
+
+@flyc.kernel
+def unsigned_ceildiv(x: fx.Tensor, y: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    out[i] = fx.ceildiv(fx.Uint32(x[i]), fx.Uint32(y[i]))
+
+
+def test_kernel_ceildiv_of_unsigned_values():
+    x = np.array([0xFFFFFFFF, 7, 0, 0x80000001], np.uint32)
+    y = np.array([2, 7, 5, 0x80000000], np.uint32)
+    out = np.zeros(4, np.uint32)
+    unsigned_ceildiv(x.view(np.int32), y.view(np.int32), out.view(np.int32)).launch(block=(4,))
+    want = [-(-int(a) // int(b)) for a, b in zip(x, y)]
+    np.testing.assert_array_equal(out, np.array(want, np.uint32))
 
 
 @pytest.mark.parametrize(

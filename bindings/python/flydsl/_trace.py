@@ -214,7 +214,7 @@ def _unify(a, b):
 
 _BIN = dict(add=0, sub=1, mul=2, div=3, rem=4, min=5, max=6, and_=7, or_=8, xor=9, shl=10,
             shr=11, divu=12, remu=13, shru=14, minu=15, maxu=16, pow=17, atan2=18, copysign=19,
-            maxnum=20, minnum=21, floordiv=22)  # fmt: skip
+            maxnum=20, minnum=21, floordiv=22, ceildiv=23, ceildivu=24)  # fmt: skip
 _CMP = dict(eq=0, ne=1, lt=2, le=3, gt=4, ge=5, ult=6, ule=7, ugt=8, uge=9)
 _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, tanh=9, erf=10,
            sin=11, cos=12, floor=13, ceil=14, expm1=15, log10=16, log1p=17, cbrt=18, tan=19,
@@ -223,7 +223,8 @@ _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, 
 
 
 # The op an unsigned operand takes in place of the signed one.
-_UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu", floordiv="divu")
+_UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu", floordiv="divu",
+                     ceildiv="ceildivu")  # fmt: skip
 _UNSIGNED_CMP = dict(lt="ult", le="ule", gt="ugt", ge="uge")
 
 

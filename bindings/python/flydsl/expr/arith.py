@@ -6,6 +6,7 @@ Python numbers fold where every operand is one; a kernel value makes a kernel op
 
 import builtins
 import enum
+import math
 
 from .. import _kernel_api as K
 from .._trace import (
@@ -17,12 +18,12 @@ from .._trace import (
     as_value,
     current,
     fastmath_scope,
-    is_unsigned,
     select_value,
     tracing,
     with_fastmath,
 )
 from .._trace import constant as _constant
+from . import numeric
 from .numeric import numeric_class
 
 
@@ -100,15 +101,76 @@ def cmpf(predicate, lhs, rhs, *, fastmath=None, **kwargs):
     return with_fastmath(fastmath, lambda: _compare(op, *_typed("cmpf", True, lhs, rhs)))
 
 
+def _flatten(operands):
+    for x in operands:
+        if isinstance(x, (list, tuple)):
+            yield from _flatten(x)
+        else:
+            yield x
+
+
+_NARROW_FLOATS = {"f8e4m3", "f8e5m2", "f8e4m3fnuz", "f8e5m2fnuz"}
+
+
+def _host_class(x):
+    """The numeric class of a host operand (Python numbers as FlyDSL promotes them)."""
+    if isinstance(x, numeric.Numeric) and not isinstance(x, Value):
+        return type(x)
+    if isinstance(x, bool) or isinstance(x, int):
+        return numeric.Int32
+    if isinstance(x, float):
+        return numeric.Float32
+    raise TypeError(f"{type(x).__name__} is not a number")
+
+
+def _check_operand(name, dtype, what):
+    if dtype == "index":
+        raise TypeError(f"{name} does not support Index operands")
+    if dtype in _NARROW_FLOATS:
+        raise TypeError(f"{name} does not support the narrow storage float {what}; convert it "
+                        "to a wider float first")  # fmt: skip
+    if dtype == "i1" and name == "ceildiv":
+        raise TypeError("ceildiv does not support Boolean operands")
+
+
+def _host_extreme(name, a, b):
+    """max / min of two host floats as maximumf / minimumf: NaN wins, +0 > -0."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b == 0:
+        negative = math.copysign(1, a) < 0 and math.copysign(1, b) < 0
+        positive = math.copysign(1, a) > 0 and math.copysign(1, b) > 0
+        keep_positive = positive or (name == "max" and not negative)
+        return 0.0 if keep_positive else -0.0
+    return builtins.max(a, b) if name == "max" else builtins.min(a, b)
+
+
 def _extreme(name, operands):
-    if len(operands) == 1 and isinstance(operands[0], (tuple, list)):
-        operands = tuple(operands[0])
-    if len(operands) < 2:
-        raise TypeError(f"{name} needs at least two operands, got {len(operands)}")
-    if not _kernel(*operands):
-        return getattr(builtins, name)(operands)
-    result = operands[0]
-    for x in operands[1:]:
+    flat = list(_flatten(operands))
+    if not flat:
+        raise ValueError(f"{name} needs at least one operand")
+    for x in flat:
+        if isinstance(x, Value):
+            _check_operand(name, x.dtype, x.dtype)
+        elif isinstance(x, numeric.Numeric):
+            _check_operand(name, type(x).dtype, type(x).__name__)
+    if not _kernel(*flat):
+        cls = _host_class(flat[0])
+        for x in flat[1:]:
+            cls = numeric._common_class(cls, _host_class(x))
+        values = [x.value if isinstance(x, numeric.Numeric) else x for x in flat]
+        if numeric._is_float_class(cls):
+            result = float(values[0])
+            for v in values[1:]:
+                result = _host_extreme(name, result, float(v))
+            return cls(result)
+        return cls(builtins.max(values) if name == "max" else builtins.min(values))
+    values = [as_value(x) if isinstance(x, Value) else x for x in flat]
+    kernel = next(v for v in values if isinstance(v, Value))
+    result = as_value(values[0], kernel)
+    if len(values) == 1:
+        return result
+    for x in values[1:]:
         result = _binary(name, result, x)
     return result
 
@@ -148,18 +210,29 @@ def minnumf(a, b, *, fastmath=None, **kwargs):
 
 
 def ceildiv(lhs, rhs):
-    """Integer lhs / rhs rounded toward positive infinity (unsigned for unsigned operands)."""
+    """Integer lhs / rhs rounded toward positive infinity (arith.ceildivsi; unsigned operands:
+    ceildivui)."""
+    for x in (lhs, rhs):
+        if isinstance(x, Value):
+            dtype, what = x.dtype, x.dtype
+        elif isinstance(x, numeric.Numeric):
+            dtype, what = type(x).dtype, type(x).__name__
+        else:
+            dtype, what = ("f32" if isinstance(x, float) else "i32"), type(x).__name__
+        if _is_float(dtype) and dtype not in _NARROW_FLOATS:
+            raise TypeError(f"ceildiv requires integer operands, got {what}")
+        _check_operand("ceildiv", dtype, what)
     if not _kernel(lhs, rhs):
-        if rhs == 0:
+        cls = numeric._common_class(_host_class(lhs), _host_class(rhs))
+        a, b = (x.value if isinstance(x, numeric.Numeric) else x for x in (lhs, rhs))
+        if b == 0:
             raise ZeroDivisionError("ceildiv by zero")
-        return -(-lhs // rhs)
+        quotient = -(-int(a) // int(b))
+        if cls.signed and not -(1 << (cls.width - 1)) <= quotient < 1 << (cls.width - 1):
+            raise OverflowError(f"ceildiv({a}, {b}) overflows {cls.__name__}")
+        return cls(quotient)
     a, b = _typed("ceildiv", False, lhs, rhs)
-    quotient, remainder = _binary("div", a, b), _binary("rem", a, b)  # truncating
-    if is_unsigned(a.dtype):
-        return quotient + select_value(_compare("ne", remainder, 0), 1, 0)
-    # Truncation rounded toward zero: one more where an inexact quotient is positive.
-    up = _binary("and_", _compare("ne", remainder, 0), _compare("ge", _binary("xor", a, b), 0))
-    return quotient + select_value(up, 1, 0)
+    return _binary("ceildiv", a, b)
 
 
 def shrui(value, amount):
