@@ -42,6 +42,21 @@ def test_recast_at_an_offset_and_vector_access(host_target):
 
 
 @flyc.kernel
+def views_from_moved_pointers(x: fx.Tensor, out: fx.Tensor, start: fx.Int32):
+    i = fx.thread_idx.x
+    fixed = fx.make_view(fx.get_iter(x) + 5, fx.make_layout(4, 1))  # a static offset
+    moved = fx.make_view(fx.get_iter(fx.get_iter(x)) + start, fx.make_layout(4, 2))
+    out[i] = fixed[i] * 100.0 + moved[i]
+
+
+def test_a_view_starts_at_the_pointer_not_at_its_tensor(host_target):
+    x = np.arange(32, dtype=np.float32)
+    out = np.zeros(4, np.float32)
+    views_from_moved_pointers(x, out, 9).launch(block=(4,))
+    np.testing.assert_array_equal(out, (5 + np.arange(4)) * 100 + 9 + 2 * np.arange(4))
+
+
+@flyc.kernel
 def widen_pairs(x: fx.Tensor, out: fx.Tensor):
     # Two i32 words as one i64 through a shared buffer recast to the wider type.
     smem = fx.SharedAllocator().allocate_tensor(fx.Int32, fx.make_layout(4, 1))

@@ -91,3 +91,51 @@ def test_typed_views_share_one_buffer():
     expected = x.reshape(4, 8)[np.arange(32) % 4, np.arange(32) // 4]
     np.testing.assert_array_equal(dev.host(y), expected)
     assert int(dev.host(bits)[0]) == 0x3F800000  # 1.0f's bits
+
+
+@fx.struct
+class _Pair:
+    a: fx.Array[fx.Float32, 64, 16]
+    b: fx.Array[fx.Int8, 16, 16]
+
+
+@fx.union
+class _Phases:
+    words: fx.Array[fx.Int32, 68, 16]
+    pair: _Pair
+
+
+def test_union_sizes_are_the_largest_member():
+    from flydsl.compiler.protocol import dsl_align_of, dsl_size_of
+
+    assert dsl_size_of(_Pair) == 64 * 4 + 16 and dsl_align_of(_Pair) == 16
+    assert dsl_size_of(_Phases) == 272  # the struct: larger than the 68 words
+    assert fx.Union["x": fx.Array[fx.Int8, 3, 1], "y": fx.Array[fx.Int16, 1, 2]] == fx.Union[
+        "x": fx.Array[fx.Int8, 3, 1], "y": fx.Array[fx.Int16, 1, 2]]  # fmt: skip
+    assert dsl_size_of(fx.Union["x" : fx.Array[fx.Int8, 3, 1], "y" : fx.Array[fx.Int16, 1, 2]]) == 4
+    with pytest.raises(TypeError, match="has no annotated fields"):
+        fx.union(type("Empty", (), {}))
+
+
+@flyc.kernel
+def _union_phases(floats: fx.Tensor, bytes_out: fx.Tensor):
+    s = fx.SharedAllocator().allocate(_Phases)
+    words = s.words.peek().view(fx.make_layout(68, 1))
+    pair = s.pair.peek()
+    i = fx.thread_idx.x
+    fx.make_view(pair.a.ptr, fx.make_layout(64, 1))[i] = fx.Float32(i) + 0.5
+    fx.gpu.barrier()
+    floats[i] = words[i]  # the same bytes, read as words
+    fx.gpu.barrier()
+    if i < 4:
+        words[64 + i] = (i + 1) * 0x01010101
+    fx.gpu.barrier()
+    if i < 16:
+        bytes_out[i] = fx.Int32(pair.b.ptr[i])  # the struct's bytes after its floats
+
+
+def test_union_members_overlay_the_same_shared_bytes():
+    floats, bytes_out = np.zeros(64, np.int32), np.zeros(16, np.int32)
+    _union_phases(floats, bytes_out).launch(block=(64,))
+    np.testing.assert_array_equal(floats.view(np.float32), np.arange(64) + 0.5)
+    np.testing.assert_array_equal(bytes_out, np.repeat([1, 2, 3, 4], 4))

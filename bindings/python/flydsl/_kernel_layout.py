@@ -531,6 +531,8 @@ def make_tensor(ptr_or_tensor, layout):
     """A tensor over a pointer's (or tensor's) memory with `layout`; over an integer iterator
     (fx.make_int_tuple(0), an int or a kernel integer) a counting tensor: element c is the
     start plus layout(c)."""
+    if isinstance(ptr_or_tensor, Pointer) and ptr_or_tensor.offset is not None:
+        return ptr_or_tensor.view(layout)  # element 0 at the pointer, not at its tensor's start
     base = ptr_or_tensor.tensor if isinstance(ptr_or_tensor, Pointer) else ptr_or_tensor
     if not isinstance(base, TensorValue):
         if not isinstance(base, (int, tuple, Value, IntTupleValue)):
@@ -578,6 +580,12 @@ class SharedAllocator:
         `.peek()` gives the array's storage, or the struct with each field's."""
         if isinstance(storable, _ArrayType):
             return _Storage(self._storage(storable.dtype, storable.count, storable.align))
+        if isinstance(storable, StructType) and storable.contains_union():
+            # One buffer, its fields carved at their byte offsets: union members overlap.
+            from .compiler.protocol import dsl_align_of, dsl_size_of
+
+            size, align = dsl_size_of(storable), dsl_align_of(storable)
+            return _carve(Pointer(self._storage("i8", size, align)), storable, 0)
         if isinstance(storable, StructType):
             return _StructStorage(storable, {
                 name: self.allocate(field) for name, field in storable.fields
@@ -585,6 +593,24 @@ class SharedAllocator:
         raise TypeError(
             f"allocate needs fx.Array[dtype, count(, align)] or fx.Struct[...], got {storable!r}"
         )
+
+
+def _carve(bytes_ptr, storable, offset):
+    """The storage of `storable` at byte `offset` of the buffer `bytes_ptr` points to."""
+    from .compiler.protocol import dsl_align_of, dsl_size_of
+
+    if isinstance(storable, _ArrayType):
+        start = (bytes_ptr + offset).recast(storable.dtype)
+        return _Storage(start.view(make_layout(storable.count, 1)))
+    fields, at = {}, offset
+    for name, field in storable.fields:
+        if not storable.union:
+            a = dsl_align_of(field)
+            at = (at + a - 1) // a * a
+        fields[name] = _carve(bytes_ptr, field, at)
+        if not storable.union:
+            at += dsl_size_of(field)
+    return _StructStorage(storable, fields)
 
 
 class _Storage:
@@ -635,23 +661,30 @@ class StructValue:
 
 class StructType:
     """fx.Struct["name": fx.Array[...], ...]: named arrays (or structs) stored one after
-    another, each with its own alignment."""
+    another, each with its own alignment; fx.Union[...] (`union`): all of them over the same
+    bytes."""
 
-    def __init__(self, fields):
-        self.fields = tuple(fields)
+    def __init__(self, fields, union=False):
+        self.fields, self.union = tuple(fields), bool(union)
 
     def __repr__(self):
         inner = ", ".join(f"{n!r}: {t!r}" for n, t in self.fields)
-        return f"Struct[{inner}]"
+        return f"{'Union' if self.union else 'Struct'}[{inner}]"
 
     def __eq__(self, other):
-        return isinstance(other, StructType) and self.fields == other.fields
+        return isinstance(other, StructType) and (self.fields, self.union) == (
+            other.fields, other.union)  # fmt: skip
 
     def __hash__(self):
-        return hash(self.fields)
+        return hash((self.fields, self.union))
+
+    def contains_union(self):
+        return self.union or any(
+            isinstance(t, StructType) and t.contains_union() for _, t in self.fields
+        )
 
 
-def make_struct_type(item):
+def make_struct_type(item, union=False):
     items = item if isinstance(item, tuple) else (item,)
     fields, seen = [], set()
     for field in items:
@@ -670,7 +703,7 @@ def make_struct_type(item):
         fields.append((name, kind))
     if not fields:
         raise TypeError("a Struct needs at least one field")
-    return StructType(fields)
+    return StructType(fields, union)
 
 
 class _ArrayType:

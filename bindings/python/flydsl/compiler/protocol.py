@@ -42,6 +42,9 @@ def dsl_size_of(storable):
     the struct's) or a scalar type."""
     if isinstance(storable, _ArrayType):
         return storable.count * _bytes(storable.dtype)
+    if isinstance(storable, StructType) and storable.union:
+        a = dsl_align_of(storable)
+        return (max(dsl_size_of(t) for _, t in storable.fields) + a - 1) // a * a
     if isinstance(storable, StructType):
         size = 0
         for _, t in storable.fields:

@@ -363,7 +363,8 @@ def make_view(iterator, layout):
 
 
 def get_iter(t):
-    return Pointer(t)
+    """The iterator (a Pointer) of a tensor, or the pointer itself."""
+    return t if isinstance(t, Pointer) else Pointer(t)
 
 
 def recast_iter(result_type, src):

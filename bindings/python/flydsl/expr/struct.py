@@ -15,13 +15,32 @@ class Struct:
         return make_struct_type(item)
 
 
+class Union:
+    """`fx.Union["name": fx.Array[...], ...]`: fields over the same bytes (the largest sizes
+    it), for storage that phases of a kernel reuse."""
+
+    def __class_getitem__(cls, item):
+        return make_struct_type(item, union=True)
+
+
+def _annotated(cls, union):
+    fields = getattr(cls, "__annotations__", {})
+    if not fields:
+        raise TypeError(f"@fx.{'union' if union else 'struct'} class {cls.__name__} has no "
+                        "annotated fields")  # fmt: skip
+    return make_struct_type(tuple(slice(name, kind) for name, kind in fields.items()), union)
+
+
 def struct(cls):
     """`@fx.struct class S: name: fx.Array[...]`: the class's annotated fields, in order, as a
     Struct type (the same as `fx.Struct["name": ..., ...]`)."""
-    fields = getattr(cls, "__annotations__", {})
-    if not fields:
-        raise TypeError(f"@fx.struct class {cls.__name__} has no annotated fields")
-    return make_struct_type(tuple(slice(name, kind) for name, kind in fields.items()))
+    return _annotated(cls, union=False)
 
 
-__all__ = ["Struct", "Array", "StructType", "StructValue", "struct"]
+def union(cls):
+    """`@fx.union class U: name: fx.Array[...]`: the class's annotated fields over the same
+    bytes (the same as `fx.Union["name": ..., ...]`)."""
+    return _annotated(cls, union=True)
+
+
+__all__ = ["Struct", "Union", "Array", "StructType", "StructValue", "struct", "union"]
