@@ -12,6 +12,7 @@ import ctypes
 from . import _kernel_api as K
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
+from ._ir_types import bit_width
 from ._lib import ScaledBasis
 from ._trace import Value, _BuilderError, _wrap, as_value, current
 from .errors import ParseError
@@ -582,9 +583,7 @@ class SharedAllocator:
             return _Storage(self._storage(storable.dtype, storable.count, storable.align))
         if isinstance(storable, StructType) and storable.contains_union():
             # One buffer, its fields carved at their byte offsets: union members overlap.
-            from .compiler.protocol import dsl_align_of, dsl_size_of
-
-            size, align = dsl_size_of(storable), dsl_align_of(storable)
+            size, align = storable_size(storable), storable_align(storable)
             return _carve(Pointer(self._storage("i8", size, align)), storable, 0)
         if isinstance(storable, StructType):
             return _StructStorage(storable, {
@@ -595,21 +594,42 @@ class SharedAllocator:
         )
 
 
+def storable_align(storable):
+    """The alignment in bytes of an fx.Array (its own) or a struct or union (its largest
+    field's)."""
+    if isinstance(storable, _ArrayType):
+        return storable.align
+    return max(storable_align(t) for _, t in storable.fields)
+
+
+def storable_size(storable):
+    """The bytes of an fx.Array, a struct (each field at its alignment, the end padded to the
+    struct's) or a union (its largest field, padded)."""
+    if isinstance(storable, _ArrayType):
+        return storable.count * max(1, bit_width(storable.dtype) // 8)
+    a = storable_align(storable)
+    if storable.union:
+        return (max(storable_size(t) for _, t in storable.fields) + a - 1) // a * a
+    size = 0
+    for _, t in storable.fields:
+        b = storable_align(t)
+        size = (size + b - 1) // b * b + storable_size(t)
+    return (size + a - 1) // a * a
+
+
 def _carve(bytes_ptr, storable, offset):
     """The storage of `storable` at byte `offset` of the buffer `bytes_ptr` points to."""
-    from .compiler.protocol import dsl_align_of, dsl_size_of
-
     if isinstance(storable, _ArrayType):
         start = (bytes_ptr + offset).recast(storable.dtype)
         return _Storage(start.view(make_layout(storable.count, 1)))
     fields, at = {}, offset
     for name, field in storable.fields:
         if not storable.union:
-            a = dsl_align_of(field)
+            a = storable_align(field)
             at = (at + a - 1) // a * a
         fields[name] = _carve(bytes_ptr, field, at)
         if not storable.union:
-            at += dsl_size_of(field)
+            at += storable_size(field)
     return _StructStorage(storable, fields)
 
 

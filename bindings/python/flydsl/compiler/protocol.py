@@ -4,7 +4,7 @@ kernel values, and the bytes and alignment of storable types (fx.Array, fx.Struc
 import types
 
 from .._ir_types import bit_width
-from .._kernel_layout import StructType, _ArrayType
+from .._kernel_layout import StructType, _ArrayType, storable_align, storable_size
 from .._trace import Value
 
 
@@ -29,29 +29,18 @@ def extract_to_ir_values(obj):
 
 
 def dsl_align_of(storable):
-    """The alignment in bytes of an fx.Array (its own) or fx.Struct (its largest field's)."""
-    if isinstance(storable, _ArrayType):
-        return storable.align
-    if isinstance(storable, StructType):
-        return max(dsl_align_of(t) for _, t in storable.fields)
+    """The alignment in bytes of an fx.Array (its own), an fx.Struct or fx.Union (its largest
+    field's) or a scalar type."""
+    if isinstance(storable, (_ArrayType, StructType)):
+        return storable_align(storable)
     return _bytes(storable)
 
 
 def dsl_size_of(storable):
     """The bytes of an fx.Array, an fx.Struct (each field at its alignment, the end padded to
-    the struct's) or a scalar type."""
-    if isinstance(storable, _ArrayType):
-        return storable.count * _bytes(storable.dtype)
-    if isinstance(storable, StructType) and storable.union:
-        a = dsl_align_of(storable)
-        return (max(dsl_size_of(t) for _, t in storable.fields) + a - 1) // a * a
-    if isinstance(storable, StructType):
-        size = 0
-        for _, t in storable.fields:
-            a = dsl_align_of(t)
-            size = (size + a - 1) // a * a + dsl_size_of(t)
-        a = dsl_align_of(storable)
-        return (size + a - 1) // a * a
+    the struct's), an fx.Union (its largest field, padded) or a scalar type."""
+    if isinstance(storable, (_ArrayType, StructType)):
+        return storable_size(storable)
     return _bytes(storable)
 
 
