@@ -737,6 +737,10 @@ FLY_API fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_
 FLY_API fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
                                               int dtype /* fly_dtype */);
 FLY_API fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor);
+/* The same with the resource over the tensor's first `num_bytes` bytes (an integer scalar,
+ * at most 2^32 - 1 counted): accesses past them read zeros and drop stores. */
+FLY_API fly_value_t *fly_kernel_make_buffer_tensor_bytes(fly_kernel_t *k, fly_value_t *tensor,
+                                                         fly_value_t *num_bytes);
 /* The tensor's memory as elements of `dtype` (a reinterpret_cast from its first
  * element's address on): its layout recast from the old element's bits to the new
  * one's, as fly_layout_recast does. Coordinate, buffer and swizzled tensors are

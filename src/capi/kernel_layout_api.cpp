@@ -210,6 +210,16 @@ fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor)
   return kernelCall(K, [&] { return handle(K->makeBufferTensor(val(tensor))); });
 }
 
+fly_value_t *fly_kernel_make_buffer_tensor_bytes(fly_kernel_t *k, fly_value_t *tensor,
+                                                 fly_value_t *num_bytes) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (!num_bytes) {
+    K->reject("make_buffer_tensor_bytes: num_bytes is NULL");
+    return nullptr;
+  }
+  return kernelCall(K, [&] { return handle(K->makeBufferTensor(val(tensor), val(num_bytes))); });
+}
+
 fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *coord,
                          fly_value_t *pred) {
   FLY_KERNEL_OR(k, nullptr);

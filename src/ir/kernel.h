@@ -179,7 +179,7 @@ public:
   // AMD buffer memory access: a resource covers a tensor's elements; a load outside them gives
   // zeros and a store outside them is dropped (by the hardware on rocm, by checks elsewhere).
   // Offsets count elements of the tensor's dtype (i32).
-  Value *bufferResource(Value *t);
+  Value *bufferResource(Value *t, Value *numBytes = nullptr);
   Value *bufferLoad(Value *rsrc, Value *offset, int lanes);
   void bufferStore(Value *rsrc, Value *v, Value *offset);
   /// A resource over `numBytes` (i32 or i64) bytes of global memory from `address` (an i64),
@@ -287,9 +287,10 @@ public:
   Value *localPartition(Value *t, Value *thr, Value *idx);
   /// The offset of a coordinate in a layout (crd2idx), an integer scalar.
   Value *crd2idx(Value *l, Value *coord);
-  /// The tensor with an AMD buffer resource over all of it: buffer copy atoms read and write
-  /// it with hardware bounds checks (rocm) or the same checks in code (cpu, cuda).
-  Value *makeBufferTensor(Value *t);
+  /// The tensor with an AMD buffer resource over all of it, or over its first `numBytes` bytes
+  /// (an integer scalar) when given: buffer copy atoms read and write it with hardware bounds
+  /// checks (rocm) or the same checks in code (cpu, cuda).
+  Value *makeBufferTensor(Value *t, Value *numBytes = nullptr);
   /// A tensor over `ptrOrTensor`'s memory with a new layout; over an integer iterator (a
   /// tuple of one integer, or a scalar) a counting tensor whose element c is start + layout(c).
   Value *makeTensor(Value *ptrOrTensor, Value *layout);

@@ -1243,13 +1243,18 @@ Value *Kernel::vectorBitcast(Value *hv, DType to) {
 
 //===-- AMD buffer access -------------------------------------------------===//
 
-Value *Kernel::bufferResource(Value *ht) {
+Value *Kernel::bufferResource(Value *ht, Value *hbytes) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
   Entry *t = k.getTensor(ht, "tensor");
-  if (!t)
+  Entry *given = hbytes ? k.getScalar(hbytes, "num_records_bytes") : nullptr;
+  if (!t || (hbytes && !given))
     return nullptr;
+  if (given && (isFloat(given->dtype) || given->dtype == DType::I1)) {
+    k.fail("a buffer resource's byte count is an integer, got " + Impl::describe(*given));
+    return nullptr;
+  }
   if (t->addrSpace != 1) {
     k.fail("a buffer resource covers a global tensor, not shared memory");
     return nullptr;
@@ -1273,6 +1278,8 @@ Value *Kernel::bufferResource(Value *ht) {
   }
   MValue bytes = ar::MulIOp::create(B, L, span, k.constantOf(DType::I64, bitWidth(t->dtype) / 8));
   bytes = ar::SelectOp::create(B, L, empty, zero, ar::MaxSIOp::create(B, L, bytes, zero));
+  if (given) // the caller's count instead, never below zero
+    bytes = ar::MaxSIOp::create(B, L, k.toI64(given->v, given->dtype), zero);
   bytes = ar::MinSIOp::create(B, L, bytes, k.constantOf(DType::I64, 0xffffffffll));
   // The flags word depends on the arch: the rocm pipeline fills it in.
   auto rsrc = mlir::ROCDL::MakeBufferRsrcOp::create(
@@ -1574,9 +1581,9 @@ void Kernel::Impl::bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, 
                                            zero, nullptr, nullptr, nullptr);
 }
 
-Value *Kernel::makeBufferTensor(Value *ht) {
+Value *Kernel::makeBufferTensor(Value *ht, Value *hbytes) {
   Impl &k = *impl_;
-  Value *r = bufferResource(ht);
+  Value *r = bufferResource(ht, hbytes);
   if (!r)
     return nullptr;
   Entry t = k.entries[ht->id];

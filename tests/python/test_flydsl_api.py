@@ -495,6 +495,29 @@ def test_copy_atoms_named_by_bit_width_copy_any_type_of_that_width():
         fx.make_copy_atom(fx.UniversalCopy32b(), 12)
 
 
+def test_a_buffer_tensor_over_a_byte_count_reads_zeros_past_it():
+    @flyc.kernel
+    def head(src: fx.Tensor, dst: fx.Tensor, valid_bytes: fx.Int32):
+        atom = fx.make_copy_atom(fx.rocdl.BufferCopy32b(), fx.Float32)
+        s = fx.rocdl.make_buffer_tensor(src, max_size=False, num_records_bytes=valid_bytes)
+        r = fx.make_rmem_tensor(1, fx.Float32)
+        t = fx.thread_idx.x
+        fx.copy(atom, fx.slice(fx.logical_divide(s, fx.make_layout(1, 1)), (None, t)), r)
+        dst[t] = r[0]
+
+    src = np.arange(1, 9, dtype=np.float32)
+    dst = dev.array(np.zeros(8, np.float32))
+    head(dev.array(src), dst, 5 * 4).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(dst), [1, 2, 3, 4, 5, 0, 0, 0])
+
+    @flyc.kernel
+    def float_count(src: fx.Tensor):
+        fx.rocdl.make_buffer_tensor(src, num_records_bytes=fx.Float32(4.0))
+
+    with pytest.raises(flyc.CompileError, match="byte count is an integer"):
+        float_count.compile(np.zeros(8, np.float32), target="cpu")
+
+
 def test_buffer_copy_soffset_moves_the_buffer_side():
     """set_value("soffset", n) shifts each call's buffer access by n elements (a block's row
     here); the register side stays where it is, loads and stores alike."""
@@ -731,3 +754,20 @@ def test_buffer_copies_take_rows_that_start_off_their_width():
     np.testing.assert_array_equal(dev.host(dst), src[:, :2])
     with pytest.raises(flyc.CompileError, match="4-byte aligned accesses"):
         pairs_from_rows(dev.array(src), dst, False).launch(block=(4,))
+
+
+def test_get_shape_stride_and_layout_of_layouts_and_tensors():
+    host = fx.make_layout((4, 8), (8, 1))
+    assert (fx.get_shape(host), fx.get_stride(host)) == ((4, 8), (8, 1))
+    assert fx.get_layout(host) is host
+
+    @flyc.kernel
+    def parts(x: fx.Tensor, out: fx.Tensor):
+        t = fx.make_tensor(x, fx.make_layout((4, 8), (8, 1)))
+        shape, stride = fx.get_shape(t), fx.get_stride(t)
+        out[0] = shape[0] * 1000 + shape[1] * 100 + stride[0] * 10 + stride[1]
+        out[1] = fx.get_scalar(fx.size(fx.get_layout(t)))
+
+    out = np.zeros(2, np.int32)
+    parts(np.zeros(32, np.float32), out).launch(block=(1,))
+    np.testing.assert_array_equal(out, [4881, 32])

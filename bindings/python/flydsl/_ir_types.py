@@ -13,6 +13,55 @@ _MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2", "f8e4m3fnuz": "f8E4M3FN
                "f8e5m2fnuz": "f8E5M2FNUZ"}  # fmt: skip
 
 
+# The numeric class of each dtype name (expr.numeric registers them as it defines them).
+NUMERIC_CLASSES = {}
+
+
+class DtypeName(str):
+    """A kernel value's dtype: its name ("f32"), which also answers as FlyDSL's numeric class
+    of it does: `.width`, `.signed`, `.ir_type`, `== fx.Float32`, and `dtype(x)` makes a value
+    of the class."""
+
+    __slots__ = ()
+
+    def _cls(self):
+        cls = NUMERIC_CLASSES.get(str(self))
+        if cls is None:
+            raise AttributeError(f"dtype {str(self)!r} has no numeric class")
+        return cls
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self._cls(), name)
+
+    def __call__(self, *args, **kwargs):
+        return self._cls()(*args, **kwargs)
+
+    def __eq__(self, other):
+        if isinstance(other, type):
+            return NUMERIC_CLASSES.get(str(self)) is other
+        return str.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self == other
+
+    __hash__ = str.__hash__
+
+
+_NAMES = {}
+
+
+def dtype_name(dtype):
+    """`dtype` (a name) as its DtypeName, one object per name."""
+    if type(dtype) is DtypeName or dtype is None:
+        return dtype
+    name = _NAMES.get(dtype)
+    if name is None:
+        name = _NAMES[dtype] = DtypeName(dtype)
+    return name
+
+
 def bit_width(dtype):
     """Bits of an element of `dtype` ("index" counts as 64)."""
     return _INTS.get(dtype) or _UINTS.get(dtype) or _FLOATS.get(dtype) or 64

@@ -12,7 +12,7 @@ import ctypes
 from . import _kernel_api as K
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
-from ._ir_types import bit_width
+from ._ir_types import bit_width, dtype_name
 from ._lib import ScaledBasis
 from ._trace import Value, _BuilderError, _wrap, as_value, current
 from .errors import ParseError
@@ -845,8 +845,17 @@ class Pointer:
         return make_tensor(grid[self.offset, None], layout)
 
 
-def make_buffer_tensor(t):
-    return TensorValue(_checked(K.make_buffer_tensor(current(), t.handle)), t.dtype, None)
+def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
+    """`t` with an AMD buffer resource: accesses outside its first `num_records_bytes` bytes
+    (an integer), or outside the tensor's elements, read zeros and drop stores. FlyDSL's
+    max_size=True asks for a resource of 2^32 - 1 bytes; here the tensor's own extent bounds it
+    (the same answers for every access inside the tensor)."""
+    if num_records_bytes is None:
+        h = K.make_buffer_tensor(current(), t.handle)
+    else:
+        count = as_value(num_records_bytes)
+        h = K.make_buffer_tensor_bytes(current(), t.handle, count.handle)
+    return TensorValue(_checked(h), t.dtype, None)
 
 
 def elem_less(a, b):
@@ -863,7 +872,7 @@ class TensorValue:
 
     def __init__(self, handle, dtype, rank):
         self.handle = handle
-        self.dtype = dtype
+        self.dtype = dtype_name(dtype)
         self._rank = rank
 
     @property

@@ -5,7 +5,7 @@ import contextlib
 import threading
 
 from . import _kernel_api as K
-from ._ir_types import bit_width, type_of
+from ._ir_types import bit_width, dtype_name, type_of
 
 _state = threading.local()
 
@@ -263,7 +263,7 @@ class Value:
 
     def __init__(self, handle, dtype):
         self.handle = handle
-        self.dtype = dtype
+        self.dtype = dtype_name(dtype)
         self._lanes = None
 
     @property

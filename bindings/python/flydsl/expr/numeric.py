@@ -4,7 +4,7 @@ typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width
 import math
 import operator
 
-from .._ir_types import type_of
+from .._ir_types import NUMERIC_CLASSES, type_of
 from .._trace import Value, as_value, tracing
 
 
@@ -35,6 +35,7 @@ class _NumericType(type):
         super().__init__(name, bases, namespace)
         if "dtype" in namespace:
             cls.dtype = _Dtype(namespace["dtype"])
+            NUMERIC_CLASSES.setdefault(namespace["dtype"], cls)
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):

@@ -362,6 +362,22 @@ def make_view(iterator, layout):
     return make_tensor(iterator, layout)
 
 
+def get_shape(x):
+    """The shape of a tensor or layout (FlyDSL's get_shape)."""
+    return x.shape
+
+
+def get_stride(x):
+    """The stride of a tensor or layout (FlyDSL's get_stride)."""
+    stride = get_layout(x).stride
+    return stride() if callable(stride) else stride
+
+
+def get_layout(t):
+    """A tensor's layout (a layout is its own)."""
+    return getattr(t, "layout", t)
+
+
 def get_iter(t):
     """The iterator (a Pointer) of a tensor, or the pointer itself."""
     return t if isinstance(t, Pointer) else Pointer(t)
@@ -534,7 +550,7 @@ def local_partition(t, thr_layout, thr_idx):
 
 
 __all__ = _host_layout.__all__ + [
-    "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
+    "get_shape", "get_stride", "get_layout", "make_int_tuple", "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
     "range_constexpr", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store",
     "copy_atom_call",
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",

@@ -1293,6 +1293,13 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_make_buffer_tensor_bytes(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
+        num_bytes: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_recast_tensor(
         k: *mut fly_kernel_t,
         tensor: *mut fly_value_t,
