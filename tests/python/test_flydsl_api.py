@@ -771,3 +771,24 @@ def test_get_shape_stride_and_layout_of_layouts_and_tensors():
     out = np.zeros(2, np.int32)
     parts(np.zeros(32, np.float32), out).launch(block=(1,))
     np.testing.assert_array_equal(out, [4881, 32])
+
+
+def test_static_swizzles_and_tuples_as_flydsl_spells_them():
+    sw = fx.static(fx.SwizzleType.get(3, 4, 3))
+    composed = fx.make_composed_layout(sw, fx.make_layout((16, 64), (64, 1)))
+    assert composed == fx.make_composed_layout(
+        fx.Swizzle(3, 4, 3), 0, fx.make_layout((16, 64), (64, 1))
+    )
+
+    @flyc.kernel
+    def query(x: fx.Tensor, n: fx.Int32):
+        t = fx.make_tensor(x, fx.make_layout((4, (2, 8)), (16, (8, 1))))
+        shape = fx.get_shape(t)
+        assert shape.rank == 2 and shape.to_py_value() == (4, (2, 8))
+        assert fx.size(t).to_py_value() == 64
+        dynamic = fx.make_layout((n, 4), (4, 1))
+        with pytest.raises(ValueError, match="dynamic leaf"):
+            fx.get_shape(dynamic).to_py_value()
+        x[0] = 1.0
+
+    query.compile(np.zeros(64, np.float32), 4, target="cpu")

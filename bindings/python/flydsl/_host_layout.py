@@ -334,8 +334,11 @@ class Swizzle:
         return f"Sw<{self.bits},{self.base},{self.shift}>"
 
 
-def make_composed_layout(swizzle, offset, layout):
-    """swizzle o offset o layout (CuTe's ComposedLayout), for swizzled shared tiles."""
+def make_composed_layout(swizzle, offset, layout=None):
+    """swizzle o offset o layout (CuTe's ComposedLayout), for swizzled shared tiles; FlyDSL's
+    make_composed_layout(swizzle, layout) has offset 0."""
+    if layout is None:
+        offset, layout = 0, offset
     out = _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
     out._parts = (swizzle, int(offset), layout)  # what a kernel tensor needs to rebuild it
     return out

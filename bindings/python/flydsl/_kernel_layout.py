@@ -131,6 +131,11 @@ class IntTupleValue:
     def __len__(self):
         return len(_as_tuple(self.unpack()))
 
+    @property
+    def rank(self):
+        """The number of top-level modes (FlyDSL's IntTuple.rank)."""
+        return len(self)
+
     def __iter__(self):
         return iter(_as_tuple(self.unpack()))
 
@@ -141,6 +146,22 @@ class IntTupleValue:
         if isinstance(v, tuple):
             raise TypeError(f"{self} is a tuple, not one integer")
         return v
+
+    def to_py_value(self):
+        """The tuple as Python ints (one int for a single leaf); a ValueError where a leaf is
+        only known when the kernel runs."""
+
+        def static(t):
+            if isinstance(t, tuple):
+                return tuple(static(e) for e in t)
+            if isinstance(t, Value):
+                raise ValueError(f"{self} has a dynamic leaf: no Python value")
+            return t
+
+        v = self.unpack()
+        if isinstance(v, tuple) and len(v) == 1 and not isinstance(v[0], tuple):
+            v = v[0]
+        return static(v)
 
     @property
     def get_static_leaf_int(self):

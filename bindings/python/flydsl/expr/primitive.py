@@ -25,6 +25,7 @@ from .._host_layout import (
     _RIGHT_INV,
     _TILER_OPS,
     Layout,
+    Swizzle,
     _tiler_text,
 )
 from .._ir_types import type_of
@@ -362,6 +363,21 @@ def make_view(iterator, layout):
     return make_tensor(iterator, layout)
 
 
+class SwizzleType:
+    """FlyDSL's swizzle type: `SwizzleType.get(bits, base, shift)` is CuTe's Swizzle<B, M, S>,
+    a static value (as `fx.static` gives it)."""
+
+    @staticmethod
+    def get(bits, base, shift):
+        return Swizzle(bits, base, shift)
+
+
+def static(value):
+    """A value whose content is all static (a swizzle, layout or tuple); here such values are
+    themselves static, so this is the value."""
+    return value
+
+
 def get_shape(x):
     """The shape of a tensor or layout (FlyDSL's get_shape)."""
     return x.shape
@@ -550,7 +566,7 @@ def local_partition(t, thr_layout, thr_idx):
 
 
 __all__ = _host_layout.__all__ + [
-    "get_shape", "get_stride", "get_layout", "make_int_tuple", "make_shape", "make_stride",
+    "SwizzleType", "static", "get_shape", "get_stride", "get_layout", "make_int_tuple", "make_shape", "make_stride",
     "make_coord", "make_tile", "get_scalar",
     "range_constexpr", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store",
     "copy_atom_call",
