@@ -566,8 +566,8 @@ def local_partition(t, thr_layout, thr_idx):
 
 
 __all__ = _host_layout.__all__ + [
-    "SwizzleType", "static", "get_shape", "get_stride", "get_layout", "make_int_tuple", "make_shape", "make_stride",
-    "make_coord", "make_tile", "get_scalar",
+    "SwizzleType", "static", "get_shape", "get_stride", "get_layout", "make_int_tuple",
+    "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
     "range_constexpr", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store",
     "copy_atom_call",
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
