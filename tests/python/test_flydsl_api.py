@@ -792,3 +792,30 @@ def test_static_swizzles_and_tuples_as_flydsl_spells_them():
         x[0] = 1.0
 
     query.compile(np.zeros(64, np.float32), 4, target="cpu")
+
+
+@flyc.kernel
+def _interleave(a: fx.Tensor, b: fx.Tensor, out: fx.Tensor):
+    va = a.load((0,), lanes=4)
+    vb = b.load((0,), lanes=4)
+    even = va.shuffle(vb, [0, 4, 2, 6])
+    odd = va.shuffle(vb, [1, 5, 3, 7, 7])
+    for i in fx.range_constexpr(4):
+        out[i] = even[i]
+    for i in fx.range_constexpr(5):
+        out[4 + i] = odd[i]
+
+
+def test_vector_shuffle_picks_lanes_of_both():
+    a, b = np.arange(4, dtype=np.float32), np.arange(10, 14, dtype=np.float32)
+    out = np.zeros(9, np.float32)
+    _interleave(a, b, out).launch(block=(1,))
+    np.testing.assert_array_equal(out, [0, 10, 2, 12, 1, 11, 3, 13, 13])
+
+    @flyc.kernel
+    def bad(a: fx.Tensor):
+        v = a.load((0,), lanes=4)
+        v.shuffle(v, [8])
+
+    with pytest.raises(IndexError, match="not a lane of 0..7"):
+        bad.compile(np.zeros(4, np.float32), target="cpu")

@@ -2,6 +2,7 @@
 the C API. Every op goes to the kernel being traced (one per thread at a time)."""
 
 import contextlib
+import ctypes
 import threading
 
 from . import _kernel_api as K
@@ -298,6 +299,18 @@ class Value:
 
     def __iter__(self):
         return (self[i] for i in range(self.lanes))
+
+    def shuffle(self, other, mask):
+        """A vector of len(mask) lanes: lane i is lane mask[i] of this vector followed by
+        `other` (MLIR's vector.shuffle); mask entries are Python ints."""
+        both = list(self) + list(as_value(other, self).to(self.dtype))
+        lanes = []
+        for m in mask:
+            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < len(both):
+                raise IndexError(f"shuffle mask entry {m!r} is not a lane of 0..{len(both) - 1}")
+            lanes.append(both[m])
+        ctypes_array = (ctypes.c_void_p * len(lanes))(*[v.handle for v in lanes])
+        return _wrap(K.vector_from_elements(current(), ctypes_array, len(lanes)), self.dtype)
 
     def insert(self, element, index):
         """A copy of the vector with lane `index` replaced."""
