@@ -101,20 +101,15 @@ struct Emitter {
       return mlir::VectorType::get(v.getShape(), element);
     return element;
   }
-  mlir::Value i32(int64_t v) const {
-    mlir::Type t = like(b.getI32Type());
-    mlir::TypedAttr a = b.getI32IntegerAttr(int32_t(v));
+  // A scalar constant, splat over the operand's lanes.
+  mlir::Value splat(mlir::TypedAttr scalar) const {
+    mlir::Type t = like(scalar.getType());
     if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
-      a = mlir::DenseElementsAttr::get(vt, a);
-    return mlir::arith::ConstantOp::create(b, t, a);
+      scalar = mlir::DenseElementsAttr::get(vt, mlir::Attribute(scalar));
+    return mlir::arith::ConstantOp::create(b, t, scalar);
   }
-  mlir::Value f32(double v) const {
-    mlir::Type t = like(b.getF32Type());
-    mlir::TypedAttr a = b.getF32FloatAttr(float(v));
-    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
-      a = mlir::DenseElementsAttr::get(vt, a);
-    return mlir::arith::ConstantOp::create(b, t, a);
-  }
+  mlir::Value i32(int64_t v) const { return splat(b.getI32IntegerAttr(int32_t(v))); }
+  mlir::Value f32(double v) const { return splat(b.getF32FloatAttr(float(v))); }
   mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) const {
     return mlir::arith::CmpIOp::create(b, p, x, y);
   }
