@@ -431,6 +431,34 @@ def test_flyc_compile_builds_without_running_and_takes_bare_addresses_after():
         halve_into(a, b, n).launch(block=(64,))
 
 
+@flyc.kernel
+def _scale_add(x: fx.Tensor):
+    i = fx.thread_idx.x
+    x[i] = x[i] * 3.0 + 1.0
+
+
+@flyc.jit
+def _scale_add_launch(x: fx.Tensor):
+    _scale_add(x).launch(block=(4,))
+
+
+def test_flyc_compile_with_hints_and_deferred():
+    assert flyc.compile(_scale_add_launch) is _scale_add_launch  # no arguments: the launcher
+    fast = flyc.compile[{"fastmath": "fast"}](_scale_add_launch)
+    assert fast._mem_cache is _scale_add_launch._mem_cache  # one launcher, one cache
+    fast._mem_cache.clear()
+    x = np.ones(4, np.float32)
+    fast(x)
+    np.testing.assert_array_equal(x, 4.0)
+    (hinted,) = fast._mem_cache.values()
+    assert "fastmath<fast>" in hinted.source_ir
+    _scale_add_launch(x)
+    (plain,) = [a for a in fast._mem_cache.values() if a is not hinted]
+    assert "fastmath" not in plain.source_ir
+    with pytest.raises(TypeError, match="dict of compile hints"):
+        flyc.compile["fast"]
+
+
 def test_tracing_options_and_the_block_size_they_fall_back_to():
     from flydsl.expr.meta import dsl_loc_tracing, tracing_context, tracing_option
 

@@ -513,15 +513,47 @@ class CompiledFunction:
         return self.fn(*args, **kwargs)
 
 
-def compile(fn, *args, **kwargs):  # noqa: A001 (FlyDSL's name)
-    """Runs a @flyc.jit function (or any launcher) with these arguments so that every kernel it
-    launches is compiled for them, launching none, and returns it as a CompiledFunction."""
-    _compile_only.active = True
-    try:
-        fn(*args, **kwargs)
-    finally:
-        _compile_only.active = False
-    return CompiledFunction(fn, args, kwargs)
+def _hinted(fn, hints):
+    """`fn` run under compile hints (CompilationContext.compile_hints), keeping its cache."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        with CompilationContext.compile_hints(hints):
+            return fn(*args, **kwargs)
+
+    run._mem_cache = getattr(fn, "_mem_cache", {})
+    return run
+
+
+class _Compile:
+    """FlyDSL's `flyc.compile`: `flyc.compile(launch, *args)` compiles every kernel the
+    launcher launches for these arguments, launching none, and returns a CompiledFunction;
+    `flyc.compile[hints]` is the same under compile hints ({"fastmath": "fast"}, ...); with no
+    arguments, the (hinted) launcher itself, to call later."""
+
+    def __init__(self, hints=None):
+        self._hints = hints
+
+    def __getitem__(self, hints):
+        if not isinstance(hints, dict):
+            raise TypeError(f"flyc.compile[...] takes a dict of compile hints, got "
+                            f"{type(hints).__name__}")  # fmt: skip
+        return _Compile({**(self._hints or {}), **hints})
+
+    def __call__(self, fn, *args, **kwargs):
+        if self._hints:
+            fn = _hinted(fn, self._hints)
+        if not args and not kwargs:
+            return fn
+        _compile_only.active = True
+        try:
+            fn(*args, **kwargs)
+        finally:
+            _compile_only.active = False
+        return CompiledFunction(fn, args, kwargs)
+
+
+compile = _Compile()  # noqa: A001 (FlyDSL's name)
 
 
 def kernel(fn=None, *, known_block_size=None, name=None):
