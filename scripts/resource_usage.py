@@ -4,7 +4,7 @@ library's GEMM as compiled for gfx942 and gfx950 (nothing runs: the code is only
   python3 scripts/resource_usage.py FILE.hsaco ARCH [KERNEL [BLOCK_THREADS]]
   python3 scripts/resource_usage.py --gemm [M N K]     # default 4096 4096 4096, b column-major
 
-Code objects come from FLYDSL_DUMP_IR=1 (each compile writes <dir>/rocm-<arch>/05_<arch>.hsaco).
+Code objects come from FLYDSL_DUMP_IR=1 (each compile writes <dir>/rocm-<arch>/NN_code_object.hsaco).
 """
 
 import os
@@ -48,7 +48,7 @@ def gemm(m, n, k):
             env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1", "ARCH": arch,
                    "FLYDSL_DUMP_DIR": tmp, "PYTHONPATH": os.pathsep.join(sys.path[:2])}  # fmt: skip
             subprocess.run([sys.executable, "-c", script], check=True, env=env)
-            hsaco = (Path(tmp) / f"rocm-{arch}" / f"05_{arch}.hsaco").read_bytes()
+            hsaco = next((Path(tmp) / f"rocm-{arch}").glob("*_code_object.hsaco")).read_bytes()
         show(f"gemm {m}x{n}x{k} f16 {arch}", code_object_resource_usage(hsaco, "main", arch))
 
 

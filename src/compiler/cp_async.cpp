@@ -3,6 +3,7 @@
 #include "compiler/cp_async.h"
 
 #include "compiler/compiler.h"
+#include "compiler/mlir_pipeline.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -111,7 +112,7 @@ void checkBulkCopies(mlir::ModuleOp m, const std::string &target, const std::str
                        target + " arch " + arch + " has none");
   if (!emulate)
     return;
-  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  auto gpuModule = gpuModuleOf(m);
   mlir::MLIRContext *ctx = m.getContext();
   auto ptr = mlir::LLVM::LLVMPointerType::get(ctx), ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
   mlir::Type i32 = mlir::IntegerType::get(ctx, 32);

@@ -78,6 +78,10 @@ CpuShuffleMode cpuShuffleMode(mlir::gpu::ShuffleMode mode) {
   return CpuShuffleMode::Idx;
 }
 
+// On a kernel outlined for the host, and on one that calls the runtime's barrier or shuffles.
+constexpr const char *kKernelAttr = "fly.kernel";
+constexpr const char *kCollectivesAttr = "fly.uses_collectives";
+
 // The runtime's one accumulator of a wgmma atom (runtime/cpu/cpu_launch.cpp).
 constexpr const char *kWgmmaDotFn = "__fly_cpu_wgmma_dot";
 
@@ -154,32 +158,28 @@ void lockstepSharedAccesses(mlir::ModuleOp m, mlir::func::FuncOp host) {
 
 // Rewrites the gpu.module's kernels into host functions of `m`; returns what it found and, in
 // `blockLevel`, the kernels that became functions of a whole block (work_item_loops.h).
-std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wave,
-                                       std::set<std::string> &blockLevel) {
+// Each kernel as a host function taking the runtime's ids last, marked kKernelAttr with what its
+// launcher needs (kernelsOf reads it back after the lowering).
+void outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wave) {
   mlir::MLIRContext *ctx = m.getContext();
   mlir::OpBuilder b(ctx);
   auto i32 = b.getI32Type(), i64 = b.getI64Type();
   auto ptr = mlir::LLVM::LLVMPointerType::get(ctx);
-  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
-  std::vector<KernelInfo> found;
+  auto gpuModule = gpuModuleOf(m);
   int formats = 0;
   countFiberKernels(formWorkItemLoops(gpuModule, /*convert=*/!fibersOnly, wave));
 
   for (auto func : llvm::make_early_inc_range(gpuModule.getOps<mlir::gpu::GPUFuncOp>())) {
-    KernelInfo info;
-    info.name = func.getName().str();
-    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
-      info.staticSharedBytes = a.getInt();
-    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.dynamic_arena_bytes"))
-      info.dynamicArenaBytes = a.getInt();
     b.setInsertionPointToEnd(m.getBody());
     llvm::SmallVector<mlir::Type> inputs(func.getFunctionType().getInputs());
     inputs.push_back(ptr);
     auto host = mlir::func::FuncOp::create(b, func.getLoc(), func.getName(),
                                            b.getFunctionType(inputs, {}));
     host.getBody().takeBody(func.getBody());
-    if (func->hasAttr(kWorkItemLoopsAttr))
-      blockLevel.insert(info.name);
+    host->setAttr(kKernelAttr, b.getUnitAttr());
+    for (const char *attr : {"fly.shared_bytes", "fly.dynamic_arena_bytes", kWorkItemLoopsAttr})
+      if (auto a = func->getAttr(attr))
+        host->setAttr(attr, a);
     if (auto why = func->getAttr(kFibersAttr)) { // FLYDSL_DUMP_IR shows why
       host->setAttr(kFibersAttr, why);
       lockstepSharedAccesses(m, host);
@@ -216,11 +216,11 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
       } else if (auto o = mlir::dyn_cast<mlir::gpu::PrintfOp>(op)) {
         callPrintf(m, b, o, "__fly_format_" + std::to_string(formats++));
       } else if (mlir::isa<mlir::gpu::BarrierOp>(op)) {
-        info.usesCollectives = true;
+        host->setAttr(kCollectivesAttr, b.getUnitAttr());
         mlir::func::CallOp::create(b, loc, declare(m, "__fly_cpu_barrier", b.getFunctionType({}, {})),
                                    mlir::ValueRange{});
       } else if (auto o = mlir::dyn_cast<mlir::gpu::ShuffleOp>(op)) {
-        info.usesCollectives = true;
+        host->setAttr(kCollectivesAttr, b.getUnitAttr());
         mlir::Type t = o.getValue().getType();
         std::string suffix = t.isF32() ? "f32" : t.isF64() ? "f64" : t.isInteger(64) ? "i64" : "i32";
         auto fn = declare(m, "__fly_cpu_shuffle_" + suffix, b.getFunctionType({t, i32, i32, i32}, {t}));
@@ -240,7 +240,6 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
       op->erase();
     }
     func.erase();
-    found.push_back(info);
   }
   // The shared-memory bases and the wgmma emulation: runtime functions on the host.
   for (const char *fn :
@@ -250,6 +249,25 @@ std::vector<KernelInfo> outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wa
       declare(m, fn, decl.getFunctionType());
   gpuModule.erase();
   m->removeAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName());
+}
+
+// The kernels outlineForHost marked, in module order, from the lowered module.
+std::vector<KernelInfo> kernelsOf(mlir::ModuleOp m, std::set<std::string> &blockLevel) {
+  std::vector<KernelInfo> found;
+  m.walk([&](mlir::LLVM::LLVMFuncOp f) {
+    if (!f->hasAttr(kKernelAttr))
+      return;
+    KernelInfo info;
+    info.name = f.getName().str();
+    if (auto a = f->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
+      info.staticSharedBytes = a.getInt();
+    if (auto a = f->getAttrOfType<mlir::IntegerAttr>("fly.dynamic_arena_bytes"))
+      info.dynamicArenaBytes = a.getInt();
+    info.usesCollectives = f->hasAttr(kCollectivesAttr);
+    if (f->hasAttr(kWorkItemLoopsAttr))
+      blockLevel.insert(info.name);
+    found.push_back(info);
+  });
   return found;
 }
 
@@ -314,18 +332,6 @@ void callLibmForLog1pExpm1(mlir::ModuleOp m) {
   }
 }
 
-void addLoweringPasses(mlir::PassManager &pm) {
-  pm.addPass(mlir::createSCFToControlFlowPass());
-  pm.addPass(mlir::createConvertMathToLLVMPass());
-  pm.addPass(mlir::createConvertMathToLibmPass());
-  // Vector ops come from math on vectors: the exp polynomial's broadcasts, libm calls unrolled.
-  pm.addPass(mlir::createConvertVectorToLLVMPass());
-  pm.addPass(mlir::createArithToLLVMConversionPass());
-  pm.addPass(mlir::createConvertIndexToLLVMPass());
-  pm.addPass(mlir::createConvertControlFlowToLLVMPass());
-  pm.addPass(mlir::createConvertFuncToLLVMPass());
-  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
-}
 
 // The linear index of the calling thread in its block, as i32.
 mlir::Value linearThreadId(mlir::OpBuilder &b, mlir::Location loc) {
@@ -369,7 +375,7 @@ mlir::Value laneOffset(mlir::OpBuilder &b, mlir::Location loc, const layout::Lay
 // reads it (layout::wgmmaElementAddress, in the runtime's __fly_cpu_wgmma_dot). The warpgroup's
 // fence, commit, wait and accumulator settles order nothing here (emulateCpAsync drops them).
 void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
-  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  auto gpuModule = gpuModuleOf(m);
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
     if (c.getCallee().starts_with(std::string(ir::kMmaFnPrefix) + "wgmma."))
@@ -431,7 +437,7 @@ void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
 // C values as dot products over K in f32. Barriers around the exchange make it a collective
 // of the block, as the instruction is one of the wave.
 void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
-  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  auto gpuModule = gpuModuleOf(m);
   bool emulated = false;
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     llvm::SmallVector<mlir::func::CallOp> calls;
@@ -635,31 +641,36 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
   }
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> lowerForHost(ir::Module &module, const Options &options,
-                                               std::vector<KernelInfo> &kernels,
-                                               std::set<std::string> &blockLevel) {
+// The cpu target's lowering: the GPU-only operations emulated, each kernel outlined as a host
+// function (work-item loops or fibers for its threads), then MLIR's conversions to LLVM.
+std::vector<PipelineStep> hostPipeline(const Options &o) {
+  std::vector<PipelineStep> steps;
+  for (const char *stage :
+       {"fly-lower-ldmatrix", "fly-emulate-wgmma", "fly-check-bulk-copies", "fly-emulate-mma-atoms",
+        "fly-refuse-mma-calls", "fly-emulate-buffer-ops", "fly-emulate-cp-async",
+        "fly-emulate-amd-wave-ops", "fly-expand-small-floats", "fly-expand-composite-math",
+        "fly-approximate-exp", "fly-relax-vector-alignment", "fly-cpu-outline-kernels",
+        "fly-call-libm-for-log1p-expm1"})
+    steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
+  // Vector ops come from math on vectors: the exp polynomial's broadcasts, libm calls unrolled.
+  for (auto create : {mlir::createSCFToControlFlowPass, mlir::createConvertMathToLLVMPass,
+                      mlir::createConvertMathToLibmPass, mlir::createConvertVectorToLLVMPass,
+                      mlir::createArithToLLVMConversionPass, mlir::createConvertIndexToLLVMPass,
+                      mlir::createConvertControlFlowToLLVMPass, mlir::createConvertFuncToLLVMPass,
+                      mlir::createReconcileUnrealizedCastsPass})
+    steps.push_back([create](mlir::OpPassManager &pm) { pm.addPass(create()); });
+  return steps;
+}
+
+struct HostModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  int nextStage;
+};
+
+HostModule lowerForHost(ir::Module &module, const Options &options) {
   auto m = cloneForLowering(module, options);
-  lowerLdMatrixCalls(*m, /*native=*/false);
-  emulateWgmma(*m, options.arch);
-  checkBulkCopies(*m, "cpu", options.arch, /*emulate=*/true);
-  emulateMmaAtoms(*m, options.arch);
-  refuseMmaCalls(*m, options);
-  emulateBufferOps(*m);
-  emulateCpAsync(*m);
-  emulateAmdWaveOps(*m, waveSize(options.arch));
-  expandSmallFloats(*m);
-  expandCompositeMath(*m);
-  approximateExp(*m);
-  relaxVectorAlignment(*m);
-  kernels = outlineForHost(*m, options.cpuFibers, waveSize(options.arch), blockLevel);
-  callLibmForLog1pExpm1(*m);
-  dumpStage(options, "01_host.mlir", *m);
-  mlir::PassManager pm(m->getContext());
-  configurePrinting(pm, options);
-  addLoweringPasses(pm);
-  runPasses(pm, *m, "lowering for the cpu target");
-  dumpStage(options, "02_llvm_dialect.mlir", *m);
-  return m;
+  int next = runPipeline(hostPipeline(options), *m, options, "lowering for the cpu target");
+  return {std::move(m), next};
 }
 
 // An entry `void <prefix><k>(void **args, int64_t *ids)` (compiler.h) with the kernel's
@@ -770,13 +781,35 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
 
 } // namespace
 
+const std::vector<Stage> &cpuStages() {
+  static const std::vector<Stage> stages = {
+      {"fly-emulate-wgmma", "cpu: wgmma atoms as the runtime's dot products",
+       [](mlir::ModuleOp m, const Options &o) { emulateWgmma(m, o.arch); }},
+      {"fly-emulate-mma-atoms", "cpu: matrix-core atoms (MFMA, WMMA, mma.sync) in f32 arithmetic",
+       [](mlir::ModuleOp m, const Options &o) { emulateMmaAtoms(m, o.arch); }},
+      {"fly-emulate-amd-wave-ops",
+       "cpu: DPP moves as shuffles over the emulated wave; readfirstlane; hints go",
+       [](mlir::ModuleOp m, const Options &o) { emulateAmdWaveOps(m, waveSize(o.arch)); }},
+      {"fly-approximate-exp", "cpu: math.exp as the inline polynomial the cuda target uses",
+       [](mlir::ModuleOp m, const Options &) { approximateExp(m); }},
+      {"fly-relax-vector-alignment", "cpu: vector accesses promise only their element's alignment",
+       [](mlir::ModuleOp m, const Options &) { relaxVectorAlignment(m); }},
+      {"fly-cpu-outline-kernels",
+       "cpu: each kernel as a host function over the runtime's ids (work-item loops or fibers)",
+       [](mlir::ModuleOp m, const Options &o) {
+         outlineForHost(m, o.cpuFibers, waveSize(o.arch));
+       }},
+      {"fly-call-libm-for-log1p-expm1", "cpu: log1p and expm1 as libm calls (exact for small x)",
+       [](mlir::ModuleOp m, const Options &) { callLibmForLog1pExpm1(m); }},
+  };
+  return stages;
+}
+
 std::string loweredIrCpu(ir::Module &module, const Options &options) {
-  std::vector<KernelInfo> kernels;
-  std::set<std::string> blockLevel;
-  auto m = lowerForHost(module, options, kernels, blockLevel);
+  auto host = lowerForHost(module, options);
   std::string out;
   llvm::raw_string_ostream os(out);
-  m->print(os);
+  host.module->print(os);
   return out;
 }
 
@@ -785,8 +818,9 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
   Artifact art;
   art.target = options.target;
   art.arch = options.arch;
+  auto [m, nextStage] = lowerForHost(module, options);
   std::set<std::string> blockLevel;
-  auto m = lowerForHost(module, options, art.kernels, blockLevel);
+  art.kernels = kernelsOf(*m, blockLevel);
   auto &ctx = module.impl().context;
   mlir::registerBuiltinDialectTranslation(ctx);
   mlir::registerLLVMDialectTranslation(ctx);
@@ -808,7 +842,7 @@ Artifact compileCpu(ir::Module &module, const Options &options) {
     else if (!k.usesCollectives)
       addBlockEntry(*lm, *f);
   }
-  optimizeLlvm(*lm, *tm, options);
+  optimizeLlvm(*lm, *tm, options, nextStage);
   art.image = emitCode(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
   return art;
 }

@@ -80,7 +80,7 @@ bool isRocm(const Options &o) { return o.target == "rocm"; }
 // Replaces the builder's shared-memory base calls by workgroup globals, one per kernel.
 void materializeSharedMemory(mlir::ModuleOp m) {
   mlir::MLIRContext *ctx = m.getContext();
-  auto gpuModule = *m.getOps<mlir::gpu::GPUModuleOp>().begin();
+  auto gpuModule = gpuModuleOf(m);
   auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
   mlir::OpBuilder b(ctx);
   auto global = [&](const std::string &name, uint64_t bytes, uint64_t align, bool external) {
@@ -545,39 +545,70 @@ void eraseUnusedMmaDeclarations(mlir::gpu::GPUModuleOp gpuModule) {
     f.erase();
 }
 
-// The gpu.module lowered to the LLVM dialect, moved into a module of its own.
-mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const Options &o) {
-  auto m = cloneForLowering(module, o);
-  checkBulkCopies(*m, o.target, o.arch, /*emulate=*/false);
-  materializeSharedMemory(*m);
-  if (isRocm(o)) {
-    setBufferFlags(*m, o.arch);
-    checkLoadsToLds(*m, o.arch);
-    emulateCpAsync(*m);
-  } else {
-    emulateBufferOps(*m);
-  }
-  auto gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
-  lowerLdMatrixCalls(*m, /*native=*/!isRocm(o));
-  expandSmallFloats(*m);
-  expandCompositeMath(*m);
-  if (isRocm(o)) {
-    callDeviceLibraryMath(gpuModule);
-    xorShufflesToSwizzles(gpuModule);
-    shufflesWithinSegments(gpuModule, waveSize(o.arch), /*cuda=*/false);
-    lowerMatrixCores(gpuModule, o.arch);
-  } else {
-    lowerAmdWaveOpsForCuda(*m);
-    shufflesWithinSegments(gpuModule, 32, /*cuda=*/true);
-    lowerMmaSync(gpuModule, o.arch);
-    lowerWgmma(gpuModule, o.arch);
-    fenceGridDependencyControl(gpuModule);
-    expandMathForNvptx(gpuModule);
-  }
-  refuseMmaCalls(*m, o);
-  eraseUnusedMmaDeclarations(gpuModule);
-  dumpStage(o, "01_device.mlir", *m);
+// LLVM IR export wants a builtin module: the gpu.module's contents become the module's own, and
+// nothing else stays.
+void extractGpuModule(mlir::ModuleOp m) {
+  auto gpuModule = gpuModuleOf(m);
+  for (auto &op : llvm::make_early_inc_range(m.getBody()->getOperations()))
+    if (&op != gpuModule.getOperation())
+      op.erase();
+  for (auto &op : llvm::make_early_inc_range(gpuModule.getBody()->getOperations()))
+    if (!op.hasTrait<mlir::OpTrait::IsTerminator>())
+      op.moveBefore(gpuModule);
+  gpuModule.erase();
+  m->removeAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName());
+}
 
+// The rocm and cuda lowering: the builder's calls and atoms become the target's instructions,
+// then MLIR's GPU conversions take the gpu.module to the LLVM dialect.
+std::vector<PipelineStep> devicePipeline(const Options &o) {
+  std::vector<const char *> stages = {"fly-check-bulk-copies", "fly-materialize-shared-memory"};
+  if (isRocm(o))
+    stages.insert(stages.end(),
+                  {"fly-set-buffer-flags", "fly-check-loads-to-lds", "fly-emulate-cp-async"});
+  else
+    stages.push_back("fly-emulate-buffer-ops");
+  stages.insert(stages.end(),
+                {"fly-lower-ldmatrix", "fly-expand-small-floats", "fly-expand-composite-math"});
+  if (isRocm(o))
+    stages.insert(stages.end(), {"fly-call-device-library-math", "fly-xor-shuffles-to-swizzles",
+                                 "fly-shuffles-within-segments", "fly-lower-matrix-cores"});
+  else
+    stages.insert(stages.end(), {"fly-lower-amd-wave-ops-for-cuda", "fly-shuffles-within-segments",
+                                 "fly-lower-mma-sync", "fly-lower-wgmma",
+                                 "fly-fence-grid-dependency-control", "fly-expand-math-for-nvptx"});
+  stages.insert(stages.end(), {"fly-refuse-mma-calls", "fly-erase-unused-mma-declarations"});
+  std::vector<PipelineStep> steps;
+  for (const char *stage : stages)
+    steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
+  steps.push_back([](mlir::OpPassManager &pm) { pm.addPass(mlir::createSCFToControlFlowPass()); });
+  steps.push_back([o](mlir::OpPassManager &pm) {
+    auto &gpm = pm.nest<mlir::gpu::GPUModuleOp>();
+    if (isRocm(o)) {
+      mlir::ConvertGpuOpsToROCDLOpsOptions ro;
+      ro.chipset = o.arch;
+      ro.runtime = mlir::gpu::amd::Runtime::HIP;
+      gpm.addPass(mlir::createConvertGpuOpsToROCDLOps(ro));
+    } else {
+      gpm.addPass(mlir::createConvertGpuOpsToNVVMOps());
+      // NVVM ops without an LLVM intrinsic (mbarrier waits) become inline PTX.
+      gpm.addPass(mlir::createConvertNVVMToLLVMPass());
+    }
+  });
+  steps.push_back(
+      [](mlir::OpPassManager &pm) { pm.addPass(mlir::createReconcileUnrealizedCastsPass()); });
+  steps.push_back([o](mlir::OpPassManager &pm) { addStage(pm, "fly-extract-gpu-module", o); });
+  return steps;
+}
+
+struct DeviceModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  int nextStage;
+};
+
+// The gpu.module lowered to the LLVM dialect, its contents the module's own.
+DeviceModule lowerToLlvmDialect(ir::Module &module, const Options &o) {
+  auto m = cloneForLowering(module, o);
   // The GPU conversions create arith, cf and ub ops midway (lane ids, shuffles) and lower them
   // through these dialects' to-LLVM interfaces, which a bare context lacks.
   mlir::DialectRegistry registry;
@@ -588,33 +619,50 @@ mlir::OwningOpRef<mlir::ModuleOp> lowerToLlvmDialect(ir::Module &module, const O
   mlir::vector::registerConvertVectorToLLVMInterface(registry); // polynomials on vectors
   mlir::registerConvertNVVMToLLVMInterface(registry);
   m->getContext()->appendDialectRegistry(registry);
-  mlir::PassManager pm(m->getContext());
-  configurePrinting(pm, o);
-  pm.addPass(mlir::createSCFToControlFlowPass());
-  auto &gpm = pm.nest<mlir::gpu::GPUModuleOp>();
-  if (isRocm(o)) {
-    mlir::ConvertGpuOpsToROCDLOpsOptions ro;
-    ro.chipset = o.arch;
-    ro.runtime = mlir::gpu::amd::Runtime::HIP;
-    gpm.addPass(mlir::createConvertGpuOpsToROCDLOps(ro));
-  } else {
-    gpm.addPass(mlir::createConvertGpuOpsToNVVMOps());
-    // NVVM ops without an LLVM intrinsic (mbarrier waits) become inline PTX.
-    gpm.addPass(mlir::createConvertNVVMToLLVMPass());
-  }
-  pm.addPass(mlir::createReconcileUnrealizedCastsPass());
-  runPasses(pm, *m, "lowering for the " + o.target + " target");
-
-  // Move the device code out of the gpu.module: LLVM IR export wants a builtin module.
-  mlir::OpBuilder b(m->getContext());
-  mlir::OwningOpRef<mlir::ModuleOp> device(mlir::ModuleOp::create(m->getLoc()));
-  gpuModule = *m->getOps<mlir::gpu::GPUModuleOp>().begin();
-  for (auto &op : llvm::make_early_inc_range(gpuModule.getBody()->getOperations()))
-    if (!op.hasTrait<mlir::OpTrait::IsTerminator>())
-      op.moveBefore(device->getBody(), device->getBody()->end());
-  dumpStage(o, "02_llvm_dialect.mlir", *device);
-  return device;
+  int next = runPipeline(devicePipeline(o), *m, o, "lowering for the " + o.target + " target");
+  return {std::move(m), next};
 }
+
+} // namespace
+
+const std::vector<Stage> &gpuStages() {
+  static const std::vector<Stage> stages = {
+      {"fly-materialize-shared-memory", "the shared-memory base calls as workgroup globals",
+       [](mlir::ModuleOp m, const Options &) { materializeSharedMemory(m); }},
+      {"fly-set-buffer-flags", "rocm: the flags word of every buffer resource for the arch",
+       [](mlir::ModuleOp m, const Options &o) { setBufferFlags(m, o.arch); }},
+      {"fly-check-loads-to-lds", "rocm: an error where a buffer load into LDS is not on the arch",
+       [](mlir::ModuleOp m, const Options &o) { checkLoadsToLds(m, o.arch); }},
+      {"fly-call-device-library-math", "rocm: math without AMDGPU code as ocml calls",
+       [](mlir::ModuleOp m, const Options &) { callDeviceLibraryMath(gpuModuleOf(m)); }},
+      {"fly-xor-shuffles-to-swizzles", "rocm: xor shuffles within 32 lanes as ds_swizzle",
+       [](mlir::ModuleOp m, const Options &) { xorShufflesToSwizzles(gpuModuleOf(m)); }},
+      {"fly-shuffles-within-segments", "shuffles of a width below the wave kept in their segment",
+       [](mlir::ModuleOp m, const Options &o) {
+         bool cuda = o.target == "cuda";
+         shufflesWithinSegments(gpuModuleOf(m), cuda ? 32 : waveSize(o.arch), cuda);
+       }},
+      {"fly-lower-matrix-cores", "rocm: MFMA and WMMA atom calls as ROCDL intrinsics",
+       [](mlir::ModuleOp m, const Options &o) { lowerMatrixCores(gpuModuleOf(m), o.arch); }},
+      {"fly-lower-amd-wave-ops-for-cuda", "cuda: readfirstlane as lane 0; AMD hints go",
+       [](mlir::ModuleOp m, const Options &) { lowerAmdWaveOpsForCuda(m); }},
+      {"fly-lower-mma-sync", "cuda: mma.sync atom calls as NVVM's mma.sync",
+       [](mlir::ModuleOp m, const Options &o) { lowerMmaSync(gpuModuleOf(m), o.arch); }},
+      {"fly-lower-wgmma", "cuda: wgmma atom calls as inline PTX",
+       [](mlir::ModuleOp m, const Options &o) { lowerWgmma(gpuModuleOf(m), o.arch); }},
+      {"fly-fence-grid-dependency-control", "cuda: grid dependency waits fenced",
+       [](mlir::ModuleOp m, const Options &) { fenceGridDependencyControl(gpuModuleOf(m)); }},
+      {"fly-expand-math-for-nvptx", "cuda: math without NVPTX code expanded",
+       [](mlir::ModuleOp m, const Options &) { expandMathForNvptx(gpuModuleOf(m)); }},
+      {"fly-erase-unused-mma-declarations", "matrix-core atom declarations no call uses go",
+       [](mlir::ModuleOp m, const Options &) { eraseUnusedMmaDeclarations(gpuModuleOf(m)); }},
+      {"fly-extract-gpu-module", "the gpu.module's contents as the module's own (LLVM IR export)",
+       [](mlir::ModuleOp m, const Options &) { extractGpuModule(m); }},
+  };
+  return stages;
+}
+
+namespace {
 
 void initializeGpuTargets() {
   static std::once_flag once;
@@ -725,7 +773,7 @@ std::string loweredIrGpu(ir::Module &module, const Options &options) {
   auto device = lowerToLlvmDialect(module, options);
   std::string out;
   llvm::raw_string_ostream os(out);
-  device->print(os);
+  device.module->print(os);
   return out;
 }
 
@@ -742,7 +790,7 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
                                      k->waitsOnGridDependency(),
                                      {}});
   auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering
-  auto device = lowerToLlvmDialect(module, o);
+  auto [device, nextStage] = lowerToLlvmDialect(module, o);
 
   auto &ctx = module.impl().context;
   mlir::registerBuiltinDialectTranslation(ctx);
@@ -794,18 +842,19 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
     lm->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version", 500);
     linkDeviceLibraries(*lm, o, wave);
   }
-  optimizeLlvm(*lm, *tm, o);
+  optimizeLlvm(*lm, *tm, o, nextStage);
   if (isRocm(o)) {
     if (!o.dumpDir.empty()) { // code generation changes the module: print from a copy
       auto copy = llvm::CloneModule(*lm);
-      dumpText(o, "04_" + o.arch + ".s", emitCode(*tm, *copy, llvm::CodeGenFileType::AssemblyFile));
+      dumpText(o, stageFile(nextStage + 1, "final_isa.s"),
+               emitCode(*tm, *copy, llvm::CodeGenFileType::AssemblyFile));
     }
     std::string object = emitCode(*tm, *lm, llvm::CodeGenFileType::ObjectFile);
     art.image = linkHsaco(object);
-    dumpText(o, "05_" + o.arch + ".hsaco", art.image);
+    dumpText(o, stageFile(nextStage + 2, "code_object.hsaco"), art.image);
   } else {
     art.image = emitCode(*tm, *lm, llvm::CodeGenFileType::AssemblyFile);
-    dumpText(o, "04_" + o.arch + ".ptx", art.image);
+    dumpText(o, stageFile(nextStage + 1, "final_isa.ptx"), art.image);
   }
   if (!diags.text.empty())
     throw CompileError(o.target + " code generation failed: " + diags.text);

@@ -2,24 +2,38 @@
 
 #include "compiler/mlir_pipeline.h"
 
+#include "compiler/buffer_ops.h"
+#include "compiler/cp_async.h"
+#include "compiler/small_floats.h"
+
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+
+#include <cctype>
 
 namespace fly::compiler {
 
@@ -48,6 +62,17 @@ void dumpStage(const Options &o, const std::string &stage, mlir::ModuleOp m) {
   llvm::raw_string_ostream os(text);
   m->print(os);
   dumpText(o, stage, text);
+}
+
+mlir::gpu::GPUModuleOp gpuModuleOf(mlir::ModuleOp m) {
+  auto modules = m.getOps<mlir::gpu::GPUModuleOp>();
+  if (modules.empty())
+    throw CompileError("the module has no gpu.module (it is lowered already)");
+  return *modules.begin();
+}
+
+std::string stageFile(int stage, const std::string &name) {
+  return (stage < 10 ? "0" : "") + std::to_string(stage) + "_" + name;
 }
 
 namespace {
@@ -166,6 +191,153 @@ void expandCompositeMath(mlir::ModuleOp m) {
   (void)mlir::applyPatternsGreedily(m, std::move(patterns));
 }
 
+namespace {
+
+struct StagePass : mlir::PassWrapper<StagePass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(StagePass)
+  explicit StagePass(const Stage &stage) : stage(&stage) {}
+  StagePass(const StagePass &other) : PassWrapper(other), stage(other.stage) {}
+  llvm::StringRef getArgument() const final { return stage->name; }
+  llvm::StringRef getDescription() const final { return stage->summary; }
+  llvm::StringRef getName() const final { return stage->name; }
+  // Every dialect a stage creates ops of: fly-opt loads only those its input uses.
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                    mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                    mlir::math::MathDialect, mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
+                    mlir::scf::SCFDialect, mlir::ub::UBDialect, mlir::vector::VectorDialect>();
+  }
+
+  Option<std::string> target{*this, "target", llvm::cl::desc("cpu, rocm or cuda"),
+                             llvm::cl::init("cpu")};
+  Option<std::string> arch{*this, "arch",
+                           llvm::cl::desc("gfx942, sm_90, ...; on cpu the emulated arch"),
+                           llvm::cl::init("gfx942")};
+  Option<bool> cpuFibers{*this, "cpu-fibers",
+                         llvm::cl::desc("cpu: every kernel with collectives on fibers"),
+                         llvm::cl::init(false)};
+
+  void runOnOperation() override {
+    Options o;
+    o.target = target;
+    o.arch = arch;
+    o.cpuFibers = cpuFibers;
+    try {
+      stage->run(getOperation(), o);
+    } catch (const std::exception &e) {
+      // Kept to be rethrown as it is (its type is the C API's status); fly-opt prints it.
+      failure = std::current_exception();
+      getOperation().emitError(e.what());
+      signalPassFailure();
+    }
+  }
+
+  const Stage *stage;
+  std::exception_ptr failure;
+};
+
+// The stages every target runs, each as the target needs it.
+const std::vector<Stage> &commonStages() {
+  static const std::vector<Stage> stages = {
+      {"fly-lower-ldmatrix", "ldmatrix calls as NVVM's ldmatrix (cuda) or per-lane loads",
+       [](mlir::ModuleOp m, const Options &o) { lowerLdMatrixCalls(m, o.target == "cuda"); }},
+      {"fly-check-bulk-copies",
+       "mbarriers, TMA copies and grid dependency control checked for the arch (cpu: emulated)",
+       [](mlir::ModuleOp m, const Options &o) {
+         checkBulkCopies(m, o.target, o.arch, o.target == "cpu");
+       }},
+      {"fly-refuse-mma-calls", "an error naming a matrix-core atom the target cannot run",
+       [](mlir::ModuleOp m, const Options &o) { refuseMmaCalls(m, o); }},
+      {"fly-emulate-buffer-ops", "cpu and cuda: buffer ops as bounds-checked global accesses",
+       [](mlir::ModuleOp m, const Options &) { emulateBufferOps(m); }},
+      {"fly-emulate-cp-async", "cpu and rocm: cp.async copies as synchronous loads and stores",
+       [](mlir::ModuleOp m, const Options &) { emulateCpAsync(m); }},
+      {"fly-expand-small-floats", "fp8, fp6 and fp4 conversions as integer and f32 arithmetic",
+       [](mlir::ModuleOp m, const Options &) { expandSmallFloats(m); }},
+      {"fly-expand-composite-math", "clampf, fpowi, ipowi, sincos and float class tests expanded",
+       [](mlir::ModuleOp m, const Options &) { expandCompositeMath(m); }},
+  };
+  return stages;
+}
+
+const Stage *findStage(llvm::StringRef name) {
+  for (const auto *stages : {&commonStages(), &cpuStages(), &gpuStages()})
+    for (const Stage &s : *stages)
+      if (name == s.name)
+        return &s;
+  return nullptr;
+}
+
+// FlyDSL's stage label: the step's first pass, without its options or nest, as an identifier.
+std::string stageLabel(mlir::OpPassManager &pm) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pm.printAsTextualPipeline(os);
+  llvm::StringRef t(text);
+  for (llvm::StringRef nest : {"builtin.module(", "gpu.module("})
+    t.consume_front(nest);
+  t = t.take_until([](char c) { return c == '{' || c == ',' || c == ')'; });
+  std::string label;
+  for (char c : t)
+    label += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return label.empty() ? "stage" : label;
+}
+
+void runRethrowingStages(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what) {
+  DiagnosticCollector diags(m.getContext());
+  if (mlir::succeeded(pm.run(m)))
+    return;
+  for (mlir::Pass &p : pm.getPasses())
+    if (p.getTypeID() == mlir::TypeID::get<StagePass>())
+      if (auto failure = static_cast<StagePass &>(p).failure)
+        std::rethrow_exception(failure);
+  throw CompileError(what + " failed: " + diags.text);
+}
+
+} // namespace
+
+void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o) {
+  const Stage *stage = findStage(name);
+  if (!stage)
+    throw CompileError("no lowering stage is named " + name.str());
+  auto pass = std::make_unique<StagePass>(*stage);
+  pass->target = o.target;
+  pass->arch = o.arch;
+  pass->cpuFibers = o.cpuFibers;
+  pm.addPass(std::move(pass));
+}
+
+void registerStagePasses() {
+  for (const auto *stages : {&commonStages(), &cpuStages(), &gpuStages()})
+    for (const Stage &s : *stages)
+      mlir::registerPass([&s] { return std::make_unique<StagePass>(s); });
+}
+
+int runPipeline(const std::vector<PipelineStep> &steps, mlir::ModuleOp m, const Options &o,
+                const std::string &what) {
+  mlir::PassManager whole(m.getContext(), mlir::ModuleOp::getOperationName());
+  for (const PipelineStep &step : steps)
+    step(whole);
+  int stage = 1;
+  if (o.dumpDir.empty()) {
+    configurePrinting(whole, o);
+    runRethrowingStages(whole, m, what);
+    return stage + int(steps.size());
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  whole.printAsTextualPipeline(os);
+  dumpText(o, "pipeline.txt", "fly-opt 00_origin.mlir --pass-pipeline='" + text + "'\n");
+  for (const PipelineStep &step : steps) {
+    mlir::PassManager pm(m.getContext(), mlir::ModuleOp::getOperationName());
+    configurePrinting(pm, o);
+    step(pm);
+    runRethrowingStages(pm, m, what);
+    dumpStage(o, stageFile(stage++, stageLabel(pm) + ".mlir"), m);
+  }
+  return stage;
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options) {
   for (auto &k : module.kernels()) {
     if (!k->error().empty())
@@ -176,7 +348,7 @@ mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Opt
   if (module.kernels().empty())
     throw CompileError("the module has no kernels");
   mlir::OwningOpRef<mlir::ModuleOp> m(module.impl().module.clone());
-  dumpStage(options, "00_built.mlir", *m);
+  dumpStage(options, stageFile(0, "origin.mlir"), *m);
   return m;
 }
 
@@ -195,7 +367,7 @@ void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what)
     throw CompileError(what + " failed: " + diags.text);
 }
 
-void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options) {
+void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options, int stage) {
   auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, &tm);
   if (auto err = optimize(&lm))
     throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
@@ -204,7 +376,7 @@ void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &opti
   std::string ll;
   llvm::raw_string_ostream os(ll);
   lm.print(os, nullptr);
-  dumpText(options, "03_llvm.ll", ll);
+  dumpText(options, stageFile(stage, "llvm_ir.ll"), ll);
 }
 
 std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type) {

@@ -1,6 +1,6 @@
 //===- mlir_pipeline.h - What every target's MLIR pipeline shares -----*- C++ -*-===//
 //
-// Included only by the target TUs (cpu_target.cpp, gpu_target.cpp), which include MLIR anyway.
+// Included only by TUs that include MLIR anyway: the targets, their stages and fly-opt.
 //
 //===-------------------------------------------------------------------------------===//
 #ifndef FLYDSL_COMPILER_MLIR_PIPELINE_H
@@ -16,7 +16,9 @@
 
 #include "llvm/Support/CodeGen.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Module;
@@ -38,8 +40,38 @@ void dumpStage(const Options &o, const std::string &stage, mlir::ModuleOp m);
 void dumpText(const Options &o, const std::string &stage, const std::string &text);
 
 /// A copy of the module to lower; the builder's module stays as built. Every kernel must be
-/// finished and free of errors (CompileError otherwise). Dumps it as 00_built.mlir.
+/// finished and free of errors (CompileError otherwise). Dumps it as 00_origin.mlir.
 mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options);
+
+/// The module's gpu.module; a CompileError where it has none (a stage run on lowered IR).
+mlir::gpu::GPUModuleOp gpuModuleOf(mlir::ModuleOp m);
+
+/// A step of a target's lowering that is this project's own (no MLIR pass does it): it runs as a
+/// pass named `name` whose options give the target, arch and fiber choice of Options, so a
+/// kernel's whole lowering is a pass pipeline that fly-opt can run too. A stage reports a
+/// failure by throwing CompileError, which the pipeline rethrows unchanged.
+struct Stage {
+  const char *name;
+  const char *summary;
+  void (*run)(mlir::ModuleOp m, const Options &o);
+};
+/// The stages of the cpu target (cpu_target.cpp) and of the GPU targets (gpu_target.cpp).
+const std::vector<Stage> &cpuStages();
+const std::vector<Stage> &gpuStages();
+/// Adds the pass of the stage named `name` (of either list) for `o`'s target and arch.
+void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o);
+/// Registers every stage as a pass with MLIR's registry (fly-opt).
+void registerStagePasses();
+
+/// A target's lowering as steps, each adding one top-level pass (or one nest of passes) to a pass
+/// manager: with dumping on, each step's result is a stage of its own, NN_<its pass>.mlir, as
+/// FlyDSL numbers its stages, and pipeline.txt gives the fly-opt command that reproduces the
+/// whole lowering from 00_origin.mlir.
+using PipelineStep = std::function<void(mlir::OpPassManager &)>;
+/// Runs the steps on `m` (a failure throws CompileError naming `what` and the diagnostics, or
+/// the failed stage's own error). Returns the number the next dumped stage takes.
+int runPipeline(const std::vector<PipelineStep> &steps, mlir::ModuleOp m, const Options &o,
+                const std::string &what);
 
 /// Turns on FLYDSL_DEBUG_PRINT_AFTER_ALL printing for `pm` when asked.
 void configurePrinting(mlir::PassManager &pm, const Options &options);
@@ -68,8 +100,12 @@ void expandCompositeMath(mlir::ModuleOp m);
 /// by loads of each lane's own elements (every other target).
 void lowerLdMatrixCalls(mlir::ModuleOp m, bool native);
 
-/// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as 03_llvm.ll.
-void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options);
+/// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as stage `stage`
+/// (NN_llvm_ir.ll).
+void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options, int stage);
+
+/// A dumped stage's file name: the number in two digits, then the name.
+std::string stageFile(int stage, const std::string &name);
 
 /// Code generation of `lm` into an object file or assembly text.
 std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type);

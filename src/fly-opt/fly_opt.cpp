@@ -1,11 +1,12 @@
 //===- fly_opt.cpp - mlir-opt with the Fly dialect ------------------------===//
 //
 // fly-opt runs the Fly dialect's passes, MLIR's own (the canonicalizer folds
-// the layout queries; gpu-module-to-binary serializes kernels) and the cpu
-// target's work-item loops on .mlir files; tests/mlir checks them with FileCheck.
+// the layout queries; gpu-module-to-binary serializes kernels) and every
+// target's lowering stages on .mlir files; tests/mlir checks them with FileCheck.
 //
 //===----------------------------------------------------------------------===//
 
+#include "compiler/mlir_pipeline.h"
 #include "compiler/work_item_loops.h"
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
@@ -30,6 +31,8 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   fly::ir::fly::registerFlyPasses();
   fly::compiler::registerWorkItemLoopsPass();
+  // Every target's own lowering stages: a kernel's dumped pipeline.txt runs here as it ran.
+  fly::compiler::registerStagePasses();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "fly-opt: the Fly dialect's passes\n", registry));
 }

@@ -117,7 +117,7 @@ assert flydsl.cpu_fiber_kernels() == before + 1, flydsl.cpu_fiber_kernels()
     script.write_text(code)
     done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    text = "".join(h.read_text() for h in tmp_path.rglob("01_host.mlir"))
+    text = "".join(h.read_text() for h in tmp_path.rglob("*_fly_cpu_outline_kernels.mlir"))
     reason = "a barrier or shuffle under a condition that differs between threads"
     assert f'fly.cpu_fibers = "{reason}"' in text
 

@@ -198,7 +198,8 @@ def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, **env_vars)
 @pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
 def test_amd_code(arch, tmp_path):
     d = compiled(tmp_path, KDL_ROCM, arch, "col") / f"rocm-{arch}"
-    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(d / f"05_{arch}.hsaco")],
+    hsaco = next(d.glob("*_code_object.hsaco"))
+    text = subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(hsaco)],
                           check=True, capture_output=True, text=True).stdout  # fmt: skip
     # 2 x 2 atoms a wave per K step, two steps of a 32-deep tile (one on gfx950, whose atom
     # takes twice the K), two unrolled tiles; a lane's four (eight) K values of A or B in one
@@ -209,9 +210,9 @@ def test_amd_code(arch, tmp_path):
     assert "global_load_dwordx4" in text and "ds_write_b128" in text
     assert read in text
     assert "scratch_" not in text  # accumulators and fragments stay in registers
-    asm = (d / f"04_{arch}.s").read_text()
+    asm = next(d.glob("*_final_isa.s")).read_text()
     assert ".private_segment_fixed_size: 0" in asm
-    usage = code_object_resource_usage((d / f"05_{arch}.hsaco").read_bytes(), "main", arch)
+    usage = code_object_resource_usage(hsaco.read_bytes(), "main", arch)
     assert usage["scratch_bytes"] == 0 and 0 < usage["registers"] <= 512
     assert usage["shared_bytes"] == 2 * (64 + 64) * 32 * 2  # two buffers of A and B tiles
     assert 1 <= usage["occupancy"] <= 8
@@ -237,7 +238,8 @@ def test_resource_usage_tool_and_its_errors():
 
 @pytest.mark.parametrize("b_layout,b_load", [("col", "x2.shared"), ("row", "x2.trans.shared")])
 def test_nvidia_code(b_layout, b_load, tmp_path):
-    ptx = (compiled(tmp_path, 2, "sm_80", b_layout) / "cuda-sm_80" / "04_sm_80.ptx").read_text()
+    ptx = next((compiled(tmp_path, 2, "sm_80", b_layout) / "cuda-sm_80").glob("*_final_isa.ptx"))
+    ptx = ptx.read_text()
     assert len(re.findall(r"mma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.f16\.f16\.f32", ptx)) >= 32
     assert "cp.async.cg.shared.global" in ptx and re.search(r"cp\.async\.wait_group\s+2;", ptx)
     # Fragments come from shared memory by ldmatrix: A's 16x16 as four 8x8 matrices, B's as two
@@ -253,7 +255,7 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
 @pytest.mark.parametrize("tma", ["1", "0"])
 def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
     dump = compiled(tmp_path, 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma)
-    ptx = (dump / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    ptx = next((dump / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
     assert ".target sm_90a" in ptx
     # 256 x 256: one warpgroup over 64 x 128, four m64n128k16 atoms a 64-deep K tile, A K-major
     # and B as it comes (transposed where N is contiguous), in a loop of four buffers.
@@ -274,7 +276,7 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         ws = compiled(
             tmp_path / "ws", 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma, FLYDSL_GEMM_WS="1"
         )
-        ptx = (ws / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+        ptx = next((ws / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
         assert len(re.findall(copy, ptx)) == 4 * (2 + transpose_b)
         assert ".maxntid 256, 1, 1" in ptx
         assert re.search(r"setmaxnreg\.dec\.sync\.aligned\.u32\s+40;", ptx)
@@ -284,7 +286,7 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         # read before handing the buffer on.
         ws = compiled(tmp_path / "ws16", 2, "sm_90", b_layout, "float16", FLYDSL_GEMM_TMA=tma,
                       FLYDSL_GEMM_WS="1")  # fmt: skip
-        ptx16 = (ws / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+        ptx16 = next((ws / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
         store = r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group"
         assert len(re.findall(store, ptx16)) == 2
         assert re.search(r"(bar|barrier)\.sync\s+1,\s*128;", ptx16)
@@ -303,7 +305,7 @@ def test_the_skinny_hopper_kernel_overlaps_its_predecessor(pdl, tmp_path):
     # first copy (then the launch may overlap the previous kernel); FLYDSL_GEMM_PDL=0 not.
     env = {"FLYDSL_GEMM_PDL": pdl} if pdl else {}
     dump = compiled(tmp_path, 2, "sm_90", "col", m=16, **env)
-    ptx = (dump / "cuda-sm_90" / "04_sm_90.ptx").read_text()
+    ptx = next((dump / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
     assert "mma.sync.aligned.m16n8k16" in ptx
     if pdl == "0":
         assert "griddepcontrol" not in ptx

@@ -274,12 +274,12 @@ def test_gfx942_code(kernel, tmp_path):
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": "gfx942"}  # fmt: skip
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
-    hsaco = tmp_path / "rocm-gfx942" / "05_gfx942.hsaco"
+    (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")
     text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(hsaco)], check=True,
                           capture_output=True, text=True).stdout  # fmt: skip
     assert re.search(r"global_load_dwordx4", text) and re.search(r"global_store_dwordx4", text)
     assert "scratch_" not in text and "buffer_store_dword v" not in text
-    asm = (tmp_path / "rocm-gfx942" / "04_gfx942.s").read_text()
+    (asm,) = (f.read_text() for f in (tmp_path / "rocm-gfx942").glob("*_final_isa.s"))
     assert ".private_segment_fixed_size: 0" in asm
     if kernel != "silu_mul":
         assert "ds_swizzle_b32" in text and "ds_bpermute_b32" not in text
