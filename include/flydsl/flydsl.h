@@ -662,6 +662,10 @@ typedef enum fly_value_kind {
 } fly_value_kind;
 /* The fly_value_kind of v, or -1 (with the builder error set) for a bad handle. */
 FLY_API int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v);
+/* 1 with *value set where v is an integer scalar that is a constant while the kernel is built
+ * (a static leaf, folded arithmetic), 0 where it is not, -1 (with the builder error set) for a
+ * bad handle. */
+FLY_API int fly_kernel_scalar_constant(fly_kernel_t *k, fly_value_t *v, int64_t *value);
 
 /* An extent or stride known only at launch, in fly_kernel_tensor_param_spec. */
 #define FLY_DYNAMIC INT64_MIN
@@ -961,6 +965,9 @@ FLY_API fly_status fly_tiled_mma_create_scaled(int64_t m, int64_t n, int64_t k,
 FLY_API void fly_tiled_mma_destroy(fly_tiled_mma_t *tiled_mma);
 /* The atom's instruction name, e.g. "v_mfma_f32_16x16x16_f16" (caller frees). */
 FLY_API fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name);
+/* The dtype of the atom's C and D (what make_fragment_C holds): FLY_I32 for i8 inputs,
+ * FLY_F32 for other matrix instructions, the inputs' own for UniversalFMA. */
+FLY_API fly_status fly_tiled_mma_accumulator_dtype(const fly_tiled_mma_t *tiled_mma, int *dtype);
 /* The threads of the tiled MMA and the tile it covers in M, N and K. */
 FLY_API fly_status fly_tiled_mma_size(const fly_tiled_mma_t *tiled_mma, int64_t *threads,
                                       int64_t tile_mnk[3]);
@@ -999,6 +1006,30 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t 
                                                    int operand /* fly_mma_operand */);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* FlyDSL's orders of a gemm's atom calls over its M x N x K blocks: the letters name the loops
+ * innermost first; the serpentine ones run each inner loop backwards on every other pass of
+ * the loop around it. */
+typedef enum fly_gemm_order {
+  FLY_GEMM_KMN = 0,
+  FLY_GEMM_KNM = 1,
+  FLY_GEMM_MKN = 2,
+  FLY_GEMM_MNK = 3,
+  FLY_GEMM_NKM = 4,
+  FLY_GEMM_NMK = 5,
+  FLY_GEMM_KMN_SERPENTINE = 6,
+  FLY_GEMM_KNM_SERPENTINE = 7,
+  FLY_GEMM_MKN_SERPENTINE = 8,
+  FLY_GEMM_MNK_SERPENTINE = 9,
+  FLY_GEMM_NKM_SERPENTINE = 10,
+  FLY_GEMM_NMK_SERPENTINE = 11
+} fly_gemm_order;
+/* fly_kernel_gemm with its atom calls in `order` (a fly_gemm_order; -1 with `traversal` NULL
+ * is fly_kernel_gemm's own order, K blocks outermost), or in the order of `traversal`, a static
+ * layout whose i-th value is the call m + M * n + M * N * k and which visits each once. For
+ * each (m, n) the K blocks add up in the order visited. Synchronous, unscaled atoms only. */
+FLY_API void fly_kernel_gemm_ordered(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
+                                     fly_value_t *a, fly_value_t *b, fly_value_t *c, int order,
+                                     const fly_layout_t *traversal);
 /* fly_kernel_gemm for a scaled atom: scale_a and scale_b are register fragments of int8
  * (E8M0 exponents, 127 is 1.0) of the thread's FLY_MMA_SFA and FLY_MMA_SFB partitions of the
  * scale tensors, and each atom multiplies A's and B's values by 2^(scale - 127) of their row

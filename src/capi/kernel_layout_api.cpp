@@ -51,6 +51,21 @@ int fly_value_kind_of(fly_kernel_t *k, fly_value_t *v) {
   return K->error() != before ? -1 : static_cast<int>(kind);
 }
 
+int fly_kernel_scalar_constant(fly_kernel_t *k, fly_value_t *v, int64_t *value) {
+  FLY_KERNEL_OR(k, -1);
+  if (!value) {
+    K->reject("value (the output) must not be NULL");
+    return -1;
+  }
+  std::string before = K->error();
+  std::optional<int64_t> c = K->scalarConstant(val(v));
+  if (K->error() != before)
+    return -1;
+  if (c)
+    *value = *c;
+  return c ? 1 : 0;
+}
+
 int fly_kernel_tensor_address_space(fly_kernel_t *k, fly_value_t *tensor) {
   FLY_KERNEL_OR(k, -1);
   return K->addressSpaceOf(val(tensor));

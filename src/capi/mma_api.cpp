@@ -6,6 +6,7 @@
 #include "capi/status.h"
 #include "layout/mma.h"
 
+#include <map>
 #include <memory>
 
 using namespace fly;
@@ -105,6 +106,20 @@ fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name
   return guard([&] { *requireOut(name, "name") = copyString(tiledMmaOf(tiled_mma).atom.name); });
 }
 
+fly_status fly_tiled_mma_accumulator_dtype(const fly_tiled_mma_t *tiled_mma, int *dtype) {
+  return guard([&] {
+    std::string t = L::accumulatorType(tiledMmaOf(tiled_mma).atom);
+    int *out = requireOut(dtype, "dtype");
+    static const std::map<std::string, int> codes = {
+        {"i32", FLY_I32}, {"f32", FLY_F32}, {"f16", FLY_F16}, {"bf16", FLY_BF16}, {"i8", FLY_I8}};
+    auto it = codes.find(t);
+    if (it == codes.end())
+      fail(FLY_ERROR_UNSUPPORTED, "a UniversalFMA of fp8 accumulates in the fp8 type of its "
+                                  "operands, which the atom does not name");
+    *out = it->second;
+  });
+}
+
 fly_status fly_tiled_mma_size(const fly_tiled_mma_t *tiled_mma, int64_t *threads,
                               int64_t tile_mnk[3]) {
   return guard([&] {
@@ -172,6 +187,30 @@ void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fl
                      fly_value_t *b, fly_value_t *c) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
+}
+
+void fly_kernel_gemm_ordered(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
+                             fly_value_t *a, fly_value_t *b, fly_value_t *c, int order,
+                             const fly_layout_t *traversal) {
+  FLY_KERNEL_OR(k, );
+  ir::GemmTraversal how;
+  fly_status s = guard([&] {
+    if (order < -1 || order > FLY_GEMM_NMK_SERPENTINE)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "order must be a fly_gemm_order or -1, not " + std::to_string(order));
+    if (traversal && order != -1)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "a gemm takes an order or a traversal layout, not both");
+    how.order = order;
+    if (traversal)
+      how.layout = plainLayout(traversal, "traversal", "a gemm traversal");
+  });
+  if (s != FLY_OK) {
+    K->reject(fly_last_error_message());
+    return;
+  }
+  kernelCall(K, [&] {
+    K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c), true, nullptr, nullptr, how);
+  });
 }
 
 void fly_kernel_gemm_scaled(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fly_value_t *a,

@@ -24,6 +24,14 @@ struct TiledMma;
 
 namespace fly::ir {
 
+/// The order of a gemm's atom calls (synchronous, unscaled atoms): FlyDSL's named order
+/// (layout::GemmOrder; -1 is K blocks outermost, then N, then M) or a static traversal layout
+/// (layout::gemmTraversal). For each (m, n) the K blocks add up in the order visited.
+struct GemmTraversal {
+  int order = -1;
+  std::optional<layout::Layout> layout;
+};
+
 class Kernel;
 
 /// A value inside a kernel: a scalar, a vector of scalars, a tensor (pointer with shape and
@@ -255,6 +263,9 @@ public:
   // are host integers or i32/i64 kernel integers; tensors are a pointer plus a layout. The
   // algebra is src/layout's: static leaves fold while the kernel is built.
   ValueKind kindOf(Value *v);
+  /// The integer a scalar is where it is a constant (folded while the kernel is built);
+  /// nothing for any other value (an error too where the handle is not a live one).
+  std::optional<int64_t> scalarConstant(Value *v);
   /// The address space of a tensor's memory: 1 global (buffer tensors too), 3 shared, 5
   /// registers; -1 (with the error set) for a value that is not a tensor.
   int addressSpaceOf(Value *tensor);
@@ -349,7 +360,7 @@ public:
   /// A scaled atom takes the register fragments of its scales' partitions (operands 3 and 4)
   /// as scaleA and scaleB; other atoms take none.
   void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c, bool wait = true,
-            Value *scaleA = nullptr, Value *scaleB = nullptr);
+            Value *scaleA = nullptr, Value *scaleB = nullptr, const GemmTraversal &traversal = {});
   /// Waits until at most `pending` committed groups of this warpgroup's wgmma atoms are in
   /// flight; `accumulators` (a register fragment, or null) may then be read.
   void wgmmaWait(int pending, Value *accumulators);

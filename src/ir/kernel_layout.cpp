@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <map>
 #include <numeric>
 
 namespace fly::ir {
@@ -425,6 +426,13 @@ struct LayoutOps {
 ValueKind Kernel::kindOf(Value *h) {
   Entry *e = impl_->get(h, "value");
   return e ? e->kind : ValueKind::Scalar;
+}
+
+std::optional<int64_t> Kernel::scalarConstant(Value *h) {
+  Entry *e = impl_->get(h, "value");
+  if (!e || e->kind != ValueKind::Scalar || e->lanes != 1 || !isInteger(e->dtype))
+    return std::nullopt;
+  return integerConstant(e->v);
 }
 
 int Kernel::addressSpaceOf(Value *h) {
@@ -1796,7 +1804,7 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
 } // namespace
 
 void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wait, Value *hsa,
-                  Value *hsb) {
+                  Value *hsb, const GemmTraversal &traversal) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
@@ -1805,6 +1813,10 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     return;
   const layout::MmaAtom &atom = tm->mma->atom;
   bool scaled = atom.scaleBlock > 0;
+  if ((traversal.order != -1 || traversal.layout) && (scaled || isWgmma(atom))) {
+    k.fail("a gemm traversal order is for synchronous, unscaled atoms, not " + atom.name);
+    return;
+  }
   if (scaled != (hsa != nullptr) || scaled != (hsb != nullptr)) {
     k.fail(scaled ? "gemm with " + atom.name + " takes the scales of A and B (gemm_scaled)"
                   : "gemm with scales takes a scaled atom; " + atom.name + " has no scales");
@@ -1845,7 +1857,7 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   auto [M, N, K] = *mnk;
   auto input = atomInputType(atom.abType);
   bool fp8 = atom.abType == "fp8" && isFp8(a->dtype);
-  DType acc = atom.abType == "i8" ? DType::I32 : DType::F32;
+  DType acc = layout::accumulatorType(atom) == "i32" ? DType::I32 : DType::F32;
   bool typesOk = a->dtype == b->dtype && c->dtype == d->dtype &&
                  (fma ? a->dtype == c->dtype : (fp8 || a->dtype == input) && c->dtype == acc);
   if (!typesOk) {
@@ -1862,36 +1874,44 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   if (!fma)
     declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
   bool real = isFloat(c->dtype);
+  std::vector<std::array<int64_t, 3>> calls;
+  if (!k.algebra("gemm traversal", [&] {
+        calls = traversal.layout ? layout::gemmTraversal(M, N, K, *traversal.layout)
+                : traversal.order == -1
+                    ? layout::gemmTraversal(M, N, K, layout::GemmOrder::Mnk)
+                    : layout::gemmTraversal(M, N, K, layout::GemmOrder(traversal.order));
+      }))
+    return;
   std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
       accs.push_back(fragmentSlice(k, *c, vc, m, n));
-  for (int64_t kk = 0; kk < K; ++kk) {
-    std::vector<MValue> as, bs;
-    for (int64_t m = 0; m < M; ++m)
-      as.push_back(fragmentSlice(k, *a, va, m, kk));
-    for (int64_t n = 0; n < N; ++n)
-      bs.push_back(fragmentSlice(k, *b, vb, n, kk));
-    for (int64_t n = 0; n < N; ++n)
-      for (int64_t m = 0; m < M; ++m) {
-        MValue &x = accs[size_t(n * M + m)];
-        MValue av = as[size_t(m)], bv = bs[size_t(n)];
-        if (!fma) {
-          auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
-                                                 mlir::ValueRange{av, bv, x});
-          // What a target that emulates the atom needs: its shape, lanes and operand layouts.
-          call->setAttr(kMmaShapeAttr, k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k,
-                                                                 layout::staticSize(atom.thrID)}));
-          call->setAttr(
-              kMmaLayoutsAttr,
-              k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()}));
-          x = call.getResult(0);
-        } else if (real)
-          x = mlir::LLVM::FMAOp::create(k.b, k.loc(), av, bv, x);
-        else
-          x = mlir::arith::AddIOp::create(k.b, k.loc(),
-                                          mlir::arith::MulIOp::create(k.b, k.loc(), av, bv), x);
-      }
+  // Each A block (m, k) and B block (n, k) is read once, where a call first needs it.
+  std::map<std::pair<int64_t, int64_t>, MValue> as, bs;
+  auto block = [&](auto &cache, Entry &t, int64_t values, int64_t i, int64_t kk) {
+    MValue &v = cache[{i, kk}];
+    if (!v)
+      v = fragmentSlice(k, t, values, i, kk);
+    return v;
+  };
+  for (auto [m, n, kk] : calls) {
+    MValue &x = accs[size_t(n * M + m)];
+    MValue av = block(as, *a, va, m, kk), bv = block(bs, *b, vb, n, kk);
+    if (!fma) {
+      auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
+                                             mlir::ValueRange{av, bv, x});
+      // What a target that emulates the atom needs: its shape, lanes and operand layouts.
+      call->setAttr(kMmaShapeAttr, k.b.getDenseI64ArrayAttr(
+                                       {atom.m, atom.n, atom.k, layout::staticSize(atom.thrID)}));
+      call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
+                                                          atom.layoutC.str()}));
+      x = call.getResult(0);
+    } else if (real) {
+      x = mlir::LLVM::FMAOp::create(k.b, k.loc(), av, bv, x);
+    } else {
+      x = mlir::arith::AddIOp::create(k.b, k.loc(),
+                                      mlir::arith::MulIOp::create(k.b, k.loc(), av, bv), x);
+    }
   }
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m) {
@@ -2130,8 +2150,10 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       layout::fail(layout::ErrorKind::RankMismatch, "copy from " + s->layout->str() + " to " +
                                                         d->layout->str() +
                                                         ": the tensors have different sizes");
+    // A register fragment's values need not be consecutive: registers are read and written one
+    // element at a time (FlyDSL's atom calls gather and scatter register values alike).
     for (auto [plan, t] : {std::pair{&ps, s}, std::pair{&pd, d}})
-      if (!plan->contiguous)
+      if (!plan->contiguous && t->addrSpace != 5)
         layout::fail(layout::ErrorKind::Divisibility,
                      "a " + std::to_string(atom.bits) + "-bit copy atom moves " +
                          std::to_string(atom.values) +
@@ -2206,11 +2228,22 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         });
         continue;
       }
+      // Element v of call c of a plan's tensor.
+      auto element = [&](const CopyPlan &plan, Entry &t, int64_t i) {
+        return k.elementAddress(t, layout::evaluate(plan.byCall, IntTuple{i, c}).leaf());
+      };
       mlir::Type vt = k.typeOf(s->dtype, lanes);
       MValue v = guarded(k, pc, vt, [&] {
         if (s->rsrc && atom.op == CopyOp::BufferLoadStore)
           return k.bufferLoadAt(*s, so, lanes);
-        return k.loadAt(k.elementAddress(*s, so), s->dtype, lanes);
+        if (ps.contiguous)
+          return k.loadAt(k.elementAddress(*s, so), s->dtype, lanes);
+        MValue gathered = mlir::LLVM::PoisonOp::create(k.b, k.loc(), k.memType(s->dtype, lanes));
+        for (int i = 0; i < lanes; ++i)
+          gathered = mlir::LLVM::InsertElementOp::create(
+              k.b, k.loc(), gathered, k.toMem(k.loadAt(element(ps, *s, i), s->dtype), s->dtype, 1),
+              k.constantOf(DType::I32, i));
+        return k.fromMem(gathered, s->dtype, lanes);
       });
       if (s->dtype != d->dtype)
         v = mlir::arith::BitcastOp::create(k.b, k.loc(), k.typeOf(d->dtype, lanes), v);
@@ -2219,8 +2252,15 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
           k.atomicRmw(atom.atomic, k.elementAddress(*d, dof), v, d->dtype, atom.scope);
         else if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
           k.bufferStoreAt(*d, v, dof, lanes);
-        else
+        else if (pd.contiguous)
           k.storeAt(v, k.elementAddress(*d, dof), d->dtype, lanes);
+        else
+          for (int i = 0; i < lanes; ++i)
+            k.storeAt(k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(),
+                                                                     k.toMem(v, d->dtype, lanes),
+                                                                     k.constantOf(DType::I32, i)),
+                                d->dtype, 1),
+                      element(pd, *d, i), d->dtype);
         return MValue();
       });
     }

@@ -140,6 +140,65 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
                int wave);
 } // namespace
 
+std::vector<std::array<int64_t, 3>> gemmTraversal(int64_t M, int64_t N, int64_t K,
+                                                  GemmOrder order) {
+  // Each order's loops, outermost first, as indices into (M, N, K).
+  static const std::array<std::array<int, 3>, 6> loops = {{
+      {1, 0, 2}, {0, 1, 2}, {1, 2, 0}, {2, 1, 0}, {0, 2, 1}, {2, 0, 1} // kmn knm mkn mnk nkm nmk
+  }};
+  int which = static_cast<int>(order);
+  if (which < 0 || which > 11)
+    fail(ErrorKind::InvalidArgument, "unknown gemm order " + std::to_string(which));
+  const std::array<int, 3> &loop = loops[size_t(which % 6)];
+  bool serpentine = which >= 6;
+  int64_t bounds[3] = {M, N, K};
+  std::vector<std::array<int64_t, 3>> calls;
+  std::array<int64_t, 3> at{};
+  for (int64_t i0 = 0; i0 < bounds[loop[0]]; ++i0) {
+    at[size_t(loop[0])] = i0;
+    for (int64_t i1 = 0; i1 < bounds[loop[1]]; ++i1) {
+      at[size_t(loop[1])] = serpentine && (i0 & 1) ? bounds[loop[1]] - 1 - i1 : i1;
+      for (int64_t i2 = 0; i2 < bounds[loop[2]]; ++i2) {
+        bool back = serpentine && ((i0 * bounds[loop[1]] + i1) & 1);
+        at[size_t(loop[2])] = back ? bounds[loop[2]] - 1 - i2 : i2;
+        calls.push_back(at);
+      }
+    }
+  }
+  return calls;
+}
+
+std::vector<std::array<int64_t, 3>> gemmTraversal(int64_t M, int64_t N, int64_t K,
+                                                  const Layout &traversal) {
+  int64_t total = M * N * K;
+  if (staticSize(traversal) != total)
+    fail(ErrorKind::RankMismatch, "a gemm traversal of " + std::to_string(M) + "x" +
+                                      std::to_string(N) + "x" + std::to_string(K) +
+                                      " atom calls has " + std::to_string(total) +
+                                      " values, not the layout " + traversal.str() + "'s " +
+                                      std::to_string(staticSize(traversal)));
+  std::vector<bool> seen(size_t(total), false);
+  std::vector<std::array<int64_t, 3>> calls;
+  for (int64_t i = 0; i < total; ++i) {
+    IntTuple v = evaluate(traversal, IntTuple(i));
+    int64_t x = v.isLeaf() && v.leaf().isStatic() && !v.leaf().isBasis() ? v.leaf().value() : -1;
+    if (x < 0 || x >= total || seen[size_t(x)])
+      fail(ErrorKind::InvalidArgument, "the gemm traversal " + traversal.str() +
+                                           " must visit each of the " + std::to_string(total) +
+                                           " atom calls once; its value " + v.str() + " at " +
+                                           std::to_string(i) + " does not");
+    seen[size_t(x)] = true;
+    calls.push_back({x % M, x / M % N, x / (M * N)});
+  }
+  return calls;
+}
+
+std::string accumulatorType(const MmaAtom &atom) {
+  if (atom.m == 1 && atom.n == 1 && atom.k == 1)
+    return atom.abType;
+  return atom.abType == "i8" || atom.abType == "i4" ? "i32" : "f32";
+}
+
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave) {
   MmaAtom a = atomOf(family, m, n, k, abType, wave);

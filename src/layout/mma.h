@@ -13,6 +13,7 @@
 
 #include "layout/layout.h"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,34 @@ enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11 };
 /// A and B tile (thread stride 0), as CuTe's SS GMMA atoms.
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave = 64);
+
+/// The element type of an atom's C and D: its A/B type for a 1x1x1 UniversalFMA, "i32" for
+/// integer inputs, "f32" for every other matrix instruction.
+std::string accumulatorType(const MmaAtom &atom);
+
+/// FlyDSL's orders of a gemm's atom calls over its M x N x K blocks: the letters name the loops
+/// innermost first; the serpentine ones run each inner loop backwards on every other pass of
+/// the loop around it.
+enum class GemmOrder {
+  Kmn,
+  Knm,
+  Mkn,
+  Mnk,
+  Nkm,
+  Nmk,
+  KmnSerpentine,
+  KnmSerpentine,
+  MknSerpentine,
+  MnkSerpentine,
+  NkmSerpentine,
+  NmkSerpentine
+};
+/// The (m, n, k) of each atom call in `order`.
+std::vector<std::array<int64_t, 3>> gemmTraversal(int64_t M, int64_t N, int64_t K, GemmOrder order);
+/// The (m, n, k) of each atom call as a static `traversal` layout gives them: its i-th value is
+/// m + M * n + M * N * k. It must visit every block once (a LayoutError otherwise).
+std::vector<std::array<int64_t, 3>> gemmTraversal(int64_t M, int64_t N, int64_t K,
+                                                  const Layout &traversal);
 
 /// CDNA4's block-scaled MFMA, 16x16x128 or 32x32x64, for A and B in the formats "e4m3",
 /// "e5m2" (fp8), "e2m3", "e3m2" (fp6) or "e2m1" (fp4), one E8M0 scale per 32 K values of each

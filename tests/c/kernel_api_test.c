@@ -189,6 +189,18 @@ static void scaled_mfma_atoms(void) {
         FLY_ERROR_INVALID_ARGUMENT);
   CHECK(mentions(fly_last_error_message(), "a_format"));
   CHECK(fly_tiled_mma_create(FLY_MMA_MFMA, 16, 16, 32, FLY_F8E4M3, 64, NULL, NULL, &t) == FLY_OK);
+  int acc = -1; /* what C and D hold: f32 for fp8, i32 for i8, an FMA's own type */
+  CHECK(fly_tiled_mma_accumulator_dtype(t, &acc) == FLY_OK && acc == FLY_F32);
+  CHECK(fly_tiled_mma_accumulator_dtype(t, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_tiled_mma_accumulator_dtype(NULL, &acc) == FLY_ERROR_INVALID_HANDLE);
+  fly_tiled_mma_t *other = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_MFMA, 16, 16, 32, FLY_I8, 64, NULL, NULL, &other) == FLY_OK);
+  CHECK(fly_tiled_mma_accumulator_dtype(other, &acc) == FLY_OK && acc == FLY_I32);
+  fly_tiled_mma_destroy(other);
+  CHECK(fly_tiled_mma_create(FLY_MMA_UNIVERSAL_FMA, 1, 1, 1, FLY_F16, 64, NULL, NULL, &other) ==
+        FLY_OK);
+  CHECK(fly_tiled_mma_accumulator_dtype(other, &acc) == FLY_OK && acc == FLY_F16);
+  fly_tiled_mma_destroy(other);
   CHECK(fly_tiled_mma_atom_layout_tv(t, FLY_MMA_SFA, &sfb) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(fly_tiled_mma_layout_tv(t, FLY_MMA_SFB + 1, &sfb) == FLY_ERROR_INVALID_ARGUMENT);
   fly_tiled_mma_destroy(t);

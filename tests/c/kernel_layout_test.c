@@ -190,6 +190,53 @@ int main(void) {
     fly_module_destroy(m);
   }
 
+  /* Constants: a static leaf or folded integer is one while the kernel is built; a parameter's
+   * value, a float or a tensor is not; a NULL output is refused. */
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *l = fly_kernel_layout(k, "(4,8):(8,1)", NULL, 0);
+    int64_t value = -1;
+    fly_value_t *offset = fly_kernel_crd2idx(k, l, fly_kernel_int_tuple(k, "(1,2)", NULL, 0));
+    CHECK(fly_kernel_scalar_constant(k, offset, &value) == 1 && value == 10);
+    CHECK(fly_kernel_scalar_constant(k, fly_const_int(k, FLY_I64, -3), &value) == 1 && value == -3);
+    CHECK(fly_kernel_scalar_constant(k, t, &value) == 0);
+    CHECK(fly_kernel_scalar_constant(k, fly_const_float(k, FLY_F32, 1.0), &value) == 0);
+    CHECK(fly_kernel_finish(k) == FLY_OK);
+    fly_module_destroy(m);
+  }
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    int64_t value = 0;
+    CHECK(fly_kernel_scalar_constant(k, NULL, &value) == -1);
+    fly_module_destroy(m);
+    k = kernel(&m, &t);
+    CHECK(fly_kernel_scalar_constant(k, t, NULL) == -1);
+    CHECK(strstr(fly_kernel_error(k), "must not be NULL") != NULL);
+    fly_module_destroy(m);
+  }
+
+  /* A gemm's order: a fly_gemm_order or a traversal layout, not a number outside them nor
+   * both (the atoms' own checks come after). */
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_kernel_gemm_ordered(k, NULL, t, t, t, t, FLY_GEMM_NMK_SERPENTINE + 1, NULL);
+    CHECK(strstr(fly_kernel_error(k), "order must be a fly_gemm_order") != NULL);
+    fly_module_destroy(m);
+    k = kernel(&m, &t);
+    fly_layout_t *walk = NULL;
+    CHECK(fly_layout_parse("(2,2):(1,2)", &walk) == FLY_OK);
+    fly_kernel_gemm_ordered(k, NULL, t, t, t, t, FLY_GEMM_KMN, walk);
+    CHECK(strstr(fly_kernel_error(k), "not both") != NULL);
+    fly_layout_destroy(walk);
+    fly_module_destroy(m);
+  }
+
   /* Addresses: of memory only; back to a tensor from an integer, in global or shared memory. */
   EXPECT_ERROR("only a global or shared memory tensor has an address", {
     fly_value_t *f = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4:1", NULL, 0), FLY_F32);

@@ -822,6 +822,34 @@ def test_static_swizzles_and_tuples_as_flydsl_spells_them():
     query.compile(np.zeros(64, np.float32), 4, target="cpu")
 
 
+def test_a_mode_of_a_tuple_is_a_tuple_as_in_flydsl():
+    @flyc.kernel
+    def modes(x: fx.Tensor, n: fx.Int32):
+        shape = fx.get_shape(fx.make_tensor(x, fx.make_layout((4, (2, 8)), (16, (8, 1)))))
+        inner = shape[1]
+        assert inner.rank == 2 and not inner.is_leaf and inner.depth == 1
+        assert fx.size(inner).to_py_value() == 16 and fx.size(shape[0]).to_py_value() == 4
+        assert shape[[1, 0]].get_static_leaf_int == 2 and shape[1][1].is_leaf
+        assert shape.is_static and shape[0] + 1 == 5
+        with pytest.raises(IndexError, match="mode 2"):
+            shape[2]
+        with pytest.raises(TypeError, match="mode index"):
+            shape["0"]
+        dynamic = fx.get_shape(fx.make_layout((n, (2, n)), (1, (n, 4))))
+        assert not dynamic.is_static and dynamic[1][0].to_py_value() == 2
+        x[0] = fx.Float32(fx.size(dynamic[1]))  # 2 * n: a mode computes like the whole
+        # An offset of static leaves is a Python int too; one of run-time leaves is not.
+        layout = fx.make_layout((4, 8), (8, 1))
+        assert fx.crd2idx((1, 2), layout).to_py_value() == 10
+        assert fx.crd2idx((1, 2), layout).is_static and not n.is_static
+        with pytest.raises(ValueError, match="only known when the kernel runs"):
+            fx.crd2idx((n, 2), layout).to_py_value()
+
+    out = np.zeros(64, np.float32)
+    modes(out, 7).launch(block=(1,))
+    assert out[0] == 14
+
+
 @flyc.kernel
 def _interleave(a: fx.Tensor, b: fx.Tensor, out: fx.Tensor):
     va = a.load((0,), lanes=4)

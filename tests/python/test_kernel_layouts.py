@@ -232,6 +232,26 @@ def test_copy_atom_wider_than_the_layout_allows():
 
 
 @flyc.kernel
+def through_scattered_registers(A: fx.Tensor, B: fx.Tensor):
+    # Four consecutive floats of memory per call, into registers whose four values of a call
+    # are two runs of two (as a tiled MMA's K-blocks lay out a fragment).
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
+    frag = fx.make_rmem_tensor(fx.make_layout(((2, 2), 2), ((1, 4), 2)), fx.Float32)
+    src = fx.make_tensor(A, fx.make_layout((4, 2), (1, 4)))
+    dst = fx.make_tensor(B, fx.make_layout((4, 2), (1, 4)))
+    fx.copy(atom, src, frag)
+    for i in fx.range_constexpr(8):
+        frag[i] = frag[i] * 10.0
+    fx.copy(atom, frag, dst)
+
+
+def test_a_copy_gathers_and_scatters_register_values():
+    a, b = np.arange(8, dtype=np.float32), np.zeros(8, np.float32)
+    through_scattered_registers(a, b).launch(block=(1,))
+    np.testing.assert_array_equal(b, a * 10)
+
+
+@flyc.kernel
 def dynamic_fragment(A: fx.Tensor):
     f = fx.make_fragment_like(A)
     f.fill(0.0)

@@ -204,6 +204,55 @@ def test_gemm_refuses_what_it_cannot_do():
         mismatched(flyc.from_dlpack(a), flyc.from_dlpack(c)).launch(block=(32,))
 
 
+ONE = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)))
+
+
+def _ordered(**order):
+    @flyc.kernel
+    def gemm_in_order(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+        atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+        thr = ONE.thr_slice(fx.thread_idx.x)
+        tA, tB, tC = thr.partition_A(A), thr.partition_B(B), thr.partition_C(C)
+        rA, rB, rC = thr.make_fragment_A(tA), thr.make_fragment_B(tB), thr.make_fragment_C(tC)
+        fx.copy(atom, tA, rA)
+        fx.copy(atom, tB, rB)
+        rC.fill(0.0)
+        fx.gemm(ONE, rC, rA, rB, rC, **order)
+        fx.copy(atom, rC, tC)
+
+    return gemm_in_order
+
+
+def test_gemm_traversal_orders_are_flydsls():
+    # Each row of A is (1, 1e8, -1e8): summed forward in f32 the 1 is lost (0), backward it
+    # stays (1). kmn_serpentine runs n, then m (backwards for n = 1), then K, backwards on every
+    # other pass: (m, n) = (1, 0) and (0, 1). mkn_serpentine reverses K for n = 1, nkm_serpentine
+    # for m = 1. Orders that keep K forward give 0 everywhere.
+    a = np.tile(np.array([1.0, 1e8, -1e8], np.float32), (2, 1))
+    b = np.ones((2, 3), np.float32)
+    for order, want in (({}, [[0, 0], [0, 0]]), ({"traversal_order": "nmk"}, [[0, 0], [0, 0]]),
+                        ({"traversal_order": "kmn_serpentine"}, [[0, 1], [1, 0]]),
+                        ({"traversal_order": "MKN_Serpentine"}, [[0, 1], [0, 1]]),
+                        ({"traversal_order": "nkm_serpentine"}, [[0, 0], [1, 1]]),
+                        # K outermost, then m, then n: forward.
+                        ({"traversal_layout": fx.make_layout((2, 2, 3), (2, 1, 4))},
+                         [[0, 0], [0, 0]])):  # fmt: skip
+        c = np.full((2, 2), 7.0, np.float32)
+        _ordered(**order)(*[flyc.from_dlpack(t) for t in (a, b, c)]).launch(block=(1,))
+        np.testing.assert_array_equal(c, np.array(want, np.float32), err_msg=str(order))
+
+
+def test_gemm_traversals_that_do_not_fit_are_errors():
+    shapes = ((2, 3), (2, 3), (2, 2))
+    args = [flyc.from_dlpack(np.ones(s, np.float32)) for s in shapes]
+    with pytest.raises(ValueError, match="traversal_order is one of kmn"):
+        _ordered(traversal_order="kk")(*args).launch(block=(1,))
+    with pytest.raises(flyc.CompileError, match="must visit each of the 12 atom calls once"):
+        _ordered(traversal_layout=fx.make_layout((12,), (0,)))(*args).launch(block=(1,))
+    with pytest.raises(flyc.CompileError, match="has 12 values, not the layout"):
+        _ordered(traversal_layout=fx.make_layout((4,), (1,)))(*args).launch(block=(1,))
+
+
 MMA_SYNC = fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)),
                              fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
 

@@ -127,6 +127,7 @@ tensor_param_spec = _fn(
     ctypes.POINTER(_i64), _i64,
 )  # fmt: skip
 value_kind = _fn("fly_value_kind_of", _i32, P, P)
+scalar_constant = _fn("fly_kernel_scalar_constant", _i32, P, P, ctypes.POINTER(_i64))
 int_tuple = _fn("fly_kernel_int_tuple", P, P, ctypes.c_char_p, PArray, _sz)
 layout = _fn("fly_kernel_layout", P, P, ctypes.c_char_p, PArray, _sz)
 layout_from_host = _fn("fly_kernel_layout_from_host", P, P, P)

@@ -92,6 +92,25 @@ def _parse(text):
     return element()
 
 
+class StaticInt(int):
+    """An int that a layout query inside a kernel gave, with the methods of FlyDSL's static
+    IntTuple of one leaf (`fx.size(layout).to_py_value()`)."""
+
+    is_static = True
+    is_leaf = True
+    rank = 1
+    depth = 0
+
+    def to_py_value(self):
+        return int(self)
+
+    unpack = to_py_value
+
+    @property
+    def get_static_leaf_int(self):
+        return int(self)
+
+
 class IntTupleValue:
     """A tuple inside a kernel: static leaves are ints, dynamic ones kernel integers.
     `unpack()` gives the nested Python tuple (ints and Values)."""
@@ -125,8 +144,19 @@ class IntTupleValue:
 
         return build(tree)
 
-    def __getitem__(self, i):
-        return _as_tuple(self.unpack())[i]
+    def __getitem__(self, mode):
+        """Mode `mode` (or the mode at a path of indices) as a tuple of its own, as FlyDSL's
+        IntTuple gives it: `fx.size(t.shape[0])`, `t.shape[1].to_py_value()`."""
+        path = list(mode) if isinstance(mode, (list, tuple)) else [mode]
+        v = self.unpack()
+        for i in path:
+            modes = _as_tuple(v)
+            if not isinstance(i, int) or isinstance(i, bool):
+                raise TypeError(f"a mode index is an int, got {i!r}")
+            if not -len(modes) <= i < len(modes):
+                raise IndexError(f"mode {i} of {self}, which has {len(modes)}")
+            v = modes[i]
+        return int_tuple(v)
 
     def __len__(self):
         return len(_as_tuple(self.unpack()))
@@ -147,6 +177,9 @@ class IntTupleValue:
             raise TypeError(f"{self} is a tuple, not one integer")
         return v
 
+    def __fly_scalar__(self):
+        return self._leaf()
+
     def to_py_value(self):
         """The tuple as Python ints (one int for a single leaf); a ValueError where a leaf is
         only known when the kernel runs."""
@@ -162,6 +195,22 @@ class IntTupleValue:
         if isinstance(v, tuple) and len(v) == 1 and not isinstance(v[0], tuple):
             v = v[0]
         return static(v)
+
+    @property
+    def is_leaf(self):
+        return not isinstance(self.unpack(), tuple)
+
+    @property
+    def is_static(self):
+        """Whether every leaf is known when the kernel is built."""
+        return "?" not in str(self)
+
+    @property
+    def depth(self):
+        def depth(t):
+            return 1 + max((depth(e) for e in t), default=0) if isinstance(t, tuple) else 0
+
+        return depth(self.unpack())
 
     @property
     def get_static_leaf_int(self):
@@ -788,6 +837,13 @@ class Pointer:
         return self.tensor.dtype
 
     element_type = value_type = dtype
+
+    @property
+    def address_space(self):
+        """1 global, 3 shared, 5 registers (the numbers of fx.AddressSpace)."""
+        return _address_space(self.tensor)
+
+    memspace = address_space
 
     def __add__(self, n):
         if isinstance(n, int) and not isinstance(n, bool) and n == 0:

@@ -7,7 +7,7 @@ register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so 
 import ctypes
 
 from ._host_layout import Layout, _as_layout, _tiler_text
-from ._kernel_api import kernel_error
+from ._kernel_api import DTYPE_NAMES, kernel_error
 from ._kernel_layout import (
     CopyAtom,
     TensorValue,
@@ -33,6 +33,7 @@ lib.fly_tiled_mma_create_scaled.argtypes = [
 ]  # fmt: skip
 lib.fly_tiled_mma_destroy.argtypes = [_P]
 lib.fly_tiled_mma_atom_name.argtypes = [_P, ctypes.POINTER(ctypes.c_void_p)]
+lib.fly_tiled_mma_accumulator_dtype.argtypes = [_P, ctypes.POINTER(ctypes.c_int)]
 lib.fly_tiled_mma_size.argtypes = [_P, ctypes.POINTER(ctypes.c_int64), ctypes.c_int64 * 3]
 for _name in ("fly_tiled_mma_atom_layout_tv", "fly_tiled_mma_layout_tv"):
     getattr(lib, _name).argtypes = [_P, ctypes.c_int, ctypes.POINTER(_P)]
@@ -47,6 +48,8 @@ lib.fly_kernel_gemm_scaled.restype = None
 lib.fly_kernel_gemm_scaled.argtypes = [_P, _P, _P, _P, _P, _P, _P, _P]
 lib.fly_kernel_gemm_async.restype = None
 lib.fly_kernel_gemm_async.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_gemm_ordered.restype = None
+lib.fly_kernel_gemm_ordered.argtypes = [_P, _P, _P, _P, _P, _P, ctypes.c_int, _P]
 lib.fly_kernel_wgmma_wait.restype = None
 lib.fly_kernel_wgmma_wait.argtypes = [_P, ctypes.c_int, _P]
 lib.fly_kernel_tiled_copy_for_mma.restype = _P
@@ -151,6 +154,15 @@ class TiledMma:
         check(lib.fly_tiled_mma_atom_name(self._h, ctypes.byref(p)))
         return take_string(p)
 
+    @property
+    def accumulator_dtype(self):
+        """The dtype of C and D (FlyDSL's make_fragment_C holds it)."""
+        if self.op.acc_type is not None:
+            return self.op.acc_type
+        code = ctypes.c_int()
+        check(lib.fly_tiled_mma_accumulator_dtype(self._h, ctypes.byref(code)))
+        return DTYPE_NAMES[code.value]
+
     def _size(self):
         threads, tile = ctypes.c_int64(), (ctypes.c_int64 * 3)()
         check(lib.fly_tiled_mma_size(self._h, ctypes.byref(threads), tile))
@@ -194,15 +206,17 @@ class TiledMma:
         return _fragment(self.get_slice(0), _B, x)
 
     def make_fragment_C(self, x):
-        return _fragment(self.get_slice(0), _C, x)
+        """A register fragment of the accumulator's dtype for C (as FlyDSL's: whatever `x`
+        holds, C and D are in the atom's accumulator type)."""
+        return _fragment(self.get_slice(0), _C, x, self.accumulator_dtype)
 
 
-def _fragment(thr, operand, x):
+def _fragment(thr, operand, x, dtype=None):
     """A fragment like `x`, a partition; a rank-2 operand tile is first partitioned by `thr`
     (every thread's partition has the same shape)."""
     if isinstance(x, TensorValue) and x.rank == 2:
         x = thr._partition(operand, x)
-    return make_fragment(x, x.dtype)
+    return make_fragment(x, dtype or x.dtype)
 
 
 class ThrMma:
@@ -247,7 +261,7 @@ class ThrMma:
         return _fragment(self, _B, x)
 
     def make_fragment_C(self, x):
-        return _fragment(self, _C, x)
+        return _fragment(self, _C, x, self.tiled.accumulator_dtype)
 
     def _load(self, operand, shared, fragment):
         thr = coord(self.thr_idx).handle
@@ -269,11 +283,43 @@ class ThrMma:
         self._load(_B, shared, fragment)
 
 
-def gemm(mma, d, a, b, c, wait=True, scale_a=None, scale_b=None):
+def gemm(
+    mma,
+    d,
+    a,
+    b,
+    c,
+    wait=True,
+    scale_a=None,
+    scale_b=None,
+    *,
+    traversal_order=None,
+    traversal_layout=None,
+):
     """d = a * b + c over register fragments of a tiled MMA's partitions (CuTe's gemm); with
     wgmma atoms a and b are the shared-memory partitions themselves. wait=False (wgmma only)
     leaves the atoms in flight: d is readable after fx.nvgpu.wgmma_wait(n, d). Scaled atoms
-    take scale_a and scale_b: int8 fragments (E8M0) of partition_SFA/SFB of the scales."""
+    take scale_a and scale_b: int8 fragments (E8M0) of partition_SFA/SFB of the scales.
+    traversal_order (FlyDSL's "kmn", ..., "nmk_serpentine": the loops over the atom calls,
+    innermost first) or traversal_layout (a static layout from the i-th call to
+    m + M*n + M*N*k) orders the calls; without either they go K block by K block."""
+    if traversal_order is not None or traversal_layout is not None:
+        if traversal_order is not None and traversal_layout is not None:
+            raise ValueError("gemm takes traversal_order or traversal_layout, not both")
+        if scale_a is not None or not wait:
+            raise TypeError("a gemm traversal is for synchronous, unscaled atoms")
+        order = -1 if traversal_order is None else _gemm_order(traversal_order)
+        layout = (
+            None
+            if traversal_layout is None
+            else _as_layout(traversal_layout, "traversal_layout")._h
+        )
+        lib.fly_kernel_gemm_ordered(current(), mma._kernel(), d.handle, a.handle, b.handle,
+                                    c.handle, order, layout)  # fmt: skip
+        message = kernel_error(current())
+        if message:
+            raise _BuilderError(message.decode())
+        return
     if isinstance(mma, ThrMma):
         mma = mma.tiled
     elif isinstance(mma, MmaAtom):
@@ -291,6 +337,17 @@ def gemm(mma, d, a, b, c, wait=True, scale_a=None, scale_b=None):
     message = kernel_error(current())
     if message:
         raise _BuilderError(message.decode())
+
+
+_GEMM_ORDERS = ["kmn", "knm", "mkn", "mnk", "nkm", "nmk"]
+_GEMM_ORDERS += [o + "_serpentine" for o in _GEMM_ORDERS]
+
+
+def _gemm_order(order):
+    name = getattr(order, "name", order)  # an enum member of FlyDSL's spelling, or its text
+    if isinstance(name, str) and name.lower() in _GEMM_ORDERS:
+        return _GEMM_ORDERS.index(name.lower())
+    raise ValueError(f"traversal_order is one of {', '.join(_GEMM_ORDERS)}, not {order!r}")
 
 
 class MmaAtom:

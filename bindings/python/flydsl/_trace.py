@@ -174,6 +174,9 @@ def as_value(x, like=None):
     """A Value from a Value or a Python number (typed like `like`, else i32 / f32)."""
     if isinstance(x, Value):
         return x
+    scalar = getattr(x, "__fly_scalar__", None)  # a one-leaf int tuple stands for its leaf
+    if scalar is not None:
+        return as_value(scalar(), like)
     if isinstance(getattr(type(x), "dtype", None), str) and isinstance(
         getattr(x, "value", None), (int, float)
     ):  # fx.Int64(0) and friends: a typed constant
@@ -286,6 +289,27 @@ class Value:
 
     def __repr__(self):
         return f"Value({self.dtype})" if self.lanes == 1 else f"Vector({self.lanes}x{self.dtype})"
+
+    def _constant(self):
+        out = ctypes.c_int64()
+        found = K.scalar_constant(current(), self.handle, ctypes.byref(out))
+        if found < 0:
+            raise _BuilderError(K.kernel_error(current()).decode())
+        return out.value if found else None
+
+    @property
+    def is_static(self):
+        """Whether the value is an integer known while the kernel is built (a static leaf,
+        arithmetic on constants): FlyDSL's static int tuples come out so."""
+        return self._constant() is not None
+
+    def to_py_value(self):
+        """The Python int of a static integer (as FlyDSL's to_py_value of a static leaf); a
+        ValueError for a value only known when the kernel runs."""
+        c = self._constant()
+        if c is None:
+            raise ValueError(f"{self!r} is only known when the kernel runs: no Python value")
+        return c
 
     def __getitem__(self, index):
         if isinstance(index, int) and self.lanes == 1:  # a one-lane vector is its lane 0

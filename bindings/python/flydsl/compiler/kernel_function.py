@@ -12,8 +12,10 @@ import operator
 import struct
 import sys
 import threading
+import traceback
 import types
 import typing
+from pathlib import Path
 
 from .. import _fast_launch as _fast
 from .. import _kernel_api as K
@@ -105,6 +107,18 @@ def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
     check(K.code_object_resource_usage(bytes(hsaco), len(hsaco), kernel.encode(), arch.encode(),
                                        int(block_threads), ctypes.byref(u)))  # fmt: skip
     return _usage_dict(u)
+
+
+def _user_line(tb):
+    """` (at file:line)` of the innermost frame outside this package that led to a builder
+    error: the kernel's line that made it."""
+    package = str(Path(__file__).resolve().parents[1])
+    found = ""
+    for frame, line in traceback.walk_tb(tb):
+        path = frame.f_code.co_filename
+        if not str(Path(path).resolve()).startswith(package):
+            found = f" (at {path}:{line})"
+    return found
 
 
 def _compile_options(target=None, arch=None):
@@ -322,7 +336,8 @@ class KernelFunction:
                     with fastmath_scope(fastmath):  # the compile's hint: the kernel's default
                         self._traced(*params)
                 except _BuilderError as e:
-                    raise CompileError(f"{self.name}: {e}", "FLY_ERROR_COMPILE") from None
+                    where = _user_line(e.__traceback__)
+                    raise CompileError(f"{self.name}: {e}{where}", "FLY_ERROR_COMPILE") from None
             if scope.block_used and declared is None:
                 # The kernel was built for this block: the launch checks that it gets it.
                 K.set_block_size(kernel, *block)

@@ -50,9 +50,13 @@ from .enum import SyncScope
 
 def _kernel_aware(host_fn, kernel_fn):
     def fn(*args, **kwargs):
-        if tracing() and any(KL.is_dynamic(a) for a in args):
+        if not tracing():
+            return host_fn(*args, **kwargs)
+        if any(KL.is_dynamic(a) for a in args):
             return kernel_fn(*args, **kwargs)
-        return host_fn(*args, **kwargs)
+        r = host_fn(*args, **kwargs)
+        # In a kernel FlyDSL answers with a static IntTuple: an int that also says so.
+        return KL.StaticInt(r) if type(r) is int else r
 
     fn.__name__, fn.__doc__ = host_fn.__name__, host_fn.__doc__
     return fn

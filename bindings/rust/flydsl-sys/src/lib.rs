@@ -1143,6 +1143,13 @@ unsafe extern "C" {
     pub fn fly_value_kind_of(k: *mut fly_kernel_t, v: *mut fly_value_t) -> ::std::os::raw::c_int;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_scalar_constant(
+        k: *mut fly_kernel_t,
+        v: *mut fly_value_t,
+        value: *mut i64,
+    ) -> ::std::os::raw::c_int;
+}
+unsafe extern "C" {
     pub fn fly_kernel_tensor_param_spec(
         k: *mut fly_kernel_t,
         dtype: ::std::os::raw::c_int,
@@ -1591,6 +1598,12 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_tiled_mma_accumulator_dtype(
+        tiled_mma: *const fly_tiled_mma_t,
+        dtype: *mut ::std::os::raw::c_int,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_tiled_mma_size(
         tiled_mma: *const fly_tiled_mma_t,
         threads: *mut i64,
@@ -1651,6 +1664,31 @@ unsafe extern "C" {
         a: *mut fly_value_t,
         b: *mut fly_value_t,
         c: *mut fly_value_t,
+    );
+}
+pub const fly_gemm_order_FLY_GEMM_KMN: fly_gemm_order = 0;
+pub const fly_gemm_order_FLY_GEMM_KNM: fly_gemm_order = 1;
+pub const fly_gemm_order_FLY_GEMM_MKN: fly_gemm_order = 2;
+pub const fly_gemm_order_FLY_GEMM_MNK: fly_gemm_order = 3;
+pub const fly_gemm_order_FLY_GEMM_NKM: fly_gemm_order = 4;
+pub const fly_gemm_order_FLY_GEMM_NMK: fly_gemm_order = 5;
+pub const fly_gemm_order_FLY_GEMM_KMN_SERPENTINE: fly_gemm_order = 6;
+pub const fly_gemm_order_FLY_GEMM_KNM_SERPENTINE: fly_gemm_order = 7;
+pub const fly_gemm_order_FLY_GEMM_MKN_SERPENTINE: fly_gemm_order = 8;
+pub const fly_gemm_order_FLY_GEMM_MNK_SERPENTINE: fly_gemm_order = 9;
+pub const fly_gemm_order_FLY_GEMM_NKM_SERPENTINE: fly_gemm_order = 10;
+pub const fly_gemm_order_FLY_GEMM_NMK_SERPENTINE: fly_gemm_order = 11;
+pub type fly_gemm_order = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_kernel_gemm_ordered(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        d: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+        order: ::std::os::raw::c_int,
+        traversal: *const fly_layout_t,
     );
 }
 unsafe extern "C" {

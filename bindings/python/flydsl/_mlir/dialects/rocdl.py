@@ -4,13 +4,16 @@ num_records bytes from an `!llvm.ptr`; the flags word is the arch's, which the r
 fills in, and the stride must be the constant 0), `RawPtrBufferLoadOp(type, rsrc, offset,
 soffset)` and `RawPtrBufferStoreOp(data, rsrc, offset, soffset)` at byte offsets (a load outside
 the resource gives zeros, a store there is dropped; on every target). The cache-policy `aux`
-bits are accepted and not applied. The dialect's other ops import and say they are not
+bits are accepted and not applied. The ops that `fx.rocdl` offers (conversions, exp2 and rcp,
+lane reads and DPP, scheduling hints and waits) are these same builders, as in FlyDSL, where
+fx.rocdl re-exports this dialect. The dialect's other ops import and say they are not
 offered."""
 
 from ... import _kernel_api as K
 from ..._control import _check
 from ..._trace import _wrap, as_value, constant, current
 from ...expr.buffer_ops import BufferResource
+from ...expr.rocdl import convert, lanes, sched
 from .._llvm_pointer import address_of
 from .._not_offered import module_getattr
 from .._op import op_class
@@ -54,7 +57,10 @@ MakeBufferRsrcOp = op_class("MakeBufferRsrcOp", make_buffer_rsrc)
 RawPtrBufferLoadOp = op_class("RawPtrBufferLoadOp", raw_ptr_buffer_load)
 RawPtrBufferStoreOp = op_class("RawPtrBufferStoreOp", raw_ptr_buffer_store)
 
+_SHARED = [name for module in (convert, lanes, sched) for name in module.__all__]
+globals().update({name: getattr(m, name) for m in (convert, lanes, sched) for name in m.__all__})
+
 __all__ = ["MakeBufferRsrcOp", "RawPtrBufferLoadOp", "RawPtrBufferStoreOp", "make_buffer_rsrc",
-           "raw_ptr_buffer_load", "raw_ptr_buffer_store"]  # fmt: skip
+           "raw_ptr_buffer_load", "raw_ptr_buffer_store", *_SHARED]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.rocdl", REASON)
