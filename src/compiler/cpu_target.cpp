@@ -662,12 +662,7 @@ std::vector<PipelineStep> hostPipeline(const Options &o) {
   return steps;
 }
 
-struct HostModule {
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  int nextStage;
-};
-
-HostModule lowerForHost(ir::Module &module, const Options &options) {
+LoweredModule lowerForHost(ir::Module &module, const Options &options) {
   auto m = cloneForLowering(module, options);
   int next = runPipeline(hostPipeline(options), *m, options, "lowering for the cpu target");
   return {std::move(m), next};

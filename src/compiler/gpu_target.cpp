@@ -601,13 +601,8 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
   return steps;
 }
 
-struct DeviceModule {
-  mlir::OwningOpRef<mlir::ModuleOp> module;
-  int nextStage;
-};
-
 // The gpu.module lowered to the LLVM dialect, its contents the module's own.
-DeviceModule lowerToLlvmDialect(ir::Module &module, const Options &o) {
+LoweredModule lowerToLlvmDialect(ir::Module &module, const Options &o) {
   auto m = cloneForLowering(module, o);
   // The GPU conversions create arith, cf and ub ops midway (lane ids, shuffles) and lower them
   // through these dialects' to-LLVM interfaces, which a bare context lacks.

@@ -73,6 +73,12 @@ using PipelineStep = std::function<void(mlir::OpPassManager &)>;
 int runPipeline(const std::vector<PipelineStep> &steps, mlir::ModuleOp m, const Options &o,
                 const std::string &what);
 
+/// A target's module after its pipeline, and the number its next dumped stage takes.
+struct LoweredModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  int nextStage;
+};
+
 /// Turns on FLYDSL_DEBUG_PRINT_AFTER_ALL printing for `pm` when asked.
 void configurePrinting(mlir::PassManager &pm, const Options &options);
 
