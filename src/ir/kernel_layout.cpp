@@ -1886,17 +1886,17 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
       accs.push_back(fragmentSlice(k, *c, vc, m, n));
-  // Each A block (m, k) and B block (n, k) is read once, where a call first needs it.
-  std::map<std::pair<int64_t, int64_t>, MValue> as, bs;
-  auto block = [&](auto &cache, Entry &t, int64_t values, int64_t i, int64_t kk) {
-    MValue &v = cache[{i, kk}];
-    if (!v)
-      v = fragmentSlice(k, t, values, i, kk);
-    return v;
-  };
+  // A K block's A and B values are read once, all of them, before its first call.
+  std::map<int64_t, std::pair<std::vector<MValue>, std::vector<MValue>>> blocks;
   for (auto [m, n, kk] : calls) {
+    auto [it, first] = blocks.try_emplace(kk);
+    auto &[as, bs] = it->second;
+    for (int64_t i = 0; first && i < M; ++i)
+      as.push_back(fragmentSlice(k, *a, va, i, kk));
+    for (int64_t i = 0; first && i < N; ++i)
+      bs.push_back(fragmentSlice(k, *b, vb, i, kk));
     MValue &x = accs[size_t(n * M + m)];
-    MValue av = block(as, *a, va, m, kk), bv = block(bs, *b, vb, n, kk);
+    MValue av = as[size_t(m)], bv = bs[size_t(n)];
     if (!fma) {
       auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
                                              mlir::ValueRange{av, bv, x});
