@@ -303,6 +303,11 @@ class Value:
         arithmetic on constants): FlyDSL's static int tuples come out so."""
         return self._constant() is not None
 
+    @property
+    def get_static_leaf_int(self):
+        """to_py_value's int: FlyDSL's name for a static one-leaf tuple's value."""
+        return self.to_py_value()
+
     def to_py_value(self):
         """The Python int of a static integer (as FlyDSL's to_py_value of a static leaf); a
         ValueError for a value only known when the kernel runs."""
