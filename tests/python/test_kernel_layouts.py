@@ -194,6 +194,9 @@ def test_coordinates_of_the_wrong_rank_or_profile():
     a = np.zeros((4, 6), np.float32)
     assert "do not have matching ranks" in compile_error(wrong_rank, a)
     assert "(0,1) and ? do not have matching ranks" in compile_error(wrong_profile, a)
+    # The error names the kernel's line that made it.
+    line = wrong_rank.fn.__code__.co_firstlineno + 2
+    assert f"(at {__file__}:{line})" in compile_error(wrong_rank, a)
 
 
 @flyc.kernel
