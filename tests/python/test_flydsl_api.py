@@ -875,3 +875,96 @@ def test_vector_shuffle_picks_lanes_of_both():
 
     with pytest.raises(IndexError, match="not a lane of 0..7"):
         bad.compile(np.zeros(4, np.float32), target="cpu")
+
+
+@flyc.kernel
+def _read_4x8(src: fx.Tensor, out: fx.Tensor):
+    for i in fx.range_constexpr(4):
+        for j in fx.range_constexpr(8):
+            out[i * 8 + j] = src[i, j]
+
+
+@flyc.jit
+def _through_view(b: fx.Tensor, out: fx.Tensor, stride: fx.Constexpr[int]):
+    # FlyDSL's way of handing a kernel a tensor under another layout: a view made on the host
+    view = fx.Tensor(fx.make_view(fx.get_iter(b), fx.make_layout((4, 8), (1, stride))))
+    _read_4x8(view, out).launch(block=(1,))
+
+
+def test_a_jit_function_passes_a_view_of_its_tensor_argument():
+    b = np.arange(64, dtype=np.float32)
+    out = dev.array(np.zeros(32, np.float32))
+    _through_view(dev.array(b), out, 4)
+    want = np.array([b[i + 4 * j] for i in range(4) for j in range(8)], np.float32)
+    np.testing.assert_array_equal(dev.host(out), want)
+    _through_view(dev.array(b), out, 8)  # another view: another kernel, not the cached one
+    want = np.array([b[i + 8 * j] for i in range(4) for j in range(8)], np.float32)
+    np.testing.assert_array_equal(dev.host(out), want)
+    with pytest.raises(
+        ValueError, match=r"\(4,8\):\(1,12\) reaches 88 elements, the tensor holds 64"
+    ):
+        _through_view(dev.array(b), out, 12)
+
+
+@flyc.kernel
+def _reverse_through_dynamic_shared(x: fx.Tensor, out: fx.Tensor):
+    t = fx.thread_idx.x
+    s = fx.make_view(fx.recast_iter(fx.Float32, fx.get_dyn_shared()), fx.make_layout(64, 1))
+    s[63 - t] = x[t]
+    fx.gpu.barrier()
+    out[t] = s[t] * 2.0
+
+
+def test_get_dyn_shared_points_at_the_launch_dynamic_shared_memory():
+    x = np.arange(64, dtype=np.float32)
+    out = dev.array(np.zeros(64, np.float32))
+    _reverse_through_dynamic_shared(dev.array(x), out).launch(block=(64,), smem=256)
+    np.testing.assert_array_equal(dev.host(out), 2 * x[::-1])
+
+
+def test_mma_fragments_with_stages_get_one_mode_more():
+    tiled = fx.make_tiled_mma(
+        fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16)),
+        fx.make_layout((1, 4, 1), (0, 1, 0)),
+    )
+    assert tiled == fx.make_tiled_mma(
+        fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16)),
+        fx.make_layout((1, 4, 1), (0, 1, 0)),
+    )  # the same tiled MMA twice is one compile-time argument (one cache entry)
+
+    @flyc.kernel
+    def staged(b: fx.Tensor, out: fx.Tensor, mma: fx.TiledMma):
+        tile = fx.flat_divide(b, (64, 32))[None, None, 0, None]  # (64, 32, k)
+        thr = mma.thr_slice(fx.thread_idx.x)
+        one = thr.make_fragment_B(tile[None, None, 0])
+        two = thr.make_fragment_B(tile, stages=2)
+        assert two.rank == one.rank + 1 and two.shape[one.rank] == 2
+        assert fx.size(two).to_py_value() == 2 * fx.size(one).to_py_value()
+        assert fx.size(two[(None,) * one.rank + (1,)]).to_py_value() == fx.size(one).to_py_value()
+        with pytest.raises(ValueError, match="stages must be a positive int"):
+            thr.make_fragment_B(tile, stages=0)
+        out[0] = fx.Float32(fx.size(two).to_py_value())
+
+    out = np.zeros(1, np.float32)
+    staged(np.zeros((64, 128), np.float16), out, tiled).launch(block=(256,))
+    assert out[0] == 2 * 64 * 32 / 256
+
+
+def test_copy_takes_the_atom_state_as_keywords_and_gemm_flydsl_orders():
+    assert int(fx.GemmTraversalOrder.KNM) == 1 and fx.GemmTraversalOrder.NMK_Serpentine == 11
+
+    @flyc.kernel
+    def shifted(x: fx.Tensor, out: fx.Tensor):
+        src = fx.rocdl.make_buffer_tensor(x)
+        regs = fx.make_rmem_tensor(4, fx.Float32)
+        atom = fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float32)
+        fx.copy(atom, fx.make_tensor(src, fx.make_layout(4, 1)), regs, soffset=8)  # 8 further
+        for i in fx.range_constexpr(4):
+            out[i] = regs[i]
+        with pytest.raises(ValueError, match="has no field 'voffset'"):
+            fx.copy(atom, src, regs, voffset=8)
+
+    x = np.arange(16, dtype=np.float32)
+    out = np.zeros(4, np.float32)
+    shifted(x, out).launch(block=(1,))
+    np.testing.assert_array_equal(out, x[8:12])

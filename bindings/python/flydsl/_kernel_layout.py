@@ -12,6 +12,7 @@ import ctypes
 from . import _kernel_api as K
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
+from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import bit_width, dtype_name
 from ._lib import ScaledBasis
 from ._trace import Value, _BuilderError, _wrap, as_value, current
@@ -535,12 +536,15 @@ class ThrCopy:
     retile_D = retile
 
 
-def copy(atom, src, dst, pred=None):
-    """copy(atom, src, dst, pred=None): one atom call per group of the atom's values."""
+def copy(atom, src, dst, pred=None, **state):
+    """copy(atom, src, dst, pred=None): one atom call per group of the atom's values; keyword
+    arguments set the atom's state for this copy (`soffset=` of a buffer copy)."""
     if isinstance(atom, (TiledCopy, ThrCopy)):
         atom = (atom.tiled if isinstance(atom, ThrCopy) else atom).atom
     if not isinstance(atom, CopyAtom):
         raise TypeError(f"copy needs a copy atom or tiled copy, got {atom!r}")
+    if state:
+        atom = atom.set_value(state)
     p = pred.handle if pred is not None else None
     if atom.soffset is not None:  # the buffer side (not the registers) moves by soffset
         if _address_space(src) != _REGISTERS:
@@ -605,6 +609,10 @@ def make_tensor(ptr_or_tensor, layout):
     if isinstance(ptr_or_tensor, Pointer) and ptr_or_tensor.offset is not None:
         return ptr_or_tensor.view(layout)  # element 0 at the pointer, not at its tensor's start
     base = ptr_or_tensor.tensor if isinstance(ptr_or_tensor, Pointer) else ptr_or_tensor
+    if is_host_tensor(base):  # in a @flyc.jit function: the launch applies the view
+        if not isinstance(layout, Layout):
+            layout = make_host_layout(layout)
+        return HostTensorView(base, layout)
     if not isinstance(base, TensorValue):
         if not isinstance(base, (int, tuple, Value, IntTupleValue)):
             raise TypeError(f"make_tensor needs a pointer or tensor, got {type(base).__name__}")
@@ -971,6 +979,11 @@ class TensorValue:
         return self._query(4)
 
     @property
+    def stride(self):
+        """The strides in elements, as the shape is given."""
+        return self._query(5)
+
+    @property
     def element_type(self):
         return self.dtype
 
@@ -1044,6 +1057,15 @@ def _raise_builder_error():
     message = K.kernel_error(current())
     if message:
         raise _BuilderError(message.decode())
+
+
+def dynamic_shared_tensor(dtype, count):
+    """A rank-1 tensor of `count` (a value or number) elements at the start of the launch's
+    dynamic shared memory (`launch(smem=bytes)`)."""
+    h = K.dynamic_shared_tensor(current(), K.DTYPES[dtype], as_value(count).handle)
+    if not h:
+        _wrap(h)
+    return TensorValue(h, dtype, 1)
 
 
 def shared_tensor(dtype, count, align=16, dynamic=False):

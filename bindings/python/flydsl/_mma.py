@@ -6,7 +6,8 @@ register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so 
 
 import ctypes
 
-from ._host_layout import Layout, _as_layout, _tiler_text
+from ._host_layout import Layout, _as_layout, _tiler_text, parse_tuple, size
+from ._host_layout import make_layout as make_host_layout
 from ._kernel_api import DTYPE_NAMES, kernel_error
 from ._kernel_layout import (
     CopyAtom,
@@ -138,6 +139,18 @@ class TiledMma:
             check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
                                            layout, perm, ctypes.byref(h)))  # fmt: skip
         self._h = h
+        # What identifies it as a kernel's compile-time argument (the kernel cache key).
+        self._text = (f"make_tiled_mma({op!r} acc {op.acc_type} wave {op.wave}, {atom_layout}, "
+                      f"{None if perm is None else perm.decode()})")  # fmt: skip
+
+    def __repr__(self):
+        return self._text
+
+    def __eq__(self, other):
+        return isinstance(other, TiledMma) and self._text == other._text
+
+    def __hash__(self):
+        return hash(self._text)
 
     def __del__(self, _destroy=lib.fly_tiled_mma_destroy):
         if getattr(self, "_h", None):
@@ -197,26 +210,40 @@ class TiledMma:
 
     thr_slice = get_slice
 
-    def make_fragment_A(self, x):
+    def make_fragment_A(self, x, *, stages=None):
         """A register fragment for operand A: like a partition (thr_slice(t).partition_A(...)),
         or, as FlyDSL spells it, for the operand's (M, K) tile as a thread partitions it."""
-        return _fragment(self.get_slice(0), _A, x)
+        return _fragment(self.get_slice(0), _A, x, stages=stages)
 
-    def make_fragment_B(self, x):
-        return _fragment(self.get_slice(0), _B, x)
+    def make_fragment_B(self, x, *, stages=None):
+        return _fragment(self.get_slice(0), _B, x, stages=stages)
 
-    def make_fragment_C(self, x):
+    def make_fragment_C(self, x, *, stages=None):
         """A register fragment of the accumulator's dtype for C (as FlyDSL's: whatever `x`
         holds, C and D are in the atom's accumulator type)."""
-        return _fragment(self.get_slice(0), _C, x, self.accumulator_dtype)
+        return _fragment(self.get_slice(0), _C, x, self.accumulator_dtype, stages)
 
 
-def _fragment(thr, operand, x, dtype=None):
+def _fragment(thr, operand, x, dtype=None, stages=None):
     """A fragment like `x`, a partition; a rank-2 operand tile is first partitioned by `thr`
-    (every thread's partition has the same shape)."""
-    if isinstance(x, TensorValue) and x.rank == 2:
-        x = thr._partition(operand, x)
-    return make_fragment(x, dtype or x.dtype)
+    (every thread's partition has the same shape). With `stages`, the operand tile is the first
+    two modes of `x` and the fragment gets one more mode, outermost, of `stages` copies (the
+    buffers of a software pipeline), as FlyDSL's mma.make_fragment."""
+    if stages is None:
+        if isinstance(x, TensorValue) and x.rank == 2:
+            x = thr._partition(operand, x)
+        return make_fragment(x, dtype or x.dtype)
+    if isinstance(stages, bool) or not isinstance(stages, int) or stages <= 0:
+        raise ValueError(f"make_fragment: stages must be a positive int, got {stages!r}")
+    if not isinstance(x, TensorValue) or x.rank is None or x.rank < 2:
+        raise ValueError("make_fragment: stages needs an operand tensor of at least two modes")
+    tile = x[(None, None) + (0,) * (x.rank - 2)] if x.rank > 2 else x
+    one = make_fragment(thr._partition(operand, tile), dtype or x.dtype)
+    shape, stride = parse_tuple(str(one.layout.shape)), parse_tuple(str(one.layout.stride))
+    n = size(shape)  # a fragment is compact: one stage spans its size
+    shape = (shape if isinstance(shape, tuple) else (shape,)) + (stages,)
+    stride = (stride if isinstance(stride, tuple) else (stride,)) + (n,)
+    return make_fragment(make_host_layout(shape, stride), dtype or x.dtype)
 
 
 class ThrMma:
@@ -254,14 +281,14 @@ class ThrMma:
         """A scaled atom's scales of B: this thread's part of an (N, K / 32) tensor."""
         return self._partition(_SFB, x)
 
-    def make_fragment_A(self, x):
-        return _fragment(self, _A, x)
+    def make_fragment_A(self, x, *, stages=None):
+        return _fragment(self, _A, x, stages=stages)
 
-    def make_fragment_B(self, x):
-        return _fragment(self, _B, x)
+    def make_fragment_B(self, x, *, stages=None):
+        return _fragment(self, _B, x, stages=stages)
 
-    def make_fragment_C(self, x):
-        return _fragment(self, _C, x, self.tiled.accumulator_dtype)
+    def make_fragment_C(self, x, *, stages=None):
+        return _fragment(self, _C, x, self.tiled.accumulator_dtype, stages)
 
     def _load(self, operand, shared, fragment):
         thr = coord(self.thr_idx).handle
@@ -358,6 +385,15 @@ class MmaAtom:
             raise TypeError(f"make_mma_atom needs an MMA op (fx.rocdl.MFMA(...) ...), got {op!r}")
         self.op = op
         self._one = TiledMma(op)  # checks the atom exists
+
+    def __repr__(self):
+        return f"make_mma_atom({self._one!r})"
+
+    def __eq__(self, other):
+        return isinstance(other, MmaAtom) and self._one == other._one
+
+    def __hash__(self):
+        return hash(self._one)
 
     @property
     def shape_mnk(self):

@@ -5,6 +5,7 @@ import ctypes
 
 from .. import _fast_launch as _fast
 from .. import _kernel_api as K
+from .._host_view import HostTensorView
 from .._lib import IntTuple
 from ..expr.typing import Stream
 from ..runtime.device import resolve_target
@@ -47,7 +48,11 @@ class _TensorArg:
     kind = K.ARG_DLMANAGED
     is_pointer = False  # a from_c_void_p address: the kernel sees an fx.Pointer
 
+    view = None  # a HostTensorView's layout: the kernel sees the memory through it
+
     def __init__(self, obj):
+        if isinstance(obj, HostTensorView):
+            self.view, obj = obj.layout, obj.source
         if isinstance(obj, PointerArgument):
             self.capsule = obj.dltensor  # kept alive through the launch
             self.pointer, self.kind = ctypes.addressof(obj.dltensor), K.ARG_DLTENSOR

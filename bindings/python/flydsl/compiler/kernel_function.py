@@ -21,9 +21,11 @@ from .. import _fast_launch as _fast
 from .. import _kernel_api as K
 from .._ast_rewrite import rewrite
 from .._host_layout import Layout
+from .._host_view import HostTensorView
 from .._ir_types import bit_width
-from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy
+from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy, make_tensor
 from .._lib import check
+from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
@@ -36,7 +38,7 @@ from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names
 )
 from .jit_argument import PointerArgument, _stream_handle, _TensorArg
 
-_HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout)
+_HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout, MmaAtom, TiledMma)
 
 
 def _constexpr_of(annotation):
@@ -181,6 +183,8 @@ def _parameter(kernel, kind, detail):
         )  # fmt: skip
         _wrap(h, detail.dtype)
         tensor = TensorValue(h, detail.dtype, detail.rank)
+        if detail.view is not None:
+            return _View(tensor, detail.view)
         return Pointer(tensor) if detail.is_pointer else tensor
     if kind == "scalar":
         return _wrap(K.scalar_param(kernel, K.DTYPES[detail[0]]), detail[0])
@@ -190,6 +194,22 @@ def _parameter(kernel, kind, detail):
             n: _parameter(kernel, k, d) for n, (k, d) in zip(names, fields)
         })  # fmt: skip
     return detail
+
+
+class _View:
+    """A tensor parameter seen through a host view's layout: built after the last parameter,
+    since a kernel's parameters come before its first operation."""
+
+    def __init__(self, tensor, layout):
+        self.tensor, self.layout = tensor, layout
+
+
+def _apply_views(value):
+    if isinstance(value, _View):
+        return make_tensor(value.tensor, value.layout)
+    if isinstance(value, types.SimpleNamespace):
+        return types.SimpleNamespace(**{n: _apply_views(v) for n, v in vars(value).items()})
+    return value
 
 
 def _launch_args(classified, args):
@@ -279,7 +299,9 @@ class KernelFunction:
             elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
                 out.append(("constexpr", value))
             elif (
-                hint is Tensor or hasattr(value, "__dlpack__") or isinstance(value, PointerArgument)
+                hint is Tensor
+                or hasattr(value, "__dlpack__")
+                or isinstance(value, (PointerArgument, HostTensorView))
             ):
                 out.append(("tensor", _TensorArg(value)))
             elif hint is Pointer:
@@ -305,7 +327,8 @@ class KernelFunction:
         key = []
         for kind, detail in classified:
             if kind == "tensor":
-                key.append(("t", detail.dtype, detail.spec))
+                view = None if detail.view is None else str(detail.view)
+                key.append(("t", detail.dtype, detail.spec, view))
             elif kind == "scalar":
                 key.append(("s", detail[0]))
             elif kind == "constexpr":
@@ -333,6 +356,7 @@ class KernelFunction:
                     params = [_parameter(kernel, kind, detail) for kind, detail in classified]
                     if declared is not None:
                         K.set_block_size(kernel, *declared)
+                    params = [_apply_views(p) for p in params]
                     with fastmath_scope(fastmath):  # the compile's hint: the kernel's default
                         self._traced(*params)
                 except _BuilderError as e:

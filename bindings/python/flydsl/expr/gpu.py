@@ -2,7 +2,7 @@
 `fx.thread_idx.x`)."""
 
 from .. import _kernel_api as K
-from .._kernel_layout import SharedAllocator, TensorValue, shared_tensor
+from .._kernel_layout import SharedAllocator, dynamic_shared_tensor, shared_tensor
 from .._trace import _wrap, as_value, current, traced_arch, traced_block_size
 from ..runtime.device import get_warp_size, resolve_target
 from .primitive import printf
@@ -95,11 +95,7 @@ def SharedTensor(dtype, count, align=16):
 def DynamicSharedTensor(dtype, count):
     """A rank-1 tensor of `count` (a value or number) elements in the launch's dynamic shared
     memory (`launch(smem=bytes)`), 16-byte aligned after the static shared memory."""
-    n = as_value(count)
-    h = K.dynamic_shared_tensor(current(), K.DTYPES[dtype], n.handle)
-    if not h:
-        _wrap(h)
-    return TensorValue(h, dtype, 1)
+    return dynamic_shared_tensor(dtype, count)
 
 
 __all__ = [

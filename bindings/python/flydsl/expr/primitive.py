@@ -42,7 +42,7 @@ from .._kernel_layout import (
 from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma
 from .._trace import Value, as_value, current, select_value, tracing
-from .enum import SyncScope
+from .enum import GemmTraversalOrder, SyncScope
 
 # The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
 # Layout mixed with one) goes to the kernel algebra; host arguments stay on the host.
@@ -403,6 +403,14 @@ def get_iter(t):
     return t if isinstance(t, Pointer) else Pointer(t)
 
 
+def get_dyn_shared(dtype=None):
+    """A pointer to the first byte of the launch's dynamic shared memory (`launch(smem=...)`),
+    to elements of `dtype` (bytes by default: recast it with recast_iter). Nothing checks
+    offsets against the launch's size."""
+    dtype = "i8" if dtype is None else KL._dtype_name(dtype)
+    return Pointer(KL.dynamic_shared_tensor(dtype, Pointer._SPAN))
+
+
 def recast_iter(result_type, src):
     """`src` (a pointer) as a pointer to elements of `result_type` (fx.Float32, ...): the same
     address, read as the new type (FlyDSL's reinterpret_cast of an iterator)."""
@@ -577,10 +585,11 @@ __all__ = _host_layout.__all__ + [
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
-    "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
+    "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
     "AddressSpace", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",
-    "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax", "UniversalAtomicMin",
-    "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc", "UniversalAtomicDec",
+    "GemmTraversalOrder", "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax",
+    "UniversalAtomicMin", "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc",
+    "UniversalAtomicDec",
 ]  # fmt: skip

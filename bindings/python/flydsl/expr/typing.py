@@ -7,6 +7,7 @@ import typing
 from .. import _kernel_api as K
 from .._control import _array
 from .._host_layout import Layout, Swizzle
+from .._host_view import HostTensorView
 from .._ir_types import type_of
 from .._kernel_layout import (
     Array,
@@ -29,9 +30,9 @@ class Tensor:
     `fx.Tensor(t)` of a tensor value is that tensor (FlyDSL spells views so)."""
 
     def __new__(cls, value):
-        if isinstance(value, TensorValue):
+        if isinstance(value, (TensorValue, HostTensorView)):
             return value
-        raise TypeError(f"fx.Tensor(...) takes a tensor value of a kernel, got {value!r}")
+        raise TypeError(f"fx.Tensor(...) takes a tensor value or view, got {value!r}")
 
 
 class Stream:
