@@ -131,12 +131,24 @@ def _install(torch):
         def elapsed_time(self, end):
             return (end.t - self.t) * 1e3
 
+    class device:  # torch.cuda.device(...): the one device is current
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
     default_stream = Stream()
     cuda = torch.cuda
     cuda.is_available = lambda: True
     cuda.synchronize = lambda *a, **k: None
     cuda.Stream = Stream
     cuda.Event = Event
+    cuda.device = device
+    torch._C._cuda_getCurrentRawStream = lambda *a: 0  # the default stream's raw handle
     cuda.current_stream = lambda *a, **k: default_stream
     cuda.default_stream = lambda *a, **k: default_stream
     cuda.stream = lambda s=None: s if s is not None else default_stream

@@ -417,16 +417,23 @@ def halve(src: fx.Pointer, dst: fx.Pointer, n: fx.Int32):
     halve_into(src, dst, n).launch(block=(64,))
 
 
-def test_flyc_compile_builds_without_running_and_takes_bare_addresses_after():
+def test_flyc_compile_runs_once_and_takes_bare_addresses_after(monkeypatch):
     n = 50
     src, dst = dev.array(np.arange(64, dtype=np.float32)), dev.array(np.zeros(64, np.float32))
     a, b = address(src), address(dst)
     compiled = flyc.compile(halve, flyc.from_c_void_p(fx.Float32, a),
                             flyc.from_c_void_p(fx.Float32, b), n)  # fmt: skip
-    assert not dev.host(dst).any()  # compiled, nothing ran
-    compiled(a, b, n)  # the pointers' element types come from the compile
     expected = np.where(np.arange(64) < n, np.arange(64) * 0.5, 0)
-    np.testing.assert_array_equal(dev.host(dst), expected)
+    np.testing.assert_array_equal(dev.host(dst), expected)  # as FlyDSL's: the first run ran
+    src2 = dev.array(np.full(64, 4.0, np.float32))
+    compiled(address(src2), b, n)  # the pointers' element types come from the compile
+    np.testing.assert_array_equal(dev.host(dst), np.where(np.arange(64) < n, 2.0, 0))
+    # Under COMPILE_ONLY it compiles, runs nothing and gives None, as FlyDSL's.
+    monkeypatch.setenv("COMPILE_ONLY", "1")
+    dst2 = dev.array(np.zeros(64, np.float32))
+    assert flyc.compile(halve, flyc.from_c_void_p(fx.Float32, a),
+                        flyc.from_c_void_p(fx.Float32, address(dst2)), 7) is None  # fmt: skip
+    assert not dev.host(dst2).any()
     with pytest.raises(TypeError, match="argument src is a pointer parameter"):
         halve_into(a, b, n).launch(block=(64,))
 

@@ -170,3 +170,66 @@ def test_raw_buffer_misuse_is_refused(host_target):
         llvm.GEPOp(None, None, [], [0, 1], ir.F32Type.get(), None)
     with pytest.raises(NotImplementedError, match="rocdl.ds_swizzle is not offered"):
         rocdl.ds_swizzle()
+
+
+@flyc.kernel
+def raw_atomics(acc: fx.Tensor, hits: fx.Tensor, src: fx.Tensor, dst: fx.Tensor):
+    from flydsl._mlir.dialects import fly
+
+    i = fx.thread_idx.x
+    i64 = ir.IntegerType.get_signless(64)
+    ptr1 = ir.Type.parse("!llvm.ptr<1>")
+    # acc[i % 4] += 0.5 and hits[0] += 1 from every thread, through addresses
+    base = llvm.PtrToIntOp(i64, fly.extract_aligned_pointer_as_index(ptr1, acc)).result
+    offset = (i % 4).to("i64") * 4
+    at = llvm.IntToPtrOp(ptr1, llvm.AddOp(base, offset, llvm.IntegerOverflowFlags(0)).result)
+    half = arith.constant(ir.F32Type.get(), 0.5)
+    llvm.AtomicRMWOp(llvm.AtomicBinOp.fadd, at.result, half, llvm.AtomicOrdering.monotonic,
+                     syncscope="agent", alignment=4)  # fmt: skip
+    counter = fly.extract_aligned_pointer_as_index(ptr1, hits)
+    one = arith.constant(ir.IntegerType.get_signless(32), 1)
+    old = llvm.AtomicRMWOp(llvm.AtomicBinOp.add, counter, one, llvm.AtomicOrdering.monotonic)
+    hits[1 + i] = old.result  # each thread saw a different count before its own
+    # a 16-byte load and store through pointers
+    v4 = ir.VectorType.get([4], ir.IntegerType.get_signless(32))
+    if i == 0:
+        words = llvm.LoadOp(v4, fly.extract_aligned_pointer_as_index(ptr1, src), alignment=16)
+        llvm.StoreOp(words.result, fly.extract_aligned_pointer_as_index(ptr1, dst), alignment=16)
+
+
+def test_raw_llvm_atomics_loads_and_stores_through_pointers(host_target):
+    acc, hits = np.zeros(4, np.float32), np.zeros(9, np.int32)
+    src, dst = np.arange(4, dtype=np.int32) + 7, np.zeros(4, np.int32)
+    raw_atomics(acc, hits, src, dst).launch(block=(8,))
+    np.testing.assert_array_equal(acc, [1.0, 1.0, 1.0, 1.0])
+    assert hits[0] == 8 and sorted(hits[1:]) == list(range(8))
+    np.testing.assert_array_equal(dst, src)
+
+
+def test_raw_llvm_atomics_refuse_what_they_cannot_honour(host_target):
+    from flydsl._mlir.dialects import fly
+
+    @flyc.kernel
+    def ordered(x: fx.Tensor, how: fx.Constexpr[int]):
+        p = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), x)
+        one = arith.constant(ir.F32Type.get(), 1.0)
+        if fx.const_expr(how == 0):
+            llvm.AtomicRMWOp(llvm.AtomicBinOp.fadd, p, one, llvm.AtomicOrdering.seq_cst)
+        elif fx.const_expr(how == 1):
+            llvm.AtomicRMWOp(llvm.AtomicBinOp.fsub, p, one, llvm.AtomicOrdering.monotonic)
+        elif fx.const_expr(how == 2):
+            llvm.AtomicRMWOp(llvm.AtomicBinOp.add, p, one, llvm.AtomicOrdering.monotonic)
+        else:
+            v2 = ir.VectorType.get([2], ir.F32Type.get())
+            llvm.LoadOp(v2, p, alignment=4)
+
+    x = np.zeros(2, np.float32)
+    with pytest.raises(NotImplementedError, match="seq_cst ordering is not offered"):
+        ordered(x, 0).launch(block=(1,))
+    with pytest.raises(NotImplementedError, match="fsub is not offered"):
+        ordered(x, 1).launch(block=(1,))
+    with pytest.raises(TypeError, match="add does not take f32"):
+        ordered(x, 2).launch(block=(1,))
+    with pytest.raises(NotImplementedError, match="8 bytes aligned to 4 is not offered"):
+        ordered(x, 3).launch(block=(1,))
+    assert not x.any()

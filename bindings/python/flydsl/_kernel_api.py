@@ -96,6 +96,7 @@ block_scan = _fn("fly_block_scan", P, P, _i32, P, _dims, _i32, P, P, _i32, PArra
 tensor_dim = _fn("fly_tensor_dim", P, P, P, _i32)
 load = _fn("fly_load", P, P, P, PArray, _sz, P)
 store = _fn("fly_store", None, P, P, P, PArray, _sz, P)
+atomic = _fn("fly_atomic", P, P, _i32, P, PArray, _sz, P)
 shared_tensor = _fn("fly_shared_tensor", P, P, _i32, _i64, _i64)
 dynamic_shared_tensor = _fn("fly_dynamic_shared_tensor", P, P, _i32, P)
 dynamic_shared_allocate = _fn("fly_dynamic_shared_allocate", P, P, _i32, _i64, _i64)

@@ -31,6 +31,7 @@ from ..errors import CompileError, LaunchError
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
+from ..utils import env
 from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names them)
     CompilationContext,
     effective_fastmath_hint,
@@ -565,10 +566,12 @@ def _hinted(fn, hints):
 
 
 class _Compile:
-    """FlyDSL's `flyc.compile`: `flyc.compile(launch, *args)` compiles every kernel the
-    launcher launches for these arguments, launching none, and returns a CompiledFunction;
-    `flyc.compile[hints]` is the same under compile hints ({"fastmath": "fast"}, ...); with no
-    arguments, the (hinted) launcher itself, to call later."""
+    """FlyDSL's `flyc.compile`: `flyc.compile(launch, *args)` runs the launcher once with these
+    arguments, compiling and launching its kernels as a call does, and returns a
+    CompiledFunction for the calls after (FlyDSL's programs rely on that first run); under
+    COMPILE_ONLY it compiles them, launches none and returns None. `flyc.compile[hints]` is
+    the same under compile hints ({"fastmath": "fast"}, ...); with no arguments, the (hinted)
+    launcher itself, to call later."""
 
     def __init__(self, hints=None):
         self._hints = hints
@@ -584,12 +587,15 @@ class _Compile:
             fn = _hinted(fn, self._hints)
         if not args and not kwargs:
             return fn
+        if not env.compile.compile_only:
+            fn(*args, **kwargs)
+            return CompiledFunction(fn, args, kwargs)
         _compile_only.active = True
         try:
             fn(*args, **kwargs)
         finally:
             _compile_only.active = False
-        return CompiledFunction(fn, args, kwargs)
+        return None
 
 
 compile = _Compile()  # noqa: A001 (FlyDSL's name)

@@ -1,11 +1,16 @@
-"""MLIR's `llvm` dialect builders, as far as pointers go: `PointerType`, `GEPOp` (byte and
-element offsets from a pointer), `PtrToIntOp` / `IntToPtrOp` and their lowercase builders. A
-pointer is its 64-bit address here (see flydsl._mlir._llvm_pointer); the other ops of the
-dialect import and say they are not offered."""
+"""MLIR's `llvm` dialect builders, as far as FlyDSL's kernels use them on pointers:
+`PointerType`, `GEPOp` (byte and element offsets from a pointer), `PtrToIntOp` / `IntToPtrOp`,
+integer `AddOp` / `SubOp` / `MulOp` on addresses, `LoadOp` / `StoreOp` through a pointer and
+`AtomicRMWOp`, with their lowercase builders. A pointer is its 64-bit address here (see
+flydsl._mlir._llvm_pointer); the other ops of the dialect import and say they are not offered."""
 
+import enum
+
+from ... import _kernel_api as K
 from ..._ir_types import LLVMPointerType as PointerType
 from ..._ir_types import bit_width
-from ..._trace import as_value
+from ..._kernel_layout import Pointer, _raise_builder_error
+from ..._trace import _wrap, as_value, current
 from .._llvm_pointer import LLVMPointer, address_of, pointer
 from .._not_offered import module_getattr
 from .._op import op_class
@@ -43,11 +48,147 @@ def getelementptr(res, base, dynamic_indices, raw_constant_indices, elem_type, *
     return LLVMPointer(moved.handle, base.address_space)
 
 
+class IntegerOverflowFlags(enum.IntFlag):
+    """nsw / nuw promises of an integer op; they only allow optimisations, so the ops here,
+    which wrap, honour every combination."""
+
+    none = 0
+    nsw = 1
+    nuw = 2
+
+
+def _integers(what, lhs, rhs):
+    a, b = as_value(lhs), as_value(rhs)
+    if a.dtype != b.dtype or not a.dtype.startswith(("i", "u")):
+        raise TypeError(f"llvm.{what} takes two integers of one type, got {a.dtype} and {b.dtype}")
+    return a, b
+
+
+def add(lhs, rhs, overflow_flags=None, *, loc=None, ip=None):
+    a, b = _integers("add", lhs, rhs)
+    return a + b
+
+
+def sub(lhs, rhs, overflow_flags=None, *, loc=None, ip=None):
+    a, b = _integers("sub", lhs, rhs)
+    return a - b
+
+
+def mul(lhs, rhs, overflow_flags=None, *, loc=None, ip=None):
+    a, b = _integers("mul", lhs, rhs)
+    return a * b
+
+
+class AtomicBinOp(enum.IntEnum):
+    """atomicrmw's operations (MLIR's names and numbers)."""
+
+    xchg = 0
+    add = 1
+    sub = 2
+    _and = 3
+    nand = 4
+    _or = 5
+    _xor = 6
+    max = 7
+    min = 8
+    umax = 9
+    umin = 10
+    fadd = 11
+    fsub = 12
+    fmax = 13
+    fmin = 14
+    uinc_wrap = 15
+    udec_wrap = 16
+
+
+class AtomicOrdering(enum.IntEnum):
+    not_atomic = 0
+    unordered = 1
+    monotonic = 2
+    acquire = 4
+    release = 5
+    acq_rel = 6
+    seq_cst = 7
+
+
+# The kernel atomics (fly_atomic_op) each atomicrmw operation is.
+_ATOMIC_OPS = {
+    AtomicBinOp.add: 0, AtomicBinOp.fadd: 0, AtomicBinOp.max: 1, AtomicBinOp.fmax: 1,
+    AtomicBinOp.min: 2, AtomicBinOp.fmin: 2, AtomicBinOp._and: 3, AtomicBinOp._or: 4,
+    AtomicBinOp.uinc_wrap: 5, AtomicBinOp.udec_wrap: 6,
+}  # fmt: skip
+
+
+def _element(ptr, dtype):
+    """A kernel Pointer to `dtype` elements at the address `ptr` holds."""
+    if not isinstance(ptr, LLVMPointer):
+        raise TypeError(f"expected an !llvm.ptr value, got {ptr!r}")
+    return Pointer.at_address(address_of(ptr), dtype, ptr.address_space)
+
+
+def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **kwargs):
+    """Atomically combines `val` into the element at `ptr`; the old value. Kernel atomics are
+    monotonic (relaxed) in the system's scope, which is at least as strong as any narrower
+    `syncscope`; an acquire, release or sequentially consistent one is refused, not weakened."""
+    bin_op = AtomicBinOp(bin_op)
+    if bin_op not in _ATOMIC_OPS:
+        raise NotImplementedError(
+            f"llvm.AtomicRMWOp {bin_op.name} is not offered: kernel atomics add, max, min, and, "
+            "or, inc and dec"
+        )
+    if AtomicOrdering(ordering) not in (AtomicOrdering.unordered, AtomicOrdering.monotonic):
+        raise NotImplementedError(
+            f"llvm.AtomicRMWOp with {AtomicOrdering(ordering).name} ordering is not offered: "
+            "kernel atomics are monotonic (order other accesses with a fence or barrier)"
+        )
+    v = as_value(val)
+    if v.lanes != 1:
+        raise NotImplementedError("llvm.AtomicRMWOp on a vector is not offered: one element")
+    unsigned = bin_op in (AtomicBinOp.max, AtomicBinOp.min) and v.dtype.startswith("u")
+    if unsigned or (bin_op.name.startswith("f") != v.dtype.startswith(("f", "bf"))):
+        raise TypeError(f"llvm.AtomicRMWOp {bin_op.name} does not take {v.dtype} values")
+    target = _element(ptr, v.dtype).tensor
+    coord = (K.P * 1)(as_value(0).handle)
+    h = K.atomic(current(), _ATOMIC_OPS[bin_op], target.handle, coord, 1, v.handle)
+    if not h:
+        _raise_builder_error()
+    return _wrap(h, v.dtype)
+
+
+def _checked_alignment(op, res_type, alignment):
+    size = bit_width(res_type.dtype) // 8 * res_type.lanes
+    if res_type.lanes > 1 and alignment is not None and alignment < size:
+        raise NotImplementedError(
+            f"llvm.{op} of {size} bytes aligned to {alignment} is not offered: vector accesses "
+            "through a pointer are aligned to their size"
+        )
+
+
+def load(res, addr, *, alignment=None, **kwargs):
+    """The value of type `res` (a scalar or vector type) at pointer `addr`."""
+    _checked_alignment("LoadOp", res, alignment)
+    return _element(addr, res.dtype).load(res)
+
+
+def store(value, addr, *, alignment=None, **kwargs):
+    v = as_value(value)
+    _checked_alignment("StoreOp", v.type, alignment)
+    _element(addr, v.dtype).store(v)
+
+
 GEPOp = op_class("GEPOp", getelementptr)
+AddOp = op_class("AddOp", add)
+SubOp = op_class("SubOp", sub)
+MulOp = op_class("MulOp", mul)
+AtomicRMWOp = op_class("AtomicRMWOp", atomicrmw)
+LoadOp = op_class("LoadOp", load)
+StoreOp = op_class("StoreOp", store)
 PtrToIntOp = op_class("PtrToIntOp", ptrtoint)
 IntToPtrOp = op_class("IntToPtrOp", inttoptr)
 
 __all__ = ["GEPOp", "IntToPtrOp", "PointerType", "PtrToIntOp", "getelementptr", "inttoptr",
-           "ptrtoint"]  # fmt: skip
+           "ptrtoint", "IntegerOverflowFlags", "AddOp", "SubOp", "MulOp", "add", "sub", "mul",
+           "AtomicBinOp", "AtomicOrdering", "AtomicRMWOp", "atomicrmw", "LoadOp", "StoreOp",
+           "load", "store"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.llvm", REASON)
