@@ -9,34 +9,12 @@ def is_host_tensor(obj):
     return hasattr(obj, "__dlpack__") or getattr(obj, "dltensor", None) is not None
 
 
-def _span(obj):
-    """Elements reachable from a DLPack tensor's start (None where unknown: a raw pointer)."""
-    shape, stride = getattr(obj, "shape", None), None
-    if shape is None or getattr(obj, "dltensor", None) is not None:
-        return None
-    if callable(getattr(obj, "stride", None)):  # torch (and flyc.from_dlpack's TensorArgument)
-        stride = tuple(obj.stride())
-    elif hasattr(obj, "strides") and hasattr(obj, "itemsize"):  # numpy: bytes
-        stride = tuple(s // obj.itemsize for s in obj.strides)
-    if stride is None:
-        return None
-    extents = tuple(int(e) for e in shape)
-    if any(e == 0 for e in extents):
-        return 0
-    return 1 + sum((e - 1) * abs(int(s)) for e, s in zip(extents, stride))
-
-
 class HostTensorView:
-    """`source`'s memory through the host layout `layout` (static; a composed layout too)."""
+    """`source`'s memory through the host layout `layout` (static; a composed layout too).
+    As in FlyDSL the view may span more than the tensor holds (a view of M_max rows of which a
+    launch reads M): like a pointer's, its accesses are the kernel's to keep inside."""
 
     def __init__(self, source, layout):
-        inner = layout._parts[2] if layout.is_composed else layout
-        span = _span(getattr(source, "tensor", source))
-        if span is not None and inner.cosize() > span:
-            raise ValueError(
-                f"make_view: the layout {layout} reaches {inner.cosize()} elements, the tensor "
-                f"holds {span}"
-            )
         self.source, self.layout = source, layout
 
     @property

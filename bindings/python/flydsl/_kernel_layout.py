@@ -296,8 +296,12 @@ class LayoutValue:
         return IntTupleValue(K.layout_query(current(), 5, self.handle))
 
     def __call__(self, *crd):
-        c = int_tuple(crd[0] if len(crd) == 1 else crd)
-        return _wrap(K.crd2idx(current(), self.handle, c.handle))
+        """The offset of a coordinate; a coordinate with `None` (CuTe's `_`) modes gives the
+        sub-layout of those modes, as CuTe's `layout(_, 0)` does."""
+        crd = crd[0] if len(crd) == 1 else crd
+        if has_underscore(crd):
+            return result(K.slice_(current(), self.handle, int_tuple(crd).handle), self)
+        return _wrap(K.crd2idx(current(), self.handle, int_tuple(crd).handle))
 
 
 def int_tuple(x):

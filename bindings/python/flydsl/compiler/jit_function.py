@@ -64,9 +64,11 @@ def jit(fn):
     tensors = _tensor_parameters(fn)
     body = _traced_form(fn)
     mem_cache = {}
+    hints = {}  # the function's own compile hints (FlyDSL's `launch.compile_hints[...] = ...`)
 
     def run(*args, **kwargs):
-        result, kernels = CompilationContext.run_recording(body, *args, **kwargs)
+        with CompilationContext.compile_hints(hints):
+            result, kernels = CompilationContext.run_recording(body, *args, **kwargs)
         if kernels:
             mem_cache.setdefault(tuple(id(k) for k in kernels), JitArtifact(kernels))
         return result
@@ -74,7 +76,7 @@ def jit(fn):
     if not tensors:
         plain = functools.wraps(fn)(lambda *args, **kwargs: run(*args, **kwargs))
         plain.func = fn  # FlyDSL's name for the function a jit wraps
-        plain._mem_cache = mem_cache
+        plain._mem_cache, plain.compile_hints = mem_cache, hints
         return plain
 
     @functools.wraps(fn)
@@ -87,7 +89,7 @@ def jit(fn):
         return run(*bound.args, **bound.kwargs)
 
     wrapper.func = fn
-    wrapper._mem_cache = mem_cache
+    wrapper._mem_cache, wrapper.compile_hints = mem_cache, hints
     return wrapper
 
 

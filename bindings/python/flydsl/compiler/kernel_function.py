@@ -229,6 +229,27 @@ def _launch_args(classified, args):
     return args
 
 
+# FlyDSL's kernel attributes (`kernel(..., value_attrs={...})`) that only ask the compiler for an
+# occupancy or promise a block-size range: a compiler may decline them, and this one does.
+_HINT_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size")
+
+
+def _check_value_attrs(attrs):
+    """FlyDSL's value_attrs of a kernel call: hints are taken (and not applied); anything that
+    would change what the kernel does is refused rather than dropped."""
+    if attrs is None:
+        return
+    if not isinstance(attrs, dict):
+        raise TypeError(f"value_attrs takes a dict, got {type(attrs).__name__}")
+    for name, value in attrs.items():
+        if name in _HINT_ATTRS or value is None:
+            continue
+        raise NotImplementedError(
+            f"the kernel attribute {name!r} is not offered (value_attrs takes "
+            f"{', '.join(_HINT_ATTRS)}, hints this compiler does not apply)"
+        )
+
+
 def _type_hints(fn, scope=None):
     """fn's parameter annotations, resolved in its module, its closure and `scope` (the locals
     where it was defined: a type imported inside the enclosing function); one that does not
@@ -282,6 +303,8 @@ class KernelFunction:
         self._constexpr = constexpr if any(constexpr) else None
 
     def __call__(self, *args, **kwargs):
+        if "value_attrs" in kwargs and "value_attrs" not in self.signature.parameters:
+            _check_value_attrs(kwargs.pop("value_attrs"))
         if not kwargs and self._positional and len(args) == len(self._names):
             return _Launch(self, args, None)
         bound = self.signature.bind(*args, **kwargs)

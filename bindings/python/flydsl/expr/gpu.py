@@ -38,6 +38,22 @@ block_dim = _Dim3(2)
 grid_dim = _Dim3(3)
 
 
+def _dimension(dim):
+    if dim not in ("x", "y", "z"):
+        raise ValueError(f"a dimension is 'x', 'y' or 'z', not {dim!r}")
+    return "xyz".index(dim)
+
+
+def thread_id(dim, *, loc=None, ip=None):
+    """MLIR's gpu.thread_id: the thread's index in its block along `dim`, an index value."""
+    return thread_idx._get(_dimension(dim)).to("index")
+
+
+def block_id(dim, *, loc=None, ip=None):
+    """MLIR's gpu.block_id: the block's index in the grid along `dim`, an index value."""
+    return block_idx._get(_dimension(dim)).to("index")
+
+
 def lane_id():
     return _wrap(K.lane_id(current()), "i32")
 
@@ -99,6 +115,8 @@ def DynamicSharedTensor(dtype, count):
 
 
 __all__ = [
+    "thread_id",
+    "block_id",
     "thread_idx",
     "block_idx",
     "block_dim",

@@ -60,6 +60,8 @@ class Numeric(metaclass=_NumericType):
     ir_type = _IrType()
 
     def __new__(cls, value=None):
+        if cls.dtype is None and cls is not Numeric and value is not None:
+            raise NotImplementedError(f"{cls.__name__} values are not offered: {cls.why}")
         if value is not None and tracing():
             if isinstance(value, Value):
                 return value.to(cls.dtype)
@@ -307,6 +309,31 @@ class Float8E5M2FNUZ(Numeric):
     dtype, width = "f8e5m2fnuz", 8
 
 
+_SUB_BYTE = (
+    "kernels here hold whole bytes per element (fp4 and fp6 data travels packed in "
+    "i8 or i32 values, as the scaled MFMA takes it)"
+)
+
+
+class Float4E2M1FN(Numeric):
+    """OCP MX fp4 (E2M1): named for FlyDSL's programs, which use it to choose a scaled MFMA's
+    formats; no kernel value has this type."""
+
+    width, why = 4, _SUB_BYTE
+
+
+class Float6E2M3FN(Numeric):
+    """OCP MX fp6 (E2M3), as Float4E2M1FN."""
+
+    width, why = 6, _SUB_BYTE
+
+
+class Float6E3M2FN(Numeric):
+    """OCP MX fp6 (E3M2), as Float4E2M1FN."""
+
+    width, why = 6, _SUB_BYTE
+
+
 def numeric_class(dtype):
     """The numeric class of a dtype name ("f32" -> Float32)."""
     for cls in Numeric.__subclasses__():
@@ -335,4 +362,7 @@ __all__ = [
     "Float8E5M2",
     "Float8E4M3FNUZ",
     "Float8E5M2FNUZ",
+    "Float4E2M1FN",
+    "Float6E2M3FN",
+    "Float6E3M2FN",
 ]
