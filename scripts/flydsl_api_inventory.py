@@ -45,8 +45,14 @@ DIFFERENCES = """
   `{}`; those are checked against the values when the kernel is built.
 - A pointer argument (`flyc.from_c_void_p`) is a rank-1 tensor of unknown extent in the
   kernel: nothing checks its indexes, as nothing checks a raw pointer's in FlyDSL.
-- `fx.Tensor(x)` only wraps a tensor value of a kernel (a view); `fx.coop`'s default width is
-  the wave of the arch the kernel is compiled for (the cpu target emulates gfx942: 64).
+- `fx.Tensor(x)` wraps a tensor value of a kernel or, in a `@flyc.jit` function, a view of a
+  tensor argument (`fx.make_view(fx.get_iter(B), layout)`, which the launch passes as the
+  argument's memory under that layout; as in FlyDSL, nothing checks that the view stays inside
+  the tensor); `fx.coop`'s default width is the wave of the arch the kernel is compiled for
+  (the cpu target emulates gfx942: 64).
+- A kernel call's `value_attrs` takes FlyDSL's occupancy hints (`rocdl.waves_per_eu`,
+  `rocdl.flat_work_group_size`), which this compiler does not apply, and refuses any other
+  attribute (`rocdl.cluster_dims`: clusters are gfx1250's) rather than drop it.
 - `flydsl._mlir` is, in FlyDSL, MLIR's own Python bindings embedded in the package. Here it is
   a facade over the C API, which keeps MLIR behind it: `ir.Value` is a kernel value; the type
   objects (`ir.IntegerType.get_signless`, `ir.F32Type.get`, `ir.VectorType.get`, `ir.Type.parse`
@@ -65,8 +71,12 @@ DIFFERENCES = """
   buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
   types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
   `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),
-  `RawPtrBufferLoadOp` / `RawPtrBufferStoreOp` (the `aux` cache bits are not applied); a
-  pointer is its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
+  `RawPtrBufferLoadOp` / `RawPtrBufferStoreOp` (the `aux` cache bits are not applied),
+  integer `llvm.AddOp` / `SubOp` / `MulOp` (overflow flags accepted, the ops wrap),
+  `llvm.LoadOp` / `StoreOp` through a pointer (vectors aligned to their size) and
+  `llvm.AtomicRMWOp` (add, max, min, and, or, inc, dec; monotonic in the system scope, which
+  covers any narrower `syncscope`; a stronger ordering is refused, not weakened); a pointer is
+  its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
   `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises NotImplementedError saying
   it is not offered when used: operations and blocks built by hand, inline assembly and the
   pass manager need MLIR's own objects.
