@@ -1007,3 +1007,25 @@ def test_a_jit_function_carries_its_compile_hints_and_fp4_names_say_why():
     assert fx.Float4E2M1FN.width == 4 and fx.Float6E2M3FN.width == 6
     with pytest.raises(NotImplementedError, match="Float4E2M1FN values are not offered"):
         fx.Float4E2M1FN(1.0)
+
+
+def test_a_launch_block_specializes_the_kernel_as_in_flydsl():
+    @flyc.kernel
+    def fill(out: fx.Tensor):
+        out[fx.thread_idx.x] = fx.Float32(fx.thread_idx.x)
+
+    out = np.zeros(8, np.float32)
+    fill(out).launch(block=(8,))
+    fill(out).launch(block=(4,))
+    texts = [c.ir(compiled=False) for c in fill.cache.values()]
+    assert sorted(t.count("known_block_size = array<i32: 8, 1, 1>") for t in texts) == [0, 1]
+    assert any("known_block_size = array<i32: 4, 1, 1>" in t for t in texts)
+    np.testing.assert_array_equal(out, [0, 1, 2, 3, 4, 5, 6, 7])
+
+    @flyc.kernel(known_block_size=[fx.Int32(4), 1, 1])  # a host Int32 is an int here
+    def declared(out: fx.Tensor):
+        out[fx.thread_idx.x] = 1.0
+
+    declared(out).launch(block=(4,))
+    with pytest.raises(TypeError, match=r"known_block_size\[0\] must be an int"):
+        flyc.kernel(known_block_size=[fx.Float32(4.0), 1, 1])(lambda out: None)

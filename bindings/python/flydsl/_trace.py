@@ -29,12 +29,9 @@ def traced_arch():
 
 
 def traced_block_size():
-    """The block the kernel being traced is compiled for, as (x, y, z), or None; asking marks
-    the kernel as specialized for it."""
-    block = getattr(_state, "block", None)
-    if block is not None:
-        _state.block_used = True
-    return block
+    """The block the kernel being traced is compiled for, as (x, y, z), or None (compiled
+    without a launch)."""
+    return getattr(_state, "block", None)
 
 
 class _Tracing:
@@ -43,18 +40,15 @@ class _Tracing:
 
     def __init__(self, handle, arch=None, block=None):
         self.handle, self.arch, self.block = handle, arch, block
-        self.block_used = False
 
     def __enter__(self):
         if getattr(_state, "kernel", None) is not None:
             raise RuntimeError("a kernel is already being traced on this thread")
         _state.kernel, _state.arch, _state.block = self.handle, self.arch, self.block
-        _state.block_used = False
         _state.fastmath = 0
         return self
 
     def __exit__(self, *exc):
-        self.block_used = _state.block_used
         _state.kernel = _state.arch = _state.block = None
         _state.fastmath = 0
 
@@ -317,10 +311,14 @@ class Value:
         return c
 
     def __getitem__(self, index):
-        if isinstance(index, int) and self.lanes == 1:  # a one-lane vector is its lane 0
-            if index not in (0, -1):
-                raise IndexError(f"lane {index} of a one-lane value")
-            return self
+        """Lane `index`; a Python int counts from the end when negative, as a list's."""
+        if isinstance(index, int) and not isinstance(index, bool):
+            lanes = self.lanes
+            if not -lanes <= index < lanes:
+                raise IndexError(f"lane {index} of a vector of {lanes} lanes")
+            if lanes == 1:  # a one-lane vector is its lane 0
+                return self
+            index %= lanes
         return _wrap(K.vector_extract(current(), self.handle, as_value(index).handle), self.dtype)
 
     def __len__(self):

@@ -28,7 +28,7 @@ from .._lib import check
 from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import CompileError, LaunchError
-from ..expr.numeric import Numeric
+from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
 from ..utils import env
@@ -166,6 +166,8 @@ def _block_size(value):
         raise ValueError(f"known_block_size must have exactly 3 elements (x, y, z), got "
                          f"{len(extents)}")  # fmt: skip
     for i, v in enumerate(extents):
+        if isinstance(v, Numeric) and isinstance(v.value, int) and not isinstance(v, Boolean):
+            extents[i] = v = v.value  # a host fx.Int32(64), as FlyDSL takes it
         if isinstance(v, bool) or not isinstance(v, int):
             raise TypeError(f"known_block_size[{i}] must be an int, got {type(v).__name__}")
         if v <= 0:
@@ -195,6 +197,11 @@ def _parameter(kernel, kind, detail):
             n: _parameter(kernel, k, d) for n, (k, d) in zip(names, fields)
         })  # fmt: skip
     return detail
+
+
+def _valid_block(block):
+    """A block a launch can run (one that cannot fails at the launch, which says why)."""
+    return min(block) >= 1 and math.prod(block) <= 1024
 
 
 class _View:
@@ -386,8 +393,9 @@ class KernelFunction:
                 except _BuilderError as e:
                     where = _user_line(e.__traceback__)
                     raise CompileError(f"{self.name}: {e}{where}", "FLY_ERROR_COMPILE") from None
-            if scope.block_used and declared is None:
-                # The kernel was built for this block: the launch checks that it gets it.
+            if declared is None and block is not None and _valid_block(block):
+                # As FlyDSL's: a launch's static block specializes the kernel (its gpu.func's
+                # known_block_size, which the compiler may rely on); the launch checks it.
                 K.set_block_size(kernel, *block)
                 self._block_specialized = True
             check(K.kernel_finish(kernel))
