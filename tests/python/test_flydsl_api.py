@@ -1029,3 +1029,21 @@ def test_a_launch_block_specializes_the_kernel_as_in_flydsl():
     declared(out).launch(block=(4,))
     with pytest.raises(TypeError, match=r"known_block_size\[0\] must be an int"):
         flyc.kernel(known_block_size=[fx.Float32(4.0), 1, 1])(lambda out: None)
+
+
+def test_current_fastmath_names_the_flags_in_force():
+    from flydsl.expr.utils.arith import current_fastmath, resolve_fastmath
+
+    seen = []
+
+    @flyc.kernel
+    def probe(x: fx.Tensor):
+        seen.append(current_fastmath())
+        with fx.fastmath("nnan,ninf"):
+            seen.append(current_fastmath())
+            seen.append(resolve_fastmath("fast"))
+        x[0] = fx.maxnumf(x[0], x[1], fastmath=current_fastmath())
+
+    x = np.array([1.0, 3.0], np.float32)
+    probe(x).launch(block=(1,))
+    assert seen[0] is None and seen[1] and seen[2] == "fast" and x[0] == 3.0

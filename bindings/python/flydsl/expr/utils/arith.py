@@ -2,9 +2,20 @@
 DSL value; here a kernel value is its own)."""
 
 from ..._trace import as_value
+from ..._trace import current_fastmath as _current_bits
 from ..arith import ArithValue, constant, fastmath  # noqa: F401
 
 
 def _to_raw(value):
     """A kernel value, or a Python number as a constant."""
     return as_value(value)
+
+
+def current_fastmath():
+    """The fast-math flags `with fx.fastmath(...)` puts in force (as their bits), or None."""
+    return _current_bits() or None
+
+
+def resolve_fastmath(explicit):
+    """An op's explicit fastmath, else the ones in force."""
+    return explicit if explicit is not None else current_fastmath()
