@@ -84,6 +84,7 @@ def _install(torch):
 
     torch.Tensor.to = to
     torch.Tensor.cuda = lambda self, *a, **k: self
+    torch.Tensor.is_cuda = property(lambda self: True)  # "cuda" tensors are made on the host
 
     class Stream:
         cuda_stream = 0

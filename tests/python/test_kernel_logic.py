@@ -177,3 +177,40 @@ def test_a_container_that_changes_its_structure_is_an_error():
 
     with pytest.raises(TypeError, match="`items` changes inside a dynamic loop or branch"):
         launch(grow, np.zeros(N, np.int32))
+
+
+_PREFETCH = False
+
+
+@flyc.kernel
+def _bound_on_one_static_path(out: fx.Tensor, flag: fx.Int32):
+    for sub in fx.range_constexpr(2):
+        if fx.const_expr(_PREFETCH):
+            base = 1
+        else:
+            slot = sub + 3
+        if fx.const_expr(not _PREFETCH):  # binds `base` on the path the first `if` did not
+            base = slot * 2
+        out[sub] = fx.Float32(base)
+    if flag > 0:  # a kernel branch needs it bound before, whatever path ran
+        seen = 1.0
+    else:
+        seen = 2.0
+    out[2] = seen
+
+
+def test_a_name_bound_on_one_static_path_and_then_on_another():
+    out = np.zeros(3, np.float32)
+    _bound_on_one_static_path(out, 1).launch(block=(1,))
+    np.testing.assert_array_equal(out, [6, 8, 1])
+
+    @flyc.kernel
+    def half_bound(out: fx.Tensor, flag: fx.Int32):
+        if fx.const_expr(_PREFETCH):
+            value = 1.0
+        if flag > 0:
+            value = 2.0
+        out[0] = value
+
+    with pytest.raises(NameError, match="value must be bound before a branch on a kernel value"):
+        half_bound(out, 1).launch(block=(1,))

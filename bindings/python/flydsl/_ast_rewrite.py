@@ -257,6 +257,10 @@ class _Expressions(ast.NodeTransformer):
 class _Rewriter:
     def __init__(self):
         self.counter = 0
+        # Names an `if` may leave unbound (first bound in a branch not taken): a later `if`
+        # that carries one reads it without failing and leaves it unbound again if no branch
+        # bound it.
+        self.maybe_unbound = set()
 
     def _name(self, what):
         self.counter += 1
@@ -283,7 +287,16 @@ class _Rewriter:
             kwarg=None,
             defaults=[],
         )
-        ret = ast.Return(value=self._tuple(carried, ast.Load))
+        # A name an inner `if` may have left unbound is returned as UNSET.
+        values = [
+            (
+                self._rt_call("bound_or_unset", [_thunk(ast.Name(id=n, ctx=ast.Load()))])
+                if n in self.maybe_unbound
+                else ast.Name(id=n, ctx=ast.Load())
+            )
+            for n in carried
+        ]
+        ret = ast.Return(value=ast.Tuple(elts=values, ctx=ast.Load()))
         return ast.FunctionDef(name=name, args=args, body=body + [ret], decorator_list=[])
 
     @staticmethod
@@ -416,22 +429,32 @@ class _Rewriter:
                 out.append(self._function(then_fn, carried, then_body, results, new))
                 out.append(self._function(else_fn, carried, else_body, results, new))
                 names = ast.Tuple(elts=[ast.Constant(n) for n in results], ctx=ast.Load())
+                values = [
+                    (
+                        self._rt_call("bound_or_unset", [_thunk(ast.Name(id=n, ctx=ast.Load()))])
+                        if n in self.maybe_unbound
+                        else ast.Name(id=n, ctx=ast.Load())
+                    )
+                    for n in carried
+                ]
                 out.append(
                     self._call(
                         "if_",
                         [
                             s.test,
                             names,
-                            self._tuple(carried, ast.Load),
+                            ast.Tuple(elts=values, ctx=ast.Load()),
                             ast.Name(id=then_fn, ctx=ast.Load()),
                             ast.Name(id=else_fn, ctx=ast.Load()),
                         ],
                         results,
                     )
                 )
-                for n in new:  # a branch not taken leaves its new names unbound, as Python does
+                # A branch not taken leaves its new names unbound, as Python does.
+                for n in new + [n for n in carried if n in self.maybe_unbound]:
                     out.append(ast.parse(f"if {n} is {_RT}.UNSET:\n    del {n}").body[0])
                 bound |= set(new)
+                self.maybe_unbound |= set(new)
             elif isinstance(s, ast.FunctionDef) and not s.decorator_list:
                 # A helper defined in the kernel runs while it is traced: its own body is
                 # rewritten the same way, from its parameters on.

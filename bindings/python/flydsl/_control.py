@@ -25,6 +25,14 @@ class _Unset:
 UNSET = _Unset()
 
 
+def bound_or_unset(read):
+    """read() of a name, or UNSET where the name is not bound."""
+    try:
+        return read()
+    except NameError:
+        return UNSET
+
+
 def bound_or_none(read):
     """read() of a name, or None where the name is not bound."""
     try:
@@ -255,6 +263,12 @@ def if_(cond, names, carried, then, orelse):
     if not isinstance(cond, Value):
         # A Python condition: an ordinary branch, decided while tracing.
         return then(*carried) if cond else orelse(*carried)
+    unbound = [name for name, v in zip(names, carried) if v is UNSET]
+    if unbound:
+        raise NameError(
+            f"{', '.join(unbound)} must be bound before a branch on a kernel value that assigns "
+            "it: an earlier `if` bound it on some paths only"
+        )
     if cond.dtype != "i1":
         cond = cond != 0
     n = len(carried)

@@ -7,13 +7,16 @@ from .._trace import Value, as_value
 
 
 class LLVMPointer(Value):
-    """A pointer into `address_space`: an i64 address with an `!llvm.ptr<N>` type."""
+    """A pointer into `address_space`: an i64 address with an `!llvm.ptr<N>` type. `memory` is
+    the memory it points into where that is known (a generic `!llvm.ptr` made from a tensor
+    points into the tensor's), None where it is not (a generic pointer from an integer)."""
 
-    __slots__ = ("address_space",)
+    __slots__ = ("address_space", "memory")
 
-    def __init__(self, handle, address_space):
+    def __init__(self, handle, address_space, memory=None):
         super().__init__(handle, "i64")
         self.address_space = int(address_space)
+        self.memory = self.address_space if self.address_space in (1, 3) else memory
 
     @property
     def type(self):
@@ -23,14 +26,15 @@ class LLVMPointer(Value):
         return f"Value({self.type})"
 
 
-def pointer(address, ptr_type):
-    """The pointer of type `ptr_type` (an LLVMPointerType) at integer address `address`."""
+def pointer(address, ptr_type, memory=None):
+    """The pointer of type `ptr_type` (an LLVMPointerType) at integer address `address`, into
+    `memory` (1 global, 3 shared) where a generic pointer's memory is known."""
     if not isinstance(ptr_type, LLVMPointerType):
         raise TypeError(f"a pointer's type is an !llvm.ptr type, not {ptr_type}")
     a = as_value(address)
     if a.dtype not in ("i64", "i32", "index"):
         raise TypeError(f"a pointer's address is an integer, not {a.dtype}")
-    return LLVMPointer(a.to("i64").handle, ptr_type.address_space)
+    return LLVMPointer(a.to("i64").handle, ptr_type.address_space, memory)
 
 
 def address_of(ptr):

@@ -239,6 +239,17 @@ def _launch_args(classified, args):
 # FlyDSL's kernel attributes (`kernel(..., value_attrs={...})`) that only ask the compiler for an
 # occupancy or promise a block-size range: a compiler may decline them, and this one does.
 _HINT_ATTRS = ("rocdl.waves_per_eu", "rocdl.flat_work_group_size")
+# LLVM function attributes of `value_attrs={"passthrough": [[name, value], ...]}` that only allow
+# a faster, less exact float behaviour (flushed denormals, no NaNs assumed): without them a
+# kernel computes IEEE results, which those permissions include.
+_PERMISSIVE_PASSTHROUGH = (
+    "denormal-fp-math",
+    "denormal-fp-math-f32",
+    "no-nans-fp-math",
+    "no-infs-fp-math",
+    "no-signed-zeros-fp-math",
+    "unsafe-fp-math",
+)
 
 
 def _check_value_attrs(attrs):
@@ -250,6 +261,12 @@ def _check_value_attrs(attrs):
         raise TypeError(f"value_attrs takes a dict, got {type(attrs).__name__}")
     for name, value in attrs.items():
         if name in _HINT_ATTRS or value is None:
+            continue
+        if name == "passthrough" and all(
+            isinstance(entry, (list, tuple)) and len(entry) == 2
+            and entry[0] in _PERMISSIVE_PASSTHROUGH
+            for entry in value
+        ):  # fmt: skip
             continue
         raise NotImplementedError(
             f"the kernel attribute {name!r} is not offered (value_attrs takes "

@@ -94,6 +94,18 @@ class Vector(metaclass=_VectorType):
         return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.dtype)
 
     @staticmethod
+    def make_type(shape, dtype):
+        """The type object of a vector of prod(shape) lanes of `dtype` (a numeric class)."""
+        if not (isinstance(dtype, type) and issubclass(dtype, numeric.Numeric)) or not dtype.dtype:
+            raise TypeError(
+                f"Vector.make_type needs a numeric type (fx.Float32, ...), got {dtype!r}"
+            )
+        lanes = 1
+        for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
+            lanes *= int(extent)
+        return type_of(dtype.dtype, lanes)
+
+    @staticmethod
     def filled(shape, fill_value, dtype):
         """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's spelling)."""
         lanes = 1

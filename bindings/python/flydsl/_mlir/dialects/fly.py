@@ -4,7 +4,7 @@ as an `!llvm.ptr` (see flydsl._mlir._llvm_pointer). The others import and say th
 offered."""
 
 from ... import _kernel_api as K
-from ..._kernel_layout import TensorValue
+from ..._kernel_layout import TensorValue, _address_space
 from ..._trace import _wrap, current
 from .._llvm_pointer import pointer
 from .._not_offered import module_getattr
@@ -16,7 +16,8 @@ def extract_aligned_pointer_as_index(result, tensor, *, loc=None, ip=None):
     `result`."""
     if not isinstance(tensor, TensorValue):
         raise TypeError(f"extract_aligned_pointer_as_index takes a tensor, got {tensor!r}")
-    return pointer(_wrap(K.tensor_address(current(), tensor.handle), "i64"), result)
+    address = _wrap(K.tensor_address(current(), tensor.handle), "i64")
+    return pointer(address, result, _address_space(tensor))
 
 
 __all__ = ["extract_aligned_pointer_as_index"]

@@ -45,7 +45,7 @@ def getelementptr(res, base, dynamic_indices, raw_constant_indices, elem_type, *
     index = as_value(dynamic.pop(0)).to("i64") if index == _DYNAMIC_INDEX else index
     step = bit_width(elem_type.dtype) // 8 * elem_type.lanes
     moved = address_of(base) + index * step
-    return LLVMPointer(moved.handle, base.address_space)
+    return LLVMPointer(moved.handle, base.address_space, base.memory)
 
 
 class IntegerOverflowFlags(enum.IntFlag):
@@ -123,7 +123,12 @@ def _element(ptr, dtype):
     """A kernel Pointer to `dtype` elements at the address `ptr` holds."""
     if not isinstance(ptr, LLVMPointer):
         raise TypeError(f"expected an !llvm.ptr value, got {ptr!r}")
-    return Pointer.at_address(address_of(ptr), dtype, ptr.address_space)
+    if ptr.memory is None:
+        raise NotImplementedError(
+            "an access through a generic !llvm.ptr made from an integer is not offered: the "
+            "memory it points into is not known (make it from a tensor, or use !llvm.ptr<1>)"
+        )
+    return Pointer.at_address(address_of(ptr), dtype, ptr.memory)
 
 
 def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **kwargs):
