@@ -51,3 +51,23 @@ def test_a_nested_call_is_recorded_by_both_functions():
     (outer,) = fill_twice._mem_cache.values()
     (inner,) = fill_with._mem_cache.values()
     assert len(outer.kernels) == 2 and outer.kernels[0] is inner.kernels[0]
+
+
+def test_a_jit_function_records_kernels_launched_the_fast_way():
+    @flyc.kernel
+    def idle(n: fx.Int32):  # no tensor: every launch after the first takes the hot path
+        pass
+
+    @flyc.jit
+    def first(n):
+        idle(n).launch(block=(4,))
+
+    @flyc.jit
+    def second(n):
+        idle(n).launch(block=(4,))
+
+    for _ in range(3):  # compiled, then prepared: the later launches take the hot path
+        first(1)
+    second(2)  # its only launch finds the launch prepared
+    (artifact,) = second._mem_cache.values()
+    assert "gpu.func @idle" in artifact.source_ir

@@ -552,6 +552,7 @@ class _Launch:
                         pass  # a value its slot cannot hold: the slow path says what is wrong
                     else:
                         check(status)
+                        CompilationContext.record(prepared.compiled)  # a @flyc.jit's artifacts
                         return
         items = self.items if self.items is not None else list(zip(kernel._names, self.args))
         classified = kernel._classify(items)
