@@ -109,9 +109,13 @@ DIFFERENCES = """
 - The block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
   implementation on every target, so `fx.coop.universal` is the same surface; the algorithms
   FlyDSL names but has not implemented raise NotImplementedError here too.
-- `fx.known_block_size()` without a declared `known_block_size` gives the launched block and
-  specializes the kernel for it, as in FlyDSL; `kernel.compile(...)` (no launch) has no block
-  in scope, so a kernel that asks then raises RuntimeError.
+- A launch's block specializes the kernel as in FlyDSL (its `gpu.func` carries
+  `known_block_size`, one compile per block size), and `fx.known_block_size()` gives it;
+  `kernel.compile(...)` (no launch) has no block in scope, so a kernel that asks then raises
+  RuntimeError. `@flyc.jit` functions run as Python, so a block size passed to one as an
+  `fx.Int32` is a Python int here and still specializes (in FlyDSL it is a run-time value).
+- `flyc.compile(launch, *args)` runs the launcher once, launching its kernels, as FlyDSL's
+  does (FlyDSL's kernels rely on that first run), and returns None under `COMPILE_ONLY`.
 """
 
 
