@@ -480,6 +480,11 @@ FLY_API fly_value_t *fly_buffer_load_bytes(fly_kernel_t *k, fly_value_t *rsrc, f
                                            int lanes);
 FLY_API void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
                                     fly_value_t *offset, fly_value_t *soffset);
+/* Atomically adds `value` (an f32, or a 2-lane vector of f16 or bf16) to the memory at byte
+ * offset `offset + soffset` of the resource; an add that reaches past the resource is dropped.
+ * rocm: gfx9 and gfx12 (a bf16 pair: gfx950 and gfx12); cpu and cuda: one atomic add a lane. */
+FLY_API void fly_buffer_atomic_add_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
+                                         fly_value_t *offset, fly_value_t *soffset);
 
 /* AMD's DPP lane move (rocdl.update.dpp) of a 32-bit integer or float: each lane takes `src`
  * from the lane that `ctrl` names, with gfx9's encodings: quad_perm (0..0xFF), row_shl

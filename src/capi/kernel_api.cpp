@@ -601,6 +601,12 @@ void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *val
   K->bufferStoreBytes(val(rsrc), val(value), val(offset), val(soffset));
 }
 
+void fly_buffer_atomic_add_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
+                                 fly_value_t *offset, fly_value_t *soffset) {
+  FLY_KERNEL_OR(k, );
+  K->bufferAtomicAddBytes(val(rsrc), val(value), val(offset), val(soffset));
+}
+
 fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src, int ctrl, int row_mask,
                      int bank_mask, int bound_ctrl) {
   FLY_KERNEL_OR(k, nullptr);

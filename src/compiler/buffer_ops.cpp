@@ -139,6 +139,31 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   op.erase();
 }
 
+// A buffer atomic add as the hardware does it: dropped where its bytes leave the resource, else
+// each lane added atomically (a pair's two adds are independent in the instruction too).
+void emulateAtomicAdd(mlir::ROCDL::RawPtrBufferAtomicFaddOp op) {
+  mlir::OpBuilder b(op);
+  auto loc = op.getLoc();
+  mlir::Value data = op.getVdata();
+  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
+  auto whole = mlir::scf::IfOp::create(
+      b, loc, inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes), /*withElseRegion=*/false);
+  mlir::OpBuilder::InsertionGuard g(b);
+  b.setInsertionPoint(whole.thenBlock()->getTerminator());
+  for (int i = 0; i < a.lanes; ++i) {
+    mlir::Value elem = data;
+    if (a.lanes > 1) {
+      mlir::Value pos =
+          mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+      elem = mlir::LLVM::ExtractElementOp::create(b, loc, data, pos);
+    }
+    mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::fadd,
+                                    addressAt(b, loc, a, int64_t(i) * a.elemBytes), elem,
+                                    mlir::LLVM::AtomicOrdering::monotonic);
+  }
+  op.erase();
+}
+
 // The bytes a buffer load into LDS moves per lane (its size operand, a constant), 0 if unknown.
 int64_t bytesPerLane(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
   auto size = op.getSize().getDefiningOp<mlir::arith::ConstantOp>();
@@ -169,7 +194,16 @@ void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
 
 } // namespace
 
-void checkLoadsToLds(mlir::ModuleOp m, const std::string &arch) {
+void checkBufferOps(mlir::ModuleOp m, const std::string &arch) {
+  bool gfx9 = arch.rfind("gfx9", 0) == 0, gfx12 = arch.rfind("gfx12", 0) == 0;
+  m.walk([&](mlir::ROCDL::RawPtrBufferAtomicFaddOp op) {
+    auto vec = mlir::dyn_cast<mlir::VectorType>(op.getVdata().getType());
+    if (!gfx9 && !gfx12)
+      throw CompileError("buffer atomic adds need a gfx9 (CDNA) or gfx12 arch, not " + arch);
+    if (vec && vec.getElementType().isBF16() && gfx9 && arch != "gfx950")
+      throw CompileError("a buffer atomic add of a bf16 pair needs gfx950 or gfx12; " + arch +
+                         " has f32 and f16-pair ones");
+  });
   m.walk([&](mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
     int64_t bytes = bytesPerLane(op);
     if (arch.rfind("gfx9", 0) != 0)
@@ -198,12 +232,15 @@ void emulateBufferOps(mlir::ModuleOp m) {
     splitLoadToLds(op);
   llvm::SmallVector<mlir::Operation *> ops;
   m.walk([&](mlir::Operation *op) {
-    if (mlir::isa<mlir::ROCDL::RawPtrBufferLoadOp, mlir::ROCDL::RawPtrBufferStoreOp>(op))
+    if (mlir::isa<mlir::ROCDL::RawPtrBufferLoadOp, mlir::ROCDL::RawPtrBufferStoreOp,
+                  mlir::ROCDL::RawPtrBufferAtomicFaddOp>(op))
       ops.push_back(op);
   });
   for (mlir::Operation *op : ops) {
     if (auto load = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferLoadOp>(op))
       emulateLoad(load);
+    else if (auto add = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferAtomicFaddOp>(op))
+      emulateAtomicAdd(add);
     else
       emulateStore(mlir::cast<mlir::ROCDL::RawPtrBufferStoreOp>(op));
   }

@@ -20,12 +20,13 @@ namespace fly::compiler {
 /// rocm: sets the flags word of every buffer resource for `arch`.
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch);
 
-/// rocm: throws CompileError where a buffer load into LDS does not exist on `arch` (it needs
-/// gfx9; 128 bits need gfx950).
-void checkLoadsToLds(mlir::ModuleOp m, const std::string &arch);
+/// rocm: throws CompileError where a buffer op does not exist on `arch`: a load into LDS needs
+/// gfx9 (128 bits gfx950); an atomic add gfx9 or gfx12, of a bf16 pair gfx950 or gfx12.
+void checkBufferOps(mlir::ModuleOp m, const std::string &arch);
 
 /// cpu and cuda: replaces buffer ops by bounds-checked loads and stores of global memory (a
-/// load into LDS by such a load and a store where the lane's bytes land).
+/// load into LDS by such a load and a store where the lane's bytes land, an atomic add by one
+/// atomic add per lane).
 void emulateBufferOps(mlir::ModuleOp m);
 
 } // namespace fly::compiler

@@ -565,7 +565,7 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
   std::vector<const char *> stages = {"fly-check-bulk-copies", "fly-materialize-shared-memory"};
   if (isRocm(o))
     stages.insert(stages.end(),
-                  {"fly-set-buffer-flags", "fly-check-loads-to-lds", "fly-emulate-cp-async"});
+                  {"fly-set-buffer-flags", "fly-check-buffer-ops", "fly-emulate-cp-async"});
   else
     stages.push_back("fly-emulate-buffer-ops");
   stages.insert(stages.end(),
@@ -626,8 +626,8 @@ const std::vector<Stage> &gpuStages() {
        [](mlir::ModuleOp m, const Options &) { materializeSharedMemory(m); }},
       {"fly-set-buffer-flags", "rocm: the flags word of every buffer resource for the arch",
        [](mlir::ModuleOp m, const Options &o) { setBufferFlags(m, o.arch); }},
-      {"fly-check-loads-to-lds", "rocm: an error where a buffer load into LDS is not on the arch",
-       [](mlir::ModuleOp m, const Options &o) { checkLoadsToLds(m, o.arch); }},
+      {"fly-check-buffer-ops", "rocm: an error where a buffer op is not on the arch",
+       [](mlir::ModuleOp m, const Options &o) { checkBufferOps(m, o.arch); }},
       {"fly-call-device-library-math", "rocm: math without AMDGPU code as ocml calls",
        [](mlir::ModuleOp m, const Options &) { callDeviceLibraryMath(gpuModuleOf(m)); }},
       {"fly-xor-shuffles-to-swizzles", "rocm: xor shuffles within 32 lanes as ds_swizzle",

@@ -198,6 +198,9 @@ public:
   /// and a store there: MLIR's rocdl.raw.ptr.buffer.load / store.
   Value *bufferLoadBytes(Value *rsrc, Value *offset, Value *soffset, DType dtype, int lanes);
   void bufferStoreBytes(Value *rsrc, Value *v, Value *offset, Value *soffset);
+  /// An atomic add of an f32, or of a pair of f16 or bf16, at byte offset `offset + soffset`:
+  /// MLIR's rocdl.raw.ptr.buffer.atomic.fadd (no result).
+  void bufferAtomicAddBytes(Value *rsrc, Value *v, Value *offset, Value *soffset);
 
   /// AMD's DPP lane move (rocdl.update.dpp) of a 32-bit scalar: see fly_dpp in flydsl.h.
   Value *dpp(Value *old, Value *src, int ctrl, int rowMask, int bankMask, bool boundCtrl);

@@ -1259,6 +1259,14 @@ Value *Kernel::bufferResource(Value *ht, Value *hbytes) {
     k.fail("a buffer resource covers a global tensor, not shared memory");
     return nullptr;
   }
+  if (!hbytes && t->rsrc && t->rsrcOffset.isStatic() && t->rsrcOffset.value() == 0) {
+    Entry e; // a buffer tensor's resource is its own (FlyDSL's get_buffer_rsrc)
+    e.v = t->rsrc;
+    e.dtype = t->dtype;
+    e.buffer = true;
+    e.kind = ValueKind::Buffer;
+    return k.newValue(std::move(e));
+  }
   namespace ar = mlir::arith;
   auto &B = k.b;
   auto L = k.loc();
@@ -1534,6 +1542,25 @@ void Kernel::bufferStoreBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff
   mlir::ROCDL::RawPtrBufferStoreOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes), r->v,
                                            off, soff, k.constantOf(DType::I32, 0), nullptr, nullptr,
                                            nullptr);
+}
+
+void Kernel::bufferAtomicAddBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *r = getBuffer(k, hrsrc), *v = k.getValue(hv, "value");
+  MValue off, soff;
+  if (!r || !v || !byteAccess(k, hoff, hsoff, v->dtype, v->lanes, off, soff))
+    return;
+  bool pair = v->lanes == 2 && (v->dtype == DType::F16 || v->dtype == DType::BF16);
+  if (!pair && !(v->lanes == 1 && v->dtype == DType::F32)) {
+    k.fail(std::string("a buffer atomic add takes an f32 or a pair of f16 or bf16, not ") +
+           std::to_string(v->lanes) + " x " + dtypeName(v->dtype));
+    return;
+  }
+  mlir::ROCDL::RawPtrBufferAtomicFaddOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes),
+                                                r->v, off, soff, k.constantOf(DType::I32, 0),
+                                                nullptr, nullptr, nullptr);
 }
 
 namespace {

@@ -2,6 +2,9 @@
 bindings: its type objects, kernel values as ir.Value, the dialect builders with kernel ops
 behind them, and the names it does not offer, which import and refuse with a reason."""
 
+import shutil
+import subprocess
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
@@ -233,3 +236,73 @@ def test_raw_llvm_atomics_refuse_what_they_cannot_honour(host_target):
     with pytest.raises(NotImplementedError, match="8 bytes aligned to 4 is not offered"):
         ordered(x, 3).launch(block=(1,))
     assert not x.any()
+
+
+needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no llvm-objdump-22")
+
+
+@flyc.kernel
+def buffer_adds(acc: fx.Tensor, pairs: fx.Tensor, n_bytes: fx.Int32):
+    from flydsl._mlir.dialects import rocdl
+
+    i = fx.thread_idx.x
+    # A buffer tensor's own resource: its byte count bounds the adds (the last word is outside).
+    rsrc = fx.rocdl.get_buffer_rsrc(
+        fx.get_iter(fx.rocdl.make_buffer_tensor(acc, num_records_bytes=n_bytes))
+    )
+    rocdl.raw_ptr_buffer_atomic_fadd(fx.Float32(0.5), rsrc, (i % 4) * 4, 0, 0)
+    half = fx.Vector.from_elements([fx.Float16(1.0), fx.Float16(2.0)], fx.Float16)
+    prsrc = fx.rocdl.get_buffer_rsrc(fx.rocdl.make_buffer_tensor(pairs))
+    fx.rocdl.raw_ptr_buffer_atomic_fadd(half, prsrc, (i % 2) * 4, 0, 0)  # fx.rocdl has it too
+
+
+def test_buffer_atomic_adds_accumulate_and_drop_what_is_outside(host_target):
+    acc, pairs = np.zeros(4, np.float32), np.zeros(4, np.float16)
+    buffer_adds(acc, pairs, 12).launch(block=(64,))  # 16 threads add into each word
+    np.testing.assert_array_equal(acc, [8, 8, 8, 0])
+    np.testing.assert_array_equal(pairs, [32, 64, 32, 64])
+
+
+@needs_objdump
+def test_buffer_atomic_adds_are_the_arch_instructions(tmp_path):
+    from flydsl._mlir.dialects import rocdl
+
+    @flyc.kernel
+    def pair_add(x: fx.Tensor, dtype: fx.Constexpr[str]):
+        rsrc = fx.rocdl.get_buffer_rsrc(fx.rocdl.make_buffer_tensor(x))
+        two = fx.Vector.from_elements([1.0, 2.0], dtype)
+        rocdl.RawPtrBufferAtomicFaddOp(two, rsrc, 0, 0, 0)
+
+    x = np.zeros(4, np.float16)
+    path = tmp_path / "k.hsaco"
+    path.write_bytes(pair_add.compile(x, "f16", target="rocm", arch="gfx942").binary)
+    asm = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(path)],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "buffer_atomic_pk_add_f16" in asm
+    with pytest.raises(flyc.CompileError, match="bf16 pair needs gfx950 or gfx12"):
+        pair_add.compile(x, "bf16", target="rocm", arch="gfx942")
+    assert pair_add.compile(x, "bf16", target="rocm", arch="gfx950").binary
+
+    @flyc.kernel
+    def wrong(x: fx.Tensor):
+        rocdl.raw_ptr_buffer_atomic_fadd(fx.Float16(1.0), fx.rocdl.get_buffer_rsrc(x), 0, 0, 0)
+
+    with pytest.raises(flyc.CompileError, match="an f32 or a pair of f16 or bf16, not 1 x f16"):
+        wrong.compile(x, target="rocm", arch="gfx942")
+
+
+def test_a_packed_pair_add_through_a_pointer(host_target):
+    from flydsl._mlir.dialects import fly
+
+    @flyc.kernel
+    def pairs(x: fx.Tensor):
+        p = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), x)
+        two = fx.Vector.from_elements([fx.BFloat16(1.0), fx.BFloat16(0.5)], fx.BFloat16)
+        old = llvm.AtomicRMWOp(llvm.AtomicBinOp.fadd, p, two, llvm.AtomicOrdering.monotonic)
+        assert old.result is None  # a pair's old value is not offered
+        with pytest.raises(NotImplementedError, match="fmax on 2 x bf16 is not offered"):
+            llvm.AtomicRMWOp(llvm.AtomicBinOp.fmax, p, two, llvm.AtomicOrdering.monotonic)
+
+    x = np.zeros(2, np.uint16)  # bf16 bits (numpy has no bf16)
+    pairs(x).launch(block=(64,))
+    assert [hex(v) for v in x] == ["0x4280", "0x4200"]  # 64.0 and 32.0

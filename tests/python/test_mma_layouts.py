@@ -253,6 +253,44 @@ def test_gemm_traversals_that_do_not_fit_are_errors():
         _ordered(traversal_layout=fx.make_layout((4,), (1,)))(*args).launch(block=(1,))
 
 
+MFMA_ALONE = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16)))
+
+
+@flyc.kernel
+def _atom_by_atom(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, mma: fx.TiledMma):
+    """C (32 x 32) = A * B^T, one fx.mma_atom_call per (m, n, k) atom, as FlyDSL's MoE GEMM
+    issues them, on one wave."""
+    thr = mma.thr_slice(fx.thread_idx.x)
+    fa, fb = thr.make_fragment_A(thr.partition_A(A)), thr.make_fragment_B(thr.partition_B(B))
+    fc = thr.make_fragment_C(thr.partition_C(C))
+    fx.copy(fx.make_copy_atom(fx.UniversalCopy16b(), fx.Float16), thr.partition_A(A), fa)
+    fx.copy(fx.make_copy_atom(fx.UniversalCopy16b(), fx.Float16), thr.partition_B(B), fb)
+    fc.fill(0.0)
+    for k in fx.range_constexpr(2):
+        for m in fx.range_constexpr(2):
+            for n in fx.range_constexpr(2):
+                fx.mma_atom_call(mma, fc[None, m, n], fa[None, m, k], fb[None, n, k],
+                                 fc[None, m, n])  # fmt: skip
+    fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), fc, thr.partition_C(C))
+
+
+def test_mma_atom_call_is_one_atom_on_one_call_s_values():
+    rng = np.random.default_rng(5)
+    a, b = (rng.standard_normal((32, 32)).astype(np.float16) for _ in range(2))
+    c = np.zeros((32, 32), np.float32)
+    _atom_by_atom(*[flyc.from_dlpack(t) for t in (a, b, c)], MFMA_ALONE).launch(block=(64,))
+    want = a.astype(np.float64) @ b.astype(np.float64).T
+    np.testing.assert_allclose(c, want, rtol=1e-3, atol=1e-3)
+
+    @flyc.kernel
+    def whole(C: fx.Tensor, mma: fx.TiledMma):
+        fc = mma.thr_slice(fx.thread_idx.x).make_fragment_C(C)
+        with pytest.raises(ValueError, match="one call's values"):
+            fx.mma_atom_call(mma, fc, fc, fc, fc)  # every call's values, not one call's
+
+    whole(flyc.from_dlpack(c), MFMA_ALONE).launch(block=(64,))
+
+
 MMA_SYNC = fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.MmaSync(16, 8, 16, fx.Float16)),
                              fx.make_layout((2, 2, 1), (1, 2, 0)))  # fmt: skip
 

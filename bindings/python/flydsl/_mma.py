@@ -17,6 +17,7 @@ from ._kernel_layout import (
     _dtype_name,
     coord,
     make_fragment,
+    make_tensor,
 )
 from ._lib import check, lib, take_string
 from ._trace import _BuilderError, current
@@ -364,6 +365,35 @@ def gemm(
     message = kernel_error(current())
     if message:
         raise _BuilderError(message.decode())
+
+
+def _one_call(fragment):
+    """A fragment of one atom call's values, (V), as the (V, 1, 1) partition gemm takes."""
+    if not isinstance(fragment, TensorValue):
+        raise TypeError(f"mma_atom_call takes register fragments, got {fragment!r}")
+    shape, stride = parse_tuple(str(fragment.layout.shape)), parse_tuple(
+        str(fragment.layout.stride)
+    )
+    if isinstance(shape, tuple) and len(shape) == 1:
+        shape, stride = shape[0], stride[0]
+    if isinstance(shape, tuple) and any(e != 1 for e in shape[1:]):
+        raise ValueError(f"mma_atom_call takes one call's values (V), got {fragment.layout}")
+    if isinstance(shape, tuple):
+        shape, stride = shape[0], stride[0]
+    return make_tensor(fragment, make_host_layout((shape, 1, 1), (stride, 0, 0)))
+
+
+def mma_atom_call(atom, d, a, b, c):
+    """One call of an MMA atom (or of a tiled MMA's atom) on one call's values: d = a * b + c
+    over the thread's fragments of A, B and C (FlyDSL's mma_atom_call)."""
+    if isinstance(atom, MmaAtom):
+        atom = atom._one
+    if not isinstance(atom, TiledMma):
+        raise TypeError(f"mma_atom_call takes an MMA atom, got {atom!r}")
+    one = atom.__dict__.get("_atom_alone")
+    if one is None:  # the atom by itself: one call covers exactly one atom's values
+        one = atom._atom_alone = TiledMma(atom.op)
+    gemm(one, *(_one_call(x) for x in (d, a, b, c)))
 
 
 _GEMM_ORDERS = ["kmn", "knm", "mkn", "mnk", "nkm", "nmk"]

@@ -26,6 +26,17 @@ def create_buffer_resource(tensor):
     return BufferResource(h, tensor.dtype)
 
 
+def get_buffer_rsrc(ptr):
+    """The buffer resource of a buffer tensor (fx.rocdl.make_buffer_tensor), given as its
+    iterator (`fx.get_iter(t)`) or itself: the one its accesses use, with its byte count."""
+    tensor = getattr(ptr, "tensor", ptr)
+    if not isinstance(tensor, TensorValue):
+        raise TypeError(f"get_buffer_rsrc needs a buffer tensor's iterator, got {ptr!r}")
+    if getattr(ptr, "offset", None) is not None:
+        raise ValueError("get_buffer_rsrc needs the iterator of the buffer tensor, not one past it")
+    return create_buffer_resource(tensor)
+
+
 def buffer_load(rsrc, offset, vec_width=1, dtype=None):
     if dtype is not None and _dtype_name(dtype) != rsrc.dtype:
         raise TypeError(f"a buffer of {rsrc.dtype} loads {rsrc.dtype}, not {dtype}")

@@ -40,7 +40,7 @@ from .._kernel_layout import (
     make_tensor,
 )
 from .._lib import ScaledBasis, c_text
-from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma
+from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma, mma_atom_call
 from .._trace import Value, as_value, current, select_value, tracing
 from .enum import GemmTraversalOrder, SyncScope
 
@@ -587,7 +587,8 @@ __all__ = _host_layout.__all__ + [
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
     "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
     "AddressSpace", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
-    "local_partition", "copy", "gemm", "make_mma_atom", "make_tiled_mma", "UniversalFMA",
+    "local_partition", "copy", "gemm", "mma_atom_call", "make_mma_atom", "make_tiled_mma",
+    "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",
     "GemmTraversalOrder", "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax",
     "UniversalAtomicMin", "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc",

@@ -857,6 +857,15 @@ unsafe extern "C" {
     );
 }
 unsafe extern "C" {
+    pub fn fly_buffer_atomic_add_bytes(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        value: *mut fly_value_t,
+        offset: *mut fly_value_t,
+        soffset: *mut fly_value_t,
+    );
+}
+unsafe extern "C" {
     pub fn fly_dpp(
         k: *mut fly_kernel_t,
         old: *mut fly_value_t,

@@ -10,7 +10,7 @@ from ... import _kernel_api as K
 from ..._ir_types import LLVMPointerType as PointerType
 from ..._ir_types import bit_width
 from ..._kernel_layout import Pointer, _raise_builder_error
-from ..._trace import _wrap, as_value, current
+from ..._trace import _wrap, as_value, constant, current
 from .._llvm_pointer import LLVMPointer, address_of, pointer
 from .._not_offered import module_getattr
 from .._op import op_class
@@ -148,7 +148,7 @@ def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **k
         )
     v = as_value(val)
     if v.lanes != 1:
-        raise NotImplementedError("llvm.AtomicRMWOp on a vector is not offered: one element")
+        return _pair_add(bin_op, ptr, v)
     unsigned = bin_op in (AtomicBinOp.max, AtomicBinOp.min) and v.dtype.startswith("u")
     if unsigned or (bin_op.name.startswith("f") != v.dtype.startswith(("f", "bf"))):
         raise TypeError(f"llvm.AtomicRMWOp {bin_op.name} does not take {v.dtype} values")
@@ -158,6 +158,26 @@ def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **k
     if not h:
         _raise_builder_error()
     return _wrap(h, v.dtype)
+
+
+def _pair_add(bin_op, ptr, v):
+    """An fadd of a pair of f16 or bf16 (AMD's packed atomic add): a buffer atomic add over
+    the pair's four bytes, whose old value is not offered (None)."""
+    if bin_op != AtomicBinOp.fadd or v.lanes != 2 or v.dtype not in ("f16", "bf16"):
+        raise NotImplementedError(
+            f"llvm.AtomicRMWOp {bin_op.name} on {v.lanes} x {v.dtype} is not offered: vectors "
+            "take fadd of a pair of f16 or bf16"
+        )
+    if getattr(ptr, "memory", None) != 1:
+        raise NotImplementedError("a packed atomic add through a pointer needs global memory")
+    zero, four = as_value(0), as_value(4)
+    rsrc = K.buffer_resource_at(current(), address_of(ptr).handle, constant(0, "i16").handle,
+                                four.handle)  # fmt: skip
+    if not rsrc:
+        _raise_builder_error()
+    K.buffer_atomic_add_bytes(current(), rsrc, v.handle, zero.handle, zero.handle)
+    _raise_builder_error()
+    return None
 
 
 def _checked_alignment(op, res_type, alignment):

@@ -3,11 +3,12 @@ kernels use them: `MakeBufferRsrcOp(type, base, stride, num_records, flags)` (a 
 num_records bytes from an `!llvm.ptr`; the flags word is the arch's, which the rocm pipeline
 fills in, and the stride must be the constant 0), `RawPtrBufferLoadOp(type, rsrc, offset,
 soffset)` and `RawPtrBufferStoreOp(data, rsrc, offset, soffset)` at byte offsets (a load outside
-the resource gives zeros, a store there is dropped; on every target). The cache-policy `aux`
-bits are accepted and not applied. The ops that `fx.rocdl` offers (conversions, exp2 and rcp,
-lane reads and DPP, scheduling hints and waits) are these same builders, as in FlyDSL, where
-fx.rocdl re-exports this dialect. The dialect's other ops import and say they are not
-offered."""
+the resource gives zeros, a store there is dropped; on every target), and
+`RawPtrBufferAtomicFaddOp(data, rsrc, offset, soffset)` (an f32 or a pair of f16 or bf16).
+The cache-policy `aux` bits are accepted and not applied. The ops that `fx.rocdl` offers
+(conversions, exp2 and rcp, lane reads and DPP, scheduling hints and waits) are these same
+builders, as in FlyDSL, where fx.rocdl re-exports this dialect. The dialect's other ops
+import and say they are not offered."""
 
 from ... import _kernel_api as K
 from ..._control import _check
@@ -48,6 +49,16 @@ def raw_ptr_buffer_store(vdata, rsrc, offset, soffset, aux=None, *args, **kwargs
     _check()
 
 
+def raw_ptr_buffer_atomic_fadd(vdata, rsrc, offset, soffset, aux=None, *args, **kwargs):
+    """Atomically adds an f32, or a pair of f16 or bf16, at a byte offset of the resource (no
+    result); an add past the resource is dropped."""
+    _resource(rsrc)
+    v = as_value(vdata)
+    K.buffer_atomic_add_bytes(current(), rsrc.handle, v.handle, _i32(offset).handle,
+                              _i32(soffset).handle)  # fmt: skip
+    _check()
+
+
 def _resource(rsrc):
     if not isinstance(rsrc, BufferResource):
         raise TypeError(f"a buffer access needs a buffer resource (MakeBufferRsrcOp), got {rsrc!r}")
@@ -56,11 +67,13 @@ def _resource(rsrc):
 MakeBufferRsrcOp = op_class("MakeBufferRsrcOp", make_buffer_rsrc)
 RawPtrBufferLoadOp = op_class("RawPtrBufferLoadOp", raw_ptr_buffer_load)
 RawPtrBufferStoreOp = op_class("RawPtrBufferStoreOp", raw_ptr_buffer_store)
+RawPtrBufferAtomicFaddOp = op_class("RawPtrBufferAtomicFaddOp", raw_ptr_buffer_atomic_fadd)
 
 _SHARED = [name for module in (convert, lanes, sched) for name in module.__all__]
 globals().update({name: getattr(m, name) for m in (convert, lanes, sched) for name in m.__all__})
 
-__all__ = ["MakeBufferRsrcOp", "RawPtrBufferLoadOp", "RawPtrBufferStoreOp", "make_buffer_rsrc",
-           "raw_ptr_buffer_load", "raw_ptr_buffer_store", *_SHARED]  # fmt: skip
+__all__ = ["MakeBufferRsrcOp", "RawPtrBufferLoadOp", "RawPtrBufferStoreOp",
+           "RawPtrBufferAtomicFaddOp", "make_buffer_rsrc", "raw_ptr_buffer_load",
+           "raw_ptr_buffer_store", "raw_ptr_buffer_atomic_fadd", *_SHARED]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.rocdl", REASON)

@@ -2,6 +2,7 @@
 
 from ..._kernel_layout import CopyOp, make_buffer_tensor
 from ..._mma import MmaOp, ScaledMmaOp
+from ..buffer_ops import get_buffer_rsrc
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
 from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
@@ -80,5 +81,17 @@ __all__ = [
     "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b",
     "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
-    "BufferCopyLDS128b", "make_buffer_tensor", "update_dpp", "ds_bpermute",
+    "BufferCopyLDS128b", "make_buffer_tensor", "get_buffer_rsrc", "update_dpp", "ds_bpermute",
 ]  # fmt: skip
+
+
+def __getattr__(name):
+    """The raw ops of MLIR's rocdl dialect (`fx.rocdl.raw_ptr_buffer_atomic_fadd`, ...), which
+    FlyDSL's fx.rocdl re-exports: found in flydsl._mlir.dialects.rocdl when first asked for
+    (that module is built over this one, so it is not imported while this one loads)."""
+    import importlib
+
+    dialect = importlib.import_module("flydsl._mlir.dialects.rocdl")
+    if name in dialect.__all__:
+        return getattr(dialect, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
