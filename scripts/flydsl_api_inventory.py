@@ -71,12 +71,15 @@ DIFFERENCES = """
   buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
   types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
   `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),
-  `RawPtrBufferLoadOp` / `RawPtrBufferStoreOp` (the `aux` cache bits are not applied),
+  `RawPtrBufferLoadOp` / `RawPtrBufferStoreOp` / `RawPtrBufferAtomicFaddOp` (an f32 or a pair
+  of f16 or bf16; the `aux` cache bits are not applied; also as `fx.rocdl.*`, with
+  `fx.rocdl.get_buffer_rsrc` of a buffer tensor),
   integer `llvm.AddOp` / `SubOp` / `MulOp` (overflow flags accepted, the ops wrap),
   `llvm.LoadOp` / `StoreOp` through a pointer (vectors aligned to their size) and
   `llvm.AtomicRMWOp` (add, max, min, and, or, inc, dec; monotonic in the system scope, which
-  covers any narrower `syncscope`; a stronger ordering is refused, not weakened); a pointer is
-  its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
+  covers any narrower `syncscope`; a stronger ordering is refused, not weakened; an fadd of a
+  pair of f16 or bf16 is the packed buffer atomic add, whose old value is not offered); a
+  pointer is its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
   `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises NotImplementedError saying
   it is not offered when used: operations and blocks built by hand, inline assembly and the
   pass manager need MLIR's own objects.
