@@ -51,8 +51,11 @@ DIFFERENCES = """
   the tensor); `fx.coop`'s default width is the wave of the arch the kernel is compiled for
   (the cpu target emulates gfx942: 64).
 - A kernel call's `value_attrs` takes FlyDSL's occupancy hints (`rocdl.waves_per_eu`,
-  `rocdl.flat_work_group_size`), which this compiler does not apply, and refuses any other
-  attribute (`rocdl.cluster_dims`: clusters are gfx1250's) rather than drop it.
+  `rocdl.flat_work_group_size`), which this compiler does not apply, and LLVM `passthrough`
+  attributes that only permit faster float math (flushed denormals, `no-nans-fp-math`,
+  `unsafe-fp-math`), which it does not apply either (the kernel then computes IEEE results,
+  denormals kept); any other attribute (`rocdl.cluster_dims`: clusters are gfx1250's) is
+  refused rather than dropped.
 - `flydsl._mlir` is, in FlyDSL, MLIR's own Python bindings embedded in the package. Here it is
   a facade over the C API, which keeps MLIR behind it: `ir.Value` is a kernel value; the type
   objects (`ir.IntegerType.get_signless`, `ir.F32Type.get`, `ir.VectorType.get`, `ir.Type.parse`
