@@ -1161,6 +1161,49 @@ static void raw_buffer_resources(void) {
   fly_module_destroy(m);
 }
 
+/* Buffer atomic adds: every thread adds 1 to word 0 and 2 to word 1 of an 8-byte resource,
+ * and 5 to word 2, which lies past it (dropped); a lone f16 is refused. */
+static void buffer_atomic_adds(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "atomic_adds", &k) == FLY_OK);
+  fly_value_t *t = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0);
+  fly_value_t *r =
+      fly_buffer_resource_at(k, fly_kernel_tensor_address(k, t), fly_const_int(k, FLY_I16, 0),
+                             fly_const_int(k, FLY_I32, 8));
+  fly_buffer_atomic_add_bytes(k, r, fly_const_float(k, FLY_F32, 1.0), zero, zero);
+  fly_buffer_atomic_add_bytes(k, r, fly_const_float(k, FLY_F32, 2.0), fly_const_int(k, FLY_I32, 4),
+                              zero);
+  fly_buffer_atomic_add_bytes(k, r, fly_const_float(k, FLY_F32, 5.0), zero,
+                              fly_const_int(k, FLY_I32, 8));
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  float words[3] = {0, 0, 0};
+  int64_t three[1] = {3};
+  DLTensor tw = {words, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, three, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {2, 1, 1}, {32, 1, 1}, 0, NULL};
+  fly_arg_t args[1] = {{FLY_ARG_DLTENSOR, &tw, 0, 0}};
+  CHECK(fly_launch(c, "atomic_adds", &cfg, args, 1) == FLY_OK);
+  CHECK(words[0] == 64.0f && words[1] == 128.0f && words[2] == 0.0f);
+  fly_compiled_destroy(c);
+
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "lone_half", &bad) == FLY_OK);
+  fly_value_t *tb = fly_kernel_tensor_param(bad, FLY_F16, 1);
+  fly_value_t *zb = fly_const_int(bad, FLY_I32, 0);
+  fly_value_t *rb = fly_buffer_resource_at(bad, fly_kernel_tensor_address(bad, tb),
+                                           fly_const_int(bad, FLY_I16, 0), zb);
+  fly_buffer_atomic_add_bytes(bad, rb, fly_const_float(bad, FLY_F16, 1.0), zb, zb);
+  CHECK(mentions(fly_kernel_error(bad), "an f32 or a pair of f16 or bf16, not 1 x f16"));
+  fly_kernel_t *bad2;
+  CHECK(fly_kernel_create(m, "not_a_resource", &bad2) == FLY_OK);
+  fly_value_t *z2 = fly_const_int(bad2, FLY_I32, 0);
+  fly_buffer_atomic_add_bytes(bad2, z2, fly_const_float(bad2, FLY_F32, 1.0), z2, z2);
+  CHECK(fly_kernel_error(bad2) != NULL);
+  fly_module_destroy(m);
+}
+
 /* Values at the edges of what a launch, a printf or a swizzle can carry: each is refused
  * with a message, never wrapped, truncated or read past. */
 static void values_at_the_edges(void) {
@@ -1426,6 +1469,7 @@ int main(void) {
   math_functions_and_fastmath();
   random_numbers();
   raw_buffer_resources();
+  buffer_atomic_adds();
   launch_argument_checks();
   keyed_compiles();
   tiled_copy_for_mma_errors();
