@@ -151,6 +151,14 @@ def test_offline_config_files(monkeypatch, private_dirs):
     assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 5) == 9  # no file
     path.write_text(json.dumps({**payload, "config": {"BLOCK": 128, "n": 4}}))
     assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 4) == 9  # invalid
+    # Without a config folder there are no config files, read or written (as in FlyDSL).
+    monkeypatch.delenv("FLYDSL_AUTOTUNE_CONFIG_DIR")
+    path.write_text(json.dumps(payload))
+    assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 4) == 9
+    monkeypatch.setenv("FLYDSL_AUTOTUNE", "1")
+    tuner(artifact_name="scale", do_bench_fn=bench)(Buffer([1]), Buffer([0]), 6)
+    assert list((private_dirs / "configs").glob("*.json")) == [path]
+    assert not list(private_dirs.glob("*/configs"))
 
 
 @pytest.mark.parametrize(

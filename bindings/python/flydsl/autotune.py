@@ -246,6 +246,8 @@ class Autotuner:
     def _artifact_ref(self, args, kwargs, required=False):
         """(path, identity) of the config file for these arguments on this device; None (or,
         with `required`, an error) when the device cannot be told."""
+        if not self._artifacts():
+            return None
         device = _device_descriptor()
         if device is None:
             if required:
@@ -258,9 +260,14 @@ class Autotuner:
         path = self._artifact_dir() / f"{self.artifact_name}-{digest.hexdigest()[:16]}.json"
         return path, identity
 
+    def _artifacts(self):
+        """Whether this tuner reads and writes config files: it has an `artifact_name` and
+        FLYDSL_AUTOTUNE_CONFIG_DIR names their folder (as FlyDSL's: no folder, no files)."""
+        return self.artifact_name is not None and bool(env.autotune.config_dir)
+
     @staticmethod
     def _artifact_dir():
-        return Path(env.autotune.config_dir or _cache_dir() / "configs")
+        return Path(env.autotune.config_dir).expanduser()
 
     def _check_persistable(self, config):
         if config.pre_hook is not None:
@@ -278,7 +285,9 @@ class Autotuner:
 
     def _load_artifact(self, ref, args, kwargs):
         """The config file's config when it is for exactly these arguments and this device and
-        fits the function; else None (the caller decides otherwise)."""
+        fits the function; else None (the caller decides otherwise), as for no file (None)."""
+        if ref is None:
+            return None
         path, identity = ref
         try:
             payload = json.loads(path.read_text())
@@ -326,7 +335,7 @@ class Autotuner:
         return list(self.prune_configs_by(list(configs), self._bind(args, kwargs)))
 
     def _search(self, args, kwargs, key):
-        ref = self._artifact_ref(args, kwargs, required=True) if self.artifact_name else None
+        ref = self._artifact_ref(args, kwargs, required=True) if self._artifacts() else None
         configs = self.configs(*args, **kwargs) if callable(self.configs) else self.configs
         configs = self._prune(configs, args, kwargs)
         if not configs:
@@ -362,7 +371,7 @@ class Autotuner:
         elif key in self.cache:
             config = self.cache[key]
         else:
-            ref = self._artifact_ref(args, kwargs) if self.artifact_name else None
+            ref = self._artifact_ref(args, kwargs) if self._artifacts() else None
             config = self._load_artifact(ref, args, kwargs) if ref is not None else None
             if config is None and self.default is not None:
                 config = self.default(*args, **kwargs)
