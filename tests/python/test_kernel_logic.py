@@ -214,3 +214,29 @@ def test_a_name_bound_on_one_static_path_and_then_on_another():
 
     with pytest.raises(NameError, match="value must be bound before a branch on a kernel value"):
         half_bound(out, 1).launch(block=(1,))
+
+
+@flyc.jit  # called in a kernel: rewritten and traced as part of it, as in FlyDSL
+def _masked(values, limit, first_path):
+    """A helper whose first static branch returns: what it binds there is unbound after it."""
+    if fx.const_expr(first_path):
+        base = limit + 100
+        return [v + base for v in values]
+    if fx.const_expr(True):
+        base = limit * 2  # bound again on this path, then read inside a kernel branch
+        if limit > 1:
+            values = [v + base for v in values]
+    return values
+
+
+@flyc.kernel
+def _helper_with_returning_static_branch(out: fx.Tensor):
+    t = fx.thread_idx.x
+    got = _masked([fx.Float32(1.0), fx.Float32(2.0)], t, False)
+    out[t] = got[0] + got[1]
+
+
+def test_a_name_bound_in_a_static_branch_that_returns():
+    out = np.zeros(4, np.float32)
+    _helper_with_returning_static_branch(out).launch(block=(4,))
+    np.testing.assert_array_equal(out, [3, 3, 11, 15])

@@ -465,6 +465,7 @@ class _Rewriter:
                 out.append(s)
                 bound.add(s.name)
             else:
+                before = set(bound)
                 for field in ("body", "orelse", "finalbody"):
                     inner = getattr(s, field, None)
                     if (
@@ -475,6 +476,10 @@ class _Rewriter:
                         setattr(s, field, self.block(inner, bound, later))
                 out.append(s)
                 bound |= _assigned([s])
+                if isinstance(s, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try)):
+                    # A Python branch or loop (a static `if`, one that returns) may not bind
+                    # what it assigns: a later dynamic `if` reads those names guarded.
+                    self.maybe_unbound |= bound - before
         return out
 
 
