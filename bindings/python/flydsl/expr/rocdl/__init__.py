@@ -1,11 +1,12 @@
 """AMD copy atoms, buffer tensors and matrix instructions (`fx.rocdl`)."""
 
-from ..._kernel_layout import CopyOp, make_buffer_tensor
+from ..._kernel_layout import CopyOp, Pointer, make_buffer_tensor
 from ..._mma import MmaOp, ScaledMmaOp
 from ..buffer_ops import get_buffer_rsrc
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
 from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
+from .mfma import *  # noqa: F401,F403 (the MFMA intrinsics by name)
 from .sched import *  # noqa: F401,F403
 
 
@@ -77,11 +78,30 @@ def BufferCopyLDS128b():
     return CopyOp(5, 128)
 
 
+def BufferCopyLDS64b():
+    """Refused, as in FlyDSL: no AMD target loads 8 bytes per lane into LDS."""
+    raise ValueError(
+        "BufferCopyLDS64b: no AMD target has an 8-byte buffer load into LDS (1, 2 and 4 bytes; "
+        "12 and 16 on gfx950); use BufferCopyLDS32b, or BufferCopyLDS128b on gfx950"
+    )
+
+
+def make_buffer_ptr(ptr, num_records_bytes=None):
+    """A pointer through an AMD buffer resource over global memory from `ptr` on: accesses
+    outside its first `num_records_bytes` bytes read zeros and drop stores (as FlyDSL's; without
+    a count the resource spans what the pointer reaches). `fx.make_view(p, layout)` of it is a
+    buffer tensor, and fx.rocdl.get_buffer_rsrc(p) its resource."""
+    if not isinstance(ptr, Pointer) or ptr.address_space != 1:
+        raise ValueError(f"make_buffer_ptr takes a pointer to global memory, got {ptr!r}")
+    return Pointer(make_buffer_tensor(ptr._here(), num_records_bytes=num_records_bytes))
+
+
 __all__ = [
     "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b",
     "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
-    "BufferCopyLDS128b", "make_buffer_tensor", "get_buffer_rsrc", "update_dpp", "ds_bpermute",
+    "BufferCopyLDS128b", "BufferCopyLDS64b", "make_buffer_ptr", "make_buffer_tensor",
+    "get_buffer_rsrc", "update_dpp", "ds_bpermute",
 ]  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from ..gpu import num_warp_threads
 
 def _dtype(t, like):
     if t is None:
-        return like.dtype
+        return like.ir_dtype
     if callable(t) and not hasattr(t, "dtype"):
         t = t()
     return getattr(t, "dtype", t)

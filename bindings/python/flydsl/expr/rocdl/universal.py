@@ -1,0 +1,28 @@
+"""FlyDSL's arch-neutral spelling of the AMD atoms and buffer pointers
+(`flydsl.expr.rocdl.universal`): the same objects as `fx.rocdl`'s, which pick the arch's
+instruction when the kernel compiles."""
+
+from . import (  # noqa: F401
+    MFMA,
+    WMMA,
+    BufferCopy,
+    BufferCopy8b,
+    BufferCopy16b,
+    BufferCopy32b,
+    BufferCopy64b,
+    BufferCopy128b,
+    BufferCopyLDS,
+    BufferCopyLDS32b,
+    BufferCopyLDS64b,
+    BufferCopyLDS128b,
+    get_buffer_rsrc,
+    make_buffer_ptr,
+    make_buffer_tensor,
+    s_waitcnt,
+)
+
+__all__ = [
+    "MFMA", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b", "BufferCopy32b",
+    "BufferCopy64b", "BufferCopy128b", "BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b",
+    "BufferCopyLDS128b", "get_buffer_rsrc", "make_buffer_ptr", "make_buffer_tensor", "s_waitcnt",
+]  # fmt: skip
