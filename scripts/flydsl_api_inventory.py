@@ -120,6 +120,11 @@ DIFFERENCES = """
   `kernel.compile(...)` (no launch) has no block in scope, so a kernel that asks then raises
   RuntimeError. `@flyc.jit` functions run as Python, so a block size passed to one as an
   `fx.Int32` is a Python int here and still specializes (in FlyDSL it is a run-time value).
+- A kernel value's `dtype` is its numeric class (`v.dtype is fx.Float32`), as in FlyDSL, and
+  the aliases `fx.Float32x4` and friends are Vector types of fixed lanes. A Python number with
+  a vector takes the vector's type here (`bf16_vector + 1.0` stays bf16), where FlyDSL's
+  vectors promote to f32; `v.shuffle(w, mask)` gathers the lanes with `vector.from_elements`
+  rather than one `vector.shuffle`.
 - `flyc.compile(launch, *args)` runs the launcher once, launching its kernels, as FlyDSL's
   does (FlyDSL's kernels rely on that first run), and returns None under `COMPILE_ONLY`.
 """

@@ -544,8 +544,10 @@ FLY_API fly_value_t *fly_warp_scan(fly_kernel_t *k, int op /* fly_binary_op */,
                                    fly_value_t *value, int width, fly_value_t **exclusive,
                                    fly_value_t **aggregate);
 
-/* A vector's lanes folded with `op` (as for the warp collectives) in lane
- * order, after `init` when it is not NULL; a scalar is its own fold. */
+/* A vector's lanes folded with `op` in lane order, after `init` (of the lanes' dtype) when it
+ * is not NULL; a scalar is its own fold. Floats fold with FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX,
+ * FLY_MINNUM, FLY_MAXNUM; integers with FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX, FLY_MINU, FLY_MAXU,
+ * FLY_AND, FLY_OR, FLY_XOR. */
 FLY_API fly_value_t *fly_vector_reduce(fly_kernel_t *k,
                                        int op /* fly_binary_op */,
                                        fly_value_t *vec, fly_value_t *init);

@@ -708,7 +708,9 @@ fly_value_t *fly_warp_scan(fly_kernel_t *k, int op, fly_value_t *value, int widt
 fly_value_t *fly_vector_reduce(fly_kernel_t *k, int op, fly_value_t *vec,
                                fly_value_t *init) {
   FLY_KERNEL_OR(k, nullptr);
-  return handle(ir::vectorReduce(*K, collectiveOp(op), val(vec), val(init)));
+  bool known = op >= FLY_ADD && op <= FLY_CEILDIVU;
+  return handle(K->vectorReduce(known ? static_cast<ir::BinaryOp>(op) : ir::BinaryOp::Pow, val(vec),
+                                val(init)));
 }
 
 static bool blockShape(ir::Kernel &k, const int64_t *block, int warpThreads,

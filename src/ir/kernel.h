@@ -180,6 +180,10 @@ public:
   Value *vectorInsert(Value *vec, Value *element, Value *index);
   /// Reinterprets the bits of `v` as lanes of `to` (4 x f16 -> 2 x i32, 2 x f16 -> i32, ...).
   Value *vectorBitcast(Value *v, DType to);
+  /// `vec`'s lanes folded with `op` in lane order, after `init` when it is not null; a scalar
+  /// is its own fold. Floats fold with add, mul, min, max, minnum, maxnum; integers with add,
+  /// mul, min, max, minu, maxu, and, or, xor.
+  Value *vectorReduce(BinaryOp op, Value *vec, Value *init);
   /// `lanes` consecutive elements from the coordinate on; the address must be aligned to the
   /// vector's size. A false predicate loads zeros.
   Value *vectorLoad(Value *t, const std::vector<Value *> &coord, int lanes, Value *pred);

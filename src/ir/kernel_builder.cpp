@@ -29,6 +29,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <deque>
+#include <optional>
 
 namespace fly::ir {
 
@@ -1138,14 +1139,14 @@ Value *Kernel::vectorFromElements(const std::vector<Value *> &elements) {
   int lanes = int(elements.size());
   if (lanes == 1)
     return elements[0];
-  MValue vec = mlir::LLVM::PoisonOp::create(k.b, k.loc(), k.memType(d, lanes));
-  for (int i = 0; i < lanes; ++i) {
-    Entry *e = k.getScalar(elements[i], "vector element");
+  std::vector<MValue> lanesOf;
+  for (Value *h : elements) {
+    Entry *e = k.getScalar(h, "vector element");
     if (!e || !k.sameShape(first, e, "a vector"))
       return nullptr;
-    MValue pos = k.constantOf(DType::I32, i);
-    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vec, k.toMem(e->v, d, 1), pos);
+    lanesOf.push_back(k.toMem(e->v, d, 1));
   }
+  MValue vec = mlir::vector::FromElementsOp::create(k.b, k.loc(), k.memType(d, lanes), lanesOf);
   return k.scalar(k.fromMem(vec, d, lanes), d);
 }
 
@@ -1156,12 +1157,18 @@ Value *Kernel::vectorSplat(Value *helem, int lanes) {
   Entry *e = k.getScalar(helem, "vector element");
   if (!e || !k.checkLanes(lanes, e->dtype))
     return nullptr;
-  return vectorFromElements(std::vector<Value *>(lanes, helem));
+  if (lanes == 1)
+    return helem;
+  DType d = e->dtype;
+  MValue vec =
+      mlir::vector::BroadcastOp::create(k.b, k.loc(), k.memType(d, lanes), k.toMem(e->v, d, 1));
+  return k.scalar(k.fromMem(vec, d, lanes), d);
 }
 
 namespace {
-// An i32 lane index below `lanes`, checked when it is a constant.
-MValue laneIndex(Kernel::Impl &k, Value *hidx, int lanes) {
+// A lane index below `lanes` as vector.extract and vector.insert take it: a constant in the
+// op, checked here, or an index value. Null when the index is not a lane's.
+mlir::OpFoldResult laneIndex(Kernel::Impl &k, Value *hidx, int lanes) {
   Entry *idx = k.getScalar(hidx, "lane index");
   if (!idx)
     return {};
@@ -1177,8 +1184,9 @@ MValue laneIndex(Kernel::Impl &k, Value *hidx, int lanes) {
       k.fail("lane " + std::to_string(c) + " of a vector of " + std::to_string(lanes) + " lanes");
       return {};
     }
+    return k.b.getIndexAttr(c);
   }
-  return idx->v;
+  return MValue(mlir::arith::IndexCastOp::create(k.b, k.loc(), k.b.getIndexType(), idx->v));
 }
 } // namespace
 
@@ -1189,13 +1197,13 @@ Value *Kernel::vectorExtract(Value *hvec, Value *hidx) {
   Entry *v = k.getValue(hvec, "vector");
   if (!v)
     return nullptr;
-  MValue idx = laneIndex(k, hidx, v->lanes);
+  mlir::OpFoldResult idx = laneIndex(k, hidx, v->lanes);
   if (!idx)
     return nullptr;
   if (v->lanes == 1)
     return hvec;
   DType d = v->dtype;
-  MValue r = mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), k.toMem(v->v, d, v->lanes), idx);
+  MValue r = mlir::vector::ExtractOp::create(k.b, k.loc(), k.toMem(v->v, d, v->lanes), idx);
   return k.scalar(k.fromMem(r, d, 1), d);
 }
 
@@ -1210,12 +1218,12 @@ Value *Kernel::vectorInsert(Value *hvec, Value *helem, Value *hidx) {
     k.fail("inserting " + Impl::describe(*e) + " into " + Impl::describe(*v));
     return nullptr;
   }
-  MValue idx = laneIndex(k, hidx, v->lanes);
+  mlir::OpFoldResult idx = laneIndex(k, hidx, v->lanes);
   if (!idx)
     return nullptr;
   DType d = v->dtype;
-  MValue r = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), k.toMem(v->v, d, v->lanes),
-                                                 k.toMem(e->v, d, 1), idx);
+  MValue r = mlir::vector::InsertOp::create(k.b, k.loc(), k.toMem(e->v, d, 1),
+                                            k.toMem(v->v, d, v->lanes), idx);
   return k.scalar(k.fromMem(r, d, v->lanes), d);
 }
 
@@ -1236,9 +1244,75 @@ Value *Kernel::vectorBitcast(Value *hv, DType to) {
   int lanes = bits / bitWidth(to);
   if (!k.checkLanes(lanes, to))
     return nullptr;
-  MValue r = mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.memType(to, lanes),
-                                           k.toMem(v->v, v->dtype, v->lanes));
+  MValue from = k.toMem(v->v, v->dtype, v->lanes), r;
+  if (lanes > 1 && v->lanes > 1)
+    r = mlir::vector::BitCastOp::create(k.b, k.loc(), k.memType(to, lanes), from);
+  else // a scalar on either side: vector.bitcast takes vectors only
+    r = mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.memType(to, lanes), from);
   return k.scalar(k.fromMem(r, to, lanes), to);
+}
+
+namespace {
+// vector.reduction's kind for folding lanes of `d` with `op`, if the op folds such lanes.
+std::optional<mlir::vector::CombiningKind> combiningKind(BinaryOp op, DType d) {
+  using CK = mlir::vector::CombiningKind;
+  bool f = isFloat(d);
+  switch (op) {
+  case BinaryOp::Add:
+    return CK::ADD;
+  case BinaryOp::Mul:
+    return CK::MUL;
+  case BinaryOp::Min:
+    return f ? CK::MINIMUMF : CK::MINSI;
+  case BinaryOp::Max:
+    return f ? CK::MAXIMUMF : CK::MAXSI;
+  case BinaryOp::MinNum:
+    return f ? std::optional(CK::MINNUMF) : std::nullopt;
+  case BinaryOp::MaxNum:
+    return f ? std::optional(CK::MAXNUMF) : std::nullopt;
+  case BinaryOp::MinU:
+    return f ? std::nullopt : std::optional(CK::MINUI);
+  case BinaryOp::MaxU:
+    return f ? std::nullopt : std::optional(CK::MAXUI);
+  case BinaryOp::And:
+    return f ? std::nullopt : std::optional(CK::AND);
+  case BinaryOp::Or:
+    return f ? std::nullopt : std::optional(CK::OR);
+  case BinaryOp::Xor:
+    return f ? std::nullopt : std::optional(CK::XOR);
+  default:
+    return std::nullopt;
+  }
+}
+} // namespace
+
+Value *Kernel::vectorReduce(BinaryOp op, Value *hvec, Value *hinit) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = k.getValue(hvec, "vector");
+  if (!v)
+    return nullptr;
+  DType d = v->dtype;
+  std::optional<mlir::vector::CombiningKind> kind = combiningKind(op, d);
+  if (!kind || d == DType::Index || isFp8(d)) {
+    k.fail("vector reduce: the operation must be associative and commutative and take " +
+           std::string(dtypeName(d)) +
+           " lanes (add, mul, min, max; minnum, maxnum for floats; minu, maxu, and, or, xor for "
+           "integers)");
+    return nullptr;
+  }
+  Entry *init = hinit ? k.getScalar(hinit, "init") : nullptr;
+  if (hinit && (!init || init->dtype != d)) {
+    if (init)
+      k.fail("vector reduce: the init " + Impl::describe(*init) + " is not of the lanes' type");
+    return nullptr;
+  }
+  if (v->lanes == 1)
+    return hinit ? binary(op, hinit, hvec) : hvec;
+  MValue r = mlir::vector::ReductionOp::create(k.b, k.loc(), *kind, v->v, init ? init->v : MValue(),
+                                               static_cast<mlir::arith::FastMathFlags>(k.fastMath));
+  return k.scalar(r, d);
 }
 
 //===-- AMD buffer access -------------------------------------------------===//

@@ -202,21 +202,12 @@ std::vector<Value *> lanes(Kernel &k, Value *v) {
 
 } // namespace
 
-Value *vectorReduce(Kernel &k, BinaryOp op, Value *vec, Value *init) {
-  if (!checkCollective(k, op, 1, "vector reduce"))
-    return nullptr;
-  Value *acc = init;
-  for (Value *lane : lanes(k, vec))
-    acc = acc ? k.binary(op, acc, lane) : lane;
-  return acc;
-}
-
 Value *blockReduce(Kernel &k, BinaryOp op, Value *v, const BlockShape &block,
                    BlockReduceAlgorithm algorithm, Value *slots,
                    Value *result) {
   if (!checkBlock(k, op, v, block, slots, "block reduce"))
     return nullptr;
-  Value *partial = vectorReduce(k, op, v, nullptr);
+  Value *partial = k.vectorReduce(op, v, nullptr);
   int warp = warpWidth(block);
   int64_t warps = blockThreads(block) / warp;
   if (warps == 1)

@@ -25,10 +25,6 @@ struct BlockShape {
 
 enum class BlockReduceAlgorithm { WarpReductions, Raking };
 
-/// `vec`'s lanes folded in lane order, after `init` when it is not null; a
-/// scalar is its own fold.
-Value *vectorReduce(Kernel &k, BinaryOp op, Value *vec, Value *init);
-
 /// Every thread gets the fold of every thread's value (a vector is folded
 /// first). `slots` is a rank-1 shared tensor of the value's dtype: one element
 /// per warp for WarpReductions, one per thread for Raking, whose `result` is a

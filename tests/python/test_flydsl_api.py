@@ -982,7 +982,7 @@ def test_kernel_attributes_layout_slices_and_mlir_thread_ids():
         sub = layout(None, (None, 1))  # CuTe's layout(_, (_, 1)): a sub-layout, not an offset
         assert str(sub) == "(4,2):(1,4)" and layout(1, (1, 1)) == 13
         t = fx.gpu.thread_id("x")
-        assert t.dtype == "index"
+        assert t.dtype is fx.Index
         out[fx.thread_idx.x] = fx.Float32(t + fx.gpu.block_id("x").to("index") * 10)
 
     out = np.zeros(4, np.float32)

@@ -137,13 +137,13 @@ def _yielded(names, values, trees, like):
     out = []
     for name, v, init in zip(owners, leaves, like):
         if isinstance(v, (int, float, bool)):
-            v = as_value(v, init).to(init.dtype)
+            v = as_value(v, init).to(init.ir_dtype)
         elif not isinstance(v, Value):
             raise TypeError(f"`{name}` became a {type(v).__name__} inside a dynamic loop or branch")
-        elif v.dtype != init.dtype:
+        elif v.ir_dtype != init.ir_dtype:
             raise TypeError(
-                f"`{name}` is {init.dtype} before the loop or branch and {v.dtype} inside it; "
-                f"give it its type before (e.g. fx.Int64(0), fx.Float32(0.0) or .to(...))"
+                f"`{name}` is {init.ir_dtype} before the loop or branch and {v.ir_dtype} inside "
+                "it; give it its type before (e.g. fx.Int64(0), fx.Float32(0.0) or .to(...))"
             )
         out.append(v)
     return out
@@ -159,9 +159,9 @@ def _index_values(bounds):
     dtype = "i32"
     for b in bounds:
         if isinstance(b, Value):
-            if b.dtype not in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "index"):
-                raise TypeError(f"range() needs integers, got a {b.dtype} value")
-            if b.dtype in ("i64", "index", "u32", "u64"):
+            if b.ir_dtype not in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64", "index"):
+                raise TypeError(f"range() needs integers, got a {b.ir_dtype} value")
+            if b.ir_dtype in ("i64", "index", "u32", "u64"):
                 dtype = "i64"
         elif not isinstance(b, int) or isinstance(b, bool):
             raise TypeError(f"range() needs integers, got {type(b).__name__}")
@@ -182,20 +182,20 @@ def for_range(range_args, names, carried, body, var_before=None, keep_var=False)
     carried = tuple(carried)
     if keep_var:  # the loop variable's last value, carried out (its value before, or start)
         before = lb if var_before is None else as_value(var_before, lb)
-        carried += (before if before.dtype == lb.dtype else before.to(lb.dtype),)
+        carried += (before if before.ir_dtype == lb.ir_dtype else before.to(lb.ir_dtype),)
         names = tuple(names) + ("loop variable",)
     trees, inits = _carried_values(names, carried)
     k = current()
     iter_args = (ctypes.c_void_p * max(1, len(inits)))()
     iv = K.for_begin(k, lb.handle, ub.handle, st.handle, _array(inits), len(inits), iter_args)
     _check()
-    iv = Value(iv, lb.dtype)
-    inner = _rebuild(trees, [Value(iter_args[i], v.dtype) for i, v in enumerate(inits)])
+    iv = Value(iv, lb.ir_dtype)
+    inner = _rebuild(trees, [Value(iter_args[i], v.ir_dtype) for i, v in enumerate(inits)])
     yields = _yielded(names, body(iv, *inner[: len(inner) - keep_var]), trees, inits)
     results = (ctypes.c_void_p * max(1, len(inits)))()
     K.for_end(k, _array(yields), len(yields), results)
     _check()
-    return _rebuild(trees, [Value(results[i], v.dtype) for i, v in enumerate(inits)])
+    return _rebuild(trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(inits)])
 
 
 def loop_results(values):
@@ -217,18 +217,20 @@ def while_(names, carried, cond, body):
     before = (ctypes.c_void_p * max(1, n))()
     K.while_begin(k, _array(inits), n, before)
     _check()
-    c = as_value(cond(*_rebuild(trees, [Value(before[i], v.dtype) for i, v in enumerate(inits)])))
-    if c.dtype != "i1":
+    c = as_value(
+        cond(*_rebuild(trees, [Value(before[i], v.ir_dtype) for i, v in enumerate(inits)]))
+    )
+    if c.ir_dtype != "i1":
         c = c != 0
     body_args = (ctypes.c_void_p * max(1, n))()
     K.while_do(k, c.handle, body_args, n)
     _check()
-    inner = _rebuild(trees, [Value(body_args[i], v.dtype) for i, v in enumerate(inits)])
+    inner = _rebuild(trees, [Value(body_args[i], v.ir_dtype) for i, v in enumerate(inits)])
     yields = _yielded(names, body(*inner), trees, inits)
     results = (ctypes.c_void_p * max(1, n))()
     K.while_end(k, _array(yields), len(yields), results)
     _check()
-    return _rebuild(trees, [Value(results[i], v.dtype) for i, v in enumerate(inits)])
+    return _rebuild(trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(inits)])
 
 
 def _new_values(names, values, trees=None, like=None):
@@ -249,9 +251,9 @@ def _new_values(names, values, trees=None, like=None):
         for x in mine:
             other = like[len(leaves)] if like is not None else None
             x = _as_kernel_value(name, x, other)
-            if other is not None and x.dtype != other.dtype:
+            if other is not None and x.ir_dtype != other.ir_dtype:
                 raise TypeError(
-                    f"`{name}` is {other.dtype} in one branch and {x.dtype} in the other"
+                    f"`{name}` is {other.ir_dtype} in one branch and {x.ir_dtype} in the other"
                 )
             x.lanes  # noqa: B018 (asked while its branch is open: the other branch reads it)
             leaves.append(x)
@@ -269,7 +271,7 @@ def if_(cond, names, carried, then, orelse):
             f"{', '.join(unbound)} must be bound before a branch on a kernel value that assigns "
             "it: an earlier `if` bound it on some paths only"
         )
-    if cond.dtype != "i1":
+    if cond.ir_dtype != "i1":
         cond = cond != 0
     n = len(carried)
     trees, inits = _carried_values(names[:n], carried)
@@ -290,14 +292,14 @@ def if_(cond, names, carried, then, orelse):
     K.if_end(k, _array(else_values), len(else_values), results)
     _check()
     return _rebuild(
-        trees + new_trees, [Value(results[i], v.dtype) for i, v in enumerate(then_values)]
+        trees + new_trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(then_values)]
     )
 
 
 def _truth(v):
     """A kernel value as i1 (nonzero is true), or a Python value's truth."""
     if isinstance(v, Value):
-        return v if v.dtype == "i1" else v != 0
+        return v if v.ir_dtype == "i1" else v != 0
     return bool(v)
 
 

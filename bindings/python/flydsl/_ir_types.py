@@ -49,6 +49,17 @@ class DtypeName(str):
     __hash__ = str.__hash__
 
 
+class ElementTyped:
+    """Holds an element type by name in `ir_dtype` ("f32"); `.dtype` is FlyDSL's numeric class
+    of it (`fx.Float32`), the name where no class exists."""
+
+    __slots__ = ()
+
+    @property
+    def dtype(self):
+        return NUMERIC_CLASSES.get(self.ir_dtype, self.ir_dtype)
+
+
 _NAMES = {}
 
 
@@ -72,6 +83,11 @@ class Type:
 
     def __init__(self, dtype, lanes=1):
         self.dtype, self.lanes = dtype, int(lanes)
+
+    @property
+    def ir_dtype(self):
+        """The element type's name, as kernel values give theirs (`value.ir_dtype`)."""
+        return self.dtype
 
     @staticmethod
     def parse(text, context=None):

@@ -13,7 +13,7 @@ from . import _kernel_api as K
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
-from ._ir_types import bit_width, dtype_name
+from ._ir_types import ElementTyped, bit_width, dtype_name
 from ._lib import ScaledBasis
 from ._trace import Value, _BuilderError, _wrap, as_value, current
 from .errors import ParseError
@@ -342,15 +342,15 @@ def result(handle, like=None):
     """Wraps a handle by its kind."""
     kind = K.VALUE_KINDS[K.value_kind(current(), _checked(handle))]
     if kind == "tensor":
-        dtype = like.dtype if isinstance(like, TensorValue) else "i32"
+        dtype = like.ir_dtype if isinstance(like, TensorValue) else "i32"
         return TensorValue(handle, dtype, None)
     if kind == "layout":
         return LayoutValue(handle)
     if kind == "int_tuple":
         return IntTupleValue(handle)
     value = _wrap(handle)
-    if isinstance(like, TensorValue) and K.DTYPES.get(like.dtype) == K.DTYPES[value.dtype]:
-        return Value(value.handle, like.dtype)  # an element keeps the tensor's signedness
+    if isinstance(like, TensorValue) and K.DTYPES.get(like.ir_dtype) == K.DTYPES[value.ir_dtype]:
+        return Value(value.handle, like.ir_dtype)  # an element keeps the tensor's signedness
     return value
 
 
@@ -409,7 +409,7 @@ def _dtype_name(dtype):
 _BITS_DTYPE = {8: "i8", 16: "i16", 32: "i32", 64: "i64"}
 
 
-class CopyAtom:
+class CopyAtom(ElementTyped):
     """make_copy_atom(op, dtype): one instruction moving op.bits of elements of `dtype`'s width
     (an atom moves bits: it copies tensors of any element type of that width). FlyDSL's
     make_copy_atom(op, bits) gives the width alone."""
@@ -424,7 +424,7 @@ class CopyAtom:
                 raise TypeError(f"make_copy_atom: elements of {dtype} bits are not offered "
                                 "(8, 16, 32 or 64)")  # fmt: skip
             dtype = _BITS_DTYPE[dtype]
-        self.op, self.dtype = op, _dtype_name(dtype)
+        self.op, self.ir_dtype = op, _dtype_name(dtype)
         self.soffset = None  # buffer copies: elements added to the buffer side's offset
 
     _BUFFER_KINDS = (1, 5)  # BufferCopy, BufferCopyLDS
@@ -440,27 +440,27 @@ class CopyAtom:
             return atom
         if field != "soffset" or self.op.kind not in self._BUFFER_KINDS:
             raise ValueError(f"{self.op!r} has no field {field!r} (buffer copies have 'soffset')")
-        atom = CopyAtom(self.op, self.dtype)
+        atom = CopyAtom(self.op, self.ir_dtype)
         atom.soffset = value
         return atom
 
     def __repr__(self):
         state = f", soffset={self.soffset!r}" if self.soffset is not None else ""
-        return f"CopyAtom({self.op!r}, {self.dtype}{state})"
+        return f"CopyAtom({self.op!r}, {self.ir_dtype}{state})"
 
     def __eq__(self, o):
-        return isinstance(o, CopyAtom) and (o.op, o.dtype, o.soffset) == (
-            self.op, self.dtype, self.soffset)  # fmt: skip
+        return isinstance(o, CopyAtom) and (o.op, o.ir_dtype, o.soffset) == (
+            self.op, self.ir_dtype, self.soffset)  # fmt: skip
 
     def __hash__(self):
-        return hash((self.op, self.dtype))
+        return hash((self.op, self.ir_dtype))
 
     def _kernel(self):
         if isinstance(self.op, AtomicCopyOp):
             h = K.atomic_copy_atom(current(), self.op.atomic_op, K.DTYPES[self.op.val_type],
                                    self.op.syncscope.encode())  # fmt: skip
         else:
-            h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.dtype])
+            h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.ir_dtype])
         return _checked(h)
 
 
@@ -520,7 +520,7 @@ class ThrCopy:
         h = K.tiled_copy_partition(
             current(), self.tiled._kernel(), coord(self.thr_idx).handle, t.handle, int(source)
         )
-        return TensorValue(_checked(h), t.dtype, None)
+        return TensorValue(_checked(h), t.ir_dtype, None)
 
     def partition_S(self, t):
         return self._partition(t, True)
@@ -534,7 +534,7 @@ class ThrCopy:
         if not isinstance(t, TensorValue):
             raise TypeError(f"retile needs a tensor, got {type(t).__name__}")
         h = K.tiled_copy_retile(current(), self.tiled._kernel(), t.handle)
-        return TensorValue(_checked(h), t.dtype, None)
+        return TensorValue(_checked(h), t.ir_dtype, None)
 
     retile_S = retile
     retile_D = retile
@@ -634,7 +634,7 @@ def make_tensor(ptr_or_tensor, layout):
     h = _checked(K.make_tensor(current(), base.handle, as_kernel_layout(layout)))
     if swizzle is not None:
         h = K.swizzle_tensor(current(), h, swizzle.bits, swizzle.base, swizzle.shift, offset)
-    return TensorValue(_checked(h), base.dtype, None)
+    return TensorValue(_checked(h), base.ir_dtype, None)
 
 
 class SharedAllocator:
@@ -662,7 +662,7 @@ class SharedAllocator:
         """Storage for `fx.Array[dtype, count(, align)]` or an `fx.Struct[...]` of them;
         `.peek()` gives the array's storage, or the struct with each field's."""
         if isinstance(storable, _ArrayType):
-            return _Storage(self._storage(storable.dtype, storable.count, storable.align))
+            return _Storage(self._storage(storable.ir_dtype, storable.count, storable.align))
         if isinstance(storable, StructType) and storable.contains_union():
             # One buffer, its fields carved at their byte offsets: union members overlap.
             size, align = storable_size(storable), storable_align(storable)
@@ -688,7 +688,7 @@ def storable_size(storable):
     """The bytes of an fx.Array, a struct (each field at its alignment, the end padded to the
     struct's) or a union (its largest field, padded)."""
     if isinstance(storable, _ArrayType):
-        return storable.count * max(1, bit_width(storable.dtype) // 8)
+        return storable.count * max(1, bit_width(storable.ir_dtype) // 8)
     a = storable_align(storable)
     if storable.union:
         return (max(storable_size(t) for _, t in storable.fields) + a - 1) // a * a
@@ -702,7 +702,7 @@ def storable_size(storable):
 def _carve(bytes_ptr, storable, offset):
     """The storage of `storable` at byte `offset` of the buffer `bytes_ptr` points to."""
     if isinstance(storable, _ArrayType):
-        start = (bytes_ptr + offset).recast(storable.dtype)
+        start = (bytes_ptr + offset).recast(storable.ir_dtype)
         return _Storage(start.view(make_layout(storable.count, 1)))
     fields, at = {}, offset
     for name, field in storable.fields:
@@ -808,21 +808,21 @@ def make_struct_type(item, union=False):
     return StructType(fields, union)
 
 
-class _ArrayType:
+class _ArrayType(ElementTyped):
     def __init__(self, dtype, count, align=16):
-        self.dtype, self.count, self.align = _dtype_name(dtype), int(count), int(align)
+        self.ir_dtype, self.count, self.align = _dtype_name(dtype), int(count), int(align)
         if self.count < 1:
             raise ValueError(f"an fx.Array needs at least one element, got {count}")
 
     def __repr__(self):
-        return f"Array[{self.dtype}, {self.count}, {self.align}]"
+        return f"Array[{self.ir_dtype}, {self.count}, {self.align}]"
 
     def __eq__(self, other):
-        return isinstance(other, _ArrayType) and (self.dtype, self.count, self.align) == (
-            other.dtype, other.count, other.align)  # fmt: skip
+        return isinstance(other, _ArrayType) and (self.ir_dtype, self.count, self.align) == (
+            other.ir_dtype, other.count, other.align)  # fmt: skip
 
     def __hash__(self):
-        return hash((self.dtype, self.count, self.align))
+        return hash((self.ir_dtype, self.count, self.align))
 
 
 class Array:
@@ -832,7 +832,7 @@ class Array:
         return _ArrayType(*item)
 
 
-class Pointer:
+class Pointer(ElementTyped):
     """An element's address inside a kernel: a tensor's iterator (fx.get_iter) or a pointer
     argument (flyc.from_c_void_p), moved by `p + n` elements. `p.load()` reads the element,
     `p.load(fx.Int32x4)` that many consecutive ones as a vector (aligned to its size),
@@ -845,10 +845,10 @@ class Pointer:
         self.tensor, self.offset = tensor, offset
 
     @property
-    def dtype(self):
-        return self.tensor.dtype
+    def ir_dtype(self):
+        return self.tensor.ir_dtype
 
-    element_type = value_type = dtype
+    element_type = value_type = ElementTyped.dtype
 
     @property
     def address_space(self):
@@ -880,13 +880,13 @@ class Pointer:
 
     def load(self, dtype=None):
         lanes = getattr(dtype, "lanes", 1)
-        if dtype is not None and _dtype_name(getattr(dtype, "element", dtype)) != self.dtype:
-            raise TypeError(f"a pointer to {self.dtype} cannot load {dtype!r}")
+        if dtype is not None and _dtype_name(getattr(dtype, "element", dtype)) != self.ir_dtype:
+            raise TypeError(f"a pointer to {self.ir_dtype} cannot load {dtype!r}")
         flat = self._flat()
         return flat.load((self._at(),), lanes=lanes) if lanes > 1 else flat[self._at()]
 
     def store(self, value):
-        v = value if isinstance(value, Value) else as_value(value, Value(None, self.dtype))
+        v = value if isinstance(value, Value) else as_value(value, Value(None, self.ir_dtype))
         if v.lanes > 1:
             self._flat().store((self._at(),), v)
         else:
@@ -902,7 +902,7 @@ class Pointer:
         """This address as a pointer to elements of `dtype` (a reinterpret_cast): offsets from
         it then count those elements."""
         dtype = _dtype_name(dtype)
-        if dtype == self.dtype:
+        if dtype == self.ir_dtype:
             return self
         h = _checked(K.recast_tensor(current(), self._here().handle, K.DTYPES[dtype]))
         return Pointer(TensorValue(h, dtype, None))
@@ -944,7 +944,7 @@ def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
     else:
         count = as_value(num_records_bytes)
         h = K.make_buffer_tensor_bytes(current(), t.handle, count.handle)
-    return TensorValue(_checked(h), t.dtype, None)
+    return TensorValue(_checked(h), t.ir_dtype, None)
 
 
 def elem_less(a, b):
@@ -952,7 +952,7 @@ def elem_less(a, b):
     return _wrap(K.elem_less(current(), x.handle, y.handle), "i1")
 
 
-class TensorValue:
+class TensorValue(ElementTyped):
     """A tensor inside a kernel: a pointer (global, shared or registers) plus a layout.
     `T[crd]` reads the element at a coordinate (nested, or a 1-D index), `T[crd] = v` writes
     it, and a coordinate with `None` / `fx._` leaves slices. `T.load(i, pred=)` /
@@ -961,7 +961,7 @@ class TensorValue:
 
     def __init__(self, handle, dtype, rank):
         self.handle = handle
-        self.dtype = dtype_name(dtype)
+        self.ir_dtype = dtype_name(dtype)
         self._rank = rank
 
     @property
@@ -989,7 +989,7 @@ class TensorValue:
 
     @property
     def element_type(self):
-        return self.dtype
+        return self.ir_dtype
 
     @property
     def type(self):
@@ -1003,7 +1003,7 @@ class TensorValue:
         return Pointer(self)
 
     def __str__(self):
-        return f"tensor<{self.dtype}, {self.layout}>"
+        return f"tensor<{self.ir_dtype}, {self.layout}>"
 
     def _coord(self, index):
         index = index if isinstance(index, tuple) else (index,)
@@ -1016,21 +1016,21 @@ class TensorValue:
         consecutive elements (aligned to its size); without an index, all elements of a
         register tensor as one vector."""
         if index is None:
-            return _wrap(K.fragment_load(current(), self.handle), self.dtype)
+            return _wrap(K.fragment_load(current(), self.handle), self.ir_dtype)
         arr, n = self._coord(index)
         p = as_value(pred).handle if pred is not None else None
-        return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.dtype)
+        return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.ir_dtype)
 
     def store(self, index, value=None, pred=None):
         """store(index, value, pred=None), or store(vector) into a register tensor."""
         if value is None:  # converted to the element type, as an element store converts
             v = as_value(index)
-            if v.dtype != self.dtype:
-                v = v.to(self.dtype)
+            if v.ir_dtype != self.ir_dtype:
+                v = v.to(self.ir_dtype)
             K.fragment_store(current(), self.handle, v.handle)
         else:
             arr, n = self._coord(index)
-            v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+            v = as_value(value, Value(None, self.ir_dtype)).to(self.ir_dtype)
             p = as_value(pred).handle if pred is not None else None
             K.store(current(), self.handle, v.handle, arr, n, p)
         _raise_builder_error()
@@ -1040,19 +1040,19 @@ class TensorValue:
         return make_tensor(self, layout)
 
     def fill(self, value):
-        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        v = as_value(value, Value(None, self.ir_dtype)).to(self.ir_dtype)
         K.fragment_fill(current(), self.handle, v.handle)
         _raise_builder_error()
 
     def __getitem__(self, index):
         if has_underscore(index):
             h = K.slice_(current(), self.handle, int_tuple(index).handle)
-            return TensorValue(_checked(h), self.dtype, None)
+            return TensorValue(_checked(h), self.ir_dtype, None)
         h = K.load_at(current(), self.handle, coord(index).handle, None)
         return result(h, self)
 
     def __setitem__(self, index, value):
-        v = as_value(value, Value(None, self.dtype)).to(self.dtype)
+        v = as_value(value, Value(None, self.ir_dtype)).to(self.ir_dtype)
         K.store_at(current(), self.handle, v.handle, coord(index).handle, None)
         _raise_builder_error()
 

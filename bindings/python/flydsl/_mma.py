@@ -233,18 +233,18 @@ def _fragment(thr, operand, x, dtype=None, stages=None):
     if stages is None:
         if isinstance(x, TensorValue) and x.rank == 2:
             x = thr._partition(operand, x)
-        return make_fragment(x, dtype or x.dtype)
+        return make_fragment(x, dtype or x.ir_dtype)
     if isinstance(stages, bool) or not isinstance(stages, int) or stages <= 0:
         raise ValueError(f"make_fragment: stages must be a positive int, got {stages!r}")
     if not isinstance(x, TensorValue) or x.rank is None or x.rank < 2:
         raise ValueError("make_fragment: stages needs an operand tensor of at least two modes")
     tile = x[(None, None) + (0,) * (x.rank - 2)] if x.rank > 2 else x
-    one = make_fragment(thr._partition(operand, tile), dtype or x.dtype)
+    one = make_fragment(thr._partition(operand, tile), dtype or x.ir_dtype)
     shape, stride = parse_tuple(str(one.layout.shape)), parse_tuple(str(one.layout.stride))
     n = size(shape)  # a fragment is compact: one stage spans its size
     shape = (shape if isinstance(shape, tuple) else (shape,)) + (stages,)
     stride = (stride if isinstance(stride, tuple) else (stride,)) + (n,)
-    return make_fragment(make_host_layout(shape, stride), dtype or x.dtype)
+    return make_fragment(make_host_layout(shape, stride), dtype or x.ir_dtype)
 
 
 class ThrMma:
@@ -259,7 +259,7 @@ class ThrMma:
             h = lib.fly_kernel_tiled_mma_partition(
                 current(), self.tiled._kernel(), operand, coord(self.thr_idx).handle, x.handle
             )
-            return TensorValue(_checked(h), x.dtype, None)
+            return TensorValue(_checked(h), x.ir_dtype, None)
         if not isinstance(self.thr_idx, int):
             raise TypeError("a host layout is partitioned for an int thread index")
         layout = _as_layout(x, "partition")

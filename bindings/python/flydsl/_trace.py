@@ -3,10 +3,12 @@ the C API. Every op goes to the kernel being traced (one per thread at a time)."
 
 import contextlib
 import ctypes
+import enum
+import math
 import threading
 
 from . import _kernel_api as K
-from ._ir_types import bit_width, dtype_name, type_of
+from ._ir_types import ElementTyped, bit_width, dtype_name, type_of
 
 _state = threading.local()
 
@@ -152,6 +154,11 @@ def _twos_complement(value, dtype):
     return value - (1 << bits) if value >> (bits - 1) else value
 
 
+def _splat(v, lanes):
+    """A vector of `lanes` copies of scalar `v`."""
+    return _wrap(K.vector_splat(current(), v.handle, lanes), v.ir_dtype)
+
+
 def constant(value, dtype):
     k = current()
     if _is_float(dtype):
@@ -174,16 +181,16 @@ def as_value(x, like=None):
     if isinstance(getattr(type(x), "dtype", None), str) and isinstance(
         getattr(x, "value", None), (int, float)
     ):  # fx.Int64(0) and friends: a typed constant
-        return constant(x.value, type(x).dtype)
+        return constant(x.value, type(x).ir_dtype)
     if isinstance(x, bool):
         return constant(int(x), "i1")
     if isinstance(x, (int, float)):
-        dtype = like.dtype if like is not None else ("f32" if isinstance(x, float) else "i32")
+        dtype = like.ir_dtype if like is not None else ("f32" if isinstance(x, float) else "i32")
         if isinstance(x, float) and not _is_float(dtype):
             dtype = "f32"
         c = constant(x, dtype)
         if like is not None and like.handle is not None and like.lanes > 1:
-            return _wrap(K.vector_splat(current(), c.handle, like.lanes), dtype)
+            return _splat(c, like.lanes)
         return c
     raise TypeError(f"{type(x).__name__} is not a kernel value")
 
@@ -197,16 +204,16 @@ def _unify(a, b):
         b = as_value(b, a)
     if a.lanes != b.lanes and 1 in (a.lanes, b.lanes):  # a scalar with a vector: every lane
         if a.lanes == 1:
-            a = _wrap(K.vector_splat(current(), a.handle, b.lanes), a.dtype)
+            a = _splat(a, b.lanes)
         else:
-            b = _wrap(K.vector_splat(current(), b.handle, a.lanes), b.dtype)
-    if a.dtype == b.dtype:
+            b = _splat(b, a.lanes)
+    if a.ir_dtype == b.ir_dtype:
         return a, b
-    if _is_float(a.dtype) != _is_float(b.dtype):
-        target = a.dtype if _is_float(a.dtype) else b.dtype
+    if _is_float(a.ir_dtype) != _is_float(b.ir_dtype):
+        target = a.ir_dtype if _is_float(a.ir_dtype) else b.ir_dtype
     else:
-        ranks = _FLOAT_RANK if _is_float(a.dtype) else _INT_RANK
-        target = a.dtype if ranks[a.dtype] >= ranks[b.dtype] else b.dtype
+        ranks = _FLOAT_RANK if _is_float(a.ir_dtype) else _INT_RANK
+        target = a.ir_dtype if ranks[a.ir_dtype] >= ranks[b.ir_dtype] else b.ir_dtype
     return a.to(target), b.to(target)
 
 
@@ -230,39 +237,79 @@ def _binary(op, a, b, *, as_typed=True):
     """a <op> b; with as_typed, a signed op on unsigned operands becomes its unsigned one
     (Python's operators), else the op is taken as named (MLIR's arith.divsi and friends)."""
     a, b = _unify(a, b)
-    if as_typed and is_unsigned(a.dtype):
+    if as_typed and is_unsigned(a.ir_dtype):
         op = _UNSIGNED_BIN.get(op, op)
-    return _wrap(K.binary(current(), _BIN[op], a.handle, b.handle), a.dtype)
+    return _shaped(_wrap(K.binary(current(), _BIN[op], a.handle, b.handle), a.ir_dtype), a, b)
+
+
+def _nested(shape):
+    return tuple(_nested(e) if isinstance(e, (tuple, list)) else int(e) for e in shape)
+
+
+def _flat(shape):
+    return [x for e in shape for x in (_flat(e) if isinstance(e, tuple) else [e])]
+
+
+def _shaped(result, *operands):
+    """`result` with the shape of the first operand of its lanes that has one (FlyDSL's
+    vectors keep a nested shape, (2, 2), through lane-wise ops)."""
+    for v in operands:
+        if v._shape is not None and v.lanes == result.lanes:
+            result._shape = v._shape
+            break
+    return result
 
 
 def _compare(op, a, b, *, as_typed=True):
     a, b = _unify(a, b)
-    if as_typed and is_unsigned(a.dtype):
+    if as_typed and is_unsigned(a.ir_dtype):
         op = _UNSIGNED_CMP.get(op, op)
-    return _wrap(K.compare(current(), _CMP[op], a.handle, b.handle), "i1")
+    return _shaped(_wrap(K.compare(current(), _CMP[op], a.handle, b.handle), "i1"), a, b)
 
 
 def unary(op, a):
     a = as_value(a)
-    if op == "abs" and is_unsigned(a.dtype):
+    if op == "abs" and is_unsigned(a.ir_dtype):
         return a
-    return _wrap(K.unary(current(), _UN[op], a.handle), a.dtype)
+    return _shaped(_wrap(K.unary(current(), _UN[op], a.handle), a.ir_dtype), a)
 
 
 # Reduction names -> fly_binary_op.
-_REDUCE = {"add": 0, "mul": 2, "min": 5, "max": 6}
+# A fold by name (FlyDSL's ReductionOp values) -> the binary op per kind of lane: float,
+# signed, unsigned. As FlyDSL's, a float max ignores NaN (maxnumf) and a float min keeps it.
+_REDUCE = {"add": ("add", "add", "add"), "mul": ("mul", "mul", "mul"),
+           "max": ("maxnum", "max", "maxu"), "min": ("min", "min", "minu")}  # fmt: skip
+# MLIR's vector.CombiningKind names -> the binary op.
+_COMBINING = {"add": "add", "mul": "mul", "minui": "minu", "minsi": "min", "minnumf": "minnum",
+              "maxui": "maxu", "maxsi": "max", "maxnumf": "maxnum", "minimumf": "min",
+              "maximumf": "max", "and": "and_", "or": "or_", "xor": "xor"}  # fmt: skip
 
 
-class Value:
+def _reduce_op(op, dtype):
+    """The binary op folding lanes of `dtype` with `op`: a ReductionOp, its name, or a
+    vector.CombiningKind (an enum whose value is MLIR's kind name)."""
+    if type(op).__name__ == "CombiningKind":
+        return _COMBINING[op.value]
+    name = getattr(op, "value", op) if isinstance(op, enum.Enum) else op
+    if not isinstance(name, str):
+        raise TypeError(f"reduce op must be a str, ReductionOp or CombiningKind, got {op!r}")
+    kinds = _REDUCE.get(name.lower())
+    if kinds is None:
+        raise ValueError(f"unknown reduction kind {op!r}; expected one of {list(_REDUCE)}")
+    return kinds[0] if _is_float(dtype) else kinds[2] if is_unsigned(dtype) else kinds[1]
+
+
+class Value(ElementTyped):
     """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
     apply lane by lane to vectors; `v[i]` is a lane of a vector."""
 
-    __slots__ = ("handle", "dtype", "_lanes")
+    __slots__ = ("handle", "ir_dtype", "_lanes", "_shape")
 
     def __init__(self, handle, dtype):
         self.handle = handle
-        self.dtype = dtype_name(dtype)
+        self.ir_dtype = dtype_name(dtype)
         self._lanes = None
+        self._shape = None  # a vector's nested shape where it was given one: (2, 2)
 
     @property
     def lanes(self):
@@ -273,8 +320,51 @@ class Value:
 
     @property
     def shape(self):
-        """A vector's shape, (lanes,) (FlyDSL's Vector.shape); () for a scalar."""
+        """A vector's shape: (lanes,), or the nested shape it was given (`fx.Vector(v, (2, 2))`)
+        and its lane-wise results keep; () for a scalar."""
+        if self._shape is not None:
+            return self._shape
         return () if self.lanes == 1 else (self.lanes,)
+
+    def with_shape(self, shape):
+        """This vector seen with a nested shape of as many lanes ((2, 2) for 4 lanes)."""
+        shape = (int(shape),) if not isinstance(shape, (tuple, list)) else _nested(shape)
+        if math.prod(_flat(shape)) != self.lanes:
+            raise ValueError(f"shape {shape} has {math.prod(_flat(shape))} elements, the vector "
+                             f"{self.lanes} lanes")  # fmt: skip
+        v = Value(self.handle, self.ir_dtype)
+        v._lanes, v._shape = self._lanes, shape
+        return v
+
+    def broadcast_to(self, shape):
+        """This vector (or scalar) repeated to `shape` as numpy broadcasts: its flat shape,
+        padded with leading 1s, must match each extent of the target's or be 1 there."""
+        shape = (int(shape),) if not isinstance(shape, (tuple, list)) else _nested(shape)
+        target = _flat(shape)
+        lanes = math.prod(target)
+        if self.lanes == 1:
+            v = self if lanes == 1 else _splat(self, lanes)
+            return v.with_shape(shape) if lanes > 1 else v
+        source = _flat(self.shape)
+        if len(source) > len(target):
+            raise ValueError(f"cannot broadcast shape {self.shape} to {shape}")
+        source = [1] * (len(target) - len(source)) + source
+        if any(s not in (1, t) for s, t in zip(source, target)):
+            raise ValueError(f"cannot broadcast shape {self.shape} to {shape}")
+        if source == target:
+            return self.with_shape(shape)
+        picks = []
+        for i in range(lanes):  # row-major: the source lane of each target lane
+            src, stride, rest = 0, 1, i
+            for s, t in zip(reversed(source), reversed(target)):
+                src += (rest % t if s > 1 else 0) * stride
+                rest //= t
+                stride *= s
+            picks.append(src)
+        gathered = [self[j] for j in picks]
+        handles = (ctypes.c_void_p * lanes)(*[g.handle for g in gathered])
+        v = _wrap(K.vector_from_elements(current(), handles, lanes), self.ir_dtype)
+        return v.with_shape(shape)
 
     @property
     def numel(self):
@@ -282,7 +372,10 @@ class Value:
         return self.lanes
 
     def __repr__(self):
-        return f"Value({self.dtype})" if self.lanes == 1 else f"Vector({self.lanes}x{self.dtype})"
+        if self.lanes == 1:
+            return f"Value({self.ir_dtype})"
+        name = getattr(self.dtype, "__name__", self.ir_dtype)  # FlyDSL's: type, shape, class
+        return f"Vector({self.type} o ({self.lanes},), {name})"
 
     def _constant(self):
         out = ctypes.c_int64()
@@ -319,7 +412,9 @@ class Value:
             if lanes == 1:  # a one-lane vector is its lane 0
                 return self
             index %= lanes
-        return _wrap(K.vector_extract(current(), self.handle, as_value(index).handle), self.dtype)
+        return _wrap(
+            K.vector_extract(current(), self.handle, as_value(index).handle), self.ir_dtype
+        )
 
     def __len__(self):
         return self.lanes
@@ -330,20 +425,20 @@ class Value:
     def shuffle(self, other, mask):
         """A vector of len(mask) lanes: lane i is lane mask[i] of this vector followed by
         `other` (MLIR's vector.shuffle); mask entries are Python ints."""
-        both = list(self) + list(as_value(other, self).to(self.dtype))
+        both = list(self) + list(as_value(other, self).to(self.ir_dtype))
         lanes = []
         for m in mask:
             if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < len(both):
                 raise IndexError(f"shuffle mask entry {m!r} is not a lane of 0..{len(both) - 1}")
             lanes.append(both[m])
         ctypes_array = (ctypes.c_void_p * len(lanes))(*[v.handle for v in lanes])
-        return _wrap(K.vector_from_elements(current(), ctypes_array, len(lanes)), self.dtype)
+        return _wrap(K.vector_from_elements(current(), ctypes_array, len(lanes)), self.ir_dtype)
 
     def insert(self, element, index):
         """A copy of the vector with lane `index` replaced."""
-        e = as_value(element, Value(None, self.dtype)).to(self.dtype)
+        e = as_value(element, Value(None, self.ir_dtype)).to(self.ir_dtype)
         h = K.vector_insert(current(), self.handle, e.handle, as_value(index).handle)
-        return _wrap(h, self.dtype)
+        return _wrap(h, self.ir_dtype)
 
     def bitcast(self, dtype):
         """The same bits as lanes of `dtype` (4 x f16 -> 2 x i32, ...)."""
@@ -357,11 +452,12 @@ class Value:
     def reduce(self, op, init_val=None, reduction_profile=None, *, fastmath=None):
         """The lanes folded with `op` (fx.ReductionOp or "add", "mul", "max", "min") in lane
         order, after `init_val` when given."""
-        name = getattr(op, "value", op)
-        if name not in _REDUCE:
-            raise TypeError(f"unsupported reduction {op!r}: add, mul, max or min")
-        init = None if init_val is None else as_value(init_val, Value(None, self.dtype)).handle
-        return _wrap(K.vector_reduce(current(), _REDUCE[name], self.handle, init), self.dtype)
+        code = _BIN[_reduce_op(op, self.ir_dtype)]
+        init = None if init_val is None else as_value(init_val, Value(None, self.ir_dtype)).handle
+        return with_fastmath(
+            fastmath,
+            lambda: _wrap(K.vector_reduce(current(), code, self.handle, init), self.ir_dtype),
+        )
 
     def exp2(self, *, fastmath=None):
         """2 ** self; `fastmath` overrides the ambient flags."""
@@ -402,15 +498,23 @@ class Value:
     def with_signedness(self, signed):
         """This integer read as signed (True) or unsigned (False): the same bits, and the
         ops that follow pick their signed or unsigned forms by it. None leaves it as it is."""
-        if signed is None or _is_float(self.dtype) or self.dtype in ("i1", "index"):
+        if signed is None or _is_float(self.ir_dtype) or self.ir_dtype in ("i1", "index"):
             return self
-        bits = self.dtype[1:]
-        return Value(self.handle, f"i{bits}" if signed else f"u{bits}")
+        bits = self.ir_dtype[1:]
+        return _shaped(Value(self.handle, f"i{bits}" if signed else f"u{bits}"), self)
 
     @property
     def signed(self):
-        """Whether an integer value is signed (None for floats)."""
-        return None if _is_float(self.dtype) else not is_unsigned(self.dtype)
+        """Whether an integer value is signed (None for a float scalar and, as FlyDSL's
+        Vector gives it, False for a float vector)."""
+        if _is_float(self.ir_dtype):
+            return False if self.lanes > 1 else None
+        return not is_unsigned(self.ir_dtype)
+
+    @property
+    def element_type(self):
+        """The numeric class of the lanes (fx.Float32, ...)."""
+        return self.dtype
 
     def shrui(self, amount):
         """Logical (unsigned) right shift."""
@@ -419,12 +523,12 @@ class Value:
     def shuffle_xor(self, offset, width):
         """This value in lane (lane ^ offset) of this lane's group of `width`."""
         off, w = as_value(offset).to("i32"), as_value(width).to("i32")
-        return _wrap(K.shuffle(current(), 0, self.handle, off.handle, w.handle), self.dtype)
+        return _wrap(K.shuffle(current(), 0, self.handle, off.handle, w.handle), self.ir_dtype)
 
     @property
     def type(self):
         """The value's type object (flydsl._mlir.ir's): a VectorType with lanes."""
-        return type_of(self.dtype, self.lanes)
+        return type_of(self.ir_dtype, self.lanes)
 
     def store(self, tensor, index, pred=None):
         """Writes the lanes to consecutive elements of `tensor` from `index` on."""
@@ -435,18 +539,23 @@ class Value:
         return self
 
     def to(self, dtype):
-        """Value conversion to another dtype ("f32" or a scalar type such as fx.Float32)."""
-        dtype = getattr(dtype, "dtype", dtype)
-        if dtype == self.dtype:
+        """Value conversion to another dtype ("f32" or a scalar type such as fx.Float32);
+        `to(ir.Value)` is the value itself."""
+        if dtype is Value:
             return self
-        flags = (K.CAST_FROM_UNSIGNED if is_unsigned(self.dtype) else 0) | (
+        dtype = getattr(dtype, "dtype", dtype)
+        if dtype == self.ir_dtype:
+            return self
+        flags = (K.CAST_FROM_UNSIGNED if is_unsigned(self.ir_dtype) else 0) | (
             K.CAST_TO_UNSIGNED if is_unsigned(dtype) else 0
         )
         if not flags:
-            return _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
-        if K.DTYPES[dtype] == K.DTYPES[self.dtype]:  # u32 <-> i32: the same bits
-            return Value(self.handle, dtype)
-        return _wrap(K.cast_ext(current(), self.handle, K.DTYPES[dtype], flags), dtype)
+            out = _wrap(K.cast(current(), self.handle, K.DTYPES[dtype]), dtype)
+        elif K.DTYPES[dtype] == K.DTYPES[self.ir_dtype]:  # u32 <-> i32: the same bits
+            out = Value(self.handle, dtype)
+        else:
+            out = _wrap(K.cast_ext(current(), self.handle, K.DTYPES[dtype], flags), dtype)
+        return _shaped(out, self)
 
     def __bool__(self):
         raise TypeError(
@@ -483,8 +592,8 @@ class Value:
 
     def __truediv__(self, o):
         a, b = _unify(self, o)
-        if not _is_float(a.dtype):  # as FlyDSL: integers divide as f32 (f64 above 32 bits)
-            wide = "f64" if bit_width(a.dtype) > 32 else "f32"
+        if not _is_float(a.ir_dtype):  # as FlyDSL: integers divide as f32 (f64 above 32 bits)
+            wide = "f64" if bit_width(a.ir_dtype) > 32 else "f32"
             a, b = a.to(wide), b.to(wide)
         return _binary("div", a, b)
 
@@ -494,7 +603,7 @@ class Value:
     def __floordiv__(self, o):
         """Rounded toward negative infinity (arith.floordivsi; unsigned: divui), as Python's."""
         a, b = _unify(self, o)
-        if _is_float(a.dtype):
+        if _is_float(a.ir_dtype):
             return unary("floor", _binary("div", a, b))
         return _binary("floordiv", a, b)
 
@@ -558,7 +667,17 @@ class Value:
     def __ne__(self, o):
         return _compare("ne", self, o)
 
-    __hash__ = None
+    # Hashed by identity, as FlyDSL's values are: `==` builds a comparison, so equal-looking
+    # values are never merged by a dict or set.
+    __hash__ = object.__hash__
+
+    def __extract_to_ir_values__(self):
+        """The kernel values this value is made of (itself), for FlyDSL's carried-value protocol."""
+        return [self]
+
+    @classmethod
+    def __construct_from_ir_values__(cls, values, exemplar=None):
+        return values[0]
 
 
 def _dtype_of(t):
@@ -574,10 +693,9 @@ def select_value(cond, a, b):
     a, b = as_value(a, b if isinstance(b, Value) else None), as_value(
         b, a if isinstance(a, Value) else None
     )
-    if a.dtype != b.dtype:
-        b = b.to(a.dtype)
+    if a.ir_dtype != b.ir_dtype:
+        b = b.to(a.ir_dtype)
     c = as_value(cond)
     if c.lanes > 1:  # a lane-wise choice: scalar operands stand for every lane
-        a, b = (v if v.lanes > 1 else _wrap(K.vector_splat(current(), v.handle, c.lanes), v.dtype)
-                for v in (a, b))  # fmt: skip
-    return _wrap(K.select(current(), c.handle, a.handle, b.handle), a.dtype)
+        a, b = (v if v.lanes > 1 else _splat(v, c.lanes) for v in (a, b))
+    return _shaped(_wrap(K.select(current(), c.handle, a.handle, b.handle), a.ir_dtype), a, b, c)

@@ -32,8 +32,8 @@ def pointer(address, ptr_type, memory=None):
     if not isinstance(ptr_type, LLVMPointerType):
         raise TypeError(f"a pointer's type is an !llvm.ptr type, not {ptr_type}")
     a = as_value(address)
-    if a.dtype not in ("i64", "i32", "index"):
-        raise TypeError(f"a pointer's address is an integer, not {a.dtype}")
+    if a.ir_dtype not in ("i64", "i32", "index"):
+        raise TypeError(f"a pointer's address is an integer, not {a.ir_dtype}")
     return LLVMPointer(a.to("i64").handle, ptr_type.address_space, memory)
 
 

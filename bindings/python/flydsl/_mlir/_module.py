@@ -164,7 +164,7 @@ class Function:
         with _Tracing(self.kernel):
             self.arguments = [
                 (
-                    _wrap(K.vector_from_elements(current(), _array(a), len(a)), a[0].dtype)
+                    _wrap(K.vector_from_elements(current(), _array(a), len(a)), a[0].ir_dtype)
                     if isinstance(a, list)
                     else a
                 )

@@ -76,9 +76,9 @@ def _typed(what, floats, *operands):
     """The operands as kernel values of one type, which must be float (floats) or integer."""
     a, b = as_value(operands[0], operands[1]), as_value(operands[1], operands[0])
     for v in (a, b):
-        if _is_float(v.dtype) != floats:
+        if _is_float(v.ir_dtype) != floats:
             kind = "floats" if floats else "integers"
-            raise TypeError(f"{what} takes {kind}, got {v.dtype}")
+            raise TypeError(f"{what} takes {kind}, got {v.ir_dtype}")
     return a, b
 
 
@@ -151,9 +151,9 @@ def _extreme(name, operands):
         raise ValueError(f"{name} needs at least one operand")
     for x in flat:
         if isinstance(x, Value):
-            _check_operand(name, x.dtype, x.dtype)
+            _check_operand(name, x.ir_dtype, x.ir_dtype)
         elif isinstance(x, numeric.Numeric):
-            _check_operand(name, type(x).dtype, type(x).__name__)
+            _check_operand(name, type(x).ir_dtype, type(x).__name__)
     if not _kernel(*flat):
         cls = _host_class(flat[0])
         for x in flat[1:]:
@@ -214,9 +214,9 @@ def ceildiv(lhs, rhs):
     ceildivui)."""
     for x in (lhs, rhs):
         if isinstance(x, Value):
-            dtype, what = x.dtype, x.dtype
+            dtype, what = x.ir_dtype, x.ir_dtype
         elif isinstance(x, numeric.Numeric):
-            dtype, what = type(x).dtype, type(x).__name__
+            dtype, what = type(x).ir_dtype, type(x).__name__
         else:
             dtype, what = ("f32" if isinstance(x, float) else "i32"), type(x).__name__
         if _is_float(dtype) and dtype not in _NARROW_FLOATS:
@@ -332,14 +332,14 @@ def _convert(name, from_float, to_float, flags=None):
         if not tracing() and not isinstance(value, Value):  # a host value: folds here
             return numeric_class(to)(value)
         v = as_value(value)
-        if _is_float(v.dtype) != from_float or _is_float(to) != to_float:
+        if _is_float(v.ir_dtype) != from_float or _is_float(to) != to_float:
             kinds = ("float" if from_float else "integer", "float" if to_float else "integer")
             raise TypeError(
-                f"arith.{name} converts {kinds[0]} to {kinds[1]}, not {v.dtype} to {to}"
+                f"arith.{name} converts {kinds[0]} to {kinds[1]}, not {v.ir_dtype} to {to}"
             )
         if flags is None:
             return v.to(to)
-        if to == v.dtype:
+        if to == v.ir_dtype:
             return v
         return _wrap(K.cast_ext(current(), v.handle, K.DTYPES[to], flags), to)
 
@@ -367,8 +367,8 @@ def bitcast(out_type, value, **kwargs):
 
 def negf(value, *, fastmath=None, **kwargs):
     v = as_value(value)
-    if not _is_float(v.dtype):
-        raise TypeError(f"arith.negf negates floats, not {v.dtype}")
+    if not _is_float(v.ir_dtype):
+        raise TypeError(f"arith.negf negates floats, not {v.ir_dtype}")
     return with_fastmath(fastmath, lambda: -v)
 
 

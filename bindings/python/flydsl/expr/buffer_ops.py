@@ -4,17 +4,18 @@ by bounds checks on the cpu and cuda targets)."""
 
 from .. import _kernel_api as K
 from .._control import _check
+from .._ir_types import ElementTyped
 from .._kernel_layout import TensorValue
 from .._trace import Value, _wrap, as_value, current
 from .typing import _dtype_name
 
 
-class BufferResource:
+class BufferResource(ElementTyped):
     """An AMD buffer resource over a global tensor (buffer_ops.create_buffer_resource)."""
 
     def __init__(self, handle, dtype):
         self.handle = handle
-        self.dtype = dtype
+        self.ir_dtype = dtype
 
 
 def create_buffer_resource(tensor):
@@ -23,7 +24,7 @@ def create_buffer_resource(tensor):
     h = K.buffer_resource(current(), tensor.handle)
     if not h:
         _wrap(h)
-    return BufferResource(h, tensor.dtype)
+    return BufferResource(h, tensor.ir_dtype)
 
 
 def get_buffer_rsrc(ptr):
@@ -38,14 +39,14 @@ def get_buffer_rsrc(ptr):
 
 
 def buffer_load(rsrc, offset, vec_width=1, dtype=None):
-    if dtype is not None and _dtype_name(dtype) != rsrc.dtype:
-        raise TypeError(f"a buffer of {rsrc.dtype} loads {rsrc.dtype}, not {dtype}")
+    if dtype is not None and _dtype_name(dtype) != rsrc.ir_dtype:
+        raise TypeError(f"a buffer of {rsrc.ir_dtype} loads {rsrc.ir_dtype}, not {dtype}")
     off = as_value(offset).to("i32")
-    return _wrap(K.buffer_load(current(), rsrc.handle, off.handle, int(vec_width)), rsrc.dtype)
+    return _wrap(K.buffer_load(current(), rsrc.handle, off.handle, int(vec_width)), rsrc.ir_dtype)
 
 
 def buffer_store(data, rsrc, offset):
-    v = as_value(data, Value(None, rsrc.dtype))
+    v = as_value(data, Value(None, rsrc.ir_dtype))
     off = as_value(offset).to("i32")
     K.buffer_store(current(), rsrc.handle, v.handle, off.handle)
     _check()

@@ -84,7 +84,7 @@ _SHUFFLE = {"xor": 0, "up": 1, "down": 2, "idx": 3}
 def _shuffle(mode, value, offset, width):
     v = as_value(value)
     off, w = as_value(offset).to("i32"), as_value(width).to("i32")
-    return _wrap(K.shuffle(current(), _SHUFFLE[mode], v.handle, off.handle, w.handle), v.dtype)
+    return _wrap(K.shuffle(current(), _SHUFFLE[mode], v.handle, off.handle, w.handle), v.ir_dtype)
 
 
 def shuffle_xor(value, offset, width):

@@ -31,15 +31,15 @@ _FLOAT_TESTS = {"isnan": 0, "isinf": 1, "isfinite": 2, "isnormal": 3}
 
 def _float(what, x):
     v = as_value(x)
-    if not _is_float(v.dtype):
-        raise TypeError(f"math.{what} takes floats, not {v.dtype}")
+    if not _is_float(v.ir_dtype):
+        raise TypeError(f"math.{what} takes floats, not {v.ir_dtype}")
     return v
 
 
 def _integer(what, x):
     v = as_value(x)
-    if _is_float(v.dtype):
-        raise TypeError(f"math.{what} takes integers, not {v.dtype}")
+    if _is_float(v.ir_dtype):
+        raise TypeError(f"math.{what} takes integers, not {v.ir_dtype}")
     return v
 
 
@@ -71,8 +71,10 @@ def _floats(what, *operands):
     like = _float(what, first)
     values = [as_value(x, like) for x in operands]
     for v in values:
-        if v.dtype != like.dtype:
-            raise TypeError(f"math.{what} takes floats of one type, got {v.dtype} and {like.dtype}")
+        if v.ir_dtype != like.ir_dtype:
+            raise TypeError(
+                f"math.{what} takes floats of one type, got {v.ir_dtype} and {like.ir_dtype}"
+            )
     return values
 
 
@@ -103,12 +105,12 @@ def copysign(mag, sign, *, fastmath=None, loc=None, ip=None):
 def fpowi(base, exp, *, fastmath=None, loc=None, ip=None):
     b = _float("fpowi", base)
     e = _integer("fpowi", as_value(exp))
-    return with_fastmath(fastmath, lambda: _wrap(K.powi(current(), b.handle, e.handle), b.dtype))
+    return with_fastmath(fastmath, lambda: _wrap(K.powi(current(), b.handle, e.handle), b.ir_dtype))
 
 
 def ipowi(base, exp, *, loc=None, ip=None):
     b, e = _unify(_integer("ipowi", base), _integer("ipowi", exp))
-    return _wrap(K.powi(current(), b.handle, e.handle), b.dtype)
+    return _wrap(K.powi(current(), b.handle, e.handle), b.ir_dtype)
 
 
 def fma(a, b, c, *, fastmath=None, loc=None, ip=None):
@@ -119,7 +121,7 @@ def fma(a, b, c, *, fastmath=None, loc=None, ip=None):
 def clampf(x, lo, hi, *, fastmath=None, loc=None, ip=None):
     v, low, high = _floats("clampf", x, lo, hi)
     return with_fastmath(
-        fastmath, lambda: _wrap(K.clamp(current(), v.handle, low.handle, high.handle), v.dtype)
+        fastmath, lambda: _wrap(K.clamp(current(), v.handle, low.handle, high.handle), v.ir_dtype)
     )
 
 
@@ -130,7 +132,7 @@ def sincos(x, *, fastmath=None, loc=None, ip=None):
     def build():
         s, c = ctypes.c_void_p(), ctypes.c_void_p()
         K.sincos(current(), v.handle, ctypes.byref(s), ctypes.byref(c))
-        return _wrap(s.value, v.dtype), _wrap(c.value, v.dtype)
+        return _wrap(s.value, v.ir_dtype), _wrap(c.value, v.ir_dtype)
 
     return with_fastmath(fastmath, build)
 

@@ -4,7 +4,7 @@ typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width
 import math
 import operator
 
-from .._ir_types import NUMERIC_CLASSES, type_of
+from .._ir_types import NUMERIC_CLASSES, dtype_name, type_of
 from .._trace import Value, as_value, tracing
 
 
@@ -35,11 +35,12 @@ class _NumericType(type):
         super().__init__(name, bases, namespace)
         if "dtype" in namespace:
             cls.dtype = _Dtype(namespace["dtype"])
+            cls.ir_dtype = dtype_name(namespace["dtype"])
             NUMERIC_CLASSES.setdefault(namespace["dtype"], cls)
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
-            return _is_scalar(obj) and cls.dtype in (None, obj.dtype)
+            return _is_scalar(obj) and cls.dtype in (None, obj.ir_dtype)
         return super().__instancecheck__(obj)
 
 
@@ -55,6 +56,7 @@ class Numeric(metaclass=_NumericType):
     whether an integer type is signed (None for floats)."""
 
     dtype = None
+    ir_dtype = None
     width = None
     signed = None
     ir_type = _IrType()
@@ -97,6 +99,14 @@ class Numeric(metaclass=_NumericType):
     def ir_value(self):
         """The value as a kernel constant (while a kernel is traced)."""
         return as_value(self)
+
+    @staticmethod
+    def from_ir_type(ir_type):
+        """The numeric class of a scalar type object (`ir.F32Type.get()` -> fx.Float32)."""
+        cls = NUMERIC_CLASSES.get(getattr(ir_type, "dtype", None))
+        if cls is None or getattr(ir_type, "lanes", 1) != 1:
+            raise TypeError(f"no numeric class for the type {ir_type}")
+        return cls
 
     def __neg__(self):
         return type(self)(-self.value)

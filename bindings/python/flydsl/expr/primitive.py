@@ -28,7 +28,7 @@ from .._host_layout import (
     Swizzle,
     _tiler_text,
 )
-from .._ir_types import type_of
+from .._ir_types import ElementTyped, type_of
 from .._kernel_layout import (
     CopyAtom,
     CopyOp,
@@ -427,13 +427,13 @@ class AddressSpace(enum.IntEnum):
     Register = 5
 
 
-class PointerType:
+class PointerType(ElementTyped):
     """A pointer's type: its element type, address space and alignment in bytes, as
     `fx.inttoptr` takes it (`fx.PointerType.get(fx.Float32.ir_type, fx.AddressSpace.Global, 16)`).
     """
 
     def __init__(self, element_type, address_space=AddressSpace.Global, alignment=None):
-        self.dtype = KL._dtype_name(element_type)
+        self.ir_dtype = KL._dtype_name(element_type)
         self.address_space = AddressSpace(int(address_space))
         self.alignment = alignment
 
@@ -443,22 +443,22 @@ class PointerType:
 
     @property
     def element_type(self):
-        return type_of(self.dtype)
+        return type_of(self.ir_dtype)
 
     def __eq__(self, other):
         return isinstance(other, PointerType) and (
-            self.dtype,
+            self.ir_dtype,
             self.address_space,
             self.alignment,
-        ) == (other.dtype, other.address_space, other.alignment)
+        ) == (other.ir_dtype, other.address_space, other.alignment)
 
     def __hash__(self):
-        return hash((self.dtype, self.address_space, self.alignment))
+        return hash((self.ir_dtype, self.address_space, self.alignment))
 
     def __repr__(self):
         space = self.address_space.name.lower()
         align = f", align<{self.alignment}>" if self.alignment else ""
-        return f"!fly.ptr<{type_of(self.dtype)}, {space}{align}>"
+        return f"!fly.ptr<{type_of(self.ir_dtype)}, {space}{align}>"
 
 
 class LayoutType:
@@ -482,7 +482,7 @@ class LayoutType:
         return f"!fly.layout<{self.layout}>"
 
 
-class MemRefType:
+class MemRefType(ElementTyped):
     """A tensor's type: element type, layout type, address space and alignment, as
     `fx.memref_alloca` takes it."""
 
@@ -491,7 +491,7 @@ class MemRefType:
     ):
         if not isinstance(layout_type, LayoutType):
             raise TypeError(f"MemRefType needs an fx.LayoutType, got {layout_type!r}")
-        self.dtype = KL._dtype_name(element_type)
+        self.ir_dtype = KL._dtype_name(element_type)
         self.layout_type = layout_type
         self.address_space = AddressSpace(int(address_space))
         self.alignment = alignment
@@ -502,11 +502,11 @@ class MemRefType:
 
     @property
     def element_type(self):
-        return type_of(self.dtype)
+        return type_of(self.ir_dtype)
 
     def __repr__(self):
         space = self.address_space.name.lower()
-        return f"!fly.memref<{type_of(self.dtype)}, {space}, {self.layout_type.layout}>"
+        return f"!fly.memref<{type_of(self.ir_dtype)}, {space}, {self.layout_type.layout}>"
 
 
 def memref_alloca(memref_type, layout=None):
@@ -519,7 +519,7 @@ def memref_alloca(memref_type, layout=None):
             "memref_alloca allocates registers; shared memory comes from fx.SharedAllocator"
         )
     return KL.make_fragment(
-        memref_type.layout_type.layout if layout is None else layout, memref_type.dtype
+        memref_type.layout_type.layout if layout is None else layout, memref_type.ir_dtype
     )
 
 
@@ -537,7 +537,7 @@ def inttoptr(result_type, src):
         result_type = PointerType(result_type)
     if result_type.address_space == AddressSpace.Register:
         raise ValueError("inttoptr: registers have no addresses")
-    return Pointer.at_address(src, result_type.dtype, int(result_type.address_space))
+    return Pointer.at_address(src, result_type.ir_dtype, int(result_type.address_space))
 
 
 def add_offset(ptr, offset):
@@ -574,7 +574,7 @@ def local_partition(t, thr_layout, thr_idx):
     shape (CuTe's local_partition)."""
     h = K.local_partition(current(), t.handle, KL.as_kernel_layout(thr_layout),
                           KL.coord(thr_idx).handle)  # fmt: skip
-    return TensorValue(KL._checked(h), t.dtype, None)
+    return TensorValue(KL._checked(h), t.ir_dtype, None)
 
 
 __all__ = _host_layout.__all__ + [

@@ -2,6 +2,7 @@
 the kernel values that tracing makes (scalars, vectors, tuples, layouts, tensors)."""
 
 import enum
+import math
 import typing
 
 from .. import _kernel_api as K
@@ -59,8 +60,13 @@ class Constexpr(metaclass=_ConstexprMeta):
 
 class _VectorType(type):
     def __instancecheck__(cls, obj):
+        lanes = cls.__dict__.get("lanes")  # an alias (fx.Float32x4) fixes lanes and dtype
         try:
-            return isinstance(obj, Value) and obj.lanes > 1
+            if not isinstance(obj, Value):
+                return False
+            if lanes is None:
+                return obj.lanes > 1
+            return obj.lanes == lanes and obj.ir_dtype == cls.ir_dtype
         except RuntimeError:  # not tracing: a value without its kernel has no lanes to ask
             return False
 
@@ -74,12 +80,22 @@ class Vector(metaclass=_VectorType):
     def __new__(cls, value, shape=None, dtype=None):
         v = as_value(value)
         if shape is not None:
-            lanes = 1
-            for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
-                lanes *= int(extent)
-            if lanes != v.lanes:
+            if Vector._lanes_of(shape) != v.lanes:
                 raise ValueError(f"Vector(...) of shape {shape}: the value has {v.lanes} lanes")
+            if v.lanes > 1:
+                v = v.with_shape(shape)
         return v if dtype is None else v.to(_dtype_name(dtype))
+
+    @staticmethod
+    def __construct_from_ir_values__(values, exemplar=None):
+        return values[0]
+
+    @staticmethod
+    def _lanes_of(shape):
+        """The lanes of a vector of `shape` (an extent or a nested tuple of them)."""
+        if isinstance(shape, (tuple, list)):
+            return math.prod(Vector._lanes_of(extent) for extent in shape)
+        return int(shape)
 
     @staticmethod
     def from_elements(elements, dtype=None):
@@ -88,43 +104,45 @@ class Vector(metaclass=_VectorType):
             raise ValueError("a vector needs at least one element")
         if dtype is None:
             first = next((e for e in elements if isinstance(e, Value)), None)
-            dtype = first.dtype if first is not None else as_value(elements[0]).dtype
+            dtype = first.ir_dtype if first is not None else as_value(elements[0]).ir_dtype
         like = Value(None, _dtype_name(dtype))
-        values = [as_value(e, like).to(like.dtype) for e in elements]
-        return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.dtype)
+        values = [as_value(e, like).to(like.ir_dtype) for e in elements]
+        return _wrap(K.vector_from_elements(current(), _array(values), len(values)), like.ir_dtype)
 
     @staticmethod
     def make_type(shape, dtype):
         """The type object of a vector of prod(shape) lanes of `dtype` (a numeric class)."""
-        if not (isinstance(dtype, type) and issubclass(dtype, numeric.Numeric)) or not dtype.dtype:
+        if (
+            not (isinstance(dtype, type) and issubclass(dtype, numeric.Numeric))
+            or not dtype.ir_dtype
+        ):
             raise TypeError(
                 f"Vector.make_type needs a numeric type (fx.Float32, ...), got {dtype!r}"
             )
-        lanes = 1
-        for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
-            lanes *= int(extent)
-        return type_of(dtype.dtype, lanes)
+        return type_of(dtype.ir_dtype, Vector._lanes_of(shape))
 
     @staticmethod
     def filled(shape, fill_value, dtype):
         """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's spelling)."""
-        lanes = 1
-        for extent in shape if isinstance(shape, (tuple, list)) else (shape,):
-            lanes *= int(extent)
-        return Vector.splat(fill_value, lanes, dtype)
+        return Vector.splat(fill_value, Vector._lanes_of(shape), dtype)
+
+    @staticmethod
+    def zeros_like(vector, dtype=None):
+        """A vector of `vector`'s lanes, all zero, of `dtype` (default: its dtype)."""
+        return Vector.filled_like(vector, 0, dtype)
 
     @staticmethod
     def splat(element, lanes, dtype=None):
         v = as_value(element, Value(None, _dtype_name(dtype)) if dtype else None)
         if dtype is not None:
             v = v.to(_dtype_name(dtype))
-        return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.dtype)
+        return _wrap(K.vector_splat(current(), v.handle, int(lanes)), v.ir_dtype)
 
     @staticmethod
     def filled_like(vector, fill_value, dtype=None):
         """A vector of `vector`'s lanes, each `fill_value` as `dtype` (default: its dtype)."""
         vector = as_value(vector)
-        dtype = _dtype_name(dtype or vector.dtype)
+        dtype = _dtype_name(dtype or vector.ir_dtype)
         if vector.lanes == 1:  # a scalar's "like" is a scalar
             return as_value(fill_value, Value(None, dtype)).to(dtype)
         return Vector.splat(fill_value, vector.lanes, dtype)
@@ -134,18 +152,52 @@ class Vector(metaclass=_VectorType):
         return tensor.load(index, pred=pred, lanes=lanes)
 
 
-class VectorAlias:
-    """A vector type of `lanes` elements (fx.Int32x4, fx.Float16x8, ...): what
-    `pointer.load(fx.Int32x4)` reads."""
+def VectorAlias(element, lanes):
+    """The vector type of `lanes` elements of `element` (fx.Int32x4, fx.Float16x8, ...): a
+    Vector whose instances have those lanes and dtype; `Float32x4(x)` makes one from a vector,
+    a scalar (every lane) or a list of lanes, and `pointer.load(fx.Int32x4)` reads one."""
+    lanes = int(lanes)
 
-    def __init__(self, element, lanes):
-        self.element, self.lanes = element, int(lanes)
-        self.dtype = element.dtype
-        self.width = element.width * self.lanes
-        self.__name__ = f"{element.__name__}x{self.lanes}"
+    def __new__(cls, value, shape=None, dtype=None):
+        if shape is not None and Vector._lanes_of(shape) != lanes:
+            raise ValueError(f"{cls.__name__} has shape ({lanes},), got {shape}")
+        if dtype is not None and dtype is not element:
+            raise ValueError(f"{cls.__name__} has dtype {element.__name__}, got {dtype!r}")
+        if isinstance(value, (list, tuple)):
+            return Vector.from_elements(value, element)
+        v = as_value(value, Value(None, element.dtype))
+        if v.lanes == 1 and lanes > 1:
+            return Vector.splat(v, lanes, element)
+        if v.lanes != lanes or v.ir_dtype != element.dtype:
+            raise ValueError(f"{cls.__name__} needs {lanes} lanes of {element.__name__}, got {v!r}")
+        return v
 
-    def __repr__(self):
-        return self.__name__
+    name = f"{element.__name__}x{lanes}"
+    return _VectorType(
+        name,
+        (Vector,),
+        {
+            "__new__": __new__,
+            "__module__": __name__,
+            "__qualname__": name,
+            "element": element,
+            "lanes": lanes,
+            "ir_dtype": element.ir_dtype,
+            "width": element.width * lanes,
+            "ir_type": _ClassProperty(lambda: Vector.make_type(lanes, element)),
+        },
+    )
+
+
+class _ClassProperty:
+    """A class attribute computed on each read (an alias's type object needs no kernel, but
+    asks the type registry at read time)."""
+
+    def __init__(self, compute):
+        self.compute = compute
+
+    def __get__(self, instance, owner):
+        return self.compute()
 
 
 _VECTOR_LANES = {

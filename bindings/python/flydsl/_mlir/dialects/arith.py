@@ -19,8 +19,8 @@ def constant(result, value, *, loc=None, ip=None):
     value = getattr(value, "value", value)
     lanes = getattr(result, "lanes", 1)
     if lanes > 1:
-        return Vector.splat(value, lanes, result.dtype)
-    return _fx_constant(value, type=result.dtype)
+        return Vector.splat(value, lanes, result.ir_dtype)
+    return _fx_constant(value, type=result.ir_dtype)
 
 
 class ConstantOp:

@@ -22,7 +22,7 @@ _DYNAMIC_INDEX = -(2**31)
 
 def ptrtoint(res, arg, *, loc=None, ip=None):
     """The address of pointer `arg` as an integer of type `res`."""
-    return address_of(arg).to(res.dtype)
+    return address_of(arg).to(res.ir_dtype)
 
 
 def inttoptr(res, arg, *, loc=None, ip=None):
@@ -43,7 +43,7 @@ def getelementptr(res, base, dynamic_indices, raw_constant_indices, elem_type, *
     dynamic = list(dynamic_indices)
     (index,) = raw_constant_indices
     index = as_value(dynamic.pop(0)).to("i64") if index == _DYNAMIC_INDEX else index
-    step = bit_width(elem_type.dtype) // 8 * elem_type.lanes
+    step = bit_width(elem_type.ir_dtype) // 8 * elem_type.lanes
     moved = address_of(base) + index * step
     return LLVMPointer(moved.handle, base.address_space, base.memory)
 
@@ -59,8 +59,10 @@ class IntegerOverflowFlags(enum.IntFlag):
 
 def _integers(what, lhs, rhs):
     a, b = as_value(lhs), as_value(rhs)
-    if a.dtype != b.dtype or not a.dtype.startswith(("i", "u")):
-        raise TypeError(f"llvm.{what} takes two integers of one type, got {a.dtype} and {b.dtype}")
+    if a.ir_dtype != b.ir_dtype or not a.ir_dtype.startswith(("i", "u")):
+        raise TypeError(
+            f"llvm.{what} takes two integers of one type, got {a.ir_dtype} and {b.ir_dtype}"
+        )
     return a, b
 
 
@@ -149,23 +151,23 @@ def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **k
     v = as_value(val)
     if v.lanes != 1:
         return _pair_add(bin_op, ptr, v)
-    unsigned = bin_op in (AtomicBinOp.max, AtomicBinOp.min) and v.dtype.startswith("u")
-    if unsigned or (bin_op.name.startswith("f") != v.dtype.startswith(("f", "bf"))):
-        raise TypeError(f"llvm.AtomicRMWOp {bin_op.name} does not take {v.dtype} values")
-    target = _element(ptr, v.dtype).tensor
+    unsigned = bin_op in (AtomicBinOp.max, AtomicBinOp.min) and v.ir_dtype.startswith("u")
+    if unsigned or (bin_op.name.startswith("f") != v.ir_dtype.startswith(("f", "bf"))):
+        raise TypeError(f"llvm.AtomicRMWOp {bin_op.name} does not take {v.ir_dtype} values")
+    target = _element(ptr, v.ir_dtype).tensor
     coord = (K.P * 1)(as_value(0).handle)
     h = K.atomic(current(), _ATOMIC_OPS[bin_op], target.handle, coord, 1, v.handle)
     if not h:
         _raise_builder_error()
-    return _wrap(h, v.dtype)
+    return _wrap(h, v.ir_dtype)
 
 
 def _pair_add(bin_op, ptr, v):
     """An fadd of a pair of f16 or bf16 (AMD's packed atomic add): a buffer atomic add over
     the pair's four bytes, whose old value is not offered (None)."""
-    if bin_op != AtomicBinOp.fadd or v.lanes != 2 or v.dtype not in ("f16", "bf16"):
+    if bin_op != AtomicBinOp.fadd or v.lanes != 2 or v.ir_dtype not in ("f16", "bf16"):
         raise NotImplementedError(
-            f"llvm.AtomicRMWOp {bin_op.name} on {v.lanes} x {v.dtype} is not offered: vectors "
+            f"llvm.AtomicRMWOp {bin_op.name} on {v.lanes} x {v.ir_dtype} is not offered: vectors "
             "take fadd of a pair of f16 or bf16"
         )
     if getattr(ptr, "memory", None) != 1:
@@ -181,7 +183,7 @@ def _pair_add(bin_op, ptr, v):
 
 
 def _checked_alignment(op, res_type, alignment):
-    size = bit_width(res_type.dtype) // 8 * res_type.lanes
+    size = bit_width(res_type.ir_dtype) // 8 * res_type.lanes
     if res_type.lanes > 1 and alignment is not None and alignment < size:
         raise NotImplementedError(
             f"llvm.{op} of {size} bytes aligned to {alignment} is not offered: vector accesses "
@@ -192,13 +194,13 @@ def _checked_alignment(op, res_type, alignment):
 def load(res, addr, *, alignment=None, **kwargs):
     """The value of type `res` (a scalar or vector type) at pointer `addr`."""
     _checked_alignment("LoadOp", res, alignment)
-    return _element(addr, res.dtype).load(res)
+    return _element(addr, res.ir_dtype).load(res)
 
 
 def store(value, addr, *, alignment=None, **kwargs):
     v = as_value(value)
     _checked_alignment("StoreOp", v.type, alignment)
-    _element(addr, v.dtype).store(v)
+    _element(addr, v.ir_dtype).store(v)
 
 
 GEPOp = op_class("GEPOp", getelementptr)

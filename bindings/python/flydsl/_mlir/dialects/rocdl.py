@@ -37,8 +37,8 @@ def make_buffer_rsrc(res, base, stride, num_records, flags, *, loc=None, ip=None
 def raw_ptr_buffer_load(res, rsrc, offset, soffset, aux=None, *args, **kwargs):
     _resource(rsrc)
     h = K.buffer_load_bytes(current(), rsrc.handle, _i32(offset).handle, _i32(soffset).handle,
-                            K.DTYPES[res.dtype], res.lanes)  # fmt: skip
-    return _wrap(h, res.dtype)
+                            K.DTYPES[res.ir_dtype], res.lanes)  # fmt: skip
+    return _wrap(h, res.ir_dtype)
 
 
 def raw_ptr_buffer_store(vdata, rsrc, offset, soffset, aux=None, *args, **kwargs):

@@ -38,16 +38,17 @@ def insert(value_to_store, dest, dynamic_position=(), static_position=(), **kwar
 
 
 class CombiningKind(enum.Enum):
-    """How vector.reduction folds; kernel values fold with `.reduce(op)`."""
+    """How vector.reduction folds (the values are MLIR's names); kernel values fold with
+    `.reduce(kind)`."""
 
     ADD = "add"
     MUL = "mul"
-    MINUI = "minu"
-    MINSI = "min"
-    MINNUMF = "min"
-    MAXUI = "maxu"
-    MAXSI = "max"
-    MAXNUMF = "max"
+    MINUI = "minui"
+    MINSI = "minsi"
+    MINNUMF = "minnumf"
+    MAXUI = "maxui"
+    MAXSI = "maxsi"
+    MAXNUMF = "maxnumf"
     AND = "and"
     OR = "or"
     XOR = "xor"

@@ -17,7 +17,7 @@ def op_code(op, value):
     them as unsigned)."""
     if op not in _OPS:
         raise TypeError(f"unsupported ReductionOp, got {op!r}")
-    return _UNSIGNED_OPS.get(op, _OPS[op]) if is_unsigned(value.dtype) else _OPS[op]
+    return _UNSIGNED_OPS.get(op, _OPS[op]) if is_unsigned(value.ir_dtype) else _OPS[op]
 
 
 def warp_width(width, what):

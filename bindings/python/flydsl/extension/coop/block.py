@@ -138,7 +138,7 @@ class _BlockReduceMeta(_BlockMeta):
         result = result.handle if result is not None else None
         h = K.block_reduce(current(), op_code(op, v), v.handle, dims, cls.warp_threads, algorithm,
                            storage.slots.handle, result)  # fmt: skip
-        return _wrap(h, v.dtype)
+        return _wrap(h, v.ir_dtype)
 
 
 class BlockReduce(_Specialized, metaclass=_BlockReduceMeta):
@@ -165,11 +165,11 @@ class BlockScan(_Specialized, metaclass=_BlockScanMeta):
     def _scan(cls, value, op, storage, exclusive, init):
         dims = cls._dims()
         v = as_value(value)
-        i = None if init is None else as_value(init, Value(None, v.dtype)).to(v.dtype).handle
+        i = None if init is None else as_value(init, Value(None, v.ir_dtype)).to(v.ir_dtype).handle
         agg = K.P()
         h = K.block_scan(current(), op_code(op, v), v.handle, dims, cls.warp_threads,
                          storage.slots.handle, i, int(exclusive), ctypes.byref(agg))  # fmt: skip
-        return _wrap(h, v.dtype), _wrap(agg.value, v.dtype)
+        return _wrap(h, v.ir_dtype), _wrap(agg.value, v.ir_dtype)
 
     @classmethod
     def inclusive(cls, value, op, *, storage, init=None):

@@ -15,16 +15,16 @@ def _scan(value, op, width, what, exclusive, aggregate):
     h = K.warp_scan(current(), op_code(op, v), v.handle, warp_width(width, what),
                     ctypes.byref(ex) if exclusive else None,
                     ctypes.byref(agg) if aggregate else None)  # fmt: skip
-    inclusive = _wrap(h, v.dtype)
-    return (inclusive, _wrap(ex.value, v.dtype) if exclusive else None,
-            _wrap(agg.value, v.dtype) if aggregate else None)  # fmt: skip
+    inclusive = _wrap(h, v.ir_dtype)
+    return (inclusive, _wrap(ex.value, v.ir_dtype) if exclusive else None,
+            _wrap(agg.value, v.ir_dtype) if aggregate else None)  # fmt: skip
 
 
 def warp_reduce(value, op, *, width=None):
     """`op` folded over the `width` lanes of this lane's group, in every lane of it."""
     v = as_value(value)
     h = K.warp_reduce(current(), op_code(op, v), v.handle, warp_width(width, "warp_reduce"))
-    return _wrap(h, v.dtype)
+    return _wrap(h, v.ir_dtype)
 
 
 def warp_inclusive_scan(value, op, *, width=None, init=None):

@@ -29,7 +29,7 @@ def _in_kernel(*values):
 def _width(word):
     """The bits of a word: its kernel or numeric type's; a Python int is an Int32's."""
     if isinstance(word, Value):
-        return bit_width(word.dtype)
+        return bit_width(word.ir_dtype)
     if isinstance(word, Numeric):
         return type(word).width
     if isinstance(word, int):
@@ -47,7 +47,7 @@ def _check_width(word, what):
 def _convert(x, numeric):
     """`x` as `numeric`'s type: a kernel conversion for kernel values, else a host value."""
     if isinstance(x, Value):
-        return x.to(numeric.dtype)
+        return x.to(numeric.ir_dtype)
     return numeric(x)
 
 
@@ -57,14 +57,14 @@ def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: int = 10):
     word = Uint32 if _check_width(c0, "philox") == 32 else Uint64
     words = [_convert(x, word) for x in (k0, k1, c0, c1, c2, c3)]
     if _in_kernel(*words):
-        words = [w if isinstance(w, Value) else as_value(w.value, Value(None, word.dtype))
+        words = [w if isinstance(w, Value) else as_value(w.value, Value(None, word.ir_dtype))
                  for w in words]  # fmt: skip
         keys, counter = (K.P * 2)(*(w.handle for w in words[:2])), (K.P * 4)()
         for i, w in enumerate(words[2:]):
             counter[i] = w.handle
         out = (K.P * 4)()
         _philox(current(), keys, counter, int(n_rounds), out)
-        return tuple(_wrap(h, word.dtype) for h in out)
+        return tuple(_wrap(h, word.ir_dtype) for h in out)
     keys = (_U64 * 2)(*(w.value & (2**64 - 1) for w in words[:2]))
     counter = (_U64 * 4)(*(w.value & (2**64 - 1) for w in words[2:]))
     out = (_U64 * 4)()
