@@ -1273,6 +1273,55 @@ static int collective_mistake(int op, int width, int null_value, const char *mes
   return ok;
 }
 
+/* A float vector folds with FLY_MAXNUM (a NaN lane ignored) and FLY_MIN (a NaN lane wins);
+ * a fold its lanes' type has no form of, or an init of another type, is refused. */
+static int vector_reduce_mistake(int op, int init_dtype, const char *message) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  if (fly_module_create(&m) || fly_kernel_create(m, "wrong", &k))
+    return 0;
+  fly_value_t *one = fly_const_float(k, FLY_F32, 1.0);
+  fly_value_t *pair[2] = {one, one};
+  fly_value_t *init = init_dtype < 0 ? NULL : fly_const_int(k, init_dtype, 0);
+  int ok = fly_vector_reduce(k, op, fly_vector_from_elements(k, pair, 2), init) == NULL &&
+           mentions(fly_kernel_error(k), message);
+  fly_module_destroy(m);
+  return ok;
+}
+
+static void vector_folds(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK);
+  CHECK(fly_kernel_create(m, "folds", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *lanes[3] = {fly_const_float(k, FLY_F32, 2.0), fly_const_float(k, FLY_F32, NAN),
+                           fly_const_float(k, FLY_F32, -5.0)};
+  fly_value_t *v = fly_vector_from_elements(k, lanes, 3);
+  fly_value_t *folds[3] = {fly_vector_reduce(k, FLY_MAXNUM, v, NULL),
+                           fly_vector_reduce(k, FLY_MIN, v, NULL),
+                           fly_vector_reduce(k, FLY_MINNUM, v, fly_const_float(k, FLY_F32, -9.0))};
+  for (int r = 0; r < 3; ++r) {
+    fly_value_t *at = fly_const_int(k, FLY_I32, r);
+    fly_store(k, out, folds[r], &at, 1, NULL);
+  }
+  fly_compiled_t *c = NULL;
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  float data[3] = {0};
+  int64_t shape[1] = {3};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
+  CHECK(c && fly_launch(c, "folds", &cfg, &arg, 1) == FLY_OK);
+  CHECK(data[0] == 2.0f && isnan(data[1]) && data[2] == -9.0f);
+  fly_compiled_destroy(c);
+  fly_module_destroy(m);
+  CHECK(vector_reduce_mistake(FLY_XOR, -1, "take f32 lanes"));
+  CHECK(vector_reduce_mistake(FLY_SUB, -1, "associative and commutative"));
+  CHECK(vector_reduce_mistake(99, -1, "associative and commutative"));
+  CHECK(vector_reduce_mistake(FLY_ADD, FLY_I32, "is not of the lanes' type"));
+}
+
 static void warp_collectives(void) {
   fly_module_t *m;
   fly_kernel_t *k;
@@ -1487,6 +1536,7 @@ int main(void) {
   builder_errors();
   deadlock_is_an_error();
   warp_collectives();
+  vector_folds();
   block_collectives();
   if_typed_by_then();
   printf("%d passed, %d failed\n", checks - failures, failures);
