@@ -53,7 +53,7 @@ def test_kernel_values_are_ir_values_with_types():
 
 
 def test_names_not_offered_import_and_say_why():
-    for thing, name in [(llvm.inline_asm, "llvm.inline_asm"), (TargetAddressSpace, "fly_rocdl"),
+    for thing, name in [(llvm.extractvalue, "llvm.extractvalue"), (TargetAddressSpace, "fly_rocdl"),
                         (ir.Operation.create, "ir.Operation.create")]:  # fmt: skip
         with pytest.raises(NotImplementedError, match=f"{name}.* is not offered: kernels are"):
             thing()
@@ -306,3 +306,42 @@ def test_a_packed_pair_add_through_a_pointer(host_target):
     x = np.zeros(2, np.uint16)  # bf16 bits (numpy has no bf16)
     pairs(x).launch(block=(64,))
     assert [hex(v) for v in x] == ["0x4280", "0x4200"]  # 64.0 and 32.0
+
+
+@flyc.kernel
+def through_assembly(x: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout(4, 1))
+    smem[i] = x[i]
+    void = ir.Type.parse("!llvm.void")
+    llvm.inline_asm(void, [], "s_waitcnt lgkmcnt(0)\n\ts_barrier", "", has_side_effects=True)
+    llvm.InlineAsmOp(None, [], "s_nop 7", "", has_side_effects=True)
+    v = llvm.inline_asm(ir.F32Type.get(), [smem[3 - i]], "", "=v,0", has_side_effects=True)
+    out[i] = v * 2.0
+
+
+def test_inline_assembly_with_a_meaning_here(host_target):
+    x = np.array([1.0, 2.0, 3.0, 4.0], np.float32)
+    out = dev.array(np.zeros(4, np.float32))
+    through_assembly(dev.array(x), out).launch(block=(4,))
+    np.testing.assert_array_equal(dev.host(out), x[::-1] * 2)
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("v_add_f32 v0, v1, v2",), "'v_add_f32 v0, v1, v2' is not offered"),
+        (("s_waitcnt lgkmcnt(0) bogus",), "is not offered"),
+        (("s_nop 99",), "'s_nop 99' is not offered"),
+        (("", "=v,v"), "empty anchor is offered for one value tied"),
+    ],
+)
+def test_other_inline_assembly_is_refused(host_target, args, message):
+    @flyc.kernel
+    def asm(out: fx.Tensor):
+        text, constraints = args if len(args) == 2 else (args[0], "")
+        operands = [out[0]] if constraints else []
+        llvm.inline_asm(None, operands, text, constraints, has_side_effects=True)
+
+    with pytest.raises(NotImplementedError, match=message):
+        asm(np.zeros(1, np.float32)).launch(block=(1,))

@@ -98,6 +98,8 @@ class Type:
         m = re.fullmatch(r"!llvm\.ptr(?:<(\d+)>)?", text)
         if m:
             return LLVMPointerType(int(m.group(1) or 0))
+        if text == "!llvm.void":
+            return LLVM_VOID
         return _scalar(_element(text))
 
     def __eq__(self, other):
@@ -252,3 +254,16 @@ class LLVMPointerType(Type):
 
     def __str__(self):
         return "!llvm.ptr" if not self.address_space else f"!llvm.ptr<{self.address_space}>"
+
+
+class _LLVMVoidType:
+    """`!llvm.void`: the result type of an op with no result (inline assembly run for its
+    effect)."""
+
+    def __str__(self):
+        return "!llvm.void"
+
+    __repr__ = __str__
+
+
+LLVM_VOID = _LLVMVoidType()

@@ -1,19 +1,21 @@
 """MLIR's `llvm` dialect builders, as far as FlyDSL's kernels use them on pointers:
 `PointerType`, `GEPOp` (byte and element offsets from a pointer), `PtrToIntOp` / `IntToPtrOp`,
 integer `AddOp` / `SubOp` / `MulOp` on addresses, `LoadOp` / `StoreOp` through a pointer and
-`AtomicRMWOp`, with their lowercase builders. A pointer is its 64-bit address here (see
-flydsl._mlir._llvm_pointer); the other ops of the dialect import and say they are not offered."""
+`AtomicRMWOp`, with their lowercase builders, and `inline_asm` / `InlineAsmOp` of the AMD
+assembly that has a meaning here (see _amd_asm). A pointer is its 64-bit address here (see
+flydsl._llvm_pointer); the other ops of the dialect import and say they are not offered."""
 
 import enum
 
 from ... import _kernel_api as K
 from ..._ir_types import LLVMPointerType as PointerType
 from ..._ir_types import bit_width
-from ..._kernel_layout import Pointer, _raise_builder_error
+from ..._kernel_layout import _FLY_SPACE, Pointer, _raise_builder_error
+from ..._llvm_pointer import LLVMPointer, address_of, pointer
 from ..._trace import _wrap, as_value, constant, current
-from .._llvm_pointer import LLVMPointer, address_of, pointer
 from .._not_offered import module_getattr
 from .._op import op_class
+from ._amd_asm import inline_asm
 from ._none import REASON
 
 # GEPOp's marker, in raw_constant_indices, of an index given as a value.
@@ -130,7 +132,7 @@ def _element(ptr, dtype):
             "an access through a generic !llvm.ptr made from an integer is not offered: the "
             "memory it points into is not known (make it from a tensor, or use !llvm.ptr<1>)"
         )
-    return Pointer.at_address(address_of(ptr), dtype, ptr.memory)
+    return Pointer.at_address(address_of(ptr), dtype, _FLY_SPACE[ptr.memory])
 
 
 def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **kwargs):
@@ -212,10 +214,11 @@ LoadOp = op_class("LoadOp", load)
 StoreOp = op_class("StoreOp", store)
 PtrToIntOp = op_class("PtrToIntOp", ptrtoint)
 IntToPtrOp = op_class("IntToPtrOp", inttoptr)
+InlineAsmOp = op_class("InlineAsmOp", inline_asm)
 
 __all__ = ["GEPOp", "IntToPtrOp", "PointerType", "PtrToIntOp", "getelementptr", "inttoptr",
            "ptrtoint", "IntegerOverflowFlags", "AddOp", "SubOp", "MulOp", "add", "sub", "mul",
            "AtomicBinOp", "AtomicOrdering", "AtomicRMWOp", "atomicrmw", "LoadOp", "StoreOp",
-           "load", "store"]  # fmt: skip
+           "load", "store", "InlineAsmOp", "inline_asm"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.llvm", REASON)
