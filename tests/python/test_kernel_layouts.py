@@ -586,3 +586,43 @@ def cp_async_to_global(A: fx.Tensor, B: fx.Tensor):
 def test_cp_async_needs_shared_memory():
     a = flyc.from_dlpack(np.zeros(4, np.float32))
     assert "moves global memory into shared memory" in compile_error(cp_async_to_global, a, a)
+
+
+@flyc.kernel
+def copies_from_one_element(x: fx.Tensor, out: fx.Tensor):
+    # FlyDSL's idiom: a one-element view is where one atom call's values start.
+    flat = fx.logical_divide(fx.rocdl.make_buffer_tensor(x), fx.make_layout(1, 1))
+    reg = fx.make_rmem_tensor(4, fx.Float32)
+    fx.copy(
+        fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float32), fx.slice(flat, (None, 4)), reg
+    )
+    for i in range(4):
+        out[i] = reg[i]
+    # An atom of one 128-bit value (make_copy_atom(op, 128)) moves the tensors' elements.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout(4, 1))
+    whole = fx.make_copy_atom(fx.UniversalCopy128b(), 128)
+    fx.copy(
+        whole,
+        fx.slice(flat, (None, 8)),
+        fx.slice(fx.logical_divide(smem, fx.make_layout(1, 1)), (None, 0)),
+    )
+    for i in range(4):
+        out[4 + i] = smem[i]
+
+
+def test_a_copy_from_one_element_moves_one_atom_call():
+    x = np.arange(16, dtype=np.float32)
+    out = dev.array(np.zeros(8, np.float32))
+    copies_from_one_element(dev.array(x), out).launch(block=(1,))
+    np.testing.assert_array_equal(dev.host(out), np.concatenate([x[4:8], x[8:12]]))
+
+    @flyc.kernel
+    def whole_in_a_tiled_copy(out: fx.Tensor):
+        atom = fx.make_copy_atom(fx.UniversalCopy128b(), 128)
+        tiled = fx.make_tiled_copy(atom, fx.make_layout((1, 4), (1, 1)), (4,))
+        tiled.get_slice(0).partition_S(out)
+
+    with pytest.raises(TypeError, match="a copy atom of one 128-bit value copies with fx.copy"):
+        whole_in_a_tiled_copy(np.zeros(1, np.float32)).launch(block=(1,))
+    with pytest.raises(TypeError, match="elements of 96 bits are not offered"):
+        fx.make_copy_atom(fx.UniversalCopy128b(), 96)

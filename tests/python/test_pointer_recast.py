@@ -142,3 +142,25 @@ def test_address_mistakes_are_errors():
     assert str(fx.PointerType.get(fx.Int8, fx.AddressSpace.Shared, 16)) == (
         "!fly.ptr<i8, shared, align<16>>"
     )
+
+
+@flyc.kernel
+def bytes_as_other_types(x: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout(4, 1))
+    byte = fx.recast_iter(fx.Uint8, fx.get_iter(smem))  # a byte pointer into shared memory
+    assert byte.address_space == fx.AddressSpace.Shared == 2  # FlyDSL's numbers
+    from flydsl._mlir.dialects import llvm
+
+    llvm.StoreOp(x[i] + 1.0, (byte + i * 4).llvm_ptr)  # through an !llvm.ptr<3>
+    fx.gpu.barrier()
+    out[i] = fx.ptr_load(byte + (3 - i) * 4, result_type=fx.Float32)  # the bytes as an f32
+    shared = fx.inttoptr(fx.PointerType.get(fx.Float32, 2), fx.ptrtoint(fx.get_iter(smem)))
+    out[4 + i] = fx.ptr_load(shared + i)  # address space 2 is shared memory, as in FlyDSL
+
+
+def test_pointers_read_bytes_as_another_type(host_target):
+    x = np.array([1.5, 2.0, -3.0, 8.0], np.float32)
+    out = np.zeros(8, np.float32)
+    bytes_as_other_types(x, out).launch(block=(4,))
+    np.testing.assert_array_equal(out, np.concatenate([(x + 1)[::-1], x + 1]))

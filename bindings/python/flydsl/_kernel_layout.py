@@ -8,6 +8,8 @@ Atoms and tiled copies are host descriptions (hashable, so a kernel may take one
 compile-time argument); they become kernel values where a kernel uses them."""
 
 import ctypes
+import enum
+import math
 
 from . import _kernel_api as K
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
@@ -15,6 +17,7 @@ from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import ElementTyped, bit_width, dtype_name
 from ._lib import ScaledBasis
+from ._llvm_pointer import LLVMPointer
 from ._trace import Value, _BuilderError, _wrap, as_value, current
 from .errors import ParseError
 
@@ -91,25 +94,6 @@ def _parse(text):
         return int(token.split("@")[0]) if "@" not in token else token
 
     return element()
-
-
-class StaticInt(int):
-    """An int that a layout query inside a kernel gave, with the methods of FlyDSL's static
-    IntTuple of one leaf (`fx.size(layout).to_py_value()`)."""
-
-    is_static = True
-    is_leaf = True
-    rank = 1
-    depth = 0
-
-    def to_py_value(self):
-        return int(self)
-
-    unpack = to_py_value
-
-    @property
-    def get_static_leaf_int(self):
-        return int(self)
 
 
 class IntTupleValue:
@@ -399,8 +383,12 @@ class AtomicCopyOp(CopyOp):
 
 
 def _dtype_name(dtype):
-    """A dtype given as "f32" or as a scalar type such as fx.Float32."""
-    name = getattr(dtype, "dtype", dtype)
+    """A dtype given as "f32", as a scalar type such as fx.Float32, or as any object whose
+    `ir_type` is a scalar type object (FlyDSL's duck-typed element types)."""
+    name = getattr(dtype, "dtype", None)
+    if name is None:
+        ir_type = getattr(dtype, "ir_type", None)
+        name = ir_type.dtype if getattr(ir_type, "lanes", None) == 1 else dtype
     if name not in K.DTYPES:
         raise TypeError(f"{dtype!r} is not a dtype")
     return name
@@ -420,11 +408,15 @@ class CopyAtom(ElementTyped):
                 f"make_copy_atom needs a copy op (fx.UniversalCopy32b() ...), got {op!r}"
             )
         if isinstance(dtype, int) and not isinstance(dtype, bool):
-            if dtype not in _BITS_DTYPE:
+            if dtype == op.bits and dtype not in _BITS_DTYPE:
+                dtype = None  # one value of the whole width: the tensors' elements, per copy
+            elif dtype not in _BITS_DTYPE:
                 raise TypeError(f"make_copy_atom: elements of {dtype} bits are not offered "
-                                "(8, 16, 32 or 64)")  # fmt: skip
-            dtype = _BITS_DTYPE[dtype]
-        self.op, self.ir_dtype = op, _dtype_name(dtype)
+                                f"(8, 16, 32 or 64, or the op's {op.bits})")  # fmt: skip
+            else:
+                dtype = _BITS_DTYPE[dtype]
+        self.op = op
+        self.ir_dtype = None if dtype is None else _dtype_name(dtype)
         self.soffset = None  # buffer copies: elements added to the buffer side's offset
 
     _BUFFER_KINDS = (1, 5)  # BufferCopy, BufferCopyLDS
@@ -459,6 +451,11 @@ class CopyAtom(ElementTyped):
         if isinstance(self.op, AtomicCopyOp):
             h = K.atomic_copy_atom(current(), self.op.atomic_op, K.DTYPES[self.op.val_type],
                                    self.op.syncscope.encode())  # fmt: skip
+        elif self.ir_dtype is None:
+            raise TypeError(
+                f"a copy atom of one {self.op.bits}-bit value copies with fx.copy; elsewhere "
+                "give it the element type (make_copy_atom(op, fx.BFloat16))"
+            )
         else:
             h = K.copy_atom(current(), self.op.kind, self.op.bits, K.DTYPES[self.ir_dtype])
         return _checked(h)
@@ -549,6 +546,10 @@ def copy(atom, src, dst, pred=None, **state):
         raise TypeError(f"copy needs a copy atom or tiled copy, got {atom!r}")
     if state:
         atom = atom.set_value(state)
+    if atom.ir_dtype is None:  # an atom of one whole-width value moves the tensors' elements
+        soffset, atom = atom.soffset, CopyAtom(atom.op, src.ir_dtype)
+        atom.soffset = soffset
+    src, dst = _one_call_at_element(atom, src, dst)
     p = pred.handle if pred is not None else None
     if atom.soffset is not None:  # the buffer side (not the registers) moves by soffset
         if _address_space(src) != _REGISTERS:
@@ -562,6 +563,36 @@ def copy(atom, src, dst, pred=None, **state):
 
 
 _REGISTERS = 5
+
+
+def _static_size(tensor):
+    """The number of elements of `tensor`, None where a leaf of its shape is dynamic."""
+    shape = tensor.shape.unpack()
+    leaves = list(_leaves(shape)) if isinstance(shape, tuple) else [shape]
+    return math.prod(leaves) if all(isinstance(x, int) for x in leaves) else None
+
+
+def _leaves(t):
+    for x in t:
+        yield from _leaves(x) if isinstance(x, tuple) else (x,)
+
+
+def _one_call_at_element(atom, src, dst):
+    """As FlyDSL's copy, where one side is a single element and the other one atom call's
+    values, the call moves that many consecutive elements from the single one on (a vector
+    load through a pointer-like view)."""
+    if isinstance(atom.op, AtomicCopyOp):
+        return src, dst
+    values = atom.op.bits // bit_width(atom.ir_dtype)
+    if values < 2:
+        return src, dst
+    run = make_layout(values, 1)
+    sizes = (_static_size(src), _static_size(dst))
+    if sizes[0] == 1 and sizes[1] in (1, values):
+        src = make_tensor(src, run)
+    if sizes[1] == 1 and sizes[0] in (1, values):
+        dst = make_tensor(dst, run)
+    return src, dst
 
 
 def _address_space(tensor):
@@ -832,6 +863,20 @@ class Array:
         return _ArrayType(*item)
 
 
+class AddressSpace(enum.IntEnum):
+    """Where a pointer points, by FlyDSL's numbers (those of its Fly dialect)."""
+
+    Generic = 0
+    Global = 1
+    Shared = 2
+    Register = 3
+
+
+# Each space's number on the targets (AMDGPU's and NVPTX's), which the C API takes and gives.
+_TARGET_SPACE = {AddressSpace.Global: 1, AddressSpace.Shared: 3, AddressSpace.Register: 5}
+_FLY_SPACE = {n: space for space, n in _TARGET_SPACE.items()}
+
+
 class Pointer(ElementTyped):
     """An element's address inside a kernel: a tensor's iterator (fx.get_iter) or a pointer
     argument (flyc.from_c_void_p), moved by `p + n` elements. `p.load()` reads the element,
@@ -852,8 +897,8 @@ class Pointer(ElementTyped):
 
     @property
     def address_space(self):
-        """1 global, 3 shared, 5 registers (the numbers of fx.AddressSpace)."""
-        return _address_space(self.tensor)
+        """fx.AddressSpace.Global, Shared or Register."""
+        return _FLY_SPACE[_address_space(self.tensor)]
 
     memspace = address_space
 
@@ -879,9 +924,13 @@ class Pointer(ElementTyped):
         return self.offset if isinstance(i, int) and i == 0 else self.offset + i
 
     def load(self, dtype=None):
+        """The element here, or with `dtype` (a scalar or vector type) the bytes here read as
+        that (FlyDSL's ptr_load with a result type: an llvm.load through this address)."""
         lanes = getattr(dtype, "lanes", 1)
-        if dtype is not None and _dtype_name(getattr(dtype, "element", dtype)) != self.ir_dtype:
-            raise TypeError(f"a pointer to {self.ir_dtype} cannot load {dtype!r}")
+        if dtype is not None:
+            element = _dtype_name(getattr(dtype, "element", dtype))
+            if element != self.ir_dtype:
+                return self.recast(element).load(dtype)
         flat = self._flat()
         return flat.load((self._at(),), lanes=lanes) if lanes > 1 else flat[self._at()]
 
@@ -911,13 +960,23 @@ class Pointer(ElementTyped):
         """The address as an i64 (global or shared memory; FlyDSL's ptrtoint)."""
         return _wrap(K.tensor_address(current(), self._here().handle), "i64")
 
+    @property
+    def llvm_ptr(self):
+        """This address as an `!llvm.ptr<1>` (global) or `!llvm.ptr<3>` (shared) value, what
+        the llvm dialect's loads and stores take."""
+        space = self.address_space
+        if space not in (AddressSpace.Global, AddressSpace.Shared):
+            raise ValueError(f"llvm_ptr of a pointer into {space.name}: global or shared only")
+        return LLVMPointer(self.address().handle, _TARGET_SPACE[space])
+
     @staticmethod
-    def at_address(address, dtype, address_space=1):
-        """A pointer to `dtype` elements at an integer address in global (1) or shared (3)
-        memory (FlyDSL's inttoptr); nothing checks what it reads."""
+    def at_address(address, dtype, address_space=AddressSpace.Global):
+        """A pointer to `dtype` elements at an integer address in global or shared memory
+        (fx.AddressSpace; FlyDSL's inttoptr); nothing checks what it reads."""
         dtype = _dtype_name(dtype)
+        space = _TARGET_SPACE.get(AddressSpace(int(address_space)))
         h = K.tensor_at_address(current(), as_value(address).handle, K.DTYPES[dtype],
-                                int(address_space))  # fmt: skip
+                                -1 if space is None else space)  # fmt: skip
         return Pointer(TensorValue(_checked(h), dtype, None))
 
     def _here(self):

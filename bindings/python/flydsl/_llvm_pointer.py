@@ -2,8 +2,8 @@
 (`!llvm.ptr<1>`): here a pointer is its 64-bit address, a kernel value of type i64 whose type
 object says which address space it points into."""
 
-from .._ir_types import LLVMPointerType
-from .._trace import Value, as_value
+from ._ir_types import LLVMPointerType
+from ._trace import Value, as_value
 
 
 class LLVMPointer(Value):

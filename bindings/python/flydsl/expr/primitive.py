@@ -30,6 +30,7 @@ from .._host_layout import (
 )
 from .._ir_types import ElementTyped, type_of
 from .._kernel_layout import (
+    AddressSpace,
     CopyAtom,
     CopyOp,
     Pointer,
@@ -56,7 +57,7 @@ def _kernel_aware(host_fn, kernel_fn):
             return kernel_fn(*args, **kwargs)
         r = host_fn(*args, **kwargs)
         # In a kernel FlyDSL answers with a static IntTuple: an int that also says so.
-        return KL.StaticInt(r) if type(r) is int else r
+        return _host_layout.static_value(r)
 
     fn.__name__, fn.__doc__ = host_fn.__name__, host_fn.__doc__
     return fn
@@ -183,14 +184,38 @@ def make_int_tuple(x):
     return KL.int_tuple(x) if KL.is_dynamic(x) else x
 
 
-make_shape = make_stride = make_coord = make_int_tuple
+def make_shape(*modes):
+    """The tuple of `modes`, as FlyDSL builds a shape: make_shape(8, (4, 2)) is (8, (4, 2)),
+    make_shape(8) the rank-1 (8,); a single tuple value passes as it is."""
+    if len(modes) == 1 and isinstance(modes[0], KL.IntTupleValue):
+        return modes[0]
+    return make_int_tuple(tuple(modes))
+
+
+make_stride = make_coord = make_shape
 
 
 def make_tile(*modes):
-    """A static tiler: make_tile(4, 8), make_tile([L0, L1]) or make_tile(L)."""
+    """A static tiler: make_tile(4, 8), make_tile([L0, L1]) or make_tile(L); `.unpack()` gives
+    its modes back (one mode: that mode)."""
     if len(modes) == 1 and isinstance(modes[0], (list, tuple)):
         modes = tuple(modes[0])
-    return modes[0] if len(modes) == 1 else tuple(modes)
+    return _host_layout.static_value(modes[0] if len(modes) == 1 else tuple(modes))
+
+
+class TileType:
+    """A tile as a type (`!fly.tile<...>`): its modes, ints or fx.LayoutType; `fx.static` of
+    it is the tile."""
+
+    def __init__(self, modes):
+        self.modes = modes
+
+    @staticmethod
+    def get(modes):
+        return TileType(list(modes) if isinstance(modes, (list, tuple)) else [modes])
+
+    def __repr__(self):
+        return f"!fly.tile<{', '.join(map(str, self.modes))}>"
 
 
 def select(x, *args):
@@ -378,7 +403,12 @@ class SwizzleType:
 
 def static(value):
     """A value whose content is all static (a swizzle, layout or tuple); here such values are
-    themselves static, so this is the value."""
+    themselves static, so this is the value. Of a type (fx.LayoutType, fx.TileType), the
+    value it names."""
+    if isinstance(value, LayoutType):
+        return value.layout
+    if isinstance(value, TileType):
+        return make_tile(*[static(m) for m in value.modes])
     return value
 
 
@@ -417,14 +447,6 @@ def recast_iter(result_type, src):
     if not isinstance(src, Pointer):
         raise TypeError(f"recast_iter needs a pointer (fx.get_iter(t), ...), got {src!r}")
     return src.recast(result_type)
-
-
-class AddressSpace(enum.IntEnum):
-    """Where a pointer points (FlyDSL's names; the numbers are the AMDGPU/NVPTX ones)."""
-
-    Global = 1
-    Shared = 3
-    Register = 5
 
 
 class PointerType(ElementTyped):
@@ -537,7 +559,7 @@ def inttoptr(result_type, src):
         result_type = PointerType(result_type)
     if result_type.address_space == AddressSpace.Register:
         raise ValueError("inttoptr: registers have no addresses")
-    return Pointer.at_address(src, result_type.ir_dtype, int(result_type.address_space))
+    return Pointer.at_address(src, result_type.ir_dtype, result_type.address_space)
 
 
 def add_offset(ptr, offset):
@@ -586,7 +608,7 @@ __all__ = _host_layout.__all__ + [
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
     "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
-    "AddressSpace", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
+    "AddressSpace", "TileType", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "mma_atom_call", "make_mma_atom", "make_tiled_mma",
     "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",

@@ -1,12 +1,12 @@
 """MLIR's `fly` dialect builders, as far as FlyDSL's kernels reach for them directly:
 `extract_aligned_pointer_as_index(ptr_type, tensor)`, the address of a tensor's first element
-as an `!llvm.ptr` (see flydsl._mlir._llvm_pointer). The others import and say they are not
+as an `!llvm.ptr` (see flydsl._llvm_pointer). The others import and say they are not
 offered."""
 
 from ... import _kernel_api as K
 from ..._kernel_layout import TensorValue, _address_space
+from ..._llvm_pointer import pointer
 from ..._trace import _wrap, current
-from .._llvm_pointer import pointer
 from .._not_offered import module_getattr
 from ._none import REASON
 

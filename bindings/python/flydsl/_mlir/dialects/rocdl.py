@@ -12,10 +12,10 @@ import and say they are not offered."""
 
 from ... import _kernel_api as K
 from ..._control import _check
+from ..._llvm_pointer import address_of
 from ..._trace import _wrap, as_value, constant, current
 from ...expr.buffer_ops import BufferResource
 from ...expr.rocdl import convert, lanes, sched
-from .._llvm_pointer import address_of
 from .._not_offered import module_getattr
 from .._op import op_class
 from ._none import REASON
