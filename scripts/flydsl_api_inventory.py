@@ -82,10 +82,14 @@ DIFFERENCES = """
   `llvm.AtomicRMWOp` (add, max, min, and, or, inc, dec; monotonic in the system scope, which
   covers any narrower `syncscope`; a stronger ordering is refused, not weakened; an fadd of a
   pair of f16 or bf16 is the packed buffer atomic add, whose old value is not offered); a
-  pointer is its 64-bit address. Every other name of `ir` and of the dialects (`llvm`,
-  `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises NotImplementedError saying
-  it is not offered when used: operations and blocks built by hand, inline assembly and the
-  pass manager need MLIR's own objects.
+  pointer is its 64-bit address. `llvm.inline_asm` / `InlineAsmOp` are read, not passed on (the
+  C API takes no assembly): lines of `s_waitcnt` with named counters, `s_barrier` and `s_nop`
+  (dropped: the compiler inserts the delays hazards need), and an empty text whose one output
+  is tied to its one input (the input itself); other assembly is refused, naming the line.
+  Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
+  `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
+  NotImplementedError saying it is not offered when used: operations and blocks built by hand
+  and the pass manager need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,
   fx.Float32)` for an f32 scalar), but a value is not wrapped in an object of that class:
   `fx.Float32(v)` inside a kernel is the converted value itself. So there is no raw value
@@ -125,6 +129,13 @@ DIFFERENCES = """
   a vector takes the vector's type here (`bf16_vector + 1.0` stays bf16), where FlyDSL's
   vectors promote to f32; `v.shuffle(w, mask)` gathers the lanes with `vector.from_elements`
   rather than one `vector.shuffle`.
+- `fx.rocdl.mfma_*(result_type, [a, b, c])` (the MFMA intrinsics by name) are each one call
+  of the MFMA atom of that shape over the lanes' registers, so the cpu target runs them; the
+  broadcast controls (cbsz, abid, blgp) are taken as 0 only.
+- `fx.copy` with a one-element source or destination and an atom of several values moves one
+  atom call from that element on, as FlyDSL's copy does; the accesses must still be shown
+  aligned to the atom's width by the tensors' layouts and alignment, where FlyDSL trusts the
+  program (a dynamic offset into a buffer tensor with a 128-bit atom is refused here).
 - `flyc.compile(launch, *args)` runs the launcher once, launching its kernels, as FlyDSL's
   does (FlyDSL's kernels rely on that first run), and returns None under `COMPILE_ONLY`.
 """

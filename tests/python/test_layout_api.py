@@ -117,3 +117,24 @@ def test_a_layout_owns_its_handle():
         fx.composition(fx.Layout.parse("(4,8):(8,1)"), fx.Layout.parse("(2,2):(1,4)"))
     gc.collect()
     assert str(b) == "(2,3):(3,1)"
+
+
+def test_static_values_unpack_as_in_flydsl():
+    layout = fx.make_layout((4, (2, 3)), (1, (4, 8)))
+    assert layout.shape.unpack() == (4, (2, 3)) and layout.stride.unpack() == (1, (4, 8))
+    assert layout.shape == (4, (2, 3)) and layout.shape.rank == 2  # still the tuple it was
+    assert fx.make_layout(16, 1).shape.unpack() == 16 and fx.make_layout(16, 1).shape + 1 == 17
+    assert fx.make_tile(256).unpack() == 256 and fx.make_tile(128, (8, 4)).unpack() == (128, (8, 4))
+    modes = fx.static(fx.TileType.get([32, fx.LayoutType.get(8, 1)])).unpack()
+    assert modes[0] == 32 and modes[1] == fx.make_layout(8, 1)
+    assert fx.static(fx.LayoutType.get((2, 2), (2, 1))) == fx.make_layout((2, 2), (2, 1))
+    # A tile of several modes still tiles by mode, one of a single int as that int.
+    assert fx.logical_divide(fx.make_layout((8, 8)), fx.make_tile(2, 4)) == fx.logical_divide(
+        fx.make_layout((8, 8)), (2, 4)
+    )
+
+
+def test_shapes_strides_and_coordinates_take_their_modes():
+    assert fx.make_shape(2, 3) == (2, 3) and fx.make_shape(9, (4, 8)) == (9, (4, 8))
+    assert fx.make_stride(8) == (8,) and fx.make_coord(None, 1) == (None, 1)
+    assert fx.make_layout(fx.make_shape(2, 3), fx.make_stride(1, 2)) == fx.make_layout((2, 3))

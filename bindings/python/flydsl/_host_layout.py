@@ -12,8 +12,10 @@ Tilers are a Layout, an int, `_`/None, or a tuple of those.
 import ctypes
 
 from ._lib import (
+    IntTuple,
     LayoutHandle,
     ScaledBasis,
+    StaticInt,
     c_int,
     c_int64_p,
     c_text,
@@ -141,6 +143,13 @@ def _new(call, *args):
     return Layout._adopt(h)
 
 
+def static_value(v):
+    """`v` (an int or tuple) with FlyDSL's unpack(): a StaticInt or an IntTuple."""
+    if isinstance(v, tuple):
+        return v if isinstance(v, IntTuple) else IntTuple(v)
+    return StaticInt(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
 def _tuple_out(call, *args):
     ptr, n = c_int64_p(), _sz()
     check(call(*args, ctypes.byref(ptr), ctypes.byref(n)))
@@ -198,11 +207,11 @@ class Layout:
 
     @property
     def shape(self):
-        return _tuple_out(_tuple_query["shape"], self._h)
+        return static_value(_tuple_out(_tuple_query["shape"], self._h))
 
     @property
     def stride(self):
-        return _tuple_out(_tuple_query["stride"], self._h)
+        return static_value(_tuple_out(_tuple_query["stride"], self._h))
 
     @property
     def is_composed(self):

@@ -143,6 +143,30 @@ class IntTuple(tuple):
     def unpack(self):
         return tuple(e.unpack() if isinstance(e, IntTuple) else e for e in self)
 
+    @property
+    def rank(self):
+        """The number of top-level modes (FlyDSL's IntTuple.rank)."""
+        return len(self)
+
+
+class StaticInt(int):
+    """A static integer that a layout query gave, with the methods of FlyDSL's static IntTuple
+    of one leaf (`fx.size(layout).to_py_value()`, `layout.shape.unpack()`)."""
+
+    is_static = True
+    is_leaf = True
+    rank = 1
+    depth = 0
+
+    def to_py_value(self):
+        return int(self)
+
+    unpack = to_py_value
+
+    @property
+    def get_static_leaf_int(self):
+        return int(self)
+
 
 class ScaledBasis:
     """CuTe's scaled basis element value@m0@m1..., the stride of an identity layout."""

@@ -45,6 +45,11 @@ class LaunchError(FlyDSLError):
     pass
 
 
+class LaunchArgumentError(LaunchError, ValueError):
+    """A launch refused for what it was given (a block other than the kernel's declared one),
+    a ValueError as FlyDSL raises it."""
+
+
 _BY_STATUS = {
     1: InvalidArgumentError,
     2: ParseError,

@@ -27,7 +27,7 @@ from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy, make_ten
 from .._lib import check
 from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
-from ..errors import CompileError, LaunchError
+from ..errors import CompileError, LaunchArgumentError
 from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
@@ -307,6 +307,7 @@ class KernelFunction:
         self._traced = None  # fn after the AST rewrite, made on first compile
         self.name = name or fn.__name__
         self.known_block_size = _block_size(known_block_size)
+        self._known_block_size = self.known_block_size  # FlyDSL's spelling
         # Set once a trace asks for the block size (fx.known_block_size()) without a declared
         # one: from then on each launched block size compiles its own kernel.
         self._block_specialized = False
@@ -531,9 +532,11 @@ class _Launch:
             kernel.known_block_size is not None
             and list(_dim3(block, "block")) != kernel.known_block_size
         ):
-            raise LaunchError(f"{kernel.name} is compiled for blocks of {kernel.known_block_size} "
-                              f"threads (known_block_size), launched with {block}",
-                              "FLY_ERROR_LAUNCH")  # fmt: skip
+            raise LaunchArgumentError(
+                f"{kernel.name}: the launch's block {block} differs from known_block_size "
+                f"{kernel.known_block_size}, the block it is compiled for",
+                "FLY_ERROR_LAUNCH",
+            )
         if self.args is not None:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
