@@ -6,8 +6,8 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _ir_module import module_text
 from flydsl._mlir import ir
-from flydsl._mlir.dialects import func
 from flydsl.compiler.compilation_context import CompilationContext
 
 # The functions defined on all of X (the logarithms and roots are checked on positive numbers).
@@ -140,14 +140,7 @@ def test_misused_functions_are_refused(host_target):
 
 
 def _ir(build, *types):
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.create()
-        with ir.InsertionPoint(module.body):
-            f = func.FuncOp("fm", ir.FunctionType.get(list(types), []))
-            with ir.InsertionPoint(f.add_entry_block()):
-                build(*f.entry_block.arguments)
-                func.ReturnOp([])
-        return [ln.strip() for ln in str(module).splitlines() if "=" in ln]
+    return [ln.strip() for ln in module_text(build, *types, name="fm").splitlines() if "=" in ln]
 
 
 def test_fastmath_blocks_nest_and_an_explicit_flag_wins():

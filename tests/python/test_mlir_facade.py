@@ -10,6 +10,7 @@ import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import dev
+from _ir_module import module_text
 from flydsl._mlir import ir
 from flydsl._mlir.dialects import arith, func, gpu, llvm
 from flydsl._mlir.dialects.fly_rocdl import TargetAddressSpace
@@ -61,19 +62,6 @@ def test_names_not_offered_import_and_say_why():
         ir._private  # noqa: B018
 
 
-def _module_of(build, *types):
-    """The text of a module with one function of arguments `types`, built by build(*args)."""
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.create()
-        with ir.InsertionPoint(module.body):
-            f = func.FuncOp("probe", ir.FunctionType.get(list(types), []))
-            with ir.InsertionPoint(f.add_entry_block()):
-                build(*f.entry_block.arguments)
-                func.ReturnOp([])
-        assert module.operation.verify()
-        return str(module)
-
-
 def test_functions_built_in_a_module_print_the_ops_made():
     f32, i32 = ir.F32Type.get(), ir.IntegerType.get_signless(32)
 
@@ -88,7 +76,7 @@ def test_functions_built_in_a_module_print_the_ops_made():
         fx.math.sqrt(v)
         return y
 
-    text = _module_of(build, f32, i32)
+    text = module_text(build, f32, i32)
     assert "@probe(%arg0: f32, %arg1: i32)" in text
     for op in ("math.log1p %arg0 : f32", "arith.mulf", "math.ipowi %arg1, %arg1 : i32",
                "math.sqrt"):  # fmt: skip
@@ -104,7 +92,7 @@ def test_a_vector_argument_is_its_lanes_put_back_together():
         seen.update(shape=v.shape, numel=v.numel, scalar=s.shape, lane=str(v[3].type))
         fx.math.sqrt(v * s)
 
-    text = _module_of(build, ir.VectorType.get([4], f32), f32)
+    text = module_text(build, ir.VectorType.get([4], f32), f32)
     assert "@probe(%arg0: f32, %arg1: f32, %arg2: f32, %arg3: f32, %arg4: f32)" in text
     assert seen == {"shape": (4,), "numel": 4, "scalar": (), "lane": "f32"}
     assert next(ln for ln in text.splitlines() if "math.sqrt" in ln).endswith(": vector<4xf32>")

@@ -9,22 +9,9 @@ import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import dev
+from _ir_module import module_text
 from flydsl._mlir import ir
-from flydsl._mlir.dialects import func
 from flydsl._mlir.dialects.vector import CombiningKind
-
-
-def _module_of(build, *types):
-    """The text of a module with one function of arguments `types`, built by build(*args)."""
-    with ir.Context(), ir.Location.unknown():
-        module = ir.Module.create()
-        with ir.InsertionPoint(module.body):
-            f = func.FuncOp("probe", ir.FunctionType.get(list(types), []))
-            with ir.InsertionPoint(f.add_entry_block()):
-                build(*f.entry_block.arguments)
-                func.ReturnOp([])
-        assert module.operation.verify()
-        return str(module)
 
 
 def _vec(lanes, element):
@@ -40,7 +27,7 @@ def test_a_vector_names_its_lanes_by_numeric_class():
         seen["u32"] = (u.dtype, u.signed, fx.Vector(w, 4).signed)
         seen["hashable"] = len({v, w, v}) == 2  # by identity: == builds a comparison
 
-    _module_of(build, _vec(8, ir.F32Type.get()), _vec(4, ir.IntegerType.get_signless(32)))
+    module_text(build, _vec(8, ir.F32Type.get()), _vec(4, ir.IntegerType.get_signless(32)))
     assert seen["f32"] == (fx.Float32, fx.Float32, False, fx.Float32)
     assert seen["u32"] == (fx.Uint32, False, True)
     assert seen["hashable"]
@@ -65,7 +52,7 @@ def test_aliases_are_vector_types_of_fixed_lanes():
         with pytest.raises(ValueError, match="dtype Float32"):
             fx.Float32x4(v, dtype=fx.Float16)
 
-    _module_of(build, _vec(4, ir.F32Type.get()))
+    module_text(build, _vec(4, ir.F32Type.get()))
     assert seen == {"types": (True, False, True, True), "ir_type": "vector<8xf16>"}
 
 
@@ -80,7 +67,7 @@ def test_a_nested_shape_lasts_through_lane_wise_ops():
         with pytest.raises(ValueError, match="has 6 elements"):
             v.with_shape((2, 3))
 
-    _module_of(build, _vec(4, ir.IntegerType.get_signless(32)))
+    module_text(build, _vec(4, ir.IntegerType.get_signless(32)))
     assert seen["shapes"] == ((2, 2),) * 5 and seen["wide"] is fx.Int64
 
 
@@ -94,7 +81,7 @@ def test_the_builder_writes_vector_dialect_ops():
         v.reduce(CombiningKind.MINIMUMF, init_val=fx.Float32(1.0))
         fx.Vector.from_elements([v[0], v[3]])
 
-    text = _module_of(build, _vec(4, ir.F32Type.get()))
+    text = module_text(build, _vec(4, ir.F32Type.get()))
     for op in ("vector.broadcast", "vector.extract", "vector.insert", "vector.bitcast",
                "vector.reduction <maxnumf>", "vector.reduction <minimumf>",
                "vector.from_elements"):  # fmt: skip
@@ -109,10 +96,10 @@ def test_reduce_refuses_an_unknown_fold():
         with pytest.raises(TypeError, match="must be a str, ReductionOp or CombiningKind"):
             v.reduce(3)
 
-    _module_of(build, _vec(4, ir.F32Type.get()))
+    module_text(build, _vec(4, ir.F32Type.get()))
     # A kind the lanes' type has no fold for is the builder's error, reported by the build.
     with pytest.raises(Exception, match="vector reduce: .* take f32 lanes"):
-        _module_of(lambda v: v.reduce(CombiningKind.XOR), _vec(4, ir.F32Type.get()))
+        module_text(lambda v: v.reduce(CombiningKind.XOR), _vec(4, ir.F32Type.get()))
 
 
 @flyc.kernel
@@ -185,4 +172,4 @@ def test_broadcast_to_repeats_lanes_as_numpy_does():
         with pytest.raises(ValueError, match="cannot broadcast shape"):
             fx.Vector(v, (2, 2)).broadcast_to((2, 3))
 
-    _module_of(build, _vec(4, ir.F32Type.get()))
+    module_text(build, _vec(4, ir.F32Type.get()))
