@@ -2,7 +2,8 @@
 f16, built and compiled with COMPILE_ONLY: nothing runs): cold (empty disk cache) and from the
 disk cache in a fresh process. Each measurement runs in its own Python process, so the
 in-memory cache never answers. Prints a table.
-Run: PYTHONPATH=bindings/python python3 bench/bench_compile.py
+Run: PYTHONPATH=bindings/python python3 bench/bench_compile.py [TARGET ...]
+(TARGET: cpu, rocm, cuda; all three by default. rocm needs ROCm's device libraries here.)
 """
 
 import json
@@ -67,10 +68,11 @@ def measure(kernel, target, arch, cache_dir):
     return json.loads(out.stdout)["ms"]
 
 
-def main(repeats=5):
+def main(targets, repeats=5):
+    cases = [(t, a) for t, a in CASES if not targets or t in targets]
     print(f"{'kernel':<11} {'target':<6} {'arch':<7} {'cold ms':>9} {'disk hit ms':>12}")
     for kernel in ("vector_add", "softmax", "gemm"):
-        for target, arch in CASES:
+        for target, arch in cases:
             cold, hit = [], []
             for _ in range(repeats):
                 with tempfile.TemporaryDirectory() as cache:
@@ -81,4 +83,4 @@ def main(repeats=5):
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -35,11 +35,12 @@ pack() {
   ls -l .device
 }
 
-# The packed library unpacked and put where the tests, examples and benchmarks find it.
+# The packed library (or the one named) unpacked and put where the tests, examples and
+# benchmarks find it.
 use_packed_library() {
-  local lib=/tmp/flydsl-lib
-  mkdir -p "$lib"
-  xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
+  local lib=/tmp/flydsl-lib packed=${1:-.device/libflydsl.so.1.xz}
+  rm -rf "$lib" && mkdir -p "$lib"
+  xz -dc "$packed" >"$lib/libflydsl.so.1"
   ln -sf libflydsl.so.1 "$lib/libflydsl.so"
   export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
   export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
@@ -129,8 +130,54 @@ compat() {
     tee "$out/flydsl_compat.md"
 }
 
+# Before and after a change, in one run on one card: the library of an earlier commit
+# (`pack-before REV` here: .device/libflydsl-before.so.1.xz) and this one (`pack`) take turns
+# on each benchmark table (layouts: tiled copy, transpose and cold compiles; the kernel
+# library; the GEMM at 4096^3, 8192^3 and M=16) and on bench_compile.py's compile times, or
+# on the tables named (`compare bench_gemm`: one device call has ten minutes).
+compare() {
+  local out=${OUT:-/tmp/flydsl-out} status=0 benches=("$@")
+  [ ${#benches[@]} -gt 0 ] || benches=(bench_layouts bench_kernels bench_gemm bench_compile)
+  mkdir -p "$out"
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  nvidia-smi -L
+  for bench in "${benches[@]}"; do
+    for which in before after; do
+      local packed=.device/libflydsl.so.1.xz
+      [ "$which" = before ] && packed=.device/libflydsl-before.so.1.xz
+      use_packed_library "$packed"
+      export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache-$which
+      echo "== $bench, $which"
+      # shellcheck disable=SC2046 # the device has no ROCm device libraries: cpu and cuda
+      python3 "bench/$bench.py" $([ "$bench" = bench_compile ] && echo cpu cuda) 2>&1 | tee "$out/${bench}_$which.log" | tail -30 || status=1
+    done
+  done
+  echo "== status $status"
+  return $status
+}
+
+# The library of commit REV, built static in a worktree beside this checkout (ccache shares
+# the objects that did not change) and packed as .device/libflydsl-before.so.1.xz.
+pack_before() {
+  set -e
+  local tree=$PWD/../flydsl-before
+  [ -d "$tree" ] || git worktree add -f "$tree" "$1"
+  git -C "$tree" checkout -q --detach "$1"
+  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR=$(dirname "$PWD")
+  [ -f "$tree/build-static/build.ninja" ] ||
+    meson setup "$tree/build-static" "$tree" -Dstatic_llvm=true -Dbuildtype=release \
+      -Db_ndebug=true >/dev/null
+  ninja -C "$tree/build-static" libflydsl.so.0.1.0
+  mkdir -p .device
+  strip --strip-unneeded -o .device/libflydsl-before.so.1 "$tree/build-static/libflydsl.so.0.1.0"
+  xz -T2 -6 -f .device/libflydsl-before.so.1
+  ls -l .device/libflydsl-before.so.1.xz
+}
+
 case "${1:-}" in
 pack) pack ;;
+pack-before) pack_before "$2" ;;
+compare) shift && compare "$@" ;; # run(command="bash scripts/device/cuda.sh compare", carry=[".device"])
 # The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):
 # run(command="bash scripts/device/cuda.sh kernels", carry=[".device"]), likewise gemm
 # (BENCH_ARGS="32x32x128x4x1x2 ..." adds bench_gemm.py's tables of those tiles).
@@ -141,5 +188,5 @@ run) run ;;
 pack-flydsl) pack_flydsl "$2" ;;
 compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|run|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
+*) echo "usage: $0 pack|pack-before REV|run|compare|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac

@@ -6,6 +6,7 @@
 #include "compiler/cp_async.h"
 #include "compiler/small_floats.h"
 
+#include "ir/fly/fly_dialect.h"
 #include "ir/mlir_module.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -305,6 +306,10 @@ void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o) {
   pass->arch = o.arch;
   pass->cpuFibers = o.cpuFibers;
   pm.addPass(std::move(pass));
+}
+
+void addFlyLowering(mlir::OpPassManager &pm) {
+  pm.addPass(ir::fly::createLayoutLoweringPass(/*noWrap=*/true));
 }
 
 void registerStagePasses() {

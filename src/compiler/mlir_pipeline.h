@@ -68,6 +68,9 @@ void registerStagePasses();
 /// FlyDSL numbers its stages, and pipeline.txt gives the fly-opt command that reproduces the
 /// whole lowering from 00_origin.mlir.
 using PipelineStep = std::function<void(mlir::OpPassManager &)>;
+/// Every target's first step: fly-layout-lowering turns the Fly ops the kernel builder wrote
+/// (layouts, coordinates, their offsets) into arith, with no index wrapping past 2^31.
+void addFlyLowering(mlir::OpPassManager &pm);
 /// Runs the steps on `m` (a failure throws CompileError naming `what` and the diagnostics, or
 /// the failed stage's own error). Returns the number the next dumped stage takes.
 int runPipeline(const std::vector<PipelineStep> &steps, mlir::ModuleOp m, const Options &o,

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/fly/fly_dialect.h"
 #include "ir/kernel_impl.h"
 #include "ir/printf_format.h"
 
@@ -73,7 +74,7 @@ Module::Impl::Impl() {
   context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                       mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                       mlir::math::MathDialect, mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
-                      mlir::scf::SCFDialect, mlir::vector::VectorDialect>();
+                      mlir::scf::SCFDialect, mlir::vector::VectorDialect, fly::FlyDialect>();
   // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
   context.printOpOnDiagnostic(false);
   OpBuilder b(&context);

@@ -3,8 +3,8 @@
 // Private to src/ir: kernel_builder.cpp (scalars, memory, control flow) and kernel_layout.cpp
 // (layouts, tensors with layouts, atoms, tiled copies) build one kernel through this state.
 // Every tensor is a base pointer plus a layout (src/layout) whose leaves are host integers or
-// KernelInts: values computed inside the kernel. The layout algebra runs unchanged on both;
-// where it combines a KernelInt, the kernel gets the arith op (see KernelInt::combine).
+// SsaInts: values computed inside the kernel. The layout algebra runs unchanged on both;
+// where it combines an SsaInt, the kernel gets the arith op (see ir/ssa_int.h).
 //
 //===-------------------------------------------------------------------------------===//
 #ifndef FLYDSL_IR_KERNEL_IMPL_H
@@ -12,6 +12,7 @@
 
 #include "ir/kernel.h"
 #include "ir/mlir_module.h"
+#include "ir/ssa_int.h"
 #include "layout/layout.h"
 #include "layout/swizzle.h"
 
@@ -28,22 +29,6 @@ namespace fly::ir {
 
 using mlir::OpBuilder;
 using MValue = mlir::Value;
-
-/// A leaf of an in-kernel layout known only at run time: an i32 or i64 value, with the power
-/// of two it is known to be a multiple of (divisibility decides how wide a copy may be).
-class KernelInt final : public layout::DynamicInt {
-public:
-  KernelInt(Kernel::Impl *k, MValue v, int64_t divisor, uint64_t bound)
-      : k(k), v(v), divisor(divisor), bound(bound) {}
-  std::string str() const override;
-  layout::Int combine(layout::ArithOp op, const layout::Int &a,
-                      const layout::Int &b) const override;
-
-  Kernel::Impl *k;
-  MValue v;
-  int64_t divisor;
-  uint64_t bound; // no larger than this in magnitude: decides when index math needs i64
-};
 
 struct CopyAtomInfo;
 struct TiledCopyInfo;
@@ -361,9 +346,16 @@ struct Kernel::Impl {
   layout::Layout paramLayout(const Entry &e, mlir::Block &entry, unsigned firstArg);
   /// A dynamic leaf of value `v`, a multiple of `divisor`, at most `bound` in magnitude
   /// (0: what the ops that computed `v` allow, see magnitudeBound).
-  layout::Int dynamicInt(MValue v, int64_t divisor, uint64_t bound = 0);
-  /// A leaf as an integer value of type `t` (i64 by default): a constant or its KernelInt.
-  MValue materialize(const layout::Int &x, mlir::Type t = {});
+  layout::Int dynamicInt(MValue v, int64_t divisor, uint64_t bound = 0) {
+    return SsaInt::make(b, loc(), LeafWidth::Bounds, v, divisor, bound);
+  }
+  /// A leaf as an integer value of type `t` (i64 by default): a constant or its SsaInt's.
+  MValue materialize(const layout::Int &x, mlir::Type t = {}) {
+    return SsaInt::materialize(b, loc(), x, t ? t : mlir::Type(b.getI64Type()));
+  }
+  /// The offset l(crd) as fly.crd2idx (lowered by fly-layout-lowering), or a static leaf where
+  /// the types' algebra gives one; nothing (and the kernel failed) where crd does not fit l.
+  std::optional<layout::Int> flyOffset(const layout::Layout &l, const layout::IntTuple &crd);
   /// The address of the element at `offset` (a leaf of the tensor's layout's codomain).
   MValue elementAddress(Entry &t, const layout::Int &offset);
   /// The offset of a coordinate, one integer per top-level mode of the tensor's layout.

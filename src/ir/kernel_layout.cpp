@@ -1,14 +1,15 @@
 //===- kernel_layout.cpp - Layouts, tensors, copy atoms and tiled copies in kernels ------===//
 //
 // The layout algebra inside a kernel is src/layout's, run on leaves that are host integers
-// or KernelInts. Static leaves fold while the kernel is built, so a kernel whose layouts are
-// static gets only the index arithmetic its dynamic coordinates need (constant strides and
-// divisors, which LLVM turns into shifts and multiplies). A dynamic leaf turns each arithmetic
+// or SsaInts (ir/ssa_int.h). Static leaves fold while the kernel is built, so a kernel whose
+// layouts are static gets only the index arithmetic its dynamic coordinates need (constant strides
+// and divisors, which LLVM turns into shifts and multiplies). A dynamic leaf turns each arithmetic
 // step on it into one arith op, and carries the power of two it is a multiple of, which is
 // what proves a vector access aligned.
 //
 //===--------------------------------------------------------------------------------===//
 
+#include "ir/fly/fly_dialect.h"
 #include "ir/kernel_impl.h"
 #include "layout/copy.h"
 #include "layout/mma.h"
@@ -35,199 +36,6 @@ using layout::Layout;
 using layout::planCopy;
 using layout::staticSize;
 
-//===-- Dynamic leaves ------------------------------------------------------===//
-
-namespace {
-
-int64_t divisorOf(const Int &x) {
-  if (const auto *d = dynamic_cast<const KernelInt *>(x.dynamicPart()))
-    return d->divisor;
-  if (x.isBasis())
-    return 1;
-  int64_t v = x.value();
-  return v < 0 ? -v : v; // 0 is a multiple of everything: gcd(0, d) = d
-}
-
-bool isConst(const Int &x, int64_t v) { return x.isStatic() && !x.isBasis() && x.value() == v; }
-
-int64_t capDivisor(int64_t d) { return d > (1 << 20) || d < 0 ? (1 << 20) : d; }
-
-constexpr uint64_t kI32Max = uint64_t(INT32_MAX);
-
-uint64_t saturatingAdd(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_add_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-uint64_t saturatingMul(uint64_t a, uint64_t b) {
-  uint64_t r;
-  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
-}
-
-uint64_t typeMax(mlir::Type t) {
-  if (t.isIndex())
-    return uint64_t(INT64_MAX);
-  unsigned bits = t.getIntOrFloatBitWidth();
-  return bits >= 64 ? uint64_t(INT64_MAX) : bits <= 1 ? 1 : (uint64_t(1) << (bits - 1));
-}
-
-std::optional<uint64_t> constantMagnitude(MValue v) {
-  std::optional<int64_t> x = integerConstant(v);
-  if (!x)
-    return std::nullopt;
-  return *x < 0 ? uint64_t(0) - uint64_t(*x) : uint64_t(*x);
-}
-
-/// An upper bound on |v| read off the ops that computed it: constants, the GPU indices (at
-/// most 1024 threads a block on every target, block and grid indices below 2^31), and
-/// arithmetic on those; otherwise the largest value of v's type. A value that stays within
-/// i32 with this bound can be computed in i32 without wrapping.
-uint64_t magnitudeBound(MValue v, int depth = 0) {
-  uint64_t widest = typeMax(v.getType());
-  if (depth > 12)
-    return widest;
-  if (auto c = constantMagnitude(v))
-    return *c;
-  if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(v)) {
-    auto loop = mlir::dyn_cast<mlir::scf::ForOp>(arg.getOwner()->getParentOp());
-    if (loop && arg == loop.getInductionVar())
-      return std::min(widest, std::max(magnitudeBound(loop.getLowerBound(), depth + 1),
-                                       magnitudeBound(loop.getUpperBound(), depth + 1)));
-    return widest;
-  }
-  mlir::Operation *op = v.getDefiningOp();
-  if (!op)
-    return widest;
-  auto of = [&](unsigned i) { return magnitudeBound(op->getOperand(i), depth + 1); };
-  uint64_t r = widest;
-  if (mlir::isa<mlir::gpu::ThreadIdOp, mlir::gpu::BlockDimOp>(op))
-    r = 1024;
-  else if (mlir::isa<mlir::gpu::LaneIdOp, mlir::gpu::SubgroupSizeOp>(op))
-    r = 64;
-  else if (mlir::isa<mlir::gpu::BlockIdOp, mlir::gpu::GridDimOp>(op))
-    r = kI32Max;
-  else if (mlir::isa<mlir::arith::IndexCastOp, mlir::arith::ExtSIOp, mlir::arith::TruncIOp>(op))
-    r = of(0);
-  else if (mlir::isa<mlir::arith::ExtUIOp>(op))
-    r = std::min(of(0), typeMax(op->getOperand(0).getType()) * 2);
-  else if (mlir::isa<mlir::arith::AddIOp, mlir::arith::SubIOp>(op))
-    r = saturatingAdd(of(0), of(1));
-  else if (mlir::isa<mlir::arith::MulIOp>(op))
-    r = saturatingMul(of(0), of(1));
-  else if (mlir::isa<mlir::arith::DivSIOp, mlir::arith::DivUIOp, mlir::arith::CeilDivSIOp>(op))
-    r = of(0);
-  else if (mlir::isa<mlir::arith::RemSIOp, mlir::arith::RemUIOp, mlir::arith::MinSIOp,
-                     mlir::arith::AndIOp>(op))
-    r = std::min(of(0), of(1));
-  else if (mlir::isa<mlir::arith::MaxSIOp, mlir::arith::SelectOp>(op))
-    r = std::max(of(op->getNumOperands() - 2), of(op->getNumOperands() - 1));
-  return std::min(r, widest);
-}
-
-uint64_t boundOf(const Int &x) {
-  if (x.isStatic())
-    return x.isBasis()     ? 0
-           : x.value() < 0 ? uint64_t(0) - uint64_t(x.value())
-                           : uint64_t(x.value());
-  return static_cast<const KernelInt *>(x.dynamicPart())->bound;
-}
-
-} // namespace
-
-std::string KernelInt::str() const { return "?"; }
-
-Int KernelInt::combine(layout::ArithOp op, const Int &a, const Int &b) const {
-  using layout::ArithOp;
-  if (auto folded = layout::foldTrivial(op, a, b))
-    return *folded;
-  if (a.isBasis() || b.isBasis())
-    layout::fail(layout::ErrorKind::Unsupported,
-                 "a kernel integer cannot scale the basis element " +
-                     (a.isBasis() ? a.str() : b.str()));
-  Kernel::Impl &K = *k;
-  // i32 where both leaves and the result provably fit (thread-local offsets, small tiles);
-  // i64 where a leaf is i64 or the result may pass 2^31 (a block index times a tile, a loop
-  // index times a stride), so that no index wraps.
-  auto widthOf = [](const Int &x) {
-    const auto *d = dynamic_cast<const KernelInt *>(x.dynamicPart());
-    return d ? d->v.getType().getIntOrFloatBitWidth() : 0u;
-  };
-  uint64_t ba = boundOf(a), bb = boundOf(b), bound = 0;
-  switch (op) {
-  case ArithOp::Add:
-    bound = saturatingAdd(ba, bb);
-    break;
-  case ArithOp::Mul:
-    bound = saturatingMul(ba, bb);
-    break;
-  case ArithOp::FloorDiv:
-  case ArithOp::CeilDiv:
-  case ArithOp::ShapeDiv:
-    bound = std::max<uint64_t>(ba, 1);
-    break;
-  case ArithOp::Mod:
-  case ArithOp::Min:
-    bound = std::min(ba, bb);
-    break;
-  }
-  bool wide = std::max(widthOf(a), widthOf(b)) > 32 || std::max({ba, bb, bound}) > kI32Max;
-  mlir::Type t = wide ? K.b.getI64Type() : K.b.getI32Type();
-  bound = std::min(bound, typeMax(t));
-  MValue x = K.materialize(a, t), y = K.materialize(b, t);
-  auto L = K.loc();
-  namespace ar = mlir::arith;
-  int64_t d = layout::resultDivisor(op, divisorOf(a), divisorOf(b));
-  switch (op) {
-  case ArithOp::Add:
-    return K.dynamicInt(ar::AddIOp::create(K.b, L, x, y), d, bound);
-  case ArithOp::Mul:
-    return K.dynamicInt(ar::MulIOp::create(K.b, L, x, y), d, bound);
-  case ArithOp::FloorDiv: // layout leaves are not negative: C's division is CuTe's
-    return K.dynamicInt(ar::DivSIOp::create(K.b, L, x, y), 1, bound);
-  case ArithOp::Mod:
-    return K.dynamicInt(ar::RemSIOp::create(K.b, L, x, y), 1, bound);
-  case ArithOp::CeilDiv:
-  case ArithOp::ShapeDiv: {
-    MValue one = ar::ConstantOp::create(K.b, L, t, K.b.getIntegerAttr(t, 1));
-    MValue num = ar::SubIOp::create(K.b, L, ar::AddIOp::create(K.b, L, x, y), one);
-    return K.dynamicInt(ar::DivSIOp::create(K.b, L, num, y), 1, bound);
-  }
-  case ArithOp::Min:
-    return K.dynamicInt(ar::MinSIOp::create(K.b, L, x, y), d, bound);
-  }
-  return Int(0);
-}
-
-Int Kernel::Impl::dynamicInt(MValue v, int64_t divisor, uint64_t bound) {
-  if (bound == 0)
-    bound = magnitudeBound(v);
-  mlir::Type t = v.getType();
-  if (t.isIndex())
-    v = mlir::arith::IndexCastOp::create(b, loc(), b.getI64Type(), v);
-  else if (t.getIntOrFloatBitWidth() == 1)
-    v = mlir::arith::ExtUIOp::create(b, loc(), b.getI32Type(), v);
-  else if (t.getIntOrFloatBitWidth() < 32)
-    v = mlir::arith::ExtSIOp::create(b, loc(), b.getI32Type(), v);
-  return Int::dynamic(std::make_shared<KernelInt>(this, v, capDivisor(divisor), bound));
-}
-
-MValue Kernel::Impl::materialize(const Int &x, mlir::Type t) {
-  if (!t)
-    t = b.getI64Type();
-  if (x.isStatic()) {
-    if (x.isBasis())
-      layout::fail(layout::ErrorKind::Unsupported,
-                   "the basis element " + x.str() + " is not an integer");
-    return mlir::arith::ConstantOp::create(b, loc(), t, b.getIntegerAttr(t, x.value()));
-  }
-  MValue v = static_cast<const KernelInt *>(x.dynamicPart())->v;
-  unsigned have = v.getType().getIntOrFloatBitWidth(), want = t.getIntOrFloatBitWidth();
-  if (have < want)
-    return mlir::arith::ExtSIOp::create(b, loc(), t, v);
-  if (have > want)
-    return mlir::arith::TruncIOp::create(b, loc(), t, v);
-  return v;
-}
-
 Layout Kernel::Impl::paramLayout(const Entry &e, mlir::Block &entry, unsigned a) {
   int64_t elem = bitWidth(e.dtype) / 8;
   int64_t strideDiv = e.spec.alignBytes ? e.spec.alignBytes / elem : 1;
@@ -245,6 +53,88 @@ Layout Kernel::Impl::paramLayout(const Entry &e, mlir::Block &entry, unsigned a)
     return layout::makeUnchecked(shape[0], stride[0]);
   return layout::makeUnchecked(IntTuple::tuple(std::move(shape)),
                                IntTuple::tuple(std::move(stride)));
+}
+
+//===-- Fly values ------------------------------------------------------------===//
+//
+// Layouts and coordinates written as Fly ops: fly-layout-lowering, every target's first pass,
+// turns what they compute into arith on the same SsaInt leaves.
+
+namespace {
+
+bool integerLeaves(const IntTuple &t) {
+  std::vector<Int> leaves;
+  layout::flattenInto(t, leaves);
+  return std::none_of(leaves.begin(), leaves.end(), [](const Int &x) { return x.isBasis(); });
+}
+
+/// `t` as a Fly value: Op (fly.make_int_tuple, make_shape, ...) of its dynamic leaves' values;
+/// the static leaves are in its type.
+template <class Op> MValue flyTuple(Kernel::Impl &k, const IntTuple &t) {
+  std::vector<Int> leaves;
+  layout::flattenInto(t, leaves);
+  llvm::SmallVector<MValue> dynamic;
+  for (const Int &x : leaves)
+    if (const SsaInt *s = SsaInt::of(x))
+      dynamic.push_back(s->v);
+  return Op::create(k.b, k.loc(), fly::IntTupleType::get(k.ctx(), t), dynamic);
+}
+
+MValue flyLayout(Kernel::Impl &k, const Layout &l) {
+  return fly::MakeLayoutOp::create(k.b, k.loc(), flyTuple<fly::MakeShapeOp>(k, l.shape()),
+                                   flyTuple<fly::MakeStrideOp>(k, l.stride()));
+}
+
+/// The type the offset l(crd) is read in, and a bound on it: i64 where a leaf is 64 bits wide or
+/// the offset may pass 2^31 (it is at most the largest coordinate leaf times the sum of the
+/// strides), else i32, as SsaInt's LeafWidth::Bounds computes it.
+mlir::Type offsetType(Kernel::Impl &k, const Layout &l, const IntTuple &crd, uint64_t &bound) {
+  bool wide = false;
+  auto leavesOf = [&](const IntTuple &t) {
+    std::vector<Int> leaves;
+    layout::flattenInto(t, leaves);
+    for (const Int &x : leaves)
+      if (const SsaInt *s = SsaInt::of(x))
+        wide |= s->v.getType().getIntOrFloatBitWidth() > 32;
+    return leaves;
+  };
+  leavesOf(l.shape());
+  uint64_t largest = 0, strides = 0;
+  for (const Int &x : leavesOf(crd))
+    largest = std::max(largest, boundOf(x));
+  for (const Int &x : leavesOf(l.stride()))
+    wide |= __builtin_add_overflow(strides, boundOf(x), &strides);
+  if (__builtin_mul_overflow(largest, strides, &bound))
+    bound = UINT64_MAX;
+  wide |= bound > uint64_t(INT32_MAX);
+  if (!wide)
+    return k.b.getI32Type();
+  bound = std::min<uint64_t>(bound, INT64_MAX);
+  return k.b.getI64Type();
+}
+
+} // namespace
+
+std::optional<Int> Kernel::Impl::flyOffset(const Layout &l, const IntTuple &crd) {
+  // The types' algebra first (placeholder leaves, no IR): a coordinate that does not fit the
+  // layout is an error here, through the API, not in the pass.
+  std::optional<IntTuple> r;
+  if (!algebra("crd2idx", [&] {
+        r = layout::evaluate(fly::LayoutType::get(ctx(), l).getLayout(),
+                             fly::IntTupleType::get(ctx(), crd).getTuple());
+      }))
+    return std::nullopt;
+  if (!r->isLeaf()) {
+    fail("crd2idx of " + crd.str() + " in " + l.str() + " is not one offset");
+    return std::nullopt;
+  }
+  if (r->leaf().isStatic()) // as fly.get_scalar folds it
+    return r->leaf();
+  MValue offset =
+      fly::Crd2IdxOp::create(b, loc(), flyTuple<fly::MakeCoordOp>(*this, crd), flyLayout(*this, l));
+  uint64_t bound = 0;
+  mlir::Type t = offsetType(*this, l, crd, bound);
+  return dynamicInt(fly::GetScalarOp::create(b, loc(), t, offset), 1, bound);
 }
 
 //===-- Addresses -------------------------------------------------------------===//
@@ -315,8 +205,10 @@ std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &
     }
     crd.emplace_back(dynamicInt(c->v, 1));
   }
-  std::optional<Int> out;
   IntTuple c = crd.size() == 1 ? crd[0] : IntTuple::tuple(std::move(crd));
+  if (integerLeaves(t.layout->stride()))
+    return flyOffset(*t.layout, c);
+  std::optional<Int> out;
   algebra("tensor access", [&] { out = layout::evaluate(*t.layout, c).leaf(); });
   return out;
 }
@@ -359,7 +251,8 @@ struct LayoutOps {
     e.paramIndex = -1;
     e.rank = static_cast<int>(l.rank());
     e.layout = std::move(l);
-    bool zero = offset.isLeaf() && isConst(offset.leaf(), 0);
+    bool zero = offset.isLeaf() && offset.leaf().isStatic() && !offset.leaf().isBasis() &&
+                offset.leaf().value() == 0;
     if (like.identity && !zero) {
       // offset is a coordinate: one component per identity dimension.
       for (size_t j = 0; j < e.identityOffset.size(); ++j)
@@ -546,7 +439,7 @@ Value *Kernel::tupleLeaf(Value *h, int index) {
     int64_t v = x.value();
     return constInt(v == int32_t(v) ? DType::I32 : DType::I64, v);
   }
-  MValue v = static_cast<const KernelInt *>(x.dynamicPart())->v;
+  MValue v = SsaInt::of(x)->v;
   return k.scalar(v, v.getType().getIntOrFloatBitWidth() > 32 ? DType::I64 : DType::I32);
 }
 
@@ -704,13 +597,20 @@ Value *Kernel::crd2idx(Value *h, Value *hc) {
   IntTuple crd;
   if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
     return nullptr;
-  std::optional<IntTuple> r;
-  if (!k.algebra("crd2idx", [&] { r = layout::evaluate(*a->layout, crd); }))
+  const Layout &l = *a->layout;
+  if (!integerLeaves(l.stride()) || !integerLeaves(crd)) {
+    // Basis strides (a coordinate tensor) give a coordinate, which has no Fly form here yet.
+    std::optional<IntTuple> r;
+    if (!k.algebra("crd2idx", [&] { r = layout::evaluate(l, crd); }))
+      return nullptr;
+    if (!r->isLeaf() || r->leaf().isBasis())
+      return ops.tuple(std::move(*r));
+    return tupleLeaf(ops.tuple(std::move(*r)), 0);
+  }
+  std::optional<Int> offset = k.flyOffset(l, crd);
+  if (!offset)
     return nullptr;
-  if (!r->isLeaf() || r->leaf().isBasis())
-    return ops.tuple(std::move(*r));
-  Value *t = ops.tuple(std::move(*r));
-  return tupleLeaf(t, 0);
+  return tupleLeaf(ops.tuple(IntTuple(*offset)), 0);
 }
 
 Value *Kernel::localPartition(Value *ht, Value *hthr, Value *hidx) {

@@ -132,8 +132,9 @@ Structure computeStructure(llvm::StringRef opName, const std::vector<Structure> 
 llvm::SmallVector<int32_t> structureInts(mlir::Operation *op);
 
 /// fly-layout-lowering: the algebra on SSA leaves, fly.crd2idx and queries into arith;
-/// the layout values then have no uses and go.
-std::unique_ptr<mlir::Pass> createLayoutLoweringPass();
+/// the layout values then have no uses and go. `noWrap` (the kernel pipeline's choice)
+/// computes leaves in i64 wherever they may pass 2^31 instead of in their own width.
+std::unique_ptr<mlir::Pass> createLayoutLoweringPass(bool noWrap = false);
 
 /// fly-canonicalize: algebra ops on static layouts become fly.layout values of their result
 /// types; queries fold to constants.

@@ -2,8 +2,9 @@
 //
 // fly-layout-lowering runs the layout algebra a second time, now on SSA leaves:
 // each layout value becomes a src/layout Layout whose dynamic leaves are SSA
-// integers (SsaInt: i32 as FlyDSL's leaves are, or as wide as the values they
-// came from), each algebra op calls computeLayout, the function that gave
+// integers (ir/ssa_int.h's SsaInt, the kernel builder's leaves: i32 as FlyDSL's
+// leaves are or as wide as the values they came from; with no-wrap, i64 wherever
+// a value may pass 2^31), each algebra op calls computeLayout, the function that gave
 // the op its result type, and where the algebra combines an SsaInt the pass
 // emits the arith op. fly.crd2idx and the queries then become arith on those
 // leaves (constants where static: a static layout costs no division or
@@ -22,6 +23,7 @@
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
 #include "ir/nvidia_matrix_core.h"
+#include "ir/ssa_int.h"
 #include "layout/copy.h"
 #include "layout/text.h"
 
@@ -40,99 +42,11 @@ using namespace fly::ir::fly;
 namespace L = fly::layout;
 namespace FR = fly::ir::fly_rocdl;
 namespace FN = fly::ir::fly_nvvm;
+using fly::ir::castInt;
+using fly::ir::LeafWidth;
+using fly::ir::SsaInt;
 
 namespace {
-
-/// The width of an integer or index type (index counts as 64 bits).
-unsigned widthOf(Type t) { return t.isIndex() ? 64 : t.getIntOrFloatBitWidth(); }
-
-/// v as an integer of type `to`: index casts, sign extension or truncation.
-Value castInt(OpBuilder &b, Location loc, Value v, Type to) {
-  Type from = v.getType();
-  if (from == to)
-    return v;
-  if (from.isIndex() || to.isIndex())
-    return arith::IndexCastOp::create(b, loc, to, v);
-  if (widthOf(to) > widthOf(from))
-    return arith::ExtSIOp::create(b, loc, to, v);
-  return arith::TruncIOp::create(b, loc, to, v);
-}
-
-/// A leaf that is an SSA integer, of the width its producer gave it (FlyDSL's int tuple
-/// leaves are i32 unless made from wider values); combining two builds arith at the pass's
-/// builder's point (just before the op being lowered), in the wider of their types, and a
-/// constant takes its partner's type where it fits there.
-struct SsaInt final : L::DynamicInt {
-  SsaInt(OpBuilder &b, Location loc, Value v) : b(b), loc(loc), v(v) {}
-  std::string str() const override { return "?"; }
-  L::Int combine(L::ArithOp op, const L::Int &x, const L::Int &y) const override;
-
-  /// The type x would have on its own: its value's, or for a constant i32 where it fits.
-  static Type naturalType(OpBuilder &b, const L::Int &x) {
-    if (!x.isStatic())
-      return static_cast<const SsaInt *>(x.dynamicPart())->v.getType();
-    int64_t v = x.value();
-    return v == int64_t(int32_t(v)) ? Type(b.getI32Type()) : Type(b.getI64Type());
-  }
-  /// x as a value of type `type` (its natural type when null).
-  static Value materialize(OpBuilder &b, Location loc, const L::Int &x, Type type = {}) {
-    if (!type)
-      type = naturalType(b, x);
-    if (x.isStatic())
-      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, x.value()));
-    return castInt(b, loc, static_cast<const SsaInt *>(x.dynamicPart())->v, type);
-  }
-  /// The type two leaves combine in: the wider (an integer type over index at 64 bits); a
-  /// constant takes the other's type unless it needs more bits than that has.
-  static Type commonType(OpBuilder &b, const L::Int &x, const L::Int &y) {
-    Type tx = naturalType(b, x), ty = naturalType(b, y);
-    if (x.isStatic() && widthOf(tx) <= widthOf(ty))
-      return ty;
-    if (y.isStatic() && widthOf(ty) <= widthOf(tx))
-      return tx;
-    if (widthOf(tx) != widthOf(ty))
-      return widthOf(tx) > widthOf(ty) ? tx : ty;
-    return tx.isIndex() ? ty : tx;
-  }
-  static L::Int wrap(OpBuilder &b, Location loc, Value v) {
-    return L::Int::dynamic(std::make_shared<SsaInt>(b, loc, v));
-  }
-  /// A leaf: static where `v` is a constant (so the algebra folds it), else the SSA value.
-  static L::Int leaf(OpBuilder &b, Location loc, Value v) {
-    APInt c;
-    if (matchPattern(v, m_ConstantInt(&c)))
-      return L::Int(c.getSExtValue());
-    return wrap(b, loc, v);
-  }
-
-  OpBuilder &b;
-  Location loc;
-  Value v;
-};
-
-L::Int SsaInt::combine(L::ArithOp op, const L::Int &x, const L::Int &y) const {
-  using L::ArithOp;
-  if (auto folded = L::foldTrivial(op, x, y)) // what adds 0 or multiplies by 1 emits nothing
-    return *folded;
-  Type type = commonType(b, x, y);
-  Value a = materialize(b, loc, x, type), c = materialize(b, loc, y, type);
-  switch (op) {
-  case ArithOp::Add:
-    return wrap(b, loc, arith::AddIOp::create(b, loc, a, c));
-  case ArithOp::Mul:
-    return wrap(b, loc, arith::MulIOp::create(b, loc, a, c));
-  case ArithOp::FloorDiv:
-    return wrap(b, loc, arith::DivSIOp::create(b, loc, a, c));
-  case ArithOp::Mod:
-    return wrap(b, loc, arith::RemSIOp::create(b, loc, a, c));
-  case ArithOp::CeilDiv:
-  case ArithOp::ShapeDiv:
-    return wrap(b, loc, arith::CeilDivSIOp::create(b, loc, a, c));
-  case ArithOp::Min:
-    return wrap(b, loc, arith::MinSIOp::create(b, loc, a, c));
-  }
-  return L::Int(0);
-}
 
 /// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
 struct TensorParts {
@@ -143,6 +57,20 @@ struct TensorParts {
 
 struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LayoutLoweringPass)
+
+  LayoutLoweringPass() = default;
+  LayoutLoweringPass(const LayoutLoweringPass &other) : PassWrapper(other) {}
+  /// FlyDSL computes leaves in their own width (i32 leaves wrap past 2^31); kernels built
+  /// here ask for i64 wherever a value may pass it (and i32 where it provably cannot).
+  Option<bool> noWrap{*this, "no-wrap",
+                      llvm::cl::desc("compute leaves in i64 where they may pass 2^31, in i32 "
+                                     "where they provably fit"),
+                      llvm::cl::init(false)};
+  LeafWidth leafWidth() const { return noWrap ? LeafWidth::Bounds : LeafWidth::Operands; }
+  /// A leaf for `v`: static where it is a constant.
+  L::Int leaf(OpBuilder &b, Location loc, Value v, int64_t divisor = 1) const {
+    return SsaInt::leaf(b, loc, leafWidth(), v, divisor);
+  }
 
   StringRef getArgument() const final { return "fly-layout-lowering"; }
   StringRef getDescription() const final {
@@ -224,22 +152,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   /// The coordinate of tensor `t` whose leaves are `leaves`, in order.
-  static L::IntTuple coordOf(OpBuilder &b, Location loc, const TensorParts &t, ValueRange leaves) {
+  L::IntTuple coordOf(OpBuilder &b, Location loc, const TensorParts &t, ValueRange leaves) const {
     std::vector<L::Int> ints;
     for (Value v : leaves)
-      ints.push_back(SsaInt::leaf(b, loc, v));
+      ints.push_back(leaf(b, loc, v));
     return L::unflatten(t.layout.shape(), ints);
   }
 
   /// The offset of coordinate `coord` (or an index) in tensor `t`, through its swizzle.
-  static L::Int offsetOf(OpBuilder &b, Location loc, const TensorParts &t,
-                         const L::IntTuple &coord) {
+  L::Int offsetOf(OpBuilder &b, Location loc, const TensorParts &t,
+                  const L::IntTuple &coord) const {
     L::Int o = L::evaluate(t.layout, coord).leaf();
     if (!t.swizzle)
       return o;
     if (o.isStatic())
       return L::Int(t.swizzle->apply(o.value()));
-    return SsaInt::wrap(b, loc, swizzled(b, loc, SsaInt::materialize(b, loc, o), *t.swizzle));
+    return SsaInt::make(b, loc, leafWidth(),
+                        swizzled(b, loc, SsaInt::materialize(b, loc, o), *t.swizzle));
   }
 
   /// x ^ ((x & yyy) >> S) on an integer value, with a negative S shifting left.
@@ -571,7 +500,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto leaves = l.getLeaves();
       size_t next = 0;
       L::TextReader r(std::string_view(l.getType().getText().data(), l.getType().getText().size()));
-      r.setDynamicLeaves([&](int64_t) { return SsaInt::leaf(b, loc, leaves[next++]); });
+      r.setDynamicLeaves([&](int64_t div) { return leaf(b, loc, leaves[next++], div); });
       layouts.try_emplace(l.getResult(), r.layout());
     } else if (auto st = dyn_cast<StaticOp>(op)) {
       if (auto t = dyn_cast<IntTupleType>(st.getType()))
@@ -583,7 +512,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<IntTupleType>(op->getResult(0).getType());
       size_t next = 0;
       L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
-      r.setDynamicLeaves([&](int64_t) { return SsaInt::leaf(b, loc, op->getOperand(next++)); });
+      r.setDynamicLeaves([&](int64_t div) { return leaf(b, loc, op->getOperand(next++), div); });
       tuples.try_emplace(op->getResult(0), r.intTuple());
     } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
       layouts.try_emplace(m.getResult(),
@@ -796,7 +725,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
       const TensorParts &t = tensor(op->getOperand(1));
-      L::IntTuple thr(SsaInt::leaf(b, loc, op->getOperand(2)));
+      L::IntTuple thr(leaf(b, loc, op->getOperand(2)));
       L::Layout frag =
           L::threadFragments(t.layout, tc.getThreadValue().getLayout(),
                              L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
@@ -901,8 +830,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
 
 } // namespace
 
-std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass() {
-  return std::make_unique<LayoutLoweringPass>();
+std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass(bool noWrap) {
+  auto pass = std::make_unique<LayoutLoweringPass>();
+  pass->noWrap = noWrap;
+  return pass;
 }
 
 void fly::ir::fly::registerFlyPasses() {
