@@ -29,6 +29,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <array>
 #include <deque>
 #include <optional>
 
@@ -535,19 +536,30 @@ Value *Kernel::unary(UnaryOp op, Value *ha) {
   return k.scalar(withFastMath(k, r), d);
 }
 
-Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
-  Impl &k = *impl_;
+namespace {
+/// `make(x, y, z)` of three floats of one type and shape (fma, clamp), with the fast-math flags.
+template <class Make>
+Value *threeFloats(Kernel::Impl &k, const char *what, std::array<Value *, 3> h,
+                   std::array<const char *, 3> names, Make make) {
   if (!k.startOp())
     return nullptr;
-  Entry *a = k.getValue(ha, "a"), *b = k.getValue(hb, "b"), *c = k.getValue(hc, "c");
-  if (!a || !b || !c || !k.sameShape(a, b, "fma") || !k.sameShape(a, c, "fma"))
+  Entry *x = k.getValue(h[0], names[0]), *y = k.getValue(h[1], names[1]);
+  Entry *z = k.getValue(h[2], names[2]);
+  if (!x || !y || !z || !k.sameShape(x, y, what) || !k.sameShape(x, z, what))
     return nullptr;
-  if (!isFloat(a->dtype)) {
-    k.fail("fma needs three floats of one type");
+  if (!isFloat(x->dtype)) {
+    k.fail(std::string(what) + " needs three floats of one type");
     return nullptr;
   }
-  return k.scalar(withFastMath(k, mlir::math::FmaOp::create(k.b, k.loc(), a->v, b->v, c->v)),
-                  a->dtype);
+  return k.scalar(withFastMath(k, make(x->v, y->v, z->v)), x->dtype);
+}
+} // namespace
+
+Value *Kernel::fma(Value *ha, Value *hb, Value *hc) {
+  return threeFloats(*impl_, "fma", {ha, hb, hc}, {"a", "b", "c"},
+                     [&](MValue a, MValue b, MValue c) {
+                       return mlir::math::FmaOp::create(impl_->b, impl_->loc(), a, b, c);
+                     });
 }
 
 Value *Kernel::powi(Value *hb, Value *he) {
@@ -573,18 +585,10 @@ Value *Kernel::powi(Value *hb, Value *he) {
 }
 
 Value *Kernel::clamp(Value *hx, Value *hlo, Value *hhi) {
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return nullptr;
-  Entry *x = k.getValue(hx, "x"), *lo = k.getValue(hlo, "lo"), *hi = k.getValue(hhi, "hi");
-  if (!x || !lo || !hi || !k.sameShape(x, lo, "clamp") || !k.sameShape(x, hi, "clamp"))
-    return nullptr;
-  if (!isFloat(x->dtype)) {
-    k.fail("clamp needs three floats of one type");
-    return nullptr;
-  }
-  return k.scalar(withFastMath(k, mlir::math::ClampFOp::create(k.b, k.loc(), x->v, lo->v, hi->v)),
-                  x->dtype);
+  return threeFloats(*impl_, "clamp", {hx, hlo, hhi}, {"x", "lo", "hi"},
+                     [&](MValue x, MValue lo, MValue hi) {
+                       return mlir::math::ClampFOp::create(impl_->b, impl_->loc(), x, lo, hi);
+                     });
 }
 
 bool Kernel::sincos(Value *hx, Value *&sin, Value *&cos) {

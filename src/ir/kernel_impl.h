@@ -22,6 +22,7 @@
 #include "mlir/IR/Builders.h"
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -353,9 +354,20 @@ struct Kernel::Impl {
   MValue materialize(const layout::Int &x, mlir::Type t = {}) {
     return SsaInt::materialize(b, loc(), x, t ? t : mlir::Type(b.getI64Type()));
   }
-  /// The offset l(crd) as fly.crd2idx (lowered by fly-layout-lowering), or a static leaf where
-  /// the types' algebra gives one; nothing (and the kernel failed) where crd does not fit l.
-  std::optional<layout::Int> flyOffset(const layout::Layout &l, const layout::IntTuple &crd);
+  /// The Fly form of what the builder computes on layouts: ops that fly-layout-lowering lowers.
+  /// A scalar the Fly ops `build` give (read by fly.get_scalar), or the static leaf `types` (the
+  /// algebra on the operands' types, which carry the leaves' divisors) gives; i64 where `wide`
+  /// or `bound` passes 2^31. Throws a LayoutError (call within algebra()) where the types'
+  /// algebra does.
+  layout::Int flyScalar(const std::function<layout::Int()> &types,
+                        const std::function<MValue()> &build, bool wide, uint64_t bound);
+  /// The offset l(crd) (fly.crd2idx), as flyScalar.
+  layout::Int flyOffset(const layout::Layout &l, const layout::IntTuple &crd);
+  /// size(l) or cosize(l) (fly.size, fly.cosize), as flyScalar.
+  layout::Int flySize(const layout::Layout &l, bool cosize);
+  /// Whether l and crd have a Fly form: integer leaves (a basis stride, as a coordinate tensor's,
+  /// has none here yet).
+  bool flyForm(const layout::Layout &l, const layout::IntTuple &crd);
   /// The address of the element at `offset` (a leaf of the tensor's layout's codomain).
   MValue elementAddress(Entry &t, const layout::Int &offset);
   /// The offset of a coordinate, one integer per top-level mode of the tensor's layout.

@@ -85,56 +85,87 @@ MValue flyLayout(Kernel::Impl &k, const Layout &l) {
                                    flyTuple<fly::MakeStrideOp>(k, l.stride()));
 }
 
-/// The type the offset l(crd) is read in, and a bound on it: i64 where a leaf is 64 bits wide or
-/// the offset may pass 2^31 (it is at most the largest coordinate leaf times the sum of the
-/// strides), else i32, as SsaInt's LeafWidth::Bounds computes it.
-mlir::Type offsetType(Kernel::Impl &k, const Layout &l, const IntTuple &crd, uint64_t &bound) {
+/// Saturating bounds on a tuple's leaves: the largest, their sum and their product; and whether a
+/// dynamic leaf is 64 bits wide.
+struct LeafBounds {
+  uint64_t largest = 0, sum = 0, product = 1;
   bool wide = false;
-  auto leavesOf = [&](const IntTuple &t) {
+  explicit LeafBounds(const IntTuple &t) {
     std::vector<Int> leaves;
     layout::flattenInto(t, leaves);
-    for (const Int &x : leaves)
+    for (const Int &x : leaves) {
+      uint64_t v = boundOf(x);
+      largest = std::max(largest, v);
+      if (__builtin_add_overflow(sum, v, &sum))
+        sum = UINT64_MAX;
+      if (__builtin_mul_overflow(product, v, &product))
+        product = UINT64_MAX;
       if (const SsaInt *s = SsaInt::of(x))
         wide |= s->v.getType().getIntOrFloatBitWidth() > 32;
-    return leaves;
-  };
-  leavesOf(l.shape());
-  uint64_t largest = 0, strides = 0;
-  for (const Int &x : leavesOf(crd))
-    largest = std::max(largest, boundOf(x));
-  for (const Int &x : leavesOf(l.stride()))
-    wide |= __builtin_add_overflow(strides, boundOf(x), &strides);
-  if (__builtin_mul_overflow(largest, strides, &bound))
-    bound = UINT64_MAX;
-  wide |= bound > uint64_t(INT32_MAX);
-  if (!wide)
-    return k.b.getI32Type();
-  bound = std::min<uint64_t>(bound, INT64_MAX);
-  return k.b.getI64Type();
+    }
+  }
+};
+
+uint64_t times(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
 }
 
 } // namespace
 
-std::optional<Int> Kernel::Impl::flyOffset(const Layout &l, const IntTuple &crd) {
-  // The types' algebra first (placeholder leaves, no IR): a coordinate that does not fit the
-  // layout is an error here, through the API, not in the pass.
-  std::optional<IntTuple> r;
-  if (!algebra("crd2idx", [&] {
-        r = layout::evaluate(fly::LayoutType::get(ctx(), l).getLayout(),
-                             fly::IntTupleType::get(ctx(), crd).getTuple());
-      }))
-    return std::nullopt;
-  if (!r->isLeaf()) {
-    fail("crd2idx of " + crd.str() + " in " + l.str() + " is not one offset");
-    return std::nullopt;
-  }
-  if (r->leaf().isStatic()) // as fly.get_scalar folds it
-    return r->leaf();
-  MValue offset =
-      fly::Crd2IdxOp::create(b, loc(), flyTuple<fly::MakeCoordOp>(*this, crd), flyLayout(*this, l));
-  uint64_t bound = 0;
-  mlir::Type t = offsetType(*this, l, crd, bound);
-  return dynamicInt(fly::GetScalarOp::create(b, loc(), t, offset), 1, bound);
+Int Kernel::Impl::flyScalar(const std::function<Int()> &types, const std::function<MValue()> &build,
+                            bool wide, uint64_t bound) {
+  // The types' algebra first (placeholder leaves with their divisors, no IR): operands that do
+  // not fit throw here, before any op is built.
+  Int r = types();
+  if (r.isStatic()) // as fly.get_scalar folds it
+    return r;
+  // i32 where the leaves are and the result provably fits, as SsaInt's LeafWidth::Bounds
+  // computes it in the pass; else i64.
+  wide |= bound > uint64_t(INT32_MAX);
+  mlir::Type t = wide ? b.getI64Type() : b.getI32Type();
+  return dynamicInt(fly::GetScalarOp::create(b, loc(), t, build()), fly::divisorOf(r),
+                    std::min<uint64_t>(bound, INT64_MAX));
+}
+
+Int Kernel::Impl::flyOffset(const Layout &l, const IntTuple &crd) {
+  LeafBounds c(crd), shape(l.shape()), stride(l.stride());
+  return flyScalar(
+      [&] {
+        IntTuple r = layout::evaluate(fly::LayoutType::get(ctx(), l).getLayout(),
+                                      fly::IntTupleType::get(ctx(), crd).getTuple());
+        if (!r.isLeaf())
+          layout::fail(layout::ErrorKind::RankMismatch,
+                       "crd2idx of " + crd.str() + " in " + l.str() + " is not one offset");
+        return r.leaf();
+      },
+      [&] {
+        return fly::Crd2IdxOp::create(b, loc(), flyTuple<fly::MakeCoordOp>(*this, crd),
+                                      flyLayout(*this, l));
+      },
+      c.wide || shape.wide || stride.wide, times(c.largest, stride.sum));
+}
+
+Int Kernel::Impl::flySize(const Layout &l, bool cosize) {
+  LeafBounds shape(l.shape()), stride(l.stride());
+  uint64_t bound = cosize ? times(shape.largest, stride.sum) + 1 : shape.product;
+  return flyScalar(
+      [&] {
+        Layout types = fly::LayoutType::get(ctx(), l).getLayout();
+        return cosize ? layout::cosize(types) : layout::size(types);
+      },
+      [&]() -> MValue {
+        MValue v = flyLayout(*this, l);
+        if (cosize)
+          return fly::CosizeOp::create(b, loc(), v);
+        return fly::SizeOp::create(b, loc(), v);
+      },
+      shape.wide || stride.wide, bound);
+}
+
+bool Kernel::Impl::flyForm(const Layout &l, const IntTuple &crd) {
+  return integerLeaves(l.shape()) && integerLeaves(l.stride()) && integerLeaves(crd) &&
+         !layout::hasUnderscore(crd);
 }
 
 //===-- Addresses -------------------------------------------------------------===//
@@ -206,10 +237,10 @@ std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &
     crd.emplace_back(dynamicInt(c->v, 1));
   }
   IntTuple c = crd.size() == 1 ? crd[0] : IntTuple::tuple(std::move(crd));
-  if (integerLeaves(t.layout->stride()))
-    return flyOffset(*t.layout, c);
   std::optional<Int> out;
-  algebra("tensor access", [&] { out = layout::evaluate(*t.layout, c).leaf(); });
+  algebra("tensor access", [&] {
+    out = flyForm(*t.layout, c) ? flyOffset(*t.layout, c) : layout::evaluate(*t.layout, c).leaf();
+  });
   return out;
 }
 
@@ -302,6 +333,9 @@ struct LayoutOps {
 
   /// The offset of `crd` in a tensor: a leaf, or for an identity tensor a coordinate.
   IntTuple offsetIn(const Entry &t, const IntTuple &crd, const Layout &l, bool sliced) {
+    IntTuple at = sliced ? layout::underscoresAsZero(crd) : crd;
+    if (!t.identity && k.flyForm(l, at))
+      return IntTuple(k.flyOffset(l, at));
     auto one = [&](const Layout &m) {
       return sliced ? layout::sliceAndOffset(crd, m).second : layout::evaluate(m, crd);
     };
@@ -451,8 +485,10 @@ Value *Kernel::tensorLayout(Value *h) {
   return t ? LayoutOps{k}.layoutValue(*t->layout) : nullptr;
 }
 
-Value *Kernel::layoutUnary(int op, Value *h) {
-  Impl &k = *impl_;
+namespace {
+/// The layout op `apply` gives on the layout or tensor `h`: a tensor stays one where the op keeps
+/// its elements (`keeps` set by `apply`), else the result is a layout of its own.
+template <class Apply> Value *layoutOp(Kernel::Impl &k, Value *h, Apply apply) {
   if (!k.startOp())
     return nullptr;
   LayoutOps ops{k};
@@ -460,17 +496,23 @@ Value *Kernel::layoutUnary(int op, Value *h) {
   if (!a)
     return nullptr;
   std::optional<Layout> r;
-  layout::UnaryOp which{};
-  if (!k.algebra("layout op", [&] {
-        which = layout::unaryOp(op);
-        r = layout::apply(which, *a->layout);
-      }))
+  bool keeps = false;
+  if (!k.algebra("layout op", [&] { r = apply(*a->layout, keeps); }))
     return nullptr;
-  // Coalescing or flattening a tensor keeps what it points to; the other results are
-  // functions of their own (an inverse or complement maps offsets, not this memory).
-  if (a->tensor && layout::keepsElements(which))
+  if (a->tensor && keeps)
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
   return ops.layoutValue(std::move(*r));
+}
+} // namespace
+
+Value *Kernel::layoutUnary(int op, Value *h) {
+  // Coalescing or flattening a tensor keeps what it points to; the other results are
+  // functions of their own (an inverse or complement maps offsets, not this memory).
+  return layoutOp(*impl_, h, [&](const Layout &l, bool &keeps) {
+    layout::UnaryOp which = layout::unaryOp(op);
+    keeps = layout::keepsElements(which);
+    return layout::apply(which, l);
+  });
 }
 
 Value *Kernel::layoutQuery(int which, Value *h) {
@@ -482,15 +524,16 @@ Value *Kernel::layoutQuery(int which, Value *h) {
   if (!a)
     return nullptr;
   std::optional<IntTuple> r;
+  bool plain = k.flyForm(*a->layout, IntTuple(0));
   if (!k.algebra("layout query", [&] {
         switch (which) {
-        case 0:
-          r = IntTuple(layout::size(*a->layout));
+        case 0: // a coordinate tensor's layout has basis strides: no Fly form yet
+          r = IntTuple(plain ? k.flySize(*a->layout, false) : layout::size(*a->layout));
           break;
         case 1:
           if (a->identity)
             layout::fail(layout::ErrorKind::Unsupported, "a coordinate tensor has no cosize");
-          r = IntTuple(layout::cosize(*a->layout));
+          r = IntTuple(plain ? k.flySize(*a->layout, true) : layout::cosize(*a->layout));
           break;
         case 2:
           r = IntTuple(static_cast<int64_t>(a->layout->rank()));
@@ -532,25 +575,13 @@ Value *Kernel::layoutBinary(int op, Value *ha, Value *hb) {
 }
 
 Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return nullptr;
-  LayoutOps ops{k};
-  Entry *a = ops.layoutLike(h, "layout");
-  if (!a)
-    return nullptr;
-  std::optional<Layout> r;
-  layout::TilerOp which{};
-  if (!k.algebra("layout op", [&] {
-        which = layout::tilerOp(op);
-        r = layout::apply(which, *a->layout, layout::Tiler::parse(tilerText));
-      }))
-    return nullptr;
   // Compositions and divides of a tensor view the same memory; products describe more
   // elements than the tensor has, so they stay layouts.
-  if (a->tensor && layout::keepsElements(which))
-    return ops.tensorLike(*a, std::move(*r), IntTuple(0));
-  return ops.layoutValue(std::move(*r));
+  return layoutOp(*impl_, h, [&](const Layout &l, bool &keeps) {
+    layout::TilerOp which = layout::tilerOp(op);
+    keeps = layout::keepsElements(which);
+    return layout::apply(which, l, layout::Tiler::parse(tilerText));
+  });
 }
 
 namespace {
@@ -598,19 +629,15 @@ Value *Kernel::crd2idx(Value *h, Value *hc) {
   if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
     return nullptr;
   const Layout &l = *a->layout;
-  if (!integerLeaves(l.stride()) || !integerLeaves(crd)) {
-    // Basis strides (a coordinate tensor) give a coordinate, which has no Fly form here yet.
-    std::optional<IntTuple> r;
-    if (!k.algebra("crd2idx", [&] { r = layout::evaluate(l, crd); }))
-      return nullptr;
-    if (!r->isLeaf() || r->leaf().isBasis())
-      return ops.tuple(std::move(*r));
-    return tupleLeaf(ops.tuple(std::move(*r)), 0);
-  }
-  std::optional<Int> offset = k.flyOffset(l, crd);
-  if (!offset)
+  // Basis strides (a coordinate tensor) give a coordinate, which has no Fly form here yet.
+  std::optional<IntTuple> r;
+  if (!k.algebra("crd2idx", [&] {
+        r = k.flyForm(l, crd) ? IntTuple(k.flyOffset(l, crd)) : layout::evaluate(l, crd);
+      }))
     return nullptr;
-  return tupleLeaf(ops.tuple(IntTuple(*offset)), 0);
+  if (!r->isLeaf() || r->leaf().isBasis())
+    return ops.tuple(std::move(*r));
+  return tupleLeaf(ops.tuple(std::move(*r)), 0);
 }
 
 Value *Kernel::localPartition(Value *ht, Value *hthr, Value *hidx) {

@@ -119,6 +119,10 @@ mlir::Value castInt(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, mlir:
   return mlir::arith::TruncIOp::create(b, loc, to, v);
 }
 
+std::string SsaInt::str() const {
+  return divisor > 1 ? "?{div=" + std::to_string(divisor) + "}" : "?";
+}
+
 const SsaInt *SsaInt::of(const Int &x) { return static_cast<const SsaInt *>(x.dynamicPart()); }
 
 int64_t divisorOf(const Int &x) {

@@ -30,7 +30,8 @@ public:
   SsaInt(mlir::OpBuilder &b, mlir::Location loc, LeafWidth width, mlir::Value v, int64_t divisor,
          uint64_t bound)
       : b(b), loc(loc), width(width), v(v), divisor(divisor), bound(bound) {}
-  std::string str() const override { return "?"; }
+  /// `?`, or `?{div=d}` for a multiple of d: the leaf as a Fly type spells it.
+  std::string str() const override;
   layout::Int combine(layout::ArithOp op, const layout::Int &x,
                       const layout::Int &y) const override;
 

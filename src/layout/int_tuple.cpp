@@ -100,6 +100,17 @@ bool hasUnderscore(const IntTuple &t) {
   return std::any_of(t.elems().begin(), t.elems().end(), hasUnderscore);
 }
 
+IntTuple underscoresAsZero(const IntTuple &crd) {
+  if (crd.isUnderscore())
+    return IntTuple(0);
+  if (!crd.isTuple())
+    return crd;
+  std::vector<IntTuple> out;
+  for (const IntTuple &e : crd.elems())
+    out.push_back(underscoresAsZero(e));
+  return IntTuple::tuple(std::move(out));
+}
+
 bool congruent(const IntTuple &a, const IntTuple &b) {
   if (a.isTuple() != b.isTuple())
     return false;

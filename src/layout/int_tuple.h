@@ -71,6 +71,9 @@ size_t hashValue(const IntTuple &t);
 // Structure.
 int depth(const IntTuple &t);
 bool hasUnderscore(const IntTuple &t);
+/// `crd` with every `_` read as 0 (an integer 0 covers a whole tuple mode): the coordinate whose
+/// offset is a slice's offset.
+IntTuple underscoresAsZero(const IntTuple &crd);
 /// True when a and b have the same tuple structure (CuTe's congruent).
 bool congruent(const IntTuple &a, const IntTuple &b);
 IntTuple flatten(const IntTuple &t);

@@ -180,20 +180,7 @@ Layout dice(const IntTuple &crd, const Layout &l) {
 }
 
 std::pair<Layout, IntTuple> sliceAndOffset(const IntTuple &crd, const Layout &l) {
-  Layout s = slice(crd, l);
-  // The offset is the layout at the coordinate with every '_' read as 0 (an
-  // integer 0 covers a whole tuple mode).
-  std::function<IntTuple(const IntTuple &)> zeroed = [&](const IntTuple &c) -> IntTuple {
-    if (c.isUnderscore())
-      return IntTuple(0);
-    if (!c.isTuple())
-      return c;
-    std::vector<IntTuple> out;
-    for (const IntTuple &e : c.elems())
-      out.push_back(zeroed(e));
-    return IntTuple::tuple(std::move(out));
-  };
-  return {s, crd2idx(zeroed(crd), l.shape(), l.stride())};
+  return {slice(crd, l), crd2idx(underscoresAsZero(crd), l.shape(), l.stride())};
 }
 
 Layout append(const Layout &l, const Layout &x) {

@@ -65,3 +65,35 @@ def misfit(out: fx.Tensor, n: fx.Int32):
 def test_a_coordinate_that_does_not_fit_is_an_error_at_the_call():
     with pytest.raises(CompileError, match="crd2idx"):
         misfit.compile(np.zeros(1, np.int32), 4, target="cpu")
+
+
+@flyc.kernel
+def sizes(out: fx.Tensor, n: fx.Int32, s: fx.Int32):
+    L = fx.make_layout((4, n), (s, 1))
+    out[0] = fx.get_scalar(fx.size(L)).to("i64")
+    out[1] = fx.get_scalar(fx.size(fx.zipped_divide(L, (2, 1)))).to("i64")
+
+
+@pytest.mark.parametrize("n, s", [(3, 5), (7, 1), (1, 2)])
+def test_size_of_a_dynamic_layout(n, s):
+    out = dev.array(np.zeros(2, np.int64))
+    sizes(out, n, s).launch(grid=(1,), block=(1,))
+    assert dev.host(out).tolist() == [4 * n, 4 * n]
+
+
+def test_size_is_a_fly_op_in_the_first_dump(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    sizes.compile(np.zeros(2, np.int64), 3, 5, target="cpu")
+    (folder,) = tmp_path.iterdir()
+    assert "fly.size" in (folder / "00_origin.mlir").read_text()
+
+
+@flyc.kernel
+def dynamic_cosize(out: fx.Tensor, n: fx.Int32):
+    out[0] = fx.get_scalar(fx.cosize(fx.make_layout((4, n), (n, 1)))).to("i64")
+
+
+def test_cosize_of_dynamic_leaves_is_refused_at_the_call():
+    with pytest.raises(CompileError, match="cosize"):
+        dynamic_cosize.compile(np.zeros(1, np.int64), 3, target="cpu")

@@ -70,7 +70,8 @@ def template(x):
 
 
 def _parse(text):
-    """CuTe text -> nested tuple with leaves: int, "?" (dynamic) or "_"; leaf count."""
+    """CuTe text -> nested tuple with leaves: int, "?" (dynamic, whatever its divisor) or "_";
+    leaf count."""
     pos, count = 0, 0
 
     def element():
@@ -89,8 +90,8 @@ def _parse(text):
             pos += 1
         token = text[start:pos]
         count += 1
-        if token in ("?", "_"):
-            return (token, count - 1)
+        if token == "_" or token.startswith("?"):  # ?{div=16}: a multiple of 16
+            return (token[0], count - 1)
         return int(token.split("@")[0]) if "@" not in token else token
 
     return element()
