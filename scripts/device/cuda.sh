@@ -9,6 +9,8 @@
 #                                     # layouts, the cpu target on the host's cores); the
 #                                     # benchmark tables are printed last
 # The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
+# Before and after a change: `pack-before REV` and `pack` here, then `compare [BENCH ...]`
+# there (the benchmark tables with each library in turn, on one card).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
