@@ -213,7 +213,7 @@ end
     d = tensor_param(k, :f32, 2)
     tiles = tiler_op(k, :zipped_divide, t, "(2,3)")
     @test kernel_string(k, tiles) == "((2,3),(2,2)):((1,4),(2,12))"
-    @test kernel_string(k, tiler_op(k, :logical_divide, d, "(2,_)")) == "((2,?),?):((?,?),?)"
+    @test kernel_string(k, tiler_op(k, :logical_divide, d, "(2,_)")) == "((2,?),?):((?,?{div=2}),?)"
     finish!(k)
     # A tile CuTe rejects, and a copy wider than the values the layout keeps together.
     k = Kernel(m, "bad_tile")
