@@ -693,8 +693,8 @@ FLY_API fly_value_t *fly_kernel_layout(fly_kernel_t *k, const char *text,
                                        fly_value_t *const *dynamic, size_t n);
 /* A host layout as a static in-kernel layout (composed layouts: not yet). */
 FLY_API fly_value_t *fly_kernel_layout_from_host(fly_kernel_t *k, const fly_layout_t *layout);
-/* A tuple, layout or tensor's layout as text, `?` for dynamic leaves (caller
- * frees with fly_string_free). */
+/* A tuple, layout or tensor's layout as text: a dynamic leaf is `?`, or `?{div=d}` when it is
+ * known to be a multiple of d (caller frees with fly_string_free). */
 FLY_API fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **text);
 /* Leaf `index` (flattened) of a tuple as an i32 or i64 scalar. */
 FLY_API fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index);

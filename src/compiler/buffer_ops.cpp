@@ -114,13 +114,28 @@ void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
   op.erase();
 }
 
+// Lane `i` of a written vector; the value itself when it has one lane.
+mlir::Value laneOf(mlir::OpBuilder &b, mlir::Location loc, const Access &a, mlir::Value data,
+                   int i) {
+  if (a.lanes == 1)
+    return data;
+  mlir::Value pos = mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+  return mlir::LLVM::ExtractElementOp::create(b, loc, data, pos);
+}
+
+// The `if` on whether every byte a write moves lies inside the resource.
+mlir::scf::IfOp ifWholeInRange(mlir::OpBuilder &b, mlir::Location loc, const Access &a,
+                               bool withElse) {
+  return mlir::scf::IfOp::create(b, loc, inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes),
+                                 withElse);
+}
+
 void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
   mlir::Value data = op.getVdata();
   Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
-  auto whole = mlir::scf::IfOp::create(
-      b, loc, inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes), /*withElseRegion=*/true);
+  auto whole = ifWholeInRange(b, loc, a, /*withElse=*/true);
   {
     mlir::OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(whole.thenBlock()->getTerminator());
@@ -131,9 +146,8 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
       auto lane = mlir::scf::IfOp::create(b, loc, inRange(b, loc, a, first, a.elemBytes), false);
       mlir::OpBuilder::InsertionGuard lg(b);
       b.setInsertionPoint(lane.thenBlock()->getTerminator());
-      mlir::Value pos = mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
-      mlir::Value elem = mlir::LLVM::ExtractElementOp::create(b, loc, data, pos);
-      mlir::LLVM::StoreOp::create(b, loc, elem, addressAt(b, loc, a, first), a.elemBytes);
+      mlir::LLVM::StoreOp::create(b, loc, laneOf(b, loc, a, data, i), addressAt(b, loc, a, first),
+                                  a.elemBytes);
     }
   }
   op.erase();
@@ -146,21 +160,13 @@ void emulateAtomicAdd(mlir::ROCDL::RawPtrBufferAtomicFaddOp op) {
   auto loc = op.getLoc();
   mlir::Value data = op.getVdata();
   Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
-  auto whole = mlir::scf::IfOp::create(
-      b, loc, inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes), /*withElseRegion=*/false);
+  auto whole = ifWholeInRange(b, loc, a, /*withElse=*/false);
   mlir::OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(whole.thenBlock()->getTerminator());
-  for (int i = 0; i < a.lanes; ++i) {
-    mlir::Value elem = data;
-    if (a.lanes > 1) {
-      mlir::Value pos =
-          mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
-      elem = mlir::LLVM::ExtractElementOp::create(b, loc, data, pos);
-    }
-    mlir::LLVM::AtomicRMWOp::create(b, loc, mlir::LLVM::AtomicBinOp::fadd,
-                                    addressAt(b, loc, a, int64_t(i) * a.elemBytes), elem,
-                                    mlir::LLVM::AtomicOrdering::monotonic);
-  }
+  for (int i = 0; i < a.lanes; ++i)
+    mlir::LLVM::AtomicRMWOp::create(
+        b, loc, mlir::LLVM::AtomicBinOp::fadd, addressAt(b, loc, a, int64_t(i) * a.elemBytes),
+        laneOf(b, loc, a, data, i), mlir::LLVM::AtomicOrdering::monotonic);
   op.erase();
 }
 

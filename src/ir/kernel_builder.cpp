@@ -1610,13 +1610,23 @@ Value *Kernel::bufferLoadBytes(Value *hrsrc, Value *hoff, Value *hsoff, DType d,
   return k.scalar(k.fromMem(v, d, lanes), d);
 }
 
+namespace {
+// What a buffer write takes: the resource, the value and its byte offsets; false after a failure.
+bool bufferWrite(Kernel::Impl &k, Value *hrsrc, Value *hv, Value *hoff, Value *hsoff, Entry *&r,
+                 Entry *&v, MValue &off, MValue &soff) {
+  if (!k.startOp())
+    return false;
+  r = getBuffer(k, hrsrc);
+  v = k.getValue(hv, "value");
+  return r && v && byteAccess(k, hoff, hsoff, v->dtype, v->lanes, off, soff);
+}
+} // namespace
+
 void Kernel::bufferStoreBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff) {
   Impl &k = *impl_;
-  if (!k.startOp())
-    return;
-  Entry *r = getBuffer(k, hrsrc), *v = k.getValue(hv, "value");
+  Entry *r, *v;
   MValue off, soff;
-  if (!r || !v || !byteAccess(k, hoff, hsoff, v->dtype, v->lanes, off, soff))
+  if (!bufferWrite(k, hrsrc, hv, hoff, hsoff, r, v, off, soff))
     return;
   mlir::ROCDL::RawPtrBufferStoreOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes), r->v,
                                            off, soff, k.constantOf(DType::I32, 0), nullptr, nullptr,
@@ -1625,11 +1635,9 @@ void Kernel::bufferStoreBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff
 
 void Kernel::bufferAtomicAddBytes(Value *hrsrc, Value *hv, Value *hoff, Value *hsoff) {
   Impl &k = *impl_;
-  if (!k.startOp())
-    return;
-  Entry *r = getBuffer(k, hrsrc), *v = k.getValue(hv, "value");
+  Entry *r, *v;
   MValue off, soff;
-  if (!r || !v || !byteAccess(k, hoff, hsoff, v->dtype, v->lanes, off, soff))
+  if (!bufferWrite(k, hrsrc, hv, hoff, hsoff, r, v, off, soff))
     return;
   bool pair = v->lanes == 2 && (v->dtype == DType::F16 || v->dtype == DType::BF16);
   if (!pair && !(v->lanes == 1 && v->dtype == DType::F32)) {

@@ -875,3 +875,85 @@ func.func @mma_sync_f32(%x: !fly_nvvm.mma_sync<16x8x8, (f32, f32) -> f32>) {
 func.func @mma_sync_shape(%x: !fly_nvvm.mma_sync<16x8x8, (f16, f16) -> f32>) {
   return
 }
+
+// -----
+
+func.func @group_past_the_rank() {
+  %t = fly.static : !fly.int_tuple<(2,3)>
+  // expected-error @+2 {{fly.group: group of (2,3) needs 0 <= begin <= end <= its rank (end -1: the rank)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %g = fly.group(%t) {begin = 1 : i32, end = 3 : i32} : (!fly.int_tuple<(2,3)>) -> !fly.int_tuple<(2,3)>
+  return
+}
+
+// -----
+
+func.func @append_to_a_smaller_rank() {
+  %t = fly.static : !fly.int_tuple<(2,3,4)>
+  %one = fly.static : !fly.int_tuple<1>
+  // expected-error @+2 {{fly.append: append<2> of (2,3,4), which has more modes}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = fly.append<2>(%t, %one) : (!fly.int_tuple<(2,3,4)>, !fly.int_tuple<1>) -> !fly.int_tuple<(2,3,4)>
+  return
+}
+
+// -----
+
+func.func @append_of_mixed_kinds() {
+  %l = fly.static : !fly.layout<4:1>
+  %one = fly.static : !fly.int_tuple<1>
+  // expected-error @+2 {{fly.append: append takes an element of its tuple's kind (both int tuples or both layouts)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = fly.append(%l, %one) : (!fly.layout<4:1>, !fly.int_tuple<1>) -> !fly.layout<(4,1):(1,0)>
+  return
+}
+
+// -----
+
+func.func @product_like_of_a_deeper_profile() {
+  %t = fly.static : !fly.int_tuple<(2,3)>
+  %p = fly.static : !fly.int_tuple<(1,1,1)>
+  // expected-error @+2 {{fly.int_tuple_product_like: product_like((2,3), (1,1,1)): the profile has more modes}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = fly.int_tuple_product_like(%t, %p) : (!fly.int_tuple<(2,3)>, !fly.int_tuple<(1,1,1)>) -> !fly.int_tuple<(2,3)>
+  return
+}
+
+// -----
+
+func.func @coshape_of_nested_bases() {
+  %l = fly.static : !fly.layout<(4,8):(1E0E1,1E1)>
+  // expected-error @+2 {{strides of nested basis elements are not offered}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = fly.coshape(%l) : (!fly.layout<(4,8):(1E0E1,1E1)>) -> !fly.int_tuple<(4,8)>
+  return
+}
+
+// -----
+
+func.func @fragment_of_operand_e(%t: !fly.memref<f16, shared, (16,16):(1,16)>,
+    %mma: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>) {
+  // expected-error @+1 {{expected an MMA operand a, b, c or d, got e}}
+  %b = fly.mma.make_fragment(e, %mma, %t) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>) -> !fly.memref<f16, register, (4,1,1):(1,0,0)>
+  return
+}
+
+// -----
+
+func.func @fragment_of_no_stages(%t: !fly.memref<f16, shared, (16,16):(1,16)>,
+    %mma: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>) {
+  // expected-error @+2 {{fly.mma.make_fragment: stages must be positive, not 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %b = fly.mma.make_fragment(b, %mma, %t, stages = 0) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>) -> !fly.memref<f16, register, (4,1,1):(1,0,0)>
+  return
+}
+
+// -----
+
+func.func @tiled_mma_of_a_rank_4_layout(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>) {
+  %l = fly.static : !fly.layout<(1,1,1,2):(0,1,2,3)>
+  // expected-error @+2 {{fly.make_tiled_mma: }}
+  // expected-error @+1 {{failed to infer returned types}}
+  %m = fly.make_tiled_mma(%atom, %l) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1,2):(0,1,2,3)>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+  return
+}

@@ -195,25 +195,70 @@ def as_value(x, like=None):
     raise TypeError(f"{type(x).__name__} is not a kernel value")
 
 
+def _width(dtype):
+    if dtype == "index":
+        return 64
+    return 8 if dtype.startswith("f8") else int(dtype.lstrip("biuf"))
+
+
+def _widen_float(dtype, bits):
+    """The float type `dtype`, or the narrowest standard one of at least `bits` bits."""
+    if _width(dtype) >= bits:
+        return dtype
+    return "f32" if bits <= 32 else "f64"
+
+
+def number_dtype(x):
+    """The type FlyDSL gives a Python number in arithmetic: bool i1, int i32 (i64 past its
+    range), float f32."""
+    if isinstance(x, bool):
+        return "i1"
+    if isinstance(x, int):
+        return "i32" if -(2**31) <= x < 2**31 else "i64"
+    return "f32"
+
+
+def common_dtype(a, b):
+    """FlyDSL's type of an arithmetic result on operands of types a and b: a float with an
+    integer is that float widened to the integer's width (bf16 with i32 is f32); two floats
+    give the wider (f16 with bf16: f32); integers widen, the unsigned type winning at one
+    width."""
+    if a == b:
+        return a
+    if _is_float(a) != _is_float(b):
+        f, i = (a, b) if _is_float(a) else (b, a)
+        return _widen_float(f, _width(i))
+    if not _is_float(a):
+        return a if _INT_RANK[a] >= _INT_RANK[b] else b
+    wa, wb = _width(a), _width(b)
+    if wa != wb:
+        return a if wa > wb else b
+    if _FLOAT_RANK[a] > 0:  # f16 with bf16
+        return _widen_float(a, wa + 1)
+    raise TypeError(f"no common type for {a} and {b}; convert one explicitly")
+
+
 def _unify(a, b):
-    """Brings two operands to one type: numbers take the other's type; integers widen; a
-    scalar with a vector is splat to its lanes."""
+    """Brings two operands to FlyDSL's common type (common_dtype; a Python number has
+    number_dtype's); a scalar with a vector is splat to its lanes."""
+    dtypes = [x.ir_dtype if isinstance(x, Value) else number_dtype(x) for x in (a, b)]
+    if not isinstance(a, Value) and not isinstance(b, Value):
+        raise TypeError("an operation on two Python numbers is not a kernel value")
+    if "i1" not in dtypes:
+        target = common_dtype(*dtypes)
+    elif not isinstance(a, Value) or not isinstance(b, Value):  # a number with a predicate
+        target = a.ir_dtype if isinstance(a, Value) else b.ir_dtype
+    else:  # a predicate with another value takes its type
+        target = dtypes[1] if dtypes[0] == "i1" else dtypes[0]
     if not isinstance(a, Value):
-        a = as_value(a, b)
+        a = as_value(a, Value(None, target))
     if not isinstance(b, Value):
-        b = as_value(b, a)
+        b = as_value(b, Value(None, target))
     if a.lanes != b.lanes and 1 in (a.lanes, b.lanes):  # a scalar with a vector: every lane
         if a.lanes == 1:
             a = _splat(a, b.lanes)
         else:
             b = _splat(b, a.lanes)
-    if a.ir_dtype == b.ir_dtype:
-        return a, b
-    if _is_float(a.ir_dtype) != _is_float(b.ir_dtype):
-        target = a.ir_dtype if _is_float(a.ir_dtype) else b.ir_dtype
-    else:
-        ranks = _FLOAT_RANK if _is_float(a.ir_dtype) else _INT_RANK
-        target = a.ir_dtype if ranks[a.ir_dtype] >= ranks[b.ir_dtype] else b.ir_dtype
     return a.to(target), b.to(target)
 
 

@@ -401,6 +401,9 @@ def Fly_ShapeDivOp : Fly_IntTupleBinaryOp<"shape_div", "shape_div">;
 def Fly_CeilDivOp : Fly_IntTupleBinaryOp<"ceil_div", "ceil_div">;
 def Fly_IntTupleProductOp : Fly_IntTupleUnaryOp<"int_tuple_product", "product">;
 def Fly_IntTupleProductEachOp : Fly_IntTupleUnaryOp<"int_tuple_product_each", "product_each">;
+def Fly_IntTupleProductLikeOp
+    : Fly_IntTupleBinaryOp<"int_tuple_product_like", "product_like (a's modes multiplied out "
+                                                     "down to the profile of b)">;
 
 class Fly_IntTupleCompareOp<string mnemonic, string cuteName> : Fly_FnOp<mnemonic, [Pure]> {
   let summary = "CuTe's " # cuteName # "(a, b), folded where both are static";
@@ -607,6 +610,53 @@ def Fly_TakeOp : Fly_StructureOp<"take", "modes [begin, end) of x"> {
 def Fly_SelectOp : Fly_StructureOp<"select", "the modes `indices` of x (one mode: that mode)"> {
   let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$tuple,
                        DenseI32ArrayAttr:$indices);
+}
+
+def Fly_GroupOp : Fly_StructureOp<"group", "modes [begin, end) of x as one mode"> {
+  let description = [{
+    `fly.group(%t) {begin = 1 : i32, end = 3 : i32} : (!fly.int_tuple<(2,3,4,5)>) ->
+    !fly.int_tuple<(2,(3,4),5)>`: `end = -1` is the rank; a leaf stays itself.
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$tuple, I32Attr:$begin,
+                       I32Attr:$end);
+}
+
+class Fly_GrowOp<string mnemonic, string where> : Fly_StructureOp<mnemonic, "x with elem " # where> {
+  let description = [{
+    `fly.}] # mnemonic # [{<4>(%t, %e) : (!fly.int_tuple<(2,3)>, !fly.int_tuple<1>) -> ...`: with
+    `<n>`, elem as often as brings x (a leaf counts as rank 1) to rank n; of layouts, the
+    shapes and the strides alike.
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$tuple,
+                       AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType]>:$elem,
+                       OptionalAttr<I32Attr>:$n);
+  let assemblyFormat =
+      "(`<` $n^ `>`)? `(` operands `)` attr-dict `:` functional-type(operands, results)";
+}
+def Fly_AppendOp : Fly_GrowOp<"append", "appended">;
+def Fly_PrependOp : Fly_GrowOp<"prepend", "prepended">;
+
+def Fly_CoshapeOp : Fly_StructureOp<"coshape", "CuTe's coshape: the extents of the codomain"> {
+  let description = [{
+    `fly.coshape(%l) : (!fly.layout<(4,8):(1,4)>) -> !fly.int_tuple<32>`; of an identity
+    layout (basis strides) one extent per basis mode: the tensor shape it covers.
+  }];
+  let arguments = (ins Fly_LayoutType:$layout);
+}
+
+def Fly_CoprofileOp : Fly_StructureOp<"coprofile", "CuTe's coprofile: the codomain's profile"> {
+  let arguments = (ins Fly_LayoutType:$layout);
+}
+
+def Fly_MakeFragmentLayoutLikeOp : Fly_InferredOp<"make_fragment_layout_like"> {
+  let summary = "CuTe's make_fragment_like of a layout: the layout of registers holding it";
+  let description = [{
+    `fly.make_fragment_layout_like(%l) : (!fly.layout<((2,2),4):((1,16),64)>) ->
+    !fly.layout<((2,2),4):((1,2),4)>`: the first mode compact (stride 0 stays 0), the others
+    in the order of their (static) strides; the shape must be static.
+  }];
+  let arguments = (ins Fly_LayoutType:$src);
+  let results = (outs Fly_LayoutType:$result);
 }
 
 def Fly_RecastLayoutOp : Fly_Op<"recast_layout", [Pure, InferTypeOpAdaptor]> {
@@ -816,6 +866,33 @@ def Fly_MakeMmaAtomOp : Fly_Op<"make_mma_atom", [Pure]> {
   let summary = "an MMA atom value (all in its type)";
   let results = (outs Fly_MmaAtomType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def Fly_MakeTiledMmaOp : Fly_Op<"make_tiled_mma", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's make_tiled_mma(atom, atom_layout_mnk)";
+  let description = [{
+    `%t = fly.make_tiled_mma(%atom, %l) : (!fly.mma_atom<...>, !fly.layout<(2,2,1):(1,2,0)>)
+    -> !fly.tiled_mma<!fly.mma_atom<...>, <(2,2,1):(1,2,0)>>`: all in the result's type.
+  }];
+  let arguments = (ins Fly_MmaAtomType:$mmaAtom, Fly_LayoutType:$atomLayout);
+  let results = (outs Fly_TiledMmaType:$result);
+  let assemblyFormat =
+      "`(` $mmaAtom `,` $atomLayout `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Fly_MmaMakeFragmentOp : Fly_Op<"mma.make_fragment", [Pure, InferTypeOpAdaptor]> {
+  let summary = "the registers one thread holds of a tiled MMA's operand a, b, c or d";
+  let description = [{
+    `%f = fly.mma.make_fragment(b, %tiled_mma, %t) : (...) -> !fly.memref<f16, register,
+    (4,1,1):(1,0,0)>`: make_fragment_like of thread 0's partition of tensor %t (its layout
+    static), of the operand's element type; `stages = n` adds a last mode of n copies.
+  }];
+  let arguments = (ins I32Attr:$operand_id, Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$input,
+                       OptionalAttr<I32Attr>:$stages);
+  let results = (outs Fly_MemRefType:$result);
+  let assemblyFormat = "`(` custom<MmaOperand>($operand_id) `,` $tiledMma `,` $input "
+                       "(`,` `stages` `=` $stages^)? `)` attr-dict `:` "
+                       "functional-type(operands, results)";
 }
 
 def Fly_MmaAtomCallOp : Fly_FnOp<"mma_atom_call"> {

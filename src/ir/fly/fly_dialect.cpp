@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "layout/codomain.h"
+#include "layout/fragment.h"
 
 #include "layout/copy.h"
 #include "layout/text.h"
@@ -625,17 +627,42 @@ LogicalResult inferOne(std::optional<Location> loc, llvm::StringRef op,
   }
 }
 
+/// The layout-algebra ops, and whether FlyDSL canonicalizes their results (it does for
+/// compositions, complements, divides and products).
+struct AlgebraOp {
+  llvm::StringLiteral name;
+  bool canonical;
+};
+constexpr AlgebraOp kAlgebraOps[] = {{"fly.coalesce", false},
+                                     {"fly.filter", false},
+                                     {"fly.filter_zeros", false},
+                                     {"fly.complement", true},
+                                     {"fly.right_inverse", false},
+                                     {"fly.left_inverse", false},
+                                     {"fly.flatten", false},
+                                     {"fly.composition", true},
+                                     {"fly.logical_divide", true},
+                                     {"fly.zipped_divide", true},
+                                     {"fly.tiled_divide", true},
+                                     {"fly.flat_divide", true},
+                                     {"fly.logical_product", true},
+                                     {"fly.zipped_product", true},
+                                     {"fly.tiled_product", true},
+                                     {"fly.flat_product", true},
+                                     {"fly.blocked_product", true},
+                                     {"fly.raked_product", true},
+                                     {"fly.make_fragment_layout_like", true}};
+
+const AlgebraOp *findAlgebraOp(llvm::StringRef name) {
+  for (const AlgebraOp &op : kAlgebraOps)
+    if (op.name == name)
+      return &op;
+  return nullptr;
+}
+
 } // namespace
 
-bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) {
-  static const llvm::StringRef names[] = {
-      "fly.coalesce",        "fly.filter",         "fly.filter_zeros",  "fly.complement",
-      "fly.right_inverse",   "fly.left_inverse",   "fly.flatten",       "fly.composition",
-      "fly.logical_divide",  "fly.zipped_divide",  "fly.tiled_divide",  "fly.flat_divide",
-      "fly.logical_product", "fly.zipped_product", "fly.tiled_product", "fly.flat_product",
-      "fly.blocked_product", "fly.raked_product"};
-  return llvm::is_contained(names, name);
-}
+bool fly::ir::fly::isAlgebraOp(llvm::StringRef name) { return findAlgebraOp(name) != nullptr; }
 
 namespace {
 
@@ -674,12 +701,8 @@ L::Layout fly::ir::fly::computeLayout(llvm::StringRef name, const std::vector<L:
                                       const std::optional<L::IntTuple> &extra,
                                       const std::optional<L::Tiler> &tile) {
   L::Layout l = cuteLayout(name, in, extra, tile);
-  // FlyDSL canonicalizes the results of compositions, complements, divides and products.
-  static const llvm::StringRef canonicalized[] = {
-      "fly.composition",   "fly.complement",   "fly.logical_divide",  "fly.zipped_divide",
-      "fly.tiled_divide",  "fly.flat_divide",  "fly.logical_product", "fly.zipped_product",
-      "fly.tiled_product", "fly.flat_product", "fly.blocked_product", "fly.raked_product"};
-  return llvm::is_contained(canonicalized, name) ? flydslCanonical(l) : l;
+  const AlgebraOp *op = findAlgebraOp(name);
+  return op && op->canonical ? flydslCanonical(l) : l;
 }
 
 namespace {
@@ -725,16 +748,24 @@ L::Layout cuteLayout(llvm::StringRef name, const std::vector<L::Layout> &in,
     return L::blockedProduct(in.at(0), in.at(1));
   if (name == "fly.raked_product")
     return L::rakedProduct(in.at(0), in.at(1));
+  if (name == "fly.make_fragment_layout_like")
+    return L::makeFragmentLike(in.at(0));
   L::fail(L::ErrorKind::Unsupported, "no layout algebra op " + name.str());
 }
 
 } // namespace
 
 bool fly::ir::fly::isIntTupleOp(llvm::StringRef name) {
-  static const llvm::StringRef names[] = {
-      "fly.int_tuple_add", "fly.int_tuple_sub",     "fly.int_tuple_mul",
-      "fly.int_tuple_div", "fly.int_tuple_mod",     "fly.shape_div",
-      "fly.ceil_div",      "fly.int_tuple_product", "fly.int_tuple_product_each"};
+  static const llvm::StringRef names[] = {"fly.int_tuple_add",
+                                          "fly.int_tuple_sub",
+                                          "fly.int_tuple_mul",
+                                          "fly.int_tuple_div",
+                                          "fly.int_tuple_mod",
+                                          "fly.shape_div",
+                                          "fly.ceil_div",
+                                          "fly.int_tuple_product",
+                                          "fly.int_tuple_product_each",
+                                          "fly.int_tuple_product_like"};
   return llvm::is_contained(names, name);
 }
 
@@ -744,6 +775,22 @@ L::IntTuple fly::ir::fly::computeIntTuple(llvm::StringRef name,
     return L::IntTuple(L::product(in.at(0)));
   if (name == "fly.int_tuple_product_each")
     return L::productEach(in.at(0));
+  if (name == "fly.int_tuple_product_like") {
+    // each mode of a down to where b's profile has a leaf, multiplied out there
+    std::function<L::IntTuple(const L::IntTuple &, const L::IntTuple &)> like =
+        [&](const L::IntTuple &a, const L::IntTuple &b) -> L::IntTuple {
+      if (b.isLeaf())
+        return L::IntTuple(L::product(a));
+      if (!a.isTuple() || a.rank() < b.rank())
+        L::fail(L::ErrorKind::RankMismatch, "product_like(" + in.at(0).str() + ", " +
+                                                in.at(1).str() + "): the profile has more modes");
+      std::vector<L::IntTuple> out;
+      for (size_t i = 0; i < b.rank(); ++i)
+        out.push_back(like(a[i], b[i]));
+      return L::IntTuple::tuple(std::move(out));
+    };
+    return like(in.at(0), in.at(1));
+  }
   if (name == "fly.shape_div")
     return L::shapeDiv(in.at(0), in.at(1));
   if (name == "fly.ceil_div")
@@ -802,6 +849,7 @@ FLY_LAYOUT_INFERENCE(TiledProductOp)
 FLY_LAYOUT_INFERENCE(FlatProductOp)
 FLY_LAYOUT_INFERENCE(BlockedProductOp)
 FLY_LAYOUT_INFERENCE(RakedProductOp)
+FLY_LAYOUT_INFERENCE(MakeFragmentLayoutLikeOp)
 
 #define FLY_TUPLE_INFERENCE(Op)                                                                    \
   LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
@@ -825,6 +873,7 @@ FLY_TUPLE_INFERENCE(ShapeDivOp)
 FLY_TUPLE_INFERENCE(CeilDivOp)
 FLY_TUPLE_INFERENCE(IntTupleProductOp)
 FLY_TUPLE_INFERENCE(IntTupleProductEachOp)
+FLY_TUPLE_INFERENCE(IntTupleProductLikeOp)
 
 LogicalResult MakeLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                              ValueRange operands, DictionaryAttr, OpaqueProperties,
@@ -1131,6 +1180,52 @@ Structure fly::ir::fly::computeStructure(llvm::StringRef name, const std::vector
     });
   if (name == "fly.select")
     return onModes(x, [&](const L::IntTuple &t) { return selectModes(t, ints); });
+  if (name == "fly.group")
+    return onModes(x, [&](const L::IntTuple &t) {
+      if (t.isLeaf())
+        return t;
+      size_t end = ints[1] == -1 ? t.rank() : size_t(ints[1]);
+      if (ints[0] < 0 || ints[1] < -1 || size_t(ints[0]) > end || end > t.rank())
+        L::fail(L::ErrorKind::InvalidArgument, "group of " + t.str() +
+                                                   " needs 0 <= begin <= end "
+                                                   "<= its rank (end -1: the rank)");
+      std::vector<L::IntTuple> modes;
+      for (size_t i = 0; i < size_t(ints[0]); ++i)
+        modes.push_back(t[i]);
+      if (size_t(ints[0]) < end)
+        modes.push_back(L::take(t, size_t(ints[0]), end));
+      for (size_t i = end; i < t.rank(); ++i)
+        modes.push_back(t[i]);
+      return L::IntTuple::tuple(std::move(modes));
+    });
+  if (name == "fly.append" || name == "fly.prepend") {
+    bool back = name == "fly.append";
+    auto grow = [&](const L::IntTuple &t, const L::IntTuple &e) {
+      if (ints.empty())
+        return back ? L::append(t, e) : L::prepend(t, e);
+      size_t rank = t.isTuple() ? t.rank() : 1;
+      if (ints[0] < 0 || size_t(ints[0]) < rank)
+        L::fail(L::ErrorKind::InvalidArgument, name.drop_front(4).str() + "<" +
+                                                   std::to_string(ints[0]) + "> of " + t.str() +
+                                                   ", which has more modes");
+      L::IntTuple out = t;
+      for (size_t r = rank; r < size_t(ints[0]); ++r)
+        out = back ? L::append(out, e) : L::prepend(out, e);
+      return out;
+    };
+    if (in.at(0).index() != in.at(1).index())
+      L::fail(L::ErrorKind::InvalidArgument,
+              name.drop_front(4).str() + " takes an element of its tuple's kind (both int tuples "
+                                         "or both layouts)");
+    if (const auto *t = std::get_if<L::IntTuple>(&x))
+      return grow(*t, tupleAt(1));
+    const auto &l = std::get<L::Layout>(x), &e = std::get<L::Layout>(in.at(1));
+    return L::Layout(grow(l.shape(), e.shape()), grow(l.stride(), e.stride()));
+  }
+  if (name == "fly.coshape")
+    return L::coshape(std::get<L::Layout>(x));
+  if (name == "fly.coprofile")
+    return L::coprofile(std::get<L::Layout>(x));
   if (name == "fly.recast_layout")
     return L::recastLayout(std::get<L::Layout>(x), ints[1], ints[0]);
   if (name == "fly.tile_to_shape")
@@ -1198,6 +1293,34 @@ LogicalResult SelectOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locatio
                         results);
 }
 
+LogicalResult GroupOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                        Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  int32_t range[2] = {int32_t(adaptor.getBegin()), int32_t(adaptor.getEnd())};
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), range, results);
+}
+
+#define FLY_GROW_INFERENCE(Op)                                                                     \
+  LogicalResult Op::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,                \
+                                     Adaptor adaptor, SmallVectorImpl<Type> &results) {            \
+    llvm::SmallVector<int32_t> n;                                                                  \
+    if (auto a = adaptor.getNAttr())                                                               \
+      n.push_back(int32_t(a.getInt()));                                                            \
+    return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), n, results);        \
+  }
+FLY_GROW_INFERENCE(AppendOp)
+FLY_GROW_INFERENCE(PrependOp)
+#undef FLY_GROW_INFERENCE
+
+LogicalResult CoshapeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                          Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
+}
+
+LogicalResult CoprofileOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  return inferStructure(ctx, loc, getOperationName(), adaptor.getOperands(), {}, results);
+}
+
 LogicalResult RecastLayoutOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                                Adaptor adaptor, SmallVectorImpl<Type> &results) {
   int32_t bits[2] = {int32_t(adaptor.getNewTypeBits()), int32_t(adaptor.getOldTypeBits())};
@@ -1214,6 +1337,11 @@ llvm::SmallVector<int32_t> fly::ir::fly::structureInts(Operation *op) {
     return llvm::to_vector(g.getMode());
   if (auto t = dyn_cast<TakeOp>(op))
     return {int32_t(t.getBegin()), int32_t(t.getEnd())};
+  if (auto g = dyn_cast<GroupOp>(op))
+    return {int32_t(g.getBegin()), int32_t(g.getEnd())};
+  if (isa<AppendOp, PrependOp>(op))
+    if (auto n = op->getAttrOfType<IntegerAttr>("n"))
+      return {int32_t(n.getInt())};
   if (auto s = dyn_cast<SelectOp>(op))
     return llvm::to_vector(s.getIndices());
   if (auto r = dyn_cast<RecastLayoutOp>(op))

@@ -61,6 +61,15 @@ std::optional<int64_t> constantScalar(mlir::Value tuple);
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
 int64_t elementBytes(mlir::Type t);
 
+/// FlyDSL's bare MMA operand of fly.mma.make_fragment (`a`, `b`, `c` or `d`), as 0 to 3.
+mlir::ParseResult parseMmaOperand(mlir::OpAsmParser &parser, mlir::IntegerAttr &operand);
+void printMmaOperand(mlir::OpAsmPrinter &printer, mlir::Operation *op, mlir::IntegerAttr operand);
+/// The register layout fly.mma.make_fragment gives: make_fragment_like of thread 0's partition
+/// of x for operand 0..3 (a, b, c, d), with a last mode of `stages` copies where given.
+::fly::layout::Layout mmaFragmentLayout(TiledMmaType tiled, int operand,
+                                        const ::fly::layout::Layout &x,
+                                        std::optional<int64_t> stages);
+
 /// An element as registers hold it in SSA form: a float of 8 bits or fewer as an integer of its
 /// width (what the matrix cores take; LLVM's vector ops are not defined on such floats
 /// everywhere), any other element as itself.

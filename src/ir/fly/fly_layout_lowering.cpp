@@ -565,7 +565,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         tuples.try_emplace(op->getResult(0), tuple.getTuple());
       else if (auto layout = dyn_cast<LayoutType>(t))
         layouts.try_emplace(op->getResult(0), layout.getLayout());
-    } else if (isa<SliceOp, DiceOp, GetOp, TakeOp, SelectOp, RecastLayoutOp, TileToShapeOp>(op)) {
+    } else if (isa<SliceOp, DiceOp, GetOp, TakeOp, SelectOp, RecastLayoutOp, TileToShapeOp, GroupOp,
+                   AppendOp, PrependOp, CoshapeOp, CoprofileOp>(op)) {
       std::vector<Structure> in;
       for (Value v : op->getOperands()) {
         if (isa<IntTupleType>(v.getType()))
@@ -638,11 +639,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
       ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(),
                                 lookup(tuples, a.getOffset()).leaf());
-    } else if (auto a = dyn_cast<AllocaOp>(op)) {
-      FlyMemRefType t = a.getType();
+    } else if (isa<AllocaOp, MmaMakeFragmentOp>(op)) {
+      auto t = cast<FlyMemRefType>(op->getResult(0).getType());
       Value ptr = registers(b, loc, t.getElementType(),
                             L::cosize(t.getLayout().getLayout()).value(), t.getAlignment());
-      setTensor(a.getResult(), {ptr, t.getLayout().getLayout(), std::nullopt});
+      setTensor(op->getResult(0), {ptr, t.getLayout().getLayout(), std::nullopt});
     } else if (auto e = dyn_cast<ElementPtrOp>(op)) {
       const TensorParts &t = tensor(e.getTensor());
       ptrs[e.getResult()] = gep(b, loc, t.ptr, e.getType().getElementType(),
@@ -786,7 +787,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       });
       if (c.getNumResults())
         c.getResult(0).replaceAllUsesWith(v);
-    } else if (isa<MakeTiledCopyOp>(op)) {
+    } else if (isa<MakeTiledCopyOp, MakeTiledMmaOp>(op)) {
       // all in its type
     } else if (auto c = dyn_cast<CpAsyncOp>(op)) {
       NVVM::CpAsyncOp::create(b, loc, ptr(c.getDst()), ptr(c.getSrc()), uint32_t(c.getBytes()),

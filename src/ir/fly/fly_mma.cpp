@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "layout/fragment.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -170,4 +171,97 @@ LogicalResult MmaAtomCallSsaOp::verify() {
   if (getResult(0).getType() != c)
     return emitOpError("gives D as C's values, ") << c << ", not " << getResult(0).getType();
   return success();
+}
+
+//===-- Tiled MMAs and their fragments ---------------------------------------===//
+
+namespace {
+
+constexpr llvm::StringLiteral kMmaOperands[] = {"a", "b", "c", "d"};
+
+} // namespace
+
+/// An MMA operand as FlyDSL writes it, a bare `a`, `b`, `c` or `d` (0 to 3).
+ParseResult fly::ir::fly::parseMmaOperand(OpAsmParser &parser, IntegerAttr &operand) {
+  StringRef word;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseKeyword(&word))
+    return failure();
+  const auto *it = llvm::find(kMmaOperands, word);
+  if (it == std::end(kMmaOperands))
+    return parser.emitError(at, "expected an MMA operand a, b, c or d, got ") << word;
+  operand = parser.getBuilder().getI32IntegerAttr(int32_t(it - std::begin(kMmaOperands)));
+  return success();
+}
+
+void fly::ir::fly::printMmaOperand(OpAsmPrinter &printer, Operation *, IntegerAttr operand) {
+  printer << kMmaOperands[operand.getInt()];
+}
+
+LogicalResult MakeTiledMmaOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                               Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto atom = cast<MmaAtomType>(adaptor.getMmaAtom().getType());
+  auto layout = cast<LayoutType>(adaptor.getAtomLayout().getType());
+  auto emit = [&]() -> InFlightDiagnostic {
+    InFlightDiagnostic d = mlir::emitError(loc.value_or(UnknownLoc::get(ctx)));
+    d << getOperationName() << ": ";
+    return d;
+  };
+  if (failed(TiledMmaType::verify(emit, atom, layout)))
+    return failure();
+  results.push_back(TiledMmaType::get(ctx, atom, layout));
+  return success();
+}
+
+L::Layout fly::ir::fly::mmaFragmentLayout(TiledMmaType tiled, int operand, const L::Layout &x,
+                                          std::optional<int64_t> stages) {
+  if (operand < 0 || operand > 3)
+    L::fail(L::ErrorKind::InvalidArgument,
+            "an MMA operand is a, b, c or d (0 to 3), not " + std::to_string(operand));
+  L::MmaOperand which = operand == 0   ? L::MmaOperand::A
+                        : operand == 1 ? L::MmaOperand::B
+                                       : L::MmaOperand::C;
+  L::Layout part = L::partition(tiled.getTiledMma(), which, x, 0);
+  // (FrgV, (RestX, RestY, ...)) or already flat: the values, then one mode per rest mode
+  std::vector<L::Layout> modes{part.mode(0)};
+  for (size_t i = 1; i < part.rank(); ++i) {
+    L::Layout m = part.mode(i);
+    if (m.shape().isTuple())
+      for (size_t j = 0; j < m.rank(); ++j)
+        modes.push_back(m.mode(j));
+    else
+      modes.push_back(m);
+  }
+  L::Layout fragment = L::makeFragmentLike(L::makeLayout(modes));
+  if (!stages)
+    return fragment;
+  if (*stages <= 0)
+    L::fail(L::ErrorKind::InvalidArgument,
+            "stages must be positive, not " + std::to_string(*stages));
+  return L::append(fragment, L::makeLayout(L::IntTuple(*stages), L::cosize(fragment)));
+}
+
+LogicalResult MmaMakeFragmentOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                  Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
+  auto input = cast<FlyMemRefType>(adaptor.getInput().getType());
+  int operand = int(adaptor.getOperandId());
+  MmaOpTypeInterface inst = tiled.getAtom().getInstruction();
+  Type element = operand == 0   ? inst.getAElementType()
+                 : operand == 1 ? inst.getBElementType()
+                                : inst.getCElementType();
+  std::optional<int64_t> stages;
+  if (auto s = adaptor.getStagesAttr())
+    stages = s.getInt();
+  try {
+    if (input.getLayout().getNumDynamicLeaves())
+      L::fail(L::ErrorKind::Unsupported,
+              "the fragment of a tensor of dynamic layout " + input.getLayout().getText().str());
+    L::Layout l = mmaFragmentLayout(tiled, operand, input.getLayout().getLayout(), stages);
+    results.push_back(FlyMemRefType::get(ctx, element, Register, LayoutType::get(ctx, l),
+                                         elementBytes(element), {}));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOptionalError(loc, getOperationName(), ": ", e.what());
+  }
 }

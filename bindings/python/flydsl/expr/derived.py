@@ -9,6 +9,7 @@ from .._kernel_layout import (
     TiledCopy,
     gather,
     make_fragment,
+    make_tensor,
     scatter,
 )
 from .._mma import ThrMma, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C
@@ -21,10 +22,18 @@ def make_tiled_copy_tv(atom, thr_layout, val_layout):
 
 
 def make_rmem_tensor(shape_or_layout, dtype):
-    """A register tensor with a static shape or layout."""
+    """A register tensor: of a shape, column-major; of a layout, that layout itself, as
+    CuTe's make_tensor<T>(layout) (registers for its cosize; a stride-0 mode repeats one
+    register, so a write through one coordinate is read through the others)."""
     if not isinstance(shape_or_layout, (Layout, LayoutValue, TensorValue)):
-        shape_or_layout = make_layout(shape_or_layout)
-    return make_fragment(shape_or_layout, dtype)
+        return make_fragment(make_layout(shape_or_layout), dtype)
+    if not isinstance(shape_or_layout, Layout) or shape_or_layout.is_composed:
+        return make_fragment(shape_or_layout, dtype)
+    layout = shape_or_layout
+    if layout == make_layout(layout.shape):
+        return make_fragment(layout, dtype)
+    registers = make_fragment(make_layout(layout.cosize()), dtype)
+    return make_tensor(registers, layout)
 
 
 __all__ = [

@@ -5,7 +5,7 @@ import math
 import operator
 
 from .._ir_types import NUMERIC_CLASSES, dtype_name, type_of
-from .._trace import Value, as_value, tracing
+from .._trace import Value, as_value, common_dtype, number_dtype, tracing
 
 
 class _IrType:
@@ -146,13 +146,10 @@ def _normalize(cls, value):
 
 
 def _common_class(a, b):
-    """The class of a host operation's result: a float class over an integer one, else the
-    wider, else the left operand's."""
+    """The class of a host operation's result, by FlyDSL's promotion (common_dtype)."""
     if b is None or a is b:
         return a
-    if _is_float_class(a) != _is_float_class(b):
-        return a if _is_float_class(a) else b
-    return a if (a.width or 0) >= (b.width or 0) else b
+    return NUMERIC_CLASSES[common_dtype(a.dtype, b.dtype)]
 
 
 def _floor_div(x, y):
@@ -185,23 +182,22 @@ _FOLDS = {
 }
 
 
-def _result_class(name, cls, other_cls, other_value):
-    """`cls` with the other operand's class; a float where a Python float or `/` of integers
-    makes one (f64 above 32 bits)."""
+def _result_class(name, cls, other_cls):
+    """The common class of the operands; a float where `/` divides integers (f64 above 32
+    bits)."""
     result = _common_class(cls, other_cls)
-    if _is_float_class(result):
-        return result
-    if name == "truediv" or isinstance(other_value, float):
+    if name == "truediv" and not _is_float_class(result):
         return Float64 if (result.width or 0) > 32 else Float32
     return result
 
 
 def _operand(x):
-    """A host operation's other operand: its class (None for a Python number) and value."""
+    """A host operation's other operand: its class (a Python number's as FlyDSL types it) and
+    value."""
     if isinstance(x, Numeric) and not isinstance(x, Value):
         return type(x), x.value
     if isinstance(x, (bool, int, float)):
-        return None, x
+        return NUMERIC_CLASSES[number_dtype(x)], x
     return None, NotImplemented
 
 
@@ -212,13 +208,13 @@ def _binary_operator(name):
         cls, value = _operand(other)
         if value is NotImplemented:
             return NotImplemented
-        return _result_class(name, type(self), cls, value)(fold(self.value, value))
+        return _result_class(name, type(self), cls)(fold(self.value, value))
 
     def reflected(self, other):
         cls, value = _operand(other)
         if value is NotImplemented:
             return NotImplemented
-        return _result_class(name, type(self), cls, value)(fold(value, self.value))
+        return _result_class(name, type(self), cls)(fold(value, self.value))
 
     return forward, reflected
 

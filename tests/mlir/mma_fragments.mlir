@@ -1,0 +1,36 @@
+// RUN: fly-opt %s | fly-opt | FileCheck %s --check-prefix=ROUND
+// RUN: fly-opt %s --fly-layout-lowering | FileCheck %s
+// Tiled MMAs as values (fly.make_tiled_mma) and the registers a thread holds of an operand
+// (fly.mma.make_fragment, FlyDSL's spelling: the operand a bare a, b, c or d):
+// make_fragment_like of thread 0's partition, in the operand's element type; `stages = n`
+// adds a last mode of n copies after the others.
+
+// A 16x16x16 f16 MFMA's B operand of a (16,16) column-major tile: four values a lane, one
+// call in N and K; two stages double it.
+// ROUND-LABEL: func.func @fragments_of_b
+// ROUND: fly.make_tiled_mma(%{{.*}}, %{{.*}}) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1):(0,1,2)>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+// ROUND: fly.mma.make_fragment(b, %{{.*}}, %{{.*}}) : {{.*}} -> !fly.memref<f16, register, (4,1,1):(1,0,0)>
+// ROUND: fly.mma.make_fragment(b, %{{.*}}, %{{.*}}, stages = 2) : {{.*}} -> !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
+// ROUND: fly.mma.make_fragment(c, %{{.*}}, %{{.*}}) : {{.*}} -> !fly.memref<f32, register, (4,1,1):(1,0,0)>
+// CHECK-LABEL: func.func @fragments_of_b
+// CHECK: %[[N4:.*]] = arith.constant 4 : i64
+// CHECK: llvm.alloca %[[N4]] x f16 : (i64) -> !llvm.ptr<5>
+// CHECK: %[[N8:.*]] = arith.constant 8 : i64
+// CHECK: llvm.alloca %[[N8]] x f16 : (i64) -> !llvm.ptr<5>
+// CHECK-NOT: fly.
+func.func @fragments_of_b(%p: !fly.ptr<f16, shared>) -> (f16, f16, f32) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  %atoms = fly.static : !fly.layout<(1,1,1):(0,1,2)>
+  %mma = fly.make_tiled_mma(%atom, %atoms) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1):(0,1,2)>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+  %l = fly.static : !fly.layout<(16,16):(1,16)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, shared>, !fly.layout<(16,16):(1,16)>) -> !fly.memref<f16, shared, (16,16):(1,16)>
+  %b = fly.mma.make_fragment(b, %mma, %t) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>) -> !fly.memref<f16, register, (4,1,1):(1,0,0)>
+  %s = fly.mma.make_fragment(b, %mma, %t, stages = 2) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>) -> !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
+  %c = fly.mma.make_fragment(c, %mma, %t) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>) -> !fly.memref<f32, register, (4,1,1):(1,0,0)>
+  %i = fly.static : !fly.int_tuple<(1,0,0)>
+  %j = fly.static : !fly.int_tuple<(0,0,0,1)>
+  %x = fly.memref.load(%b, %i) : (!fly.memref<f16, register, (4,1,1):(1,0,0)>, !fly.int_tuple<(1,0,0)>) -> f16
+  %y = fly.memref.load(%s, %j) : (!fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>, !fly.int_tuple<(0,0,0,1)>) -> f16
+  %z = fly.memref.load(%c, %i) : (!fly.memref<f32, register, (4,1,1):(1,0,0)>, !fly.int_tuple<(1,0,0)>) -> f32
+  return %x, %y, %z : f16, f16, f32
+}
