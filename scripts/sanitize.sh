@@ -29,6 +29,6 @@ asan="$(gcc -print-file-name=libasan.so)"
 ubsan="$(gcc -print-file-name=libubsan.so)"
 LD_PRELOAD="$asan $ubsan" ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:allow_user_poisoning=0 \
   FLYDSL_LIB="$PWD/build-asan/libflydsl.so" FLYDSL_RUNTIME_CACHE_DIR="$(mktemp -d)" \
-  FLYDSL_TEST_LARGE=0 python3 -m pytest -q -x -p no:cacheprovider tests/python \
+  FLYDSL_TEST_LARGE=0 python3 -m pytest -q -x -p no:cacheprovider -n 2 --dist loadgroup tests/python \
   --deselect tests/python/test_cute_diff.py::test_random_cases_agree_with_cute_cpp
 echo "sanitizers: no reports"

@@ -23,10 +23,11 @@ if ((${#missing[@]})); then
     { echo "setup: could not install ${missing[*]}" >&2; exit 1; }
 fi
 
-if ! python3 -c 'import pytest, numpy' >/dev/null 2>&1; then
-  echo "setup: installing pytest and numpy"
-  python3 -m pip install -q --root-user-action=ignore pytest numpy ||
-    { echo "setup: pip install pytest numpy failed" >&2; exit 1; }
+# pytest-xdist: the test scripts run pytest on two processes (-n 2).
+if ! python3 -c 'import pytest, numpy, xdist' >/dev/null 2>&1; then
+  echo "setup: installing pytest, pytest-xdist and numpy"
+  python3 -m pip install -q --root-user-action=ignore pytest pytest-xdist numpy ||
+    { echo "setup: pip install pytest pytest-xdist numpy failed" >&2; exit 1; }
 fi
 
 # The CuTe C++ headers for the differential test of the layout algebra (tests/cute): the

@@ -7,7 +7,8 @@ bash scripts/build.sh
 meson test -C build --print-errorlogs
 bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
 bash tests/install/check_python_package.sh  # pip install . in a fresh venv; the wheel
-python3 -m pytest -q -rs tests/python  # -rs: skipped tests say why (the GPU-only ones)
+# -rs: skipped tests say why (the GPU-only ones); two processes, the large-memory tests in one.
+python3 -m pytest -q -rs -n 2 --dist loadgroup tests/python
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&
   LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings &&

@@ -448,6 +448,10 @@ FLY_API int fly_value_lanes(fly_kernel_t *k, fly_value_t *v);
 FLY_API fly_value_t *fly_vector_from_elements(fly_kernel_t *k, fly_value_t *const *elements,
                                               size_t n);
 FLY_API fly_value_t *fly_vector_splat(fly_kernel_t *k, fly_value_t *element, int lanes);
+/* MLIR's vector.shuffle: lane i of the result (n lanes) is lane mask[i] of a's lanes followed
+ * by b's; a and b (vectors or scalars) have one dtype. */
+FLY_API fly_value_t *fly_vector_shuffle(fly_kernel_t *k, fly_value_t *a, fly_value_t *b,
+                                        const int64_t *mask, size_t n);
 FLY_API fly_value_t *fly_vector_extract(fly_kernel_t *k, fly_value_t *vec, fly_value_t *index);
 FLY_API fly_value_t *fly_vector_insert(fly_kernel_t *k, fly_value_t *vec, fly_value_t *element,
                                        fly_value_t *index);
@@ -747,6 +751,12 @@ FLY_API fly_value_t *fly_kernel_make_tensor(fly_kernel_t *k, fly_value_t *tensor
 FLY_API fly_value_t *fly_kernel_make_identity_tensor(fly_kernel_t *k, fly_value_t *shape);
 FLY_API fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_tensor,
                                               int dtype /* fly_dtype */);
+/* A register tensor laid out as `layout` itself (FlyDSL's make_rmem_tensor, CuTe's
+ * make_tensor<T>(layout)): registers for the layout's cosize, so a stride-0 mode repeats one
+ * register. The layout must be static, of integer strides and not swizzled, its cosize at most
+ * 4096. (fly_kernel_make_fragment instead lays the shape out column-major.) */
+FLY_API fly_value_t *fly_kernel_make_rmem_tensor(fly_kernel_t *k, fly_value_t *layout,
+                                                 int dtype /* fly_dtype */);
 FLY_API fly_value_t *fly_kernel_make_buffer_tensor(fly_kernel_t *k, fly_value_t *tensor);
 /* The same with the resource over the tensor's first `num_bytes` bytes (an integer scalar,
  * at most 2^32 - 1 counted): accesses past them read zeros and drop stores. */

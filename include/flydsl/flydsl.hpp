@@ -297,6 +297,10 @@ public:
   Value fragment(Value like, fly_dtype dtype) {
     return wrap(fly_kernel_make_fragment(k_, like.handle, dtype));
   }
+  /// Registers laid out as `layout` itself (its cosize of them): FlyDSL's make_rmem_tensor.
+  Value rmemTensor(Value layout, fly_dtype dtype) {
+    return wrap(fly_kernel_make_rmem_tensor(k_, layout.handle, dtype));
+  }
   Value copyAtom(fly_copy_op op, int bits, fly_dtype dtype) {
     return wrap(fly_kernel_copy_atom(k_, op, bits, dtype));
   }
@@ -459,6 +463,10 @@ public:
   }
   Value splat(Value element, int lanes) {
     return wrap(fly_vector_splat(k_, element.handle, lanes));
+  }
+  /// Lane i is lane mask[i] of a's lanes followed by b's (vector.shuffle).
+  Value vectorShuffle(Value a, Value b, const std::vector<int64_t> &mask) {
+    return wrap(fly_vector_shuffle(k_, a.handle, b.handle, mask.data(), mask.size()));
   }
   Value extract(Value vec, int lane) {
     return wrap(fly_vector_extract(k_, vec.handle, constInt(FLY_I32, lane).handle));

@@ -533,6 +533,16 @@ fly_value_t *fly_vector_from_elements(fly_kernel_t *k, fly_value_t *const *eleme
   return handle(K->vectorFromElements(values(elements, n)));
 }
 
+fly_value_t *fly_vector_shuffle(fly_kernel_t *k, fly_value_t *a, fly_value_t *b,
+                                const int64_t *mask, size_t n) {
+  FLY_KERNEL_OR(k, nullptr);
+  if (!mask && n) {
+    K->reject("the shuffle mask is NULL");
+    return nullptr;
+  }
+  return handle(K->vectorShuffle(val(a), val(b), std::vector<int64_t>(mask, mask + n)));
+}
+
 fly_value_t *fly_vector_splat(fly_kernel_t *k, fly_value_t *element, int lanes) {
   FLY_KERNEL_OR(k, nullptr);
   return handle(K->vectorSplat(val(element), lanes));

@@ -189,6 +189,14 @@ fly_value_t *fly_kernel_make_fragment(fly_kernel_t *k, fly_value_t *layout_or_te
       K, [&] { return handle(K->fragment(val(layout_or_tensor), ok ? d : ir::DType::Index)); });
 }
 
+fly_value_t *fly_kernel_make_rmem_tensor(fly_kernel_t *k, fly_value_t *layout, int dtype) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  return kernelCall(K,
+                    [&] { return handle(K->rmemTensor(val(layout), ok ? d : ir::DType::Index)); });
+}
+
 fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int bits, int base,
                                        int shift, int64_t offset) {
   FLY_KERNEL_OR(k, nullptr);

@@ -192,6 +192,37 @@ void expandCompositeMath(mlir::ModuleOp m) {
   (void)mlir::applyPatternsGreedily(m, std::move(patterns));
 }
 
+// AMDGPU requires its allocas in the private address space (5); LLVM's cpu and NVPTX passes
+// expect them in the default one. fly-layout-lowering allocates registers in the register
+// space (5) as FlyDSL's, and the kernel builder reaches them through generic pointers: moving
+// an alloca leaves a cast only where a user wants the other space.
+void allocasInStackSpace(mlir::ModuleOp m, unsigned space) {
+  llvm::SmallVector<mlir::LLVM::AllocaOp> allocas;
+  m.walk([&](mlir::LLVM::AllocaOp a) {
+    if (a.getType().getAddressSpace() != space)
+      allocas.push_back(a);
+  });
+  for (mlir::LLVM::AllocaOp a : allocas) {
+    mlir::OpBuilder b(a);
+    auto type = mlir::LLVM::LLVMPointerType::get(m.getContext(), space);
+    auto moved = mlir::LLVM::AllocaOp::create(b, a.getLoc(), type, a.getElemType(),
+                                              a.getArraySize(), a.getAlignment().value_or(0));
+    mlir::Value back;
+    for (mlir::OpOperand &use : llvm::make_early_inc_range(a->getUses())) {
+      auto cast = mlir::dyn_cast<mlir::LLVM::AddrSpaceCastOp>(use.getOwner());
+      if (cast && cast.getType() == type) {
+        cast.replaceAllUsesWith(moved.getResult());
+        cast.erase();
+        continue;
+      }
+      if (!back)
+        back = mlir::LLVM::AddrSpaceCastOp::create(b, a.getLoc(), a.getType(), moved);
+      use.set(back);
+    }
+    a.erase();
+  }
+}
+
 namespace {
 
 struct StagePass : mlir::PassWrapper<StagePass, mlir::OperationPass<mlir::ModuleOp>> {
@@ -240,6 +271,11 @@ struct StagePass : mlir::PassWrapper<StagePass, mlir::OperationPass<mlir::Module
 // The stages every target runs, each as the target needs it.
 const std::vector<Stage> &commonStages() {
   static const std::vector<Stage> stages = {
+      {"fly-allocas-in-stack-space",
+       "allocas in the target's stack address space: 5 on rocm, 0 on cpu and cuda",
+       [](mlir::ModuleOp m, const Options &o) {
+         allocasInStackSpace(m, o.target == "rocm" ? 5 : 0);
+       }},
       {"fly-lower-ldmatrix", "ldmatrix calls as NVVM's ldmatrix (cuda) or per-lane loads",
        [](mlir::ModuleOp m, const Options &o) { lowerLdMatrixCalls(m, o.target == "cuda"); }},
       {"fly-check-bulk-copies",

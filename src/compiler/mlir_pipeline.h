@@ -104,6 +104,9 @@ void checkFp8Operands(const std::string &atom, mlir::Type element, const std::st
 /// Rewrites the math ops that no target lowers directly (clampf, fpowi, ipowi, sincos, the
 /// float class tests) into ones every target does.
 void expandCompositeMath(mlir::ModuleOp m);
+/// Every alloca in the target's stack address space (`space`), cast where its users expect
+/// another.
+void allocasInStackSpace(mlir::ModuleOp m, unsigned space);
 
 /// Replaces the ldmatrix calls (ir::kLdMatrixFnPrefix) by NVVM's ldmatrix (`native`, cuda) or
 /// by loads of each lane's own elements (every other target).

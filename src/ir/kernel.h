@@ -176,6 +176,9 @@ public:
   // operands with equal lanes; a store of a vector writes consecutive elements.
   Value *vectorFromElements(const std::vector<Value *> &elements);
   Value *vectorSplat(Value *element, int lanes);
+  /// MLIR's vector.shuffle: lane i of the result is lane mask[i] of `a`'s lanes followed by
+  /// `b`'s (one dtype).
+  Value *vectorShuffle(Value *a, Value *b, const std::vector<int64_t> &mask);
   Value *vectorExtract(Value *vec, Value *index);
   Value *vectorInsert(Value *vec, Value *element, Value *index);
   /// Reinterprets the bits of `v` as lanes of `to` (4 x f16 -> 2 x i32, 2 x f16 -> i32, ...).
@@ -326,6 +329,9 @@ public:
   Value *identityTensor(Value *shape);
   /// A tensor in registers with a static layout (compacted, as CuTe's make_fragment_like).
   Value *fragment(Value *layoutOrTensor, DType dtype);
+  /// A tensor in registers laid out as `layout` itself (static; registers for its cosize, so a
+  /// stride-0 mode repeats one register): FlyDSL's make_rmem_tensor, CuTe's make_tensor<T>.
+  Value *rmemTensor(Value *layout, DType dtype);
   /// The element at a coordinate tuple (an integer for a 1-D index); an identity tensor gives
   /// the coordinate tuple. A false predicate loads 0.
   Value *loadAt(Value *t, Value *coord, Value *pred);

@@ -1170,6 +1170,48 @@ Value *Kernel::vectorSplat(Value *helem, int lanes) {
   return k.scalar(k.fromMem(vec, d, lanes), d);
 }
 
+Value *Kernel::vectorShuffle(Value *ha, Value *hb, const std::vector<int64_t> &mask) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getValue(ha, "vector");
+  Entry *b = k.getValue(hb, "vector");
+  if (!a || !b)
+    return nullptr;
+  DType d = a->dtype;
+  if (b->dtype != d) {
+    k.fail(std::string("a shuffle takes vectors of one dtype, got ") + dtypeName(d) + " and " +
+           dtypeName(b->dtype));
+    return nullptr;
+  }
+  int total = a->lanes + b->lanes;
+  for (int64_t m : mask)
+    if (m < 0 || m >= total) {
+      k.fail("shuffle mask entry " + std::to_string(m) + " is not a lane of 0.." +
+             std::to_string(total - 1));
+      return nullptr;
+    }
+  if (mask.empty()) {
+    k.fail("a shuffle mask needs at least one lane");
+    return nullptr;
+  }
+  int lanes = int(mask.size());
+  if (!k.checkLanes(lanes, d))
+    return nullptr;
+  // vector.shuffle takes vectors: a one-lane value becomes a vector of one.
+  auto operand = [&](Entry *e) -> MValue {
+    MValue v = k.toMem(e->v, d, e->lanes);
+    if (e->lanes > 1)
+      return v;
+    return mlir::vector::BroadcastOp::create(k.b, k.loc(), mlir::VectorType::get({1}, k.memType(d)),
+                                             v);
+  };
+  MValue r = mlir::vector::ShuffleOp::create(k.b, k.loc(), operand(a), operand(b), mask);
+  if (lanes == 1)
+    r = mlir::vector::ExtractOp::create(k.b, k.loc(), r, int64_t(0));
+  return k.scalar(k.fromMem(r, d, lanes), d);
+}
+
 namespace {
 // A lane index below `lanes` as vector.extract and vector.insert take it: a constant in the
 // op, checked here, or an index value. Null when the index is not a lane's.

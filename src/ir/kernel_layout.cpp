@@ -848,6 +848,58 @@ Value *Kernel::identityTensor(Value *hs) {
   return k.newValue(std::move(e));
 }
 
+namespace {
+
+/// Registers of `dtype` laid out as `l` (static; its cosize of them), written as FlyDSL writes
+/// them: fly.memref.alloca of the layout `layoutValue` builds, in the entry block (the cpu
+/// target's work-item loops give each thread its own copy of an entry-block alloca).
+/// fly-layout-lowering makes the allocation (the register address space, 5); the builder reads
+/// and writes it through a generic pointer, which each target's stack space then replaces.
+Value *allocateRegisters(Kernel::Impl &k, const Layout &l, DType dtype,
+                         const std::function<MValue()> &layoutValue) {
+  if (dtype == DType::Index) {
+    k.fail("a register tensor cannot hold index values");
+    return nullptr;
+  }
+  std::vector<Int> leaves;
+  layout::flattenInto(l.shape(), leaves);
+  layout::flattenInto(l.stride(), leaves);
+  if (!std::all_of(leaves.begin(), leaves.end(),
+                   [](const Int &x) { return x.isStatic() && !x.isBasis(); })) {
+    k.fail("a register tensor needs a static layout of integer strides, got " + l.str());
+    return nullptr;
+  }
+  int64_t n = layout::cosize(l).value();
+  if (n > 4096) {
+    k.fail("a register tensor of " + std::to_string(n) + " elements does not fit in registers");
+    return nullptr;
+  }
+  mlir::OpBuilder::InsertionGuard guard(k.b);
+  k.b.setInsertionPointToStart(&k.func.getBody().front());
+  mlir::Type element = k.memType(dtype);
+  auto type =
+      fly::FlyMemRefType::get(k.ctx(), element, fly::Register, fly::LayoutType::get(k.ctx(), l),
+                              fly::elementBytes(element), {});
+  MValue tensor = fly::AllocaOp::create(k.b, k.loc(), type, layoutValue());
+  MValue iter = fly::GetIterOp::create(k.b, k.loc(), tensor);
+  MValue ptr = fly::ToLLVMPtrOp::create(k.b, k.loc(),
+                                        mlir::LLVM::LLVMPointerType::get(k.ctx(), fly::Register),
+                                        iter, k.b.getI32IntegerAttr(fly::Register));
+  Entry e;
+  e.v = mlir::LLVM::AddrSpaceCastOp::create(k.b, k.loc(),
+                                            mlir::LLVM::LLVMPointerType::get(k.ctx(), 0), ptr);
+  e.kind = ValueKind::Tensor;
+  e.tensor = true;
+  e.dtype = dtype;
+  e.addrSpace = 5;
+  e.baseAlign = fly::elementBytes(element);
+  e.layout = l;
+  e.rank = static_cast<int>(l.rank());
+  return k.newValue(std::move(e));
+}
+
+} // namespace
+
 Value *Kernel::fragment(Value *h, DType dtype) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -856,39 +908,41 @@ Value *Kernel::fragment(Value *h, DType dtype) {
   Entry *a = ops.layoutLike(h, "layout");
   if (!a)
     return nullptr;
-  if (dtype == DType::Index) {
-    k.fail("a register tensor cannot hold index values");
-    return nullptr;
-  }
-  int64_t n = staticSize(*a->layout);
-  if (n < 0) {
+  if (staticSize(*a->layout) < 0) {
     k.fail("a register tensor needs a static size; the layout " + a->layout->str() +
            " has a dynamic one");
     return nullptr;
   }
-  if (n > 4096) {
-    k.fail("a register tensor of " + std::to_string(n) + " elements does not fit in registers");
+  // Column-major over the same shape: the first (value) mode is contiguous, so copies into
+  // and out of it vectorize, and every index is static, so it lives in registers. FlyDSL
+  // spells it as the shape's ordered layout with the modes in order.
+  std::optional<Layout> l;
+  if (!k.algebra("make_fragment_like", [&] { l = layout::makeLayout(a->layout->shape()); }))
+    return nullptr;
+  return allocateRegisters(k, *l, dtype, [&]() -> MValue {
+    std::vector<IntTuple> order;
+    for (size_t i = 0; i < l->shape().rank(); ++i)
+      order.emplace_back(int64_t(i));
+    IntTuple modes = l->shape().isLeaf() ? IntTuple(int64_t(0)) : IntTuple::tuple(order);
+    return fly::MakeOrderedLayoutOp::create(k.b, k.loc(), flyTuple<fly::MakeShapeOp>(k, l->shape()),
+                                            flyTuple<fly::MakeIntTupleOp>(k, modes));
+  });
+}
+
+Value *Kernel::rmemTensor(Value *h, DType dtype) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = LayoutOps{k}.layoutLike(h, "layout");
+  if (!a)
+    return nullptr;
+  if (a->kind != ValueKind::Layout || a->swizzle) {
+    k.fail("a register tensor's layout is a plain layout, got a " +
+           std::string(a->swizzle ? "swizzled layout" : kindName(a->kind)));
     return nullptr;
   }
-  Entry e;
-  // Column-major over the same shape: the first (value) mode is contiguous, so copies into
-  // and out of it vectorize, and every index is static, so it lives in registers.
-  if (!k.algebra("make_fragment_like", [&] { e.layout = layout::makeLayout(a->layout->shape()); }))
-    return nullptr;
-  OpBuilder eb(k.ctx());
-  eb.setInsertionPointToStart(&k.func.getBody().front());
-  MValue count =
-      mlir::arith::ConstantOp::create(eb, k.loc(), eb.getI64Type(), eb.getI64IntegerAttr(n));
-  auto ptr = mlir::LLVM::LLVMPointerType::get(k.ctx(), 0);
-  unsigned align = std::max<unsigned>(16, bitWidth(dtype) / 8);
-  e.v = mlir::LLVM::AllocaOp::create(eb, k.loc(), ptr, k.memType(dtype), count, align);
-  e.kind = ValueKind::Tensor;
-  e.tensor = true;
-  e.dtype = dtype;
-  e.addrSpace = 5;
-  e.baseAlign = align;
-  e.rank = static_cast<int>(e.layout->rank());
-  return k.newValue(std::move(e));
+  Layout l = *a->layout;
+  return allocateRegisters(k, l, dtype, [&] { return flyLayout(k, l); });
 }
 
 namespace {

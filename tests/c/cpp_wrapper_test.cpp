@@ -100,6 +100,17 @@ bool scalarCodeRuns() {
   return ok;
 }
 
+// Registers laid out as a layout itself (a stride-0 mode kept), or column-major over its shape.
+bool registerTensorsKeepTheirLayout() {
+  flydsl::Module m;
+  flydsl::Kernel k(m, "registers");
+  flydsl::Value l = k.layout("(4,2):(1,0)");
+  bool ok = k.text(k.rmemTensor(l, FLY_F32)) == "(4,2):(1,0)" &&
+            k.text(k.fragment(l, FLY_F32)) == "(4,2):(1,4)";
+  k.finish();
+  return ok;
+}
+
 // A 128-bit atom over values that are not consecutive: finish() throws FLY_ERROR_COMPILE.
 bool builderErrorThrows() {
   flydsl::Module m;
@@ -167,6 +178,7 @@ int main() {
   }
   expect(threw, "parse error throws flydsl::Error");
   expect(tiledCopyRuns(), "a tiled copy built, compiled and run through the wrapper");
+  expect(registerTensorsKeepTheirLayout(), "rmemTensor keeps its layout, fragment compacts it");
   expect(builderErrorThrows(), "a builder error throws flydsl::Error from finish()");
   expect(keyedCompileRuns(), "Compiled(key, build) builds once, and its errors propagate");
   expect(scalarCodeRuns(), "operators, a loop carrying a value and branches through the wrapper");

@@ -105,6 +105,35 @@ int main(void) {
     CHECK(!fly_kernel_layout_tiler_op(k, FLY_TILER_COMPOSITION, l, "3:3"));
   });
   EXPECT_ERROR("needs a static size", CHECK(!fly_kernel_make_fragment(k, t, FLY_F32)));
+  /* Registers laid out as a layout itself: a plain static layout of at most 4096 of them. */
+  EXPECT_ERROR("is a plain layout, got a tensor",
+               CHECK(!fly_kernel_make_rmem_tensor(k, t, FLY_F32)));
+  EXPECT_ERROR("needs a static layout", {
+    fly_value_t *n = fly_const_int(k, FLY_I32, 3);
+    fly_value_t *l = fly_kernel_layout(k, "(2,?):(1,2)", &n, 1);
+    CHECK(!fly_kernel_make_rmem_tensor(k, l, FLY_F32));
+  });
+  EXPECT_ERROR("4098 elements does not fit", {
+    fly_value_t *l = fly_kernel_layout(k, "(2,2):(1,4096)", NULL, 0);
+    CHECK(!fly_kernel_make_rmem_tensor(k, l, FLY_F32));
+  });
+  EXPECT_ERROR("cannot hold index values", {
+    fly_value_t *l = fly_kernel_layout(k, "4:1", NULL, 0);
+    CHECK(!fly_kernel_make_rmem_tensor(k, l, 999));
+  });
+  {
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *r =
+        fly_kernel_make_rmem_tensor(k, fly_kernel_layout(k, "(2,3):(0,1)", NULL, 0), FLY_F32);
+    char *text = NULL;
+    CHECK(fly_kernel_value_to_string(k, r, &text) == FLY_OK && strcmp(text, "(2,3):(0,1)") == 0);
+    fly_string_free(text);
+    CHECK(fly_kernel_tensor_address_space(k, r) == 5);
+    CHECK(fly_kernel_error(k) == NULL);
+    fly_module_destroy(m);
+  }
   EXPECT_ERROR("more modes than the layout", {
     fly_value_t *l = fly_kernel_layout(k, "8:1", NULL, 0);
     CHECK(!fly_kernel_layout_tiler_op(k, FLY_TILER_LOGICAL_DIVIDE, l, "(2,2)"));

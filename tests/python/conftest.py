@@ -7,6 +7,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bindings" / "python"))
 
 
+def pytest_configure(config):
+    # pytest-xdist's mark, known without it too (a plain `pytest` run ignores it).
+    config.addinivalue_line("markers", "xdist_group(name): run these tests in one process")
+
+
 @pytest.fixture
 def host_target(monkeypatch):
     """Kernels launched on numpy arrays run on the cpu target even where a GPU is visible (the

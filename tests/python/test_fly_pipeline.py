@@ -1,7 +1,10 @@
 """One compiler pipeline: what the kernel builder writes as Fly ops (a layout's offset of a
 coordinate) is lowered by fly-layout-lowering, the first pass of every target's pipeline.
 The first dump holds the Fly ops, the pass's dump none; the offsets agree with the host
-algebra, in i64 where they pass 2^31; a coordinate that does not fit is an error at the call."""
+algebra, in i64 where they pass 2^31; a coordinate that does not fit is an error at the call.
+Register tensors are FlyDSL's fly.memref.alloca, in each target's stack address space."""
+
+import re
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
@@ -97,3 +100,80 @@ def dynamic_cosize(out: fx.Tensor, n: fx.Int32):
 def test_cosize_of_dynamic_leaves_is_refused_at_the_call():
     with pytest.raises(CompileError, match="cosize"):
         dynamic_cosize.compile(np.zeros(1, np.int64), 3, target="cpu")
+
+
+@flyc.kernel
+def registers(src: fx.Tensor, out: fx.Tensor):
+    # 256 registers read at an index known only at run time: they stay in (private) memory.
+    r = fx.make_rmem_tensor(fx.make_layout((16, 16), (16, 1)), fx.Float32)
+    i = fx.thread_idx.x
+    for j in fx.range_constexpr(256):
+        r[j % 16, j // 16] = src[j] + i
+    out[i] = r[(i * 7) % 16, (i * 5) % 16]
+
+
+def _registers_expected():
+    src = np.arange(256, dtype=np.float32)
+    i = np.arange(64)
+    return src, src[((i * 5) % 16) * 16 + (i * 7) % 16] + i
+
+
+def test_register_tensors_are_fly_allocas_in_the_first_dump(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    registers.compile(np.zeros(256, np.float32), np.zeros(64, np.float32), target="cpu")
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert "fly.memref.alloca" in origin
+    assert "!fly.memref<f32, register, (16,16):(16,1)>" in origin
+    assert "llvm.alloca" not in origin
+    lowered = (folder / "01_fly_layout_lowering.mlir").read_text()
+    assert "fly.memref.alloca" not in lowered and "!llvm.ptr<5>" in lowered
+
+
+def test_register_tensors_indexed_at_run_time_work_on_cpu():
+    src, expected = _registers_expected()
+    out = dev.array(np.zeros(64, np.float32))
+    registers(dev.array(src), out).launch(grid=(1,), block=(64,))
+    np.testing.assert_array_equal(dev.host(out), expected)
+
+
+def test_register_tensors_indexed_at_run_time_compile_for_amd_and_nvidia(tmp_path, monkeypatch):
+    # AMDGPU wants its stack in address space 5 (an alloca elsewhere cannot be selected); cuda
+    # and cpu want the default one.
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    args = (np.zeros(256, np.float32), np.zeros(64, np.float32))
+    assert registers.compile(*args, target="rocm", arch="gfx942").binary
+    assert registers.compile(*args, target="cuda", arch="sm_90").binary
+    llvm_ir = {f.parent.name: f.read_text() for f in tmp_path.glob("*/*_llvm_ir.ll")}
+    assert re.search(
+        r"= alloca \[256 x float\], align \d+, addrspace\(5\)\n", llvm_ir["rocm-gfx942"]
+    )
+    assert re.search(r"= alloca \[256 x float\], align \d+\n", llvm_ir["cuda-sm_90"])
+
+
+@flyc.kernel
+def shaped_registers(out: fx.Tensor):
+    r = fx.make_rmem_tensor((2, 3), fx.Int32)
+    k = fx.make_rmem_tensor(fx.make_layout((2, 3), (0, 1)), fx.Int32)
+    for j in fx.range_constexpr(6):
+        r[j % 2, j // 2] = j
+    for j in fx.range_constexpr(3):
+        k[0, j] = 10 * j
+    for j in fx.range_constexpr(6):
+        out[j] = r[j % 2, j // 2] + k[1, j // 2]
+
+
+def test_register_tensors_of_a_shape_are_ordered_layouts(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    out = dev.array(np.zeros(6, np.int32))
+    shaped_registers(out).launch(grid=(1,), block=(1,))
+    # Mode 0 of k has stride 0: k[1, j] is the register k[0, j] wrote.
+    assert dev.host(out).tolist() == [j + 10 * (j // 2) for j in range(6)]
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert "fly.make_ordered_layout" in origin
+    assert "!fly.memref<i32, register, (2,3):(1,2)>" in origin
+    assert "!fly.memref<i32, register, (2,3):(0,1)>" in origin

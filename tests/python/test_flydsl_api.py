@@ -888,6 +888,22 @@ def test_vector_shuffle_picks_lanes_of_both():
 
 
 @flyc.kernel
+def _shuffle_scalars(a: fx.Tensor, out: fx.Tensor):
+    # One-lane operands and a one-lane result: vector.shuffle takes vectors of one lane.
+    x, y = a[0], a[1]
+    pair = x.shuffle(y, [1, 0, 1])
+    out[0] = pair[0]
+    out[1] = pair[1]
+    out[2] = a.load((0,), lanes=2).shuffle(y, [2])
+
+
+def test_vector_shuffle_of_scalars_and_to_one_lane():
+    out = np.zeros(3, np.int32)
+    _shuffle_scalars(np.array([5, 9], np.int32), out).launch(block=(1,))
+    assert out.tolist() == [9, 5, 9]
+
+
+@flyc.kernel
 def _read_4x8(src: fx.Tensor, out: fx.Tensor):
     for i in fx.range_constexpr(4):
         for j in fx.range_constexpr(8):

@@ -25,6 +25,10 @@ def free_bytes():
     return 0
 
 
+# Under pytest-xdist (scripts/test.sh runs two processes) one process runs this whole file, so
+# two tests of gigabytes never run at once.
+pytestmark = pytest.mark.xdist_group("large_memory")
+
 large = pytest.mark.skipif(
     os.environ.get("FLYDSL_TEST_LARGE", "1") == "0" or free_bytes() < 14 * 2**30,
     reason="needs about 12 GiB of free memory (and FLYDSL_TEST_LARGE not 0)",

@@ -80,11 +80,12 @@ def test_the_builder_writes_vector_dialect_ops():
         v.reduce("max")
         v.reduce(CombiningKind.MINIMUMF, init_val=fx.Float32(1.0))
         fx.Vector.from_elements([v[0], v[3]])
+        v.shuffle(v, [7, 0])
 
     text = module_text(build, _vec(4, ir.F32Type.get()))
     for op in ("vector.broadcast", "vector.extract", "vector.insert", "vector.bitcast",
                "vector.reduction <maxnumf>", "vector.reduction <minimumf>",
-               "vector.from_elements"):  # fmt: skip
+               "vector.from_elements", "vector.shuffle"):  # fmt: skip
         assert op in text, op
     assert "llvm.insertelement" not in text and "llvm.extractelement" not in text
 

@@ -638,6 +638,12 @@ def make_fragment(layout_or_tensor, dtype):
     return TensorValue(_checked(h), _dtype_name(dtype), None)
 
 
+def make_register_tensor(layout, dtype):
+    """Registers laid out as `layout` itself (its cosize of them)."""
+    h = K.make_rmem_tensor(current(), as_kernel_layout(layout), K.DTYPES[_dtype_name(dtype)])
+    return TensorValue(_checked(h), _dtype_name(dtype), None)
+
+
 def make_tensor(ptr_or_tensor, layout):
     """A tensor over a pointer's (or tensor's) memory with `layout`; over an integer iterator
     (fx.make_int_tuple(0), an int or a kernel integer) a counting tensor: element c is the

@@ -470,14 +470,14 @@ class Value(ElementTyped):
     def shuffle(self, other, mask):
         """A vector of len(mask) lanes: lane i is lane mask[i] of this vector followed by
         `other` (MLIR's vector.shuffle); mask entries are Python ints."""
-        both = list(self) + list(as_value(other, self).to(self.ir_dtype))
-        lanes = []
+        other = as_value(other, self).to(self.ir_dtype)
+        total = self.lanes + other.lanes
         for m in mask:
-            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < len(both):
-                raise IndexError(f"shuffle mask entry {m!r} is not a lane of 0..{len(both) - 1}")
-            lanes.append(both[m])
-        ctypes_array = (ctypes.c_void_p * len(lanes))(*[v.handle for v in lanes])
-        return _wrap(K.vector_from_elements(current(), ctypes_array, len(lanes)), self.ir_dtype)
+            if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < total:
+                raise IndexError(f"shuffle mask entry {m!r} is not a lane of 0..{total - 1}")
+        entries = (ctypes.c_int64 * len(mask))(*mask)
+        h = K.vector_shuffle(current(), self.handle, other.handle, entries, len(mask))
+        return _wrap(h, self.ir_dtype)
 
     def insert(self, element, index):
         """A copy of the vector with lane `index` replaced."""

@@ -24,7 +24,8 @@ include("kernels.jl")
 export KernelModule, Kernel, KernelValue, tensor_param, scalar_param, constant, thread_idx, block_idx
 export block_dim, grid_dim, lt, le, gt, ge, eq, ne, barrier, shuffle_xor, shared_tensor, load
 export store!, for_loop, when, finish!, launch, binary
-export DYNAMIC, tensor_param_spec, kernel_tuple, kernel_layout, tiler_op, kernel_slice, fragment
+export DYNAMIC, tensor_param_spec, kernel_tuple, kernel_layout, tiler_op, kernel_slice, fragment,
+       rmem_tensor
 export make_tensor, copy_atom, atomic_copy_atom, tiled_copy, partition, kernel_string, cp_async_wait,
        cp_async_commit, cp_async_wait_group
 export FlyDSLError, Layout, Underscore, Basis, Swizzle

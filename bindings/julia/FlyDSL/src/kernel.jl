@@ -301,6 +301,12 @@ fragment(k::Kernel, like::KernelValue, dtype::Symbol) =
     val(k, ccall((:fly_kernel_make_fragment, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Cint),
                  k.ptr, like.ptr, dtype_code(dtype)))
 
+"""A register tensor laid out as `layout` itself (static; registers for its cosize): FlyDSL's
+`make_rmem_tensor`."""
+rmem_tensor(k::Kernel, layout::KernelValue, dtype::Symbol) =
+    val(k, ccall((:fly_kernel_make_rmem_tensor, libflydsl), Ptr{Cvoid},
+                 (Ptr{Cvoid}, Ptr{Cvoid}, Cint), k.ptr, layout.ptr, dtype_code(dtype)))
+
 """A tensor over `t`'s memory with the layout `l`."""
 make_tensor(k::Kernel, t::KernelValue, l::KernelValue) =
     val(k, ccall((:fly_kernel_make_tensor, libflydsl), Ptr{Cvoid}, (Ptr{Cvoid}, Ptr{Cvoid}, Ptr{Cvoid}),

@@ -232,6 +232,11 @@ end
     copy!(k, atomic_copy_atom(k, :add, :f32, "agent"), one, fragment(k, one, :f32))
     err = try finish!(k); nothing catch e; e end
     @test err isa FlyDSLError && occursin("not into registers", err.message)
+    # Registers laid out as the layout itself, or column-major over its shape.
+    k = Kernel(m, "registers")
+    @test kernel_string(k, rmem_tensor(k, kernel_layout(k, "(2,3):(8,1)"), :f16)) == "(2,3):(8,1)"
+    @test kernel_string(k, fragment(k, kernel_layout(k, "(2,3):(8,1)"), :f16)) == "(2,3):(1,2)"
+    finish!(k)
 end
 
 @testset "examples run and check themselves" begin

@@ -9,7 +9,7 @@ from .._kernel_layout import (
     TiledCopy,
     gather,
     make_fragment,
-    make_tensor,
+    make_register_tensor,
     scatter,
 )
 from .._mma import ThrMma, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C
@@ -27,13 +27,11 @@ def make_rmem_tensor(shape_or_layout, dtype):
     register, so a write through one coordinate is read through the others)."""
     if not isinstance(shape_or_layout, (Layout, LayoutValue, TensorValue)):
         return make_fragment(make_layout(shape_or_layout), dtype)
-    if not isinstance(shape_or_layout, Layout) or shape_or_layout.is_composed:
+    if isinstance(shape_or_layout, TensorValue) or (
+        isinstance(shape_or_layout, Layout) and shape_or_layout.is_composed
+    ):
         return make_fragment(shape_or_layout, dtype)
-    layout = shape_or_layout
-    if layout == make_layout(layout.shape):
-        return make_fragment(layout, dtype)
-    registers = make_fragment(make_layout(layout.cosize()), dtype)
-    return make_tensor(registers, layout)
+    return make_register_tensor(shape_or_layout, dtype)
 
 
 __all__ = [

@@ -779,6 +779,15 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_vector_shuffle(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        mask: *const i64,
+        n: usize,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_vector_extract(
         k: *mut fly_kernel_t,
         vec: *mut fly_value_t,
@@ -1299,6 +1308,13 @@ unsafe extern "C" {
     pub fn fly_kernel_make_fragment(
         k: *mut fly_kernel_t,
         layout_or_tensor: *mut fly_value_t,
+        dtype: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_make_rmem_tensor(
+        k: *mut fly_kernel_t,
+        layout: *mut fly_value_t,
         dtype: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }

@@ -323,6 +323,11 @@ impl<'k> KernelBuilder<'k> {
     pub fn fragment(&self, like: Val<'k>, dtype: DType) -> Val<'k> {
         self.val(unsafe { raw::fly_kernel_make_fragment(self.raw, like.raw, dtype as _) })
     }
+    /// A register tensor laid out as `layout` itself (static; registers for its cosize):
+    /// FlyDSL's `make_rmem_tensor`.
+    pub fn rmem_tensor(&self, layout: Val<'k>, dtype: DType) -> Val<'k> {
+        self.val(unsafe { raw::fly_kernel_make_rmem_tensor(self.raw, layout.raw, dtype as _) })
+    }
     /// A copy atom moving `bits` of `dtype` elements per call.
     pub fn copy_atom(&self, op: CopyOp, bits: i32, dtype: DType) -> Val<'k> {
         self.val(unsafe { raw::fly_kernel_copy_atom(self.raw, op as i32, bits, dtype as _) })

@@ -70,3 +70,20 @@ fn atomic_copies_into_registers_are_errors() {
         e.message
     );
 }
+
+#[test]
+fn register_tensors_keep_their_layout_or_say_why_not() {
+    let mut m = Module::new().unwrap();
+    let k = m.kernel("registers").unwrap();
+    let kept = k.rmem_tensor(k.layout("(2,3):(8,1)", &[]), DType::F16);
+    assert_eq!(k.text(kept).unwrap(), "(2,3):(8,1)");
+    let compact = k.fragment(k.layout("(2,3):(8,1)", &[]), DType::F16);
+    assert_eq!(k.text(compact).unwrap(), "(2,3):(1,2)");
+    k.finish().unwrap();
+
+    let k = m.kernel("dynamic_registers").unwrap();
+    let n = k.scalar_param(DType::I32);
+    let _ = k.rmem_tensor(k.layout("(2,?):(1,2)", &[n]), DType::F32);
+    let e = k.finish().unwrap_err();
+    assert!(e.message.contains("needs a static layout"), "{}", e.message);
+}
