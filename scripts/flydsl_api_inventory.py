@@ -125,10 +125,24 @@ DIFFERENCES = """
   RuntimeError. `@flyc.jit` functions run as Python, so a block size passed to one as an
   `fx.Int32` is a Python int here and still specializes (in FlyDSL it is a run-time value).
 - A kernel value's `dtype` is its numeric class (`v.dtype is fx.Float32`), as in FlyDSL, and
-  the aliases `fx.Float32x4` and friends are Vector types of fixed lanes. A Python number with
-  a vector takes the vector's type here (`bf16_vector + 1.0` stays bf16), where FlyDSL's
-  vectors promote to f32; `v.shuffle(w, mask)` gathers the lanes with `vector.from_elements`
-  rather than one `vector.shuffle`.
+  the aliases `fx.Float32x4` and friends are Vector types of fixed lanes. Arithmetic types
+  its result as FlyDSL does, on scalars, vectors and host values alike: a Python int is an
+  Int32 (Int64 past its range), a float a Float32; a float with an integer is the float
+  widened to the integer's width (`bf16 + 1` and `bf16_vector + 1.0` are f32, `f32 + Int64`
+  f64); two floats give the wider (`f16 + bf16`: f32); integers widen, the unsigned type
+  winning at one width (`Int8(x) + 1` is an Int32). Only a predicate (i1) with a Python
+  number keeps the predicate's type (`pred == 0`). `v.shuffle(w, mask)` is one
+  `vector.shuffle` (a one-lane operand taken as a vector of one).
+- `fx.make_rmem_tensor(layout, dtype)` keeps the layout, as FlyDSL's and CuTe's
+  `make_tensor<T>(layout)`: registers for its cosize, a stride-0 mode repeating one register;
+  of a shape, the layout is column-major. The kernel's IR holds FlyDSL's ops for it:
+  `fly.memref.alloca` of a `fly.make_layout` (of a shape: `fly.make_ordered_layout`), typed
+  `!fly.memref<f32, register, (2,3):(1,2)>`; the registers are aligned to their element, as
+  FlyDSL's. `fx.make_fragment_like` is column-major over the
+  shape here, where FlyDSL's (CuTe's make_fragment_like) orders the modes after the first by
+  their strides; `fx.make_fragment_layout_like` computes CuTe's rule (`src/layout/fragment.h`)
+  and gives CuTe's answer, a mode of one nested mode kept as a tuple (`((2,2),(4))`), where
+  FlyDSL's op, as the dialect's `fly.make_fragment_layout_like` here, prints `((2,2),4)`.
 - `fx.rocdl.mfma_*(result_type, [a, b, c])` (the MFMA intrinsics by name) are each one call
   of the MFMA atom of that shape over the lanes' registers, so the cpu target runs them; the
   broadcast controls (cbsz, abid, blgp) are taken as 0 only.

@@ -188,6 +188,13 @@ FLY_API fly_status fly_layout_size(const fly_layout_t *layout, int64_t *result);
 FLY_API fly_status fly_layout_cosize(const fly_layout_t *layout, int64_t *result);
 FLY_API fly_status fly_layout_rank(const fly_layout_t *layout, int64_t *result);
 FLY_API fly_status fly_layout_depth(const fly_layout_t *layout, int64_t *result);
+/* CuTe's coshape: what the offsets span, the largest plus one (a leaf: the cosize); for
+ * basis strides (an identity layout) one extent per basis mode. coprofile: its
+ * profile, the strides summed with every leaf 0 (`0`, or `(0,0)` for strides in E0 and E1).
+ * A composed layout is an error. */
+FLY_API fly_status fly_layout_coshape(const fly_layout_t *layout, int64_t **tokens, size_t *count);
+FLY_API fly_status fly_layout_coprofile(const fly_layout_t *layout, int64_t **tokens,
+                                        size_t *count);
 /* get<path...>(layout). */
 FLY_API fly_status fly_layout_get(const fly_layout_t *layout, const int64_t *path, size_t n,
                                   fly_layout_t **out);
@@ -219,7 +226,10 @@ typedef enum fly_layout_unary_op {
   FLY_LAYOUT_COMPLEMENT = 3, /* cotarget cosize(filter(layout)) */
   FLY_LAYOUT_RIGHT_INVERSE = 4,
   FLY_LAYOUT_LEFT_INVERSE = 5,
-  FLY_LAYOUT_FLATTEN = 6
+  FLY_LAYOUT_FLATTEN = 6,
+  /* CuTe's make_fragment_like: a compact layout of the shape, mode 0 first and the other
+   * modes in the order of their strides (a fragment's layout for a tensor's partition). */
+  FLY_LAYOUT_MAKE_FRAGMENT_LIKE = 7
 } fly_layout_unary_op;
 FLY_API fly_status fly_layout_unary(int op /* fly_layout_unary_op */, const fly_layout_t *layout,
                                     fly_layout_t **out);
@@ -719,7 +729,9 @@ typedef enum fly_layout_query {
   FLY_QUERY_RANK = 2,
   FLY_QUERY_DEPTH = 3,
   FLY_QUERY_SHAPE = 4,
-  FLY_QUERY_STRIDE = 5
+  FLY_QUERY_STRIDE = 5,
+  FLY_QUERY_COSHAPE = 6,  /* as fly_layout_coshape */
+  FLY_QUERY_COPROFILE = 7 /* as fly_layout_coprofile */
 } fly_layout_query;
 /* A query's answer as a tuple value (a leaf for size, cosize, rank, depth). */
 FLY_API fly_value_t *fly_kernel_layout_query(fly_kernel_t *k, int which /* fly_layout_query */,

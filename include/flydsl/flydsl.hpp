@@ -89,6 +89,8 @@ public:
   Layout complement() const { return unary(FLY_LAYOUT_COMPLEMENT); }
   Layout rightInverse() const { return unary(FLY_LAYOUT_RIGHT_INVERSE); }
   Layout leftInverse() const { return unary(FLY_LAYOUT_LEFT_INVERSE); }
+  /// CuTe's make_fragment_like: compact, mode 0 first, the other modes by their strides.
+  Layout makeFragmentLike() const { return unary(FLY_LAYOUT_MAKE_FRAGMENT_LIKE); }
   Layout compose(const Layout &b) const { return binary(FLY_LAYOUT_COMPOSITION, b); }
   Layout rakedProduct(const Layout &b) const { return binary(FLY_LAYOUT_RAKED_PRODUCT, b); }
   Layout tiled(fly_tiler_op op, const std::string &tiler) const {

@@ -3,6 +3,7 @@
 #include "capi/handles.h"
 #include "capi/status.h"
 #include "capi/tokens.h"
+#include "layout/codomain.h"
 #include "layout/ops.h"
 
 #include <cstdlib>
@@ -301,6 +302,17 @@ fly_status fly_layout_shape(const fly_layout_t *layout, int64_t **tokens, size_t
 
 fly_status fly_layout_stride(const fly_layout_t *layout, int64_t **tokens, size_t *count) {
   return guard([&] { encodeTuple(plainLayout(layout, "layout", "stride").stride(), tokens, count); });
+}
+
+fly_status fly_layout_coshape(const fly_layout_t *layout, int64_t **tokens, size_t *count) {
+  return guard(
+      [&] { encodeTuple(L::coshape(plainLayout(layout, "layout", "coshape")), tokens, count); });
+}
+
+fly_status fly_layout_coprofile(const fly_layout_t *layout, int64_t **tokens, size_t *count) {
+  return guard([&] {
+    encodeTuple(L::coprofile(plainLayout(layout, "layout", "coprofile")), tokens, count);
+  });
 }
 
 fly_status fly_layout_size(const fly_layout_t *layout, int64_t *result) {

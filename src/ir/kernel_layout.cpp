@@ -11,6 +11,7 @@
 
 #include "ir/fly/fly_dialect.h"
 #include "ir/kernel_impl.h"
+#include "layout/codomain.h"
 #include "layout/copy.h"
 #include "layout/mma.h"
 #include "layout/ops.h"
@@ -546,6 +547,12 @@ Value *Kernel::layoutQuery(int which, Value *h) {
           break;
         case 5:
           r = a->layout->stride();
+          break;
+        case 6:
+          r = layout::coshape(*a->layout);
+          break;
+        case 7:
+          r = layout::coprofile(*a->layout);
           break;
         default:
           layout::fail(layout::ErrorKind::InvalidArgument,

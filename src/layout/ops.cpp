@@ -2,6 +2,8 @@
 
 #include "layout/ops.h"
 
+#include "layout/fragment.h"
+
 namespace fly::layout {
 
 namespace {
@@ -12,7 +14,7 @@ template <class E> E checked(int op, int count, const char *name) {
 }
 } // namespace
 
-UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 7, "fly_layout_unary_op"); }
+UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 8, "fly_layout_unary_op"); }
 BinaryOp binaryOp(int op) { return checked<BinaryOp>(op, 6, "fly_layout_binary_op"); }
 TilerOp tilerOp(int op) { return checked<TilerOp>(op, 9, "fly_tiler_op"); }
 
@@ -32,6 +34,8 @@ Layout apply(UnaryOp op, const Layout &l) {
     return leftInverse(l);
   case UnaryOp::Flatten:
     return flatten(l);
+  case UnaryOp::MakeFragmentLike:
+    return makeFragmentLike(l);
   }
   fail(ErrorKind::InvalidArgument, "unknown unary layout op");
 }

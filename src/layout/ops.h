@@ -19,7 +19,8 @@ enum class UnaryOp {
   Complement,
   RightInverse,
   LeftInverse,
-  Flatten
+  Flatten,
+  MakeFragmentLike
 };
 enum class BinaryOp { Composition, BlockedProduct, RakedProduct, Append, Prepend, MaxCommonLayout };
 enum class TilerOp {

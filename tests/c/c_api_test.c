@@ -64,6 +64,33 @@ int main(void) {
   CHECK(has_text(r, "((2,2),3):((24,2),8)"));
   fly_layout_destroy(r);
 
+  /* CuTe's make_fragment_like, coshape and coprofile. */
+  {
+    fly_layout_t *g = parse("((2,2),4):((1,16),64)"), *id = parse("(4,8):(1@0,1@1)"), *sw;
+    CHECK(fly_layout_unary(FLY_LAYOUT_MAKE_FRAGMENT_LIKE, g, &r) == FLY_OK);
+    CHECK(has_text(r, "((2,2),(4)):((1,2),(4))")); /* CuTe C++ prints the same */
+    fly_layout_destroy(r);
+    int64_t *t = NULL;
+    size_t count = 0;
+    char *s = NULL;
+    CHECK(fly_layout_coshape(g, &t, &count) == FLY_OK && count == 1 && t[0] == 210);
+    fly_tuple_free(t);
+    CHECK(fly_layout_coshape(id, &t, &count) == FLY_OK);
+    CHECK(fly_tuple_to_string(t, count, &s) == FLY_OK && strcmp(s, "(4,8)") == 0);
+    fly_string_free(s);
+    fly_tuple_free(t);
+    CHECK(fly_layout_coprofile(id, &t, &count) == FLY_OK);
+    CHECK(fly_tuple_to_string(t, count, &s) == FLY_OK && strcmp(s, "(0,0)") == 0);
+    fly_string_free(s);
+    fly_tuple_free(t);
+    CHECK(fly_layout_parse("Sw<2,0,2> o 0 o (4,4):(4,1)", &sw) == FLY_OK);
+    CHECK(fly_layout_coshape(sw, &t, &count) != FLY_OK && error_mentions("coshape"));
+    CHECK(fly_layout_coprofile(g, NULL, &count) == FLY_ERROR_INVALID_ARGUMENT);
+    fly_layout_destroy(sw);
+    fly_layout_destroy(id);
+    fly_layout_destroy(g);
+  }
+
   /* Tokens round trip through text. */
   int64_t *tok = NULL;
   size_t n = 0;
@@ -98,6 +125,8 @@ int main(void) {
   CHECK(fly_layout_make(reserved, 1, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
   /* Enum arguments arrive as int and are validated, whatever the value. */
   CHECK(fly_layout_unary(99, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_layout_unary(8, a, &r) == FLY_ERROR_INVALID_ARGUMENT &&
+        error_mentions("fly_layout_unary_op"));
   CHECK(fly_layout_unary(-1, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(fly_layout_binary(99, a, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(fly_layout_tiler_op(-7, a, "2", &r) == FLY_ERROR_INVALID_ARGUMENT);

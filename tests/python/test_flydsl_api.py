@@ -1066,3 +1066,32 @@ def test_current_fastmath_names_the_flags_in_force():
     x = np.array([1.0, 3.0], np.float32)
     probe(x).launch(block=(1,))
     assert seen[0] is None and seen[1] and seen[2] == "fast" and x[0] == 3.0
+
+
+def test_codomains_and_fragment_layouts_on_the_host():
+    L = fx.make_layout(((2, 2), 4), ((1, 16), 64))
+    assert fx.coshape(L) == 210 and fx.coprofile(L) == 0
+    identity = fx.make_identity_layout((4, 8))
+    assert fx.coshape(identity) == (4, 8) and fx.coprofile(identity) == (0, 0)
+    # CuTe's make_fragment_like (CuTe C++ prints the same): mode 0 first, then the other modes
+    # by their strides.
+    assert str(fx.make_fragment_layout_like(L)) == "((2,2),(4)):((1,2),(4))"
+    assert str(fx.make_fragment_layout_like(fx.make_layout((4, 2, 3), (6, 8, 2)))) == (
+        "(4,2,3):(1,12,4)"
+    )
+
+
+@flyc.kernel
+def _codomains(out: fx.Tensor, s: fx.Int32):
+    D = fx.make_layout((4, 8), (1, s))
+    out[0] = fx.get_scalar(fx.coshape(D))
+    # A dynamic stride is ordered last, as FlyDSL orders it.
+    F = fx.make_fragment_layout_like(fx.make_layout((4, 2, 3), (1, s, 64)))
+    out[1] = fx.get_scalar(fx.crd2idx((1, 1, 1), F))
+    out[2] = fx.get_scalar(fx.coprofile(fx.make_identity_layout((4, s))).unpack()[1])
+
+
+def test_codomains_and_fragment_layouts_in_kernels():
+    out = np.zeros(3, np.int32)
+    _codomains(out, 5).launch(block=(1,))
+    assert out.tolist() == [3 + 7 * 5 + 1, 1 + 12 + 4, 0]

@@ -30,6 +30,7 @@ __all__ = [
     "Layout", "ScaledBasis", "Swizzle", "_",
     "make_layout", "make_ordered_layout", "make_identity_layout", "make_layout_tv",
     "make_composed_layout", "size", "cosize", "rank", "depth", "shape", "stride", "get",
+    "coshape", "coprofile", "make_fragment_layout_like",
     "crd2idx", "idx2crd", "slice", "dice", "slice_and_offset", "coalesce", "filter",
     "filter_zeros", "composition", "complement", "right_inverse", "left_inverse",
     "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
@@ -84,7 +85,8 @@ _is_composed = _proto("fly_layout_is_composed", LayoutHandle, _P(ctypes.c_int))
 _equal = _proto("fly_layout_equal", LayoutHandle, LayoutHandle, _P(ctypes.c_int))
 _hash = _proto("fly_layout_hash", LayoutHandle, _P(ctypes.c_uint64))
 _tuple_query = {
-    n: _proto("fly_layout_" + n, LayoutHandle, _P(c_int64_p), _P(_sz)) for n in ("shape", "stride")
+    n: _proto("fly_layout_" + n, LayoutHandle, _P(c_int64_p), _P(_sz))
+    for n in ("shape", "stride", "coshape", "coprofile")
 }
 _int_query = {
     n: _proto("fly_layout_" + n, LayoutHandle, _P(_i64))
@@ -129,6 +131,7 @@ _tuple_less = _proto("fly_tuple_elem_less", c_int64_p, _sz, c_int64_p, _sz, _P(c
 
 # C enum values (flydsl.h).
 _COALESCE, _FILTER, _FILTER_ZEROS, _COMPLEMENT, _RIGHT_INV, _LEFT_INV, _FLATTEN = range(7)
+_MAKE_FRAGMENT_LIKE = 7
 _COMPOSITION, _BLOCKED, _RAKED, _APPEND, _PREPEND, _MAX_COMMON_LAYOUT = range(6)
 _TILER_OPS = dict(
     composition=0, logical_divide=1, zipped_divide=2, tiled_divide=3, flat_divide=4,
@@ -376,6 +379,21 @@ def depth(x):
 
 def shape(layout):
     return layout.shape
+
+
+def coshape(layout):
+    """What the layout's offsets span: (cosize,), or one extent per basis mode."""
+    return static_value(_tuple_out(_tuple_query["coshape"], layout._h))
+
+
+def coprofile(layout):
+    """The profile of the codomain: 0, or (0, 0) for strides in E0 and E1."""
+    return static_value(_tuple_out(_tuple_query["coprofile"], layout._h))
+
+
+def make_fragment_layout_like(layout):
+    """CuTe's make_fragment_like of a layout: compact, mode 0 first, the others by stride."""
+    return _new(_unary, _MAKE_FRAGMENT_LIKE, layout._h)
 
 
 def stride(layout):

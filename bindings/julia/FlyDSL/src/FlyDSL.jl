@@ -31,7 +31,8 @@ export make_tensor, copy_atom, atomic_copy_atom, tiled_copy, partition, kernel_s
 export FlyDSLError, Layout, Underscore, Basis, Swizzle
 export make_layout, make_ordered_layout, make_identity_layout, make_layout_tv
 export make_composed_layout, is_composed
-export cosize, rank, depth, shape, crd2idx, idx2crd, slice, dice, slice_and_offset
+export cosize, rank, depth, shape, coshape, coprofile, crd2idx, idx2crd, slice, dice
+export slice_and_offset, make_fragment_like
 export filter_zeros, composition, complement, right_inverse, left_inverse
 export logical_divide, zipped_divide, tiled_divide, flat_divide
 export logical_product, zipped_product, tiled_product, flat_product

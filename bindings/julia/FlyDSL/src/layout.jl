@@ -169,6 +169,19 @@ function shape(L::Layout)
                                (Ptr{Cvoid}, Ref{Ptr{Int64}}, Ref{Csize_t}), L, p, n))
 end
 
+"""coshape(L): what the offsets span, as an IntTuple (one extent per basis mode of an
+identity layout)."""
+function coshape(L::Layout)
+    tokens_out((p, n) -> ccall((:fly_layout_coshape, libflydsl), Cint,
+                               (Ptr{Cvoid}, Ref{Ptr{Int64}}, Ref{Csize_t}), L, p, n))
+end
+
+"""coprofile(L): the profile of the codomain (`0`, or `(0, 0)` for strides in E0 and E1)."""
+function coprofile(L::Layout)
+    tokens_out((p, n) -> ccall((:fly_layout_coprofile, libflydsl), Cint,
+                               (Ptr{Cvoid}, Ref{Ptr{Int64}}, Ref{Csize_t}), L, p, n))
+end
+
 """stride(L) as an IntTuple (an error for a composed layout)."""
 function Base.stride(L::Layout)
     tokens_out((p, n) -> ccall((:fly_layout_stride, libflydsl), Cint,

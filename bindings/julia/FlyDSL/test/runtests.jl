@@ -57,6 +57,9 @@ end
     @test string(filter(Layout("(2,3,4):(0,1,3)"))) == "12:1"
     @test string(filter_zeros(Layout("(2,3):(0,1)"))) == "(1,3):(0,1)"
     @test string(flatten(Layout("((2,4),8):((1,16),2)"))) == "(2,4,8):(1,16,2)"
+    @test string(make_fragment_like(Layout("((2,2),4):((1,16),64)"))) == "((2,2),(4)):((1,2),(4))"
+    @test tuple_string(coshape(Layout("(4,8):(1@0,1@1)"))) == "(4,8)"
+    @test tuple_string(coprofile(Layout("(4,8):(1@0,1@1)"))) == "(0,0)"
     @test string(complement(Layout("4:2"), 24)) == "(2,3):(1,8)"
     @test string(complement(Layout("(2,2):(1,6)"))) == "3:2"
     @test string(composition(Layout("(6,2):(8,2)"), Layout("(4,3):(3,1)"))) ==

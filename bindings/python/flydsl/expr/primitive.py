@@ -20,6 +20,7 @@ from .._host_layout import (
     _FILTER_ZEROS,
     _FLATTEN,
     _LEFT_INV,
+    _MAKE_FRAGMENT_LIKE,
     _PREPEND,
     _RAKED,
     _RIGHT_INV,
@@ -142,6 +143,11 @@ size = _kernel_aware(_host_layout.size, _kernel_query(0))
 cosize = _kernel_aware(_host_layout.cosize, _kernel_query(1))
 rank = _kernel_aware(_host_layout.rank, _kernel_query(2))
 depth = _kernel_aware(_host_layout.depth, _kernel_query(3))
+coshape = _kernel_aware(_host_layout.coshape, _kernel_query(6))
+coprofile = _kernel_aware(_host_layout.coprofile, _kernel_query(7))
+make_fragment_layout_like = _kernel_aware(
+    _host_layout.make_fragment_layout_like, _kernel_unary(_MAKE_FRAGMENT_LIKE)
+)
 crd2idx = _kernel_aware(_host_layout.crd2idx, _kernel_crd2idx)
 slice = _kernel_aware(_host_layout.slice, _kernel_slice)
 dice = _kernel_aware(_host_layout.dice, _kernel_dice)

@@ -267,6 +267,20 @@ unsafe extern "C" {
     pub fn fly_layout_depth(layout: *const fly_layout_t, result: *mut i64) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_layout_coshape(
+        layout: *const fly_layout_t,
+        tokens: *mut *mut i64,
+        count: *mut usize,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_layout_coprofile(
+        layout: *const fly_layout_t,
+        tokens: *mut *mut i64,
+        count: *mut usize,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_layout_get(
         layout: *const fly_layout_t,
         path: *const i64,
@@ -331,6 +345,7 @@ pub const fly_layout_unary_op_FLY_LAYOUT_COMPLEMENT: fly_layout_unary_op = 3;
 pub const fly_layout_unary_op_FLY_LAYOUT_RIGHT_INVERSE: fly_layout_unary_op = 4;
 pub const fly_layout_unary_op_FLY_LAYOUT_LEFT_INVERSE: fly_layout_unary_op = 5;
 pub const fly_layout_unary_op_FLY_LAYOUT_FLATTEN: fly_layout_unary_op = 6;
+pub const fly_layout_unary_op_FLY_LAYOUT_MAKE_FRAGMENT_LIKE: fly_layout_unary_op = 7;
 pub type fly_layout_unary_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_layout_unary(
@@ -1238,6 +1253,8 @@ pub const fly_layout_query_FLY_QUERY_RANK: fly_layout_query = 2;
 pub const fly_layout_query_FLY_QUERY_DEPTH: fly_layout_query = 3;
 pub const fly_layout_query_FLY_QUERY_SHAPE: fly_layout_query = 4;
 pub const fly_layout_query_FLY_QUERY_STRIDE: fly_layout_query = 5;
+pub const fly_layout_query_FLY_QUERY_COSHAPE: fly_layout_query = 6;
+pub const fly_layout_query_FLY_QUERY_COPROFILE: fly_layout_query = 7;
 pub type fly_layout_query = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_kernel_layout_query(

@@ -327,6 +327,17 @@ impl Layout {
         self.tuple_query(raw::fly_layout_stride)
     }
 
+    /// CuTe's `coshape`: what the offsets span (one extent per basis mode of an identity
+    /// layout).
+    pub fn coshape(&self) -> Result<IntTuple> {
+        self.tuple_query(raw::fly_layout_coshape)
+    }
+
+    /// CuTe's `coprofile`: the profile of the codomain (`0`, or `(0,0)` for E0 and E1).
+    pub fn coprofile(&self) -> Result<IntTuple> {
+        self.tuple_query(raw::fly_layout_coprofile)
+    }
+
     /// `L(crd)` for an integer, flat or nested coordinate.
     pub fn call(&self, crd: &IntTuple) -> Result<i64> {
         let t = crd.tokens()?;
@@ -447,6 +458,10 @@ impl Layout {
     /// `flatten(L)`: every mode at the top level.
     pub fn flatten(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_FLATTEN)
+    }
+    /// `make_fragment_like(L)`: compact, mode 0 first, the other modes by their strides.
+    pub fn make_fragment_like(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_MAKE_FRAGMENT_LIKE)
     }
     /// `coalesce(L, profile)`: merges modes only within the profile's modes.
     pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {

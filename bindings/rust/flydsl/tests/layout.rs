@@ -127,6 +127,17 @@ fn constructions_and_mode_operations() {
     let (s, off) = a.slice_and_offset(&t("(_,3)")).unwrap();
     assert_eq!((s.to_string(), off), ("((2,4)):((1,16))".to_string(), 6));
     assert_eq!(a.flatten().unwrap().to_string(), "(2,4,8):(1,16,2)");
+    assert_eq!(
+        l("((2,2),4):((1,16),64)")
+            .make_fragment_like()
+            .unwrap()
+            .to_string(),
+        "((2,2),(4)):((1,2),(4))"
+    );
+    assert_eq!(a.coshape().unwrap(), t("64"));
+    let identity = l("(4,8):(1@0,1@1)");
+    assert_eq!(identity.coshape().unwrap(), t("(4,8)"));
+    assert_eq!(identity.coprofile().unwrap(), t("(0,0)"));
 
     let b = l("(2,3,4):(1,2,6)");
     assert_eq!(b.take(1, 3).unwrap().to_string(), "(3,4):(2,6)");
