@@ -143,6 +143,10 @@ DIFFERENCES = """
   their strides; `fx.make_fragment_layout_like` computes CuTe's rule (`src/layout/fragment.h`)
   and gives CuTe's answer, a mode of one nested mode kept as a tuple (`((2,2),(4))`), where
   FlyDSL's op, as the dialect's `fly.make_fragment_layout_like` here, prints `((2,2),4)`.
+- `fx.int_tuple_div` and `fx.int_tuple_mod` round toward negative infinity (Python's `//` and
+  `%`, the rule the rest of the layout algebra here uses), where FlyDSL's divide toward zero (C's
+  `/` and `%`); they agree on the non-negative values shapes, strides and coordinates hold. A
+  leaf against a tuple is an error here, where FlyDSL's builder asserts.
 - `fx.rocdl.mfma_*(result_type, [a, b, c])` (the MFMA intrinsics by name) are each one call
   of the MFMA atom of that shape over the lanes' registers, so the cpu target runs them; the
   broadcast controls (cbsz, abid, blgp) are taken as 0 only.

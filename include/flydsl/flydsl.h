@@ -95,10 +95,19 @@ typedef enum fly_tuple_op {
   FLY_TUPLE_SHAPE_DIV = 0,
   FLY_TUPLE_CEIL_DIV = 1,
   FLY_TUPLE_ELEM_SCALE = 2,
-  FLY_TUPLE_IDX2CRD = 3,          /* idx2crd(a, shape b), column-major */
-  FLY_TUPLE_CRD2IDX = 4,          /* crd2idx(a, shape b): the column-major index of a */
+  FLY_TUPLE_IDX2CRD = 3,           /* idx2crd(a, shape b), column-major */
+  FLY_TUPLE_CRD2IDX = 4,           /* crd2idx(a, shape b): the column-major index of a */
   FLY_TUPLE_COMPACT_COL_MAJOR = 5, /* compact_col_major(shape a, current b) */
-  FLY_TUPLE_PREFIX_PRODUCT = 6    /* prefix_product(a, init b), exclusive */
+  FLY_TUPLE_PREFIX_PRODUCT = 6,    /* prefix_product(a, init b), exclusive */
+  /* FlyDSL's int_tuple_add, _sub, _mul, _div, _mod: leaf by leaf where both tuples have
+   * modes, the longer tuple's extra modes kept; division and remainder round toward
+   * negative infinity. */
+  FLY_TUPLE_ADD = 7,
+  FLY_TUPLE_SUB = 8,
+  FLY_TUPLE_MUL = 9,
+  FLY_TUPLE_DIV = 10,
+  FLY_TUPLE_MOD = 11,
+  FLY_TUPLE_PRODUCT_LIKE = 12 /* product_like(a, guide b): a multiplied out under b's leaves */
 } fly_tuple_op;
 FLY_API fly_status fly_tuple_binary(int op /* fly_tuple_op */, const int64_t *a, size_t a_count,
                                     const int64_t *b, size_t b_count, int64_t **result,
@@ -107,7 +116,8 @@ FLY_API fly_status fly_tuple_binary(int op /* fly_tuple_op */, const int64_t *a,
  * FLY_ERROR_INVALID_ARGUMENT). */
 typedef enum fly_tuple_unary_op {
   FLY_TUPLE_PRODUCT_EACH = 0, /* product_each(a): the product of each top-level mode */
-  FLY_TUPLE_FLATTEN = 1       /* flatten(a) */
+  FLY_TUPLE_FLATTEN = 1,      /* flatten(a) */
+  FLY_TUPLE_PRODUCT = 2       /* product(a), as a tuple of one leaf */
 } fly_tuple_unary_op;
 FLY_API fly_status fly_tuple_unary(int op, const int64_t *a, size_t a_count, int64_t **result,
                                    size_t *result_count);
@@ -802,8 +812,18 @@ FLY_API void fly_store_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *val
 FLY_API fly_value_t *fly_fragment_load(fly_kernel_t *k, fly_value_t *tensor);
 FLY_API void fly_fragment_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *vec);
 FLY_API void fly_fragment_fill(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value);
-/* elem_less(a, b): every leaf of tuple a below b's (i1). */
+/* elem_less(a, b): every leaf of tuple a below b's (i1); false where a has more modes than b.
+ * FlyDSL's fly.elem_less. */
 FLY_API fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_value_t *b);
+/* a == b (i1): the same structure and equal leaves (FlyDSL's fly.equal). */
+FLY_API fly_value_t *fly_kernel_tuple_equal(fly_kernel_t *k, fly_value_t *a, fly_value_t *b);
+/* The host tuple helpers (fly_tuple_binary, fly_tuple_unary) on tuples or integer scalars
+ * inside a kernel, as FlyDSL's Fly ops (fly.int_tuple_add, fly.shape_div, ...) where it has
+ * them. */
+FLY_API fly_value_t *fly_kernel_tuple_binary(fly_kernel_t *k, int op /* fly_tuple_op */,
+                                             fly_value_t *a, fly_value_t *b);
+FLY_API fly_value_t *fly_kernel_tuple_unary(fly_kernel_t *k, int op /* fly_tuple_unary_op */,
+                                            fly_value_t *a);
 
 /* Copy atoms: one call moves `bits` (a multiple of the dtype's width). */
 typedef enum fly_copy_op {

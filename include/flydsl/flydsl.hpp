@@ -481,6 +481,16 @@ public:
     return wrap(fly_kernel_make_identity_tensor(k_, shape.handle));
   }
   Value elemLess(Value a, Value b) { return wrap(fly_kernel_elem_less(k_, a.handle, b.handle)); }
+  Value tupleEqual(Value a, Value b) {
+    return wrap(fly_kernel_tuple_equal(k_, a.handle, b.handle));
+  }
+  /// Tuple arithmetic (int_tuple_add, shape_div, ...) on tuple values or integer scalars.
+  Value tupleBinary(fly_tuple_op op, Value a, Value b) {
+    return wrap(fly_kernel_tuple_binary(k_, op, a.handle, b.handle));
+  }
+  Value tupleUnary(fly_tuple_unary_op op, Value a) {
+    return wrap(fly_kernel_tuple_unary(k_, op, a.handle));
+  }
   /// A layout's (or tensor's) size, shape, ... as a tuple value.
   Value layoutQuery(fly_layout_query which, Value layout) {
     return wrap(fly_kernel_layout_query(k_, which, layout.handle));

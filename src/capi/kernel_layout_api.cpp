@@ -275,6 +275,21 @@ fly_value_t *fly_kernel_elem_less(fly_kernel_t *k, fly_value_t *a, fly_value_t *
   return kernelCall(K, [&] { return handle(K->elemLess(val(a), val(b))); });
 }
 
+fly_value_t *fly_kernel_tuple_equal(fly_kernel_t *k, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tupleEqual(val(a), val(b))); });
+}
+
+fly_value_t *fly_kernel_tuple_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tupleBinary(op, val(a), val(b))); });
+}
+
+fly_value_t *fly_kernel_tuple_unary(fly_kernel_t *k, int op, fly_value_t *a) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->tupleUnary(op, val(a))); });
+}
+
 fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

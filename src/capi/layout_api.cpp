@@ -69,33 +69,7 @@ fly_status fly_tuple_binary(int op, const int64_t *a, size_t a_count, const int6
   return guard([&] {
     requireOut(result, "result");
     IntTuple x = decodeTuple(a, a_count, "a"), y = decodeTuple(b, b_count, "b");
-    IntTuple r;
-    switch (op) {
-    case FLY_TUPLE_SHAPE_DIV:
-      r = L::shapeDiv(x, y);
-      break;
-    case FLY_TUPLE_CEIL_DIV:
-      r = L::ceilDiv(x, y);
-      break;
-    case FLY_TUPLE_ELEM_SCALE:
-      r = L::elemScale(x, y);
-      break;
-    case FLY_TUPLE_IDX2CRD:
-      r = L::idx2crd(x, y);
-      break;
-    case FLY_TUPLE_CRD2IDX:
-      r = L::crd2idx(x, y);
-      break;
-    case FLY_TUPLE_COMPACT_COL_MAJOR:
-      r = L::compactColMajor(x, y);
-      break;
-    case FLY_TUPLE_PREFIX_PRODUCT:
-      r = L::prefixProduct(x, y);
-      break;
-    default:
-      fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tuple_op " + std::to_string(int(op)));
-    }
-    encodeTuple(r, result, result_count);
+    encodeTuple(L::apply(L::tupleOp(op), x, y), result, result_count);
   });
 }
 
@@ -104,13 +78,7 @@ fly_status fly_tuple_unary(int op, const int64_t *a, size_t a_count, int64_t **r
   return guard([&] {
     requireOut(result, "result");
     IntTuple x = decodeTuple(a, a_count, "a");
-    switch (op) {
-    case FLY_TUPLE_PRODUCT_EACH:
-      return encodeTuple(L::productEach(x), result, result_count);
-    case FLY_TUPLE_FLATTEN:
-      return encodeTuple(L::flatten(x), result, result_count);
-    }
-    fail(FLY_ERROR_INVALID_ARGUMENT, "unknown fly_tuple_unary_op " + std::to_string(op));
+    encodeTuple(L::apply(L::tupleUnaryOp(op), x), result, result_count);
   });
 }
 

@@ -288,6 +288,13 @@ public:
   std::optional<std::string> text(Value *v);
   /// A leaf of a tuple (by flat index) as an i32/i64 scalar (a constant when static).
   Value *tupleLeaf(Value *tuple, int index);
+  /// Tuple arithmetic on tuples or integer scalars (the host fly_tuple_op numbering), built as
+  /// FlyDSL's Fly op where it has one (fly.int_tuple_add, fly.shape_div, ...).
+  Value *tupleBinary(int op, Value *a, Value *b);
+  /// product_each, flatten, product of a tuple (the host fly_tuple_unary_op numbering).
+  Value *tupleUnary(int op, Value *a);
+  /// FlyDSL's fly.equal: an i1, whether a and b have the same structure and leaves.
+  Value *tupleEqual(Value *a, Value *b);
   /// The layout of a tensor.
   Value *tensorLayout(Value *t);
   /// One-operand algebra on a layout or a tensor (a tensor keeps its pointer): coalesce,

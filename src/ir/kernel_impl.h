@@ -361,6 +361,10 @@ struct Kernel::Impl {
   /// algebra does.
   layout::Int flyScalar(const std::function<layout::Int()> &types,
                         const std::function<MValue()> &build, bool wide, uint64_t bound);
+  /// A tuple, as flyScalar: its structure and static leaves from `types`, its dynamic leaves
+  /// those of the Fly value `build` gives, read back by fly.get_leaves.
+  layout::IntTuple flyTupleResult(const std::function<layout::IntTuple()> &types,
+                                  const std::function<MValue()> &build, bool wide, uint64_t bound);
   /// The offset l(crd) (fly.crd2idx), as flyScalar.
   layout::Int flyOffset(const layout::Layout &l, const layout::IntTuple &crd);
   /// size(l) or cosize(l) (fly.size, fly.cosize), as flyScalar.

@@ -129,6 +129,25 @@ Int Kernel::Impl::flyScalar(const std::function<Int()> &types, const std::functi
                     std::min<uint64_t>(bound, INT64_MAX));
 }
 
+IntTuple Kernel::Impl::flyTupleResult(const std::function<IntTuple()> &types,
+                                      const std::function<MValue()> &build, bool wide,
+                                      uint64_t bound) {
+  IntTuple r = types();
+  std::vector<Int> leaves;
+  layout::flattenInto(r, leaves);
+  size_t dynamic = llvm::count_if(leaves, [](const Int &x) { return !x.isStatic(); });
+  if (!dynamic)
+    return r;
+  wide |= bound > uint64_t(INT32_MAX);
+  llvm::SmallVector<mlir::Type> widths(dynamic, wide ? b.getI64Type() : b.getI32Type());
+  auto read = fly::GetLeavesOp::create(b, loc(), widths, build(), b.getBoolAttr(true));
+  auto next = read.getResults().begin();
+  for (Int &x : leaves)
+    if (!x.isStatic())
+      x = dynamicInt(*next++, fly::divisorOf(x), std::min<uint64_t>(bound, INT64_MAX));
+  return layout::unflatten(r, leaves);
+}
+
 Int Kernel::Impl::flyOffset(const Layout &l, const IntTuple &crd) {
   LeafBounds c(crd), shape(l.shape()), stride(l.stride());
   return flyScalar(
@@ -1199,42 +1218,140 @@ void Kernel::fragmentFill(Value *ht, Value *hv) {
     k.storeAt(v->v, k.elementAddress(*t, Int(off)), t->dtype);
 }
 
-Value *Kernel::elemLess(Value *ha, Value *hb) {
+namespace {
+
+/// A bound on the magnitude of every leaf `op` can give for operands bounded by a and b.
+uint64_t tupleOpBound(layout::TupleOp op, const LeafBounds &a, const LeafBounds &b) {
+  switch (op) {
+  case layout::TupleOp::Add:
+  case layout::TupleOp::Sub:
+    return a.largest > UINT64_MAX - b.largest ? UINT64_MAX : a.largest + b.largest;
+  case layout::TupleOp::Mul:
+  case layout::TupleOp::ElemScale:
+    return times(a.largest, b.product);
+  case layout::TupleOp::ProductLike:
+    return a.product;
+  case layout::TupleOp::CompactColMajor:
+  case layout::TupleOp::PrefixProduct:
+  case layout::TupleOp::Crd2Idx:
+    return times(a.product, b.product);
+  default: // quotients, remainders and coordinates stay within their operands
+    return std::max(a.largest, b.largest);
+  }
+}
+
+/// `name` (a Fly op of int tuples) of the tuples `in`, typed `type`.
+MValue buildFlyTupleOp(Kernel::Impl &k, llvm::StringRef name, const std::vector<IntTuple> &in,
+                       mlir::Type type) {
+  mlir::OperationState st(k.loc(), name);
+  for (const IntTuple &t : in)
+    st.addOperands(flyTuple<fly::MakeIntTupleOp>(k, t));
+  st.addTypes(type);
+  return k.b.create(st)->getResult(0);
+}
+
+bool anyWide(const std::vector<IntTuple> &in) {
+  return llvm::any_of(in, [](const IntTuple &t) { return LeafBounds(t).wide; });
+}
+
+} // namespace
+
+Value *Kernel::tupleBinary(int op, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
   LayoutOps ops{k};
   IntTuple a, b;
-  if (!ops.tupleOrScalar(ha, "elem_less operand", a) ||
-      !ops.tupleOrScalar(hb, "elem_less operand", b))
+  if (!ops.tupleOrScalar(ha, "tuple operand", a) || !ops.tupleOrScalar(hb, "tuple operand", b))
     return nullptr;
-  std::vector<Int> la, lb;
-  layout::flattenInto(a, la);
-  layout::flattenInto(b, lb);
-  if (la.size() != lb.size()) {
-    k.fail("elem_less(" + a.str() + ", " + b.str() + "): the tuples have different leaves");
-    return nullptr;
-  }
-  MValue all;
-  bool known = true;
-  if (!k.algebra("elem_less", [&] {
-        for (size_t i = 0; i < la.size(); ++i) {
-          if (la[i].isStatic() && lb[i].isStatic()) {
-            known = known && la[i].value() < lb[i].value();
-            continue;
-          }
-          auto i64 = k.b.getI64Type();
-          MValue c =
-              mlir::arith::CmpIOp::create(k.b, k.loc(), mlir::arith::CmpIPredicate::slt,
-                                          k.materialize(la[i], i64), k.materialize(lb[i], i64));
-          all = all ? MValue(mlir::arith::AndIOp::create(k.b, k.loc(), all, c)) : c;
+  std::optional<IntTuple> r;
+  if (!k.algebra("tuple op", [&] {
+        layout::TupleOp which = layout::tupleOp(op);
+        llvm::StringRef name = fly::tupleOpName(which);
+        if (name.empty() || !integerLeaves(a) || !integerLeaves(b)) {
+          r = layout::apply(which, a, b);
+          return;
         }
+        auto typeOf = [&] {
+          return layout::apply(which, fly::IntTupleType::get(k.ctx(), a).getTuple(),
+                               fly::IntTupleType::get(k.ctx(), b).getTuple());
+        };
+        IntTuple type = typeOf();
+        r = k.flyTupleResult(
+            [&] { return type; },
+            [&] { return buildFlyTupleOp(k, name, {a, b}, fly::IntTupleType::get(k.ctx(), type)); },
+            anyWide({a, b}), tupleOpBound(which, LeafBounds(a), LeafBounds(b)));
       }))
     return nullptr;
-  if (!known || !all)
-    return k.scalar(k.constantOf(DType::I1, known ? 1 : 0), DType::I1);
-  return k.scalar(all, DType::I1);
+  return ops.tuple(std::move(*r));
 }
+
+Value *Kernel::tupleUnary(int op, Value *ha) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  IntTuple a;
+  if (!ops.tupleOrScalar(ha, "tuple operand", a))
+    return nullptr;
+  std::optional<IntTuple> r;
+  if (!k.algebra("tuple op", [&] {
+        layout::TupleUnaryOp which = layout::tupleUnaryOp(op);
+        llvm::StringRef name = fly::tupleOpName(which);
+        if (name.empty() || !integerLeaves(a)) {
+          r = layout::apply(which, a);
+          return;
+        }
+        IntTuple type = layout::apply(which, fly::IntTupleType::get(k.ctx(), a).getTuple());
+        r = k.flyTupleResult(
+            [&] { return type; },
+            [&] { return buildFlyTupleOp(k, name, {a}, fly::IntTupleType::get(k.ctx(), type)); },
+            anyWide({a}), LeafBounds(a).product);
+      }))
+    return nullptr;
+  return ops.tuple(std::move(*r));
+}
+
+namespace {
+/// fly.elem_less or fly.equal of two tuples or integer scalars, an i1: a constant where the
+/// operands' structures or static leaves decide.
+Value *tupleCompare(Kernel::Impl &k, Value *ha, Value *hb, bool equal) {
+  const char *what = equal ? "equal operand" : "elem_less operand";
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  IntTuple a, b;
+  if (!ops.tupleOrScalar(ha, what, a) || !ops.tupleOrScalar(hb, what, b))
+    return nullptr;
+  if (!integerLeaves(a) || !integerLeaves(b)) {
+    k.fail(std::string(equal ? "equal(" : "elem_less(") + a.str() + ", " + b.str() +
+           "): basis leaves are coordinates, not integers");
+    return nullptr;
+  }
+  std::optional<bool> known;
+  if (!k.algebra(equal ? "equal" : "elem_less", [&] {
+        std::vector<std::pair<Int, Int>> pairs;
+        if (!layout::comparedLeaves(a, b, equal, pairs))
+          known = false;
+        else if (llvm::all_of(pairs, [](const auto &p) {
+                   return p.first.isStatic() && p.second.isStatic();
+                 }))
+          known = llvm::all_of(pairs, [&](const auto &p) {
+            return equal ? p.first.value() == p.second.value() : p.first.value() < p.second.value();
+          });
+      }))
+    return nullptr;
+  if (known)
+    return k.scalar(k.constantOf(DType::I1, *known ? 1 : 0), DType::I1);
+  MValue x = flyTuple<fly::MakeIntTupleOp>(k, a), y = flyTuple<fly::MakeIntTupleOp>(k, b);
+  MValue r = equal ? MValue(fly::EqualOp::create(k.b, k.loc(), k.b.getI1Type(), x, y))
+                   : MValue(fly::ElemLessOp::create(k.b, k.loc(), k.b.getI1Type(), x, y));
+  return k.scalar(r, DType::I1);
+}
+} // namespace
+
+Value *Kernel::elemLess(Value *ha, Value *hb) { return tupleCompare(*impl_, ha, hb, false); }
+Value *Kernel::tupleEqual(Value *ha, Value *hb) { return tupleCompare(*impl_, ha, hb, true); }
 
 //===-- Copy atoms and tiled copies -----------------------------------------===//
 

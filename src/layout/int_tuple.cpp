@@ -323,6 +323,32 @@ IntTuple leafwise(const IntTuple &a, const IntTuple &b,
   return IntTuple::tuple(std::move(out));
 }
 
+IntTuple modewise(const IntTuple &a, const IntTuple &b, const char *op,
+                  const std::function<Int(const Int &, const Int &)> &f) {
+  if (a.isLeaf() && b.isLeaf())
+    return IntTuple(f(a.leaf(), b.leaf()));
+  if (!a.isTuple() || !b.isTuple())
+    rankMismatch(op, a, b);
+  const IntTuple &longer = a.rank() >= b.rank() ? a : b;
+  size_t common = std::min(a.rank(), b.rank());
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < longer.rank(); ++i)
+    out.push_back(i < common ? modewise(a[i], b[i], op, f) : longer[i]);
+  return IntTuple::tuple(std::move(out));
+}
+
+IntTuple productLike(const IntTuple &a, const IntTuple &guide) {
+  if (!guide.isTuple())
+    return IntTuple(product(a));
+  if (!a.isTuple() || a.rank() < guide.rank())
+    fail(ErrorKind::RankMismatch, "product_like(" + a.str() + ", " + guide.str() +
+                                      "): the guide has more modes than the tuple");
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < guide.rank(); ++i)
+    out.push_back(productLike(a[i], guide[i]));
+  return IntTuple::tuple(std::move(out));
+}
+
 IntTuple elemScale(const IntTuple &a, const IntTuple &b) {
   if (a.isTuple())
     return transform(a, b, "elem_scale",
@@ -365,19 +391,28 @@ IntTuple compactColMajor(const IntTuple &shape, const Int &init) {
 }
 
 bool elemLess(const IntTuple &a, const IntTuple &b) {
-  if (a.isTuple() && b.isTuple()) {
-    // As CuTe: true once a runs out, false once b runs out first.
-    for (size_t i = 0; i < a.rank(); ++i) {
-      if (i == b.rank())
-        return false;
-      if (!elemLess(a.elems()[i], b.elems()[i]))
-        return false;
-    }
+  std::vector<std::pair<Int, Int>> pairs;
+  return comparedLeaves(a, b, /*equal=*/false, pairs) &&
+         std::all_of(pairs.begin(), pairs.end(),
+                     [](const auto &p) { return p.first.value() < p.second.value(); });
+}
+
+bool comparedLeaves(const IntTuple &a, const IntTuple &b, bool equal,
+                    std::vector<std::pair<Int, Int>> &pairs) {
+  if (a.isLeaf() && b.isLeaf()) {
+    pairs.emplace_back(a.leaf(), b.leaf());
     return true;
   }
-  if (a.isTuple() || b.isTuple())
-    rankMismatch("elem_less", a, b);
-  return a.value() < b.value();
+  if (equal) {
+    if (a.isTuple() != b.isTuple() || a.rank() != b.rank())
+      return false;
+  } else if ((a.isTuple() ? a.rank() : 1) > (b.isTuple() ? b.rank() : 1)) {
+    return false; // as CuTe: b ran out first (a leaf counts as a tuple of itself)
+  }
+  for (size_t i = 0; i < (a.isTuple() ? a.rank() : 1); ++i)
+    if (!comparedLeaves(a[i], b[i], equal, pairs))
+      return false;
+  return true;
 }
 
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {

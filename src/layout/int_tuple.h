@@ -106,6 +106,14 @@ IntTuple elemScale(const IntTuple &a, const IntTuple &b);
 /// f(a, b) leaf by leaf, for congruent tuples.
 IntTuple leafwise(const IntTuple &a, const IntTuple &b,
                   const std::function<Int(const Int &, const Int &)> &f);
+/// f(a, b) leaf by leaf where a and b have the same structure as far as both go: where one tuple
+/// has more modes than the other, its extra modes are kept as they are (FlyDSL's int_tuple_add,
+/// _sub, _mul, _div, _mod); a leaf against a tuple is a RankMismatch error naming `op`.
+IntTuple modewise(const IntTuple &a, const IntTuple &b, const char *op,
+                  const std::function<Int(const Int &, const Int &)> &f);
+/// a with each part under a leaf of `guide`'s profile multiplied out (FlyDSL's
+/// int_tuple_product_like): product_like((2,(3,4)), (_,_)) is (2,12).
+IntTuple productLike(const IntTuple &a, const IntTuple &guide);
 /// Exclusive prefix product, column-major (CuTe's prefix_product / compact_col_major).
 IntTuple prefixProduct(const IntTuple &t, const Int &init = Int(1));
 /// prefix_product(t, init) with init an integer or a tuple congruent to t's top (mode by mode).
@@ -114,8 +122,14 @@ IntTuple prefixProduct(const IntTuple &t, const IntTuple &init);
 IntTuple compactColMajor(const IntTuple &shape, const Int &init = Int(1));
 /// compact_col_major(shape, current) with current an integer or a tuple congruent to shape's top.
 IntTuple compactColMajor(const IntTuple &shape, const IntTuple &current);
-/// CuTe's elem_less: every leaf of a is smaller than the matching leaf of b.
+/// CuTe's elem_less: every leaf of a is smaller than the matching leaf of b, true once a runs
+/// out of modes, false once b does (a leaf counts as a tuple of itself).
 bool elemLess(const IntTuple &a, const IntTuple &b);
+/// The leaf pairs whose comparisons decide elem_less(a, b) (each first < second) or a == b
+/// (each first == second), in order; false where the structures alone make the answer false
+/// (a == b of different structures, elem_less of a longer than b).
+bool comparedLeaves(const IntTuple &a, const IntTuple &b, bool equal,
+                    std::vector<std::pair<Int, Int>> &pairs);
 
 // Coordinates.
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape);

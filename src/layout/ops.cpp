@@ -17,6 +17,54 @@ template <class E> E checked(int op, int count, const char *name) {
 UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 8, "fly_layout_unary_op"); }
 BinaryOp binaryOp(int op) { return checked<BinaryOp>(op, 6, "fly_layout_binary_op"); }
 TilerOp tilerOp(int op) { return checked<TilerOp>(op, 9, "fly_tiler_op"); }
+TupleOp tupleOp(int op) { return checked<TupleOp>(op, 13, "fly_tuple_op"); }
+TupleUnaryOp tupleUnaryOp(int op) { return checked<TupleUnaryOp>(op, 3, "fly_tuple_unary_op"); }
+
+IntTuple apply(TupleOp op, const IntTuple &a, const IntTuple &b) {
+  switch (op) {
+  case TupleOp::ShapeDiv:
+    return shapeDiv(a, b);
+  case TupleOp::CeilDiv:
+    return ceilDiv(a, b);
+  case TupleOp::ElemScale:
+    return elemScale(a, b);
+  case TupleOp::Idx2Crd:
+    return idx2crd(a, b);
+  case TupleOp::Crd2Idx:
+    return crd2idx(a, b);
+  case TupleOp::CompactColMajor:
+    return compactColMajor(a, b);
+  case TupleOp::PrefixProduct:
+    return prefixProduct(a, b);
+  case TupleOp::Add:
+    return modewise(a, b, "int_tuple_add", [](const Int &x, const Int &y) { return add(x, y); });
+  case TupleOp::Sub:
+    return modewise(a, b, "int_tuple_sub",
+                    [](const Int &x, const Int &y) { return add(x, mul(Int(int64_t(-1)), y)); });
+  case TupleOp::Mul:
+    return modewise(a, b, "int_tuple_mul", [](const Int &x, const Int &y) { return mul(x, y); });
+  case TupleOp::Div:
+    return modewise(a, b, "int_tuple_div",
+                    [](const Int &x, const Int &y) { return floorDiv(x, y); });
+  case TupleOp::Mod:
+    return modewise(a, b, "int_tuple_mod", [](const Int &x, const Int &y) { return mod(x, y); });
+  case TupleOp::ProductLike:
+    return productLike(a, b);
+  }
+  fail(ErrorKind::InvalidArgument, "unknown tuple op");
+}
+
+IntTuple apply(TupleUnaryOp op, const IntTuple &a) {
+  switch (op) {
+  case TupleUnaryOp::ProductEach:
+    return productEach(a);
+  case TupleUnaryOp::Flatten:
+    return flatten(a);
+  case TupleUnaryOp::Product:
+    return IntTuple(product(a));
+  }
+  fail(ErrorKind::InvalidArgument, "unknown unary tuple op");
+}
 
 Layout apply(UnaryOp op, const Layout &l) {
   switch (op) {

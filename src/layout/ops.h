@@ -1,8 +1,9 @@
 //===- ops.h - The algebra's operations by number ---------------*- C++ -*-===//
 //
 // The unary, binary and tiler operations of the C API's fly_layout_unary_op,
-// fly_layout_binary_op and fly_tiler_op, numbered as there, so that host calls
-// and in-kernel calls pick their function in one place.
+// fly_layout_binary_op and fly_tiler_op, and the tuple operations of fly_tuple_op and
+// fly_tuple_unary_op, numbered as there, so that host calls, in-kernel calls and the Fly
+// dialect pick their function in one place.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FLYDSL_LAYOUT_OPS_H
@@ -35,14 +36,37 @@ enum class TilerOp {
   FlatProduct
 };
 
+enum class TupleOp {
+  ShapeDiv,
+  CeilDiv,
+  ElemScale,
+  Idx2Crd,
+  Crd2Idx,
+  CompactColMajor,
+  PrefixProduct,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Mod,
+  ProductLike
+};
+enum class TupleUnaryOp { ProductEach, Flatten, Product };
+
 /// The operation of a number; an InvalidArgument error names the enum for any other.
 UnaryOp unaryOp(int op);
 BinaryOp binaryOp(int op);
 TilerOp tilerOp(int op);
+TupleOp tupleOp(int op);
+TupleUnaryOp tupleUnaryOp(int op);
 
 Layout apply(UnaryOp op, const Layout &l);
 Layout apply(BinaryOp op, const Layout &a, const Layout &b);
 Layout apply(TilerOp op, const Layout &l, const Tiler &t);
+/// Add, Sub, Mul, Div and Mod go leaf by leaf, keeping the extra modes of the longer tuple
+/// (modewise); Div and Mod round toward negative infinity, as Python's // and %.
+IntTuple apply(TupleOp op, const IntTuple &a, const IntTuple &b);
+IntTuple apply(TupleUnaryOp op, const IntTuple &a);
 
 /// Whether the result indexes the same elements as the operand (so a tensor keeps its memory
 /// under it): coalesce, filter, flatten, compositions and divides. The others (inverses,

@@ -77,6 +77,50 @@ int main(void) {
   EXPECT_ERROR("i32, i64, f32 or f64 values, not f16",
                CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_F16, "agent")));
 
+  /* Tuple arithmetic: unknown ops, operands that are not tuples or integers, mismatched
+   * structures. */
+  EXPECT_ERROR("unknown fly_tuple_op 13", {
+    fly_value_t *a = fly_kernel_int_tuple(k, "(2,3)", NULL, 0);
+    CHECK(!fly_kernel_tuple_binary(k, 13, a, a));
+  });
+  EXPECT_ERROR("unknown fly_tuple_unary_op -1",
+               { CHECK(!fly_kernel_tuple_unary(k, -1, fly_kernel_int_tuple(k, "4", NULL, 0))); });
+  EXPECT_ERROR("where a coordinate is needed", {
+    fly_value_t *a = fly_kernel_int_tuple(k, "(2,3)", NULL, 0);
+    CHECK(!fly_kernel_tuple_binary(k, FLY_TUPLE_ADD, a, t));
+  });
+  EXPECT_ERROR("int_tuple_mul", {
+    fly_value_t *i = fly_gpu_index(k, FLY_THREAD_IDX, 0);
+    fly_value_t *a = fly_kernel_int_tuple(k, "(?,3)", &i, 1);
+    CHECK(!fly_kernel_tuple_binary(k, FLY_TUPLE_MUL, a, i));
+  });
+  EXPECT_ERROR("tuple operand is NULL", CHECK(!fly_kernel_tuple_unary(k, 0, NULL)));
+  EXPECT_ERROR("basis leaves are coordinates", {
+    fly_value_t *a = fly_kernel_int_tuple(k, "(1@0,1@1)", NULL, 0);
+    CHECK(!fly_kernel_tuple_equal(k, a, a));
+  });
+  {
+    /* Static operands fold: the answers are constants, no Fly op is needed. */
+    fly_module_t *m;
+    fly_value_t *t;
+    fly_kernel_t *k = kernel(&m, &t);
+    fly_value_t *a = fly_kernel_int_tuple(k, "(7,(2,3),5)", NULL, 0);
+    fly_value_t *b = fly_kernel_int_tuple(k, "(3,(4,5))", NULL, 0);
+    char *text = NULL;
+    CHECK(fly_kernel_value_to_string(k, fly_kernel_tuple_binary(k, FLY_TUPLE_ADD, a, b), &text) ==
+              FLY_OK &&
+          strcmp(text, "(10,(6,8),5)") == 0);
+    fly_string_free(text);
+    CHECK(fly_kernel_value_to_string(k, fly_kernel_tuple_unary(k, FLY_TUPLE_PRODUCT, a), &text) ==
+              FLY_OK &&
+          strcmp(text, "210") == 0);
+    fly_string_free(text);
+    fly_value_t *eq = fly_kernel_tuple_equal(k, a, b);
+    CHECK(fly_value_dtype(k, eq) == FLY_I1);
+    CHECK(fly_kernel_error(k) == NULL);
+    fly_module_destroy(m);
+  }
+
   /* A tensor's address space; only tensors of memory have one. */
   {
     fly_module_t *m;

@@ -70,3 +70,34 @@ func.func @arithmetic(%m: i32, %ld: i32) -> (index, i64, index) {
   %s = fly.get_scalar(%lead) : (!fly.int_tuple<?>) -> index
   return %size, %r, %s : index, i64, index
 }
+
+// FlyDSL's arithmetic keeps the extra modes of the longer tuple; equal and elem_less of
+// dynamic leaves are one comparison per leaf pair, and where the structures alone decide
+// (equal of different ranks) a constant.
+// ROUND-LABEL: func.func @longer_and_compared
+// ROUND: fly.int_tuple_add(%{{.*}}, %{{.*}}) : (!fly.int_tuple<(?,8,3)>, !fly.int_tuple<(1,2)>) -> !fly.int_tuple<(?,10,3)>
+// CHECK-LABEL: func.func @longer_and_compared
+// CHECK-SAME: (%[[M:.*]]: i32, %[[N:.*]]: i32)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[SUM:.*]] = arith.addi %[[M]], %[[ONE]] : i32
+// CHECK-DAG: %[[E1:.*]] = arith.cmpi eq, %[[M]], %[[N]] : i32
+// CHECK-DAG: %[[E2:.*]] = arith.cmpi eq, %[[N]], %[[M]] : i32
+// CHECK-DAG: %[[EQ:.*]] = arith.andi %[[E1]], %[[E2]] : i1
+// CHECK-DAG: %[[LT:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+// CHECK-DAG: %[[FALSE:.*]] = arith.constant false
+// CHECK: return %[[SUM]], %[[EQ]], %[[LT]], %[[FALSE]]
+func.func @longer_and_compared(%m: i32, %n: i32) -> (i32, i1, i1, i1) {
+  %a = fly.make_int_tuple(%m) : (i32) -> !fly.int_tuple<(?,8,3)>
+  %b = fly.static : !fly.int_tuple<(1,2)>
+  %sum = fly.int_tuple_add(%a, %b) : (!fly.int_tuple<(?,8,3)>, !fly.int_tuple<(1,2)>) -> !fly.int_tuple<(?,10,3)>
+  %first = fly.get_leaves(%sum) {dynamicOnly = true} : (!fly.int_tuple<(?,10,3)>) -> i32
+  %x = fly.make_int_tuple(%m, %n) : (i32, i32) -> !fly.int_tuple<(?,(?,4))>
+  %y = fly.make_int_tuple(%n, %m) : (i32, i32) -> !fly.int_tuple<(?,(?,4))>
+  %eq = fly.equal(%x, %y) : (!fly.int_tuple<(?,(?,4))>, !fly.int_tuple<(?,(?,4))>) -> i1
+  %mt = fly.make_int_tuple(%m) : (i32) -> !fly.int_tuple<?>
+  %nt = fly.make_int_tuple(%n) : (i32) -> !fly.int_tuple<(?,7)>
+  %lt = fly.elem_less(%mt, %nt) : (!fly.int_tuple<?>, !fly.int_tuple<(?,7)>) -> i1
+  %z = fly.make_int_tuple(%m) : (i32) -> !fly.int_tuple<(?,1)>
+  %ne = fly.equal(%mt, %z) : (!fly.int_tuple<?>, !fly.int_tuple<(?,1)>) -> i1
+  return %first, %eq, %lt, %ne : i32, i1, i1, i1
+}

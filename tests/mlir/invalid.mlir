@@ -63,12 +63,12 @@ func.func @wide_leaf() {
 
 // -----
 
-func.func @incongruent_sum() {
+func.func @leaf_against_tuple_sum() {
   %a = fly.static : !fly.int_tuple<(4,8)>
-  %b = fly.static : !fly.int_tuple<(1,2,3)>
-  // expected-error @+2 {{the tuples (4,8) and (1,2,3) are not congruent}}
+  %b = fly.static : !fly.int_tuple<3>
+  // expected-error @+2 {{int_tuple_add: (4,8) and 3 do not have matching ranks}}
   // expected-error @+1 {{failed to infer returned types}}
-  %c = "fly.int_tuple_add"(%a, %b) : (!fly.int_tuple<(4,8)>, !fly.int_tuple<(1,2,3)>) -> !fly.int_tuple<(4,8)>
+  %c = "fly.int_tuple_add"(%a, %b) : (!fly.int_tuple<(4,8)>, !fly.int_tuple<3>) -> !fly.int_tuple<(4,8)>
   return
 }
 
@@ -913,7 +913,7 @@ func.func @append_of_mixed_kinds() {
 func.func @product_like_of_a_deeper_profile() {
   %t = fly.static : !fly.int_tuple<(2,3)>
   %p = fly.static : !fly.int_tuple<(1,1,1)>
-  // expected-error @+2 {{fly.int_tuple_product_like: product_like((2,3), (1,1,1)): the profile has more modes}}
+  // expected-error @+2 {{fly.int_tuple_product_like: product_like((2,3), (1,1,1)): the guide has more modes than the tuple}}
   // expected-error @+1 {{failed to infer returned types}}
   %a = fly.int_tuple_product_like(%t, %p) : (!fly.int_tuple<(2,3)>, !fly.int_tuple<(1,1,1)>) -> !fly.int_tuple<(2,3)>
   return

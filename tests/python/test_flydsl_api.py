@@ -564,7 +564,7 @@ def test_buffer_copy_soffset_moves_the_buffer_side():
     def rows(src: fx.Tensor, dst: fx.Tensor):
         row = fx.block_idx.x * 8
         load = fx.make_copy_atom(fx.rocdl.BufferCopy64b(), 16).set_value("soffset", row)
-        store = fx.make_copy_atom(fx.rocdl.BufferCopy64b(), 16).set_value({"soffset": row})
+        store = fx.atom_set_value(fx.make_copy_atom(fx.rocdl.BufferCopy64b(), 16), "soffset", row)
         s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
         r = fx.make_rmem_tensor(4, fx.Float16)
         t = fx.thread_idx.x
@@ -579,6 +579,10 @@ def test_buffer_copy_soffset_moves_the_buffer_side():
         fx.make_copy_atom(fx.UniversalCopy32b(), 16).set_value("soffset", 1)
     with pytest.raises(ValueError, match="has no field 'voffset'"):
         fx.make_copy_atom(fx.rocdl.BufferCopy32b(), 16).set_value("voffset", 1)
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy32b(), 16)
+    assert fx.atom_set_value(atom, "soffset", 3) == atom.set_value({"soffset": 3})
+    with pytest.raises(TypeError, match="no state to set"):
+        fx.atom_set_value(fx.make_layout(4, 1), "soffset", 1)
 
 
 def test_struct_decorator_full_and_as_ir_value():
@@ -1095,3 +1099,55 @@ def test_codomains_and_fragment_layouts_in_kernels():
     out = np.zeros(3, np.int32)
     _codomains(out, 5).launch(block=(1,))
     assert out.tolist() == [3 + 7 * 5 + 1, 1 + 12 + 4, 0]
+
+
+def test_numeric_bases_and_the_types_only_named_here():
+    # Every integer class is an Integer, every float class a Float, as in FlyDSL.
+    assert issubclass(fx.Int32, fx.Integer) and issubclass(fx.Boolean, fx.Integer)
+    assert issubclass(fx.BFloat16, fx.Float) and not issubclass(fx.Float32, fx.Integer)
+    assert isinstance(fx.Int8, fx.NumericMeta)
+    assert (fx.Int4.width, fx.Int128.width, fx.Uint128.signed) == (4, 128, False)
+    assert fx.Float8E8M0FNU.width == 8 and fx.Float8E4M3.width == 8
+    for cls in (fx.Int4, fx.Int128, fx.Float8E4M3, fx.Float8E4M3B11FNUZ, fx.Integer, fx.Float):
+        with pytest.raises(NotImplementedError, match=cls.__name__[:4]):
+            cls(1)
+    # as_numeric: numbers take the class FlyDSL infers for them.
+    assert type(fx.as_numeric(3)) is fx.Int32 and type(fx.as_numeric(1 << 40)) is fx.Int64
+    assert type(fx.as_numeric(2.5)) is fx.Float32 and type(fx.as_numeric(True)) is fx.Boolean
+    v = fx.Float16(1.5)
+    assert fx.as_numeric(v) is v
+    with pytest.raises(TypeError):
+        fx.as_numeric("3")
+
+
+@flyc.kernel
+def numeric_bases(out: fx.Tensor, n: fx.Int32):
+    x = n * 2
+    out[0] = fx.Int32(1 if isinstance(x, fx.Integer) else 0)
+    out[1] = fx.Int32(1 if isinstance(x, fx.Float) else 0)
+    y = x.to("f32")
+    out[2] = fx.Int32(1 if isinstance(y, fx.Float) and not isinstance(y, fx.Integer) else 0)
+    v = fx.arith.constant_vector(3, fx.T.vec(4, fx.T.i32))
+    out[3] = v[2] + n
+
+
+def test_kernel_values_are_instances_of_their_bases():
+    out = dev.array(np.zeros(4, np.int32))
+    numeric_bases(out, 5).launch(grid=(1,), block=(1,))
+    assert dev.host(out).tolist() == [1, 0, 1, 8]
+
+
+def test_basis_elements_as_flydsl_writes_them():
+    assert fx.E(0) == fx.Basis(1, [0]) and fx.E(0, 1) == fx.E([0, 1]) == fx.Basis(1, [0, 1])
+    assert fx.E() == 1
+    assert repr(fx.Basis(2, [0])) == "2E0" and repr(fx.E(0, 1)) == "1E0E1"
+    assert fx.Basis(2, [0]) * 4 == fx.Basis(8, [0]) == 4 * fx.Basis(2, 0)
+    assert (fx.Basis(2, [0, 1]) * 3).modes == [0, 1]
+    assert len({fx.E(0), fx.Basis(1, [0]), fx.E(1)}) == 2
+    for bad in ([], [-1], [True], ["0"]):
+        with pytest.raises(ValueError):
+            fx.Basis(1, bad)
+    with pytest.raises(TypeError):
+        fx.E(0) * 1.5
+    # The identity layout's strides are these basis elements.
+    assert fx.make_identity_layout((2, 3)).stride == (fx.E(0), fx.E(1))

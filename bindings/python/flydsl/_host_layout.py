@@ -38,7 +38,9 @@ __all__ = [
     "recast_layout", "tile_to_shape", "max_common_vector", "max_common_layout", "append",
     "prepend", "flatten", "group", "take", "select", "shape_div", "ceil_div",
     "prefix_product", "product", "inner_product", "elem_less", "elem_scale", "product_each",
-    "compact_col_major", "crd2crd", "parse_tuple",
+    "compact_col_major", "crd2crd", "parse_tuple", "int_tuple_add", "int_tuple_sub",
+    "int_tuple_mul", "int_tuple_div", "int_tuple_mod", "int_tuple_product",
+    "int_tuple_product_each", "int_tuple_product_like", "equal", "get_leaves",
 ]  # fmt: skip
 
 
@@ -600,6 +602,14 @@ def _ternary_op(op, a, b, c):
     return _tuple_out(_tuple_ternary, op, x, nx, y, ny, z, nz)
 
 
+# fly_tuple_op and fly_tuple_unary_op (flydsl.h): the numbers kernels use too.
+TUPLE_OPS = dict(
+    shape_div=0, ceil_div=1, elem_scale=2, int_tuple_add=7, int_tuple_sub=8, int_tuple_mul=9,
+    int_tuple_div=10, int_tuple_mod=11, int_tuple_product_like=12,
+)  # fmt: skip
+TUPLE_UNARY_OPS = dict(product_each=0, flatten=1, int_tuple_product=2)
+
+
 def shape_div(a, b):
     return _tuple_op(0, a, b)
 
@@ -639,6 +649,57 @@ def inner_product(a, b):
     r = _i64()
     check(_tuple_inner(x, nx, y, ny, ctypes.byref(r)))
     return r.value
+
+
+def int_tuple_add(a, b):
+    """Leaf by leaf where both have modes; the longer tuple's extra modes are kept."""
+    return _tuple_op(7, a, b)
+
+
+def int_tuple_sub(a, b):
+    return _tuple_op(8, a, b)
+
+
+def int_tuple_mul(a, b):
+    return _tuple_op(9, a, b)
+
+
+def int_tuple_div(a, b):
+    """Leaf by leaf, rounding toward negative infinity (Python's //)."""
+    return _tuple_op(10, a, b)
+
+
+def int_tuple_mod(a, b):
+    return _tuple_op(11, a, b)
+
+
+def int_tuple_product_like(a, guide):
+    """`a` multiplied out under each leaf of guide's profile: ((2,(3,4)), (_,_)) gives (2,12)."""
+    return _tuple_op(12, a, guide)
+
+
+def int_tuple_product(a):
+    return _unary_op(2, a)
+
+
+def int_tuple_product_each(a):
+    return _unary_op(0, a)
+
+
+def equal(a, b):
+    """Whether two tuples have the same structure and the same leaves (FlyDSL's fx.equal)."""
+    return _as_plain(a) == _as_plain(b)
+
+
+def _as_plain(t):
+    return tuple(_as_plain(e) for e in t) if isinstance(t, (tuple, list)) else t
+
+
+def get_leaves(t, dynamic_only=False):
+    """The leaves of a tuple, flattened; on the host every leaf is static, so dynamic_only
+    leaves none."""
+    leaves = tuple(flatten(t)) if isinstance(t, (tuple, list)) else (t,)
+    return () if dynamic_only else leaves
 
 
 def elem_less(a, b):

@@ -58,7 +58,9 @@ def template(x):
         if v is None or getattr(v, "_is_underscore", False):
             return "_"
         if isinstance(v, ScaledBasis):
-            return str(v)
+            if isinstance(v.value, Value):
+                raise TypeError("a basis element's scale is an int here, got a kernel value")
+            return v.cute_text()
         if isinstance(v, Value):
             dynamic.append(v)
             return "?"
@@ -1016,6 +1018,36 @@ def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
 def elem_less(a, b):
     x, y = coord(a), coord(b)
     return _wrap(K.elem_less(current(), x.handle, y.handle), "i1")
+
+
+def tuple_equal(a, b):
+    x, y = coord(a), coord(b)
+    return _wrap(K.tuple_equal(current(), x.handle, y.handle), "i1")
+
+
+def tuple_binary(op, a, b):
+    """fly_tuple_op `op` of two tuples or integers inside the kernel, a tuple."""
+    x, y = coord(a), coord(b)
+    return IntTupleValue(K.tuple_binary(current(), op, x.handle, y.handle))
+
+
+def tuple_unary(op, a):
+    return IntTupleValue(K.tuple_unary(current(), op, coord(a).handle))
+
+
+def leaves(t, dynamic_only=False):
+    """The leaves of a kernel tuple, flattened: ints and kernel integers (those alone where
+    dynamic_only)."""
+
+    def walk(v):
+        if isinstance(v, tuple):
+            for e in v:
+                yield from walk(e)
+        else:
+            yield v
+
+    tree = t.unpack() if isinstance(t, IntTupleValue) else t
+    return tuple(v for v in walk(tree) if not dynamic_only or isinstance(v, Value))
 
 
 class TensorValue(ElementTyped):

@@ -128,7 +128,7 @@ def decode(ptr, count):
             value, n = tokens[pos], tokens[pos + 1]
             modes = tokens[pos + 2 : pos + 2 + n]
             pos += 2 + n
-            return ScaledBasis(value, tuple(modes))
+            return ScaledBasis(value, list(modes))
         return tok
 
     return element()
@@ -169,13 +169,28 @@ class StaticInt(int):
 
 
 class ScaledBasis:
-    """CuTe's scaled basis element value@m0@m1..., the stride of an identity layout."""
+    """CuTe's scaled basis element value@m0@m1..., the stride of an identity layout; FlyDSL's
+    `fx.Basis(value, modes)`, printed as FlyDSL prints it (`2E0`, `1E0E1`)."""
 
     __slots__ = ("value", "modes")
 
     def __init__(self, value, modes):
+        if isinstance(value, ScaledBasis):
+            value = value.value
+        modes = [modes] if isinstance(modes, int) else list(modes)
+        if not modes:
+            raise ValueError("a basis element needs at least one mode")
+        if any(isinstance(m, bool) or not isinstance(m, int) or m < 0 for m in modes):
+            raise ValueError(f"basis modes are non-negative ints, got {modes!r}")
         self.value = value
-        self.modes = tuple(modes)
+        self.modes = modes
+
+    def __mul__(self, other):
+        if isinstance(other, bool) or not hasattr(other, "__index__"):
+            raise TypeError(f"a basis element scales by an integer, not {type(other).__name__}")
+        return ScaledBasis(self.value * other.__index__(), self.modes)
+
+    __rmul__ = __mul__
 
     def __eq__(self, other):
         return (
@@ -185,9 +200,13 @@ class ScaledBasis:
         )
 
     def __hash__(self):
-        return hash((self.value, self.modes))
+        return hash((self.value, tuple(self.modes)))
 
     def __repr__(self):
+        return str(self.value) + "".join(f"E{m}" for m in self.modes)
+
+    def cute_text(self):
+        """The element as CuTe text (`2@0`), as the C library reads it."""
         return str(self.value) + "".join(f"@{m}" for m in self.modes)
 
 

@@ -755,59 +755,46 @@ L::Layout cuteLayout(llvm::StringRef name, const std::vector<L::Layout> &in,
 
 } // namespace
 
+namespace {
+// The int-tuple ops of the dialect and the src/layout operation each one is.
+constexpr std::pair<llvm::StringLiteral, L::TupleOp> kTupleOps[] = {
+    {"fly.int_tuple_add", L::TupleOp::Add},
+    {"fly.int_tuple_sub", L::TupleOp::Sub},
+    {"fly.int_tuple_mul", L::TupleOp::Mul},
+    {"fly.int_tuple_div", L::TupleOp::Div},
+    {"fly.int_tuple_mod", L::TupleOp::Mod},
+    {"fly.int_tuple_product_like", L::TupleOp::ProductLike},
+    {"fly.shape_div", L::TupleOp::ShapeDiv},
+    {"fly.ceil_div", L::TupleOp::CeilDiv}};
+constexpr std::pair<llvm::StringLiteral, L::TupleUnaryOp> kTupleUnaryOps[] = {
+    {"fly.int_tuple_product", L::TupleUnaryOp::Product},
+    {"fly.int_tuple_product_each", L::TupleUnaryOp::ProductEach}};
+
+template <class Table, class Op> llvm::StringRef nameIn(const Table &table, Op op) {
+  for (const auto &[name, entry] : table)
+    if (entry == op)
+      return name;
+  return {};
+}
+} // namespace
+
+llvm::StringRef fly::ir::fly::tupleOpName(L::TupleOp op) { return nameIn(kTupleOps, op); }
+llvm::StringRef fly::ir::fly::tupleOpName(L::TupleUnaryOp op) { return nameIn(kTupleUnaryOps, op); }
+
 bool fly::ir::fly::isIntTupleOp(llvm::StringRef name) {
-  static const llvm::StringRef names[] = {"fly.int_tuple_add",
-                                          "fly.int_tuple_sub",
-                                          "fly.int_tuple_mul",
-                                          "fly.int_tuple_div",
-                                          "fly.int_tuple_mod",
-                                          "fly.shape_div",
-                                          "fly.ceil_div",
-                                          "fly.int_tuple_product",
-                                          "fly.int_tuple_product_each",
-                                          "fly.int_tuple_product_like"};
-  return llvm::is_contained(names, name);
+  return llvm::any_of(kTupleOps, [&](const auto &e) { return e.first == name; }) ||
+         llvm::any_of(kTupleUnaryOps, [&](const auto &e) { return e.first == name; });
 }
 
 L::IntTuple fly::ir::fly::computeIntTuple(llvm::StringRef name,
                                           const std::vector<L::IntTuple> &in) {
-  if (name == "fly.int_tuple_product")
-    return L::IntTuple(L::product(in.at(0)));
-  if (name == "fly.int_tuple_product_each")
-    return L::productEach(in.at(0));
-  if (name == "fly.int_tuple_product_like") {
-    // each mode of a down to where b's profile has a leaf, multiplied out there
-    std::function<L::IntTuple(const L::IntTuple &, const L::IntTuple &)> like =
-        [&](const L::IntTuple &a, const L::IntTuple &b) -> L::IntTuple {
-      if (b.isLeaf())
-        return L::IntTuple(L::product(a));
-      if (!a.isTuple() || a.rank() < b.rank())
-        L::fail(L::ErrorKind::RankMismatch, "product_like(" + in.at(0).str() + ", " +
-                                                in.at(1).str() + "): the profile has more modes");
-      std::vector<L::IntTuple> out;
-      for (size_t i = 0; i < b.rank(); ++i)
-        out.push_back(like(a[i], b[i]));
-      return L::IntTuple::tuple(std::move(out));
-    };
-    return like(in.at(0), in.at(1));
-  }
-  if (name == "fly.shape_div")
-    return L::shapeDiv(in.at(0), in.at(1));
-  if (name == "fly.ceil_div")
-    return L::ceilDiv(in.at(0), in.at(1));
-  using F = L::Int (*)(const L::Int &, const L::Int &);
-  F f = name == "fly.int_tuple_add"   ? F(L::add)
-        : name == "fly.int_tuple_mul" ? F(L::mul)
-        : name == "fly.int_tuple_div" ? F(L::floorDiv)
-        : name == "fly.int_tuple_mod" ? F(L::mod)
-                                      : nullptr;
-  if (name == "fly.int_tuple_sub")
-    return L::leafwise(in.at(0), in.at(1), [](const L::Int &a, const L::Int &b) {
-      return L::add(a, L::mul(L::Int(int64_t(-1)), b));
-    });
-  if (!f)
-    L::fail(L::ErrorKind::Unsupported, "no int tuple op " + name.str());
-  return L::leafwise(in.at(0), in.at(1), f);
+  for (const auto &[opName, op] : kTupleUnaryOps)
+    if (opName == name)
+      return L::apply(op, in.at(0));
+  for (const auto &[opName, op] : kTupleOps)
+    if (opName == name)
+      return L::apply(op, in.at(0), in.at(1));
+  L::fail(L::ErrorKind::Unsupported, "no int tuple op " + name.str());
 }
 
 #define FLY_LAYOUT_INFERENCE(Op)                                                                   \

@@ -9,6 +9,7 @@
 #include "layout/composed_function.h"
 #include "layout/layout.h"
 #include "layout/mma.h"
+#include "layout/ops.h"
 #include "layout/swizzle.h"
 
 #include <variant>
@@ -129,6 +130,10 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
                                      const ::fly::layout::Layout &layout);
 /// Whether an op name is one of the dialect's int-tuple arithmetic ops.
 bool isIntTupleOp(llvm::StringRef opName);
+/// The dialect's op for a tuple operation (fly.int_tuple_add, fly.shape_div, ...), where FlyDSL
+/// has one; empty for the CuTe helpers it lacks.
+llvm::StringRef tupleOpName(::fly::layout::TupleOp op);
+llvm::StringRef tupleOpName(::fly::layout::TupleUnaryOp op);
 /// Whether an op name is one of the dialect's layout-algebra ops.
 bool isAlgebraOp(llvm::StringRef opName);
 /// An int tuple or a layout, as the structure ops take and give them.

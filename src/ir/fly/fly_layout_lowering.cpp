@@ -609,8 +609,22 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       op->getResult(0).replaceAllUsesWith(
           SsaInt::materialize(b, loc, answer, op->getResult(0).getType()));
     } else if (isa<ElemLessOp, EqualOp>(op)) {
-      L::fail(L::ErrorKind::Unsupported, "comparisons of int tuples with dynamic leaves are not "
-                                         "offered (static ones fold)");
+      // FlyDSL's elem_less and equal: a comparison per leaf pair, all of them true.
+      bool equal = isa<EqualOp>(op);
+      std::vector<std::pair<L::Int, L::Int>> pairs;
+      bool possible = L::comparedLeaves(lookup(tuples, op->getOperand(0)),
+                                        lookup(tuples, op->getOperand(1)), equal, pairs);
+      Value all = arith::ConstantOp::create(b, loc, b.getBoolAttr(possible));
+      if (!possible)
+        pairs.clear();
+      for (auto &[x, y] : pairs) {
+        Value c = arith::CmpIOp::create(
+            b, loc, equal ? arith::CmpIPredicate::eq : arith::CmpIPredicate::slt,
+            SsaInt::materialize(b, loc, x, b.getI64Type()),
+            SsaInt::materialize(b, loc, y, b.getI64Type()));
+        all = arith::AndIOp::create(b, loc, all, c);
+      }
+      op->getResult(0).replaceAllUsesWith(all);
     } else if (auto p = dyn_cast<MakePtrOp>(op)) {
       PointerType t = p.getType();
       if (p.getArgs().size() == 4)

@@ -39,6 +39,8 @@ export logical_product, zipped_product, tiled_product, flat_product
 export blocked_product, raked_product, recast_layout, tile_to_shape
 export max_common_vector, max_common_layout, append, prepend, flatten, group, take, select
 export shape_div, ceil_div, elem_scale, prefix_product, product, inner_product, elem_less
+export int_tuple_add, int_tuple_sub, int_tuple_mul, int_tuple_div, int_tuple_mod
+export int_tuple_product, int_tuple_product_like
 export compact_col_major, product_each, crd2crd, parse_tuple, tuple_string
 
 end

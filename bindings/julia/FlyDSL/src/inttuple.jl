@@ -116,6 +116,17 @@ ceil_div(a, b) = tuple_binary(1, a, b)
 """elem_scale(a, b): a scaled by b, elementwise."""
 elem_scale(a, b) = tuple_binary(2, a, b)
 
+"""int_tuple_add(a, b): FlyDSL's tuple sum, leaf by leaf as far as both tuples go, the longer
+one's extra modes kept; int_tuple_sub, _mul, _div and _mod likewise (division and remainder
+round toward negative infinity)."""
+int_tuple_add(a, b) = tuple_binary(7, a, b)
+int_tuple_sub(a, b) = tuple_binary(8, a, b)
+int_tuple_mul(a, b) = tuple_binary(9, a, b)
+int_tuple_div(a, b) = tuple_binary(10, a, b)
+int_tuple_mod(a, b) = tuple_binary(11, a, b)
+"""int_tuple_product_like(a, guide): a multiplied out under each leaf of guide's profile."""
+int_tuple_product_like(a, guide) = tuple_binary(12, a, guide)
+
 """prefix_product(a[, init]): the exclusive column-major prefix product, starting at init."""
 prefix_product(a, init = 1) = tuple_binary(6, a, init)
 
@@ -139,6 +150,8 @@ end
 
 """product_each(a): the product of each top-level mode (always a tuple)."""
 product_each(a) = tuple_unary(0, a)
+"""int_tuple_product(a): the product of all leaves, as FlyDSL's tuple of one leaf (an integer)."""
+int_tuple_product(a) = tuple_unary(2, a)
 """flatten(t) of an IntTuple: its leaves in order."""
 flatten(t::Union{Integer,Tuple}) = tuple_unary(1, t)
 """crd2crd(crd, src_shape, dst_shape): a coordinate of src_shape in dst_shape."""

@@ -107,6 +107,12 @@ end
     @test product((2, (3, 4))) == 24
     @test inner_product((1, 2), (3, 4)) == 11
     @test elem_less((1, 2), (2, 3))
+    @test int_tuple_add((1, (2, 3), 9), (10, (20, 30))) == (11, (22, 33), 9)
+    @test int_tuple_div((-7, 8), (2, 3)) == (-4, 2)
+    @test int_tuple_mod((-7, 8), (2, 3)) == (1, 2)
+    @test int_tuple_product_like((2, (3, 4)), (0, 0)) == (2, 12)
+    @test int_tuple_product((2, (3, 4))) == 24
+    @test_throws FlyDSLError int_tuple_mul((1, 2), 3)
     @test !elem_less((1, 3), (2, 3))
     @test FlyDSL.parse_tuple("(2,(3,_),1@1)") == (2, (3, Underscore()), Basis(1, [1]))
     @test FlyDSL.tuple_string((2, (3, :_))) == "(2,(3,_))"

@@ -302,6 +302,16 @@ def constant(value, type=None, index=False):  # noqa: A002 (FlyDSL's keyword)
     return _constant(value, getattr(type, "dtype", type))
 
 
+def constant_vector(element_value, vector_type):
+    """A vector of `vector_type` (a vector type object, `fx.T.vec(4, fx.T.f32)`) with every lane
+    `element_value`; deprecated in FlyDSL, where `fx.full` does the same."""
+    lanes = getattr(vector_type, "lanes", 1)
+    if lanes < 2:
+        raise TypeError(f"constant_vector needs a vector type, got {vector_type}")
+    element = _constant(element_value, vector_type.dtype)
+    return _wrap(K.vector_splat(current(), element.handle, lanes), element.ir_dtype)
+
+
 def maximum(a, b):
     """The larger of two kernel values (maximumf for floats)."""
     return _binary("max", a, b)

@@ -40,8 +40,16 @@ class _NumericType(type):
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
-            return _is_scalar(obj) and cls.dtype in (None, obj.ir_dtype)
+            if not _is_scalar(obj):
+                return False
+            if cls.dtype is not None:
+                return cls.dtype == obj.ir_dtype
+            kind = NUMERIC_CLASSES.get(obj.ir_dtype)
+            return kind is not None and issubclass(kind, cls)
         return super().__instancecheck__(obj)
+
+
+NumericMeta = _NumericType  # FlyDSL's name for the numeric types' metaclass
 
 
 def _is_scalar(value):
@@ -237,79 +245,92 @@ for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(Numeric, f"__{_name}__", _comparison(getattr(operator, _name)))
 
 
-class Int8(Numeric):
+class Integer(Numeric):
+    """The base of the integer types: `isinstance(v, fx.Integer)` holds for every integer value
+    (Boolean and Index too)."""
+
+    signed, why = True, "Integer is the base of the integer types: construct one (fx.Int32)"
+
+
+class Float(Numeric):
+    """The base of the float types, as Integer."""
+
+    why = "Float is the base of the float types: construct one (fx.Float32)"
+
+
+class Int8(Integer):
     dtype, width, signed = "i8", 8, True
 
 
-class Int16(Numeric):
+class Int16(Integer):
     dtype, width, signed = "i16", 16, True
 
 
-class Int32(Numeric):
+class Int32(Integer):
     dtype, width, signed = "i32", 32, True
 
 
-class Int64(Numeric):
+class Int64(Integer):
     dtype, width, signed = "i64", 64, True
 
 
-class Uint8(Numeric):
+class Uint8(Integer):
     dtype, width, signed = "u8", 8, False
 
 
-class Uint16(Numeric):
+class Uint16(Integer):
     dtype, width, signed = "u16", 16, False
 
 
-class Uint32(Numeric):
+class Uint32(Integer):
     dtype, width, signed = "u32", 32, False
 
 
-class Uint64(Numeric):
+class Uint64(Integer):
     dtype, width, signed = "u64", 64, False
 
 
-class Index(Numeric):
+class Index(Integer):
     """MLIR's index type: a machine-word integer for sizes and offsets (64 bits here)."""
 
     dtype, width, signed = "index", 64, True
 
 
-class Boolean(Numeric):
+class Boolean(Integer):
     dtype, width, signed = "i1", 1, True
 
 
-class Float16(Numeric):
+class Float16(Float):
     dtype, width = "f16", 16
 
 
-class BFloat16(Numeric):
+class BFloat16(Float):
     dtype, width = "bf16", 16
 
 
-class Float32(Numeric):
+class Float32(Float):
     dtype, width = "f32", 32
 
 
-class Float64(Numeric):
+class Float64(Float):
     dtype, width = "f64", 64
 
 
-class Float8E4M3FN(Numeric):
+class Float8E4M3FN(Float):
     dtype, width = "f8e4m3", 8
 
 
-class Float8E5M2(Numeric):
+class Float8E5M2(Float):
     dtype, width = "f8e5m2", 8
 
 
-class Float8E4M3FNUZ(Numeric):
+class Float8E4M3FNUZ(Float):
     """gfx942's E4M3: exponent bias 8, no infinities and no negative zero, NaN 0x80."""
 
     dtype, width = "f8e4m3fnuz", 8
 
 
-class Float8E5M2FNUZ(Numeric):
+class Float8E5M2FNUZ(Float):
     """gfx942's E5M2: exponent bias 16, no infinities and no negative zero, NaN 0x80."""
 
     dtype, width = "f8e5m2fnuz", 8
@@ -321,35 +342,100 @@ _SUB_BYTE = (
 )
 
 
-class Float4E2M1FN(Numeric):
+class Float4E2M1FN(Float):
     """OCP MX fp4 (E2M1): named for FlyDSL's programs, which use it to choose a scaled MFMA's
     formats; no kernel value has this type."""
 
     width, why = 4, _SUB_BYTE
 
 
-class Float6E2M3FN(Numeric):
+class Float6E2M3FN(Float):
     """OCP MX fp6 (E2M3), as Float4E2M1FN."""
 
     width, why = 6, _SUB_BYTE
 
 
-class Float6E3M2FN(Numeric):
+class Float6E3M2FN(Float):
     """OCP MX fp6 (E3M2), as Float4E2M1FN."""
 
     width, why = 6, _SUB_BYTE
 
 
+class Float8E4M3(Float):
+    """IEEE-style E4M3 (with infinities), as Float4E2M1FN: kernels here take the OCP E4M3FN
+    (fx.Float8E4M3FN) and gfx942's E4M3FNUZ."""
+
+    width, why = 8, "kernels here take fp8 as Float8E4M3FN, Float8E4M3FNUZ or Float8E5M2(FNUZ)"
+
+
+class Float8E4M3B11FNUZ(Float):
+    """E4M3 with exponent bias 11, as Float8E4M3."""
+
+    width, why = 8, Float8E4M3.why
+
+
+class Float8E8M0FNU(Float):
+    """OCP MX's E8M0 scale (a power of two), as Float4E2M1FN: scales travel as i8 bytes."""
+
+    width, why = 8, "MX scales travel as their bytes (fx.Uint8 / i8 values)"
+
+
+_WIDE_INT = "kernel integers here are at most 64 bits wide, and sub-byte ones travel packed"
+
+
+class Int4(Integer):
+    """A 4-bit integer, named for FlyDSL's programs; no kernel value has this type."""
+
+    width, why = 4, _WIDE_INT
+
+
+class Int128(Integer):
+    """A 128-bit integer, as Int4."""
+
+    width, why = 128, _WIDE_INT
+
+
+class Uint128(Integer):
+    """An unsigned 128-bit integer, as Int4."""
+
+    width, signed, why = 128, False, _WIDE_INT
+
+
 def numeric_class(dtype):
     """The numeric class of a dtype name ("f32" -> Float32)."""
-    for cls in Numeric.__subclasses__():
-        if cls.dtype == dtype:
-            return cls
-    raise TypeError(f"no numeric class for {dtype!r}")
+    cls = NUMERIC_CLASSES.get(dtype)
+    if cls is None:
+        raise TypeError(f"no numeric class for {dtype!r}")
+    return cls
+
+
+def as_numeric(obj):
+    """`obj` as a numeric value: a numeric value or kernel value as it is, a Python number as
+    the class FlyDSL infers for it (bool: Boolean, int: Int32, or Int64 beyond 32 bits, float:
+    Float32)."""
+    if isinstance(obj, (Numeric, Value)):
+        return obj
+    if isinstance(obj, bool):
+        return Boolean(obj)
+    if isinstance(obj, int):
+        return Int32(obj) if -(1 << 31) <= obj < (1 << 31) else Int64(obj)
+    if isinstance(obj, float):
+        return Float32(obj)
+    raise TypeError(f"{obj!r} is not a number")
 
 
 __all__ = [
     "Numeric",
+    "NumericMeta",
+    "Integer",
+    "Float",
+    "as_numeric",
+    "Int4",
+    "Int128",
+    "Uint128",
+    "Float8E4M3",
+    "Float8E4M3B11FNUZ",
+    "Float8E8M0FNU",
     "Int8",
     "Int16",
     "Int32",

@@ -138,6 +138,16 @@ def _kernel_elem_less(a, b):
     return KL.elem_less(a, b)
 
 
+def _kernel_tuple_op(name):
+    op = _host_layout.TUPLE_OPS[name]
+    return lambda a, b: KL.tuple_binary(op, a, b)
+
+
+def _kernel_tuple_unary(name):
+    op = _host_layout.TUPLE_UNARY_OPS[name]
+    return lambda a: KL.tuple_unary(op, a)
+
+
 make_layout = _kernel_aware(_host_layout.make_layout, _kernel_make_layout)
 size = _kernel_aware(_host_layout.size, _kernel_query(0))
 cosize = _kernel_aware(_host_layout.cosize, _kernel_query(1))
@@ -161,6 +171,26 @@ raked_product = _kernel_aware(_host_layout.raked_product, _kernel_binary(_RAKED)
 append = _kernel_aware(_host_layout.append, _kernel_binary(_APPEND))
 prepend = _kernel_aware(_host_layout.prepend, _kernel_binary(_PREPEND))
 elem_less = _kernel_aware(_host_layout.elem_less, _kernel_elem_less)
+equal = _kernel_aware(_host_layout.equal, KL.tuple_equal)
+get_leaves = _kernel_aware(_host_layout.get_leaves, KL.leaves)
+shape_div = _kernel_aware(_host_layout.shape_div, _kernel_tuple_op("shape_div"))
+ceil_div = _kernel_aware(_host_layout.ceil_div, _kernel_tuple_op("ceil_div"))
+elem_scale = _kernel_aware(_host_layout.elem_scale, _kernel_tuple_op("elem_scale"))
+int_tuple_add = _kernel_aware(_host_layout.int_tuple_add, _kernel_tuple_op("int_tuple_add"))
+int_tuple_sub = _kernel_aware(_host_layout.int_tuple_sub, _kernel_tuple_op("int_tuple_sub"))
+int_tuple_mul = _kernel_aware(_host_layout.int_tuple_mul, _kernel_tuple_op("int_tuple_mul"))
+int_tuple_div = _kernel_aware(_host_layout.int_tuple_div, _kernel_tuple_op("int_tuple_div"))
+int_tuple_mod = _kernel_aware(_host_layout.int_tuple_mod, _kernel_tuple_op("int_tuple_mod"))
+int_tuple_product_like = _kernel_aware(
+    _host_layout.int_tuple_product_like, _kernel_tuple_op("int_tuple_product_like")
+)
+int_tuple_product = _kernel_aware(
+    _host_layout.int_tuple_product, _kernel_tuple_unary("int_tuple_product")
+)
+int_tuple_product_each = _kernel_aware(
+    _host_layout.int_tuple_product_each, _kernel_tuple_unary("product_each")
+)
+product_each = int_tuple_product_each
 make_identity_layout = _kernel_aware(_host_layout.make_identity_layout, _kernel_identity_layout)
 logical_divide = _kernel_aware(_host_layout.logical_divide, _kernel_tiler("logical_divide"))
 zipped_divide = _kernel_aware(_host_layout.zipped_divide, _kernel_tiler("zipped_divide"))
@@ -586,6 +616,15 @@ def ptr_store(value, ptr):
     ptr.store(value)
 
 
+def atom_set_value(atom, field, value):
+    """A copy of `atom` with a state field set (FlyDSL's fly.atom_set_value), as
+    `atom.set_value(field, value)`: a buffer copy's `soffset`."""
+    set_value = getattr(atom, "set_value", None)
+    if set_value is None:
+        raise TypeError(f"{type(atom).__name__} has no state to set (buffer copy atoms do)")
+    return set_value(field, value)
+
+
 def local_tile(t, tile, coord):
     """The tile at `coord` of `t` divided by `tile` (CuTe's local_tile / inner_partition)."""
     tiles = zipped_divide(t, tile)
@@ -620,5 +659,5 @@ __all__ = _host_layout.__all__ + [
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",
     "GemmTraversalOrder", "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax",
     "UniversalAtomicMin", "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc",
-    "UniversalAtomicDec",
+    "UniversalAtomicDec", "atom_set_value",
 ]  # fmt: skip

@@ -20,6 +20,7 @@ from .._kernel_layout import (
     TiledCopy,
     _dtype_name,
 )
+from .._lib import ScaledBasis
 from .._mma import MmaAtom, TiledMma
 from .._trace import Value, _wrap, as_value, current
 from . import numeric
@@ -289,7 +290,21 @@ class T:
         return type_of(getattr(element, "dtype", element), int(lanes))
 
 
+Basis = ScaledBasis
+
+
+def E(*modes):
+    """A unit basis element: `E(0)` is 1E0, `E(0, 1)` and `E([0, 1])` 1E0E1; `E()` is 1."""
+    if len(modes) == 1 and isinstance(modes[0], (list, tuple)):
+        modes = tuple(modes[0])
+    if not modes:
+        return 1
+    return ScaledBasis(1, modes)
+
+
 __all__ = [
+    "Basis",
+    "E",
     *_VECTOR_ALIASES,
     "VectorAlias",
     "full",

@@ -63,6 +63,12 @@ pub const fly_tuple_op_FLY_TUPLE_IDX2CRD: fly_tuple_op = 3;
 pub const fly_tuple_op_FLY_TUPLE_CRD2IDX: fly_tuple_op = 4;
 pub const fly_tuple_op_FLY_TUPLE_COMPACT_COL_MAJOR: fly_tuple_op = 5;
 pub const fly_tuple_op_FLY_TUPLE_PREFIX_PRODUCT: fly_tuple_op = 6;
+pub const fly_tuple_op_FLY_TUPLE_ADD: fly_tuple_op = 7;
+pub const fly_tuple_op_FLY_TUPLE_SUB: fly_tuple_op = 8;
+pub const fly_tuple_op_FLY_TUPLE_MUL: fly_tuple_op = 9;
+pub const fly_tuple_op_FLY_TUPLE_DIV: fly_tuple_op = 10;
+pub const fly_tuple_op_FLY_TUPLE_MOD: fly_tuple_op = 11;
+pub const fly_tuple_op_FLY_TUPLE_PRODUCT_LIKE: fly_tuple_op = 12;
 pub type fly_tuple_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_tuple_binary(
@@ -77,6 +83,7 @@ unsafe extern "C" {
 }
 pub const fly_tuple_unary_op_FLY_TUPLE_PRODUCT_EACH: fly_tuple_unary_op = 0;
 pub const fly_tuple_unary_op_FLY_TUPLE_FLATTEN: fly_tuple_unary_op = 1;
+pub const fly_tuple_unary_op_FLY_TUPLE_PRODUCT: fly_tuple_unary_op = 2;
 pub type fly_tuple_unary_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_tuple_unary(
@@ -1418,6 +1425,28 @@ unsafe extern "C" {
         k: *mut fly_kernel_t,
         a: *mut fly_value_t,
         b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tuple_equal(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tuple_binary(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_tuple_unary(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        a: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
 pub const fly_copy_op_FLY_COPY_UNIVERSAL: fly_copy_op = 0;

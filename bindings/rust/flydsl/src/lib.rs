@@ -699,6 +699,31 @@ pub mod tuple {
     pub fn prefix_product(a: &IntTuple, init: &IntTuple) -> Result<IntTuple> {
         binary(raw::fly_tuple_op_FLY_TUPLE_PREFIX_PRODUCT, a, init)
     }
+    /// FlyDSL's `int_tuple_add(a, b)`: leaf by leaf as far as both tuples go, the longer
+    /// tuple's extra modes kept.
+    pub fn int_tuple_add(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_ADD, a, b)
+    }
+    /// `int_tuple_sub(a, b)`, as `int_tuple_add`.
+    pub fn int_tuple_sub(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_SUB, a, b)
+    }
+    /// `int_tuple_mul(a, b)`, as `int_tuple_add`.
+    pub fn int_tuple_mul(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_MUL, a, b)
+    }
+    /// `int_tuple_div(a, b)`, as `int_tuple_add`, rounding toward negative infinity.
+    pub fn int_tuple_div(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_DIV, a, b)
+    }
+    /// `int_tuple_mod(a, b)`, the remainder of `int_tuple_div`.
+    pub fn int_tuple_mod(a: &IntTuple, b: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_MOD, a, b)
+    }
+    /// `int_tuple_product_like(a, guide)`: `a` multiplied out under each leaf of `guide`.
+    pub fn int_tuple_product_like(a: &IntTuple, guide: &IntTuple) -> Result<IntTuple> {
+        binary(raw::fly_tuple_op_FLY_TUPLE_PRODUCT_LIKE, a, guide)
+    }
     /// `product_each(a)`: the product of each top-level mode.
     pub fn product_each(a: &IntTuple) -> Result<IntTuple> {
         unary(raw::fly_tuple_unary_op_FLY_TUPLE_PRODUCT_EACH, a)

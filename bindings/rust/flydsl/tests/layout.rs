@@ -219,3 +219,28 @@ fn token_values_are_not_leaves() {
         assert!(err.message.contains("reserved"), "{}", err.message);
     }
 }
+
+#[test]
+fn flydsl_int_tuple_arithmetic() {
+    use flydsl::tuple;
+    let (a, b) = (t("(1,(2,3),9)"), t("(10,(20,30))"));
+    assert_eq!(tuple::int_tuple_add(&a, &b).unwrap(), t("(11,(22,33),9)"));
+    assert_eq!(tuple::int_tuple_sub(&b, &a).unwrap(), t("(9,(18,27),9)"));
+    assert_eq!(tuple::int_tuple_mul(&a, &b).unwrap(), t("(10,(40,90),9)"));
+    assert_eq!(
+        tuple::int_tuple_div(&t("(-7,8)"), &t("(2,3)")).unwrap(),
+        t("(-4,2)")
+    );
+    assert_eq!(
+        tuple::int_tuple_mod(&t("(-7,8)"), &t("(2,3)")).unwrap(),
+        t("(1,2)")
+    );
+    assert_eq!(
+        tuple::int_tuple_product_like(&t("(2,(3,4))"), &t("(0,0)")).unwrap(),
+        t("(2,12)")
+    );
+    assert_eq!(
+        tuple::int_tuple_mul(&a, &t("3")).unwrap_err().status,
+        Status::RankMismatch
+    );
+}
