@@ -1151,3 +1151,46 @@ def test_basis_elements_as_flydsl_writes_them():
         fx.E(0) * 1.5
     # The identity layout's strides are these basis elements.
     assert fx.make_identity_layout((2, 3)).stride == (fx.E(0), fx.E(1))
+
+
+@flyc.kernel
+def tile_gemm_functional(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+    # tile_gemm again, in FlyDSL's functional forms: partitions, fragments and retiles named by
+    # operand and thread rather than reached through a thread's slice.
+    tid = fx.thread_idx.x
+    A, B, C = (fx.slice(fx.zipped_divide(t, tile), (None, 0))
+               for t, tile in ((A, (BM, BK)), (B, (BN, BK)), (C, (BM, BN))))  # fmt: skip
+    atom = fx.make_mma_atom(fx.UniversalFMA(fx.Float32))
+    tiled = fx.make_tiled_mma(atom, fx.make_layout((BM, BN, 1), (1, BM, 0)))
+    copy_atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
+    tiled_copies = [fx.make_tiled_copy_A(copy_atom, tiled), fx.make_tiled_copy_B(copy_atom, tiled),
+                    fx.make_tiled_copy_C(copy_atom, tiled)]  # fmt: skip
+    ops = (fx.MmaOperand.A, fx.MmaOperand.B, fx.MmaOperand.D)
+    frags = [fx.mma_make_fragment(op, tiled, fx.tiled_mma_partition(op, tiled, t, tid))
+             for op, t in zip(ops, (A, B, C))]  # fmt: skip
+    for k in fx.range_constexpr(2):
+        src = fx.tiled_copy_partition_src(tiled_copies[k], (A, B)[k], tid)
+        fx.copy(copy_atom, src, fx.tiled_copy_retile(tiled_copies[k], frags[k]))
+    frags[2].fill(0)
+    fx.gemm(atom, frags[2], frags[0], frags[1], frags[2])
+    dst = fx.tiled_copy_partition_dst(tiled_copies[2], C, tid)
+    fx.copy(copy_atom, fx.tiled_copy_retile(tiled_copies[2], frags[2]), dst)
+
+
+def test_functional_forms_of_partitions_fragments_and_retiles():
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 4, (BM, BK)).astype(np.float32)
+    b = rng.integers(-4, 4, (BN, BK)).astype(np.float32)
+    c = dev.array(np.zeros((BM, BN), np.float32))
+    tile_gemm_functional(dev.array(a), dev.array(b), c).launch(block=(BM * BN,))
+    np.testing.assert_array_equal(dev.host(c), a @ b.T)
+    # On the host: the same partitions as a thread's slice gives, and their shapes.
+    tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
+                              fx.make_layout((4, 4, 1), (1, 4, 0)))  # fmt: skip
+    tile = fx.make_layout((8, 8))
+    for op, method in ((fx.MmaOperand.A, "partition_A"), (fx.MmaOperand.D, "partition_C")):
+        want = getattr(tiled.get_slice(5), method)(tile)
+        assert fx.tiled_mma_partition(op, tiled, tile, 5) == want
+        assert fx.tiled_mma_partition_shape(op, tiled, (8, 8)) == want.shape
+    with pytest.raises(ValueError):
+        fx.tiled_mma_partition(7, tiled, tile, 0)

@@ -265,6 +265,10 @@ class ThrMma:
         layout = _as_layout(x, "partition")
         return self.tiled._layout(lib.fly_tiled_mma_partition, operand, layout._h, self.thr_idx)
 
+    def partition(self, operand, x):
+        """This thread's part of operand `operand` (0 A, 1 B, 2 C) of a tensor or host layout."""
+        return self._partition(operand, x)
+
     def partition_A(self, x):
         return self._partition(_A, x)
 

@@ -616,6 +616,51 @@ def ptr_store(value, ptr):
     ptr.store(value)
 
 
+class MmaOperand(enum.IntEnum):
+    """An MMA's operands as FlyDSL's functional forms name them; D, the result, is laid out as C."""
+
+    A = 0
+    B = 1
+    C = 2
+    D = 3
+
+
+def _operand(operand_id):
+    op = MmaOperand(operand_id)
+    return MmaOperand.C if op is MmaOperand.D else op
+
+
+def tiled_copy_partition_src(tiled_copy, src, thr_int_tuple):
+    """tiled_copy.get_slice(thr).partition_S(src), as FlyDSL's functional form."""
+    return tiled_copy.get_slice(thr_int_tuple).partition_S(src)
+
+
+def tiled_copy_partition_dst(tiled_copy, dst, thr_int_tuple):
+    return tiled_copy.get_slice(thr_int_tuple).partition_D(dst)
+
+
+def tiled_copy_retile(tiled_copy, t):
+    """A register fragment seen as the tiled copy's atoms take it (ThrCopy.retile)."""
+    return tiled_copy.get_slice(0).retile(t)
+
+
+def tiled_mma_partition(operand_id, tiled_mma, t, coord):
+    """Thread `coord`'s part of operand `operand_id` (an MmaOperand) of `t`."""
+    return tiled_mma.get_slice(coord).partition(int(_operand(operand_id)), t)
+
+
+def tiled_mma_partition_shape(operand_id, tiled_mma, shape):
+    """The shape of one thread's part of an operand tile of static `shape`."""
+    tile = _host_layout.make_layout(shape)
+    return tiled_mma.get_slice(0).partition(int(_operand(operand_id)), tile).shape
+
+
+def mma_make_fragment(operand_id, tiled_mma, input, *, stages=None):  # noqa: A002 (FlyDSL's)
+    """A register fragment for operand `operand_id` like `input` (TiledMma.make_fragment_A/B/C,
+    of the accumulator's dtype for C and D)."""
+    return getattr(tiled_mma, "make_fragment_" + _operand(operand_id).name)(input, stages=stages)
+
+
 def atom_set_value(atom, field, value):
     """A copy of `atom` with a state field set (FlyDSL's fly.atom_set_value), as
     `atom.set_value(field, value)`: a buffer copy's `soffset`."""
@@ -659,5 +704,7 @@ __all__ = _host_layout.__all__ + [
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",
     "GemmTraversalOrder", "UniversalAtomic", "UniversalAtomicAdd", "UniversalAtomicMax",
     "UniversalAtomicMin", "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc",
-    "UniversalAtomicDec", "atom_set_value",
+    "UniversalAtomicDec", "atom_set_value", "MmaOperand", "tiled_copy_partition_src",
+    "tiled_copy_partition_dst", "tiled_copy_retile", "tiled_mma_partition",
+    "tiled_mma_partition_shape", "mma_make_fragment",
 ]  # fmt: skip
