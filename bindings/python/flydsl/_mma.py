@@ -66,6 +66,8 @@ _A, _B, _C, _SFA, _SFB = range(5)
 _OPERANDS = {"A": _A, "B": _B, "C": _C, "SFA": _SFA, "SFB": _SFB}
 _SCALED = 5  # not a C family: scaled atoms have their own constructor
 _MX_FORMATS = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
+_MX_CLASSES = {"Float8E4M3FN": "e4m3", "Float8E5M2": "e5m2", "Float6E2M3FN": "e2m3",
+               "Float6E3M2FN": "e3m2", "Float4E2M1FN": "e2m1"}  # fmt: skip
 
 
 class MmaOp:
@@ -96,7 +98,9 @@ class ScaledMmaOp(MmaOp):
 
     def __init__(self, m, n, k, a_format, b_format=None):
         def name(f):
-            text = f if isinstance(f, str) else _dtype_name(f)
+            # FlyDSL names the formats by their types; fp4 and fp6 ones are named classes only.
+            text = _MX_CLASSES.get(getattr(f, "__name__", None))
+            text = text or (f if isinstance(f, str) else _dtype_name(f))
             text = {"f8e4m3": "e4m3", "f8e5m2": "e5m2"}.get(text, text)
             if text not in _MX_FORMATS:
                 raise TypeError(f"a scaled MFMA's formats are {', '.join(_MX_FORMATS)}, not {f!r}")

@@ -1,8 +1,10 @@
 """AMD copy atoms, buffer tensors and matrix instructions (`fx.rocdl`)."""
 
 from ..._kernel_layout import CopyOp, Pointer, make_buffer_tensor
-from ..._mma import MmaOp, ScaledMmaOp
+from ..._mma import MmaOp
 from ..buffer_ops import get_buffer_rsrc
+from . import cdna3, cdna4, rdna3, rdna4  # noqa: F401 (FlyDSL's per-arch modules)
+from .cdna4 import MFMA_Scale, MFMAScale
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
 from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
@@ -13,16 +15,6 @@ from .sched import *  # noqa: F401,F403
 def MFMA(m, n, k, ab_type, acc_type=None):
     """A CDNA3/CDNA4 MFMA atom (waves of 64), e.g. MFMA(16, 16, 4, fx.Float32)."""
     return MmaOp(1, m, n, k, ab_type, acc_type, 64)
-
-
-def MFMA_Scale(m, n, k, a_format, b_format=None):
-    """A CDNA4 (gfx950) block-scaled MFMA atom: 16x16x128 or 32x32x64, A and B in "e4m3",
-    "e5m2", "e2m3", "e3m2" or "e2m1" (B as A unless given), fx.gemm(..., scale_a=,
-    scale_b=) with E8M0 scales per 32 K values."""
-    return ScaledMmaOp(m, n, k, a_format, b_format)
-
-
-MFMAScale = MFMA_Scale
 
 
 def WMMA(m, n, k, ab_type, acc_type=None):
@@ -101,7 +93,7 @@ __all__ = [
     "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
     "BufferCopyLDS128b", "BufferCopyLDS64b", "make_buffer_ptr", "make_buffer_tensor",
-    "get_buffer_rsrc", "update_dpp", "ds_bpermute",
+    "get_buffer_rsrc", "update_dpp", "ds_bpermute", "cdna3", "cdna4", "rdna3", "rdna4",
 ]  # fmt: skip
 
 

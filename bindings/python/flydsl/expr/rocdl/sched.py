@@ -57,25 +57,30 @@ def _count(name, value, largest):
     return value
 
 
+def waitcnt_bits(gfx9, vmcnt=None, lgkmcnt=None, expcnt=None):
+    """s_waitcnt's 16-bit field for the named counters (None: no wait on it): gfx9's encoding
+    (CDNA: vmcnt in bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8) or gfx10 and later's (RDNA:
+    vmcnt 15:10, lgkmcnt 9:4, expcnt 2:0)."""
+    expcnt = _count("expcnt", expcnt, 7)
+    vmcnt = _count("vmcnt", vmcnt, 63)
+    if gfx9:
+        lgkmcnt = _count("lgkmcnt", lgkmcnt, 15)
+        return (vmcnt & 0xF) | ((vmcnt & 0x30) << 10) | (lgkmcnt << 8) | (expcnt << 4)
+    return (vmcnt << 10) | (_count("lgkmcnt", lgkmcnt, 63) << 4) | expcnt
+
+
 def s_waitcnt(bitfield=None, *, vmcnt=None, lgkmcnt=None, expcnt=None):
     """Waits until at most the given numbers of memory operations are outstanding: a raw
-    16-bit field, or the named counters in the encoding of the arch compiled for (gfx9's
-    vmcnt in bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8; gfx10 and later: vmcnt 15:10,
-    lgkmcnt 9:4, expcnt 2:0)."""
+    16-bit field, or the named counters in the encoding of the arch compiled for (waitcnt_bits;
+    fx.rocdl.cdna3 / rdna3 / rdna4 fix the encoding instead)."""
     if bitfield is not None:
         if (vmcnt, lgkmcnt, expcnt) != (None, None, None):
             raise TypeError("s_waitcnt takes a raw bitfield or named counters, not both")
         K.s_waitcnt(current(), _count("bitfield", bitfield, 0xFFFF))
         return
-    expcnt = _count("expcnt", expcnt, 7)
     arch = traced_arch() or get_rocm_arch()
-    if not arch.startswith("gfx") or arch.startswith("gfx9"):
-        vmcnt, lgkmcnt = _count("vmcnt", vmcnt, 63), _count("lgkmcnt", lgkmcnt, 15)
-        bits = (vmcnt & 0xF) | ((vmcnt & 0x30) << 10) | (lgkmcnt << 8) | (expcnt << 4)
-    else:
-        vmcnt, lgkmcnt = _count("vmcnt", vmcnt, 63), _count("lgkmcnt", lgkmcnt, 63)
-        bits = (vmcnt << 10) | (lgkmcnt << 4) | expcnt
-    K.s_waitcnt(current(), bits)
+    gfx9 = not arch.startswith("gfx") or arch.startswith("gfx9")
+    K.s_waitcnt(current(), waitcnt_bits(gfx9, vmcnt, lgkmcnt, expcnt))
 
 
 def s_setprio(priority, *, loc=None, ip=None):
