@@ -344,8 +344,12 @@ void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o) {
   pm.addPass(std::move(pass));
 }
 
-void addFlyLowering(mlir::OpPassManager &pm) {
+void addFlyLayoutLowering(mlir::OpPassManager &pm) {
   pm.addPass(ir::fly::createLayoutLoweringPass(/*noWrap=*/true));
+}
+
+void addFlyLowering(mlir::OpPassManager &pm) {
+  pm.addPass(ir::fly::createLowerToLlvmPass(/*noWrap=*/true));
 }
 
 void registerStagePasses() {

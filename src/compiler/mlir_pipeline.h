@@ -68,8 +68,10 @@ void registerStagePasses();
 /// FlyDSL numbers its stages, and pipeline.txt gives the fly-opt command that reproduces the
 /// whole lowering from 00_origin.mlir.
 using PipelineStep = std::function<void(mlir::OpPassManager &)>;
-/// Every target's first step: fly-layout-lowering turns the Fly ops the kernel builder wrote
-/// (layouts, coordinates, their offsets) into arith, with no index wrapping past 2^31.
+/// Every target's first step, FlyDSL's fly-layout-lowering: the layouts and coordinates the
+/// kernel builder wrote resolved into arith, with no index wrapping past 2^31.
+void addFlyLayoutLowering(mlir::OpPassManager &pm);
+/// The second, fly-lower-to-llvm: the pointers, tensors and copies of the Fly ops left.
 void addFlyLowering(mlir::OpPassManager &pm);
 /// Runs the steps on `m` (a failure throws CompileError naming `what` and the diagnostics, or
 /// the failed stage's own error). Returns the number the next dumped stage takes.

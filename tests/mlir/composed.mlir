@@ -1,5 +1,5 @@
 // RUN: fly-opt %s | FileCheck %s --check-prefix=ROUND
-// RUN: fly-opt %s --fly-layout-lowering | FileCheck %s --check-prefix=LOWER
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm | FileCheck %s --check-prefix=LOWER
 // Composed layouts, inner o offset o outer: the inner function is a swizzle of offsets
 // (S<B,M,S>), a swizzle of coordinates (CS<...>), a layout or another composition; the outer one
 // a layout or a composition (printed between brackets). Their types hold them whole.

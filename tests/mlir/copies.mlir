@@ -1,5 +1,5 @@
-// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cpu --fly-promote-regmem-to-vectorssa --fly-layout-lowering --canonicalize | FileCheck %s --check-prefixes=CHECK,CPU
-// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cuda --fly-promote-regmem-to-vectorssa --fly-layout-lowering --canonicalize | FileCheck %s --check-prefixes=CHECK,CUDA
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cpu --fly-promote-regmem-to-vectorssa --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s --check-prefixes=CHECK,CPU
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cuda --fly-promote-regmem-to-vectorssa --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s --check-prefixes=CHECK,CUDA
 // RUN: fly-opt %s --fly-atom-lowering=target=rocm | FileCheck %s --check-prefix=ATOMS
 // Seed 003's tiled copy in the dialect: 128 threads copy a 32x16 f32 tile, 4 values each, with
 // 128-bit universal atoms through a register fragment. partition_src/_dst give each thread its

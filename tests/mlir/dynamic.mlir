@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
+// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s
 // Layouts with leaves known at run time (`?`, SSA operands of fly.make_shape / make_stride, or
 // of fly.layout): result types come
 // from the algebra with unknown leaves, and fly-layout-lowering runs the same algebra on the

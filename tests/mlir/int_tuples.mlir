@@ -1,5 +1,5 @@
 // RUN: fly-opt %s | fly-opt | FileCheck %s --check-prefix=ROUND
-// RUN: fly-opt %s --fly-layout-lowering --canonicalize --cse | FileCheck %s
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm --canonicalize --cse | FileCheck %s
 // Int tuples as values, in FlyDSL's spelling: shapes, strides and coordinates built from
 // integers, layouts made of them, arithmetic leaf by leaf. Result types come from src/layout
 // (a declared type that differed would not verify); fly-layout-lowering computes the dynamic

@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --split-input-file --verify-diagnostics --fly-layout-lowering
+// RUN: fly-opt %s --split-input-file --verify-diagnostics --fly-layout-lowering --fly-lower-to-llvm
 // What fly-layout-lowering cannot lower gets a diagnostic, never a crash.
 
 // A tensor that arrives as a block argument has no pointer or layout the pass can see.

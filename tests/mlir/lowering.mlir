@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-layout-lowering --canonicalize | FileCheck %s
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s
 // A static layout's offset is multiplications and additions by its strides: no division or
 // remainder, no multiplication by 1, no term for a stride of 0.
 

@@ -1,5 +1,5 @@
 // RUN: fly-opt %s | fly-opt | FileCheck %s --check-prefix=ROUND
-// RUN: fly-opt %s --fly-layout-lowering | FileCheck %s
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm | FileCheck %s
 // Tiled MMAs as values (fly.make_tiled_mma) and the registers a thread holds of an operand
 // (fly.mma.make_fragment, FlyDSL's spelling: the operand a bare a, b, c or d):
 // make_fragment_like of thread 0's partition, in the operand's element type; `stages = n`

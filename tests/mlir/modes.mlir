@@ -1,5 +1,5 @@
 // RUN: fly-opt %s | fly-opt | FileCheck %s --check-prefix=ROUND
-// RUN: fly-opt %s --fly-layout-lowering --canonicalize --cse | FileCheck %s
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm --canonicalize --cse | FileCheck %s
 // Modes regrouped and grown (fly.group, fly.append, fly.prepend), what a layout's offsets span
 // (fly.coshape, fly.coprofile), products down to a profile (fly.int_tuple_product_like) and
 // the layout of registers that hold a thread's part of a tensor (fly.make_fragment_layout_like):

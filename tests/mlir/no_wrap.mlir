@@ -1,5 +1,5 @@
-// RUN: fly-opt %s --fly-layout-lowering | FileCheck %s --check-prefix=OWN
-// RUN: fly-opt %s '--fly-layout-lowering=no-wrap=true' | FileCheck %s --check-prefix=NOWRAP
+// RUN: fly-opt %s --fly-layout-lowering --fly-lower-to-llvm | FileCheck %s --check-prefix=OWN
+// RUN: fly-opt %s '--fly-layout-lowering=no-wrap=true' '--fly-lower-to-llvm=no-wrap=true' | FileCheck %s --check-prefix=NOWRAP
 // The width leaves are combined in. By default each op computes in the wider of its operands'
 // types, as FlyDSL does, so i32 leaves give an i32 offset that wraps past 2^31. With no-wrap
 // (what the kernel pipeline asks for) an offset that may pass 2^31 is computed in i64, and one

@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --canonicalize | FileCheck %s
+// RUN: fly-opt %s --fly-canonicalize --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s
 // idx2crd (and the flat and 1-D coordinates), slice, dice, get, take, select, recast_layout and
 // tile_to_shape: result types from the host algebra (the
 // generic form's declared types must equal the inferred ones, or the parser refuses them),

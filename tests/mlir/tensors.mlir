@@ -1,4 +1,4 @@
-// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering --fly-layout-lowering --canonicalize | FileCheck %s
+// RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s
 // Tensors are a pointer and a layout: an access is a getelementptr by the offset the layout
 // gives (multiplications and additions by static strides, no division) and an LLVM load or
 // store aligned as far as the layout guarantees there.

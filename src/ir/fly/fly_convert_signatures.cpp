@@ -105,12 +105,12 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
   StringRef getDescription() const final {
     return "Take Fly pointers and static tensors across function and kernel boundaries as "
            "LLVM pointers, then lower the bodies (fly-atom-lowering for the target, "
-           "fly-layout-lowering)";
+           "fly-lower-to-llvm)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect, gpu::GPUDialect, func::FuncDialect>();
     createAtomLoweringPass("rocm")->getDependentDialects(registry); // the bodies' passes, run
-    createLayoutLoweringPass()->getDependentDialects(registry);     // inside
+    createLowerToLlvmPass()->getDependentDialects(registry);        // inside
   }
 
   void runOnOperation() override {
@@ -150,7 +150,7 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
     // The bodies: copies for this target first (FlyDSL lowers atom calls here too), then the rest.
     OpPassManager bodies(ModuleOp::getOperationName());
     bodies.addPass(createAtomLoweringPass(name == "convert-fly-to-nvvm" ? "cuda" : "rocm"));
-    bodies.addPass(createLayoutLoweringPass());
+    bodies.addPass(createLowerToLlvmPass());
     if (failed(runPipeline(bodies, getOperation())))
       return signalPassFailure();
     // A body lowered before (fly-layout-lowering ahead of this pass) read an atom argument

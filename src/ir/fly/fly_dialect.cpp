@@ -954,11 +954,19 @@ LogicalResult verifyLeafCount(Operation *op, IntTupleType t, size_t given) {
 /// The host value of a one-leaf static int tuple type, if it is one.
 std::optional<int64_t> staticScalar(Type t) {
   L::IntTuple x = cast<IntTupleType>(t).getTuple();
-  if (!x.isLeaf() || !x.leaf().isStatic() || x.leaf().isBasis())
+  const L::Int *leaf = fly::ir::fly::soleLeaf(x);
+  if (!leaf || !leaf->isStatic() || leaf->isBasis())
     return std::nullopt;
-  return x.leaf().value();
+  return leaf->value();
 }
 } // namespace
+
+const L::Int *fly::ir::fly::soleLeaf(const L::IntTuple &t) {
+  const L::IntTuple *x = &t;
+  while (x->isTuple() && x->rank() == 1)
+    x = &(*x)[0];
+  return x->isLeaf() ? &x->leaf() : nullptr;
+}
 
 LogicalResult MakeIntTupleOp::verify() {
   return verifyLeafCount(*this, getType(), getDyncElems().size());
@@ -974,7 +982,7 @@ LogicalResult MakeCoordOp::verify() {
 }
 
 LogicalResult GetScalarOp::verify() {
-  if (!getIntTuple().getType().getTuple().isLeaf())
+  if (!soleLeaf(getIntTuple().getType().getTuple()))
     return emitOpError("takes an int tuple of one leaf, not ") << getIntTuple().getType().getText();
   return success();
 }

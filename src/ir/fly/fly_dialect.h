@@ -56,6 +56,10 @@ std::optional<::fly::layout::Int> constantOffset(const ::fly::layout::Layout &l,
 /// The int tuple a value holds where it is known here: a static type, or fly.make_int_tuple
 /// (make_shape, make_stride, make_coord) of constants.
 std::optional<::fly::layout::IntTuple> constantTuple(mlir::Value tuple);
+/// The leaf of `t` seen through tuples of one mode (the leaf of `((42))` is 42); null where `t`
+/// holds more or fewer than one leaf.
+const ::fly::layout::Int *soleLeaf(const ::fly::layout::IntTuple &t);
+
 /// constantTuple where it is one static integer.
 std::optional<int64_t> constantScalar(mlir::Value tuple);
 
@@ -145,10 +149,14 @@ Structure computeStructure(llvm::StringRef opName, const std::vector<Structure> 
 /// A structure op's integer attributes in the order computeStructure takes them.
 llvm::SmallVector<int32_t> structureInts(mlir::Operation *op);
 
-/// fly-layout-lowering: the algebra on SSA leaves, fly.crd2idx and queries into arith;
-/// the layout values then have no uses and go. `noWrap` (the kernel pipeline's choice)
-/// computes leaves in i64 wherever they may pass 2^31 instead of in their own width.
+/// fly-layout-lowering, FlyDSL's: the algebra on SSA leaves into arith; int tuples and layouts
+/// still used by other Fly ops become construction ops of what they hold. `noWrap` (the kernel
+/// pipeline's choice) computes leaves in i64 wherever they may pass 2^31 instead of in their own
+/// width; such a value stays as it was for fly-lower-to-llvm.
 std::unique_ptr<mlir::Pass> createLayoutLoweringPass(bool noWrap = false);
+/// fly-lower-to-llvm: every Fly op of a body; layouts as fly-layout-lowering computes them,
+/// pointers and tensors as LLVM pointers, loads and stores.
+std::unique_ptr<mlir::Pass> createLowerToLlvmPass(bool noWrap = false);
 
 /// fly-canonicalize: algebra ops on static layouts become fly.layout values of their result
 /// types; queries fold to constants.

@@ -33,6 +33,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include <numeric>
@@ -58,8 +59,12 @@ struct TensorParts {
 struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LayoutLoweringPass)
 
-  LayoutLoweringPass() = default;
-  LayoutLoweringPass(const LayoutLoweringPass &other) : PassWrapper(other) {}
+  explicit LayoutLoweringPass(bool layoutsOnly = true) : layoutsOnly(layoutsOnly) {}
+  LayoutLoweringPass(const LayoutLoweringPass &other)
+      : PassWrapper(other), layoutsOnly(other.layoutsOnly) {}
+  /// FlyDSL's fly-layout-lowering: int tuples and layouts resolved into Fly construction ops and
+  /// arith, everything else left in Fly. Otherwise (fly-lower-to-llvm) every Fly op of the body.
+  bool layoutsOnly;
   /// FlyDSL computes leaves in their own width (i32 leaves wrap past 2^31); kernels built
   /// here ask for i64 wherever a value may pass it (and i32 where it provably cannot).
   Option<bool> noWrap{*this, "no-wrap",
@@ -72,10 +77,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return SsaInt::leaf(b, loc, leafWidth(), v, divisor);
   }
 
-  StringRef getArgument() const final { return "fly-layout-lowering"; }
+  StringRef getArgument() const final {
+    return layoutsOnly ? "fly-layout-lowering" : "fly-lower-to-llvm";
+  }
   StringRef getDescription() const final {
-    return "Lower layout values (static or with SSA leaves), fly.crd2idx and queries to arith, "
-           "and pointers and tensors to LLVM pointers, loads and stores";
+    return layoutsOnly ? "Resolve int tuples, layouts and their algebra (static or with SSA "
+                         "leaves) into Fly construction ops and arith; pointers, tensors and "
+                         "copies stay, with fly.add_offset chains in their normal form"
+                       : "Lower layout values, fly.crd2idx and queries to arith, and pointers and "
+                         "tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
@@ -535,7 +545,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       tuples.try_emplace(op->getResult(0), computeIntTuple(op->getName().getStringRef(), in));
     } else if (auto g = dyn_cast<GetScalarOp>(op)) {
       g.getResult().replaceAllUsesWith(
-          SsaInt::materialize(b, loc, lookup(tuples, g.getIntTuple()).leaf(), g.getType()));
+          SsaInt::materialize(b, loc, *soleLeaf(lookup(tuples, g.getIntTuple())), g.getType()));
     } else if (isa<SizeOp, CosizeOp>(op)) {
       Value in = op->getOperand(0);
       L::Int n = isa<CosizeOp>(op)                 ? L::cosize(lookup(layouts, in))
@@ -614,6 +624,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       std::vector<std::pair<L::Int, L::Int>> pairs;
       bool possible = L::comparedLeaves(lookup(tuples, op->getOperand(0)),
                                         lookup(tuples, op->getOperand(1)), equal, pairs);
+      // Basis elements have no integer value: two static ones are equal where value and modes
+      // are, which is known here.
+      llvm::erase_if(pairs, [&](const std::pair<L::Int, L::Int> &xy) {
+        const auto &[x, y] = xy;
+        if (!equal || !(x.isBasis() || y.isBasis()) || !x.isStatic() || !y.isStatic())
+          return false;
+        possible = possible && x == y;
+        return true;
+      });
       Value all = arith::ConstantOp::create(b, loc, b.getBoolAttr(possible));
       if (!possible)
         pairs.clear();
@@ -817,6 +836,166 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     }
   }
 
+  /// An int tuple of type `t` holding the leaves of `x`: a dynamic leaf of the type takes its
+  /// value as an i32 operand, as FlyDSL's `?` leaves are.
+  /// Nothing where a leaf may not fit in i32 (with no-wrap, an i64 leaf past 2^31): the value
+  /// is then left to the conversion to LLVM, which computes it in its own width.
+  static Value remakeTuple(OpBuilder &b, Location loc, IntTupleType t, const L::IntTuple &x) {
+    std::vector<L::Int> declared, leaves;
+    L::flattenInto(t.getTuple(), declared);
+    L::flattenInto(x, leaves);
+    if (declared.size() != leaves.size())
+      return {};
+    auto fits = [](const L::Int &x) {
+      if (x.isBasis())
+        return false;
+      const SsaInt *s = SsaInt::of(x);
+      auto narrow = s ? dyn_cast<IntegerType>(s->v.getType()) : IntegerType();
+      return (narrow && narrow.getWidth() <= 32) || fly::ir::boundOf(x) <= uint64_t(INT32_MAX);
+    };
+    for (size_t i = 0; i < declared.size(); ++i)
+      if (!declared[i].isStatic() && !fits(leaves[i]))
+        return {};
+    SmallVector<Value> operands;
+    for (size_t i = 0; i < declared.size(); ++i)
+      if (!declared[i].isStatic())
+        operands.push_back(SsaInt::materialize(b, loc, leaves[i], b.getI32Type()));
+    return MakeIntTupleOp::create(b, loc, t, operands);
+  }
+
+  /// A tuple or layout this pass computed, built again as Fly construction ops for the users
+  /// it does not lower (a function's return of a `!fly.layout`); nothing for other values.
+  Value remake(OpBuilder &b, Location loc, Value v) {
+    MLIRContext *ctx = b.getContext();
+    if (auto t = dyn_cast<IntTupleType>(v.getType()); t && tuples.count(v))
+      return remakeTuple(b, loc, t, tuples.find(v)->second);
+    auto t = dyn_cast<LayoutType>(v.getType());
+    if (!t || !layouts.count(v))
+      return {};
+    const L::Layout &l = layouts.find(v)->second;
+    L::Layout declared = t.getLayout();
+    Value shape = remakeTuple(b, loc, IntTupleType::get(ctx, declared.shape()), l.shape());
+    Value stride = remakeTuple(b, loc, IntTupleType::get(ctx, declared.stride()), l.stride());
+    if (!shape || !stride)
+      return {};
+    return MakeLayoutOp::create(b, loc, t, shape, stride);
+  }
+
+  /// FlyDSL's layout lowering leaves Fly values its users still need as construction ops of
+  /// what they hold; the computing ops go.
+  void remakeEscaping(OpBuilder &b, ArrayRef<Operation *> lowered) {
+    llvm::DenseSet<Operation *> gone(lowered.begin(), lowered.end());
+    auto outside = [&](OpOperand &use) { return !gone.contains(use.getOwner()); };
+    auto leafMaker = [](Operation *op) {
+      return isa<MakeIntTupleOp, MakeShapeOp, MakeStrideOp, MakeCoordOp, StaticOp>(op);
+    };
+    for (Operation *op : lowered) {
+      if (leafMaker(op) || (isa<MakeLayoutOp>(op) && llvm::all_of(op->getOperands(), [&](Value v) {
+                              return v.getDefiningOp() && leafMaker(v.getDefiningOp());
+                            })))
+        continue;
+      for (Value r : op->getResults()) {
+        if (llvm::none_of(r.getUses(), outside))
+          continue;
+        b.setInsertionPointAfter(op);
+        if (Value again = remake(b, op->getLoc(), r))
+          r.replaceUsesWithIf(again, outside);
+      }
+    }
+  }
+
+  /// An op on int tuples and layouts alone (and integers): all its Fly operands and results
+  /// are int tuples, layouts, composed layouts or tiles, and it has one at least.
+  static bool isLayoutLevel(Operation *op) {
+    bool any = false;
+    auto ok = [&](Type t) {
+      if (!isa<FlyDialect>(&t.getDialect()))
+        return true;
+      any = true;
+      return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType>(t);
+    };
+    return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok) && any;
+  }
+
+  /// Every int tuple and layout operand was computed here (not a block argument, not a
+  /// value of an op left for fly-lower-to-llvm).
+  bool operandsKnown(Operation *op) const {
+    return llvm::all_of(op->getOperands(), [&](Value v) {
+      if (isa<IntTupleType>(v.getType()))
+        return tuples.count(v) != 0;
+      if (isa<LayoutType>(v.getType()))
+        return layouts.count(v) != 0;
+      return true;
+    });
+  }
+
+  /// fly.get_iter and fly.get_layout of a fly.make_view are its operands: the view may go.
+  bool forwardView(Operation *op) {
+    Value tensor = isa<GetIterOp, GetLayoutOp>(op) ? op->getOperand(0) : Value();
+    auto view = tensor ? tensor.getDefiningOp<MakeViewOp>() : MakeViewOp();
+    if (!view)
+      return false;
+    Value operand = isa<GetIterOp>(op) ? Value(view.getPtr()) : Value(view.getLayout());
+    if (operand.getType() == op->getResult(0).getType()) {
+      op->getResult(0).replaceAllUsesWith(operand);
+    } else if (auto layout = layouts.find(view.getLayout());
+               isa<GetLayoutOp>(op) && layout != layouts.end()) {
+      layouts.try_emplace(op->getResult(0), layout->second);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  /// FlyDSL's normal form of a chain of fly.add_offset: at most one run-time offset, then one
+  /// constant, so that accesses at constant distances share one run-time base. Constants fold,
+  /// run-time offsets add, and a constant before a run-time offset moves behind it.
+  void normalizeOffsets() {
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      getOperation()->walk([&](AddOffsetOp outer) {
+        auto inner = outer.getPtr().getDefiningOp<AddOffsetOp>();
+        if (!inner)
+          return WalkResult::advance();
+        OpBuilder b(outer);
+        Location loc = outer.getLoc();
+        std::optional<int64_t> c1 = constantScalar(inner.getOffset());
+        std::optional<int64_t> c2 = constantScalar(outer.getOffset());
+        auto dyn1 = inner.getOffset().getDefiningOp<MakeIntTupleOp>();
+        auto dyn2 = outer.getOffset().getDefiningOp<MakeIntTupleOp>();
+        MLIRContext *ctx = b.getContext();
+        Value offset;
+        if (c1 && c2) {
+          offset = MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, L::IntTuple(*c1 + *c2)),
+                                          ValueRange{});
+        } else if (!c1 && !c2 && dyn1 && dyn2 && dyn1.getDyncElems().size() == 1 &&
+                   dyn2.getDyncElems().size() == 1 &&
+                   dyn1.getDyncElems()[0].getType() == dyn2.getDyncElems()[0].getType()) {
+          Value sum = arith::AddIOp::create(b, loc, dyn1.getDyncElems()[0], dyn2.getDyncElems()[0]);
+          offset = MakeIntTupleOp::create(b, loc, dyn1.getType(), ValueRange{sum});
+        } else if (c1 && !c2 && inner->hasOneUse()) {
+          Value base = AddOffsetOp::create(b, loc, inner.getPtr(), outer.getOffset());
+          Value moved = AddOffsetOp::create(b, loc, base, inner.getOffset());
+          outer.getResult().replaceAllUsesWith(moved);
+          outer.erase();
+          inner.erase();
+          changed = true;
+          return WalkResult::interrupt();
+        } else {
+          return WalkResult::advance();
+        }
+        Value fused = AddOffsetOp::create(b, loc, inner.getPtr(), offset);
+        outer.getResult().replaceAllUsesWith(fused);
+        outer.erase();
+        if (inner->use_empty())
+          inner.erase();
+        changed = true;
+        return WalkResult::interrupt();
+      });
+    }
+  }
+
   void runOnOperation() override {
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
@@ -825,7 +1004,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         return WalkResult::advance();
       b.setInsertionPoint(op);
       try {
-        lower(op, b);
+        if (layoutsOnly && !forwardView(op)) {
+          if (!isLayoutLevel(op) || !operandsKnown(op))
+            return WalkResult::advance();
+          lower(op, b);
+        } else if (!layoutsOnly) {
+          lower(op, b);
+        }
       } catch (const L::LayoutError &e) {
         op->emitOpError("cannot be lowered: ") << e.what();
         return WalkResult::interrupt();
@@ -835,10 +1020,24 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     });
     if (result.wasInterrupted())
       return signalPassFailure();
+    remakeEscaping(b, dead);
+    if (layoutsOnly)
+      normalizeOffsets();
     // Uses come after definitions: erase in reverse. Fly values used by ops this pass does not
     // know (a return of a !fly.layout) keep their definitions.
     for (Operation *op : llvm::reverse(dead))
       if (op->use_empty())
+        op->erase();
+    if (!layoutsOnly)
+      return;
+    // Views and pointers whose users went with the layouts go too.
+    SmallVector<Operation *> kept;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<FlyDialect>(op->getDialect()))
+        kept.push_back(op);
+    });
+    for (Operation *op : llvm::reverse(kept))
+      if (isOpTriviallyDead(op))
         op->erase();
   }
 };
@@ -846,13 +1045,20 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
 } // namespace
 
 std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass(bool noWrap) {
-  auto pass = std::make_unique<LayoutLoweringPass>();
+  auto pass = std::make_unique<LayoutLoweringPass>(/*layoutsOnly=*/true);
+  pass->noWrap = noWrap;
+  return pass;
+}
+
+std::unique_ptr<Pass> fly::ir::fly::createLowerToLlvmPass(bool noWrap) {
+  auto pass = std::make_unique<LayoutLoweringPass>(/*layoutsOnly=*/false);
   pass->noWrap = noWrap;
   return pass;
 }
 
 void fly::ir::fly::registerFlyPasses() {
-  PassRegistration<LayoutLoweringPass>();
+  PassRegistration<LayoutLoweringPass>([] { return createLayoutLoweringPass(); });
+  PassRegistration<LayoutLoweringPass>([] { return createLowerToLlvmPass(); });
   registerCanonicalizePass();
   registerAtomLoweringPass();
   registerAtomCallSsaPass();
