@@ -414,12 +414,12 @@ bool readTemplate(Kernel::Impl &k, const std::string &text, const std::vector<Va
   size_t used = 0;
   return k.algebra("reading a layout", [&] {
     layout::TextReader r(text);
-    r.setDynamicLeaves([&](int64_t divisor) -> Int {
+    r.setDynamicLeaves([&](const layout::DynamicLeafSpec &spec) -> Int {
       if (used == leaves.size())
         layout::fail(layout::ErrorKind::InvalidArgument,
                      "'" + text + "' has more '?' leaves than the " +
                          std::to_string(leaves.size()) + " values given");
-      return k.dynamicInt(leaves[used++], divisor);
+      return k.dynamicInt(leaves[used++], spec.divisor);
     });
     read(r);
     r.expectEnd();

@@ -107,15 +107,21 @@ IntTuple TextReader::intTuple() {
   if (accept('_'))
     return IntTuple::underscore();
   if (dynamicLeaf_ && accept('?')) {
-    int64_t divisor = 1;
+    DynamicLeafSpec spec;
     if (accept('{')) {
-      accept("div="); // FlyDSL's spelling, ?{div=16}; ?{16} says the same
-      divisor = integer();
-      if (divisor < 1)
-        error("a divisibility is positive");
-      expect('}');
+      if (accept("i64"))
+        spec.bits = 64;
+      else
+        accept("i32");
+      if (!accept('}')) {
+        accept("div="); // FlyDSL's spelling, ?{div=16}; ?{16} says the same
+        spec.divisor = integer();
+        if (spec.divisor < 1)
+          error("a divisibility is positive");
+        expect('}');
+      }
     }
-    return IntTuple(dynamicLeaf_(divisor));
+    return IntTuple(dynamicLeaf_(spec));
   }
   int64_t v = integer();
   std::vector<int> basis;

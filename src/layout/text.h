@@ -9,6 +9,13 @@
 
 namespace fly::layout {
 
+/// What a `?` leaf's text says of it: a number it is a multiple of (`?{div=16}`) and its
+/// width in bits (FlyDSL's `?{i64}`; `?` is 32 bits wide).
+struct DynamicLeafSpec {
+  int64_t divisor = 1;
+  int bits = 32;
+};
+
 /// Reads values in CuTe's printed form from a string. Errors name the offset.
 class TextReader {
 public:
@@ -18,10 +25,10 @@ public:
   Layout layout();
   Tiler tiler();
   int64_t integer();
-  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes
-  /// next(1)'s value, and
-  /// `?{div=d}` (or `?{d}`), a leaf known to be a multiple of d, next(d)'s.
-  void setDynamicLeaves(std::function<Int(int64_t divisor)> next) {
+  /// Lets `?` stand for a leaf known only inside a kernel: each `?` takes next(spec)'s value,
+  /// where `?{div=d}` (or `?{d}`) is a multiple of d and `?{i64}` (`?{i64 div=d}`) is 64 bits
+  /// wide.
+  void setDynamicLeaves(std::function<Int(const DynamicLeafSpec &)> next) {
     dynamicLeaf_ = std::move(next);
   }
 
@@ -47,7 +54,7 @@ private:
   std::string_view text_;
   size_t pos_ = 0;
   int depth_ = 0;
-  std::function<Int(int64_t)> dynamicLeaf_;
+  std::function<Int(const DynamicLeafSpec &)> dynamicLeaf_;
 };
 
 } // namespace fly::layout

@@ -101,3 +101,11 @@ func.func @longer_and_compared(%m: i32, %n: i32) -> (i32, i1, i1, i1) {
   %ne = fly.equal(%mt, %z) : (!fly.int_tuple<?>, !fly.int_tuple<(?,1)>) -> i1
   return %first, %eq, %lt, %ne : i32, i1, i1, i1
 }
+
+// FlyDSL's 64-bit leaves print as they are written, with or without a divisibility.
+// ROUND-LABEL: func.func @wide
+// ROUND: fly.make_int_tuple(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, i32, i64) -> !fly.int_tuple<(?{i64},?{div=8},?{i64 div=16})>
+func.func @wide(%a: i64, %b: i32) {
+  %t = fly.make_int_tuple(%a, %b, %a) : (i64, i32, i64) -> !fly.int_tuple<(?{i64}, ?{i32 div=8}, ?{i64 div=16})>
+  return
+}

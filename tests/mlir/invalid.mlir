@@ -55,9 +55,9 @@ func.func @static_with_a_dynamic_leaf() {
 
 // -----
 
-func.func @wide_leaf() {
-  // expected-error @+1 {{64-bit dynamic leaves (?{i64}) are not offered}}
-  %c = fly.static : !fly.int_tuple<?{i64}>
+func.func @narrow_leaf() {
+  // expected-error @+1 {{a dynamic leaf is 32 or 64 bits wide (?{i32}, ?{i64}), not 'i16'}}
+  %c = fly.make_int_tuple() : () -> !fly.int_tuple<?{i16}>
   return
 }
 

@@ -158,3 +158,21 @@ func.func @wide_leaf(%i: i32) -> !fly.int_tuple<?> {
   %x = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(65536,65536):(1,65536)>) -> !fly.int_tuple<?>
   return %x : !fly.int_tuple<?>
 }
+
+// -----
+
+// FlyDSL's 64-bit leaves: `?{i64}` takes an i64, combines with an i32 leaf in i64, and is built
+// again with an i64 operand.
+// CHECK-LABEL: func.func @wide_leaves
+// CHECK-SAME: (%[[X:.*]]: i32, %[[Y:.*]]: i64)
+// CHECK: %[[XW:.*]] = arith.extsi %[[X]] : i32 to i64
+// CHECK: %[[S:.*]] = arith.addi %[[XW]], %[[Y]] : i64
+// CHECK: %[[T:.*]] = fly.make_int_tuple(%[[S]]) : (i64) -> !fly.int_tuple<?{i64 div=2}>
+// CHECK: return %[[T]], %[[X]], %[[Y]]
+func.func @wide_leaves(%x: i32, %y: i64) -> (!fly.int_tuple<?{i64 div=2}>, i32, i64) {
+  %t = fly.make_int_tuple(%x, %y) : (i32, i64) -> !fly.int_tuple<(4, ?{div=2}, ?{i64 div=4})>
+  %l = fly.static : !fly.layout<(3,5,7):(0,1,1)>
+  %i = fly.crd2idx(%t, %l) : (!fly.int_tuple<(4, ?{div=2}, ?{i64 div=4})>, !fly.layout<(3,5,7):(0,1,1)>) -> !fly.int_tuple<?{i64 div=2}>
+  %leaves:2 = fly.get_leaves(%t) {dynamicOnly = true} : (!fly.int_tuple<(4, ?{div=2}, ?{i64 div=4})>) -> (i32, i64)
+  return %i, %leaves#0, %leaves#1 : !fly.int_tuple<?{i64 div=2}>, i32, i64
+}

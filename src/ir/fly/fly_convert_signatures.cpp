@@ -177,25 +177,25 @@ struct ConvertSignaturesPass : PassWrapper<ConvertSignaturesPass, OperationPass<
 // fly-rewrite-func-signature: FlyDSL's calling convention for Fly values.
 //===----------------------------------------------------------------------===//
 
-/// The LLVM struct that carries `n` dynamic leaves (i32, FlyDSL's width for `?`).
-Type leafStruct(MLIRContext *ctx, unsigned n) {
-  return LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(n, IntegerType::get(ctx, 32)),
-                                          /*isPacked=*/true);
+/// The LLVM struct that carries the dynamic leaves of `t` (i32, FlyDSL's width for `?`; i64
+/// for `?{i64}`).
+Type leafStruct(IntTupleType t) {
+  return LLVM::LLVMStructType::getLiteral(t.getContext(), dynamicLeafTypes(t), /*isPacked=*/true);
 }
 
 /// A layout's carrier: a struct of the shape's and the stride's leaf structs (only those with
 /// dynamic leaves); nothing for a static layout.
 std::optional<Type> layoutCarrier(MLIRContext *ctx, LayoutType l) {
   L::Layout layout = l.getLayout();
-  unsigned shape = IntTupleType::get(ctx, layout.shape()).getNumDynamicLeaves();
-  unsigned stride = IntTupleType::get(ctx, layout.stride()).getNumDynamicLeaves();
-  if (shape + stride == 0)
+  auto shape = IntTupleType::get(ctx, layout.shape());
+  auto stride = IntTupleType::get(ctx, layout.stride());
+  if (shape.getNumDynamicLeaves() + stride.getNumDynamicLeaves() == 0)
     return std::nullopt;
   SmallVector<Type> parts;
-  if (shape)
-    parts.push_back(leafStruct(ctx, shape));
-  if (stride)
-    parts.push_back(leafStruct(ctx, stride));
+  if (shape.getNumDynamicLeaves())
+    parts.push_back(leafStruct(shape));
+  if (stride.getNumDynamicLeaves())
+    parts.push_back(leafStruct(stride));
   return LLVM::LLVMStructType::getLiteral(ctx, parts, /*isPacked=*/true);
 }
 
@@ -204,9 +204,9 @@ std::optional<Type> layoutCarrier(MLIRContext *ctx, LayoutType l) {
 struct AbiTypeConverter : TypeConverter {
   explicit AbiTypeConverter(MLIRContext *ctx) {
     addConversion([](Type t) { return t; });
-    addConversion([ctx](IntTupleType t, SmallVectorImpl<Type> &out) -> LogicalResult {
-      if (unsigned n = t.getNumDynamicLeaves())
-        out.push_back(leafStruct(ctx, n));
+    addConversion([](IntTupleType t, SmallVectorImpl<Type> &out) -> LogicalResult {
+      if (t.getNumDynamicLeaves())
+        out.push_back(leafStruct(t));
       return success();
     });
     addConversion([ctx](LayoutType t, SmallVectorImpl<Type> &out) -> LogicalResult {
@@ -276,8 +276,7 @@ struct AbiTypeConverter : TypeConverter {
   /// The struct of the dynamic leaves of int tuple `v`.
   static Value leavesOf(OpBuilder &b, Location loc, Value v, Type structType) {
     auto t = cast<IntTupleType>(v.getType());
-    SmallVector<Type> i32s(t.getNumDynamicLeaves(), b.getI32Type());
-    auto leaves = GetLeavesOp::create(b, loc, i32s, v, b.getBoolAttr(true));
+    auto leaves = GetLeavesOp::create(b, loc, dynamicLeafTypes(t), v, b.getBoolAttr(true));
     Value s = LLVM::UndefOp::create(b, loc, structType);
     for (auto [i, leaf] : llvm::enumerate(leaves.getResults()))
       s = LLVM::InsertValueOp::create(b, loc, s, leaf, ArrayRef<int64_t>{int64_t(i)});

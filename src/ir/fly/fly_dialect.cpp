@@ -98,29 +98,30 @@ ParseResult parseIntTupleText(AsmParser &parser, std::string &out, bool keywordF
     out += "?";
     if (failed(parser.parseOptionalLBrace()))
       return success();
-    // FlyDSL's ?{i32}, ?{div=16}, ?{i32 div=16}; ?{16} as well. Leaves are
-    // index-wide here, so a 64-bit leaf (?{i64}) is refused rather than
-    // narrowed.
+    // FlyDSL's ?{i32}, ?{i64}, ?{div=16}, ?{i64 div=16}; ?{16} as well.
     SMLoc at = parser.getCurrentLocation();
-    if (succeeded(parser.parseOptionalKeyword("i64")))
-      return parser.emitError(at, "64-bit dynamic leaves (?{i64}) are not offered");
-    (void)parser.parseOptionalKeyword("i32");
+    bool wide = succeeded(parser.parseOptionalKeyword("i64"));
+    if (!wide)
+      (void)parser.parseOptionalKeyword("i32");
     int64_t d = 1;
     if (succeeded(parser.parseOptionalKeyword("div"))) {
-      if (parser.parseEqual() || parser.parseInteger(d))
+      if (parser.parseEqual() || parser.parseInteger(d) || parser.parseRBrace())
         return failure();
     } else if (failed(parser.parseOptionalRBrace())) {
-      if (parser.parseInteger(d))
+      Type other;
+      if (parser.parseOptionalType(other).has_value())
+        return parser.emitError(at, "a dynamic leaf is 32 or 64 bits wide (?{i32}, ?{i64}), not ")
+               << other;
+      if (parser.parseInteger(d) || parser.parseRBrace())
         return failure();
-    } else {
-      return success();
     }
-    if (parser.parseRBrace())
-      return failure();
     if (d < 1)
       return parser.emitError(at, "a divisibility is positive");
+    std::string spec = wide ? "i64" : "";
     if (d > 1)
-      out += "{div=" + std::to_string(d) + "}";
+      spec += (wide ? " div=" : "div=") + std::to_string(d);
+    if (!spec.empty())
+      out += "{" + spec + "}";
     return success();
   }
   int64_t v;
@@ -155,28 +156,35 @@ std::string flydslText(llvm::StringRef text) {
   return out;
 }
 
-/// A leaf known only at run time, in a type, with a number it is a multiple of:
-/// the algebra carries both through (a product of multiples of 2 and 8 is a
-/// multiple of 16) and prints
-/// `?` or `?{div=16}`.
+/// A leaf known only at run time, in a type, with a number it is a multiple of and its width
+/// (FlyDSL's: 32 bits, or 64 for `?{i64}`): the algebra carries both through (a product of
+/// multiples of 2 and 8 is a multiple of 16; two leaves combine in the wider width) and prints
+/// `?`, `?{div=16}`, `?{i64}` or `?{i64 div=16}`.
 struct Unknown final : L::DynamicInt {
-  explicit Unknown(int64_t divisor) : divisor(divisor) {}
+  Unknown(int64_t divisor, int bits) : divisor(divisor), bits(bits) {}
   std::string str() const override {
-    return divisor > 1 ? "?{div=" + std::to_string(divisor) + "}" : "?";
+    std::string spec = bits == 64 ? "i64" : "";
+    if (divisor > 1)
+      spec += (spec.empty() ? "div=" : " div=") + std::to_string(divisor);
+    return spec.empty() ? "?" : "?{" + spec + "}";
   }
   L::Int combine(L::ArithOp op, const L::Int &x, const L::Int &y) const override {
     if (auto folded = L::foldTrivial(op, x, y))
       return *folded;
-    return unknown(L::resultDivisor(op, divisorOf(x), divisorOf(y)));
+    return unknown(L::resultDivisor(op, divisorOf(x), divisorOf(y)),
+                   std::max(leafBits(x), leafBits(y)));
   }
-  static L::Int unknown(int64_t divisor = 1) {
-    return L::Int::dynamic(std::make_shared<Unknown>(divisor < 1 ? 1 : divisor));
+  static L::Int unknown(int64_t divisor = 1, int bits = 32) {
+    return L::Int::dynamic(std::make_shared<Unknown>(divisor < 1 ? 1 : divisor, bits));
   }
+  static L::Int of(const L::DynamicLeafSpec &spec) { return unknown(spec.divisor, spec.bits); }
   int64_t divisor;
+  int bits;
 };
 
 /// Reads layout text whose `?` leaves take leaf(divisor) in order.
-L::Layout readLayout(llvm::StringRef text, const std::function<L::Int(int64_t)> &leaf) {
+L::Layout readLayout(llvm::StringRef text,
+                     const std::function<L::Int(const L::DynamicLeafSpec &)> &leaf) {
   L::TextReader r(std::string_view(text.data(), text.size()));
   r.setDynamicLeaves(leaf);
   L::Layout l = r.layout();
@@ -185,7 +193,8 @@ L::Layout readLayout(llvm::StringRef text, const std::function<L::Int(int64_t)> 
 }
 
 /// Reads int-tuple text whose `?` leaves take leaf(divisor) in order.
-L::IntTuple readIntTuple(llvm::StringRef text, const std::function<L::Int(int64_t)> &leaf) {
+L::IntTuple readIntTuple(llvm::StringRef text,
+                         const std::function<L::Int(const L::DynamicLeafSpec &)> &leaf) {
   L::TextReader r(std::string_view(text.data(), text.size()));
   r.setDynamicLeaves(leaf);
   L::IntTuple t = r.intTuple();
@@ -194,6 +203,21 @@ L::IntTuple readIntTuple(llvm::StringRef text, const std::function<L::Int(int64_
 }
 
 } // namespace
+
+llvm::SmallVector<Type> fly::ir::fly::dynamicLeafTypes(IntTupleType t) {
+  std::vector<L::Int> leaves;
+  L::flattenInto(t.getTuple(), leaves);
+  llvm::SmallVector<Type> types;
+  for (const L::Int &x : leaves)
+    if (!x.isStatic())
+      types.push_back(IntegerType::get(t.getContext(), leafBits(x) == 64 ? 64 : 32));
+  return types;
+}
+
+int fly::ir::fly::leafBits(const L::Int &x) {
+  const auto *u = dynamic_cast<const Unknown *>(x.dynamicPart());
+  return u ? u->bits : 0;
+}
 
 int64_t fly::ir::fly::divisorOf(const L::Int &x) {
   if (const auto *u = dynamic_cast<const Unknown *>(x.dynamicPart()))
@@ -235,7 +259,7 @@ template <class Read>
 LogicalResult verifyText(function_ref<InFlightDiagnostic()> emitError, const char *what,
                          llvm::StringRef text, Read read) {
   try {
-    read(text, Unknown::unknown);
+    read(text, Unknown::of);
     return success();
   } catch (const L::LayoutError &e) {
     return emitError() << "invalid " << what << " " << text << ": " << e.what();
@@ -246,7 +270,7 @@ LogicalResult verifyText(function_ref<InFlightDiagnostic()> emitError, const cha
 
 Type IntTupleType::parse(AsmParser &parser) {
   return parseTextType(parser, false, "int tuple", [&](const std::string &text) {
-    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::unknown));
+    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::of));
   });
 }
 
@@ -259,7 +283,7 @@ LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyText(emitError, "int tuple", text, readIntTuple);
 }
 
-L::IntTuple IntTupleType::getTuple() const { return readIntTuple(getText(), Unknown::unknown); }
+L::IntTuple IntTupleType::getTuple() const { return readIntTuple(getText(), Unknown::of); }
 
 unsigned IntTupleType::getNumDynamicLeaves() const { return llvm::count(getText(), '?'); }
 
@@ -364,7 +388,7 @@ TileType TileType::get(MLIRContext *ctx, const L::Tiler &tiler) {
 
 Type LayoutType::parse(AsmParser &parser) {
   return parseTextType(parser, true, "layout", [&](const std::string &text) {
-    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::unknown));
+    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::of));
   });
 }
 
@@ -377,7 +401,7 @@ LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyText(emitError, "layout", text, readLayout);
 }
 
-L::Layout LayoutType::getLayout() const { return readLayout(getText(), Unknown::unknown); }
+L::Layout LayoutType::getLayout() const { return readLayout(getText(), Unknown::of); }
 
 unsigned LayoutType::getNumDynamicLeaves() const { return llvm::count(getText(), '?'); }
 
@@ -1392,7 +1416,7 @@ namespace {
 
 LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
   try {
-    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::unknown));
+    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::of));
   } catch (const L::LayoutError &e) {
     parser.emitError(loc, "invalid layout ") << text << ": " << e.what();
     return {};
@@ -1977,7 +2001,7 @@ std::optional<L::IntTuple> fly::ir::fly::constantTuple(Value tuple) {
   }
   size_t next = 0;
   L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
-  r.setDynamicLeaves([&](int64_t) { return L::Int(leaves.at(next++)); });
+  r.setDynamicLeaves([&](const L::DynamicLeafSpec &) { return L::Int(leaves.at(next++)); });
   return r.intTuple();
 }
 

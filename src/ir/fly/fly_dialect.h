@@ -47,6 +47,10 @@ enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5, BufferDesc 
 /// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
 /// 0), a `?{div=d}` leaf's d, 1 for `?`.
 int64_t divisorOf(const ::fly::layout::Int &x);
+/// The width of a leaf of a type: 32 for `?`, 64 for FlyDSL's `?{i64}`, 0 for a static leaf.
+int leafBits(const ::fly::layout::Int &x);
+/// The integer type of each dynamic leaf of `t`, in order (i32, or i64 for `?{i64}`).
+llvm::SmallVector<mlir::Type> dynamicLeafTypes(IntTupleType t);
 
 /// The offset `l` gives a coordinate of constant leaves (one per leaf of its shape); nothing
 /// where a leaf is not a constant.

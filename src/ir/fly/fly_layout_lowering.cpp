@@ -510,7 +510,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto leaves = l.getLeaves();
       size_t next = 0;
       L::TextReader r(std::string_view(l.getType().getText().data(), l.getType().getText().size()));
-      r.setDynamicLeaves([&](int64_t div) { return leaf(b, loc, leaves[next++], div); });
+      r.setDynamicLeaves(
+          [&](const L::DynamicLeafSpec &s) { return leaf(b, loc, leaves[next++], s.divisor); });
       layouts.try_emplace(l.getResult(), r.layout());
     } else if (auto st = dyn_cast<StaticOp>(op)) {
       if (auto t = dyn_cast<IntTupleType>(st.getType()))
@@ -522,7 +523,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<IntTupleType>(op->getResult(0).getType());
       size_t next = 0;
       L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));
-      r.setDynamicLeaves([&](int64_t div) { return leaf(b, loc, op->getOperand(next++), div); });
+      r.setDynamicLeaves([&](const L::DynamicLeafSpec &s) {
+        return leaf(b, loc, op->getOperand(next++), s.divisor);
+      });
       tuples.try_emplace(op->getResult(0), r.intTuple());
     } else if (auto m = dyn_cast<MakeLayoutOp>(op)) {
       layouts.try_emplace(m.getResult(),
@@ -837,9 +840,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   /// An int tuple of type `t` holding the leaves of `x`: a dynamic leaf of the type takes its
-  /// value as an i32 operand, as FlyDSL's `?` leaves are.
-  /// Nothing where a leaf may not fit in i32 (with no-wrap, an i64 leaf past 2^31): the value
-  /// is then left to the conversion to LLVM, which computes it in its own width.
+  /// value as an operand of its width (i32 for `?`, i64 for `?{i64}`).
+  /// Nothing where a leaf may not fit in an i32 `?` (with no-wrap, an i64 leaf past 2^31): the
+  /// value is then left to the conversion to LLVM, which computes it in its own width.
   static Value remakeTuple(OpBuilder &b, Location loc, IntTupleType t, const L::IntTuple &x) {
     std::vector<L::Int> declared, leaves;
     L::flattenInto(t.getTuple(), declared);
@@ -854,12 +857,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return (narrow && narrow.getWidth() <= 32) || fly::ir::boundOf(x) <= uint64_t(INT32_MAX);
     };
     for (size_t i = 0; i < declared.size(); ++i)
-      if (!declared[i].isStatic() && !fits(leaves[i]))
+      if (leafBits(declared[i]) == 32 && !fits(leaves[i]))
         return {};
     SmallVector<Value> operands;
     for (size_t i = 0; i < declared.size(); ++i)
       if (!declared[i].isStatic())
-        operands.push_back(SsaInt::materialize(b, loc, leaves[i], b.getI32Type()));
+        operands.push_back(
+            SsaInt::materialize(b, loc, leaves[i], b.getIntegerType(leafBits(declared[i]))));
     return MakeIntTupleOp::create(b, loc, t, operands);
   }
 
