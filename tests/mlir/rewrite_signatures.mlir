@@ -75,3 +75,16 @@ func.func @choose(%c: i1, %a: !fly.ptr<f32, shared>, %b: !fly.ptr<f32, shared>) 
   %p = fly.get_iter(%r) : (!fly.memref<f32, shared, 4:1>) -> !fly.ptr<f32, shared>
   return %p : !fly.ptr<f32, shared>
 }
+
+// -----
+
+// A 64-bit leaf (`?{i64}`) crosses as an i64 field beside the i32 one.
+// CHECK-LABEL: func.func @wide_leaves
+// CHECK-SAME: (%[[T:.*]]: !llvm.struct<packed (i64, i32)>) -> i64
+// CHECK-DAG: %[[A:.*]] = llvm.extractvalue %[[T]][0] : !llvm.struct<packed (i64, i32)>
+// CHECK-DAG: %[[B:.*]] = llvm.extractvalue %[[T]][1] : !llvm.struct<packed (i64, i32)>
+// CHECK: fly.make_int_tuple(%[[A]], %[[B]]) : (i64, i32) -> !fly.int_tuple<(?{i64},?)>
+func.func @wide_leaves(%t: !fly.int_tuple<(?{i64}, ?)>) -> i64 {
+  %l:2 = fly.get_leaves(%t) : (!fly.int_tuple<(?{i64}, ?)>) -> (i64, i32)
+  return %l#0 : i64
+}
