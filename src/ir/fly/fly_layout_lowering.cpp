@@ -80,6 +80,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   StringRef getArgument() const final {
     return layoutsOnly ? "fly-layout-lowering" : "fly-lower-to-llvm";
   }
+  StringRef getName() const final { return getArgument(); } // one class, two passes to time
   StringRef getDescription() const final {
     return layoutsOnly ? "Resolve int tuples, layouts and their algebra (static or with SSA "
                          "leaves) into Fly construction ops and arith; pointers, tensors and "
