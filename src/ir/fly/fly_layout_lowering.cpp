@@ -1,4 +1,4 @@
-//===- fly_layout_lowering.cpp - Layout values to arith -------------------===//
+//===- fly_layout_lowering.cpp - Layout values to arith, then to LLVM -----===//
 //
 // fly-layout-lowering runs the layout algebra a second time, now on SSA leaves:
 // each layout value becomes a src/layout Layout whose dynamic leaves are SSA
@@ -10,7 +10,10 @@
 // leaves (constants where static: a static layout costs no division or
 // remainder), and the layout values, left without uses, go.
 //
-// Pointers become LLVM pointers and tensors a pointer plus such a layout (and a
+// One class, two passes. fly-layout-lowering (FlyDSL's) stops there: what other Fly ops
+// still use of a tuple or layout is built again as construction ops of its value, and
+// pointers, tensors, copies and atoms stay Fly ops. fly-lower-to-llvm goes on:
+// pointers become LLVM pointers and tensors a pointer plus such a layout (and a
 // swizzle), so tensor accesses become getelementptr and llvm.load/llvm.store
 // at the offsets the layout gives; register tensors become llvm.alloca (after
 // fly-promote-regmem-to-vectorssa, only those it could not promote). Copies
