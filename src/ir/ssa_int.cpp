@@ -212,6 +212,10 @@ Int SsaInt::combine(ArithOp op, const Int &x, const Int &y) const {
   }
   r = std::min(r, typeMax(t));
   mlir::Value a = materialize(b, loc, x, t), c = materialize(b, loc, y, t);
+  // A sum or product takes its constant on the right, as MLIR's folding of commutative ops
+  // leaves it (and FlyDSL's lowering writes it).
+  if ((op == ArithOp::Add || op == ArithOp::Mul) && x.isStatic() && !y.isStatic())
+    std::swap(a, c);
   int64_t d = layout::resultDivisor(op, divisorOf(x), divisorOf(y));
   auto result = [&](mlir::Value v, int64_t divisor) {
     return Int::dynamic(std::make_shared<SsaInt>(b, loc, width, v, capDivisor(divisor), r));

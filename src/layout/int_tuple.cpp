@@ -536,16 +536,21 @@ struct OffsetSum {
   std::vector<std::pair<std::vector<int>, Int>> basisTerms;
 
   void add(const Int &term) {
-    if (!term.isBasis()) {
+    if (!term.isBasis())
       plain = fly::layout::add(plain, term);
-      return;
-    }
+    else
+      addOnBasis(term.basis(), Int(term.scale()));
+  }
+
+  /// `value` units along basis element `basis`: how a run-time coordinate scales a basis
+  /// stride (an Int has no run-time scale, so the sum keeps it per basis element).
+  void addOnBasis(const std::vector<int> &basis, const Int &value) {
     for (auto &bt : basisTerms)
-      if (bt.first == term.basis()) {
-        bt.second = Int(checkedAdd(bt.second.value(), term.scale()));
+      if (bt.first == basis) {
+        bt.second = fly::layout::add(bt.second, value);
         return;
       }
-    basisTerms.emplace_back(term.basis(), Int(term.scale()));
+    basisTerms.emplace_back(basis, value);
   }
 
   static void place(IntTuple &t, const std::vector<int> &path, size_t at, const Int &v) {
@@ -606,7 +611,11 @@ void crd2idxInto(const IntTuple &crd, const IntTuple &shape, const IntTuple &str
   }
   if (stride.isTuple())
     rankMismatch("crd2idx", shape, stride);
-  sum.add(mul(stride.leaf(), crd.leaf()));
+  const Int &s = stride.leaf(), &c = crd.leaf();
+  if (s.isBasis() && !c.isStatic())
+    sum.addOnBasis(s.basis(), mul(Int(s.scale()), c));
+  else
+    sum.add(mul(s, c));
 }
 
 void sliceInto(const IntTuple &crd, const IntTuple &t, std::vector<IntTuple> &out, bool keep) {

@@ -957,3 +957,41 @@ func.func @tiled_mma_of_a_rank_4_layout(%atom: !fly.mma_atom<!fly_rocdl.cdna3.mf
   %m = fly.make_tiled_mma(%atom, %l) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1,2):(0,1,2,3)>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
   return
 }
+
+// -----
+
+func.func @coord_tensor_swizzled(%b: !fly.int_tuple<0>) {
+  %l = fly.static : !fly.layout<8:1>
+  // expected-error @+2 {{a coordinate tensor has no swizzle}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = fly.make_view(%b, %l) {swizzle = array<i64: 1, 0, 1>}
+       : (!fly.int_tuple<0>, !fly.layout<8:1>) -> !fly.coord_tensor<0, 8:1>
+  return
+}
+
+// -----
+
+func.func @coord_tensor_of_coordinates(%t: !fly.coord_tensor<0, (2,2):(1E0,1E1)>) {
+  // expected-error @+2 {{basis strides make coordinates}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %v = fly.memref.load_vec(%t) : (!fly.coord_tensor<0, (2,2):(1E0,1E1)>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @coord_tensor_tuple_base(%t: !fly.coord_tensor<(0,1), 4:1>) {
+  // expected-error @+2 {{its base is one, not (0,1)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %v = fly.memref.load_vec(%t) : (!fly.coord_tensor<(0,1), 4:1>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @coord_tensor_dynamic_size(%t: !fly.coord_tensor<0, ?:1>) {
+  // expected-error @+2 {{need a static shape}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %v = fly.memref.load_vec(%t) : (!fly.coord_tensor<0, ?:1>) -> vector<4xi32>
+  return
+}

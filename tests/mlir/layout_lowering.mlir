@@ -40,7 +40,7 @@ func.func @returned_product() -> !fly.layout<((2,3),(2,2)):((1,4),(2,12))> {
 // CHECK-LABEL: func.func @runtime_index
 // CHECK-SAME: (%[[I:.*]]: i32, %[[J:.*]]: i32)
 // CHECK: %[[C5:.*]] = arith.constant 5 : i32
-// CHECK: %[[JS:.*]] = arith.muli %[[C5]], %[[J]] : i32
+// CHECK: %[[JS:.*]] = arith.muli %[[J]], %[[C5]] : i32
 // CHECK: %[[X:.*]] = arith.addi %[[I]], %[[JS]] : i32
 // CHECK: %[[T:.*]] = fly.make_int_tuple(%[[X]]) : (i32) -> !fly.int_tuple<?>
 // CHECK: return %[[T]]

@@ -87,6 +87,24 @@ func.func @fragment_in_memory(%i: index) -> f32 {
   return %x : f32
 }
 
+// Accesses at one constant element of one tensor share its address: one getelementptr.
+// CHECK-LABEL: func.func @one_address
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[X:.*]]: f32)
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[P]][10] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK-NEXT: llvm.store %[[X]], %[[AT]]
+// CHECK-NEXT: %[[Y:.*]] = llvm.load %[[AT]]
+// CHECK-NOT: llvm.getelementptr
+// CHECK: return %[[Y]]
+func.func @one_address(%raw: !llvm.ptr<1>, %x: f32) -> f32 {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global>, !fly.layout<(4,8):(8,1)>) -> !fly.memref<f32, global, (4,8):(8,1)>
+  %c = fly.make_coord() : () -> !fly.int_tuple<(1,2)>
+  fly.memref.store(%x, %t, %c) : (f32, !fly.memref<f32, global, (4,8):(8,1)>, !fly.int_tuple<(1,2)>) -> ()
+  %y = fly.memref.load(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1)>, !fly.int_tuple<(1,2)>) -> f32
+  return %y : f32
+}
+
 // A leaf declared a multiple of 4 (`?{div=4}`, as mark_layout_dynamic(divisibility=4) declares a
 // row stride) keeps every row 16-byte aligned, so 128-bit atoms access at 16-byte alignment;
 // with a plain `?` they access at 4 (and cp_async atoms are refused: tests/mlir/invalid.mlir).

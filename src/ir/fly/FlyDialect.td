@@ -223,6 +223,23 @@ def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
   }];
 }
 
+def Fly_CoordTensorType : TypeDef<Fly_Dialect, "CoordTensor"> {
+  let mnemonic = "coord_tensor";
+  let summary = "a tensor of coordinates: a base int tuple read through a layout";
+  let description = [{
+    `!fly.coord_tensor<0, (2,3):(0,1)>`: element c is base + layout(c), computed and
+    never loaded (CuTe's counting tensors, make_identity_tensor's kind). A leaf base with
+    integer strides holds integers; basis strides (1E0, 1E1) make coordinates.
+  }];
+  let parameters = (ins "IntTupleType":$base, "LayoutType":$layout);
+  let hasCustomAssemblyFormat = 1;
+  let extraClassDeclaration = [{
+    /// What fly.memref.load_vec gives: one integer per element (i32, or i64 where a leaf is
+    /// 64 bits wide); a LayoutError where the elements are not integers or not static in number.
+    ::mlir::VectorType getElementsType() const;
+  }];
+}
+
 def Fly_UniversalCopyType : TypeDef<Fly_Dialect, "UniversalCopy",
     [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface>]> {
   let mnemonic = "universal_copy";
@@ -735,23 +752,27 @@ def Fly_ToLLVMPtrOp : Fly_Op<"to_llvm_ptr", [Pure]> {
 def Fly_MakeViewOp : Fly_Op<"make_view",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a tensor: a pointer read through a layout (and a swizzle)";
-  let arguments = (ins Fly_PointerType:$ptr, Fly_LayoutType:$layout,
-                       OptionalAttr<DenseI64ArrayAttr>:$swizzle);
-  let results = (outs Fly_MemRefType:$result);
+  let description = [{
+    A pointer gives a tensor of memory (`!fly.memref`); an int tuple gives a tensor
+    of coordinates (`!fly.coord_tensor`), whose base it is.
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_PointerType, Fly_IntTupleType]>:$ptr,
+                       Fly_LayoutType:$layout, OptionalAttr<DenseI64ArrayAttr>:$swizzle);
+  let results = (outs AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$result);
   let assemblyFormat = "`(` $ptr `,` $layout `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_GetIterOp : Fly_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
-  let summary = "a tensor's pointer";
-  let arguments = (ins Fly_MemRefType:$tensor);
-  let results = (outs Fly_PointerType:$result);
+  let summary = "a tensor's pointer (a coordinate tensor's base)";
+  let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor);
+  let results = (outs AnyTypeOf<[Fly_PointerType, Fly_IntTupleType]>:$result);
   let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_GetLayoutOp : Fly_Op<"get_layout",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a tensor's layout";
-  let arguments = (ins Fly_MemRefType:$tensor);
+  let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor);
   let results = (outs Fly_LayoutType:$result);
   let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
@@ -832,9 +853,11 @@ def Fly_MemRefLoadVecOp
     `%v = fly.memref.load_vec(%t) : (!fly.memref<f32, register, (3,4):(1,16)>) ->
     vector<12xf32>`: element i of the vector is the tensor's element at
     (column-major) index i. Runs along the first mode with stride 1 (any of
-    them) are read as one vector each, then permuted into coordinate order.
+    them) are read as one vector each, then permuted into coordinate order. A
+    coordinate tensor of integers gives its elements (base + layout(i)), computed:
+    vector<N x i32>, or i64 where a leaf is 64 bits wide.
   }];
-  let arguments = (ins Fly_MemRefType:$tensor);
+  let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor);
   let results = (outs AnyVectorOfNonZeroRank:$result);
 }
 

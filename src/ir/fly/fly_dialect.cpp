@@ -1423,6 +1423,15 @@ LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
   }
 }
 
+IntTupleType intTupleTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
+  try {
+    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::of));
+  } catch (const L::LayoutError &e) {
+    parser.emitError(loc, "invalid int tuple ") << text << ": " << e.what();
+    return {};
+  }
+}
+
 const char *spaceName(unsigned space) {
   switch (space) {
   case Global:
@@ -1638,6 +1647,54 @@ std::optional<L::Swizzle> FlyMemRefType::getSwizzleFunction() const {
   if (getSwizzle().empty())
     return std::nullopt;
   return L::Swizzle(int(getSwizzle()[0]), int(getSwizzle()[1]), int(getSwizzle()[2]));
+}
+
+Type CoordTensorType::parse(AsmParser &parser) {
+  std::string base, layout;
+  if (parser.parseLess())
+    return {};
+  SMLoc baseLoc = parser.getCurrentLocation();
+  if (parseIntTupleText(parser, base) || parser.parseComma())
+    return {};
+  SMLoc layoutLoc = parser.getCurrentLocation();
+  if (parseLayoutText(parser, layout) || parser.parseGreater())
+    return {};
+  IntTupleType baseType = intTupleTypeOf(parser, baseLoc, base);
+  LayoutType layoutType = layoutTypeOf(parser, layoutLoc, layout);
+  if (!baseType || !layoutType)
+    return {};
+  return CoordTensorType::get(parser.getContext(), baseType, layoutType);
+}
+
+void CoordTensorType::print(AsmPrinter &printer) const {
+  printer << "<" << flydslText(getBase().getText()) << ", " << flydslText(getLayout().getText())
+          << ">";
+}
+
+VectorType CoordTensorType::getElementsType() const {
+  L::Int n = L::size(getLayout().getLayout());
+  if (!n.isStatic())
+    L::fail(L::ErrorKind::Unsupported, "the elements of a coordinate tensor as one vector need a "
+                                       "static shape, not " +
+                                           getLayout().getLayout().shape().str());
+  if (!getBase().getTuple().isLeaf())
+    L::fail(L::ErrorKind::Unsupported,
+            "the elements of a coordinate tensor as one vector are integers: its base is one, "
+            "not " +
+                getBase().getTuple().str());
+  std::vector<L::Int> leaves;
+  L::flattenInto(getBase().getTuple(), leaves);
+  L::flattenInto(getLayout().getLayout().stride(), leaves);
+  unsigned bits = 32;
+  for (const L::Int &x : leaves) {
+    if (x.isBasis())
+      L::fail(L::ErrorKind::Unsupported,
+              "the elements of a coordinate tensor as one vector are integers; basis strides "
+              "make coordinates: " +
+                  getLayout().getLayout().str());
+    bits = std::max(bits, unsigned(leafBits(x)));
+  }
+  return VectorType::get({n.value()}, IntegerType::get(getContext(), bits));
 }
 
 namespace {
@@ -1948,8 +2005,14 @@ LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locat
                                            OpaqueProperties props, RegionRange regions,
                                            SmallVectorImpl<Type> &results) {
   Adaptor adaptor(operands, attrs, props, regions);
-  auto ptr = cast<PointerType>(adaptor.getPtr().getType());
   auto layout = cast<LayoutType>(adaptor.getLayout().getType());
+  if (auto base = dyn_cast<IntTupleType>(adaptor.getPtr().getType())) {
+    if (adaptor.getSwizzleAttr())
+      return emitOptionalError(loc, "fly.make_view: a coordinate tensor has no swizzle");
+    results.push_back(CoordTensorType::get(ctx, base, layout));
+    return success();
+  }
+  auto ptr = cast<PointerType>(adaptor.getPtr().getType());
   if (!ptr.getAddressSwizzle().empty()) // a tensor's swizzle acts on element offsets instead
     return emitOptionalError(loc,
                              "fly.make_view: a view of a pointer that swizzles its "
@@ -1974,14 +2037,20 @@ LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locat
 LogicalResult GetIterOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                           ValueRange operands, DictionaryAttr, OpaqueProperties,
                                           RegionRange, SmallVectorImpl<Type> &results) {
-  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getPointerType());
+  if (auto coords = dyn_cast<CoordTensorType>(operands[0].getType()))
+    results.push_back(coords.getBase());
+  else
+    results.push_back(cast<FlyMemRefType>(operands[0].getType()).getPointerType());
   return success();
 }
 
 LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                             ValueRange operands, DictionaryAttr, OpaqueProperties,
                                             RegionRange, SmallVectorImpl<Type> &results) {
-  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getLayout());
+  if (auto coords = dyn_cast<CoordTensorType>(operands[0].getType()))
+    results.push_back(coords.getLayout());
+  else
+    results.push_back(cast<FlyMemRefType>(operands[0].getType()).getLayout());
   return success();
 }
 
@@ -2124,6 +2193,8 @@ LogicalResult MemRefLoadVecOp::inferReturnTypes(MLIRContext *, std::optional<Loc
                                                 OpaqueProperties, RegionRange,
                                                 SmallVectorImpl<Type> &results) {
   return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    if (auto coords = dyn_cast<CoordTensorType>(operands[0].getType()))
+      return coords.getElementsType();
     return wholeVectorOf(cast<FlyMemRefType>(operands[0].getType()));
   });
 }

@@ -38,6 +38,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <numeric>
 
@@ -102,6 +103,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   llvm::DenseMap<Value, Value> atoms; // copy atoms with state: the struct of their fields
   std::vector<TensorParts> tensorStore;
   llvm::DenseMap<Value, size_t> tensors;
+  /// Coordinate tensors: base and layout, on SSA leaves.
+  llvm::DenseMap<Value, std::pair<L::IntTuple, L::Layout>> coordTensors;
+  /// Pointers to a constant element of a base, one per block (two accesses at one place share
+  /// their address, as FlyDSL's lowering gives it).
+  llvm::DenseMap<std::tuple<Value, Type, int64_t, Block *>, Value> constantGeps;
   llvm::DenseMap<Operation *, LLVM::GlobalOp> dynamicShareds;
 
   /// What a Fly value became; a value not defined by a Fly op of this walk (a block argument)
@@ -163,6 +169,44 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     if (i.getType().isIndex())
       i = castInt(b, loc, i, b.getI64Type());
     return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
+  }
+
+  /// As gep, but a constant offset from one base in one block is computed once.
+  Value sharedGep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset) {
+    if (!offset.isStatic() || offset.isBasis() || isBuffer(base))
+      return gep(b, loc, base, element, offset);
+    Value &at = constantGeps[{base, element, offset.value(), b.getInsertionBlock()}];
+    if (!at)
+      at = gep(b, loc, base, element, offset);
+    return at;
+  }
+
+  /// The elements of a coordinate tensor of integers, base + layout(i) for each index i, as
+  /// one vector: the constant ones in one constant, then each run-time one computed and
+  /// inserted in turn. Which are constant, the tensor's type says.
+  Value coordinates(OpBuilder &b, Location loc, MemRefLoadVecOp m) {
+    auto declared = cast<CoordTensorType>(m.getTensor().getType());
+    const auto &[base, layout] = lookup(coordTensors, m.getTensor());
+    auto type = cast<VectorType>(m.getType());
+    Type element = type.getElementType();
+    auto at = [](const L::IntTuple &base, const L::Layout &l, int64_t i) {
+      return L::add(base.leaf(), L::evaluate(l, L::IntTuple(L::Int(i))).leaf());
+    };
+    SmallVector<APInt> constants;
+    SmallVector<int64_t> dynamic;
+    for (int64_t i = 0; i < type.getNumElements(); ++i) {
+      L::Int x = at(declared.getBase().getTuple(), declared.getLayout().getLayout(), i);
+      constants.push_back(APInt(element.getIntOrFloatBitWidth(),
+                                x.isStatic() ? uint64_t(x.value()) : 0, /*isSigned=*/true));
+      if (!x.isStatic())
+        dynamic.push_back(i);
+    }
+    Value whole = arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, constants));
+    for (int64_t i : dynamic)
+      whole = vector::InsertOp::create(b, loc,
+                                       SsaInt::materialize(b, loc, at(base, layout, i), element),
+                                       whole, ArrayRef<int64_t>{i});
+    return whole;
   }
 
   /// The coordinate of tensor `t` whose leaves are `leaves`, in order.
@@ -669,9 +713,18 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value base = LLVM::AddressOfOp::create(b, loc, dynamicShared(d));
       ptrs[d.getResult()] = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                                                 ArrayRef<LLVM::GEPArg>{0});
+    } else if (auto v = dyn_cast<MakeViewOp>(op); v && isa<IntTupleType>(v.getPtr().getType())) {
+      coordTensors.try_emplace(v.getResult(), lookup(tuples, v.getPtr()),
+                               lookup(layouts, v.getLayout()));
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {
       setTensor(v.getResult(), {ptr(v.getPtr()), lookup(layouts, v.getLayout()),
-                                v.getType().getSwizzleFunction()});
+                                cast<FlyMemRefType>(v.getType()).getSwizzleFunction()});
+    } else if (auto g = dyn_cast<GetIterOp>(op);
+               g && isa<CoordTensorType>(g.getTensor().getType())) {
+      tuples.try_emplace(g.getResult(), lookup(coordTensors, g.getTensor()).first);
+    } else if (auto g = dyn_cast<GetLayoutOp>(op);
+               g && isa<CoordTensorType>(g.getTensor().getType())) {
+      layouts.try_emplace(g.getResult(), lookup(coordTensors, g.getTensor()).second);
     } else if (auto g = dyn_cast<GetIterOp>(op)) {
       ptrs[g.getResult()] = tensor(g.getTensor()).ptr;
     } else if (auto g = dyn_cast<GetLayoutOp>(op)) {
@@ -693,7 +746,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
-      Value at = gep(b, loc, t.ptr, type.getElementType(), off);
+      Value at = sharedGep(b, loc, t.ptr, type.getElementType(), off);
       m.getResult().replaceAllUsesWith(
           LLVM::LoadOp::create(b, loc, m.getType(), at, unsigned(alignmentAt(type, off))));
     } else if (auto m = dyn_cast<MemRefStoreOp>(op)) {
@@ -701,8 +754,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
-      Value at = gep(b, loc, t.ptr, type.getElementType(), off);
+      Value at = sharedGep(b, loc, t.ptr, type.getElementType(), off);
       LLVM::StoreOp::create(b, loc, m.getValue(), at, unsigned(alignmentAt(type, off)));
+    } else if (auto m = dyn_cast<MemRefLoadVecOp>(op);
+               m && isa<CoordTensorType>(m.getTensor().getType())) {
+      m.getResult().replaceAllUsesWith(coordinates(b, loc, m));
     } else if (auto m = dyn_cast<MemRefLoadVecOp>(op)) {
       Value whole;
       Runs runs = planRuns(m.getTensor());
@@ -913,14 +969,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   /// An op on int tuples and layouts alone (and integers): all its Fly operands and results
-  /// are int tuples, layouts, composed layouts or tiles, and it has one at least.
+  /// are int tuples, layouts, composed layouts, tiles or coordinate tensors, and it has one at
+  /// least.
   static bool isLayoutLevel(Operation *op) {
     bool any = false;
     auto ok = [&](Type t) {
       if (!isa<FlyDialect>(&t.getDialect()))
         return true;
       any = true;
-      return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType>(t);
+      return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType, CoordTensorType>(t);
     };
     return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok) && any;
   }
@@ -933,6 +990,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         return tuples.count(v) != 0;
       if (isa<LayoutType>(v.getType()))
         return layouts.count(v) != 0;
+      if (isa<CoordTensorType>(v.getType()))
+        return coordTensors.count(v) != 0;
       return true;
     });
   }
@@ -1047,6 +1106,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     for (Operation *op : llvm::reverse(kept))
       if (isOpTriviallyDead(op))
         op->erase();
+    // FlyDSL's pass is a greedy rewrite, whose driver leaves each constant once, at the top of
+    // its function (or of the region it is defined above), and no dead ops: the same shape here.
+    GreedyRewriteConfig config;
+    config.enableFolding(false).enableConstantCSE(true).setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+    (void)applyPatternsGreedily(getOperation(), FrozenRewritePatternSet(), config);
   }
 };
 
