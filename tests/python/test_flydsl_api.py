@@ -1111,6 +1111,15 @@ def test_numeric_bases_and_the_types_only_named_here():
     for cls in (fx.Int4, fx.Int128, fx.Float8E4M3, fx.Float8E4M3B11FNUZ, fx.Integer, fx.Float):
         with pytest.raises(NotImplementedError, match=cls.__name__[:4]):
             cls(1)
+    # Their vector aliases exist with FlyDSL's lanes and widths; no value is one of them.
+    assert (fx.Float4E2M1FNx32.width, fx.Int4x8.lanes, fx.Int128x1.width) == (128, 8, 128)
+    assert fx.Float8E8M0FNUx4.element is fx.Float8E8M0FNU and fx.Uint128x1.lanes == 1
+    for alias in (fx.Float4E2M1FNx2, fx.Float8E4M3x16, fx.Float8E4M3B11FNUZx1, fx.Int4x2):
+        with pytest.raises(NotImplementedError, match=alias.__name__ + " values are not offered"):
+            alias(1)
+        with pytest.raises(NotImplementedError, match="no IR type"):
+            alias.ir_type
+        assert not isinstance(1, alias)
     # as_numeric: numbers take the class FlyDSL infers for them.
     assert type(fx.as_numeric(3)) is fx.Int32 and type(fx.as_numeric(1 << 40)) is fx.Int64
     assert type(fx.as_numeric(2.5)) is fx.Float32 and type(fx.as_numeric(True)) is fx.Boolean

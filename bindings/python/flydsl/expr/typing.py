@@ -174,6 +174,8 @@ def VectorAlias(element, lanes):
         return v
 
     name = f"{element.__name__}x{lanes}"
+    if getattr(element, "why", None):  # a type named for FlyDSL's programs, with no values here
+        return _NamedVectorType(name, element, lanes)
     return _VectorType(
         name,
         (Vector,),
@@ -186,6 +188,33 @@ def VectorAlias(element, lanes):
             "ir_dtype": element.ir_dtype,
             "width": element.width * lanes,
             "ir_type": _ClassProperty(lambda: Vector.make_type(lanes, element)),
+        },
+    )
+
+
+def _NamedVectorType(name, element, lanes):
+    """The vector alias of a type that only has a name here (fx.Float4E2M1FNx2, fx.Int4x8):
+    its element, lanes and width are FlyDSL's; making a value says why there is none."""
+
+    def __new__(cls, *args, **kwargs):
+        raise NotImplementedError(f"{name} values are not offered: {element.why}")
+
+    def ir_type():
+        raise NotImplementedError(f"{name} has no IR type here: {element.why}")
+
+    return _VectorType(
+        name,
+        (Vector,),
+        {
+            "__new__": __new__,
+            "__module__": __name__,
+            "__qualname__": name,
+            "element": element,
+            "lanes": lanes,
+            "width": element.width * lanes,
+            "why": element.why,
+            "ir_dtype": None,  # no kernel value is an instance
+            "ir_type": _ClassProperty(ir_type),
         },
     )
 
@@ -210,6 +239,10 @@ _VECTOR_LANES = {
     numeric.Int32: (1, 2, 4, 8), numeric.Int64: (1, 2, 4),
     numeric.Uint8: (1, 2, 4, 8, 16), numeric.Uint16: (1, 2, 4, 8, 16),
     numeric.Uint32: (1, 2, 4, 8), numeric.Uint64: (1, 2, 4),
+    # named only (see _NamedVectorType), with FlyDSL's lane counts
+    numeric.Float4E2M1FN: (2, 4, 8, 16, 32), numeric.Int4: (2, 4, 8, 16, 32),
+    numeric.Float8E4M3: (1, 2, 4, 8, 16), numeric.Float8E4M3B11FNUZ: (1, 2, 4, 8, 16),
+    numeric.Float8E8M0FNU: (1, 2, 4, 8, 16), numeric.Int128: (1,), numeric.Uint128: (1,),
 }  # fmt: skip
 _VECTOR_ALIASES = {
     f"{t.__name__}x{n}": VectorAlias(t, n) for t, lanes in _VECTOR_LANES.items() for n in lanes
