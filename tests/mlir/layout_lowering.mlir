@@ -176,3 +176,32 @@ func.func @wide_leaves(%x: i32, %y: i64) -> (!fly.int_tuple<?{i64 div=2}>, i32, 
   %leaves:2 = fly.get_leaves(%t) {dynamicOnly = true} : (!fly.int_tuple<(4, ?{div=2}, ?{i64 div=4})>) -> (i32, i64)
   return %i, %leaves#0, %leaves#1 : !fly.int_tuple<?{i64 div=2}>, i32, i64
 }
+
+// -----
+
+// Register tensors become a pointer to their registers (allocSize: the layout's cosize) viewed
+// through their layout, the form fly-promote-regmem-to-vectorssa and the LLVM lowering take; a
+// fragment's layout, which only its type holds, is built as construction ops.
+// CHECK-LABEL: func.func @register_tensors
+// CHECK: %[[L:.*]] = fly.static : !fly.layout<(2,4):(1,4)>
+// CHECK: %[[P:.*]] = fly.make_ptr() {dictAttrs = {allocSize = 14 : i64}} : () -> !fly.ptr<f32, register>
+// CHECK: %[[T:.*]] = fly.make_view(%[[P]], %[[L]])
+// CHECK: %[[FL:.*]] = fly.make_layout({{.*}}) : (!fly.int_tuple<(4,1,1,2)>, !fly.int_tuple<(1,0,0,4)>) -> !fly.layout<(4,1,1,2):(1,0,0,4)>
+// CHECK: %[[FP:.*]] = fly.make_ptr() {dictAttrs = {allocSize = 8 : i64}} : () -> !fly.ptr<f16, register>
+// CHECK: %[[F:.*]] = fly.make_view(%[[FP]], %[[FL]])
+// CHECK-NOT: fly.memref.alloca
+// CHECK-NOT: fly.mma.make_fragment
+// CHECK: return %[[T]], %[[F]]
+func.func @register_tensors(
+    %mma: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>,
+    %p: !fly.ptr<f16, shared>)
+    -> (!fly.memref<f32, register, (2,4):(1,4)>, !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>) {
+  %l = fly.static : !fly.layout<(2,4):(1,4)>
+  %t = fly.memref.alloca(%l) : (!fly.layout<(2,4):(1,4)>) -> !fly.memref<f32, register, (2,4):(1,4)>
+  %sl = fly.static : !fly.layout<(16,16):(1,16)>
+  %s = fly.make_view(%p, %sl) : (!fly.ptr<f16, shared>, !fly.layout<(16,16):(1,16)>) -> !fly.memref<f16, shared, (16,16):(1,16)>
+  %f = fly.mma.make_fragment(b, %mma, %s, stages = 2)
+       : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>)
+       -> !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
+  return %t, %f : !fly.memref<f32, register, (2,4):(1,4)>, !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
+}

@@ -996,6 +996,29 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     });
   }
 
+  /// FlyDSL's layout lowering of a register tensor (fly.memref.alloca, fly.mma.make_fragment):
+  /// a pointer to its registers (fly.make_ptr with allocSize, the layout's cosize) viewed
+  /// through its layout, which fly-promote-regmem-to-vectorssa and the LLVM lowering take.
+  static Value allocation(OpBuilder &b, Operation *op) {
+    Location loc = op->getLoc();
+    auto t = cast<FlyMemRefType>(op->getResult(0).getType());
+    L::Layout l = t.getLayout().getLayout();
+    Value layout;
+    if (auto a = dyn_cast<AllocaOp>(op)) {
+      layout = a.getLayout();
+    } else {
+      MLIRContext *ctx = b.getContext();
+      Value shape = MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, l.shape()), ValueRange{});
+      Value stride =
+          MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, l.stride()), ValueRange{});
+      layout = MakeLayoutOp::create(b, loc, t.getLayout(), shape, stride);
+    }
+    auto size = b.getNamedAttr("allocSize", b.getI64IntegerAttr(L::cosize(l).value()));
+    Value ptr =
+        MakePtrOp::create(b, loc, t.getPointerType(), ValueRange{}, b.getDictionaryAttr({size}));
+    return MakeViewOp::create(b, loc, ptr, layout, DenseI64ArrayAttr());
+  }
+
   /// fly.get_iter and fly.get_layout of a fly.make_view are its operands: the view may go.
   bool forwardView(Operation *op) {
     Value tensor = isa<GetIterOp, GetLayoutOp>(op) ? op->getOperand(0) : Value();
@@ -1071,7 +1094,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         return WalkResult::advance();
       b.setInsertionPoint(op);
       try {
-        if (layoutsOnly && !forwardView(op)) {
+        if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp>(op) &&
+            cast<FlyMemRefType>(op->getResult(0).getType()).getSwizzle().empty()) {
+          op->getResult(0).replaceAllUsesWith(allocation(b, op));
+        } else if (layoutsOnly && !forwardView(op)) {
           if (!isLayoutLevel(op) || !operandsKnown(op))
             return WalkResult::advance();
           lower(op, b);

@@ -174,7 +174,7 @@ def VectorAlias(element, lanes):
         return v
 
     name = f"{element.__name__}x{lanes}"
-    if getattr(element, "why", None):  # a type named for FlyDSL's programs, with no values here
+    if getattr(element, "dtype", None) is None:  # a type only named here: no kernel values
         return _NamedVectorType(name, element, lanes)
     return _VectorType(
         name,
