@@ -64,13 +64,14 @@ DIFFERENCES = """
   dialect builders with a kernel op behind them (`arith` with `constant` / `ConstantOp`, every
   `math` op, `vector`, `gpu` indices and barriers) work. So do modules of functions:
   `ir.Module.create()`, `ir.InsertionPoint(module.body)`, `func.FuncOp(name,
-  ir.FunctionType.get(args, []))`, `f.add_entry_block()`, `func.ReturnOp([])`, `verify()` and
+  ir.FunctionType.get(args, results))`, `f.add_entry_block()`, `func.ReturnOp(values)`, `verify()` and
   `str(module)`: a function is a kernel of the module whose arguments are scalar parameters,
   and the text is the kernel builder's IR (a `gpu.func` in a `gpu.module`, before the
   compiler's passes). A vector argument is passed as its lanes (one scalar parameter each;
-  the entry block rebuilds the vector, which has FlyDSL's `shape` and `numel`). Functions
-  return nothing (a kernel writes its results to memory): a result type is refused with that
-  reason. The raw pointer and
+  the entry block rebuilds the vector, which has FlyDSL's `shape` and `numel`; an `i1` argument
+  travels as a byte). A kernel returns nothing, so a function's scalar results are memory: one
+  tensor parameter each after the arguments, whose element 0 `func.ReturnOp(values)` writes
+  (every value checked first; a function that ends without it is an error). The raw pointer and
   buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
   types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
   `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),

@@ -2,6 +2,7 @@
 bindings: its type objects, kernel values as ir.Value, the dialect builders with kernel ops
 behind them, and the names it does not offer, which import and refuse with a reason."""
 
+import re
 import shutil
 import subprocess
 
@@ -105,19 +106,47 @@ def test_function_misuse_is_refused_with_a_reason():
         with pytest.raises(RuntimeError, match="no insertion point"):
             func.FuncOp("lost", ir.FunctionType.get([f32], []))
         with ir.InsertionPoint(module.body):
-            with pytest.raises(NotImplementedError, match="results are not offered"):
-                func.FuncOp("valued", ir.FunctionType.get([f32], [f32]))
+            with pytest.raises(TypeError, match="result 0 has type vector<4xf32>, not a scalar"):
+                func.FuncOp("wide", ir.FunctionType.get([f32], [ir.VectorType.get([4], f32)]))
             f = func.FuncOp("ok", ir.FunctionType.get([f32], []))
             with pytest.raises(RuntimeError, match="no entry block"):
                 f.entry_block  # noqa: B018
             with ir.InsertionPoint(f.add_entry_block()):
-                with pytest.raises(NotImplementedError, match="ReturnOp with values"):
+                with pytest.raises(ValueError, match="returns 0 values, not 1"):
                     func.ReturnOp([f.arguments[0]])
                 with pytest.raises(TypeError, match="math.ctpop takes integers, not f32"):
                     fx.math.ctpop(f.arguments[0])
     assert "gpu.func @ok" in str(module)
     with pytest.raises(RuntimeError, match="is finished"), ir.InsertionPoint(f.entry_block):
         pass
+
+
+def test_results_are_memory_the_function_writes():
+    # A kernel returns nothing: each result is a tensor parameter after the arguments, and
+    # func.ReturnOp writes its element 0. An i1 argument travels as a byte.
+    i1, i32 = ir.IntegerType.get_signless(1), ir.IntegerType.get_signless(32)
+    f32 = ir.F32Type.get()
+    with ir.Context():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("pick", ir.FunctionType.get([i1, f32], [f32, i32]))
+            with ir.InsertionPoint(f.add_entry_block()):
+                flag, x = f.arguments
+                assert flag.ir_dtype == "i1"
+                with pytest.raises(TypeError, match="result 1 is i32, not"):
+                    func.ReturnOp([x, x])
+                func.ReturnOp([x * 2.0, fx.Int32(7)])
+                with pytest.raises(ValueError, match="has returned already"):
+                    func.ReturnOp([x, fx.Int32(7)])
+        text = str(module)
+        silent = ir.Module.create()
+        with ir.InsertionPoint(silent.body):
+            func.FuncOp("silent", ir.FunctionType.get([], [f32])).add_entry_block()
+        with pytest.raises(ValueError, match="ends without func.ReturnOp of its 1 result"):
+            str(silent)
+    assert "@pick(%arg0: i8, %arg1: f32, %arg2: !llvm.ptr<1>" in text
+    assert "arith.cmpi ne" in text
+    assert re.findall(r"llvm\.store %\w+, %\w+ .*: (\w+), !llvm\.ptr<1>", text) == ["f32", "i32"]
 
 
 @flyc.kernel

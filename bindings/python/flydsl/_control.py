@@ -253,7 +253,8 @@ def _new_values(names, values, trees=None, like=None):
             x = _as_kernel_value(name, x, other)
             if other is not None and x.ir_dtype != other.ir_dtype:
                 raise TypeError(
-                    f"`{name}` is {other.ir_dtype} in one branch and {x.ir_dtype} in the other"
+                    f"carried variable `{name}` does not match the region entry: it is "
+                    f"{other.ir_dtype} in one branch and {x.ir_dtype} in the other"
                 )
             x.lanes  # noqa: B018 (asked while its branch is open: the other branch reads it)
             leaves.append(x)

@@ -6,15 +6,17 @@ A function here is a kernel of the module whose parameters are the function's sc
 and the lanes of its vector arguments (one scalar parameter each, a launch passes them so);
 building inside its entry block traces into that kernel, so FlyDSL's expression API
 (`fx.exp(x)`, `Float32(a) + b`) works on the arguments as it does in a @flyc.kernel. Printing
-the module shows the IR the builder made (before the compiler's passes). Functions return
-nothing: a kernel writes its results to memory."""
+the module shows the IR the builder made (before the compiler's passes). A kernel returns
+nothing, so a function's results are memory: one tensor parameter per result, after the
+arguments, whose element 0 `func.ReturnOp([values])` writes."""
 
 import ctypes
 
 from .. import _kernel_api as K
 from .._control import _array
 from .._lib import check, take_string
-from .._trace import _BuilderError, _Tracing, _wrap, current
+from .._kernel_layout import TensorValue
+from .._trace import _BuilderError, _Tracing, _wrap, as_value, current
 
 
 class FunctionType:
@@ -121,16 +123,13 @@ class Function:
         point = ip if ip is not None else InsertionPoint.current()
         if point.block.function is not None:
             raise ValueError("a function goes in a module body, not inside another function")
-        if type.results:
-            raise NotImplementedError(
-                f"function {name}: results are not offered; a kernel function writes its results "
-                "to memory (pass a tensor argument)"
-            )
         self.module, self.name, self.type = point.block.module, name, type
         kernel = ctypes.c_void_p()
         check(K.kernel_create(self.module.handle, name.encode(), ctypes.byref(kernel)))
         self.kernel = kernel
-        self.arguments = []
+        # Every parameter first (the builder takes them before any operation), then the
+        # arguments as values.
+        slots = []
         for i, t in enumerate(type.inputs):
             dtype, lanes = getattr(t, "dtype", None), getattr(t, "lanes", 1)
             if dtype is None:
@@ -138,17 +137,22 @@ class Function:
                     f"function {name}: argument {i} has type {t}, not a scalar or vector"
                 )
             # A vector argument is passed as its lanes, one scalar parameter each (launch
-            # slots are scalars); the entry block puts them back together.
-            lanes_of = [
-                self._argument(K.scalar_param(kernel, K.DTYPES[dtype]), dtype, i, t)
-                for _ in range(lanes)
-            ]
-            self.arguments.append(lanes_of[0] if lanes == 1 else lanes_of)
+            # slots are scalars); the entry block puts them back together. An i1 travels as a
+            # byte (launch slots are whole bytes) and is that byte != 0.
+            slot = "i8" if dtype == "i1" else dtype
+            handles = [K.scalar_param(kernel, K.DTYPES[slot]) for _ in range(lanes)]
+            slots.append((handles, slot, i, t, dtype))
+        self.results = [self._result(i, t) for i, t in enumerate(type.results)]
+        self.arguments = []
+        for handles, slot, i, t, dtype in slots:
+            lanes_of = [self._argument(h, slot, i, t, dtype) for h in handles]
+            self.arguments.append(lanes_of[0] if len(lanes_of) == 1 else lanes_of)
+        self._returned = False
         self._entry = None
         self._finished = False
         self.module._functions.append(self)
 
-    def _argument(self, handle, dtype, i, t):
+    def _argument(self, handle, slot, i, t, dtype):
         if not handle:
             message = K.kernel_error(self.kernel)
             raise TypeError(
@@ -156,7 +160,37 @@ class Function:
                 + (message.decode() if message else "the builder refused it")
             )
         with _Tracing(self.kernel):
-            return _wrap(handle, dtype)
+            v = _wrap(handle, slot)
+            return v != 0 if dtype == "i1" else v
+
+    def _result(self, i, t):
+        dtype = getattr(t, "dtype", None)
+        if dtype is None or getattr(t, "lanes", 1) != 1:
+            raise TypeError(f"function {self.name}: result {i} has type {t}, not a scalar")
+        handle = K.tensor_param(self.kernel, K.DTYPES[dtype], 1)
+        if not handle:
+            message = K.kernel_error(self.kernel)
+            raise TypeError(
+                f"function {self.name}: result {i} ({t}) cannot be returned: "
+                + (message.decode() if message else "the builder refused it")
+            )
+        return TensorValue(handle, dtype, 1)
+
+    def _return(self, values):
+        """func.ReturnOp's values: each written to its result's memory."""
+        if self._returned:
+            raise ValueError(f"function {self.name} has returned already")
+        if len(values) != len(self.results):
+            raise ValueError(
+                f"function {self.name} returns {len(self.results)} values, not {len(values)}"
+            )
+        values = [as_value(v) for v in values]
+        for i, (v, result) in enumerate(zip(values, self.results)):  # all checked, then written
+            if v.lanes != 1 or v.ir_dtype != result.ir_dtype:
+                raise TypeError(f"function {self.name}: result {i} is {result.ir_dtype}, not {v!r}")
+        for v, result in zip(values, self.results):
+            result.store(0, v)
+        self._returned = True
 
     def add_entry_block(self, arg_locs=None):
         if self._entry is not None:
@@ -189,6 +223,11 @@ class Function:
 
     def _finish(self):
         if not self._finished:
+            if self.results and not self._returned:
+                raise ValueError(
+                    f"function {self.name} ends without func.ReturnOp of its "
+                    f"{len(self.results)} result(s)"
+                )
             self._finished = True
             status = K.kernel_finish(self.kernel)
             if status:
