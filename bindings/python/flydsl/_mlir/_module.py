@@ -14,8 +14,8 @@ import ctypes
 
 from .. import _kernel_api as K
 from .._control import _array
-from .._lib import check, take_string
 from .._kernel_layout import TensorValue
+from .._lib import check, take_string
 from .._trace import _BuilderError, _Tracing, _wrap, as_value, current
 
 
