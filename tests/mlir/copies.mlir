@@ -1,6 +1,7 @@
 // RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cpu --fly-promote-regmem-to-vectorssa --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s --check-prefixes=CHECK,CPU
 // RUN: fly-opt %s --fly-canonicalize --fly-atom-lowering=target=cuda --fly-promote-regmem-to-vectorssa --fly-layout-lowering --fly-lower-to-llvm --canonicalize | FileCheck %s --check-prefixes=CHECK,CUDA
 // RUN: fly-opt %s --fly-atom-lowering=target=rocm | FileCheck %s --check-prefix=ATOMS
+// RUN: fly-opt %s --fly-layout-lowering | FileCheck %s --check-prefix=EXPAND
 // Seed 003's tiled copy in the dialect: 128 threads copy a 32x16 f32 tile, 4 values each, with
 // 128-bit universal atoms through a register fragment. partition_src/_dst give each thread its
 // ((4,1),1,1) part (types from src/layout); fly-atom-lowering turns fly.copy into one aligned
@@ -59,6 +60,12 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
 !cp = !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
 !grow = !fly.memref<f32, global, (8,2):(1,8), align 16>
 !srow = !fly.memref<f32, shared, (8,2):(1,8), align 16>
+
+// fly-layout-lowering expands copies as FlyDSL's does (the atoms stay): one call per atom,
+// between 4:1 views at each call's first element.
+// EXPAND-LABEL: func.func @async_copy
+// EXPAND-COUNT-4: fly.copy_atom_call({{.*}}) : (!fly.copy_atom<!fly_nvvm.cp_async<128>, 32>, !fly.memref<f32, global, 4:1, align<16>>, !fly.memref<f32, shared, 4:1, align<16>>) -> ()
+// EXPAND-NOT: fly.copy(
 
 // CHECK-LABEL: func.func @async_copy
 // CUDA-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = ca

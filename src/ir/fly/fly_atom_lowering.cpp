@@ -29,6 +29,52 @@ namespace L = fly::layout;
 
 namespace {
 
+/// A view of `values` consecutive elements of `tensor` from flat coordinate `coord` (at
+/// layout offset `offset`), aligned as the layout allows there.
+Value callView(OpBuilder &b, Location loc, Value tensor, const std::vector<int64_t> &coord,
+               const L::Int &offset, int64_t values) {
+  auto t = cast<FlyMemRefType>(tensor.getType());
+  SmallVector<Value> crd;
+  for (int64_t c : coord)
+    crd.push_back(arith::ConstantIndexOp::create(b, loc, c));
+  auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
+                              alignmentAt(t, offset), {});
+  Value first = ElementPtrOp::create(b, loc, ptr, tensor, crd);
+  Value layout =
+      StaticOp::create(b, loc, LayoutType::get(b.getContext(), L::makeLayout(L::IntTuple(values))));
+  return MakeViewOp::create(b, loc, first, layout, DenseI64ArrayAttr());
+}
+
+} // namespace
+
+/// The predicate tensor holds one i1 a call, in the calls' order.
+void fly::ir::fly::expandCopy(CopyOp c) {
+  CopyAtomType atom = c.getAtom().getType();
+  OpBuilder b(c);
+  Location loc = c.getLoc();
+  AtomCalls src = planAtomCalls(c.getSrc().getType(), atom); // the verifier planned them
+  AtomCalls dst = planAtomCalls(c.getDst().getType(), atom);
+  for (size_t i = 0; i < src.coords.size(); ++i) {
+    Value from = callView(b, loc, c.getSrc(), src.coords[i], src.offsets[i], atom.getValues());
+    Value to = callView(b, loc, c.getDst(), dst.coords[i], dst.offsets[i], atom.getValues());
+    Value pred;
+    if (c.getPred()) {
+      L::Layout l = c.getPred().getType().getLayout().getLayout();
+      L::IntTuple crd = L::idx2crd(L::IntTuple(int64_t(i)), l.shape());
+      std::vector<L::Int> leaves;
+      L::flattenInto(crd, leaves);
+      std::vector<int64_t> coord;
+      for (const L::Int &x : leaves)
+        coord.push_back(x.value());
+      pred = callView(b, loc, c.getPred(), coord, L::evaluate(l, crd).leaf(), 1);
+    }
+    CopyAtomCallOp::create(b, loc, c.getAtom(), from, to, pred);
+  }
+  c.erase();
+}
+
+namespace {
+
 struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(AtomLoweringPass)
 
@@ -47,48 +93,6 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
 
   Option<std::string> target{*this, "target", llvm::cl::desc("The target: cpu, rocm or cuda"),
                              llvm::cl::init("cpu")};
-
-  /// A view of `values` consecutive elements of `tensor` from flat coordinate `coord` (at
-  /// layout offset `offset`), aligned as the layout allows there.
-  static Value callView(OpBuilder &b, Location loc, Value tensor, const std::vector<int64_t> &coord,
-                        const L::Int &offset, int64_t values) {
-    auto t = cast<FlyMemRefType>(tensor.getType());
-    SmallVector<Value> crd;
-    for (int64_t c : coord)
-      crd.push_back(arith::ConstantIndexOp::create(b, loc, c));
-    auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
-                                alignmentAt(t, offset), {});
-    Value first = ElementPtrOp::create(b, loc, ptr, tensor, crd);
-    Value layout = StaticOp::create(
-        b, loc, LayoutType::get(b.getContext(), L::makeLayout(L::IntTuple(values))));
-    return MakeViewOp::create(b, loc, first, layout, DenseI64ArrayAttr());
-  }
-
-  /// fly.copy as its calls; the predicate tensor holds one i1 a call, in the calls' order.
-  static void expand(CopyOp c) {
-    CopyAtomType atom = c.getAtom().getType();
-    OpBuilder b(c);
-    Location loc = c.getLoc();
-    AtomCalls src = planAtomCalls(c.getSrc().getType(), atom); // the verifier planned them
-    AtomCalls dst = planAtomCalls(c.getDst().getType(), atom);
-    for (size_t i = 0; i < src.coords.size(); ++i) {
-      Value from = callView(b, loc, c.getSrc(), src.coords[i], src.offsets[i], atom.getValues());
-      Value to = callView(b, loc, c.getDst(), dst.coords[i], dst.offsets[i], atom.getValues());
-      Value pred;
-      if (c.getPred()) {
-        L::Layout l = c.getPred().getType().getLayout().getLayout();
-        L::IntTuple crd = L::idx2crd(L::IntTuple(int64_t(i)), l.shape());
-        std::vector<L::Int> leaves;
-        L::flattenInto(crd, leaves);
-        std::vector<int64_t> coord;
-        for (const L::Int &x : leaves)
-          coord.push_back(x.value());
-        pred = callView(b, loc, c.getPred(), coord, L::evaluate(l, crd).leaf(), 1);
-      }
-      CopyAtomCallOp::create(b, loc, c.getAtom(), from, to, pred);
-    }
-    c.erase();
-  }
 
   /// Refuses a call's tensor that holds more than the one call it moves (the verifier let it
   /// hold whole calls).
@@ -182,7 +186,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     SmallVector<CopyOp> copies;
     getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
     for (CopyOp c : copies)
-      expand(c);
+      expandCopy(c);
     SmallVector<Operation *> calls;
     getOperation()->walk([&](Operation *op) {
       // A buffer copy's calls go to fly-layout-lowering, with the buffer pointers they use.

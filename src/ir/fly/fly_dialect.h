@@ -122,6 +122,11 @@ struct AtomCalls {
 };
 AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 
+/// FlyDSL's expansion of a fly.copy: one fly.copy_atom_call per call of its atom, between
+/// views of the call's values on both sides (and of its predicate); the copy goes.
+/// fly-layout-lowering and fly-atom-lowering both begin with it.
+void expandCopy(CopyOp copy);
+
 /// The layout an algebra op of the dialect computes from its operand layouts (the op's
 /// name picks the function of src/layout): result types and lowering both use it.
 ::fly::layout::Layout computeLayout(llvm::StringRef opName,

@@ -10,14 +10,15 @@
 // leaves (constants where static: a static layout costs no division or
 // remainder), and the layout values, left without uses, go.
 //
-// One class, two passes. fly-layout-lowering (FlyDSL's) stops there: what other Fly ops
-// still use of a tuple or layout is built again as construction ops of its value, and
-// pointers, tensors, copies and atoms stay Fly ops. fly-lower-to-llvm goes on:
-// pointers become LLVM pointers and tensors a pointer plus such a layout (and a
-// swizzle), so tensor accesses become getelementptr and llvm.load/llvm.store
-// at the offsets the layout gives; register tensors become llvm.alloca (after
-// fly-promote-regmem-to-vectorssa, only those it could not promote). Copies
-// must have been expanded by fly-atom-lowering first.
+// One class, two passes. fly-layout-lowering (FlyDSL's) first expands each fly.copy into its
+// atom calls and stops after the layouts: what other Fly ops still use of a tuple or layout
+// is built again as construction ops of its value, register tensors become a pointer to their
+// registers and a view, and pointers, tensors and atom calls stay Fly ops. fly-lower-to-llvm
+// goes on: pointers become LLVM pointers and tensors a pointer plus such a layout (and a
+// swizzle), so tensor accesses become getelementptr and llvm.load/llvm.store at the offsets
+// the layout gives; register tensors become llvm.alloca (after
+// fly-promote-regmem-to-vectorssa, only those it could not promote). Copy atom calls must have
+// been lowered by fly-atom-lowering first (a buffer copy's: here, with its buffer pointers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -1087,6 +1088,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   void runOnOperation() override {
+    if (layoutsOnly) { // FlyDSL's layout lowering expands copies into their atom calls first
+      SmallVector<CopyOp> copies;
+      getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
+      for (CopyOp c : copies)
+        expandCopy(c);
+    }
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
     WalkResult result = getOperation()->walk([&](Operation *op) -> WalkResult {
