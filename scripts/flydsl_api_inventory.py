@@ -255,10 +255,16 @@ def main():
         "(kernel values), `_kernel_layout` and `_mma` (layouts, tensors and atoms in kernels),\n"
         "`_control` and `_ast_rewrite` (control flow), `_fast_launch` (the launch hot path).\n"
     )
+    modules = ", ".join(f"`{m}`" for m in absent)
     print(
         f"Counted on {datetime.date.today()} against ROCm/FlyDSL at commit {commit}: {total} "
-        f"public names, {found} reachable here by name, {total - found} missing. Modules that "
-        "do not exist here as modules: " + ", ".join(f"`{m}`" for m in absent) + ".\n"
+        f"public names, {found} reachable here by name, {total - found} missing. "
+        + (
+            f"Modules that do not exist here as modules: {modules}."
+            if absent
+            else "Every module " "exists here as a module."
+        )
+        + "\n"
     )
     print("\n\n".join(sections))
     print("\n\n## Where the behaviour differs\n")

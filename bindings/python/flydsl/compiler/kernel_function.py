@@ -12,10 +12,8 @@ import operator
 import struct
 import sys
 import threading
-import traceback
 import types
 import typing
-from pathlib import Path
 
 from .. import _fast_launch as _fast
 from .. import _kernel_api as K
@@ -27,7 +25,7 @@ from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy, make_ten
 from .._lib import check
 from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
-from ..errors import CompileError, LaunchArgumentError
+from ..errors import DiagRecord, DSLCompileError, LaunchArgumentError
 from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
@@ -37,6 +35,7 @@ from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names
     effective_fastmath_hint,
     merge_compile_hints,
 )
+from .diagnostics import user_frames
 from .jit_argument import PointerArgument, _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout, MmaAtom, TiledMma)
@@ -110,18 +109,6 @@ def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
     check(K.code_object_resource_usage(bytes(hsaco), len(hsaco), kernel.encode(), arch.encode(),
                                        int(block_threads), ctypes.byref(u)))  # fmt: skip
     return _usage_dict(u)
-
-
-def _user_line(tb):
-    """` (at file:line)` of the innermost frame outside this package that led to a builder
-    error: the kernel's line that made it."""
-    package = str(Path(__file__).resolve().parents[1])
-    found = ""
-    for frame, line in traceback.walk_tb(tb):
-        path = frame.f_code.co_filename
-        if not str(Path(path).resolve()).startswith(package):
-            found = f" (at {path}:{line})"
-    return found
 
 
 def _compile_options(target=None, arch=None):
@@ -409,8 +396,11 @@ class KernelFunction:
                     with fastmath_scope(fastmath):  # the compile's hint: the kernel's default
                         self._traced(*params)
                 except _BuilderError as e:
-                    where = _user_line(e.__traceback__)
-                    raise CompileError(f"{self.name}: {e}{where}", "FLY_ERROR_COMPILE") from None
+                    # The kernel's line that made it: the innermost frame outside the package.
+                    frames = user_frames(e.__traceback__)
+                    where = f" (at {frames[0].filename}:{frames[0].line})" if frames else ""
+                    record = DiagRecord(str(e), frames)
+                    raise DSLCompileError(f"{self.name}: {e}{where}", [record]) from None
             if declared is None and block is not None and _valid_block(block):
                 # As FlyDSL's: a launch's static block specializes the kernel (its gpu.func's
                 # known_block_size, which the compiler may rely on); the launch checks it.
