@@ -773,6 +773,51 @@ def test_ast_rewriter_entry_points_for_hand_written_control_flow():
 
 
 @flyc.kernel
+def loops_dispatched(x: fx.Tensor, sums: fx.Tensor, halvings: fx.Tensor):
+    from flydsl.compiler.ast_rewriter import CanonicalizeWhile, InsertEmptyYieldForSCFFor
+
+    t = fx.thread_idx.x
+    n = x[t]
+
+    def add(i, names, total):  # room for the names: they come after the index
+        return {"total": total + i}
+
+    sums[t] = InsertEmptyYieldForSCFFor.scf_for_dispatch(
+        1, n, 2, add, result_names=("total",), result_values=(fx.Int32(0),)
+    )
+
+    def halve(v, count):
+        return (v // 2, count + 1)
+
+    _, count = CanonicalizeWhile.scf_while_dispatch(
+        lambda v, count: v > 1, halve, result_names=("v", "count"), result_values=(n, fx.Int32(0))
+    )
+    halvings[t] = count
+
+
+def test_loops_written_as_functions_are_kernel_loops():
+    from flydsl.compiler.ast_rewriter import CanonicalizeWhile, InsertEmptyYieldForSCFFor
+
+    x = np.array([0, 1, 2, 5, 8, 9, 16, 33], np.int32)
+    sums, halvings = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
+    loops_dispatched(dev.array(x), sums, halvings).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(sums), [sum(range(1, n, 2)) for n in x])
+    np.testing.assert_array_equal(dev.host(halvings), [max(0, int(n).bit_length() - 1) for n in x])
+    for dispatch in (
+        lambda: InsertEmptyYieldForSCFFor.scf_for_dispatch(
+            0, 4, 1, lambda i, a: a, result_names=("a",), result_values=(None,)
+        ),
+        lambda: CanonicalizeWhile.scf_while_dispatch(
+            lambda a: True, lambda a: a, result_names=("a",), result_values=(None,)
+        ),
+    ):
+        with pytest.raises(TypeError, match="start as None"):
+            dispatch()
+    with pytest.raises(ValueError, match="same length"):
+        CanonicalizeWhile.scf_while_dispatch(lambda: False, None, result_names=("a",))
+
+
+@flyc.kernel
 def pairs_from_rows(src: fx.Tensor, dst: fx.Tensor, buffered: fx.Constexpr[bool]):
     t = fx.thread_idx.x
     if buffered:

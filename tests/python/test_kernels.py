@@ -189,7 +189,10 @@ def test_a_carried_value_keeps_its_dtype():
             total = total + i
         out[0] = total
 
-    with pytest.raises(TypeError, match="i32 before the loop or branch and i64 inside"):
+    with pytest.raises(
+        TypeError,
+        match="does not match the region entry: it is i32 before the loop or branch and i64 inside",
+    ):
         widening(dev.array(np.zeros(1, np.int64)), fx.Int64(3)).launch()
 
 

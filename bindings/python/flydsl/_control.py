@@ -142,8 +142,9 @@ def _yielded(names, values, trees, like):
             raise TypeError(f"`{name}` became a {type(v).__name__} inside a dynamic loop or branch")
         elif v.ir_dtype != init.ir_dtype:
             raise TypeError(
-                f"`{name}` is {init.ir_dtype} before the loop or branch and {v.ir_dtype} inside "
-                "it; give it its type before (e.g. fx.Int64(0), fx.Float32(0.0) or .to(...))"
+                f"carried variable `{name}` does not match the region entry: it is "
+                f"{init.ir_dtype} before the loop or branch and {v.ir_dtype} inside it; give it "
+                "its type before (e.g. fx.Int64(0), fx.Float32(0.0) or .to(...))"
             )
         out.append(v)
     return out

@@ -1,7 +1,9 @@
 """The two entry points of FlyDSL's AST rewriter that kernel code calls by hand:
 `ASTRewriter.transform(fn)`, which rewrites a helper's dynamic `for` / `while` / `if` as
-@flyc.kernel does its body, and `ReplaceIfWithDispatch.scf_if_dispatch` /
-`scf_ifexp_dispatch`, a dynamic `if` (or conditional expression) written as branch functions.
+@flyc.kernel does its body, `ReplaceIfWithDispatch.scf_if_dispatch` / `scf_ifexp_dispatch`, a
+dynamic `if` (or conditional expression) written as branch functions,
+`InsertEmptyYieldForSCFFor.scf_for_dispatch`, a `for` over a range written as a body function,
+and `CanonicalizeWhile.scf_while_dispatch`, a `while` written as a condition and a body.
 The rewriter's passes themselves (its transformer classes) are internal here: kernels are
 rewritten by `flydsl._ast_rewrite` in one pass."""
 
@@ -98,4 +100,72 @@ class ReplaceIfWithDispatch:
         return _control.ifexp(cond, then_fn, else_fn)
 
 
-__all__ = ["ASTRewriter", "ReplaceIfWithDispatch"]
+def _unset(names, values, loop):
+    unset = [n for n, v in zip(names, values) if v is None]
+    if unset:
+        raise TypeError(
+            f"{unset} start as None before a {loop} loop whose values a kernel carries: give "
+            "each a value of the type the body assigns (fx.Int32(0), fx.Float32(0.0))"
+        )
+
+
+def _named(names, values):
+    names, values = tuple(names), tuple(values)
+    if len(names) != len(values):
+        raise ValueError(
+            f"result_names and result_values must have the same length, got {len(names)} and "
+            f"{len(values)}"
+        )
+    return names, values
+
+
+def _results(names, out):
+    if not names:
+        return None
+    return out[0] if len(names) == 1 else tuple(out)
+
+
+class InsertEmptyYieldForSCFFor:
+    @staticmethod
+    def scf_for_dispatch(start, stop, step, body_fn, *, result_names=(), result_values=()):
+        """`for iv in range(start, stop, step)` as a kernel loop whose body `body_fn` is given
+        the loop index (then the names, where it has room for them) and the carried values of
+        `result_names`, and returns their new values. Returns them after the loop: None, the
+        one value, or a tuple."""
+        names, values = _named(result_names, result_values)
+        _unset(names, values, "for")
+
+        def body(iv, *carried):
+            params = inspect.signature(body_fn).parameters.values()
+            positional = [
+                p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            named = (
+                any(p.kind == p.VAR_POSITIONAL for p in params)
+                or len(positional) > len(carried) + 1
+            )
+            got = body_fn(iv, names, *carried) if named else body_fn(iv, *carried)
+            return tuple(_branch_values(got, names, dict(zip(names, carried)), "for-body"))
+
+        return _results(names, _control.for_range((start, stop, step), list(names), values, body))
+
+
+class CanonicalizeWhile:
+    @staticmethod
+    def scf_while_dispatch(before_fn, after_fn, *, result_names=(), result_values=()):
+        """A `while` written as two functions: `before_fn` gives the condition and `after_fn`
+        the body's new values of `result_names` (by name, as a tuple, or one value), each given
+        the carried values (after the names, where it has room for them). Returns the values
+        after the loop: None, the one value, or a tuple."""
+        names, values = _named(result_names, result_values)
+        _unset(names, values, "while")
+
+        def body(*carried):
+            got = _call_branch(after_fn, names, carried)
+            return tuple(_branch_values(got, names, dict(zip(names, carried)), "while-body"))
+
+        cond = lambda *c: _call_branch(before_fn, names, c)  # noqa: E731
+        return _results(names, _control.while_(list(names), list(values), cond, body))
+
+
+__all__ = ["ASTRewriter", "CanonicalizeWhile", "InsertEmptyYieldForSCFFor", "ReplaceIfWithDispatch"]
