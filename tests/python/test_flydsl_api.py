@@ -774,7 +774,10 @@ def test_ast_rewriter_entry_points_for_hand_written_control_flow():
 
 @flyc.kernel
 def loops_dispatched(x: fx.Tensor, sums: fx.Tensor, halvings: fx.Tensor):
-    from flydsl.compiler.ast_rewriter import CanonicalizeWhile, InsertEmptyYieldForSCFFor
+    from flydsl.compiler.ast_rewriter import (
+        CanonicalizeWhile,
+        InsertEmptyYieldForSCFFor,
+    )
 
     t = fx.thread_idx.x
     n = x[t]
@@ -796,7 +799,10 @@ def loops_dispatched(x: fx.Tensor, sums: fx.Tensor, halvings: fx.Tensor):
 
 
 def test_loops_written_as_functions_are_kernel_loops():
-    from flydsl.compiler.ast_rewriter import CanonicalizeWhile, InsertEmptyYieldForSCFFor
+    from flydsl.compiler.ast_rewriter import (
+        CanonicalizeWhile,
+        InsertEmptyYieldForSCFFor,
+    )
 
     x = np.array([0, 1, 2, 5, 8, 9, 16, 33], np.int32)
     sums, halvings = dev.array(np.zeros(8, np.int32)), dev.array(np.zeros(8, np.int32))
@@ -1163,7 +1169,7 @@ def test_numeric_bases_and_the_types_only_named_here():
         with pytest.raises(NotImplementedError, match=alias.__name__ + " values are not offered"):
             alias(1)
         with pytest.raises(NotImplementedError, match="no IR type"):
-            alias.ir_type
+            alias.ir_type  # noqa: B018
         assert not isinstance(1, alias)
     # as_numeric: numbers take the class FlyDSL infers for them.
     assert type(fx.as_numeric(3)) is fx.Int32 and type(fx.as_numeric(1 << 40)) is fx.Int64
