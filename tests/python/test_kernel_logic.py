@@ -175,8 +175,30 @@ def test_a_container_that_changes_its_structure_is_an_error():
             items = [t, t]
         out[t] = items[0]
 
-    with pytest.raises(TypeError, match="`items` changes inside a dynamic loop or branch"):
+    with pytest.raises(TypeError, match="`items` does not match the region entry: it changes"):
         launch(grow, np.zeros(N, np.int32))
+
+
+def test_a_carried_dict_keeps_its_keys_in_their_order():
+    # A branch that builds the dict again in another order still pairs values by key, and the
+    # dict after the `if` has the order it had before.
+    seen = {}
+
+    @flyc.kernel
+    def reordered(out: fx.Tensor):
+        t = fx.thread_idx.x
+        d = {"b": t, "a": t + 100}
+        if t < 3:
+            d = {"a": t + 200, "b": t * 2}
+        seen["keys"] = list(d)
+        out[t] = d["a"] * 1000 + d["b"]
+
+    (out,) = launch(reordered, np.zeros(N, np.int32))
+    t = np.arange(N)
+    np.testing.assert_array_equal(
+        out, np.where(t < 3, (t + 200) * 1000 + 2 * t, (t + 100) * 1000 + t)
+    )
+    assert seen["keys"] == ["b", "a"]
 
 
 _PREFETCH = False

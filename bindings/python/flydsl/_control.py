@@ -50,20 +50,33 @@ def _check():
 _LEAF = "leaf"
 
 
-def _flatten(name, v, leaves):
+def _flatten(name, v, leaves, like=None):
     """v's structure, with its kernel values and numbers appended to `leaves`: lists, tuples,
     dicts and SimpleNamespaces of them are carried element by element; any other object is
-    carried as itself and must stay the same object."""
+    carried as itself and must stay the same object. Keys keep their order, or the order of
+    structure `like` (what the value had on entry) where they are its keys in another order."""
     if isinstance(v, (list, tuple)):
-        return (type(v), tuple(_flatten(name, x, leaves) for x in v))
+        inner = like[1] if _kind(like) is type(v) and len(like[1]) == len(v) else [None] * len(v)
+        return (type(v), tuple(_flatten(name, x, leaves, t) for x, t in zip(v, inner)))
     if isinstance(v, (types.SimpleNamespace, dict)):
         fields = vars(v) if isinstance(v, types.SimpleNamespace) else v
-        keys = tuple(sorted(fields, key=repr))  # the same order however the keys were added
-        return (type(v), keys, tuple(_flatten(name, fields[k], leaves) for k in keys))
+        keys, inner = tuple(fields), [None] * len(fields)
+        if _kind(like) is type(v) and set(like[1]) == set(keys):
+            keys, inner = like[1], like[2]
+        return (
+            type(v),
+            keys,
+            tuple(_flatten(name, fields[k], leaves, t) for k, t in zip(keys, inner)),
+        )
     if isinstance(v, (Value, int, float)):
         leaves.append(v)
         return _LEAF
     return ("static", v)
+
+
+def _kind(tree):
+    """The container type a structure is of (None for a leaf or a kept object)."""
+    return tree[0] if isinstance(tree, tuple) and tree[0] != "static" else None
 
 
 def _unflatten(tree, leaves):
@@ -112,6 +125,15 @@ def _carried_values(names, values):
     return trees, out
 
 
+def _like(handle, v):
+    """A loop's or branch's value standing for `v`: its dtype, and its lanes and shape where
+    they are known (so that they can be read after the kernel is traced, as FlyDSL's can)."""
+    out = Value(handle, v.ir_dtype)
+    out._shape = v._shape
+    out.lanes  # noqa: B018 (asked while the kernel is being traced, kept for after)
+    return out
+
+
 def _rebuild(trees, values):
     it = iter(values)
     return tuple(_unflatten(t, it) for t in trees)
@@ -124,13 +146,14 @@ def _yielded(names, values, trees, like):
         raise RuntimeError("internal: a rewritten body returned the wrong carried values")
     leaves, owners = [], []
     for name, v, tree in zip(names, values, trees):
-        if not _same_shape(_flatten(name, v, leaves), tree):
+        if not _same_shape(_flatten(name, v, leaves, tree), tree):
             if tree != _LEAF and tree[0] == "static" and isinstance(tree[1], TensorValue):
                 raise TypeError(
                     f"`{name}` is a tensor: a dynamic loop or branch cannot reassign it"
                 )
             raise TypeError(
-                f"`{name}` changes inside a dynamic loop or branch into something of another "
+                f"carried variable `{name}` does not match the region entry: it changes inside "
+                "a dynamic loop or branch into something of another "
                 "structure (a list of another length, another object); keep its structure"
             )
         owners += [name] * (len(leaves) - len(owners))
@@ -191,12 +214,12 @@ def for_range(range_args, names, carried, body, var_before=None, keep_var=False)
     iv = K.for_begin(k, lb.handle, ub.handle, st.handle, _array(inits), len(inits), iter_args)
     _check()
     iv = Value(iv, lb.ir_dtype)
-    inner = _rebuild(trees, [Value(iter_args[i], v.ir_dtype) for i, v in enumerate(inits)])
+    inner = _rebuild(trees, [_like(iter_args[i], v) for i, v in enumerate(inits)])
     yields = _yielded(names, body(iv, *inner[: len(inner) - keep_var]), trees, inits)
     results = (ctypes.c_void_p * max(1, len(inits)))()
     K.for_end(k, _array(yields), len(yields), results)
     _check()
-    return _rebuild(trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(inits)])
+    return _rebuild(trees, [_like(results[i], v) for i, v in enumerate(inits)])
 
 
 def loop_results(values):
@@ -218,20 +241,18 @@ def while_(names, carried, cond, body):
     before = (ctypes.c_void_p * max(1, n))()
     K.while_begin(k, _array(inits), n, before)
     _check()
-    c = as_value(
-        cond(*_rebuild(trees, [Value(before[i], v.ir_dtype) for i, v in enumerate(inits)]))
-    )
+    c = as_value(cond(*_rebuild(trees, [_like(before[i], v) for i, v in enumerate(inits)])))
     if c.ir_dtype != "i1":
         c = c != 0
     body_args = (ctypes.c_void_p * max(1, n))()
     K.while_do(k, c.handle, body_args, n)
     _check()
-    inner = _rebuild(trees, [Value(body_args[i], v.ir_dtype) for i, v in enumerate(inits)])
+    inner = _rebuild(trees, [_like(body_args[i], v) for i, v in enumerate(inits)])
     yields = _yielded(names, body(*inner), trees, inits)
     results = (ctypes.c_void_p * max(1, n))()
     K.while_end(k, _array(yields), len(yields), results)
     _check()
-    return _rebuild(trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(inits)])
+    return _rebuild(trees, [_like(results[i], v) for i, v in enumerate(inits)])
 
 
 def _new_values(names, values, trees=None, like=None):
@@ -245,9 +266,13 @@ def _new_values(names, values, trees=None, like=None):
                 "assign it before the `if` or in both branches"
             )
         mine = []
-        tree = _flatten(name, v, mine)
-        if trees is not None and not _same_shape(tree, trees[len(out_trees)]):
-            raise TypeError(f"`{name}` has another structure in each branch of a dynamic `if`")
+        first = trees[len(out_trees)] if trees is not None else None  # the other branch's
+        tree = _flatten(name, v, mine, first)
+        if trees is not None and not _same_shape(tree, first):
+            raise TypeError(
+                f"carried variable `{name}` does not match the region entry: it has another "
+                "structure in each branch of a dynamic `if`"
+            )
         out_trees.append(tree)
         for x in mine:
             other = like[len(leaves)] if like is not None else None
@@ -293,9 +318,7 @@ def if_(cond, names, carried, then, orelse):
     results = (ctypes.c_void_p * max(1, len(then_values)))()
     K.if_end(k, _array(else_values), len(else_values), results)
     _check()
-    return _rebuild(
-        trees + new_trees, [Value(results[i], v.ir_dtype) for i, v in enumerate(then_values)]
-    )
+    return _rebuild(trees + new_trees, [_like(results[i], v) for i, v in enumerate(then_values)])
 
 
 def _truth(v):
