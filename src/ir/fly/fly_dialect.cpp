@@ -1414,22 +1414,23 @@ LogicalResult GetLeavesOp::verify() {
 
 namespace {
 
-LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
+/// The type T of `text` read by `read`; an error at `loc` (and null) where it does not read.
+template <class T, class Read>
+T typeOfText(AsmParser &parser, SMLoc loc, const std::string &text, const char *what, Read read) {
   try {
-    return LayoutType::get(parser.getContext(), readLayout(text, Unknown::of));
+    return T::get(parser.getContext(), read(text, Unknown::of));
   } catch (const L::LayoutError &e) {
-    parser.emitError(loc, "invalid layout ") << text << ": " << e.what();
+    parser.emitError(loc, "invalid ") << what << " " << text << ": " << e.what();
     return {};
   }
 }
 
+LayoutType layoutTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
+  return typeOfText<LayoutType>(parser, loc, text, "layout", readLayout);
+}
+
 IntTupleType intTupleTypeOf(AsmParser &parser, SMLoc loc, const std::string &text) {
-  try {
-    return IntTupleType::get(parser.getContext(), readIntTuple(text, Unknown::of));
-  } catch (const L::LayoutError &e) {
-    parser.emitError(loc, "invalid int tuple ") << text << ": " << e.what();
-    return {};
-  }
+  return typeOfText<IntTupleType>(parser, loc, text, "int tuple", readIntTuple);
 }
 
 const char *spaceName(unsigned space) {
@@ -2340,7 +2341,7 @@ LogicalResult verifyCallValue(Operation *op, Type t, Type element, int64_t value
 } // namespace
 
 LogicalResult MakeCopyAtomOp::verify() {
-  if (getValBits() != getType().getValBits())
+  if (int64_t(getValBits()) != int64_t(getType().getValBits()))
     return emitOpError("valBits = ")
            << getValBits() << " but the type's values have " << getType().getValBits() << " bits";
   return success();

@@ -176,20 +176,16 @@ def VectorAlias(element, lanes):
     name = f"{element.__name__}x{lanes}"
     if getattr(element, "dtype", None) is None:  # a type only named here: no kernel values
         return _NamedVectorType(name, element, lanes)
-    return _VectorType(
-        name,
-        (Vector,),
-        {
-            "__new__": __new__,
-            "__module__": __name__,
-            "__qualname__": name,
-            "element": element,
-            "lanes": lanes,
-            "ir_dtype": element.ir_dtype,
-            "width": element.width * lanes,
-            "ir_type": _ClassProperty(lambda: Vector.make_type(lanes, element)),
-        },
-    )
+    return _alias_type(
+        name, element, lanes, __new__=__new__, ir_dtype=element.ir_dtype,
+        ir_type=_ClassProperty(lambda: Vector.make_type(lanes, element)),
+    )  # fmt: skip
+
+
+def _alias_type(name, element, lanes, **members):
+    """The Vector type `name` of `lanes` elements of `element`, with its own members."""
+    common = {"__module__": __name__, "__qualname__": name, "element": element, "lanes": lanes}
+    return _VectorType(name, (Vector,), {**common, "width": element.width * lanes, **members})
 
 
 def _NamedVectorType(name, element, lanes):
@@ -202,21 +198,11 @@ def _NamedVectorType(name, element, lanes):
     def ir_type():
         raise NotImplementedError(f"{name} has no IR type here: {element.why}")
 
-    return _VectorType(
-        name,
-        (Vector,),
-        {
-            "__new__": __new__,
-            "__module__": __name__,
-            "__qualname__": name,
-            "element": element,
-            "lanes": lanes,
-            "width": element.width * lanes,
-            "why": element.why,
-            "ir_dtype": None,  # no kernel value is an instance
-            "ir_type": _ClassProperty(ir_type),
-        },
-    )
+    # ir_dtype None: no kernel value is an instance
+    return _alias_type(
+        name, element, lanes, __new__=__new__, why=element.why, ir_dtype=None,
+        ir_type=_ClassProperty(ir_type),
+    )  # fmt: skip
 
 
 class _ClassProperty:
