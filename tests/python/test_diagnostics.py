@@ -35,6 +35,7 @@ def test_a_kernel_error_shows_the_line_that_made_it():
     # The caret marks the statement's span on its line (from its first column).
     assert text[at + 1].strip() and set(text[at + 1].strip()) == {"^"}
     assert "do not have matching ranks" in text[-1]
+    assert text[0].startswith("three_coordinates: tensor access: ")  # the kernel named once
 
 
 def test_rendering_strips_indentation_and_orders_outermost_first(tmp_path):

@@ -400,7 +400,8 @@ class KernelFunction:
                     frames = user_frames(e.__traceback__)
                     where = f" (at {frames[0].filename}:{frames[0].line})" if frames else ""
                     record = DiagRecord(str(e), frames)
-                    raise DSLCompileError(f"{self.name}: {e}{where}", [record]) from None
+                    named = str(e) if str(e).startswith(f"{self.name}: ") else f"{self.name}: {e}"
+                    raise DSLCompileError(f"{named}{where}", [record]) from None
             if declared is None and block is not None and _valid_block(block):
                 # As FlyDSL's: a launch's static block specializes the kernel (its gpu.func's
                 # known_block_size, which the compiler may rely on); the launch checks it.
