@@ -1088,6 +1088,17 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   }
 
   void runOnOperation() override {
+    // A pass runs on one operation after another: nothing of the last one's values may answer
+    // for this one's (a freed value's address can come back as a new one).
+    layouts.clear();
+    tuples.clear();
+    ptrs.clear();
+    atoms.clear();
+    tensorStore.clear();
+    tensors.clear();
+    coordTensors.clear();
+    constantGeps.clear();
+    dynamicShareds.clear();
     if (layoutsOnly) { // FlyDSL's layout lowering expands copies into their atom calls first
       SmallVector<CopyOp> copies;
       getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
