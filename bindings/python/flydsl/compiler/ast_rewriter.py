@@ -21,14 +21,15 @@ class ASTRewriter:
         return rewrite(fn)
 
 
-def _call_branch(fn, names, values):
-    """A branch function takes the carried values, or their names first (as FlyDSL's
-    rewritten branches do) when it has room for them."""
+def _call_branch(fn, names, values, leading=()):
+    """A branch function takes `leading` (a loop's index), then the carried values, or their
+    names before those (as FlyDSL's rewritten branches do) when it has room for them."""
     params = inspect.signature(fn).parameters.values()
     positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-    if any(p.kind == p.VAR_POSITIONAL for p in params) or len(positional) > len(values):
-        return fn(names, *values)
-    return fn(*values)
+    room = len(positional) > len(leading) + len(values)
+    if any(p.kind == p.VAR_POSITIONAL for p in params) or room:
+        return fn(*leading, names, *values)
+    return fn(*leading, *values)
 
 
 def _branch_values(result, names, before, label):
@@ -136,15 +137,7 @@ class InsertEmptyYieldForSCFFor:
         _unset(names, values, "for")
 
         def body(iv, *carried):
-            params = inspect.signature(body_fn).parameters.values()
-            positional = [
-                p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            ]
-            named = (
-                any(p.kind == p.VAR_POSITIONAL for p in params)
-                or len(positional) > len(carried) + 1
-            )
-            got = body_fn(iv, names, *carried) if named else body_fn(iv, *carried)
+            got = _call_branch(body_fn, names, carried, (iv,))
             return tuple(_branch_values(got, names, dict(zip(names, carried)), "for-body"))
 
         return _results(names, _control.for_range((start, stop, step), list(names), values, body))
