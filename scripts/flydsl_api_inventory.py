@@ -87,6 +87,11 @@ DIFFERENCES = """
   C API takes no assembly): lines of `s_waitcnt` with named counters, `s_barrier` and `s_nop`
   (dropped: the compiler inserts the delays hazards need), and an empty text whose one output
   is tied to its one input (the input itself); other assembly is refused, naming the line.
+  The `fly` dialect's layout builders (`fly.static(IntTupleType.get((4, 8)))`,
+  `fly.make_int_tuple(type, values)`, `fly.make_layout(shape, stride=s)`, `fly.select(t,
+  indices=[0])`, `fly.get`, `fly.take`, `fly.coalesce`, `fly.complement(l, codomain_size=c)`,
+  `fly.composition`, the divides and products, ...) are the flydsl.expr operations of the same
+  names under the dialect's keywords, and `fly.IntTupleType` / `LayoutType` the types below.
   Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
   `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
   NotImplementedError saying it is not offered when used: operations and blocks built by hand
@@ -96,6 +101,14 @@ DIFFERENCES = """
   `fx.Float32(v)` inside a kernel is the converted value itself. So there is no raw value
   apart from a typed one: `fx.math.exp` of a value from `flydsl._mlir` is a Float32 too, and
   `flydsl._mlir.dialects.arith.maxnumf` is `fx.arith.maxnumf` (one builder per op).
+- Values have FlyDSL's Fly types on the host as in kernels: `layout.type` is
+  `!fly.layout<(4,8):(1,4)>` (a composed layout's `!fly.composed_layout<...>`),
+  `fx.make_int_tuple(t).type` `!fly.int_tuple<...>` (`?` where a kernel leaf is dynamic), with
+  `rank`, `depth`, `is_leaf`, `is_static`, `is_leaf_basis`, `get_leaf_as_basis`, `at(i)` and a
+  layout type's `shape` / `stride`. As FlyDSL's dialect does, `fx.take` and `fx.select` of one
+  mode give that mode (`128:1`, where CuTe's `take<0,1>` keeps the rank-1 `(128):(1)`).
+- `fx.complement(l, codomain_size=c)` of a layout that is not injective raises
+  DivisibilityError, as CuTe's precondition says; FlyDSL's dialect returns some layout.
 - Outside kernels, `fx.Int32(7)` and friends fold as FlyDSL's host values do (`-fx.Int32(7)`,
   `fx.Index(n) // 64 + 1`, integers wrapped to their width, `value.dtype` the class), and
   `arith.index_cast` and the other conversions of a host value give a host value.

@@ -220,6 +220,15 @@ FLY_API fly_status fly_layout_evaluate(const fly_layout_t *layout, const int64_t
 /* The natural coordinate of index idx in the layout's shape. */
 FLY_API fly_status fly_layout_idx2crd(const fly_layout_t *layout, int64_t idx, int64_t **crd,
                                       size_t *crd_count);
+/* The coordinates FlyDSL gives an index (an integer or a tuple) of a layout. */
+typedef enum fly_layout_coord_op {
+  FLY_COORD_IDX2CRD = 0, /* through the layout's shape and strides: per leaf (index / d) % s */
+  FLY_COORD_FLAT = 1,    /* that, as one 1-D coordinate per top-level mode (get_flat_coord) */
+  FLY_COORD_1D = 2       /* that, as its column-major index in the shape (get_1d_coord) */
+} fly_layout_coord_op;
+FLY_API fly_status fly_layout_coord(int op /* fly_layout_coord_op */, const fly_layout_t *layout,
+                                    const int64_t *index, size_t index_count, int64_t **crd,
+                                    size_t *crd_count);
 FLY_API fly_status fly_layout_slice(const fly_layout_t *layout, const int64_t *crd,
                                     size_t crd_count, fly_layout_t **out);
 FLY_API fly_status fly_layout_dice(const fly_layout_t *layout, const int64_t *crd,
@@ -239,7 +248,10 @@ typedef enum fly_layout_unary_op {
   FLY_LAYOUT_FLATTEN = 6,
   /* CuTe's make_fragment_like: a compact layout of the shape, mode 0 first and the other
    * modes in the order of their strides (a fragment's layout for a tensor's partition). */
-  FLY_LAYOUT_MAKE_FRAGMENT_LIKE = 7
+  FLY_LAYOUT_MAKE_FRAGMENT_LIKE = 7,
+  /* CuTe's make_layout_like: the shape, with compact strides in the order of the layout's
+   * strides (modes of stride 0 keep stride 0). */
+  FLY_LAYOUT_MAKE_LAYOUT_LIKE = 8
 } fly_layout_unary_op;
 FLY_API fly_status fly_layout_unary(int op /* fly_layout_unary_op */, const fly_layout_t *layout,
                                     fly_layout_t **out);
@@ -824,6 +836,9 @@ FLY_API fly_value_t *fly_kernel_tuple_binary(fly_kernel_t *k, int op /* fly_tupl
                                              fly_value_t *a, fly_value_t *b);
 FLY_API fly_value_t *fly_kernel_tuple_unary(fly_kernel_t *k, int op /* fly_tuple_unary_op */,
                                             fly_value_t *a);
+/* fly_layout_coord inside a kernel: the coordinate of an index (a tuple or integer scalar). */
+FLY_API fly_value_t *fly_kernel_layout_coord(fly_kernel_t *k, int op /* fly_layout_coord_op */,
+                                             fly_value_t *layout, fly_value_t *index);
 
 /* Copy atoms: one call moves `bits` (a multiple of the dtype's width). */
 typedef enum fly_copy_op {

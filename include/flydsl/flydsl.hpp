@@ -91,6 +91,8 @@ public:
   Layout leftInverse() const { return unary(FLY_LAYOUT_LEFT_INVERSE); }
   /// CuTe's make_fragment_like: compact, mode 0 first, the other modes by their strides.
   Layout makeFragmentLike() const { return unary(FLY_LAYOUT_MAKE_FRAGMENT_LIKE); }
+  /// CuTe's make_layout_like: compact strides in the order of this layout's.
+  Layout makeLayoutLike() const { return unary(FLY_LAYOUT_MAKE_LAYOUT_LIKE); }
   Layout compose(const Layout &b) const { return binary(FLY_LAYOUT_COMPOSITION, b); }
   Layout rakedProduct(const Layout &b) const { return binary(FLY_LAYOUT_RAKED_PRODUCT, b); }
   Layout tiled(fly_tiler_op op, const std::string &tiler) const {

@@ -290,6 +290,12 @@ fly_value_t *fly_kernel_tuple_unary(fly_kernel_t *k, int op, fly_value_t *a) {
   return kernelCall(K, [&] { return handle(K->tupleUnary(op, val(a))); });
 }
 
+fly_value_t *fly_kernel_layout_coord(fly_kernel_t *k, int op, fly_value_t *layout,
+                                     fly_value_t *index) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->layoutCoord(op, val(layout), val(index))); });
+}
+
 fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

@@ -340,6 +340,16 @@ fly_status fly_layout_idx2crd(const fly_layout_t *layout, int64_t idx, int64_t *
   return guard([&] { encodeTuple(L::idx2crd(shapeSource(layout), IntTuple(idx)), crd, crd_count); });
 }
 
+fly_status fly_layout_coord(int op, const fly_layout_t *layout, const int64_t *index,
+                            size_t index_count, int64_t **crd, size_t *crd_count) {
+  return guard([&] {
+    L::CoordOp which = L::coordOp(op);
+    encodeTuple(L::apply(which, decodeTuple(index, index_count, "index"),
+                         plainLayout(layout, "layout", "fly_layout_coord")),
+                crd, crd_count);
+  });
+}
+
 fly_status fly_layout_slice(const fly_layout_t *layout, const int64_t *crd, size_t crd_count,
                             fly_layout_t **out) {
   return guard([&] {

@@ -293,6 +293,10 @@ public:
   Value *tupleBinary(int op, Value *a, Value *b);
   /// product_each, flatten, product of a tuple (the host fly_tuple_unary_op numbering).
   Value *tupleUnary(int op, Value *a);
+  /// The coordinate FlyDSL gives an index (a tuple or integer scalar) of a layout (the host
+  /// fly_layout_coord_op numbering), built as fly.idx2crd, fly.get_flat_coord or
+  /// fly.get_1d_coord.
+  Value *layoutCoord(int op, Value *layout, Value *index);
   /// FlyDSL's fly.equal: an i1, whether a and b have the same structure and leaves.
   Value *tupleEqual(Value *a, Value *b);
   /// The layout of a tensor.

@@ -1312,6 +1312,41 @@ Value *Kernel::tupleUnary(int op, Value *ha) {
   return ops.tuple(std::move(*r));
 }
 
+Value *Kernel::layoutCoord(int op, Value *hl, Value *hi) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  LayoutOps ops{k};
+  Entry *l = ops.layoutLike(hl, "layout");
+  IntTuple index;
+  if (!l || !ops.tupleOrScalar(hi, "index", index))
+    return nullptr;
+  std::optional<IntTuple> r;
+  if (!k.algebra("coordinate", [&] {
+        layout::CoordOp which = layout::coordOp(op);
+        if (!k.flyForm(*l->layout, index)) {
+          r = layout::apply(which, index, *l->layout);
+          return;
+        }
+        static const char *const names[] = {"fly.idx2crd", "fly.get_flat_coord",
+                                            "fly.get_1d_coord"};
+        IntTuple type = layout::apply(which, fly::IntTupleType::get(k.ctx(), index).getTuple(),
+                                      fly::LayoutType::get(k.ctx(), *l->layout).getLayout());
+        LeafBounds shape(l->layout->shape());
+        r = k.flyTupleResult(
+            [&] { return type; },
+            [&] {
+              mlir::OperationState st(k.loc(), names[int(which)]);
+              st.addOperands({flyTuple<fly::MakeIntTupleOp>(k, index), flyLayout(k, *l->layout)});
+              st.addTypes(fly::IntTupleType::get(k.ctx(), type));
+              return k.b.create(st)->getResult(0);
+            },
+            anyWide({index, l->layout->shape(), l->layout->stride()}), shape.product);
+      }))
+    return nullptr;
+  return ops.tuple(std::move(*r));
+}
+
 namespace {
 /// fly.elem_less or fly.equal of two tuples or integer scalars, an i1: a constant where the
 /// operands' structures or static leaves decide.

@@ -93,7 +93,17 @@ IntTuple ComposedFunction::evaluate(const IntTuple &crd) const {
           return o->evaluate(crd);
       },
       outer_);
-  IntTuple x = addOffset(offset_, mid);
+  return applyInner(addOffset(offset_, mid));
+}
+
+std::pair<Layout, IntTuple> ComposedFunction::decompose() const {
+  if (const auto *l = std::get_if<Layout>(&outer_))
+    return {*l, applyInner(offset_)};
+  auto [linear, offset] = std::get<Nested>(outer_)->decompose();
+  return {linear, applyInner(addOffset(offset_, offset))};
+}
+
+IntTuple ComposedFunction::applyInner(const IntTuple &x) const {
   return std::visit(
       [&](const auto &in) -> IntTuple {
         using T = std::decay_t<decltype(in)>;

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 #include <variant>
 
 namespace fly::layout {
@@ -65,6 +66,11 @@ public:
 
   /// inner(offset + outer(crd)); every value on the way must be static.
   IntTuple evaluate(const IntTuple &crd) const;
+  /// FlyDSL's decomposition: the layout at the end of the outer chain, and where the inner
+  /// function sends the offsets gathered on the way (inner(offset + the nested outer's own)).
+  /// A view through the composition is then the pointer moved by that offset, viewed through
+  /// the layout.
+  std::pair<Layout, IntTuple> decompose() const;
   /// The modes of the domain where crd is `_`; the integers of crd move into the offset of
   /// the nearest composition (the one whose outer function is a layout).
   ComposedFunction slice(const IntTuple &crd) const;
@@ -81,6 +87,9 @@ public:
   bool operator==(const ComposedFunction &o) const { return str() == o.str(); }
 
 private:
+  /// inner(x).
+  IntTuple applyInner(const IntTuple &x) const;
+
   Inner inner_;
   IntTuple offset_;
   Outer outer_;

@@ -14,11 +14,12 @@ template <class E> E checked(int op, int count, const char *name) {
 }
 } // namespace
 
-UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 8, "fly_layout_unary_op"); }
+UnaryOp unaryOp(int op) { return checked<UnaryOp>(op, 9, "fly_layout_unary_op"); }
 BinaryOp binaryOp(int op) { return checked<BinaryOp>(op, 6, "fly_layout_binary_op"); }
 TilerOp tilerOp(int op) { return checked<TilerOp>(op, 9, "fly_tiler_op"); }
 TupleOp tupleOp(int op) { return checked<TupleOp>(op, 13, "fly_tuple_op"); }
 TupleUnaryOp tupleUnaryOp(int op) { return checked<TupleUnaryOp>(op, 3, "fly_tuple_unary_op"); }
+CoordOp coordOp(int op) { return checked<CoordOp>(op, 3, "fly_layout_coord_op"); }
 
 IntTuple apply(TupleOp op, const IntTuple &a, const IntTuple &b) {
   switch (op) {
@@ -84,8 +85,26 @@ Layout apply(UnaryOp op, const Layout &l) {
     return flatten(l);
   case UnaryOp::MakeFragmentLike:
     return makeFragmentLike(l);
+  case UnaryOp::MakeLayoutLike:
+    return makeLayoutLike(l);
   }
   fail(ErrorKind::InvalidArgument, "unknown unary layout op");
+}
+
+IntTuple apply(CoordOp op, const IntTuple &index, const Layout &l) {
+  IntTuple crd = idx2crd(index, l.shape(), l.stride());
+  switch (op) {
+  case CoordOp::Idx2Crd:
+    return crd;
+  case CoordOp::FlatCoord: {
+    if (!l.shape().isTuple())
+      return crd2crd(crd, l.shape(), IntTuple(1));
+    return crd2crd(crd, l.shape(), IntTuple::tuple(std::vector<IntTuple>(l.rank(), IntTuple(1))));
+  }
+  case CoordOp::OneDCoord:
+    return crd2idx(crd, l.shape());
+  }
+  fail(ErrorKind::InvalidArgument, "unknown coordinate op");
 }
 
 Layout apply(BinaryOp op, const Layout &a, const Layout &b) {

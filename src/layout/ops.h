@@ -21,7 +21,8 @@ enum class UnaryOp {
   RightInverse,
   LeftInverse,
   Flatten,
-  MakeFragmentLike
+  MakeFragmentLike,
+  MakeLayoutLike
 };
 enum class BinaryOp { Composition, BlockedProduct, RakedProduct, Append, Prepend, MaxCommonLayout };
 enum class TilerOp {
@@ -52,6 +53,11 @@ enum class TupleOp {
   ProductLike
 };
 enum class TupleUnaryOp { ProductEach, Flatten, Product };
+/// The coordinates FlyDSL's dialect gives an index of a layout: its coordinate through the
+/// layout's shape and strides (per leaf (index / d) % s, fly.idx2crd), one 1-D coordinate per
+/// top-level mode of that (fly.get_flat_coord), or that coordinate's column-major index in the
+/// shape (fly.get_1d_coord).
+enum class CoordOp { Idx2Crd, FlatCoord, OneDCoord };
 
 /// The operation of a number; an InvalidArgument error names the enum for any other.
 UnaryOp unaryOp(int op);
@@ -59,6 +65,7 @@ BinaryOp binaryOp(int op);
 TilerOp tilerOp(int op);
 TupleOp tupleOp(int op);
 TupleUnaryOp tupleUnaryOp(int op);
+CoordOp coordOp(int op);
 
 Layout apply(UnaryOp op, const Layout &l);
 Layout apply(BinaryOp op, const Layout &a, const Layout &b);
@@ -67,6 +74,7 @@ Layout apply(TilerOp op, const Layout &l, const Tiler &t);
 /// (modewise); Div and Mod round toward negative infinity, as Python's // and %.
 IntTuple apply(TupleOp op, const IntTuple &a, const IntTuple &b);
 IntTuple apply(TupleUnaryOp op, const IntTuple &a);
+IntTuple apply(CoordOp op, const IntTuple &index, const Layout &l);
 
 /// Whether the result indexes the same elements as the operand (so a tensor keeps its memory
 /// under it): coalesce, filter, flatten, compositions and divides. The others (inverses,

@@ -161,7 +161,7 @@ int main(void) {
   CHECK(fly_layout_make(reserved, 1, NULL, 0, &r) == FLY_ERROR_INVALID_ARGUMENT);
   /* Enum arguments arrive as int and are validated, whatever the value. */
   CHECK(fly_layout_unary(99, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
-  CHECK(fly_layout_unary(8, a, &r) == FLY_ERROR_INVALID_ARGUMENT &&
+  CHECK(fly_layout_unary(9, a, &r) == FLY_ERROR_INVALID_ARGUMENT &&
         error_mentions("fly_layout_unary_op"));
   CHECK(fly_layout_unary(-1, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
   CHECK(fly_layout_binary(99, a, a, &r) == FLY_ERROR_INVALID_ARGUMENT);
@@ -176,6 +176,37 @@ int main(void) {
     CHECK(out == NULL);
   }
   CHECK(fly_swizzle_apply(3, 4, 0, 1, &v) == FLY_ERROR_INVALID_ARGUMENT);
+  {
+    /* The coordinates of an index: 5 in (4,8):(8,1) is (0,5) through the strides, the
+     * flat (per mode) form of the same, and 20 as a column-major index of (4,8). */
+    fly_layout_t *rows = parse("(4,8):(8,1)"), *swizzled = parse("Sw<1,1,1> o 0 o 8:1");
+    int64_t five = 5, *out = NULL;
+    size_t n = 0;
+    CHECK(fly_layout_coord(FLY_COORD_IDX2CRD, rows, &five, 1, &out, &n) == FLY_OK && n == 4 &&
+          out[1] == 0 && out[2] == 5);
+    fly_tuple_free(out);
+    CHECK(fly_layout_coord(FLY_COORD_FLAT, rows, &five, 1, &out, &n) == FLY_OK && n == 4 &&
+          out[1] == 0 && out[2] == 5);
+    fly_tuple_free(out);
+    CHECK(fly_layout_coord(FLY_COORD_1D, rows, &five, 1, &out, &n) == FLY_OK && n == 1 &&
+          out[0] == 20);
+    fly_tuple_free(out);
+    out = NULL;
+    CHECK(fly_layout_coord(3, rows, &five, 1, &out, &n) == FLY_ERROR_INVALID_ARGUMENT &&
+          error_mentions("fly_layout_coord_op"));
+    CHECK(fly_layout_coord(FLY_COORD_FLAT, swizzled, &five, 1, &out, &n) == FLY_ERROR_UNSUPPORTED &&
+          error_mentions("not defined for the composed"));
+    CHECK(fly_layout_coord(FLY_COORD_FLAT, rows, NULL, 1, &out, &n) == FLY_ERROR_INVALID_ARGUMENT);
+    CHECK(fly_layout_coord(FLY_COORD_FLAT, NULL, &five, 1, &out, &n) == FLY_ERROR_INVALID_HANDLE);
+    CHECK(out == NULL);
+    fly_layout_t *like = NULL;
+    CHECK(fly_layout_unary(FLY_LAYOUT_MAKE_LAYOUT_LIKE, rows, &like) == FLY_OK);
+    CHECK(fly_layout_stride(like, &out, &n) == FLY_OK && n == 4 && out[1] == 8 && out[2] == 1);
+    fly_tuple_free(out);
+    fly_layout_destroy(like);
+    fly_layout_destroy(rows);
+    fly_layout_destroy(swizzled);
+  }
   CHECK(strcmp(fly_status_name(FLY_ERROR_PARSE), "FLY_ERROR_PARSE") == 0);
 
   /* A destroyed handle is reported, not dereferenced as a live one. */

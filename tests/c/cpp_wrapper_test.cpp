@@ -170,6 +170,8 @@ int main() {
   expect(a.size() == 32, "size");
   expect(a.logicalDivide("(2,4)").str() == "((2,2),(4,2)):((8,16),(1,4))", "logical_divide");
   expect(flydsl::Layout("1000:1").logicalDivide("128").str() == "(128,8):(1,128)", "divide 1000");
+  expect(flydsl::Layout("(4,8):(16,2)").makeLayoutLike().str() == "(4,8):(8,1)",
+         "make_layout_like");
   bool threw = false;
   try {
     flydsl::Layout bad("(2,3");

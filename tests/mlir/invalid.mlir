@@ -995,3 +995,20 @@ func.func @coord_tensor_dynamic_size(%t: !fly.coord_tensor<0, ?:1>) {
   %v = fly.memref.load_vec(%t) : (!fly.coord_tensor<0, ?:1>) -> vector<4xi32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{a tensor over a composed layout has no swizzle of its own}}
+func.func @composed_and_swizzled(%t: !fly.memref<f32, global, 8:2 o 1 o 4:1, swizzle<1,0,1>>) {
+  return
+}
+
+// -----
+
+func.func @composed_coordinates(%b: !fly.int_tuple<0>) {
+  %c = fly.static : !fly.composed_layout<8:2 o 1 o 4:1>
+  // expected-error @+2 {{a coordinate tensor over a composed layout is not offered}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %v = fly.make_view(%b, %c) : (!fly.int_tuple<0>, !fly.composed_layout<8:2 o 1 o 4:1>) -> !fly.coord_tensor<0, 4:1>
+  return
+}

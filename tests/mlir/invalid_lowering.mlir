@@ -69,3 +69,16 @@ func.func @buffer_call_of_two_calls(%g: !fly.ptr<f32, global>, %n: i64, %f: i32)
   fly.copy_atom_call(%a, %t, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>, !fly.memref<f32, #fly_rocdl.buffer_desc, 8:1>, !fly.memref<f32, register, 8:1>) -> ()
   return
 }
+
+// -----
+
+// A tensor over a composed layout is read through its decomposition, never through the layout
+// of its coordinates alone.
+func.func @load_through_composed(%p: !fly.ptr<f32, global>) -> f32 {
+  %c = fly.static : !fly.composed_layout<8:2 o 1 o 4:1>
+  %v = fly.make_view(%p, %c) : (!fly.ptr<f32, global>, !fly.composed_layout<8:2 o 1 o 4:1>) -> !fly.memref<f32, global, 8:2 o 1 o 4:1>
+  %i = fly.static : !fly.int_tuple<2>
+  // expected-error @+1 {{reads a tensor over a composed layout, which is taken apart by fly.decomposition (of a fly.make_view) in fly-layout-lowering only}}
+  %x = fly.memref.load(%v, %i) : (!fly.memref<f32, global, 8:2 o 1 o 4:1>, !fly.int_tuple<2>) -> f32
+  return %x : f32
+}

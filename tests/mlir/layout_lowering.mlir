@@ -205,3 +205,58 @@ func.func @register_tensors(
        -> !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
   return %t, %f : !fly.memref<f32, register, (2,4):(1,4)>, !fly.memref<f16, register, (4,1,1,2):(1,0,0,4)>
 }
+
+// -----
+
+// A view through a composed layout comes apart: 3 * (2 + 4 * (1 + 0)) = 18 moves the pointer,
+// and the tensor is read through the layout at the end of the chain. Composing the same
+// function inside the outer one gives the same view.
+// CHECK-LABEL: func.func @decomposed_view
+// CHECK-NOT: fly.decomposition
+// CHECK: %[[OFF:.*]] = fly.make_int_tuple() : () -> !fly.int_tuple<18>
+// CHECK: %[[P:.*]] = fly.add_offset(%{{.*}}, %[[OFF]]) : (!fly.ptr<f16, shared, align<16>>, !fly.int_tuple<18>) -> !fly.ptr<f16, shared, align<4>>
+// CHECK: fly.make_view(%[[P]], %{{.*}}) : (!fly.ptr<f16, shared, align<4>>, !fly.layout<(2,3):(3,1)>) -> !fly.memref<f16, shared, (2,3):(3,1), align<4>>
+func.func @decomposed_view(%p: !fly.ptr<f16, shared, align<16>>)
+    -> !fly.memref<f16, shared, (2,3):(3,1), align<4>> {
+  %inner = fly.static : !fly.layout<64:3>
+  %mid = fly.static : !fly.layout<64:4>
+  %outer = fly.static : !fly.layout<(2,3):(3,1)>
+  %two = fly.static : !fly.int_tuple<2>
+  %one = fly.static : !fly.int_tuple<1>
+  %c1 = fly.make_composed_layout(%mid, %one, %outer)
+      : (!fly.layout<64:4>, !fly.int_tuple<1>, !fly.layout<(2,3):(3,1)>)
+      -> !fly.composed_layout<64:4 o 1 o (2,3):(3,1)>
+  %c2 = fly.make_composed_layout(%inner, %two, %c1)
+      : (!fly.layout<64:3>, !fly.int_tuple<2>, !fly.composed_layout<64:4 o 1 o (2,3):(3,1)>)
+      -> !fly.composed_layout<64:3 o 2 o [64:4 o 1 o (2,3):(3,1)]>
+  %v = fly.make_view(%p, %c2)
+      : (!fly.ptr<f16, shared, align<16>>, !fly.composed_layout<64:3 o 2 o [64:4 o 1 o (2,3):(3,1)]>)
+      -> !fly.memref<f16, shared, 64:3 o 2 o [64:4 o 1 o (2,3):(3,1)], align<16>>
+  %d = fly.decomposition(%v)
+      : (!fly.memref<f16, shared, 64:3 o 2 o [64:4 o 1 o (2,3):(3,1)], align<16>>)
+      -> !fly.memref<f16, shared, (2,3):(3,1), align<4>>
+  return %d : !fly.memref<f16, shared, (2,3):(3,1), align<4>>
+}
+
+// -----
+
+// A swizzle inside: S<1,1,1> sends offset 6 (0b110) to 6 ^ ((6 & 0b100) >> 1) = 4, where the
+// pointer moves; a plain tensor is its own decomposition.
+// CHECK-LABEL: func.func @decomposed_swizzle
+// CHECK: fly.make_int_tuple() : () -> !fly.int_tuple<4>
+// CHECK-NOT: fly.decomposition
+func.func @decomposed_swizzle(%p: !fly.ptr<f32, global>, %t: !fly.memref<f32, global, 4:1>)
+    -> (!fly.memref<f32, global, 4:2>, !fly.memref<f32, global, 4:1>) {
+  %sw = fly.static : !fly.swizzle<S<1,1,1>>
+  %off = fly.static : !fly.int_tuple<6>
+  %l = fly.static : !fly.layout<4:2>
+  %c = fly.make_composed_layout(%sw, %off, %l)
+      : (!fly.swizzle<S<1,1,1>>, !fly.int_tuple<6>, !fly.layout<4:2>)
+      -> !fly.composed_layout<S<1,1,1> o 6 o 4:2>
+  %v = fly.make_view(%p, %c) : (!fly.ptr<f32, global>, !fly.composed_layout<S<1,1,1> o 6 o 4:2>)
+      -> !fly.memref<f32, global, S<1,1,1> o 6 o 4:2>
+  %d = fly.decomposition(%v) : (!fly.memref<f32, global, S<1,1,1> o 6 o 4:2>)
+      -> !fly.memref<f32, global, 4:2>
+  %same = fly.decomposition(%t) : (!fly.memref<f32, global, 4:1>) -> !fly.memref<f32, global, 4:1>
+  return %d, %same : !fly.memref<f32, global, 4:2>, !fly.memref<f32, global, 4:1>
+}

@@ -122,7 +122,10 @@ func.func @tuple_structure(%a: index, %b: index) -> (index, index) {
   %x = fly.get_scalar(%g) : (!fly.int_tuple<?>) -> index
   %u = fly.make_int_tuple(%a, %b) : (index, index) -> !fly.int_tuple<(4,?,?)>
   %k = fly.take(%u) {begin = 1 : i32, end = 3 : i32} : (!fly.int_tuple<(4,?,?)>) -> !fly.int_tuple<(?,?)>
-  %p = fly.select(%k) {indices = array<i32: 1>} : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
+  // As in FlyDSL: a take of one mode is that mode, and end -1 takes to the last mode.
+  %one = fly.take(%u) {begin = 0 : i32, end = 1 : i32} : (!fly.int_tuple<(4,?,?)>) -> !fly.int_tuple<4>
+  %rest = fly.take(%u) {begin = 1 : i32, end = -1 : i32} : (!fly.int_tuple<(4,?,?)>) -> !fly.int_tuple<(?,?)>
+  %p = fly.select(%rest) {indices = array<i32: 1>} : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
   %q = fly.select(%k) {indices = array<i32: 0>} : (!fly.int_tuple<(?,?)>) -> !fly.int_tuple<?>
   %sum = fly.int_tuple_add(%p, %q) : (!fly.int_tuple<?>, !fly.int_tuple<?>) -> !fly.int_tuple<?>
   %y = fly.get_scalar(%sum) : (!fly.int_tuple<?>) -> index

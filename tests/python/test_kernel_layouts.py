@@ -626,3 +626,33 @@ def test_a_copy_from_one_element_moves_one_atom_call():
         whole_in_a_tiled_copy(np.zeros(1, np.float32)).launch(block=(1,))
     with pytest.raises(TypeError, match="elements of 96 bits are not offered"):
         fx.make_copy_atom(fx.UniversalCopy128b(), 96)
+
+
+@flyc.kernel
+def index_coordinates(out: fx.Tensor, s: fx.Int32):
+    # FlyDSL's coordinates of thread i in a layout with a dynamic stride, each leaf a column.
+    L = fx.make_layout((4, (2, 2)), (s, (1, 2)))
+    i = fx.thread_idx.x
+    hier = fx.idx2crd(i, L).unpack()
+    out[i, 0] = hier[0]
+    out[i, 1] = hier[1][0]
+    out[i, 2] = hier[1][1]
+    flat = fx.get_flat_coord(i, L).unpack()
+    out[i, 3] = flat[0]
+    out[i, 4] = flat[1]
+    out[i, 5] = fx.get_scalar(fx.get_1d_coord(i, L))
+    like = fx.make_layout_like(fx.make_layout((s, 4), (4, 1)))  # a dynamic extent
+    out[i, 6] = fx.crd2idx((1, i % 4), like)
+
+
+def test_coordinates_of_an_index_agree_with_the_host():
+    s = 4
+    out = np.zeros((16, 7), np.int32)
+    run(index_coordinates, out, s, block=(16,))
+    host = fx.make_layout((4, (2, 2)), (s, (1, 2)))
+    for i in range(16):
+        a, (b, c) = fx.idx2crd(i, host)
+        flat = fx.get_flat_coord(i, host)
+        like = fx.make_layout_like(fx.make_layout((s, 4), (4, 1)))
+        expected = [a, b, c, flat[0], flat[1], fx.get_1d_coord(i, host), like((1, i % 4))]
+        assert out[i].tolist() == expected, i

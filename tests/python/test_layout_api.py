@@ -138,3 +138,27 @@ def test_shapes_strides_and_coordinates_take_their_modes():
     assert fx.make_shape(2, 3) == (2, 3) and fx.make_shape(9, (4, 8)) == (9, (4, 8))
     assert fx.make_stride(8) == (8,) and fx.make_coord(None, 1) == (None, 1)
     assert fx.make_layout(fx.make_shape(2, 3), fx.make_stride(1, 2)) == fx.make_layout((2, 3))
+
+
+def test_coordinates_of_an_index_through_the_strides():
+    # FlyDSL's (and CuTe's get_hier_coord / get_flat_coord / get_1d_coord): the coordinate
+    # whose offset is the index, for a bijective layout; not the column-major coordinate.
+    rows = fx.make_layout((4, 8), (8, 1))
+    assert fx.idx2crd(5, rows) == (0, 5) and rows(fx.idx2crd(5, rows)) == 5
+    assert fx.get_flat_coord(9, fx.make_layout((4, 8), (1, 4))) == (1, 2)
+    assert (
+        fx.get_1d_coord(5, rows) == 20 and fx.get_1d_coord(9, fx.make_layout((4, 8), (1, 4))) == 9
+    )
+    nested = fx.make_layout(((2, 2), 4), ((1, 2), 4))
+    assert fx.idx2crd(3, nested) == ((1, 1), 0)
+    assert fx.get_flat_coord(3, nested) == (3, 0)  # one 1-D coordinate per top-level mode
+    for i in range(16):
+        assert nested(fx.idx2crd(i, nested)) == i
+    assert fx.idx2crd(5, (4, 8)) == (1, 1)  # of a shape: column-major, as before
+    assert fx.make_layout_like(rows) == fx.make_layout((4, 8), (8, 1))
+    assert fx.make_layout_like(fx.make_layout((4, 8), (16, 2))) == rows
+    with pytest.raises(TypeError, match="must be a Layout"):
+        fx.get_flat_coord(3, (4, 8))
+    swizzled = fx.make_composed_layout(fx.Swizzle(1, 1, 1), 0, rows)
+    with pytest.raises(flydsl.UnsupportedError, match="composed"):
+        fx.get_1d_coord(3, swizzled)

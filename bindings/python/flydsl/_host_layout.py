@@ -11,6 +11,7 @@ Tilers are a Layout, an int, `_`/None, or a tuple of those.
 
 import ctypes
 
+from ._fly_types import ComposedLayoutType, LayoutType
 from ._lib import (
     IntTuple,
     LayoutHandle,
@@ -41,6 +42,7 @@ __all__ = [
     "compact_col_major", "crd2crd", "parse_tuple", "int_tuple_add", "int_tuple_sub",
     "int_tuple_mul", "int_tuple_div", "int_tuple_mod", "int_tuple_product",
     "int_tuple_product_each", "int_tuple_product_like", "equal", "get_leaves",
+    "get_flat_coord", "get_1d_coord", "make_layout_like",
 ]  # fmt: skip
 
 
@@ -97,7 +99,9 @@ _int_query = {
 _get = _proto("fly_layout_get", LayoutHandle, c_int64_p, _sz, _out_layout)
 _crd2idx = _proto("fly_layout_crd2idx", LayoutHandle, c_int64_p, _sz, _P(_i64))
 _evaluate = _proto("fly_layout_evaluate", LayoutHandle, c_int64_p, _sz, _P(c_int64_p), _P(_sz))
-_idx2crd = _proto("fly_layout_idx2crd", LayoutHandle, _i64, _P(c_int64_p), _P(_sz))
+_coord = _proto(
+    "fly_layout_coord", ctypes.c_int, LayoutHandle, c_int64_p, _sz, _P(c_int64_p), _P(_sz)
+)
 _slice = _proto("fly_layout_slice", LayoutHandle, c_int64_p, _sz, _out_layout)
 _dice = _proto("fly_layout_dice", LayoutHandle, c_int64_p, _sz, _out_layout)
 _slice_off = _proto(
@@ -133,7 +137,8 @@ _tuple_less = _proto("fly_tuple_elem_less", c_int64_p, _sz, c_int64_p, _sz, _P(c
 
 # C enum values (flydsl.h).
 _COALESCE, _FILTER, _FILTER_ZEROS, _COMPLEMENT, _RIGHT_INV, _LEFT_INV, _FLATTEN = range(7)
-_MAKE_FRAGMENT_LIKE = 7
+_MAKE_FRAGMENT_LIKE, _MAKE_LAYOUT_LIKE = 7, 8
+_COORD_IDX2CRD, _COORD_FLAT, _COORD_1D = range(3)
 _COMPOSITION, _BLOCKED, _RAKED, _APPEND, _PREPEND, _MAX_COMMON_LAYOUT = range(6)
 _TILER_OPS = dict(
     composition=0, logical_divide=1, zipped_divide=2, tiled_divide=3, flat_divide=4,
@@ -217,6 +222,13 @@ class Layout:
     @property
     def stride(self):
         return static_value(_tuple_out(_tuple_query["stride"], self._h))
+
+    @property
+    def type(self):
+        """The layout's Fly type: `!fly.layout<(4,8):(1,4)>`, or a composed layout's."""
+        if self.is_composed:
+            return ComposedLayoutType(str(self).replace("Sw<", "S<").replace("@", "E"))
+        return LayoutType(self.shape, self.stride)
 
     @property
     def is_composed(self):
@@ -421,13 +433,37 @@ def crd2idx(crd, layout_or_shape, stride=None):
 
 
 def idx2crd(idx, shape_or_layout, stride=None):
-    """idx2crd(idx, layout), idx2crd(idx, shape) (column-major), or idx2crd(idx, shape, stride)
-    (per leaf (idx // d) % s)."""
+    """idx2crd(idx, layout): the coordinate through the layout's shape and strides, as FlyDSL's
+    (CuTe's layout.get_hier_coord: (0, 5) for 5 in (4,8):(8,1)); idx2crd(idx, shape):
+    column-major; idx2crd(idx, shape, stride): per leaf (idx // d) % s."""
     if isinstance(shape_or_layout, Layout):
-        return _tuple_out(_idx2crd, shape_or_layout._h, idx)
+        return _layout_coord(_COORD_IDX2CRD, idx, shape_or_layout)
     if stride is not None:
         return _ternary_op(0, idx, shape_or_layout, stride)
     return _tuple_op(3, idx, shape_or_layout)
+
+
+def _layout_coord(op, index, layout):
+    x, n = encode(index)
+    return static_value(_tuple_out(_coord, op, _as_layout(layout, "layout")._h, x, n))
+
+
+def get_flat_coord(index, layout):
+    """The coordinate of `index` through the layout's shape and strides, as one 1-D coordinate
+    per top-level mode: get_flat_coord(9, (4,8):(1,4)) is (1, 2)."""
+    return _layout_coord(_COORD_FLAT, index, layout)
+
+
+def get_1d_coord(index, layout):
+    """The coordinate of `index` through the layout's shape and strides, as its column-major
+    index in the shape: get_1d_coord(5, (4,8):(8,1)) is 20."""
+    return _layout_coord(_COORD_1D, index, layout)
+
+
+def make_layout_like(layout):
+    """CuTe's make_layout_like: the shape, with compact strides in the order of the layout's
+    strides (stride-0 modes keep stride 0)."""
+    return _new(_unary, _MAKE_LAYOUT_LIKE, _as_layout(layout, "layout")._h)
 
 
 def crd2crd(crd, src_shape, dst_shape):
@@ -479,7 +515,13 @@ def composition(a, b):
     return _new(_tiler_op, _TILER_OPS["composition"], a._h, _tiler_text(b).encode())
 
 
-def complement(layout, cotarget=None):
+def complement(layout, cotarget=None, *, codomain_size=None):
+    """The layout of the offsets `layout` misses up to `cotarget` (FlyDSL calls it
+    codomain_size; either name, not both), or up to its cosize."""
+    if codomain_size is not None:
+        if cotarget is not None:
+            raise TypeError("complement takes cotarget or codomain_size, not both")
+        cotarget = codomain_size
     if cotarget is None:
         return _new(_unary, _COMPLEMENT, layout._h)
     c, n = encode(cotarget)
@@ -604,8 +646,8 @@ def _ternary_op(op, a, b, c):
 
 # fly_tuple_op and fly_tuple_unary_op (flydsl.h): the numbers kernels use too.
 TUPLE_OPS = dict(
-    shape_div=0, ceil_div=1, elem_scale=2, int_tuple_add=7, int_tuple_sub=8, int_tuple_mul=9,
-    int_tuple_div=10, int_tuple_mod=11, int_tuple_product_like=12,
+    shape_div=0, ceil_div=1, elem_scale=2, idx2crd=3, int_tuple_add=7, int_tuple_sub=8,
+    int_tuple_mul=9, int_tuple_div=10, int_tuple_mod=11, int_tuple_product_like=12,
 )  # fmt: skip
 TUPLE_UNARY_OPS = dict(product_each=0, flatten=1, int_tuple_product=2)
 

@@ -12,6 +12,7 @@ import enum
 import math
 
 from . import _kernel_api as K
+from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
@@ -99,6 +100,23 @@ def _parse(text):
     return element()
 
 
+def _type_tree(text):
+    """A kernel value's CuTe text as the structure of its Fly type: `?` leaves DYNAMIC, basis
+    elements (`1@0`, `?@1`) ScaledBasis."""
+
+    def leaf(x):
+        if isinstance(x, tuple) and len(x) == 2 and x[0] in ("?", "_"):
+            return DYNAMIC
+        if isinstance(x, tuple):
+            return tuple(leaf(e) for e in x)
+        if isinstance(x, str):  # a basis element
+            value, *modes = x.split("@")
+            return ScaledBasis(DYNAMIC if value.startswith("?") else int(value), map(int, modes))
+        return x
+
+    return leaf(_parse(text))
+
+
 class IntTupleValue:
     """A tuple inside a kernel: static leaves are ints, dynamic ones kernel integers.
     `unpack()` gives the nested Python tuple (ints and Values)."""
@@ -112,6 +130,11 @@ class IntTupleValue:
         return _text(self.handle)
 
     __repr__ = __str__
+
+    @property
+    def type(self):
+        """The tuple's Fly type: `!fly.int_tuple<(?,8)>`, `?` where a leaf is dynamic."""
+        return IntTupleType(_type_tree(str(self)))
 
     def unpack(self):
         tree = _parse(str(self))
@@ -273,6 +296,15 @@ class LayoutValue:
         return _text(self.handle)
 
     __repr__ = __str__
+
+    @property
+    def type(self):
+        """The layout's Fly type: `!fly.layout<(?,8):(1,?)>`, `?` where a leaf is dynamic."""
+        text = str(self)
+        if " o " in text:
+            return ComposedLayoutType(text.replace("Sw<", "S<").replace("@", "E"))
+        shape, stride = text.split(":")
+        return LayoutType(_type_tree(shape), _type_tree(stride))
 
     @property
     def shape(self):
@@ -1033,6 +1065,13 @@ def tuple_binary(op, a, b):
 
 def tuple_unary(op, a):
     return IntTupleValue(K.tuple_unary(current(), op, coord(a).handle))
+
+
+def layout_coord(op, index, layout):
+    """fly_layout_coord_op `op`: the coordinate of an index (a tuple or integer) of a layout,
+    inside the kernel."""
+    h = K.layout_coord(current(), op, as_kernel_layout(layout), coord(index).handle)
+    return IntTupleValue(h)
 
 
 def leaves(t, dynamic_only=False):

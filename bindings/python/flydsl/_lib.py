@@ -5,6 +5,7 @@ import operator
 import os
 from pathlib import Path
 
+from ._fly_types import IntTupleType
 from .errors import error_for_status
 
 _TOKEN_OPEN = -(2**63)
@@ -87,6 +88,8 @@ def encode(value):
             out.append(_TOKEN_CLOSE)
         elif v is None or getattr(v, "_is_underscore", False):
             out.append(_TOKEN_UNDERSCORE)
+        elif isinstance(v, ScaledBasis):
+            out.extend([_TOKEN_BASIS, int(v.value.__index__()), len(v.modes), *v.modes])
         elif isinstance(v, bool):
             raise TypeError("expected an int, got bool")
         else:
@@ -143,10 +146,17 @@ class IntTuple(tuple):
     def unpack(self):
         return tuple(e.unpack() if isinstance(e, IntTuple) else e for e in self)
 
+    to_py_value = unpack
+
     @property
     def rank(self):
         """The number of top-level modes (FlyDSL's IntTuple.rank)."""
         return len(self)
+
+    @property
+    def type(self):
+        """The tuple's Fly type (`!fly.int_tuple<(4,8)>`)."""
+        return IntTupleType(self)
 
 
 class StaticInt(int):
@@ -166,6 +176,10 @@ class StaticInt(int):
     @property
     def get_static_leaf_int(self):
         return int(self)
+
+    @property
+    def type(self):
+        return IntTupleType(int(self))
 
 
 class ScaledBasis:
@@ -204,6 +218,11 @@ class ScaledBasis:
 
     def __repr__(self):
         return str(self.value) + "".join(f"E{m}" for m in self.modes)
+
+    @property
+    def type(self):
+        """The Fly type of the one-leaf tuple it makes (`!fly.int_tuple<2E0>`)."""
+        return IntTupleType(self)
 
     def cute_text(self):
         """The element as CuTe text (`2@0`), as the C library reads it."""

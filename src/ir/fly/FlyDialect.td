@@ -208,11 +208,22 @@ def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
     `!fly.memref<f32, global, (4,8):(8,1)>`, with optional `, align 16` and
     `, swizzle<3,0,3>` (the offsets the layout gives pass through CuTe's
     Swizzle<B,M,S>: swizzle o layout). Element (c) of the tensor is at
-    `ptr + swizzle(layout(c))`.
+    `ptr + swizzle(layout(c))`. FlyDSL's tensor over a composed layout
+    (`!fly.memref<f32, global, 32:2 o 5 o (4,8):(1,4)>`) has the composition
+    as `composed` and its coordinates' layout (the end of its outer chain) as
+    `layout`; it is read through `fly.decomposition`, which gives a plain tensor.
   }];
   let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
                         "LayoutType":$layout, "int64_t":$alignment,
-                        ArrayRefParameter<"int64_t">:$swizzle);
+                        ArrayRefParameter<"int64_t">:$swizzle,
+                        OptionalParameter<"ComposedLayoutType">:$composed);
+  let builders = [
+    TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$addressSpace, "LayoutType":$layout,
+                     "int64_t":$alignment, "::llvm::ArrayRef<int64_t>":$swizzle), [{
+      return $_get($_ctxt, elementType, addressSpace, layout, alignment, swizzle,
+                   ComposedLayoutType());
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
@@ -757,9 +768,25 @@ def Fly_MakeViewOp : Fly_Op<"make_view",
     of coordinates (`!fly.coord_tensor`), whose base it is.
   }];
   let arguments = (ins AnyTypeOf<[Fly_PointerType, Fly_IntTupleType]>:$ptr,
-                       Fly_LayoutType:$layout, OptionalAttr<DenseI64ArrayAttr>:$swizzle);
+                       AnyTypeOf<[Fly_LayoutType, Fly_ComposedLayoutType]>:$layout,
+                       OptionalAttr<DenseI64ArrayAttr>:$swizzle);
   let results = (outs AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$result);
   let assemblyFormat = "`(` $ptr `,` $layout `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Fly_DecompositionOp : Fly_Op<"decomposition",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a tensor over a composed layout as a plain one";
+  let description = [{
+    `%t = fly.decomposition(%v) : (!fly.memref<f32, global, 128:2 o 5 o (4,8):(1,4)>) ->
+    !fly.memref<f32, global, (4,8):(1,4)>`: FlyDSL's decomposition peels the composition
+    off: the pointer moves by the inner function of the offsets on the way (here 2 * 5) and
+    the result is viewed through the layout at the end of the outer chain. A plain tensor is
+    its own decomposition.
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor);
+  let results = (outs AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$result);
+  let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_GetIterOp : Fly_Op<"get_iter", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
@@ -773,7 +800,7 @@ def Fly_GetLayoutOp : Fly_Op<"get_layout",
     [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "a tensor's layout";
   let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor);
-  let results = (outs Fly_LayoutType:$result);
+  let results = (outs AnyTypeOf<[Fly_LayoutType, Fly_ComposedLayoutType]>:$result);
   let assemblyFormat = "`(` $tensor `)` attr-dict `:` functional-type(operands, results)";
 }
 

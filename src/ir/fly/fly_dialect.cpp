@@ -480,6 +480,8 @@ ParseResult parseLayoutText(AsmParser &parser, std::string &out, bool keywordFol
   return parseIntTupleText(parser, out, keywordFollows);
 }
 
+ParseResult parseComposedRest(AsmParser &parser, std::string &out);
+
 /// `inner o offset o outer (o offset o outer)*`, an outer composition between `[` and `]`.
 ParseResult parseComposedText(AsmParser &parser, std::string &out) {
   if (succeeded(parser.parseOptionalKeyword("CS"))) {
@@ -493,6 +495,11 @@ ParseResult parseComposedText(AsmParser &parser, std::string &out) {
   }
   if (parser.parseKeyword("o"))
     return failure();
+  return parseComposedRest(parser, out);
+}
+
+/// What follows a composition's inner function and its first `o`.
+ParseResult parseComposedRest(AsmParser &parser, std::string &out) {
   do {
     out += " o ";
     if (parseIntTupleText(parser, out, true) || parser.parseKeyword("o"))
@@ -1193,9 +1200,13 @@ Structure fly::ir::fly::computeStructure(llvm::StringRef name, const std::vector
     });
   if (name == "fly.take")
     return onModes(x, [&](const L::IntTuple &t) {
-      if (ints[0] < 0 || ints[1] < ints[0])
+      int64_t end = ints[1] == -1 ? int64_t(t.rank()) : ints[1]; // -1: to the last mode
+      if (ints[0] < 0 || end < ints[0])
         L::fail(L::ErrorKind::InvalidArgument, "take needs 0 <= begin <= end");
-      return L::take(t, size_t(ints[0]), size_t(ints[1]));
+      // FlyDSL's take of one mode is that mode (CuTe's take<b,b+1> keeps a rank-1 tuple).
+      if (end - ints[0] == 1 && t.isTuple() && size_t(end) <= t.rank())
+        return t[size_t(ints[0])];
+      return L::take(t, size_t(ints[0]), size_t(end));
     });
   if (name == "fly.select")
     return onModes(x, [&](const L::IntTuple &t) { return selectModes(t, ints); });
@@ -1370,15 +1381,10 @@ llvm::SmallVector<int32_t> fly::ir::fly::structureInts(Operation *op) {
 
 L::IntTuple fly::ir::fly::computeCoord(llvm::StringRef name, const L::IntTuple &index,
                                        const L::Layout &l) {
-  L::IntTuple crd = L::idx2crd(index, l.shape(), l.stride());
-  if (name == "fly.get_flat_coord") {
-    std::vector<L::IntTuple> ones(l.shape().isTuple() ? l.rank() : 0, L::IntTuple(1));
-    L::IntTuple flat = l.shape().isTuple() ? L::IntTuple::tuple(ones) : L::IntTuple(1);
-    return L::crd2crd(crd, l.shape(), flat);
-  }
-  if (name == "fly.get_1d_coord")
-    return L::crd2idx(crd, l.shape());
-  return crd;
+  L::CoordOp op = name == "fly.get_flat_coord" ? L::CoordOp::FlatCoord
+                  : name == "fly.get_1d_coord" ? L::CoordOp::OneDCoord
+                                               : L::CoordOp::Idx2Crd;
+  return L::apply(op, index, l);
 }
 
 #define FLY_COORD_INFERENCE(Op)                                                                    \
@@ -1612,9 +1618,37 @@ Type FlyMemRefType::parse(AsmParser &parser) {
       parseSpace(parser, space) || parser.parseComma())
     return {};
   SMLoc loc = parser.getCurrentLocation();
-  if (parseLayoutText(parser, text))
+  // A layout, or FlyDSL's composed layout (a swizzle or a layout, then `o`).
+  bool composed = false;
+  if (succeeded(parser.parseOptionalKeyword("CS"))) {
+    composed = true;
+    if (parseSwizzleBody(parser, true, text) || parser.parseKeyword("o"))
+      return {};
+  } else if (succeeded(parser.parseOptionalKeyword("S"))) {
+    composed = true;
+    if (parseSwizzleBody(parser, false, text) || parser.parseKeyword("o"))
+      return {};
+  } else if (parseLayoutText(parser, text, true)) {
     return {};
-  LayoutType layout = layoutTypeOf(parser, loc, text);
+  } else {
+    composed = succeeded(parser.parseOptionalKeyword("o"));
+  }
+  LayoutType layout;
+  ComposedLayoutType function;
+  if (composed) {
+    if (parseComposedRest(parser, text))
+      return {};
+    try {
+      L::ComposedFunction f = readComposed(text);
+      function = ComposedLayoutType::get(parser.getContext(), f);
+      layout = LayoutType::get(parser.getContext(), f.domain());
+    } catch (const L::LayoutError &e) {
+      parser.emitError(loc, "invalid composed layout ") << text << ": " << e.what();
+      return {};
+    }
+  } else {
+    layout = layoutTypeOf(parser, loc, text);
+  }
   if (!layout)
     return {};
   int64_t align = elementBytes(element);
@@ -1622,21 +1656,23 @@ Type FlyMemRefType::parse(AsmParser &parser) {
   if (parseOptions(parser, element, align, &swizzle) || parser.parseGreater())
     return {};
   return parser.getChecked<FlyMemRefType>(parser.getContext(), element, space, layout, align,
-                                          swizzle);
+                                          swizzle, function);
 }
 
 void FlyMemRefType::print(AsmPrinter &printer) const {
   printer << "<" << getElementType() << ", " << spaceText(getAddressSpace()) << ", "
-          << getLayout().getText();
+          << (getComposed() ? flydslText(getComposed().getText()) : getLayout().getText().str());
   printOptions(printer, getElementType(), getAlignment(), getSwizzle());
   printer << ">";
 }
 
 LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
                                     unsigned space, LayoutType layout, int64_t align,
-                                    ArrayRef<int64_t> swizzle) {
+                                    ArrayRef<int64_t> swizzle, ComposedLayoutType composed) {
   if (failed(PointerType::verify(emitError, element, space, align, {})))
     return failure();
+  if (composed && !swizzle.empty())
+    return emitError() << "a tensor over a composed layout has no swizzle of its own";
   return verifySwizzle(emitError, swizzle);
 }
 
@@ -2006,6 +2042,20 @@ LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locat
                                            OpaqueProperties props, RegionRange regions,
                                            SmallVectorImpl<Type> &results) {
   Adaptor adaptor(operands, attrs, props, regions);
+  if (auto composed = dyn_cast<ComposedLayoutType>(adaptor.getLayout().getType())) {
+    auto ptr = dyn_cast<PointerType>(adaptor.getPtr().getType());
+    if (!ptr)
+      return emitOptionalError(loc, "fly.make_view: a coordinate tensor over a composed layout "
+                                    "is not offered");
+    if (adaptor.getSwizzleAttr() || !ptr.getAddressSwizzle().empty())
+      return emitOptionalError(loc, "fly.make_view: a view through a composed layout has no "
+                                    "other swizzle");
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {
+      return FlyMemRefType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(),
+                                LayoutType::get(ctx, composed.getFunction().domain()),
+                                ptr.getAlignment(), {}, composed);
+    });
+  }
   auto layout = cast<LayoutType>(adaptor.getLayout().getType());
   if (auto base = dyn_cast<IntTupleType>(adaptor.getPtr().getType())) {
     if (adaptor.getSwizzleAttr())
@@ -2050,9 +2100,34 @@ LogicalResult GetLayoutOp::inferReturnTypes(MLIRContext *, std::optional<Locatio
                                             RegionRange, SmallVectorImpl<Type> &results) {
   if (auto coords = dyn_cast<CoordTensorType>(operands[0].getType()))
     results.push_back(coords.getLayout());
+  else if (auto composed = cast<FlyMemRefType>(operands[0].getType()).getComposed())
+    results.push_back(composed);
   else
     results.push_back(cast<FlyMemRefType>(operands[0].getType()).getLayout());
   return success();
+}
+
+LogicalResult DecompositionOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                ValueRange operands, DictionaryAttr,
+                                                OpaqueProperties, RegionRange,
+                                                SmallVectorImpl<Type> &results) {
+  auto t = dyn_cast<FlyMemRefType>(operands[0].getType());
+  if (!t || !t.getComposed()) { // a plain tensor is its own decomposition
+    results.push_back(operands[0].getType());
+    return success();
+  }
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    auto [linear, offset] = t.getComposed().getFunction().decompose();
+    if (!offset.isLeaf() || !offset.leaf().isStatic() || offset.leaf().isBasis())
+      L::fail(L::ErrorKind::Unsupported, "the offset of " + t.getComposed().getText().str() +
+                                             " is " + offset.str() + ", not one integer");
+    // The alignment the moved pointer keeps, as fly.add_offset computes it.
+    int64_t elem = t.getPointerType().getElementBytes(), align = elem;
+    align = std::max(
+        elem, std::min(t.getAlignment(), L::largestPowerOfTwoDividing(offset.value()) * elem));
+    return FlyMemRefType::get(ctx, t.getElementType(), t.getAddressSpace(),
+                              LayoutType::get(ctx, linear), align, {});
+  });
 }
 
 std::optional<L::IntTuple> fly::ir::fly::constantTuple(Value tuple) {

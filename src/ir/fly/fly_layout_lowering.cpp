@@ -1020,6 +1020,57 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return MakeViewOp::create(b, loc, ptr, layout, DenseI64ArrayAttr());
   }
 
+  /// FlyDSL's fly.decomposition: a plain tensor is its own; a view through a composed layout is
+  /// its pointer moved by the offset the composition gathers (a constant), viewed through the
+  /// layout at the end of the composition's outer chain.
+  bool decomposeView(Operation *op, OpBuilder &b) {
+    auto d = dyn_cast<DecompositionOp>(op);
+    if (!d)
+      return false;
+    if (d.getTensor().getType() == d.getType()) {
+      d.getResult().replaceAllUsesWith(d.getTensor());
+      return true;
+    }
+    auto view = d.getTensor().getDefiningOp<MakeViewOp>();
+    if (!view)
+      return false;
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    auto [linear, offset] =
+        cast<ComposedLayoutType>(view.getLayout().getType()).getFunction().decompose();
+    Value moved = AddOffsetOp::create(
+        b, loc, view.getPtr(),
+        MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, offset), ValueRange{}));
+    Value shape =
+        MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, linear.shape()), ValueRange{});
+    Value stride =
+        MakeIntTupleOp::create(b, loc, IntTupleType::get(ctx, linear.stride()), ValueRange{});
+    Value layout = MakeLayoutOp::create(b, loc, LayoutType::get(ctx, linear), shape, stride);
+    d.getResult().replaceAllUsesWith(
+        MakeViewOp::create(b, loc, d.getType(), moved, layout, DenseI64ArrayAttr()));
+    return true;
+  }
+
+  /// An op that reads a tensor over a composed layout, other than those that take the view
+  /// apart (fly.decomposition, fly.get_iter, fly.get_layout) in fly-layout-lowering: an error
+  /// rather than an access through the wrong layout.
+  LogicalResult refuseComposedTensors() {
+    WalkResult r = getOperation()->walk([&](Operation *op) {
+      auto composed = [](Value v) {
+        auto t = dyn_cast<FlyMemRefType>(v.getType());
+        return t && t.getComposed();
+      };
+      if (llvm::none_of(op->getOperands(), composed) && llvm::none_of(op->getResults(), composed))
+        return WalkResult::advance();
+      if (layoutsOnly && isa<MakeViewOp, DecompositionOp, GetIterOp, GetLayoutOp>(op))
+        return WalkResult::advance();
+      op->emitOpError("reads a tensor over a composed layout, which is taken apart by "
+                      "fly.decomposition (of a fly.make_view) in fly-layout-lowering only");
+      return WalkResult::interrupt();
+    });
+    return failure(r.wasInterrupted());
+  }
+
   /// fly.get_iter and fly.get_layout of a fly.make_view are its operands: the view may go.
   bool forwardView(Operation *op) {
     Value tensor = isa<GetIterOp, GetLayoutOp>(op) ? op->getOperand(0) : Value();
@@ -1099,6 +1150,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     coordTensors.clear();
     constantGeps.clear();
     dynamicShareds.clear();
+    if (failed(refuseComposedTensors()))
+      return signalPassFailure();
     if (layoutsOnly) { // FlyDSL's layout lowering expands copies into their atom calls first
       SmallVector<CopyOp> copies;
       getOperation()->walk([&](CopyOp c) { copies.push_back(c); });
@@ -1115,6 +1168,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp>(op) &&
             cast<FlyMemRefType>(op->getResult(0).getType()).getSwizzle().empty()) {
           op->getResult(0).replaceAllUsesWith(allocation(b, op));
+        } else if (decomposeView(op, b)) {
+          // the decomposed view replaced it
         } else if (layoutsOnly && !forwardView(op)) {
           if (!isLayoutLevel(op) || !operandsKnown(op))
             return WalkResult::advance();

@@ -10,17 +10,22 @@ from .. import _host_layout
 from .. import _kernel_api as K
 from .. import _kernel_layout as KL
 from .._control import _array, _check
+from .._fly_types import BasisType, ComposedLayoutType, IntTupleType, LayoutType
 from .._host_layout import *  # noqa: F401,F403
 from .._host_layout import (
     _APPEND,
     _BLOCKED,
     _COALESCE,
     _COMPOSITION,
+    _COORD_1D,
+    _COORD_FLAT,
+    _COORD_IDX2CRD,
     _FILTER,
     _FILTER_ZEROS,
     _FLATTEN,
     _LEFT_INV,
     _MAKE_FRAGMENT_LIKE,
+    _MAKE_LAYOUT_LIKE,
     _PREPEND,
     _RAKED,
     _RIGHT_INV,
@@ -148,7 +153,25 @@ def _kernel_tuple_unary(name):
     return lambda a: KL.tuple_unary(op, a)
 
 
+def _kernel_coord(op):
+    return lambda index, layout: KL.layout_coord(op, index, layout)
+
+
 make_layout = _kernel_aware(_host_layout.make_layout, _kernel_make_layout)
+
+
+def _kernel_idx2crd(idx, layout_or_shape, stride=None):
+    if stride is not None:
+        layout_or_shape = KL.make_layout(layout_or_shape, stride)
+    if isinstance(layout_or_shape, (Layout, KL.LayoutValue)):
+        return KL.layout_coord(_COORD_IDX2CRD, idx, layout_or_shape)
+    return KL.tuple_binary(_host_layout.TUPLE_OPS["idx2crd"], idx, layout_or_shape)
+
+
+idx2crd = _kernel_aware(_host_layout.idx2crd, _kernel_idx2crd)
+get_flat_coord = _kernel_aware(_host_layout.get_flat_coord, _kernel_coord(_COORD_FLAT))
+get_1d_coord = _kernel_aware(_host_layout.get_1d_coord, _kernel_coord(_COORD_1D))
+make_layout_like = _kernel_aware(_host_layout.make_layout_like, _kernel_unary(_MAKE_LAYOUT_LIKE))
 size = _kernel_aware(_host_layout.size, _kernel_query(0))
 cosize = _kernel_aware(_host_layout.cosize, _kernel_query(1))
 rank = _kernel_aware(_host_layout.rank, _kernel_query(2))
@@ -216,8 +239,9 @@ filter = _kernel_aware(_host_layout.filter, _filter_any)
 
 
 def make_int_tuple(x):
-    """A tuple: a Python tuple when every leaf is an int, else a kernel tuple."""
-    return KL.int_tuple(x) if KL.is_dynamic(x) else x
+    """A tuple: a host IntTuple (a Python tuple with FlyDSL's `.type` and `unpack()`) when
+    every leaf is static, else a kernel tuple."""
+    return KL.int_tuple(x) if KL.is_dynamic(x) else _host_layout.static_value(x)
 
 
 def make_shape(*modes):
@@ -254,12 +278,43 @@ class TileType:
         return f"!fly.tile<{', '.join(map(str, self.modes))}>"
 
 
-def select(x, *args):
-    """select(L, i, j, ...): the listed modes of a layout; inside a kernel, select(cond, a, b)
-    picks a value."""
+def get_(x, mode):
+    """Mode `mode` (an index, or a list of them: a path) of a tuple or layout, as a value of
+    its own (FlyDSL's get_)."""
+    path = [mode] if isinstance(mode, int) else list(mode)
     if isinstance(x, Layout):
-        return _host_layout.select(x, *args)
+        return _host_layout.get(x, *path)
+    if isinstance(x, tuple):
+        for i in path:
+            x = x[i]
+        return _host_layout.static_value(x)
+    for i in path:
+        x = x[i]
+    return x
+
+
+def select(x, *args):
+    """select(L, [i, j, ...]) or select(L, i, j, ...): the listed modes of a layout (or of a
+    tuple, given a list); one mode is that mode, as in FlyDSL. Inside a kernel,
+    select(cond, a, b) picks a value."""
+    listed = len(args) == 1 and isinstance(args[0], (list, tuple))
+    if isinstance(x, Layout) or (isinstance(x, tuple) and listed):
+        modes = list(args[0]) if listed else list(args)
+        if len(modes) == 1:
+            return get_(x, modes[0])
+        if isinstance(x, Layout):
+            return _host_layout.select(x, modes)
+        return _host_layout.static_value(tuple(x[i] for i in modes))
     return select_value(x, *args)
+
+
+def take(layout, begin, end):
+    """Modes begin..end-1 of a layout (end -1: to the last); one mode is that mode, as in
+    FlyDSL (CuTe's take<b,b+1> keeps it a rank-1 tuple)."""
+    end = _host_layout.rank(layout) if end == -1 else end
+    if end - begin == 1:
+        return get_(layout, begin)
+    return _host_layout.take(layout, begin, end)
 
 
 def get_scalar(x):
@@ -442,7 +497,9 @@ def static(value):
     themselves static, so this is the value. Of a type (fx.LayoutType, fx.TileType), the
     value it names."""
     if isinstance(value, LayoutType):
-        return value.layout
+        return _host_layout.make_layout(value.shape.tree, value.stride.tree)
+    if isinstance(value, IntTupleType):
+        return _host_layout.static_value(value.tree)
     if isinstance(value, TileType):
         return make_tile(*[static(m) for m in value.modes])
     return value
@@ -519,27 +576,6 @@ class PointerType(ElementTyped):
         return f"!fly.ptr<{type_of(self.ir_dtype)}, {space}{align}>"
 
 
-class LayoutType:
-    """A layout as a type (`!fly.layout<shape:stride>`): the static layout it names
-    (`fx.LayoutType.get(8, 1)`)."""
-
-    def __init__(self, layout):
-        self.layout = layout
-
-    @staticmethod
-    def get(shape, stride=None):
-        return LayoutType(_host_layout.make_layout(shape, stride))
-
-    def __eq__(self, other):
-        return isinstance(other, LayoutType) and self.layout == other.layout
-
-    def __hash__(self):
-        return hash(repr(self.layout))
-
-    def __repr__(self):
-        return f"!fly.layout<{self.layout}>"
-
-
 class MemRefType(ElementTyped):
     """A tensor's type: element type, layout type, address space and alignment, as
     `fx.memref_alloca` takes it."""
@@ -564,7 +600,8 @@ class MemRefType(ElementTyped):
 
     def __repr__(self):
         space = self.address_space.name.lower()
-        return f"!fly.memref<{type_of(self.ir_dtype)}, {space}, {self.layout_type.layout}>"
+        layout = str(self.layout_type)[len("!fly.layout<") : -1]
+        return f"!fly.memref<{type_of(self.ir_dtype)}, {space}, {layout}>"
 
 
 def memref_alloca(memref_type, layout=None):
@@ -577,7 +614,7 @@ def memref_alloca(memref_type, layout=None):
             "memref_alloca allocates registers; shared memory comes from fx.SharedAllocator"
         )
     return KL.make_fragment(
-        memref_type.layout_type.layout if layout is None else layout, memref_type.ir_dtype
+        static(memref_type.layout_type) if layout is None else layout, memref_type.ir_dtype
     )
 
 
@@ -698,7 +735,8 @@ __all__ = _host_layout.__all__ + [
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
     "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
-    "AddressSpace", "TileType", "local_tile", "LayoutType", "MemRefType", "memref_alloca",
+    "AddressSpace", "TileType", "local_tile", "LayoutType", "IntTupleType", "ComposedLayoutType",
+    "BasisType", "get_", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "mma_atom_call", "make_mma_atom", "make_tiled_mma",
     "UniversalFMA",
     "make_tensor", "make_identity_tensor", "CopyOp", "MmaOp", "AtomicOp", "SyncScope",

@@ -320,6 +320,20 @@ unsafe extern "C" {
         crd_count: *mut usize,
     ) -> fly_status;
 }
+pub const fly_layout_coord_op_FLY_COORD_IDX2CRD: fly_layout_coord_op = 0;
+pub const fly_layout_coord_op_FLY_COORD_FLAT: fly_layout_coord_op = 1;
+pub const fly_layout_coord_op_FLY_COORD_1D: fly_layout_coord_op = 2;
+pub type fly_layout_coord_op = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_layout_coord(
+        op: ::std::os::raw::c_int,
+        layout: *const fly_layout_t,
+        index: *const i64,
+        index_count: usize,
+        crd: *mut *mut i64,
+        crd_count: *mut usize,
+    ) -> fly_status;
+}
 unsafe extern "C" {
     pub fn fly_layout_slice(
         layout: *const fly_layout_t,
@@ -353,6 +367,7 @@ pub const fly_layout_unary_op_FLY_LAYOUT_RIGHT_INVERSE: fly_layout_unary_op = 4;
 pub const fly_layout_unary_op_FLY_LAYOUT_LEFT_INVERSE: fly_layout_unary_op = 5;
 pub const fly_layout_unary_op_FLY_LAYOUT_FLATTEN: fly_layout_unary_op = 6;
 pub const fly_layout_unary_op_FLY_LAYOUT_MAKE_FRAGMENT_LIKE: fly_layout_unary_op = 7;
+pub const fly_layout_unary_op_FLY_LAYOUT_MAKE_LAYOUT_LIKE: fly_layout_unary_op = 8;
 pub type fly_layout_unary_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_layout_unary(
@@ -1447,6 +1462,14 @@ unsafe extern "C" {
         k: *mut fly_kernel_t,
         op: ::std::os::raw::c_int,
         a: *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_kernel_layout_coord(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        layout: *mut fly_value_t,
+        index: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
 pub const fly_copy_op_FLY_COPY_UNIVERSAL: fly_copy_op = 0;

@@ -363,6 +363,28 @@ impl Layout {
         Ok(take_tokens(p, n))
     }
 
+    /// The coordinate whose offset is `idx` (CuTe's `get_hier_coord`, FlyDSL's
+    /// `idx2crd(idx, L)`): per leaf (idx / d) % s through the layout's strides.
+    pub fn hier_coord(&self, idx: &IntTuple) -> Result<IntTuple> {
+        self.coord(raw::fly_layout_coord_op_FLY_COORD_IDX2CRD, idx)
+    }
+    /// `hier_coord` as one 1-D coordinate per top-level mode (`get_flat_coord`).
+    pub fn flat_coord(&self, idx: &IntTuple) -> Result<IntTuple> {
+        self.coord(raw::fly_layout_coord_op_FLY_COORD_FLAT, idx)
+    }
+    /// `hier_coord` as its column-major index in the shape (`get_1d_coord`).
+    pub fn coord_1d(&self, idx: &IntTuple) -> Result<IntTuple> {
+        self.coord(raw::fly_layout_coord_op_FLY_COORD_1D, idx)
+    }
+    fn coord(&self, op: raw::fly_layout_coord_op, idx: &IntTuple) -> Result<IntTuple> {
+        let t = idx.tokens()?;
+        let (mut p, mut n) = (std::ptr::null_mut(), 0usize);
+        check(unsafe {
+            raw::fly_layout_coord(op as i32, self.handle, t.as_ptr(), t.len(), &mut p, &mut n)
+        })?;
+        Ok(take_tokens(p, n))
+    }
+
     /// `get<path...>(L)`, mode numbers from 0.
     pub fn get(&self, path: &[i64]) -> Result<Layout> {
         Layout::make(|out| unsafe {
@@ -462,6 +484,10 @@ impl Layout {
     /// `make_fragment_like(L)`: compact, mode 0 first, the other modes by their strides.
     pub fn make_fragment_like(&self) -> Result<Layout> {
         self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_MAKE_FRAGMENT_LIKE)
+    }
+    /// `make_layout_like(L)`: compact strides in the order of L's (stride-0 modes keep 0).
+    pub fn make_layout_like(&self) -> Result<Layout> {
+        self.unary(raw::fly_layout_unary_op_FLY_LAYOUT_MAKE_LAYOUT_LIKE)
     }
     /// `coalesce(L, profile)`: merges modes only within the profile's modes.
     pub fn coalesce_profile(&self, profile: &IntTuple) -> Result<Layout> {

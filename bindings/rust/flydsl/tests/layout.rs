@@ -134,6 +134,19 @@ fn constructions_and_mode_operations() {
             .to_string(),
         "((2,2),(4)):((1,2),(4))"
     );
+    // FlyDSL's coordinates of an index: through the strides, per mode, as a 1-D index.
+    let rows = l("(4,8):(8,1)");
+    assert_eq!(rows.hier_coord(&t("5")).unwrap(), t("(0,5)"));
+    assert_eq!(rows.coord_1d(&t("5")).unwrap(), t("20"));
+    assert_eq!(
+        l("((2,2),4):((1,2),4)").flat_coord(&t("3")).unwrap(),
+        t("(3,0)")
+    );
+    assert_eq!(
+        l("(4,8):(16,2)").make_layout_like().unwrap().to_string(),
+        "(4,8):(8,1)"
+    );
+    assert!(l("Sw<1,1,1> o 0 o 8:1").hier_coord(&t("3")).is_err());
     assert_eq!(a.coshape().unwrap(), t("64"));
     let identity = l("(4,8):(1@0,1@1)");
     assert_eq!(identity.coshape().unwrap(), t("(4,8)"));
