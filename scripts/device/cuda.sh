@@ -132,8 +132,9 @@ compat() {
     tee "$out/flydsl_compat.md"
 }
 
-# Before and after a change, in one run on one card: the library of an earlier commit
-# (`pack-before REV` here: .device/libflydsl-before.so.1.xz) and this one (`pack`) take turns
+# Before and after a change, in one run on one card: the library of an earlier commit with its
+# Python package and benchmarks (`pack-before REV` here: .device/libflydsl-before.so.1.xz and
+# .device/before-tree.tar.xz) and this one (`pack`) take turns
 # on each benchmark table (layouts: tiled copy, transpose and cold compiles; the kernel
 # library; the GEMM at 4096^3, 8192^3 and M=16) and on bench_compile.py's compile times, or
 # on the tables named (`compare bench_gemm`: one device call has ten minutes).
@@ -143,15 +144,20 @@ compare() {
   mkdir -p "$out"
   unset FLYDSL_COMPILE_BACKEND ARCH
   nvidia-smi -L
+  # The earlier library runs with its own Python package and benchmarks (the package of this
+  # checkout binds C functions that library does not have).
+  local before_tree=/tmp/flydsl-before-tree
+  rm -rf "$before_tree" && mkdir -p "$before_tree"
+  tar -xJf .device/before-tree.tar.xz -C "$before_tree"
   for bench in "${benches[@]}"; do
     for which in before after; do
-      local packed=.device/libflydsl.so.1.xz
-      [ "$which" = before ] && packed=.device/libflydsl-before.so.1.xz
+      local packed=.device/libflydsl.so.1.xz root=$PWD
+      [ "$which" = before ] && packed=.device/libflydsl-before.so.1.xz root=$before_tree
       use_packed_library "$packed"
-      export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache-$which
+      export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache-$which PYTHONPATH=$root/bindings/python
       echo "== $bench, $which"
       # shellcheck disable=SC2046 # the device has no ROCm device libraries: cpu and cuda
-      python3 "bench/$bench.py" $([ "$bench" = bench_compile ] && echo cpu cuda) 2>&1 | tee "$out/${bench}_$which.log" | tail -30 || status=1
+      (cd "$root" && python3 "bench/$bench.py" $([ "$bench" = bench_compile ] && echo cpu cuda)) 2>&1 | tee "$out/${bench}_$which.log" | tail -30 || status=1
     done
   done
   echo "== status $status"
@@ -173,6 +179,8 @@ pack_before() {
   mkdir -p .device
   strip --strip-unneeded -o .device/libflydsl-before.so.1 "$tree/build-static/libflydsl.so.0.1.0"
   xz -T2 -6 -f .device/libflydsl-before.so.1
+  git -C "$tree" archive "$1" bindings/python bench examples tests/python |
+    xz >.device/before-tree.tar.xz
   ls -l .device/libflydsl-before.so.1.xz
 }
 
