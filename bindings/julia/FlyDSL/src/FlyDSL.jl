@@ -32,7 +32,8 @@ export FlyDSLError, Layout, Underscore, Basis, Swizzle
 export make_layout, make_ordered_layout, make_identity_layout, make_layout_tv
 export make_composed_layout, is_composed
 export cosize, rank, depth, shape, coshape, coprofile, crd2idx, idx2crd, slice, dice
-export slice_and_offset, make_fragment_like
+export slice_and_offset, make_fragment_like, make_layout_like
+export get_hier_coord, get_flat_coord, get_1d_coord
 export filter_zeros, composition, complement, right_inverse, left_inverse
 export logical_divide, zipped_divide, tiled_divide, flat_divide
 export logical_product, zipped_product, tiled_product, flat_product

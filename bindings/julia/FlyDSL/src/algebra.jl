@@ -1,7 +1,8 @@
 # CuTe's layout algebra. Each function is one C call; the semantics are the library's.
 
 const UNARY = (coalesce = 0, filter = 1, filter_zeros = 2, complement = 3,
-               right_inverse = 4, left_inverse = 5, flatten = 6, make_fragment_like = 7)
+               right_inverse = 4, left_inverse = 5, flatten = 6, make_fragment_like = 7,
+               make_layout_like = 8)
 const BINARY = (composition = 0, blocked_product = 1, raked_product = 2, append = 3,
                 prepend = 4, max_common_layout = 5)
 const TILER = (composition = 0, logical_divide = 1, zipped_divide = 2, tiled_divide = 3,
@@ -57,6 +58,8 @@ filter_zeros(L::Layout) = unary(UNARY.filter_zeros, L)
 flatten(L::Layout) = unary(UNARY.flatten, L)
 """make_fragment_like(L): compact, mode 0 first, the other modes by their strides."""
 make_fragment_like(L::Layout) = unary(UNARY.make_fragment_like, L)
+"""make_layout_like(L): the shape, compact strides in the order of L's (stride 0 kept)."""
+make_layout_like(L::Layout) = unary(UNARY.make_layout_like, L)
 """right_inverse(L): R with L(R(i)) == i on L's image."""
 right_inverse(L::Layout) = unary(UNARY.right_inverse, L)
 """left_inverse(L): R with R(L(i)) == i."""

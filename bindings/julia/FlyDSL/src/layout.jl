@@ -233,6 +233,18 @@ function idx2crd(idx::Integer, L::Layout)
                                L, idx, p, n))
 end
 idx2crd(idx, shape) = tuple_binary(3, idx, shape)
+
+coord(op::Integer, idx, L::Layout) =
+    (t = encode(idx);
+     tokens_out((p, n) -> ccall((:fly_layout_coord, libflydsl), Cint,
+                                (Cint, Ptr{Cvoid}, Ptr{Int64}, Csize_t, Ref{Ptr{Int64}},
+                                 Ref{Csize_t}), op, L, t, length(t), p, n)))
+"""get_hier_coord(idx, L): the coordinate whose offset is idx, per leaf (idx ÷ d) % s."""
+get_hier_coord(idx, L::Layout) = coord(0, idx, L)
+"""get_flat_coord(idx, L): get_hier_coord as one 1-D coordinate per top-level mode."""
+get_flat_coord(idx, L::Layout) = coord(1, idx, L)
+"""get_1d_coord(idx, L): get_hier_coord as its column-major index in L's shape."""
+get_1d_coord(idx, L::Layout) = coord(2, idx, L)
 """idx2crd(idx, shape, stride): per leaf (idx ÷ d) % s."""
 idx2crd(idx, shape, stride) = tuple_ternary(0, idx, shape, stride)
 

@@ -58,6 +58,11 @@ end
     @test string(filter_zeros(Layout("(2,3):(0,1)"))) == "(1,3):(0,1)"
     @test string(flatten(Layout("((2,4),8):((1,16),2)"))) == "(2,4,8):(1,16,2)"
     @test string(make_fragment_like(Layout("((2,2),4):((1,16),64)"))) == "((2,2),(4)):((1,2),(4))"
+    @test string(make_layout_like(Layout("(4,8):(16,2)"))) == "(4,8):(8,1)"
+    @test get_hier_coord(5, Layout("(4,8):(8,1)")) == (0, 5)
+    @test get_flat_coord(3, Layout("((2,2),4):((1,2),4)")) == (3, 0)
+    @test get_1d_coord(5, Layout("(4,8):(8,1)")) == 20
+    @test_throws FlyDSLError get_1d_coord(3, Layout("Sw<1,1,1> o 0 o 8:1"))
     @test tuple_string(coshape(Layout("(4,8):(1@0,1@1)"))) == "(4,8)"
     @test tuple_string(coprofile(Layout("(4,8):(1@0,1@1)"))) == "(0,0)"
     @test string(complement(Layout("4:2"), 24)) == "(2,3):(1,8)"
