@@ -50,10 +50,11 @@ def _freeze(tree):
         return DYNAMIC  # a kernel integer: its value is known when the kernel runs
 
 
-def _leaves(tree):
+def tree_leaves(tree):
+    """The leaves of a nested tuple, in order."""
     if isinstance(tree, tuple):
         for e in tree:
-            yield from _leaves(e)
+            yield from tree_leaves(e)
     else:
         yield tree
 
@@ -125,7 +126,7 @@ class IntTupleType(FlyType):
 
     @property
     def is_static(self):
-        return all(_static_leaf(x) for x in _leaves(self.tree))
+        return all(_static_leaf(x) for x in tree_leaves(self.tree))
 
     @property
     def is_leaf_int(self):

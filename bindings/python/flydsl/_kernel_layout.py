@@ -12,7 +12,7 @@ import enum
 import math
 
 from . import _kernel_api as K
-from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType
+from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType, tree_leaves
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
@@ -1078,15 +1078,8 @@ def leaves(t, dynamic_only=False):
     """The leaves of a kernel tuple, flattened: ints and kernel integers (those alone where
     dynamic_only)."""
 
-    def walk(v):
-        if isinstance(v, tuple):
-            for e in v:
-                yield from walk(e)
-        else:
-            yield v
-
     tree = t.unpack() if isinstance(t, IntTupleValue) else t
-    return tuple(v for v in walk(tree) if not dynamic_only or isinstance(v, Value))
+    return tuple(v for v in tree_leaves(tree) if not dynamic_only or isinstance(v, Value))
 
 
 class TensorValue(ElementTyped):
