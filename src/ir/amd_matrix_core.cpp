@@ -44,6 +44,18 @@ const Intrinsic kIntrinsics[] = {
     {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", Packing::Bf16AsI16},
     {"v_wmma_i32_16x16x16_iu8", "rocdl.wmma.i32.16x16x16.iu8", Packing::AsI32Words},
     {"v_wmma_i32_16x16x16_iu4", "rocdl.wmma.i32.16x16x16.iu4", Packing::AsI32Words},
+    // gfx1250's: OCP fp8 names each operand's format (fp8 E4M3, bf8 E5M2) in the op's name.
+    {"v_wmma_f32_16x16x4_f32", "rocdl.wmma.f32.16x16x4.f32"},
+    {"v_wmma_f32_16x16x32_f16", "rocdl.wmma.f32.16x16x32.f16"},
+    {"v_wmma_f32_16x16x32_bf16", "rocdl.wmma.f32.16x16x32.bf16"},
+    {"v_wmma_f16_16x16x32_f16", "rocdl.wmma.f16.16x16x32.f16"},
+    {"v_wmma_bf16_16x16x32_bf16", "rocdl.wmma.bf16.16x16x32.bf16"},
+    {"v_wmma_f32_16x16x64_fp8_fp8", "rocdl.wmma.f32.16x16x64.fp8_fp8", Packing::AsI32Words},
+    {"v_wmma_f16_16x16x64_fp8_fp8", "rocdl.wmma.f16.16x16x64.fp8_fp8", Packing::AsI32Words},
+    {"v_wmma_f32_16x16x128_fp8_fp8", "rocdl.wmma.f32.16x16x128.fp8_fp8", Packing::AsI32Words},
+    {"v_wmma_f16_16x16x128_fp8_fp8", "rocdl.wmma.f16.16x16x128.fp8_fp8", Packing::AsI32Words},
+    {"v_wmma_i32_16x16x64_iu8", "rocdl.wmma.i32.16x16x64.iu8", Packing::AsI32Words},
+    {"v_wmma_i32_16x16x32_iu4", "rocdl.wmma.i32.16x16x32.iu4", Packing::AsI32Words},
 };
 
 const Intrinsic *intrinsicOf(llvm::StringRef atom) {
@@ -80,13 +92,16 @@ mlir::Type matrixCoreOperandType(mlir::Builder &b, llvm::StringRef atom, mlir::T
 mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
                                     mlir::Type abElement, mlir::Value a, mlir::Value bValue,
                                     mlir::Value c, mlir::Type result,
-                                    const MatrixCoreModifiers &modifiers) {
+                                    const MatrixCoreModifiers &modifiers, mlir::Type bElement) {
   const Intrinsic *it = intrinsicOf(atom);
   if (!it)
     return nullptr;
   auto asOperand = [&](mlir::Value v) -> mlir::Value {
     auto vt = mlir::dyn_cast<mlir::VectorType>(v.getType());
-    int64_t values = vt ? vt.getNumElements() : 1;
+    // The lane's A/B values by their bits: a value may come packed already (i32 words).
+    mlir::Type scalar = mlir::getElementTypeOrSelf(v.getType());
+    int64_t values = (vt ? vt.getNumElements() : 1) * scalar.getIntOrFloatBitWidth() /
+                     abElement.getIntOrFloatBitWidth();
     mlir::Type want = packedType(b, it->packing, abElement, values);
     if (v.getType() == want)
       return v;
@@ -95,8 +110,17 @@ mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm
                                          mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
     return mlir::LLVM::BitcastOp::create(b, loc, want, v);
   };
-  bool e5m2 = mlir::isa<mlir::Float8E5M2Type, mlir::Float8E5M2FNUZType>(abElement);
-  mlir::OperationState state(loc, e5m2 && it->e5m2Op ? it->e5m2Op : it->op);
+  auto isE5m2 = [](mlir::Type t) {
+    return mlir::isa<mlir::Float8E5M2Type, mlir::Float8E5M2FNUZType>(t);
+  };
+  bool e5m2 = isE5m2(abElement);
+  std::string name = e5m2 && it->e5m2Op ? it->e5m2Op : it->op;
+  if (llvm::StringRef(name).ends_with(".fp8_fp8")) {
+    name.resize(name.size() - strlen("fp8_fp8"));
+    name += std::string(e5m2 ? "bf8" : "fp8") +
+            (isE5m2(bElement ? bElement : abElement) ? "_bf8" : "_fp8");
+  }
+  mlir::OperationState state(loc, name);
   state.addOperands({asOperand(a), asOperand(bValue), c});
   bool wmma = atom.starts_with("v_wmma_");
   for (int i = 0; i < (wmma ? 0 : 3); ++i)

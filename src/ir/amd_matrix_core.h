@@ -20,12 +20,14 @@ struct MatrixCoreModifiers {
 /// The rocdl op of AMD matrix-core instruction `atom` (v_mfma_* or v_wmma_*, not the scaled
 /// ones) on a, b and the accumulator c, each operand packed as matrixCoreOperandType says (a
 /// value already of that type goes in as it is); MFMA's broadcast controls (cbsz, abid, blgp)
-/// are 0. `abElement`, the A/B element type, picks the bf8 form for E5M2 values. Null where
-/// the instruction is not in the table.
+/// are 0. `abElement`, the A/B element type, picks the bf8 form for E5M2 values; gfx1250's
+/// fp8 WMMAs name A's and B's formats apart, B's from `bElement` (null: A's). Null where the
+/// instruction is not in the table.
 mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
                                     mlir::Type abElement, mlir::Value a, mlir::Value bValue,
                                     mlir::Value c, mlir::Type result,
-                                    const MatrixCoreModifiers &modifiers = {});
+                                    const MatrixCoreModifiers &modifiers = {},
+                                    mlir::Type bElement = {});
 
 /// The type `atom`'s intrinsic takes a lane's `values` A or B elements as: bf16 as i16 lanes
 /// where it takes them so, MFMA's 8-bit values eight to an i64, WMMA's integers as i32 words.

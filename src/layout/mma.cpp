@@ -90,6 +90,22 @@ MmaAtom wmmaGfx11(const std::string &name) {
   return a;
 }
 
+// gfx1250's WMMA, 16 x 16 x K on a wave of 32: lane l holds row (A) or column (B) l % 16 and
+// half of K. 32-bit operands (K = 4): lane group g = l / 16 holds K 2 g, 2 g + 1. Narrower ones
+// hold runs of 8 consecutive K values, group g the runs at 16 j + 8 g (j = 0 .. K / 16 - 1).
+// C/D: lane l holds column l % 16, rows 8 (l / 16) + i, as RDNA4's.
+MmaAtom wmmaGfx1250(int64_t k, const std::string &name) {
+  MmaAtom a = wmma(name);
+  a.k = k;
+  if (k == 4)
+    a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple(2)}, IntTuple{IntTuple{1, 32}, IntTuple(16)});
+  else
+    a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple{8, k / 16}},
+                  IntTuple{IntTuple{1, 128}, IntTuple{16, 256}});
+  a.layoutB = a.layoutA;
+  return a;
+}
+
 // NVIDIA mma.sync (PTX ISA fragment layouts for m16n8k16 and m16n8k32): lane l is
 // (l % 4, l / 4) of a 4 x 8 grid; C/D holds rows l / 4 and l / 4 + 8, columns 2 (l % 4) + 0..1.
 MmaAtom mmaSync(int64_t k, const std::string &name) {
@@ -273,6 +289,30 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
     return wmmaGfx11(half ? "v_wmma_f32_16x16x16_" + abType
                           : "v_wmma_i32_16x16x16_iu" + abType.substr(1));
   }
+  case MmaFamily::WmmaGfx1250: {
+    if (wave != 32)
+      fail(ErrorKind::Unsupported,
+           "WMMA (gfx1250) runs on waves of 32 lanes, not " + std::to_string(wave));
+    struct Entry {
+      int64_t k;
+      const char *type, *name;
+    };
+    static const Entry table[] = {
+        {4, "f32", "v_wmma_f32_16x16x4_f32"},         {32, "f16", "v_wmma_f32_16x16x32_f16"},
+        {32, "bf16", "v_wmma_f32_16x16x32_bf16"},     {64, "fp8", "v_wmma_f32_16x16x64_fp8_fp8"},
+        {128, "fp8", "v_wmma_f32_16x16x128_fp8_fp8"}, {64, "i8", "v_wmma_i32_16x16x64_iu8"},
+        {32, "i4", "v_wmma_i32_16x16x32_iu4"},
+    };
+    std::string has;
+    for (const Entry &e : table) {
+      if (e.type != abType)
+        continue;
+      if (m == 16 && n == 16 && k == e.k)
+        return wmmaGfx1250(e.k, e.name);
+      has += (has.empty() ? "" : ", ") + shapeName(16, 16, e.k);
+    }
+    noSuchAtom("WMMA (gfx1250)", m, n, k, abType, has.empty() ? "no atom for that type" : has);
+  }
   case MmaFamily::MmaSync: {
     bool half = abType == "f16" || abType == "bf16", fp8 = abType == "fp8";
     if (m == 16 && n == 8 && ((half && k == 16) || (fp8 && k == 32)))
@@ -294,6 +334,25 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
   fail(ErrorKind::InvalidArgument, "unknown MMA family");
 }
 } // namespace
+
+MmaAtom scaledWmmaGfx1250Atom(int64_t m, const std::string &aFormat, const std::string &bFormat,
+                              int64_t blockSize) {
+  if ((m != 16 && m != 32) || (m == 32 && (aFormat != "e2m1" || bFormat != "e2m1")))
+    fail(ErrorKind::Unsupported, "gfx1250's scaled WMMA has 16x16x128 and, on e2m1, 32x16x128, "
+                                 "not " +
+                                     shapeName(m, 16, 128) + " on " + aFormat + " and " + bFormat);
+  MmaAtom a = wmmaGfx1250(128, m == 16 ? "v_wmma_scale_f32_16x16x128_f8f6f4"
+                                       : "v_wmma_scale_f32_32x16x128_f4");
+  a.abType = aFormat;
+  a.bType = bFormat;
+  a.scaleBlock = blockSize;
+  if (m == 32) {
+    a.m = 32;
+    a.layoutA = L(IntTuple{IntTuple(32), IntTuple(128)}, IntTuple{IntTuple(1), IntTuple(32)});
+    a.layoutC = L(IntTuple{IntTuple{16, 2}, IntTuple(16)}, IntTuple{IntTuple{32, 16}, IntTuple(1)});
+  }
+  return a;
+}
 
 MmaAtom scaledMfmaAtom(int64_t m, int64_t n, int64_t k, const std::string &aFormat,
                        const std::string &bFormat) {

@@ -36,13 +36,13 @@ struct MmaAtom {
   Layout layoutSFB = makeLayout(IntTuple(1));
 };
 
-// WmmaGfx11 (RDNA3's WMMA) follows the others so that the C API's family numbers stay theirs;
-// the kernel builder has no gfx11 target, the Fly dialect's FlyROCDL atoms use it.
-enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11 };
+// WmmaGfx11 (RDNA3's WMMA) and WmmaGfx1250 follow the others so that the C API's family numbers
+// stay theirs; the kernel builder has neither target, the Fly dialect's FlyROCDL atoms use them.
+enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11, WmmaGfx1250 };
 
 /// The atom of `family` for the shape and the A/B element type ("f32", "f16", "bf16", "fp8",
-/// "i8", and "i4" for RDNA3's WMMA), or a LayoutError (Unsupported) naming the shapes that
-/// family has for that type. `wave` is the lanes of a wave (64 on gfx9, 32 on gfx11 and
+/// "i8", and "i4" for RDNA3's and gfx1250's WMMA), or a LayoutError (Unsupported) naming the shapes
+/// that family has for that type. `wave` is the lanes of a wave (64 on gfx9, 32 on gfx11 and
 /// gfx12); MFMA needs 64, WMMA 32.
 /// Wgmma atoms are Hopper's warpgroup MMA, m64nNk16 (N = 8..256 in steps of 8) for f16 and
 /// bf16, with A and B read from shared memory: every one of the 128 threads sees the whole
@@ -84,6 +84,13 @@ std::vector<std::array<int64_t, 3>> gemmTraversal(int64_t M, int64_t N, int64_t 
 /// atom's K apart; a 6- or 4-bit operand's lane holds 32 consecutive ones.
 MmaAtom scaledMfmaAtom(int64_t m, int64_t n, int64_t k, const std::string &aFormat,
                        const std::string &bFormat);
+
+/// gfx1250's block-scaled WMMA (V_WMMA_SCALE): 16x16x128 with A and B each in a format named as
+/// scaledMfmaAtom's, their lanes as gfx1250's WMMA on 128 K values, or 32x16x128 on "e2m1",
+/// where each of the 32 lanes holds all K values of one row of A. One E8M0 scale covers
+/// `blockSize` (16 or 32) K values; which lane gives which scale is not modelled (SFA, SFB).
+MmaAtom scaledWmmaGfx1250Atom(int64_t m, const std::string &aFormat, const std::string &bFormat,
+                              int64_t blockSize);
 
 struct TiledMma {
   MmaAtom atom;

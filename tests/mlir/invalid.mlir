@@ -1012,3 +1012,112 @@ func.func @composed_coordinates(%b: !fly.int_tuple<0>) {
   %v = fly.make_view(%b, %c) : (!fly.int_tuple<0>, !fly.composed_layout<8:2 o 1 o 4:1>) -> !fly.coord_tensor<0, 4:1>
   return
 }
+
+// -----
+
+// gfx1250's integer controls exist only on its integer WMMAs.
+// expected-error @+1 {{signA/signB/clamp are only valid for integer (iu4/iu8) WMMA, got A='bf16'}}
+func.func @gfx1250_float_sign(%x: !fly_rocdl.gfx1250.wmma<16x16x32, (bf16, bf16) -> f32, signA = false, signB = true, clamp = false>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unsupported GFX1250 WMMA configuration: 16x16x64 with A='f16', B='f16', Acc='f32'}}
+func.func @gfx1250_wmma_k(%x: !fly_rocdl.gfx1250.wmma<16x16x64, (f16, f16) -> f32, signA = false, signB = false, clamp = false>) {
+  return
+}
+
+// -----
+
+// The scaled WMMA's 32-row form reads fp4 only.
+// expected-error @+1 {{GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B, got A='f8E5M2', B='f4E2M1FN'}}
+func.func @gfx1250_scale_tall(%x: !fly_rocdl.gfx1250.wmma_scale<32x16x128, (f8E5M2, f4E2M1FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{blockSize must be 16 or 32, got 64}}
+func.func @gfx1250_scale_block(%x: !fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 64>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{opselB must be in [0, 1] (row0/row1), got 2}}
+func.func @gfx1250_scale_opsel(%x: !fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f6E2M3FN) -> f32, opselA = 0, opselB = 2, modC = 0, reuseA = false, reuseB = false, blockSize = 32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{numWarps must be a positive power of two, got 6}}
+func.func @tdm_warps(%x: !fly_rocdl.gfx1250.tdm<rank = 2, warps = 6, pad = 0, 0, cache = 0, barrier = false, timeout = false>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{padInterval and padAmount must both be zero or both non-zero}}
+func.func @tdm_half_pad(%x: !fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 0, 4, cache = 0, barrier = false, timeout = false>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{padInterval must be a power of two (in elements), got 96}}
+func.func @tdm_pad_interval(%x: !fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 96, 4, cache = 0, barrier = false, timeout = false>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{TDM rank must be in [1, 5], got 6}}
+func.func @tdm_rank(%x: !fly_rocdl.gfx1250.tdm<rank = 6, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>) {
+  return
+}
+
+// -----
+
+// A tile DMA's atom moves no per-thread values: its valBits is 0.
+// expected-error @+1 {{a copy atom of '!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>' moves whole tensors: its valBits is 0, not 16}}
+func.func @tdm_val_bits(%x: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 16>) {
+  return
+}
+
+// -----
+
+!tdm1 = !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
+func.func @tdm_spaces(%a: !fly.memref<f32, global, 64:1>, %b: !fly.memref<f32, global, 64:1>) {
+  %atom = fly.make_copy_atom {valBits = 0 : i32} : !tdm1
+  // expected-error @+1 {{the Tensor Data Mover copies between global and shared memory (one side each)}}
+  fly.copy(%atom, %a, %b) : (!tdm1, !fly.memref<f32, global, 64:1>, !fly.memref<f32, global, 64:1>) -> ()
+  return
+}
+
+// -----
+
+!tdm2 = !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
+func.func @tdm_sizes(%a: !fly.memref<f32, global, 64:1>, %b: !fly.memref<f32, shared, 32:1>) {
+  %atom = fly.make_copy_atom {valBits = 0 : i32} : !tdm2
+  // expected-error @+1 {{copies 64:1 to 32:1: the tensors have different sizes}}
+  fly.copy(%atom, %a, %b) : (!tdm2, !fly.memref<f32, global, 64:1>, !fly.memref<f32, shared, 32:1>) -> ()
+  return
+}
+
+// -----
+
+!tdm3 = !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
+// expected-error @+1 {{a copy atom of '!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>' moves whole tensors and is not tiled over threads}}
+func.func @tdm_tiled(%x: !fly.tiled_copy<!tdm3, (4,1):(1,0), (4)>) {
+  return
+}
+
+// -----
+
+// Sub-byte elements have no address of their own: only register fragments hold them.
+// expected-error @+1 {{elements of 4 bits ('f4E2M1FN') are held in registers here, a fragment read and written whole}}
+func.func @fp4_in_global(%x: !fly.memref<f4E2M1FN, global, 64:1>) {
+  return
+}

@@ -82,3 +82,15 @@ func.func @load_through_composed(%p: !fly.ptr<f32, global>) -> f32 {
   %x = fly.memref.load(%v, %i) : (!fly.memref<f32, global, 8:2 o 1 o 4:1>, !fly.int_tuple<2>) -> f32
   return %x : f32
 }
+
+// -----
+
+// A fragment of sub-byte elements is read whole: its second i4 has no address.
+func.func @int4_element_load() -> i4 {
+  %l = fly.static : !fly.layout<16:1>
+  %f = fly.memref.alloca(%l) : (!fly.layout<16:1>) -> !fly.memref<i4, register, 16:1>
+  %c = fly.static : !fly.int_tuple<1>
+  // expected-error @+1 {{a tensor of 4-bit elements is a register fragment read and written whole; its elements past the first have no address of their own}}
+  %x = fly.memref.load(%f, %c) : (!fly.memref<i4, register, 16:1>, !fly.int_tuple<1>) -> i4
+  return %x : i4
+}

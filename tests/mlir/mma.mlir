@@ -114,6 +114,80 @@ func.func @rdna4_f16(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8xf32>) ->
   return %d : vector<8xf32>
 }
 
+// gfx1250's WMMA (still waves of 32) doubles K and names each fp8 operand's format in the
+// intrinsic: an E4M3 A by an E5M2 B is fp8_bf8. A lane holds half of K: 16 f16 values for
+// 16x16x32, 32 bytes (eight i32 words) for 16x16x64. A 16-bit accumulator is an instruction of
+// its own.
+// ROUND-LABEL: func.func @gfx1250_f16
+// ROUND: !fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>
+// CHECK-LABEL: func.func @gfx1250_f16
+// CHECK: %[[AV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[BV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<16xf16>
+// CHECK: %[[CV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<8xf32>
+// CHECK: rocdl.wmma.f32.16x16x32.f16 %[[AV]], %[[BV]], %[[CV]] : (vector<16xf16>, vector<16xf16>, vector<8xf32>) -> vector<8xf32>
+func.func @gfx1250_f16(%d: !fly.memref<f32, register, 8:1>, %a: !fly.memref<f16, register, 16:1>,
+                       %b: !fly.memref<f16, register, 16:1>, %c: !fly.memref<f32, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>,
+         !fly.memref<f32, register, 8:1>, !fly.memref<f16, register, 16:1>,
+         !fly.memref<f16, register, 16:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @gfx1250_mixed_fp8
+// CHECK: llvm.bitcast %arg0 : vector<32xi8> to vector<8xi32>
+// CHECK: rocdl.wmma.f32.16x16x64.fp8_bf8 {{.*}} : (vector<8xi32>, vector<8xi32>, vector<8xf32>) -> vector<8xf32>
+// CHECK: rocdl.wmma.f16.16x16x32.f16 {{.*}} : (vector<16xf16>, vector<16xf16>, vector<8xf16>) -> vector<8xf16>
+// CHECK: rocdl.wmma.i32.16x16x64.iu8 {{.*}} {signA = true}
+func.func @gfx1250_mixed_fp8(%a: vector<32xi8>, %b: vector<32xi8>, %c: vector<8xf32>,
+                             %h: vector<16xf16>, %hc: vector<8xf16>, %ic: vector<8xi32>)
+    -> (vector<8xf32>, vector<8xf16>, vector<8xi32>) {
+  %fp8 = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>
+  %d = fly.mma_atom_call_ssa(%fp8, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (f8E4M3FN, f8E5M2) -> f32, signA = false, signB = false, clamp = false>>,
+         vector<32xi8>, vector<32xi8>, vector<8xf32>) -> vector<8xf32>
+  %half = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>
+  %e = fly.mma_atom_call_ssa(%half, %h, %h, %hc)
+      : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f16, signA = false, signB = false, clamp = false>>,
+         vector<16xf16>, vector<16xf16>, vector<8xf16>) -> vector<8xf16>
+  %i8 = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (i8, i8) -> i32, signA = true, signB = false, clamp = false>>
+  %f = fly.mma_atom_call_ssa(%i8, %a, %b, %ic)
+      : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x64, (i8, i8) -> i32, signA = true, signB = false, clamp = false>>,
+         vector<32xi8>, vector<32xi8>, vector<8xi32>) -> vector<8xi32>
+  return %d, %e, %f : vector<8xf32>, vector<8xf16>, vector<8xi32>
+}
+
+// Sub-byte elements pack: a fragment of 16 i4 values is 8 bytes of registers, which the call
+// reads whole, as the two i32 words the intrinsic takes.
+// CHECK-LABEL: func.func @gfx1250_int4
+// CHECK: %[[EIGHT:.*]] = arith.constant 8 : i64
+// CHECK: llvm.alloca %[[EIGHT]] x i8 : (i64) -> !llvm.ptr<5>
+// CHECK: %[[AV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: %[[BV:.*]] = llvm.load %{{.*}} : !llvm.ptr<5> -> vector<2xi32>
+// CHECK: rocdl.wmma.i32.16x16x32.iu4 %[[AV]], %[[BV]], %{{.*}} {signA = true, signB = true}
+func.func @gfx1250_int4(%d: !fly.memref<i32, register, 8:1>, %c: !fly.memref<i32, register, 8:1>) {
+  %l = fly.static : !fly.layout<16:1>
+  %a = fly.memref.alloca(%l) : (!fly.layout<16:1>) -> !fly.memref<i4, register, 16:1>
+  %b = fly.memref.alloca(%l) : (!fly.layout<16:1>) -> !fly.memref<i4, register, 16:1>
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (i4, i4) -> i32, signA = true, signB = true, clamp = false>>
+  fly.mma_atom_call(%atom, %d, %a, %b, %c)
+      : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma<16x16x32, (i4, i4) -> i32, signA = true, signB = true, clamp = false>>,
+         !fly.memref<i32, register, 8:1>, !fly.memref<i4, register, 16:1>,
+         !fly.memref<i4, register, 16:1>, !fly.memref<i32, register, 8:1>) -> ()
+  return
+}
+
+// The block-scaled WMMA and the Tensor Data Mover parse and print as FlyDSL writes them.
+// ROUND-LABEL: func.func @gfx1250_types
+// ROUND-SAME: !fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = true, reuseB = false, blockSize = 16>
+// ROUND-SAME: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 3, warps = 4, pad = 64, 8, cache = 2, barrier = true, timeout = false>, 0>
+func.func @gfx1250_types(
+    %s: !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = true, reuseB = false, blockSize = 16>>,
+    %t: !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 3, warps = 4, pad = 64, 8, cache = 2, barrier = true, timeout = false>, 0>) {
+  return
+}
+
 // NVIDIA's mma.sync as FlyNVVM's `!fly_nvvm.mma_sync<...>` (the sibling of FlyROCDL): a warp's
 // A (8 f16), B (4) and C (4) values go to nvvm.mma.sync in pairs of f16, as the kernel
 // builder's mma.sync atoms do (ir/nvidia_matrix_core.h); convert-fly-to-nvvm lowers it the same.

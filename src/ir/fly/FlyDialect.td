@@ -278,8 +278,8 @@ def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
     }
     /// The bits one call moves per thread.
     int64_t getBits() const { return getInstruction().getCopyBits(); }
-    /// The values one call moves per thread.
-    int64_t getValues() const { return getBits() / getValBits(); }
+    /// The values one call moves per thread (0 for an atom of whole tensors).
+    int64_t getValues() const { return getValBits() ? getBits() / getValBits() : 0; }
     /// What an atom with state lowers to: a struct of its fields; null for none.
     ::mlir::LLVM::LLVMStructType getStateType() const;
   }];

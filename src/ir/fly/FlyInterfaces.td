@@ -47,6 +47,10 @@ def Fly_CopyOpTypeInterface : TypeInterface<"CopyOpTypeInterface"> {
     InterfaceMethod<"the index of state field `field` (fly.atom.set_value); -1: no such field",
                     "int", "getStateFieldIndex", (ins "::llvm::StringRef":$field), "",
                     [{ return -1; }]>,
+    InterfaceMethod<"whether one call moves whole tensors (a DMA of a tile, such as gfx1250's "
+                    "Tensor Data Mover) rather than each thread's values; its atoms' valBits is "
+                    "0 and fly.copy is one call",
+                    "bool", "copiesWholeTensors", (ins), "", [{ return false; }]>,
   ];
 }
 

@@ -91,4 +91,55 @@ def FlyROCDL_Gfx120xWmmaType : FlyROCDL_WmmaType<"Gfx120xWmma", "gfx120x", "RDNA
   }];
 }
 
+def FlyROCDL_Gfx1250WmmaType : FlyROCDL_WmmaType<"Gfx1250Wmma", "gfx1250", "gfx1250"> {
+  let description = [{
+    `!fly_rocdl.gfx1250.wmma<16x16x32, (f16, f16) -> f32, signA = false, signB = false,
+    clamp = false>`: f32 16x16x4, f16 and bf16 16x16x32 (into f32 or their own type), OCP fp8
+    (f8E4M3FN, f8E5M2, either for A and B) 16x16x64 and 16x16x128 (into f32 or f16), i8
+    16x16x64 and i4 16x16x32 into i32, where signA / signB / clamp apply. A lane holds half of
+    K of a row of A (column of B) in runs of 8; src/layout/mma.cpp has the lanes' values.
+  }];
+}
+
+def FlyROCDL_Gfx1250WmmaScaleType : TypeDef<FlyROCDL_Dialect, "Gfx1250WmmaScale",
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
+  let mnemonic = "gfx1250.wmma_scale";
+  let summary = "a gfx1250 block-scaled WMMA (V_WMMA_SCALE, E8M0 scales) on a wave of 32 lanes";
+  let description = [{
+    `!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0,
+    opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>`: 16x16x128 on fp8,
+    fp6 or fp4 (A and B each), 32x16x128 on fp4, into f32; one E8M0 scale per `blockSize` (16
+    or 32) K values. opselA / opselB pick the scale rows (0 or 1), modC is the C modifier.
+    The type parses and verifies as FlyDSL's; its calls are not lowered here yet (their scales
+    are state of the atom, which Fly's MMA atoms do not carry).
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
+                        "::mlir::Type":$bType, "::mlir::Type":$cType, "int64_t":$opselA,
+                        "int64_t":$opselB, "int64_t":$modC, "bool":$reuseA, "bool":$reuseB,
+                        "int64_t":$blockSize);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def FlyROCDL_Gfx1250TdmType : TypeDef<FlyROCDL_Dialect, "Gfx1250Tdm",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface,
+                                 ["checkSpaces", "copiesWholeTensors"]>]> {
+  let mnemonic = "gfx1250.tdm";
+  let summary = "gfx1250's Tensor Data Mover: a DMA of a tile of rank 1..5 between global and "
+                "shared memory";
+  let description = [{
+    `!fly_rocdl.gfx1250.tdm<rank = 2, warps = 1, pad = 0, 0, cache = 0, barrier = false,
+    timeout = false>`: one call moves a whole tile (its copy atom's valBits is 0, and fly.copy
+    stays one call), issued by `warps` waves; `pad` is the interval and amount (elements) of
+    the shared side's row padding, `cache` the cache policy, `barrier` and `timeout` the
+    descriptor's auto-barrier and early-timeout bits. The type parses and verifies as
+    FlyDSL's; the descriptor its calls lower to is not built here yet.
+  }];
+  let parameters = (ins "int64_t":$rank, "int64_t":$warps, "int64_t":$padInterval,
+                        "int64_t":$padAmount, "int64_t":$cacheModifier, "bool":$barrier,
+                        "bool":$timeout);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // FLY_ROCDL_DIALECT_TD

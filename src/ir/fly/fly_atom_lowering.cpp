@@ -52,6 +52,11 @@ void fly::ir::fly::expandCopy(CopyOp c) {
   CopyAtomType atom = c.getAtom().getType();
   OpBuilder b(c);
   Location loc = c.getLoc();
+  if (atom.getInstruction().copiesWholeTensors()) { // the tile's geometry is the call's
+    CopyAtomCallOp::create(b, loc, c.getAtom(), c.getSrc(), c.getDst(), Value());
+    c.erase();
+    return;
+  }
   AtomCalls src = planAtomCalls(c.getSrc().getType(), atom); // the verifier planned them
   AtomCalls dst = planAtomCalls(c.getDst().getType(), atom);
   for (size_t i = 0; i < src.coords.size(); ++i) {
@@ -196,6 +201,12 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
         calls.push_back(op);
     });
     for (Operation *op : calls) {
+      auto atom = cast<CopyAtomType>(op->getOperand(0).getType());
+      if (atom.getInstruction().copiesWholeTensors()) {
+        op->emitOpError("copies whole tensors with ")
+            << atom.getCopyOp() << ", whose descriptor is not built here yet";
+        return signalPassFailure();
+      }
       LogicalResult done = isa<CopyAtomCallOp>(op) ? lower(cast<CopyAtomCallOp>(op))
                                                    : lower(cast<CopyAtomCallSsaOp>(op));
       if (failed(done))

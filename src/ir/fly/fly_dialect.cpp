@@ -1544,9 +1544,13 @@ int64_t fly::ir::fly::elementBytes(Type t) {
   if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() > 64)
     return 0;
   unsigned bits = t.getIntOrFloatBitWidth();
-  if (bits == 1)
+  if (bits < 8) // i1 is a byte; sub-byte elements (i4, fp4, fp6) pack, a byte their least alignment
     return 1;
   return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+bool fly::ir::fly::isSubByteElement(Type t) {
+  return t.isIntOrFloat() && t.getIntOrFloatBitWidth() > 1 && t.getIntOrFloatBitWidth() < 8;
 }
 
 Type PointerType::parse(AsmParser &parser) {
@@ -1592,6 +1596,9 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError, 
     return emitError() << "no address space " << space;
   if (failed(verifyElement(emitError, element, align)))
     return failure();
+  if (isSubByteElement(element) && space != Register)
+    return emitError() << "elements of " << element.getIntOrFloatBitWidth() << " bits (" << element
+                       << ") are held in registers here, a fragment read and written whole";
   return verifySwizzle(emitError, swizzle);
 }
 
@@ -1759,6 +1766,12 @@ LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a copy atom wraps a copy instruction (such as !fly.universal_copy<N>), "
                           "not "
                        << copyOp;
+  if (inst.copiesWholeTensors()) {
+    if (valBits != 0)
+      return emitError() << "a copy atom of " << copyOp
+                         << " moves whole tensors: its valBits is 0, not " << valBits;
+    return success();
+  }
   if (valBits <= 0 || inst.getCopyBits() % valBits != 0)
     return emitError() << "a copy of " << inst.getCopyBits()
                        << " bits a call cannot move values of " << valBits
@@ -1787,6 +1800,9 @@ void TiledCopyType::print(AsmPrinter &printer) const {
 
 LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError, CopyAtomType atom,
                                     LayoutType tv, StringRef tile) {
+  if (atom.getInstruction().copiesWholeTensors())
+    return emitError() << "a copy atom of " << atom.getCopyOp()
+                       << " moves whole tensors and is not tiled over threads";
   try {
     L::checkThreadValueLayout(tv.getLayout(), atom.getValues());
     L::Tiler::parse(std::string(tile));
@@ -1888,6 +1904,10 @@ Value fly::ir::fly::tensorPointer(OpBuilder &b, Location loc, Value tensor) {
 }
 
 AtomCalls fly::ir::fly::planAtomCalls(FlyMemRefType t, CopyAtomType atom) {
+  if (atom.getInstruction().copiesWholeTensors())
+    L::fail(L::ErrorKind::Unsupported,
+            "a copy atom of whole tensors moves them in one call, not in calls of each thread's "
+            "values");
   L::Layout l = t.getLayout().getLayout();
   L::CopyPlan plan = L::planCopy(l, atom.getValues());
   if (!plan.contiguous)
@@ -2365,8 +2385,11 @@ int64_t elementBits(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth(
 /// spaces the instruction copies between.
 LogicalResult verifyCopySides(Operation *op, CopyAtomType atom, FlyMemRefType src,
                               FlyMemRefType dst) {
+  bool whole = atom.getInstruction().copiesWholeTensors();
+  if (whole && src.getElementType() != dst.getElementType())
+    return op->emitOpError("copies ") << src.getElementType() << " to " << dst.getElementType();
   for (FlyMemRefType t : {src, dst})
-    if (elementBits(t.getElementType()) != atom.getValBits())
+    if (!whole && elementBits(t.getElementType()) != atom.getValBits())
       return op->emitOpError("copies ")
              << src.getElementType() << " to " << dst.getElementType() << " with an atom of "
              << atom.getValBits() << "-bit values";
@@ -2384,6 +2407,22 @@ LogicalResult verifyPredicate(Operation *op, FlyMemRefType pred, int64_t calls) 
   if (!n.isStatic() || n.value() != calls)
     return op->emitOpError("takes one predicate a call (")
            << calls << "), not " << pred.getLayout().getText();
+  return success();
+}
+
+/// A copy of whole tensors (one call moves all of src to dst): the same static size, no
+/// predicate.
+LogicalResult verifyWholeCopy(Operation *op, CopyAtomType atom, FlyMemRefType src,
+                              FlyMemRefType dst, Value pred) {
+  if (failed(verifyCopySides(op, atom, src, dst)))
+    return failure();
+  if (pred)
+    return op->emitOpError("copies whole tensors with ") << atom.getCopyOp() << ", unpredicated";
+  L::Int a = L::size(src.getLayout().getLayout()), b = L::size(dst.getLayout().getLayout());
+  if (!a.isStatic() || !b.isStatic() || a.value() != b.value())
+    return op->emitOpError("copies ")
+           << src.getLayout().getText() << " to " << dst.getLayout().getText()
+           << ": the tensors have different sizes";
   return success();
 }
 
@@ -2452,6 +2491,8 @@ LogicalResult AtomSetValueOp::verify() {
 
 LogicalResult CopyAtomCallOp::verify() {
   CopyAtomType atom = getCopyAtom().getType();
+  if (atom.getInstruction().copiesWholeTensors())
+    return verifyWholeCopy(*this, atom, getSrc().getType(), getDst().getType(), getPred());
   if (failed(verifyCopySides(*this, atom, getSrc().getType(), getDst().getType())) ||
       failed(verifyOneCall(*this, "src", getSrc().getType(), atom)) ||
       failed(verifyOneCall(*this, "dst", getDst().getType(), atom)))
@@ -2463,6 +2504,9 @@ LogicalResult CopyAtomCallOp::verify() {
 
 LogicalResult CopyAtomCallSsaOp::verify() {
   CopyAtomType atom = getCopyAtom().getType();
+  if (atom.getInstruction().copiesWholeTensors())
+    return emitOpError("copies whole tensors with ")
+           << atom.getCopyOp() << ", which has no SSA form (that is fly.copy_atom_call)";
   auto src = dyn_cast<FlyMemRefType>(getSrc().getType());
   auto dst = getDst() ? dyn_cast<FlyMemRefType>(getDst().getType()) : FlyMemRefType();
   if (src && dst)
@@ -2507,6 +2551,8 @@ LogicalResult CopyAtomCallSsaOp::verify() {
 LogicalResult CopyOp::verify() {
   CopyAtomType atom = getAtom().getType();
   FlyMemRefType src = getSrc().getType(), dst = getDst().getType();
+  if (atom.getInstruction().copiesWholeTensors())
+    return verifyWholeCopy(*this, atom, src, dst, getPred());
   if (failed(verifyCopySides(*this, atom, src, dst)))
     return failure();
   try {

@@ -67,8 +67,12 @@ const ::fly::layout::Int *soleLeaf(const ::fly::layout::IntTuple &t);
 /// constantTuple where it is one static integer.
 std::optional<int64_t> constantScalar(mlir::Value tuple);
 
-/// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1).
+/// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1), 1 for
+/// a sub-byte one (its least alignment); 0 for anything else.
 int64_t elementBytes(mlir::Type t);
+/// An element narrower than a byte (i4, f4E2M1FN, the fp6 types): packed, it has no address of its
+/// own, so its tensors are register fragments read and written whole.
+bool isSubByteElement(mlir::Type t);
 
 /// FlyDSL's bare MMA operand of fly.mma.make_fragment (`a`, `b`, `c` or `d`), as 0 to 3.
 mlir::ParseResult parseMmaOperand(mlir::OpAsmParser &parser, mlir::IntegerAttr &operand);

@@ -161,6 +161,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                    bool always = false) {
     if (!always && offset.isStatic() && !offset.isBasis() && offset.value() == 0)
       return base;
+    if (isSubByteElement(element))
+      L::fail(L::ErrorKind::Unsupported,
+              "a tensor of " + std::to_string(element.getIntOrFloatBitWidth()) +
+                  "-bit elements is a register fragment read and written whole; its elements "
+                  "past the first have no address of their own");
     Value i = SsaInt::materialize(b, loc, offset); // i32 or i64, as the offset was computed
     if (isBuffer(base)) {
       Value by = castInt(b, loc, i, b.getI32Type()); // the offset field: 32 bits
@@ -398,8 +403,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return fly::ir::createMmaSync(b, loc, sync.getAType(), a, bValue, c,
                                     sync.getAType().getIntOrFloatBitWidth() == 8);
     std::string name = inst.getAtom().name;
-    Operation *op = fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c,
-                                                c.getType(), FR::matrixCoreModifiers(inst));
+    if (isa<FR::Gfx1250WmmaScaleType>(inst))
+      L::fail(L::ErrorKind::Unsupported,
+              "calls of gfx1250's scaled WMMA (" + name +
+                  ") are not lowered here yet: their scales are state of the atom, which Fly's "
+                  "MMA atoms do not carry");
+    Operation *op =
+        fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c, c.getType(),
+                                    FR::matrixCoreModifiers(inst), inst.getBElementType());
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
     return op->getResult(0);
@@ -505,6 +516,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// AMDGPU's private one, as FlyDSL's), which promotion and LLVM's SROA turn into registers.
   /// An alignment beyond the element's own is stated.
   static Value registers(OpBuilder &b, Location loc, Type element, int64_t count, int64_t align) {
+    if (isSubByteElement(element)) { // packed: the bytes they fill
+      count = (count * element.getIntOrFloatBitWidth() + 7) / 8;
+      element = b.getI8Type();
+    }
     Value n = arith::ConstantIntOp::create(b, loc, b.getI64Type(), count);
     int64_t natural = std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
     return LLVM::AllocaOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), Register),

@@ -233,10 +233,234 @@ Type Gfx120xWmmaType::getAElementType() const { return getAType(); }
 Type Gfx120xWmmaType::getBElementType() const { return getBType(); }
 Type Gfx120xWmmaType::getCElementType() const { return getCType(); }
 
+//===-- gfx1250's WMMA -------------------------------------------------------===//
+
+namespace {
+
+bool isOcpFp8(Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); }
+
+/// src/layout's name for a gfx1250 WMMA's A/B type.
+std::optional<std::string> gfx1250TypeName(Type t) {
+  if (t.isF32() || t.isF16() || t.isBF16())
+    return mmaAbTypeName(t);
+  if (isOcpFp8(t))
+    return std::string("fp8");
+  return wmmaTypeName(t);
+}
+
+} // namespace
+
+Type Gfx1250WmmaType::parse(AsmParser &parser) { return parseWmmaType<Gfx1250WmmaType>(parser); }
+
+void Gfx1250WmmaType::print(AsmPrinter &printer) const {
+  printWmma(printer, getM(), getN(), getK(), getAType(), getBType(), getCType(), getSignA(),
+            getSignB(), getClamp());
+}
+
+LogicalResult Gfx1250WmmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
+                                      int64_t n, int64_t k, Type a, Type b, Type c, bool signA,
+                                      bool signB, bool clamp) {
+  if (m != 16 || n != 16)
+    return emitError() << "GFX1250 WMMA requires M=N=16, got " << m << "x" << n;
+  bool integers = a.isInteger(4) || a.isInteger(8);
+  if ((signA || signB || clamp) && !integers)
+    return emitError() << "signA/signB/clamp are only valid for integer (iu4/iu8) WMMA, got A="
+                       << a;
+  bool ok = (k == 4 && a.isF32() && b.isF32() && c.isF32()) ||
+            (k == 32 && a.isF16() && b.isF16() && (c.isF32() || c.isF16())) ||
+            (k == 32 && a.isBF16() && b.isBF16() && (c.isF32() || c.isBF16())) ||
+            ((k == 64 || k == 128) && isOcpFp8(a) && isOcpFp8(b) && (c.isF32() || c.isF16())) ||
+            (k == 64 && a.isInteger(8) && b.isInteger(8) && c.isInteger(32)) ||
+            (k == 32 && a.isInteger(4) && b.isInteger(4) && c.isInteger(32));
+  if (!ok)
+    return emitError() << "unsupported GFX1250 WMMA configuration: " << m << "x" << n << "x" << k
+                       << " with A=" << a << ", B=" << b << ", Acc=" << c;
+  return success();
+}
+
+L::MmaAtom Gfx1250WmmaType::getAtom() const {
+  L::MmaAtom atom = L::mmaAtom(L::MmaFamily::WmmaGfx1250, getM(), getN(), getK(),
+                               *gfx1250TypeName(getAType()), 32);
+  // A 16-bit accumulator is its own instruction (v_wmma_f16_* / v_wmma_bf16_*), with the same
+  // lanes.
+  if (getCType().isF16() || getCType().isBF16())
+    atom.name = "v_wmma_" + *mmaAbTypeName(getCType()) + atom.name.substr(strlen("v_wmma_f32"));
+  return atom;
+}
+
+Type Gfx1250WmmaType::getAElementType() const { return getAType(); }
+Type Gfx1250WmmaType::getBElementType() const { return getBType(); }
+Type Gfx1250WmmaType::getCElementType() const { return getCType(); }
+
+Type Gfx1250WmmaScaleType::parse(AsmParser &parser) {
+  int64_t m = 0, n = 0, k = 0, opselA = 0, opselB = 0, modC = 0, blockSize = 0;
+  bool reuseA = false, reuseB = false;
+  Type a, b, c;
+  SMLoc at = parser.getCurrentLocation();
+  if (parseMmaShapeAndTypes(parser, m, n, k, a, b, c))
+    return {};
+  auto integer = [&](const char *name, int64_t &v) {
+    return failed(parser.parseComma()) || failed(parser.parseKeyword(name)) ||
+           failed(parser.parseEqual()) || failed(parser.parseInteger(v));
+  };
+  auto flag = [&](const char *name, bool &v) {
+    StringRef word;
+    SMLoc wordAt;
+    if (failed(parser.parseComma()) || failed(parser.parseKeyword(name)) ||
+        failed(parser.parseEqual()) || (wordAt = parser.getCurrentLocation(), false) ||
+        failed(parser.parseKeyword(&word)))
+      return true;
+    if (word != "true" && word != "false")
+      return failed(parser.emitError(wordAt, "expected true or false for ") << name);
+    v = word == "true";
+    return false;
+  };
+  if (integer("opselA", opselA) || integer("opselB", opselB) || integer("modC", modC) ||
+      flag("reuseA", reuseA) || flag("reuseB", reuseB) || integer("blockSize", blockSize) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), m, n, k, a, b, c,
+                    opselA, opselB, modC, reuseA, reuseB, blockSize);
+}
+
+void Gfx1250WmmaScaleType::print(AsmPrinter &printer) const {
+  printMmaShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(), getCType());
+  printer << ", opselA = " << getOpselA() << ", opselB = " << getOpselB()
+          << ", modC = " << getModC() << ", reuseA = " << (getReuseA() ? "true" : "false")
+          << ", reuseB = " << (getReuseB() ? "true" : "false") << ", blockSize = " << getBlockSize()
+          << ">";
+}
+
+namespace {
+/// The block-scaled formats' names in src/layout (CDNA4's scaled MFMA uses the same).
+std::optional<std::string> scaledFormatName(Type t) {
+  if (isa<Float8E4M3FNType>(t))
+    return std::string("e4m3");
+  if (isa<Float8E5M2Type>(t))
+    return std::string("e5m2");
+  if (isa<Float6E2M3FNType>(t))
+    return std::string("e2m3");
+  if (isa<Float6E3M2FNType>(t))
+    return std::string("e3m2");
+  if (isa<Float4E2M1FNType>(t))
+    return std::string("e2m1");
+  return std::nullopt;
+}
+} // namespace
+
+LogicalResult Gfx1250WmmaScaleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
+                                           int64_t n, int64_t k, Type a, Type b, Type c,
+                                           int64_t opselA, int64_t opselB, int64_t modC, bool, bool,
+                                           int64_t blockSize) {
+  if (blockSize != 16 && blockSize != 32)
+    return emitError() << "blockSize must be 16 or 32, got " << blockSize;
+  bool square = m == 16 && n == 16 && k == 128, tall = m == 32 && n == 16 && k == 128;
+  if (!square && !tall)
+    return emitError() << "unsupported MNK for GFX1250 WMMA_Scale: " << m << "x" << n << "x" << k
+                       << " (expected 16x16x128 or 32x16x128)";
+  if (!c.isF32())
+    return emitError() << "elemTyAcc must be f32, got " << c;
+  if (tall && !(isa<Float4E2M1FNType>(a) && isa<Float4E2M1FNType>(b)))
+    return emitError() << "GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B, got A=" << a
+                       << ", B=" << b;
+  for (auto [name, t] : {std::pair{"elemTyA", a}, {"elemTyB", b}})
+    if (!scaledFormatName(t))
+      return emitError() << name
+                         << " must be one of f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, got "
+                         << t;
+  for (auto [name, opsel] : {std::pair{"opselA", opselA}, {"opselB", opselB}})
+    if (opsel < 0 || opsel > 1)
+      return emitError() << name << " must be in [0, 1] (row0/row1), got " << opsel;
+  if (modC < 0 || modC > 0xFFFF)
+    return emitError() << "modC must fit the i16 intrinsic field [0, 65535], got " << modC;
+  return success();
+}
+
+L::MmaAtom Gfx1250WmmaScaleType::getAtom() const {
+  return L::scaledWmmaGfx1250Atom(getM(), *scaledFormatName(getAType()),
+                                  *scaledFormatName(getBType()), getBlockSize());
+}
+
+Type Gfx1250WmmaScaleType::getAElementType() const { return getAType(); }
+Type Gfx1250WmmaScaleType::getBElementType() const { return getBType(); }
+Type Gfx1250WmmaScaleType::getCElementType() const { return getCType(); }
+
+//===-- gfx1250's Tensor Data Mover ---------------------------------------------===//
+
+Type Gfx1250TdmType::parse(AsmParser &parser) {
+  int64_t rank = 0, warps = 0, padInterval = 0, padAmount = 0, cache = 0;
+  bool flags[2] = {false, false};
+  SMLoc at = parser.getCurrentLocation();
+  auto keyword = [&](const char *name) {
+    return failed(parser.parseKeyword(name)) || failed(parser.parseEqual());
+  };
+  if (parser.parseLess() || keyword("rank") || parser.parseInteger(rank) || parser.parseComma() ||
+      keyword("warps") || parser.parseInteger(warps) || parser.parseComma() || keyword("pad") ||
+      parser.parseInteger(padInterval) || parser.parseComma() || parser.parseInteger(padAmount) ||
+      parser.parseComma() || keyword("cache") || parser.parseInteger(cache))
+    return {};
+  for (auto [name, flag] : {std::pair{"barrier", &flags[0]}, {"timeout", &flags[1]}}) {
+    StringRef word;
+    if (parser.parseComma() || keyword(name))
+      return {};
+    SMLoc wordAt = parser.getCurrentLocation();
+    if (parser.parseKeyword(&word))
+      return {};
+    if (word != "true" && word != "false") {
+      parser.emitError(wordAt, "expected true or false for ") << name << ", got " << word;
+      return {};
+    }
+    *flag = word == "true";
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), rank, warps,
+                    padInterval, padAmount, cache, flags[0], flags[1]);
+}
+
+void Gfx1250TdmType::print(AsmPrinter &printer) const {
+  printer << "<rank = " << getRank() << ", warps = " << getWarps() << ", pad = " << getPadInterval()
+          << ", " << getPadAmount() << ", cache = " << getCacheModifier()
+          << ", barrier = " << (getBarrier() ? "true" : "false")
+          << ", timeout = " << (getTimeout() ? "true" : "false") << ">";
+}
+
+LogicalResult Gfx1250TdmType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t rank,
+                                     int64_t warps, int64_t padInterval, int64_t padAmount, int64_t,
+                                     bool, bool) {
+  if (rank < 1 || rank > 5)
+    return emitError() << "TDM rank must be in [1, 5], got " << rank;
+  if (warps < 1 || (warps & (warps - 1)) != 0)
+    return emitError() << "numWarps must be a positive power of two, got " << warps;
+  if ((padInterval == 0) != (padAmount == 0))
+    return emitError() << "padInterval and padAmount must both be zero or both non-zero";
+  if (padInterval < 0 || padAmount < 0)
+    return emitError() << "padInterval and padAmount must be non-negative, got " << padInterval
+                       << ", " << padAmount;
+  // In dwords the interval is a power of two exactly when it is one in elements, which are
+  // powers of two bits wide.
+  if ((padInterval & (padInterval - 1)) != 0)
+    return emitError() << "padInterval must be a power of two (in elements), got " << padInterval;
+  return success();
+}
+
+int64_t Gfx1250TdmType::getCopyBits() const { return 0; }
+
+std::string Gfx1250TdmType::checkSpaces(unsigned src, unsigned dst) const {
+  using namespace ::fly::ir::fly;
+  if ((src == Global && dst == Shared) || (src == Shared && dst == Global))
+    return {};
+  return "the Tensor Data Mover copies between global and shared memory (one side each)";
+}
+
+bool Gfx1250TdmType::copiesWholeTensors() const { return true; }
+
 fly::ir::MatrixCoreModifiers fly::ir::fly_rocdl::matrixCoreModifiers(Type instruction) {
   if (auto w = dyn_cast<Gfx11WmmaType>(instruction))
     return {w.getSignA(), w.getSignB(), w.getClamp()};
   if (auto w = dyn_cast<Gfx120xWmmaType>(instruction))
+    return {w.getSignA(), w.getSignB(), w.getClamp()};
+  if (auto w = dyn_cast<Gfx1250WmmaType>(instruction))
     return {w.getSignA(), w.getSignB(), w.getClamp()};
   return {};
 }
