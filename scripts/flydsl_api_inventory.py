@@ -34,8 +34,14 @@ MODULES = [
 DIFFERENCES = """
 - `@flyc.jit` functions run as Python, not traced into IR: a parameter annotated `fx.Tensor`
   arrives as a tensor argument with FlyDSL's host view (`A.shape.unpack()`, `A.stride()`), which
-  kernels take as they take the tensor; scalars arrive as the Python numbers passed, not as
-  `fx.Int32` values, so host arithmetic on them is Python's.
+  kernels take as they take the tensor; one annotated `fx.Int32` (any numeric type) arrives as
+  a runtime value of that type holding the call's value (`n.runtime`; arithmetic on it stays
+  runtime, `n.ir_value()` is itself), which a launch takes as a dynamic block and a kernel as
+  a run-time argument. A host layout made from one is static, though (host layouts have no
+  dynamic leaves): FlyDSL's is dynamic. There is no host IR: a call's cache key is FlyDSL's
+  (`_resolve_and_make_cache_key`), and `_mem_cache` / `_last_compiled` give the kernels that
+  calls with a key compiled; FlyDSL's globals-drift detection and its environment-variable
+  entries are not in it (the library's own kernel caches key on its options).
 - `fx.gpu.shuffle_idx(v, lane, width)` reads lane `lane` of the caller's group of `width` lanes
   here on every target (the definition tests/python/test_shuffles.py checks); FlyDSL's passes
   an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
@@ -136,8 +142,8 @@ DIFFERENCES = """
 - A launch's block specializes the kernel as in FlyDSL (its `gpu.func` carries
   `known_block_size`, one compile per block size), and `fx.known_block_size()` gives it;
   `kernel.compile(...)` (no launch) has no block in scope, so a kernel that asks then raises
-  RuntimeError. `@flyc.jit` functions run as Python, so a block size passed to one as an
-  `fx.Int32` is a Python int here and still specializes (in FlyDSL it is a run-time value).
+  RuntimeError. A block size computed from a `@flyc.jit` function's `fx.Int32` parameter is
+  a run-time value, as in FlyDSL, and does not specialize the kernel.
 - A kernel value's `dtype` is its numeric class (`v.dtype is fx.Float32`), as in FlyDSL, and
   the aliases `fx.Float32x4` and friends are Vector types of fixed lanes. Arithmetic types
   its result as FlyDSL does, on scalars, vectors and host values alike: a Python int is an

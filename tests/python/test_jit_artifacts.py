@@ -71,3 +71,50 @@ def test_a_jit_function_records_kernels_launched_the_fast_way():
     second(2)  # its only launch finds the launch prepared
     (artifact,) = second._mem_cache.values()
     assert "gpu.func @idle" in artifact.source_ir
+
+
+@flyc.kernel
+def scale(x: fx.Tensor, n: fx.Int32):
+    i = fx.thread_idx.x
+    x[i] = x[i] * fx.Float32(n)
+
+
+@flyc.jit
+def scale_by(x: fx.Tensor, n: fx.Int32, threads: fx.Int32):
+    # A parameter annotated with a numeric type is a runtime value of that type here, as what
+    # is computed from it.
+    assert isinstance(n, fx.Int32) and n.runtime and n.value == 3
+    doubled = threads * 2
+    assert isinstance(doubled, fx.Int32) and doubled.runtime
+    assert fx.Index(threads).runtime and threads.ir_value() is threads
+    scale(x, n).launch(grid=(1, 1, 1), block=(threads, 1, 1))
+
+
+def test_a_runtime_block_does_not_specialize_the_kernel():
+    scale_by._mem_cache.clear()
+    x = np.ones(64, np.float32)
+    scale_by(x, 3, 32)
+    np.testing.assert_array_equal(x, [3.0] * 32 + [1.0] * 32)
+    scale_by(x, 3, 64)  # the same kernel, now on 64 threads
+    np.testing.assert_array_equal(x, [9.0] * 32 + [3.0] * 32)
+    artifacts = list(scale_by._mem_cache.values())
+    assert len(artifacts) == 1 and len(artifacts[0].kernels) == 1
+    assert "known_block_size" not in artifacts[0].source_ir
+
+
+def test_a_static_block_specializes_the_kernel_once_per_size():
+    @flyc.kernel
+    def double(x: fx.Tensor):
+        x[fx.thread_idx.x] = x[fx.thread_idx.x] * 2.0
+
+    @flyc.jit
+    def twice(x: fx.Tensor):
+        double(x).launch(grid=(1, 1, 1), block=(16, 1, 1))
+        double(x).launch(grid=(2, 1, 1), block=(16, 1, 1))
+
+    x = np.ones(64, np.float32)
+    twice(x)  # the second launch's two blocks both scale the first 16 values
+    np.testing.assert_array_equal(x, [8.0] * 16 + [1.0] * 48)
+    (artifact,) = twice._mem_cache.values()
+    # Two launches of one specialization: the artifact holds the kernel once.
+    assert artifact.source_ir.count("known_block_size = array<i32: 16, 1, 1>") == 1

@@ -17,6 +17,9 @@ class HostTensorView:
     def __init__(self, source, layout):
         self.source, self.layout = source, layout
 
+    def __cache_signature__(self):
+        return ("view", str(self.dtype), self.layout)
+
     @property
     def dtype(self):
         return self.source.dtype

@@ -4,8 +4,11 @@ FlyDSL picks a backend object per target; here the library chooses and lowers fo
 target itself, so what remains to ask is the target: `current_target()` is the one the kernel
 being traced compiles for, or outside a trace the one the library would choose."""
 
+import ctypes
 import dataclasses
 
+from .. import _kernel_api as K
+from .._lib import check
 from .._trace import traced_arch
 from ..runtime.device import get_warp_size, resolve_target
 
@@ -28,4 +31,27 @@ def current_target():
     return GPUTarget(target, arch, get_warp_size(arch))
 
 
-__all__ = ["GPUTarget", "compile_backend_name", "current_target"]
+class MlirCompiler:
+    """The step from a kernel's module to its compiled code: the library's pipeline for the
+    target and options of `options` (a K.CompileOptions). Every kernel compile goes through
+    `MlirCompiler.compile`, FlyDSL's name for its own compile step."""
+
+    @classmethod
+    def compile(cls, module, *, options):
+        compiled = ctypes.c_void_p()
+        check(K.compile_module(module, ctypes.byref(options), ctypes.byref(compiled)))
+        return compiled
+
+
+def get_backend():
+    """The compile backend of the current target, as FlyDSL's get_backend() gives it: here
+    its `target` (GPUTarget), the library compiling for every target itself."""
+    return _Backend(current_target())
+
+
+@dataclasses.dataclass(frozen=True)
+class _Backend:
+    target: GPUTarget
+
+
+__all__ = ["GPUTarget", "MlirCompiler", "compile_backend_name", "current_target", "get_backend"]

@@ -91,16 +91,84 @@ class _TensorArg:
             self.spec = marked.spec(ptr, shape, strides, elem)
 
 
+class JitArgumentRegistry:
+    """FlyDSL's registry of argument adapters: `JitArgumentRegistry.register(SomeType)(adapter)`
+    makes @flyc.jit functions take an object of SomeType (or of a subclass) as `adapter(obj)`
+    (`register(MyStream)(fx.Stream)`: a stream object of another library, as fx.Stream)."""
+
+    _adapters = {}
+
+    @classmethod
+    def register(cls, py_type):
+        def decorate(adapter):
+            cls._adapters[py_type] = adapter
+            return adapter
+
+        return decorate
+
+    @classmethod
+    def active(cls):
+        """Whether any adapter is registered."""
+        return bool(cls._adapters)
+
+    @classmethod
+    def adapt(cls, value):
+        """`value` as its type's adapter makes it; as it is where none is registered."""
+        if not cls._adapters:
+            return value
+        for t in type(value).__mro__:
+            adapter = cls._adapters.get(t)
+            if adapter is not None:
+                return adapter(value)
+        return value
+
+
+def _strides(tensor):
+    """A torch or numpy tensor's strides in elements (torch's stride(), numpy's bytes)."""
+    if callable(getattr(tensor, "stride", None)):
+        return tuple(tensor.stride())
+    return tuple(s // tensor.itemsize for s in tensor.strides)
+
+
+def passed_tensor_signature(tensor):
+    """The cache signature of a tensor passed as it is (a dynamic layout but for the innermost
+    unit stride): its dtype, rank and that stride's mode (-1 for none); every call of a @flyc.jit
+    function computes it, so it is kept cheap."""
+    stride = getattr(tensor, "stride", None)
+    if stride is not None:  # torch: in elements
+        strides, one = stride(), 1
+    else:  # numpy: in bytes
+        strides, one = tensor.strides, tensor.itemsize
+    n, unit = len(strides), -1
+    for m in range(n - 1, -1, -1):
+        if strides[m] == one:
+            unit = m
+            break
+    return ("tensor", tensor.dtype, n, unit)
+
+
+def _power_of_two(div, what):
+    if isinstance(div, bool) or not isinstance(div, int) or div < 1 or div & (div - 1):
+        raise ValueError(f"{what} must be a power of two, got {div!r}")
+    return div
+
+
 class TensorArgument:
     """A tensor argument with its layout's static parts chosen (flyc.from_dlpack): static
-    shape and strides by default, baked into the compiled kernel (one compile per shape);
+    shape and strides by default, baked into the compiled kernel (one compile per shape).
     `.mark_layout_dynamic(leading_dim, divisibility)` keeps them dynamic except a unit stride
-    in `leading_dim`, with the other strides multiples of `divisibility` elements."""
+    in `leading_dim`, with the other strides multiples of `divisibility` elements;
+    `.mark_shape_dynamic(dims, divisibility)` and `.mark_stride_dynamic(dims, divisibility)`
+    make single extents or strides dynamic (multiples of their divisibility, a power of two,
+    which launches check; a dynamic stride's also tells the kernel how aligned its accesses
+    are). `__cache_signature__()` is (dtype, shape, stride) with -divisibility for a dynamic
+    leaf."""
 
     def __init__(self, tensor, assumed_align=None, as_passed=False):
         self.tensor = tensor
         self.assumed_align = assumed_align
         self._dynamic = None
+        self._shape_marks, self._stride_marks = {}, {}
         self._as_passed = as_passed  # compiled as the bare tensor would be (inside @flyc.jit)
 
     @property
@@ -110,10 +178,7 @@ class TensorArgument:
 
     def stride(self):
         """The strides in elements, as an IntTuple."""
-        t = self.tensor
-        if callable(getattr(t, "stride", None)):  # torch
-            return IntTuple(int(e) for e in t.stride())
-        return IntTuple(int(e) // t.itemsize for e in t.strides)  # numpy: bytes
+        return IntTuple(int(e) for e in _strides(self.tensor))
 
     @property
     def dtype(self):
@@ -126,28 +191,100 @@ class TensorArgument:
         return self.tensor.__dlpack_device__()
 
     def mark_layout_dynamic(self, leading_dim=None, divisibility=1):
-        self._dynamic = (leading_dim, int(divisibility))
+        self._dynamic = (leading_dim, _power_of_two(divisibility, "divisibility"))
         return self
+
+    def _mark(self, marks, dims, divisibility):
+        rank = len(self.tensor.shape)
+        if isinstance(dims, int):
+            if not isinstance(divisibility, int):
+                raise ValueError("divisibility must be an int where one dimension is marked")
+            dims, divisibility = [dims], [divisibility]
+        dims = list(dims)
+        if isinstance(divisibility, int):
+            divisibility = [divisibility] * len(dims)
+        divisibility = list(divisibility)
+        if len(divisibility) != len(dims):
+            raise ValueError(f"dims and divisibility must have equal length, got {len(dims)} and "
+                             f"{len(divisibility)}")  # fmt: skip
+        for d, div in zip(dims, divisibility):
+            if isinstance(d, bool) or not isinstance(d, int) or not -rank <= d < rank:
+                raise ValueError(f"dimension {d!r} is out of range for a rank-{rank} tensor")
+            marks[d % rank] = _power_of_two(div, "divisibility")  # a repeated dim: the last
+        return self
+
+    def mark_shape_dynamic(self, dims, divisibility=1):
+        return self._mark(self._shape_marks, dims, divisibility)
+
+    def mark_stride_dynamic(self, dims, divisibility=1):
+        return self._mark(self._stride_marks, dims, divisibility)
+
+    def _leading(self, strides):
+        """mark_layout_dynamic's unit-stride mode: the one named, else the innermost."""
+        n = len(strides)
+        leading = self._dynamic[0]
+        if leading is None:
+            leading = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
+        if leading is not None and not -n <= leading < n:
+            raise ValueError(f"leading_dim {leading} of a rank-{n} tensor")
+        return None if leading is None else leading % n
+
+    def _marks(self, strides):
+        """The dynamic extents and strides, each with its divisibility."""
+        n = len(strides)
+        if self._dynamic is not None:
+            leading = self._leading(strides)
+            return {m: 1 for m in range(n)}, {m: self._dynamic[1] for m in range(n) if m != leading}
+        if self._as_passed:
+            unit = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
+            return {m: 1 for m in range(n)}, {m: 1 for m in range(n) if m != unit}
+        return self._shape_marks, self._stride_marks
+
+    @property
+    def shape_dyn_indices(self):
+        return tuple(sorted(self._marks(tuple(self.stride()))[0]))
+
+    @property
+    def stride_dyn_indices(self):
+        return tuple(sorted(self._marks(tuple(self.stride()))[1]))
+
+    def __cache_signature__(self):
+        if self._as_passed:
+            return passed_tensor_signature(self.tensor)
+        shape, strides = tuple(self.shape), tuple(self.stride())
+        shape_marks, stride_marks = self._marks(strides)
+        return (
+            str(self.dtype),
+            tuple(-shape_marks[m] if m in shape_marks else e for m, e in enumerate(shape)),
+            tuple(-stride_marks[m] if m in stride_marks else s for m, s in enumerate(strides)),
+        )
 
     def spec(self, ptr, shape, strides, elem):
         if self._as_passed:
             return _fast.bare_spec(ptr, strides, elem)
         n = len(shape)
-        if self._dynamic is None:
-            align = self.assumed_align or (ptr | 16) & -(ptr | 16)
-            return (tuple(shape), tuple(strides), align if align >= elem else 0)
-        leading, div = self._dynamic
-        if leading is None:
-            leading = next((m for m in range(n - 1, -1, -1) if strides[m] == 1), None)
-        if leading is not None and not -n <= leading < n:
-            raise ValueError(f"leading_dim {leading} of a rank-{n} tensor")
-        if leading is not None:
-            leading %= n
-        stride = tuple(1 if m == leading else _fast._DYN for m in range(n))
-        align = div * elem
-        if align & (align - 1) or align > 256:
-            raise ValueError(f"divisibility {div} must be a power of two (at most {256 // elem})")
-        return ((_fast._DYN,) * n, stride, align)
+        if self._dynamic is not None:
+            leading, div = self._leading(strides), self._dynamic[1]
+            stride = tuple(1 if m == leading else _fast._DYN for m in range(n))
+            align = div * elem
+            if align > 256:
+                raise ValueError(f"divisibility {div} must be at most {256 // elem}")
+            return ((_fast._DYN,) * n, stride, align)
+        align = self.assumed_align or (ptr | 16) & -(ptr | 16)
+        for what, marks, values in (("extent", self._shape_marks, shape),
+                                    ("stride", self._stride_marks, strides)):  # fmt: skip
+            for m, div in marks.items():
+                if values[m] % div:
+                    raise ValueError(f"the {what} of dimension {m} is {values[m]}, not a multiple "
+                                     f"of the divisibility {div} it is marked with")  # fmt: skip
+        for div in self._stride_marks.values():
+            align = min(align, div * elem)
+        dyn = _fast._DYN
+        return (
+            tuple(dyn if m in self._shape_marks else e for m, e in enumerate(shape)),
+            tuple(dyn if m in self._stride_marks else s for m, s in enumerate(strides)),
+            align if align >= elem else 0,
+        )
 
 
 # DLPack device types of the targets' memory.
@@ -177,6 +314,9 @@ class PointerArgument:
         self.dltensor = _DLTensor(address or None, device, 1, _DLDataType(code, bits, 1),
                                   self._extent, self._stride, 0)  # fmt: skip
         self.dltensor._keep = (self._extent, self._stride)
+
+    def __cache_signature__(self):
+        return ("pointer", self.dtype, self.assumed_align)
 
 
 def from_c_void_p(element_type, pointer, *, address_space=None, assumed_align=None):
@@ -214,4 +354,5 @@ def _stream_handle(stream):
     )
 
 
-__all__ = ["TensorArgument", "PointerArgument", "from_dlpack", "from_torch_tensor", "from_c_void_p"]
+__all__ = ["TensorArgument", "PointerArgument", "JitArgumentRegistry", "from_dlpack",
+           "from_torch_tensor", "from_c_void_p"]  # fmt: skip

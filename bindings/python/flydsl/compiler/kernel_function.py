@@ -30,6 +30,7 @@ from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
 from ..utils import env
+from .backends import MlirCompiler
 from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names them)
     CompilationContext,
     effective_fastmath_hint,
@@ -408,8 +409,7 @@ class KernelFunction:
                 K.set_block_size(kernel, *block)
                 self._block_specialized = True
             check(K.kernel_finish(kernel))
-            compiled = ctypes.c_void_p()
-            check(K.compile_module(module, ctypes.byref(options), ctypes.byref(compiled)))
+            compiled = MlirCompiler.compile(module, options=options)
             kinds = [kind for kind, _ in classified]
             done = True
             return CompiledKernel(compiled, module, self.name, kinds, options)
@@ -469,6 +469,16 @@ def _dim3(x, what):
     return x + (1,) * (3 - len(x))
 
 
+def _static_block(block):
+    """The launch's block as three extents, or None where one is a runtime value (a @flyc.jit
+    argument, or computed from one): FlyDSL's dynamic launch dimension, on which the kernel is
+    not specialized."""
+    extents = block if isinstance(block, (tuple, list)) else (block,)
+    if any(getattr(e, "runtime", False) for e in extents):
+        return None
+    return _dim3(block, "block")
+
+
 def _integer_for_float(n, dtype):
     """An integer argument of a float parameter, for the library to round once to the
     parameter's type: as it is where an int64 holds it; past that, a double rounded to odd
@@ -517,7 +527,7 @@ class _Launch:
         kernel, key = self.kernel, None
         if getattr(_compile_only, "active", False):  # flyc.compile: build, do not run
             items = self.items if self.items is not None else list(zip(kernel._names, self.args))
-            kernel.compiled_for(kernel._classify(items), block=_dim3(block, "block"))
+            kernel.compiled_for(kernel._classify(items), block=_static_block(block))
             return
         if (
             kernel.known_block_size is not None
@@ -531,7 +541,7 @@ class _Launch:
         if self.args is not None:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
-                dims = _dim3(block, "block") if kernel._block_specialized else None
+                dims = _static_block(block) if kernel._block_specialized else None
                 key = (key, _fast.raw_choice(), dims, _hinted_fastmath())
                 try:
                     prepared = kernel._prepared.get(key)
@@ -550,7 +560,7 @@ class _Launch:
                         return
         items = self.items if self.items is not None else list(zip(kernel._names, self.args))
         classified = kernel._classify(items)
-        compiled = kernel.compiled_for(classified, block=_dim3(block, "block"))
+        compiled = kernel.compiled_for(classified, block=_static_block(block))
         args = _launch_args(classified, [])
         cfg = K.LaunchConfig(ctypes.sizeof(K.LaunchConfig))
         cfg.grid[:] = _dim3(grid, "grid")

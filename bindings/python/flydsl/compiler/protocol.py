@@ -1,11 +1,17 @@
 """FlyDSL's protocol helpers for values that stand for kernel values: flattening them into their
-kernel values, and the bytes and alignment of storable types (fx.Array, fx.Struct)."""
+kernel values, the bytes and alignment of storable types (fx.Array, fx.Struct), and the
+signature of a value in a @flyc.jit call's cache key."""
 
+import enum
+import functools
+import numbers
 import types
 
 from .._ir_types import bit_width
 from .._kernel_layout import StructType, _ArrayType, storable_align, storable_size
 from .._trace import Value
+from ..expr.numeric import Numeric
+from .jit_argument import passed_tensor_signature
 
 
 def _bytes(dtype):
@@ -44,4 +50,81 @@ def dsl_size_of(storable):
     return _bytes(storable)
 
 
-__all__ = ["extract_to_ir_values", "dsl_size_of", "dsl_align_of"]
+def _compares_by_value(cls):
+    return cls.__eq__ is not object.__eq__ and cls.__hash__ not in (None, object.__hash__)
+
+
+def _by_value(value):
+    return (type(value), value)
+
+
+def _itself(value):
+    return value
+
+
+def _own(value):
+    return value.__cache_signature__()
+
+
+def _numeric(value):
+    return (type(value), value.value)
+
+
+def _sequence(value):
+    return (type(value), tuple(cache_signature(v) for v in value))
+
+
+def _mapping(value):
+    return (type(value), tuple((k, cache_signature(v)) for k, v in value.items()))
+
+
+def _refuse(value):
+    raise TypeError(
+        f"{type(value).__name__} has no __cache_signature__: a @flyc.jit argument is a tensor, "
+        "a number, a string, a tuple of those, a type or a function, or says what it adds to "
+        "the cache key by __cache_signature__()"
+    )
+
+
+_FUNCTIONS = (types.FunctionType, types.BuiltinFunctionType, types.MethodType, functools.partial)
+
+
+def _signer(cls):
+    """How values of `cls` are signed (see cache_signature), decided once per class."""
+    if getattr(cls, "__cache_signature__", None) is not None:
+        return _own
+    if issubclass(cls, (numbers.Number, str, bytes, enum.Enum, type(None))):
+        return _by_value
+    if issubclass(cls, Numeric):
+        return _numeric
+    if issubclass(cls, type) or issubclass(cls, _FUNCTIONS):
+        return _itself
+    if issubclass(cls, (tuple, list)):
+        return _sequence
+    if issubclass(cls, dict):
+        return _mapping
+    if _compares_by_value(cls):  # a layout, an atom, ...: equal values are one key
+        return _by_value
+    if hasattr(cls, "__dlpack__"):
+        return passed_tensor_signature
+    return _refuse
+
+
+_SIGNERS = {}
+
+
+def cache_signature(value):
+    """What a value contributes to a @flyc.jit call's cache key, hashable: an object's own
+    `__cache_signature__()`; (type, value) for None, numbers, strings, bytes and enum members;
+    a type or a function itself; tuples, lists and dicts element by element; an object whose
+    class defines equality and hashing (a layout, an atom) itself; a DLPack tensor as a tensor
+    argument's signature. Anything else is a TypeError: two distinct values never fall into one
+    key silently."""
+    cls = type(value)
+    signer = _SIGNERS.get(cls)
+    if signer is None:
+        signer = _SIGNERS[cls] = _signer(cls)
+    return signer(value)
+
+
+__all__ = ["extract_to_ir_values", "dsl_size_of", "dsl_align_of", "cache_signature"]

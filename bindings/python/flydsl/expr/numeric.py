@@ -68,6 +68,10 @@ class Numeric(metaclass=_NumericType):
     width = None
     signed = None
     ir_type = _IrType()
+    # A value known only when the program runs, as FlyDSL's @flyc.jit sees an argument annotated
+    # fx.Int32: here it holds the value of this call, and what is computed from it is runtime
+    # too; a launch dimension that is one does not specialize the kernel (see _Launch).
+    runtime = False
 
     def __new__(cls, value=None):
         if cls.dtype is None and cls is not Numeric and value is not None:
@@ -80,6 +84,8 @@ class Numeric(metaclass=_NumericType):
 
     def __init__(self, value=None):
         self.value = None if value is None else _normalize(type(self), value)
+        if getattr(value, "runtime", False):
+            self.runtime = True
 
     # Host values fold in Python, as FlyDSL's do: `//` and `%` round toward negative infinity,
     # `/` of integers gives a float, and integer results wrap to the class's width. A kernel
@@ -105,7 +111,10 @@ class Numeric(metaclass=_NumericType):
         return f"{type(self).__name__}({self.value!r})"
 
     def ir_value(self):
-        """The value as a kernel constant (while a kernel is traced)."""
+        """The value as a kernel constant (while a kernel is traced); a runtime value outside a
+        kernel is itself, as launches and kernel arguments take it."""
+        if self.runtime and not tracing():
+            return self
         return as_value(self)
 
     @staticmethod
@@ -116,19 +125,25 @@ class Numeric(metaclass=_NumericType):
             raise TypeError(f"no numeric class for the type {ir_type}")
         return cls
 
+    def _like(self, value):
+        """A result of this value's class, runtime where this value is."""
+        out = type(self)(value)
+        out.runtime = self.runtime
+        return out
+
     def __neg__(self):
-        return type(self)(-self.value)
+        return self._like(-self.value)
 
     def __pos__(self):
         return self
 
     def __abs__(self):
-        return type(self)(abs(self.value))
+        return self._like(abs(self.value))
 
     def __invert__(self):
         if _is_float_class(type(self)):
             raise TypeError(f"~ takes integers, not {type(self).__name__}")
-        return type(self)(~int(self.value))
+        return self._like(~int(self.value))
 
 
 def _is_float_class(cls):
@@ -212,17 +227,22 @@ def _operand(x):
 def _binary_operator(name):
     fold = _FOLDS[name]
 
+    def result(self, other, cls, value):
+        out = _result_class(name, type(self), cls)(value)
+        out.runtime = self.runtime or getattr(other, "runtime", False)
+        return out
+
     def forward(self, other):
         cls, value = _operand(other)
         if value is NotImplemented:
             return NotImplemented
-        return _result_class(name, type(self), cls)(fold(self.value, value))
+        return result(self, other, cls, fold(self.value, value))
 
     def reflected(self, other):
         cls, value = _operand(other)
         if value is NotImplemented:
             return NotImplemented
-        return _result_class(name, type(self), cls)(fold(value, self.value))
+        return result(self, other, cls, fold(value, self.value))
 
     return forward, reflected
 

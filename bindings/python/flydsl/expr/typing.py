@@ -48,6 +48,9 @@ class Stream:
         """The stream as given (FlyDSL's spelling: `launch(..., stream=stream.value)`)."""
         return self.stream
 
+    def __cache_signature__(self):
+        return (Stream,)  # which stream a call runs on never changes what it compiles
+
 
 class _ConstexprMeta(type):
     def __getitem__(cls, item):
