@@ -10,8 +10,9 @@ as its adapter makes it; other arguments arrive as passed.
 Each call has FlyDSL's cache key (`_resolve_and_make_cache_key`): per parameter, the type of a
 runtime value or stream, a tensor's dtype and layout signature, a Constexpr's or other value's
 own signature (`protocol.cache_signature`), then the compile hints in effect, the target and
-the library (`_flydsl_key`). `_mem_cache` maps each key to what calls with it compiled or
-reused (a JitArtifact), `_last_compiled` is the last call's (key, artifact). The kernels
+the library (`_flydsl_key`). `_mem_cache` maps the keys of calls to what they compiled or
+reused (a JitArtifact), `_last_compiled` is the latest (key, artifact); a call that launched
+the same kernels as the one before it adds nothing and computes no key. The kernels
 themselves are compiled and cached per kernel, by their own signatures."""
 
 import functools
@@ -201,17 +202,27 @@ class JitFunction:
             bound.apply_defaults()
             arguments = bound.arguments
         hints = self._effective_compile_hints()
-        key = self._resolve_and_make_cache_key(arguments, hints)
         self._adapt(arguments)  # in place: bound.args and bound.kwargs read it
         args, kwargs = (bound.args, bound.kwargs) if bound else (tuple(arguments.values()), {})
         with CompilationContext.compile_hints(hints):
             result, kernels = CompilationContext.run_recording(self._body, *args, **kwargs)
         if kernels:
-            artifact = self._mem_cache.get(key)
-            if artifact is None or set(artifact.kernels) != set(kernels):
-                artifact = self._mem_cache[key] = JitArtifact(kernels)
-            self._last_compiled = (key, artifact)
+            self._record(arguments, hints, list(dict.fromkeys(kernels)))
         return result
+
+    def _record(self, arguments, hints, kernels):
+        """Files what the call used under its key. A call that used the kernels of the call
+        before it is that call's artifact again, and computes no key: that keeps the key off
+        the path of a launch repeated in a loop. (The adapted arguments sign as the passed
+        ones do.)"""
+        last = self._last_compiled
+        if last is not None and last[1].kernels == kernels:
+            return
+        key = self._resolve_and_make_cache_key(arguments, hints)
+        artifact = self._mem_cache.get(key)
+        if artifact is None or artifact.kernels != kernels:
+            artifact = self._mem_cache[key] = JitArtifact(kernels)
+        self._last_compiled = (key, artifact)
 
     def __get__(self, instance, owner=None):
         if instance is None:

@@ -103,10 +103,10 @@ def _signer(cls):
         return _sequence
     if issubclass(cls, dict):
         return _mapping
+    if hasattr(cls, "__dlpack__"):  # before equality: a tensor hashes by identity
+        return passed_tensor_signature
     if _compares_by_value(cls):  # a layout, an atom, ...: equal values are one key
         return _by_value
-    if hasattr(cls, "__dlpack__"):
-        return passed_tensor_signature
     return _refuse
 
 
