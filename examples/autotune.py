@@ -4,7 +4,9 @@ also from the disk cache in a later process.
 Run: PYTHONPATH=bindings/python python3 examples/autotune.py
 """
 
+import atexit
 import os
+import shutil
 import tempfile
 
 import flydsl.compiler as flyc
@@ -14,8 +16,11 @@ from device import array, host
 from flydsl.autotune import Config, autotune
 
 # Decisions are remembered on disk; this example starts from none (a tuner reads its disk cache
-# when it is made, below).
-os.environ.setdefault("FLYDSL_AUTOTUNE_CACHE_DIR", tempfile.mkdtemp(prefix="autotune-"))
+# when it is made, below), and leaves none behind.
+if "FLYDSL_AUTOTUNE_CACHE_DIR" not in os.environ:
+    _cache_dir = tempfile.mkdtemp(prefix="autotune-")
+    atexit.register(shutil.rmtree, _cache_dir, ignore_errors=True)
+    os.environ["FLYDSL_AUTOTUNE_CACHE_DIR"] = _cache_dir
 
 
 @flyc.kernel
