@@ -39,9 +39,16 @@ DIFFERENCES = """
   runtime, `n.ir_value()` is itself), which a launch takes as a dynamic block and a kernel as
   a run-time argument. A host layout made from one is static, though (host layouts have no
   dynamic leaves): FlyDSL's is dynamic. There is no host IR: a call's cache key is FlyDSL's
-  (`_resolve_and_make_cache_key`), and `_mem_cache` / `_last_compiled` give the kernels that
-  calls with a key compiled; FlyDSL's globals-drift detection and its environment-variable
-  entries are not in it (the library's own kernel caches key on its options).
+  (`_build_full_cache_key`: the globals read, `_env_`, the GPUTarget, the hints, the
+  arguments), and `_mem_cache` / `_last_compiled` give the kernels that calls with a key
+  compiled. As in FlyDSL, the module globals a jit function and the kernels it reaches read
+  are checked on every call against their first values, and a change raises RuntimeError
+  naming the global; here a kernel launched by itself checks the globals its body reads too.
+  The globals read are found in the bytecode (global loads), where FlyDSL takes every name
+  of `co_names`, attribute names included. `manager_key` is computed as FlyDSL's, but no
+  per-function disk cache hangs on it (`cache_manager` is None): the library's disk cache
+  keys compiled kernels by their IR. `COMPILE_ONLY=1` makes a jit call compile its kernels and
+  launch none, as there.
 - `fx.gpu.shuffle_idx(v, lane, width)` reads lane `lane` of the caller's group of `width` lanes
   here on every target (the definition tests/python/test_shuffles.py checks); FlyDSL's passes
   an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
@@ -104,9 +111,12 @@ DIFFERENCES = """
   and the pass manager need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,
   fx.Float32)` for an f32 scalar), but a value is not wrapped in an object of that class:
-  `fx.Float32(v)` inside a kernel is the converted value itself. So there is no raw value
-  apart from a typed one: `fx.math.exp` of a value from `flydsl._mlir` is a Float32 too, and
-  `flydsl._mlir.dialects.arith.maxnumf` is `fx.arith.maxnumf` (one builder per op).
+  `fx.Float32(v)` inside a kernel is the converted value itself. As in FlyDSL, the values that
+  MLIR's own builders make (`flydsl._mlir`: a function's block arguments, `arith.constant`,
+  `arith.*` and `math.*` of the dialects) are raw: no numeric class claims them until
+  `fx.Float32(v)` types them, and `fx.math.*` / `fx.arith.*` of raw operands give raw results
+  (of a typed operand, typed ones). Python operators on a raw value give typed values (FlyDSL's
+  raw `ir.Value` has none).
 - Values have FlyDSL's Fly types on the host as in kernels: `layout.type` is
   `!fly.layout<(4,8):(1,4)>` (a composed layout's `!fly.composed_layout<...>`),
   `fx.make_int_tuple(t).type` `!fly.int_tuple<...>` (`?` where a kernel leaf is dynamic), with
@@ -123,8 +133,14 @@ DIFFERENCES = """
   divides as f32 (f64 above 32 bits). `fx.Index` operands divide signed here, where FlyDSL
   divides them unsigned (`divui`): an index may be negative here.
 - `flydsl.compiler.ast_rewriter` offers what kernels call by hand, `ASTRewriter.transform`
-  and `ReplaceIfWithDispatch.scf_if_dispatch`; the rewriter's transformer classes are
-  internal (one pass rewrites a kernel here).
+  (as in FlyDSL it rewrites a function in place, a function with a closure excepted, which it
+  returns rewritten anew, and puts the dispatch entry points `scf_if_dispatch`,
+  `scf_for_dispatch`, ... among its module's names), `ReplaceIfWithDispatch.scf_if_dispatch`
+  and `_collect_assigned_vars`; the rewriter's transformer classes are internal (one pass
+  rewrites a kernel here), so a rewritten `if` does not call the module's `scf_if_dispatch`.
+  A chained comparison (`0 <= x < n`) of kernel values is a kernel `and` of its links, each
+  operand evaluated once, the right link only where the left holds (FlyDSL evaluates both and
+  ands them).
 - On the `cpu` target, kernels whose threads run as fibers make every shared-memory access in
   turn across the block, as a wave's lanes do in one instruction: FlyDSL kernels that read a
   slot another wave overwrites right after, or exchange values through LDS within a wave

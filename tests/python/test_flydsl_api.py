@@ -772,6 +772,25 @@ def test_ast_rewriter_entry_points_for_hand_written_control_flow():
                                               result_values=(1, 2))  # fmt: skip
 
 
+def test_the_rewriter_rewrites_in_place_and_names_what_an_if_carries():
+    import ast
+
+    from flydsl.compiler.ast_rewriter import ASTRewriter, _collect_assigned_vars
+
+    def plain(v):
+        if v < 0:
+            v = -v
+        return v
+
+    before = plain.__code__
+    assert ASTRewriter.transform(plain) is plain and plain.__code__ is not before
+    assert plain(-3) == 3 and plain(2) == 2  # Python values keep Python's meaning
+    body = ast.parse("a, (b, c) = f()\nd += 1\nfor i in r:\n    e = i\nnew = 1").body
+    assert _collect_assigned_vars(body, [{"a", "b", "c", "d", "i", "e"}]) == list("abcdie")
+    test = ast.parse("(n := g())", mode="eval").body
+    assert _collect_assigned_vars([], [{"n"}], test_expr=test) == ["n"]
+
+
 @flyc.kernel
 def loops_dispatched(x: fx.Tensor, sums: fx.Tensor, halvings: fx.Tensor):
     from flydsl.compiler.ast_rewriter import (

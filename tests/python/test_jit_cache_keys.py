@@ -88,10 +88,8 @@ def test_registered_adapters_convert_arguments():
         seen.append(stream)
 
     take(ForeignStream())
-    assert isinstance(seen[0], fx.Stream) and key_of(take, ForeignStream())[0] == (
-        "stream",
-        (fx.Stream,),
-    )
+    assert isinstance(seen[0], fx.Stream)
+    assert ("stream", (fx.Stream,)) in key_of(take, ForeignStream())
 
 
 def test_a_value_without_a_signature_is_refused():
@@ -172,3 +170,39 @@ def test_a_kernel_runs_with_marked_tensors_and_launches_check_the_marks():
         ValueError, match="extent of dimension 0 is 5, not a multiple of the divisibility 2"
     ):
         copy_all(flyc.from_dlpack(odd).mark_shape_dynamic(0, 2), b, 5, 8)
+
+
+def test_a_tensor_adapted_as_passed_keeps_the_first_unit_stride_static():
+    from flydsl.compiler.jit_argument import TorchTensorJitArg
+
+    # strides (8, 8, 1, 1): the first dimension of stride 1 is the third
+    degenerate = TorchTensorJitArg(np.zeros((4, 1, 8, 1), np.float32))
+    assert degenerate.stride_dyn_indices == (0, 1, 3)
+    assert degenerate.shape_dyn_indices == (0, 1, 2, 3)
+    a = TorchTensorJitArg(np.zeros(100, np.float32)).__cache_signature__()
+    assert a == TorchTensorJitArg(np.zeros(999, np.float32)).__cache_signature__()
+    assert a != TorchTensorJitArg(np.zeros((2, 5), np.float32)).__cache_signature__()
+    strided = np.zeros((4, 8), np.float32)[:, ::2]  # no stride of 1 anywhere
+    with pytest.raises(RuntimeError, match="auto-mark layout-dynamic"):
+        TorchTensorJitArg(strided)
+    static = flyc.from_torch_tensor(strided)  # a static layout is the explicit way
+    assert static.__cache_signature__()[1:] == ((4, 4), (8, 2))
+
+
+def test_type_parameters_enter_the_key_as_themselves_and_backends_name_targets():
+    import typing
+
+    from flydsl.compiler.jit_argument import is_type_param_annotation, resolve_signature
+
+    @flyc.jit
+    def typed(x: fx.Tensor, kind: typing.Type[fx.Numeric]):
+        pass
+
+    x = np.zeros(4, np.float32)
+    assert ("kind", fx.Float32) in key_of(typed, x, fx.Float32)
+    assert key_of(typed, x, fx.Float32) != key_of(typed, x, fx.Int32)
+    assert is_type_param_annotation(type) and not is_type_param_annotation(int)
+    assert resolve_signature(typed.func).parameters["x"].annotation is fx.Tensor
+    target = flyc.get_backend("rocm", arch="gfx950").target
+    assert target == flyc.GPUTarget("rocm", "gfx950", 64)
+    assert flyc.compile_backend_name() == flyc.get_backend().target.backend

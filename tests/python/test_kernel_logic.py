@@ -72,6 +72,27 @@ def test_and_or_not_evaluate_the_right_side_only_where_it_decides():
     np.testing.assert_array_equal(out[4], t < 2)
 
 
+def test_chained_comparisons_join_their_links_and_evaluate_each_operand_once():
+    @flyc.kernel
+    def chains(out: fx.Tensor, seen: fx.Tensor):
+        t = fx.thread_idx.x
+
+        def middle():
+            seen[0, t] = seen[0, t] + 1  # counts the evaluations of the middle operand
+            return t
+
+        out[0, t] = fx.Int32(1) if 2 <= middle() < 6 else fx.Int32(0)
+        out[1, t] = fx.Int32(1) if 0 < t <= 4 != t else fx.Int32(0)
+        out[2, t] = fx.Int32(1) if 1 < 0 < t else fx.Int32(0)  # Python-false first link
+
+    out, seen = launch(chains, np.zeros((3, N), np.int32), np.zeros((1, N), np.int32))
+    t = np.arange(N)
+    np.testing.assert_array_equal(out[0], (t >= 2) & (t < 6))
+    np.testing.assert_array_equal(seen[0], 1)
+    np.testing.assert_array_equal(out[1], (t > 0) & (t <= 4) & (t != 4))
+    np.testing.assert_array_equal(out[2], 0)
+
+
 def test_names_first_bound_in_an_if_are_seen_after_it():
     @flyc.kernel
     def branch(out: fx.Tensor):

@@ -67,7 +67,14 @@ def test_functions_built_in_a_module_print_the_ops_made():
     f32, i32 = ir.F32Type.get(), ir.IntegerType.get_signless(32)
 
     def build(x, n):
-        assert isinstance(x, fx.Float32) and isinstance(n, fx.Int32)
+        # MLIR's block arguments are raw values: no numeric class claims them until typed, and
+        # FlyDSL's functions of raw values give raw values
+        assert isinstance(x, ir.Value) and not isinstance(x, fx.Float32)
+        assert isinstance(fx.Float32(x), fx.Float32) and isinstance(fx.Int32(n), fx.Int32)
+        assert not isinstance(fx.math.exp(x), fx.Float32)
+        assert not isinstance(fx.arith.maxnumf(x, x), fx.Float32)
+        assert isinstance(fx.arith.maxnumf(fx.Float32(x), x), fx.Float32)
+        assert fx.arith.maxnumf is not arith.maxnumf
         y = fx.math.log1p(x) * x
         fx.math.ipowi(n, n)
         v = arith.constant(
@@ -138,6 +145,11 @@ def test_results_are_memory_the_function_writes():
                 func.ReturnOp([x * 2.0, fx.Int32(7)])
                 with pytest.raises(ValueError, match="has returned already"):
                     func.ReturnOp([x, fx.Int32(7)])
+            g = func.FuncOp("positive", ir.FunctionType.get([f32], [i1]))  # an i1 is a byte
+            with ir.InsertionPoint(g.add_entry_block()):
+                with pytest.raises(TypeError, match="result 0 is i1, not"):
+                    func.ReturnOp([g.arguments[0]])
+                func.ReturnOp([g.arguments[0] > 0.0])
         text = str(module)
         silent = ir.Module.create()
         with ir.InsertionPoint(silent.body):
@@ -146,7 +158,9 @@ def test_results_are_memory_the_function_writes():
             str(silent)
     assert "@pick(%arg0: i8, %arg1: f32, %arg2: !llvm.ptr<1>" in text
     assert "arith.cmpi ne" in text
-    assert re.findall(r"llvm\.store %\w+, %\w+ .*: (\w+), !llvm\.ptr<1>", text) == ["f32", "i32"]
+    stores = re.findall(r"llvm\.store %\w+, %\w+ .*: (\w+), !llvm\.ptr<1>", text)
+    assert stores == ["f32", "i32", "i8"]
+    assert "@positive(%arg0: f32, %arg1: !llvm.ptr<1>" in text
 
 
 @flyc.kernel

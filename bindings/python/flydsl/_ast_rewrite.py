@@ -33,7 +33,19 @@ def _assigned(stmts):
     """Names bound by assignments in these statements, and names whose objects they store into
     (`lst[0] = v`), nested blocks included, nested functions and classes excluded (their own
     scopes)."""
-    names = set()
+    return set(assigned_in_order(stmts))
+
+
+def assigned_in_order(stmts):
+    """_assigned's names as a list, in the order the statements first assign them."""
+    found = {}
+
+    class _Names:
+        @staticmethod
+        def add(name):
+            found.setdefault(name, None)
+
+    names = _Names
 
     class V(ast.NodeVisitor):
         def visit_Name(self, node):
@@ -71,7 +83,7 @@ def _assigned(stmts):
 
     for s in stmts:
         V().visit(s)
-    return names
+    return list(found)
 
 
 def _escapes(stmts, loop):
@@ -227,8 +239,8 @@ def _thunk(expr):
 
 
 class _Expressions(ast.NodeTransformer):
-    """`a if c else b`, `a and b`, `a or b` and `not a` as calls that decide at trace time
-    whether they are Python or kernel logic."""
+    """`a if c else b`, `a and b`, `a or b`, `not a` and chained comparisons as calls that
+    decide at trace time whether they are Python or kernel logic."""
 
     @staticmethod
     def _rt(fn, args):
@@ -246,6 +258,15 @@ class _Expressions(ast.NodeTransformer):
         for v in node.values[1:]:
             out = self._rt(fn, [_thunk(out), _thunk(v)])
         return out
+
+    def visit_Compare(self, node):
+        """`a < b < c`: Python would take the truth of `a < b`; for kernel values the links
+        are joined by a kernel `and` (compare_chain), each operand still evaluated once."""
+        self.generic_visit(node)
+        if len(node.ops) == 1:
+            return node
+        ops = ast.List(elts=[ast.Constant(type(op).__name__) for op in node.ops], ctx=ast.Load())
+        return self._rt("compare_chain", [node.left, ops] + [_thunk(c) for c in node.comparators])
 
     def visit_UnaryOp(self, node):
         self.generic_visit(node)

@@ -8,6 +8,7 @@ values; each carried value keeps its dtype through the loop or branch.
 """
 
 import ctypes
+import operator
 import types
 
 from . import _kernel_api as K
@@ -359,6 +360,24 @@ def or_(first, rest):
     return _logic(first, rest, True)
 
 
+_COMPARISONS = {
+    "Lt": operator.lt, "LtE": operator.le, "Gt": operator.gt, "GtE": operator.ge,
+    "Eq": operator.eq, "NotEq": operator.ne, "Is": operator.is_, "IsNot": operator.is_not,
+    "In": lambda a, b: a in b, "NotIn": lambda a, b: a not in b,
+}  # fmt: skip
+
+
+def compare_chain(left, ops, *operands):
+    """Python's chained comparison `left ops[0] operands[0] ops[1] operands[1] ...` (the
+    operands as thunks): each operand evaluated at most once and in order, a Python-false link
+    ends it as Python does, and links on kernel values are joined by a kernel `and`."""
+    right = operands[0]()
+    link = _COMPARISONS[ops[0]](left, right)
+    if len(ops) == 1:
+        return link
+    return and_(lambda: link, lambda: compare_chain(right, ops[1:], *operands[1:]))
+
+
 def not_(v):
     return _truth(v) == 0 if isinstance(v, Value) else not v
 
@@ -371,4 +390,15 @@ def ifexp(cond, then, orelse):
     return value
 
 
-__all__ = ["for_range", "while_", "if_", "ifexp", "and_", "or_", "not_", "UNSET", "bound_or_none"]
+__all__ = [
+    "for_range",
+    "while_",
+    "if_",
+    "ifexp",
+    "and_",
+    "or_",
+    "not_",
+    "compare_chain",
+    "UNSET",
+    "bound_or_none",
+]

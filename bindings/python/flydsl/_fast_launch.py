@@ -33,7 +33,8 @@ def float_slot(x):
     raise struct.error("an integer past 2**53 for a float slot")
 
 
-_CHOICE_NAMES = ("FLYDSL_COMPILE_BACKEND", "ARCH", "FLYDSL_GPU_ARCH")
+# What chooses the target and arch, and the optimization level (all join compile keys).
+_CHOICE_NAMES = ("FLYDSL_COMPILE_BACKEND", "ARCH", "FLYDSL_GPU_ARCH", "FLYDSL_COMPILE_OPT_LEVEL")
 
 
 def target_choice(environ=os.environ):
@@ -48,12 +49,19 @@ try:  # os.environ.get encodes and decodes on every call; its raw dict is ten ti
 
     def raw_choice(_get=_raw_env.get, _names=_raw_names):
         """The environment's target choice as a hashable key, read cheaply."""
-        return _get(_names[0]), _get(_names[1]), _get(_names[2])
+        return _get(_names[0]), _get(_names[1]), _get(_names[2]), _get(_names[3])
+
+    def is_set(name, _get=_raw_env.get, _encode=os.environ.encodekey):
+        """Whether the environment has `name` at all (cheaper than reading its option)."""
+        return _get(_encode(name)) is not None
 
 except AttributeError:  # not CPython's os.environ
 
     def raw_choice():
         return tuple(os.environ.get(n) for n in _CHOICE_NAMES)
+
+    def is_set(name):
+        return name in os.environ
 
 
 _DYN = -(2**63)  # FLY_DYNAMIC

@@ -4,6 +4,7 @@ the C API. Every op goes to the kernel being traced (one per thread at a time)."
 import contextlib
 import ctypes
 import enum
+import functools
 import math
 import threading
 
@@ -126,6 +127,42 @@ def _wrap(handle, dtype=None):
     if dtype is None:
         dtype = K.DTYPE_NAMES[K.value_dtype(k, handle)]
     return Value(handle, dtype)
+
+
+def with_rawness(out, raw):
+    """`out` (a value, or a tuple or list of them) typed, or raw with `raw` (see Value.raw)."""
+    if isinstance(out, Value):
+        return out.typed(raw)
+    if isinstance(out, (tuple, list)):
+        return type(out)(with_rawness(v, raw) for v in out)
+    return out
+
+
+def keeps_rawness(fn):
+    """FlyDSL's function over an MLIR builder: its result is raw where every kernel value it
+    is given is raw (flydsl._mlir's), typed otherwise."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        out = fn(*args, **kwargs)
+        given = [a for a in args if isinstance(a, Value)]
+        given += [a for a in kwargs.values() if isinstance(a, Value)]
+        if not given:
+            return out
+        return with_rawness(out, all(a.raw for a in given))
+
+    wrapper.builder = fn
+    return wrapper
+
+
+def raw_builder(fn):
+    """MLIR's builder: what it makes is raw (see Value.raw)."""
+
+    @functools.wraps(fn)
+    def builder(*args, **kwargs):
+        return with_rawness(fn(*args, **kwargs), True)
+
+    return builder
 
 
 class _BuilderError(Exception):
@@ -348,13 +385,24 @@ class Value(ElementTyped):
     """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
     apply lane by lane to vectors; `v[i]` is a lane of a vector."""
 
-    __slots__ = ("handle", "ir_dtype", "_lanes", "_shape")
+    __slots__ = ("handle", "ir_dtype", "_lanes", "_shape", "raw")
 
     def __init__(self, handle, dtype):
         self.handle = handle
         self.ir_dtype = dtype_name(dtype)
         self._lanes = None
         self._shape = None  # a vector's nested shape where it was given one: (2, 2)
+        # Made by MLIR's own builders (flydsl._mlir), as FlyDSL's raw ir.Value: no numeric
+        # class claims it (isinstance(v, fx.Float32) is False) until fx.Float32(v) types it.
+        self.raw = False
+
+    def typed(self, raw=False):
+        """This value as a typed (FlyDSL) value, or as a raw one with `raw`."""
+        if self.raw == raw:
+            return self
+        v = Value(self.handle, self.ir_dtype)
+        v._lanes, v._shape, v.raw = self._lanes, self._shape, raw
+        return v
 
     @property
     def lanes(self):

@@ -142,6 +142,7 @@ class Function:
             slot = "i8" if dtype == "i1" else dtype
             handles = [K.scalar_param(kernel, K.DTYPES[slot]) for _ in range(lanes)]
             slots.append((handles, slot, i, t, dtype))
+        self._result_dtypes = []
         self.results = [self._result(i, t) for i, t in enumerate(type.results)]
         self.arguments = []
         for handles, slot, i, t, dtype in slots:
@@ -161,20 +162,22 @@ class Function:
             )
         with _Tracing(self.kernel):
             v = _wrap(handle, slot)
-            return v != 0 if dtype == "i1" else v
+            return (v != 0 if dtype == "i1" else v).typed(raw=True)  # MLIR's own block argument
 
     def _result(self, i, t):
         dtype = getattr(t, "dtype", None)
         if dtype is None or getattr(t, "lanes", 1) != 1:
             raise TypeError(f"function {self.name}: result {i} has type {t}, not a scalar")
-        handle = K.tensor_param(self.kernel, K.DTYPES[dtype], 1)
+        stored = "i8" if dtype == "i1" else dtype  # an i1 travels as a byte, as arguments do
+        handle = K.tensor_param(self.kernel, K.DTYPES[stored], 1)
         if not handle:
             message = K.kernel_error(self.kernel)
             raise TypeError(
                 f"function {self.name}: result {i} ({t}) cannot be returned: "
                 + (message.decode() if message else "the builder refused it")
             )
-        return TensorValue(handle, dtype, 1)
+        self._result_dtypes.append(dtype)
+        return TensorValue(handle, stored, 1)
 
     def _return(self, values):
         """func.ReturnOp's values: each written to its result's memory."""
@@ -185,10 +188,13 @@ class Function:
                 f"function {self.name} returns {len(self.results)} values, not {len(values)}"
             )
         values = [as_value(v) for v in values]
-        for i, (v, result) in enumerate(zip(values, self.results)):  # all checked, then written
-            if v.lanes != 1 or v.ir_dtype != result.ir_dtype:
-                raise TypeError(f"function {self.name}: result {i} is {result.ir_dtype}, not {v!r}")
+        declared = self._result_dtypes
+        for i, v in enumerate(values):  # all checked, then written
+            if v.lanes != 1 or v.ir_dtype != declared[i]:
+                raise TypeError(f"function {self.name}: result {i} is {declared[i]}, not {v!r}")
         for v, result in zip(values, self.results):
+            if v.ir_dtype == "i1":
+                v = _wrap(K.cast_ext(current(), v.handle, K.DTYPES["i8"], K.CAST_FROM_UNSIGNED))
             result.store(0, v)
         self._returned = True
 
@@ -198,7 +204,9 @@ class Function:
         with _Tracing(self.kernel):
             self.arguments = [
                 (
-                    _wrap(K.vector_from_elements(current(), _array(a), len(a)), a[0].ir_dtype)
+                    _wrap(
+                        K.vector_from_elements(current(), _array(a), len(a)), a[0].ir_dtype
+                    ).typed(raw=True)
                     if isinstance(a, list)
                     else a
                 )

@@ -16,8 +16,10 @@ values) traces and compiles; later ones reuse the compiled kernel.
 
 from .._trace import Value
 from ..errors import CompileError, LaunchError
+from .backends import GPUTarget, compile_backend_name, get_backend
 from .event import Event
 from .jit_argument import (
+    JitArgumentRegistry,
     PointerArgument,
     TensorArgument,
     from_c_void_p,
@@ -37,4 +39,5 @@ from .kernel_function import (
 __all__ = ["kernel", "jit", "compile", "CompiledFunction", "Event", "KernelFunction",
            "CompiledKernel", "CompileError", "code_object_resource_usage", "LaunchError", "Value",
            "from_dlpack", "from_torch_tensor", "from_c_void_p", "TensorArgument",
-           "PointerArgument"]  # fmt: skip
+           "PointerArgument", "JitArgumentRegistry", "GPUTarget", "compile_backend_name",
+           "get_backend"]  # fmt: skip

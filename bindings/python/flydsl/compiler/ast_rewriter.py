@@ -7,10 +7,26 @@ and `CanonicalizeWhile.scf_while_dispatch`, a `while` written as a condition and
 The rewriter's passes themselves (its transformer classes) are internal here: kernels are
 rewritten by `flydsl._ast_rewrite` in one pass."""
 
+import ast
 import inspect
 
 from .. import _control
-from .._ast_rewrite import rewrite
+from .._ast_rewrite import _RT, assigned_in_order, rewrite
+
+
+def _collect_assigned_vars(body_stmts, active_symbols, orelse_stmts=None, test_expr=None):
+    """The names that an `if`'s statements (`body_stmts`, `orelse_stmts`, and a walrus in its
+    `test_expr`) assign and that were bound before it (in one of the `active_symbols` scopes):
+    the values the `if` carries, in the order they are first assigned."""
+    stmts = list(body_stmts) + list(orelse_stmts or [])
+    if test_expr is not None:
+        stmts.insert(0, ast.Expr(test_expr))
+    return [n for n in assigned_in_order(stmts) if any(n in scope for scope in active_symbols)]
+
+
+def _collect_results(result_names, local_vars):
+    """The values of `result_names` among a branch's `local_vars` (FlyDSL's branch epilogue)."""
+    return {name: local_vars[name] for name in result_names}
 
 
 class ASTRewriter:
@@ -18,7 +34,19 @@ class ASTRewriter:
 
     @staticmethod
     def transform(fn):
-        return rewrite(fn)
+        rewritten = rewrite(fn)
+        if rewritten is fn or not isinstance(getattr(fn, "__globals__", None), dict):
+            return rewritten
+        # As FlyDSL's rewriter does, the dispatch entry points become names of the function's
+        # module, so that code written in the rewritten form by hand finds them there too.
+        for name, value in _GLOBALS.items():
+            fn.__globals__.setdefault(name, value)
+        if fn.__closure__:  # its code cannot change in place: the rewritten function is new
+            return rewritten
+        # As in FlyDSL, the function itself now runs the rewritten code.
+        fn.__globals__.setdefault(_RT, _control)
+        fn.__code__ = rewritten.__code__
+        return fn
 
 
 def _call_branch(fn, names, values, leading=()):
@@ -160,5 +188,15 @@ class CanonicalizeWhile:
         cond = lambda *c: _call_branch(before_fn, names, c)  # noqa: E731
         return _results(names, _control.while_(list(names), list(values), cond, body))
 
+
+_GLOBALS = {
+    "scf_if_dispatch": ReplaceIfWithDispatch.scf_if_dispatch,
+    "scf_ifexp_dispatch": ReplaceIfWithDispatch.scf_ifexp_dispatch,
+    "scf_if_collect_results": _collect_results,
+    "scf_for_dispatch": InsertEmptyYieldForSCFFor.scf_for_dispatch,
+    "scf_for_collect_results": _collect_results,
+    "scf_while_dispatch": CanonicalizeWhile.scf_while_dispatch,
+    "scf_while_collect_results": _collect_results,
+}
 
 __all__ = ["ASTRewriter", "CanonicalizeWhile", "InsertEmptyYieldForSCFFor", "ReplaceIfWithDispatch"]

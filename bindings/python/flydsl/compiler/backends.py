@@ -43,10 +43,15 @@ class MlirCompiler:
         return compiled
 
 
-def get_backend():
-    """The compile backend of the current target, as FlyDSL's get_backend() gives it: here
-    its `target` (GPUTarget), the library compiling for every target itself."""
-    return _Backend(current_target())
+def get_backend(name=None, *, arch=None):
+    """The compile backend of target `name` ("rocm", "cuda", "cpu"; the current target's by
+    default) for `arch` (the target's default, or the traced kernel's), as FlyDSL's
+    get_backend() gives it: here its `target` (GPUTarget), the library compiling for every
+    target itself."""
+    if name is None and arch is None:
+        return _Backend(current_target())
+    target, resolved = resolve_target(name, arch)
+    return _Backend(GPUTarget(target, resolved, get_warp_size(resolved)))
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,6 +2,8 @@
 the static parts of their layout (`from_dlpack`), and streams."""
 
 import ctypes
+import inspect
+import typing
 
 from .. import _fast_launch as _fast
 from .. import _kernel_api as K
@@ -151,6 +153,22 @@ def _power_of_two(div, what):
     if isinstance(div, bool) or not isinstance(div, int) or div < 1 or div & (div - 1):
         raise ValueError(f"{what} must be a power of two, got {div!r}")
     return div
+
+
+def resolve_signature(fn):
+    """inspect.signature of `fn` with string annotations (PEP 563) evaluated; as written where
+    one names what does not resolve."""
+    try:
+        return inspect.signature(fn, eval_str=True)
+    except NameError:
+        return inspect.signature(fn)
+
+
+def is_type_param_annotation(annotation):
+    """Whether a parameter is annotated as a type (`type`, `typing.Type[T]`): the argument is a
+    class, and enters a @flyc.jit call's key as itself."""
+    origin = typing.get_origin(annotation)
+    return annotation in (type, typing.Type) or origin in (type, typing.Type)
 
 
 class TensorArgument:
@@ -334,9 +352,30 @@ def from_dlpack(tensor, assumed_align=None, use_32bit_stride=False):
     return TensorArgument(tensor, assumed_align)
 
 
+class TorchTensorJitArg(TensorArgument):
+    """FlyDSL's argument of a torch tensor. `dynamic_layout` (a tensor adapted as passed) keeps
+    every extent and stride dynamic but the stride of the first dimension whose stride is 1,
+    and refuses a tensor without one (its layout would have to be static: from_torch_tensor
+    says so explicitly); without it the layout is static, marks chosen as TensorArgument's."""
+
+    def __init__(self, tensor, assumed_align=None, use_32bit_stride=False, dynamic_layout=True):
+        del use_32bit_stride  # as from_dlpack's
+        super().__init__(tensor, assumed_align)
+        self.torch_tensor = tensor
+        if dynamic_layout:
+            leading = next((m for m, s in enumerate(_strides(tensor)) if s == 1), None)
+            if leading is None:
+                raise RuntimeError(
+                    f"cannot auto-mark layout-dynamic: no dimension of the tensor (shape "
+                    f"{tuple(tensor.shape)}, strides {tuple(_strides(tensor))}) has stride 1; pass "
+                    "flyc.from_torch_tensor(t) for a static layout, or a contiguous copy"
+                )
+            self.mark_layout_dynamic(leading)
+
+
 def from_torch_tensor(tensor, assumed_align=None, use_32bit_stride=False):
-    """from_dlpack for a torch tensor (FlyDSL's spelling)."""
-    return from_dlpack(tensor, assumed_align, use_32bit_stride)
+    """from_dlpack for a torch tensor (FlyDSL's spelling): a static TorchTensorJitArg."""
+    return TorchTensorJitArg(tensor, assumed_align, use_32bit_stride, dynamic_layout=False)
 
 
 def _stream_handle(stream):
@@ -354,5 +393,6 @@ def _stream_handle(stream):
     )
 
 
-__all__ = ["TensorArgument", "PointerArgument", "JitArgumentRegistry", "from_dlpack",
+__all__ = ["resolve_signature", "is_type_param_annotation", "TensorArgument",
+           "TorchTensorJitArg", "PointerArgument", "JitArgumentRegistry", "from_dlpack",
            "from_torch_tensor", "from_c_void_p"]  # fmt: skip

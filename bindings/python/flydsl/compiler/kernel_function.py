@@ -3,6 +3,7 @@ with each new signature (tensor dtypes and layouts, scalar types, Constexpr valu
 launches reuse the compiled kernel."""
 
 import collections
+import contextlib
 import ctypes
 import functools
 import inspect
@@ -30,6 +31,7 @@ from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
 from ..utils import env
+from . import global_refs
 from .backends import MlirCompiler
 from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names them)
     CompilationContext,
@@ -113,14 +115,15 @@ def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
 
 
 def _compile_options(target=None, arch=None):
-    """The options for an explicit target and arch; the library reads the environment's choice
-    itself (and ignores an ARCH that names no GPU arch), which joins the key."""
+    """The options for an explicit target and arch, at FLYDSL_COMPILE_OPT_LEVEL; the library
+    reads the environment's choice of target itself (and ignores an ARCH that names no GPU
+    arch). The three join the key."""
     env_target, env_arch = _fast.target_choice()
     o = K.CompileOptions(ctypes.sizeof(K.CompileOptions))
     o.target = target.encode() if target else None
     o.arch = arch.encode() if arch else None
-    o.opt_level = 2
-    return o, (target or env_target, arch or env_arch)
+    o.opt_level = env.compile.opt_level
+    return o, (target or env_target, arch or env_arch, o.opt_level)
 
 
 # Compiled signatures a kernel function keeps (a Constexpr swept over many values makes a new
@@ -289,7 +292,10 @@ def _type_hints(fn, scope=None):
         return hints
 
 
-class KernelFunction:
+class KernelFunction(global_refs.TracedFunction):
+    traced_kind = "kernel"
+    compiles = 0  # traces of every kernel function so far (a jit call that made one re-reads)
+
     def __init__(self, fn, known_block_size=None, name=None, scope=None):
         self.fn = fn
         self._traced = None  # fn after the AST rewrite, made on first compile
@@ -314,6 +320,21 @@ class KernelFunction:
         )
         constexpr = [_constexpr_of(self.hints.get(p.name)) for p in params]
         self._constexpr = constexpr if any(constexpr) else None
+        # The module globals the body reads and their values at the first compile: a later
+        # launch after one changed raises (global_refs), as the compiled code holds the old.
+        self._global_refs = None
+        self._global_baseline = None
+
+    @property
+    def underlying(self):
+        return self.fn
+
+    def _check_globals_drift(self):
+        if self._global_baseline is None:
+            return
+        found = global_refs.drift(self._global_refs, self._global_baseline)
+        if found is not None:
+            raise global_refs.drift_error(found, f"@flyc.kernel '{self.name}'")
 
     def __call__(self, *args, **kwargs):
         if "value_attrs" in kwargs and "value_attrs" not in self.signature.parameters:
@@ -379,6 +400,8 @@ class KernelFunction:
     def _compile(self, classified, options, block=None, fastmath=0):
         if self._traced is None:
             self._traced = rewrite(self.fn)
+        if self._global_refs is None:
+            self._global_refs = global_refs.discover(self.fn)
         module = ctypes.c_void_p()
         check(K.module_create(ctypes.byref(module)))
         done = False
@@ -408,6 +431,10 @@ class KernelFunction:
                 # known_block_size, which the compiler may rely on); the launch checks it.
                 K.set_block_size(kernel, *block)
                 self._block_specialized = True
+            # The globals as this trace left them are the baseline: a trace that records what it
+            # saw in a global (a log) is not a change between launches.
+            self._global_baseline = global_refs.snapshot(self._global_refs, stable=False)
+            KernelFunction.compiles += 1
             check(K.kernel_finish(kernel))
             compiled = MlirCompiler.compile(module, options=options)
             kinds = [kind for kind, _ in classified]
@@ -420,6 +447,7 @@ class KernelFunction:
     def compiled_for(self, classified, target=None, arch=None, block=None):
         """The kernel compiled for these arguments, target and (when known, from a launch) the
         block it is launched with."""
+        self._check_globals_drift()
         options, choice = _compile_options(target, arch)
         signature = (self._key(classified), _hinted_fastmath())
         key = (signature, choice, block if self._block_specialized else None)
@@ -548,6 +576,7 @@ class _Launch:
                 except TypeError:  # an unhashable Constexpr value: the slow path only
                     prepared = key = None
                 if prepared is not None:
+                    kernel._check_globals_drift()
                     try:
                         status = prepared.launch(
                             self.args, grid, block, smem, _stream_handle(stream)
@@ -579,6 +608,17 @@ class _Launch:
 
 
 _compile_only = threading.local()
+
+
+@contextlib.contextmanager
+def compiling_only():
+    """Kernels launched in this block are compiled, not run (COMPILE_ONLY, flyc.compile)."""
+    outer = getattr(_compile_only, "active", False)
+    _compile_only.active = True
+    try:
+        yield
+    finally:
+        _compile_only.active = outer
 
 
 class CompiledFunction:
@@ -643,11 +683,8 @@ class _Compile:
         if not env.compile.compile_only:
             fn(*args, **kwargs)
             return CompiledFunction(fn, args, kwargs)
-        _compile_only.active = True
-        try:
+        with compiling_only():
             fn(*args, **kwargs)
-        finally:
-            _compile_only.active = False
         return None
 
 

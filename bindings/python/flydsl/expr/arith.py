@@ -18,6 +18,7 @@ from .._trace import (
     as_value,
     current,
     fastmath_scope,
+    keeps_rawness,
     select_value,
     tracing,
     with_fastmath,
@@ -385,6 +386,15 @@ def negf(value, *, fastmath=None, **kwargs):
 def remf(lhs, rhs, *, fastmath=None, **kwargs):
     return _float_binary("remf", "rem", lhs, rhs, fastmath)
 
+
+# MLIR's builders of this module (flydsl._mlir.dialects.arith gives them as they are: raw
+# values) as FlyDSL's wrappers: a raw operand gives a raw result, a typed one a typed result.
+BUILDERS = {
+    name: fn for name, fn in list(globals().items())
+    if callable(fn) and getattr(fn, "__module__", None) == __name__ and not name.startswith("_")
+    and not isinstance(fn, type) and name not in ("fastmath", "constant", "constant_vector")
+}  # fmt: skip
+globals().update({name: keeps_rawness(fn) for name, fn in BUILDERS.items()})
 
 __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",

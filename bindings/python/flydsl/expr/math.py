@@ -16,6 +16,7 @@ from .._trace import (
     _wrap,
     as_value,
     current,
+    keeps_rawness,
     unary,
     with_fastmath,
 )
@@ -150,8 +151,9 @@ for _name, _op in RAW.items():
 
 def _dsl(raw):
     """FlyDSL's function over MLIR's builder: FlyDSL's typed scalars (fx.Float32(v)) in, kernel
-    values out."""
+    values out (raw ones of raw operands: keeps_rawness)."""
 
+    @keeps_rawness
     @functools.wraps(raw)
     def wrapper(*args, **kwargs):
         return raw(*(a.value if issubclass(type(a), Numeric) else a for a in args), **kwargs)

@@ -40,7 +40,7 @@ class _NumericType(type):
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
-            if not _is_scalar(obj):
+            if obj.raw or not _is_scalar(obj):
                 return False
             if cls.dtype is not None:
                 return cls.dtype == obj.ir_dtype
@@ -78,7 +78,7 @@ class Numeric(metaclass=_NumericType):
             raise NotImplementedError(f"{cls.__name__} values are not offered: {cls.why}")
         if value is not None and tracing():
             if isinstance(value, Value):
-                return value.to(cls.dtype)
+                return value.to(cls.dtype).typed()
             return as_value(value, Value(None, cls.dtype)).to(cls.dtype)
         return super().__new__(cls)
 

@@ -1,6 +1,7 @@
 """MLIR's `arith` builders over kernel values: `constant(type, value)` / `ConstantOp(type,
 value).result`, the named ops (`addf`, `muli`, `cmpi`, `maxnumf`, ...) and `FastMathFlags`."""
 
+from ..._trace import raw_builder
 from ...expr import arith as _named
 from ...expr.arith import *  # noqa: F401,F403
 from ...expr.arith import CmpFPredicate, CmpIPredicate, FastMathFlags  # noqa: F401
@@ -12,7 +13,11 @@ from ._none import REASON
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.arith", REASON)
 
+# MLIR's builders make raw values (flydsl.expr.arith's wrappers of them keep rawness).
+globals().update({name: raw_builder(fn) for name, fn in _named.BUILDERS.items()})
 
+
+@raw_builder
 def constant(result, value, *, loc=None, ip=None):
     """A constant of type `result` (an ir type such as ir.F32Type.get(), or a VectorType with
     a splat DenseElementsAttr); `value` a number or an attribute holding one."""
@@ -42,4 +47,4 @@ _OPS = {
     "FPToSIOp": "fptosi", "FPToUIOp": "fptoui", "ExtSIOp": "extsi", "ExtUIOp": "extui",
     "TruncIOp": "trunci", "IndexCastOp": "index_cast", "BitcastOp": "bitcast",
 }  # fmt: skip
-globals().update({cls: op_class(cls, getattr(_named, fn)) for cls, fn in _OPS.items()})
+globals().update({cls: op_class(cls, globals()[fn]) for cls, fn in _OPS.items()})
