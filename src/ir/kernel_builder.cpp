@@ -940,18 +940,29 @@ Value *Kernel::vectorLoad(Value *ht, const std::vector<Value *> &coord, int lane
     k.fail("a predicate must be i1 (a comparison)");
     return nullptr;
   }
-  if (!p) {
+  // One element in FlyDSL's form where the tensor has it, else through its address.
+  std::optional<layout::IntTuple> crd;
+  if (lanes == 1 && !(crd = k.coordinateOf(*t, coord)))
+    return nullptr;
+  bool fly = crd && k.flyElementAccess(*t, *crd);
+  auto load = [&]() -> MValue {
+    if (fly)
+      return k.flyLoad(*t, *crd);
     MValue addr = k.address(*t, coord);
-    return addr ? k.scalar(k.loadAt(addr, d, lanes), d) : nullptr;
+    return addr ? k.loadAt(addr, d, lanes) : MValue();
+  };
+  if (!p) {
+    MValue v = load();
+    return v ? k.scalar(v, d) : nullptr;
   }
   auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), mlir::TypeRange{k.typeOf(d, lanes)}, p->v,
                                       /*addThenBlock=*/true, /*addElseBlock=*/true);
   OpBuilder::InsertionGuard guard(k.b);
   k.b.setInsertionPointToStart(ifOp.thenBlock());
-  MValue addr = k.address(*t, coord);
-  if (!addr)
+  MValue loaded = load();
+  if (!loaded)
     return nullptr;
-  mlir::scf::YieldOp::create(k.b, k.loc(), k.loadAt(addr, d, lanes));
+  mlir::scf::YieldOp::create(k.b, k.loc(), loaded);
   k.b.setInsertionPointToStart(ifOp.elseBlock());
   mlir::scf::YieldOp::create(k.b, k.loc(), k.constantOf(d, 0, lanes));
   return k.scalar(ifOp.getResult(0), d);
@@ -980,6 +991,15 @@ void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Valu
   if (p) {
     auto ifOp = mlir::scf::IfOp::create(k.b, k.loc(), p->v, /*withElseRegion=*/false);
     k.b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  }
+  if (v->lanes == 1) { // one element in FlyDSL's form where the tensor has it
+    std::optional<layout::IntTuple> crd = k.coordinateOf(*t, coord);
+    if (!crd)
+      return;
+    if (k.flyElementAccess(*t, *crd)) {
+      k.flyStore(v->v, *t, *crd);
+      return;
+    }
   }
   MValue addr = k.address(*t, coord);
   if (addr)

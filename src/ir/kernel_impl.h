@@ -374,9 +374,21 @@ struct Kernel::Impl {
   bool flyForm(const layout::Layout &l, const layout::IntTuple &crd);
   /// The address of the element at `offset` (a leaf of the tensor's layout's codomain).
   MValue elementAddress(Entry &t, const layout::Int &offset);
+  /// A coordinate of integer scalars, one per top-level mode of the tensor's layout, as a tuple.
+  std::optional<layout::IntTuple> coordinateOf(Entry &t, const std::vector<Value *> &coord);
   /// The offset of a coordinate, one integer per top-level mode of the tensor's layout.
   std::optional<layout::Int> offsetOf(Entry &t, const std::vector<Value *> &coord);
   MValue address(Entry &t, const std::vector<Value *> &coord);
+  /// Whether the element of `t` at `crd` is read and written as FlyDSL writes it (fly.make_view
+  /// of the tensor, fly.memref.load / store), which fly-layout-lowering lowers: plain global or
+  /// shared memory of types memory holds as they are, at a coordinate of integers. Other tensors
+  /// (swizzled, buffers, coordinates, fp8 and sub-byte elements, registers) get their addresses
+  /// here (address, elementAddress).
+  bool flyElementAccess(const Entry &t, const layout::IntTuple &crd);
+  /// fly.memref.load of `t` at `crd`, checked as fly.crd2idx is; null after a failure.
+  MValue flyLoad(Entry &t, const layout::IntTuple &crd);
+  /// fly.memref.store of `v` into `t` at `crd`; false after a failure.
+  bool flyStore(MValue v, Entry &t, const layout::IntTuple &crd);
   // Buffer access at an element offset from a buffer tensor's view (kernel_builder.cpp).
   MValue bufferLoadAt(Entry &t, const layout::Int &offset, int lanes);
   /// AMD's buffer load into LDS: `bytes` from buffer tensor `src` at `offset` to shared

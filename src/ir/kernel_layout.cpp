@@ -148,22 +148,27 @@ IntTuple Kernel::Impl::flyTupleResult(const std::function<IntTuple()> &types,
   return layout::unflatten(r, leaves);
 }
 
+namespace {
+/// What fly.crd2idx of `crd` in `l` gives as its type says (static leaves, `?` where dynamic);
+/// fails as the op's verifier does where it is not one offset.
+Int offsetType(mlir::MLIRContext *ctx, const Layout &l, const IntTuple &crd) {
+  IntTuple r = layout::evaluate(fly::LayoutType::get(ctx, l).getLayout(),
+                                fly::IntTupleType::get(ctx, crd).getTuple());
+  if (!r.isLeaf())
+    layout::fail(layout::ErrorKind::RankMismatch,
+                 "crd2idx of " + crd.str() + " in " + l.str() + " is not one offset");
+  return r.leaf();
+}
+} // namespace
+
 Int Kernel::Impl::flyOffset(const Layout &l, const IntTuple &crd) {
   LeafBounds c(crd), shape(l.shape()), stride(l.stride());
-  return flyScalar(
-      [&] {
-        IntTuple r = layout::evaluate(fly::LayoutType::get(ctx(), l).getLayout(),
-                                      fly::IntTupleType::get(ctx(), crd).getTuple());
-        if (!r.isLeaf())
-          layout::fail(layout::ErrorKind::RankMismatch,
-                       "crd2idx of " + crd.str() + " in " + l.str() + " is not one offset");
-        return r.leaf();
-      },
-      [&] {
-        return fly::Crd2IdxOp::create(b, loc(), flyTuple<fly::MakeCoordOp>(*this, crd),
-                                      flyLayout(*this, l));
-      },
-      c.wide || shape.wide || stride.wide, times(c.largest, stride.sum));
+  return flyScalar([&] { return offsetType(ctx(), l, crd); },
+                   [&] {
+                     return fly::Crd2IdxOp::create(b, loc(), flyTuple<fly::MakeCoordOp>(*this, crd),
+                                                   flyLayout(*this, l));
+                   },
+                   c.wide || shape.wide || stride.wide, times(c.largest, stride.sum));
 }
 
 Int Kernel::Impl::flySize(const Layout &l, bool cosize) {
@@ -239,7 +244,7 @@ MValue Kernel::Impl::elementAddress(Entry &t, const Int &offset) {
                                    mlir::ValueRange{off});
 }
 
-std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &coord) {
+std::optional<IntTuple> Kernel::Impl::coordinateOf(Entry &t, const std::vector<Value *> &coord) {
   if ((int)coord.size() != t.rank) {
     fail("a coordinate of " + std::to_string(coord.size()) + " values for a tensor of rank " +
          std::to_string(t.rank));
@@ -256,7 +261,14 @@ std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &
     }
     crd.emplace_back(dynamicInt(c->v, 1));
   }
-  IntTuple c = crd.size() == 1 ? crd[0] : IntTuple::tuple(std::move(crd));
+  return crd.size() == 1 ? crd[0] : IntTuple::tuple(std::move(crd));
+}
+
+std::optional<Int> Kernel::Impl::offsetOf(Entry &t, const std::vector<Value *> &coord) {
+  std::optional<IntTuple> crd = coordinateOf(t, coord);
+  if (!crd)
+    return std::nullopt;
+  const IntTuple &c = *crd;
   std::optional<Int> out;
   algebra("tensor access", [&] {
     out = flyForm(*t.layout, c) ? flyOffset(*t.layout, c) : layout::evaluate(*t.layout, c).leaf();
@@ -1028,6 +1040,50 @@ MValue guarded(Kernel::Impl &k, Entry *p, mlir::Type result, const std::function
 }
 } // namespace
 
+bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
+  return t.tensor && !t.identity && !t.buffer && !t.swizzle &&
+         (t.addrSpace == fly::Global || t.addrSpace == fly::Shared) && bitWidth(t.dtype) % 8 == 0 &&
+         memType(t.dtype) == typeOf(t.dtype, 1) && flyForm(*t.layout, crd);
+}
+
+namespace {
+/// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout).
+MValue flyView(Kernel::Impl &k, const Entry &t) {
+  mlir::Type element = k.typeOf(t.dtype, 1);
+  auto ptrType =
+      fly::PointerType::get(k.ctx(), element, t.addrSpace, fly::elementBytes(element), {});
+  MValue ptr =
+      fly::MakePtrOp::create(k.b, k.loc(), ptrType, mlir::ValueRange{t.v}, mlir::DictionaryAttr());
+  return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
+                                 mlir::DenseI64ArrayAttr());
+}
+
+/// Checks `crd` against `t`'s layout as fly.crd2idx's verifier would.
+bool checkedCoordinate(Kernel::Impl &k, const Entry &t, const IntTuple &crd) {
+  return k.algebra("tensor access", [&] {
+    if (layout::hasUnderscore(crd))
+      layout::fail(layout::ErrorKind::InvalidArgument,
+                   "the coordinate " + crd.str() + " contains '_': slice the tensor instead");
+    offsetType(k.ctx(), *t.layout, crd);
+  });
+}
+} // namespace
+
+MValue Kernel::Impl::flyLoad(Entry &t, const IntTuple &crd) {
+  if (!checkedCoordinate(*this, t, crd))
+    return {};
+  return fly::MemRefLoadOp::create(b, loc(), typeOf(t.dtype, 1), flyView(*this, t),
+                                   flyTuple<fly::MakeIntTupleOp>(*this, crd));
+}
+
+bool Kernel::Impl::flyStore(MValue v, Entry &t, const IntTuple &crd) {
+  if (!checkedCoordinate(*this, t, crd))
+    return false;
+  fly::MemRefStoreOp::create(b, loc(), v, flyView(*this, t),
+                             flyTuple<fly::MakeIntTupleOp>(*this, crd));
+  return true;
+}
+
 Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -1040,6 +1096,12 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   Entry *p = predicate(k, hp);
   if (hp && !p)
     return nullptr;
+  if (k.flyElementAccess(*t, crd)) {
+    if (!checkedCoordinate(k, *t, crd)) // before the branch: the error is the access's
+      return nullptr;
+    MValue v = guarded(k, p, k.typeOf(t->dtype, 1), [&] { return k.flyLoad(*t, crd); });
+    return k.scalar(v, t->dtype);
+  }
   std::optional<IntTuple> off = accessOffset(k, *t, crd);
   if (!off)
     return nullptr;
@@ -1083,6 +1145,14 @@ void Kernel::storeAt(Value *ht, Value *hv, Value *hc, Value *hp) {
   Entry *p = predicate(k, hp);
   if (hp && !p)
     return;
+  if (k.flyElementAccess(*t, crd)) {
+    if (checkedCoordinate(k, *t, crd))
+      guarded(k, p, {}, [&] {
+        k.flyStore(v->v, *t, crd);
+        return MValue();
+      });
+    return;
+  }
   std::optional<IntTuple> off = accessOffset(k, *t, crd);
   if (!off)
     return;

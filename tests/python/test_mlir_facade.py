@@ -158,7 +158,7 @@ def test_results_are_memory_the_function_writes():
             str(silent)
     assert "@pick(%arg0: i8, %arg1: f32, %arg2: !llvm.ptr<1>" in text
     assert "arith.cmpi ne" in text
-    stores = re.findall(r"llvm\.store %\w+, %\w+ .*: (\w+), !llvm\.ptr<1>", text)
+    stores = re.findall(r"fly\.memref\.store\(%\w+, %\w+, %\w+\) : \((\w+), ", text)
     assert stores == ["f32", "i32", "i8"]
     assert "@positive(%arg0: f32, %arg1: !llvm.ptr<1>" in text
 
