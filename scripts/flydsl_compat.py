@@ -5,9 +5,13 @@ files (all but its own `python/flydsl`) are copied to a scratch folder and run t
 this repository's `flydsl` first on the import path, on whatever target the environment chooses (`cpu` without a GPU).
 
     scripts/flydsl_compat.sh PATH_TO_FLYDSL_CHECKOUT [--timeout S] [--only SUBSTRING]
+
+The Python that runs it needs what FlyDSL's tests import on the host: pytest, numpy, torch
+(a CPU build will do) and pandas (its test helpers); a missing one is named before the run.
 """
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -58,6 +62,9 @@ def pytest_counts(output):
     return counts
 
 
+# What FlyDSL's tests import on the host besides this package.
+HOST_MODULES = ("pytest", "numpy", "torch", "pandas")
+
 HOST_KNOBS = {
     "FLYDSL_PERFTEST_USE_EVENTS": "1",
     "ROCDSL_SOFTMAX_SHAPES": "32,1024,f32;16,1000,f32;8,2048,f16;8,2048,bf16;4,8192,bf16",
@@ -89,6 +96,10 @@ def main():
     args = ap.parse_args()
     if not (args.flydsl / "python" / "flydsl").is_dir():
         sys.exit(f"{args.flydsl} is not a FlyDSL checkout (no python/flydsl)")
+    missing = [m for m in HOST_MODULES if importlib.util.find_spec(m) is None]
+    if missing:
+        print(f"note: {', '.join(missing)} not importable by {sys.executable}: FlyDSL's tests "
+              "that import them fail on that, not on this package", file=sys.stderr)  # fmt: skip
 
     scratch = Path(tempfile.mkdtemp(prefix="flydsl-compat-"))
     try:

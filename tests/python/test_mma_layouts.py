@@ -204,10 +204,11 @@ def test_gemm_refuses_what_it_cannot_do():
         mismatched(flyc.from_dlpack(a), flyc.from_dlpack(c)).launch(block=(32,))
 
 
-ONE = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)))
+ONE_ATOM = fx.make_mma_atom(fx.UniversalFMA(fx.Float32))
+ONE = fx.make_tiled_mma(ONE_ATOM)
 
 
-def _ordered(**order):
+def _ordered(by=ONE, **order):
     @flyc.kernel
     def gemm_in_order(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
         atom = fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32)
@@ -217,7 +218,7 @@ def _ordered(**order):
         fx.copy(atom, tA, rA)
         fx.copy(atom, tB, rB)
         rC.fill(0.0)
-        fx.gemm(ONE, rC, rA, rB, rC, **order)
+        fx.gemm(by, rC, rA, rB, rC, **order)
         fx.copy(atom, rC, tC)
 
     return gemm_in_order
@@ -237,9 +238,10 @@ def test_gemm_traversal_orders_are_flydsls():
                         # K outermost, then m, then n: forward.
                         ({"traversal_layout": fx.make_layout((2, 2, 3), (2, 1, 4))},
                          [[0, 0], [0, 0]])):  # fmt: skip
-        c = np.full((2, 2), 7.0, np.float32)
-        _ordered(**order)(*[flyc.from_dlpack(t) for t in (a, b, c)]).launch(block=(1,))
-        np.testing.assert_array_equal(c, np.array(want, np.float32), err_msg=str(order))
+        for by in (ONE, ONE_ATOM):  # a tiled MMA, or its atom alone as FlyDSL's kernels pass it
+            c = np.full((2, 2), 7.0, np.float32)
+            _ordered(by, **order)(*[flyc.from_dlpack(t) for t in (a, b, c)]).launch(block=(1,))
+            np.testing.assert_array_equal(c, np.array(want, np.float32), err_msg=str(order))
 
 
 def test_gemm_traversals_that_do_not_fit_are_errors():

@@ -63,7 +63,9 @@ def widen_pairs(x: fx.Tensor, out: fx.Tensor):
     i = fx.thread_idx.x
     smem[i] = x[i]
     fx.gpu.barrier()
-    wide = fx.recast_iter(fx.Int64, fx.get_iter(smem))
+    # the target type as FlyDSL's kernels often give it: a pointer type, whose element counts
+    wide = fx.recast_iter(fx.PointerType.get(fx.Int64.ir_type, fx.AddressSpace.Shared, 8),
+                          fx.get_iter(smem))  # fmt: skip
     if i < 2:
         out[i] = fx.ptr_load(fx.add_offset(wide, i))
 

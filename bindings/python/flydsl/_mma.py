@@ -339,6 +339,12 @@ def gemm(
     traversal_order (FlyDSL's "kmn", ..., "nmk_serpentine": the loops over the atom calls,
     innermost first) or traversal_layout (a static layout from the i-th call to
     m + M*n + M*N*k) orders the calls; without either they go K block by K block."""
+    if isinstance(mma, ThrMma):
+        mma = mma.tiled
+    elif isinstance(mma, MmaAtom):
+        mma = mma._one
+    if not isinstance(mma, TiledMma):
+        raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
     if traversal_order is not None or traversal_layout is not None:
         if traversal_order is not None and traversal_layout is not None:
             raise ValueError("gemm takes traversal_order or traversal_layout, not both")
@@ -356,12 +362,6 @@ def gemm(
         if message:
             raise _BuilderError(message.decode())
         return
-    if isinstance(mma, ThrMma):
-        mma = mma.tiled
-    elif isinstance(mma, MmaAtom):
-        mma = mma._one
-    if not isinstance(mma, TiledMma):
-        raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
     if scale_a is not None or scale_b is not None:
         if scale_a is None or scale_b is None or not wait:
             raise TypeError("gemm with scales takes both scale_a and scale_b, and waits")

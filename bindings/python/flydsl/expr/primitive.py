@@ -535,10 +535,13 @@ def get_dyn_shared(dtype=None):
 
 
 def recast_iter(result_type, src):
-    """`src` (a pointer) as a pointer to elements of `result_type` (fx.Float32, ...): the same
-    address, read as the new type (FlyDSL's reinterpret_cast of an iterator)."""
+    """`src` (a pointer) as a pointer to elements of `result_type` (fx.Float32, ..., or a
+    fx.PointerType, whose element type counts): the same address, read as the new type
+    (FlyDSL's reinterpret_cast of an iterator)."""
     if not isinstance(src, Pointer):
         raise TypeError(f"recast_iter needs a pointer (fx.get_iter(t), ...), got {src!r}")
+    if isinstance(result_type, PointerType):
+        result_type = result_type.ir_dtype
     return src.recast(result_type)
 
 
