@@ -203,6 +203,42 @@ def drift(refs, baseline):
     return None
 
 
+def _mutable(value, _walking=()):
+    """Whether `value` can change without being rebound: a builtin mutable container, or an
+    immutable one holding one. (Other objects are summarized by identity: rebinding is all
+    that shows.)"""
+    if isinstance(value, (list, dict, set, bytearray)):
+        return True
+    if isinstance(value, (tuple, frozenset)) and id(value) not in _walking:
+        return any(_mutable(v, _walking + (id(value),)) for v in value)
+    return False
+
+
+class Baseline:
+    """The values of `refs` at one moment, checked on every launch: a name still bound to the
+    same immutable object is unchanged without summarizing it again; a rebound name or a
+    mutable container takes the full comparison (drift)."""
+
+    __slots__ = ("refs", "summary", "_bound")
+
+    def __init__(self, refs):
+        self.refs = refs
+        self.summary = snapshot(refs, stable=False)
+        self._bound = [(scope, name, scope.get(name, NOT_IN_BASELINE)) for name, _, scope in refs]
+        if any(_mutable(obj) for _, _, obj in self._bound):
+            self._bound = None  # a container may change in place: always compare summaries
+
+    def drift(self):
+        """(name, module, old, new) of the first changed global, or None."""
+        if self._bound is not None:
+            for scope, name, obj in self._bound:
+                if scope.get(name, NOT_IN_BASELINE) is not obj:
+                    break
+            else:
+                return None
+        return drift(self.refs, self.summary)
+
+
 def drift_error(found, user):
     name, module, old, new = found
     return RuntimeError(

@@ -194,6 +194,7 @@ class JitFunction(global_refs.TracedFunction):
         self._global_refs_cache = {}
         self._used_global_vals = {}
         self._globals_prefix_cache = {}
+        self._baselines = {}  # owner class -> global_refs.Baseline of _used_global_vals
 
     def _ensure_sig(self):
         """Reads the signature and annotations once, at the first call (annotations may name
@@ -338,7 +339,13 @@ class JitFunction(global_refs.TracedFunction):
             arguments = bound.arguments
         owner = type(arguments["self"]) if self._has_self_param and "self" in arguments else None
         if owner in self._used_global_vals:
-            self._check_globals_drift(owner)
+            baseline = self._baselines.get(owner)
+            if baseline is not None and baseline.summary is self._used_global_vals[owner]:
+                found = baseline.drift()  # cheap while nothing was rebound
+                if found is not None:
+                    raise global_refs.drift_error(found, f"@flyc.jit '{self.func.__name__}'")
+            else:
+                self._check_globals_drift(owner)
         compiles = KernelFunction.compiles
         hints = self._effective_compile_hints()
         self._adapt(arguments)  # in place: bound.args and bound.kwargs read it
@@ -365,9 +372,8 @@ class JitFunction(global_refs.TracedFunction):
         the baseline the next calls are checked against (what a trace wrote into a global is
         not a change made between calls)."""
         if owner not in self._used_global_vals or KernelFunction.compiles != compiles:
-            self._used_global_vals[owner] = _snapshot_refs(
-                self._get_global_refs(owner), stable=False
-            )
+            baseline = self._baselines[owner] = global_refs.Baseline(self._get_global_refs(owner))
+            self._used_global_vals[owner] = baseline.summary
 
     def _record(self, arguments, hints, kernels):
         """Files what the call used under its key. A call that used the kernels of the call

@@ -332,7 +332,7 @@ class KernelFunction(global_refs.TracedFunction):
     def _check_globals_drift(self):
         if self._global_baseline is None:
             return
-        found = global_refs.drift(self._global_refs, self._global_baseline)
+        found = self._global_baseline.drift()
         if found is not None:
             raise global_refs.drift_error(found, f"@flyc.kernel '{self.name}'")
 
@@ -433,7 +433,7 @@ class KernelFunction(global_refs.TracedFunction):
                 self._block_specialized = True
             # The globals as this trace left them are the baseline: a trace that records what it
             # saw in a global (a log) is not a change between launches.
-            self._global_baseline = global_refs.snapshot(self._global_refs, stable=False)
+            self._global_baseline = global_refs.Baseline(self._global_refs)
             KernelFunction.compiles += 1
             check(K.kernel_finish(kernel))
             compiled = MlirCompiler.compile(module, options=options)
