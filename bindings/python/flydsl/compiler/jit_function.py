@@ -242,10 +242,16 @@ class JitFunction(global_refs.TracedFunction):
         return refs
 
     def _check_globals_drift(self, owner_cls=None):
-        """Raises RuntimeError naming a global read that changed since the first call."""
-        found = global_refs.drift(
-            self._get_global_refs(owner_cls), self._used_global_vals[owner_cls]
-        )
+        """Raises RuntimeError naming a global read that changed since the first call (cheaply
+        while the baseline of `_used_global_vals` is this function's own Baseline and nothing
+        was rebound)."""
+        baseline = self._baselines.get(owner_cls)
+        if baseline is not None and baseline.summary is self._used_global_vals[owner_cls]:
+            found = baseline.drift()
+        else:
+            found = global_refs.drift(
+                self._get_global_refs(owner_cls), self._used_global_vals[owner_cls]
+            )
         if found is not None:
             raise global_refs.drift_error(found, f"@flyc.jit '{self.func.__name__}'")
 
@@ -339,13 +345,7 @@ class JitFunction(global_refs.TracedFunction):
             arguments = bound.arguments
         owner = type(arguments["self"]) if self._has_self_param and "self" in arguments else None
         if owner in self._used_global_vals:
-            baseline = self._baselines.get(owner)
-            if baseline is not None and baseline.summary is self._used_global_vals[owner]:
-                found = baseline.drift()  # cheap while nothing was rebound
-                if found is not None:
-                    raise global_refs.drift_error(found, f"@flyc.jit '{self.func.__name__}'")
-            else:
-                self._check_globals_drift(owner)
+            self._check_globals_drift(owner)
         compiles = KernelFunction.compiles
         hints = self._effective_compile_hints()
         self._adapt(arguments)  # in place: bound.args and bound.kwargs read it
