@@ -644,7 +644,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
 // The cpu target's lowering: the GPU-only operations emulated, each kernel outlined as a host
 // function (work-item loops or fibers for its threads), then MLIR's conversions to LLVM.
 std::vector<PipelineStep> hostPipeline(const Options &o) {
-  std::vector<PipelineStep> steps = {addFlyLayoutLowering, addFlyLowering};
+  std::vector<PipelineStep> steps = {addFlyLayoutLowering, flyAtomLowering("cpu"), addFlyLowering};
   for (const char *stage :
        {"fly-allocas-in-stack-space", "fly-lower-ldmatrix", "fly-emulate-wgmma",
         "fly-check-bulk-copies", "fly-emulate-mma-atoms", "fly-refuse-mma-calls",

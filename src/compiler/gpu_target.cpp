@@ -579,7 +579,8 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
                                  "fly-lower-mma-sync", "fly-lower-wgmma",
                                  "fly-fence-grid-dependency-control", "fly-expand-math-for-nvptx"});
   stages.insert(stages.end(), {"fly-refuse-mma-calls", "fly-erase-unused-mma-declarations"});
-  std::vector<PipelineStep> steps = {addFlyLayoutLowering, addFlyLowering};
+  std::vector<PipelineStep> steps = {addFlyLayoutLowering, flyAtomLowering(o.target),
+                                     addFlyLowering};
   for (const char *stage : stages)
     steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
   steps.push_back([](mlir::OpPassManager &pm) { pm.addPass(mlir::createSCFToControlFlowPass()); });

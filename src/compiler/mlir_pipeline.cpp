@@ -348,6 +348,10 @@ void addFlyLayoutLowering(mlir::OpPassManager &pm) {
   pm.addPass(ir::fly::createLayoutLoweringPass(/*noWrap=*/true));
 }
 
+PipelineStep flyAtomLowering(const std::string &target) {
+  return [target](mlir::OpPassManager &pm) { pm.addPass(ir::fly::createAtomLoweringPass(target)); };
+}
+
 void addFlyLowering(mlir::OpPassManager &pm) {
   pm.addPass(ir::fly::createLowerToLlvmPass(/*noWrap=*/true));
 }

@@ -71,7 +71,10 @@ using PipelineStep = std::function<void(mlir::OpPassManager &)>;
 /// Every target's first step, FlyDSL's fly-layout-lowering: the layouts and coordinates the
 /// kernel builder wrote resolved into arith, with no index wrapping past 2^31.
 void addFlyLayoutLowering(mlir::OpPassManager &pm);
-/// The second, fly-lower-to-llvm: the pointers, tensors and copies of the Fly ops left.
+/// The second, fly-atom-lowering for `target` (cpu, rocm or cuda): each copy atom call as the
+/// target's loads and stores (or its asynchronous copy).
+PipelineStep flyAtomLowering(const std::string &target);
+/// The third, fly-lower-to-llvm: the pointers, tensors and atoms of the Fly ops left.
 void addFlyLowering(mlir::OpPassManager &pm);
 /// Runs the steps on `m` (a failure throws CompileError naming `what` and the diagnostics, or
 /// the failed stage's own error). Returns the number the next dumped stage takes.

@@ -915,9 +915,10 @@ Value *allocateRegisters(Kernel::Impl &k, const Layout &l, DType dtype,
   mlir::OpBuilder::InsertionGuard guard(k.b);
   k.b.setInsertionPointToStart(&k.func.getBody().front());
   mlir::Type element = k.memType(dtype);
-  auto type =
-      fly::FlyMemRefType::get(k.ctx(), element, fly::Register, fly::LayoutType::get(k.ctx(), l),
-                              fly::elementBytes(element), {});
+  // Aligned for the widest copy atom (128 bits), so that copies may move whole vectors.
+  int64_t align = std::max<int64_t>(16, fly::elementBytes(element));
+  auto type = fly::FlyMemRefType::get(k.ctx(), element, fly::Register,
+                                      fly::LayoutType::get(k.ctx(), l), align, {});
   MValue tensor = fly::AllocaOp::create(k.b, k.loc(), type, layoutValue());
   MValue iter = fly::GetIterOp::create(k.b, k.loc(), tensor);
   MValue ptr = fly::ToLLVMPtrOp::create(k.b, k.loc(),
@@ -930,7 +931,7 @@ Value *allocateRegisters(Kernel::Impl &k, const Layout &l, DType dtype,
   e.tensor = true;
   e.dtype = dtype;
   e.addrSpace = 5;
-  e.baseAlign = fly::elementBytes(element);
+  e.baseAlign = align;
   e.layout = l;
   e.rank = static_cast<int>(l.rank());
   return k.newValue(std::move(e));
@@ -1047,11 +1048,21 @@ bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
 }
 
 namespace {
-/// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout).
-MValue flyView(Kernel::Impl &k, const Entry &t) {
+/// Whether `t` is a plain tensor of memory or registers that a Fly view can stand for in a copy.
+bool flyCopySide(Kernel::Impl &k, const Entry &t) {
+  return !t.identity && !t.rsrc && !t.swizzle &&
+         (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
+          t.addrSpace == fly::Register) &&
+         bitWidth(t.dtype) % 8 == 0 && k.memType(t.dtype) == k.typeOf(t.dtype, 1) &&
+         k.flyForm(*t.layout, IntTuple(int64_t(0)));
+}
+
+/// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout), its base aligned
+/// to `align` bytes (the element's size where 0).
+MValue flyView(Kernel::Impl &k, const Entry &t, int64_t align = 0) {
   mlir::Type element = k.typeOf(t.dtype, 1);
-  auto ptrType =
-      fly::PointerType::get(k.ctx(), element, t.addrSpace, fly::elementBytes(element), {});
+  auto ptrType = fly::PointerType::get(k.ctx(), element, t.addrSpace,
+                                       std::max<int64_t>(align, fly::elementBytes(element)), {});
   MValue ptr =
       fly::MakePtrOp::create(k.b, k.loc(), ptrType, mlir::ValueRange{t.v}, mlir::DictionaryAttr());
   return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
@@ -2354,6 +2365,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     return;
   }
   int64_t elem = bitWidth(atom.dtype) / 8;
+  bool asFly = atom.op == CopyOp::Universal && s->dtype == d->dtype && flyCopySide(k, *s) &&
+               flyCopySide(k, *d) && (!p || p->addrSpace == fly::Register);
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
     if (ps.calls != pd.calls)
@@ -2376,12 +2389,15 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                    "a copy predicate needs one element per atom call (" + std::to_string(ps.calls) +
                        "), got " + std::to_string(predSize));
     int64_t vecBytes = elem * atom.values;
+    asFly = asFly && ps.contiguous && pd.contiguous;
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
         int64_t guaranteed = std::min<int64_t>(
             t->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(*off)) * elem);
+        // fly.copy's verifier holds registers to the same rule as memory.
+        asFly = asFly && guaranteed >= vecBytes;
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
@@ -2398,6 +2414,18 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                            t->layout->str() + " only guarantees " + std::to_string(guaranteed) +
                            " bytes (declare the tensor's alignment or divisibility)");
       }
+    }
+    if (asFly) { // FlyDSL's form: fly-layout-lowering expands it into its atom calls
+      auto atomType = fly::CopyAtomType::get(
+          k.ctx(), fly::UniversalCopyType::get(k.ctx(), atom.bits), int32_t(elem * 8));
+      MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
+      fly::CopyOp::create(k.b, k.loc(), a, flyView(k, *s, s->baseAlign),
+                          flyView(k, *d, d->baseAlign), p ? flyView(k, *p) : MValue());
+      return;
+    }
+    for (int64_t c = 0; c < ps.calls; ++c) {
+      Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
+      Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
       Entry *pc = nullptr;
       Entry predEntry;
       if (p) {

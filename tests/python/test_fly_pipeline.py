@@ -2,7 +2,9 @@
 coordinate) is lowered by fly-layout-lowering, the first pass of every target's pipeline.
 The first dump holds the Fly ops, the pass's dump none; the offsets agree with the host
 algebra, in i64 where they pass 2^31; a coordinate that does not fit is an error at the call.
-Register tensors are FlyDSL's fly.memref.alloca, in each target's stack address space."""
+Register tensors are FlyDSL's fly.memref.alloca, in each target's stack address space. Copies by
+a universal atom are fly.copy, expanded into atom calls by the layout pass and lowered into
+vector loads and stores by fly-atom-lowering."""
 
 import re
 
@@ -34,7 +36,7 @@ def test_first_dump_holds_fly_ops_the_layout_pass_none(tmp_path, monkeypatch, ta
     # a view) is the next pass's, after which no Fly op is left.
     lowered = (folder / "01_fly_layout_lowering.mlir").read_text()
     assert "fly.crd2idx" not in lowered and "fly.memref.store" in lowered
-    after = (folder / "02_fly_lower_to_llvm.mlir").read_text()
+    after = (folder / "03_fly_lower_to_llvm.mlir").read_text()
     assert not re.search(r"\bfly\.[a-z_.]+\(", after)  # no Fly op (attributes stay)
     pipeline = (folder / "pipeline.txt").read_text()
     assert "fly-layout-lowering{no-wrap=true}" in pipeline
@@ -130,7 +132,7 @@ def test_register_tensors_are_fly_allocations_in_the_first_dumps(tmp_path, monke
     (folder,) = tmp_path.iterdir()
     origin = (folder / "00_origin.mlir").read_text()
     assert "fly.memref.alloca" in origin
-    assert "!fly.memref<f32, register, (16,16):(16,1)>" in origin
+    assert "!fly.memref<f32, register, (16,16):(16,1), align<16>>" in origin
     assert "llvm.alloca" not in origin
     # FlyDSL's fly-layout-lowering keeps them in the dialect as a pointer to their registers
     # (allocSize: the layout's cosize) viewed through the layout (here only the pointer is
@@ -138,10 +140,10 @@ def test_register_tensors_are_fly_allocations_in_the_first_dumps(tmp_path, monke
     laid = (folder / "01_fly_layout_lowering.mlir").read_text()
     assert "fly.memref.alloca" not in laid and "llvm.alloca" not in laid
     assert (
-        "fly.make_ptr() {dictAttrs = {allocSize = 256 : i64}} : () -> !fly.ptr<f32, register>"
-        in laid
+        "fly.make_ptr() {dictAttrs = {allocSize = 256 : i64}} : () -> "
+        "!fly.ptr<f32, register, align<16>>" in laid
     )
-    lowered = (folder / "02_fly_lower_to_llvm.mlir").read_text()
+    lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
     assert "fly.make_ptr" not in lowered and "!llvm.ptr<5>" in lowered
 
 
@@ -189,5 +191,69 @@ def test_register_tensors_of_a_shape_are_ordered_layouts(tmp_path, monkeypatch):
     (folder,) = tmp_path.iterdir()
     origin = (folder / "00_origin.mlir").read_text()
     assert "fly.make_ordered_layout" in origin
-    assert "!fly.memref<i32, register, (2,3):(1,2)>" in origin
-    assert "!fly.memref<i32, register, (2,3):(0,1)>" in origin
+    assert "!fly.memref<i32, register, (2,3):(1,2), align<16>>" in origin
+    assert "!fly.memref<i32, register, (2,3):(0,1), align<16>>" in origin
+
+
+@flyc.kernel
+def tile_copy(src: fx.Tensor, dst: fx.Tensor, swizzled: fx.Constexpr[bool]):
+    # 4 threads, 8 consecutive floats each: two 128-bit calls a thread, through registers (or
+    # through a swizzled shared tile, which the builder copies itself).
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
+    tv = fx.raked_product(fx.make_layout((4, 1), (1, 1)), fx.make_layout((1, 8), (1, 1)))
+    thr = fx.make_tiled_copy(atom, tv, fx.make_tile(4, 8)).get_slice(fx.thread_idx.x)
+    tile = fx.make_tile([fx.make_layout(4, 1), fx.make_layout(8, 1)])
+    src = fx.slice(fx.zipped_divide(src, tile), (None, 0))
+    dst = fx.slice(fx.zipped_divide(dst, tile), (None, 0))
+    part = thr.partition_S(src)
+    frag = fx.make_fragment_like(part)
+    fx.copy(atom, part, frag)
+    if fx.const_expr(swizzled):
+        row_major = fx.make_layout((4, 8), (8, 1))
+        shared = fx.SharedAllocator().allocate_tensor(
+            fx.Float32, fx.make_composed_layout(fx.Swizzle(1, 2, 3), 0, row_major)
+        )
+        fx.copy(atom, frag, thr.partition_D(shared))
+        fx.gpu.barrier()
+        frag = fx.make_fragment_like(part)
+        fx.copy(atom, thr.partition_S(shared), frag)
+    fx.copy(atom, frag, thr.partition_D(dst))
+
+
+@pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942"), ("cuda", "sm_90")])
+def test_universal_copies_are_fly_copies_lowered_by_the_atom_pass(
+    tmp_path, monkeypatch, target, arch
+):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    a = np.zeros((4, 8), np.float32)
+    tile_copy.compile(a, a, False, target=target, arch=arch)
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    atom = "!fly.copy_atom<!fly.universal_copy<128>, 32>"
+    assert origin.count("fly.copy(") == 2 and atom in origin
+    assert "!fly.memref<f32, global, ((4,2),1,1):((1,4),0,0), align<16>>" in origin
+    assert "!fly.memref<f32, register, ((4,2),1,1):((1,4),0,0), align<16>>" in origin
+    laid = (folder / "01_fly_layout_lowering.mlir").read_text()
+    assert "fly.copy(" not in laid and laid.count("fly.copy_atom_call(") == 4
+    atoms = (folder / "02_fly_atom_lowering.mlir").read_text()
+    assert "fly.copy_atom_call" not in atoms
+    assert len(re.findall(r"fly\.ptr\.load\(.*-> vector<4xf32>", atoms)) == 4
+    assert len(re.findall(r"fly\.ptr\.store\(.*vector<4xf32>", atoms)) == 4
+    pipeline = (folder / "pipeline.txt").read_text()
+    assert f"fly-atom-lowering{{target={target}}}" in pipeline
+
+
+def test_fly_copies_and_the_builders_own_agree_on_cpu(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    for swizzled in (False, True):
+        out = dev.array(np.zeros((4, 8), np.float32))
+        tile_copy(dev.array(a), out, swizzled).launch(grid=(1,), block=(4,))
+        assert np.array_equal(dev.host(out), a), swizzled
+    # The swizzled shared tile's copies are the builder's own loads and stores.
+    origins = [(f / "00_origin.mlir").read_text() for f in tmp_path.iterdir()]
+    (swizzled,) = [o for o in origins if "gpu.barrier" in o]
+    assert swizzled.count("fly.copy(") == 2 and swizzled.count("llvm.store") >= 2
+    assert "ptr<3>" in swizzled

@@ -16,7 +16,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include <algorithm>
@@ -1816,13 +1815,24 @@ LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError
 // Pointers, tensors and copies: what the passes share.
 //===----------------------------------------------------------------------===//
 
+std::optional<APInt> fly::ir::fly::constantInt(Value v) {
+  Attribute value;
+  if (auto c = v.getDefiningOp<arith::ConstantOp>())
+    value = c.getValue();
+  else if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
+    value = c.getValue();
+  if (auto i = dyn_cast_or_null<IntegerAttr>(value))
+    return i.getValue();
+  return std::nullopt;
+}
+
 std::optional<L::Int> fly::ir::fly::constantOffset(const L::Layout &l, ValueRange coord) {
   std::vector<L::Int> leaves;
   for (Value c : coord) {
-    APInt v;
-    if (!matchPattern(c, m_ConstantInt(&v)))
+    std::optional<APInt> v = constantInt(c);
+    if (!v)
       return std::nullopt;
-    leaves.push_back(L::Int(v.getSExtValue()));
+    leaves.push_back(L::Int(v->getSExtValue()));
   }
   return L::evaluate(l, L::unflatten(l.shape(), leaves)).leaf();
 }
@@ -2159,10 +2169,10 @@ std::optional<L::IntTuple> fly::ir::fly::constantTuple(Value tuple) {
     return std::nullopt;
   std::vector<int64_t> leaves;
   for (Value v : maker->getOperands()) {
-    APInt c;
-    if (!matchPattern(v, m_ConstantInt(&c)))
+    std::optional<APInt> c = constantInt(v);
+    if (!c)
       return std::nullopt;
-    leaves.push_back(c.getSExtValue());
+    leaves.push_back(c->getSExtValue());
   }
   size_t next = 0;
   L::TextReader r(std::string_view(type.getText().data(), type.getText().size()));

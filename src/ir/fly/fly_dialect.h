@@ -52,6 +52,11 @@ int leafBits(const ::fly::layout::Int &x);
 /// The integer type of each dynamic leaf of `t`, in order (i32, or i64 for `?{i64}`).
 llvm::SmallVector<mlir::Type> dynamicLeafTypes(IntTupleType t);
 
+/// The integer an arith or llvm constant holds. Not mlir::m_ConstantInt: its trait check,
+/// compiled here by GCC, misses the ops of a Clang-built libMLIR (their TypeIDs come from type
+/// names, which the compilers spell apart).
+std::optional<llvm::APInt> constantInt(mlir::Value v);
+
 /// The offset `l` gives a coordinate of constant leaves (one per leaf of its shape); nothing
 /// where a leaf is not a constant.
 std::optional<::fly::layout::Int> constantOffset(const ::fly::layout::Layout &l,

@@ -17,7 +17,6 @@
 #include "ir/fly/fly_dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -25,13 +24,6 @@ using namespace mlir;
 
 namespace {
 
-/// The constant an integer value is, if it is one.
-std::optional<APInt> constantOf(Value v) {
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c)))
-    return c;
-  return std::nullopt;
-}
 
 /// Whether d is a multiple of the period 2^bits (d's low `bits` bits are zero).
 bool isMultipleOfPeriod(const APInt &d, unsigned bits) {
@@ -54,16 +46,16 @@ arith::XOrIOp peel(arith::XOrIOp op, RewriterBase &rewriter) {
     Value y = op->getOperand(side);
     auto shr = op->getOperand(1 - side).getDefiningOp<arith::ShRUIOp>();
     auto masked = shr ? shr.getLhs().getDefiningOp<arith::AndIOp>() : nullptr;
-    if (!masked || !constantOf(shr.getRhs()))
+    if (!masked || !fly::ir::fly::constantInt(shr.getRhs()))
       continue;
     Value maskValue = masked.getLhs() == y ? masked.getRhs() : masked.getLhs();
-    std::optional<APInt> mask = constantOf(maskValue);
+    std::optional<APInt> mask = fly::ir::fly::constantInt(maskValue);
     if ((masked.getLhs() != y && masked.getRhs() != y) || !mask || mask->isZero())
       continue;
     unsigned periodBits = mask->getActiveBits();
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
-    if (std::optional<APInt> d = constantOf(y)) { // swizzle(d) == 0 + d
+    if (std::optional<APInt> d = fly::ir::fly::constantInt(y)) { // swizzle(d) == 0 + d
       if (!isMultipleOfPeriod(*d, periodBits))
         continue;
       Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(y.getType()));
@@ -74,7 +66,7 @@ arith::XOrIOp peel(arith::XOrIOp op, RewriterBase &rewriter) {
     auto add = y.getDefiningOp<arith::AddIOp>();
     for (int at = 0; add && at < 2; ++at) {
       Value x = add->getOperand(at), d = add->getOperand(1 - at);
-      std::optional<APInt> addend = constantOf(d);
+      std::optional<APInt> addend = fly::ir::fly::constantInt(d);
       if (!addend || !isMultipleOfPeriod(*addend, periodBits))
         continue;
       Value bits = arith::AndIOp::create(rewriter, loc, x, maskValue);
