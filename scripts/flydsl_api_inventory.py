@@ -138,9 +138,8 @@ DIFFERENCES = """
   `scf_for_dispatch`, ... among its module's names), `ReplaceIfWithDispatch.scf_if_dispatch`
   and `_collect_assigned_vars`; the rewriter's transformer classes are internal (one pass
   rewrites a kernel here), so a rewritten `if` does not call the module's `scf_if_dispatch`.
-  A chained comparison (`0 <= x < n`) of kernel values is a kernel `and` of its links, each
-  operand evaluated once, the right link only where the left holds (FlyDSL evaluates both and
-  ands them).
+  A chained comparison (`0 <= x < n`) of kernel values evaluates each operand once, in order,
+  and joins its links by `arith.andi`, as FlyDSL does (a Python-false link still ends it).
 - On the `cpu` target, kernels whose threads run as fibers make every shared-memory access in
   turn across the block, as a wave's lanes do in one instruction: FlyDSL kernels that read a
   slot another wave overwrites right after, or exchange values through LDS within a wave

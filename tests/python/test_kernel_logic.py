@@ -1,7 +1,8 @@
 """Python control flow and logic inside kernels with FlyDSL's meaning: `a if c else b`, `and`,
 `or`, `not` on kernel values (the untaken side never runs), names first bound inside an `if`
-and read after it, a loop variable that outlives its loop, vectors carried through branches;
-and the mistakes (a name bound in only one dynamic branch, arms of two dtypes) as errors."""
+and read after it, chained comparisons joined by arith.andi as FlyDSL joins them, a loop
+variable that outlives its loop, vectors carried through branches; and the mistakes (a name
+bound in only one dynamic branch, arms of two dtypes) as errors."""
 
 from types import SimpleNamespace
 
@@ -91,6 +92,22 @@ def test_chained_comparisons_join_their_links_and_evaluate_each_operand_once():
     np.testing.assert_array_equal(seen[0], 1)
     np.testing.assert_array_equal(out[1], (t > 0) & (t <= 4) & (t != 4))
     np.testing.assert_array_equal(out[2], 0)
+
+
+def test_a_chain_of_kernel_comparisons_is_one_andi_without_a_branch(tmp_path, monkeypatch):
+    @flyc.kernel
+    def window(out: fx.Tensor):
+        t = fx.thread_idx.x
+        out[t] = fx.Int32(1) if 2 <= t < 6 else fx.Int32(0)
+
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    (out,) = launch(window, np.zeros(N, np.int32))
+    np.testing.assert_array_equal(out, (np.arange(N) >= 2) & (np.arange(N) < 6))
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert origin.count("arith.cmpi") == 2 and origin.count("arith.andi") == 1
+    assert origin.count("scf.if") == 1  # the conditional expression's, none for the chain
 
 
 def test_names_first_bound_in_an_if_are_seen_after_it():

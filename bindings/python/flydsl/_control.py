@@ -370,12 +370,18 @@ _COMPARISONS = {
 def compare_chain(left, ops, *operands):
     """Python's chained comparison `left ops[0] operands[0] ops[1] operands[1] ...` (the
     operands as thunks): each operand evaluated at most once and in order, a Python-false link
-    ends it as Python does, and links on kernel values are joined by a kernel `and`."""
+    ends it as Python does. Links on kernel values are all evaluated and joined by arith.andi,
+    as FlyDSL joins them (no branch: a chain's operands are values, not effects)."""
     right = operands[0]()
     link = _COMPARISONS[ops[0]](left, right)
     if len(ops) == 1:
         return link
-    return and_(lambda: link, lambda: compare_chain(right, ops[1:], *operands[1:]))
+    if not isinstance(link, Value):
+        return compare_chain(right, ops[1:], *operands[1:]) if link else link
+    rest = compare_chain(right, ops[1:], *operands[1:])
+    if not isinstance(rest, Value):
+        return link if rest else rest
+    return _truth(link) & _truth(rest)
 
 
 def not_(v):
