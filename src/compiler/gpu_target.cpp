@@ -562,8 +562,8 @@ void extractGpuModule(mlir::ModuleOp m) {
 // The rocm and cuda lowering: the builder's calls and atoms become the target's instructions,
 // then MLIR's GPU conversions take the gpu.module to the LLVM dialect.
 std::vector<PipelineStep> devicePipeline(const Options &o) {
-  std::vector<const char *> stages = {"fly-allocas-in-stack-space", "fly-check-bulk-copies",
-                                      "fly-materialize-shared-memory"};
+  std::vector<const char *> stages = {"fly-lower-vector-slices", "fly-allocas-in-stack-space",
+                                      "fly-check-bulk-copies", "fly-materialize-shared-memory"};
   if (isRocm(o))
     stages.insert(stages.end(),
                   {"fly-set-buffer-flags", "fly-check-buffer-ops", "fly-emulate-cp-async"});

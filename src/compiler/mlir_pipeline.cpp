@@ -22,6 +22,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/SymbolTable.h"
@@ -271,6 +272,14 @@ struct StagePass : mlir::PassWrapper<StagePass, mlir::OperationPass<mlir::Module
 // The stages every target runs, each as the target needs it.
 const std::vector<Stage> &commonStages() {
   static const std::vector<Stage> stages = {
+      {"fly-lower-vector-slices",
+       "vector.insert / extract_strided_slice (a register tensor read or written whole) as "
+       "shuffles, which the conversions to LLVM take",
+       [](mlir::ModuleOp m, const Options &) {
+         mlir::RewritePatternSet patterns(m.getContext());
+         mlir::vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
+         (void)mlir::applyPatternsGreedily(m, std::move(patterns)); // what is left fails later
+       }},
       {"fly-allocas-in-stack-space",
        "allocas in the target's stack address space: 5 on rocm, 0 on cpu and cuda",
        [](mlir::ModuleOp m, const Options &o) {

@@ -21,12 +21,14 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include <algorithm>
 #include <array>
 #include <climits>
 #include <map>
 #include <numeric>
+#include <set>
 
 namespace fly::ir {
 
@@ -915,10 +917,9 @@ Value *allocateRegisters(Kernel::Impl &k, const Layout &l, DType dtype,
   mlir::OpBuilder::InsertionGuard guard(k.b);
   k.b.setInsertionPointToStart(&k.func.getBody().front());
   mlir::Type element = k.memType(dtype);
-  // Aligned for the widest copy atom (128 bits), so that copies may move whole vectors.
-  int64_t align = std::max<int64_t>(16, fly::elementBytes(element));
-  auto type = fly::FlyMemRefType::get(k.ctx(), element, fly::Register,
-                                      fly::LayoutType::get(k.ctx(), l), align, {});
+  auto type =
+      fly::FlyMemRefType::get(k.ctx(), element, fly::Register, fly::LayoutType::get(k.ctx(), l),
+                              fly::elementBytes(element), {});
   MValue tensor = fly::AllocaOp::create(k.b, k.loc(), type, layoutValue());
   MValue iter = fly::GetIterOp::create(k.b, k.loc(), tensor);
   MValue ptr = fly::ToLLVMPtrOp::create(k.b, k.loc(),
@@ -931,7 +932,7 @@ Value *allocateRegisters(Kernel::Impl &k, const Layout &l, DType dtype,
   e.tensor = true;
   e.dtype = dtype;
   e.addrSpace = 5;
-  e.baseAlign = align;
+  e.baseAlign = fly::elementBytes(element);
   e.layout = l;
   e.rank = static_cast<int>(l.rank());
   return k.newValue(std::move(e));
@@ -1194,6 +1195,14 @@ std::vector<int64_t> fragmentOffsets(const Entry &t) {
     out.push_back(layout::evaluate(*t.layout, IntTuple(i)).value());
   return out;
 }
+
+/// Whether the register tensor `t`, whose elements sit at `offs`, is read and written whole in
+/// FlyDSL's form (fly.memref.load_vec / store_vec): more than one element, each in a register of
+/// its own.
+bool flyWhole(Kernel::Impl &k, const Entry &t, const std::vector<int64_t> &offs) {
+  return offs.size() > 1 && flyCopySide(k, t) &&
+         std::set<int64_t>(offs.begin(), offs.end()).size() == offs.size();
+}
 } // namespace
 
 namespace {
@@ -1244,6 +1253,9 @@ Value *Kernel::fragmentLoad(Value *ht) {
     return nullptr;
   }
   int n = static_cast<int>(offs.size());
+  if (flyWhole(k, *t, offs))
+    return k.scalar(fly::MemRefLoadVecOp::create(k.b, k.loc(), flyView(k, *t, t->baseAlign)),
+                    t->dtype);
   if (n == 1)
     return k.scalar(k.loadAt(k.elementAddress(*t, Int(offs[0])), t->dtype), t->dtype);
   // Lanes move in their memory type (fp8 as i8: LLVM's vector ops take LLVM types).
@@ -1271,6 +1283,10 @@ void Kernel::fragmentStore(Value *ht, Value *hv) {
            std::to_string(offs.size()) + " x " + dtypeName(t->dtype));
     return;
   }
+  if (flyWhole(k, *t, offs)) {
+    fly::MemRefStoreVecOp::create(k.b, k.loc(), v->v, flyView(k, *t, t->baseAlign));
+    return;
+  }
   MValue bits = k.toMem(v->v, v->dtype, v->lanes);
   for (size_t i = 0; i < offs.size(); ++i) {
     MValue e = v->v;
@@ -1295,7 +1311,15 @@ void Kernel::fragmentFill(Value *ht, Value *hv) {
            dtypeName(t->dtype));
     return;
   }
-  for (int64_t off : fragmentOffsets(*t))
+  std::vector<int64_t> offs = fragmentOffsets(*t);
+  if (flyWhole(k, *t, offs)) {
+    auto type = mlir::VectorType::get({int64_t(offs.size())}, k.typeOf(t->dtype, 1));
+    fly::MemRefStoreVecOp::create(k.b, k.loc(),
+                                  mlir::vector::BroadcastOp::create(k.b, k.loc(), type, v->v),
+                                  flyView(k, *t, t->baseAlign));
+    return;
+  }
+  for (int64_t off : offs)
     k.storeAt(v->v, k.elementAddress(*t, Int(off)), t->dtype);
 }
 
@@ -2396,8 +2420,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
         int64_t guaranteed = std::min<int64_t>(
             t->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(*off)) * elem);
-        // fly.copy's verifier holds registers to the same rule as memory.
-        asFly = asFly && guaranteed >= vecBytes;
+        // Registers are not memory: their calls need no alignment (the builder's rule below).
+        asFly = asFly && (guaranteed >= vecBytes || t->addrSpace == 5);
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
