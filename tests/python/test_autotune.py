@@ -161,6 +161,25 @@ def test_offline_config_files(monkeypatch, private_dirs):
     assert not list(private_dirs.glob("*/configs"))
 
 
+def test_a_config_file_is_read_once_a_process(monkeypatch, private_dirs):
+    monkeypatch.setattr(at, "_device_descriptor", lambda device=None: {"name": "t", "arch": "a"})
+    bench, _ = timer({64: 2.0, 128: 1.0, 256: 3.0})
+    monkeypatch.setenv("FLYDSL_AUTOTUNE", "1")
+    tuner(artifact_name="scale", do_bench_fn=bench)(Buffer([1]), Buffer([0]), 4)
+    monkeypatch.delenv("FLYDSL_AUTOTUNE")
+    monkeypatch.setenv("FLYDSL_AUTOTUNE_CACHE_DIR", str(private_dirs / "empty"))
+    (path,) = (private_dirs / "configs").glob("*.json")
+    never = {"configs": lambda *a: pytest.fail("searched"), "default": lambda *a: Config(BLOCK=9)}
+    t = tuner(artifact_name="scale", **never)
+    assert t(Buffer([1]), Buffer([0]), 4) == 128
+    t.cache.clear()  # the in-memory choice forgotten: the file's config again, not re-read
+    path.write_text("not json")
+    assert t(Buffer([1]), Buffer([0]), 4) == 128
+    t.cache.clear()
+    t._artifact_cache.clear()  # FlyDSL's memo of the files read: cleared, the file is read anew
+    assert t(Buffer([1]), Buffer([0]), 4) == 9
+
+
 @pytest.mark.parametrize(
     "options, error, message",
     [

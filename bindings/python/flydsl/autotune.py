@@ -7,7 +7,8 @@
 
 A call looks for a decision in this order: the tuned winner remembered for the call's key (in
 memory, and on disk under FLYDSL_AUTOTUNE_CACHE_DIR), an offline config file for the key and
-the device (FLYDSL_AUTOTUNE_CONFIG_DIR, when the tuner has an `artifact_name`), the `default`
+the device (FLYDSL_AUTOTUNE_CONFIG_DIR, when the tuner has an `artifact_name`; each file read
+once a process, kept in `_artifact_cache` as FlyDSL keeps it), the `default`
 heuristic, and only then a search. FLYDSL_AUTOTUNE=1 forces the search (and writes the
 offline config file); FLYDSL_AUTOTUNE=0 or unset keeps it for when nothing else decides.
 A search runs every config (after `prune_configs_by`), timed by `do_bench`, restoring the
@@ -198,6 +199,8 @@ class Autotuner:
             if unknown:
                 raise ValueError(f"artifact keys {unknown} are not parameters of {fn.__name__}")
         self.artifact_name = artifact_name
+        # Config files read (or found missing) in this process, by path: each is read once.
+        self._artifact_cache = {}
         name = re.sub(r"[^A-Za-z0-9._-]", "_", getattr(fn, "__name__", "fn"))
         self._cache_file = _cache_dir() / f"{name}.json"
         self.cache = self._read_cache()
@@ -282,6 +285,7 @@ class Autotuner:
         payload = {"version": _ARTIFACT_VERSION, "identity": identity, "config": config.to_dict()}
         with atomic_write(path) as out:
             out.write(json.dumps(payload, indent=1))
+        self._artifact_cache[str(path)] = payload["config"]
 
     def _load_artifact(self, ref, args, kwargs):
         """The config file's config when it is for exactly these arguments and this device and
@@ -289,11 +293,18 @@ class Autotuner:
         if ref is None:
             return None
         path, identity = ref
+        if str(path) not in self._artifact_cache:
+            try:
+                payload = json.loads(path.read_text())
+                same = isinstance(payload, dict) and payload.get("version") == _ARTIFACT_VERSION
+                same = same and payload.get("identity") == identity
+                self._artifact_cache[str(path)] = payload["config"] if same else None
+            except (OSError, ValueError, TypeError, KeyError):
+                self._artifact_cache[str(path)] = None
+        config = self._artifact_cache[str(path)]
+        if not isinstance(config, dict):
+            return None
         try:
-            payload = json.loads(path.read_text())
-            if payload.get("version") != _ARTIFACT_VERSION or payload.get("identity") != identity:
-                return None
-            config = payload["config"]
             params = self.signature.parameters
             for name, value in config.items():
                 if name not in params or name in self.key or name in kwargs:
