@@ -21,9 +21,9 @@
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
+using fly::ir::fly::constantInt;
 
 namespace {
-
 
 /// Whether d is a multiple of the period 2^bits (d's low `bits` bits are zero).
 bool isMultipleOfPeriod(const APInt &d, unsigned bits) {
@@ -46,16 +46,16 @@ arith::XOrIOp peel(arith::XOrIOp op, RewriterBase &rewriter) {
     Value y = op->getOperand(side);
     auto shr = op->getOperand(1 - side).getDefiningOp<arith::ShRUIOp>();
     auto masked = shr ? shr.getLhs().getDefiningOp<arith::AndIOp>() : nullptr;
-    if (!masked || !fly::ir::fly::constantInt(shr.getRhs()))
+    if (!masked || !constantInt(shr.getRhs()))
       continue;
     Value maskValue = masked.getLhs() == y ? masked.getRhs() : masked.getLhs();
-    std::optional<APInt> mask = fly::ir::fly::constantInt(maskValue);
+    std::optional<APInt> mask = constantInt(maskValue);
     if ((masked.getLhs() != y && masked.getRhs() != y) || !mask || mask->isZero())
       continue;
     unsigned periodBits = mask->getActiveBits();
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
-    if (std::optional<APInt> d = fly::ir::fly::constantInt(y)) { // swizzle(d) == 0 + d
+    if (std::optional<APInt> d = constantInt(y)) { // swizzle(d) == 0 + d
       if (!isMultipleOfPeriod(*d, periodBits))
         continue;
       Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(y.getType()));
@@ -66,7 +66,7 @@ arith::XOrIOp peel(arith::XOrIOp op, RewriterBase &rewriter) {
     auto add = y.getDefiningOp<arith::AddIOp>();
     for (int at = 0; add && at < 2; ++at) {
       Value x = add->getOperand(at), d = add->getOperand(1 - at);
-      std::optional<APInt> addend = fly::ir::fly::constantInt(d);
+      std::optional<APInt> addend = constantInt(d);
       if (!addend || !isMultipleOfPeriod(*addend, periodBits))
         continue;
       Value bits = arith::AndIOp::create(rewriter, loc, x, maskValue);
