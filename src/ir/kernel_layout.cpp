@@ -10,6 +10,7 @@
 //===--------------------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_rocdl_dialect.h"
 #include "ir/kernel_impl.h"
 #include "layout/codomain.h"
 #include "layout/copy.h"
@@ -20,6 +21,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -1066,6 +1068,42 @@ MValue flyView(Kernel::Impl &k, const Entry &t, int64_t align = 0) {
                                        std::max<int64_t>(align, fly::elementBytes(element)), {});
   MValue ptr =
       fly::MakePtrOp::create(k.b, k.loc(), ptrType, mlir::ValueRange{t.v}, mlir::DictionaryAttr());
+  return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
+                                 mlir::DenseI64ArrayAttr());
+}
+
+/// The resource a buffer tensor's accesses go through, where the kernel made it (a resource
+/// given as a value, with no operands to remake it from, is not a Fly pointer).
+mlir::ROCDL::MakeBufferRsrcOp bufferResourceOf(const Entry &t) {
+  return t.rsrc ? t.rsrc.getDefiningOp<mlir::ROCDL::MakeBufferRsrcOp>() : nullptr;
+}
+
+/// Whether `t` is a buffer tensor (make_buffer_tensor) that a Fly view over FlyROCDL's
+/// buffer_desc pointer can stand for in a copy.
+bool flyBufferSide(Kernel::Impl &k, const Entry &t) {
+  return bufferResourceOf(t) && !t.identity && !t.swizzle && t.addrSpace == fly::Global &&
+         bitWidth(t.dtype) % 8 == 0 && k.memType(t.dtype) == k.typeOf(t.dtype, 1) &&
+         k.flyForm(*t.layout, IntTuple(int64_t(0)));
+}
+
+/// The buffer tensor `t` as a Fly value: a view over fly.make_ptr(base, stride, records, flags)
+/// (the operands of the resource the builder made, so both resources are one after CSE) moved
+/// by the tensor's offset into the resource.
+MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
+  auto rsrc = bufferResourceOf(t);
+  mlir::Type element = k.typeOf(t.dtype, 1);
+  int64_t bytes = fly::elementBytes(element);
+  auto globalType = fly::PointerType::get(k.ctx(), element, fly::Global, bytes, {});
+  MValue base = fly::MakePtrOp::create(k.b, k.loc(), globalType, mlir::ValueRange{rsrc.getBase()},
+                                       mlir::DictionaryAttr());
+  auto bufferType = fly::PointerType::get(k.ctx(), element, fly::BufferDesc, bytes, {});
+  MValue ptr = fly::MakePtrOp::create(
+      k.b, k.loc(), bufferType,
+      mlir::ValueRange{base, rsrc.getStride(), rsrc.getNumRecords(), rsrc.getFlags()},
+      mlir::DictionaryAttr());
+  if (!t.rsrcOffset.isStatic() || t.rsrcOffset.value() != 0)
+    ptr = fly::AddOffsetOp::create(k.b, k.loc(), ptr,
+                                   flyTuple<fly::MakeIntTupleOp>(k, IntTuple(t.rsrcOffset)));
   return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
                                  mlir::DenseI64ArrayAttr());
 }
@@ -2389,8 +2427,18 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     return;
   }
   int64_t elem = bitWidth(atom.dtype) / 8;
-  bool asFly = atom.op == CopyOp::Universal && s->dtype == d->dtype && flyCopySide(k, *s) &&
-               flyCopySide(k, *d) && (!p || p->addrSpace == fly::Register);
+  // FlyDSL's fly.copy where Fly has the atom and views for both tensors: a universal copy
+  // between plain tensors, a buffer copy between a buffer tensor and a plain one, or a buffer
+  // copy into LDS from a buffer tensor to a plain shared one.
+  bool flySides = false;
+  if (atom.op == CopyOp::Universal)
+    flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
+  else if (atom.op == CopyOp::BufferLoadStore)
+    flySides = s->rsrc ? flyBufferSide(k, *s) && flyCopySide(k, *d)
+                       : flyCopySide(k, *s) && flyBufferSide(k, *d);
+  else if (atom.op == CopyOp::BufferToLds)
+    flySides = flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared;
+  bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
     if (ps.calls != pd.calls)
@@ -2420,8 +2468,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       for (auto [t, off] : {std::pair{s, &so}, std::pair{d, &dof}}) {
         int64_t guaranteed = std::min<int64_t>(
             t->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(*off)) * elem);
-        // Registers are not memory: their calls need no alignment (the builder's rule below).
-        asFly = asFly && (guaranteed >= vecBytes || t->addrSpace == 5);
+        // Registers are not memory: their calls need no alignment (the builder's rule below),
+        // nor do buffer accesses (AMD's buffer instructions take unaligned addresses).
+        asFly = asFly && (guaranteed >= vecBytes || t->addrSpace == 5 || t->rsrc);
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
@@ -2439,12 +2488,18 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                            " bytes (declare the tensor's alignment or divisibility)");
       }
     }
-    if (asFly) { // FlyDSL's form: fly-layout-lowering expands it into its atom calls
-      auto atomType = fly::CopyAtomType::get(
-          k.ctx(), fly::UniversalCopyType::get(k.ctx(), atom.bits), int32_t(elem * 8));
+    if (asFly) { // FlyDSL's form: fly-atom-lowering expands it into its atom calls
+      mlir::Type op = fly::UniversalCopyType::get(k.ctx(), atom.bits);
+      if (atom.op == CopyOp::BufferLoadStore)
+        op = fly_rocdl::BufferCopyType::get(k.ctx(), atom.bits, 0);
+      else if (atom.op == CopyOp::BufferToLds)
+        op = fly_rocdl::BufferCopyLdsType::get(k.ctx(), atom.bits);
+      auto atomType = fly::CopyAtomType::get(k.ctx(), op, int32_t(elem * 8));
       MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
-      fly::CopyOp::create(k.b, k.loc(), a, flyView(k, *s, s->baseAlign),
-                          flyView(k, *d, d->baseAlign), p ? flyView(k, *p) : MValue());
+      auto view = [&](const Entry &t) {
+        return t.rsrc ? flyBufferView(k, t) : flyView(k, t, t.baseAlign);
+      };
+      fly::CopyOp::create(k.b, k.loc(), a, view(*s), view(*d), p ? flyView(k, *p) : MValue());
       return;
     }
     for (int64_t c = 0; c < ps.calls; ++c) {

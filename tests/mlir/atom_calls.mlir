@@ -125,6 +125,36 @@ func.func @buffer_copy_soffset(%raw: !llvm.ptr<1>, %n: i64, %soff: i32) -> vecto
   return %v : vector<4xf32>
 }
 
+// A buffer copy into LDS with both fields of its state set: the resource at the source's byte
+// offset, soffset in bytes and imm_offset as the instruction's, and the destination less this
+// lane's share (the instruction adds lane x 16 bytes to the first active lane's address).
+// ATOMS-LABEL: func.func @buffer_copy_into_lds
+// ATOMS: fly.copy_atom_call(%{{.*}}, %{{.*}}, %{{.*}}) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>
+// LOW-LABEL: func.func @buffer_copy_into_lds
+// LOW-SAME: %[[LDS:[a-z0-9]+]]: !llvm.ptr<3>, %[[SOFF:[a-z0-9]+]]: i32, %[[IMM:[a-z0-9]+]]: i32)
+// LOW-DAG: %[[RSRC:.*]] = rocdl.make.buffer.rsrc
+// LOW-DAG: %[[BYTES:.*]] = arith.muli %[[SOFF]], %{{.*}} : i32
+// LOW-DAG: %[[LANE:.*]] = gpu.lane_id
+// LOW-DAG: %[[L64:.*]] = arith.index_cast %[[LANE]] : index to i64
+// LOW-DAG: %[[BACK:.*]] = arith.muli %[[L64]], %{{.*}} : i64
+// LOW: %[[BASE:.*]] = llvm.getelementptr %[[LDS]][%[[BACK]]]
+// LOW: rocdl.raw.ptr.buffer.load.lds %[[RSRC]], %[[BASE]], %{{.*}}, %{{.*}}, %[[BYTES]], %[[IMM]], %{{.*}}
+func.func @buffer_copy_into_lds(%raw: !llvm.ptr<1>, %n: i64, %lds: !llvm.ptr<3>, %soff: i32, %imm: i32) {
+  %g = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  %stride = arith.constant 0 : i16
+  %flags = arith.constant 159744 : i32
+  %b = fly.make_ptr(%g, %stride, %n, %flags) : (!fly.ptr<f32, global>, i16, i64, i32) -> !fly.ptr<f32, #fly_rocdl.buffer_desc>
+  %l = fly.static : !fly.layout<4:1>
+  %src = fly.make_view(%b, %l) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.layout<4:1>) -> !fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>
+  %s = fly.make_ptr(%lds) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align<16>>
+  %dst = fly.make_view(%s, %l) : (!fly.ptr<f32, shared, align<16>>, !fly.layout<4:1>) -> !fly.memref<f32, shared, 4:1, align<16>>
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>
+  %a1 = fly.atom.set_value(%a, "soffset", %soff) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>, i32) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>
+  %a2 = fly.atom.set_value(%a1, "imm_offset", %imm) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>, i32) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>
+  fly.copy_atom_call(%a2, %src, %dst) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>, !fly.memref<f32, #fly_rocdl.buffer_desc, 4:1>, !fly.memref<f32, shared, 4:1, align<16>>) -> ()
+  return
+}
+
 // An MMA atom call on consecutive register fragments: A, B and C are read whole, D written
 // whole (a D fragment whose values are not consecutive stays a fragment: promote.mlir).
 // SSA-LABEL: func.func @mma_on_registers

@@ -331,6 +331,31 @@ func.func @call_predicate(%s: !fly.memref<f16, global, 4:1, align 8>, %d: !fly.m
 
 // -----
 
+// expected-error @+1 {{a buffer copy into LDS moves 32 or 128 bits a lane (128 on gfx950), not 64}}
+func.func @buffer_copy_lds_width(%c: !fly_rocdl.cdna3.buffer_copy_lds<64>) {
+  return
+}
+
+// -----
+
+func.func @buffer_copy_lds_sides(%s: !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, %d: !fly.memref<f32, register, 1:1>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>
+  // expected-error @+1 {{a buffer copy into LDS moves from a buffer (#fly_rocdl.buffer_desc) into shared memory}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>, !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, !fly.memref<f32, register, 1:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @buffer_copy_lds_field(%n: i32) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>
+  // expected-error @+1 {{has no state field "voffset"}}
+  %b = fly.atom.set_value(%a, "voffset", %n) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>, i32) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>
+  return
+}
+
+// -----
+
 func.func @buffer_copy_sides(%s: !fly.memref<f32, global, 4:1, align 16>, %d: !fly.memref<f32, register, 4:1, align 16>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 32>
   // expected-error @+1 {{a buffer copy moves between a buffer (#fly_rocdl.buffer_desc) and another address space}}

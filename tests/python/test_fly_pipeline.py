@@ -4,7 +4,9 @@ The first dump holds the Fly ops, the pass's dump none; the offsets agree with t
 algebra, in i64 where they pass 2^31; a coordinate that does not fit is an error at the call.
 Register tensors are FlyDSL's fly.memref.alloca, in each target's stack address space. Copies by
 a universal atom are fly.copy, expanded into atom calls by the layout pass and lowered into
-vector loads and stores by fly-atom-lowering."""
+vector loads and stores by fly-atom-lowering; copies by a buffer atom between a buffer tensor
+and a plain one are fly.copy of FlyROCDL's buffer_copy atom over buffer_desc pointers, and
+buffer copies into LDS fly.copy of its buffer_copy_lds atom."""
 
 import re
 
@@ -257,6 +259,80 @@ def test_fly_copies_and_the_builders_own_agree_on_cpu(tmp_path, monkeypatch):
     (swizzled,) = [o for o in origins if "gpu.barrier" in o]
     assert swizzled.count("fly.copy(") == 2 and swizzled.count("llvm.store") >= 2
     assert "ptr<3>" in swizzled
+
+
+@flyc.kernel
+def buffer_rows(src: fx.Tensor, dst: fx.Tensor):
+    # Each block copies its row of 8 halves (one 128-bit call) through registers with buffer
+    # copies: the row's offset into the resource is the buffer pointer's.
+    row = fx.block_idx.x
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float16)
+    s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+    s_row = fx.slice(fx.logical_divide(s, fx.make_layout(8, 1)), (None, row))
+    d_row = fx.slice(fx.logical_divide(d, fx.make_layout(8, 1)), (None, row))
+    r = fx.make_rmem_tensor(8, fx.Float16)
+    fx.copy(atom, s_row, r)
+    fx.copy(atom, r, d_row)
+
+
+@pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942"), ("cuda", "sm_90")])
+def test_buffer_copies_are_fly_copies_of_flyrocdl_buffer_atoms(tmp_path, monkeypatch, target, arch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    a = np.zeros(24, np.float16)
+    buffer_rows.compile(a, a, target=target, arch=arch)
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert origin.count("fly.copy(") == 2
+    assert "!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 16>" in origin
+    assert "!fly.ptr<f16, #fly_rocdl.buffer_desc>" in origin and "fly.add_offset(" in origin
+    # The layout pass takes the buffer calls to the instructions, as the builder did.
+    lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
+    assert lowered.count("rocdl.raw.ptr.buffer.load ") == 1
+    assert lowered.count("rocdl.raw.ptr.buffer.store ") == 1
+
+
+def test_buffer_copies_through_fly_move_each_row():
+    x = np.arange(24, dtype=np.float16) * 0.5 - 3.0
+    out = dev.array(np.zeros(24, np.float16))
+    buffer_rows(dev.array(x), out).launch(grid=(3,), block=(1,))
+    np.testing.assert_array_equal(dev.host(out), x)
+
+
+@flyc.kernel
+def lds_columns(src: fx.Tensor, out: fx.Tensor):
+    # 64 lanes load their row's 4 floats straight into LDS, column after column (the
+    # instruction's lane-after-lane layout), then each sums its row.
+    t = fx.thread_idx.x
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((64, 4), (1, 64)))
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopyLDS32b(), fx.Float32)
+    rows = fx.make_tiled_copy_tv(atom, fx.make_layout((64, 1)), fx.make_layout((1, 4)))
+    thr = rows.get_slice(t)
+    tile = fx.local_tile(fx.rocdl.make_buffer_tensor(src), (64, 4), (0, 0))
+    fx.copy(atom, thr.partition_S(tile), thr.partition_D(smem))
+    fx.gpu.barrier()
+    out[t] = smem[(t, 0)] + smem[(t, 1)] + smem[(t, 2)] + smem[(t, 3)]
+
+
+@pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942")])
+def test_buffer_copies_into_lds_are_fly_copies(tmp_path, monkeypatch, target, arch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    lds_columns.compile(np.zeros((64, 4), np.float32), np.zeros(64, np.float32), target=target,
+                        arch=arch)  # fmt: skip
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert origin.count("fly.copy(") == 1
+    assert "!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>" in origin
+    lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
+    assert lowered.count("rocdl.raw.ptr.buffer.load.lds ") == 4
+
+
+def test_buffer_copies_into_lds_through_fly_fill_the_columns():
+    a = np.arange(256, dtype=np.float32).reshape(64, 4)
+    out = dev.array(np.zeros(64, np.float32))
+    lds_columns(dev.array(a), out).launch(grid=(1,), block=(64,))
+    np.testing.assert_array_equal(dev.host(out), a.sum(axis=1))
 
 
 @flyc.kernel

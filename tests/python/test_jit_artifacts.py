@@ -42,6 +42,20 @@ def test_artifacts_show_the_ir_before_and_after_the_pipeline():
     assert "gpu.func" not in artifact.ir and "llvm.func @fill" in artifact.ir
 
 
+def test_flyc_compile_keeps_the_artifact_of_its_call():
+    fill_with._mem_cache.clear()
+    x = np.zeros(64, np.float32)
+    compiled = flyc.compile(fill_with, x, 6.0)
+    np.testing.assert_array_equal(x, 6.0)
+    (artifact,) = fill_with._mem_cache.values()
+    assert compiled._keepalive is artifact and "gpu.func @fill" in compiled._keepalive.source_ir
+    hinted = flyc.compile[{"fastmath": "fast"}](fill_with, x, 7.0)
+    assert hinted._keepalive is fill_with._last_compiled[1]
+    plain = flyc.compile(lambda t: fill(t, 8.0).launch(grid=(1,), block=(64,)), x)
+    assert plain._keepalive is None  # not a @flyc.jit function: no artifact
+    np.testing.assert_array_equal(x, 8.0)
+
+
 def test_a_nested_call_is_recorded_by_both_functions():
     fill_with._mem_cache.clear()
     fill_twice._mem_cache.clear()

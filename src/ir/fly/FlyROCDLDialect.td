@@ -49,6 +49,26 @@ def FlyROCDL_BufferCopyType : TypeDef<FlyROCDL_Dialect, "BufferCopy",
   let genVerifyDecl = 1;
 }
 
+def FlyROCDL_BufferCopyLdsType : TypeDef<FlyROCDL_Dialect, "BufferCopyLds",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface,
+                                 ["checkSpaces", "getStateTypes", "getStateFieldIndex"]>]> {
+  let mnemonic = "cdna3.buffer_copy_lds";
+  let summary = "a buffer load straight into LDS (MUBUF with lds): 32 or 128 bits a lane";
+  let description = [{
+    `!fly_rocdl.cdna3.buffer_copy_lds<32>`: the source of each call is a tensor over a
+    `#fly_rocdl.buffer_desc` pointer, the destination one in shared memory; the copy atom's
+    state is `soffset` (elements, the instruction's soffset) and `imm_offset` (bytes, its
+    immediate offset), zero from fly.make_copy_atom (the atom lowers to
+    `!llvm.struct<(i32, i32)>`). The hardware writes lane i's bytes at M0 + i x the width, M0
+    being one wave-uniform LDS address read from the first active lane: the lowering gives it
+    this lane's destination less its share, so the lanes' destinations must follow each other.
+    128 bits need gfx950.
+  }];
+  let parameters = (ins "int64_t":$bitSize);
+  let assemblyFormat = "`<` $bitSize `>`";
+  let genVerifyDecl = 1;
+}
+
 def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",
     [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
   let mnemonic = "cdna3.mfma";

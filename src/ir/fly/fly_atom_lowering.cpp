@@ -7,7 +7,7 @@
 // and of its predicate. Then each fly.copy_atom_call and fly.copy_atom_call_ssa
 // becomes the instruction between the views' pointers: a universal copy is a
 // load and a store through fly.ptr (a buffer copy's calls are left to
-// fly-layout-lowering, which lowers them with the buffer pointers); a
+// fly-layout-lowering, which lowers them with the buffer pointers, into registers or LDS); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
 // and a synchronous load and store on cpu and rocm, which have no asynchronous
 // global-to-shared copy (there fly.cp_async_wait has nothing to wait for and
@@ -196,7 +196,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     getOperation()->walk([&](Operation *op) {
       // A buffer copy's calls go to fly-layout-lowering, with the buffer pointers they use.
       if (isa<CopyAtomCallOp, CopyAtomCallSsaOp>(op) &&
-          !isa<::fly::ir::fly_rocdl::BufferCopyType>(
+          !isa<::fly::ir::fly_rocdl::BufferCopyType, ::fly::ir::fly_rocdl::BufferCopyLdsType>(
               cast<CopyAtomType>(op->getOperand(0).getType()).getCopyOp()))
         calls.push_back(op);
     });

@@ -31,6 +31,7 @@
 #include "layout/copy.h"
 #include "layout/text.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -94,8 +95,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                          "tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, LLVM::LLVMDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
-                    scf::SCFDialect, vector::VectorDialect>();
+    registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
+                    ROCDL::ROCDLDialect, scf::SCFDialect, vector::VectorDialect>();
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
@@ -502,6 +503,42 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return {};
   }
 
+  /// One call of a buffer copy into LDS (FlyROCDL's MUBUF load with lds): the source's
+  /// resource at its byte offset, the atom's soffset (elements) and imm_offset (bytes) as the
+  /// instruction's. The instruction writes lane i's bytes at M0 + i x the width, M0 read from
+  /// the first active lane: each lane gives its destination less its share, so any lane gives
+  /// the wave's base.
+  void bufferCopyLds(OpBuilder &b, Location loc, Value atom, Value src, Value dst) {
+    auto atomType = cast<CopyAtomType>(atom.getType());
+    auto inst = cast<FR::BufferCopyLdsType>(atomType.getCopyOp());
+    auto srcType = cast<FlyMemRefType>(src.getType());
+    for (Value t : {src, dst})
+      if (L::size(cast<FlyMemRefType>(t.getType()).getLayout().getLayout()).value() !=
+          atomType.getValues())
+        L::fail(L::ErrorKind::Unsupported,
+                "a buffer copy into LDS lowers tensors of exactly one call's values, not " +
+                    cast<FlyMemRefType>(t.getType()).getLayout().getText().str());
+    int64_t bytes = inst.getBitSize() / 8;
+    Value fat = tensor(src).ptr;
+    Value voffset = bufferByteOffset(b, loc, fat, srcType.getPointerType());
+    Value elem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
+                                              elementBytes(srcType.getElementType()));
+    Value state = atomState(atom);
+    Value soffsetRaw = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{0});
+    Value imm = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{1});
+    Value soffset = arith::MulIOp::create(b, loc, soffsetRaw, elem);
+    Value lane =
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), gpu::LaneIdOp::create(b, loc, nullptr));
+    Value back = arith::MulIOp::create(
+        b, loc, lane, arith::ConstantIntOp::create(b, loc, b.getI64Type(), -bytes));
+    Value lds = tensor(dst).ptr;
+    Value base = LLVM::GEPOp::create(b, loc, lds.getType(), b.getI8Type(), lds, ValueRange{back});
+    Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bytes);
+    Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    ROCDL::RawPtrBufferLoadLdsOp::create(b, loc, bufferResource(b, loc, fat), base, size, voffset,
+                                         soffset, imm, aux, nullptr, nullptr, nullptr);
+  }
+
   /// `make_ptr(base, stride, records, flags)`: the resource over `base`, at offset 0.
   Value newBufferPointer(OpBuilder &b, Location loc, MakePtrOp p) {
     auto rsrc = ROCDL::MakeBufferRsrcOp::create(
@@ -872,10 +909,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto m = dyn_cast<MakeCopyAtomOp>(op)) {
       if (auto state = m.getType().getStateType()) { // every field starts at zero
         Value s = LLVM::UndefOp::create(b, loc, state);
-        for (auto [i, field] : llvm::enumerate(state.getBody()))
-          s = LLVM::InsertValueOp::create(
-              b, loc, s, arith::ConstantOp::create(b, loc, field, b.getZeroAttr(field)),
-              ArrayRef<int64_t>{int64_t(i)});
+        llvm::DenseMap<Type, Value> zeros; // one a type, as FlyDSL's
+        for (auto [i, field] : llvm::enumerate(state.getBody())) {
+          Value &zero = zeros[field];
+          if (!zero)
+            zero = arith::ConstantOp::create(b, loc, field, b.getZeroAttr(field));
+          s = LLVM::InsertValueOp::create(b, loc, s, zero, ArrayRef<int64_t>{int64_t(i)});
+        }
         atoms[m.getResult()] = s;
       }
     } else if (auto sv = dyn_cast<AtomSetValueOp>(op)) {
@@ -883,12 +923,17 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       atoms[sv.getResult()] = LLVM::InsertValueOp::create(b, loc, atomState(sv.getAtom()),
                                                           sv.getValue(), ArrayRef<int64_t>{index});
     } else if (auto c = dyn_cast<CopyAtomCallOp>(op);
-               c && isa<FR::BufferCopyType>(c.getCopyAtom().getType().getCopyOp())) {
+               c && isa<FR::BufferCopyType, FR::BufferCopyLdsType>(
+                        c.getCopyAtom().getType().getCopyOp())) {
       Value pred = c.getPred()
                        ? Value(LLVM::LoadOp::create(b, loc, b.getI1Type(), tensor(c.getPred()).ptr))
                        : Value();
+      bool lds = isa<FR::BufferCopyLdsType>(c.getCopyAtom().getType().getCopyOp());
       buildPredicated(b, loc, pred, Value(), [&](OpBuilder &in) {
-        return bufferCopy(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        if (!lds)
+          return bufferCopy(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        bufferCopyLds(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        return Value();
       });
     } else if (auto c = dyn_cast<CopyAtomCallSsaOp>(op);
                c && isa<FR::BufferCopyType>(c.getCopyAtom().getType().getCopyOp())) {

@@ -68,6 +68,34 @@ int BufferCopyType::getStateFieldIndex(StringRef field) const {
   return field == "soffset" ? 0 : -1;
 }
 
+LogicalResult BufferCopyLdsType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        int64_t bits) {
+  // The LDS DMA moves 1, 2 or 4 bytes a lane, and 12 or 16 on gfx950; FlyDSL offers 4 and 16.
+  if (bits != 32 && bits != 128)
+    return emitError() << "a buffer copy into LDS moves 32 or 128 bits a lane (128 on gfx950), "
+                          "not "
+                       << bits;
+  return success();
+}
+
+int64_t BufferCopyLdsType::getCopyBits() const { return getBitSize(); }
+
+std::string BufferCopyLdsType::checkSpaces(unsigned src, unsigned dst) const {
+  if (src != ::fly::ir::fly::BufferDesc || dst != ::fly::ir::fly::Shared)
+    return "a buffer copy into LDS moves from a buffer (#fly_rocdl.buffer_desc) into shared "
+           "memory";
+  return {};
+}
+
+SmallVector<Type> BufferCopyLdsType::getStateTypes() const {
+  Type i32 = IntegerType::get(getContext(), 32);
+  return {i32, i32};
+}
+
+int BufferCopyLdsType::getStateFieldIndex(StringRef field) const {
+  return field == "soffset" ? 0 : field == "imm_offset" ? 1 : -1;
+}
+
 Type MfmaType::parse(AsmParser &parser) {
   int64_t m = 0, n = 0, k = 0;
   Type a, b, c;

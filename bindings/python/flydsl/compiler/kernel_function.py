@@ -624,10 +624,13 @@ def compiling_only():
 class CompiledFunction:
     """What flyc.compile returns: the host function, whose kernels are compiled; calling it
     runs the function (and launches them). Where it was compiled with a pointer argument
-    (flyc.from_c_void_p), a call may pass the bare address (an int), as FlyDSL's may."""
+    (flyc.from_c_void_p), a call may pass the bare address (an int), as FlyDSL's may.
+    `_keepalive` is what the compile made, as FlyDSL's: the @flyc.jit function's artifact
+    (its kernels, `source_ir` as built and `ir` after the pipeline); None for a plain function."""
 
-    def __init__(self, fn, args, kwargs):
+    def __init__(self, fn, args, kwargs, artifact=None):
         self.fn = fn
+        self._keepalive = artifact
         functools.update_wrapper(self, fn)
         self._pointers = {i: a.dtype for i, a in enumerate(args) if isinstance(a, PointerArgument)}
         self._pointers.update(
@@ -676,13 +679,15 @@ class _Compile:
         return _Compile({**(self._hints or {}), **hints})
 
     def __call__(self, fn, *args, **kwargs):
+        launcher = fn
         if self._hints:
             fn = _hinted(fn, self._hints)
         if not args and not kwargs:
             return fn
         if not env.compile.compile_only:
             fn(*args, **kwargs)
-            return CompiledFunction(fn, args, kwargs)
+            last = getattr(launcher, "_last_compiled", None)
+            return CompiledFunction(fn, args, kwargs, last[1] if last else None)
         with compiling_only():
             fn(*args, **kwargs)
         return None
