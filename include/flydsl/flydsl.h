@@ -732,6 +732,12 @@ FLY_API fly_value_t *fly_kernel_layout_from_host(fly_kernel_t *k, const fly_layo
 /* A tuple, layout or tensor's layout as text: a dynamic leaf is `?`, or `?{div=d}` when it is
  * known to be a multiple of d (caller frees with fly_string_free). */
 FLY_API fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **text);
+/* What defines a scalar or vector value, as MLIR's Value.owner: `*id` is equal for the values
+ * of one operation (and differs between operations) while the kernel lives, and `*name` is the
+ * operation's name ("arith.constant"; caller frees with fly_string_free); a kernel parameter
+ * or loop-carried value is owned by its block, whose name is empty. */
+FLY_API fly_status fly_kernel_value_owner(fly_kernel_t *k, fly_value_t *v, uint64_t *id,
+                                          char **name);
 /* Leaf `index` (flattened) of a tuple as an i32 or i64 scalar. */
 FLY_API fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index);
 /* The layout of a tensor. */
@@ -1290,6 +1296,10 @@ FLY_API fly_status fly_event_create(const char *target, int device, fly_event_t 
  * cuda, the host's hardware threads on cpu (what a persistent kernel sizes its grid by). rocm
  * is FLY_ERROR_UNSUPPORTED so far. */
 FLY_API fly_status fly_device_processors(const char *target, int device, int *count);
+/* The product name of `device` of `target` as its driver reports it ("NVIDIA H100 80GB HBM3",
+ * "AMD Instinct MI300X"), the host processor's model on cpu (caller frees with
+ * fly_string_free): what tells two devices of one arch apart. */
+FLY_API fly_status fly_device_name(const char *target, int device, char **name);
 FLY_API void fly_event_destroy(fly_event_t *event);
 /* Records the event on `stream` (NULL: the default stream) after the work queued there. */
 FLY_API fly_status fly_event_record(fly_event_t *event, void *stream);

@@ -20,6 +20,17 @@ def _host(device):
     return device
 
 
+def _host_name():
+    """The stand-in device's name: the one the package gives the cpu target's device."""
+    import ctypes
+
+    from flydsl import _kernel_api as K
+
+    name = ctypes.c_void_p()
+    K.check(K.device_name(b"cpu", 0, ctypes.byref(name)))
+    return K.take_string(name)
+
+
 def _install(torch):
     real_device = torch.device
 
@@ -72,6 +83,18 @@ def _install(torch):
         if hasattr(torch, name):
             setattr(torch, name, hosted(getattr(torch, name)))
     torch.device = device
+
+    real_generator = torch.Generator
+
+    class _GeneratorMeta(type):
+        def __instancecheck__(cls, obj):
+            return isinstance(obj, real_generator)
+
+    class Generator(metaclass=_GeneratorMeta):  # torch.Generator(device="cuda") on the host
+        def __new__(cls, device="cpu"):
+            return real_generator(device=_host(device))
+
+    torch.Generator = Generator
 
     real_to = torch.Tensor.to
 
@@ -157,7 +180,7 @@ def _install(torch):
     cuda.device_count = lambda: 1
     cuda.current_device = lambda: 0
     cuda.set_device = lambda *a: None
-    cuda.get_device_name = lambda *a: "host cpu (cuda stand-in)"
+    cuda.get_device_name = lambda *a: _host_name()
     cuda.manual_seed_all = lambda seed: None  # torch.manual_seed calls it: the host is seeded
     cuda.manual_seed = lambda seed: None
     cuda.mem_get_info = lambda *a: (16 << 30, 16 << 30)
@@ -165,7 +188,7 @@ def _install(torch):
     cuda.memory_reserved = cuda.memory_allocated = cuda.max_memory_allocated = lambda *a: 0
     cuda.memory_stats = lambda *a: {}
     cuda.get_device_properties = lambda *a: types.SimpleNamespace(
-        name="host cpu (cuda stand-in)", multi_processor_count=os.cpu_count() or 1,
+        name=_host_name(), multi_processor_count=os.cpu_count() or 1,
         total_memory=16 << 30, gcnArchName="cpu", major=0, minor=0,
     )  # fmt: skip
 

@@ -1,8 +1,10 @@
 //===- event_api.cpp - The C API of GPU events and device facts ---------------===//
 
 #include "capi/compiled.h"
+#include "runtime/cpu/host_processor.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/cuda/cuda_event.h"
+#include "runtime/hip/hip_driver.h"
 #include "runtime/hip/hip_event.h"
 
 #include <algorithm>
@@ -74,6 +76,24 @@ fly_status fly_device_processors(const char *target, int device, int *count) {
     else
       fail(FLY_ERROR_INVALID_ARGUMENT,
            std::string("unknown target '") + target + "' (expected cuda, rocm or cpu)");
+  });
+}
+
+fly_status fly_device_name(const char *target, int device, char **name) {
+  return guard([&] {
+    requireOut(name, "name");
+    requireTargetDevice(target, device);
+    std::string text;
+    if (!std::strcmp(target, "cuda"))
+      onDriver([&] { text = runtime::cuda::nameOf(device); });
+    else if (!std::strcmp(target, "rocm"))
+      onDriver([&] { text = runtime::hip::nameOf(device); });
+    else if (!std::strcmp(target, "cpu"))
+      text = runtime::cpu::processorName();
+    else
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("unknown target '") + target + "' (expected cuda, rocm or cpu)");
+    *name = copyString(text);
   });
 }
 

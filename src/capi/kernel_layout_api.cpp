@@ -115,6 +115,22 @@ fly_status fly_kernel_value_to_string(fly_kernel_t *k, fly_value_t *v, char **te
   });
 }
 
+fly_status fly_kernel_value_owner(fly_kernel_t *k, fly_value_t *v, uint64_t *id, char **name) {
+  return guard([&] {
+    requireOut(id, "id");
+    requireOut(name, "name");
+    ir::Kernel *K = kernelOrNull(k);
+    if (!K)
+      fail(FLY_ERROR_INVALID_HANDLE, "kernel is not a live kernel handle");
+    auto owner = K->owner(val(v));
+    if (!owner)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           K->error().empty() ? "value is not a live value of this kernel" : K->error());
+    *id = owner->first;
+    *name = copyString(owner->second);
+  });
+}
+
 fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index) {
   FLY_KERNEL_OR(k, nullptr);
   return kernelCall(K, [&] { return handle(K->tupleLeaf(val(tuple), index)); });

@@ -286,6 +286,11 @@ public:
   /// The value as CuTe text, dynamic leaves as `?`; nullopt for a bad handle (the error is
   /// the kernel's).
   std::optional<std::string> text(Value *v);
+  /// What defines a scalar or vector value (MLIR's Value.owner): an identity shared by the
+  /// values of one operation for the kernel's life, and the operation's name; a block
+  /// argument's owner is its block (an empty name). nullopt for anything else (the error is
+  /// the kernel's).
+  std::optional<std::pair<uint64_t, std::string>> owner(Value *v);
   /// A leaf of a tuple (by flat index) as an i32/i64 scalar (a constant when static).
   Value *tupleLeaf(Value *tuple, int index);
   /// Tuple arithmetic on tuples or integer scalars (the host fly_tuple_op numbering), built as

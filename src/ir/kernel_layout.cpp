@@ -482,6 +482,16 @@ std::optional<std::string> Kernel::text(Value *h) {
   return kindName(e->kind);
 }
 
+std::optional<std::pair<uint64_t, std::string>> Kernel::owner(Value *h) {
+  Entry *e = impl_->getValue(h, "value");
+  if (!e)
+    return std::nullopt;
+  if (mlir::Operation *op = e->v.getDefiningOp())
+    return std::pair{uint64_t(reinterpret_cast<uintptr_t>(op)), op->getName().getStringRef().str()};
+  auto arg = mlir::cast<mlir::BlockArgument>(e->v);
+  return std::pair{uint64_t(reinterpret_cast<uintptr_t>(arg.getOwner())), std::string()};
+}
+
 Value *Kernel::tupleLeaf(Value *h, int index) {
   Impl &k = *impl_;
   if (!k.startOp())

@@ -217,6 +217,17 @@ static void device_processors(void) {
   CHECK(fly_device_processors(NULL, 0, &count) == FLY_ERROR_INVALID_ARGUMENT);
 }
 
+/* A device's product name: the host processor's model (never empty) on cpu; an unknown
+ * target or a missing out pointer is an error. */
+static void device_name(void) {
+  char *name = NULL;
+  CHECK(fly_device_name("cpu", 0, &name) == FLY_OK && name && name[0] != '\0');
+  fly_string_free(name);
+  CHECK(fly_device_name("tpu", 0, &name) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_name("cpu", -1, &name) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_name("cpu", 0, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 /* A TMA box through shared memory: thread 0 starts the bulk copy of a 4 x 8 box of a 20 x 24
  * f32 tensor at (18, 20), half of it past the edges (zeros), on an mbarrier every thread waits
  * for; each thread then stores one element. The cpu target emulating sm_90 runs it. */
@@ -1543,6 +1554,7 @@ int main(void) {
   wgmma_atoms();
   scaled_mfma_atoms();
   device_processors();
+  device_name();
   tma_copies();
   tma_store_mistakes();
   grid_dependency_control();

@@ -127,6 +127,48 @@ def test_restored_and_zeroed_arguments_between_runs(monkeypatch):
     assert out.values == [1]  # one clean run's result, not the benchmark's
 
 
+def test_a_config_that_fails_is_skipped_and_all_failing_is_an_error(capsys):
+    def picky(x, out, n, BLOCK):
+        if BLOCK == 64:
+            raise ValueError("64 threads do not fit")
+        return BLOCK
+
+    bench, runs = timer({128: 2.0, 256: 1.0})
+    t = tuner(fn=picky, do_bench_fn=bench)
+    assert t(Buffer([1]), Buffer([0]), 1) == 256 and runs == [128, 256]
+    assert "skipped Config(BLOCK=64): ValueError: 64 threads do not fit" in capsys.readouterr().err
+    with pytest.raises(RuntimeError, match="every config failed"):
+        tuner(fn=picky, configs=[Config(BLOCK=64)], do_bench_fn=bench)(Buffer([1]), Buffer([0]), 2)
+
+
+def test_compiler_options_are_compile_hints_of_the_runs():
+    from flydsl.compiler.compilation_context import CompilationContext
+
+    def hinted(x, out, n, BLOCK):
+        return BLOCK, CompilationContext.get_compile_hints().get("waves_per_eu")
+
+    configs = [Config(BLOCK=64, waves_per_eu=2), Config(BLOCK=128)]
+    t = tuner(
+        fn=hinted, configs=configs, do_bench_fn=lambda call, w, r: {2: 1.0}.get(call()[1], 2.0)
+    )
+    assert t(Buffer([1]), Buffer([0]), 1) == (64, 2)
+
+
+def test_flydsl_method_names_time_and_run_a_config(monkeypatch):
+    """FlyDSL's programs replace `_do_bench` (the timer), `_bench_one` (one config's time)
+    and `_run_config` (the call itself) on a tuner."""
+    t = tuner(default=lambda x, out, n: Config(BLOCK=128))
+    monkeypatch.setattr(t, "_bench_one", lambda *a: pytest.fail("the default needs no search"))
+    ran = []
+    original = t._run_config
+    monkeypatch.setattr(t, "_run_config", lambda c, a, k: ran.append(c) or original(c, a, k))
+    assert t(Buffer([1]), Buffer([0]), 1) == 128 and ran == [Config(BLOCK=128)]
+    monkeypatch.undo()  # back to the real _bench_one, which times through _do_bench
+    monkeypatch.setenv("FLYDSL_AUTOTUNE", "1")
+    t._do_bench = lambda call, warmup, rep: float(call())
+    assert t(Buffer([1]), Buffer([0]), 1) == 64  # the smallest BLOCK "runs fastest"
+
+
 def test_pruning_and_callable_configs():
     bench, runs = timer({64: 1.0, 128: 2.0, 256: 3.0})
     t = tuner(configs=lambda x, out, n: [Config(BLOCK=b) for b in (64, 128, 256)],
@@ -151,6 +193,11 @@ def test_offline_config_files(monkeypatch, private_dirs):
     assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 5) == 9  # no file
     path.write_text(json.dumps({**payload, "config": {"BLOCK": 128, "n": 4}}))
     assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 4) == 9  # invalid
+    # Compiler options are no parameters of the function: integers, they load.
+    path.write_text(json.dumps({**payload, "config": {"BLOCK": 256, "waves_per_eu": 2}}))
+    assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 4) == 256
+    path.write_text(json.dumps({**payload, "config": {"BLOCK": 256, "waves_per_eu": "2"}}))
+    assert tuner(artifact_name="scale", **never)(Buffer([1]), Buffer([0]), 4) == 9
     # Without a config folder there are no config files, read or written (as in FlyDSL).
     monkeypatch.delenv("FLYDSL_AUTOTUNE_CONFIG_DIR")
     path.write_text(json.dumps(payload))

@@ -54,6 +54,33 @@ def test_kernel_values_are_ir_values_with_types():
     assert seen == {"t": True, "c": "i32", "v": "vector<2xf32>"}
 
 
+def test_a_values_owner_is_its_operation_or_block():
+    seen = {}
+
+    @flyc.kernel
+    def owners(out: fx.Tensor, n: fx.Int32):
+        i32 = ir.IntegerType.get_signless(32)
+        a = arith.ConstantOp(i32, 5).result
+        b = a + 1
+        q, r = fx.Int32(b) // 3, fx.Int32(b) % 3
+        seen.update(a=a.owner, again=a.owner, b=b.owner, n=n.ir_value().owner)
+        out[0] = q + r + n
+
+    out = dev.array(np.zeros(1, np.int32))
+    owners(out, 2).launch(block=(1,))
+    assert dev.host(out)[0] == 2 + 0 + 2
+    assert seen["a"] == seen["again"] and seen["a"].name == "arith.constant"
+    assert seen["b"] != seen["a"] and seen["b"].name == "arith.addi"
+    assert seen["n"].name == "" and seen["n"] == seen["n"].operation  # the kernel's block
+
+    @flyc.kernel
+    def misuse(out: fx.Tensor):
+        fx.make_layout(4, 1).owner  # noqa: B018 (a layout is no MLIR value)
+
+    with pytest.raises(AttributeError):
+        misuse(dev.array(np.zeros(1, np.int32))).launch(block=(1,))
+
+
 def test_names_not_offered_import_and_say_why():
     for thing, name in [(llvm.extractvalue, "llvm.extractvalue"), (TargetAddressSpace, "fly_rocdl"),
                         (ir.Operation.create, "ir.Operation.create")]:  # fmt: skip

@@ -134,6 +134,8 @@ int_tuple = _fn("fly_kernel_int_tuple", P, P, ctypes.c_char_p, PArray, _sz)
 layout = _fn("fly_kernel_layout", P, P, ctypes.c_char_p, PArray, _sz)
 layout_from_host = _fn("fly_kernel_layout_from_host", P, P, P)
 value_to_string = _fn("fly_kernel_value_to_string", _i32, P, P, ctypes.POINTER(ctypes.c_void_p))
+value_owner = _fn("fly_kernel_value_owner", _i32, P, P, ctypes.POINTER(ctypes.c_uint64),
+                  ctypes.POINTER(ctypes.c_void_p))  # fmt: skip
 tuple_leaf = _fn("fly_kernel_tuple_leaf", P, P, P, _i32)
 tensor_layout = _fn("fly_kernel_tensor_layout", P, P, P)
 tensor_address_space = _fn("fly_kernel_tensor_address_space", ctypes.c_int, P, P)
@@ -254,6 +256,9 @@ event_destroy = _fn("fly_event_destroy", None, P)
 event_record = _fn("fly_event_record", _i32, P, P)
 event_synchronize = _fn("fly_event_synchronize", _i32, P)
 event_elapsed_ms = _fn("fly_event_elapsed_ms", _i32, P, P, ctypes.POINTER(ctypes.c_float))
+device_processors = _fn("fly_device_processors", _i32, ctypes.c_char_p, _i32,
+                        ctypes.POINTER(_i32))  # fmt: skip
+device_name = _fn("fly_device_name", _i32, ctypes.c_char_p, _i32, ctypes.POINTER(P))
 
 
 def take_string(ptr):

@@ -381,6 +381,29 @@ def _reduce_op(op, dtype):
     return kinds[0] if _is_float(dtype) else kinds[2] if is_unsigned(dtype) else kinds[1]
 
 
+class Owner:
+    """The operation (or block, for a parameter or loop-carried value) that defines a kernel
+    value: Value.owner. Owners compare equal where they are one operation."""
+
+    __slots__ = ("ident", "name")
+
+    def __init__(self, ident, name):
+        self.ident, self.name = ident, name
+
+    @property
+    def operation(self):
+        return self
+
+    def __eq__(self, other):
+        return isinstance(other, Owner) and other.ident == self.ident
+
+    def __hash__(self):
+        return hash(self.ident)
+
+    def __repr__(self):
+        return f"Owner({self.name or 'block'})"
+
+
 class Value(ElementTyped):
     """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
     apply lane by lane to vectors; `v[i]` is a lane of a vector."""
@@ -410,6 +433,14 @@ class Value(ElementTyped):
         if self._lanes is None:
             self._lanes = K.value_lanes(current(), self.handle)
         return self._lanes
+
+    @property
+    def owner(self):
+        """What defines this value, as MLIR's `Value.owner`: an Owner equal to that of every
+        value of the same operation (`.name` is the operation's, "" for a block's argument)."""
+        ident, name = ctypes.c_uint64(), ctypes.c_void_p()
+        K.check(K.value_owner(current(), self.handle, ctypes.byref(ident), ctypes.byref(name)))
+        return Owner(ident.value, K.take_string(name))
 
     @property
     def shape(self):

@@ -13,7 +13,11 @@ heuristic, and only then a search. FLYDSL_AUTOTUNE=1 forces the search (and writ
 offline config file); FLYDSL_AUTOTUNE=0 or unset keeps it for when nothing else decides.
 A search runs every config (after `prune_configs_by`), timed by `do_bench`, restoring the
 `restore_value` arguments and zeroing the `reset_to_zero` ones before every run, then calling
-the config's `pre_hook` and the tuner's `pre_hook`, the function, and the tuner's `post_hook`.
+the config's `pre_hook` and the tuner's `pre_hook`, the function, and the tuner's `post_hook`;
+a config whose run raises is reported and skipped. A config's compiler options (`waves_per_eu`,
+`maxnreg`) are the compile hints of its runs. As in FlyDSL, `_bench_one(config, args, kwargs)`
+times one config through `_do_bench(call, warmup, rep)`, and `_run_config(config, args,
+kwargs)` makes the call itself: programs replace them on a tuner.
 """
 
 import hashlib
@@ -119,8 +123,9 @@ def _env_fingerprint():
 
 
 def _device_descriptor(device=None):
-    """The device a config file is for: its target and arch and how many processors blocks
-    run on; None when that cannot be told."""
+    """The device a config file is for, as FlyDSL's: its product name (the driver's, the host
+    processor's on cpu), arch and how many processors blocks run on; None when that cannot be
+    told. Two devices of one arch (an H100 and an H200) have configs of their own."""
     import ctypes
 
     from . import _kernel_api as K
@@ -130,9 +135,13 @@ def _device_descriptor(device=None):
         target, arch = resolve_target()
     except Exception:  # noqa: BLE001 (any failure means: no identity)
         return None
-    count = ctypes.c_int()
-    status = K.lib.fly_device_processors(target.encode(), int(device or 0), ctypes.byref(count))
-    return {"name": target, "arch": arch, "compute_units": count.value if status == 0 else None}
+    ordinal = int(device or 0)
+    count, name = ctypes.c_int(), ctypes.c_void_p()
+    if K.device_name(target.encode(), ordinal, ctypes.byref(name)) != 0:
+        return None
+    name = K.take_string(name)
+    status = K.device_processors(target.encode(), ordinal, ctypes.byref(count))
+    return {"name": name, "arch": arch, "compute_units": count.value if status == 0 else None}
 
 
 def _cache_dir():
@@ -187,7 +196,7 @@ class Autotuner:
         self.restore_value = list(restore_value) if restore_value else []
         self.reset_to_zero = list(reset_to_zero) if reset_to_zero else []
         self.prune_configs_by, self.default = prune_configs_by, default
-        self.do_bench_fn = do_bench_fn or do_bench
+        self._do_bench = do_bench_fn or do_bench
         self.signature = inspect.signature(fn)
         self.arg_names = list(self.signature.parameters)
         if artifact_name is not None:
@@ -307,6 +316,10 @@ class Autotuner:
         try:
             params = self.signature.parameters
             for name, value in config.items():
+                if name in _COMPILER_OPTIONS:  # compile hints, integers
+                    if type(value) is not int:
+                        return None
+                    continue
                 if name not in params or name in self.key or name in kwargs:
                     return None
                 coerce = getattr(params[name].annotation, "__coerce__", None)
@@ -318,27 +331,60 @@ class Autotuner:
 
     # Running ------------------------------------------------------------------------------
 
+    def _run_with_hints(self, config, args, kwargs):
+        """The function called with the config's arguments under its compiler options (as
+        compile hints: kernels read them with get_compile_hints())."""
+        call_kwargs = {**kwargs, **config.all_kwargs()}
+        hints = config.compiler_opts()
+        if not hints:
+            return self.fn(*args, **call_kwargs)
+        from .compiler.compilation_context import CompilationContext
+
+        with CompilationContext.compile_hints(hints):
+            return self.fn(*args, **call_kwargs)
+
+    def _everything(self, config, args, kwargs):
+        """The arguments as hooks see them: every parameter by name, the config's included."""
+        return {**self._bind(args, kwargs), **config.all_kwargs()}
+
+    def _bench_one(self, config, args, kwargs):
+        """Milliseconds a call with `config` takes (`_do_bench` of one run): before each run
+        the `restore_value` arguments are restored and the `reset_to_zero` ones zeroed, then
+        the config's and the tuner's pre_hook run; the tuner's post_hook after it. The
+        restored arguments are left as one clean run would leave them."""
+        named = self._bind(args, kwargs)
+        snapshot = {n: named[n].clone() for n in self.restore_value}
+        everything = self._everything(config, args, kwargs)
+
+        def call():
+            self._prepare(named, snapshot)
+            if config.pre_hook is not None:
+                config.pre_hook(everything)
+            if self.pre_hook is not None:
+                self.pre_hook(everything)
+            result = self._run_with_hints(config, args, kwargs)
+            if self.post_hook is not None:
+                self.post_hook(everything)
+            return result
+
+        try:
+            return self._do_bench(call, self.warmup, self.rep)
+        finally:
+            self._prepare(named, snapshot)
+
+    def _run_config(self, config, args, kwargs):
+        """The call itself with `config` (the `reset_to_zero` arguments zeroed and the
+        config's pre_hook run first); gives what the function gives."""
+        self._prepare(self._bind(args, kwargs), None)
+        if config.pre_hook is not None:
+            config.pre_hook(self._everything(config, args, kwargs))
+        return self._run_with_hints(config, args, kwargs)
+
     def _prepare(self, named, snapshot):
         for name, saved in (snapshot or {}).items():
             named[name].copy_(saved)
         for name in self.reset_to_zero:
             named[name].zero_()
-
-    def _run(self, config, args, kwargs, snapshot=None, timed=False):
-        """One call with `config`; a timed (benchmark) call also runs the tuner's hooks, after
-        the inputs are restored and the config's own pre_hook, as FlyDSL orders them."""
-        named = self._bind(args, kwargs)
-        self._prepare(named, snapshot)
-        call_kwargs = {**kwargs, **config.all_kwargs()}
-        everything = {**named, **call_kwargs}
-        if config.pre_hook is not None:
-            config.pre_hook(everything)
-        if timed and self.pre_hook is not None:
-            self.pre_hook(everything)
-        result = self.fn(*args, **call_kwargs)
-        if timed and self.post_hook is not None:
-            self.post_hook(everything)
-        return result
 
     def _prune(self, configs, args, kwargs):
         if self.prune_configs_by is None:
@@ -346,39 +392,44 @@ class Autotuner:
         return list(self.prune_configs_by(list(configs), self._bind(args, kwargs)))
 
     def _search(self, args, kwargs, key):
+        """Times every config (a config whose run fails is reported and skipped, as FlyDSL
+        skips it) and remembers the fastest."""
         ref = self._artifact_ref(args, kwargs, required=True) if self._artifacts() else None
         configs = self.configs(*args, **kwargs) if callable(self.configs) else self.configs
         configs = self._prune(configs, args, kwargs)
         if not configs:
             raise ValueError(f"autotune of {self.fn.__name__}: no configs to try")
-        named = self._bind(args, kwargs)
-        snapshot = {n: named[n].clone() for n in self.restore_value}
         show = sys.stderr.isatty()
-        timings = []
+        timings, failures = [], []
         for i, config in enumerate(configs):
-            ms = self.do_bench_fn(lambda c=config: self._run(c, args, kwargs, snapshot, True),
-                                  self.warmup, self.rep)  # fmt: skip
-            timings.append(ms)
+            try:
+                timings.append((self._bench_one(config, args, kwargs), i))
+            except Exception as e:  # noqa: BLE001 (a config that cannot run is not chosen)
+                failures.append(f"{config}: {type(e).__name__}: {e}")
             if show:
-                best = min(timings)
-                print(f"\rautotune {self.fn.__name__}: {i + 1}/{len(configs)} configs, "
-                      f"best {best:.4f} ms", end="", file=sys.stderr, flush=True)  # fmt: skip
+                best = f"best {min(timings)[0]:.4f} ms" if timings else "none ran yet"
+                print(f"\rautotune {self.fn.__name__}: {i + 1}/{len(configs)} configs, {best}",
+                      end="", file=sys.stderr, flush=True)  # fmt: skip
         if show:
             print(file=sys.stderr)
-        best = configs[timings.index(min(timings))]
+        if not timings:
+            raise RuntimeError(f"autotune of {self.fn.__name__}: every config failed:\n  "
+                               + "\n  ".join(failures))  # fmt: skip
+        for failure in failures:
+            print(f"autotune {self.fn.__name__}: skipped {failure}", file=sys.stderr)
+        best = configs[min(timings)[1]]
         if ref is not None:
             self._check_persistable(best)
         self.cache[key] = best
         self._write_cache()
         if ref is not None:
             self._emit_artifact(best, ref, args, kwargs)
-        return best, snapshot
+        return best
 
     def __call__(self, *args, **kwargs):
         key = self._make_key(args, kwargs)
-        snapshot = None
         if _mode() == "search":
-            config, snapshot = self._search(args, kwargs, key)
+            config = self._search(args, kwargs, key)
         elif key in self.cache:
             config = self.cache[key]
         else:
@@ -387,8 +438,8 @@ class Autotuner:
             if config is None and self.default is not None:
                 config = self.default(*args, **kwargs)
             if config is None:
-                config, snapshot = self._search(args, kwargs, key)
-        return self._run(config, args, kwargs, snapshot)
+                config = self._search(args, kwargs, key)
+        return self._run_config(config, args, kwargs)
 
 
 def autotune(

@@ -31,6 +31,7 @@ Loaded load() {
   bind(lib, "cuDeviceGetCount", d.cuDeviceGetCount, why);
   bind(lib, "cuDeviceGet", d.cuDeviceGet, why);
   bind(lib, "cuDeviceGetAttribute", d.cuDeviceGetAttribute, why);
+  bind(lib, "cuDeviceGetName", d.cuDeviceGetName, why);
   bind(lib, "cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, why);
   bind(lib, "cuCtxSetCurrent", d.cuCtxSetCurrent, why);
   bind(lib, "cuModuleLoadDataEx", d.cuModuleLoadDataEx, why);
@@ -116,6 +117,18 @@ std::string archOf(int device) {
 }
 
 int multiprocessorsOf(int device) { return attributeOf(device, kMultiprocessorCount); }
+
+std::string nameOf(int device) {
+  std::string why;
+  const Driver *d = Driver::get(why);
+  if (!d)
+    throw DriverError(why);
+  CUdevice dev;
+  d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
+  char name[256] = {};
+  d->check(d->cuDeviceGetName(name, int(sizeof(name)) - 1, dev), "cuDeviceGetName");
+  return name;
+}
 
 CUcontext primaryContext(const Driver &d, int device) {
   static std::mutex mutex;

@@ -80,6 +80,7 @@ struct Driver {
   CUresult (*cuDeviceGetCount)(int *);
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
@@ -124,6 +125,8 @@ int deviceCount();
 std::string archOf(int device);
 /// The device's streaming multiprocessors.
 int multiprocessorsOf(int device);
+/// The device's product name ("NVIDIA H100 80GB HBM3").
+std::string nameOf(int device);
 
 /// The primary context of `device`, retained once for the process.
 CUcontext primaryContext(const Driver &d, int device);

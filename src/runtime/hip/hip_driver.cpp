@@ -31,6 +31,7 @@ Loaded load() {
   bind(lib, "hipGetDeviceCount", d.hipGetDeviceCount, why);
   bind(lib, "hipSetDevice", d.hipSetDevice, why);
   bind(lib, "hipDeviceGetAttribute", d.hipDeviceGetAttribute, why);
+  bind(lib, "hipDeviceGetName", d.hipDeviceGetName, why);
   bind(lib, "hipModuleLoadData", d.hipModuleLoadData, why);
   bind(lib, "hipModuleGetFunction", d.hipModuleGetFunction, why);
   bind(lib, "hipModuleUnload", d.hipModuleUnload, why);
@@ -79,6 +80,13 @@ int deviceCount() {
   if (d && d->hipGetDeviceCount(&count) != hipSuccess)
     count = 0;
   return count;
+}
+
+std::string nameOf(int device) {
+  const Driver &d = Driver::require();
+  char name[256] = {};
+  d.check(d.hipDeviceGetName(name, int(sizeof(name)) - 1, device), "hipDeviceGetName");
+  return name;
 }
 
 } // namespace fly::runtime::hip

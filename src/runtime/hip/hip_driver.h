@@ -42,6 +42,7 @@ struct Driver {
   hipError_t (*hipGetDeviceCount)(int *);
   hipError_t (*hipSetDevice)(int);
   hipError_t (*hipDeviceGetAttribute)(int *, int, int);
+  hipError_t (*hipDeviceGetName)(char *, int, int);
   hipError_t (*hipModuleLoadData)(hipModule_t *, const void *);
   hipError_t (*hipModuleGetFunction)(hipFunction_t *, hipModule_t, const char *);
   hipError_t (*hipModuleUnload)(hipModule_t);
@@ -69,6 +70,8 @@ struct Driver {
 
 /// Devices HIP sees; 0 when there is no runtime.
 int deviceCount();
+/// The device's product name ("AMD Instinct MI300X").
+std::string nameOf(int device);
 
 } // namespace fly::runtime::hip
 

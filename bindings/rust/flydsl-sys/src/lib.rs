@@ -1244,6 +1244,14 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_value_owner(
+        k: *mut fly_kernel_t,
+        v: *mut fly_value_t,
+        id: *mut u64,
+        name: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernel_tuple_leaf(
         k: *mut fly_kernel_t,
         tuple: *mut fly_value_t,
@@ -2024,6 +2032,13 @@ unsafe extern "C" {
         target: *const ::std::os::raw::c_char,
         device: ::std::os::raw::c_int,
         count: *mut ::std::os::raw::c_int,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_device_name(
+        target: *const ::std::os::raw::c_char,
+        device: ::std::os::raw::c_int,
+        name: *mut *mut ::std::os::raw::c_char,
     ) -> fly_status;
 }
 unsafe extern "C" {
