@@ -6,6 +6,7 @@
 #include <map>
 
 #include <mutex>
+#include <utility>
 
 namespace fly::runtime::cuda {
 
@@ -98,13 +99,19 @@ int deviceCount() {
 }
 
 namespace {
-int attributeOf(int device, DeviceAttribute attribute) {
+/// The loaded driver (or a DriverError saying why there is none) and `device`'s handle.
+std::pair<const Driver *, CUdevice> deviceOf(int device) {
   std::string why;
   const Driver *d = Driver::get(why);
   if (!d)
     throw DriverError(why);
   CUdevice dev;
   d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
+  return {d, dev};
+}
+
+int attributeOf(int device, DeviceAttribute attribute) {
+  auto [d, dev] = deviceOf(device);
   int value = 0;
   d->check(d->cuDeviceGetAttribute(&value, attribute, dev), "cuDeviceGetAttribute");
   return value;
@@ -119,12 +126,7 @@ std::string archOf(int device) {
 int multiprocessorsOf(int device) { return attributeOf(device, kMultiprocessorCount); }
 
 std::string nameOf(int device) {
-  std::string why;
-  const Driver *d = Driver::get(why);
-  if (!d)
-    throw DriverError(why);
-  CUdevice dev;
-  d->check(d->cuDeviceGet(&dev, device), "cuDeviceGet");
+  auto [d, dev] = deviceOf(device);
   char name[256] = {};
   d->check(d->cuDeviceGetName(name, int(sizeof(name)) - 1, dev), "cuDeviceGetName");
   return name;
