@@ -454,18 +454,25 @@ def _scale_add_launch(x: fx.Tensor):
 
 def test_flyc_compile_with_hints_and_deferred():
     assert flyc.compile(_scale_add_launch) is _scale_add_launch  # no arguments: the launcher
-    fast = flyc.compile[{"fastmath": "fast"}](_scale_add_launch)
-    assert fast._mem_cache is _scale_add_launch._mem_cache  # one launcher, one cache
+    assert _scale_add_launch.compile_hints == {} and flyc.compile._compile_hints is None
+    # As FlyDSL's: the hints become the launcher's own, for its later calls too.
+    hinting = flyc.compile[{"fastmath": "fast"}]
+    assert hinting._compile_hints == {"fastmath": "fast"}
+    fast = hinting(_scale_add_launch)
+    assert fast is _scale_add_launch and fast.compile_hints == {"fastmath": "fast"}
     fast._mem_cache.clear()
     x = np.ones(4, np.float32)
-    fast(x)
-    np.testing.assert_array_equal(x, 4.0)
-    (hinted,) = fast._mem_cache.values()
-    assert "fastmath<fast>" in hinted.source_ir
+    try:
+        fast(x)
+        np.testing.assert_array_equal(x, 4.0)
+        (hinted,) = fast._mem_cache.values()
+        assert "fastmath<fast>" in hinted.source_ir
+    finally:
+        _scale_add_launch.compile_hints = {}
     _scale_add_launch(x)
     (plain,) = [a for a in fast._mem_cache.values() if a is not hinted]
     assert "fastmath" not in plain.source_ir
-    with pytest.raises(TypeError, match="dict of compile hints"):
+    with pytest.raises(TypeError, match="expects a dict of compile hints"):
         flyc.compile["fast"]
 
 

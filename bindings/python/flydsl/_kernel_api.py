@@ -2,7 +2,7 @@
 
 import ctypes
 
-from ._lib import check, lib
+from ._lib import check, lib, take_string  # noqa: F401 (K.take_string)
 
 P = ctypes.c_void_p
 _i32, _i64, _sz, _dbl = ctypes.c_int, ctypes.c_int64, ctypes.c_size_t, ctypes.c_double
@@ -259,12 +259,6 @@ event_elapsed_ms = _fn("fly_event_elapsed_ms", _i32, P, P, ctypes.POINTER(ctypes
 device_processors = _fn("fly_device_processors", _i32, ctypes.c_char_p, _i32,
                         ctypes.POINTER(_i32))  # fmt: skip
 device_name = _fn("fly_device_name", _i32, ctypes.c_char_p, _i32, ctypes.POINTER(P))
-
-
-def take_string(ptr):
-    text = ctypes.string_at(ptr).decode()
-    lib.fly_string_free(ptr)
-    return text
 
 
 __all__ = ["check"]

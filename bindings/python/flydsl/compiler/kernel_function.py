@@ -666,22 +666,26 @@ class _Compile:
     arguments, compiling and launching its kernels as a call does, and returns a
     CompiledFunction for the calls after (FlyDSL's programs rely on that first run); under
     COMPILE_ONLY it compiles them, launches none and returns None. `flyc.compile[hints]` is
-    the same under compile hints ({"fastmath": "fast"}, ...); with no arguments, the (hinted)
-    launcher itself, to call later."""
+    the same under compile hints ({"fastmath": "fast"}, ...; `_compile_hints`), which, as
+    FlyDSL does, it adds to a @flyc.jit launcher's own `compile_hints` (they stay for its later
+    calls); a plain function runs under them. With no arguments: the (hinted) launcher itself,
+    to call later."""
 
     def __init__(self, hints=None):
-        self._hints = hints
+        self._compile_hints = hints
 
     def __getitem__(self, hints):
         if not isinstance(hints, dict):
-            raise TypeError(f"flyc.compile[...] takes a dict of compile hints, got "
+            raise TypeError(f"flyc.compile[...] expects a dict of compile hints, got "
                             f"{type(hints).__name__}")  # fmt: skip
-        return _Compile({**(self._hints or {}), **hints})
+        return _Compile({**(self._compile_hints or {}), **hints})
 
     def __call__(self, fn, *args, **kwargs):
         launcher = fn
-        if self._hints:
-            fn = _hinted(fn, self._hints)
+        if self._compile_hints and isinstance(getattr(fn, "compile_hints", None), dict):
+            fn.compile_hints = {**fn.compile_hints, **self._compile_hints}
+        elif self._compile_hints:
+            fn = _hinted(fn, self._compile_hints)
         if not args and not kwargs:
             return fn
         if not env.compile.compile_only:
