@@ -222,6 +222,48 @@ void checkBufferOps(mlir::ModuleOp m, const std::string &arch) {
   });
 }
 
+namespace {
+
+/// The type AMDGPU's instruction selection takes for `data` of a buffer load or store: vectors
+/// of bytes (fp8 and i8 values) as the i16, i32 or vector of i32 of their width (LLVM 22 aborts
+/// on the byte vectors); null where `data` is taken as it is.
+mlir::Type dwordsFor(mlir::Type data) {
+  auto vec = mlir::dyn_cast<mlir::VectorType>(data);
+  if (!vec || !vec.getElementType().isInteger(8))
+    return {};
+  int64_t bits = 8 * vec.getNumElements();
+  mlir::MLIRContext *ctx = data.getContext();
+  if (bits <= 32)
+    return mlir::IntegerType::get(ctx, bits);
+  if (bits % 32 != 0)
+    throw CompileError("a buffer access of " + std::to_string(bits / 8) +
+                       " bytes is not a whole number of dwords");
+  return mlir::VectorType::get({bits / 32}, mlir::IntegerType::get(ctx, 32));
+}
+
+} // namespace
+
+void moveBufferBytesAsDwords(mlir::ModuleOp m) {
+  m.walk([](mlir::ROCDL::RawPtrBufferLoadOp op) {
+    mlir::Type dwords = dwordsFor(op.getType());
+    if (!dwords)
+      return;
+    mlir::OpBuilder b(op);
+    b.setInsertionPointAfter(op);
+    mlir::Type bytes = op.getType();
+    op.getResult().setType(dwords);
+    auto cast = mlir::LLVM::BitcastOp::create(b, op.getLoc(), bytes, op.getResult());
+    op.getResult().replaceAllUsesExcept(cast, cast);
+  });
+  m.walk([](mlir::ROCDL::RawPtrBufferStoreOp op) {
+    if (mlir::Type dwords = dwordsFor(op.getVdata().getType())) {
+      mlir::OpBuilder b(op);
+      op.getVdataMutable().assign(
+          mlir::LLVM::BitcastOp::create(b, op.getLoc(), dwords, op.getVdata()));
+    }
+  });
+}
+
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch) {
   m.walk([&](mlir::ROCDL::MakeBufferRsrcOp op) {
     mlir::OpBuilder b(op);

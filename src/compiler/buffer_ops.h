@@ -20,6 +20,10 @@ namespace fly::compiler {
 /// rocm: sets the flags word of every buffer resource for `arch`.
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch);
 
+/// rocm: buffer loads and stores of byte vectors (fp8, i8) as ones of dwords of the same width,
+/// the only form AMDGPU's instruction selection takes.
+void moveBufferBytesAsDwords(mlir::ModuleOp m);
+
 /// rocm: throws CompileError where a buffer op does not exist on `arch`: a load into LDS needs
 /// gfx9 (128 bits gfx950); an atomic add gfx9 or gfx12, of a bf16 pair gfx950 or gfx12.
 void checkBufferOps(mlir::ModuleOp m, const std::string &arch);

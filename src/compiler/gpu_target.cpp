@@ -565,8 +565,8 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
   std::vector<const char *> stages = {"fly-lower-vector-slices", "fly-allocas-in-stack-space",
                                       "fly-check-bulk-copies", "fly-materialize-shared-memory"};
   if (isRocm(o))
-    stages.insert(stages.end(),
-                  {"fly-set-buffer-flags", "fly-check-buffer-ops", "fly-emulate-cp-async"});
+    stages.insert(stages.end(), {"fly-set-buffer-flags", "fly-buffer-bytes-as-dwords",
+                                 "fly-check-buffer-ops", "fly-emulate-cp-async"});
   else
     stages.push_back("fly-emulate-buffer-ops");
   stages.insert(stages.end(),
@@ -628,6 +628,8 @@ const std::vector<Stage> &gpuStages() {
        [](mlir::ModuleOp m, const Options &) { materializeSharedMemory(m); }},
       {"fly-set-buffer-flags", "rocm: the flags word of every buffer resource for the arch",
        [](mlir::ModuleOp m, const Options &o) { setBufferFlags(m, o.arch); }},
+      {"fly-buffer-bytes-as-dwords", "rocm: buffer loads and stores of byte vectors as dwords",
+       [](mlir::ModuleOp m, const Options &) { moveBufferBytesAsDwords(m); }},
       {"fly-check-buffer-ops", "rocm: an error where a buffer op is not on the arch",
        [](mlir::ModuleOp m, const Options &o) { checkBufferOps(m, o.arch); }},
       {"fly-call-device-library-math", "rocm: math without AMDGPU code as ocml calls",

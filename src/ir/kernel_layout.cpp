@@ -1057,7 +1057,7 @@ MValue guarded(Kernel::Impl &k, Entry *p, mlir::Type result, const std::function
 bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
   return t.tensor && !t.identity && !t.buffer && !t.swizzle &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared) && bitWidth(t.dtype) % 8 == 0 &&
-         memType(t.dtype) == typeOf(t.dtype, 1) && flyForm(*t.layout, crd);
+         flyForm(*t.layout, crd);
 }
 
 namespace {
@@ -1066,8 +1066,7 @@ bool flyCopySide(Kernel::Impl &k, const Entry &t) {
   return !t.identity && !t.rsrc && !t.swizzle &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
           t.addrSpace == fly::Register) &&
-         bitWidth(t.dtype) % 8 == 0 && k.memType(t.dtype) == k.typeOf(t.dtype, 1) &&
-         k.flyForm(*t.layout, IntTuple(int64_t(0)));
+         bitWidth(t.dtype) % 8 == 0 && k.flyForm(*t.layout, IntTuple(int64_t(0)));
 }
 
 /// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout), its base aligned

@@ -229,6 +229,40 @@ def test_a_failed_stage_says_why_in_fly_opt_too(tmp_path, monkeypatch):
     assert p.returncode != 0 and "has no gpu.module" in p.stderr
 
 
+@flyc.kernel
+def byte_buffer_copy(src: fx.Tensor, dst: fx.Tensor, width: fx.Constexpr):
+    # Each thread moves `width` bytes through AMD buffer loads and stores of an i8 vector.
+    from flydsl.expr import buffer_ops
+
+    t = fx.thread_idx.x
+    v = buffer_ops.buffer_load(buffer_ops.create_buffer_resource(src), t * width, vec_width=width)
+    buffer_ops.buffer_store(v, buffer_ops.create_buffer_resource(dst), t * width)
+
+
+BYTE_ACCESS = {2: "ushort", 4: "dword", 8: "dwordx2", 16: "dwordx4"}
+
+
+@needs_llvm_tools
+@pytest.mark.parametrize("width", sorted(BYTE_ACCESS))
+def test_byte_vector_buffer_access_compiles_to_dwords(tmp_path, width):
+    # LLVM's AMDGPU backend aborts on buffer loads of byte vectors (fp8 and i8 tiles): they
+    # reach it as loads of dwords of the same width.
+    b = np.zeros(4 * width, np.int8)
+    binary = byte_buffer_copy.compile(b, b, width, target="rocm", arch="gfx942").binary
+    asm = disassemble(tmp_path, binary, "gfx942")[0]
+    kind = BYTE_ACCESS[width]
+    assert re.search(rf"\bbuffer_load_{kind}\b", asm), asm
+    assert re.search(rf"\bbuffer_store_{'short' if width == 2 else kind}\b", asm), asm
+
+
+@pytest.mark.parametrize("width", sorted(BYTE_ACCESS))
+def test_byte_vector_buffer_copy_on_cpu(width):
+    src = np.arange(4 * width, dtype=np.int8) - 7
+    dst = np.zeros_like(src)
+    byte_buffer_copy(src, dst, width).launch(block=(4,))
+    np.testing.assert_array_equal(dst, src)
+
+
 def op_kernels():
     import test_kernel_ops as t
 

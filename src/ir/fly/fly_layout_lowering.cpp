@@ -55,6 +55,45 @@ using fly::ir::SsaInt;
 
 namespace {
 
+/// `t` as LLVM keeps it in memory: floats LLVM has no type for (fp8) as integers of their
+/// width, element by element in vectors; null where `t` needs no change.
+Type storageType(Type t) {
+  if (auto v = dyn_cast<VectorType>(t)) {
+    Type e = storageType(v.getElementType());
+    return e ? VectorType::get(v.getShape(), e) : Type();
+  }
+  auto f = dyn_cast<FloatType>(t);
+  if (!f || LLVM::isCompatibleFloatingPointType(f))
+    return {};
+  return IntegerType::get(t.getContext(), f.getWidth());
+}
+
+/// Loads, stores, allocas and getelementptrs of fp8 values and elements, which LLVM cannot
+/// translate, made ones of integers of the same width; the values pass through arith.bitcast.
+void legalizeStorage(Operation *root) {
+  root->walk([](Operation *op) {
+    OpBuilder b(op);
+    if (auto l = dyn_cast<LLVM::LoadOp>(op)) {
+      if (Type st = storageType(l.getType())) {
+        b.setInsertionPointAfter(l);
+        Type original = l.getType();
+        l.getResult().setType(st);
+        auto cast = arith::BitcastOp::create(b, l.getLoc(), original, l.getResult());
+        l.getResult().replaceAllUsesExcept(cast, cast);
+      }
+    } else if (auto s = dyn_cast<LLVM::StoreOp>(op)) {
+      if (Type st = storageType(s.getValue().getType()))
+        s.getValueMutable().assign(arith::BitcastOp::create(b, s.getLoc(), st, s.getValue()));
+    } else if (auto g = dyn_cast<LLVM::GEPOp>(op)) {
+      if (Type st = storageType(g.getElemType()))
+        g.setElemType(st);
+    } else if (auto a = dyn_cast<LLVM::AllocaOp>(op)) {
+      if (Type st = storageType(a.getElemType()))
+        a.setElemType(st);
+    }
+  });
+}
+
 /// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
 struct TensorParts {
   Value ptr;
@@ -1254,8 +1293,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     for (Operation *op : llvm::reverse(dead))
       if (op->use_empty())
         op->erase();
-    if (!layoutsOnly)
+    if (!layoutsOnly) {
+      legalizeStorage(getOperation());
       return;
+    }
     // Views and pointers whose users went with the layouts go too.
     SmallVector<Operation *> kept;
     getOperation()->walk([&](Operation *op) {
