@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The ThreadSanitizer job: builds in build-tsan/ with -fsanitize=thread and runs the tests of
 # the code that threads share without MLIR in between: the handle table (lookups racing
-# destroys), the in-memory cache, the environment. `--full` builds the whole library too and
+# destroys), the in-memory cache, the environment, LLVM's fatal errors caught per thread. `--full` builds the whole library too and
 # runs the C and C++ API tests under TSan (slow: every MLIR translation unit again). Any report
 # fails the job.
 set -euo pipefail
@@ -16,9 +16,10 @@ fi
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1"
 if [ "${1:-}" = "--full" ]; then
   ninja -C build-tsan
-  meson test -C build-tsan --print-errorlogs runtime-unit c-api kernel-c-api kernel-library-c-api
+  meson test -C build-tsan --print-errorlogs runtime-unit llvm-fatal-errors c-api kernel-c-api \
+    kernel-library-c-api
 else
-  ninja -C build-tsan tests/runtime_unit_tests
-  meson test -C build-tsan --no-rebuild --print-errorlogs runtime-unit
+  ninja -C build-tsan tests/runtime_unit_tests tests/llvm_fatal_errors_test
+  meson test -C build-tsan --no-rebuild --print-errorlogs runtime-unit llvm-fatal-errors
 fi
 echo "tsan: no reports"

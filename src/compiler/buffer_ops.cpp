@@ -224,21 +224,27 @@ void checkBufferOps(mlir::ModuleOp m, const std::string &arch) {
 
 namespace {
 
-/// The type AMDGPU's instruction selection takes for `data` of a buffer load or store: vectors
-/// of bytes (fp8 and i8 values) as the i16, i32 or vector of i32 of their width (LLVM 22 aborts
-/// on the byte vectors); null where `data` is taken as it is.
+/// The type AMDGPU's instruction selection takes for `data` of a buffer load or store: scalars,
+/// vectors of 32- and 64-bit elements and pairs, quads and octets of 16-bit ones as they are
+/// (null); other vectors, such as byte vectors (fp8 and i8 tiles) and six 16-bit values, as
+/// the integer or i32 vector of their width. LLVM 22 aborts on those, and on any access of
+/// another size than the instructions': that is a CompileError.
 mlir::Type dwordsFor(mlir::Type data) {
   auto vec = mlir::dyn_cast<mlir::VectorType>(data);
-  if (!vec || !vec.getElementType().isInteger(8))
+  mlir::Type element = mlir::getElementTypeOrSelf(data);
+  if (!element.isIntOrFloat())
     return {};
-  int64_t bits = 8 * vec.getNumElements();
+  unsigned elemBits = element.getIntOrFloatBitWidth();
+  int64_t bytes = int64_t(elemBits) * (vec ? vec.getNumElements() : 1) / 8;
+  if (bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8 && bytes != 12 && bytes != 16)
+    throw CompileError("a buffer load or store of " + std::to_string(bytes) +
+                       " bytes: AMD's buffer instructions move 1, 2, 4, 8, 12 or 16 bytes");
+  if (!vec || elemBits >= 32 || (elemBits == 16 && bytes != 2 && bytes != 12))
+    return {};
   mlir::MLIRContext *ctx = data.getContext();
-  if (bits <= 32)
-    return mlir::IntegerType::get(ctx, bits);
-  if (bits % 32 != 0)
-    throw CompileError("a buffer access of " + std::to_string(bits / 8) +
-                       " bytes is not a whole number of dwords");
-  return mlir::VectorType::get({bits / 32}, mlir::IntegerType::get(ctx, 32));
+  if (bytes <= 4)
+    return mlir::IntegerType::get(ctx, 8 * bytes);
+  return mlir::VectorType::get({bytes / 4}, mlir::IntegerType::get(ctx, 32));
 }
 
 } // namespace

@@ -20,8 +20,9 @@ namespace fly::compiler {
 /// rocm: sets the flags word of every buffer resource for `arch`.
 void setBufferFlags(mlir::ModuleOp m, const std::string &arch);
 
-/// rocm: buffer loads and stores of byte vectors (fp8, i8) as ones of dwords of the same width,
-/// the only form AMDGPU's instruction selection takes.
+/// rocm: buffer loads and stores of byte vectors (fp8, i8) and other vectors AMDGPU's
+/// instruction selection does not take as ones of dwords of the same width; throws
+/// CompileError for an access of a size no buffer instruction has.
 void moveBufferBytesAsDwords(mlir::ModuleOp m);
 
 /// rocm: throws CompileError where a buffer op does not exist on `arch`: a load into LDS needs

@@ -4,6 +4,7 @@
 
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
+#include "compiler/llvm_fatal_errors.h"
 #include "compiler/small_floats.h"
 
 #include "ir/fly/fly_dialect.h"
@@ -427,7 +428,9 @@ void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what)
 
 void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options, int stage) {
   auto optimize = mlir::makeOptimizingTransformer(options.optLevel, 0, &tm);
-  if (auto err = optimize(&lm))
+  llvm::Error err = llvm::Error::success();
+  runCatchingFatalErrors("LLVM's optimizer stopped", [&] { err = optimize(&lm); });
+  if (err)
     throw CompileError("optimizing LLVM IR failed: " + llvm::toString(std::move(err)));
   if (options.dumpDir.empty())
     return;
@@ -440,10 +443,17 @@ void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &opti
 std::string emitCode(llvm::TargetMachine &tm, llvm::Module &lm, llvm::CodeGenFileType type) {
   llvm::SmallString<0> out;
   llvm::raw_svector_ostream os(out);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, os, nullptr, type))
-    throw CompileError("the " + tm.getTargetTriple().str() + " code generator cannot emit this");
-  pm.run(lm);
+  // Left undestroyed where the code generator stops on a fatal error: its passes stopped midway.
+  auto pm = std::make_unique<llvm::legacy::PassManager>();
+  std::string generator = "the " + tm.getTargetTriple().str() + " code generator";
+  if (tm.addPassesToEmitFile(*pm, os, nullptr, type))
+    throw CompileError(generator + " cannot emit this");
+  try {
+    runCatchingFatalErrors(generator + " stopped", [&] { pm->run(lm); });
+  } catch (const CompileError &) {
+    (void)pm.release();
+    throw;
+  }
   return std::string(out.str());
 }
 

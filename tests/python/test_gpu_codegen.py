@@ -239,7 +239,7 @@ def byte_buffer_copy(src: fx.Tensor, dst: fx.Tensor, width: fx.Constexpr):
     buffer_ops.buffer_store(v, buffer_ops.create_buffer_resource(dst), t * width)
 
 
-BYTE_ACCESS = {2: "ushort", 4: "dword", 8: "dwordx2", 16: "dwordx4"}
+BYTE_ACCESS = {2: "ushort", 4: "dword", 8: "dwordx2", 12: "dwordx3", 16: "dwordx4"}
 
 
 @needs_llvm_tools
@@ -253,6 +253,13 @@ def test_byte_vector_buffer_access_compiles_to_dwords(tmp_path, width):
     kind = BYTE_ACCESS[width]
     assert re.search(rf"\bbuffer_load_{kind}\b", asm), asm
     assert re.search(rf"\bbuffer_store_{'short' if width == 2 else kind}\b", asm), asm
+
+
+@pytest.mark.parametrize("width", [3, 32])
+def test_buffer_access_of_no_instructions_size_is_an_error(width):
+    b = np.zeros(4 * width, np.int8)
+    with pytest.raises(CompileError, match=f"moves 1, 2, 4, 8, 12 or 16 bytes, not {width}"):
+        byte_buffer_copy.compile(b, b, width, target="rocm", arch="gfx942")
 
 
 @pytest.mark.parametrize("width", sorted(BYTE_ACCESS))
