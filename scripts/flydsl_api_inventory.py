@@ -72,8 +72,9 @@ DIFFERENCES = """
 - `flydsl._mlir` is, in FlyDSL, MLIR's own Python bindings embedded in the package. Here it is
   a facade over the C API, which keeps MLIR behind it: `ir.Value` is a kernel value; the type
   objects (`ir.IntegerType.get_signless`, `ir.F32Type.get`, `ir.VectorType.get`, `ir.Type.parse`
-  of element and vector types, `value.type`), `ir.Context` / `ir.Location` (no-op contexts),
-  constant attributes (`DenseElementsAttr.get_splat` for vectors), `extras.types`, and the
+  of element and vector types, `value.type`), `ir.Context` / `ir.Location` (contexts that
+  change nothing but `Context.current`: the innermost entered, else None), constant attributes
+  (`DenseElementsAttr.get_splat` for vectors), `extras.types`, and the
   dialect builders with a kernel op behind them (`arith` with `constant` / `ConstantOp`, every
   `math` op, `vector`, `gpu` indices and barriers) work. So do modules of functions:
   `ir.Module.create()`, `ir.InsertionPoint(module.body)`, `func.FuncOp(name,

@@ -373,6 +373,25 @@ def test_pointer_arguments_from_addresses():
     np.testing.assert_array_equal(dev.host(dc), a + b)
 
 
+@flyc.kernel
+def masked_copy(x: fx.Pointer, mask: fx.Pointer, out: fx.Pointer, use_mask: fx.Constexpr[bool]):
+    i = fx.thread_idx.x
+    if fx.const_expr(use_mask):
+        out[i] = x[i] * fx.Float32(mask[i])
+    else:
+        out[i] = x[i]
+
+
+def test_a_null_pointer_argument_reaches_a_kernel_that_leaves_it_alone():
+    # As FlyDSL's MoE kernels pass an empty torch tensor's data_ptr() (0) for an unused mask.
+    x = dev.array(np.arange(8, dtype=np.float32))
+    out = dev.array(np.zeros(8, np.float32))
+    ptr = lambda element, a: flyc.from_c_void_p(element, a)  # noqa: E731
+    masked_copy(ptr(fx.Float32, address(x)), ptr(fx.Int32, 0), ptr(fx.Float32, address(out)),
+                False).launch(block=(8,))  # fmt: skip
+    np.testing.assert_array_equal(dev.host(out), np.arange(8))
+
+
 @pytest.mark.parametrize(
     "element, pointer, message",
     [("not a type", 0, "needs an element type"), (fx.Float32, "0x10", "needs an address"),

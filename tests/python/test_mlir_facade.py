@@ -54,6 +54,25 @@ def test_kernel_values_are_ir_values_with_types():
     assert seen == {"t": True, "c": "i32", "v": "vector<2xf32>"}
 
 
+def test_context_current_is_the_innermost_entered_context():
+    assert ir.Context.current is None
+    with ir.Context() as outer:
+        assert ir.Context.current is outer
+        with ir.Context() as inner:
+            assert ir.Context.current is inner
+        assert ir.Context.current is outer
+    assert ir.Context.current is None
+    # Programs unwind contexts a failed compile left open by exiting Context.current until
+    # there is none (FlyDSL's kernels/common/tensor_shim.py): that loop ends.
+    for _ in range(3):
+        ir.Context().__enter__()
+    unwound = 0
+    while ir.Context.current is not None and unwound < 10:
+        ir.Context.current.__exit__(None, None, None)
+        unwound += 1
+    assert unwound == 3
+
+
 def test_a_values_owner_is_its_operation_or_block():
     seen = {}
 

@@ -5,6 +5,7 @@ library owns the MLIR context). Other operations and blocks are not offered (see
 flydsl._mlir)."""
 
 import contextlib
+import threading
 
 from .._ir_types import (  # noqa: F401
     BF16Type,
@@ -44,11 +45,41 @@ class _NoOp(contextlib.AbstractContextManager):
         return False
 
 
-class Context(_NoOp):
+_entered = threading.local()
+
+
+def _contexts():
+    if not hasattr(_entered, "stack"):
+        _entered.stack = []
+    return _entered.stack
+
+
+class _ContextClass(type):
+    @property
+    def current(cls):
+        """MLIR's Context.current: the innermost context entered on this thread, else None."""
+        stack = _contexts()
+        return stack[-1] if stack else None
+
+
+class Context(metaclass=_ContextClass):
+    """The library keeps its MLIR context for itself; entering one of these changes nothing
+    but what Context.current answers (programs that unwind contexts they left open loop on it)."""
+
     allow_unregistered_dialects = False
 
+    def __init__(self, *args, **kwargs):
+        pass
 
-Context.current = Context()  # the one context there is, as far as this side can tell
+    def __enter__(self):
+        _contexts().append(self)
+        return self
+
+    def __exit__(self, *exc):
+        stack = _contexts()
+        if self in stack:
+            del stack[len(stack) - 1 - stack[::-1].index(self)]
+        return False
 
 
 class Location(_NoOp):

@@ -326,7 +326,10 @@ class PointerArgument:
         code, bits = codes[dtype]
         self.dtype, self.address, self.assumed_align = dtype, address or 0, assumed_align
         target = resolve_target()[0]
-        self._extent = (ctypes.c_int64 * 1)(_POINTER_SPAN_BYTES // (bits // 8))
+        # A NULL pointer (an empty torch tensor's data_ptr(), an unused argument) spans nothing:
+        # the library takes NULL data only of an empty tensor.
+        span = _POINTER_SPAN_BYTES // (bits // 8) if address else 0
+        self._extent = (ctypes.c_int64 * 1)(span)
         self._stride = (ctypes.c_int64 * 1)(1)
         device = _DLDevice(_DL_DEVICE.get(target, 1), 0)
         self.dltensor = _DLTensor(address or None, device, 1, _DLDataType(code, bits, 1),
