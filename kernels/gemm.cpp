@@ -84,6 +84,11 @@ public:
                              str(rows * 8) + "))";
       bits = 3, shift = 3, align = 1024;
     }
+    // Aligned to every address bit the swizzle touches, the tile is a view of a pointer that
+    // swizzles byte addresses (FlyDSL's): 2-byte elements, bits above M = 3 + 1. Shared memory
+    // aligns to 1 KiB at most; a wider swizzle stays the builder's swizzle of offsets.
+    if (int64_t span = int64_t(1) << (3 + 1 + shift + bits); span <= 1024)
+      align = std::max(align, span);
     shared_.resize(p.stages);
     for (Value &s : shared_) {
       Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk, align)

@@ -1054,8 +1054,32 @@ MValue guarded(Kernel::Impl &k, Entry *p, mlir::Type result, const std::function
 }
 } // namespace
 
+namespace {
+/// The swizzle of byte addresses that FlyDSL's pointer would carry for the swizzled tensor `t`,
+/// if there is one: the builder swizzles element offsets from t's base, which is the same as
+/// swizzling byte addresses (the swizzle's M moved by the element's size) where that base is
+/// aligned to every bit the swizzle reads or writes.
+std::optional<layout::Swizzle> addressSwizzleOf(const Entry &t) {
+  int64_t elem = bitWidth(t.dtype) / 8;
+  if (!t.swizzle || (t.addrSpace != fly::Global && t.addrSpace != fly::Shared) ||
+      bitWidth(t.dtype) % 8 != 0 || (elem & (elem - 1)) != 0)
+    return std::nullopt;
+  const layout::Swizzle &sw = *t.swizzle;
+  int e = 0;
+  while ((int64_t(1) << e) < elem)
+    ++e;
+  int top = sw.base() + e + std::abs(sw.shift()) + sw.bits();
+  if (top >= 31 || t.baseAlign < (int64_t(1) << top))
+    return std::nullopt;
+  return layout::Swizzle(sw.bits(), sw.base() + e, sw.shift());
+}
+
+/// Whether `t` is unswizzled, or swizzled as a Fly pointer can be.
+bool flySwizzle(const Entry &t) { return !t.swizzle || addressSwizzleOf(t); }
+} // namespace
+
 bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
-  return t.tensor && !t.identity && !t.buffer && !t.swizzle &&
+  return t.tensor && !t.identity && !t.buffer && flySwizzle(t) &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared) && bitWidth(t.dtype) % 8 == 0 &&
          flyForm(*t.layout, crd);
 }
@@ -1063,20 +1087,29 @@ bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
 namespace {
 /// Whether `t` is a plain tensor of memory or registers that a Fly view can stand for in a copy.
 bool flyCopySide(Kernel::Impl &k, const Entry &t) {
-  return !t.identity && !t.rsrc && !t.swizzle &&
+  return !t.identity && !t.rsrc && flySwizzle(t) &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
           t.addrSpace == fly::Register) &&
          bitWidth(t.dtype) % 8 == 0 && k.flyForm(*t.layout, IntTuple(int64_t(0)));
 }
 
 /// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout), its base aligned
-/// to `align` bytes (the element's size where 0).
+/// to `align` bytes (the element's size where 0). A swizzled tensor's pointer swizzles byte
+/// addresses, moved from the base by the tensor's offset under the swizzle.
 MValue flyView(Kernel::Impl &k, const Entry &t, int64_t align = 0) {
   mlir::Type element = k.typeOf(t.dtype, 1);
-  auto ptrType = fly::PointerType::get(k.ctx(), element, t.addrSpace,
-                                       std::max<int64_t>(align, fly::elementBytes(element)), {});
+  llvm::SmallVector<int64_t, 3> swizzle;
+  if (std::optional<layout::Swizzle> sw = addressSwizzleOf(t)) {
+    swizzle = {sw->bits(), sw->base(), sw->shift()};
+    align = std::max(align, t.baseAlign); // the base the swizzle is anchored at
+  }
+  auto ptrType = fly::PointerType::get(
+      k.ctx(), element, t.addrSpace, std::max<int64_t>(align, fly::elementBytes(element)), swizzle);
   MValue ptr =
       fly::MakePtrOp::create(k.b, k.loc(), ptrType, mlir::ValueRange{t.v}, mlir::DictionaryAttr());
+  if (!swizzle.empty() && (!t.swizzleOffset.isStatic() || t.swizzleOffset.value() != 0))
+    ptr = fly::AddOffsetOp::create(k.b, k.loc(), ptr,
+                                   flyTuple<fly::MakeIntTupleOp>(k, IntTuple(t.swizzleOffset)));
   return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
                                  mlir::DenseI64ArrayAttr());
 }
@@ -2446,7 +2479,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     flySides = s->rsrc ? flyBufferSide(k, *s) && flyCopySide(k, *d)
                        : flyCopySide(k, *s) && flyBufferSide(k, *d);
   else if (atom.op == CopyOp::BufferToLds)
-    flySides = flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared;
+    flySides =
+        flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared && !d->swizzle;
   bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
@@ -2480,6 +2514,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         // Registers are not memory: their calls need no alignment (the builder's rule below),
         // nor do buffer accesses (AMD's buffer instructions take unaligned addresses).
         asFly = asFly && (guaranteed >= vecBytes || t->addrSpace == 5 || t->rsrc);
+        if (t->swizzle) // the Fly view's alignment: its pointer moved by the swizzle's offset
+          asFly = asFly &&
+                  std::min<int64_t>(layout::largestPowerOfTwoDividing(divisorOf(t->swizzleOffset)) *
+                                        elem,
+                                    (int64_t(1) << t->swizzle->base()) * elem) >= vecBytes;
         if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(

@@ -786,9 +786,33 @@ func.func @pointer_swizzle_shift(%p: !fly.ptr<f16, shared, S<3,4,2>>) {
 
 func.func @view_of_a_swizzled_pointer(%p: !fly.ptr<f16, shared, S<3,3,3>>) {
   %l = fly.static : !fly.layout<64:1>
-  // expected-error @+2 {{a view of a pointer that swizzles its addresses is not offered}}
+  // expected-error @+2 {{'fly.make_view' op inferred type(s) '!fly.memref<f16, shared, 64:1, S<3,3,3>>' are incompatible}}
   // expected-error @+1 {{failed to infer returned types}}
   %t = fly.make_view(%p, %l) : (!fly.ptr<f16, shared, S<3,3,3>>, !fly.layout<64:1>) -> !fly.memref<f16, shared, 64:1>
+  return
+}
+
+// -----
+
+func.func @two_swizzles(%p: !fly.ptr<f16, shared, S<3,3,3>>) {
+  %l = fly.static : !fly.layout<64:1>
+  // expected-error @+2 {{a view of a pointer that swizzles its addresses has no swizzle of offsets too}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = fly.make_view(%p, %l) {swizzle = array<i64: 3, 0, 3>} : (!fly.ptr<f16, shared, S<3,3,3>>, !fly.layout<64:1>) -> !fly.memref<f16, shared, 64:1, S<3,3,3>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tensor swizzles its offsets or its pointer's addresses, not both}}
+func.func @two_swizzles_in_a_type(%t: !fly.memref<f16, shared, 64:1, swizzle<3,0,3>, S<3,3,3>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{registers have no addresses to swizzle}}
+func.func @swizzled_registers(%t: !fly.memref<f16, register, 64:1, S<3,3,3>>) {
   return
 }
 

@@ -197,16 +197,20 @@ def test_register_tensors_of_a_shape_are_ordered_layouts(tmp_path, monkeypatch):
     assert "!fly.memref<i32, register, (2,3):(0,1)>" in origin
 
 
-@flyc.kernel
-def tile_copy(src: fx.Tensor, dst: fx.Tensor, swizzled: fx.Constexpr[bool]):
-    # 4 threads, 8 consecutive floats each: two 128-bit calls a thread, through registers (or
-    # through a swizzled shared tile, which the builder copies itself).
+def four_threads(*tensors):
+    """The 128-bit copy atom, this thread's slice of 4 threads copying 8 consecutive floats
+    each (two calls a thread), and the first 4x8 tile of each tensor."""
     atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
     tv = fx.raked_product(fx.make_layout((4, 1), (1, 1)), fx.make_layout((1, 8), (1, 1)))
     thr = fx.make_tiled_copy(atom, tv, fx.make_tile(4, 8)).get_slice(fx.thread_idx.x)
     tile = fx.make_tile([fx.make_layout(4, 1), fx.make_layout(8, 1)])
-    src = fx.slice(fx.zipped_divide(src, tile), (None, 0))
-    dst = fx.slice(fx.zipped_divide(dst, tile), (None, 0))
+    return atom, thr, [fx.slice(fx.zipped_divide(t, tile), (None, 0)) for t in tensors]
+
+
+@flyc.kernel
+def tile_copy(src: fx.Tensor, dst: fx.Tensor, swizzled: fx.Constexpr[bool]):
+    # Through registers (or through a swizzled shared tile, which the builder copies itself).
+    atom, thr, (src, dst) = four_threads(src, dst)
     part = thr.partition_S(src)
     frag = fx.make_fragment_like(part)
     fx.copy(atom, part, frag)
@@ -259,6 +263,77 @@ def test_fly_copies_and_the_builders_own_agree_on_cpu(tmp_path, monkeypatch):
     (swizzled,) = [o for o in origins if "gpu.barrier" in o]
     assert swizzled.count("fly.copy(") == 2 and swizzled.count("llvm.store") >= 2
     assert "ptr<3>" in swizzled
+
+
+@flyc.kernel
+def swizzled_tile(src: fx.Tensor, dst: fx.Tensor, raw: fx.Tensor, align: fx.Constexpr[int]):
+    # tile_copy's threads through a shared tile swizzled by Swizzle<1,2,2> (elements 16..31 of
+    # the 4x8 tile trade their blocks of 4 pairwise); `raw` gets the tile's memory as it lies.
+    # Aligned to 128 bytes, the swizzle's whole span, the tile is FlyDSL's view of a pointer that
+    # swizzles its byte addresses; aligned to 16 the builder keeps swizzling offsets itself.
+    atom, thr, (src, dst, raw) = four_threads(src, dst, raw)
+    part = thr.partition_S(src)
+    frag = fx.make_fragment_like(part)
+    fx.copy(atom, part, frag)
+    row_major = fx.make_layout((4, 8), (8, 1))
+    storage = fx.SharedAllocator().allocate(fx.Array[fx.Float32, 32, align])
+    shared = storage.view(fx.make_composed_layout(fx.Swizzle(1, 2, 2), 0, row_major))
+    fx.copy(atom, frag, thr.partition_D(shared))
+    fx.gpu.barrier()
+    back = fx.make_fragment_like(part)
+    fx.copy(atom, thr.partition_S(shared), back)
+    fx.copy(atom, back, thr.partition_D(dst))
+    lying = fx.make_fragment_like(part)
+    fx.copy(atom, thr.partition_S(storage.view(row_major)), lying)
+    fx.copy(atom, lying, thr.partition_D(raw))
+
+
+def test_swizzled_shared_tiles_aligned_to_their_swizzle_are_fly_views(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    x = np.arange(32)
+    swizzled = x ^ ((x & 16) >> 2)  # Swizzle<1,2,2> of element offsets
+    for align, fly_copies in ((128, 6), (16, 4)):
+        monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path / str(align)))
+        out, raw = dev.array(np.zeros_like(a)), dev.array(np.zeros_like(a))
+        swizzled_tile(dev.array(a), out, raw, align).launch(grid=(1,), block=(4,))
+        assert np.array_equal(dev.host(out), a), align
+        assert np.array_equal(dev.host(raw).ravel()[swizzled], a.ravel()), align
+        (folder,) = (tmp_path / str(align)).iterdir()
+        origin = (folder / "00_origin.mlir").read_text()
+        assert origin.count("fly.copy(") == fly_copies, align
+        # f32 elements: the swizzle of byte addresses is Swizzle<1,4,2>.
+        assert ("!fly.ptr<f32, shared, align<128>, S<1,4,2>>" in origin) == (align == 128)
+    for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):
+        swizzled_tile.compile(a, a, a, 128, target=target, arch=arch)
+
+
+@flyc.kernel
+def swizzled_elements(dst: fx.Tensor, align: fx.Constexpr[int]):
+    # Thread i writes i at (i // 8, i % 8) of a 4x8 tile swizzled by Swizzle<1,2,2>, then copies
+    # element i of the tile's memory as it lies to dst[i].
+    storage = fx.SharedAllocator().allocate(fx.Array[fx.Float32, 32, align])
+    row_major = fx.make_layout((4, 8), (8, 1))
+    shared = storage.view(fx.make_composed_layout(fx.Swizzle(1, 2, 2), 0, row_major))
+    i = fx.thread_idx.x
+    shared[i // 8, i % 8] = fx.Float32(i)
+    fx.gpu.barrier()
+    dst[i] = storage.view(fx.make_layout(32, 1))[i]
+
+
+def test_element_accesses_of_swizzled_shared_tiles(tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    x = np.arange(32)
+    for align in (128, 16):
+        monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path / str(align)))
+        out = dev.array(np.zeros(32, np.float32))
+        swizzled_elements(out, align).launch(grid=(1,), block=(32,))
+        assert np.array_equal(dev.host(out), (x ^ ((x & 16) >> 2)).astype(np.float32)), align
+        (folder,) = (tmp_path / str(align)).iterdir()
+        origin = (folder / "00_origin.mlir").read_text()
+        assert (re.search(r"fly\.memref\.store\(.*S<1,4,2>>", origin) is not None) == (
+            align == 128
+        ), align
 
 
 @flyc.kernel

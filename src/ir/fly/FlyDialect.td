@@ -212,16 +212,28 @@ def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
     (`!fly.memref<f32, global, 32:2 o 5 o (4,8):(1,4)>`) has the composition
     as `composed` and its coordinates' layout (the end of its outer chain) as
     `layout`; it is read through `fly.decomposition`, which gives a plain tensor.
+    FlyDSL's view of a pointer that swizzles its byte addresses
+    (`!fly.memref<f16, shared, (8,64):(64,1), align<1024>, S<3,4,3>>`) keeps the
+    pointer's swizzle as `addressSwizzle`: element (c) is at
+    `swizzle(ptr + layout(c) * element bytes)`, so moving the pointer (a
+    partition, an offset) keeps the pattern anchored at absolute addresses.
   }];
   let parameters = (ins "::mlir::Type":$elementType, "unsigned":$addressSpace,
                         "LayoutType":$layout, "int64_t":$alignment,
                         ArrayRefParameter<"int64_t">:$swizzle,
-                        OptionalParameter<"ComposedLayoutType">:$composed);
+                        OptionalParameter<"ComposedLayoutType">:$composed,
+                        OptionalArrayRefParameter<"int64_t">:$addressSwizzle);
   let builders = [
     TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$addressSpace, "LayoutType":$layout,
                      "int64_t":$alignment, "::llvm::ArrayRef<int64_t>":$swizzle), [{
       return $_get($_ctxt, elementType, addressSpace, layout, alignment, swizzle,
-                   ComposedLayoutType());
+                   ComposedLayoutType(), ::llvm::ArrayRef<int64_t>());
+    }]>,
+    TypeBuilder<(ins "::mlir::Type":$elementType, "unsigned":$addressSpace, "LayoutType":$layout,
+                     "int64_t":$alignment, "::llvm::ArrayRef<int64_t>":$swizzle,
+                     "ComposedLayoutType":$composed), [{
+      return $_get($_ctxt, elementType, addressSpace, layout, alignment, swizzle, composed,
+                   ::llvm::ArrayRef<int64_t>());
     }]>
   ];
   let hasCustomAssemblyFormat = 1;
@@ -231,6 +243,8 @@ def Fly_MemRefType : TypeDef<Fly_Dialect, "FlyMemRef"> {
     PointerType getPointerType() const;
     /// The swizzle, when the tensor has one.
     std::optional<::fly::layout::Swizzle> getSwizzleFunction() const;
+    /// The swizzle of the byte addresses its accesses go to, when its pointer has one.
+    std::optional<::fly::layout::Swizzle> getAddressSwizzleFunction() const;
   }];
 }
 

@@ -38,7 +38,7 @@ Value callView(OpBuilder &b, Location loc, Value tensor, const std::vector<int64
   for (int64_t c : coord)
     crd.push_back(arith::ConstantIndexOp::create(b, loc, c));
   auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
-                              alignmentAt(t, offset), {});
+                              alignmentAt(t, offset), t.getAddressSwizzle());
   Value first = ElementPtrOp::create(b, loc, ptr, tensor, crd);
   Value layout =
       StaticOp::create(b, loc, LayoutType::get(b.getContext(), L::makeLayout(L::IntTuple(values))));

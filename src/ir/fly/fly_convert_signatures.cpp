@@ -34,7 +34,8 @@ namespace {
 /// A tensor argument crosses as its pointer only where its layout is static and unswizzled:
 /// the type then says everything else. Others stay Fly values (and the pass says so).
 bool crossesAsPointer(FlyMemRefType t) {
-  return t.getLayout().getNumDynamicLeaves() == 0 && t.getSwizzle().empty();
+  return t.getLayout().getNumDynamicLeaves() == 0 && t.getSwizzle().empty() &&
+         t.getAddressSwizzle().empty();
 }
 
 struct FlyTypeConverter : TypeConverter {

@@ -1658,32 +1658,44 @@ Type FlyMemRefType::parse(AsmParser &parser) {
   if (!layout)
     return {};
   int64_t align = elementBytes(element);
-  SmallVector<int64_t> swizzle;
-  if (parseOptions(parser, element, align, &swizzle) || parser.parseGreater())
+  SmallVector<int64_t> swizzle, addressSwizzle;
+  if (parseOptions(parser, element, align, &swizzle, &addressSwizzle) || parser.parseGreater())
     return {};
   return parser.getChecked<FlyMemRefType>(parser.getContext(), element, space, layout, align,
-                                          swizzle, function);
+                                          swizzle, function, addressSwizzle);
 }
 
 void FlyMemRefType::print(AsmPrinter &printer) const {
   printer << "<" << getElementType() << ", " << spaceText(getAddressSpace()) << ", "
           << (getComposed() ? flydslText(getComposed().getText()) : getLayout().getText().str());
   printOptions(printer, getElementType(), getAlignment(), getSwizzle());
+  if (auto s = getAddressSwizzle(); !s.empty())
+    printer << ", S<" << s[0] << "," << s[1] << "," << s[2] << ">";
   printer << ">";
 }
 
 LogicalResult FlyMemRefType::verify(function_ref<InFlightDiagnostic()> emitError, Type element,
                                     unsigned space, LayoutType layout, int64_t align,
-                                    ArrayRef<int64_t> swizzle, ComposedLayoutType composed) {
-  if (failed(PointerType::verify(emitError, element, space, align, {})))
+                                    ArrayRef<int64_t> swizzle, ComposedLayoutType composed,
+                                    ArrayRef<int64_t> addressSwizzle) {
+  if (failed(PointerType::verify(emitError, element, space, align, addressSwizzle)))
     return failure();
-  if (composed && !swizzle.empty())
+  if (composed && (!swizzle.empty() || !addressSwizzle.empty()))
     return emitError() << "a tensor over a composed layout has no swizzle of its own";
+  if (!swizzle.empty() && !addressSwizzle.empty())
+    return emitError() << "a tensor swizzles its offsets or its pointer's addresses, not both";
+  if (!addressSwizzle.empty() && space == Register)
+    return emitError() << "registers have no addresses to swizzle";
   return verifySwizzle(emitError, swizzle);
 }
 
 PointerType FlyMemRefType::getPointerType() const {
-  return PointerType::get(getContext(), getElementType(), getAddressSpace(), getAlignment(), {});
+  return PointerType::get(getContext(), getElementType(), getAddressSpace(), getAlignment(),
+                          getAddressSwizzle());
+}
+
+std::optional<L::Swizzle> FlyMemRefType::getAddressSwizzleFunction() const {
+  return getPointerType().getAddressSwizzleFunction();
 }
 
 std::optional<L::Swizzle> FlyMemRefType::getSwizzleFunction() const {
@@ -1842,6 +1854,8 @@ int64_t fly::ir::fly::alignmentAt(FlyMemRefType t, const L::Int &offset) {
   int64_t a = std::min(t.getAlignment(), L::largestPowerOfTwoDividing(divisorOf(offset)) * elem);
   if (auto sw = t.getSwizzleFunction()) // a swizzle keeps blocks of 2^M elements together
     a = std::min(a, (int64_t(1) << sw->base()) * elem);
+  if (auto sw = t.getAddressSwizzleFunction()) // and an address swizzle blocks of 2^M bytes
+    a = std::min(a, int64_t(1) << sw->base());
   return std::max(a, elem);
 }
 
@@ -2094,10 +2108,15 @@ LogicalResult MakeViewOp::inferReturnTypes(MLIRContext *ctx, std::optional<Locat
     return success();
   }
   auto ptr = cast<PointerType>(adaptor.getPtr().getType());
-  if (!ptr.getAddressSwizzle().empty()) // a tensor's swizzle acts on element offsets instead
-    return emitOptionalError(loc,
-                             "fly.make_view: a view of a pointer that swizzles its "
-                             "addresses is not offered; swizzle the view (swizzle = [B, M, S])");
+  if (!ptr.getAddressSwizzle().empty()) {
+    if (adaptor.getSwizzleAttr())
+      return emitOptionalError(loc, "fly.make_view: a view of a pointer that swizzles its "
+                                    "addresses has no swizzle of offsets too");
+    results.push_back(FlyMemRefType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), layout,
+                                         ptr.getAlignment(), {}, ComposedLayoutType(),
+                                         ptr.getAddressSwizzle()));
+    return success();
+  }
   ArrayRef<int64_t> swizzle;
   if (auto s = adaptor.getSwizzleAttr())
     swizzle = s.asArrayRef();
@@ -2194,6 +2213,10 @@ LogicalResult AddOffsetOp::inferReturnTypes(MLIRContext *ctx, std::optional<Loca
   int64_t elem = ptr.getElementBytes(), align = elem;
   if (auto c = constantScalar(operands[1]))
     align = std::max(elem, std::min(ptr.getAlignment(), L::largestPowerOfTwoDividing(*c) * elem));
+  else if (L::IntTuple t = cast<IntTupleType>(operands[1].getType()).getTuple();
+           t.isLeaf() && !t.leaf().isBasis()) // a dynamic offset: as far as its divisibility says
+    align = std::max(elem, std::min(ptr.getAlignment(),
+                                    L::largestPowerOfTwoDividing(divisorOf(t.leaf())) * elem));
   results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(), align,
                                      ptr.getAddressSwizzle()));
   return success();
@@ -2321,9 +2344,9 @@ LogicalResult ElementPtrOp::verify() {
   FlyMemRefType t = getTensor().getType();
   PointerType p = getType();
   if (p.getElementType() != t.getElementType() || p.getAddressSpace() != t.getAddressSpace() ||
-      !p.getAddressSwizzle().empty())
-    return emitOpError("gives a pointer of the tensor's element type and address space (and no "
-                       "address swizzle)");
+      p.getAddressSwizzle() != t.getAddressSwizzle())
+    return emitOpError("gives a pointer of the tensor's element type, address space and address "
+                       "swizzle");
   if (failed(verifyCoord(*this, t.getLayout(), getCoord().size())))
     return failure();
   // The alignment at a constant coordinate, from the layout; else the element's.
@@ -2365,7 +2388,8 @@ LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
       align = std::min(align, L::largestPowerOfTwoDividing(divisorOf(s)) * elem);
     results.push_back(FlyMemRefType::get(t.getContext(), t.getElementType(), t.getAddressSpace(),
                                          LayoutType::get(t.getContext(), part),
-                                         std::max(align, elem), {}));
+                                         std::max(align, elem), {}, ComposedLayoutType(),
+                                         t.getAddressSwizzle()));
     return success();
   } catch (const L::LayoutError &e) {
     return emitOptionalError(loc, "cannot partition ", t.getLayout().getText(), ": ", e.what());

@@ -94,11 +94,13 @@ void legalizeStorage(Operation *root) {
   });
 }
 
-/// A tensor being lowered: its LLVM pointer, its layout on SSA leaves and its swizzle.
+/// A tensor being lowered: its LLVM pointer, its layout on SSA leaves, its swizzle of offsets
+/// and its pointer's swizzle of byte addresses (one of the two at most).
 struct TensorParts {
   Value ptr;
   L::Layout layout;
   std::optional<L::Swizzle> swizzle;
+  std::optional<L::Swizzle> addressSwizzle = std::nullopt;
 };
 
 struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
@@ -150,6 +152,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// their address, as FlyDSL's lowering gives it).
   llvm::DenseMap<std::tuple<Value, Type, int64_t, Block *>, Value> constantGeps;
   llvm::DenseMap<Operation *, LLVM::GlobalOp> dynamicShareds;
+  /// A pointer `bytes` past an aligned base: an address swizzle that spans no more than that
+  /// alignment swizzles the bytes and leaves the base alone, as the kernel builder's own
+  /// swizzled tensors do (the base's bits stay out of the arithmetic, offsets fold).
+  struct Anchor {
+    Value base;
+    L::Int bytes;
+    int64_t align;
+  };
+  llvm::DenseMap<Value, Anchor> anchors; // by the LLVM pointer
 
   /// What a Fly value became; a value not defined by a Fly op of this walk (a block argument)
   /// is an error, not a crash.
@@ -197,8 +208,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
 
   /// `base + offset` elements of `element` (base itself at offset 0, unless `always`).
   /// A buffer pointer (resource, element offset) moves by adding to its offset field.
-  static Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset,
-                   bool always = false) {
+  Value gep(OpBuilder &b, Location loc, Value base, Type element, const L::Int &offset,
+            bool always = false) {
     if (!always && offset.isStatic() && !offset.isBasis() && offset.value() == 0)
       return base;
     if (isSubByteElement(element))
@@ -214,7 +225,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     }
     if (i.getType().isIndex())
       i = castInt(b, loc, i, b.getI64Type());
-    return LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
+    Value at = LLVM::GEPOp::create(b, loc, base.getType(), element, base, ValueRange{i});
+    if (auto a = anchors.find(base); a != anchors.end()) {
+      Anchor moved = a->second;
+      moved.bytes = L::add(moved.bytes, L::mul(offset, L::Int(elementBytes(element))));
+      anchors[at] = moved;
+    }
+    return at;
   }
 
   /// As gep, but a constant offset from one base in one block is computed once.
@@ -313,7 +330,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     }
     auto unit = [](const L::Int &d) { return d.isStatic() && !d.isBasis() && d.value() == 1; };
     auto j = std::find_if(stride.begin(), stride.end(), unit);
-    if (j != stride.end() && !t.swizzle) {
+    if (j != stride.end() && !t.swizzle && !t.addressSwizzle) {
       runs.mode = size_t(j - stride.begin());
       runs.width = runs.shape[runs.mode];
     }
@@ -346,7 +363,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::IntTuple coord = crd.size() == 1 ? crd.front() : L::IntTuple::tuple(std::move(crd));
       L::Int off = offsetOf(b, loc, parts, coord);
       Value at = gep(b, loc, t.ptr, type.getElementType(), off, /*always=*/true);
-      f(at, c * runs.width, vector, unsigned(alignmentAt(type, off)));
+      f(swizzledAddress(b, loc, at, t.addressSwizzle), c * runs.width, vector,
+        unsigned(alignmentAt(type, off)));
     }
   }
 
@@ -386,12 +404,35 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
 
   /// The address an access through a pointer of type `t` goes to: `raw`, through the pointer's
   /// swizzle of byte addresses where it has one.
-  static Value accessAddress(OpBuilder &b, Location loc, Value raw, PointerType t) {
-    auto swizzle = t.getAddressSwizzleFunction();
+  Value accessAddress(OpBuilder &b, Location loc, Value raw, PointerType t) {
+    return swizzledAddress(b, loc, raw, t.getAddressSwizzleFunction());
+  }
+
+  /// `raw` through `swizzle` of its byte address, where there is one: its offset from an
+  /// anchor aligned past the swizzle's bits swizzled, else the whole address.
+  Value swizzledAddress(OpBuilder &b, Location loc, Value raw,
+                        const std::optional<L::Swizzle> &swizzle) {
     if (!swizzle)
       return raw;
+    int top = swizzle->base() + std::abs(swizzle->shift()) + swizzle->bits();
+    if (auto a = anchors.find(raw); a != anchors.end() && a->second.align >= (int64_t(1) << top)) {
+      const L::Int &bytes = a->second.bytes;
+      Value i = bytes.isStatic()
+                    ? SsaInt::materialize(b, loc, L::Int(swizzle->apply(bytes.value())))
+                    : swizzled(b, loc, SsaInt::materialize(b, loc, bytes), *swizzle);
+      if (i.getType().isIndex())
+        i = castInt(b, loc, i, b.getI64Type());
+      return LLVM::GEPOp::create(b, loc, raw.getType(), b.getI8Type(), a->second.base,
+                                 ValueRange{i});
+    }
     Value address = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), raw);
     return LLVM::IntToPtrOp::create(b, loc, raw.getType(), swizzled(b, loc, address, *swizzle));
+  }
+
+  /// The address of a tensor's first element as an access goes to it.
+  Value firstAddress(OpBuilder &b, Location loc, Value tensorValue) {
+    const TensorParts &t = tensor(tensorValue);
+    return swizzledAddress(b, loc, t.ptr, t.addressSwizzle);
   }
 
   /// An MMA fragment's values as one access takes them: a scalar for one value, else a vector.
@@ -410,7 +451,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         l.shape().isLeaf() &&
         (l.shape().value() == 1 ||
          (l.stride().leaf().isStatic() && !l.stride().leaf().isBasis() && l.stride().value() == 1));
-    if (!consecutive || t.swizzle)
+    if (!consecutive || t.swizzle || t.addressSwizzle)
       L::fail(L::ErrorKind::Unsupported, "an MMA fragment's values are consecutive in memory "
                                          "here, not laid out as " +
                                              t.layout.str());
@@ -530,11 +571,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value v = LLVM::BitcastOp::create(b, loc, valueType, raw);
       if (!other)
         return v;
-      LLVM::StoreOp::create(b, loc, v, tensor(other).ptr);
+      LLVM::StoreOp::create(b, loc, v, firstAddress(b, loc, other));
       return {};
     }
     Value v = isa<FlyMemRefType>(other.getType())
-                  ? Value(LLVM::LoadOp::create(b, loc, valueType, tensor(other).ptr))
+                  ? Value(LLVM::LoadOp::create(b, loc, valueType, firstAddress(b, loc, other)))
                   : other;
     Value raw = LLVM::BitcastOp::create(b, loc, bitsType, v);
     ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux, nullptr, nullptr,
@@ -558,6 +599,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                 "a buffer copy into LDS lowers tensors of exactly one call's values, not " +
                     cast<FlyMemRefType>(t.getType()).getLayout().getText().str());
     int64_t bytes = inst.getBitSize() / 8;
+    if (tensor(dst).addressSwizzle) // the instruction writes each lane's bytes after the last's
+      L::fail(L::ErrorKind::Unsupported,
+              "a buffer copy into LDS writes consecutive addresses, not swizzled ones");
     Value fat = tensor(src).ptr;
     Value voffset = bufferByteOffset(b, loc, fat, srcType.getPointerType());
     Value elem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
@@ -797,6 +841,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         ptrs[p.getResult()] = registers(b, loc, t.getElementType(), *size, t.getAlignment());
       else
         ptrs[p.getResult()] = LLVM::AddressOfOp::create(b, loc, sharedAllocation(p));
+      if (p.getArgs().size() == 1 && t.getAddressSwizzleFunction()) {
+        Value base = p.getArgs()[0];
+        Anchor &a = anchors.try_emplace(base, Anchor{base, L::Int(0), 0}).first->second;
+        if (a.base == base)
+          a.align = std::max(a.align, t.getAlignment());
+      }
     } else if (auto r = dyn_cast<RecastIterOp>(op)) {
       ptrs[r.getResult()] = ptr(r.getSrc()); // pointers are opaque: the address is the same
     } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
@@ -809,8 +859,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       coordTensors.try_emplace(v.getResult(), lookup(tuples, v.getPtr()),
                                lookup(layouts, v.getLayout()));
     } else if (auto v = dyn_cast<MakeViewOp>(op)) {
+      auto type = cast<FlyMemRefType>(v.getType());
       setTensor(v.getResult(), {ptr(v.getPtr()), lookup(layouts, v.getLayout()),
-                                cast<FlyMemRefType>(v.getType()).getSwizzleFunction()});
+                                type.getSwizzleFunction(), type.getAddressSwizzleFunction()});
     } else if (auto g = dyn_cast<GetIterOp>(op);
                g && isa<CoordTensorType>(g.getTensor().getType())) {
       tuples.try_emplace(g.getResult(), lookup(coordTensors, g.getTensor()).first);
@@ -838,7 +889,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
-      Value at = sharedGep(b, loc, t.ptr, type.getElementType(), off);
+      Value at = swizzledAddress(b, loc, sharedGep(b, loc, t.ptr, type.getElementType(), off),
+                                 t.addressSwizzle);
       m.getResult().replaceAllUsesWith(
           LLVM::LoadOp::create(b, loc, m.getType(), at, unsigned(alignmentAt(type, off))));
     } else if (auto m = dyn_cast<MemRefStoreOp>(op)) {
@@ -846,7 +898,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       refuseBuffer(t);
       FlyMemRefType type = m.getTensor().getType();
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
-      Value at = sharedGep(b, loc, t.ptr, type.getElementType(), off);
+      Value at = swizzledAddress(b, loc, sharedGep(b, loc, t.ptr, type.getElementType(), off),
+                                 t.addressSwizzle);
       LLVM::StoreOp::create(b, loc, m.getValue(), at, unsigned(alignmentAt(type, off)));
     } else if (auto m = dyn_cast<MemRefLoadVecOp>(op);
                m && isa<CoordTensorType>(m.getTensor().getType())) {
@@ -921,7 +974,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::Int off = L::sliceAndOffset(L::threadCoordinate(thr), frag).second.leaf();
       auto type = cast<FlyMemRefType>(op->getOperand(1).getType());
       setTensor(op->getResult(0), {gep(b, loc, t.ptr, type.getElementType(), off),
-                                   L::threadPartition(frag, thr), std::nullopt});
+                                   L::threadPartition(frag, thr), std::nullopt, t.addressSwizzle});
     } else if (isa<MmaAtomCallOp, GemmOp>(op)) {
       auto inst = isa<GemmOp>(op)
                       ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()
@@ -1249,6 +1302,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     coordTensors.clear();
     constantGeps.clear();
     dynamicShareds.clear();
+    anchors.clear();
     if (failed(refuseComposedTensors()))
       return signalPassFailure();
     if (layoutsOnly) { // FlyDSL's layout lowering expands copies into their atom calls first
