@@ -175,16 +175,16 @@ def test_an_arch_without_a_matrix_core_path_is_refused():
     assert "no matrix-core path for arch gfx1201" in out.stdout, out.stdout + out.stderr
 
 
-def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, **env_vars):
-    """The code fk.gemm compiles for an m x 256 x 256 f16 problem on `device` (nothing runs)."""
+def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, n=256, k=256, **env_vars):
+    """The code fk.gemm compiles for an m x n x k f16 problem on `device` (nothing runs)."""
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
         "import flydsl, flydsl.kernels as fk\nfrom _dlpack import DLView, KDL_FLOAT\n"
         f"r = lambda a: DLView(a, KDL_FLOAT, a.itemsize * 8, {device})\n"
-        f"a = np.zeros(({m}, 256), np.float16)\n"
-        f"b = np.zeros((256, 256), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
+        f"a = np.zeros(({m}, {k}), np.float16)\n"
+        f"b = np.zeros(({k}, {n}), np.float16, order='{'F' if b_layout == 'col' else 'C'}')\n"
         "try:\n"
-        f"    fk.gemm(r(a), r(b), out=r(np.zeros(({m}, 256), np.{out})))\n"
+        f"    fk.gemm(r(a), r(b), out=r(np.zeros(({m}, {n}), np.{out})))\n"
         "except flydsl.LaunchError as e:\n"  # COMPILE_ONLY: compiled, and said not to have run
         "    assert 'COMPILE_ONLY' in str(e), e\n"
     )
@@ -216,6 +216,17 @@ def test_amd_code(arch, tmp_path):
     assert usage["scratch_bytes"] == 0 and 0 < usage["registers"] <= 512
     assert usage["shared_bytes"] == 2 * (64 + 64) * 32 * 2  # two buffers of A and B tiles
     assert 1 <= usage["occupancy"] <= 8
+
+
+@pytest.mark.parametrize("b_layout", ["row", "col"])
+def test_amd_tiles_of_large_problems(b_layout, tmp_path):
+    # 128 x 128 tiles: an N-major B tile of 128 rows swizzles over 2 KiB, more than shared
+    # memory aligns to, so it stays the builder's swizzle of offsets; the K-major tiles, aligned
+    # to their swizzles' span, are views of address-swizzling pointers.
+    d = compiled(tmp_path, KDL_ROCM, "gfx942", b_layout, m=4096, n=4096, k=1024) / "rocm-gfx942"
+    assert next(d.glob("*_code_object.hsaco")).stat().st_size > 0
+    origin = next(d.glob("00_origin.mlir")).read_text()
+    assert re.search(r"!fly\.ptr<f16, shared, align<(512|1024)>, S<[23],4,3>>", origin)
 
 
 def test_resource_usage_tool_and_its_errors():
