@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
 #include "ir/kernel_impl.h"
 #include "ir/printf_format.h"
@@ -73,11 +74,11 @@ mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
 //===-- Module ------------------------------------------------------------===//
 
 Module::Impl::Impl() {
-  context
-      .loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                   mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect, mlir::math::MathDialect,
-                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect, mlir::scf::SCFDialect,
-                   mlir::vector::VectorDialect, fly::FlyDialect, fly_rocdl::FlyROCDLDialect>();
+  context.loadDialect<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
+                      mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
+                      mlir::math::MathDialect, mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect,
+                      mlir::scf::SCFDialect, mlir::vector::VectorDialect, fly::FlyDialect,
+                      fly_rocdl::FlyROCDLDialect, fly_nvvm::FlyNVVMDialect>();
   // Diagnostics are collected by whoever runs a step; none may reach stderr or abort.
   context.printOpOnDiagnostic(false);
   OpBuilder b(&context);

@@ -10,6 +10,7 @@
 //===--------------------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
 #include "ir/kernel_impl.h"
 #include "layout/codomain.h"
@@ -2470,8 +2471,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   }
   int64_t elem = bitWidth(atom.dtype) / 8;
   // FlyDSL's fly.copy where Fly has the atom and views for both tensors: a universal copy
-  // between plain tensors, a buffer copy between a buffer tensor and a plain one, or a buffer
-  // copy into LDS from a buffer tensor to a plain shared one.
+  // between plain tensors, a buffer copy between a buffer tensor and a plain one, a buffer
+  // copy into LDS from a buffer tensor to a plain shared one, or a cp.async copy.
   bool flySides = false;
   if (atom.op == CopyOp::Universal)
     flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
@@ -2481,6 +2482,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   else if (atom.op == CopyOp::BufferToLds)
     flySides =
         flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared && !d->swizzle;
+  else if (cpAsync) // from global to shared memory, as checked above
+    flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
   bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
@@ -2542,6 +2545,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         op = fly_rocdl::BufferCopyType::get(k.ctx(), atom.bits, 0);
       else if (atom.op == CopyOp::BufferToLds)
         op = fly_rocdl::BufferCopyLdsType::get(k.ctx(), atom.bits);
+      else if (cpAsync)
+        op = fly_nvvm::CpAsyncType::get(k.ctx(), atom.bits, atom.op == CopyOp::CpAsyncZfill);
       auto atomType = fly::CopyAtomType::get(k.ctx(), op, int32_t(elem * 8));
       MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
       auto view = [&](const Entry &t) {

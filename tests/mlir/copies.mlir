@@ -55,8 +55,9 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   return
 }
 
-// A cp_async atom: NVVM cp.async of 16 bytes per call on cuda; a synchronous 128-bit load and
-// store elsewhere: four calls of 4 values for the 16 elements of the (8,2):(1,8) tile.
+// A cp_async atom: NVVM cp.async of 16 bytes per call on cuda (past L1: `.cg`); a synchronous
+// 128-bit load and store elsewhere: four calls of 4 values for the 16 elements of the
+// (8,2):(1,8) tile.
 !cp = !fly.copy_atom<!fly_nvvm.cp_async<128>, 32>
 !grow = !fly.memref<f32, global, (8,2):(1,8), align 16>
 !srow = !fly.memref<f32, shared, (8,2):(1,8), align 16>
@@ -68,7 +69,7 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
 // EXPAND-NOT: fly.copy(
 
 // CHECK-LABEL: func.func @async_copy
-// CUDA-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = ca
+// CUDA-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg
 // CUDA: nvvm.cp.async.commit.group
 // CUDA: nvvm.cp.async.wait.group 0
 // CPU-NOT: nvvm.cp.async.shared
@@ -83,6 +84,43 @@ func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
   %s = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align 16>, !fly.layout<(8,2):(1,8)>) -> !fly.memref<f32, shared, (8,2):(1,8), align 16>
   %a = fly.make_copy_atom {valBits = 32 : i32} : !cp
   fly.copy(%a, %g, %s) : (!cp, !grow, !srow) -> ()
+  fly.cp_async_wait
+  return
+}
+
+// The zero-fill form under a predicate: on cuda every call is issued, its source size 16 bytes
+// where the predicate holds and 0 (nothing read, zeros written) where not; elsewhere a load
+// where it holds, zeros where not, and the store either way. 8-byte calls into a swizzled tile
+// copy at the swizzled address of their first element: its offset from the base (aligned to
+// the swizzle's 128 bytes) swizzled, x ^ ((x & 0x60) >> 2).
+!zf = !fly.copy_atom<!fly_nvvm.cp_async<64, zfill>, 32>
+!szf = !fly.memref<f32, shared, (8,2):(1,8), align<128>, S<2,3,2>>
+!pred = !fly.memref<i1, register, 8:1>
+// CHECK-LABEL: func.func @zero_fill
+// CHECK-SAME: (%[[G:.*]]: !llvm.ptr<1>, %[[S:.*]]: !llvm.ptr<3>,
+// CUDA: %[[N:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CUDA-NOT: scf.if
+// CUDA: nvvm.cp.async.shared.global %[[S]], %[[G]], 8, cache = {{ *}}ca, %[[N]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CUDA-COUNT-7: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = {{ *}}ca, %{{.*}} : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CUDA-NOT: nvvm.cp.async.shared.global
+// CPU: %[[V:.*]] = scf.if %{{.*}} -> (vector<2xf32>) {
+// CPU: llvm.load %[[G]]
+// CPU: } else {
+// CPU: llvm.store %[[V]], %[[S]] {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CPU-COUNT-7: scf.if %{{.*}} -> (vector<2xf32>)
+// CPU-NOT: scf.if
+// CPU-NOT: nvvm.
+func.func @zero_fill(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>, %ok: vector<8xi1>) {
+  %p = fly.make_ptr(%in) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%smem) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared, align<128>, S<2,3,2>>
+  %l = fly.static : !fly.layout<(8,2):(1,8)>
+  %g = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(8,2):(1,8)>) -> !grow
+  %s = fly.make_view(%q, %l) : (!fly.ptr<f32, shared, align<128>, S<2,3,2>>, !fly.layout<(8,2):(1,8)>) -> !szf
+  %pl = fly.static : !fly.layout<8:1>
+  %f = fly.memref.alloca(%pl) : (!fly.layout<8:1>) -> !pred
+  fly.memref.store_vec(%ok, %f) : (vector<8xi1>, !pred) -> ()
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !zf
+  fly.copy(%a, %g, %s, %f) : (!zf, !grow, !szf, !pred) -> ()
   fly.cp_async_wait
   return
 }

@@ -819,7 +819,7 @@ func.func @swizzled_registers(%t: !fly.memref<f16, register, 64:1, S<3,3,3>>) {
 // -----
 
 func.func @cp_async_swizzled(%g: !fly.ptr<f32, global, align<16>>, %s: !fly.ptr<f32, shared, align<16>, S<2,2,2>>) {
-  // expected-error @+1 {{a swizzled pointer is not offered}}
+  // expected-error @+1 {{copies 16 bytes from and to addresses aligned to as many; '!fly.ptr<f32, shared, align<16>, S<2,2,2>>' guarantees 4}}
   fly.cp_async %g, %s {bytes = 16 : i64} : !fly.ptr<f32, global, align<16>>, !fly.ptr<f32, shared, align<16>, S<2,2,2>>
   return
 }

@@ -564,7 +564,9 @@ def edge_tile(A: fx.Tensor, B: fx.Tensor, zfill: fx.Constexpr[bool]):
 
 
 @pytest.mark.parametrize("zfill", [False, True])
-def test_cp_async_predicated_edges(zfill):
+def test_cp_async_predicated_edges(zfill, tmp_path, monkeypatch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     a = np.arange(5 * 4, dtype=np.float32).reshape(5, 4) + 1
     a_dev, b_dev = dev.array(a), dev.array(np.zeros((8, 4), np.float32))
     edge_tile(a_dev, b_dev, zfill).launch(grid=(1,), block=(8,))
@@ -576,6 +578,10 @@ def test_cp_async_predicated_edges(zfill):
     assert copies, ptx.binary.decode()
     # The zero-fill form passes a source size (a fourth operand); the other is branched around.
     assert all(c.count(",") == (3 if zfill else 2) for c in copies), copies
+    # Both are FlyDSL's fly.copy of the atom, the zero-fill form in its type.
+    (origin,) = (f.read_text() for f in tmp_path.glob("cuda-sm_90/00_origin.mlir"))
+    atom = "!fly.copy_atom<!fly_nvvm.cp_async<128, zfill>, 32>" if zfill else "cp_async<128>, 32>"
+    assert "fly.copy(" in origin and atom in origin, origin
 
 
 @flyc.kernel

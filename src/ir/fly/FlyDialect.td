@@ -1096,8 +1096,16 @@ def Fly_CopyOp : Fly_FnOp<"copy"> {
 
 def Fly_CpAsyncOp : Fly_Op<"cp_async"> {
   let summary = "an asynchronous copy of `bytes` from global to shared memory (NVIDIA)";
-  let arguments = (ins Fly_PointerType:$src, Fly_PointerType:$dst, I64Attr:$bytes);
-  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `,` type($dst)";
+  let description = [{
+    `fly.cp_async %src, %dst, %n {bytes = 16 : i64}`: with the optional i32 source size `n`
+    (0 or `bytes`) it reads `n` bytes and fills the rest with zeros. 16-byte copies bypass L1
+    (`.cg`): shared memory is where they are reused. Swizzled pointers copy at their swizzled
+    addresses.
+  }];
+  let arguments = (ins Fly_PointerType:$src, Fly_PointerType:$dst, Optional<I32>:$srcBytes,
+                       I64Attr:$bytes);
+  let assemblyFormat =
+      "$src `,` $dst (`,` $srcBytes^)? attr-dict `:` type($src) `,` type($dst)";
   let hasVerifier = 1;
 }
 

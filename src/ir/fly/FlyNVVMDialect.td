@@ -26,10 +26,13 @@ def FlyNVVM_CpAsyncType : TypeDef<FlyNVVM_Dialect, "CpAsync",
   let description = [{
     `!fly_nvvm.cp_async<128>`: `cp.async` on cuda, committed and waited for by
     fly.cp_async_wait; a synchronous load and store on cpu and rocm. Each call's
-    addresses are aligned to its width, as the instruction requires.
+    addresses are aligned to its width, as the instruction requires. A call under a
+    false predicate copies nothing; with `zfill` (`!fly_nvvm.cp_async<128, zfill>`) it
+    writes zeros instead and reads nothing (a source size of 0 bytes), so its source may
+    lie outside the tensor.
   }];
-  let parameters = (ins "int64_t":$bitSize);
-  let assemblyFormat = "`<` $bitSize `>`";
+  let parameters = (ins "int64_t":$bitSize, DefaultValuedParameter<"bool", "false">:$zeroFill);
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

@@ -115,7 +115,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
   Value move(OpBuilder &b, Location loc, CopyAtomType atom, Value from, Value to, Type valueType) {
     bool async = isa<::fly::ir::fly_nvvm::CpAsyncType>(atom.getCopyOp()) && target == "cuda";
     if (async && to && isa<PointerType>(from.getType())) {
-      CpAsyncOp::create(b, loc, from, to, b.getI64IntegerAttr(atom.getBits() / 8));
+      CpAsyncOp::create(b, loc, from, to, Value(), b.getI64IntegerAttr(atom.getBits() / 8));
       return {};
     }
     Value v =
@@ -139,6 +139,24 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
             ? Value(PtrLoadOp::create(b, loc, b.getI1Type(), tensorPointer(b, loc, c.getPred())))
             : Value();
     Type valueType = accessType(c.getSrc().getType().getElementType(), atom.getValues());
+    auto cp = dyn_cast<::fly::ir::fly_nvvm::CpAsyncType>(atom.getCopyOp());
+    if (pred && cp && cp.getZeroFill()) { // reads nothing where the predicate fails, writes zeros
+      int64_t bytes = atom.getBits() / 8;
+      if (target == "cuda") {
+        Value all = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bytes);
+        Value none = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+        Value size = arith::SelectOp::create(b, loc, pred, all, none);
+        CpAsyncOp::create(b, loc, from, to, size, b.getI64IntegerAttr(bytes));
+      } else {
+        Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(valueType));
+        Value v = buildPredicated(b, loc, pred, zeros, [&](OpBuilder &in) {
+          return move(in, loc, atom, from, Value(), valueType);
+        });
+        PtrStoreOp::create(b, loc, v, to);
+      }
+      c.erase();
+      return success();
+    }
     buildPredicated(b, loc, pred, Value(),
                     [&](OpBuilder &in) { return move(in, loc, atom, from, to, valueType); });
     c.erase();

@@ -2052,9 +2052,10 @@ LogicalResult CpAsyncOp::verify() {
     return emitOpError("copies from a global pointer to a shared one, not from ")
            << spaceName(getSrc().getType().getAddressSpace()) << " to "
            << spaceName(getDst().getType().getAddressSpace());
-  if (!getSrc().getType().getAddressSwizzle().empty() ||
-      !getDst().getType().getAddressSwizzle().empty())
-    return emitOpError("copies between unswizzled addresses; a swizzled pointer is not offered");
+  for (PointerType t : {getSrc().getType(), getDst().getType()})
+    if (t.getAccessAlignment() < getBytes())
+      return emitOpError("copies ") << getBytes() << " bytes from and to addresses aligned to as "
+                                    << "many; " << t << " guarantees " << t.getAccessAlignment();
   return success();
 }
 

@@ -1039,8 +1039,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<MakeTiledCopyOp, MakeTiledMmaOp>(op)) {
       // all in its type
     } else if (auto c = dyn_cast<CpAsyncOp>(op)) {
-      NVVM::CpAsyncOp::create(b, loc, ptr(c.getDst()), ptr(c.getSrc()), uint32_t(c.getBytes()),
-                              NVVM::LoadCacheModifierKind::CA, Value());
+      NVVM::CpAsyncOp::create(
+          b, loc, accessAddress(b, loc, ptr(c.getDst()), c.getDst().getType()),
+          accessAddress(b, loc, ptr(c.getSrc()), c.getSrc().getType()), uint32_t(c.getBytes()),
+          c.getBytes() == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA,
+          c.getSrcBytes());
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));

@@ -28,7 +28,28 @@ void FlyNVVMDialect::initialize() {
       >();
 }
 
-LogicalResult CpAsyncType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits) {
+Type CpAsyncType::parse(AsmParser &parser) {
+  int64_t bits = 0;
+  bool zeroFill = false;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseInteger(bits))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("zfill"))
+      return {};
+    zeroFill = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), bits, zeroFill);
+}
+
+void CpAsyncType::print(AsmPrinter &printer) const {
+  printer << "<" << getBitSize() << (getZeroFill() ? ", zfill>" : ">");
+}
+
+LogicalResult CpAsyncType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits,
+                                  bool) {
   if (bits < 32 || bits > 128 || (bits & (bits - 1)) != 0)
     return emitError() << "a cp_async copy moves 32..128 bits a call (a power of two), not "
                        << bits;
