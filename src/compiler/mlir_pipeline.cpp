@@ -363,7 +363,7 @@ PipelineStep flyAtomLowering(const std::string &target) {
 }
 
 void addFlyLowering(mlir::OpPassManager &pm) {
-  pm.addPass(ir::fly::createLowerToLlvmPass(/*noWrap=*/true));
+  pm.addPass(ir::fly::createLowerToLlvmPass(/*noWrap=*/true, /*mmaCalls=*/true));
 }
 
 void registerStagePasses() {

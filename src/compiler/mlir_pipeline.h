@@ -74,7 +74,8 @@ void addFlyLayoutLowering(mlir::OpPassManager &pm);
 /// The second, fly-atom-lowering for `target` (cpu, rocm or cuda): each copy atom call as the
 /// target's loads and stores (or its asynchronous copy).
 PipelineStep flyAtomLowering(const std::string &target);
-/// The third, fly-lower-to-llvm: the pointers, tensors and atoms of the Fly ops left.
+/// The third, fly-lower-to-llvm: the pointers, tensors and atoms of the Fly ops left, with
+/// matrix-core atoms as calls of the atom that the target resolves.
 void addFlyLowering(mlir::OpPassManager &pm);
 /// Runs the steps on `m` (a failure throws CompileError naming `what` and the diagnostics, or
 /// the failed stage's own error). Returns the number the next dumped stage takes.

@@ -1066,13 +1066,10 @@ std::optional<layout::Swizzle> addressSwizzleOf(const Entry &t) {
       bitWidth(t.dtype) % 8 != 0 || (elem & (elem - 1)) != 0)
     return std::nullopt;
   const layout::Swizzle &sw = *t.swizzle;
-  int e = 0;
-  while ((int64_t(1) << e) < elem)
-    ++e;
-  int top = sw.base() + e + std::abs(sw.shift()) + sw.bits();
-  if (top >= 31 || t.baseAlign < (int64_t(1) << top))
+  layout::Swizzle bytes(sw.bits(), sw.base() + llvm::Log2_64(uint64_t(elem)), sw.shift());
+  if (bytes.bitsSpanned() >= 31 || t.baseAlign < (int64_t(1) << bytes.bitsSpanned()))
     return std::nullopt;
-  return layout::Swizzle(sw.bits(), sw.base() + e, sw.shift());
+  return bytes;
 }
 
 /// Whether `t` is unswizzled, or swizzled as a Fly pointer can be.
@@ -1949,6 +1946,29 @@ MValue fragmentSlice(Kernel::Impl &k, Entry &t, int64_t values, int64_t i, int64
   return k.fromMem(vec, t.dtype, int(values));
 }
 
+/// The Fly instruction type of a synchronous atom on A/B values of `ab` and accumulators of
+/// `acc` (Fly's universal FMA, FlyROCDL's MFMA and gfx12 WMMA, FlyNVVM's mma.sync), where the
+/// Fly dialect has one that is exactly this atom; null otherwise.
+mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom, mlir::Type ab,
+                             mlir::Type acc) {
+  llvm::StringRef name = atom.name;
+  if (atom.m == 1 && atom.n == 1 && atom.k == 1) // the builder checked one type for all
+    return ab.getIntOrFloatBitWidth() >= 8 ? fly::UniversalFmaType::get(ctx, ab) : mlir::Type();
+  mlir::Type t;
+  if (name.starts_with("v_mfma_") && atom.scaleBlock == 0 && fly::mmaAbTypeName(ab))
+    t = fly_rocdl::MfmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
+  else if (name.starts_with("v_wmma_") && (ab.isF16() || ab.isBF16()) && acc.isF32())
+    t = fly_rocdl::Gfx120xWmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, false, false,
+                                        false);
+  else if (name.starts_with("mma.sync.") && acc.isF32() &&
+           (ab.isF16() || ab.isBF16() ||
+            mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(ab)))
+    t = fly_nvvm::MmaSyncType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
+  if (!t || mlir::cast<fly::MmaOpTypeInterface>(t).getAtom().name != atom.name)
+    return {};
+  return t;
+}
+
 /// The private declaration of atom or helper `name` in the GPU module, made once.
 void declareCallee(Kernel::Impl &k, const std::string &name, mlir::FunctionType type) {
   if (k.mod->gpuModule.lookupSymbol(name))
@@ -2197,9 +2217,18 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   std::string callee = std::string(kMmaFnPrefix) + atom.name;
   mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),
              tc = k.typeOf(c->dtype, int(vc));
-  if (!fma)
+  // The atom as a Fly value where the dialect has its instruction; the call of the atom
+  // otherwise.
+  MValue flyAtom;
+  if (mlir::Type inst =
+          flyMmaInstruction(k.ctx(), atom, k.typeOf(a->dtype, 1), k.typeOf(c->dtype, 1)))
+    flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
+  else if (fma) {
+    k.fail("gemm with " + atom.name + " computes on integers or floats of 8 bits or more, not " +
+           dtypeName(a->dtype));
+    return;
+  } else
     declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
-  bool real = isFloat(c->dtype);
   std::vector<std::array<int64_t, 3>> calls;
   if (!k.algebra("gemm traversal", [&] {
         calls = traversal.layout ? layout::gemmTraversal(M, N, K, *traversal.layout)
@@ -2223,7 +2252,11 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
       bs.push_back(fragmentSlice(k, *b, vb, i, kk));
     MValue &x = accs[size_t(n * M + m)];
     MValue av = as[size_t(m)], bv = bs[size_t(n)];
-    if (!fma) {
+    if (flyAtom) {
+      x = fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{tc}, flyAtom, MValue(), av,
+                                        bv, x)
+              .getResult(0);
+    } else {
       auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
                                              mlir::ValueRange{av, bv, x});
       // What a target that emulates the atom needs: its shape, lanes and operand layouts.
@@ -2232,11 +2265,6 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
       call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
                                                           atom.layoutC.str()}));
       x = call.getResult(0);
-    } else if (real) {
-      x = mlir::LLVM::FMAOp::create(k.b, k.loc(), av, bv, x);
-    } else {
-      x = mlir::arith::AddIOp::create(k.b, k.loc(),
-                                      mlir::arith::MulIOp::create(k.b, k.loc(), av, bv), x);
     }
   }
   for (int64_t n = 0; n < N; ++n)
@@ -2517,12 +2545,13 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         // Registers are not memory: their calls need no alignment (the builder's rule below),
         // nor do buffer accesses (AMD's buffer instructions take unaligned addresses).
         asFly = asFly && (guaranteed >= vecBytes || t->addrSpace == 5 || t->rsrc);
-        if (t->swizzle) // the Fly view's alignment: its pointer moved by the swizzle's offset
+        if (t->swizzle) {
+          // The Fly view's alignment: its pointer moved by the swizzle's offset.
           asFly = asFly &&
                   std::min<int64_t>(layout::largestPowerOfTwoDividing(divisorOf(t->swizzleOffset)) *
                                         elem,
                                     (int64_t(1) << t->swizzle->base()) * elem) >= vecBytes;
-        if (t->swizzle) { // a swizzle keeps aligned blocks of 2^base elements together
+          // A swizzle keeps aligned blocks of 2^base elements together.
           Int whole = layout::add(t->swizzleOffset, *off);
           guaranteed = std::min<int64_t>(
               std::min<int64_t>(t->baseAlign,

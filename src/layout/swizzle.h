@@ -22,6 +22,9 @@ public:
   int64_t apply(int64_t offset) const;
   /// The bits that move: x & yyyMask() is shifted by S onto the bits it flips.
   int64_t yyyMask() const { return yyyMask_; }
+  /// The low bits the swizzle reads or writes (M + |S| + B): offsets that agree modulo
+  /// 2^bitsSpanned() are swizzled alike, so a base aligned to it can be swizzled apart.
+  int bitsSpanned() const { return base_ + (shift_ < 0 ? -shift_ : shift_) + bits_; }
   std::string str() const;
   bool operator==(const Swizzle &o) const {
     return bits_ == o.bits_ && base_ == o.base_ && shift_ == o.shift_;

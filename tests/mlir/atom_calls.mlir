@@ -155,6 +155,27 @@ func.func @buffer_copy_into_lds(%raw: !llvm.ptr<1>, %n: i64, %lds: !llvm.ptr<3>,
   return
 }
 
+// A call's tensors may name only where the lane's 16 bytes start, one f32 each (FlyDSL's
+// spelling); soffset counts the source's f32 elements.
+// LOW-LABEL: func.func @buffer_copy_from_start
+// LOW: %[[FOUR:.*]] = arith.constant 4 : i32
+// LOW: %[[BYTES:.*]] = arith.muli %{{.*}}, %[[FOUR]] : i32
+// LOW: rocdl.raw.ptr.buffer.load.lds %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[BYTES]],
+func.func @buffer_copy_from_start(%raw: !llvm.ptr<1>, %n: i64, %lds: !llvm.ptr<3>, %soff: i32) {
+  %g = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  %stride = arith.constant 0 : i16
+  %flags = arith.constant 159744 : i32
+  %b = fly.make_ptr(%g, %stride, %n, %flags) : (!fly.ptr<f32, global>, i16, i64, i32) -> !fly.ptr<f32, #fly_rocdl.buffer_desc>
+  %l = fly.static : !fly.layout<1:1>
+  %src = fly.make_view(%b, %l) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>, !fly.layout<1:1>) -> !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>
+  %s = fly.make_ptr(%lds) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
+  %dst = fly.make_view(%s, %l) : (!fly.ptr<f32, shared>, !fly.layout<1:1>) -> !fly.memref<f32, shared, 1:1>
+  %a = fly.make_copy_atom {valBits = 128 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 128>
+  %a1 = fly.atom.set_value(%a, "soffset", %soff) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 128>, i32) -> !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 128>
+  fly.copy_atom_call(%a1, %src, %dst) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 128>, !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, !fly.memref<f32, shared, 1:1>) -> ()
+  return
+}
+
 // An MMA atom call on consecutive register fragments: A, B and C are read whole, D written
 // whole (a D fragment whose values are not consecutive stays a fragment: promote.mlir).
 // SSA-LABEL: func.func @mma_on_registers

@@ -347,6 +347,16 @@ func.func @buffer_copy_lds_sides(%s: !fly.memref<f32, #fly_rocdl.buffer_desc, 1:
 
 // -----
 
+// A start address narrower than the atom's values is fine; one wider is not.
+func.func @buffer_copy_lds_element(%s: !fly.memref<f64, #fly_rocdl.buffer_desc, 1:1>, %d: !fly.memref<f64, shared, 1:1>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>
+  // expected-error @+1 {{copies 'f64' to 'f64' with an atom of 32-bit values}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>, !fly.memref<f64, #fly_rocdl.buffer_desc, 1:1>, !fly.memref<f64, shared, 1:1>) -> ()
+  return
+}
+
+// -----
+
 func.func @buffer_copy_lds_field(%n: i32) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>
   // expected-error @+1 {{has no state field "voffset"}}
@@ -1168,5 +1178,26 @@ func.func @tdm_tiled(%x: !fly.tiled_copy<!tdm3, (4,1):(1,0), (4)>) {
 // Sub-byte elements have no address of their own: only register fragments hold them.
 // expected-error @+1 {{elements of 4 bits ('f4E2M1FN') are held in registers here, a fragment read and written whole}}
 func.func @fp4_in_global(%x: !fly.memref<f4E2M1FN, global, 64:1>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a universal FMA is 1x1x1, not 2x1x1}}
+func.func @fma_shape(%t: !fly.universal_fma<2x1x1, (f32, f32) -> f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a universal FMA takes one type for A, B and C, not 'f16', 'f16' and 'f32'}}
+func.func @fma_types(%t: !fly.universal_fma<1x1x1, (f16, f16) -> f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a universal FMA computes on integers or floats of 8 bits or more, not 'i1'}}
+func.func @fma_bits(%t: !fly.universal_fma<1x1x1, (i1, i1) -> i1>) {
   return
 }

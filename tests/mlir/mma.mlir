@@ -214,3 +214,21 @@ func.func @mma_sync_e4m3(%a: vector<16xi8>, %b: vector<8xi8>, %c: vector<4xf32>)
          vector<8xi8>, vector<4xf32>) -> vector<4xf32>
   return %d : vector<4xf32>
 }
+
+// CuTe's UniversalFMA: one value of each operand per thread, any lane count.
+// ROUND-LABEL: func.func @universal
+// ROUND: fly.make_mma_atom : !fly.mma_atom<!fly.universal_fma<1x1x1, (f32, f32) -> f32>>
+// CHECK-LABEL: func.func @universal
+// CHECK: %[[F:.*]] = llvm.intr.fma(%arg0, %arg1, %arg2) : (f32, f32, f32) -> f32
+// CHECK: %[[P:.*]] = arith.muli %arg3, %arg4 : i32
+// CHECK: %[[S:.*]] = arith.addi %[[P]], %arg5 : i32
+// CHECK: return %[[F]], %[[S]]
+func.func @universal(%a: f32, %b: f32, %c: f32, %i: i32, %j: i32, %k: i32) -> (f32, i32) {
+  %f = fly.make_mma_atom : !fly.mma_atom<!fly.universal_fma<1x1x1, (f32, f32) -> f32>>
+  %x = fly.mma_atom_call_ssa(%f, %a, %b, %c)
+      : (!fly.mma_atom<!fly.universal_fma<1x1x1, (f32, f32) -> f32>>, f32, f32, f32) -> f32
+  %n = fly.make_mma_atom : !fly.mma_atom<!fly.universal_fma<1x1x1, (i32, i32) -> i32>>
+  %y = fly.mma_atom_call_ssa(%n, %i, %j, %k)
+      : (!fly.mma_atom<!fly.universal_fma<1x1x1, (i32, i32) -> i32>>, i32, i32, i32) -> i32
+  return %x, %y : f32, i32
+}

@@ -42,7 +42,7 @@ def test_first_dump_holds_fly_ops_the_layout_pass_none(tmp_path, monkeypatch, ta
     assert not re.search(r"\bfly\.[a-z_.]+\(", after)  # no Fly op (attributes stay)
     pipeline = (folder / "pipeline.txt").read_text()
     assert "fly-layout-lowering{no-wrap=true}" in pipeline
-    assert "fly-lower-to-llvm{no-wrap=true}" in pipeline
+    assert "fly-lower-to-llvm{mma-calls=true no-wrap=true}" in pipeline
 
 
 @pytest.mark.parametrize("n, s", [(2, 3), (5, 1), (1, 7)])

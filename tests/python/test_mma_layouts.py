@@ -367,6 +367,36 @@ def _one_tile_gemm(op, dtype, np_dtype, rng=None):
     return one_tile, [flyc.from_dlpack(t) for t in (a, b, c)], c, ha @ hb.T
 
 
+FLY_ATOMS = [
+    (fx.rocdl.MFMA(16, 16, 16, fx.Float16), fx.Float16, np.float16, "rocm", "gfx942",
+     "!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>"),
+    (fx.rocdl.WMMA(16, 16, 16, fx.BFloat16), fx.BFloat16, None, "rocm", "gfx1201",
+     "!fly_rocdl.gfx120x.wmma<16x16x16, (bf16, bf16) -> f32, signA = false, signB = false, "
+     "clamp = false>"),
+    (fx.nvgpu.MmaSync(16, 8, 16, fx.Float16), fx.Float16, np.float16, "cuda", "sm_80",
+     "!fly_nvvm.mma_sync<16x8x16, (f16, f16) -> f32>"),
+    (fx.UniversalFMA(fx.Float32), fx.Float32, np.float32, "cpu", "gfx942",
+     "!fly.universal_fma<1x1x1, (f32, f32) -> f32>"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("op,dtype,np_dtype,target,arch,instruction", FLY_ATOMS)
+def test_gemm_is_fly_mma_atom_calls(op, dtype, np_dtype, target, arch, instruction, tmp_path,
+                                    monkeypatch):  # fmt: skip
+    # The builder's gemm is the Fly dialect's atom and one call per atom call; the target's
+    # stages make them instructions (or the cpu's emulation) after the Fly passes.
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    kernel, args, _, _ = _one_tile_gemm(op, dtype, np_dtype)
+    kernel.compile(*args, target=target, arch=arch)
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert f"fly.make_mma_atom : !fly.mma_atom<{instruction}>" in origin
+    calls = re.findall(r"fly\.mma_atom_call_ssa\(", origin)
+    assert len(calls) == 1  # each thread holds one atom call's values of the 2 x 2 tile
+    assert "__fly_mma" not in origin
+
+
 MFMA_CODE = [
     (16, 16, 4, fx.Float32, np.float32, "gfx942", "v_mfma_f32_16x16x4_f32"),
     (32, 32, 2, fx.Float32, np.float32, "gfx942", "v_mfma_f32_32x32x2_f32"),

@@ -274,6 +274,20 @@ def Fly_UniversalCopyType : TypeDef<Fly_Dialect, "UniversalCopy",
   let genVerifyDecl = 1;
 }
 
+def Fly_UniversalFmaType : TypeDef<Fly_Dialect, "UniversalFma",
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
+  let mnemonic = "universal_fma";
+  let summary = "D = A * B + C on one value of each, by every thread alone";
+  let description = [{
+    `!fly.universal_fma<1x1x1, (f32, f32) -> f32>`: CuTe's UniversalFMA, one element type for
+    A, B, C and D (an integer or a float); a fused multiply-add for floats, a multiply and an
+    add for integers.
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def Fly_CopyAtomType : TypeDef<Fly_Dialect, "CopyAtom"> {
   let mnemonic = "copy_atom";
   let summary = "a copy instruction and the width of the values it moves";

@@ -51,6 +51,10 @@ def Fly_CopyOpTypeInterface : TypeInterface<"CopyOpTypeInterface"> {
                     "Tensor Data Mover) rather than each thread's values; its atoms' valBits is "
                     "0 and fly.copy is one call",
                     "bool", "copiesWholeTensors", (ins), "", [{ return false; }]>,
+    InterfaceMethod<"whether a call's tensors only say where each lane's bytes start (a DMA "
+                    "into LDS moves its width from there whatever the tensors' extent), so "
+                    "their elements may be narrower than the atom's values",
+                    "bool", "takesStartAddresses", (ins), "", [{ return false; }]>,
   ];
 }
 

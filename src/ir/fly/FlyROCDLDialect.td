@@ -51,7 +51,8 @@ def FlyROCDL_BufferCopyType : TypeDef<FlyROCDL_Dialect, "BufferCopy",
 
 def FlyROCDL_BufferCopyLdsType : TypeDef<FlyROCDL_Dialect, "BufferCopyLds",
     [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface,
-                                 ["checkSpaces", "getStateTypes", "getStateFieldIndex"]>]> {
+                                 ["checkSpaces", "getStateTypes", "getStateFieldIndex",
+                                  "takesStartAddresses"]>]> {
   let mnemonic = "cdna3.buffer_copy_lds";
   let summary = "a buffer load straight into LDS (MUBUF with lds): 32 or 128 bits a lane";
   let description = [{
@@ -62,7 +63,9 @@ def FlyROCDL_BufferCopyLdsType : TypeDef<FlyROCDL_Dialect, "BufferCopyLds",
     `!llvm.struct<(i32, i32)>`). The hardware writes lane i's bytes at M0 + i x the width, M0
     being one wave-uniform LDS address read from the first active lane: the lowering gives it
     this lane's destination less its share, so the lanes' destinations must follow each other.
-    128 bits need gfx950.
+    A call's tensors name where the lane's bytes start: their elements may be narrower than the
+    atom's values (FlyDSL copies 128 bits from `!fly.memref<f32, ..., 1:1>`), and soffset counts
+    the source's elements. 128 bits need gfx950.
   }];
   let parameters = (ins "int64_t":$bitSize);
   let assemblyFormat = "`<` $bitSize `>`";

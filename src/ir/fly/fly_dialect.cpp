@@ -2421,10 +2421,14 @@ int64_t elementBits(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth(
 LogicalResult verifyCopySides(Operation *op, CopyAtomType atom, FlyMemRefType src,
                               FlyMemRefType dst) {
   bool whole = atom.getInstruction().copiesWholeTensors();
+  bool starts = atom.getInstruction().takesStartAddresses();
   if (whole && src.getElementType() != dst.getElementType())
     return op->emitOpError("copies ") << src.getElementType() << " to " << dst.getElementType();
+  auto fits = [&](int64_t bits) {
+    return starts ? bits > 0 && atom.getValBits() % bits == 0 : bits == atom.getValBits();
+  };
   for (FlyMemRefType t : {src, dst})
-    if (!whole && elementBits(t.getElementType()) != atom.getValBits())
+    if (!whole && !fits(elementBits(t.getElementType())))
       return op->emitOpError("copies ")
              << src.getElementType() << " to " << dst.getElementType() << " with an atom of "
              << atom.getValBits() << "-bit values";

@@ -173,8 +173,9 @@ llvm::SmallVector<int32_t> structureInts(mlir::Operation *op);
 /// width; such a value stays as it was for fly-lower-to-llvm.
 std::unique_ptr<mlir::Pass> createLayoutLoweringPass(bool noWrap = false);
 /// fly-lower-to-llvm: every Fly op of a body; layouts as fly-layout-lowering computes them,
-/// pointers and tensors as LLVM pointers, loads and stores.
-std::unique_ptr<mlir::Pass> createLowerToLlvmPass(bool noWrap = false);
+/// pointers and tensors as LLVM pointers, loads and stores. `mmaCalls` (the library's
+/// pipelines) leaves matrix-core atoms as calls of the atom, which the target resolves.
+std::unique_ptr<mlir::Pass> createLowerToLlvmPass(bool noWrap = false, bool mmaCalls = false);
 
 /// fly-canonicalize: algebra ops on static layouts become fly.layout values of their result
 /// types; queries fold to constants.

@@ -26,11 +26,13 @@
 #include "ir/fly/fly_dialect.h"
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
+#include "ir/mlir_module.h"
 #include "ir/nvidia_matrix_core.h"
 #include "ir/ssa_int.h"
 #include "layout/copy.h"
 #include "layout/text.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
@@ -106,9 +108,13 @@ struct TensorParts {
 struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(LayoutLoweringPass)
 
-  explicit LayoutLoweringPass(bool layoutsOnly = true) : layoutsOnly(layoutsOnly) {}
+  explicit LayoutLoweringPass(bool layoutsOnly = true) : layoutsOnly(layoutsOnly) {
+    addLoweringOptions();
+  }
   LayoutLoweringPass(const LayoutLoweringPass &other)
-      : PassWrapper(other), layoutsOnly(other.layoutsOnly) {}
+      : PassWrapper(other), layoutsOnly(other.layoutsOnly) {
+    addLoweringOptions();
+  }
   /// FlyDSL's fly-layout-lowering: int tuples and layouts resolved into Fly construction ops and
   /// arith, everything else left in Fly. Otherwise (fly-lower-to-llvm) every Fly op of the body.
   bool layoutsOnly;
@@ -119,6 +125,18 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                      "where they provably fit"),
                       llvm::cl::init(false)};
   LeafWidth leafWidth() const { return noWrap ? LeafWidth::Bounds : LeafWidth::Operands; }
+  /// fly-lower-to-llvm's: the library's targets resolve matrix-core atoms late (each arch
+  /// checks its instructions, the cpu target emulates them), from calls of the atom; FlyDSL's
+  /// pipeline emits the instruction here.
+  std::optional<Option<bool>> mmaCalls;
+  void addLoweringOptions() {
+    if (!layoutsOnly)
+      mmaCalls.emplace(*this, "mma-calls",
+                       llvm::cl::desc("MFMA, gfx12 WMMA and mma.sync atom calls as calls of "
+                                      "__fly_mma.<instruction> on the lane's values, with the "
+                                      "atom's shape and layouts, for the target to resolve"),
+                       llvm::cl::init(false));
+  }
   /// A leaf for `v`: static where it is a constant.
   L::Int leaf(OpBuilder &b, Location loc, Value v, int64_t divisor = 1) const {
     return SsaInt::leaf(b, loc, leafWidth(), v, divisor);
@@ -136,8 +154,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                          "tensors to LLVM pointers, loads and stores";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                    ROCDL::ROCDLDialect, scf::SCFDialect, vector::VectorDialect>();
+    registry
+        .insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                NVVM::NVVMDialect, ROCDL::ROCDLDialect, scf::SCFDialect, vector::VectorDialect>();
   }
 
   llvm::DenseMap<Value, L::Layout> layouts;
@@ -414,8 +433,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                         const std::optional<L::Swizzle> &swizzle) {
     if (!swizzle)
       return raw;
-    int top = swizzle->base() + std::abs(swizzle->shift()) + swizzle->bits();
-    if (auto a = anchors.find(raw); a != anchors.end() && a->second.align >= (int64_t(1) << top)) {
+    if (auto a = anchors.find(raw);
+        a != anchors.end() && a->second.align >= (int64_t(1) << swizzle->bitsSpanned())) {
       const L::Int &bytes = a->second.bytes;
       Value i = bytes.isStatic()
                     ? SsaInt::materialize(b, loc, L::Int(swizzle->apply(bytes.value())))
@@ -469,7 +488,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     if (!isa<FlyMemRefType>(v.getType()))
       return v;
     Type lane = laneValuesType(v);
-    if (ab && !isa<FN::MmaSyncType>(inst)) { // mma.sync packs its registers itself
+    // mma.sync packs its registers itself, as the target does an atom call's values
+    if (ab && !isa<FN::MmaSyncType, UniversalFmaType>(inst) && !callsAtom(inst)) {
       auto vec = dyn_cast<VectorType>(lane);
       lane = fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
                                             vec ? vec.getNumElements() : 1);
@@ -477,9 +497,50 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return LLVM::LoadOp::create(b, loc, lane, contiguousPtr(v, tv));
   }
 
+  /// Whether an atom's calls are calls of __fly_mma.<instruction> (mma-calls): the atoms the
+  /// library's targets resolve, whose name says all the instruction does (gfx12's WMMA takes
+  /// no integers, so no signs or clamp).
+  bool callsAtom(MmaOpTypeInterface inst) const {
+    return mmaCalls && bool(*mmaCalls) &&
+           isa<FR::MfmaType, FR::Gfx120xWmmaType, FN::MmaSyncType>(inst);
+  }
+
+  /// The call of an atom that the target resolves: kMmaFnPrefix + its instruction on the lane's
+  /// A, B and C values, with the shape and layouts the cpu target emulates it from.
+  static Value atomCall(OpBuilder &b, Location loc, const L::MmaAtom &atom, Value a, Value bValue,
+                        Value c) {
+    std::string callee = std::string(::fly::ir::kMmaFnPrefix) + atom.name;
+    auto type = b.getFunctionType({a.getType(), bValue.getType(), c.getType()}, {c.getType()});
+    Operation *table = SymbolTable::getNearestSymbolTable(b.getInsertionBlock()->getParentOp());
+    if (auto existing = SymbolTable::lookupSymbolIn(table, callee)) {
+      auto f = dyn_cast<func::FuncOp>(existing);
+      if (!f || f.getFunctionType() != type)
+        L::fail(L::ErrorKind::InvalidArgument,
+                "the symbol " + callee + " is not the atom's declaration");
+    } else {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&table->getRegion(0).front());
+      func::FuncOp::create(b, loc, callee, type).setPrivate();
+    }
+    auto call =
+        func::CallOp::create(b, loc, callee, TypeRange{c.getType()}, ValueRange{a, bValue, c});
+    call->setAttr(::fly::ir::kMmaShapeAttr,
+                  b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, L::staticSize(atom.thrID)}));
+    call->setAttr(::fly::ir::kMmaLayoutsAttr,
+                  b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()}));
+    return call.getResult(0);
+  }
+
   /// The target's instruction for an MMA atom on this lane's A, B and C values.
-  static Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a,
-                          Value bValue, Value c) {
+  Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
+                   Value c) const {
+    if (callsAtom(inst))
+      return atomCall(b, loc, inst.getAtom(), a, bValue, c);
+    if (isa<UniversalFmaType>(inst))
+      return isa<FloatType>(c.getType())
+                 ? Value(LLVM::FMAOp::create(b, loc, a, bValue, c))
+                 : Value(
+                       arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, a, bValue), c));
     if (auto sync = dyn_cast<FN::MmaSyncType>(inst))
       return fly::ir::createMmaSync(b, loc, sync.getAType(), a, bValue, c,
                                     sync.getAType().getIntOrFloatBitWidth() == 8);
@@ -592,12 +653,16 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto atomType = cast<CopyAtomType>(atom.getType());
     auto inst = cast<FR::BufferCopyLdsType>(atomType.getCopyOp());
     auto srcType = cast<FlyMemRefType>(src.getType());
-    for (Value t : {src, dst})
-      if (L::size(cast<FlyMemRefType>(t.getType()).getLayout().getLayout()).value() !=
-          atomType.getValues())
+    // Each tensor: one call's values, or one element, where they start.
+    for (Value t : {src, dst}) {
+      auto type = cast<FlyMemRefType>(t.getType());
+      int64_t n = L::size(type.getLayout().getLayout()).value();
+      if (n != atomType.getValues() && n != 1)
         L::fail(L::ErrorKind::Unsupported,
-                "a buffer copy into LDS lowers tensors of exactly one call's values, not " +
-                    cast<FlyMemRefType>(t.getType()).getLayout().getText().str());
+                "a buffer copy into LDS lowers tensors of one call's values or of where they "
+                "start, not " +
+                    type.getLayout().getText().str());
+    }
     int64_t bytes = inst.getBitSize() / 8;
     if (tensor(dst).addressSwizzle) // the instruction writes each lane's bytes after the last's
       L::fail(L::ErrorKind::Unsupported,
@@ -1380,9 +1445,10 @@ std::unique_ptr<Pass> fly::ir::fly::createLayoutLoweringPass(bool noWrap) {
   return pass;
 }
 
-std::unique_ptr<Pass> fly::ir::fly::createLowerToLlvmPass(bool noWrap) {
+std::unique_ptr<Pass> fly::ir::fly::createLowerToLlvmPass(bool noWrap, bool mmaCalls) {
   auto pass = std::make_unique<LayoutLoweringPass>(/*layoutsOnly=*/false);
   pass->noWrap = noWrap;
+  *pass->mmaCalls = mmaCalls;
   return pass;
 }
 

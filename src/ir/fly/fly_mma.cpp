@@ -23,6 +23,47 @@ LogicalResult MmaAtomType::verify(function_ref<InFlightDiagnostic()> emitError, 
   return success();
 }
 
+Type UniversalFmaType::parse(AsmParser &parser) {
+  int64_t m = 0, n = 0, k = 0;
+  Type a, b, c;
+  SMLoc at = parser.getCurrentLocation();
+  if (parseMmaShapeAndTypes(parser, m, n, k, a, b, c) || parser.parseGreater())
+    return {};
+  if (m != 1 || n != 1 || k != 1) {
+    parser.emitError(at, "a universal FMA is 1x1x1, not ") << m << "x" << n << "x" << k;
+    return {};
+  }
+  if (a != b || b != c) {
+    parser.emitError(at, "a universal FMA takes one type for A, B and C, not ")
+        << a << ", " << b << " and " << c;
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), a);
+}
+
+void UniversalFmaType::print(AsmPrinter &printer) const {
+  printMmaShapeAndTypes(printer, 1, 1, 1, getElementType(), getElementType(), getElementType());
+  printer << ">";
+}
+
+LogicalResult UniversalFmaType::verify(function_ref<InFlightDiagnostic()> emitError, Type t) {
+  if (!isa<IntegerType, FloatType>(t) || t.getIntOrFloatBitWidth() < 8)
+    return emitError() << "a universal FMA computes on integers or floats of 8 bits or more, not "
+                       << t;
+  return success();
+}
+
+L::MmaAtom UniversalFmaType::getAtom() const {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << getElementType();
+  return L::mmaAtom(L::MmaFamily::UniversalFMA, 1, 1, 1, name);
+}
+
+Type UniversalFmaType::getAElementType() const { return getElementType(); }
+Type UniversalFmaType::getBElementType() const { return getElementType(); }
+Type UniversalFmaType::getCElementType() const { return getElementType(); }
+
 Type TiledMmaType::parse(AsmParser &parser) {
   // FlyDSL writes the atom layout bare: `!fly.tiled_mma<!fly.mma_atom<...>, <(1,4,1):(0,1,0)>>`.
   Type atom;

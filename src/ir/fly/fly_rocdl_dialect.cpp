@@ -87,6 +87,8 @@ std::string BufferCopyLdsType::checkSpaces(unsigned src, unsigned dst) const {
   return {};
 }
 
+bool BufferCopyLdsType::takesStartAddresses() const { return true; }
+
 SmallVector<Type> BufferCopyLdsType::getStateTypes() const {
   Type i32 = IntegerType::get(getContext(), 32);
   return {i32, i32};
