@@ -1122,8 +1122,7 @@ mlir::ROCDL::MakeBufferRsrcOp bufferResourceOf(const Entry &t) {
 /// buffer_desc pointer can stand for in a copy.
 bool flyBufferSide(Kernel::Impl &k, const Entry &t) {
   return bufferResourceOf(t) && !t.identity && !t.swizzle && t.addrSpace == fly::Global &&
-         bitWidth(t.dtype) % 8 == 0 && k.memType(t.dtype) == k.typeOf(t.dtype, 1) &&
-         k.flyForm(*t.layout, IntTuple(int64_t(0)));
+         bitWidth(t.dtype) % 8 == 0 && k.flyForm(*t.layout, IntTuple(int64_t(0)));
 }
 
 /// The buffer tensor `t` as a Fly value: a view over fly.make_ptr(base, stride, records, flags)

@@ -38,3 +38,26 @@ func.func @fp8_copy_through_registers(%in: !llvm.ptr<1>, %out: !llvm.ptr<3>) {
   fly.memref.store(%x, %o, %crd) : (f8E4M3FN, !s, !fly.int_tuple<(?)>) -> ()
   return
 }
+
+// A buffer copy moves fp8 values as its words: the bitcasts between them go through bytes.
+// CHECK-LABEL: func.func @fp8_buffer_round_trip
+// CHECK: %[[W:.*]] = rocdl.raw.ptr.buffer.load {{.*}} : vector<4xi32>
+// CHECK: llvm.bitcast %[[W]] : vector<4xi32> to vector<16xi8>
+// CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : vector<16xi8> to vector<4xi32>
+// CHECK: rocdl.raw.ptr.buffer.store %[[V]]
+// IR-LABEL: define void @fp8_buffer_round_trip
+// IR: call <4 x i32> @llvm.amdgcn.raw.ptr.buffer.load.v4i32
+// IR: call void @llvm.amdgcn.raw.ptr.buffer.store.v4i32
+func.func @fp8_buffer_round_trip(%raw: !llvm.ptr<1>, %n: i64) {
+  %g = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f8E4M3FN, global>
+  %stride = arith.constant 0 : i16
+  %flags = arith.constant 159744 : i32
+  %b = fly.make_ptr(%g, %stride, %n, %flags) : (!fly.ptr<f8E4M3FN, global>, i16, i64, i32) -> !fly.ptr<f8E4M3FN, #fly_rocdl.buffer_desc>
+  %l = fly.static : !fly.layout<16:1>
+  %src = fly.make_view(%b, %l) : (!fly.ptr<f8E4M3FN, #fly_rocdl.buffer_desc>, !fly.layout<16:1>) -> !fly.memref<f8E4M3FN, #fly_rocdl.buffer_desc, 16:1>
+  %r = fly.memref.alloca(%l) : (!fly.layout<16:1>) -> !fly.memref<f8E4M3FN, register, 16:1>
+  %a = fly.make_copy_atom {valBits = 8 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 8>
+  fly.copy_atom_call(%a, %src, %r) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 8>, !fly.memref<f8E4M3FN, #fly_rocdl.buffer_desc, 16:1>, !fly.memref<f8E4M3FN, register, 16:1>) -> ()
+  fly.copy_atom_call(%a, %r, %src) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 8>, !fly.memref<f8E4M3FN, register, 16:1>, !fly.memref<f8E4M3FN, #fly_rocdl.buffer_desc, 16:1>) -> ()
+  return
+}

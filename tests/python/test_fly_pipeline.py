@@ -375,6 +375,47 @@ def test_buffer_copies_through_fly_move_each_row():
 
 
 @flyc.kernel
+def fp8_buffer_rows(src: fx.Tensor, dst: fx.Tensor):
+    # Rows of 16 fp8 values (one 128-bit buffer call each way), the bytes read as E4M3FNUZ.
+    row = fx.block_idx.x
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float8E4M3FNUZ)
+    layout = fx.make_layout(48, 1)
+    s, d = (
+        fx.rocdl.make_buffer_tensor(
+            fx.make_view(fx.recast_iter(fx.Float8E4M3FNUZ, fx.get_iter(t)), layout)
+        )
+        for t in (src, dst)
+    )
+    s_row = fx.slice(fx.logical_divide(s, fx.make_layout(16, 1)), (None, row))
+    d_row = fx.slice(fx.logical_divide(d, fx.make_layout(16, 1)), (None, row))
+    r = fx.make_rmem_tensor(16, fx.Float8E4M3FNUZ)
+    fx.copy(atom, s_row, r)
+    fx.copy(atom, r, d_row)
+
+
+@pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942")])
+def test_fp8_buffer_copies_are_fly_copies(tmp_path, monkeypatch, target, arch):
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    a = np.zeros(48, np.uint8)
+    fp8_buffer_rows.compile(a, a, target=target, arch=arch)
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert origin.count("fly.copy(") == 2 and "rocdl.raw.ptr.buffer" not in origin
+    assert "!fly.ptr<f8E4M3FNUZ, #fly_rocdl.buffer_desc>" in origin
+    lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
+    assert lowered.count("rocdl.raw.ptr.buffer.load ") == 1
+    assert lowered.count("rocdl.raw.ptr.buffer.store ") == 1
+
+
+def test_fp8_buffer_copies_move_every_byte():
+    x = np.arange(48, dtype=np.uint8) * 5
+    out = dev.array(np.zeros(48, np.uint8))
+    fp8_buffer_rows(dev.array(x), out).launch(grid=(3,), block=(1,))
+    np.testing.assert_array_equal(dev.host(out), x)
+
+
+@flyc.kernel
 def lds_columns(src: fx.Tensor, out: fx.Tensor):
     # 64 lanes load their row's 4 floats straight into LDS, column after column (the
     # instruction's lane-after-lane layout), then each sums its row.

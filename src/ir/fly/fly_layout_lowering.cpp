@@ -70,19 +70,27 @@ Type storageType(Type t) {
   return IntegerType::get(t.getContext(), f.getWidth());
 }
 
-/// Loads, stores, allocas and getelementptrs of fp8 values and elements, which LLVM cannot
-/// translate, made ones of integers of the same width; the values pass through arith.bitcast.
+/// Loads, stores, bitcasts (a buffer copy's values to and from its words), allocas and
+/// getelementptrs of fp8 values and elements, which LLVM cannot translate, made ones of integers
+/// of the same width; the values pass through arith.bitcast.
 void legalizeStorage(Operation *root) {
   root->walk([](Operation *op) {
     OpBuilder b(op);
-    if (auto l = dyn_cast<LLVM::LoadOp>(op)) {
-      if (Type st = storageType(l.getType())) {
-        b.setInsertionPointAfter(l);
-        Type original = l.getType();
-        l.getResult().setType(st);
-        auto cast = arith::BitcastOp::create(b, l.getLoc(), original, l.getResult());
-        l.getResult().replaceAllUsesExcept(cast, cast);
+    auto storeResult = [&](Value result) {
+      if (Type st = storageType(result.getType())) {
+        b.setInsertionPointAfter(result.getDefiningOp());
+        Type original = result.getType();
+        result.setType(st);
+        auto cast = arith::BitcastOp::create(b, result.getLoc(), original, result);
+        result.replaceAllUsesExcept(cast, cast);
       }
+    };
+    if (auto l = dyn_cast<LLVM::LoadOp>(op)) {
+      storeResult(l.getResult());
+    } else if (auto c = dyn_cast<LLVM::BitcastOp>(op)) {
+      if (Type st = storageType(c.getArg().getType()))
+        c.getArgMutable().assign(arith::BitcastOp::create(b, c.getLoc(), st, c.getArg()));
+      storeResult(c.getResult());
     } else if (auto s = dyn_cast<LLVM::StoreOp>(op)) {
       if (Type st = storageType(s.getValue().getType()))
         s.getValueMutable().assign(arith::BitcastOp::create(b, s.getLoc(), st, s.getValue()));
