@@ -2220,14 +2220,15 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   // otherwise.
   MValue flyAtom;
   if (mlir::Type inst =
-          flyMmaInstruction(k.ctx(), atom, k.typeOf(a->dtype, 1), k.typeOf(c->dtype, 1)))
+          flyMmaInstruction(k.ctx(), atom, k.typeOf(a->dtype, 1), k.typeOf(c->dtype, 1))) {
     flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
-  else if (fma) {
+  } else if (fma) {
     k.fail("gemm with " + atom.name + " computes on integers or floats of 8 bits or more, not " +
            dtypeName(a->dtype));
     return;
-  } else
+  } else {
     declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
+  }
   std::vector<std::array<int64_t, 3>> calls;
   if (!k.algebra("gemm traversal", [&] {
         calls = traversal.layout ? layout::gemmTraversal(M, N, K, *traversal.layout)

@@ -18,6 +18,20 @@ from _examples import dev
 from flydsl.errors import CompileError
 
 
+@pytest.fixture
+def dump_dir(tmp_path, monkeypatch):
+    """Kernels compiled in the test write their stages (FLYDSL_DUMP_IR) under tmp_path; the
+    fixture's value gives the one kernel's folder of them."""
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+
+    def folder():
+        (only,) = tmp_path.iterdir()
+        return only
+
+    return folder
+
+
 @flyc.kernel
 def offsets(out: fx.Tensor, n: fx.Int32, s: fx.Int32):
     L = fx.make_layout((4, n), (s, 1))
@@ -26,12 +40,10 @@ def offsets(out: fx.Tensor, n: fx.Int32, s: fx.Int32):
 
 
 @pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942"), ("cuda", "sm_90")])
-def test_first_dump_holds_fly_ops_the_layout_pass_none(tmp_path, monkeypatch, target, arch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_first_dump_holds_fly_ops_the_layout_pass_none(dump_dir, target, arch):
     out = np.zeros(8, np.int64)
     offsets.compile(out, 2, 3, target=target, arch=arch)
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert "fly.crd2idx" in origin and "fly.make_layout" in origin
     # The offsets are arithmetic after the layout pass; the tensor access (fly.memref.store on
@@ -93,11 +105,9 @@ def test_size_of_a_dynamic_layout(n, s):
     assert dev.host(out).tolist() == [4 * n, 4 * n]
 
 
-def test_size_is_a_fly_op_in_the_first_dump(tmp_path, monkeypatch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_size_is_a_fly_op_in_the_first_dump(dump_dir):
     sizes.compile(np.zeros(2, np.int64), 3, 5, target="cpu")
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     assert "fly.size" in (folder / "00_origin.mlir").read_text()
 
 
@@ -127,11 +137,9 @@ def _registers_expected():
     return src, src[((i * 5) % 16) * 16 + (i * 7) % 16] + i
 
 
-def test_register_tensors_are_fly_allocations_in_the_first_dumps(tmp_path, monkeypatch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_register_tensors_are_fly_allocations_in_the_first_dumps(dump_dir):
     registers.compile(np.zeros(256, np.float32), np.zeros(64, np.float32), target="cpu")
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert "fly.memref.alloca" in origin
     assert "!fly.memref<f32, register, (16,16):(16,1)>" in origin
@@ -183,14 +191,12 @@ def shaped_registers(out: fx.Tensor):
         out[j] = r[j % 2, j // 2] + k[1, j // 2]
 
 
-def test_register_tensors_of_a_shape_are_ordered_layouts(tmp_path, monkeypatch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_register_tensors_of_a_shape_are_ordered_layouts(dump_dir):
     out = dev.array(np.zeros(6, np.int32))
     shaped_registers(out).launch(grid=(1,), block=(1,))
     # Mode 0 of k has stride 0: k[1, j] is the register k[0, j] wrote.
     assert dev.host(out).tolist() == [j + 10 * (j // 2) for j in range(6)]
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert "fly.make_ordered_layout" in origin
     assert "!fly.memref<i32, register, (2,3):(1,2)>" in origin
@@ -227,14 +233,10 @@ def tile_copy(src: fx.Tensor, dst: fx.Tensor, swizzled: fx.Constexpr[bool]):
 
 
 @pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942"), ("cuda", "sm_90")])
-def test_universal_copies_are_fly_copies_lowered_by_the_atom_pass(
-    tmp_path, monkeypatch, target, arch
-):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_universal_copies_are_fly_copies_lowered_by_the_atom_pass(dump_dir, target, arch):
     a = np.zeros((4, 8), np.float32)
     tile_copy.compile(a, a, False, target=target, arch=arch)
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     atom = "!fly.copy_atom<!fly.universal_copy<128>, 32>"
     assert origin.count("fly.copy(") == 2 and atom in origin
@@ -351,12 +353,10 @@ def buffer_rows(src: fx.Tensor, dst: fx.Tensor):
 
 
 @pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942"), ("cuda", "sm_90")])
-def test_buffer_copies_are_fly_copies_of_flyrocdl_buffer_atoms(tmp_path, monkeypatch, target, arch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_buffer_copies_are_fly_copies_of_flyrocdl_buffer_atoms(dump_dir, target, arch):
     a = np.zeros(24, np.float16)
     buffer_rows.compile(a, a, target=target, arch=arch)
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.copy(") == 2
     assert "!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy<128>, 16>" in origin
@@ -394,12 +394,10 @@ def fp8_buffer_rows(src: fx.Tensor, dst: fx.Tensor):
 
 
 @pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942")])
-def test_fp8_buffer_copies_are_fly_copies(tmp_path, monkeypatch, target, arch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_fp8_buffer_copies_are_fly_copies(dump_dir, target, arch):
     a = np.zeros(48, np.uint8)
     fp8_buffer_rows.compile(a, a, target=target, arch=arch)
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.copy(") == 2 and "rocdl.raw.ptr.buffer" not in origin
     assert "!fly.ptr<f8E4M3FNUZ, #fly_rocdl.buffer_desc>" in origin
@@ -431,12 +429,10 @@ def lds_columns(src: fx.Tensor, out: fx.Tensor):
 
 
 @pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942")])
-def test_buffer_copies_into_lds_are_fly_copies(tmp_path, monkeypatch, target, arch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_buffer_copies_into_lds_are_fly_copies(dump_dir, target, arch):
     lds_columns.compile(np.zeros((64, 4), np.float32), np.zeros(64, np.float32), target=target,
                         arch=arch)  # fmt: skip
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.copy(") == 1
     assert "!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>" in origin
@@ -467,15 +463,13 @@ def whole_registers(out: fx.Tensor):
         out[2, i] = third[i]
 
 
-def test_register_tensors_read_and_written_whole_are_load_vec_and_store_vec(tmp_path, monkeypatch):
-    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
-    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+def test_register_tensors_read_and_written_whole_are_load_vec_and_store_vec(dump_dir):
     out = dev.array(np.zeros((3, 6), np.float32))
     whole_registers(out).launch(grid=(1,), block=(1,))
     # Index 5 is coordinate (1, 2): the element written between the first and second reads.
     second = [1.5] * 5 + [7.0]
     np.testing.assert_array_equal(dev.host(out), [[1.5] * 6, second, [2 * x for x in second]])
-    (folder,) = tmp_path.iterdir()
+    folder = dump_dir()
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.memref.load_vec(") == 3 and origin.count("fly.memref.store_vec(") == 2
     assert "vector.broadcast" in origin  # fill(): one value for every register
