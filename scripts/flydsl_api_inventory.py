@@ -37,14 +37,16 @@ DIFFERENCES = """
   kernels take as they take the tensor; one annotated `fx.Int32` (any numeric type) arrives as
   a runtime value of that type holding the call's value (`n.runtime`; arithmetic on it stays
   runtime, `n.ir_value()` is itself), which a launch takes as a dynamic block and a kernel as
-  a run-time argument. A host layout made from one is static, though (host layouts have no
-  dynamic leaves): FlyDSL's is dynamic. There is no host IR: a call's cache key is FlyDSL's
-  (`_build_full_cache_key`: the globals read, `_env_`, the GPUTarget, the hints, the
-  arguments), and `_mem_cache` / `_last_compiled` give the kernels that calls with a key
-  compiled. As in FlyDSL, the module globals a jit function and the kernels it reaches read
-  are checked on every call against their first values, and a change raises RuntimeError
-  naming the global; here a kernel launched by itself checks the globals its body reads too.
-  The globals read are found in the bytecode (global loads), where FlyDSL takes every name
+  a run-time argument. A host tuple or layout made from one has its value, with a dynamic
+  leaf in its type (`!fly.int_tuple<(?,3)>`), so its algebra is computed on the host where
+  FlyDSL's emits dynamic IR. There is no host IR: a jit function's body runs as Python, a
+  call's cache key is FlyDSL's (`_build_full_cache_key`: the globals read, `_env_`, the
+  GPUTarget, the hints, the arguments), and `_mem_cache` / `_last_compiled` give the kernels
+  that calls with a key compiled; a call that launches no kernel compiles nothing and leaves
+  `_last_compiled` None (FlyDSL's has the traced host function's IR as `source_ir`). As in
+  FlyDSL, the module globals a jit function and the kernels it reaches read are checked on
+  every call against their first values, and a change raises RuntimeError naming the global;
+  here a kernel launched by itself checks the globals its body reads too. The globals read are found in the bytecode (global loads), where FlyDSL takes every name
   of `co_names`, attribute names included. `manager_key` is computed as FlyDSL's, but no
   per-function disk cache hangs on it (`cache_manager` is None): the library's disk cache
   keys compiled kernels by their IR. `COMPILE_ONLY=1` makes a jit call compile its kernels and
@@ -54,8 +56,11 @@ DIFFERENCES = """
   an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
   the wave reads other lanes here: not yet resolved.
 - `fx.printf` takes FlyDSL's `{}` placeholders (integers in decimal, floats with two decimals,
-  Python values written into the text) and also C's `%` conversions when the format has no
-  `{}`; those are checked against the values when the kernel is built.
+  Python values written into the text; FlyDSL's `fly.print`, which ends the line) and also C's
+  `%` conversions when the format has no `{}`, printed as written (a `gpu.printf`); those are
+  checked against the values when the kernel is built. `fx.printf(a, b)` without a format
+  prints the values separated by spaces (FlyDSL's drops them and prints an empty line), and a
+  `%` of a `{}` format is text (FlyDSL's passes it on to printf as a conversion).
 - A pointer argument (`flyc.from_c_void_p`) is a rank-1 tensor of unknown extent in the
   kernel: nothing checks its indexes, as nothing checks a raw pointer's in FlyDSL.
 - `fx.Tensor(x)` wraps a tensor value of a kernel or, in a `@flyc.jit` function, a view of a
@@ -85,7 +90,23 @@ DIFFERENCES = """
   the entry block rebuilds the vector, which has FlyDSL's `shape` and `numel`; an `i1` argument
   travels as a byte). A kernel returns nothing, so a function's scalar results are memory: one
   tensor parameter each after the arguments, whose element 0 `func.ReturnOp(values)` writes
-  (every value checked first; a function that ends without it is an error). The raw pointer and
+  (every value checked first; an integer of another width converts as C's return converts it,
+  since layout sizes are i64 here where FlyDSL's i32 could wrap; an `index` result is an i64;
+  a function that ends without it is an error). `create_gpu_module(name)`,
+  `get_gpu_module_body(m)` and `create_gpu_func(name, type, known_block_size=...)` of
+  `flydsl.compiler.kernel_function` build the same kernels (every function is a `gpu.func` of
+  the module's one `gpu.module`, named `kernels` whatever name is asked for), and
+  `gpu.ReturnOp([])` ends one. `ir.Module.parse(text)` reads a module of MLIR text in the
+  dialects kernels use (it takes no functions). `passmanager.PassManager.parse(pipeline)`
+  checks a textual pipeline (`builtin.module(fly-canonicalize,fly-layout-lowering,cse)`) and
+  `run(module.operation)` rewrites the module in place through the library, with the passes
+  fly-opt has that compile kernels: the Fly dialect's (`convert-fly-to-rocdl` among them),
+  every target's lowering stages, `canonicalize` and `cse`; a rewritten module prints but no
+  longer compiles. What the module holds is read by printing it: the operations of a
+  function's body (`entry_block.operations`, `op.owner.attributes`) are the builder's, behind
+  the C API, and are not offered. Since a function is a kernel, `fx.printf` in one lowers to
+  `gpu.printf`, where FlyDSL's host `func.func` gets `vector.print` (the Fly pass does give
+  `vector.print` outside a `gpu.func`, in IR parsed from text). The raw pointer and
   buffer ops that FlyDSL's kernels build their buffer resources with exist too: `!llvm.ptr<N>`
   types, `fly.extract_aligned_pointer_as_index`, `llvm.GEPOp` (one index), `PtrToIntOp`,
   `IntToPtrOp`, `rocdl.MakeBufferRsrcOp` (stride 0; the flags word is the arch's),
@@ -109,7 +130,7 @@ DIFFERENCES = """
   Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
   `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
   NotImplementedError saying it is not offered when used: operations and blocks built by hand
-  and the pass manager need MLIR's own objects.
+  need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,
   fx.Float32)` for an f32 scalar), but a value is not wrapped in an object of that class:
   `fx.Float32(v)` inside a kernel is the converted value itself. As in FlyDSL, the values that
@@ -120,7 +141,9 @@ DIFFERENCES = """
   raw `ir.Value` has none).
 - Values have FlyDSL's Fly types on the host as in kernels: `layout.type` is
   `!fly.layout<(4,8):(1,4)>` (a composed layout's `!fly.composed_layout<...>`),
-  `fx.make_int_tuple(t).type` `!fly.int_tuple<...>` (`?` where a kernel leaf is dynamic), with
+  `fx.make_int_tuple(t).type` `!fly.int_tuple<...>` (`?` where a kernel leaf is dynamic, and
+  on the host where a leaf comes from a `@flyc.jit` function's runtime parameter, as in
+  FlyDSL's IR: `(?,3)`, `?E0`; `fx.get_leaves(t, dynamic_only=True)` gives those), with
   `rank`, `depth`, `is_leaf`, `is_static`, `is_leaf_basis`, `get_leaf_as_basis`, `at(i)` and a
   layout type's `shape` / `stride`. As FlyDSL's dialect does, `fx.take` and `fx.select` of one
   mode give that mode (`128:1`, where CuTe's `take<0,1>` keeps the rank-1 `(128):(1)`).

@@ -355,6 +355,21 @@ FLY_API fly_status fly_module_create(fly_module_t **out);
 FLY_API void fly_module_destroy(fly_module_t *module);
 /* The module's MLIR text (caller frees with fly_string_free). */
 FLY_API fly_status fly_module_to_string(fly_module_t *module, char **text);
+/* A module of MLIR text in the dialects kernels use (Fly, FlyROCDL, FlyNVVM, gpu, arith, ...),
+ * for fly_module_to_string and fly_module_run_passes: it takes no kernels and does not compile.
+ * FLY_ERROR_INVALID_ARGUMENT with the parser's diagnostics where the text is no module. */
+FLY_API fly_status fly_module_parse(const char *text, fly_module_t **out);
+/* FLY_OK when `pipeline` is a textual MLIR pass pipeline fly_module_run_passes runs, else
+ * FLY_ERROR_INVALID_ARGUMENT saying why. */
+FLY_API fly_status fly_pass_pipeline_check(const char *pipeline);
+/* Runs a textual MLIR pass pipeline on the module's IR in place, as fly-opt would:
+ * "builtin.module(fly-layout-lowering,canonicalize)". It may name the Fly dialect's passes
+ * (fly-canonicalize, fly-layout-lowering, convert-fly-to-rocdl, ...), the lowering stages of
+ * every target, fly-cpu-work-item-loops, canonicalize and cse. Every kernel must be finished.
+ * The module no longer compiles afterwards (its IR is not what its kernels built): print it.
+ * FLY_ERROR_INVALID_ARGUMENT for a pipeline that does not parse, FLY_ERROR_COMPILE with the
+ * diagnostics where a pass fails (the IR is then as that pass left it). */
+FLY_API fly_status fly_module_run_passes(fly_module_t *module, const char *pipeline);
 /* A new kernel named `name` (letters, digits, '_'); owned by the module. */
 FLY_API fly_status fly_kernel_create(fly_module_t *module, const char *name, fly_kernel_t **out);
 /* Ends the kernel. Returns FLY_ERROR_COMPILE with the builder's first error,
@@ -550,9 +565,10 @@ FLY_API void fly_s_setprio(fly_kernel_t *k, int priority);
  * f32, f64) matching the format's conversions (integers below 32 bits are
  * passed as int, floats as double). */
 FLY_API void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
-/* FlyDSL's print: each "{}" of `format` prints the next argument as its type prints (integers
- * in decimal, floats with two decimals), "%" is plain text, and a "{}" past the arguments
- * stays text. */
+/* FlyDSL's print (its fly.print op): each "{}" of `format` prints the next argument as its
+ * type prints (integers in decimal, floats with two decimals), "%" is plain text, a "{}" past
+ * the arguments stays text, and a newline ends the line. An empty format prints the arguments
+ * separated by spaces. */
 FLY_API void fly_print(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
 
 typedef enum fly_gpu_index_kind {
@@ -1150,7 +1166,8 @@ typedef struct fly_compile_options {
   int opt_level;       /* 0..3 */
 } fly_compile_options_t;
 
-/* Compiles every kernel of a module (all must be finished). options may be NULL. */
+/* Compiles every kernel of a module (all must be finished; a module of parsed or rewritten IR:
+ * FLY_ERROR_UNSUPPORTED). options may be NULL. */
 FLY_API fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *options,
                                fly_compiled_t **out);
 

@@ -296,6 +296,47 @@ fly_status fly_module_to_string(fly_module_t *module, char **text) {
   });
 }
 
+fly_status fly_module_parse(const char *text, fly_module_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (!text)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "the module text is NULL");
+    std::string error;
+    auto m = std::make_unique<fly_module>();
+    m->module = ir::Module::parse(text, error);
+    if (!m->module)
+      fail(FLY_ERROR_INVALID_ARGUMENT, error);
+    *out = adoptHandle<fly_module_t>(HandleKind::Module, std::move(m));
+  });
+}
+
+fly_status fly_pass_pipeline_check(const char *pipeline) {
+  return guard([&] {
+    if (!pipeline)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "the pass pipeline is NULL");
+    try {
+      compiler::checkPassPipeline(pipeline);
+    } catch (const compiler::PipelineError &e) {
+      fail(FLY_ERROR_INVALID_ARGUMENT, e.what());
+    }
+  });
+}
+
+fly_status fly_module_run_passes(fly_module_t *module, const char *pipeline) {
+  return guard([&] {
+    fly_module *m = moduleOf(module);
+    if (!pipeline)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "the pass pipeline is NULL");
+    try {
+      compiler::runPassPipeline(*m->module, pipeline);
+    } catch (const compiler::PipelineError &e) {
+      fail(FLY_ERROR_INVALID_ARGUMENT, e.what());
+    } catch (const compiler::CompileError &e) {
+      fail(FLY_ERROR_COMPILE, e.what());
+    }
+  });
+}
+
 fly_status fly_kernel_create(fly_module_t *module, const char *name, fly_kernel_t **out) {
   return guard([&] {
     requireOut(out, "out");
@@ -890,6 +931,9 @@ fly_status fly_compile(fly_module_t *module, const fly_compile_options_t *option
     fly_module *m = moduleOf(module);
     compiler::Options o = resolve(options);
     waveOf(o);
+    if (!m->module->foreignIr().empty())
+      fail(FLY_ERROR_UNSUPPORTED, "this module's IR was " + m->module->foreignIr() +
+                                      "; only the IR its kernels built compiles");
     if (m->module->kernels().empty())
       fail(FLY_ERROR_COMPILE, "the module has no kernels");
     std::string key = std::to_string(m->module->hash()) + "|" + optionsKey(o);

@@ -73,6 +73,17 @@ enum class CpuShuffleMode : int32_t { Xor = 0, Up = 1, Down = 2, Idx = 3 };
 /// Compiles every kernel of `module` (all must be finished) for options.target.
 Artifact compile(ir::Module &module, const Options &options);
 
+/// MLIR's textual pass pipeline (`builtin.module(fly-layout-lowering,canonicalize)`) run on the
+/// module's IR in place, as fly-opt runs it, with the passes that compile kernels: the Fly
+/// dialect's, every target's stages, the cpu work-item loops, canonicalize and cse. Every
+/// kernel must be finished; the module then no longer compiles (Module::foreignIr).
+/// PipelineError where the text names no such pipeline, CompileError where a pass fails.
+struct PipelineError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+void checkPassPipeline(const std::string &pipeline);
+void runPassPipeline(ir::Module &module, const std::string &pipeline);
+
 /// The module's IR after the target's MLIR pipeline (the LLVM dialect), for debugging.
 std::string loweredIr(ir::Module &module, const Options &options);
 

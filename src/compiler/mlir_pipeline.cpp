@@ -6,6 +6,7 @@
 #include "compiler/cp_async.h"
 #include "compiler/llvm_fatal_errors.h"
 #include "compiler/small_floats.h"
+#include "compiler/work_item_loops.h"
 
 #include "ir/fly/fly_dialect.h"
 #include "ir/mlir_module.h"
@@ -30,6 +31,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -37,6 +39,7 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <cctype>
+#include <mutex>
 
 namespace fly::compiler {
 
@@ -397,7 +400,63 @@ int runPipeline(const std::vector<PipelineStep> &steps, mlir::ModuleOp m, const 
   return stage;
 }
 
+namespace {
+
+/// The passes a textual pipeline may name here: registered once, as fly-opt registers them.
+void registerPipelinePasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    ir::fly::registerFlyPasses();
+    registerStagePasses();
+    registerWorkItemLoopsPass();
+    mlir::registerCanonicalizer();
+    mlir::registerCSE();
+  });
+}
+
+} // namespace
+
+namespace {
+
+/// The pipeline, anchored on modules (`builtin.module(...)`, as MLIR's Python PassManager takes
+/// it) or on any op.
+mlir::OpPassManager parsePipeline(const std::string &pipeline) {
+  registerPipelinePasses();
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  mlir::FailureOr<mlir::OpPassManager> parsed = mlir::parsePassPipeline(pipeline, os);
+  if (mlir::failed(parsed))
+    throw PipelineError("the pass pipeline '" + pipeline + "' does not parse: " + why);
+  llvm::StringRef anchor = parsed->getOpAnchorName();
+  if (anchor != mlir::ModuleOp::getOperationName() &&
+      anchor != mlir::OpPassManager::getAnyOpAnchorName())
+    throw PipelineError("the pass pipeline '" + pipeline + "' runs on " + anchor.str() +
+                        ", not on a module: builtin.module(...)");
+  return std::move(*parsed);
+}
+
+} // namespace
+
+void checkPassPipeline(const std::string &pipeline) { parsePipeline(pipeline); }
+
+void runPassPipeline(ir::Module &module, const std::string &pipeline) {
+  mlir::OpPassManager parsed = parsePipeline(pipeline);
+  for (auto &k : module.kernels())
+    if (!k->finished() || !k->error().empty())
+      throw CompileError("kernel '" + k->name() + "' is not finished without errors");
+  mlir::ModuleOp m = module.impl().module;
+  mlir::PassManager pm(m.getContext(), parsed.getOpAnchorName());
+  static_cast<mlir::OpPassManager &>(pm) = std::move(parsed);
+  DiagnosticCollector diags(m.getContext());
+  module.setForeignIr("rewritten by a pass pipeline");
+  if (mlir::failed(pm.run(m)))
+    throw CompileError("the pass pipeline '" + pipeline + "' failed: " + diags.text);
+}
+
 mlir::OwningOpRef<mlir::ModuleOp> cloneForLowering(ir::Module &module, const Options &options) {
+  if (!module.foreignIr().empty())
+    throw CompileError("this module's IR was " + module.foreignIr() +
+                       "; only the IR its kernels built compiles");
   for (auto &k : module.kernels()) {
     if (!k->error().empty())
       throw CompileError(k->error());

@@ -477,6 +477,13 @@ public:
   Kernel *addKernel(const std::string &name, std::string &error);
   Kernel *findKernel(const std::string &name);
   const std::vector<std::unique_ptr<Kernel>> &kernels() const;
+  /// A module of MLIR text (the dialects kernels use), for printing and pass pipelines: it
+  /// takes no kernels. Nothing with `error` set where the text does not parse.
+  static std::unique_ptr<Module> parse(const std::string &text, std::string &error);
+  /// Empty while the module's IR is what its kernels built (the only IR that compiles), else
+  /// what made it otherwise ("parsed from text", "rewritten by a pass pipeline").
+  const std::string &foreignIr() const;
+  void setForeignIr(const std::string &why);
   /// The MLIR text of the whole module.
   std::string str();
   /// A stable hash of the module's text, for cache keys.

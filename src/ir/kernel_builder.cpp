@@ -28,6 +28,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -97,6 +98,31 @@ Module::Impl::~Impl() {
 Module::Module() : impl_(std::make_unique<Impl>()) {}
 Module::~Module() = default;
 
+std::unique_ptr<Module> Module::parse(const std::string &text, std::string &error) {
+  auto m = std::make_unique<Module>();
+  Impl &impl = m->impl();
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler collect(&impl.context, [&](mlir::Diagnostic &d) {
+    llvm::raw_string_ostream os(diagnostics);
+    os << (diagnostics.empty() ? "" : "; ") << d.getLocation() << ": " << d;
+    return mlir::success();
+  });
+  mlir::OwningOpRef<mlir::ModuleOp> parsed =
+      mlir::parseSourceString<mlir::ModuleOp>(text, &impl.context);
+  if (!parsed) {
+    error = "the text is not an MLIR module: " + diagnostics;
+    return nullptr;
+  }
+  impl.module->erase();
+  impl.module = parsed.release();
+  impl.gpuModule = nullptr;
+  impl.foreignIr = "parsed from text";
+  return m;
+}
+
+const std::string &Module::foreignIr() const { return impl_->foreignIr; }
+void Module::setForeignIr(const std::string &why) { impl_->foreignIr = why; }
+
 const std::vector<std::unique_ptr<Kernel>> &Module::kernels() const { return impl_->kernels; }
 
 Kernel *Module::findKernel(const std::string &name) {
@@ -121,6 +147,10 @@ Kernel::Kernel(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) { impl_->sel
 Kernel::~Kernel() = default;
 
 Kernel *Module::addKernel(const std::string &name, std::string &error) {
+  if (!impl_->foreignIr.empty()) {
+    error = "this module's IR was " + impl_->foreignIr + ": it takes no kernels";
+    return nullptr;
+  }
   if (name.empty() || name.rfind("__fly", 0) == 0) {
     error = "kernel name '" + name + "' is empty or reserved";
     return nullptr;
@@ -1045,31 +1075,8 @@ std::optional<std::string> Kernel::Impl::atomicRefusal(AtomicOp op, DType d) {
 MValue Kernel::Impl::atomicRmw(AtomicOp op, MValue ptr, MValue v, DType d,
                                const std::string &scope) {
   namespace L = mlir::LLVM;
-  bool f = isFloat(d);
-  L::AtomicBinOp bin = L::AtomicBinOp::add;
-  switch (op) {
-  case AtomicOp::Add:
-    bin = f ? L::AtomicBinOp::fadd : L::AtomicBinOp::add;
-    break;
-  case AtomicOp::Max:
-    bin = f ? L::AtomicBinOp::fmax : L::AtomicBinOp::max;
-    break;
-  case AtomicOp::Min:
-    bin = f ? L::AtomicBinOp::fmin : L::AtomicBinOp::min;
-    break;
-  case AtomicOp::And:
-    bin = L::AtomicBinOp::_and;
-    break;
-  case AtomicOp::Or:
-    bin = L::AtomicBinOp::_or;
-    break;
-  case AtomicOp::Inc:
-    bin = L::AtomicBinOp::uinc_wrap;
-    break;
-  case AtomicOp::Dec:
-    bin = L::AtomicBinOp::udec_wrap;
-    break;
-  }
+  // atomicRefusal kept floats to the operations that have them
+  L::AtomicBinOp bin = *fly::atomicBinOp(int(op), isFloat(d));
   auto r = L::AtomicRMWOp::create(b, loc(), bin, ptr, v, L::AtomicOrdering::monotonic);
   if (!scope.empty())
     r.setSyncscope(scope);
@@ -1795,14 +1802,19 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args,
                     : bitWidth(e->dtype) > 32 ? PrintfArg::Long
                                               : PrintfArg::Int);
   }
+  // FlyDSL's print (an empty format: the values separated by spaces) is its fly.print,
+  // which fly-layout-lowering makes a printf; a printf format is checked and kept as it is.
   std::string why, text = placeholders ? placeholdersToPrintf(format, kinds, why) : format;
-  if (why.empty())
+  if (why.empty() && !(placeholders && format.empty()))
     why = checkPrintfFormat(text, kinds);
   if (!why.empty()) {
     k.fail("printf: " + why);
     return;
   }
-  mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(text), vs);
+  if (placeholders)
+    fly::PrintOp::create(k.b, k.loc(), k.b.getStringAttr(format), vs);
+  else
+    mlir::gpu::PrintfOp::create(k.b, k.loc(), k.b.getStringAttr(text), vs);
 }
 
 //===-- Control flow ------------------------------------------------------===//

@@ -1641,17 +1641,7 @@ Value *Kernel::atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope
     k.fail("an atomic copy atom: " + *why);
     return nullptr;
   }
-  static const char *const kScopes[] = {"",
-                                        "singlethread",
-                                        "agent",
-                                        "workgroup",
-                                        "wavefront",
-                                        "one-as",
-                                        "agent-one-as",
-                                        "workgroup-one-as",
-                                        "wavefront-one-as",
-                                        "singlethread-one-as"};
-  if (std::find(std::begin(kScopes), std::end(kScopes), scope) == std::end(kScopes)) {
+  if (!fly::isAtomicSyncScope(scope)) {
     k.fail("an atomic copy atom's sync scope is \"\" (the system), singlethread, agent, "
            "workgroup, wavefront or one of their -one-as forms, not '" +
            scope + "'");
@@ -2500,7 +2490,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   int64_t elem = bitWidth(atom.dtype) / 8;
   // FlyDSL's fly.copy where Fly has the atom and views for both tensors: a universal copy
   // between plain tensors, a buffer copy between a buffer tensor and a plain one, a buffer
-  // copy into LDS from a buffer tensor to a plain shared one, or a cp.async copy.
+  // copy into LDS from a buffer tensor to a plain shared one, a cp.async copy, or an atomic one.
   bool flySides = false;
   if (atom.op == CopyOp::Universal)
     flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
@@ -2510,7 +2500,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   else if (atom.op == CopyOp::BufferToLds)
     flySides =
         flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared && !d->swizzle;
-  else if (cpAsync) // from global to shared memory, as checked above
+  else if (cpAsync || atom.op == CopyOp::Atomic) // between memories, as checked above
     flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
   bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
   k.algebra("copy", [&] {
@@ -2576,6 +2566,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         op = fly_rocdl::BufferCopyLdsType::get(k.ctx(), atom.bits);
       else if (cpAsync)
         op = fly_nvvm::CpAsyncType::get(k.ctx(), atom.bits, atom.op == CopyOp::CpAsyncZfill);
+      else if (atom.op == CopyOp::Atomic)
+        op = fly::UniversalAtomicType::get(k.ctx(), int32_t(atom.atomic), k.typeOf(d->dtype, 1),
+                                           atom.scope);
       auto atomType = fly::CopyAtomType::get(k.ctx(), op, int32_t(elem * 8));
       MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
       auto view = [&](const Entry &t) {

@@ -24,6 +24,7 @@ struct Module::Impl {
   mlir::ModuleOp module;
   mlir::gpu::GPUModuleOp gpuModule;
   std::vector<std::unique_ptr<Kernel>> kernels;
+  std::string foreignIr; // see Module::foreignIr
   Impl();
   ~Impl();
 };

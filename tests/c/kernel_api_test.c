@@ -1526,6 +1526,53 @@ static void if_typed_by_then(void) {
 }
 
 /* The static shared memory a block may have, per target and arch, and the mistakes. */
+/* Modules of MLIR text and pass pipelines run on a module: bad input gets a status and a
+ * message, and a rewritten module prints but does not compile. */
+static void parsed_modules_and_pass_pipelines(void) {
+  fly_module_t *m = NULL, *p = NULL;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  char *text = NULL;
+  CHECK(fly_module_parse(NULL, &p) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_module_parse("func.func @f(", &p) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "not an MLIR module"));
+  CHECK(fly_module_parse("func.func @f() { return }", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_pass_pipeline_check(NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_pass_pipeline_check("builtin.module(fly-layout-lowering,cse)") == FLY_OK);
+  CHECK(fly_pass_pipeline_check("builtin.module(nothing-of-the-kind)") ==
+        FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(mentions(fly_last_error_message(), "nothing-of-the-kind"));
+  CHECK(fly_module_run_passes(NULL, "builtin.module(cse)") == FLY_ERROR_INVALID_HANDLE);
+
+  const char *printing = "gpu.module @m {\n"
+                         "  gpu.func @k(%x: i32) kernel {\n"
+                         "    \"fly.print\"(%x) <{format = \"x={}\"}> : (i32) -> ()\n"
+                         "    gpu.return\n  }\n}\n";
+  CHECK(fly_module_parse(printing, &p) == FLY_OK);
+  CHECK(fly_kernel_create(p, "more", &k) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_module_run_passes(p, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_module_run_passes(p, "builtin.module(fly-layout-lowering)") == FLY_OK);
+  CHECK(fly_module_to_string(p, &text) == FLY_OK);
+  CHECK(mentions(text, "gpu.printf \"x=%d\\0A\", %arg0 : i32") && !mentions(text, "fly.print"));
+  fly_string_free(text);
+  CHECK(fly_compile(p, NULL, &c) == FLY_ERROR_UNSUPPORTED);
+  fly_module_destroy(p);
+
+  /* A built module: its kernels must be finished first; a failing pass says why. */
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "k", &k) == FLY_OK);
+  fly_value_t *n = fly_kernel_scalar_param(k, FLY_I32);
+  fly_print(k, "n={}", &n, 1);
+  CHECK(fly_module_run_passes(m, "builtin.module(cse)") == FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "not finished"));
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  CHECK(fly_module_run_passes(m, "builtin.module(fly-atom-lowering{target=nope})") ==
+        FLY_ERROR_COMPILE);
+  CHECK(mentions(fly_last_error_message(), "failed"));
+  CHECK(fly_compile(m, NULL, &c) == FLY_ERROR_UNSUPPORTED);
+  CHECK(mentions(fly_last_error_message(), "rewritten by a pass pipeline"));
+  fly_module_destroy(m);
+}
+
 static void shared_memory_capacity(void) {
   int64_t bytes = 0;
   CHECK(fly_shared_memory_capacity("rocm", "gfx942", &bytes) == FLY_OK && bytes == 65536);
@@ -1569,6 +1616,7 @@ int main(void) {
   vector_folds();
   block_collectives();
   if_typed_by_then();
+  parsed_modules_and_pass_pipelines();
   printf("%d passed, %d failed\n", checks - failures, failures);
   return failures != 0;
 }

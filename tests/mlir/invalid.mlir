@@ -1201,3 +1201,56 @@ func.func @fma_types(%t: !fly.universal_fma<1x1x1, (f16, f16) -> f32>) {
 func.func @fma_bits(%t: !fly.universal_fma<1x1x1, (i1, i1) -> i1>) {
   return
 }
+
+// -----
+
+func.func @print_more_values_than_placeholders(%x: i32) {
+  // expected-error @+1 {{has 2 values for 1 {} placeholders}}
+  "fly.print"(%x, %x) <{format = "x={}"}> : (i32, i32) -> ()
+  return
+}
+
+// -----
+
+func.func @print_a_pointer(%p: !llvm.ptr) {
+  // expected-error @+1 {{prints integers, floats, their vectors, int tuples and layouts, not '!llvm.ptr'}}
+  "fly.print"(%p) <{format = ""}> : (!llvm.ptr) -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'and' combines integers, not 'f32'}}
+func.func @atomic_and_of_floats(%a: !fly.universal_atomic<and, f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an atomic operation is add, max, min, and, or, inc or dec, not xor}}
+func.func @atomic_xor(%a: !fly.universal_atomic<xor, i32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an atomic copy's sync scope is "" (the system's), singlethread, agent, workgroup, wavefront or one of their -one-as forms, not "gpu"}}
+func.func @atomic_scope(%a: !fly.universal_atomic<add, i32, "gpu">) {
+  return
+}
+
+// -----
+
+func.func @atomic_into_registers(%v: f32, %p: !fly.ptr<f32, register>) {
+  // expected-error @+1 {{an atomic copy combines into global or shared memory, not into register}}
+  fly.ptr.atomic_rmw(%v, %p) {atom = !fly.universal_atomic<add, f32>} : (f32, !fly.ptr<f32, register>) -> ()
+  return
+}
+
+// -----
+
+func.func @atomic_of_another_type(%v: i32, %p: !fly.ptr<f32, global>) {
+  // expected-error @+1 {{combines 'f32' values, not 'i32'}}
+  fly.ptr.atomic_rmw(%v, %p) {atom = !fly.universal_atomic<add, f32>} : (i32, !fly.ptr<f32, global>) -> ()
+  return
+}

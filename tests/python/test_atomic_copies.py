@@ -1,6 +1,8 @@
 """Atomic copy atoms (FlyDSL's UniversalAtomic): each call combines one source element into
 the destination by an atomic read-modify-write, so many threads may write one place."""
 
+import re
+
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
@@ -56,6 +58,19 @@ def test_float_sums():
     out = dev.array(np.zeros(1, np.float32))
     sum_floats(dev.array(src), out).launch(block=(THREADS,))
     np.testing.assert_allclose(dev.host(out), [src.sum()])
+
+
+def test_atomic_copies_are_fly_copies_of_the_atom():
+    # As FlyDSL builds them: fly.copy of a !fly.universal_atomic atom, whose calls the passes
+    # make atomic read-modify-writes (relaxed, in the atom's sync scope).
+    src, out = dev.array(np.zeros(2 * THREADS, np.int32)), dev.array(np.zeros(2, np.int32))
+    compiled = combine_all.compile(src, out, int(fx.AtomicOp.Max), fx.rocdl.SyncScope.Agent)
+    origin = compiled.ir(compiled=False)
+    atom = '!fly.copy_atom<!fly.universal_atomic<max, i32, "agent">, 32>'
+    assert f"fly.make_copy_atom {{valBits = 32 : i32}} : {atom}" in origin
+    assert "fly.copy(" in origin and "llvm.atomicrmw" not in origin
+    lowered = compiled.ir(compiled=True)
+    assert re.search(r'llvm\.atomicrmw max .* syncscope\("agent"\) monotonic', lowered), lowered
 
 
 @flyc.kernel

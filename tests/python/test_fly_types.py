@@ -92,3 +92,28 @@ def test_kernel_values_have_types_with_dynamic_leaves():
     assert str(seen["shape"]) == "!fly.int_tuple<(?,8)>" and seen["shape"].rank == 2
     assert str(seen["tuple"]) == "!fly.int_tuple<(4,?)>"
     assert str(seen["size"]) == "!fly.int_tuple<?>" and seen["size"].is_leaf
+
+
+def test_a_jit_functions_runtime_parameters_are_dynamic_leaves():
+    import flydsl.compiler as flyc
+
+    seen = {}
+
+    @flyc.jit
+    def build(n: fx.Int32, k: fx.Constexpr[int]):
+        t = fx.make_int_tuple((n, k))
+        leaf = fx.make_int_tuple(fx.Basis(n, [0]))
+        stride = fx.make_stride(fx.Basis(n, [0]), fx.E(1))
+        seen.update(
+            t=(str(t.type), t.type.is_static),
+            leaf=(str(leaf.type), leaf.type.is_static, leaf.type.get_leaf_as_basis.modes),
+            dynamic=fx.get_leaves(stride, dynamic_only=True),
+            leaves=fx.get_leaves(stride),
+            static=fx.get_leaves(fx.make_stride(k, fx.E(1)), dynamic_only=True),
+        )
+
+    build(2, 3)
+    assert seen["t"] == ("!fly.int_tuple<(?,3)>", False)
+    assert seen["leaf"] == ("!fly.int_tuple<?E0>", False, [0])
+    assert seen["dynamic"] == (fx.Basis(2, [0]),) and seen["static"] == ()
+    assert seen["leaves"] == (fx.Basis(2, [0]), fx.Basis(1, [1]))

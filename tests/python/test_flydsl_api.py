@@ -132,6 +132,21 @@ def test_printf_with_placeholders_prints_each_value_by_its_type(capfd):
     assert lines == ["t=0 of 2 x=0.00 static 100%", "t=1 of 2 x=1.25 static 100%"]
 
 
+@flyc.kernel
+def lines(n: fx.Int32):
+    if fx.thread_idx.x == 0:
+        fx.printf("a={}", n)
+        fx.printf(n, n + 1, "x")
+        fx.printf("b={} {}", n)
+
+
+def test_print_ends_its_line_and_separates_bare_values_by_spaces(capfd):
+    lines(3).launch(block=(2,))
+    dev.synchronize()
+    assert capfd.readouterr().out == "a=3\n3 4 x\nb=3 {}\n"
+    assert '"fly.print"' in lines.compile(3).ir(compiled=False)
+
+
 def test_printf_placeholders_must_cover_the_values():
     @flyc.kernel
     def extra(n: fx.Int32):

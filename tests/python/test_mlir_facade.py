@@ -2,20 +2,30 @@
 bindings: its type objects, kernel values as ir.Value, the dialect builders with kernel ops
 behind them, and the names it does not offer, which import and refuse with a reason."""
 
+import ctypes
 import re
 import shutil
 import subprocess
 
+import flydsl
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import dev
 from _ir_module import module_text
+from flydsl import _kernel_api as K
+from flydsl._lib import check
 from flydsl._mlir import ir
 from flydsl._mlir.dialects import arith, func, gpu, llvm
 from flydsl._mlir.dialects.fly_rocdl import TargetAddressSpace
 from flydsl._mlir.extras import types as T
+from flydsl._mlir.passmanager import PassManager
+from flydsl.compiler.kernel_function import (
+    create_gpu_func,
+    create_gpu_module,
+    get_gpu_module_body,
+)
 
 
 def test_type_objects_print_and_compare_as_mlir_types():
@@ -422,3 +432,118 @@ def test_other_inline_assembly_is_refused(host_target, args, message):
 
     with pytest.raises(NotImplementedError, match=message):
         asm(np.zeros(1, np.float32)).launch(block=(1,))
+
+
+def test_integer_results_convert_as_a_return_converts_them():
+    # A layout's size is an i64 here where FlyDSL's i32 could wrap; returned as an i32 it is
+    # truncated, and an index result travels as an i64.
+    i32, index = ir.IntegerType.get_signless(32), ir.IndexType.get()
+    with ir.Context():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("sizes", ir.FunctionType.get([i32], [i32, index]))
+            with ir.InsertionPoint(f.add_entry_block()):
+                (n,) = f.arguments
+                size = fx.get_scalar(fx.size(fx.make_layout((n, 8), (8, 1))))
+                assert size.ir_dtype == "i64"
+                func.ReturnOp([size, arith.IndexCastOp(index, n).result])
+        text = str(module)
+    assert "arith.trunci" in text and "!llvm.ptr<1>" in text
+    stores = re.findall(r"fly\.memref\.store\(%\w+, %\w+, %\w+\) : \((\w+), ", text)
+    assert stores == ["i32", "i64"]
+
+
+def test_modules_parse_from_text_and_take_no_functions():
+    m = ir.Module.parse("func.func @f(%x: i32) -> i32 {\n  return %x : i32\n}\n")
+    assert "func.func @f(%arg0: i32) -> i32" in str(m)
+    with pytest.raises(ValueError, match="not an MLIR module: .*expected"):
+        ir.Module.parse("func.func @f(")
+    with pytest.raises(ValueError, match="not an MLIR module"):
+        ir.Module.parse('"fly.print"(%nowhere) <{format = ""}> : (i32) -> ()')
+    with ir.InsertionPoint(m.body), pytest.raises(flydsl.FlyDSLError, match="parsed from text"):
+        func.FuncOp("more", ir.FunctionType.get([], []))
+
+
+PRINTING = """
+gpu.module @m {
+  gpu.func @k(%i: i32, %x: f32, %n: i32) kernel {
+    %s = fly.make_int_tuple(%n) : (i32) -> !fly.int_tuple<(2,?)>
+    "fly.print"(%i, %x, %s) <{format = "i={} x={} s={}"}> : (i32, f32, !fly.int_tuple<(2,?)>) -> ()
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_pass_pipeline_rewrites_a_module_in_place():
+    m = ir.Module.parse(PRINTING)
+    PassManager.parse("builtin.module(fly-layout-lowering,canonicalize,cse)").run(m.operation)
+    text = str(m)
+    assert 'gpu.printf "i=%d x=%.2f s=(2,%d)\\0A", %arg0, %arg1, %arg2 : i32, f32, i32' in text
+    assert "fly." not in text
+
+
+@pytest.mark.parametrize(
+    "pipeline, message",
+    [("builtin.module(no-such-pass)", "'no-such-pass' does not refer to a registered pass"),
+     ("func.func(cse)", "runs on func.func, not on a module"),
+     ("builtin.module(cse", "does not parse"),
+     ("builtin.module(cse)\0", "NUL")],
+)  # fmt: skip
+def test_a_pipeline_that_does_not_parse_is_refused(pipeline, message):
+    with pytest.raises(ValueError, match=message):
+        PassManager.parse(pipeline)
+
+
+def test_a_built_module_runs_through_the_passes_and_then_no_longer_compiles():
+    i32 = ir.IntegerType.get_signless(32)
+    with ir.Context():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            f = func.FuncOp("count", ir.FunctionType.get([i32], [i32]))
+            with ir.InsertionPoint(f.add_entry_block()):
+                (n,) = f.arguments
+                layout = fx.make_layout((n, 4), (1, n))
+                fx.printf("size={} layout={}", fx.get_scalar(fx.size(layout)), n)
+                func.ReturnOp([fx.get_scalar(fx.size(layout)) * 2])
+        assert "fly.print" in str(module) and "fly.size" in str(module)
+        PassManager.parse("builtin.module(fly-canonicalize,fly-layout-lowering,cse)").run(
+            module.operation
+        )
+        text = str(module)
+    assert "gpu.printf" in text and "fly.size" not in text and "fly.print" not in text
+    options = K.CompileOptions(ctypes.sizeof(K.CompileOptions), b"cpu", None, 2)
+    with pytest.raises(flydsl.UnsupportedError, match="rewritten by a pass pipeline"):
+        check(
+            K.compile_module(module.handle, ctypes.byref(options), ctypes.byref(ctypes.c_void_p()))
+        )
+
+
+def test_a_failing_pass_says_why():
+    m = ir.Module.parse(
+        "func.func @f(%l: !fly.layout<(2,?):(1,2)>) {\n"
+        '  "fly.print"(%l) <{format = ""}> : (!fly.layout<(2,?):(1,2)>) -> ()\n  return\n}\n'
+    )
+    with pytest.raises(flydsl.CompileError, match="fly-lower-to-llvm.*failed: .*cannot be lowered"):
+        PassManager.parse("builtin.module(fly-lower-to-llvm)").run(m.operation)
+
+
+def test_gpu_modules_and_functions_built_by_hand_are_kernels():
+    i32 = ir.IntegerType.get_signless(32)
+    with ir.Context():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            mod = create_gpu_module("mod")
+            with ir.InsertionPoint(get_gpu_module_body(mod)):
+                k = create_gpu_func(
+                    "hello", ir.FunctionType.get([i32], []), known_block_size=[4, 1, 1]
+                )
+                with ir.InsertionPoint(k.add_entry_block()):
+                    fx.printf("x={}", k.arguments[0])
+                    gpu.ReturnOp([])
+                with pytest.raises(ValueError, match="exactly 3 elements"):
+                    create_gpu_func("bad", ir.FunctionType.get([], []), known_block_size=[4])
+        text = str(module)
+    assert "gpu.func @hello(%arg0: i32) kernel" in text
+    assert "known_block_size = array<i32: 4, 1, 1>" in text
+    assert '"fly.print"(%arg0) <{format = "x={}"}> : (i32) -> ()' in text

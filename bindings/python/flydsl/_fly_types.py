@@ -37,11 +37,31 @@ def tree_text(tree):
     return _leaf_text(tree)
 
 
+def is_runtime_leaf(x):
+    """Whether a host leaf holds a value of this call only (a @flyc.jit function's `fx.Int32`
+    parameter, or what is computed from it): a dynamic leaf, as it is in FlyDSL's IR."""
+    return bool(getattr(x.value if _is_basis(x) else x, "runtime", False))
+
+
+class _Basis:
+    """A basis leaf of a type whose scale is dynamic or a plain int."""
+
+    def __init__(self, value, modes):
+        self.value, self.modes = value, list(modes)
+
+
 def _freeze(tree):
     if isinstance(tree, (tuple, list)):
         return tuple(_freeze(e) for e in tree)
-    if tree is None or tree is DYNAMIC or _is_basis(tree):
-        return DYNAMIC if tree is None else tree
+    if tree is None or tree is DYNAMIC or is_runtime_leaf(tree):
+        return _Basis(DYNAMIC, tree.modes) if _is_basis(tree) else DYNAMIC
+    if _is_basis(tree):
+        value = tree.value
+        if value is DYNAMIC or isinstance(value, int):
+            return tree
+        return _Basis(
+            int(value.__index__()) if hasattr(value, "__index__") else DYNAMIC, tree.modes
+        )
     if isinstance(tree, bool):
         raise TypeError("an int tuple's leaf is an int or a basis element, not a bool")
     try:

@@ -11,7 +11,7 @@ Tilers are a Layout, an int, `_`/None, or a tuple of those.
 
 import ctypes
 
-from ._fly_types import ComposedLayoutType, LayoutType
+from ._fly_types import ComposedLayoutType, LayoutType, is_runtime_leaf
 from ._lib import (
     IntTuple,
     LayoutHandle,
@@ -738,10 +738,18 @@ def _as_plain(t):
 
 
 def get_leaves(t, dynamic_only=False):
-    """The leaves of a tuple, flattened; on the host every leaf is static, so dynamic_only
-    leaves none."""
-    leaves = tuple(flatten(t)) if isinstance(t, (tuple, list)) else (t,)
-    return () if dynamic_only else leaves
+    """The leaves of a tuple, flattened; with dynamic_only, those a @flyc.jit function's
+    runtime parameters gave (the dynamic leaves of FlyDSL's IR)."""
+
+    def walk(x):  # the leaves themselves, which remember what was runtime
+        if isinstance(x, (tuple, list)):
+            for e in x:
+                yield from walk(e)
+        else:
+            yield x
+
+    leaves = tuple(walk(t))
+    return tuple(x for x in leaves if is_runtime_leaf(x)) if dynamic_only else leaves
 
 
 def elem_less(a, b):

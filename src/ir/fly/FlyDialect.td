@@ -274,6 +274,27 @@ def Fly_UniversalCopyType : TypeDef<Fly_Dialect, "UniversalCopy",
   let genVerifyDecl = 1;
 }
 
+def Fly_UniversalAtomicType : TypeDef<Fly_Dialect, "UniversalAtomic",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface, ["checkSpaces"]>]> {
+  let mnemonic = "universal_atomic";
+  let summary = "a copy that combines each value into its destination by an atomic operation";
+  let description = [{
+    `!fly.universal_atomic<add, f32>`, `!fly.universal_atomic<max, i32, "agent">`: FlyDSL's
+    UniversalAtomic, one value a call combined into global or shared memory by `add`, `max`,
+    `min` (integers and floats), `and`, `or`, `inc` or `dec` (integers; inc and dec wrap as
+    LLVM's uinc_wrap / udec_wrap), relaxed (monotonic) in the LLVM sync scope given (the
+    system's where none is).
+  }];
+  let parameters = (ins "int32_t":$atomicOp, "::mlir::Type":$valType,
+                        StringRefParameter<"the LLVM sync scope", [{""}]>:$syncscope);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The operation's name (`add`), as the assembly spells it.
+    ::llvm::StringRef getAtomicOpName() const;
+  }];
+}
+
 def Fly_UniversalFmaType : TypeDef<Fly_Dialect, "UniversalFma",
     [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
   let mnemonic = "universal_fma";
@@ -859,6 +880,17 @@ def Fly_PtrStoreOp : Fly_Op<"ptr.store"> {
   let hasVerifier = 1;
 }
 
+def Fly_PtrAtomicRmwOp : Fly_Op<"ptr.atomic_rmw"> {
+  let summary = "a value combined into the element at a pointer by an atomic operation";
+  let description = [{
+    `fly.ptr.atomic_rmw(%v, %p) {atom = !fly.universal_atomic<add, f32>} : (f32,
+    !fly.ptr<f32, global>) -> ()`: what one call of a universal atomic copy does.
+  }];
+  let arguments = (ins AnyType:$value, Fly_PointerType:$ptr, TypeAttrOf<Fly_UniversalAtomicType>:$atom);
+  let assemblyFormat = "`(` $value `,` $ptr `)` attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 def Fly_RecastIterOp : Fly_FnOp<"recast_iter", [Pure]> {
   let summary = "the same address as a pointer to another element type";
   let description = [{
@@ -1126,6 +1158,20 @@ def Fly_CpAsyncOp : Fly_Op<"cp_async"> {
 def Fly_CpAsyncWaitOp : Fly_Op<"cp_async_wait"> {
   let summary = "commit the asynchronous copies issued so far and wait for all of them";
   let assemblyFormat = "attr-dict";
+}
+
+def Fly_PrintOp : Fly_Op<"print"> {
+  let summary = "FlyDSL's print: each `{}` of the format prints the next value, then a newline";
+  let description = [{
+    `"fly.print"(%i, %l) <{format = "i={} l={}"}> : (i32, !fly.layout<...>) -> ()` (FlyDSL's
+    generic form). Scalars print as their type does (integers in decimal, floats with two
+    decimals), vectors as `[a, b]`, int tuples and layouts as `(4,?)` and `shape:stride` with
+    their dynamic leaves' values. An empty format prints the values separated by spaces; a `{}`
+    past the values stays text, `%` is text. fly-layout-lowering makes it `gpu.printf` inside a
+    `gpu.func` and `vector.print` elsewhere.
+  }];
+  let arguments = (ins StrAttr:$format, Variadic<AnyType>:$values);
+  let hasVerifier = 1;
 }
 
 #endif // FLY_DIALECT_TD

@@ -6,7 +6,8 @@
 // element, with the alignment the layouts guarantee there, read through `V:1`)
 // and of its predicate. Then each fly.copy_atom_call and fly.copy_atom_call_ssa
 // becomes the instruction between the views' pointers: a universal copy is a
-// load and a store through fly.ptr (a buffer copy's calls are left to
+// load and a store through fly.ptr, a universal atomic one a load and a
+// fly.ptr.atomic_rmw (a buffer copy's calls are left to
 // fly-layout-lowering, which lowers them with the buffer pointers, into registers or LDS); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
 // and a synchronous load and store on cpu and rocm, which have no asynchronous
@@ -122,7 +123,11 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
         isa<PointerType>(from.getType()) ? Value(PtrLoadOp::create(b, loc, valueType, from)) : from;
     if (!to)
       return v;
-    PtrStoreOp::create(b, loc, v, to);
+    // An atomic copy's destination is memory (its checkSpaces saw to that).
+    if (auto atomic = dyn_cast<UniversalAtomicType>(atom.getCopyOp()))
+      PtrAtomicRmwOp::create(b, loc, v, to, atomic);
+    else
+      PtrStoreOp::create(b, loc, v, to);
     return {};
   }
 

@@ -1770,6 +1770,94 @@ LogicalResult UniversalCopyType::verify(function_ref<InFlightDiagnostic()> emitE
 
 int64_t UniversalCopyType::getCopyBits() const { return getBitSize(); }
 
+namespace {
+/// The atomic operations in FlyDSL's order (its AtomicOp enum: add 0 ... dec 6).
+constexpr const char *kAtomicOps[] = {"add", "max", "min", "and", "or", "inc", "dec"};
+constexpr int kFloatAtomicOps = 3; // add, max and min also combine floats
+/// LLVM's sync scopes for AMDGPU (and "", the system's): the others name nothing.
+constexpr const char *kSyncScopes[] = {"",
+                                       "singlethread",
+                                       "agent",
+                                       "workgroup",
+                                       "wavefront",
+                                       "one-as",
+                                       "agent-one-as",
+                                       "workgroup-one-as",
+                                       "wavefront-one-as",
+                                       "singlethread-one-as"};
+} // namespace
+
+std::optional<LLVM::AtomicBinOp> fly::ir::fly::atomicBinOp(int op, bool isFloat) {
+  using B = LLVM::AtomicBinOp;
+  static const B kInts[] = {B::add, B::max, B::min, B::_and, B::_or, B::uinc_wrap, B::udec_wrap};
+  static const B kFloats[] = {B::fadd, B::fmax, B::fmin};
+  if (op < 0 || op >= (isFloat ? kFloatAtomicOps : int(std::size(kInts))))
+    return std::nullopt;
+  return isFloat ? kFloats[op] : kInts[op];
+}
+
+bool fly::ir::fly::isAtomicSyncScope(StringRef scope) {
+  return llvm::find(kSyncScopes, scope) != std::end(kSyncScopes);
+}
+
+Type UniversalAtomicType::parse(AsmParser &parser) {
+  StringRef name, scope;
+  Type value;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&name) || parser.parseComma() ||
+      parser.parseType(value))
+    return {};
+  std::string scopeText;
+  if (succeeded(parser.parseOptionalComma()) && parser.parseString(&scopeText))
+    return {};
+  if (parser.parseGreater())
+    return {};
+  auto known = llvm::find(kAtomicOps, name);
+  if (known == std::end(kAtomicOps)) {
+    parser.emitError(at, "an atomic operation is add, max, min, and, or, inc or dec, not ") << name;
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(),
+                    int32_t(known - std::begin(kAtomicOps)), value, scopeText);
+}
+
+void UniversalAtomicType::print(AsmPrinter &printer) const {
+  printer << "<" << getAtomicOpName() << ", " << getValType();
+  if (!getSyncscope().empty())
+    printer << ", \"" << getSyncscope() << "\"";
+  printer << ">";
+}
+
+StringRef UniversalAtomicType::getAtomicOpName() const { return kAtomicOps[getAtomicOp()]; }
+
+LogicalResult UniversalAtomicType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t op,
+                                          Type value, StringRef scope) {
+  if (op < 0 || op >= int32_t(std::size(kAtomicOps)))
+    return emitError() << "no atomic operation is numbered " << op;
+  if (!value.isIntOrFloat() ||
+      (value.getIntOrFloatBitWidth() != 32 && value.getIntOrFloatBitWidth() != 64 &&
+       !value.isF16() && !value.isBF16()))
+    return emitError() << "an atomic copy combines 32- or 64-bit integers or floats, f16 or "
+                          "bf16, not "
+                       << value;
+  if (isa<FloatType>(value) && op >= kFloatAtomicOps)
+    return emitError() << "'" << kAtomicOps[op] << "' combines integers, not " << value;
+  if (!isAtomicSyncScope(scope))
+    return emitError() << "an atomic copy's sync scope is \"\" (the system's), singlethread, "
+                          "agent, workgroup, wavefront or one of their -one-as forms, not \""
+                       << scope << "\"";
+  return success();
+}
+
+int64_t UniversalAtomicType::getCopyBits() const { return getValType().getIntOrFloatBitWidth(); }
+
+std::string UniversalAtomicType::checkSpaces(unsigned, unsigned dst) const {
+  if (dst != Global && dst != Shared)
+    return std::string("an atomic copy combines into global or shared memory, not into ") +
+           spaceName(dst);
+  return {};
+}
+
 LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError, Type copyOp,
                                    int32_t valBits) {
   auto inst = dyn_cast<CopyOpTypeInterface>(copyOp);
@@ -2059,6 +2147,26 @@ LogicalResult CpAsyncOp::verify() {
   return success();
 }
 
+LogicalResult PrintOp::verify() {
+  auto printable = [](Type t) {
+    if (auto v = dyn_cast<VectorType>(t))
+      t = v.getRank() == 1 && !v.isScalable() ? v.getElementType() : Type();
+    return t && (t.isIntOrIndexOrFloat() || isa<IntTupleType, LayoutType>(t));
+  };
+  for (Value v : getValues())
+    if (!printable(v.getType()))
+      return emitOpError("prints integers, floats, their vectors, int tuples and layouts, not ")
+             << v.getType();
+  StringRef format = getFormat();
+  size_t placeholders = 0;
+  for (size_t at = format.find("{}"); at != StringRef::npos; at = format.find("{}", at + 2))
+    ++placeholders;
+  if (!format.empty() && placeholders < getValues().size())
+    return emitOpError("has ") << getValues().size() << " values for " << placeholders
+                               << " {} placeholders";
+  return success();
+}
+
 LLVM::LLVMStructType fly::ir::fly::bufferPointerType(MLIRContext *ctx) {
   return LLVM::LLVMStructType::getLiteral(
       ctx, {LLVM::LLVMPointerType::get(ctx, BufferDesc), IntegerType::get(ctx, 32)});
@@ -2250,6 +2358,15 @@ LogicalResult verifyCoord(Operation *op, LayoutType layout, size_t given) {
 } // namespace
 
 LogicalResult PtrLoadOp::verify() { return verifyAccess(*this, getType(), getPtr().getType()); }
+LogicalResult PtrAtomicRmwOp::verify() {
+  if (getValue().getType() != getAtom().getValType())
+    return emitOpError("combines ")
+           << getAtom().getValType() << " values, not " << getValue().getType();
+  if (std::string why = getAtom().checkSpaces(Register, getPtr().getType().getAddressSpace());
+      !why.empty())
+    return emitOpError(why);
+  return verifyAccess(*this, getValue().getType(), getPtr().getType());
+}
 LogicalResult PtrStoreOp::verify() {
   return verifyAccess(*this, getValue().getType(), getPtr().getType());
 }

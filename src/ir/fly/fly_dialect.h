@@ -44,6 +44,12 @@ enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5, BufferDesc 
 /// What a buffer-descriptor pointer lowers to: the resource and an i32 element offset.
 ::mlir::LLVM::LLVMStructType bufferPointerType(::mlir::MLIRContext *ctx);
 
+/// The LLVM atomicrmw operation of atomic operation `op` (FlyDSL's AtomicOp numbering: add, max,
+/// min, and, or, inc, dec) on integers or floats; nothing where floats have none.
+std::optional<::mlir::LLVM::AtomicBinOp> atomicBinOp(int op, bool isFloat);
+/// Whether `scope` is an LLVM sync scope an atomic takes here: AMDGPU's, or "" (the system).
+bool isAtomicSyncScope(llvm::StringRef scope);
+
 /// A number a leaf of a layout type is a multiple of: a static leaf's absolute value (0 for
 /// 0), a `?{div=d}` leaf's d, 1 for `?`.
 int64_t divisorOf(const ::fly::layout::Int &x);

@@ -28,6 +28,7 @@
 #include "ir/fly/fly_rocdl_dialect.h"
 #include "ir/mlir_module.h"
 #include "ir/nvidia_matrix_core.h"
+#include "ir/printf_format.h"
 #include "ir/ssa_int.h"
 #include "layout/copy.h"
 #include "layout/text.h"
@@ -760,6 +761,104 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return global;
   }
 
+  /// `v` as FlyDSL's print shows it: text with a `{}` for each scalar appended to `args`.
+  /// Narrow integers and floats widen to what printf takes, an index to i64.
+  std::string printed(OpBuilder &b, Location loc, Value v, SmallVector<Value> &args) {
+    auto scalar = [&](Value x) -> std::string {
+      Type t = x.getType();
+      if (t.isIndex()) {
+        x = arith::IndexCastOp::create(b, loc, b.getI64Type(), x);
+      } else if (auto i = dyn_cast<IntegerType>(t); i && i.getWidth() < 32) {
+        x = i.getWidth() == 1 ? Value(arith::ExtUIOp::create(b, loc, b.getI32Type(), x))
+                              : Value(arith::ExtSIOp::create(b, loc, b.getI32Type(), x));
+      } else if (auto f = dyn_cast<FloatType>(t); f && f.getWidth() < 32) {
+        if (!isa<Float16Type, BFloat16Type>(f))
+          L::fail(L::ErrorKind::Unsupported, "prints integers, f16, bf16, f32 and f64; convert " +
+                                                 std::string("an 8-bit float first"));
+        x = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+      } else if (isa<IntegerType>(t) && t.getIntOrFloatBitWidth() > 64) {
+        L::fail(L::ErrorKind::Unsupported, "prints integers of up to 64 bits");
+      }
+      args.push_back(x);
+      return "{}";
+    };
+    std::function<std::string(const L::IntTuple &)> tuple = [&](const L::IntTuple &t) {
+      if (t.isLeaf()) {
+        const L::Int &x = t.leaf();
+        std::string text = x.isStatic() ? std::to_string(x.isBasis() ? x.scale() : x.value())
+                                        : scalar(SsaInt::materialize(b, loc, x));
+        for (int mode : x.basis())
+          text += "E" + std::to_string(mode);
+        return text;
+      }
+      std::string text = "(";
+      for (size_t i = 0; i < t.rank(); ++i)
+        text += (i ? "," : "") + tuple(t[i]);
+      return text + ")";
+    };
+    if (isa<IntTupleType>(v.getType()))
+      return tuple(lookup(tuples, v));
+    if (isa<LayoutType>(v.getType())) {
+      const L::Layout &l = lookup(layouts, v);
+      std::string shape = tuple(l.shape()); // before the stride's: its values come first
+      return shape + ":" + tuple(l.stride());
+    }
+    auto vector = dyn_cast<VectorType>(v.getType());
+    if (!vector)
+      return scalar(v);
+    std::string text = "[";
+    for (int64_t i = 0; i < vector.getNumElements(); ++i)
+      text += (i ? ", " : "") + scalar(vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{i}));
+    return text + "]";
+  }
+
+  /// FlyDSL's print: inside a gpu.func one gpu.printf, elsewhere vector.print of each piece.
+  void lowerPrint(PrintOp p, OpBuilder &b) {
+    Location loc = p.getLoc();
+    SmallVector<Value> args;
+    std::string format;
+    StringRef user = p.getFormat();
+    size_t next = 0;
+    if (user.empty()) { // the values, separated by spaces
+      for (Value v : p.getValues())
+        format += std::string(next++ ? " " : "") + printed(b, loc, v, args);
+    } else {
+      for (size_t i = 0; i < user.size(); ++i) {
+        if (user.substr(i, 2) == "{}" && next < p.getValues().size()) {
+          format += printed(b, loc, p.getValues()[next++], args);
+          ++i;
+        } else {
+          format += user[i]; // a `{}` past the values stays text, after every value's
+        }
+      }
+    }
+    if (p->getParentOfType<gpu::GPUFuncOp>()) {
+      std::vector<fly::ir::PrintfArg> kinds;
+      for (Value a : args)
+        kinds.push_back(isa<FloatType>(a.getType())                ? fly::ir::PrintfArg::Double
+                        : a.getType().getIntOrFloatBitWidth() > 32 ? fly::ir::PrintfArg::Long
+                                                                   : fly::ir::PrintfArg::Int);
+      std::string why, text = fly::ir::placeholdersToPrintf(format, kinds, why);
+      if (!why.empty())
+        L::fail(L::ErrorKind::Unsupported, why);
+      gpu::PrintfOp::create(b, loc, b.getStringAttr(text + "\n"), args);
+      return;
+    }
+    // The values' `{}` come before any `{}` left as text (those are past the values).
+    size_t arg = 0, from = 0;
+    auto text = [&](StringRef piece) {
+      if (!piece.empty())
+        vector::PrintOp::create(b, loc, piece);
+    };
+    for (size_t at = format.find("{}"); arg < args.size(); at = format.find("{}", from)) {
+      text(StringRef(format).slice(from, at));
+      vector::PrintOp::create(b, loc, args[arg++], vector::PrintPunctuation::NoPunctuation);
+      from = at + 2;
+    }
+    text(StringRef(format).substr(from));
+    vector::PrintOp::create(b, loc, vector::PrintPunctuation::NewLine);
+  }
+
   /// Lowers one op of the dialect; a LayoutError says why it cannot.
   void lower(Operation *op, OpBuilder &b) {
     Location loc = op->getLoc();
@@ -1037,6 +1136,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       PointerType t = s.getPtr().getType();
       LLVM::StoreOp::create(b, loc, s.getValue(), accessAddress(b, loc, ptr(s.getPtr()), t),
                             unsigned(t.getAccessAlignment()));
+    } else if (auto a = dyn_cast<PtrAtomicRmwOp>(op)) {
+      UniversalAtomicType atom = a.getAtom();
+      PointerType t = a.getPtr().getType(); // global or shared, as the op's verifier saw
+      auto rmw = LLVM::AtomicRMWOp::create(
+          b, loc, *atomicBinOp(atom.getAtomicOp(), isa<FloatType>(atom.getValType())),
+          accessAddress(b, loc, ptr(a.getPtr()), t), a.getValue(), LLVM::AtomicOrdering::monotonic);
+      if (!atom.getSyncscope().empty())
+        rmw.setSyncscope(atom.getSyncscope());
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
       const TensorParts &t = tensor(op->getOperand(1));
@@ -1394,8 +1501,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         return WalkResult::advance();
       b.setInsertionPoint(op);
       try {
-        if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp>(op) &&
-            cast<FlyMemRefType>(op->getResult(0).getType()).getSwizzle().empty()) {
+        if (auto p = dyn_cast<PrintOp>(op)) {
+          if (layoutsOnly && !operandsKnown(op)) // a block argument's layout: left for later
+            return WalkResult::advance();
+          lowerPrint(p, b);
+        } else if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp>(op) &&
+                   cast<FlyMemRefType>(op->getResult(0).getType()).getSwizzle().empty()) {
           op->getResult(0).replaceAllUsesWith(allocation(b, op));
         } else if (decomposeView(op, b)) {
           // the decomposed view replaced it

@@ -42,15 +42,24 @@ class Block:
 
     @property
     def operations(self):
+        """A module body's functions. The operations of a function's body are the kernel
+        builder's and are not offered (print the module to read them)."""
+        if self.function is not None:
+            raise NotImplementedError(
+                "the operations of a function's body are not offered: the library builds "
+                "them behind its C API; print the module to read them"
+            )
         return list(self.module._functions) if self.module is not None else []
 
 
 class Module:
-    """An MLIR module of functions (kernels of one fly_module)."""
+    """An MLIR module of functions (kernels of one fly_module), or of parsed text
+    (`Module.parse`), which takes no functions and can be printed and run through passes."""
 
-    def __init__(self):
-        handle = ctypes.c_void_p()
-        check(K.module_create(ctypes.byref(handle)))
+    def __init__(self, handle=None):
+        if handle is None:
+            handle = ctypes.c_void_p()
+            check(K.module_create(ctypes.byref(handle)))
         self.handle = handle
         self._functions = []
         self.body = Block(self)
@@ -58,6 +67,15 @@ class Module:
     @staticmethod
     def create(loc=None):
         return Module()
+
+    @staticmethod
+    def parse(asm, context=None):
+        """The module of MLIR text `asm` (str or bytes); InvalidArgumentError (a ValueError)
+        where it does not parse."""
+        text = asm.encode() if isinstance(asm, str) else bytes(asm)
+        handle = ctypes.c_void_p()
+        check(K.module_parse(text, ctypes.byref(handle)))
+        return Module(handle)
 
     @property
     def operation(self):
@@ -168,7 +186,8 @@ class Function:
         dtype = getattr(t, "dtype", None)
         if dtype is None or getattr(t, "lanes", 1) != 1:
             raise TypeError(f"function {self.name}: result {i} has type {t}, not a scalar")
-        stored = "i8" if dtype == "i1" else dtype  # an i1 travels as a byte, as arguments do
+        # An i1 travels as a byte, as arguments do; an index as an i64.
+        stored = {"i1": "i8", "index": "i64"}.get(dtype, dtype)
         handle = K.tensor_param(self.kernel, K.DTYPES[stored], 1)
         if not handle:
             message = K.kernel_error(self.kernel)
@@ -189,13 +208,20 @@ class Function:
             )
         values = [as_value(v) for v in values]
         declared = self._result_dtypes
+
+        def integer(dtype):
+            return dtype == "index" or (dtype[0] in "iu" and dtype[1:].isdigit() and dtype != "i1")
+
         for i, v in enumerate(values):  # all checked, then written
-            if v.lanes != 1 or v.ir_dtype != declared[i]:
+            # An integer of another width converts as C's return converts it (this library
+            # computes layout sizes in i64 where FlyDSL's i32 could wrap).
+            converts = integer(v.ir_dtype) and integer(declared[i])
+            if v.lanes != 1 or (v.ir_dtype != declared[i] and not converts):
                 raise TypeError(f"function {self.name}: result {i} is {declared[i]}, not {v!r}")
         for v, result in zip(values, self.results):
             if v.ir_dtype == "i1":
                 v = _wrap(K.cast_ext(current(), v.handle, K.DTYPES["i8"], K.CAST_FROM_UNSIGNED))
-            result.store(0, v)
+            result.store(0, v.to(result.ir_dtype))
         self._returned = True
 
     def add_entry_block(self, arg_locs=None):

@@ -24,6 +24,7 @@ from .._host_view import HostTensorView
 from .._ir_types import bit_width
 from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy, make_tensor
 from .._lib import check
+from .._mlir._module import Function, InsertionPoint
 from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import DiagRecord, DSLCompileError, LaunchArgumentError
@@ -709,5 +710,42 @@ def kernel(fn=None, *, known_block_size=None, name=None):
     return KernelFunction(fn, known_block_size, name, sys._getframe(1).f_locals)
 
 
+class _GpuModule:
+    """create_gpu_module's module: a module's functions are the kernels of its one gpu.module
+    (named `kernels` whatever name is asked for), so this is the module itself."""
+
+    def __init__(self, module, name):
+        self.module, self.sym_name = module, name
+
+    @property
+    def body(self):
+        return self.module.body
+
+
+def create_gpu_module(sym_name, targets=None, *, use_explicit_module=False, loc=None, ip=None):
+    """FlyDSL's gpu.module builder, for modules built by hand (`flydsl._mlir`): the functions
+    made in its body (get_gpu_module_body) are kernels of the module at the insertion point.
+    The target is chosen when a kernel compiles, so `targets` is not used."""
+    point = ip if ip is not None else InsertionPoint.current()
+    if point.block.function is not None:
+        raise ValueError("a gpu.module goes in a module body, not inside a function")
+    return _GpuModule(point.block.module, sym_name)
+
+
+def get_gpu_module_body(module_op):
+    return module_op.body
+
+
+def create_gpu_func(sym_name, function_type, *, known_block_size=None, loc=None, ip=None):
+    """A kernel (gpu.func) of the module at the insertion point, as func.FuncOp makes one;
+    `known_block_size` (three positive ints) is the block every launch must have."""
+    block = _block_size(known_block_size)
+    f = Function(sym_name, function_type, loc=loc, ip=ip)
+    if block is not None:
+        K.set_block_size(f.kernel, *block)
+    return f
+
+
 __all__ = ["kernel", "compile", "CompiledFunction", "KernelFunction", "CompiledKernel",
-           "code_object_resource_usage"]  # fmt: skip
+           "code_object_resource_usage", "create_gpu_module", "create_gpu_func",
+           "get_gpu_module_body"]  # fmt: skip

@@ -369,12 +369,16 @@ def printf(*args, format_str=""):
     """printf from every thread that runs it (on the cpu target, to the process's stdout).
 
     FlyDSL's form, `printf("i={} x={}", i, x)`: each `{}` prints the next argument (integers in
-    decimal, floats with two decimals; Python values are written into the text). A format with
-    `%` conversions and no `{}` is C's printf format instead, checked against the arguments."""
+    decimal, floats with two decimals; Python values are written into the text), and a newline
+    ends the line; `printf(x, y)` prints the values separated by spaces. A format with `%`
+    conversions and no `{}` is C's printf format instead, checked against the arguments and
+    printed as it is."""
     if args and isinstance(args[0], str):
         text, rest = args[0], list(args[1:])
     else:
         text, rest = format_str, list(args)
+    if not text:
+        text = " ".join(["{}"] * len(rest))
     if "%" in text and "{}" not in text:
         values = [as_value(a) for a in rest]
         K.printf(current(), c_text(text, "the printf format"), _array(values), len(values))

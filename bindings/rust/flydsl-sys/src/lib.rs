@@ -528,6 +528,21 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_module_parse(
+        text: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_module_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_pass_pipeline_check(pipeline: *const ::std::os::raw::c_char) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_module_run_passes(
+        module: *mut fly_module_t,
+        pipeline: *const ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernel_create(
         module: *mut fly_module_t,
         name: *const ::std::os::raw::c_char,

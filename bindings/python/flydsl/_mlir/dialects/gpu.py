@@ -3,6 +3,7 @@
 import enum
 
 from ...expr import gpu as _gpu
+from .._module import InsertionPoint
 from .._not_offered import module_getattr
 from ._none import REASON
 
@@ -39,3 +40,13 @@ def grid_dim(dimension, **kwargs):
 
 def barrier(**kwargs):
     _gpu.barrier()
+
+
+class ReturnOp:
+    """The end of a kernel's body (gpu.return): a kernel returns nothing."""
+
+    def __init__(self, operands=(), *, loc=None, ip=None):
+        point = ip if ip is not None else InsertionPoint.current()
+        if point.block.function is None:
+            raise ValueError("gpu.ReturnOp goes in a kernel's entry block")
+        point.block.function._return(list(operands))
