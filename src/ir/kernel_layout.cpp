@@ -2735,16 +2735,14 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
 
 void Kernel::cpAsyncWait() {
   Impl &k = *impl_;
-  if (!k.startOp())
-    return;
-  mlir::NVVM::CpAsyncCommitGroupOp::create(k.b, k.loc());
-  mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(0));
+  if (k.startOp())
+    fly::CpAsyncWaitOp::create(k.b, k.loc());
 }
 
 void Kernel::cpAsyncCommit() {
   Impl &k = *impl_;
   if (k.startOp())
-    mlir::NVVM::CpAsyncCommitGroupOp::create(k.b, k.loc());
+    fly::CpAsyncCommitOp::create(k.b, k.loc());
 }
 
 void Kernel::cpAsyncWaitGroup(int pending) {
@@ -2755,7 +2753,7 @@ void Kernel::cpAsyncWaitGroup(int pending) {
     k.fail("cp_async_wait_group: pending groups must be >= 0, got " + std::to_string(pending));
     return;
   }
-  mlir::NVVM::CpAsyncWaitGroupOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(pending));
+  fly::CpAsyncWaitGroupOp::create(k.b, k.loc(), pending);
 }
 
 void Kernel::wgmmaWait(int pending, Value *hacc) {

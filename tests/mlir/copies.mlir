@@ -88,6 +88,23 @@ func.func @async_copy(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>) {
   return
 }
 
+// A pipeline's groups: commit closes one, wait_group N waits until at most N are in flight
+// (cuda's cp.async.commit_group / wait_group; nothing to wait for elsewhere).
+// CHECK-LABEL: func.func @groups
+// CUDA: nvvm.cp.async.commit.group
+// CUDA-NEXT: nvvm.cp.async.wait.group 1
+// CUDA-NEXT: nvvm.cp.async.commit.group
+// CUDA-NEXT: nvvm.cp.async.wait.group 0
+// CPU-NOT: nvvm.
+// CPU-NOT: fly.
+// CHECK: return
+func.func @groups() {
+  fly.cp_async_commit
+  fly.cp_async_wait_group 1
+  fly.cp_async_wait
+  return
+}
+
 // The zero-fill form under a predicate: on cuda every call is issued, its source size 16 bytes
 // where the predicate holds and 0 (nothing read, zeros written) where not; elsewhere a load
 // where it holds, zeros where not, and the store either way. 8-byte calls into a swizzled tile

@@ -1254,3 +1254,11 @@ func.func @atomic_of_another_type(%v: i32, %p: !fly.ptr<f32, global>) {
   fly.ptr.atomic_rmw(%v, %p) {atom = !fly.universal_atomic<add, f32>} : (i32, !fly.ptr<f32, global>) -> ()
   return
 }
+
+// -----
+
+func.func @negative_pending_groups() {
+  // expected-error @+1 {{attribute 'pending' failed to satisfy constraint: 32-bit signless integer attribute whose value is non-negative}}
+  fly.cp_async_wait_group -1
+  return
+}

@@ -540,6 +540,43 @@ def test_cp_async_copies():
 
 
 @flyc.kernel
+def two_stages(A: fx.Tensor, B: fx.Tensor):
+    # A pipeline's two groups: each half of a 32x8 tile is its own group; waiting for all but
+    # the newest makes the first half readable, then the second.
+    smem = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout((32, 8), (8, 1)))
+    atom = fx.make_copy_atom(fx.nvgpu.CpAsync128b(), fx.Float32)
+    tiled = fx.make_tiled_copy_tv(
+        atom, fx.make_layout((32, 1), (1, 1)), fx.make_layout((1, 4), (4, 1))
+    )
+    thr = tiled.get_slice(fx.thread_idx.x)
+    halves_a, halves_s = fx.zipped_divide(A, (32, 4)), fx.zipped_divide(smem, (32, 4))
+    for h in fx.range_constexpr(2):
+        fx.copy(atom, thr.partition_S(fx.slice(halves_a, (None, (0, h)))),
+                thr.partition_D(fx.slice(halves_s, (None, (0, h)))))  # fmt: skip
+        fx.nvgpu.cp_async_commit()
+    t = fx.thread_idx.x
+    for h in fx.range_constexpr(2):
+        fx.nvgpu.cp_async_wait_group(1 - h)
+        for j in fx.range_constexpr(4):
+            B[(t, 4 * h + j)] = smem[(t, 4 * h + j)]
+
+
+def test_cp_async_groups_are_fly_ops():
+    a = np.arange(32 * 8, dtype=np.float32).reshape(32, 8)
+    a_dev, b_dev = dev.array(a), dev.array(np.zeros_like(a))
+    two_stages(flyc.from_dlpack(a_dev), flyc.from_dlpack(b_dev)).launch(block=(32,))
+    assert np.array_equal(dev.host(b_dev), a)
+    sa = flyc.from_dlpack(a)
+    compiled = two_stages.compile(sa, sa, target="cuda", arch="sm_80")
+    origin = compiled.ir(compiled=False)
+    assert origin.count("fly.cp_async_commit") == 2, origin
+    assert "fly.cp_async_wait_group 1" in origin and "fly.cp_async_wait_group 0" in origin
+    ptx = compiled.binary.decode()
+    waits = re.findall(r"cp\.async\.wait_group\s+(\d+);", ptx)
+    assert ptx.count("cp.async.commit_group;") == 2 and waits == ["1", "0"], ptx
+
+
+@flyc.kernel
 def edge_tile(A: fx.Tensor, B: fx.Tensor, zfill: fx.Constexpr[bool]):
     # 8 threads each copy 4 floats of an 8x4 tile of A (m x 4, m < 8) into shared memory that
     # holds -1 everywhere; rows past m are predicated off: left alone, or zero-filled.

@@ -1160,6 +1160,22 @@ def Fly_CpAsyncWaitOp : Fly_Op<"cp_async_wait"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Fly_CpAsyncCommitOp : Fly_Op<"cp_async_commit"> {
+  let summary = "close a group of this thread's asynchronous copies: those issued since the last";
+  let assemblyFormat = "attr-dict";
+}
+
+def Fly_CpAsyncWaitGroupOp : Fly_Op<"cp_async_wait_group"> {
+  let summary = "wait until at most `pending` of this thread's committed groups are in flight";
+  let description = [{
+    `fly.cp_async_wait_group 1`: a pipeline's wait for all but the newest group. On targets
+    without asynchronous copies (their copies have completed when issued) it has nothing to wait
+    for and goes, as fly.cp_async_commit does.
+  }];
+  let arguments = (ins ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let assemblyFormat = "$pending attr-dict";
+}
+
 def Fly_PrintOp : Fly_Op<"print"> {
   let summary = "FlyDSL's print: each `{}` of the format prints the next value, then a newline";
   let description = [{

@@ -11,8 +11,8 @@
 // fly-layout-lowering, which lowers them with the buffer pointers, into registers or LDS); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
 // and a synchronous load and store on cpu and rocm, which have no asynchronous
-// global-to-shared copy (there fly.cp_async_wait has nothing to wait for and
-// goes). A predicate puts the call under scf.if.
+// global-to-shared copy (there fly.cp_async_wait, _commit and _wait_group have
+// nothing to wait for and go). A predicate puts the call under scf.if.
 //
 //===----------------------------------------------------------------------===//
 
@@ -236,7 +236,10 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
         return signalPassFailure();
     }
     if (target != "cuda")
-      getOperation()->walk([](CpAsyncWaitOp w) { w.erase(); });
+      getOperation()->walk([](Operation *op) {
+        if (isa<CpAsyncWaitOp, CpAsyncCommitOp, CpAsyncWaitGroupOp>(op))
+          op->erase();
+      });
     eraseDead(getOperation());
   }
 };

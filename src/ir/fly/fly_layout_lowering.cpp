@@ -1227,6 +1227,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
+    } else if (isa<CpAsyncCommitOp>(op)) {
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    } else if (auto w = dyn_cast<CpAsyncWaitGroupOp>(op)) {
+      NVVM::CpAsyncWaitGroupOp::create(b, loc, w.getPendingAttr());
     } else if (isa<CopyOp, CopyAtomCallOp, CopyAtomCallSsaOp>(op)) {
       L::fail(L::ErrorKind::Unsupported, "copies and their atoms are lowered by fly-atom-lowering "
                                          "first");
