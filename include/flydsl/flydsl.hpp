@@ -199,11 +199,30 @@ public:
     handle_.reset(m);
   }
   /// A view of a module owned elsewhere (the one fly_compile_keyed hands its builder).
-  static Module borrow(fly_module_t *m) { return Module(m); }
+  static Module borrow(fly_module_t *m) { return Module(m, false); }
+  /// A module of MLIR text, for str() and runPasses() (it does not compile).
+  static Module parse(const std::string &text) {
+    fly_module_t *m = nullptr;
+    check(fly_module_parse(text.c_str(), &m));
+    return Module(m, true);
+  }
   fly_module_t *get() const { return handle_.get(); }
+  /// The module's MLIR text.
+  std::string str() const {
+    char *s = nullptr;
+    check(fly_module_to_string(get(), &s));
+    std::string r(s);
+    fly_string_free(s);
+    return r;
+  }
+  /// A textual pass pipeline ("builtin.module(fly-layout-lowering,cse)") run on the module in
+  /// place; the module then no longer compiles.
+  void runPasses(const std::string &pipeline) {
+    check(fly_module_run_passes(get(), pipeline.c_str()));
+  }
 
 private:
-  explicit Module(fly_module_t *borrowed) : handle_(borrowed, Deleter{false}) {}
+  Module(fly_module_t *m, bool owns) : handle_(m, Deleter{owns}) {}
   struct Deleter {
     bool owns;
     void operator()(fly_module_t *m) const {

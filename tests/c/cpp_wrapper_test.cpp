@@ -184,6 +184,19 @@ int main() {
   expect(builderErrorThrows(), "a builder error throws flydsl::Error from finish()");
   expect(keyedCompileRuns(), "Compiled(key, build) builds once, and its errors propagate");
   expect(scalarCodeRuns(), "operators, a loop carrying a value and branches through the wrapper");
+  flydsl::Module parsed = flydsl::Module::parse(
+      "gpu.module @m {\n  gpu.func @k(%x: i32) kernel {\n"
+      "    \"fly.print\"(%x) <{format = \"x={}\"}> : (i32) -> ()\n    gpu.return\n  }\n}\n");
+  parsed.runPasses("builtin.module(fly-layout-lowering)");
+  expect(parsed.str().find("gpu.printf \"x=%d\\0A\"") != std::string::npos,
+         "a parsed module runs through a pass pipeline");
+  threw = false;
+  try {
+    parsed.runPasses("builtin.module(no-such-pass)");
+  } catch (const flydsl::Error &e) {
+    threw = e.status() == FLY_ERROR_INVALID_ARGUMENT;
+  }
+  expect(threw, "a pipeline that does not parse throws flydsl::Error");
   std::printf("cpp wrapper: %s\n", failures ? "FAILED" : "ok");
   return failures ? 1 : 0;
 }
