@@ -56,7 +56,8 @@ DIFFERENCES = """
   an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
   the wave reads other lanes here: not yet resolved.
 - `fx.printf` takes FlyDSL's `{}` placeholders (integers in decimal, floats with two decimals,
-  Python values written into the text; FlyDSL's `fly.print`, which ends the line) and also C's
+  a kernel's int tuples and layouts as `(3,4):(4,1)` with their run-time leaves' values, Python
+  values written into the text; FlyDSL's `fly.print`, which ends the line) and also C's
   `%` conversions when the format has no `{}`, printed as written (a `gpu.printf`); those are
   checked against the values when the kernel is built. `fx.printf(a, b)` without a format
   prints the values separated by spaces (FlyDSL's drops them and prints an empty line), and a

@@ -566,7 +566,8 @@ FLY_API void fly_s_setprio(fly_kernel_t *k, int priority);
  * passed as int, floats as double). */
 FLY_API void fly_printf(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);
 /* FlyDSL's print (its fly.print op): each "{}" of `format` prints the next argument as its
- * type prints (integers in decimal, floats with two decimals), "%" is plain text, a "{}" past
+ * type prints (integers in decimal, floats with two decimals, int tuples and layouts as
+ * "(4,3)" and "(4,3):(3,1)" with their dynamic leaves' values), "%" is plain text, a "{}" past
  * the arguments stays text, and a newline ends the line. An empty format prints the arguments
  * separated by spaces. */
 FLY_API void fly_print(fly_kernel_t *k, const char *format, fly_value_t *const *args, size_t n);

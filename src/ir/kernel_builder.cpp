@@ -1789,6 +1789,14 @@ void Kernel::print(const std::string &format, const std::vector<Value *> &args,
   std::vector<MValue> vs;
   std::vector<PrintfArg> kinds;
   for (Value *h : args) {
+    // FlyDSL's print also takes int tuples and layouts (printed as text with their dynamic
+    // leaves' values); their conversions are fly-layout-lowering's to write.
+    Entry *t = placeholders ? k.get(h, "printf argument") : nullptr;
+    if (t && (t->kind == ValueKind::IntTuple || t->kind == ValueKind::Layout) && !t->tensor) {
+      vs.push_back(k.flyValueOf(*t));
+      kinds.push_back(PrintfArg::Int);
+      continue;
+    }
     Entry *e = k.getScalar(h, "printf argument");
     if (!e)
       return;

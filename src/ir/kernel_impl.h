@@ -369,6 +369,9 @@ struct Kernel::Impl {
   layout::Int flyOffset(const layout::Layout &l, const layout::IntTuple &crd);
   /// size(l) or cosize(l) (fly.size, fly.cosize), as flyScalar.
   layout::Int flySize(const layout::Layout &l, bool cosize);
+  /// An int tuple's or layout's value (e.kind IntTuple or Layout) as a Fly value: the
+  /// construction ops of its dynamic leaves (fly.make_int_tuple, fly.make_layout).
+  MValue flyValueOf(const Entry &e);
   /// Whether l and crd have a Fly form: integer leaves (a basis stride, as a coordinate tensor's,
   /// has none here yet).
   bool flyForm(const layout::Layout &l, const layout::IntTuple &crd);

@@ -91,6 +91,15 @@ MValue flyLayout(Kernel::Impl &k, const Layout &l) {
                                    flyTuple<fly::MakeStrideOp>(k, l.stride()));
 }
 
+} // namespace
+
+MValue Kernel::Impl::flyValueOf(const Entry &e) {
+  return e.kind == ValueKind::Layout ? flyLayout(*this, *e.layout)
+                                     : flyTuple<fly::MakeIntTupleOp>(*this, *e.tuple);
+}
+
+namespace {
+
 /// Saturating bounds on a tuple's leaves: the largest, their sum and their product; and whether a
 /// dynamic leaf is 64 bits wide.
 struct LeafBounds {

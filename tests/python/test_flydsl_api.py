@@ -147,6 +147,19 @@ def test_print_ends_its_line_and_separates_bare_values_by_spaces(capfd):
     assert '"fly.print"' in lines.compile(3).ir(compiled=False)
 
 
+@flyc.kernel
+def print_layouts(A: fx.Tensor, n: fx.Int32):
+    if fx.thread_idx.x == 0:
+        fx.printf("l={} s={} t={}", fx.make_layout((n, 4), (4, 1)), fx.make_shape(n, 2), A.layout)
+        fx.printf("static={} size={}", fx.make_layout((2, 4), (4, 1)), fx.size(A.layout))
+
+
+def test_print_shows_tuples_and_layouts_with_their_run_time_leaves(capfd):
+    print_layouts(dev.array(np.zeros(12, np.float32)), 3).launch(block=(2,))
+    dev.synchronize()
+    assert capfd.readouterr().out == "l=(3,4):(4,1) s=(3,2) t=12:1\nstatic=(2,4):(4,1) size=12\n"
+
+
 def test_printf_placeholders_must_cover_the_values():
     @flyc.kernel
     def extra(n: fx.Int32):

@@ -388,10 +388,11 @@ def printf(*args, format_str=""):
     parts = [pieces[0]]
     for i, piece in enumerate(pieces[1:]):
         arg = rest[i] if i < len(rest) else None
-        if i >= len(rest) or isinstance(arg, (Value, KL.IntTupleValue)):
+        kernel_tuple = isinstance(arg, (KL.IntTupleValue, KL.LayoutValue))
+        if i >= len(rest) or kernel_tuple or isinstance(arg, Value):
             parts.append("{}")
-            if i < len(rest):
-                values.append(as_value(arg.unpack() if isinstance(arg, KL.IntTupleValue) else arg))
+            if i < len(rest):  # a tuple or layout prints as FlyDSL's does: (4,?) with its values
+                values.append(arg if kernel_tuple else as_value(arg))
         else:  # a Python value: part of the text
             parts.append(arg.__name__ if isinstance(arg, type) else str(arg).replace("{}", "{ }"))
         parts.append(piece)
