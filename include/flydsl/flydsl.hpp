@@ -36,6 +36,15 @@ inline void check(fly_status s) {
     throw Error(s, fly_last_error_message());
 }
 
+/// The string a call gives through `out` (char **), which the library allocated: copied, freed.
+template <class Call> std::string takeString(Call call) {
+  char *s = nullptr;
+  check(call(&s));
+  std::string r(s);
+  fly_string_free(s);
+  return r;
+}
+
 /// An IntTuple in the C API's token form.
 using Tuple = std::vector<int64_t>;
 
@@ -64,11 +73,7 @@ public:
   }
 
   std::string str() const {
-    char *s = nullptr;
-    check(fly_layout_to_string(get(), &s));
-    std::string r(s);
-    fly_string_free(s);
-    return r;
+    return takeString([&](char **s) { return fly_layout_to_string(get(), s); });
   }
   int64_t size() const { return query(fly_layout_size); }
   int64_t cosize() const { return query(fly_layout_cosize); }
@@ -209,11 +214,7 @@ public:
   fly_module_t *get() const { return handle_.get(); }
   /// The module's MLIR text.
   std::string str() const {
-    char *s = nullptr;
-    check(fly_module_to_string(get(), &s));
-    std::string r(s);
-    fly_string_free(s);
-    return r;
+    return takeString([&](char **s) { return fly_module_to_string(get(), s); });
   }
   /// A textual pass pipeline ("builtin.module(fly-layout-lowering,cse)") run on the module in
   /// place; the module then no longer compiles.
@@ -420,11 +421,7 @@ public:
   }
   /// A tuple, layout or tensor's layout as CuTe text (`?` for dynamic leaves).
   std::string text(Value v) {
-    char *s = nullptr;
-    check(fly_kernel_value_to_string(k_, v.handle, &s));
-    std::string r(s);
-    fly_string_free(s);
-    return r;
+    return takeString([&](char **s) { return fly_kernel_value_to_string(k_, v.handle, s); });
   }
   void finish() { check(fly_kernel_finish(k_)); }
   fly_kernel_t *get() const { return k_; }
