@@ -448,56 +448,25 @@ void fenceGridDependencyControl(mlir::gpu::GPUModuleOp gpuModule) {
   }
 }
 
-// A scaled MFMA call (CDNA4) becomes rocdl.mfma.scale.*: each operand's 32 codes packed into
-// as many dwords as its format's bits (fp8 eight, fp6 six, fp4 four; code v at bit v * bits),
-// CBSZ and BLGP the formats, the scales from byte 0 of each lane's scale operand.
+// A scaled MFMA call (CDNA4) becomes rocdl.mfma.scale.*, its operands' formats named after
+// the instruction (`.e4m3.e2m1`), the scales from byte 0 of each lane's scale operand.
 void lowerScaledMfma(mlir::func::CallOp call, const std::string &atom, const std::string &arch) {
   checkAtomArch(atom, arch);
-  static const char *formats[] = {"e4m3", "e5m2", "e2m3", "e3m2", "e2m1"};
   size_t dot = atom.find('.'), dot2 = atom.find('.', dot + 1);
   std::string name = atom.substr(0, dot);
   auto code = [&](const std::string &f) {
-    for (int i = 0; i < 5; ++i)
-      if (f == formats[i])
-        return i;
-    throw CompileError("unknown operand format " + f + " of " + name);
+    int c = ir::scaledMfmaFormatCode(f);
+    if (c < 0)
+      throw CompileError("unknown operand format " + f + " of " + name);
+    return c;
   };
   int codeA = code(atom.substr(dot + 1, dot2 - dot - 1)), codeB = code(atom.substr(dot2 + 1));
   mlir::OpBuilder b(call);
-  auto loc = call.getLoc();
-  auto i32 = b.getI32Type();
-  auto constant = [&](mlir::Type t, int64_t v) -> mlir::Value {
-    return mlir::LLVM::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
-  };
-  auto pack = [&](mlir::Value v, int format) -> mlir::Value {
-    auto vt = mlir::cast<mlir::VectorType>(v.getType());
-    int64_t n = vt.getNumElements();
-    if (!vt.getElementType().isInteger(8))
-      v = mlir::arith::BitcastOp::create(b, loc, mlir::VectorType::get({n}, b.getI8Type()), v);
-    int bits = format < 2 ? 8 : format < 4 ? 6 : 4;
-    auto words = mlir::VectorType::get({n * bits / 32}, i32);
-    if (bits == 8)
-      return mlir::LLVM::BitcastOp::create(b, loc, words, v);
-    auto wide = b.getIntegerType(unsigned(n * bits));
-    mlir::Value packed = constant(wide, 0);
-    for (int64_t i = 0; i < n; ++i) {
-      mlir::Value e = mlir::LLVM::ExtractElementOp::create(b, loc, v, constant(i32, i));
-      mlir::Value x = mlir::LLVM::AndOp::create(b, loc, mlir::LLVM::ZExtOp::create(b, loc, wide, e),
-                                                constant(wide, (1 << bits) - 1));
-      packed = mlir::LLVM::OrOp::create(
-          b, loc, packed, mlir::LLVM::ShlOp::create(b, loc, x, constant(wide, i * bits)));
-    }
-    return mlir::LLVM::BitcastOp::create(b, loc, words, packed);
-  };
-  std::string op = name == "v_mfma_scale_f32_16x16x128_f8f6f4"
-                       ? "rocdl.mfma.scale.f32.16x16x128.f8f6f4"
-                       : "rocdl.mfma.scale.f32.32x32x64.f8f6f4";
-  mlir::OperationState state(loc, op);
-  state.addOperands({pack(call.getOperand(0), codeA), pack(call.getOperand(1), codeB),
-                     call.getOperand(2), constant(i32, codeA), constant(i32, codeB),
-                     constant(i32, 0), call.getOperand(3), constant(i32, 0), call.getOperand(4)});
-  state.addTypes(call.getResult(0).getType());
-  mlir::Operation *mfma = b.create(state);
+  mlir::Operation *mfma = ir::createScaledMfmaOp(
+      b, call.getLoc(), name, codeA, codeB, call.getOperand(0), call.getOperand(1),
+      call.getOperand(2), call.getOperand(3), 0, call.getOperand(4), 0);
+  if (!mfma)
+    throw CompileError("no ROCDL intrinsic for the MMA atom " + name);
   call.getResult(0).replaceAllUsesWith(mfma->getResult(0));
   call.erase();
 }

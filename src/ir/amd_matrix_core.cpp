@@ -136,4 +136,56 @@ mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm
   return b.create(state);
 }
 
+int scaledMfmaFormatCode(llvm::StringRef format) {
+  static const char *formats[] = {"e4m3", "e5m2", "e2m3", "e3m2", "e2m1"};
+  for (int i = 0; i < 5; ++i)
+    if (format == formats[i])
+      return i;
+  return -1;
+}
+
+mlir::Operation *createScaledMfmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
+                                    int formatA, int formatB, mlir::Value a, mlir::Value bValue,
+                                    mlir::Value c, mlir::Value scaleA, int64_t opselA,
+                                    mlir::Value scaleB, int64_t opselB) {
+  llvm::StringRef op =
+      atom == "v_mfma_scale_f32_16x16x128_f8f6f4"  ? "rocdl.mfma.scale.f32.16x16x128.f8f6f4"
+      : atom == "v_mfma_scale_f32_32x32x64_f8f6f4" ? "rocdl.mfma.scale.f32.32x32x64.f8f6f4"
+                                                   : "";
+  if (op.empty())
+    return nullptr;
+  auto i32 = b.getI32Type();
+  auto constant = [&](mlir::Type t, int64_t v) -> mlir::Value {
+    return mlir::LLVM::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+  };
+  auto pack = [&](mlir::Value v, int format) -> mlir::Value {
+    auto vt = mlir::cast<mlir::VectorType>(v.getType());
+    int64_t n = vt.getNumElements();
+    int bits = format < 2 ? 8 : format < 4 ? 6 : 4;
+    auto words = mlir::VectorType::get({n * bits / 32}, i32);
+    if (vt.getElementType().isInteger(bits)) // packed already (fp6 / fp4 as i6 / i4)
+      return mlir::LLVM::BitcastOp::create(b, loc, words, v);
+    if (!vt.getElementType().isInteger(8))
+      v = mlir::arith::BitcastOp::create(b, loc, mlir::VectorType::get({n}, b.getI8Type()), v);
+    if (bits == 8)
+      return mlir::LLVM::BitcastOp::create(b, loc, words, v);
+    auto wide = b.getIntegerType(unsigned(n * bits));
+    mlir::Value packed = constant(wide, 0);
+    for (int64_t i = 0; i < n; ++i) {
+      mlir::Value e = mlir::LLVM::ExtractElementOp::create(b, loc, v, constant(i32, i));
+      mlir::Value x = mlir::LLVM::AndOp::create(b, loc, mlir::LLVM::ZExtOp::create(b, loc, wide, e),
+                                                constant(wide, (1 << bits) - 1));
+      packed = mlir::LLVM::OrOp::create(
+          b, loc, packed, mlir::LLVM::ShlOp::create(b, loc, x, constant(wide, i * bits)));
+    }
+    return mlir::LLVM::BitcastOp::create(b, loc, words, packed);
+  };
+  mlir::OperationState state(loc, op);
+  state.addOperands({pack(a, formatA), pack(bValue, formatB), c, constant(i32, formatA),
+                     constant(i32, formatB), constant(i32, opselA), scaleA, constant(i32, opselB),
+                     scaleB});
+  state.addTypes(c.getType());
+  return b.create(state);
+}
+
 } // namespace fly::ir

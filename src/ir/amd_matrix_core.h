@@ -34,6 +34,21 @@ mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm
 mlir::Type matrixCoreOperandType(mlir::Builder &b, llvm::StringRef atom, mlir::Type abElement,
                                  int64_t values);
 
+/// The CBSZ / BLGP code of a block-scaled MFMA operand format: "e4m3" 0, "e5m2" 1, "e2m3" 2,
+/// "e3m2" 3, "e2m1" 4; -1 for any other name.
+int scaledMfmaFormatCode(llvm::StringRef format);
+
+/// The rocdl op of CDNA4's scaled MFMA `atom` (v_mfma_scale_f32_16x16x128_f8f6f4 or
+/// _32x32x64_) on a lane's A and B codes (vectors of one code each: fp8 values, fp6 / fp4 codes
+/// in i8, or fp6 / fp4 as i6 / i4) packed into as many dwords as their formats' bits (code v at
+/// bit v x bits), formats given by their codes, accumulator c, and each operand's scale register
+/// (i32) with the byte of it that holds this lane's scale (opsel, 0..3). Null for another
+/// instruction.
+mlir::Operation *createScaledMfmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
+                                    int formatA, int formatB, mlir::Value a, mlir::Value bValue,
+                                    mlir::Value c, mlir::Value scaleA, int64_t opselA,
+                                    mlir::Value scaleB, int64_t opselB);
+
 } // namespace fly::ir
 
 #endif // FLYDSL_IR_AMD_MATRIX_CORE_H

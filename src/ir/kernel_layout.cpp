@@ -2105,11 +2105,19 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
   }
   int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
           vc = staticSize(atom.layoutC.mode(1));
-  std::string callee = std::string(kMmaFnPrefix) + atom.name + "." + atom.abType + "." + atom.bType;
-  mlir::Type i32 = k.b.getI32Type();
-  mlir::Type ta = k.typeOf(a.dtype, int(va)), tb = k.typeOf(b.dtype, int(vb)),
-             tc = k.typeOf(DType::F32, int(vc));
-  declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc, i32, i32}, {tc}));
+  // FlyROCDL's scaled MFMA, its scales the atom's state: set before each call.
+  auto format = [&](const std::string &f) -> mlir::Type {
+    mlir::MLIRContext *ctx = k.ctx();
+    return f == "e4m3"   ? mlir::Type(mlir::Float8E4M3FNType::get(ctx))
+           : f == "e5m2" ? mlir::Type(mlir::Float8E5M2Type::get(ctx))
+           : f == "e2m3" ? mlir::Type(mlir::Float6E2M3FNType::get(ctx))
+           : f == "e3m2" ? mlir::Type(mlir::Float6E3M2FNType::get(ctx))
+                         : mlir::Type(mlir::Float4E2M1FNType::get(ctx));
+  };
+  auto inst = fly_rocdl::MfmaScaleType::get(k.ctx(), atom.m, atom.n, atom.k, format(atom.abType),
+                                            format(atom.bType), k.b.getF32Type(), 0, 0);
+  MValue flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
+  mlir::Type i32 = k.b.getI32Type(), tc = k.typeOf(DType::F32, int(vc));
   auto scale = [&](Entry &s, int64_t i, int64_t kk) -> MValue {
     return mlir::arith::ExtUIOp::create(k.b, k.loc(), i32,
                                         k.loadAt(fragmentAddress(k, s, 0, i, kk), DType::I8));
@@ -2131,16 +2139,12 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
     for (int64_t n = 0; n < N; ++n)
       for (int64_t m = 0; m < M; ++m) {
         MValue &x = accs[size_t(n * M + m)];
-        auto call = mlir::func::CallOp::create(
-            k.b, k.loc(), callee, mlir::TypeRange{tc},
-            mlir::ValueRange{as[size_t(m)], bs[size_t(n)], x, sas[size_t(m)], sbs[size_t(n)]});
-        call->setAttr(kMmaShapeAttr,
-                      k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, staticSize(atom.thrID)}));
-        call->setAttr(
-            kMmaLayoutsAttr,
-            k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str(),
-                                 atom.layoutSFA.str(), atom.layoutSFB.str()}));
-        x = call.getResult(0);
+        MValue scaled =
+            fly::AtomSetValueOp::create(k.b, k.loc(), flyAtom, "scale_a", sas[size_t(m)]);
+        scaled = fly::AtomSetValueOp::create(k.b, k.loc(), scaled, "scale_b", sbs[size_t(n)]);
+        x = fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{tc}, scaled, MValue(),
+                                          as[size_t(m)], bs[size_t(n)], x)
+                .getResult(0);
       }
   }
   storeAccumulators(k, accs, d, M, N, vc);

@@ -12,6 +12,7 @@
 
 #include "ir/kernel_impl.h"
 
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "layout/copy.h"
 #include "layout/ops.h"
 
@@ -54,6 +55,13 @@ MValue mbarrierAddress(Kernel::Impl &k, Value *hbars, Value *hindex, const char 
     address = k.elementAddress(*bars, layout::evaluate(*bars->layout, IntTuple(at)).leaf());
   });
   return address;
+}
+
+/// The mbarrier at `address` as FlyNVVM's mbarrier ops take it: a !fly.ptr<i64, shared>.
+MValue mbarrierPointer(Kernel::Impl &k, MValue address) {
+  auto type = fly::PointerType::get(k.ctx(), k.b.getI64Type(), fly::Shared, 8, {});
+  return fly::MakePtrOp::create(k.b, k.loc(), type, mlir::ValueRange{address},
+                                mlir::DictionaryAttr());
 }
 
 /// The index among the kernel's parameters of tensor parameter `t`.
@@ -167,9 +175,7 @@ void Kernel::mbarrierInit(Value *bars, Value *index, int64_t arrivals) {
   MValue at = mbarrierAddress(k, bars, index, "mbarrier_init");
   if (!at)
     return;
-  mlir::NVVM::MBarrierInitOp::create(k.b, k.loc(), at, constI32(k, arrivals), MValue());
-  // The bulk copies (the async proxy) see the initialised barrier.
-  mlir::NVVM::FenceMbarrierInitOp::create(k.b, k.loc());
+  fly_nvvm::MBarrierInitOp::create(k.b, k.loc(), mbarrierPointer(k, at), int32_t(arrivals));
 }
 
 void Kernel::mbarrierArrive(Value *bars, Value *index, int64_t txBytes) {
@@ -184,8 +190,8 @@ void Kernel::mbarrierArrive(Value *bars, Value *index, int64_t txBytes) {
   MValue at = mbarrierAddress(k, bars, index, "mbarrier_arrive");
   if (!at)
     return;
-  mlir::NVVM::MBarrierArriveExpectTxOp::create(k.b, k.loc(), mlir::Type(), at, constI32(k, txBytes),
-                                               {}, {}, MValue());
+  fly_nvvm::MBarrierArriveExpectTxOp::create(k.b, k.loc(), mbarrierPointer(k, at),
+                                             int32_t(txBytes));
 }
 
 void Kernel::mbarrierWait(Value *bars, Value *index, Value *hparity) {
@@ -206,7 +212,7 @@ void Kernel::mbarrierWait(Value *bars, Value *index, Value *hparity) {
   MValue p = k.toI64(parity->v, parity->dtype);
   p = mlir::arith::TruncIOp::create(k.b, k.loc(), k.b.getI32Type(), p);
   p = mlir::arith::AndIOp::create(k.b, k.loc(), p, constI32(k, 1));
-  mlir::NVVM::MBarrierTryWaitParityOp::create(k.b, k.loc(), at, p, constI32(k, 0x989680));
+  fly_nvvm::MBarrierTryWaitParityOp::create(k.b, k.loc(), mbarrierPointer(k, at), p);
 }
 
 void Kernel::setBlockSize(int64_t x, int64_t y, int64_t z) {
@@ -335,6 +341,14 @@ MValue boxAddress(Kernel::Impl &k, const Entry &desc, Value *hsmem, const char *
   return address;
 }
 
+/// The shared-memory box at `address` (of tensor `hbox`) as FlyNVVM's bulk copies take it.
+MValue boxPointer(Kernel::Impl &k, Value *hbox, MValue address) {
+  mlir::Type element = k.typeOf(k.get(hbox, "box")->dtype, 1);
+  auto type = fly::PointerType::get(k.ctx(), element, fly::Shared, fly::elementBytes(element), {});
+  return fly::MakePtrOp::create(k.b, k.loc(), type, mlir::ValueRange{address},
+                                mlir::DictionaryAttr());
+}
+
 /// `hdesc` as a TMA descriptor; null (and the kernel failed) if it is none.
 const Entry *descriptorOf(Kernel::Impl &k, Value *hdesc, const char *op) {
   Entry *desc = k.get(hdesc, "TMA descriptor");
@@ -386,12 +400,8 @@ void Kernel::tmaLoad(Value *hdesc, Value *hdst, Value *hcoord, Value *bars, Valu
   MValue mbar = mbarrierAddress(k, bars, index, "tma_load");
   if (!mbar)
     return;
-  // The copy writes the cluster's shared window, in which this block's own addresses are valid.
-  MValue clusterAddress = mlir::LLVM::AddrSpaceCastOp::create(
-      k.b, k.loc(), mlir::LLVM::LLVMPointerType::get(k.ctx(), 7), dstAddress);
-  mlir::NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-      k.b, k.loc(), clusterAddress, desc->v, coords, mbar, mlir::ValueRange{}, MValue(), MValue(),
-      {}, {}, {}, MValue());
+  fly_nvvm::TmaLoadOp::create(k.b, k.loc(), desc->v, boxPointer(k, hdst, dstAddress),
+                              mbarrierPointer(k, mbar), coords);
 }
 
 void Kernel::tmaStore(Value *hdesc, Value *hsrc, Value *hcoord) {
@@ -408,11 +418,8 @@ void Kernel::tmaStore(Value *hdesc, Value *hsrc, Value *hcoord) {
   std::vector<MValue> coords;
   if (!boxCoordinates(k, *desc, hcoord, "tma_store", order, coords))
     return;
-  mlir::NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-      k.b, k.loc(), desc->v, srcAddress, coords, MValue(), mlir::NVVM::TMAStoreMode::TILE,
-      MValue());
   // Each store is a bulk group of its own, so that tmaStoreWait counts stores.
-  mlir::NVVM::CpAsyncBulkCommitGroupOp::create(k.b, k.loc());
+  fly_nvvm::TmaStoreOp::create(k.b, k.loc(), desc->v, boxPointer(k, hsrc, srcAddress), coords);
 }
 
 void Kernel::tmaStoreWait(int64_t pending) {
@@ -423,7 +430,7 @@ void Kernel::tmaStoreWait(int64_t pending) {
     k.fail("tma_store_wait: 0..63 stores may stay pending, got " + std::to_string(pending));
     return;
   }
-  mlir::NVVM::CpAsyncBulkWaitGroupOp::create(k.b, k.loc(), uint32_t(pending), k.b.getUnitAttr());
+  fly_nvvm::TmaStoreWaitOp::create(k.b, k.loc(), int32_t(pending));
 }
 
 void Kernel::namedBarrier(int64_t id, int64_t threads) {

@@ -1262,3 +1262,147 @@ func.func @negative_pending_groups() {
   fly.cp_async_wait_group -1
   return
 }
+
+// -----
+
+// expected-error @+1 {{unsupported MNK for CDNA4 MFMA_Scale: 16x16x64 (expected 16x16x128 or 32x32x64)}}
+func.func @mfma_scale_shape(%a: !fly_rocdl.cdna4.mfma_scale<16x16x64, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{elemTyB must be one of f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, got 'f16'}}
+func.func @mfma_scale_format(%a: !fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f16) -> f32, opselA = 0, opselB = 0>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{opselB must be in [0, 3], got 4}}
+func.func @mfma_scale_opsel(%a: !fly_rocdl.cdna4.mfma_scale<32x32x64, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 4>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{elemTyAcc must be f32, got 'f16'}}
+func.func @mfma_scale_acc(%a: !fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f16, opselA = 0, opselB = 0>) {
+  return
+}
+
+// -----
+
+func.func @mfma_scale_field(%n: i32) {
+  %a = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>
+  // expected-error @+1 {{has no state field "soffset"}}
+  %b = fly.atom.set_value(%a, "soffset", %n) : (!fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>, i32) -> !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>
+  return
+}
+
+// -----
+
+func.func @mfma_scale_value(%n: i8) {
+  %a = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>
+  // expected-error @+1 {{field "scale_b" is 'i32', not 'i8'}}
+  %b = fly.atom.set_value(%a, "scale_b", %n) : (!fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>, i8) -> !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>
+  return
+}
+
+// -----
+
+func.func @stateless_mma_atom_field(%n: i32) {
+  %a = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  // expected-error @+1 {{has no state field "scale_a"}}
+  %b = fly.atom.set_value(%a, "scale_a", %n) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, i32) -> !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  return
+}
+
+// -----
+
+func.func @mbarrier_in_global(%raw: !llvm.ptr<1>) {
+  %bar = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<i64, global>
+  // expected-error @+1 {{takes an mbarrier: a !fly.ptr<i64, shared>, not '!fly.ptr<i64, global>'}}
+  fly_nvvm.mbarrier_init(%bar) {arrivals = 32 : i32} : !fly.ptr<i64, global>
+  return
+}
+
+// -----
+
+func.func @mbarrier_of_i32(%raw: !llvm.ptr<3>, %p: i32) {
+  %bar = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<i32, shared>
+  // expected-error @+1 {{takes an mbarrier: a !fly.ptr<i64, shared>, not '!fly.ptr<i32, shared>'}}
+  fly_nvvm.mbarrier_try_wait_parity(%bar, %p) : !fly.ptr<i32, shared>, i32
+  return
+}
+
+// -----
+
+func.func @mbarrier_arrivals(%raw: !llvm.ptr<3>) {
+  %bar = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<i64, shared>
+  // expected-error @+1 {{expects 1..1024 arrivals a phase, not 0}}
+  fly_nvvm.mbarrier_init(%bar) {arrivals = 0 : i32} : !fly.ptr<i64, shared>
+  return
+}
+
+// -----
+
+func.func @mbarrier_transaction_bytes(%raw: !llvm.ptr<3>) {
+  %bar = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<i64, shared>
+  // expected-error @+1 {{expects 0..2^20-1 transaction bytes, not 1048576}}
+  fly_nvvm.mbarrier_arrive_expect_tx(%bar) {txBytes = 1048576 : i32} : !fly.ptr<i64, shared>
+  return
+}
+
+// -----
+
+func.func @mbarrier_not_a_pointer(%x: i64) {
+  // expected-error @+1 {{takes an mbarrier: a !fly.ptr<i64, shared>, not 'i64'}}
+  fly_nvvm.mbarrier_init(%x) {arrivals = 1 : i32} : i64
+  return
+}
+
+// -----
+
+func.func @tma_box_in_global(%desc: !llvm.ptr, %raw: !llvm.ptr<1>, %x: i32) {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  // expected-error @+1 {{copies a box of shared memory (a !fly.ptr in shared), not '!fly.ptr<f32, global>'}}
+  fly_nvvm.tma_store(%desc, %p)[%x] : !llvm.ptr, !fly.ptr<f32, global>
+  return
+}
+
+// -----
+
+func.func @tma_descriptor_in_shared(%desc: !llvm.ptr<3>, %raw: !llvm.ptr<3>, %x: i32) {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
+  // expected-error @+1 {{takes the TMA descriptor as a generic !llvm.ptr, not '!llvm.ptr<3>'}}
+  fly_nvvm.tma_store(%desc, %p)[%x] : !llvm.ptr<3>, !fly.ptr<f32, shared>
+  return
+}
+
+// -----
+
+func.func @tma_six_coordinates(%desc: !llvm.ptr, %raw: !llvm.ptr<3>, %x: i32) {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
+  %bar = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<i64, shared>
+  // expected-error @+1 {{takes 1..5 box coordinates, not 6}}
+  fly_nvvm.tma_load(%desc, %p, %bar)[%x, %x, %x, %x, %x, %x] : !llvm.ptr, !fly.ptr<f32, shared>, !fly.ptr<i64, shared>
+  return
+}
+
+// -----
+
+func.func @tma_load_barrier(%desc: !llvm.ptr, %raw: !llvm.ptr<3>, %x: i32) {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
+  // expected-error @+1 {{takes an mbarrier: a !fly.ptr<i64, shared>, not '!fly.ptr<f32, shared>'}}
+  fly_nvvm.tma_load(%desc, %p, %p)[%x] : !llvm.ptr, !fly.ptr<f32, shared>, !fly.ptr<f32, shared>
+  return
+}
+
+// -----
+
+func.func @tma_store_wait_pending() {
+  // expected-error @+1 {{lets 0..63 stores stay pending, not 64}}
+  fly_nvvm.tma_store_wait {pending = 64 : i32}
+  return
+}

@@ -94,3 +94,23 @@ func.func @int4_element_load() -> i4 {
   %x = fly.memref.load(%f, %c) : (!fly.memref<i4, register, 16:1>, !fly.int_tuple<1>) -> i4
   return %x : i4
 }
+
+// -----
+
+// A scaled MFMA reads its scales from its atom's state, which a tiled MMA does not carry.
+!atom = !fly.mma_atom<!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0>>
+!scaled = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @scaled_gemm_without_atom() {
+  %atom = fly.make_mma_atom : !atom
+  %l = fly.static : !fly.layout<(1,1,1):(0,0,0)>
+  %mma = fly.make_tiled_mma(%atom, %l) : (!atom, !fly.layout<(1,1,1):(0,0,0)>) -> !scaled
+  %lab = fly.static : !fly.layout<32:1>
+  %lc = fly.static : !fly.layout<4:1>
+  %d = fly.memref.alloca(%lc) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1>
+  %a = fly.memref.alloca(%lab) : (!fly.layout<32:1>) -> !fly.memref<f8E4M3FN, register, 32:1>
+  // expected-error @+1 {{a scaled MFMA's scales are state of its atom}}
+  fly.gemm(%mma, %d, %a, %a, %d)
+      : (!scaled, !fly.memref<f32, register, 4:1>, !fly.memref<f8E4M3FN, register, 32:1>,
+         !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}

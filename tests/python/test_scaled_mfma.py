@@ -150,6 +150,25 @@ def test_gfx950_code_has_the_scaled_instruction(m, n, k, fa, fb, modifiers, tmp_
     assert "scratch_" not in text
 
 
+def test_gemm_is_the_fly_scaled_atom_with_its_scales_as_state(tmp_path, monkeypatch):
+    # Each call of the builder's scaled gemm is FlyROCDL's cdna4.mfma_scale atom with scale_a
+    # and scale_b set before it; the target's stages make it the instruction afterwards.
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
+    one_tile, tiled = scaled_tile(16, 16, 128, "e5m2", "e2m1", atom_layout=(1, 1, 1))
+    one_tile.compile(*arguments(*operands(tiled)), target="rocm", arch="gfx950")
+    (folder,) = tmp_path.iterdir()
+    origin = (folder / "00_origin.mlir").read_text()
+    atom = (
+        "!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E5M2, f4E2M1FN) -> f32, opselA = 0, opselB = 0>"
+    )
+    assert f"fly.make_mma_atom : !fly.mma_atom<{atom}>" in origin
+    assert origin.count("fly.atom.set_value(%") == 2
+    assert '"scale_a"' in origin and '"scale_b"' in origin
+    assert origin.count("fly.mma_atom_call_ssa(") == 1
+    assert "__fly_mma" not in origin
+
+
 def test_the_scaled_atom_is_refused_where_it_does_not_exist(monkeypatch):
     one_tile, tiled = scaled_tile(16, 16, 128, "e4m3", "e4m3", atom_layout=(1, 1, 1))
     args = arguments(*operands(tiled))

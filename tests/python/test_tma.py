@@ -160,6 +160,12 @@ def test_the_cuda_target_makes_bulk_copies_without_wgmma(monkeypatch, tmp_path):
     assert "mbarrier.arrive.expect_tx.shared.b64" in ptx
     assert "cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes" in ptx
     assert "mbarrier.try_wait.parity.shared.b64" in ptx
+    # The builder's mbarriers are FlyNVVM's ops on Fly pointers; the passes make them NVVM's.
+    origin = next(tmp_path.rglob("00_origin.mlir")).read_text()
+    ops = ("mbarrier_init", "mbarrier_arrive_expect_tx", "mbarrier_try_wait_parity", "tma_load")
+    for op in ops:
+        assert re.search(rf"fly_nvvm\.{op}\(%\w+[,)].*!fly\.ptr<i64, shared>", origin), op
+    assert "nvvm." not in origin.replace("fly_nvvm.", "")
 
 
 def warp_specialised_copy():
@@ -278,8 +284,10 @@ def test_store_mistakes_are_kernel_errors():
         build(lambda A: fx.nvgpu.named_barrier(1, 100))
 
 
-def test_tma_store_compiles_to_a_bulk_store_and_its_wait(monkeypatch):
+def test_tma_store_compiles_to_a_bulk_store_and_its_wait(monkeypatch, tmp_path):
     monkeypatch.delenv("FLYDSL_COMPILE_BACKEND")
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     a, out = np.zeros((16, 64), np.float16), np.zeros((16, 64), np.float16)
     ptx = (
         store_kernel(16, 64, 128, np.float16)
@@ -290,6 +298,11 @@ def test_tma_store_compiles_to_a_bulk_store_and_its_wait(monkeypatch):
     assert "cp.async.bulk.commit_group" in ptx
     assert re.search(r"cp\.async\.bulk\.wait_group\.read\s+0;", ptx)
     assert "fence.proxy.async.shared::cta" in ptx
+    origin = next(tmp_path.rglob("00_origin.mlir")).read_text()
+    assert re.search(
+        r"fly_nvvm\.tma_store\(%\w+, %\w+\)\[.*: !llvm\.ptr, !fly\.ptr<f16, shared", origin
+    )
+    assert "fly_nvvm.tma_store_wait {pending = 0 : i32}" in origin
 
 
 def named_barrier_kernel():

@@ -157,6 +157,8 @@ def Fly_MmaAtomType : TypeDef<Fly_Dialect, "MmaAtom"> {
     MmaOpTypeInterface getInstruction() const {
       return ::mlir::cast<MmaOpTypeInterface>(getMmaOp());
     }
+    /// What an atom with state lowers to: a struct of its fields; null for none.
+    ::mlir::LLVM::LLVMStructType getStateType() const;
   }];
 }
 
@@ -1063,10 +1065,12 @@ def Fly_AtomSetValueOp
   let description = [{
     `%b = fly.atom.set_value(%a, "soffset", %n) : (!fly.copy_atom<...>, i32) ->
     !fly.copy_atom<...>`: the fields are the instruction's (FlyROCDL's buffer copy has
-    `soffset`, a uniform element offset added on the buffer side of each call).
+    `soffset`, a uniform element offset added on the buffer side of each call; its scaled MFMA,
+    an MMA atom, `scale_a` and `scale_b`, the scale registers of each call).
   }];
-  let arguments = (ins Fly_CopyAtomType:$atom, StrAttr:$field, AnyType:$value);
-  let results = (outs Fly_CopyAtomType:$result);
+  let arguments = (ins AnyTypeOf<[Fly_CopyAtomType, Fly_MmaAtomType]>:$atom, StrAttr:$field,
+                       AnyType:$value);
+  let results = (outs AnyTypeOf<[Fly_CopyAtomType, Fly_MmaAtomType]>:$result);
   let assemblyFormat = [{
     `(` $atom `,` $field `,` $value `)` attr-dict `:` functional-type(operands, results)
   }];

@@ -22,6 +22,14 @@ def Fly_MmaOpTypeInterface : TypeInterface<"MmaOpTypeInterface"> {
     InterfaceMethod<"the element type of A", "::mlir::Type", "getAElementType">,
     InterfaceMethod<"the element type of B", "::mlir::Type", "getBElementType">,
     InterfaceMethod<"the element type of C and D", "::mlir::Type", "getCElementType">,
+    InterfaceMethod<"the state an MMA atom of it carries, one type a field, in order (a struct "
+                    "of them is what the atom lowers to); empty for none (CDNA4's scaled MFMA: "
+                    "scale_a, scale_b)",
+                    "::llvm::SmallVector<::mlir::Type>", "getStateTypes", (ins), "",
+                    [{ return {}; }]>,
+    InterfaceMethod<"the index of state field `field` (fly.atom.set_value); -1: no such field",
+                    "int", "getStateFieldIndex", (ins "::llvm::StringRef":$field), "",
+                    [{ return -1; }]>,
   ];
 }
 

@@ -10,11 +10,13 @@
 #define FLY_NVVM_DIALECT_TD
 
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/OpBase.td"
 include "FlyInterfaces.td"
 
 def FlyNVVM_Dialect : Dialect {
   let name = "fly_nvvm";
-  let summary = "NVIDIA's copy and matrix instructions as Fly atom types";
+  let summary = "NVIDIA's copy and matrix instructions as Fly atom types, and its mbarriers";
   let cppNamespace = "::fly::ir::fly_nvvm";
   let useDefaultTypePrinterParser = 1;
 }
@@ -50,6 +52,93 @@ def FlyNVVM_MmaSyncType : TypeDef<FlyNVVM_Dialect, "MmaSync",
                         "::mlir::Type":$bType, "::mlir::Type":$cType);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers (sm_90): the barriers in shared memory that bulk copies (TMA) complete on
+//===----------------------------------------------------------------------===//
+
+class FlyNVVM_Op<string mnemonic, list<Trait> traits = []>
+    : Op<FlyNVVM_Dialect, mnemonic, traits> {
+  let hasVerifier = 1;
+}
+
+def FlyNVVM_MBarrierInitOp : FlyNVVM_Op<"mbarrier_init"> {
+  let summary = "initialise an mbarrier for a number of arrivals a phase";
+  let description = [{
+    `fly_nvvm.mbarrier_init(%bar) {arrivals = 128 : i32} : !fly.ptr<i64, shared>`: the
+    barrier (an i64 in shared memory) expects `arrivals` (1..1024) arrivals each phase. The
+    initialisation is fenced so that the bulk copies (the async proxy) see it.
+  }];
+  let arguments = (ins AnyType:$barrier, I32Attr:$arrivals);
+  let assemblyFormat = "`(` $barrier `)` attr-dict `:` qualified(type($barrier))";
+}
+
+def FlyNVVM_MBarrierArriveExpectTxOp : FlyNVVM_Op<"mbarrier_arrive_expect_tx"> {
+  let summary = "arrive on an mbarrier, expecting a number of bytes of transactions";
+  let description = [{
+    `fly_nvvm.mbarrier_arrive_expect_tx(%bar) {txBytes = 4096 : i32} : !fly.ptr<i64, shared>`:
+    this thread's arrival, and `txBytes` (0..2^20-1) bytes that bulk copies completing on the
+    barrier will bring before its phase ends.
+  }];
+  let arguments = (ins AnyType:$barrier, I32Attr:$txBytes);
+  let assemblyFormat = "`(` $barrier `)` attr-dict `:` qualified(type($barrier))";
+}
+
+def FlyNVVM_MBarrierTryWaitParityOp : FlyNVVM_Op<"mbarrier_try_wait_parity"> {
+  let summary = "wait until the mbarrier's phase of the given parity has completed";
+  let description = [{
+    `fly_nvvm.mbarrier_try_wait_parity(%bar, %parity) : !fly.ptr<i64, shared>, i32`: returns
+    once the phase whose parity is bit 0 of `%parity` has completed.
+  }];
+  let arguments = (ins AnyType:$barrier, I32:$parity);
+  let assemblyFormat = [{
+    `(` $barrier `,` $parity `)` attr-dict `:` qualified(type($barrier)) `,` type($parity)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Bulk tensor copies (TMA, sm_90): a box of a global tensor that a descriptor describes
+//===----------------------------------------------------------------------===//
+
+def FlyNVVM_TmaLoadOp : FlyNVVM_Op<"tma_load"> {
+  let summary = "copy a box of a global tensor into shared memory, completing on an mbarrier";
+  let description = [{
+    `fly_nvvm.tma_load(%desc, %dst, %bar)[%x, %y] : !llvm.ptr, !fly.ptr<f16, shared>,
+    !fly.ptr<i64, shared>`: the box at coordinates (`%x`, `%y`, ...: one i32 a dimension of the
+    descriptor, innermost first) of the tensor that the TMA descriptor `%desc` describes lands
+    at `%dst`; its bytes complete a transaction of the mbarrier `%bar`.
+  }];
+  let arguments = (ins AnyType:$descriptor, AnyType:$dst, AnyType:$barrier,
+                       Variadic<I32>:$coords);
+  let assemblyFormat = [{
+    `(` $descriptor `,` $dst `,` $barrier `)` `` `[` $coords `]` attr-dict `:` type($descriptor)
+    `,` qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+}
+
+def FlyNVVM_TmaStoreOp : FlyNVVM_Op<"tma_store"> {
+  let summary = "copy shared memory to a box of a global tensor, as a bulk group of its own";
+  let description = [{
+    `fly_nvvm.tma_store(%desc, %src)[%x, %y] : !llvm.ptr, !fly.ptr<f16, shared>`: the box at
+    the coordinates of the tensor `%desc` describes gets the shared memory at `%src`. Each
+    store is committed as a group, so that fly_nvvm.tma_store_wait counts stores.
+  }];
+  let arguments = (ins AnyType:$descriptor, AnyType:$src, Variadic<I32>:$coords);
+  let assemblyFormat = [{
+    `(` $descriptor `,` $src `)` `` `[` $coords `]` attr-dict `:` type($descriptor) `,`
+    qualified(type($src))
+  }];
+}
+
+def FlyNVVM_TmaStoreWaitOp : FlyNVVM_Op<"tma_store_wait"> {
+  let summary = "wait until at most `pending` of this thread's bulk stores still read shared memory";
+  let description = [{
+    `fly_nvvm.tma_store_wait {pending = 0 : i32}`: after it, the shared memory of all but the
+    newest `pending` (0..63) stores may be written again.
+  }];
+  let arguments = (ins I32Attr:$pending);
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // FLY_NVVM_DIALECT_TD

@@ -87,6 +87,27 @@ def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",
   let genVerifyDecl = 1;
 }
 
+def FlyROCDL_MfmaScaleType : TypeDef<FlyROCDL_Dialect, "MfmaScale",
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface,
+                                 ["getStateTypes", "getStateFieldIndex"]>]> {
+  let mnemonic = "cdna4.mfma_scale";
+  let summary = "a CDNA4 block-scaled MFMA (V_MFMA_SCALE_*_F8F6F4, E8M0 scales), wave of 64";
+  let description = [{
+    `!fly_rocdl.cdna4.mfma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0,
+    opselB = 0>`: 16x16x128 or 32x32x64 on A and B each in fp8 (f8E4M3FN, f8E5M2), fp6
+    (f6E2M3FN, f6E3M2FN) or fp4 (f4E2M1FN), into f32, one E8M0 scale per 32 K values of a row
+    of A (column of B). An MMA atom of it carries state `scale_a` and `scale_b` (i32, set by
+    fly.atom.set_value, zero from fly.make_mma_atom; the atom lowers to
+    `!llvm.struct<(i32, i32)>`): each lane's scale registers, of which opselA / opselB (0..3)
+    pick the byte. Register fragments hold fp8 values, or fp6 / fp4 codes one per byte (i8).
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
+                        "::mlir::Type":$bType, "::mlir::Type":$cType, "int64_t":$opselA,
+                        "int64_t":$opselB);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 class FlyROCDL_WmmaType<string name, string arch, string archName>
     : TypeDef<FlyROCDL_Dialect, name, [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
   let mnemonic = arch # ".wmma";
@@ -133,8 +154,7 @@ def FlyROCDL_Gfx1250WmmaScaleType : TypeDef<FlyROCDL_Dialect, "Gfx1250WmmaScale"
     opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>`: 16x16x128 on fp8,
     fp6 or fp4 (A and B each), 32x16x128 on fp4, into f32; one E8M0 scale per `blockSize` (16
     or 32) K values. opselA / opselB pick the scale rows (0 or 1), modC is the C modifier.
-    The type parses and verifies as FlyDSL's; its calls are not lowered here yet (their scales
-    are state of the atom, which Fly's MMA atoms do not carry).
+    The type parses and verifies as FlyDSL's; its calls are not lowered here yet.
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
                         "::mlir::Type":$bType, "::mlir::Type":$cType, "int64_t":$opselA,

@@ -52,15 +52,20 @@ struct FlyTypeConverter : TypeConverter {
         return std::nullopt;
       return pointer(t.getAddressSpace());
     });
-    // A copy atom with state crosses as the struct of its fields (FlyDSL's form); inside, an
-    // unrealized cast makes it an atom again, which fly-layout-lowering reads as the struct.
+    // A copy or MMA atom with state crosses as the struct of its fields (FlyDSL's form); inside,
+    // an unrealized cast makes it an atom again, which fly-layout-lowering reads as the struct.
     addConversion([](CopyAtomType t) -> std::optional<Type> {
       if (auto state = t.getStateType())
         return Type(state);
       return std::nullopt;
     });
+    addConversion([](MmaAtomType t) -> std::optional<Type> {
+      if (auto state = t.getStateType())
+        return Type(state);
+      return std::nullopt;
+    });
     addSourceMaterialization([](OpBuilder &b, Type type, ValueRange inputs, Location loc) -> Value {
-      if (!isa<CopyAtomType>(type) || inputs.size() != 1)
+      if (!isa<CopyAtomType, MmaAtomType>(type) || inputs.size() != 1)
         return {};
       return UnrealizedConversionCastOp::create(b, loc, type, inputs).getResult(0);
     });

@@ -2625,20 +2625,37 @@ LogicalResult AtomSetValueOp::inferReturnTypes(MLIRContext *, std::optional<Loca
   return success();
 }
 
+namespace {
+/// The struct an atom whose instruction has state fields `fields` lowers to; null for none.
+LLVM::LLVMStructType stateStruct(MLIRContext *ctx, ArrayRef<Type> fields) {
+  return fields.empty() ? LLVM::LLVMStructType() : LLVM::LLVMStructType::getLiteral(ctx, fields);
+}
+} // namespace
+
 LLVM::LLVMStructType CopyAtomType::getStateType() const {
-  SmallVector<Type> fields = getInstruction().getStateTypes();
-  if (fields.empty())
-    return {};
-  return LLVM::LLVMStructType::getLiteral(getContext(), fields);
+  return stateStruct(getContext(), getInstruction().getStateTypes());
+}
+
+LLVM::LLVMStructType MmaAtomType::getStateType() const {
+  return stateStruct(getContext(), getInstruction().getStateTypes());
 }
 
 LogicalResult AtomSetValueOp::verify() {
-  CopyOpTypeInterface inst = getAtom().getType().getInstruction();
-  int index = inst.getStateFieldIndex(getField());
+  // A copy or an MMA atom: its instruction names the fields.
+  SmallVector<Type> fields;
+  int index = -1;
+  if (auto copy = dyn_cast<CopyAtomType>(getAtom().getType())) {
+    fields = copy.getInstruction().getStateTypes();
+    index = copy.getInstruction().getStateFieldIndex(getField());
+  } else {
+    MmaOpTypeInterface inst = cast<MmaAtomType>(getAtom().getType()).getInstruction();
+    fields = inst.getStateTypes();
+    index = inst.getStateFieldIndex(getField());
+  }
   if (index < 0)
     return emitOpError("the atom ")
            << getAtom().getType() << " has no state field \"" << getField() << "\"";
-  Type field = inst.getStateTypes()[index];
+  Type field = fields[index];
   if (getValue().getType() != field)
     return emitOpError("field \"")
            << getField() << "\" is " << field << ", not " << getValue().getType();

@@ -497,8 +497,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     if (!isa<FlyMemRefType>(v.getType()))
       return v;
     Type lane = laneValuesType(v);
-    // mma.sync packs its registers itself, as the target does an atom call's values
-    if (ab && !isa<FN::MmaSyncType, UniversalFmaType>(inst) && !callsAtom(inst)) {
+    // A packed fragment of fp6 / fp4 (a scaled MFMA's) is read whole, as integers of its width
+    Type element = cast<FlyMemRefType>(v.getType()).getElementType();
+    if (isSubByteElement(element))
+      lane = VectorType::get({L::size(tv.mode(1)).value()},
+                             b.getIntegerType(element.getIntOrFloatBitWidth()));
+    // mma.sync and the scaled MFMA pack their registers themselves, as the target does an atom
+    // call's values
+    if (ab && !isa<FN::MmaSyncType, UniversalFmaType, FR::MfmaScaleType>(inst) &&
+        !callsAtom(inst)) {
       auto vec = dyn_cast<VectorType>(lane);
       lane = fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
                                             vec ? vec.getNumElements() : 1);
@@ -511,15 +518,22 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// no integers, so no signs or clamp).
   bool callsAtom(MmaOpTypeInterface inst) const {
     return mmaCalls && bool(*mmaCalls) &&
-           isa<FR::MfmaType, FR::Gfx120xWmmaType, FN::MmaSyncType>(inst);
+           isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx120xWmmaType, FN::MmaSyncType>(inst);
   }
 
   /// The call of an atom that the target resolves: kMmaFnPrefix + its instruction on the lane's
-  /// A, B and C values, with the shape and layouts the cpu target emulates it from.
-  static Value atomCall(OpBuilder &b, Location loc, const L::MmaAtom &atom, Value a, Value bValue,
-                        Value c) {
+  /// A, B and C values, with the shape and layouts the cpu target emulates it from. A scaled
+  /// MFMA's call is named with its formats after the instruction (`.e4m3.e2m1`) and takes each
+  /// lane's scales (the scale bytes in the low bits) after C.
+  static Value atomCall(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
+                        Value c, ArrayRef<Value> scales = {}) {
+    L::MmaAtom atom = inst.getAtom();
     std::string callee = std::string(::fly::ir::kMmaFnPrefix) + atom.name;
-    auto type = b.getFunctionType({a.getType(), bValue.getType(), c.getType()}, {c.getType()});
+    if (atom.scaleBlock)
+      callee += "." + atom.abType + "." + atom.bType;
+    SmallVector<Value> operands = {a, bValue, c};
+    operands.append(scales.begin(), scales.end());
+    auto type = b.getFunctionType(ValueRange(operands).getTypes(), {c.getType()});
     Operation *table = SymbolTable::getNearestSymbolTable(b.getInsertionBlock()->getParentOp());
     if (auto existing = SymbolTable::lookupSymbolIn(table, callee)) {
       auto f = dyn_cast<func::FuncOp>(existing);
@@ -531,20 +545,25 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       b.setInsertionPointToStart(&table->getRegion(0).front());
       func::FuncOp::create(b, loc, callee, type).setPrivate();
     }
-    auto call =
-        func::CallOp::create(b, loc, callee, TypeRange{c.getType()}, ValueRange{a, bValue, c});
+    auto call = func::CallOp::create(b, loc, callee, TypeRange{c.getType()}, operands);
     call->setAttr(::fly::ir::kMmaShapeAttr,
                   b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, L::staticSize(atom.thrID)}));
+    SmallVector<std::string> layouts = {atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()};
+    if (atom.scaleBlock)
+      layouts.append({atom.layoutSFA.str(), atom.layoutSFB.str()});
     call->setAttr(::fly::ir::kMmaLayoutsAttr,
-                  b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()}));
+                  b.getStrArrayAttr(SmallVector<StringRef>(layouts.begin(), layouts.end())));
     return call.getResult(0);
   }
 
-  /// The target's instruction for an MMA atom on this lane's A, B and C values.
+  /// The target's instruction for an MMA atom on this lane's A, B and C values; `atom`, the
+  /// atom's value, gives the state of an instruction that has some (null: a fly.gemm's atom).
   Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
-                   Value c) const {
+                   Value c, Value atom) {
+    if (auto scaled = dyn_cast<FR::MfmaScaleType>(inst))
+      return scaledMfma(b, loc, scaled, a, bValue, c, atom);
     if (callsAtom(inst))
-      return atomCall(b, loc, inst.getAtom(), a, bValue, c);
+      return atomCall(b, loc, inst, a, bValue, c);
     if (isa<UniversalFmaType>(inst))
       return isa<FloatType>(c.getType())
                  ? Value(LLVM::FMAOp::create(b, loc, a, bValue, c))
@@ -556,15 +575,80 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     std::string name = inst.getAtom().name;
     if (isa<FR::Gfx1250WmmaScaleType>(inst))
       L::fail(L::ErrorKind::Unsupported,
-              "calls of gfx1250's scaled WMMA (" + name +
-                  ") are not lowered here yet: their scales are state of the atom, which Fly's "
-                  "MMA atoms do not carry");
+              "calls of gfx1250's scaled WMMA (" + name + ") are not lowered here yet");
     Operation *op =
         fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c, c.getType(),
                                     FR::matrixCoreModifiers(inst), inst.getBElementType());
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + name);
     return op->getResult(0);
+  }
+
+  /// CDNA4's scaled MFMA on a lane's codes, its scales the atom's state (scale_a, scale_b) with
+  /// the bytes opselA / opselB pick: the instruction, or (mma-calls) the atom's call with each
+  /// scale's byte moved to the low bits.
+  Value scaledMfma(OpBuilder &b, Location loc, FR::MfmaScaleType inst, Value a, Value bValue,
+                   Value c, Value atom) {
+    if (!atom)
+      L::fail(L::ErrorKind::Unsupported,
+              "a scaled MFMA's scales are state of its atom: a gemm of a tiled MMA has no atom "
+              "value to read them from; call the atom (fly.mma_atom_call) with scale_a and "
+              "scale_b set");
+    // Each operand's codes one a byte (fp8 values, fp6 / fp4 codes as i8) or packed at the
+    // width of its format (FlyDSL's fp6 / fp4 fragments); the atom's call takes bytes.
+    bool calls = callsAtom(inst);
+    // (the ops' verifiers saw 32 values of the format, or of i8)
+    auto codes = [&](Value v) -> Value {
+      auto vt = cast<VectorType>(v.getType());
+      unsigned width = vt.getElementType().getIntOrFloatBitWidth();
+      if (width == 8)
+        return v;
+      auto packed = VectorType::get(vt.getShape(), b.getIntegerType(width));
+      if (!vt.getElementType().isInteger())
+        v = arith::BitcastOp::create(b, loc, packed, v);
+      return calls ? Value(LLVM::ZExtOp::create(b, loc, vt.clone(b.getI8Type()), v)) : v;
+    };
+    a = codes(a);
+    bValue = codes(bValue);
+    Value state = atomState(atom);
+    Value scaleA = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{0});
+    Value scaleB = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{1});
+    L::MmaAtom layouts = inst.getAtom();
+    if (calls) {
+      auto low = [&](Value scale, int64_t opsel) -> Value {
+        if (opsel == 0)
+          return scale;
+        Value shift = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 8 * opsel);
+        return arith::ShRUIOp::create(b, loc, scale, shift);
+      };
+      return atomCall(b, loc, inst, a, bValue, c,
+                      {low(scaleA, inst.getOpselA()), low(scaleB, inst.getOpselB())});
+    }
+    Operation *op = fly::ir::createScaledMfmaOp(
+        b, loc, layouts.name, fly::ir::scaledMfmaFormatCode(layouts.abType),
+        fly::ir::scaledMfmaFormatCode(layouts.bType), a, bValue, c, scaleA, inst.getOpselA(),
+        scaleB, inst.getOpselB());
+    if (!op)
+      L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + layouts.name);
+    return op->getResult(0);
+  }
+
+  /// The shared-memory address of an mbarrier (a !fly.ptr<i64, shared>, as its op verified).
+  Value barrierAddress(OpBuilder &b, Location loc, Value barrier) {
+    return accessAddress(b, loc, ptr(barrier), cast<PointerType>(barrier.getType()));
+  }
+
+  /// A new atom's state: every field zero (one constant a type, as FlyDSL's).
+  static Value zeroState(OpBuilder &b, Location loc, LLVM::LLVMStructType state) {
+    Value s = LLVM::UndefOp::create(b, loc, state);
+    llvm::DenseMap<Type, Value> zeros;
+    for (auto [i, field] : llvm::enumerate(state.getBody())) {
+      Value &zero = zeros[field];
+      if (!zero)
+        zero = arith::ConstantOp::create(b, loc, field, b.getZeroAttr(field));
+      s = LLVM::InsertValueOp::create(b, loc, s, zero, ArrayRef<int64_t>{int64_t(i)});
+    }
+    return s;
   }
 
   /// A buffer pointer (resource, element offset) with its offset replaced.
@@ -585,21 +669,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto swizzle = t.getAddressSwizzleFunction();
     return swizzle ? swizzled(b, loc, bytes, *swizzle) : bytes;
   }
-  /// The struct a copy atom with state lowers to. A block argument stands for itself through an
-  /// unrealized cast, which convert-fly-to-rocdl resolves once the block takes the struct.
+  /// The struct a copy or MMA atom with state lowers to. A block argument stands for itself
+  /// through an unrealized cast, which convert-fly-to-rocdl resolves once the block takes the
+  /// struct.
   Value atomState(Value atom) {
     if (auto it = atoms.find(atom); it != atoms.end())
       return it->second;
-    auto type = cast<CopyAtomType>(atom.getType());
+    auto copy = dyn_cast<CopyAtomType>(atom.getType());
+    LLVM::LLVMStructType type =
+        copy ? copy.getStateType() : cast<MmaAtomType>(atom.getType()).getStateType();
     if (auto c = atom.getDefiningOp<UnrealizedConversionCastOp>();
-        c && c.getInputs().size() == 1 && c.getInputs()[0].getType() == type.getStateType())
+        c && c.getInputs().size() == 1 && c.getInputs()[0].getType() == type)
       return atoms[atom] = c.getInputs()[0];
     auto arg = dyn_cast<BlockArgument>(atom);
     if (!arg)
       return lookup(atoms, atom); // fails with the reason
     OpBuilder b = OpBuilder::atBlockBegin(arg.getOwner());
-    return atoms[atom] = UnrealizedConversionCastOp::create(b, arg.getLoc(),
-                                                            TypeRange{type.getStateType()}, atom)
+    return atoms[atom] = UnrealizedConversionCastOp::create(b, arg.getLoc(), TypeRange{type}, atom)
                              .getResult(0);
   }
 
@@ -1163,7 +1249,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value a = laneValues(b, loc, inst, op->getOperand(2), atom.layoutA, true); // in order
       Value bValue = laneValues(b, loc, inst, op->getOperand(3), atom.layoutB, true);
       Value c = laneValues(b, loc, inst, op->getOperand(4), atom.layoutC, false);
-      LLVM::StoreOp::create(b, loc, matrixCore(b, loc, inst, a, bValue, c),
+      Value atomValue = isa<MmaAtomCallOp>(op) ? op->getOperand(0) : Value();
+      LLVM::StoreOp::create(b, loc, matrixCore(b, loc, inst, a, bValue, c, atomValue),
                             contiguousPtr(op->getOperand(1), atom.layoutC));
     } else if (auto m = dyn_cast<MmaAtomCallSsaOp>(op)) {
       MmaOpTypeInterface inst = m.getAtom().getType().getInstruction();
@@ -1171,27 +1258,22 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value a = laneValues(b, loc, inst, m.getA(), atom.layoutA, true); // A, B, C in order
       Value bValue = laneValues(b, loc, inst, m.getB(), atom.layoutB, true);
       Value c = laneValues(b, loc, inst, m.getC(), atom.layoutC, false);
-      Value res = matrixCore(b, loc, inst, a, bValue, c);
+      Value res = matrixCore(b, loc, inst, a, bValue, c, m.getAtom());
       if (m.getD())
         LLVM::StoreOp::create(b, loc, res, contiguousPtr(m.getD(), atom.layoutC));
       else
         m.getResult(0).replaceAllUsesWith(res);
-    } else if (isa<MakeMmaAtomOp>(op)) {
-      // all in its type
+    } else if (auto m = dyn_cast<MakeMmaAtomOp>(op)) {
+      if (auto state = m.getType().getStateType())
+        atoms[m.getResult()] = zeroState(b, loc, state);
     } else if (auto m = dyn_cast<MakeCopyAtomOp>(op)) {
-      if (auto state = m.getType().getStateType()) { // every field starts at zero
-        Value s = LLVM::UndefOp::create(b, loc, state);
-        llvm::DenseMap<Type, Value> zeros; // one a type, as FlyDSL's
-        for (auto [i, field] : llvm::enumerate(state.getBody())) {
-          Value &zero = zeros[field];
-          if (!zero)
-            zero = arith::ConstantOp::create(b, loc, field, b.getZeroAttr(field));
-          s = LLVM::InsertValueOp::create(b, loc, s, zero, ArrayRef<int64_t>{int64_t(i)});
-        }
-        atoms[m.getResult()] = s;
-      }
+      if (auto state = m.getType().getStateType())
+        atoms[m.getResult()] = zeroState(b, loc, state);
     } else if (auto sv = dyn_cast<AtomSetValueOp>(op)) {
-      int index = sv.getAtom().getType().getInstruction().getStateFieldIndex(sv.getField());
+      Type t = sv.getAtom().getType();
+      int index = isa<CopyAtomType>(t)
+                      ? cast<CopyAtomType>(t).getInstruction().getStateFieldIndex(sv.getField())
+                      : cast<MmaAtomType>(t).getInstruction().getStateFieldIndex(sv.getField());
       atoms[sv.getResult()] = LLVM::InsertValueOp::create(b, loc, atomState(sv.getAtom()),
                                                           sv.getValue(), ArrayRef<int64_t>{index});
     } else if (auto c = dyn_cast<CopyAtomCallOp>(op);
@@ -1227,6 +1309,36 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<CpAsyncWaitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
       NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0));
+    } else if (auto m = dyn_cast<FN::MBarrierInitOp>(op)) {
+      NVVM::MBarrierInitOp::create(
+          b, loc, barrierAddress(b, loc, m.getBarrier()),
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), m.getArrivals()), Value());
+      NVVM::FenceMbarrierInitOp::create(b, loc); // seen by the async proxy (bulk copies)
+    } else if (auto m = dyn_cast<FN::MBarrierArriveExpectTxOp>(op)) {
+      NVVM::MBarrierArriveExpectTxOp::create(
+          b, loc, Type(), barrierAddress(b, loc, m.getBarrier()),
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), m.getTxBytes()), {}, {}, Value());
+    } else if (auto m = dyn_cast<FN::MBarrierTryWaitParityOp>(op)) {
+      // ten million nanoseconds: the time one try may suspend the thread (PTX's hint)
+      NVVM::MBarrierTryWaitParityOp::create(
+          b, loc, barrierAddress(b, loc, m.getBarrier()), m.getParity(),
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x989680));
+    } else if (auto t = dyn_cast<FN::TmaLoadOp>(op)) {
+      // The copy writes the cluster's shared window, where this block's own addresses hold.
+      Value dst = LLVM::AddrSpaceCastOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext(), 7),
+          accessAddress(b, loc, ptr(t.getDst()), cast<PointerType>(t.getDst().getType())));
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          b, loc, dst, t.getDescriptor(), t.getCoords(), barrierAddress(b, loc, t.getBarrier()),
+          ValueRange{}, Value(), Value(), {}, {}, {}, Value());
+    } else if (auto t = dyn_cast<FN::TmaStoreOp>(op)) {
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          b, loc, t.getDescriptor(),
+          accessAddress(b, loc, ptr(t.getSrc()), cast<PointerType>(t.getSrc().getType())),
+          t.getCoords(), Value(), NVVM::TMAStoreMode::TILE, Value());
+      NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    } else if (auto w = dyn_cast<FN::TmaStoreWaitOp>(op)) {
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, uint32_t(w.getPending()), b.getUnitAttr());
     } else if (isa<CpAsyncCommitOp>(op)) {
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
     } else if (auto w = dyn_cast<CpAsyncWaitGroupOp>(op)) {
@@ -1501,7 +1613,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
     WalkResult result = getOperation()->walk([&](Operation *op) -> WalkResult {
-      if (!isa<FlyDialect>(op->getDialect()))
+      if (!isa<FlyDialect, FN::FlyNVVMDialect>(op->getDialect()))
         return WalkResult::advance();
       b.setInsertionPoint(op);
       try {

@@ -118,10 +118,11 @@ namespace {
 /// The values one lane holds of an operand laid out by thread-value layout `tv`.
 int64_t valuesPerLane(const L::Layout &tv) { return L::size(tv.mode(1)).value(); }
 
-/// Whether a value of type `given` stands for the atom's `want` (an 8-bit float as i8 too).
+/// Whether a value of type `given` stands for the atom's `want` (a float of 8 bits or fewer as i8).
 bool sameBits(Type given, Type want) {
+  // fp6 and fp4 (the scaled atoms' operands) are held as one code a byte, as i8
   return given == want ||
-         (given.isInteger(8) && isa<FloatType>(want) && want.getIntOrFloatBitWidth() == 8);
+         (given.isInteger(8) && isa<FloatType>(want) && want.getIntOrFloatBitWidth() <= 8);
 }
 
 /// A register fragment holding `values` elements of `element` for one atom call (`atLeast`: an

@@ -2,12 +2,14 @@
 //
 // `!fly_nvvm.cp_async<bits>`: a copy instruction for `!fly.copy_atom`, which
 // fly-atom-lowering makes fly.cp_async on cuda. `!fly_nvvm.mma_sync<...>`: an MMA
-// instruction for `!fly.mma_atom`, its lanes' values from src/layout/mma.h.
+// instruction for `!fly.mma_atom`, its lanes' values from src/layout/mma.h. The mbarrier
+// ops, which fly-lower-to-llvm makes NVVM's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_nvvm_dialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -21,10 +23,17 @@ namespace L = fly::layout;
 #define GET_TYPEDEF_CLASSES
 #include "FlyNVVMTypes.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "FlyNVVMOps.cpp.inc"
+
 void FlyNVVMDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "FlyNVVMTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "FlyNVVMOps.cpp.inc"
       >();
 }
 
@@ -107,3 +116,66 @@ L::MmaAtom MmaSyncType::getAtom() const {
 Type MmaSyncType::getAElementType() const { return getAType(); }
 Type MmaSyncType::getBElementType() const { return getBType(); }
 Type MmaSyncType::getCElementType() const { return getCType(); }
+
+//===-- mbarriers -----------------------------------------------------------===//
+
+namespace {
+/// An mbarrier is an i64 in shared memory.
+LogicalResult verifyBarrier(Operation *op, Type barrier) {
+  auto p = dyn_cast<::fly::ir::fly::PointerType>(barrier);
+  if (!p || p.getAddressSpace() != ::fly::ir::fly::Shared || !p.getElementType().isInteger(64))
+    return op->emitOpError("takes an mbarrier: a !fly.ptr<i64, shared>, not ") << barrier;
+  return success();
+}
+} // namespace
+
+LogicalResult MBarrierInitOp::verify() {
+  if (getArrivals() < 1 || getArrivals() > 1024)
+    return emitOpError("expects 1..1024 arrivals a phase, not ") << getArrivals();
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierArriveExpectTxOp::verify() {
+  if (getTxBytes() < 0 || getTxBytes() >= (1 << 20))
+    return emitOpError("expects 0..2^20-1 transaction bytes, not ") << getTxBytes();
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierTryWaitParityOp::verify() {
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+//===-- bulk tensor copies --------------------------------------------------===//
+
+namespace {
+/// A TMA descriptor is a generic pointer to the tensor map; a box has 1..5 coordinates.
+LogicalResult verifyBulkCopy(Operation *op, Value descriptor, Value box, size_t coords) {
+  auto d = dyn_cast<LLVM::LLVMPointerType>(descriptor.getType());
+  if (!d || d.getAddressSpace() != 0)
+    return op->emitOpError("takes the TMA descriptor as a generic !llvm.ptr, not ")
+           << descriptor.getType();
+  auto p = dyn_cast<::fly::ir::fly::PointerType>(box.getType());
+  if (!p || p.getAddressSpace() != ::fly::ir::fly::Shared)
+    return op->emitOpError("copies a box of shared memory (a !fly.ptr in shared), not ")
+           << box.getType();
+  if (coords < 1 || coords > 5)
+    return op->emitOpError("takes 1..5 box coordinates, not ") << coords;
+  return success();
+}
+} // namespace
+
+LogicalResult TmaLoadOp::verify() {
+  if (failed(verifyBulkCopy(*this, getDescriptor(), getDst(), getCoords().size())))
+    return failure();
+  return verifyBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult TmaStoreOp::verify() {
+  return verifyBulkCopy(*this, getDescriptor(), getSrc(), getCoords().size());
+}
+
+LogicalResult TmaStoreWaitOp::verify() {
+  if (getPending() < 0 || getPending() > 63)
+    return emitOpError("lets 0..63 stores stay pending, not ") << getPending();
+  return success();
+}

@@ -376,6 +376,25 @@ std::optional<std::string> scaledFormatName(Type t) {
     return std::string("e2m1");
   return std::nullopt;
 }
+
+/// What both block-scaled atoms check of their operands (FlyDSL's messages): an f32
+/// accumulator, A and B in the scaled formats, and scale selects in 0..maxOpsel.
+LogicalResult verifyScaledOperands(function_ref<InFlightDiagnostic()> emitError, Type a, Type b,
+                                   Type c, int64_t opselA, int64_t opselB, int64_t maxOpsel,
+                                   StringRef meaning) {
+  if (!c.isF32())
+    return emitError() << "elemTyAcc must be f32, got " << c;
+  for (auto [name, t] : {std::pair{"elemTyA", a}, {"elemTyB", b}})
+    if (!scaledFormatName(t))
+      return emitError() << name
+                         << " must be one of f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, got "
+                         << t;
+  for (auto [name, opsel] : {std::pair{"opselA", opselA}, {"opselB", opselB}})
+    if (opsel < 0 || opsel > maxOpsel)
+      return emitError() << name << " must be in [0, " << maxOpsel << "]" << meaning << ", got "
+                         << opsel;
+  return success();
+}
 } // namespace
 
 LogicalResult Gfx1250WmmaScaleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
@@ -388,19 +407,11 @@ LogicalResult Gfx1250WmmaScaleType::verify(function_ref<InFlightDiagnostic()> em
   if (!square && !tall)
     return emitError() << "unsupported MNK for GFX1250 WMMA_Scale: " << m << "x" << n << "x" << k
                        << " (expected 16x16x128 or 32x16x128)";
-  if (!c.isF32())
-    return emitError() << "elemTyAcc must be f32, got " << c;
   if (tall && !(isa<Float4E2M1FNType>(a) && isa<Float4E2M1FNType>(b)))
     return emitError() << "GFX1250 WMMA_Scale 32x16x128 requires f4E2M1FN A and B, got A=" << a
                        << ", B=" << b;
-  for (auto [name, t] : {std::pair{"elemTyA", a}, {"elemTyB", b}})
-    if (!scaledFormatName(t))
-      return emitError() << name
-                         << " must be one of f8E4M3FN, f8E5M2, f6E2M3FN, f6E3M2FN, f4E2M1FN, got "
-                         << t;
-  for (auto [name, opsel] : {std::pair{"opselA", opselA}, {"opselB", opselB}})
-    if (opsel < 0 || opsel > 1)
-      return emitError() << name << " must be in [0, 1] (row0/row1), got " << opsel;
+  if (failed(verifyScaledOperands(emitError, a, b, c, opselA, opselB, 1, " (row0/row1)")))
+    return failure();
   if (modC < 0 || modC > 0xFFFF)
     return emitError() << "modC must fit the i16 intrinsic field [0, 65535], got " << modC;
   return success();
@@ -414,6 +425,55 @@ L::MmaAtom Gfx1250WmmaScaleType::getAtom() const {
 Type Gfx1250WmmaScaleType::getAElementType() const { return getAType(); }
 Type Gfx1250WmmaScaleType::getBElementType() const { return getBType(); }
 Type Gfx1250WmmaScaleType::getCElementType() const { return getCType(); }
+
+//===-- CDNA4's scaled MFMA -------------------------------------------------===//
+
+Type MfmaScaleType::parse(AsmParser &parser) {
+  int64_t m = 0, n = 0, k = 0, opselA = 0, opselB = 0;
+  Type a, b, c;
+  SMLoc at = parser.getCurrentLocation();
+  auto integer = [&](const char *name, int64_t &v) {
+    return failed(parser.parseComma()) || failed(parser.parseKeyword(name)) ||
+           failed(parser.parseEqual()) || failed(parser.parseInteger(v));
+  };
+  if (parseMmaShapeAndTypes(parser, m, n, k, a, b, c) || integer("opselA", opselA) ||
+      integer("opselB", opselB) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), m, n, k, a, b, c,
+                    opselA, opselB);
+}
+
+void MfmaScaleType::print(AsmPrinter &printer) const {
+  printMmaShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(), getCType());
+  printer << ", opselA = " << getOpselA() << ", opselB = " << getOpselB() << ">";
+}
+
+LogicalResult MfmaScaleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m,
+                                    int64_t n, int64_t k, Type a, Type b, Type c, int64_t opselA,
+                                    int64_t opselB) {
+  if (!((m == 16 && n == 16 && k == 128) || (m == 32 && n == 32 && k == 64)))
+    return emitError() << "unsupported MNK for CDNA4 MFMA_Scale: " << m << "x" << n << "x" << k
+                       << " (expected 16x16x128 or 32x32x64)";
+  return verifyScaledOperands(emitError, a, b, c, opselA, opselB, 3, "");
+}
+
+L::MmaAtom MfmaScaleType::getAtom() const {
+  return L::scaledMfmaAtom(getM(), getN(), getK(), *scaledFormatName(getAType()),
+                           *scaledFormatName(getBType()));
+}
+
+Type MfmaScaleType::getAElementType() const { return getAType(); }
+Type MfmaScaleType::getBElementType() const { return getBType(); }
+Type MfmaScaleType::getCElementType() const { return getCType(); }
+
+SmallVector<Type> MfmaScaleType::getStateTypes() const {
+  Type i32 = IntegerType::get(getContext(), 32);
+  return {i32, i32};
+}
+
+int MfmaScaleType::getStateFieldIndex(StringRef field) const {
+  return field == "scale_a" ? 0 : field == "scale_b" ? 1 : -1;
+}
 
 //===-- gfx1250's Tensor Data Mover ---------------------------------------------===//
 
