@@ -289,8 +289,6 @@ const std::vector<Stage> &commonStages() {
        [](mlir::ModuleOp m, const Options &o) {
          allocasInStackSpace(m, o.target == "rocm" ? 5 : 0);
        }},
-      {"fly-lower-ldmatrix", "ldmatrix calls as NVVM's ldmatrix (cuda) or per-lane loads",
-       [](mlir::ModuleOp m, const Options &o) { lowerLdMatrixCalls(m, o.target == "cuda"); }},
       {"fly-check-bulk-copies",
        "mbarriers, TMA copies and grid dependency control checked for the arch (cpu: emulated)",
        [](mlir::ModuleOp m, const Options &o) {
@@ -558,57 +556,6 @@ void checkAtomArch(const std::string &atom, const std::string &arch) {
   bool bytes = atom.find("fp8") != std::string::npos || atom.find("_i8") != std::string::npos;
   if (bytes && (arch == "gfx908" || arch == "gfx90a"))
     throw CompileError(atom + " is an MFMA instruction of gfx940 and later, not of " + arch);
-}
-
-void lowerLdMatrixCalls(mlir::ModuleOp m, bool native) {
-  llvm::SmallVector<mlir::func::CallOp> calls;
-  m.walk([&](mlir::func::CallOp c) {
-    if (c.getCallee().starts_with(ir::kLdMatrixFnPrefix))
-      calls.push_back(c);
-  });
-  llvm::SmallPtrSet<mlir::Operation *, 4> declarations;
-  for (mlir::func::CallOp call : calls) {
-    mlir::OpBuilder b(call);
-    auto loc = call.getLoc();
-    auto type = mlir::cast<mlir::VectorType>(call.getResult(0).getType());
-    int64_t values = type.getNumElements();
-    mlir::Type i16 = b.getI16Type(), i32 = b.getI32Type();
-    mlir::Value out;
-    if (native) {
-      int n = int(values / 2);
-      bool trans = call.getCallee().ends_with(".trans");
-      mlir::Type result = n == 1 ? i32
-                                 : mlir::LLVM::LLVMStructType::getLiteral(
-                                       b.getContext(), llvm::SmallVector<mlir::Type>(n, i32));
-      auto ld = mlir::NVVM::LdMatrixOp::create(
-          b, loc, result, call.getOperand(0), uint32_t(n),
-          trans ? mlir::NVVM::MMALayout::col : mlir::NVVM::MMALayout::row,
-          mlir::NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
-          mlir::NVVM::LdStMatrixEltType::B16);
-      auto words = mlir::VectorType::get({n}, i32);
-      mlir::Value w = mlir::LLVM::UndefOp::create(b, loc, words);
-      for (int j = 0; j < n; ++j) {
-        mlir::Value r =
-            n == 1 ? mlir::Value(ld) : mlir::LLVM::ExtractValueOp::create(b, loc, ld, j);
-        w = mlir::LLVM::InsertElementOp::create(
-            b, loc, words, w, r,
-            mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(j)));
-      }
-      out = mlir::LLVM::BitcastOp::create(b, loc, type, w);
-    } else {
-      out = mlir::LLVM::UndefOp::create(b, loc, type);
-      for (int64_t v = 0; v < values; ++v)
-        out = mlir::LLVM::InsertElementOp::create(
-            b, loc, type, out, mlir::LLVM::LoadOp::create(b, loc, i16, call.getOperand(1 + v)),
-            mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v))));
-    }
-    call.getResult(0).replaceAllUsesWith(out);
-    if (auto f = mlir::SymbolTable::lookupNearestSymbolFrom(call, call.getCalleeAttr()))
-      declarations.insert(f);
-    call.erase();
-  }
-  for (mlir::Operation *f : declarations)
-    f->erase();
 }
 
 void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {

@@ -114,10 +114,6 @@ void expandCompositeMath(mlir::ModuleOp m);
 /// another.
 void allocasInStackSpace(mlir::ModuleOp m, unsigned space);
 
-/// Replaces the ldmatrix calls (ir::kLdMatrixFnPrefix) by NVVM's ldmatrix (`native`, cuda) or
-/// by loads of each lane's own elements (every other target).
-void lowerLdMatrixCalls(mlir::ModuleOp m, bool native);
-
 /// LLVM's optimizer at options.optLevel for `tm`, then the module dumped as stage `stage`
 /// (NN_llvm_ir.ll).
 void optimizeLlvm(llvm::Module &lm, llvm::TargetMachine &tm, const Options &options, int stage);

@@ -2396,9 +2396,15 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
   Entry *src = hsrc ? k.getTensor(hsrc, "partition") : nullptr;
   if (!src)
     return;
-  std::string callee = std::string(ir::kLdMatrixFnPrefix) + "x" + std::to_string(pairs) +
-                       (mode == 2 ? ".trans" : "");
+  // FlyNVVM's ldmatrix on Fly pointers: the row this lane gives, and its own values' places,
+  // which the targets without ldmatrix read instead.
   auto i16s = mlir::VectorType::get({values}, k.b.getI16Type());
+  mlir::Type half = k.typeOf(s->dtype, 1);
+  auto sharedPtr = fly::PointerType::get(k.ctx(), half, fly::Shared, fly::elementBytes(half), {});
+  auto flyPtr = [&](MValue address) -> MValue {
+    return fly::MakePtrOp::create(k.b, k.loc(), sharedPtr, mlir::ValueRange{address},
+                                  mlir::DictionaryAttr());
+  };
   k.algebra("mma_load", [&] {
     for (int64_t r = 0; r < rests; ++r) {
       MValue rowAddress = element(*src, 0, r);
@@ -2410,15 +2416,11 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
         rowAddress =
             mlir::arith::SelectOp::create(k.b, k.loc(), is, element(*src, v, r), rowAddress);
       }
-      llvm::SmallVector<MValue> operands = {rowAddress};
+      llvm::SmallVector<MValue> own;
       for (int64_t v = 0; v < values; ++v)
-        operands.push_back(element(*p, v, r));
-      llvm::SmallVector<mlir::Type> types;
-      for (MValue o : operands)
-        types.push_back(o.getType());
-      declareCallee(k, callee, k.b.getFunctionType(types, {i16s}));
-      MValue got = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{i16s}, operands)
-                       .getResult(0);
+        own.push_back(flyPtr(element(*p, v, r)));
+      MValue got = fly_nvvm::LdMatrixOp::create(k.b, k.loc(), i16s, flyPtr(rowAddress), own,
+                                                /*trans=*/mode == 2);
       MValue typed =
           mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(s->dtype, int(values)), got);
       for (int64_t v = 0; v < values; ++v)

@@ -62,11 +62,6 @@ inline constexpr const char *kWgmmaSettleFnPrefix = "__fly_wgmma_settle.";
 /// On each wgmma atom call: whether A and B are M/N-major (1) or K-major (0), the instruction's
 /// transpose operands.
 inline constexpr const char *kWgmmaMnMajorAttr = "fly.wgmma_mn_major";
-/// A warp's cooperative load of 8x8 16-bit matrices from shared memory (NVIDIA's ldmatrix):
-/// kLdMatrixFnPrefix + "x<n>" (+ ".trans") taking the row address this lane gives the warp,
-/// then the addresses of the 2n elements the lane receives, and returning them as 2n i16.
-/// cuda makes it ldmatrix; other targets load the elements one by one.
-inline constexpr const char *kLdMatrixFnPrefix = "__fly_ldmatrix.";
 /// On each atom call: (M, N, K, lanes) and the A, B and C thread-value layouts as text.
 inline constexpr const char *kMmaShapeAttr = "fly.mma_shape";
 inline constexpr const char *kMmaLayoutsAttr = "fly.mma_layouts";

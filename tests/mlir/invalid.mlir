@@ -1406,3 +1406,30 @@ func.func @tma_store_wait_pending() {
   fly_nvvm.tma_store_wait {pending = 64 : i32}
   return
 }
+
+// -----
+
+func.func @ldmatrix_three_values(%raw: !llvm.ptr<3>) -> vector<3xi16> {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f16, shared>
+  // expected-error @+1 {{gives a lane 2, 4 or 8 values (x1, x2 or x4 matrices), not 3}}
+  %v = fly_nvvm.ldmatrix(%p)[%p, %p, %p] : !fly.ptr<f16, shared>, !fly.ptr<f16, shared>, !fly.ptr<f16, shared>, !fly.ptr<f16, shared> -> vector<3xi16>
+  return %v : vector<3xi16>
+}
+
+// -----
+
+func.func @ldmatrix_result(%raw: !llvm.ptr<3>) -> vector<4xi16> {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f16, shared>
+  // expected-error @+1 {{returns the 2 values it reads, not 'vector<4xi16>'}}
+  %v = fly_nvvm.ldmatrix(%p)[%p, %p] : !fly.ptr<f16, shared>, !fly.ptr<f16, shared>, !fly.ptr<f16, shared> -> vector<4xi16>
+  return %v : vector<4xi16>
+}
+
+// -----
+
+func.func @ldmatrix_of_f32(%raw: !llvm.ptr<3>) -> vector<2xi16> {
+  %p = fly.make_ptr(%raw) : (!llvm.ptr<3>) -> !fly.ptr<f32, shared>
+  // expected-error @+1 {{reads 16-bit elements of shared memory (a !fly.ptr in shared), not '!fly.ptr<f32, shared>'}}
+  %v = fly_nvvm.ldmatrix(%p)[%p, %p] : !fly.ptr<f32, shared>, !fly.ptr<f32, shared>, !fly.ptr<f32, shared> -> vector<2xi16>
+  return %v : vector<2xi16>
+}

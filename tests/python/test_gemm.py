@@ -257,6 +257,13 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
     # (transposed where B is row-major, N contiguous).
     assert "ldmatrix.sync.aligned.m8n8.x4.shared.b16" in ptx
     assert f"ldmatrix.sync.aligned.m8n8.{b_load}.b16" in ptx
+    # ... which the kernel builder writes as FlyNVVM's ldmatrix on Fly pointers.
+    origin = next(tmp_path.rglob("00_origin.mlir")).read_text()
+    lds = re.findall(
+        r"fly_nvvm\.ldmatrix\(%\w+\)\[(.*?)\]( \{trans\})? : .* -> vector<(\d+)xi16>", origin
+    )
+    assert {(len(v.split(",")), bool(t)) for v, t, _ in lds} == {(8, False), (4, b_layout == "row")}
+    assert "__fly_ldmatrix" not in origin
     # D is stored a pair of adjacent accumulators at a time (make_tiled_copy_C, 64-bit).
     assert "st.global.v2.b32" in ptx and not re.search(r"st\.global\.(f32|b32) ", ptx)
     assert ".local" not in ptx

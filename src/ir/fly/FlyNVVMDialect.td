@@ -54,14 +54,32 @@ def FlyNVVM_MmaSyncType : TypeDef<FlyNVVM_Dialect, "MmaSync",
   let genVerifyDecl = 1;
 }
 
-//===----------------------------------------------------------------------===//
-// mbarriers (sm_90): the barriers in shared memory that bulk copies (TMA) complete on
-//===----------------------------------------------------------------------===//
-
 class FlyNVVM_Op<string mnemonic, list<Trait> traits = []>
     : Op<FlyNVVM_Dialect, mnemonic, traits> {
   let hasVerifier = 1;
 }
+
+def FlyNVVM_LdMatrixOp : FlyNVVM_Op<"ldmatrix"> {
+  let summary = "a warp's ldmatrix: 8x8 matrices of 16-bit elements from shared memory";
+  let description = [{
+    `%v = fly_nvvm.ldmatrix(%row)[%e0, %e1, ...] {trans} : !fly.ptr<f16, shared>, ... ->
+    vector<8xi16>` (sm_75+): each lane gives in `%row` the address of one row (16 bytes) of one
+    of the x1, x2 or x4 matrices, and receives two elements of each matrix (of a column of it
+    with `trans`): 2, 4 or 8 values in all. `%e0, %e1, ...` are the addresses of those values,
+    which a target without ldmatrix (cpu, rocm) reads one by one instead: fly-atom-lowering
+    makes the op those loads there, and fly-lower-to-llvm makes it NVVM's on cuda.
+  }];
+  let arguments = (ins AnyType:$row, Variadic<AnyType>:$values, UnitAttr:$trans);
+  let results = (outs VectorOfRankAndType<[1], [I16]>:$result);
+  let assemblyFormat = [{
+    `(` $row `)` `` `[` $values `]` attr-dict `:` qualified(type($row)) `,`
+    qualified(type($values)) `->` type($result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers (sm_90): the barriers in shared memory that bulk copies (TMA) complete on
+//===----------------------------------------------------------------------===//
 
 def FlyNVVM_MBarrierInitOp : FlyNVVM_Op<"mbarrier_init"> {
   let summary = "initialise an mbarrier for a number of arrivals a phase";

@@ -21,6 +21,7 @@
 #include "ir/fly/fly_rocdl_dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/PassRegistry.h"
 
@@ -94,7 +95,7 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
            "or cuda)";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<scf::SCFDialect, arith::ArithDialect>();
+    registry.insert<scf::SCFDialect, arith::ArithDialect, vector::VectorDialect>();
   }
 
   Option<std::string> target{*this, "target", llvm::cl::desc("The target: cpu, rocm or cuda"),
@@ -190,6 +191,23 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     return success();
   }
 
+  /// ldmatrix where there is none: the lane reads its own values, whose addresses the op has,
+  /// and has them as the 16-bit words the instruction would give it.
+  static void lowerWithoutLdMatrix(::fly::ir::fly_nvvm::LdMatrixOp ld) {
+    OpBuilder b(ld);
+    Location loc = ld.getLoc();
+    SmallVector<Value> words;
+    for (Value at : ld.getValues()) {
+      Type element = cast<PointerType>(at.getType()).getElementType();
+      Value v = PtrLoadOp::create(b, loc, element, at);
+      words.push_back(element.isInteger(16) ? v
+                                            : arith::BitcastOp::create(b, loc, b.getI16Type(), v));
+    }
+    ld.getResult().replaceAllUsesWith(
+        vector::FromElementsOp::create(b, loc, ld.getResult().getType(), words));
+    ld.erase();
+  }
+
   /// Ops that only named what the lowered calls used.
   static void eraseDead(Operation *root) {
     bool erased = true;
@@ -235,11 +253,16 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
       if (failed(done))
         return signalPassFailure();
     }
-    if (target != "cuda")
+    if (target != "cuda") {
       getOperation()->walk([](Operation *op) {
         if (isa<CpAsyncWaitOp, CpAsyncCommitOp, CpAsyncWaitGroupOp>(op))
           op->erase();
       });
+      SmallVector<::fly::ir::fly_nvvm::LdMatrixOp> loads;
+      getOperation()->walk([&](::fly::ir::fly_nvvm::LdMatrixOp ld) { loads.push_back(ld); });
+      for (auto ld : loads)
+        lowerWithoutLdMatrix(ld);
+    }
     eraseDead(getOperation());
   }
 };

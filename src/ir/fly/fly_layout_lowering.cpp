@@ -1323,6 +1323,27 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       NVVM::MBarrierTryWaitParityOp::create(
           b, loc, barrierAddress(b, loc, m.getBarrier()), m.getParity(),
           arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x989680));
+    } else if (auto ld = dyn_cast<FN::LdMatrixOp>(op)) { // on cuda: the others' went before
+      auto type = ld.getResult().getType();
+      int n = int(type.getNumElements() / 2); // matrices; each lane has one word of each
+      Type i32 = b.getI32Type();
+      Type result =
+          n == 1 ? i32
+                 : LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, i32));
+      Value row = accessAddress(b, loc, ptr(ld.getRow()), cast<PointerType>(ld.getRow().getType()));
+      Value got = NVVM::LdMatrixOp::create(
+          b, loc, result, row, uint32_t(n),
+          ld.getTrans() ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+          NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8), NVVM::LdStMatrixEltType::B16);
+      auto wordsType = VectorType::get({n}, i32);
+      Value words = LLVM::UndefOp::create(b, loc, wordsType);
+      for (int j = 0; j < n; ++j) {
+        Value w = n == 1 ? got : LLVM::ExtractValueOp::create(b, loc, got, j);
+        words = LLVM::InsertElementOp::create(
+            b, loc, wordsType, words, w,
+            LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(j)));
+      }
+      ld.getResult().replaceAllUsesWith(LLVM::BitcastOp::create(b, loc, type, words));
     } else if (auto t = dyn_cast<FN::TmaLoadOp>(op)) {
       // The copy writes the cluster's shared window, where this block's own addresses hold.
       Value dst = LLVM::AddrSpaceCastOp::create(

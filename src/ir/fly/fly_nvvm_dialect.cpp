@@ -179,3 +179,21 @@ LogicalResult TmaStoreWaitOp::verify() {
     return emitOpError("lets 0..63 stores stay pending, not ") << getPending();
   return success();
 }
+
+//===-- ldmatrix ------------------------------------------------------------===//
+
+LogicalResult LdMatrixOp::verify() {
+  size_t n = getValues().size();
+  if (n != 2 && n != 4 && n != 8)
+    return emitOpError("gives a lane 2, 4 or 8 values (x1, x2 or x4 matrices), not ") << n;
+  if (getResult().getType().getNumElements() != int64_t(n))
+    return emitOpError("returns the ") << n << " values it reads, not " << getResult().getType();
+  for (Value v : getOperation()->getOperands()) { // the row, then the values
+    auto p = dyn_cast<::fly::ir::fly::PointerType>(v.getType());
+    if (!p || p.getAddressSpace() != ::fly::ir::fly::Shared ||
+        p.getElementType().getIntOrFloatBitWidth() != 16)
+      return emitOpError("reads 16-bit elements of shared memory (a !fly.ptr in shared), not ")
+             << v.getType();
+  }
+  return success();
+}
