@@ -1433,3 +1433,11 @@ func.func @ldmatrix_of_f32(%raw: !llvm.ptr<3>) -> vector<2xi16> {
   %v = fly_nvvm.ldmatrix(%p)[%p, %p] : !fly.ptr<f32, shared>, !fly.ptr<f32, shared>, !fly.ptr<f32, shared> -> vector<2xi16>
   return %v : vector<2xi16>
 }
+
+// -----
+
+func.func @tma_store_wait_negative() {
+  // expected-error @+1 {{lets 0..63 stores stay pending, not -1}}
+  fly_nvvm.tma_store_wait {pending = -1 : i32}
+  return
+}

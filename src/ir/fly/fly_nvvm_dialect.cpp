@@ -129,15 +129,19 @@ LogicalResult verifyBarrier(Operation *op, Type barrier) {
 }
 } // namespace
 
+// The counts are i32 attributes, signed as written.
+
 LogicalResult MBarrierInitOp::verify() {
-  if (getArrivals() < 1 || getArrivals() > 1024)
-    return emitOpError("expects 1..1024 arrivals a phase, not ") << getArrivals();
+  int32_t arrivals = getArrivalsAttr().getInt();
+  if (arrivals < 1 || arrivals > 1024)
+    return emitOpError("expects 1..1024 arrivals a phase, not ") << arrivals;
   return verifyBarrier(*this, getBarrier().getType());
 }
 
 LogicalResult MBarrierArriveExpectTxOp::verify() {
-  if (getTxBytes() < 0 || getTxBytes() >= (1 << 20))
-    return emitOpError("expects 0..2^20-1 transaction bytes, not ") << getTxBytes();
+  int32_t bytes = getTxBytesAttr().getInt();
+  if (bytes < 0 || bytes >= (1 << 20))
+    return emitOpError("expects 0..2^20-1 transaction bytes, not ") << bytes;
   return verifyBarrier(*this, getBarrier().getType());
 }
 
@@ -175,8 +179,9 @@ LogicalResult TmaStoreOp::verify() {
 }
 
 LogicalResult TmaStoreWaitOp::verify() {
-  if (getPending() < 0 || getPending() > 63)
-    return emitOpError("lets 0..63 stores stay pending, not ") << getPending();
+  int32_t pending = getPendingAttr().getInt();
+  if (pending < 0 || pending > 63)
+    return emitOpError("lets 0..63 stores stay pending, not ") << pending;
   return success();
 }
 
