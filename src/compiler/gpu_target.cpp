@@ -360,10 +360,8 @@ void lowerMmaSync(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   }
 }
 
-// wgmma (sm_90a): each atom call becomes the PTX instruction with its accumulators as tied
-// "+f" registers, the descriptors as 64-bit operands and scale-d true; each settle call an
-// empty asm that ties the same registers after the wait. Both have side effects, so LLVM keeps
-// them in order with the fence, commit and wait around them.
+// wgmma (sm_90a): each atom call becomes the PTX instruction, each settle call the empty asm
+// that ties the accumulators after the wait (ir/nvidia_matrix_core.h).
 void lowerWgmma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
@@ -377,51 +375,15 @@ void lowerWgmma(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
       throw CompileError(call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str() +
                          " is a wgmma instruction of sm_90a (Hopper), not of " + arch);
     mlir::OpBuilder b(call);
-    auto loc = call.getLoc();
-    mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
-    mlir::Value acc = call.getOperands().back();
-    auto vt = mlir::cast<mlir::VectorType>(acc.getType());
-    int64_t n = vt.getNumElements();
-    auto index = [&](int64_t i) {
-      return mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i)));
-    };
-    llvm::SmallVector<mlir::Value> operands;
-    std::string text, constraints;
-    for (int64_t i = 0; i < n; ++i)
-      constraints += std::string(i ? "," : "") + "=f";
+    mlir::Value d;
     if (settle) {
-      text = "// wgmma accumulators settled";
+      d = ir::settleWgmmaAccumulators(b, call.getLoc(), call.getOperand(0));
     } else {
-      operands.push_back(call.getOperand(0));
-      operands.push_back(call.getOperand(1));
-      operands.push_back(index(1)); // scale-d: D = A B + D
       auto major = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kWgmmaMnMajorAttr).asArrayRef();
-      std::string regs;
-      for (int64_t i = 0; i < n; ++i)
-        regs += (i ? "," : "") + ("$" + std::to_string(i));
-      auto op = [&](int64_t i) { return "$" + std::to_string(n + i); };
-      text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + op(2) + ", 0;\n" +
-             call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str() + " {" + regs +
-             "}, " + op(0) + ", " + op(1) + ", p, 1, 1, " + std::to_string(major[0]) + ", " +
-             std::to_string(major[1]) + ";\n}";
-      constraints += ",l,l,r";
+      d = ir::createWgmma(
+          b, call.getLoc(), call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)),
+          call.getOperand(0), call.getOperand(1), call.getOperand(2), major[0] != 0, major[1] != 0);
     }
-    for (int64_t i = 0; i < n; ++i) {
-      operands.push_back(mlir::LLVM::ExtractElementOp::create(b, loc, acc, index(i)));
-      constraints += "," + std::to_string(i);
-    }
-    llvm::SmallVector<mlir::Type> fields(size_t(n), f32);
-    auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
-    auto asmOp = mlir::LLVM::InlineAsmOp::create(
-        b, loc, result, operands, b.getStringAttr(text), b.getStringAttr(constraints),
-        b.getUnitAttr(), mlir::UnitAttr(),
-        mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
-        mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr());
-    mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
-    for (int64_t i = 0; i < n; ++i)
-      d = mlir::LLVM::InsertElementOp::create(
-          b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i),
-          index(i));
     call.getResult(0).replaceAllUsesWith(d);
     call.erase();
   }

@@ -1987,18 +1987,6 @@ void storeAccumulators(Kernel::Impl &k, const std::vector<MValue> &accs, Entry &
                   fragmentAddress(k, d, v, m, n), DType::F32);
 }
 
-/// The accumulator vectors through settle calls (kWgmmaSettleFnPrefix), after a wait: nothing
-/// reads their registers before it.
-void settleAccumulators(Kernel::Impl &k, std::vector<MValue> &accs) {
-  for (MValue &x : accs) {
-    auto vt = mlir::cast<mlir::VectorType>(x.getType());
-    std::string settle = kWgmmaSettleFnPrefix + std::to_string(vt.getNumElements());
-    declareCallee(k, settle, k.b.getFunctionType({vt}, {vt}));
-    x = mlir::func::CallOp::create(k.b, k.loc(), settle, mlir::TypeRange{vt}, mlir::ValueRange{x})
-            .getResult(0);
-  }
-}
-
 /// gemm with a wgmma atom: A and B are shared-memory partitions read through descriptors, the
 /// accumulators are the thread's registers. The warpgroup fences its registers, issues every
 /// atom and commits them; with `wait` it waits for them, so d holds the result when gemm
@@ -2032,10 +2020,19 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
       mnB.push_back(mn);
     }
   }
-  std::string callee = std::string(kMmaFnPrefix) + atom.name;
-  auto i64 = k.b.getI64Type();
+  // FlyNVVM's wgmma atom, one for each pair of operand majors the slices have
+  std::map<std::pair<bool, bool>, MValue> flyAtoms;
+  auto flyAtom = [&](bool mnA, bool mnB) {
+    MValue &a = flyAtoms[{mnA, mnB}];
+    if (!a) {
+      mlir::Type ab = mlirType(k.ctx(), input);
+      auto inst = fly_nvvm::WgmmaType::get(k.ctx(), atom.m, atom.n, atom.k, ab, ab,
+                                           k.b.getF32Type(), mnA, mnB);
+      a = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
+    }
+    return a;
+  };
   mlir::Type tc = k.typeOf(DType::F32, int(vc));
-  declareCallee(k, callee, k.b.getFunctionType({i64, i64, tc}, {tc}));
   std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m) {
@@ -2046,26 +2043,23 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
             k.constantOf(DType::I32, double(v)));
       accs.push_back(vec);
     }
-  mlir::NVVM::WgmmaFenceAlignedOp::create(k.b, k.loc());
+  fly_nvvm::WgmmaFenceOp::create(k.b, k.loc());
   for (int64_t kk = 0; kk < K; ++kk)
     for (int64_t n = 0; n < N; ++n)
       for (int64_t m = 0; m < M; ++m) {
         MValue &x = accs[size_t(n * M + m)];
-        auto call = mlir::func::CallOp::create(
-            k.b, k.loc(), callee, mlir::TypeRange{tc},
-            mlir::ValueRange{descA[size_t(kk * M + m)], descB[size_t(kk * N + n)], x});
-        call->setAttr(kMmaShapeAttr,
-                      k.b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, staticSize(atom.thrID)}));
-        call->setAttr(kWgmmaMnMajorAttr,
-                      k.b.getDenseI64ArrayAttr({mnA[size_t(kk * M + m)], mnB[size_t(kk * N + n)]}));
-        call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
-                                                            atom.layoutC.str()}));
-        x = call.getResult(0);
+        size_t ia = size_t(kk * M + m), ib = size_t(kk * N + n);
+        x = fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{tc},
+                                          flyAtom(mnA[ia], mnB[ib]), MValue(), descA[ia], descB[ib],
+                                          x)
+                .getResult(0);
       }
-  mlir::NVVM::WgmmaGroupSyncAlignedOp::create(k.b, k.loc());
+  fly_nvvm::WgmmaCommitOp::create(k.b, k.loc());
   if (wait) {
-    mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(0));
-    settleAccumulators(k, accs);
+    auto settled = fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange(accs),
+                                                 k.b.getI32IntegerAttr(0));
+    for (size_t i = 0; i < accs.size(); ++i)
+      accs[i] = settled.getResult(i);
   }
   storeAccumulators(k, accs, d, M, N, vc);
 }
@@ -2106,16 +2100,9 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
   int64_t va = staticSize(atom.layoutA.mode(1)), vb = staticSize(atom.layoutB.mode(1)),
           vc = staticSize(atom.layoutC.mode(1));
   // FlyROCDL's scaled MFMA, its scales the atom's state: set before each call.
-  auto format = [&](const std::string &f) -> mlir::Type {
-    mlir::MLIRContext *ctx = k.ctx();
-    return f == "e4m3"   ? mlir::Type(mlir::Float8E4M3FNType::get(ctx))
-           : f == "e5m2" ? mlir::Type(mlir::Float8E5M2Type::get(ctx))
-           : f == "e2m3" ? mlir::Type(mlir::Float6E2M3FNType::get(ctx))
-           : f == "e3m2" ? mlir::Type(mlir::Float6E3M2FNType::get(ctx))
-                         : mlir::Type(mlir::Float4E2M1FNType::get(ctx));
-  };
-  auto inst = fly_rocdl::MfmaScaleType::get(k.ctx(), atom.m, atom.n, atom.k, format(atom.abType),
-                                            format(atom.bType), k.b.getF32Type(), 0, 0);
+  auto inst = fly_rocdl::MfmaScaleType::get(
+      k.ctx(), atom.m, atom.n, atom.k, fly_rocdl::scaledFormatType(k.ctx(), atom.abType),
+      fly_rocdl::scaledFormatType(k.ctx(), atom.bType), k.b.getF32Type(), 0, 0);
   MValue flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
   mlir::Type i32 = k.b.getI32Type(), tc = k.typeOf(DType::F32, int(vc));
   auto scale = [&](Entry &s, int64_t i, int64_t kk) -> MValue {
@@ -2786,9 +2773,10 @@ void Kernel::wgmmaWait(int pending, Value *hacc) {
     k.fail(std::string("wgmma_wait settles f32 accumulators, got ") + dtypeName(acc->dtype));
     return;
   }
-  mlir::NVVM::WgmmaWaitGroupSyncOp::create(k.b, k.loc(), uint64_t(pending));
-  if (!acc)
+  if (!acc) {
+    fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange{}, k.b.getI32IntegerAttr(pending));
     return;
+  }
   // The fragment's values, as one vector, through a settle; then back.
   std::vector<int64_t> offs = fragmentOffsets(*acc);
   mlir::Type vt = k.typeOf(DType::F32, int(offs.size()));
@@ -2797,8 +2785,9 @@ void Kernel::wgmmaWait(int pending, Value *hacc) {
     vec = mlir::LLVM::InsertElementOp::create(
         k.b, k.loc(), vt, vec, k.loadAt(k.elementAddress(*acc, Int(offs[i])), DType::F32),
         k.constantOf(DType::I32, double(i)));
-  std::vector<MValue> one{vec};
-  settleAccumulators(k, one);
+  std::vector<MValue> one{fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange{vec},
+                                                        k.b.getI32IntegerAttr(pending))
+                              .getResult(0)};
   for (size_t i = 0; i < offs.size(); ++i)
     k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), one[0],
                                                    k.constantOf(DType::I32, double(i))),

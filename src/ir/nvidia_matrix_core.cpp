@@ -1,8 +1,9 @@
-//===- nvidia_matrix_core.cpp - NVIDIA's mma.sync as NVVM ops -------------===//
+//===- nvidia_matrix_core.cpp - NVIDIA's mma.sync and wgmma as NVVM ops ---===//
 //
 // mma.sync takes its multiplicands in 32-bit registers of consecutive values (pairs of f16 as
 // vector<2xf16>, pairs of bf16 and quadruples of fp8 as i32) and gives D as a struct of four
 // f32; MLIR's NVVM mma op does not take fp8 multiplicands, so those go as the PTX instruction.
+// wgmma goes as PTX too, its accumulators tied registers of the asm.
 //
 //===----------------------------------------------------------------------===//
 
@@ -82,4 +83,62 @@ mlir::Value fly::ir::createMmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir:
         b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, mma, i),
         mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i))));
   return d;
+}
+
+namespace {
+/// Inline PTX `text` whose results are the f32 values of `acc`, each tied to its operand
+/// (after `leading` operands whose constraints `leadingConstraints` gives); gives them back as
+/// acc's vector type.
+mlir::Value tiedAccumulatorAsm(mlir::OpBuilder &b, mlir::Location loc, const std::string &text,
+                               llvm::SmallVector<mlir::Value> operands,
+                               const std::string &leadingConstraints, mlir::Value acc) {
+  mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto vt = mlir::cast<mlir::VectorType>(acc.getType());
+  int64_t n = vt.getNumElements();
+  auto index = [&](int64_t i) {
+    return mlir::LLVM::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(i)));
+  };
+  std::string constraints;
+  for (int64_t i = 0; i < n; ++i)
+    constraints += std::string(i ? "," : "") + "=f";
+  constraints += leadingConstraints;
+  for (int64_t i = 0; i < n; ++i) {
+    operands.push_back(mlir::LLVM::ExtractElementOp::create(b, loc, acc, index(i)));
+    constraints += "," + std::to_string(i);
+  }
+  llvm::SmallVector<mlir::Type> fields(size_t(n), f32);
+  auto result = mlir::LLVM::LLVMStructType::getLiteral(b.getContext(), fields);
+  auto asmOp = mlir::LLVM::InlineAsmOp::create(
+      b, loc, result, operands, b.getStringAttr(text), b.getStringAttr(constraints),
+      b.getUnitAttr(), mlir::UnitAttr(),
+      mlir::LLVM::TailCallKindAttr::get(b.getContext(), mlir::LLVM::TailCallKind::None),
+      mlir::LLVM::AsmDialectAttr(), mlir::ArrayAttr());
+  mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);
+  for (int64_t i = 0; i < n; ++i)
+    d = mlir::LLVM::InsertElementOp::create(
+        b, loc, vt, d, mlir::LLVM::ExtractValueOp::create(b, loc, asmOp.getResult(0), i), index(i));
+  return d;
+}
+} // namespace
+
+mlir::Value fly::ir::createWgmma(mlir::OpBuilder &b, mlir::Location loc,
+                                 llvm::StringRef instruction, mlir::Value descA, mlir::Value descB,
+                                 mlir::Value acc, bool mnMajorA, bool mnMajorB) {
+  int64_t n = mlir::cast<mlir::VectorType>(acc.getType()).getNumElements();
+  std::string regs;
+  for (int64_t i = 0; i < n; ++i)
+    regs += (i ? "," : "") + ("$" + std::to_string(i));
+  auto op = [&](int64_t i) { return "$" + std::to_string(n + i); };
+  // scale-d (operand 2) is 1: D = A B + D; scale-a and scale-b 1, no negation
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + op(2) + ", 0;\n" + instruction.str() +
+                     " {" + regs + "}, " + op(0) + ", " + op(1) + ", p, 1, 1, " +
+                     std::to_string(int(mnMajorA)) + ", " + std::to_string(int(mnMajorB)) + ";\n}";
+  mlir::Value scaleD =
+      mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1));
+  return tiedAccumulatorAsm(b, loc, text, {descA, descB, scaleD}, ",l,l,r", acc);
+}
+
+mlir::Value fly::ir::settleWgmmaAccumulators(mlir::OpBuilder &b, mlir::Location loc,
+                                             mlir::Value acc) {
+  return tiedAccumulatorAsm(b, loc, "// wgmma accumulators settled", {}, "", acc);
 }

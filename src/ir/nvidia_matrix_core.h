@@ -1,7 +1,7 @@
 //===- nvidia_matrix_core.h - NVIDIA's mma.sync as NVVM ops -----*- C++ -*-===//
 //
-// One lowering of an mma.sync atom call for every path that emits one: the kernel builder's
-// atom calls (compiler/gpu_target.cpp) and the Fly dialect's FlyNVVM atoms.
+// One lowering of an mma.sync or wgmma atom call for every path that emits one: the kernel
+// builder's atom calls (compiler/gpu_target.cpp) and the Fly dialect's FlyNVVM atoms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef FLYDSL_IR_NVIDIA_MATRIX_CORE_H
@@ -18,6 +18,18 @@ namespace fly::ir {
 /// values may come as their i8 bits).
 mlir::Value createMmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir::Type abElement,
                           mlir::Value a, mlir::Value bValue, mlir::Value c, bool fp8);
+
+/// wgmma.mma_async `instruction` (its PTX name, sm_90a) on the shared-memory matrix descriptors
+/// `descA` and `descB` (i64), A / B MN-major (transposed) where `mnMajorA` / `mnMajorB`: D = A B
+/// + `acc`, this lane's f32 accumulators (a vector), tied to the instruction's registers. The
+/// PTX has side effects, so LLVM keeps it in order with the fence, commit and wait around it.
+mlir::Value createWgmma(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef instruction,
+                        mlir::Value descA, mlir::Value descB, mlir::Value acc, bool mnMajorA,
+                        bool mnMajorB);
+
+/// The accumulators `acc` after a wgmma wait: an empty asm that ties the same registers, so
+/// nothing reads them before the wait.
+mlir::Value settleWgmmaAccumulators(mlir::OpBuilder &b, mlir::Location loc, mlir::Value acc);
 
 } // namespace fly::ir
 

@@ -72,6 +72,13 @@ std::string checkPrintfFormat(const std::string &format, const std::vector<Print
   return "";
 }
 
+size_t placeholderCount(const std::string &format) {
+  size_t n = 0;
+  for (size_t at = format.find("{}"); at != std::string::npos; at = format.find("{}", at + 2))
+    ++n;
+  return n;
+}
+
 std::string placeholdersToPrintf(const std::string &format, const std::vector<PrintfArg> &args,
                                  std::string &why) {
   std::string out;
@@ -96,7 +103,7 @@ std::string placeholdersToPrintf(const std::string &format, const std::vector<Pr
       out += format[i];
     }
   }
-  if (next < args.size())
+  if (next < args.size()) // a {} past the arguments stays text, so next counts them all here
     why = "the format has " + std::to_string(next) + " {} placeholders for " +
           std::to_string(args.size()) + " arguments";
   return out;

@@ -10,6 +10,7 @@
 #ifndef FLYDSL_IR_PRINTF_FORMAT_H
 #define FLYDSL_IR_PRINTF_FORMAT_H
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,9 @@ enum class PrintfArg { Int, Long, Double };
 /// Empty when `format` reads exactly `args` in order with conversions that fit them (d i u x X
 /// o c for Int; the same but c with l or ll for Long; f F e E g G a A for Double), else why not.
 std::string checkPrintfFormat(const std::string &format, const std::vector<PrintfArg> &args);
+
+/// The `{}` placeholders of FlyDSL's print format `format`, counted left to right.
+size_t placeholderCount(const std::string &format);
 
 /// FlyDSL's print format as a printf format: each `{}` becomes the conversion for the next
 /// argument (%d, %lld, %.2f), and every `%` prints itself. A `{}` past the arguments stays

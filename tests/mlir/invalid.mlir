@@ -1441,3 +1441,50 @@ func.func @tma_store_wait_negative() {
   fly_nvvm.tma_store_wait {pending = -1 : i32}
   return
 }
+
+// -----
+
+// expected-error @+1 {{a wgmma takes A and B of one type, f16 or bf16, not 'f32' and 'f32'}}
+func.func @wgmma_of_f32(%a: !fly_nvvm.wgmma<64x8x16, (f32, f32) -> f32, majorA = k, majorB = k>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{64xNx16, N = 8..256 in steps of 8}}
+func.func @wgmma_of_n12(%a: !fly_nvvm.wgmma<64x12x16, (f16, f16) -> f32, majorA = k, majorB = k>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected k or mn for majorB, got t}}
+func.func @wgmma_major(%a: !fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = t>) {
+  return
+}
+
+// -----
+
+func.func @wgmma_values(%a: vector<8xf16>, %b: i64, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+  // expected-error @+1 {{takes A as a shared-memory matrix descriptor (i64), not 'vector<8xf16>'}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>, vector<8xf16>, i64, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+func.func @wgmma_fragments(%d: !fly.memref<f32, register, 4:1>, %a: !fly.memref<f16, register, 8:1>) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+  // expected-error @+1 {{through shared-memory descriptors: call the atom with fly.mma_atom_call_ssa}}
+  fly.mma_atom_call(%atom, %d, %a, %a, %d) : (!fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>, !fly.memref<f32, register, 4:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f16, register, 8:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @wgmma_wait_negative() {
+  // expected-error @+1 {{lets a number >= 0 of groups stay pending, not -2}}
+  fly_nvvm.wgmma_wait {pending = -2 : i32}
+  return
+}

@@ -30,6 +30,10 @@ def Fly_MmaOpTypeInterface : TypeInterface<"MmaOpTypeInterface"> {
     InterfaceMethod<"the index of state field `field` (fly.atom.set_value); -1: no such field",
                     "int", "getStateFieldIndex", (ins "::llvm::StringRef":$field), "",
                     [{ return -1; }]>,
+    InterfaceMethod<"whether A and B are read from shared memory through matrix descriptors "
+                    "(one i64 each a call, NVIDIA's wgmma) rather than given as each lane's "
+                    "values",
+                    "bool", "takesDescriptors", (ins), "", [{ return false; }]>,
   ];
 }
 

@@ -12,6 +12,7 @@
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "FlyInterfaces.td"
 
 def FlyNVVM_Dialect : Dialect {
@@ -50,6 +51,26 @@ def FlyNVVM_MmaSyncType : TypeDef<FlyNVVM_Dialect, "MmaSync",
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
                         "::mlir::Type":$bType, "::mlir::Type":$cType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def FlyNVVM_WgmmaType : TypeDef<FlyNVVM_Dialect, "Wgmma",
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface, ["takesDescriptors"]>]> {
+  let mnemonic = "wgmma";
+  let summary = "a warpgroup's wgmma.mma_async (sm_90a), A and B read from shared memory";
+  let description = [{
+    `!fly_nvvm.wgmma<64x128x16, (f16, f16) -> f32, majorA = k, majorB = mn>` (f16 or bf16, N
+    = 8..256 in steps of 8): the 128 threads of a warpgroup multiply A (64 x 16) and B (N x 16),
+    which each call names by shared-memory matrix descriptors (i64; src/layout/
+    wgmma_descriptor.h), into the lanes' f32 accumulators (the atom's C layout). `majorA` and
+    `majorB` say whether each operand's tile is K-major (`k`) or MN-major (`mn`, the
+    instruction's transpose). Calls are asynchronous: fly_nvvm.wgmma_fence before them,
+    fly_nvvm.wgmma_commit after, and fly_nvvm.wgmma_wait before their accumulators are read.
+  }];
+  let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
+                        "::mlir::Type":$bType, "::mlir::Type":$cType, "bool":$mnMajorA,
+                        "bool":$mnMajorB);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
@@ -157,6 +178,46 @@ def FlyNVVM_TmaStoreWaitOp : FlyNVVM_Op<"tma_store_wait"> {
   }];
   let arguments = (ins I32Attr:$pending);
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// The warpgroup's asynchronous MMA (wgmma, sm_90a): ordering around its atom calls
+//===----------------------------------------------------------------------===//
+
+def FlyNVVM_WgmmaFenceOp : FlyNVVM_Op<"wgmma_fence"> {
+  let summary = "order the warpgroup's register and shared-memory writes before its wgmma calls";
+  let description = [{
+    `fly_nvvm.wgmma_fence`: the accumulators and the shared memory that the following wgmma
+    atom calls read are written before they start.
+  }];
+  let hasVerifier = 0;
+  let assemblyFormat = "attr-dict";
+}
+
+def FlyNVVM_WgmmaCommitOp : FlyNVVM_Op<"wgmma_commit"> {
+  let summary = "commit the warpgroup's wgmma calls since the last commit as one group";
+  let description = [{
+    `fly_nvvm.wgmma_commit`: the wgmma atom calls issued since the previous commit form a
+    group, which fly_nvvm.wgmma_wait counts.
+  }];
+  let hasVerifier = 0;
+  let assemblyFormat = "attr-dict";
+}
+
+def FlyNVVM_WgmmaWaitOp : FlyNVVM_Op<"wgmma_wait",
+    [DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "wait until at most `pending` committed wgmma groups are in flight";
+  let description = [{
+    `%d0, %d1 = fly_nvvm.wgmma_wait(%c0, %c1) {pending = 0 : i32} : vector<64xf32>,
+    vector<64xf32>`: after it, the groups committed before the newest `pending` (>= 0) have
+    completed, and their accumulators (`%c0, ...`, the atom calls' results) may be read: the op
+    gives them back, as they are after the wait.
+  }];
+  let arguments = (ins Variadic<VectorOfRankAndType<[1], [F32]>>:$accumulators, I32Attr:$pending);
+  let results = (outs Variadic<VectorOfRankAndType<[1], [F32]>>:$results);
+  let assemblyFormat = [{
+    (`(` $accumulators^ `)`)? attr-dict (`:` type($accumulators)^)?
+  }];
 }
 
 #endif // FLY_NVVM_DIALECT_TD

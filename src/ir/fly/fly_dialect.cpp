@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/printf_format.h"
 #include "layout/codomain.h"
 #include "layout/fragment.h"
 
@@ -2141,7 +2142,7 @@ LogicalResult CpAsyncOp::verify() {
            << spaceName(getSrc().getType().getAddressSpace()) << " to "
            << spaceName(getDst().getType().getAddressSpace());
   for (PointerType t : {getSrc().getType(), getDst().getType()})
-    if (t.getAccessAlignment() < getBytes())
+    if (t.getAccessAlignment() < int64_t(getBytes()))
       return emitOpError("copies ") << getBytes() << " bytes from and to addresses aligned to as "
                                     << "many; " << t << " guarantees " << t.getAccessAlignment();
   return success();
@@ -2157,11 +2158,8 @@ LogicalResult PrintOp::verify() {
     if (!printable(v.getType()))
       return emitOpError("prints integers, floats, their vectors, int tuples and layouts, not ")
              << v.getType();
-  StringRef format = getFormat();
-  size_t placeholders = 0;
-  for (size_t at = format.find("{}"); at != StringRef::npos; at = format.find("{}", at + 2))
-    ++placeholders;
-  if (!format.empty() && placeholders < getValues().size())
+  size_t placeholders = placeholderCount(getFormat().str());
+  if (!getFormat().empty() && placeholders < getValues().size())
     return emitOpError("has ") << getValues().size() << " values for " << placeholders
                                << " {} placeholders";
   return success();
@@ -2640,22 +2638,28 @@ LLVM::LLVMStructType MmaAtomType::getStateType() const {
   return stateStruct(getContext(), getInstruction().getStateTypes());
 }
 
+SmallVector<Type> fly::ir::fly::atomStateTypes(Type atom) {
+  if (auto copy = dyn_cast<CopyAtomType>(atom))
+    return copy.getInstruction().getStateTypes();
+  return cast<MmaAtomType>(atom).getInstruction().getStateTypes();
+}
+
+int fly::ir::fly::atomStateFieldIndex(Type atom, StringRef field) {
+  if (auto copy = dyn_cast<CopyAtomType>(atom))
+    return copy.getInstruction().getStateFieldIndex(field);
+  return cast<MmaAtomType>(atom).getInstruction().getStateFieldIndex(field);
+}
+
+LLVM::LLVMStructType fly::ir::fly::atomStateType(Type atom) {
+  return stateStruct(atom.getContext(), atomStateTypes(atom));
+}
+
 LogicalResult AtomSetValueOp::verify() {
-  // A copy or an MMA atom: its instruction names the fields.
-  SmallVector<Type> fields;
-  int index = -1;
-  if (auto copy = dyn_cast<CopyAtomType>(getAtom().getType())) {
-    fields = copy.getInstruction().getStateTypes();
-    index = copy.getInstruction().getStateFieldIndex(getField());
-  } else {
-    MmaOpTypeInterface inst = cast<MmaAtomType>(getAtom().getType()).getInstruction();
-    fields = inst.getStateTypes();
-    index = inst.getStateFieldIndex(getField());
-  }
+  int index = atomStateFieldIndex(getAtom().getType(), getField());
   if (index < 0)
     return emitOpError("the atom ")
            << getAtom().getType() << " has no state field \"" << getField() << "\"";
-  Type field = fields[index];
+  Type field = atomStateTypes(getAtom().getType())[index];
   if (getValue().getType() != field)
     return emitOpError("field \"")
            << getField() << "\" is " << field << ", not " << getValue().getType();

@@ -81,6 +81,13 @@ std::optional<int64_t> constantScalar(mlir::Value tuple);
 /// The size in bytes of a tensor element type (an integer or float of 8..64 bits, or i1), 1 for
 /// a sub-byte one (its least alignment); 0 for anything else.
 int64_t elementBytes(mlir::Type t);
+
+/// The state fields of a copy or MMA atom's instruction (none for a stateless one), the index
+/// of field `field` among them (-1: no such field), and the struct they lower to (null: none).
+llvm::SmallVector<mlir::Type> atomStateTypes(mlir::Type atom);
+int atomStateFieldIndex(mlir::Type atom, llvm::StringRef field);
+mlir::LLVM::LLVMStructType atomStateType(mlir::Type atom);
+
 /// An element narrower than a byte (i4, f4E2M1FN, the fp6 types): packed, it has no address of its
 /// own, so its tensors are register fragments read and written whole.
 bool isSubByteElement(mlir::Type t);

@@ -518,7 +518,27 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// no integers, so no signs or clamp).
   bool callsAtom(MmaOpTypeInterface inst) const {
     return mmaCalls && bool(*mmaCalls) &&
-           isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx120xWmmaType, FN::MmaSyncType>(inst);
+           isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx120xWmmaType, FN::MmaSyncType,
+               FN::WgmmaType>(inst);
+  }
+
+  /// A call of `callee` (declared here, private, in the nearest symbol table, unless it is)
+  /// on `operands`, giving one `result`.
+  static func::CallOp callDeclared(OpBuilder &b, Location loc, const std::string &callee,
+                                   ValueRange operands, Type result) {
+    auto type = b.getFunctionType(operands.getTypes(), {result});
+    Operation *table = SymbolTable::getNearestSymbolTable(b.getInsertionBlock()->getParentOp());
+    if (auto existing = SymbolTable::lookupSymbolIn(table, callee)) {
+      auto f = dyn_cast<func::FuncOp>(existing);
+      if (!f || f.getFunctionType() != type)
+        L::fail(L::ErrorKind::InvalidArgument,
+                "the symbol " + callee + " is not the atom's declaration");
+    } else {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&table->getRegion(0).front());
+      func::FuncOp::create(b, loc, callee, type).setPrivate();
+    }
+    return func::CallOp::create(b, loc, callee, TypeRange{result}, operands);
   }
 
   /// The call of an atom that the target resolves: kMmaFnPrefix + its instruction on the lane's
@@ -533,19 +553,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       callee += "." + atom.abType + "." + atom.bType;
     SmallVector<Value> operands = {a, bValue, c};
     operands.append(scales.begin(), scales.end());
-    auto type = b.getFunctionType(ValueRange(operands).getTypes(), {c.getType()});
-    Operation *table = SymbolTable::getNearestSymbolTable(b.getInsertionBlock()->getParentOp());
-    if (auto existing = SymbolTable::lookupSymbolIn(table, callee)) {
-      auto f = dyn_cast<func::FuncOp>(existing);
-      if (!f || f.getFunctionType() != type)
-        L::fail(L::ErrorKind::InvalidArgument,
-                "the symbol " + callee + " is not the atom's declaration");
-    } else {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(&table->getRegion(0).front());
-      func::FuncOp::create(b, loc, callee, type).setPrivate();
-    }
-    auto call = func::CallOp::create(b, loc, callee, TypeRange{c.getType()}, operands);
+    func::CallOp call = callDeclared(b, loc, callee, operands, c.getType());
     call->setAttr(::fly::ir::kMmaShapeAttr,
                   b.getDenseI64ArrayAttr({atom.m, atom.n, atom.k, L::staticSize(atom.thrID)}));
     SmallVector<std::string> layouts = {atom.layoutA.str(), atom.layoutB.str(), atom.layoutC.str()};
@@ -562,6 +570,15 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                    Value c, Value atom) {
     if (auto scaled = dyn_cast<FR::MfmaScaleType>(inst))
       return scaledMfma(b, loc, scaled, a, bValue, c, atom);
+    if (auto w = dyn_cast<FN::WgmmaType>(inst)) {
+      if (!callsAtom(inst))
+        return fly::ir::createWgmma(b, loc, inst.getAtom().name, a, bValue, c, w.getMnMajorA(),
+                                    w.getMnMajorB());
+      Value d = atomCall(b, loc, inst, a, bValue, c);
+      d.getDefiningOp()->setAttr(::fly::ir::kWgmmaMnMajorAttr,
+                                 b.getDenseI64ArrayAttr({w.getMnMajorA(), w.getMnMajorB()}));
+      return d;
+    }
     if (callsAtom(inst))
       return atomCall(b, loc, inst, a, bValue, c);
     if (isa<UniversalFmaType>(inst))
@@ -675,9 +692,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   Value atomState(Value atom) {
     if (auto it = atoms.find(atom); it != atoms.end())
       return it->second;
-    auto copy = dyn_cast<CopyAtomType>(atom.getType());
-    LLVM::LLVMStructType type =
-        copy ? copy.getStateType() : cast<MmaAtomType>(atom.getType()).getStateType();
+    LLVM::LLVMStructType type = atomStateType(atom.getType());
     if (auto c = atom.getDefiningOp<UnrealizedConversionCastOp>();
         c && c.getInputs().size() == 1 && c.getInputs()[0].getType() == type)
       return atoms[atom] = c.getInputs()[0];
@@ -1270,10 +1285,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       if (auto state = m.getType().getStateType())
         atoms[m.getResult()] = zeroState(b, loc, state);
     } else if (auto sv = dyn_cast<AtomSetValueOp>(op)) {
-      Type t = sv.getAtom().getType();
-      int index = isa<CopyAtomType>(t)
-                      ? cast<CopyAtomType>(t).getInstruction().getStateFieldIndex(sv.getField())
-                      : cast<MmaAtomType>(t).getInstruction().getStateFieldIndex(sv.getField());
+      int index = atomStateFieldIndex(sv.getAtom().getType(), sv.getField());
       atoms[sv.getResult()] = LLVM::InsertValueOp::create(b, loc, atomState(sv.getAtom()),
                                                           sv.getValue(), ArrayRef<int64_t>{index});
     } else if (auto c = dyn_cast<CopyAtomCallOp>(op);
@@ -1358,6 +1370,23 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           accessAddress(b, loc, ptr(t.getSrc()), cast<PointerType>(t.getSrc().getType())),
           t.getCoords(), Value(), NVVM::TMAStoreMode::TILE, Value());
       NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    } else if (isa<FN::WgmmaFenceOp>(op)) {
+      NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    } else if (isa<FN::WgmmaCommitOp>(op)) {
+      NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    } else if (auto w = dyn_cast<FN::WgmmaWaitOp>(op)) {
+      NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(w.getPending()));
+      // The accumulators tied after the wait: the target's settle (mma-calls), or the asm.
+      for (auto [acc, settled] : llvm::zip(w.getAccumulators(), w.getResults())) {
+        auto vt = cast<VectorType>(acc.getType());
+        settled.replaceAllUsesWith(mmaCalls && bool(*mmaCalls)
+                                       ? callDeclared(b, loc,
+                                                      ::fly::ir::kWgmmaSettleFnPrefix +
+                                                          std::to_string(vt.getNumElements()),
+                                                      ValueRange{acc}, vt)
+                                             .getResult(0)
+                                       : fly::ir::settleWgmmaAccumulators(b, loc, acc));
+      }
     } else if (auto w = dyn_cast<FN::TmaStoreWaitOp>(op)) {
       NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, uint32_t(w.getPending()), b.getUnitAttr());
     } else if (isa<CpAsyncCommitOp>(op)) {

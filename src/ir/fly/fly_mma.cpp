@@ -144,6 +144,10 @@ LogicalResult verifyFragment(Operation *op, const char *name, FlyMemRefType t, T
 
 LogicalResult verifyFragments(Operation *op, MmaOpTypeInterface inst, FlyMemRefType d,
                               FlyMemRefType a, FlyMemRefType b, FlyMemRefType c, bool atLeast) {
+  if (inst.takesDescriptors())
+    return op->emitOpError("reads A and B of ")
+           << cast<Type>(inst)
+           << " through shared-memory descriptors: call the atom with fly.mma_atom_call_ssa";
   L::MmaAtom atom = inst.getAtom();
   auto check = [&](const char *name, FlyMemRefType t, Type element, const L::Layout &tv) {
     return verifyFragment(op, name, t, element, valuesPerLane(tv), atLeast);
@@ -188,7 +192,14 @@ LogicalResult MmaAtomCallSsaOp::verify() {
   MmaOpTypeInterface inst = getAtom().getType().getInstruction();
   L::MmaAtom atom = inst.getAtom();
   // Each operand: this lane's values, or a register fragment holding them.
-  auto operand = [&](const char *name, Value v, Type element, const L::Layout &tv) {
+  auto operand = [&](const char *name, Value v, Type element,
+                     const L::Layout &tv) -> LogicalResult {
+    if (inst.takesDescriptors() && *name != 'C') {
+      if (!v.getType().isInteger(64))
+        return emitOpError("takes ")
+               << name << " as a shared-memory matrix descriptor (i64), not " << v.getType();
+      return success();
+    }
     if (auto t = dyn_cast<FlyMemRefType>(v.getType()))
       return verifyFragment(*this, name, t, element, valuesPerLane(tv), /*atLeast=*/true);
     return verifyLaneValues(*this, name, v.getType(), element, valuesPerLane(tv));

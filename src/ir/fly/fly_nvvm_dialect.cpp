@@ -117,6 +117,82 @@ Type MmaSyncType::getAElementType() const { return getAType(); }
 Type MmaSyncType::getBElementType() const { return getBType(); }
 Type MmaSyncType::getCElementType() const { return getCType(); }
 
+//===-- wgmma ---------------------------------------------------------------===//
+
+namespace {
+/// `, majorX = k` or `, majorX = mn`: whether operand X's tile is MN-major.
+ParseResult parseMajor(AsmParser &parser, const char *name, bool &mnMajor) {
+  StringRef word;
+  SMLoc at;
+  if (parser.parseComma() || parser.parseKeyword(name) || parser.parseEqual() ||
+      (at = parser.getCurrentLocation(), parser.parseKeyword(&word)))
+    return failure();
+  if (word != "k" && word != "mn")
+    return parser.emitError(at, "expected k or mn for ") << name << ", got " << word;
+  mnMajor = word == "mn";
+  return success();
+}
+} // namespace
+
+Type WgmmaType::parse(AsmParser &parser) {
+  int64_t m = 0, n = 0, k = 0;
+  bool mnA = false, mnB = false;
+  Type a, b, c;
+  SMLoc at = parser.getCurrentLocation();
+  if (::fly::ir::fly::parseMmaShapeAndTypes(parser, m, n, k, a, b, c) ||
+      parseMajor(parser, "majorA", mnA) || parseMajor(parser, "majorB", mnB) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), m, n, k, a, b, c,
+                    mnA, mnB);
+}
+
+void WgmmaType::print(AsmPrinter &printer) const {
+  ::fly::ir::fly::printMmaShapeAndTypes(printer, getM(), getN(), getK(), getAType(), getBType(),
+                                        getCType());
+  printer << ", majorA = " << (getMnMajorA() ? "mn" : "k")
+          << ", majorB = " << (getMnMajorB() ? "mn" : "k") << ">";
+}
+
+LogicalResult WgmmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m, int64_t n,
+                                int64_t k, Type a, Type b, Type c, bool, bool) {
+  if (!(a.isF16() || a.isBF16()) || b != a)
+    return emitError() << "a wgmma takes A and B of one type, f16 or bf16, not " << a << " and "
+                       << b;
+  if (!c.isF32())
+    return emitError() << "a wgmma accumulates in f32, not " << c;
+  try {
+    (void)L::mmaAtom(L::MmaFamily::Wgmma, m, n, k, *::fly::ir::fly::mmaAbTypeName(a), 128);
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitError() << e.what();
+  }
+}
+
+L::MmaAtom WgmmaType::getAtom() const {
+  return L::mmaAtom(L::MmaFamily::Wgmma, getM(), getN(), getK(),
+                    *::fly::ir::fly::mmaAbTypeName(getAType()), 128);
+}
+
+Type WgmmaType::getAElementType() const { return getAType(); }
+Type WgmmaType::getBElementType() const { return getBType(); }
+Type WgmmaType::getCElementType() const { return getCType(); }
+bool WgmmaType::takesDescriptors() const { return true; }
+
+LogicalResult WgmmaWaitOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                            RegionRange, SmallVectorImpl<Type> &results) {
+  llvm::append_range(results, operands.getTypes());
+  return success();
+}
+
+LogicalResult WgmmaWaitOp::verify() {
+  if (getPendingAttr().getInt() < 0)
+    return emitOpError("lets a number >= 0 of groups stay pending, not ")
+           << getPendingAttr().getInt();
+  return success();
+}
+
 //===-- mbarriers -----------------------------------------------------------===//
 
 namespace {

@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -376,6 +377,19 @@ std::optional<std::string> scaledFormatName(Type t) {
     return std::string("e2m1");
   return std::nullopt;
 }
+} // namespace
+
+Type fly::ir::fly_rocdl::scaledFormatType(MLIRContext *ctx, StringRef format) {
+  return llvm::StringSwitch<Type>(format)
+      .Case("e4m3", Float8E4M3FNType::get(ctx))
+      .Case("e5m2", Float8E5M2Type::get(ctx))
+      .Case("e2m3", Float6E2M3FNType::get(ctx))
+      .Case("e3m2", Float6E3M2FNType::get(ctx))
+      .Case("e2m1", Float4E2M1FNType::get(ctx))
+      .Default(Type());
+}
+
+namespace {
 
 /// What both block-scaled atoms check of their operands (FlyDSL's messages): an f32
 /// accumulator, A and B in the scaled formats, and scale selects in 0..maxOpsel.

@@ -22,6 +22,10 @@ namespace fly::ir::fly_rocdl {
 /// The sign and clamp controls an instruction type carries (none for MFMA).
 MatrixCoreModifiers matrixCoreModifiers(mlir::Type instruction);
 
+/// The element type of a block-scaled format named as src/layout names them (e4m3, e5m2, e2m3,
+/// e3m2, e2m1); null for another name.
+mlir::Type scaledFormatType(mlir::MLIRContext *ctx, llvm::StringRef format);
+
 } // namespace fly::ir::fly_rocdl
 
 #endif // FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H
