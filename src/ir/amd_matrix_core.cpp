@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 
 namespace fly::ir {
 
@@ -144,6 +145,37 @@ int scaledMfmaFormatCode(llvm::StringRef format) {
   return -1;
 }
 
+namespace {
+/// A lane's A or B codes of block-scaled `format` (its code) as the instruction takes them:
+/// packed into dwords at the format's width, code v at bit v x bits.
+mlir::Value packScaledCodes(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v, int format) {
+  auto i32 = b.getI32Type();
+  auto constant = [&](mlir::Type t, int64_t x) -> mlir::Value {
+    return mlir::LLVM::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, x));
+  };
+  auto vt = mlir::cast<mlir::VectorType>(v.getType());
+  int64_t n = vt.getNumElements();
+  int bits = format < 2 ? 8 : format < 4 ? 6 : 4;
+  auto words = mlir::VectorType::get({n * bits / 32}, i32);
+  if (vt.getElementType().isInteger(bits)) // packed already (fp6 / fp4 as i6 / i4)
+    return mlir::LLVM::BitcastOp::create(b, loc, words, v);
+  if (!vt.getElementType().isInteger(8))
+    v = mlir::arith::BitcastOp::create(b, loc, mlir::VectorType::get({n}, b.getI8Type()), v);
+  if (bits == 8)
+    return mlir::LLVM::BitcastOp::create(b, loc, words, v);
+  auto wide = b.getIntegerType(unsigned(n * bits));
+  mlir::Value packed = constant(wide, 0);
+  for (int64_t i = 0; i < n; ++i) {
+    mlir::Value e = mlir::LLVM::ExtractElementOp::create(b, loc, v, constant(i32, i));
+    mlir::Value x = mlir::LLVM::AndOp::create(b, loc, mlir::LLVM::ZExtOp::create(b, loc, wide, e),
+                                              constant(wide, (1 << bits) - 1));
+    packed = mlir::LLVM::OrOp::create(
+        b, loc, packed, mlir::LLVM::ShlOp::create(b, loc, x, constant(wide, i * bits)));
+  }
+  return mlir::LLVM::BitcastOp::create(b, loc, words, packed);
+}
+} // namespace
+
 mlir::Operation *createScaledMfmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
                                     int formatA, int formatB, mlir::Value a, mlir::Value bValue,
                                     mlir::Value c, mlir::Value scaleA, int64_t opselA,
@@ -155,37 +187,48 @@ mlir::Operation *createScaledMfmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm
   if (op.empty())
     return nullptr;
   auto i32 = b.getI32Type();
-  auto constant = [&](mlir::Type t, int64_t v) -> mlir::Value {
-    return mlir::LLVM::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
-  };
-  auto pack = [&](mlir::Value v, int format) -> mlir::Value {
-    auto vt = mlir::cast<mlir::VectorType>(v.getType());
-    int64_t n = vt.getNumElements();
-    int bits = format < 2 ? 8 : format < 4 ? 6 : 4;
-    auto words = mlir::VectorType::get({n * bits / 32}, i32);
-    if (vt.getElementType().isInteger(bits)) // packed already (fp6 / fp4 as i6 / i4)
-      return mlir::LLVM::BitcastOp::create(b, loc, words, v);
-    if (!vt.getElementType().isInteger(8))
-      v = mlir::arith::BitcastOp::create(b, loc, mlir::VectorType::get({n}, b.getI8Type()), v);
-    if (bits == 8)
-      return mlir::LLVM::BitcastOp::create(b, loc, words, v);
-    auto wide = b.getIntegerType(unsigned(n * bits));
-    mlir::Value packed = constant(wide, 0);
-    for (int64_t i = 0; i < n; ++i) {
-      mlir::Value e = mlir::LLVM::ExtractElementOp::create(b, loc, v, constant(i32, i));
-      mlir::Value x = mlir::LLVM::AndOp::create(b, loc, mlir::LLVM::ZExtOp::create(b, loc, wide, e),
-                                                constant(wide, (1 << bits) - 1));
-      packed = mlir::LLVM::OrOp::create(
-          b, loc, packed, mlir::LLVM::ShlOp::create(b, loc, x, constant(wide, i * bits)));
-    }
-    return mlir::LLVM::BitcastOp::create(b, loc, words, packed);
+  auto constant = [&](int64_t v) -> mlir::Value {
+    return mlir::LLVM::ConstantOp::create(b, loc, i32, b.getIntegerAttr(i32, v));
   };
   mlir::OperationState state(loc, op);
-  state.addOperands({pack(a, formatA), pack(bValue, formatB), c, constant(i32, formatA),
-                     constant(i32, formatB), constant(i32, opselA), scaleA, constant(i32, opselB),
-                     scaleB});
+  state.addOperands({packScaledCodes(b, loc, a, formatA), packScaledCodes(b, loc, bValue, formatB),
+                     c, constant(formatA), constant(formatB), constant(opselA), scaleA,
+                     constant(opselB), scaleB});
   state.addTypes(c.getType());
   return b.create(state);
+}
+
+mlir::Operation *createScaledWmmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
+                                    int formatA, int formatB, mlir::Value a, mlir::Value bValue,
+                                    mlir::Value c, mlir::Value scaleA, int64_t opselA,
+                                    mlir::Value scaleB, int64_t opselB, int64_t modC, bool reuseA,
+                                    bool reuseB) {
+  bool square = atom == "v_wmma_scale_f32_16x16x128_f8f6f4",
+       tall = atom == "v_wmma_scale_f32_32x16x128_f4";
+  if (!square && !tall)
+    return nullptr;
+  mlir::Value pa = packScaledCodes(b, loc, a, formatA),
+              pb = packScaledCodes(b, loc, bValue, formatB);
+  // The scale format is E8M0 (0); 64-bit scale registers are the SCALE16 form.
+  bool block16 = scaleA.getType().isInteger(64);
+  mlir::Type t = c.getType();
+  auto sa = uint32_t(opselA), sb = uint32_t(opselB);
+  auto mod = uint16_t(modC);
+  if (tall)
+    return block16 ? mlir::ROCDL::wmma_scale16_f32_32x16x128_f4::create(
+                         b, loc, t, pa, pb, mod, c, sa, 0, scaleA, sb, 0, scaleB, reuseA, reuseB)
+                         .getOperation()
+                   : mlir::ROCDL::wmma_scale_f32_32x16x128_f4::create(
+                         b, loc, t, pa, pb, mod, c, sa, 0, scaleA, sb, 0, scaleB, reuseA, reuseB)
+                         .getOperation();
+  auto fa = uint32_t(formatA), fb = uint32_t(formatB);
+  return block16
+             ? mlir::ROCDL::wmma_scale16_f32_16x16x128_f8f6f4::create(
+                   b, loc, t, fa, pa, fb, pb, mod, c, sa, 0, scaleA, sb, 0, scaleB, reuseA, reuseB)
+                   .getOperation()
+             : mlir::ROCDL::wmma_scale_f32_16x16x128_f8f6f4::create(
+                   b, loc, t, fa, pa, fb, pb, mod, c, sa, 0, scaleA, sb, 0, scaleB, reuseA, reuseB)
+                   .getOperation();
 }
 
 } // namespace fly::ir

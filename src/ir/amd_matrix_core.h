@@ -49,6 +49,17 @@ mlir::Operation *createScaledMfmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm
                                     mlir::Value c, mlir::Value scaleA, int64_t opselA,
                                     mlir::Value scaleB, int64_t opselB);
 
+/// The rocdl op of gfx1250's scaled WMMA `atom` (v_wmma_scale_f32_16x16x128_f8f6f4 or
+/// v_wmma_scale_f32_32x16x128_f4) on a lane's A and B codes (packed as createScaledMfmaOp packs
+/// them), accumulator c, and each operand's scale register, i32 (a scale per 32 K values) or
+/// i64 (per 16: the SCALE16 form), with the scale row that opsel picks (0, 1), the C modifier
+/// and the operand-reuse hints. Null for another instruction.
+mlir::Operation *createScaledWmmaOp(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef atom,
+                                    int formatA, int formatB, mlir::Value a, mlir::Value bValue,
+                                    mlir::Value c, mlir::Value scaleA, int64_t opselA,
+                                    mlir::Value scaleB, int64_t opselB, int64_t modC, bool reuseA,
+                                    bool reuseB);
+
 } // namespace fly::ir
 
 #endif // FLYDSL_IR_AMD_MATRIX_CORE_H

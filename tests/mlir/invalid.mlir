@@ -1488,3 +1488,12 @@ func.func @wgmma_wait_negative() {
   fly_nvvm.wgmma_wait {pending = -2 : i32}
   return
 }
+
+// -----
+
+func.func @scale16_takes_i64(%s: i32) {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+  // expected-error @+1 {{field "scale_b" is 'i64', not 'i32'}}
+  %1 = fly.atom.set_value(%atom, "scale_b", %s) : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>, i32) -> !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+  return
+}

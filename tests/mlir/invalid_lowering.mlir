@@ -108,7 +108,7 @@ func.func @scaled_gemm_without_atom() {
   %lc = fly.static : !fly.layout<4:1>
   %d = fly.memref.alloca(%lc) : (!fly.layout<4:1>) -> !fly.memref<f32, register, 4:1>
   %a = fly.memref.alloca(%lab) : (!fly.layout<32:1>) -> !fly.memref<f8E4M3FN, register, 32:1>
-  // expected-error @+1 {{a scaled MFMA's scales are state of its atom}}
+  // expected-error @+1 {{a scaled atom's scales are state of its atom}}
   fly.gemm(%mma, %d, %a, %a, %d)
       : (!scaled, !fly.memref<f32, register, 4:1>, !fly.memref<f8E4M3FN, register, 32:1>,
          !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 4:1>) -> ()

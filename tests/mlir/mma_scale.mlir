@@ -108,3 +108,51 @@ func.func @packed_fp4_fragment() {
          !fly.memref<f8E5M2, register, 32:1>, !fly.memref<f32, register, 16:1>) -> ()
   return
 }
+
+// gfx1250's block-scaled WMMA is the same kind of atom on a wave of 32: a lane's 64 fp8 values
+// of A and of B go in as sixteen dwords each, the formats and the picked scale rows as the
+// instruction's attributes (fmtA e4m3 = 0 is the default and not printed).
+!w8 = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E5M2) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = true, blockSize = 32>>
+// ROUND-LABEL: func.func @wmma_set_then_call
+// ROUND: fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E5M2) -> f32, opselA = 1, opselB = 0, modC = 0, reuseA = false, reuseB = true, blockSize = 32>>
+// CHECK-LABEL: func.func @wmma_set_then_call
+// CHECK-SAME: (%[[SA:.*]]: i32, %[[SB:.*]]: i32)
+// CHECK: %[[S2:.*]] = llvm.insertvalue %[[SA]], %{{.*}}[0] : !llvm.struct<(i32, i32)>
+// CHECK: %[[S3:.*]] = llvm.insertvalue %[[SB]], %[[S2]][1] : !llvm.struct<(i32, i32)>
+// CHECK: %[[X:.*]] = llvm.extractvalue %[[S3]][0]
+// CHECK: %[[Y:.*]] = llvm.extractvalue %[[S3]][1]
+// CHECK: %[[AW:.*]] = llvm.bitcast %{{.*}} : vector<64xi8> to vector<16xi32>
+// CHECK: %[[BW:.*]] = llvm.bitcast %{{.*}} : vector<64xi8> to vector<16xi32>
+// CHECK: rocdl.wmma.scale.f32.16x16x128.f8f6f4 %[[AW]], %[[BW]], %{{.*}}, %[[X]], %[[Y]] {fmtB = 1 : i32, reuseB = true, scaleAType = 1 : i32} : (vector<16xi32>, vector<16xi32>, vector<8xf32>, i32, i32) -> vector<8xf32>
+func.func @wmma_set_then_call(%sa: i32, %sb: i32) {
+  %lab = fly.static : !fly.layout<64:1>
+  %lc = fly.static : !fly.layout<8:1>
+  %d = fly.memref.alloca(%lc) : (!fly.layout<8:1>) -> !fly.memref<f32, register, 8:1>
+  %a = fly.memref.alloca(%lab) : (!fly.layout<64:1>) -> !fly.memref<f8E4M3FN, register, 64:1>
+  %b = fly.memref.alloca(%lab) : (!fly.layout<64:1>) -> !fly.memref<f8E5M2, register, 64:1>
+  %c = fly.memref.alloca(%lc) : (!fly.layout<8:1>) -> !fly.memref<f32, register, 8:1>
+  %atom = fly.make_mma_atom : !w8
+  %1 = fly.atom.set_value(%atom, "scale_a", %sa) : (!w8, i32) -> !w8
+  %2 = fly.atom.set_value(%1, "scale_b", %sb) : (!w8, i32) -> !w8
+  fly.mma_atom_call(%2, %d, %a, %b, %c)
+      : (!w8, !fly.memref<f32, register, 8:1>, !fly.memref<f8E4M3FN, register, 64:1>,
+         !fly.memref<f8E5M2, register, 64:1>, !fly.memref<f32, register, 8:1>) -> ()
+  return
+}
+
+// With blockSize 16 the scales are 64-bit registers (the SCALE16 form); the 32x16x128 fp4
+// form takes A's 128 and B's 64 codes (one a byte here) packed into sixteen and eight dwords.
+!w4 = !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<32x16x128, (f4E2M1FN, f4E2M1FN) -> f32, opselA = 0, opselB = 1, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+// CHECK-LABEL: func.func @wmma_tall_fp4
+// CHECK-SAME: (%[[ATOM:.*]]: !llvm.struct<(i64, i64)>, %[[SA:.*]]: i64,
+// CHECK: %[[S:.*]] = llvm.insertvalue %[[SA]], %[[ATOM]][0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[X:.*]] = llvm.extractvalue %[[S]][0]
+// CHECK: %[[Y:.*]] = llvm.extractvalue %[[S]][1]
+// CHECK: %[[AW:.*]] = llvm.bitcast %{{.*}} : i512 to vector<16xi32>
+// CHECK: %[[BW:.*]] = llvm.bitcast %{{.*}} : i256 to vector<8xi32>
+// CHECK: rocdl.wmma.scale16.f32.32x16x128.f4 %[[AW]], %[[BW]], %{{.*}}, %[[X]], %[[Y]] {scaleBType = 1 : i32} : (vector<16xi32>, vector<8xi32>, vector<16xf32>, i64, i64) -> vector<16xf32>
+func.func @wmma_tall_fp4(%atom: !w4, %sa: i64, %a: vector<128xi8>, %b: vector<64xi8>, %c: vector<16xf32>) -> vector<16xf32> {
+  %1 = fly.atom.set_value(%atom, "scale_a", %sa) : (!w4, i64) -> !w4
+  %d = fly.mma_atom_call_ssa(%1, %a, %b, %c) : (!w4, vector<128xi8>, vector<64xi8>, vector<16xf32>) -> vector<16xf32>
+  return %d : vector<16xf32>
+}

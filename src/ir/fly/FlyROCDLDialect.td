@@ -146,15 +146,20 @@ def FlyROCDL_Gfx1250WmmaType : FlyROCDL_WmmaType<"Gfx1250Wmma", "gfx1250", "gfx1
 }
 
 def FlyROCDL_Gfx1250WmmaScaleType : TypeDef<FlyROCDL_Dialect, "Gfx1250WmmaScale",
-    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
+    [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface,
+                                 ["getStateTypes", "getStateFieldIndex"]>]> {
   let mnemonic = "gfx1250.wmma_scale";
   let summary = "a gfx1250 block-scaled WMMA (V_WMMA_SCALE, E8M0 scales) on a wave of 32 lanes";
   let description = [{
     `!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0,
     opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 32>`: 16x16x128 on fp8,
     fp6 or fp4 (A and B each), 32x16x128 on fp4, into f32; one E8M0 scale per `blockSize` (16
-    or 32) K values. opselA / opselB pick the scale rows (0 or 1), modC is the C modifier.
-    The type parses and verifies as FlyDSL's; its calls are not lowered here yet.
+    or 32) K values. opselA / opselB pick the scale rows (0 or 1), modC is the C modifier,
+    reuseA / reuseB the operand-reuse hints. An MMA atom of it carries state `scale_a` and
+    `scale_b`, the lane's scale registers: i32 with blockSize 32, i64 with 16 (the SCALE16
+    form), the atom a struct of the two once lowered. Its calls lower to
+    `rocdl.wmma.scale[16].f32.16x16x128.f8f6f4` (formats from A's and B's types) or
+    `.32x16x128.f4`, each lane's codes packed into dwords as the scaled MFMA's are.
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,
                         "::mlir::Type":$bType, "::mlir::Type":$cType, "int64_t":$opselA,

@@ -504,7 +504,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                              b.getIntegerType(element.getIntOrFloatBitWidth()));
     // mma.sync and the scaled MFMA pack their registers themselves, as the target does an atom
     // call's values
-    if (ab && !isa<FN::MmaSyncType, UniversalFmaType, FR::MfmaScaleType>(inst) &&
+    if (ab &&
+        !isa<FN::MmaSyncType, UniversalFmaType, FR::MfmaScaleType, FR::Gfx1250WmmaScaleType>(
+            inst) &&
         !callsAtom(inst)) {
       auto vec = dyn_cast<VectorType>(lane);
       lane = fly::ir::matrixCoreOperandType(b, inst.getAtom().name, inst.getAElementType(),
@@ -568,8 +570,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// atom's value, gives the state of an instruction that has some (null: a fly.gemm's atom).
   Value matrixCore(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
                    Value c, Value atom) {
-    if (auto scaled = dyn_cast<FR::MfmaScaleType>(inst))
-      return scaledMfma(b, loc, scaled, a, bValue, c, atom);
+    if (isa<FR::MfmaScaleType, FR::Gfx1250WmmaScaleType>(inst))
+      return scaledAtom(b, loc, inst, a, bValue, c, atom);
     if (auto w = dyn_cast<FN::WgmmaType>(inst)) {
       if (!callsAtom(inst))
         return fly::ir::createWgmma(b, loc, inst.getAtom().name, a, bValue, c, w.getMnMajorA(),
@@ -590,9 +592,6 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return fly::ir::createMmaSync(b, loc, sync.getAType(), a, bValue, c,
                                     sync.getAType().getIntOrFloatBitWidth() == 8);
     std::string name = inst.getAtom().name;
-    if (isa<FR::Gfx1250WmmaScaleType>(inst))
-      L::fail(L::ErrorKind::Unsupported,
-              "calls of gfx1250's scaled WMMA (" + name + ") are not lowered here yet");
     Operation *op =
         fly::ir::createMatrixCoreOp(b, loc, name, inst.getAElementType(), a, bValue, c, c.getType(),
                                     FR::matrixCoreModifiers(inst), inst.getBElementType());
@@ -601,20 +600,20 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return op->getResult(0);
   }
 
-  /// CDNA4's scaled MFMA on a lane's codes, its scales the atom's state (scale_a, scale_b) with
-  /// the bytes opselA / opselB pick: the instruction, or (mma-calls) the atom's call with each
-  /// scale's byte moved to the low bits.
-  Value scaledMfma(OpBuilder &b, Location loc, FR::MfmaScaleType inst, Value a, Value bValue,
+  /// A block-scaled atom (CDNA4's MFMA, gfx1250's WMMA) on a lane's codes, its scales the atom's
+  /// state (scale_a, scale_b): the instruction, or (mma-calls, the MFMA) the atom's call with
+  /// each scale's byte that opselA / opselB pick moved to the low bits.
+  Value scaledAtom(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
                    Value c, Value atom) {
     if (!atom)
       L::fail(L::ErrorKind::Unsupported,
-              "a scaled MFMA's scales are state of its atom: a gemm of a tiled MMA has no atom "
+              "a scaled atom's scales are state of its atom: a gemm of a tiled MMA has no atom "
               "value to read them from; call the atom (fly.mma_atom_call) with scale_a and "
               "scale_b set");
     // Each operand's codes one a byte (fp8 values, fp6 / fp4 codes as i8) or packed at the
     // width of its format (FlyDSL's fp6 / fp4 fragments); the atom's call takes bytes.
     bool calls = callsAtom(inst);
-    // (the ops' verifiers saw 32 values of the format, or of i8)
+    // (the ops' verifiers saw the atom's values of the format, or of i8)
     auto codes = [&](Value v) -> Value {
       auto vt = cast<VectorType>(v.getType());
       unsigned width = vt.getElementType().getIntOrFloatBitWidth();
@@ -631,20 +630,28 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     Value scaleA = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{0});
     Value scaleB = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{1});
     L::MmaAtom layouts = inst.getAtom();
-    if (calls) {
-      auto low = [&](Value scale, int64_t opsel) -> Value {
-        if (opsel == 0)
-          return scale;
-        Value shift = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 8 * opsel);
-        return arith::ShRUIOp::create(b, loc, scale, shift);
-      };
-      return atomCall(b, loc, inst, a, bValue, c,
-                      {low(scaleA, inst.getOpselA()), low(scaleB, inst.getOpselB())});
+    int formatA = fly::ir::scaledMfmaFormatCode(layouts.abType),
+        formatB = fly::ir::scaledMfmaFormatCode(layouts.bType);
+    Operation *op = nullptr;
+    if (auto mfma = dyn_cast<FR::MfmaScaleType>(inst)) {
+      if (calls) {
+        auto low = [&](Value scale, int64_t opsel) -> Value {
+          if (opsel == 0)
+            return scale;
+          Value shift = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 8 * opsel);
+          return arith::ShRUIOp::create(b, loc, scale, shift);
+        };
+        return atomCall(b, loc, inst, a, bValue, c,
+                        {low(scaleA, mfma.getOpselA()), low(scaleB, mfma.getOpselB())});
+      }
+      op = fly::ir::createScaledMfmaOp(b, loc, layouts.name, formatA, formatB, a, bValue, c, scaleA,
+                                       mfma.getOpselA(), scaleB, mfma.getOpselB());
+    } else {
+      auto wmma = cast<FR::Gfx1250WmmaScaleType>(inst);
+      op = fly::ir::createScaledWmmaOp(b, loc, layouts.name, formatA, formatB, a, bValue, c, scaleA,
+                                       wmma.getOpselA(), scaleB, wmma.getOpselB(), wmma.getModC(),
+                                       wmma.getReuseA(), wmma.getReuseB());
     }
-    Operation *op = fly::ir::createScaledMfmaOp(
-        b, loc, layouts.name, fly::ir::scaledMfmaFormatCode(layouts.abType),
-        fly::ir::scaledMfmaFormatCode(layouts.bType), a, bValue, c, scaleA, inst.getOpselA(),
-        scaleB, inst.getOpselB());
     if (!op)
       L::fail(L::ErrorKind::Unsupported, "no ROCDL intrinsic for the MMA atom " + layouts.name);
     return op->getResult(0);

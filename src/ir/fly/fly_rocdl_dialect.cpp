@@ -440,6 +440,16 @@ Type Gfx1250WmmaScaleType::getAElementType() const { return getAType(); }
 Type Gfx1250WmmaScaleType::getBElementType() const { return getBType(); }
 Type Gfx1250WmmaScaleType::getCElementType() const { return getCType(); }
 
+SmallVector<Type> Gfx1250WmmaScaleType::getStateTypes() const {
+  // SCALE16 takes twice the scales of a lane's K: 64-bit registers
+  Type scale = IntegerType::get(getContext(), getBlockSize() == 16 ? 64 : 32);
+  return {scale, scale};
+}
+
+int Gfx1250WmmaScaleType::getStateFieldIndex(StringRef field) const {
+  return field == "scale_a" ? 0 : field == "scale_b" ? 1 : -1;
+}
+
 //===-- CDNA4's scaled MFMA -------------------------------------------------===//
 
 Type MfmaScaleType::parse(AsmParser &parser) {
