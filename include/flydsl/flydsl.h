@@ -552,6 +552,11 @@ FLY_API fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src
  * register). rocm runs the instruction; the other targets read lane 0 of the wave, the first
  * active lane wherever the whole wave runs the op. */
 FLY_API fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v);
+/* A wave's ballot of the predicate `pred` (an i1): an integer of `bits` (32 or 64) whose bit i
+ * is lane i's `pred` (0 for an inactive lane and for bits past the wave). rocm runs AMD's
+ * ballot, cuda the warp's vote (32 lanes), the cpu target gathers the emulated wave's
+ * predicates by shuffles. */
+FLY_API fly_value_t *fly_ballot(fly_kernel_t *k, fly_value_t *pred, int bits);
 /* AMD's scheduling and wait hints, which change no result: rocm emits them (s_sched_barrier
  * with `mask` of 12 bits; s_sched_group_barrier: the next `size` instructions of `mask`'s
  * kinds form group `group_id`; s_waitcnt with gfx9's 16-bit encoding; s_setprio 0..3), the

@@ -669,6 +669,11 @@ fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v) {
   return handle(K->readFirstLane(val(v)));
 }
 
+fly_value_t *fly_ballot(fly_kernel_t *k, fly_value_t *pred, int bits) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->ballot(val(pred), bits));
+}
+
 void fly_sched_barrier(fly_kernel_t *k, int mask) {
   FLY_KERNEL_OR(k, );
   K->amdHint(fly::ir::AmdHint::SchedBarrier, mask, 0, 0);

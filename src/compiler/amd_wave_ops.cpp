@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
@@ -128,6 +129,52 @@ void lowerReadFirstLaneAndHints(mlir::ModuleOp m, int wave) {
   }
 }
 
+// A ballot gathered by shuffles: each lane's bit (the mask's low or high word), ORed across the
+// wave by xor shuffles, so that every lane holds the whole mask.
+mlir::Value gatheredBallot(mlir::ImplicitLocOpBuilder &b, mlir::Value pred, int wave,
+                           mlir::Type result) {
+  namespace ar = mlir::arith;
+  auto c = [&](int64_t v) -> mlir::Value {
+    return ar::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
+  };
+  mlir::Value lane =
+      ar::IndexCastOp::create(b, b.getI32Type(), mlir::gpu::LaneIdOp::create(b, nullptr));
+  mlir::Value bit = ar::ShLIOp::create(b, c(1), ar::AndIOp::create(b, lane, c(31)));
+  mlir::Value upper = ar::CmpIOp::create(b, ar::CmpIPredicate::uge, lane, c(32));
+  mlir::Value mine = ar::SelectOp::create(b, pred, bit, c(0));
+  mlir::Value word[2] = {ar::SelectOp::create(b, upper, c(0), mine),
+                         ar::SelectOp::create(b, upper, mine, c(0))};
+  int words = wave > 32 ? 2 : 1;
+  for (int w = 0; w < words; ++w)
+    for (int d = wave / 2; d >= 1; d /= 2)
+      word[w] = ar::OrIOp::create(
+          b, word[w],
+          mlir::gpu::ShuffleOp::create(b, word[w], c(d), c(wave), mlir::gpu::ShuffleMode::XOR)
+              .getShuffleResult());
+  if (result.isInteger(32))
+    return word[0];
+  mlir::Value low = ar::ExtUIOp::create(b, result, word[0]);
+  if (words == 1)
+    return low;
+  mlir::Value high =
+      ar::ShLIOp::create(b, ar::ExtUIOp::create(b, result, word[1]),
+                         ar::ConstantOp::create(b, result, b.getIntegerAttr(result, 32)));
+  return ar::OrIOp::create(b, low, high);
+}
+
+// Every ballot in `m`, by `lower`.
+void lowerBallots(
+    mlir::ModuleOp m,
+    llvm::function_ref<mlir::Value(mlir::ImplicitLocOpBuilder &, mlir::ROCDL::BallotOp)> lower) {
+  llvm::SmallVector<mlir::ROCDL::BallotOp> ballots;
+  m.walk([&](mlir::ROCDL::BallotOp op) { ballots.push_back(op); });
+  for (auto op : ballots) {
+    mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+    op.getRes().replaceAllUsesWith(lower(b, op));
+    op.erase();
+  }
+}
+
 } // namespace
 
 void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
@@ -138,6 +185,9 @@ void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
   for (auto op : ops)
     emulate(op, wave);
   lowerReadFirstLaneAndHints(m, wave);
+  lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) {
+    return gatheredBallot(b, op.getPred(), wave, op.getRes().getType());
+  });
 }
 
 void lowerAmdWaveOpsForCuda(mlir::ModuleOp m) {
@@ -146,6 +196,14 @@ void lowerAmdWaveOpsForCuda(mlir::ModuleOp m) {
                        "shuffles (fx.shuffle_*) move values between lanes on every target");
   });
   lowerReadFirstLaneAndHints(m, 32);
+  // the warp's vote: 32 lanes, so a 64-bit mask's high word is 0
+  lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) -> mlir::Value {
+    mlir::Value all = mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(-1));
+    mlir::Value vote = mlir::NVVM::VoteSyncOp::create(b, b.getI32Type(), all, op.getPred(),
+                                                      mlir::NVVM::VoteSyncKind::ballot);
+    mlir::Type t = op.getRes().getType();
+    return t.isInteger(32) ? vote : mlir::arith::ExtUIOp::create(b, t, vote).getResult();
+  });
 }
 
 } // namespace fly::compiler

@@ -2,9 +2,11 @@
 //
 // The kernel builder emits AMD's DPP moves (rocdl.update.dpp), readfirstlane and scheduling
 // and wait hints (rocdl.sched.barrier, sched.group.barrier, s.waitcnt, s.setprio) on every
-// target. rocm keeps them. Elsewhere a DPP move is the shuffle of the lane its control names,
-// masked as the hardware masks rows, banks and lanes whose source lies outside (cpu; cuda has
-// no DPP), readfirstlane reads lane 0, and the hints, which change no result, go.
+// target, and its ballot (rocdl.ballot). rocm keeps them. Elsewhere a DPP move is the shuffle of
+// the lane its control names, masked as the hardware masks rows, banks and lanes whose source
+// lies outside (cpu; cuda has no DPP), readfirstlane reads lane 0, a ballot is the warp's vote
+// (cuda) or the wave's predicates gathered by xor shuffles (cpu), and the hints, which change
+// no result, go.
 //
 //===---------------------------------------------------------------------------===//
 #ifndef FLYDSL_COMPILER_AMD_WAVE_OPS_H
@@ -15,11 +17,11 @@
 namespace fly::compiler {
 
 /// cpu: every DPP move becomes an index shuffle over the wave of `wave` lanes and selects;
-/// readfirstlane and the hints as above.
+/// readfirstlane, ballots and the hints as above.
 void emulateAmdWaveOps(mlir::ModuleOp m, int wave);
 
 /// cuda: a CompileError naming the first DPP move, which NVIDIA GPUs cannot run;
-/// readfirstlane reads lane 0 of the warp, and the hints go.
+/// readfirstlane reads lane 0 of the warp, a ballot is the warp's vote, and the hints go.
 void lowerAmdWaveOpsForCuda(mlir::ModuleOp m);
 
 } // namespace fly::compiler

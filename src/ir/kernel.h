@@ -213,6 +213,8 @@ public:
   Value *dpp(Value *old, Value *src, int ctrl, int rowMask, int bankMask, bool boundCtrl);
   /// AMD's readfirstlane of a 32- or 64-bit scalar: see fly_readfirstlane.
   Value *readFirstLane(Value *v);
+  /// A wave's ballot of an i1 into an integer of `bits` (32 or 64): see fly_ballot.
+  Value *ballot(Value *pred, int bits);
   /// One of AMD's scheduling and wait hints with its operands (unused ones 0).
   void amdHint(AmdHint hint, int a, int b, int c);
 

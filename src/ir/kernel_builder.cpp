@@ -1571,6 +1571,26 @@ Value *Kernel::readFirstLane(Value *h) {
   return k.scalar(op.getRes(), v->dtype);
 }
 
+Value *Kernel::ballot(Value *h, int bits) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *p = k.getScalar(h, "ballot's predicate");
+  if (!p)
+    return nullptr;
+  if (p->dtype != DType::I1) {
+    k.fail("ballot takes an i1 predicate, got " + Impl::describe(*p));
+    return nullptr;
+  }
+  if (bits != 32 && bits != 64) {
+    k.fail("ballot gives an i32 or an i64 lane mask, not " + std::to_string(bits) + " bits");
+    return nullptr;
+  }
+  DType mask = bits == 32 ? DType::I32 : DType::I64;
+  auto op = mlir::ROCDL::BallotOp::create(k.b, k.loc(), k.typeOf(mask, 1), p->v);
+  return k.scalar(op.getRes(), mask);
+}
+
 void Kernel::amdHint(AmdHint hint, int a, int b, int c) {
   Impl &k = *impl_;
   if (!k.startOp())

@@ -601,6 +601,18 @@ static void builder_errors(void) {
     CHECK(fly_kernel_finish(e) != FLY_OK);
   }
 
+  /* A ballot takes an i1 and gives 32 or 64 bits. */
+  fly_kernel_t *v1, *v2, *v3;
+  CHECK(fly_kernel_create(m2, "ballot_of_i32", &v1) == FLY_OK);
+  CHECK(fly_ballot(v1, fly_const_int(v1, FLY_I32, 1), 64) == NULL);
+  CHECK(mentions(fly_kernel_error(v1), "ballot takes an i1 predicate"));
+  CHECK(fly_kernel_create(m2, "ballot_of_16_bits", &v2) == FLY_OK);
+  CHECK(fly_ballot(v2, fly_const_int(v2, FLY_I1, 1), 16) == NULL);
+  CHECK(mentions(fly_kernel_error(v2), "an i32 or an i64 lane mask, not 16 bits"));
+  CHECK(fly_kernel_create(m2, "ballot_of_null", &v3) == FLY_OK);
+  CHECK(fly_ballot(v3, NULL, 32) == NULL);
+  CHECK(mentions(fly_kernel_error(v3), "NULL"));
+
   /* Unsupported arch and target names. */
   fly_module_t *m3;
   fly_kernel_t *fine;

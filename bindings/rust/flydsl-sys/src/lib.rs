@@ -941,6 +941,13 @@ unsafe extern "C" {
     pub fn fly_readfirstlane(k: *mut fly_kernel_t, v: *mut fly_value_t) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_ballot(
+        k: *mut fly_kernel_t,
+        pred: *mut fly_value_t,
+        bits: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_sched_barrier(k: *mut fly_kernel_t, mask: ::std::os::raw::c_int);
 }
 unsafe extern "C" {

@@ -7,7 +7,7 @@ from . import cdna3, cdna4, rdna3, rdna4  # noqa: F401 (FlyDSL's per-arch module
 from .cdna4 import MFMA_Scale, MFMAScale
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
 from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
-from .lanes import ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
+from .lanes import ballot, ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
 from .mfma import *  # noqa: F401,F403 (the MFMA intrinsics by name)
 from .sched import *  # noqa: F401,F403
 

@@ -1,7 +1,7 @@
 """AMD's cross-lane moves under FlyDSL's `fx.rocdl` names: `update_dpp` (a DPP move, the lane
 the control names; fly_dpp), `ds_bpermute` (each lane reads the lane whose byte address it
-gives, as the shuffle it is), `readfirstlane` (fly_readfirstlane) and `readlane` (the value of
-one lane, a shuffle)."""
+gives, as the shuffle it is), `readfirstlane` (fly_readfirstlane), `readlane` (the value of
+one lane, a shuffle) and `ballot` (fly_ballot)."""
 
 from ... import _kernel_api as K
 from ..._trace import _wrap, as_value, current
@@ -56,4 +56,12 @@ def readlane(res, src, lane, *, loc=None, ip=None):
     return _wrap(h, dtype)
 
 
-__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane"]
+def ballot(res, pred, *, loc=None, ip=None):
+    """The wave's lane mask of `pred` (an i1; a wider integer is truncated to its low bit, as
+    FlyDSL does): bit i is lane i's predicate. `res` is the mask's type, i64 (wave64) or i32."""
+    p = as_value(pred).to("i1")
+    bits = {"i32": 32, "i64": 64}.get(str(_dtype(res, p)), 0)
+    return _wrap(K.ballot(current(), p.handle, bits), "i32" if bits == 32 else "i64")
+
+
+__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane", "ballot"]
