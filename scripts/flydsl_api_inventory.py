@@ -216,6 +216,12 @@ DIFFERENCES = """
   program (a dynamic offset into a buffer tensor with a 128-bit atom is refused here).
 - `flyc.compile(launch, *args)` runs the launcher once, launching its kernels, as FlyDSL's
   does (FlyDSL's kernels rely on that first run), and returns None under `COMPILE_ONLY`.
+- `fx.rocdl.BufferAtomicMin` of integers is AMD's unsigned min (`buffer_atomic_umin`, the one
+  MLIR's ROCDL dialect has) and `BufferAtomicMax` the signed max (`smax`), as FlyDSL's; here
+  each refuses an integer type of the other signedness (`BufferAtomicMin(fx.Int32)` raises,
+  `BufferAtomicMin(fx.Uint32)` is the atom), where FlyDSL compares signed values unsigned. A
+  float max needs gfx10 and later (gfx9 has no `buffer_atomic_fmax` of f32): a compile error
+  for gfx942 / gfx950 here, a failed instruction selection there.
 """
 
 

@@ -893,6 +893,14 @@ FLY_API fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op /* fly_copy_op
  * treat as the system scope. i32, i64, f32 or f64 elements (integers for AND, OR, INC, DEC). */
 FLY_API fly_value_t *fly_kernel_atomic_copy_atom(fly_kernel_t *k, int op /* fly_atomic_op */,
                                                  int dtype /* fly_dtype */, const char *syncscope);
+/* A buffer atomic copy atom (FlyDSL's BufferAtomic): each call combines `lanes` elements of
+ * the source (registers) into a tensor made by fly_kernel_make_buffer_tensor, where the
+ * hardware drops what falls outside the buffer (bounds checks on cpu and cuda). FLY_ATOMIC_ADD
+ * of an f32 (lanes 1) or a pair of f16 or bf16 (lanes 2: one packed add; bf16 needs gfx950 or
+ * gfx12), FLY_ATOMIC_MAX of an f32 or a signed i32 or i64, FLY_ATOMIC_MIN of an unsigned i32
+ * or i64 (AMD's umin), one lane. */
+FLY_API fly_value_t *fly_kernel_buffer_atomic_copy_atom(fly_kernel_t *k, int op /* fly_atomic_op */,
+                                                        int dtype /* fly_dtype */, int lanes);
 /* A tiled copy: an atom, a static (thread, value) -> tile-coordinate layout and
  * the tile (tiler text, e.g. "(4,8)"). */
 FLY_API fly_value_t *fly_kernel_tiled_copy(fly_kernel_t *k, fly_value_t *atom,

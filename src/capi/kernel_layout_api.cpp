@@ -325,18 +325,38 @@ fly_value_t *fly_kernel_copy_atom(fly_kernel_t *k, int op, int bits, int dtype) 
   });
 }
 
+namespace {
+/// Whether `op` is a fly_atomic_op; the kernel's error where it is not.
+bool atomicOpArg(ir::Kernel *K, int op) {
+  if (op >= FLY_ATOMIC_ADD && op <= FLY_ATOMIC_DEC)
+    return true;
+  K->reject("unknown atomic op " + std::to_string(op));
+  return false;
+}
+} // namespace
+
 fly_value_t *fly_kernel_atomic_copy_atom(fly_kernel_t *k, int op, int dtype,
                                          const char *syncscope) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;
   ir::DType d = dtypeArg(dtype, ok);
-  if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_DEC) {
-    K->reject("unknown atomic op " + std::to_string(op));
+  if (!atomicOpArg(K, op))
     return nullptr;
-  }
   return kernelCall(K, [&] {
     return handle(K->atomicCopyAtom(static_cast<ir::AtomicOp>(op), ok ? d : ir::DType::Index,
                                     syncscope ? syncscope : ""));
+  });
+}
+
+fly_value_t *fly_kernel_buffer_atomic_copy_atom(fly_kernel_t *k, int op, int dtype, int lanes) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(dtype, ok);
+  if (!atomicOpArg(K, op))
+    return nullptr;
+  return kernelCall(K, [&] {
+    return handle(
+        K->bufferAtomicCopyAtom(static_cast<ir::AtomicOp>(op), ok ? d : ir::DType::Index, lanes));
   });
 }
 

@@ -153,9 +153,9 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   op.erase();
 }
 
-// A buffer atomic add as the hardware does it: dropped where its bytes leave the resource, else
-// each lane added atomically (a pair's two adds are independent in the instruction too).
-void emulateAtomicAdd(mlir::ROCDL::RawPtrBufferAtomicFaddOp op) {
+// A buffer atomic as the hardware does it: dropped where its bytes leave the resource, else
+// each lane combined atomically (a pair's two adds are independent in the instruction too).
+template <class AtomicOp> void emulateAtomic(AtomicOp op, mlir::LLVM::AtomicBinOp bin) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
   mlir::Value data = op.getVdata();
@@ -164,9 +164,9 @@ void emulateAtomicAdd(mlir::ROCDL::RawPtrBufferAtomicFaddOp op) {
   mlir::OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(whole.thenBlock()->getTerminator());
   for (int i = 0; i < a.lanes; ++i)
-    mlir::LLVM::AtomicRMWOp::create(
-        b, loc, mlir::LLVM::AtomicBinOp::fadd, addressAt(b, loc, a, int64_t(i) * a.elemBytes),
-        laneOf(b, loc, a, data, i), mlir::LLVM::AtomicOrdering::monotonic);
+    mlir::LLVM::AtomicRMWOp::create(b, loc, bin, addressAt(b, loc, a, int64_t(i) * a.elemBytes),
+                                    laneOf(b, loc, a, data, i),
+                                    mlir::LLVM::AtomicOrdering::monotonic);
   op.erase();
 }
 
@@ -209,6 +209,12 @@ void checkBufferOps(mlir::ModuleOp m, const std::string &arch) {
     if (vec && vec.getElementType().isBF16() && gfx9 && arch != "gfx950")
       throw CompileError("a buffer atomic add of a bf16 pair needs gfx950 or gfx12; " + arch +
                          " has f32 and f16-pair ones");
+  });
+  m.walk([&](mlir::ROCDL::RawPtrBufferAtomicFmaxOp op) {
+    if (gfx9)
+      throw CompileError("a buffer atomic max of floats needs gfx10, gfx11 or gfx12 "
+                         "(buffer_atomic_fmax); " +
+                         arch + " has none (an atomic max on a plain tensor has one)");
   });
   m.walk([&](mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
     int64_t bytes = bytesPerLane(op);
@@ -287,14 +293,22 @@ void emulateBufferOps(mlir::ModuleOp m) {
   llvm::SmallVector<mlir::Operation *> ops;
   m.walk([&](mlir::Operation *op) {
     if (mlir::isa<mlir::ROCDL::RawPtrBufferLoadOp, mlir::ROCDL::RawPtrBufferStoreOp,
-                  mlir::ROCDL::RawPtrBufferAtomicFaddOp>(op))
+                  mlir::ROCDL::RawPtrBufferAtomicFaddOp, mlir::ROCDL::RawPtrBufferAtomicFmaxOp,
+                  mlir::ROCDL::RawPtrBufferAtomicSmaxOp, mlir::ROCDL::RawPtrBufferAtomicUminOp>(op))
       ops.push_back(op);
   });
+  using Bin = mlir::LLVM::AtomicBinOp;
   for (mlir::Operation *op : ops) {
     if (auto load = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferLoadOp>(op))
       emulateLoad(load);
     else if (auto add = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferAtomicFaddOp>(op))
-      emulateAtomicAdd(add);
+      emulateAtomic(add, Bin::fadd);
+    else if (auto fmax = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferAtomicFmaxOp>(op))
+      emulateAtomic(fmax, Bin::fmax);
+    else if (auto smax = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferAtomicSmaxOp>(op))
+      emulateAtomic(smax, Bin::max);
+    else if (auto umin = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferAtomicUminOp>(op))
+      emulateAtomic(umin, Bin::umin);
     else
       emulateStore(mlir::cast<mlir::ROCDL::RawPtrBufferStoreOp>(op));
   }

@@ -90,7 +90,8 @@ enum class CopyOp {
   CpAsync,
   CpAsyncZfill,
   BufferToLds,
-  Atomic // one element a call, combined into the destination (CopyAtomInfo's atomic op)
+  Atomic,      // one element a call, combined into the destination (CopyAtomInfo's atomic op)
+  BufferAtomic // one value a call (a pair of f16 or bf16 too) combined into a buffer tensor
 };
 
 // clang-format off
@@ -364,6 +365,9 @@ public:
   Value *copyAtom(CopyOp op, int bits, DType dtype);
   /// FlyDSL's UniversalAtomic: one element a call, combined by `op` at sync scope `scope`.
   Value *atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope);
+  /// FlyDSL's BufferAtomic: `lanes` (1, or 2 for an f16 or bf16 pair) elements a call,
+  /// combined by `op` into a buffer tensor.
+  Value *bufferAtomicCopyAtom(AtomicOp op, DType dtype, int lanes);
   /// A tiled copy: the atom, a thread-value layout (thr, val) -> tile coordinate, the tile.
   Value *tiledCopy(Value *atom, Value *layoutTV, const std::string &tile);
   /// CuTe's make_tiled_copy_A / _B / _C: a tiled copy of `atom` whose threads and values are

@@ -383,10 +383,10 @@ struct Kernel::Impl {
   std::optional<layout::Int> offsetOf(Entry &t, const std::vector<Value *> &coord);
   MValue address(Entry &t, const std::vector<Value *> &coord);
   /// Whether the element of `t` at `crd` is read and written as FlyDSL writes it (fly.make_view
-  /// of the tensor, fly.memref.load / store), which fly-layout-lowering lowers: plain global or
-  /// shared memory of types memory holds as they are, at a coordinate of integers. Other tensors
-  /// (swizzled, buffers, coordinates, fp8 and sub-byte elements, registers) get their addresses
-  /// here (address, elementAddress).
+  /// of the tensor, fly.memref.load / store), which fly-layout-lowering lowers: plain global,
+  /// shared or register tensors of types memory holds as they are, at a coordinate of integers.
+  /// Other tensors (swizzled ones not aligned to their span, buffers, coordinates, fp8 and
+  /// sub-byte elements) get their addresses here (address, elementAddress).
   bool flyElementAccess(const Entry &t, const layout::IntTuple &crd);
   /// fly.memref.load of `t` at `crd`, checked as fly.crd2idx is; null after a failure.
   MValue flyLoad(Entry &t, const layout::IntTuple &crd);

@@ -1087,8 +1087,9 @@ bool flySwizzle(const Entry &t) { return !t.swizzle || addressSwizzleOf(t); }
 
 bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
   return t.tensor && !t.identity && !t.buffer && flySwizzle(t) &&
-         (t.addrSpace == fly::Global || t.addrSpace == fly::Shared) && bitWidth(t.dtype) % 8 == 0 &&
-         flyForm(*t.layout, crd);
+         (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
+          t.addrSpace == fly::Register) &&
+         bitWidth(t.dtype) % 8 == 0 && flyForm(*t.layout, crd);
 }
 
 namespace {
@@ -1660,6 +1661,35 @@ Value *Kernel::atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope
   e.kind = ValueKind::CopyAtom;
   int bits = static_cast<int>(bitWidth(dtype));
   e.atom = std::make_shared<CopyAtomInfo>(CopyAtomInfo{CopyOp::Atomic, bits, dtype, 1, op, scope});
+  e.dtype = dtype;
+  return k.newValue(std::move(e));
+}
+
+Value *Kernel::bufferAtomicCopyAtom(AtomicOp op, DType dtype, int lanes) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  bool half = dtype == DType::F16 || dtype == DType::BF16;
+  if (lanes != 1 && !(lanes == 2 && half)) {
+    k.fail("a buffer atomic copy atom combines one value a call, or a pair of f16 or bf16, not " +
+           std::to_string(lanes) + " of " + dtypeName(dtype));
+    return nullptr;
+  }
+  if (dtype == DType::Index || dtype == DType::I1 || (half && lanes == 1)) {
+    k.fail(std::string("a buffer atomic copy atom of ") + dtypeName(dtype) +
+           (half ? " combines pairs of them (lanes 2)" : ": no buffer atomic combines those"));
+    return nullptr;
+  }
+  std::string why = fly_rocdl::bufferAtomicRefusal(int32_t(op), k.typeOf(dtype, lanes));
+  if (!why.empty()) {
+    k.fail(why);
+    return nullptr;
+  }
+  Entry e;
+  e.kind = ValueKind::CopyAtom;
+  int bits = static_cast<int>(bitWidth(dtype)) * lanes;
+  e.atom = std::make_shared<CopyAtomInfo>(
+      CopyAtomInfo{CopyOp::BufferAtomic, bits, dtype, lanes, op, {}});
   e.dtype = dtype;
   return k.newValue(std::move(e));
 }
@@ -2485,6 +2515,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
            std::string(d->rsrc ? "a buffer tensor" : "registers"));
     return;
   }
+  if (atom.op == CopyOp::BufferAtomic && (!d->rsrc || s->rsrc)) {
+    k.fail("a buffer atomic copy atom combines values into a tensor made by make_buffer_tensor "
+           "from a tensor that is not one");
+    return;
+  }
   if (atom.op == CopyOp::BufferLoadStore && !s->rsrc && !d->rsrc) {
     k.fail("a buffer copy atom needs a tensor made by make_buffer_tensor on one side");
     return;
@@ -2502,6 +2537,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
   else if (atom.op == CopyOp::BufferToLds)
     flySides =
         flyBufferSide(k, *s) && flyCopySide(k, *d) && d->addrSpace == fly::Shared && !d->swizzle;
+  else if (atom.op == CopyOp::BufferAtomic)
+    flySides = flyCopySide(k, *s) && flyBufferSide(k, *d);
   else if (cpAsync || atom.op == CopyOp::Atomic) // between memories, as checked above
     flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
   bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
@@ -2551,7 +2588,8 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
               (int64_t(1) << t->swizzle->base()) * elem);
         }
         // AMD's buffer instructions take unaligned addresses (ROCm enables unaligned access).
-        bool bufferAccess = t->rsrc && atom.op == CopyOp::BufferLoadStore;
+        bool bufferAccess =
+            t->rsrc && (atom.op == CopyOp::BufferLoadStore || atom.op == CopyOp::BufferAtomic);
         if (guaranteed < vecBytes && t->addrSpace != 5 && !bufferAccess)
           layout::fail(layout::ErrorKind::Divisibility,
                        "a " + std::to_string(atom.bits) + "-bit copy atom needs " +
@@ -2571,6 +2609,9 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       else if (atom.op == CopyOp::Atomic)
         op = fly::UniversalAtomicType::get(k.ctx(), int32_t(atom.atomic), k.typeOf(d->dtype, 1),
                                            atom.scope);
+      else if (atom.op == CopyOp::BufferAtomic)
+        op = fly_rocdl::BufferAtomicType::get(k.ctx(), int32_t(atom.atomic),
+                                              k.typeOf(atom.dtype, atom.values));
       auto atomType = fly::CopyAtomType::get(k.ctx(), op, int32_t(elem * 8));
       MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
       auto view = [&](const Entry &t) {
@@ -2579,6 +2620,10 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       fly::CopyOp::create(k.b, k.loc(), a, view(*s), view(*d), p ? flyView(k, *p) : MValue());
       return;
     }
+    if (atom.op == CopyOp::BufferAtomic) // only FlyDSL's form lowers it
+      layout::fail(layout::ErrorKind::Unsupported,
+                   "a buffer atomic copy needs each call's values consecutive on both sides, the "
+                   "same element type on both and a register predicate, as fly.copy does");
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
@@ -2681,6 +2726,10 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
   const CopyAtomInfo &atom = *a->atom;
   if (base->identity || frag->identity || offsets->identity || base->rsrc) {
     k.fail(std::string(op) + " moves memory through a plain tensor's pointer");
+    return;
+  }
+  if (atom.op == CopyOp::Atomic || atom.op == CopyOp::BufferAtomic) {
+    k.fail(std::string(op) + " loads and stores; an atomic copy atom combines (copy with it)");
     return;
   }
   if (base->dtype != atom.dtype || frag->dtype != atom.dtype) {

@@ -76,6 +76,18 @@ int main(void) {
                CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_I32, "device")));
   EXPECT_ERROR("i32, i64, f32 or f64 values, not f16",
                CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_F16, "agent")));
+  EXPECT_ERROR("unknown atomic op -1",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, -1, FLY_F32, 1)));
+  EXPECT_ERROR("a buffer atomic add of i32 is none AMD has here",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_I32, 1)));
+  EXPECT_ERROR("a buffer atomic and of i32",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, FLY_ATOMIC_AND, FLY_I32, 1)));
+  EXPECT_ERROR("or a pair of f16 or bf16, not 4 of f32",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_F32, 4)));
+  EXPECT_ERROR("f16 combines pairs of them",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, FLY_ATOMIC_ADD, FLY_F16, 1)));
+  EXPECT_ERROR("a buffer atomic max of vector<2xbf16>",
+               CHECK(!fly_kernel_buffer_atomic_copy_atom(k, FLY_ATOMIC_MAX, FLY_BF16, 2)));
 
   /* Tuple arithmetic: unknown ops, operands that are not tuples or integers, mismatched
    * structures. */

@@ -375,6 +375,36 @@ func.func @buffer_copy_sides(%s: !fly.memref<f32, global, 4:1, align 16>, %d: !f
 
 // -----
 
+// expected-error @+1 {{a buffer atomic add of i32 is none AMD has here: add takes f32 or a pair of f16 or bf16, max f32, i32 or i64 (signed), min i32 or i64 (unsigned)}}
+func.func @buffer_atomic_add_of_integers(%a: !fly_rocdl.cdna3.buffer_atomic<add, i32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a buffer atomic min of f32 is none AMD has here}}
+func.func @buffer_atomic_min_of_floats(%a: !fly_rocdl.cdna3.buffer_atomic<min, f32>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an atomic operation is add, max, min, and, or, inc or dec, not xchg}}
+func.func @buffer_atomic_xchg(%a: !fly_rocdl.cdna3.buffer_atomic<xchg, i32>) {
+  return
+}
+
+// -----
+
+func.func @buffer_atomic_from_a_buffer(%s: !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, %d: !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<add, f32>, 32>
+  // expected-error @+1 {{a buffer atomic combines values into a buffer (#fly_rocdl.buffer_desc) from another address space}}
+  fly.copy_atom_call(%a, %s, %d) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_atomic<add, f32>, 32>, !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>, !fly.memref<f32, #fly_rocdl.buffer_desc, 1:1>) -> ()
+  return
+}
+
+// -----
+
 func.func @ssa_both_tensors(%s: !fly.memref<f32, global, 4:1, align 16>, %d: !fly.memref<f32, register, 4:1, align 16>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   // expected-error @+1 {{has an SSA value on one side at least; both are tensors}}

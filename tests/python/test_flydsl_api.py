@@ -960,6 +960,19 @@ def test_static_swizzles_and_tuples_as_flydsl_spells_them():
     query.compile(np.zeros(64, np.float32), 4, target="cpu")
 
 
+def test_a_composed_layouts_parts_and_coordinates_with_none():
+    outer = fx.make_layout((16, 64), (64, 1))
+    composed = fx.make_composed_layout(fx.Swizzle(3, 4, 3), 32, outer)
+    assert fx.composed_get_inner(composed) == fx.Swizzle(3, 4, 3)
+    assert fx.composed_get_offset(composed) == 32
+    assert fx.composed_get_outer(composed) == outer
+    assert fx.composed_get_offset(fx.make_composed_layout(fx.Swizzle(1, 2, 3), outer)) == 0
+    with pytest.raises(TypeError, match="composed_get_outer takes a composed layout"):
+        fx.composed_get_outer(outer)
+    assert fx.has_none((1, (None, 2))) and fx.has_none(None)
+    assert not fx.has_none((1, (3, 2))) and not fx.has_none(4)
+
+
 def test_a_mode_of_a_tuple_is_a_tuple_as_in_flydsl():
     @flyc.kernel
     def modes(x: fx.Tensor, n: fx.Int32):

@@ -30,7 +30,8 @@ from ._lib import (
 __all__ = [
     "Layout", "ScaledBasis", "Swizzle", "_",
     "make_layout", "make_ordered_layout", "make_identity_layout", "make_layout_tv",
-    "make_composed_layout", "size", "cosize", "rank", "depth", "shape", "stride", "get",
+    "make_composed_layout", "composed_get_inner", "composed_get_offset", "composed_get_outer",
+    "has_none", "size", "cosize", "rank", "depth", "shape", "stride", "get",
     "coshape", "coprofile", "make_fragment_layout_like",
     "crd2idx", "idx2crd", "slice", "dice", "slice_and_offset", "coalesce", "filter",
     "filter_zeros", "composition", "complement", "right_inverse", "left_inverse",
@@ -359,6 +360,14 @@ class Swizzle:
     def __repr__(self):
         return f"Sw<{self.bits},{self.base},{self.shift}>"
 
+    def __eq__(self, other):
+        if not isinstance(other, Swizzle):
+            return NotImplemented
+        return (self.bits, self.base, self.shift) == (other.bits, other.base, other.shift)
+
+    def __hash__(self):
+        return hash((self.bits, self.base, self.shift))
+
 
 def make_composed_layout(swizzle, offset, layout=None):
     """swizzle o offset o layout (CuTe's ComposedLayout), for swizzled shared tiles; FlyDSL's
@@ -368,6 +377,37 @@ def make_composed_layout(swizzle, offset, layout=None):
     out = _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
     out._parts = (swizzle, int(offset), layout)  # what a kernel tensor needs to rebuild it
     return out
+
+
+def _composed_part(layout, index, name):
+    if not isinstance(layout, Layout) or not layout.is_composed:
+        raise TypeError(f"{name} takes a composed layout (make_composed_layout), got {layout!r}")
+    return layout._parts[index]
+
+
+def composed_get_inner(layout):
+    """The inner function of a composed layout inner o offset o outer: its swizzle."""
+    return _composed_part(layout, 0, "composed_get_inner")
+
+
+def composed_get_offset(layout):
+    """The offset of a composed layout, between its outer layout and its swizzle."""
+    return _composed_part(layout, 1, "composed_get_offset")
+
+
+def composed_get_outer(layout):
+    """The outer layout of a composed layout: what maps coordinates before the offset."""
+    return _composed_part(layout, 2, "composed_get_outer")
+
+
+def has_none(coord):
+    """Whether a coordinate (an integer, None or a nested tuple of them) has a None leaf: a
+    slice rather than one element."""
+    if coord is None:
+        return True
+    if isinstance(coord, (tuple, list)):
+        return any(has_none(c) for c in coord)
+    return False
 
 
 # Queries

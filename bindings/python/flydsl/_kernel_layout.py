@@ -417,6 +417,37 @@ class AtomicCopyOp(CopyOp):
         return hash(repr(self))
 
 
+class BufferAtomicCopyOp(CopyOp):
+    """FlyDSL's BufferAtomic: each call combines `lanes` elements of `val_type` (1, or a pair
+    of f16 or bf16: one packed add) from registers into a buffer tensor with `atomic_op`
+    (fx.AtomicOp: add of floats, max of f32 or signed integers, min of unsigned ones)."""
+
+    def __init__(self, atomic_op, val_type, lanes=1):
+        self.kind = None
+        self.atomic_op, self.val_type, self.lanes = int(atomic_op), _dtype_name(val_type), lanes
+        integer = self.val_type in ("i32", "i64", "u32", "u64")
+        unsigned = self.val_type.startswith("u")
+        # AMD's buffer atomics compare integers signed for max (smax) and unsigned for min
+        # (umin): a type of the other signedness would be compared wrongly.
+        if integer and self.atomic_op == 1 and unsigned:
+            raise TypeError(f"BufferAtomicMax compares signed (AMD's smax), not {self.val_type}")
+        if integer and self.atomic_op == 2 and not unsigned:
+            raise TypeError(
+                f"BufferAtomicMin compares unsigned (AMD's umin): give an unsigned type "
+                f"(fx.Uint32, fx.Uint64), not {self.val_type}"
+            )
+        self.bits = bit_width(self.val_type) * lanes
+
+    def __repr__(self):
+        return f"BufferAtomic({self.atomic_op}, {self.val_type}, lanes={self.lanes})"
+
+    def __eq__(self, o):
+        return isinstance(o, BufferAtomicCopyOp) and repr(o) == repr(self)
+
+    def __hash__(self):
+        return hash(repr(self))
+
+
 def _dtype_name(dtype):
     """A dtype given as "f32", as a scalar type such as fx.Float32, or as any object whose
     `ir_type` is a scalar type object (FlyDSL's duck-typed element types)."""
@@ -454,7 +485,7 @@ class CopyAtom(ElementTyped):
         self.ir_dtype = None if dtype is None else _dtype_name(dtype)
         self.soffset = None  # buffer copies: elements added to the buffer side's offset
 
-    _BUFFER_KINDS = (1, 5)  # BufferCopy, BufferCopyLDS
+    _BUFFER_KINDS = (1, 5)  # BufferCopy, BufferCopyLDS (and buffer atomics)
 
     def set_value(self, field, value=None):
         """A copy of this atom with its state set: FlyDSL's `soffset` of a buffer copy (a
@@ -465,7 +496,8 @@ class CopyAtom(ElementTyped):
             for name, v in field.items():
                 atom = atom.set_value(name, v)
             return atom
-        if field != "soffset" or self.op.kind not in self._BUFFER_KINDS:
+        buffer = self.op.kind in self._BUFFER_KINDS or isinstance(self.op, BufferAtomicCopyOp)
+        if field != "soffset" or not buffer:
             raise ValueError(f"{self.op!r} has no field {field!r} (buffer copies have 'soffset')")
         atom = CopyAtom(self.op, self.ir_dtype)
         atom.soffset = value
@@ -486,6 +518,10 @@ class CopyAtom(ElementTyped):
         if isinstance(self.op, AtomicCopyOp):
             h = K.atomic_copy_atom(current(), self.op.atomic_op, K.DTYPES[self.op.val_type],
                                    self.op.syncscope.encode())  # fmt: skip
+        elif isinstance(self.op, BufferAtomicCopyOp):
+            h = K.buffer_atomic_copy_atom(
+                current(), self.op.atomic_op, K.DTYPES[self.op.val_type], self.op.lanes
+            )
         elif self.ir_dtype is None:
             raise TypeError(
                 f"a copy atom of one {self.op.bits}-bit value copies with fx.copy; elsewhere "

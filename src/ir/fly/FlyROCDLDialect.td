@@ -72,6 +72,26 @@ def FlyROCDL_BufferCopyLdsType : TypeDef<FlyROCDL_Dialect, "BufferCopyLds",
   let genVerifyDecl = 1;
 }
 
+def FlyROCDL_BufferAtomicType : TypeDef<FlyROCDL_Dialect, "BufferAtomic",
+    [DeclareTypeInterfaceMethods<Fly_CopyOpTypeInterface,
+                                 ["checkSpaces", "getStateTypes", "getStateFieldIndex"]>]> {
+  let mnemonic = "cdna3.buffer_atomic";
+  let summary = "a buffer atomic (MUBUF) that combines registers into a buffer";
+  let description = [{
+    `!fly_rocdl.cdna3.buffer_atomic<add, f32>`, `<add, vector<2xbf16>>`, `<max, i32>`: FlyDSL's
+    BufferAtomic, each call combining one value of the given type (a pair of f16 or bf16 being
+    one packed add) into a tensor over a `#fly_rocdl.buffer_desc` pointer, where the hardware
+    drops what falls outside the buffer. `add` takes f32 and f16 or bf16 pairs, `max` f32
+    (buffer_atomic_fmax) and i32 or i64 (signed: smax), `min` i32 or i64 (unsigned: umin, the
+    only integer min MLIR's ROCDL dialect has). The atom's state `soffset` (elements, zero from
+    fly.make_copy_atom; `!llvm.struct<(i32)>`) is the instruction's soffset. fly-layout-lowering
+    lowers its calls with the buffer pointers.
+  }];
+  let parameters = (ins "int32_t":$atomicOp, "::mlir::Type":$valType);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def FlyROCDL_MfmaType : TypeDef<FlyROCDL_Dialect, "Mfma",
     [DeclareTypeInterfaceMethods<Fly_MmaOpTypeInterface>]> {
   let mnemonic = "cdna3.mfma";

@@ -7,7 +7,7 @@
 // and of its predicate. Then each fly.copy_atom_call and fly.copy_atom_call_ssa
 // becomes the instruction between the views' pointers: a universal copy is a
 // load and a store through fly.ptr, a universal atomic one a load and a
-// fly.ptr.atomic_rmw (a buffer copy's calls are left to
+// fly.ptr.atomic_rmw (a buffer copy's and a buffer atomic's calls are left to
 // fly-layout-lowering, which lowers them with the buffer pointers, into registers or LDS); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
 // and a synchronous load and store on cpu and rocm, which have no asynchronous
@@ -237,7 +237,8 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     getOperation()->walk([&](Operation *op) {
       // A buffer copy's calls go to fly-layout-lowering, with the buffer pointers they use.
       if (isa<CopyAtomCallOp, CopyAtomCallSsaOp>(op) &&
-          !isa<::fly::ir::fly_rocdl::BufferCopyType, ::fly::ir::fly_rocdl::BufferCopyLdsType>(
+          !isa<::fly::ir::fly_rocdl::BufferCopyType, ::fly::ir::fly_rocdl::BufferCopyLdsType,
+               ::fly::ir::fly_rocdl::BufferAtomicType>(
               cast<CopyAtomType>(op->getOperand(0).getType()).getCopyOp()))
         calls.push_back(op);
     });

@@ -1797,6 +1797,15 @@ std::optional<LLVM::AtomicBinOp> fly::ir::fly::atomicBinOp(int op, bool isFloat)
   return isFloat ? kFloats[op] : kInts[op];
 }
 
+StringRef fly::ir::fly::atomicOpName(int op) {
+  return op >= 0 && op < int(std::size(kAtomicOps)) ? kAtomicOps[op] : "";
+}
+
+int fly::ir::fly::atomicOpNumber(StringRef name) {
+  auto known = llvm::find(kAtomicOps, name);
+  return known == std::end(kAtomicOps) ? -1 : int(known - std::begin(kAtomicOps));
+}
+
 bool fly::ir::fly::isAtomicSyncScope(StringRef scope) {
   return llvm::find(kSyncScopes, scope) != std::end(kSyncScopes);
 }
@@ -1813,13 +1822,13 @@ Type UniversalAtomicType::parse(AsmParser &parser) {
     return {};
   if (parser.parseGreater())
     return {};
-  auto known = llvm::find(kAtomicOps, name);
-  if (known == std::end(kAtomicOps)) {
+  int op = atomicOpNumber(name);
+  if (op < 0) {
     parser.emitError(at, "an atomic operation is add, max, min, and, or, inc or dec, not ") << name;
     return {};
   }
-  return getChecked([&] { return parser.emitError(at); }, parser.getContext(),
-                    int32_t(known - std::begin(kAtomicOps)), value, scopeText);
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), int32_t(op), value,
+                    scopeText);
 }
 
 void UniversalAtomicType::print(AsmPrinter &printer) const {
@@ -1829,7 +1838,7 @@ void UniversalAtomicType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-StringRef UniversalAtomicType::getAtomicOpName() const { return kAtomicOps[getAtomicOp()]; }
+StringRef UniversalAtomicType::getAtomicOpName() const { return atomicOpName(getAtomicOp()); }
 
 LogicalResult UniversalAtomicType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t op,
                                           Type value, StringRef scope) {

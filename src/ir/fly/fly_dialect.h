@@ -47,6 +47,10 @@ enum AddressSpace : unsigned { Global = 1, Shared = 3, Register = 5, BufferDesc 
 /// The LLVM atomicrmw operation of atomic operation `op` (FlyDSL's AtomicOp numbering: add, max,
 /// min, and, or, inc, dec) on integers or floats; nothing where floats have none.
 std::optional<::mlir::LLVM::AtomicBinOp> atomicBinOp(int op, bool isFloat);
+/// Atomic operation `op`'s name as the assembly spells it (`add`); "" for no such number.
+llvm::StringRef atomicOpName(int op);
+/// The number of the atomic operation named `name`; -1 for none.
+int atomicOpNumber(llvm::StringRef name);
 /// Whether `scope` is an LLVM sync scope an atomic takes here: AMDGPU's, or "" (the system).
 bool isAtomicSyncScope(llvm::StringRef scope);
 

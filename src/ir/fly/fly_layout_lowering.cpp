@@ -532,9 +532,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     Operation *table = SymbolTable::getNearestSymbolTable(b.getInsertionBlock()->getParentOp());
     if (auto existing = SymbolTable::lookupSymbolIn(table, callee)) {
       auto f = dyn_cast<func::FuncOp>(existing);
-      if (!f || f.getFunctionType() != type)
-        L::fail(L::ErrorKind::InvalidArgument,
-                "the symbol " + callee + " is not the atom's declaration");
+      if (!f || f.getFunctionType() != type) {
+        std::string text;
+        llvm::raw_string_ostream(text) << type;
+        L::fail(L::ErrorKind::InvalidArgument, "the symbol " + callee +
+                                                   " is not a function of type " + text +
+                                                   ", which the lowering calls");
+      }
     } else {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&table->getRegion(0).front());
@@ -693,6 +697,17 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto swizzle = t.getAddressSwizzleFunction();
     return swizzle ? swizzled(b, loc, bytes, *swizzle) : bytes;
   }
+  /// Where one call of a buffer atom goes in the buffer of tensor `t`: the byte offset of its
+  /// first element (the instruction's voffset) and the atom's state field 0, `soffset`, in
+  /// elements, as bytes (the instruction's soffset).
+  std::pair<Value, Value> bufferCallOffsets(OpBuilder &b, Location loc, Value atom, Value t) {
+    auto type = cast<FlyMemRefType>(t.getType());
+    Value voffset = bufferByteOffset(b, loc, tensor(t).ptr, type.getPointerType());
+    Value elem =
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), elementBytes(type.getElementType()));
+    Value soffset = LLVM::ExtractValueOp::create(b, loc, atomState(atom), ArrayRef<int64_t>{0});
+    return {voffset, arith::MulIOp::create(b, loc, soffset, elem)};
+  }
   /// The struct a copy or MMA atom with state lowers to. A block argument stands for itself
   /// through an unrealized cast, which convert-fly-to-rocdl resolves once the block takes the
   /// struct.
@@ -736,11 +751,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     exactlyOneCall(src);
     exactlyOneCall(dst ? dst : src);
     Value fat = tensor(bufferSide).ptr;
-    Value voffset = bufferByteOffset(b, loc, fat, bufferType.getPointerType());
-    Value elem = arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                              elementBytes(bufferType.getElementType()));
-    Value soffsetRaw = LLVM::ExtractValueOp::create(b, loc, atomState(atom), ArrayRef<int64_t>{0});
-    Value soffset = arith::MulIOp::create(b, loc, soffsetRaw, elem);
+    auto [voffset, soffset] = bufferCallOffsets(b, loc, atom, bufferSide);
     Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), inst.getCacheModifier());
     Value rsrc = bufferResource(b, loc, fat);
     if (load) {
@@ -759,6 +770,40 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux, nullptr, nullptr,
                                        nullptr);
     return {};
+  }
+
+  /// One call of a buffer atomic (FlyROCDL's MUBUF atomic without return): the source's value
+  /// (a tensor's, or itself) combined into the destination buffer at its byte offset, the
+  /// atom's soffset (elements) as the instruction's.
+  void bufferAtomic(OpBuilder &b, Location loc, Value atom, Value src, Value dst) {
+    auto atomType = cast<CopyAtomType>(atom.getType());
+    auto inst = cast<FR::BufferAtomicType>(atomType.getCopyOp());
+    for (Value t : {src, dst})
+      if (auto m = dyn_cast<FlyMemRefType>(t.getType());
+          m && L::size(m.getLayout().getLayout()).value() != atomType.getValues())
+        L::fail(L::ErrorKind::Unsupported, "a buffer atomic call lowers tensors of exactly one "
+                                           "call's values, not " +
+                                               m.getLayout().getText().str());
+    Type valueType = inst.getValType();
+    Value v = isa<FlyMemRefType>(src.getType())
+                  ? Value(LLVM::LoadOp::create(b, loc, valueType, firstAddress(b, loc, src)))
+                  : src;
+    auto [voffset, soffset] = bufferCallOffsets(b, loc, atom, dst);
+    Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+    Value rsrc = bufferResource(b, loc, tensor(dst).ptr);
+    // The verifier left add (floats), max (floats: fmax; integers: smax) and min (integers: umin).
+    if (inst.getAtomicOp() == 0)
+      ROCDL::RawPtrBufferAtomicFaddOp::create(b, loc, v, rsrc, voffset, soffset, aux, nullptr,
+                                              nullptr, nullptr);
+    else if (inst.getAtomicOp() == 1 && isa<FloatType>(valueType))
+      ROCDL::RawPtrBufferAtomicFmaxOp::create(b, loc, v, rsrc, voffset, soffset, aux, nullptr,
+                                              nullptr, nullptr);
+    else if (inst.getAtomicOp() == 1)
+      ROCDL::RawPtrBufferAtomicSmaxOp::create(b, loc, v, rsrc, voffset, soffset, aux, nullptr,
+                                              nullptr, nullptr);
+    else
+      ROCDL::RawPtrBufferAtomicUminOp::create(b, loc, v, rsrc, voffset, soffset, aux, nullptr,
+                                              nullptr, nullptr);
   }
 
   /// One call of a buffer copy into LDS (FlyROCDL's MUBUF load with lds): the source's
@@ -1296,18 +1341,29 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       atoms[sv.getResult()] = LLVM::InsertValueOp::create(b, loc, atomState(sv.getAtom()),
                                                           sv.getValue(), ArrayRef<int64_t>{index});
     } else if (auto c = dyn_cast<CopyAtomCallOp>(op);
-               c && isa<FR::BufferCopyType, FR::BufferCopyLdsType>(
+               c && isa<FR::BufferCopyType, FR::BufferCopyLdsType, FR::BufferAtomicType>(
                         c.getCopyAtom().getType().getCopyOp())) {
       Value pred = c.getPred()
                        ? Value(LLVM::LoadOp::create(b, loc, b.getI1Type(), tensor(c.getPred()).ptr))
                        : Value();
-      bool lds = isa<FR::BufferCopyLdsType>(c.getCopyAtom().getType().getCopyOp());
+      Type inst = c.getCopyAtom().getType().getCopyOp();
       buildPredicated(b, loc, pred, Value(), [&](OpBuilder &in) {
-        if (!lds)
+        if (isa<FR::BufferCopyType>(inst))
           return bufferCopy(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
-        bufferCopyLds(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        if (isa<FR::BufferAtomicType>(inst))
+          bufferAtomic(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        else
+          bufferCopyLds(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
         return Value();
       });
+    } else if (auto c = dyn_cast<CopyAtomCallSsaOp>(op);
+               c && isa<FR::BufferAtomicType>(c.getCopyAtom().getType().getCopyOp())) {
+      buildPredicated(b, loc, c.getPred(), Value(), [&](OpBuilder &in) {
+        bufferAtomic(in, loc, c.getCopyAtom(), c.getSrc(), c.getDst());
+        return Value();
+      });
+      if (c.getNumResults()) // the source, as FlyDSL gives it back
+        c.getResult(0).replaceAllUsesWith(c.getSrc());
     } else if (auto c = dyn_cast<CopyAtomCallSsaOp>(op);
                c && isa<FR::BufferCopyType>(c.getCopyAtom().getType().getCopyOp())) {
       bool dstTensor = c.getDst() && isa<FlyMemRefType>(c.getDst().getType());

@@ -99,6 +99,71 @@ int BufferCopyLdsType::getStateFieldIndex(StringRef field) const {
   return field == "soffset" ? 0 : field == "imm_offset" ? 1 : -1;
 }
 
+Type BufferAtomicType::parse(AsmParser &parser) {
+  StringRef name;
+  Type value;
+  SMLoc at = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword(&name) || parser.parseComma() ||
+      parser.parseType(value) || parser.parseGreater())
+    return {};
+  int op = ::fly::ir::fly::atomicOpNumber(name);
+  if (op < 0) {
+    parser.emitError(at, "an atomic operation is add, max, min, and, or, inc or dec, not ") << name;
+    return {};
+  }
+  return getChecked([&] { return parser.emitError(at); }, parser.getContext(), int32_t(op), value);
+}
+
+void BufferAtomicType::print(AsmPrinter &printer) const {
+  printer << "<" << ::fly::ir::fly::atomicOpName(getAtomicOp()) << ", " << getValType() << ">";
+}
+
+std::string fly::ir::fly_rocdl::bufferAtomicRefusal(int32_t op, Type value) {
+  auto pair = dyn_cast<VectorType>(value);
+  bool halfPair = pair && pair.getRank() == 1 && pair.getNumElements() == 2 &&
+                  (pair.getElementType().isF16() || pair.getElementType().isBF16());
+  bool integer = value.isInteger(32) || value.isInteger(64);
+  // What MLIR's ROCDL dialect has: fadd, fmax, smax and umin.
+  if ((op == 0 && (value.isF32() || halfPair)) || (op == 1 && (value.isF32() || integer)) ||
+      (op == 2 && integer))
+    return {};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  StringRef name = ::fly::ir::fly::atomicOpName(op);
+  os << "a buffer atomic " << (name.empty() ? StringRef("?") : name) << " of " << value
+     << " is none AMD has here: add takes f32 or a pair of f16 or bf16, max f32, i32 or i64 "
+        "(signed), min i32 or i64 (unsigned)";
+  return text;
+}
+
+LogicalResult BufferAtomicType::verify(function_ref<InFlightDiagnostic()> emitError, int32_t op,
+                                       Type value) {
+  std::string why = bufferAtomicRefusal(op, value);
+  if (!why.empty())
+    return emitError() << why;
+  return success();
+}
+
+int64_t BufferAtomicType::getCopyBits() const {
+  auto pair = dyn_cast<VectorType>(getValType());
+  return pair ? 2 * pair.getElementTypeBitWidth() : getValType().getIntOrFloatBitWidth();
+}
+
+std::string BufferAtomicType::checkSpaces(unsigned src, unsigned dst) const {
+  if (dst != ::fly::ir::fly::BufferDesc || src == ::fly::ir::fly::BufferDesc)
+    return "a buffer atomic combines values into a buffer (#fly_rocdl.buffer_desc) from another "
+           "address space";
+  return {};
+}
+
+SmallVector<Type> BufferAtomicType::getStateTypes() const {
+  return {IntegerType::get(getContext(), 32)};
+}
+
+int BufferAtomicType::getStateFieldIndex(StringRef field) const {
+  return field == "soffset" ? 0 : -1;
+}
+
 Type MfmaType::parse(AsmParser &parser) {
   int64_t m = 0, n = 0, k = 0;
   Type a, b, c;

@@ -26,6 +26,10 @@ MatrixCoreModifiers matrixCoreModifiers(mlir::Type instruction);
 /// e3m2, e2m1); null for another name.
 mlir::Type scaledFormatType(mlir::MLIRContext *ctx, llvm::StringRef format);
 
+/// Why no buffer atomic combines `value`s by atomic operation `op` (FlyDSL's numbering); empty
+/// where one does.
+std::string bufferAtomicRefusal(int32_t op, mlir::Type value);
+
 } // namespace fly::ir::fly_rocdl
 
 #endif // FLYDSL_IR_FLY_FLY_ROCDL_DIALECT_H

@@ -1526,6 +1526,14 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_buffer_atomic_copy_atom(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        dtype: ::std::os::raw::c_int,
+        lanes: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_kernel_tiled_copy(
         k: *mut fly_kernel_t,
         atom: *mut fly_value_t,

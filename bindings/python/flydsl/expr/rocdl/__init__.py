@@ -1,6 +1,6 @@
 """AMD copy atoms, buffer tensors and matrix instructions (`fx.rocdl`)."""
 
-from ..._kernel_layout import CopyOp, Pointer, make_buffer_tensor
+from ..._kernel_layout import BufferAtomicCopyOp, CopyOp, Pointer, make_buffer_tensor
 from ..._mma import MmaOp
 from ..buffer_ops import get_buffer_rsrc
 from . import cdna3, cdna4, rdna3, rdna4  # noqa: F401 (FlyDSL's per-arch modules)
@@ -78,6 +78,31 @@ def BufferCopyLDS64b():
     )
 
 
+def BufferAtomic(atomic_op, val_type):
+    """A buffer atomic: each call combines one value of `val_type` from registers into a
+    buffer tensor by `atomic_op` (fx.AtomicOp), dropped where it falls outside the buffer.
+    Add takes f32, Max f32 or a signed i32 / i64, Min an unsigned one (AMD's instructions
+    have no other here); its state `soffset` moves the buffer side, as a buffer copy's."""
+    return BufferAtomicCopyOp(atomic_op, val_type)
+
+
+def BufferAtomicAdd(val_type):
+    return BufferAtomicCopyOp(0, val_type)
+
+
+def BufferAtomicMax(val_type):
+    return BufferAtomicCopyOp(1, val_type)
+
+
+def BufferAtomicMin(val_type):
+    return BufferAtomicCopyOp(2, val_type)
+
+
+def BufferAtomicPkAdd(val_type):
+    """A packed add of a pair of f16 or bf16 a call (bf16 pairs need gfx950 or gfx12)."""
+    return BufferAtomicCopyOp(0, val_type, lanes=2)
+
+
 def make_buffer_ptr(ptr, num_records_bytes=None):
     """A pointer through an AMD buffer resource over global memory from `ptr` on: accesses
     outside its first `num_records_bytes` bytes read zeros and drop stores (as FlyDSL's; without
@@ -92,7 +117,8 @@ __all__ = [
     "MFMA", "MFMA_Scale", "MFMAScale", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b",
     "BufferCopy32b", "BufferCopy64b",
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
-    "BufferCopyLDS128b", "BufferCopyLDS64b", "make_buffer_ptr", "make_buffer_tensor",
+    "BufferCopyLDS128b", "BufferCopyLDS64b", "BufferAtomic", "BufferAtomicAdd", "BufferAtomicMax",
+    "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr", "make_buffer_tensor",
     "get_buffer_rsrc", "update_dpp", "ds_bpermute", "cdna3", "cdna4", "rdna3", "rdna4",
 ]  # fmt: skip
 

@@ -5,6 +5,11 @@ instruction when the kernel compiles."""
 from . import (  # noqa: F401
     MFMA,
     WMMA,
+    BufferAtomic,
+    BufferAtomicAdd,
+    BufferAtomicMax,
+    BufferAtomicMin,
+    BufferAtomicPkAdd,
     BufferCopy,
     BufferCopy8b,
     BufferCopy16b,
@@ -24,5 +29,6 @@ from . import (  # noqa: F401
 __all__ = [
     "MFMA", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b", "BufferCopy32b",
     "BufferCopy64b", "BufferCopy128b", "BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b",
-    "BufferCopyLDS128b", "get_buffer_rsrc", "make_buffer_ptr", "make_buffer_tensor", "s_waitcnt",
+    "BufferCopyLDS128b", "BufferAtomic", "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin",
+    "BufferAtomicPkAdd", "get_buffer_rsrc", "make_buffer_ptr", "make_buffer_tensor", "s_waitcnt",
 ]  # fmt: skip
