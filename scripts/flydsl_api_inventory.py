@@ -51,10 +51,10 @@ DIFFERENCES = """
   per-function disk cache hangs on it (`cache_manager` is None): the library's disk cache
   keys compiled kernels by their IR. `COMPILE_ONLY=1` makes a jit call compile its kernels and
   launch none, as there.
-- `fx.gpu.shuffle_idx(v, lane, width)` reads lane `lane` of the caller's group of `width` lanes
-  here on every target (the definition tests/python/test_shuffles.py checks); FlyDSL's passes
-  an absolute lane of the wave. A FlyDSL program that names absolute lanes with a width below
-  the wave reads other lanes here: not yet resolved.
+- `fx.gpu.shuffle_idx(v, lane, width)` reads the wave's lane `lane` (an absolute lane id, as
+  FlyDSL's and MLIR's `gpu.shuffle idx`) on every target, and where that lane lies outside the
+  caller's segment of `width` lanes the caller keeps its own value; FlyDSL's on AMD also reads a
+  lane of a segment below the caller's (its check is only against the segment's end).
 - `fx.printf` takes FlyDSL's `{}` placeholders (integers in decimal, floats with two decimals,
   a kernel's int tuples and layouts as `(3,4):(4,1)` with their run-time leaves' values, Python
   values written into the text; FlyDSL's `fly.print`, which ends the line) and also C's

@@ -586,7 +586,10 @@ FLY_API fly_value_t *fly_lane_id(fly_kernel_t *k);
 FLY_API void fly_barrier(fly_kernel_t *k);
 typedef enum fly_shuffle_mode { FLY_SHUFFLE_XOR = 0, FLY_SHUFFLE_UP, FLY_SHUFFLE_DOWN, FLY_SHUFFLE_IDX } fly_shuffle_mode;
 /* The value of another lane of the wave (an integer or float of 8 to 64 bits); offset and
- * width are i32. */
+ * width are i32. Lanes go in segments of `width`: lane l of a segment reads lane l ^ offset
+ * (XOR), l - offset (UP) or l + offset (DOWN) of its segment, or the wave's lane `offset`
+ * (IDX, an absolute lane id as MLIR's gpu.shuffle idx), and keeps its own value where that lane
+ * lies outside its segment. */
 FLY_API fly_value_t *fly_shuffle(fly_kernel_t *k, int mode /* fly_shuffle_mode */,
                                  fly_value_t *value, fly_value_t *offset, fly_value_t *width);
 /* Warp collectives over segments of `width` lanes (a power of two, at most the wave) of an

@@ -290,8 +290,8 @@ void shufflesWithinSegments(mlir::gpu::GPUModuleOp gpuModule, int wave, bool cud
     case mlir::gpu::ShuffleMode::DOWN:
       src = ar::AddIOp::create(b, loc, inSegment, off);
       break;
-    case mlir::gpu::ShuffleMode::IDX:
-      src = off;
+    case mlir::gpu::ShuffleMode::IDX: // an absolute lane, as MLIR's and FlyDSL's
+      src = ar::SubIOp::create(b, loc, off, segment);
       break;
     }
     mlir::Value inside = ar::AndIOp::create(

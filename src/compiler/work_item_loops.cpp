@@ -736,8 +736,8 @@ private:
       case gpu::ShuffleMode::DOWN:
         src = arith::AddIOp::create(lb, loc, inSeg, offset);
         break;
-      case gpu::ShuffleMode::IDX:
-        src = offset;
+      case gpu::ShuffleMode::IDX: // an absolute lane, as MLIR's and FlyDSL's
+        src = arith::SubIOp::create(lb, loc, offset, segment);
         break;
       }
       Value from =

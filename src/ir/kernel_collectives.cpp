@@ -113,9 +113,10 @@ Value *Kernel::warpScan(BinaryOp op, Value *v, int width, Value **exclusive, Val
     Value *below = shuffle(ShuffleMode::Up, v, one, w);
     *exclusive = select(compare(CmpOp::Ge, lane, one), below, identity(*this, op, dtype));
   }
-  // The segment's last lane holds the whole fold; an idx shuffle names lanes of the segment.
+  // The segment's last lane holds the whole fold; an idx shuffle names it by its lane id.
   if (aggregate)
-    *aggregate = shuffle(ShuffleMode::Idx, v, constInt(DType::I32, width - 1), w);
+    *aggregate = shuffle(ShuffleMode::Idx, v,
+                         binary(BinaryOp::Or, laneId(), constInt(DType::I32, width - 1)), w);
   return v;
 }
 

@@ -1,6 +1,7 @@
 """Every shuffle mode against its definition: lane `l` of a segment of `width` lanes reads lane
-`l ^ o` (xor), `l - o` (up), `l + o` (down) or `o` (idx) of its segment, and keeps its own value
-where that lane lies outside the segment. Run on the default target (cpu as work-item loops and
+`l ^ o` (xor), `l - o` (up) or `l + o` (down) of its segment, or the wave's lane `o` (idx, an
+absolute lane id as MLIR's and FlyDSL's), and keeps its own value where that lane lies outside
+the segment. Run on the default target (cpu as work-item loops and
 as fibers, or a CUDA device), and read back from the IR and PTX built for the GPU targets."""
 
 import re
@@ -26,7 +27,7 @@ def expected(mode, lanes, offset, width):
         "xor": in_segment ^ offset,
         "up": in_segment - offset,
         "down": in_segment + offset,
-        "idx": np.full(lanes, offset),
+        "idx": offset - segment,
     }[mode]
     inside = (source >= 0) & (source < width)
     return np.where(inside, segment + source, lane)
@@ -95,3 +96,21 @@ def test_narrow_shuffles_read_their_segment_on_gpus(mode):
     amd = shuffling_kernel(mode, 1, 16).compile(np.zeros(64, np.int32), target="rocm").ir()
     # A constant xor within 32 lanes is a ds_swizzle; the rest read the named lane by address.
     assert ("rocdl.ds_swizzle" if mode == "xor" else "rocdl.ds_bpermute") in amd
+
+
+def test_idx_names_a_lane_by_its_id_as_flydsl_does():
+    """FlyDSL's warp scans broadcast each segment's last lane by its lane id (the segment's
+    base plus width - 1); a lane id in another segment leaves each lane its own value."""
+
+    @flyc.kernel
+    def last_of_segment(out: fx.Tensor, other: fx.Tensor):
+        tid = fx.thread_idx.x
+        base = (fx.gpu.lane_id() // 16) * 16
+        out[tid] = fx.gpu.shuffle_idx(tid * 10, base + 15, 16)
+        other[tid] = fx.gpu.shuffle_idx(tid * 10, (base + 16) % 32, 16)
+
+    out, other = dev.array(np.zeros(32, np.int32)), dev.array(np.zeros(32, np.int32))
+    last_of_segment(out, other).launch(grid=(1,), block=(32,))
+    lanes = np.arange(32)
+    np.testing.assert_array_equal(dev.host(out), (lanes // 16 * 16 + 15) * 10)
+    np.testing.assert_array_equal(dev.host(other), lanes * 10)

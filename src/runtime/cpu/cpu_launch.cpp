@@ -424,8 +424,8 @@ template <class T> T shuffle(T v, int32_t offset, int32_t width, int32_t mode) {
   case compiler::CpuShuffleMode::Down:
     src = int64_t(inSeg) + offset;
     break;
-  default:
-    src = offset;
+  default: // an absolute lane, as MLIR's and FlyDSL's
+    src = int64_t(offset) - segment;
     break;
   }
   T out = v;
