@@ -7,6 +7,6 @@ if command -v ccache >/dev/null; then
   export CC="ccache gcc" CXX="ccache g++"
 fi
 if [ ! -f build/build.ninja ]; then
-  meson setup build >/dev/null
+  meson setup build --native-file scripts/meson-dev.ini >/dev/null
 fi
 ninja -C build

@@ -3,12 +3,19 @@
 # (pkg-config and CMake consumers), pytest, cargo test, the Julia tests, and the sanitizer job.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage says when it starts: CI has 90 minutes, and this shows where they go.
+stage() { echo "== $1 (at $((SECONDS / 60)) min $((SECONDS % 60)) s)"; }
+stage build
 bash scripts/build.sh
+stage "meson test"
 meson test -C build --print-errorlogs
+stage "installed package"
 bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
-bash tests/install/check_python_package.sh  # pip install . in a fresh venv; the wheel
+bash tests/install/check_python_package.sh  # the wheel, installed in a fresh venv
+stage pytest
 # -rs: skipped tests say why (the GPU-only ones); two processes, the large-memory tests in one.
 python3 -m pytest -q -rs -n 2 --dist loadgroup tests/python
+stage Rust
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&
   LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo clippy --quiet --all-targets -- -D warnings &&
@@ -18,6 +25,7 @@ rust_target="$(mktemp -d)"
 got="$(cd tests/rust_dependent && CARGO_TARGET_DIR="$rust_target" cargo run --quiet)"
 rm -rf "$rust_target"
 [ "$got" = "(4,8):(8,1) 10" ] || { echo "rust dependent printed '$got'" >&2; exit 1; }
+stage Julia
 # Julia: Pkg.develop into a fresh environment, `using FlyDSL`, the test suite. The scratch depot
 # holds an empty local registry: Julia 1.5's Pkg wants one, and no registry is reachable here.
 julia="$(bash scripts/setup_julia.sh)"
@@ -27,6 +35,10 @@ printf 'name = "Empty"\nuuid = "5a2e2d0e-2b6f-4b1c-9a55-7f0c3d8e1a42"\nrepo = ""
   >"$depot/registries/Empty/Registry.toml"
 JULIA_DEPOT_PATH="$depot" "$julia" bindings/julia/FlyDSL/test/pkg_develop.jl
 rm -rf "$depot"
+stage sanitizers
 bash scripts/sanitize.sh               # ASan + UBSan build: C/C++ tests with leak checks, pytest
+stage tsan
 bash scripts/tsan.sh                   # TSan build of the code threads share: handle table, caches
+stage fuzz
 FUZZ_SECONDS="${FUZZ_SECONDS:-40}" bash scripts/fuzz.sh   # the fuzzers, 40 s each (scripts/fuzz.sh 3600: longer)
+stage done
