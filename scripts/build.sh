@@ -3,9 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-if command -v ccache >/dev/null; then
-  export CC="ccache gcc" CXX="ccache g++"
-fi
+source scripts/ccache_env.sh
 if [ ! -f build/build.ninja ]; then
   meson setup build --native-file scripts/meson-dev.ini >/dev/null
 fi

@@ -6,9 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-if command -v ccache >/dev/null; then
-  export CC="ccache gcc" CXX="ccache g++"
-fi
+source scripts/ccache_env.sh
 # -Og: instrumented -O2 compiles the MLIR translation units four times slower, and the tests spend
 # their time in the uninstrumented system MLIR and LLVM, not in our code.
 if [ ! -f build-asan/build.ninja ]; then

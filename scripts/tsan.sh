@@ -7,9 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-if command -v ccache >/dev/null; then
-  export CC="ccache gcc" CXX="ccache g++"
-fi
+source scripts/ccache_env.sh
 if [ ! -f build-tsan/build.ninja ]; then
   meson setup build-tsan -Db_sanitize=thread -Db_lundef=false >/dev/null
 fi

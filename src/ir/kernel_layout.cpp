@@ -163,6 +163,178 @@ IntTuple Kernel::Impl::flyTupleResult(const std::function<IntTuple()> &types,
 }
 
 namespace {
+
+/// The Fly op of a layout-algebra function, where the dialect has one that fly-layout-lowering
+/// lowers (the others keep the builder's computation: their results have no arithmetic).
+llvm::StringRef algebraOpName(layout::UnaryOp op) {
+  using U = layout::UnaryOp;
+  switch (op) {
+  case U::Coalesce:
+    return "fly.coalesce";
+  case U::Filter:
+    return "fly.filter";
+  case U::FilterZeros:
+    return "fly.filter_zeros";
+  case U::Complement:
+    return "fly.complement";
+  case U::RightInverse:
+    return "fly.right_inverse";
+  case U::LeftInverse:
+    return "fly.left_inverse";
+  case U::Flatten:
+    return "fly.flatten";
+  case U::MakeFragmentLike:
+    return "fly.make_fragment_layout_like";
+  case U::MakeLayoutLike:
+    return {};
+  }
+  return {};
+}
+llvm::StringRef algebraOpName(layout::BinaryOp op) {
+  using B = layout::BinaryOp;
+  switch (op) {
+  case B::Composition:
+    return "fly.composition";
+  case B::BlockedProduct:
+    return "fly.blocked_product";
+  case B::RakedProduct:
+    return "fly.raked_product";
+  case B::Append:
+  case B::Prepend:
+  case B::MaxCommonLayout:
+    return {};
+  }
+  return {};
+}
+llvm::StringRef algebraOpName(layout::TilerOp op) {
+  using T = layout::TilerOp;
+  switch (op) {
+  case T::Composition:
+    return "fly.composition";
+  case T::LogicalDivide:
+    return "fly.logical_divide";
+  case T::ZippedDivide:
+    return "fly.zipped_divide";
+  case T::TiledDivide:
+    return "fly.tiled_divide";
+  case T::FlatDivide:
+    return "fly.flat_divide";
+  case T::LogicalProduct:
+    return "fly.logical_product";
+  case T::ZippedProduct:
+    return "fly.zipped_product";
+  case T::TiledProduct:
+    return "fly.tiled_product";
+  case T::FlatProduct:
+    return "fly.flat_product";
+  }
+  return {};
+}
+
+bool flyLayoutForm(const Layout &l) {
+  return integerLeaves(l.shape()) && integerLeaves(l.stride());
+}
+
+/// What the builder's algebra knows of a dynamic leaf it computed.
+struct LeafFacts {
+  int64_t divisor;
+  uint64_t bound;
+  mlir::Type type;
+};
+
+/// The leaves of `t`, each dynamic one replaced by 0 with its facts kept aside.
+IntTuple factsOf(const IntTuple &t, std::vector<std::optional<LeafFacts>> &facts) {
+  std::vector<Int> leaves;
+  layout::flattenInto(t, leaves);
+  for (Int &x : leaves) {
+    const SsaInt *s = SsaInt::of(x);
+    facts.push_back(s ? std::optional<LeafFacts>({s->divisor, s->bound, s->v.getType()})
+                      : std::nullopt);
+    if (s)
+      x = Int(0);
+  }
+  return layout::unflatten(t, leaves);
+}
+
+/// `t`'s leaves where `facts` has one read from the Fly tuple `value` (of type `typed`), whose
+/// fly.get_leaves the lowering computes. A leaf the Fly type has static is taken from it.
+IntTuple readLeaves(Kernel::Impl &k, const IntTuple &t,
+                    const std::vector<std::optional<LeafFacts>> &facts, const IntTuple &typed,
+                    const std::function<MValue()> &value) {
+  std::vector<Int> leaves, types;
+  layout::flattenInto(t, leaves);
+  layout::flattenInto(typed, types);
+  if (types.size() != leaves.size())
+    layout::fail(layout::ErrorKind::Unsupported,
+                 "the Fly type " + typed.str() + " does not have the leaves of " + t.str());
+  llvm::SmallVector<mlir::Type> widths;
+  for (size_t i = 0; i < leaves.size(); ++i) {
+    if (types[i].isStatic()) {
+      if (facts[i]) // FlyDSL's canonical form: a stride under extent 1 is 0
+        leaves[i] = types[i];
+      continue;
+    }
+    if (!facts[i])
+      layout::fail(layout::ErrorKind::Unsupported, "the Fly type " + typed.str() +
+                                                       " has a dynamic leaf where " + t.str() +
+                                                       " has a static one");
+    widths.push_back(facts[i]->type);
+  }
+  if (widths.empty())
+    return layout::unflatten(t, leaves);
+  auto read = fly::GetLeavesOp::create(k.b, k.loc(), widths, value(), k.b.getBoolAttr(true));
+  auto next = read.getResults().begin();
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (!types[i].isStatic())
+      leaves[i] = k.dynamicInt(*next++, facts[i]->divisor, facts[i]->bound);
+  return layout::unflatten(t, leaves);
+}
+
+/// The layout-algebra op `name` on `in` (and the static `tile`), as the builder holds its result.
+/// `cute()` is src/layout's function on the builder's leaves. Where the inputs have a Fly form,
+/// it runs in a scratch block whose arithmetic is thrown away: it gives the result's structure
+/// (CuTe's, which the builder's users index) and each dynamic leaf's width, divisor and bound,
+/// while the leaves' values come from the Fly op through fly.get_leaves. fly-layout-lowering
+/// computes them: one lowering of in-kernel layouts.
+Layout flyAlgebra(Kernel::Impl &k, llvm::StringRef name, const std::vector<const Layout *> &in,
+                  const std::optional<layout::Tiler> &tile, const std::function<Layout()> &cute) {
+  if (name.empty() || !llvm::all_of(in, [](const Layout *l) { return flyLayoutForm(*l); }))
+    return cute();
+  IntTuple shape, stride;
+  std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
+  {
+    mlir::Block scratch;
+    mlir::OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPointToEnd(&scratch);
+    Layout r = cute();
+    shape = factsOf(r.shape(), shapeFacts);
+    stride = factsOf(r.stride(), strideFacts);
+  }
+  auto dynamic = [](const std::optional<LeafFacts> &f) { return f.has_value(); };
+  if (llvm::none_of(shapeFacts, dynamic) && llvm::none_of(strideFacts, dynamic))
+    return layout::makeUnchecked(shape, stride); // all in the types: nothing to compute
+  std::vector<Layout> typeIn;
+  for (const Layout *l : in)
+    typeIn.push_back(fly::LayoutType::get(k.ctx(), *l).getLayout());
+  Layout typed = fly::computeLayout(name, typeIn, std::nullopt, tile);
+  mlir::OperationState state(k.loc(), name);
+  for (const Layout *l : in)
+    state.addOperands(flyLayout(k, *l));
+  if (tile)
+    state.addOperands(
+        fly::StaticOp::create(k.b, k.loc(), fly::TileType::get(k.ctx(), *tile)).getResult());
+  state.addTypes(fly::LayoutType::get(k.ctx(), typed));
+  MValue v = k.b.create(state)->getResult(0);
+  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(),
+                                  [&] { return MValue(fly::GetShapeOp::create(k.b, k.loc(), v)); });
+  return layout::makeUnchecked(shapeRead, readLeaves(k, stride, strideFacts, typed.stride(), [&] {
+                                 return MValue(fly::GetStrideOp::create(k.b, k.loc(), v));
+                               }));
+}
+
+} // namespace
+
+namespace {
 /// What fly.crd2idx of `crd` in `l` gives as its type says (static leaves, `?` where dynamic);
 /// fails as the op's verifier does where it is not one offset.
 Int offsetType(mlir::MLIRContext *ctx, const Layout &l, const IntTuple &crd) {
@@ -567,7 +739,8 @@ Value *Kernel::layoutUnary(int op, Value *h) {
   return layoutOp(*impl_, h, [&](const Layout &l, bool &keeps) {
     layout::UnaryOp which = layout::unaryOp(op);
     keeps = layout::keepsElements(which);
-    return layout::apply(which, l);
+    return flyAlgebra(*impl_, algebraOpName(which), {&l}, std::nullopt,
+                      [&] { return layout::apply(which, l); });
   });
 }
 
@@ -628,8 +801,11 @@ Value *Kernel::layoutBinary(int op, Value *ha, Value *hb) {
   if (!b)
     return nullptr;
   std::optional<Layout> r;
-  if (!k.algebra("layout op",
-                 [&] { r = layout::apply(layout::binaryOp(op), *a->layout, *b->layout); }))
+  if (!k.algebra("layout op", [&] {
+        layout::BinaryOp which = layout::binaryOp(op);
+        r = flyAlgebra(k, algebraOpName(which), {&*a->layout, &*b->layout}, std::nullopt,
+                       [&] { return layout::apply(which, *a->layout, *b->layout); });
+      }))
     return nullptr;
   if (a->tensor && op == 0) // composing a tensor with a layout re-indexes the same memory
     return ops.tensorLike(*a, std::move(*r), IntTuple(0));
@@ -642,7 +818,9 @@ Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
   return layoutOp(*impl_, h, [&](const Layout &l, bool &keeps) {
     layout::TilerOp which = layout::tilerOp(op);
     keeps = layout::keepsElements(which);
-    return layout::apply(which, l, layout::Tiler::parse(tilerText));
+    layout::Tiler tile = layout::Tiler::parse(tilerText);
+    return flyAlgebra(*impl_, algebraOpName(which), {&l}, tile,
+                      [&] { return layout::apply(which, l, tile); });
   });
 }
 
@@ -722,7 +900,9 @@ Value *Kernel::localPartition(Value *ht, Value *hthr, Value *hidx) {
         IntTuple sizes = layout::productEach(tl.shape());
         for (const IntTuple &e : sizes.isTuple() ? sizes.elems() : std::vector<IntTuple>{sizes})
           tile.push_back(layout::Tiler::integer(e.value()));
-        Layout zipped = layout::zippedDivide(*t->layout, layout::Tiler::tuple(tile));
+        layout::Tiler tiler = layout::Tiler::tuple(tile);
+        Layout zipped = flyAlgebra(k, algebraOpName(layout::TilerOp::ZippedDivide), {&*t->layout},
+                                   tiler, [&] { return layout::zippedDivide(*t->layout, tiler); });
         IntTuple crd = layout::idx2crd(idx, tl.shape(), tl.stride());
         IntTuple c{crd, IntTuple::underscore()};
         r = layout::slice(c, zipped);

@@ -8,11 +8,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # The wheel is built with build/'s meson and flags (scripts/meson-dev.ini), in a folder beside
 # build/ (meson-python's .mesonpy-*): the compile lines are then build/'s, and ccache hands back
-# its objects instead of compiling the library a second time. The folder's name differs, which
-# only the debug information records (hence NOHASHDIR).
-if command -v ccache >/dev/null; then
-  export CC="ccache gcc" CXX="ccache g++" CCACHE_NOHASHDIR=1
-fi
+# its objects instead of compiling the library a second time.
+source scripts/ccache_env.sh
 python3 -m venv "$work/venv"
 "$work/venv/bin/pip" install -q numpy build
 MESON="$(command -v meson)" "$work/venv/bin/python" -m build --wheel --outdir "$work/dist" \

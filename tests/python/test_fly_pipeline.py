@@ -111,6 +111,64 @@ def test_size_is_a_fly_op_in_the_first_dump(dump_dir):
     assert "fly.size" in (folder / "00_origin.mlir").read_text()
 
 
+def _algebra_results(L, M):
+    """The layouts that layout-algebra ops give of L (and M): the same calls in a kernel and on
+    the host."""
+    return [
+        fx.zipped_divide(L, (2, 1)),
+        fx.logical_divide(L, (fx.make_layout(2, 2), 1)),
+        fx.flat_divide(L, (2,)),
+        fx.composition(L, fx.make_layout((2, 2), (2, 1))),
+        fx.composition(M, fx.make_layout((2, 2), (1, 4))),
+        fx.coalesce(M),
+        fx.tiled_divide(M, (2,)),
+        fx.zipped_divide(M, (fx.make_layout(2, 2),)),
+    ]
+
+
+@flyc.kernel
+def algebra_ops(out: fx.Tensor, n: fx.Int32, s: fx.Int32):
+    # Layouts whose leaves are known only at run time: each op is a Fly op, and its result's
+    # leaves are what fly-layout-lowering computes.
+    L = fx.make_layout((4, n), (s, 1))
+    M = fx.make_layout((4, n), (1, 4))
+    i = fx.thread_idx.x
+    for j, R in enumerate(_algebra_results(L, M)):
+        size = fx.get_scalar(fx.size(R))
+        out[j * 64 + i] = fx.crd2idx(i % size, R).to("i64")
+        out[512 + j] = fx.Int64(size)
+
+
+@pytest.mark.parametrize("n, s", [(3, 5), (4, 1), (2, 9)])
+def test_algebra_of_dynamic_layouts_agrees_with_the_host(n, s):
+    out = dev.array(np.full(520, -1, np.int64))
+    algebra_ops(out, n, s).launch(grid=(1,), block=(64,))
+    got = dev.host(out)
+    host = _algebra_results(fx.make_layout((4, n), (s, 1)), fx.make_layout((4, n), (1, 4)))
+    for j, R in enumerate(host):
+        size = fx.size(R)
+        assert got[512 + j] == size, (j, str(R))
+        assert got[j * 64 : j * 64 + 64].tolist() == [R(i % size) for i in range(64)], (j, str(R))
+
+
+def test_algebra_ops_are_fly_ops_in_the_first_dump(dump_dir):
+    algebra_ops.compile(np.zeros(520, np.int64), 3, 5, target="cpu")
+    folder = dump_dir()
+    origin = (folder / "00_origin.mlir").read_text()
+    for op in [
+        "zipped_divide",
+        "logical_divide",
+        "flat_divide",
+        "composition",
+        "coalesce",
+        "tiled_divide",
+    ]:
+        assert f"fly.{op}(" in origin, op
+    assert "fly.get_leaves" in origin
+    lowered = (folder / "01_fly_layout_lowering.mlir").read_text()
+    assert "fly.zipped_divide" not in lowered and "fly.get_leaves" not in lowered
+
+
 @flyc.kernel
 def dynamic_cosize(out: fx.Tensor, n: fx.Int32):
     out[0] = fx.get_scalar(fx.cosize(fx.make_layout((4, n), (n, 1)))).to("i64")
