@@ -173,12 +173,23 @@ DIFFERENCES = """
 - `fastmath=` and `with fx.fastmath(...)` give float ops LLVM's fast-math flags, as in FlyDSL;
   the compile hints `fastmath` / `fast_fp_math` set a kernel's default and are part of its
   cache key.
+- The compile hint `llvm_options` ({name: bool, int or str}) and the
+  `flydsl.compiler.llvm_options` block give LLVM's command-line options to the kernels
+  compiled under them: FlyDSL sets them in the process for the block's length, here the library
+  sets them only while such a compile runs (no other compile meanwhile) and resets them to
+  LLVM's defaults after, and they are part of the cache key. FlyDSL's
+  `_mlirDialectsFly.set_llvm_option_*` (setting one for the whole process) is not offered.
 - Unsigned integers (`fx.Uint8`..`fx.Uint64`) are kernel integers that remember their
   signedness: the library's integers are signless, and the binding picks the unsigned
   division, shifts, comparisons and conversions for them.
-- The block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
-  implementation on every target, so `fx.coop.universal` is the same surface; the algorithms
-  FlyDSL names but has not implemented raise NotImplementedError here too.
+- The warp collectives dispatch by target as FlyDSL's do: on rocm `fx.coop` takes
+  `fx.coop.warp.rocdl`, which on gfx9 folds with DPP row moves and readlane (the library's
+  fly_warp_reduce_dpp / fly_warp_scan_dpp), and `fx.coop.universal` keeps the shuffles. The
+  block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
+  implementation on every target, so `fx.coop.universal` has the same ones; their default
+  policy comes from the `_default_algorithm_for(target)` hook of
+  `flydsl.extension.coop.block._spec.BlockAlgorithmMeta`, and the algorithms FlyDSL names but
+  has not implemented raise NotImplementedError here too.
 - A launch's block specializes the kernel as in FlyDSL (its `gpu.func` carries
   `known_block_size`, one compile per block size), and `fx.known_block_size()` gives it;
   `kernel.compile(...)` (no launch) has no block in scope, so a kernel that asks then raises
@@ -314,10 +325,10 @@ def main():
         "`buffer_ops`, `struct`, `rocdl` and `nvgpu`, each also star-exported into `fx`,\n"
         "`flydsl.compiler` (imported as `flyc`) one of `jit_argument`, `kernel_function`,\n"
         "`jit_function`, `backends`, `event` and `diagnostics` (compile errors that show the\n"
-        "user's source), `flydsl.extension.coop` one of `warp`, `block` and `universal`, and\n"
-        "`flydsl._mlir` the IR facade described at the end. Below them sit the private modules\n"
-        "that talk to the C\n"
-        "library: `_lib` and `_kernel_api` (ctypes), `_host_layout` (the host algebra), `_trace`\n"
+        "user's source), `flydsl.extension.coop` one of `warp` and `block` (packages, as\n"
+        "there) and `universal`, and `flydsl._mlir` the IR facade described at the end. Below\n"
+        "them sit the private modules that talk to the C library:\n"
+        "`_lib` and `_kernel_api` (ctypes), `_host_layout` (the host algebra), `_trace`\n"
         "(kernel values), `_kernel_layout` and `_mma` (layouts, tensors and atoms in kernels),\n"
         "`_control` and `_ast_rewrite` (control flow), `_fast_launch` (the launch hot path).\n"
     )

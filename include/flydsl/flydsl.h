@@ -552,6 +552,10 @@ FLY_API fly_value_t *fly_dpp(fly_kernel_t *k, fly_value_t *old, fly_value_t *src
  * register). rocm runs the instruction; the other targets read lane 0 of the wave, the first
  * active lane wherever the whole wave runs the op. */
 FLY_API fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v);
+/* AMD's readlane of a 32- or 64-bit integer or float: the value `v` has in lane `lane` (0 up
+ * to the wave's last lane), the same in every lane and kept in a scalar register. rocm runs
+ * the instruction; the other targets read that lane with a shuffle. */
+FLY_API fly_value_t *fly_readlane(fly_kernel_t *k, fly_value_t *v, int lane);
 /* A wave's ballot of the predicate `pred` (an i1): an integer of `bits` (32 or 64) whose bit i
  * is lane i's `pred` (0 for an inactive lane and for bits past the wave). rocm runs AMD's
  * ballot, cuda the warp's vote (32 lanes), the cpu target gathers the emulated wave's
@@ -604,6 +608,17 @@ FLY_API fly_value_t *fly_warp_reduce(fly_kernel_t *k, int op /* fly_binary_op */
 FLY_API fly_value_t *fly_warp_scan(fly_kernel_t *k, int op /* fly_binary_op */,
                                    fly_value_t *value, int width, fly_value_t **exclusive,
                                    fly_value_t **aggregate);
+/* fly_warp_reduce and fly_warp_scan as AMD's gfx9 (CDNA) waves of 64 lanes run them fastest:
+ * the same results from DPP row moves, one readlane for a whole wave's fold, and no exchange
+ * through LDS except a 32-lane reduce's step across rows and a narrower segment's aggregate
+ * (one shuffle each). Values that DPP cannot move (not a 32-bit scalar) take the shuffle form.
+ * rocm runs it on gfx9 arches (gfx10+ lack row broadcasts and wave shifts), the cpu target
+ * emulates it, cuda refuses it as it refuses fly_dpp. */
+FLY_API fly_value_t *fly_warp_reduce_dpp(fly_kernel_t *k, int op /* fly_binary_op */,
+                                         fly_value_t *value, int width);
+FLY_API fly_value_t *fly_warp_scan_dpp(fly_kernel_t *k, int op /* fly_binary_op */,
+                                       fly_value_t *value, int width, fly_value_t **exclusive,
+                                       fly_value_t **aggregate);
 
 /* A vector's lanes folded with `op` in lane order, after `init` (of the lanes' dtype) when it
  * is not NULL; a scalar is its own fold. Floats fold with FLY_ADD, FLY_MUL, FLY_MIN, FLY_MAX,
@@ -1181,6 +1196,12 @@ typedef struct fly_compile_options {
   const char *arch;    /* e.g. "gfx942", "sm_90"; NULL: ARCH or FLYDSL_GPU_ARCH, else gfx942
                           (rocm, and the arch cpu emulates) or sm_90 (cuda) */
   int opt_level;       /* 0..3 */
+  /* LLVM's command-line options for this compile's code generation, as whitespace-separated
+   * "name=value" words ("enable-post-misched=false"; a bare name is name=true): set while it
+   * runs, with no other compile running, and reset to LLVM's defaults after. An unknown name
+   * is FLY_ERROR_INVALID_ARGUMENT, a value LLVM refuses FLY_ERROR_COMPILE. NULL or "": none.
+   * Read only where struct_size covers it. */
+  const char *llvm_options;
 } fly_compile_options_t;
 
 /* Compiles every kernel of a module (all must be finished; a module of parsed or rewritten IR:

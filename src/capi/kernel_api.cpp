@@ -8,6 +8,7 @@
 #include "capi/kernel_values.h"
 #include "capi/lru_cache.h"
 #include "compiler/disk_cache.h"
+#include "compiler/llvm_options.h"
 #include "ir/kernel_collectives.h"
 #include "ir/random.h"
 #include "runtime/cuda/cuda_driver.h"
@@ -18,6 +19,7 @@
 #include <sys/stat.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -111,6 +113,14 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     const char *dir = env("FLYDSL_DUMP_DIR"), *home = env("HOME");
     out.dumpDir = dir ? dir : home ? std::string(home) + "/.flydsl/debug" : ".flydsl/debug";
   }
+  bool hasLlvmOptions = o && o->struct_size >= offsetof(fly_compile_options_t, llvm_options) +
+                                                   sizeof(o->llvm_options);
+  if (hasLlvmOptions && o->llvm_options)
+    try {
+      out.llvmOptions = compiler::parseLlvmOptions(o->llvm_options);
+    } catch (const std::invalid_argument &e) {
+      fail(FLY_ERROR_INVALID_ARGUMENT, e.what());
+    }
   out.printAfterAll = envFlag("FLYDSL_DEBUG_PRINT_AFTER_ALL", false);
   out.cpuFibers = envFlag("FLYDSL_CPU_FIBERS", false);
   return out;
@@ -190,7 +200,8 @@ std::shared_ptr<CompiledCode> buildCode(const std::function<ir::Module &()> &mod
 // What besides the module decides the code: target, arch, options and this library's build.
 std::string optionsKey(const compiler::Options &o) {
   return o.target + "|" + o.arch + "|" + std::to_string(o.optLevel) +
-         (o.cpuFibers ? "|fibers" : "") + "|" + buildId();
+         (o.cpuFibers ? "|fibers" : "") + "|llvm:" + compiler::llvmOptionsText(o.llvmOptions) +
+         "|" + buildId();
 }
 
 // The compiled module for `key`: from this process's cache, the disk cache, or compiled from
@@ -669,6 +680,11 @@ fly_value_t *fly_readfirstlane(fly_kernel_t *k, fly_value_t *v) {
   return handle(K->readFirstLane(val(v)));
 }
 
+fly_value_t *fly_readlane(fly_kernel_t *k, fly_value_t *v, int lane) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->readLane(val(v), lane));
+}
+
 fly_value_t *fly_ballot(fly_kernel_t *k, fly_value_t *pred, int bits) {
   FLY_KERNEL_OR(k, nullptr);
   return handle(K->ballot(val(pred), bits));
@@ -748,17 +764,33 @@ fly_value_t *fly_warp_reduce(fly_kernel_t *k, int op, fly_value_t *value, int wi
   return handle(K->warpReduce(collectiveOp(op), val(value), width));
 }
 
-fly_value_t *fly_warp_scan(fly_kernel_t *k, int op, fly_value_t *value, int width,
-                           fly_value_t **exclusive, fly_value_t **aggregate) {
+fly_value_t *fly_warp_reduce_dpp(fly_kernel_t *k, int op, fly_value_t *value, int width) {
   FLY_KERNEL_OR(k, nullptr);
+  return handle(K->warpReduce(collectiveOp(op), val(value), width, ir::WarpForm::Dpp));
+}
+
+static fly_value_t *warpScan(ir::Kernel &k, int op, fly_value_t *value, int width,
+                             fly_value_t **exclusive, fly_value_t **aggregate, ir::WarpForm form) {
   ir::Value *ex = nullptr, *all = nullptr;
-  ir::Value *inclusive = K->warpScan(collectiveOp(op), val(value), width, exclusive ? &ex : nullptr,
-                                     aggregate ? &all : nullptr);
+  ir::Value *inclusive = k.warpScan(collectiveOp(op), val(value), width, exclusive ? &ex : nullptr,
+                                    aggregate ? &all : nullptr, form);
   if (exclusive)
     *exclusive = inclusive ? handle(ex) : nullptr;
   if (aggregate)
     *aggregate = inclusive ? handle(all) : nullptr;
   return handle(inclusive);
+}
+
+fly_value_t *fly_warp_scan(fly_kernel_t *k, int op, fly_value_t *value, int width,
+                           fly_value_t **exclusive, fly_value_t **aggregate) {
+  FLY_KERNEL_OR(k, nullptr);
+  return warpScan(*K, op, value, width, exclusive, aggregate, ir::WarpForm::Shuffles);
+}
+
+fly_value_t *fly_warp_scan_dpp(fly_kernel_t *k, int op, fly_value_t *value, int width,
+                               fly_value_t **exclusive, fly_value_t **aggregate) {
+  FLY_KERNEL_OR(k, nullptr);
+  return warpScan(*K, op, value, width, exclusive, aggregate, ir::WarpForm::Dpp);
 }
 
 fly_value_t *fly_vector_reduce(fly_kernel_t *k, int op, fly_value_t *vec,

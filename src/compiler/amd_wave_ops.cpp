@@ -103,29 +103,39 @@ void emulate(mlir::ROCDL::DPPUpdateOp op, int wave) {
   op.erase();
 }
 
-// readfirstlane as a shuffle from lane 0; the hints erased.
-void lowerReadFirstLaneAndHints(mlir::ModuleOp m, int wave) {
-  llvm::SmallVector<mlir::Operation *> hints;
-  llvm::SmallVector<mlir::ROCDL::ReadfirstlaneOp> reads;
+// readfirstlane and readlane as shuffles from lane 0 and from the lane named; the hints erased.
+void lowerLaneReadsAndHints(mlir::ModuleOp m, int wave) {
+  llvm::SmallVector<mlir::Operation *> hints, reads;
   m.walk([&](mlir::Operation *op) {
     if (mlir::isa<mlir::ROCDL::SchedBarrier, mlir::ROCDL::SchedGroupBarrier,
                   mlir::ROCDL::SWaitcntOp, mlir::ROCDL::SetPrioOp>(op))
       hints.push_back(op);
-    else if (auto r = mlir::dyn_cast<mlir::ROCDL::ReadfirstlaneOp>(op))
-      reads.push_back(r);
+    else if (mlir::isa<mlir::ROCDL::ReadfirstlaneOp, mlir::ROCDL::ReadlaneOp>(op))
+      reads.push_back(op);
   });
   for (mlir::Operation *op : hints)
     op->erase();
-  for (auto r : reads) {
-    mlir::ImplicitLocOpBuilder b(r.getLoc(), r);
-    auto c = [&](int64_t v) -> mlir::Value {
-      return mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
-    };
-    mlir::Value first =
-        mlir::gpu::ShuffleOp::create(b, r.getSrc(), c(0), c(wave), mlir::gpu::ShuffleMode::IDX)
+  for (mlir::Operation *op : reads) {
+    mlir::ImplicitLocOpBuilder b(op->getLoc(), op);
+    mlir::Value lane =
+        op->getNumOperands() > 1
+            ? op->getOperand(1)
+            : mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(0));
+    // Not mlir::m_ConstantInt: its trait check, compiled by GCC, misses a Clang-built libMLIR's
+    // ops (see fly_dialect.h's constantInt).
+    if (auto cst = lane.getDefiningOp<mlir::arith::ConstantOp>()) {
+      int64_t at = mlir::cast<mlir::IntegerAttr>(cst.getValue()).getInt();
+      if (at < 0 || at >= wave)
+        throw CompileError("readlane reads lane " + std::to_string(at) + " of a wave of " +
+                           std::to_string(wave) + " lanes");
+    }
+    mlir::Value width =
+        mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(wave));
+    mlir::Value read =
+        mlir::gpu::ShuffleOp::create(b, op->getOperand(0), lane, width, mlir::gpu::ShuffleMode::IDX)
             .getShuffleResult();
-    r.getRes().replaceAllUsesWith(first);
-    r.erase();
+    op->getResult(0).replaceAllUsesWith(read);
+    op->erase();
   }
 }
 
@@ -184,7 +194,7 @@ void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
     throw CompileError("DPP moves need an AMD arch's wave of 32 or 64 lanes");
   for (auto op : ops)
     emulate(op, wave);
-  lowerReadFirstLaneAndHints(m, wave);
+  lowerLaneReadsAndHints(m, wave);
   lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) {
     return gatheredBallot(b, op.getPred(), wave, op.getRes().getType());
   });
@@ -195,7 +205,7 @@ void lowerAmdWaveOpsForCuda(mlir::ModuleOp m) {
     throw CompileError("a DPP lane move (rocdl.update.dpp) is AMD's: the cuda target has none; "
                        "shuffles (fx.shuffle_*) move values between lanes on every target");
   });
-  lowerReadFirstLaneAndHints(m, 32);
+  lowerLaneReadsAndHints(m, 32);
   // the warp's vote: 32 lanes, so a 64-bit mask's high word is 0
   lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) -> mlir::Value {
     mlir::Value all = mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(-1));

@@ -63,6 +63,7 @@ Options withDumpFolder(Options o) {
 
 Artifact compile(ir::Module &module, const Options &givenOptions) {
   Options options = withDumpFolder(givenOptions);
+  LlvmOptionsScope llvmOptions(options.llvmOptions);
   uint64_t capacity = sharedCapacity(options.target, options.arch);
   uint64_t total = totalSharedCapacity(options.target, options.arch);
   for (auto &k : module.kernels()) {

@@ -11,7 +11,9 @@
 
 #include "ir/kernel.h"
 
+#include "compiler/llvm_options.h"
 #include <cstdint>
+
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +31,7 @@ struct Options {
   std::string dumpDir;        // where each stage's IR goes; empty: no dump
   bool printAfterAll = false; // the IR after every pass, on stderr
   bool cpuFibers = false;     // cpu: every kernel with collectives on fibers (FLYDSL_CPU_FIBERS)
+  LlvmOptions llvmOptions;    // LLVM's command-line options while this compile runs
 };
 
 /// How many kernels this process compiled for the cpu target with fibers (a debug counter,

@@ -112,6 +112,9 @@ enum class AmdHint { SchedBarrier, SchedGroupBarrier, WaitCount, Priority };
 enum class CmpOp { Eq, Ne, Lt, Le, Gt, Ge, ULt, ULe, UGt, UGe };
 enum class GpuIndex { ThreadIdx, BlockIdx, BlockDim, GridDim };
 enum class ShuffleMode { Xor, Up, Down, Idx };
+/// How a warp collective moves values between lanes: shuffles on every target, or gfx9's DPP
+/// row moves (fly_warp_reduce_dpp in flydsl.h).
+enum class WarpForm { Shuffles, Dpp };
 enum class AtomicOp { Add, Max, Min, And, Or, Inc, Dec }; // fly_atomic_op's numbering
 
 class Module;
@@ -214,6 +217,8 @@ public:
   Value *dpp(Value *old, Value *src, int ctrl, int rowMask, int bankMask, bool boundCtrl);
   /// AMD's readfirstlane of a 32- or 64-bit scalar: see fly_readfirstlane.
   Value *readFirstLane(Value *v);
+  /// AMD's readlane of a 32- or 64-bit scalar from lane `lane`: see fly_readlane.
+  Value *readLane(Value *v, int lane);
   /// A wave's ballot of an i1 into an integer of `bits` (32 or 64): see fly_ballot.
   Value *ballot(Value *pred, int bits);
   /// One of AMD's scheduling and wait hints with its operands (unused ones 0).
@@ -234,10 +239,11 @@ public:
   /// lane gets `op` (add, mul, min, max, minu, maxu, and, or, xor) folded over its segment's
   /// values. A scan returns the fold of the segment's lanes up to this one (inclusive), and
   /// from the same shuffles the fold of those before it (`exclusive`, op's identity in the
-  /// first lane) and of the whole segment (`aggregate`), where those are not null.
-  Value *warpReduce(BinaryOp op, Value *v, int width);
+  /// first lane) and of the whole segment (`aggregate`), where those are not null. The Dpp
+  /// form gives the same results on gfx9 (values DPP cannot move take the shuffles).
+  Value *warpReduce(BinaryOp op, Value *v, int width, WarpForm form = WarpForm::Shuffles);
   Value *warpScan(BinaryOp op, Value *v, int width, Value **exclusive = nullptr,
-                  Value **aggregate = nullptr);
+                  Value **aggregate = nullptr, WarpForm form = WarpForm::Shuffles);
 
   // Tensors: extents and strides (i64), element loads and stores at a coordinate (one
   // integer per mode), optionally predicated (a false predicate loads 0, skips the store).

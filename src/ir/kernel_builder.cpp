@@ -1555,19 +1555,46 @@ Value *Kernel::dpp(Value *hold, Value *hsrc, int ctrl, int rowMask, int bankMask
   return k.scalar(op.getRes(), src->dtype);
 }
 
-Value *Kernel::readFirstLane(Value *h) {
-  Impl &k = *impl_;
-  if (!k.startOp())
-    return nullptr;
-  Entry *v = k.getScalar(h, "readfirstlane's value");
+namespace {
+/// The 32- or 64-bit scalar that readfirstlane or readlane (`what`) reads; null where it is
+/// none (the kernel records why).
+Entry *laneReadValue(Kernel::Impl &k, Value *h, const std::string &what) {
+  Entry *v = k.getScalar(h, (what + "'s value").c_str());
   if (!v)
     return nullptr;
   int bits = bitWidth(v->dtype);
   if ((bits != 32 && bits != 64) || v->dtype == DType::Index) {
-    k.fail("readfirstlane takes a 32- or 64-bit integer or float, got " + Impl::describe(*v));
+    k.fail(what + " takes a 32- or 64-bit integer or float, got " + Kernel::Impl::describe(*v));
     return nullptr;
   }
+  return v;
+}
+} // namespace
+
+Value *Kernel::readFirstLane(Value *h) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = laneReadValue(k, h, "readfirstlane");
+  if (!v)
+    return nullptr;
   auto op = mlir::ROCDL::ReadfirstlaneOp::create(k.b, k.loc(), v->v.getType(), v->v);
+  return k.scalar(op.getRes(), v->dtype);
+}
+
+Value *Kernel::readLane(Value *h, int lane) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *v = laneReadValue(k, h, "readlane");
+  if (!v)
+    return nullptr;
+  if (lane < 0 || lane > 63) {
+    k.fail("readlane reads a lane of the wave, 0 to 63, not " + std::to_string(lane));
+    return nullptr;
+  }
+  auto op = mlir::ROCDL::ReadlaneOp::create(k.b, k.loc(), v->v.getType(), v->v,
+                                            k.constantOf(DType::I32, lane));
   return k.scalar(op.getRes(), v->dtype);
 }
 

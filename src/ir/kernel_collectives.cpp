@@ -82,11 +82,72 @@ Value *identity(Kernel &k, BinaryOp op, DType dtype) {
   }
 }
 
+// gfx9's DPP controls, as fly_dpp takes them.
+constexpr int kSwapLanePairs = 0xB1;  // quad_perm [1,0,3,2]: lane ^ 1
+constexpr int kSwapQuadHalves = 0x4E; // quad_perm [2,3,0,1]: lane ^ 2
+constexpr int kRowShr = 0x110;        // + n: lane - n within the row
+constexpr int kWaveShr1 = 0x138;      // lane - 1 across the wave
+constexpr int kRowMirror = 0x140;     // lane 15 - i of the row
+constexpr int kRowHalfMirror = 0x141; // lane 7 - i of the half row
+constexpr int kRowBcast15 = 0x142;    // the previous row's last lane, to the whole row
+constexpr int kRowBcast31 = 0x143;    // lane 31, to the rows masked in
+constexpr int kAllRows = 0xF, kOddRows = 0xA, kUpperRows = 0xC;
+
+/// Whether DPP moves v: a 32-bit integer or float scalar.
+bool dppMoves(Kernel &k, Value *v) {
+  DType dtype = k.dtypeOf(v);
+  return k.error().empty() && k.lanesOf(v) == 1 && bitWidth(dtype) == 32 && dtype != DType::Index;
+}
+
+/// v moved by a DPP control within the rows of `rowMask`; lanes without a source (and the
+/// rows masked out) get `none`.
+Value *dppMove(Kernel &k, Value *v, int ctrl, Value *none, int rowMask = kAllRows) {
+  return k.dpp(none, v, ctrl, rowMask, 0xF, false);
+}
+
+/// A butterfly whose steps inside a row are DPP moves. Past xor 2 every quad, then every half
+/// row, holds one value, so a mirror reads the neighbouring group as the xor would.
+Value *dppButterfly(Kernel &k, BinaryOp op, Value *v, int width, Value *none) {
+  const int steps[] = {kSwapLanePairs, kSwapQuadHalves, kRowHalfMirror, kRowMirror};
+  int step = 0;
+  for (int offset = 1; offset < width; offset *= 2, ++step) {
+    // No DPP control crosses a row: the step between two rows is a shuffle.
+    Value *partner = offset < 16 ? dppMove(k, v, steps[step], none)
+                                 : k.shuffle(ShuffleMode::Xor, v, k.constInt(DType::I32, offset),
+                                             k.constInt(DType::I32, width));
+    v = k.binary(op, v, partner);
+  }
+  return v;
+}
+
+/// The inclusive scan of segments of `width` lanes by row shifts, then the rows' totals handed
+/// up by row broadcasts (rows 1 and 3 get the row below, rows 2 and 3 get lane 31).
+Value *dppInclusiveScan(Kernel &k, BinaryOp op, Value *v, int width, Value *lane, Value *none) {
+  for (int shift = 1; shift < std::min(width, 16); shift *= 2) {
+    Value *folded = k.binary(op, dppMove(k, v, kRowShr + shift, none), v);
+    // Row shifts stop at the row's start; a segment narrower than a row stops itself.
+    v = width < 16 ? k.select(k.compare(CmpOp::Ge, lane, k.constInt(DType::I32, shift)), folded, v)
+                   : folded;
+  }
+  if (width > 16)
+    v = k.binary(op, dppMove(k, v, kRowBcast15, none, kOddRows), v);
+  if (width > 32)
+    v = k.binary(op, dppMove(k, v, kRowBcast31, none, kUpperRows), v);
+  return v;
+}
+
 } // namespace
 
-Value *Kernel::warpReduce(BinaryOp op, Value *v, int width) {
+Value *Kernel::warpReduce(BinaryOp op, Value *v, int width, WarpForm form) {
   if (!checkCollective(*this, op, width, "warp reduce"))
     return nullptr;
+  if (form == WarpForm::Dpp && dppMoves(*this, v)) {
+    Value *none = identity(*this, op, dtypeOf(v));
+    // A whole wave scans and reads its last lane, which needs no exchange at all.
+    if (width == 64)
+      return readLane(dppInclusiveScan(*this, op, v, 64, nullptr, none), 63);
+    return dppButterfly(*this, op, v, width, none);
+  }
   // A butterfly: after the step at `offset` each lane holds the fold of its 2 * offset lanes.
   Value *w = constInt(DType::I32, width);
   for (int offset = 1; offset < width; offset *= 2)
@@ -94,7 +155,8 @@ Value *Kernel::warpReduce(BinaryOp op, Value *v, int width) {
   return v;
 }
 
-Value *Kernel::warpScan(BinaryOp op, Value *v, int width, Value **exclusive, Value **aggregate) {
+Value *Kernel::warpScan(BinaryOp op, Value *v, int width, Value **exclusive, Value **aggregate,
+                        WarpForm form) {
   if (!checkCollective(*this, op, width, "warp scan"))
     return nullptr;
   DType dtype = dtypeOf(v);
@@ -102,21 +164,35 @@ Value *Kernel::warpScan(BinaryOp op, Value *v, int width, Value **exclusive, Val
     return nullptr;
   Value *w = constInt(DType::I32, width);
   Value *lane = binary(BinaryOp::And, laneId(), constInt(DType::I32, width - 1));
-  // Hillis and Steele: each round folds in the lane `offset` below, where that lane exists.
-  for (int offset = 1; offset < width; offset *= 2) {
-    Value *off = constInt(DType::I32, offset);
-    Value *below = shuffle(ShuffleMode::Up, v, off, w);
-    v = select(compare(CmpOp::Ge, lane, off), binary(op, below, v), v);
+  Value *one = constInt(DType::I32, 1);
+  if (form == WarpForm::Dpp && dppMoves(*this, v)) {
+    Value *none = identity(*this, op, dtype);
+    v = dppInclusiveScan(*this, op, v, width, lane, none);
+    if (exclusive) {
+      // One lane up; the move leaves `none` where the row (or the wave) starts, and a segment
+      // that starts inside one names its own first lane.
+      Value *up = dppMove(*this, v, width <= 16 ? kRowShr + 1 : kWaveShr1, none);
+      *exclusive = width < 16 || width == 32 ? select(compare(CmpOp::Ge, lane, one), up, none) : up;
+    }
+  } else {
+    // Hillis and Steele: each round folds in the lane `offset` below, where that lane exists.
+    for (int offset = 1; offset < width; offset *= 2) {
+      Value *off = constInt(DType::I32, offset);
+      Value *below = shuffle(ShuffleMode::Up, v, off, w);
+      v = select(compare(CmpOp::Ge, lane, off), binary(op, below, v), v);
+    }
+    if (exclusive) {
+      Value *below = shuffle(ShuffleMode::Up, v, one, w);
+      *exclusive = select(compare(CmpOp::Ge, lane, one), below, identity(*this, op, dtype));
+    }
   }
-  if (exclusive) {
-    Value *one = constInt(DType::I32, 1);
-    Value *below = shuffle(ShuffleMode::Up, v, one, w);
-    *exclusive = select(compare(CmpOp::Ge, lane, one), below, identity(*this, op, dtype));
-  }
-  // The segment's last lane holds the whole fold; an idx shuffle names it by its lane id.
+  // The segment's last lane holds the whole fold: a whole DPP wave reads lane 63, otherwise an
+  // idx shuffle names it by its lane id.
   if (aggregate)
-    *aggregate = shuffle(ShuffleMode::Idx, v,
-                         binary(BinaryOp::Or, laneId(), constInt(DType::I32, width - 1)), w);
+    *aggregate = form == WarpForm::Dpp && width == 64 && dppMoves(*this, v)
+                     ? readLane(v, 63)
+                     : shuffle(ShuffleMode::Idx, v,
+                               binary(BinaryOp::Or, laneId(), constInt(DType::I32, width - 1)), w);
   return v;
 }
 

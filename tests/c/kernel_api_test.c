@@ -5,6 +5,7 @@
 
 #include <dlpack/dlpack.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,7 @@ static void keyed_compiles(void) {
   CHECK(calls == 1);
   CHECK(fly_compile_keyed(key, build_doubler, &calls, NULL, &c2) == FLY_OK);
   CHECK(calls == 1); /* the memory cache answered */
-  fly_compile_options_t o0 = {sizeof(o0), "cpu", NULL, 0};
+  fly_compile_options_t o0 = {sizeof(o0), "cpu", NULL, 0, NULL};
   CHECK(fly_compile_keyed(key, build_doubler, &calls, &o0, &c3) == FLY_OK);
   CHECK(calls == 2); /* other options, other code */
   float data[4] = {1, 2, 3, 4};
@@ -108,12 +109,42 @@ static void keyed_compiles(void) {
   int no_kernel = -2;
   CHECK(fly_compile_keyed("empty", build_doubler, &no_kernel, NULL, &c) == FLY_ERROR_COMPILE);
   CHECK(mentions(fly_last_error_message(), "made no kernels"));
-  fly_compile_options_t wrong = {sizeof(wrong), "cpu", "banana", 2};
+  fly_compile_options_t wrong = {sizeof(wrong), "cpu", "banana", 2, NULL};
   CHECK(fly_compile_keyed(key, build_doubler, &calls, &wrong, &c) == FLY_ERROR_UNSUPPORTED);
   CHECK(c == NULL && calls == 2);
   /* A failed build is not cached: the next call builds again. */
   CHECK(fly_compile_keyed("bad call", build_doubler, &calls, NULL, &c) == FLY_OK);
   CHECK(calls == 3);
+  fly_compiled_destroy(c);
+
+  /* LLVM's command-line options are the compile's and part of its key; an unknown name and a
+   * value LLVM refuses are errors; a caller of the older, shorter struct is not read past it. */
+  int tuned_calls = 0;
+  fly_compile_options_t tuned = {sizeof(tuned), "cpu", NULL, 2, "enable-post-misched=false"};
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) == FLY_OK);
+  CHECK(tuned_calls == 1 && c && fly_launch(c, "doubler", &cfg, &arg, 1) == FLY_OK);
+  CHECK(data[0] == 8.0f);
+  fly_compiled_destroy(c);
+  tuned.llvm_options = "  enable-post-misched=false  ";
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) == FLY_OK);
+  CHECK(tuned_calls == 1); /* the same options, spaced otherwise: the same key */
+  fly_compiled_destroy(c);
+  c = NULL;
+  tuned.llvm_options = "no-such-llvm-option-xyz=1";
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) ==
+        FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(c == NULL && mentions(fly_last_error_message(), "Unknown LLVM option"));
+  tuned.llvm_options = "=1";
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) ==
+        FLY_ERROR_INVALID_ARGUMENT);
+  tuned.llvm_options = "enable-post-misched=banana";
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) == FLY_ERROR_COMPILE);
+  CHECK(c == NULL && mentions(fly_last_error_message(), "does not take the value 'banana'"));
+  CHECK(tuned_calls == 2); /* built, then refused by LLVM */
+  tuned.struct_size = offsetof(fly_compile_options_t, llvm_options);
+  tuned.llvm_options = (const char *)"not read";
+  CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) == FLY_OK);
+  CHECK(tuned_calls == 2); /* no options read: the plain compile's key, already cached */
   fly_compiled_destroy(c);
   unsetenv("FLYDSL_RUNTIME_CACHE_DIR");
   char rm[96];
@@ -261,7 +292,7 @@ static fly_compiled_t *tma_box_kernel(const char *arch, int bad) {
   fly_value_t *coord[2] = {fly_binary(k, FLY_DIV, tid, fly_const_int(k, FLY_I32, 8)),
                            fly_binary(k, FLY_REM, tid, fly_const_int(k, FLY_I32, 8))};
   fly_store(k, out, fly_load(k, tile, coord, 2, NULL), coord, 2, NULL);
-  fly_compile_options_t o = {sizeof o, "cpu", arch, 2};
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL};
   if (fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) != FLY_OK) {
     c = NULL;
     CHECK(mentions(fly_last_error_message(), "sm_90 (Hopper) operations"));
@@ -356,7 +387,7 @@ static int dependent_kernel(const char *arch) {
   fly_kernel_launch_dependents(k);
   fly_value_t *v = fly_load(k, x, &tid, 1, NULL);
   fly_store(k, x, fly_binary(k, FLY_ADD, v, v), &tid, 1, NULL);
-  fly_compile_options_t o = {sizeof o, "cpu", arch, 2};
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL};
   int ok = fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) == FLY_OK;
   if (!ok)
     ok = -mentions(fly_last_error_message(), "grid dependency control (programmatic dependent "
@@ -619,7 +650,7 @@ static void builder_errors(void) {
   CHECK(fly_module_create(&m3) == FLY_OK);
   CHECK(fly_kernel_create(m3, "fine", &fine) == FLY_OK);
   CHECK(fly_kernel_finish(fine) == FLY_OK);
-  fly_compile_options_t o = {sizeof(o), "cpu", "gfx9999x", 2};
+  fly_compile_options_t o = {sizeof(o), "cpu", "gfx9999x", 2, NULL};
   o.arch = "banana";
   CHECK(fly_compile(m3, &o, &c) == FLY_ERROR_UNSUPPORTED);
   CHECK(mentions(fly_last_error_message(), "banana"));
@@ -765,7 +796,7 @@ static void dynamic_shared_memory(void) {
 
   /* rocm and cuda code: compiled here; launched only where the runtime and a device are. */
   fly_compiled_t *gpu = NULL;
-  fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2};
+  fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2, NULL};
   CHECK(fly_compile(m, &rocm, &gpu) == FLY_OK);
   CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && memcmp(bytes, "\177ELF", 4) == 0);
   CHECK(strcmp(fly_compiled_target(gpu), "rocm") == 0);
@@ -780,7 +811,7 @@ static void dynamic_shared_memory(void) {
         mentions(fly_last_error_message(), "not HIP device memory"));
   t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
-  fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2};
+  fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2, NULL};
   CHECK(fly_compile(m, &cuda, &gpu) == FLY_OK);
   CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && mentions(bytes, ".target sm_90"));
   CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* host memory */
@@ -794,7 +825,7 @@ static void dynamic_shared_memory(void) {
         mentions(fly_last_error_message(), "is not CUDA device memory"));
   t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
-  fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2};
+  fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2, NULL};
   CHECK(fly_compile(m, &wrong, &gpu) == FLY_ERROR_UNSUPPORTED);
   wrong.target = "rocm";
   wrong.arch = "gfx123456";
@@ -1314,6 +1345,25 @@ static int collective_mistake(int op, int width, int null_value, const char *mes
   return ok;
 }
 
+/* The gfx9 (DPP) forms check what the shuffle forms check; readlane reads a lane 0..63 of a
+ * 32- or 64-bit scalar. */
+static int dpp_mistake(int which, int width, const char *message) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  if (fly_module_create(&m) || fly_kernel_create(m, "wrong", &k))
+    return 0;
+  fly_value_t *lane = fly_lane_id(k), *ex = NULL, *result = NULL;
+  if (which == 0)
+    result = fly_warp_reduce_dpp(k, FLY_ADD, lane, width);
+  else if (which == 1)
+    result = fly_warp_scan_dpp(k, FLY_SUB, lane, width, &ex, NULL);
+  else
+    result = fly_readlane(k, which == 2 ? lane : fly_const_int(k, FLY_I8, 1), width);
+  int ok = result == NULL && ex == NULL && mentions(fly_kernel_error(k), message);
+  fly_module_destroy(m);
+  return ok;
+}
+
 /* A float vector folds with FLY_MAXNUM (a NaN lane ignored) and FLY_MIN (a NaN lane wins);
  * a fold its lanes' type has no form of, or an init of another type, is refused. */
 static int vector_reduce_mistake(int op, int init_dtype, const char *message) {
@@ -1404,6 +1454,13 @@ static void warp_collectives(void) {
   CHECK(collective_mistake(FLY_SUB, 4, 0, "associative and commutative"));
   CHECK(collective_mistake(99, 4, 0, "associative and commutative"));
   CHECK(collective_mistake(FLY_ADD, 4, 1, "NULL"));
+  CHECK(dpp_mistake(0, 48, "power of two"));
+  CHECK(dpp_mistake(1, 8, "associative and commutative"));
+  CHECK(dpp_mistake(2, 64, "0 to 63, not 64"));
+  CHECK(dpp_mistake(2, -1, "0 to 63, not -1"));
+  CHECK(dpp_mistake(3, 0, "readlane takes a 32- or 64-bit"));
+  CHECK(fly_warp_reduce_dpp(NULL, FLY_ADD, NULL, 4) == NULL);
+  CHECK(fly_readlane(NULL, NULL, 0) == NULL);
   int wave = 0;
   CHECK(fly_arch_wave_size("gfx942", &wave) == FLY_OK && wave == 64);
   CHECK(fly_arch_wave_size("gfx1201", &wave) == FLY_OK && wave == 32);

@@ -37,6 +37,7 @@ class CompileOptions(ctypes.Structure):
         ("target", ctypes.c_char_p),
         ("arch", ctypes.c_char_p),
         ("opt_level", _i32),
+        ("llvm_options", ctypes.c_char_p),
     ]
 
 
@@ -86,6 +87,7 @@ barrier = _fn("fly_barrier", None, P)
 shuffle = _fn("fly_shuffle", P, P, _i32, P, P, P)
 dpp = _fn("fly_dpp", P, P, P, P, _i32, _i32, _i32, _i32)
 readfirstlane = _fn("fly_readfirstlane", P, P, P)
+readlane = _fn("fly_readlane", P, P, P, _i32)
 ballot = _fn("fly_ballot", P, P, P, _i32)
 sched_barrier = _fn("fly_sched_barrier", None, P, _i32)
 sched_group_barrier = _fn("fly_sched_group_barrier", None, P, _i32, _i32, _i32)
@@ -93,6 +95,8 @@ s_waitcnt = _fn("fly_s_waitcnt", None, P, _i32)
 s_setprio = _fn("fly_s_setprio", None, P, _i32)
 warp_reduce = _fn("fly_warp_reduce", P, P, _i32, P, _i32)
 warp_scan = _fn("fly_warp_scan", P, P, _i32, P, _i32, PArray, PArray)
+warp_reduce_dpp = _fn("fly_warp_reduce_dpp", P, P, _i32, P, _i32)
+warp_scan_dpp = _fn("fly_warp_scan_dpp", P, P, _i32, P, _i32, PArray, PArray)
 vector_reduce = _fn("fly_vector_reduce", P, P, _i32, P, P)
 _dims = ctypes.POINTER(_i64)
 block_reduce = _fn("fly_block_reduce", P, P, _i32, P, _dims, _i32, _i32, P, P)

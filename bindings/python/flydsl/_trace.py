@@ -31,6 +31,12 @@ def traced_arch():
     return getattr(_state, "arch", None)
 
 
+def traced_target():
+    """The target ("rocm", "cuda", "cpu") the kernel being traced compiles for (None when not
+    tracing or not known)."""
+    return getattr(_state, "target", None)
+
+
 def traced_block_size():
     """The block the kernel being traced is compiled for, as (x, y, z), or None (compiled
     without a launch)."""
@@ -38,21 +44,23 @@ def traced_block_size():
 
 
 class _Tracing:
-    """Traces into kernel `handle`, compiled later for `arch` (what num_warp_threads sees) and,
-    where known, for blocks of `block` threads (what known_block_size sees)."""
+    """Traces into kernel `handle`, compiled later for `target` and `arch` (what
+    current_target and num_warp_threads see) and, where known, for blocks of `block` threads
+    (what known_block_size sees)."""
 
-    def __init__(self, handle, arch=None, block=None):
-        self.handle, self.arch, self.block = handle, arch, block
+    def __init__(self, handle, arch=None, block=None, target=None):
+        self.handle, self.arch, self.block, self.target = handle, arch, block, target
 
     def __enter__(self):
         if getattr(_state, "kernel", None) is not None:
             raise RuntimeError("a kernel is already being traced on this thread")
         _state.kernel, _state.arch, _state.block = self.handle, self.arch, self.block
+        _state.target = self.target
         _state.fastmath = 0
         return self
 
     def __exit__(self, *exc):
-        _state.kernel = _state.arch = _state.block = None
+        _state.kernel = _state.arch = _state.block = _state.target = None
         _state.fastmath = 0
 
 

@@ -9,7 +9,7 @@ import dataclasses
 
 from .. import _kernel_api as K
 from .._lib import check
-from .._trace import traced_arch
+from .._trace import traced_arch, traced_target
 from ..runtime.device import get_warp_size, resolve_target
 
 
@@ -26,8 +26,9 @@ def compile_backend_name():
 
 
 def current_target():
+    """The target of the kernel being traced, else the one a compile would choose now."""
     target, arch = resolve_target()
-    arch = traced_arch() or arch
+    target, arch = traced_target() or target, traced_arch() or arch
     return GPUTarget(target, arch, get_warp_size(arch))
 
 

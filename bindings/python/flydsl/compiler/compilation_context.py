@@ -5,21 +5,52 @@ non-None values winning.
 
 What the hints change here: `fastmath` (flags) and `fast_fp_math` ("fast") are the fast-math
 flags a kernel compiled under them gives its float ops, and part of its cache key; an op's
-`fastmath=` and `with fx.fastmath(...)` still win. `waves_per_eu` and `maxnreg` are occupancy
-requests a compiler may decline, and are not applied. Kernels read them with
-`get_compile_hints()`."""
+`fastmath=` and `with fx.fastmath(...)` still win. `llvm_options` ({name: value}) are LLVM's
+command-line options while the kernel compiles (`flydsl.compiler.llvm_options`).
+`waves_per_eu` and `maxnreg` are occupancy requests a compiler may decline, and are not
+applied. Kernels read them with `get_compile_hints()`."""
 
 import contextlib
 import threading
 
 
 def merge_compile_hints(*layers):
-    """One dict of hint layers, a later layer's non-None values winning."""
+    """One dict of hint layers, a later layer's non-None values winning; `llvm_options`
+    dicts merge option by option."""
     merged = {}
     for layer in layers:
         if layer:
-            merged.update((k, v) for k, v in layer.items() if v is not None)
+            for k, v in layer.items():
+                if k == "llvm_options" and isinstance(v, dict):
+                    v = {**merged.get(k, {}), **v}
+                if v is not None:
+                    merged[k] = v
     return merged
+
+
+def llvm_options_text(hints):
+    """The hints' `llvm_options` ({name: bool, int or str}) as the library reads them,
+    "name=value ..." (None: none)."""
+    options = hints.get("llvm_options") if hints else None
+    if not options:
+        return None
+    if not isinstance(options, dict):
+        raise TypeError(f"llvm_options takes a dict, got {type(options).__name__}")
+    words = []
+    for name, value in options.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        elif isinstance(value, (int, str)):
+            value = str(value)
+        else:
+            raise TypeError(
+                f"Unsupported type {type(value).__name__} for LLVM option '{name}'; use bool, "
+                "int, or str"
+            )
+        if not value or any(c.isspace() for c in name + value):
+            raise ValueError(f"LLVM option '{name}' = {value!r}: a name and value without spaces")
+        words.append(f"{name}={value}")
+    return " ".join(words)
 
 
 def effective_fastmath_hint(hints):

@@ -37,6 +37,7 @@ from .backends import MlirCompiler
 from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names them)
     CompilationContext,
     effective_fastmath_hint,
+    llvm_options_text,
     merge_compile_hints,
 )
 from .diagnostics import user_frames
@@ -124,7 +125,9 @@ def _compile_options(target=None, arch=None):
     o.target = target.encode() if target else None
     o.arch = arch.encode() if arch else None
     o.opt_level = env.compile.opt_level
-    return o, (target or env_target, arch or env_arch, o.opt_level)
+    llvm = llvm_options_text(CompilationContext.get_compile_hints())
+    o.llvm_options = llvm.encode() if llvm else None
+    return o, (target or env_target, arch or env_arch, o.opt_level, llvm)
 
 
 # Compiled signatures a kernel function keeps (a Constexpr swept over many values makes a new
@@ -410,8 +413,9 @@ class KernelFunction(global_refs.TracedFunction):
             kernel = ctypes.c_void_p()
             check(K.kernel_create(module, self.name.encode(), ctypes.byref(kernel)))
             declared = self.known_block_size
-            scope = _Tracing(kernel, resolve_options(options)[1],
-                             tuple(declared) if declared is not None else block)  # fmt: skip
+            target, arch = resolve_options(options)
+            scope = _Tracing(kernel, arch, tuple(declared) if declared is not None else block,
+                             target)  # fmt: skip
             with scope:
                 try:
                     params = [_parameter(kernel, kind, detail) for kind, detail in classified]

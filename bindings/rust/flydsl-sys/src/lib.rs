@@ -941,6 +941,13 @@ unsafe extern "C" {
     pub fn fly_readfirstlane(k: *mut fly_kernel_t, v: *mut fly_value_t) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_readlane(
+        k: *mut fly_kernel_t,
+        v: *mut fly_value_t,
+        lane: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_ballot(
         k: *mut fly_kernel_t,
         pred: *mut fly_value_t,
@@ -1022,6 +1029,24 @@ unsafe extern "C" {
 }
 unsafe extern "C" {
     pub fn fly_warp_scan(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        width: ::std::os::raw::c_int,
+        exclusive: *mut *mut fly_value_t,
+        aggregate: *mut *mut fly_value_t,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_warp_reduce_dpp(
+        k: *mut fly_kernel_t,
+        op: ::std::os::raw::c_int,
+        value: *mut fly_value_t,
+        width: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_warp_scan_dpp(
         k: *mut fly_kernel_t,
         op: ::std::os::raw::c_int,
         value: *mut fly_value_t,
@@ -1875,6 +1900,7 @@ pub struct fly_compile_options {
     pub target: *const ::std::os::raw::c_char,
     pub arch: *const ::std::os::raw::c_char,
     pub opt_level: ::std::os::raw::c_int,
+    pub llvm_options: *const ::std::os::raw::c_char,
 }
 pub type fly_compile_options_t = fly_compile_options;
 unsafe extern "C" {

@@ -78,6 +78,7 @@ impl Module {
             target: target.as_ref().map_or(ptr::null(), |t| t.as_ptr()),
             arch: arch.as_ref().map_or(ptr::null(), |a| a.as_ptr()),
             opt_level: 2,
+            llvm_options: ptr::null(),
         };
         let mut raw = ptr::null_mut();
         // SAFETY: options outlive the call; `raw` is a valid out pointer.

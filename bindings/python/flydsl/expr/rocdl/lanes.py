@@ -1,7 +1,7 @@
 """AMD's cross-lane moves under FlyDSL's `fx.rocdl` names: `update_dpp` (a DPP move, the lane
 the control names; fly_dpp), `ds_bpermute` (each lane reads the lane whose byte address it
 gives, as the shuffle it is), `readfirstlane` (fly_readfirstlane), `readlane` (the value of
-one lane, a shuffle) and `ballot` (fly_ballot)."""
+one lane; fly_readlane) and `ballot` (fly_ballot)."""
 
 from ... import _kernel_api as K
 from ..._trace import _wrap, as_value, current
@@ -47,11 +47,16 @@ def readfirstlane(res, src, *, loc=None, ip=None):
 
 
 def readlane(res, src, lane, *, loc=None, ip=None):
-    """The value `src` has in lane `lane` (the same for every lane) of this wave."""
-    wave = num_warp_threads()
+    """The value `src` (a 32- or 64-bit scalar) has in lane `lane` of this wave, the same in
+    every lane: AMD's readlane on rocm (a scalar register), a shuffle elsewhere. A lane known
+    only at run time is read by a shuffle on every target."""
     s = as_value(src)
     dtype = _dtype(res, s)
-    h = K.shuffle(current(), 3, s.to(dtype).handle, as_value(lane).to("i32").handle,
+    s = s.to(dtype)
+    if isinstance(lane, int) and not isinstance(lane, bool):
+        return _wrap(K.readlane(current(), s.handle, lane), dtype)
+    wave = num_warp_threads()
+    h = K.shuffle(current(), 3, s.handle, as_value(lane).to("i32").handle,
                   as_value(wave).handle)  # fmt: skip
     return _wrap(h, dtype)
 

@@ -7,8 +7,9 @@
     storage = fx.SharedAllocator().allocate(scan.SharedStorage).peek()
     slots = scan.exclusive(flags, fx.ReductionOp.ADD, storage=storage)
 
-The algorithms are the library's (fly_warp_reduce, fly_warp_scan, fly_block_reduce,
-fly_block_scan), the same on every target: `universal` is therefore this same surface.
+The algorithms are the library's (fly_warp_reduce, fly_warp_scan and their gfx9 DPP forms,
+fly_block_reduce, fly_block_scan). The warp collectives pick their form by target (`warp`);
+`universal` keeps the portable one everywhere.
 """
 
 from . import block, universal, warp  # noqa: F401
