@@ -485,6 +485,19 @@ typedef enum fly_cast_flags {
 } fly_cast_flags;
 FLY_API fly_value_t *fly_cast_ext(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */,
                                   int flags /* fly_cast_flags, or-ed */);
+/* Rounding of a float narrowed to a float of fewer bits, as MLIR's arith.truncf names it. */
+typedef enum fly_rounding_mode {
+  FLY_ROUND_TO_NEAREST_EVEN = 0, /* what fly_cast does */
+  FLY_ROUND_DOWNWARD = 1,        /* towards -infinity */
+  FLY_ROUND_UPWARD = 2,          /* towards +infinity */
+  FLY_ROUND_TOWARD_ZERO = 3,
+  FLY_ROUND_TO_NEAREST_AWAY = 4 /* ties away from zero */
+} fly_rounding_mode;
+/* fly_cast between floats, rounding by `mode` where the conversion narrows (f32 to f16, bf16
+ * or fp8, f64 to f32, f16 to bf16 through f32); widening is exact and ignores it. Integers on
+ * either side are a kernel error: their conversions have no rounding mode here. */
+FLY_API fly_value_t *fly_cast_rounded(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */,
+                                      int mode /* fly_rounding_mode */);
 FLY_API fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to /* fly_dtype */);
 FLY_API fly_dtype fly_value_dtype(fly_kernel_t *k, fly_value_t *v);
 /* Lanes of a vector value, 1 for a scalar, 0 for a bad handle. */
@@ -1347,6 +1360,10 @@ typedef struct fly_event fly_event_t;
 
 /* An event of `device` (from 0) of the runtime of `target` ("cuda" or "rocm"). */
 FLY_API fly_status fly_event_create(const char *target, int device, fly_event_t **out);
+/* The devices of `target` this process sees: GPUs through the CUDA driver ("cuda") or HIP
+ * ("rocm"), 0 where the runtime is not installed or finds none; 1 for "cpu" (the host). What
+ * FlyDSL's get_rocm_device_count reports; devices are numbered from 0 to count - 1. */
+FLY_API fly_status fly_device_count(const char *target, int *count);
 /* The processors of `device` of `target` that blocks run on: streaming multiprocessors on
  * cuda, the host's hardware threads on cpu (what a persistent kernel sizes its grid by). rocm
  * is FLY_ERROR_UNSUPPORTED so far. */

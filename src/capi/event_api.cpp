@@ -63,6 +63,22 @@ fly_status fly_event_create(const char *target, int device, fly_event_t **out) {
   });
 }
 
+fly_status fly_device_count(const char *target, int *count) {
+  return guard([&] {
+    requireOut(count, "count");
+    requireTargetDevice(target, 0);
+    if (!std::strcmp(target, "cuda"))
+      *count = runtime::cuda::deviceCount();
+    else if (!std::strcmp(target, "rocm"))
+      *count = runtime::hip::deviceCount();
+    else if (!std::strcmp(target, "cpu"))
+      *count = 1;
+    else
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("unknown target '") + target + "' (expected cuda, rocm or cpu)");
+  });
+}
+
 fly_status fly_device_processors(const char *target, int device, int *count) {
   return guard([&] {
     requireOut(count, "count");

@@ -563,6 +563,13 @@ fly_value_t *fly_cast_ext(fly_kernel_t *k, fly_value_t *a, int to, int flags) {
                         flags & FLY_CAST_TO_UNSIGNED));
 }
 
+fly_value_t *fly_cast_rounded(fly_kernel_t *k, fly_value_t *a, int to, int mode) {
+  FLY_KERNEL_OR(k, nullptr);
+  bool ok;
+  ir::DType d = dtypeArg(to, ok);
+  return handle(K->castRounded(ok ? val(a) : nullptr, d, mode));
+}
+
 fly_value_t *fly_bitcast(fly_kernel_t *k, fly_value_t *a, int to) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

@@ -500,7 +500,8 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
                                  "fly-check-buffer-ops", "fly-emulate-cp-async"});
   else
     stages.push_back("fly-emulate-buffer-ops");
-  stages.insert(stages.end(), {"fly-expand-small-floats", "fly-expand-composite-math"});
+  stages.insert(stages.end(), {"fly-expand-rounding-modes", "fly-expand-small-floats",
+                               "fly-expand-composite-math"});
   if (isRocm(o))
     stages.insert(stages.end(), {"fly-call-device-library-math", "fly-xor-shuffles-to-swizzles",
                                  "fly-shuffles-within-segments", "fly-lower-matrix-cores"});

@@ -5,6 +5,7 @@
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
 #include "compiler/llvm_fatal_errors.h"
+#include "compiler/rounding_modes.h"
 #include "compiler/small_floats.h"
 #include "compiler/work_item_loops.h"
 
@@ -300,6 +301,9 @@ const std::vector<Stage> &commonStages() {
        [](mlir::ModuleOp m, const Options &) { emulateBufferOps(m); }},
       {"fly-emulate-cp-async", "cpu and rocm: cp.async copies as synchronous loads and stores",
        [](mlir::ModuleOp m, const Options &) { emulateCpAsync(m); }},
+      {"fly-expand-rounding-modes",
+       "arith.truncf under a rounding mode as the nearest-even truncf and one step of the result",
+       [](mlir::ModuleOp m, const Options &) { expandRoundingModes(m); }},
       {"fly-expand-small-floats", "fp8, fp6 and fp4 conversions as integer and f32 arithmetic",
        [](mlir::ModuleOp m, const Options &) { expandSmallFloats(m); }},
       {"fly-expand-composite-math", "clampf, fpowi, ipowi, sincos and float class tests expanded",

@@ -169,6 +169,10 @@ public:
   /// Integers are signed unless named unsigned: an unsigned operand zero-extends or converts
   /// from unsigned, a float converts to an unsigned integer when `to` is.
   Value *cast(Value *a, DType to, bool fromUnsigned = false, bool toUnsigned = false);
+  /// A float-to-float conversion rounding by `mode` (MLIR's arith::RoundingMode: 0 to
+  /// nearest even, 1 downward, 2 upward, 3 toward zero, 4 to nearest away) where it narrows;
+  /// widening is exact and takes no mode.
+  Value *castRounded(Value *a, DType to, int mode);
   /// Reinterprets the bits of a as dtype `to` of the same width.
   Value *bitcast(Value *a, DType to);
   DType dtypeOf(Value *v);

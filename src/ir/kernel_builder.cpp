@@ -741,6 +741,23 @@ Value *Kernel::select(Value *hc, Value *ha, Value *hb) {
   return k.scalar(mlir::arith::SelectOp::create(k.b, k.loc(), c->v, a->v, b->v), a->dtype);
 }
 
+namespace {
+
+// A float to a float: widening is exact, a narrowing rounds by `rounding` (nearest even when
+// null), and f16 <-> bf16 widens to f32 first.
+mlir::Value convertFloat(Kernel::Impl &k, mlir::Value x, DType from, DType to, int lanes,
+                         mlir::arith::RoundingModeAttr rounding) {
+  namespace ar = mlir::arith;
+  mlir::Type t = k.typeOf(to, lanes);
+  if (bitWidth(to) > bitWidth(from) || (bitWidth(to) == bitWidth(from) && to == DType::F32))
+    return ar::ExtFOp::create(k.b, k.loc(), t, x);
+  if (bitWidth(to) == bitWidth(from))
+    x = ar::ExtFOp::create(k.b, k.loc(), k.typeOf(DType::F32, lanes), x);
+  return ar::TruncFOp::create(k.b, k.loc(), t, x, rounding, ar::FastMathFlagsAttr());
+}
+
+} // namespace
+
 Value *Kernel::cast(Value *ha, DType to, bool fromUnsigned, bool toUnsigned) {
   Impl &k = *impl_;
   if (!k.startOp())
@@ -783,15 +800,35 @@ Value *Kernel::cast(Value *ha, DType to, bool fromUnsigned, bool toUnsigned) {
       r = toUnsigned ? MValue(ar::FPToUIOp::create(B, L, t, x))
                      : MValue(ar::FPToSIOp::create(B, L, t, x));
     }
-  } else if (bitWidth(to) > bitWidth(from) || (bitWidth(to) == bitWidth(from) && to == DType::F32)) {
-    r = ar::ExtFOp::create(B, L, t, x);
-  } else if (bitWidth(to) == bitWidth(from)) {
-    // f16 <-> bf16 goes through f32.
-    MValue wide = ar::ExtFOp::create(B, L, k.typeOf(DType::F32, lanes), x);
-    r = ar::TruncFOp::create(B, L, t, wide);
   } else {
-    r = ar::TruncFOp::create(B, L, t, x);
+    r = convertFloat(k, x, from, to, lanes, nullptr);
   }
+  return k.scalar(r, to);
+}
+
+Value *Kernel::castRounded(Value *ha, DType to, int mode) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *a = k.getValue(ha, "operand");
+  if (!a)
+    return nullptr;
+  auto rounding = mlir::arith::symbolizeRoundingMode(uint32_t(mode));
+  if (mode < 0 || !rounding) {
+    k.fail("unknown rounding mode " + std::to_string(mode) +
+           " (0 to nearest even, 1 downward, 2 upward, 3 toward zero, 4 to nearest away)");
+    return nullptr;
+  }
+  DType from = a->dtype;
+  if (isInteger(from) || isInteger(to)) {
+    k.fail(std::string("a rounding mode applies to conversions between floats, not ") +
+           dtypeName(from) + " to " + dtypeName(to));
+    return nullptr;
+  }
+  if (from == to)
+    return ha;
+  mlir::Value r = convertFloat(k, a->v, from, to, a->lanes,
+                               mlir::arith::RoundingModeAttr::get(k.b.getContext(), *rounding));
   return k.scalar(r, to);
 }
 

@@ -250,6 +250,19 @@ static void device_processors(void) {
 
 /* A device's product name: the host processor's model (never empty) on cpu; an unknown
  * target or a missing out pointer is an error. */
+static void device_count(void) {
+  int count = -1;
+  CHECK(fly_device_count("cpu", &count) == FLY_OK && count == 1);
+  /* No GPU runtime here, or one that finds its devices: never an error. */
+  count = -1;
+  CHECK(fly_device_count("rocm", &count) == FLY_OK && count >= 0);
+  count = -1;
+  CHECK(fly_device_count("cuda", &count) == FLY_OK && count >= 0);
+  CHECK(fly_device_count("tpu", &count) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_count("cpu", NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_device_count(NULL, &count) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 static void device_name(void) {
   char *name = NULL;
   CHECK(fly_device_name("cpu", 0, &name) == FLY_OK && name && name[0] != '\0');
@@ -969,6 +982,51 @@ static void float_arguments_round_once(void) {
   fly_compiled_destroy(c);
 }
 
+/* fly_cast_rounded: 1 + 2^-11 lies halfway between the f16 values 1 and 1 + 2^-10, so each
+ * mode picks its side; integers and unknown modes are kernel errors. */
+static void cast_rounded(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  fly_compiled_t *c = NULL;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "rounded", &k) == FLY_OK);
+  fly_value_t *out = fly_kernel_tensor_param(k, FLY_F32, 1);
+  fly_value_t *x = fly_kernel_scalar_param(k, FLY_F32);
+  for (int mode = 0; mode <= 4; ++mode) {
+    fly_value_t *i = fly_const_int(k, FLY_INDEX, mode);
+    fly_value_t *h = fly_cast_rounded(k, x, FLY_F16, mode);
+    fly_store(k, out, fly_cast(k, h, FLY_F32), &i, 1, NULL);
+  }
+  CHECK(fly_kernel_finish(k) == FLY_OK && fly_compile(m, NULL, &c) == FLY_OK);
+  fly_module_destroy(m);
+  float data[5] = {0};
+  int64_t shape[1] = {5};
+  DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
+  fly_launch_config_t cfg = {sizeof(cfg), {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &t, 0, 0}, {FLY_ARG_FLOAT, NULL, 0, -(1.0 + 0x1p-11)}};
+  CHECK(fly_launch(c, "rounded", &cfg, args, 2) == FLY_OK);
+  float down = -(1.0f + 0x1p-10f);
+  CHECK(data[FLY_ROUND_TO_NEAREST_EVEN] == -1.0f && data[FLY_ROUND_DOWNWARD] == down);
+  CHECK(data[FLY_ROUND_UPWARD] == -1.0f && data[FLY_ROUND_TOWARD_ZERO] == -1.0f);
+  CHECK(data[FLY_ROUND_TO_NEAREST_AWAY] == down);
+  fly_compiled_destroy(c);
+
+  const struct {
+    int from, to, mode;
+    const char *message;
+  } mistakes[] = {{FLY_I32, FLY_F16, FLY_ROUND_UPWARD, "between floats, not i32 to f16"},
+                  {FLY_F32, FLY_I8, FLY_ROUND_UPWARD, "between floats, not f32 to i8"},
+                  {FLY_F32, FLY_F16, 5, "unknown rounding mode 5"},
+                  {FLY_F32, FLY_F16, -1, "unknown rounding mode -1"}};
+  for (size_t n = 0; n < sizeof(mistakes) / sizeof(mistakes[0]); ++n) {
+    CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "bad", &k) == FLY_OK);
+    fly_value_t *v = fly_kernel_scalar_param(k, mistakes[n].from);
+    CHECK(fly_cast_rounded(k, v, mistakes[n].to, mistakes[n].mode) == NULL);
+    CHECK(mentions(fly_kernel_error(k), mistakes[n].message));
+    fly_module_destroy(m);
+  }
+  CHECK(fly_cast_rounded(NULL, NULL, FLY_F16, 0) == NULL);
+}
+
 /* fly_cast_ext reads integers as unsigned where its flags say: 0xF0 as an unsigned byte
  * widens to 240 and converts to 240.0f, where fly_cast gives -16; 250.0f converts to the
  * unsigned byte 250. Unknown flags are an error. */
@@ -1670,6 +1728,8 @@ int main(void) {
   wgmma_atoms();
   scaled_mfma_atoms();
   device_processors();
+  device_count();
+  cast_rounded();
   device_name();
   tma_copies();
   tma_store_mistakes();

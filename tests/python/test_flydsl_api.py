@@ -414,7 +414,7 @@ def test_a_null_pointer_argument_reaches_a_kernel_that_leaves_it_alone():
     # As FlyDSL's MoE kernels pass an empty torch tensor's data_ptr() (0) for an unused mask.
     x = dev.array(np.arange(8, dtype=np.float32))
     out = dev.array(np.zeros(8, np.float32))
-    ptr = lambda element, a: flyc.from_c_void_p(element, a)  # noqa: E731
+    ptr = lambda element, a: flyc.from_c_void_p(element, a)
     masked_copy(ptr(fx.Float32, address(x)), ptr(fx.Int32, 0), ptr(fx.Float32, address(out)),
                 False).launch(block=(8,))  # fmt: skip
     np.testing.assert_array_equal(dev.host(out), np.arange(8))
@@ -1340,3 +1340,50 @@ def test_functional_forms_of_partitions_fragments_and_retiles():
         assert fx.tiled_mma_partition_shape(op, tiled, (8, 8)) == want.shape
     with pytest.raises(ValueError):
         fx.tiled_mma_partition(7, tiled, tile, 0)
+
+
+def test_types_is_the_class_of_t_and_names_vectors_of_each_width():
+    from flydsl.expr.typing import T, Types
+
+    assert isinstance(T, Types) and Types().f32 == T.f32
+    for name, dtype, lanes in [("i8x16", "i8", 16), ("i16x4", "i16", 4), ("i64x2", "i64", 2),
+                               ("i32x4", "i32", 4), ("bf16x8", "bf16", 8)]:  # fmt: skip
+        t = getattr(T, name)
+        assert (t.dtype, t.lanes) == (dtype, lanes), name
+    assert T.vec(8, T.f16) == T.f16x8
+
+
+def test_tuple3d_makes_its_values_when_read():
+    from flydsl.expr.typing import Tuple3D
+
+    asked = []
+
+    @flyc.kernel
+    def k(out: fx.Tensor):
+        made = Tuple3D(lambda name: asked.append(name) or fx.thread_id(name), fx.Int32)
+        x, y, _ = made
+        out[x] = x + y * 100
+        assert isinstance(fx.thread_idx, Tuple3D) and isinstance(made.x, fx.Int32)
+
+    out = dev.array(np.zeros(4, np.int32))
+    k(out).launch(grid=(1,), block=(4,))
+    np.testing.assert_array_equal(dev.host(out), np.arange(4))
+    assert asked == ["x", "y", "z", "x"]
+    with pytest.raises(AttributeError):
+        Tuple3D(lambda name: 0).w  # noqa: B018
+
+
+def test_rocm_device_count_is_what_the_library_sees():
+    import ctypes
+    import os
+
+    from flydsl import _kernel_api as K
+    from flydsl.runtime.device import get_rocm_device_count
+
+    n = get_rocm_device_count()
+    assert isinstance(n, int) and n >= 0
+    if not os.path.exists("/dev/kfd"):  # no AMD GPU driver: HIP finds nothing
+        assert n == 0
+    count = ctypes.c_int()
+    assert K.device_count(b"cpu", ctypes.byref(count)) == 0 and count.value == 1
+    assert K.device_count(b"tpu", ctypes.byref(count)) != 0

@@ -1,6 +1,7 @@
 """ctypes prototypes of the kernel half of the C API (flydsl.h, "Kernels" and after)."""
 
 import ctypes
+import enum
 
 from ._lib import check, lib, take_string  # noqa: F401 (K.take_string)
 
@@ -19,6 +20,16 @@ UNSIGNED = {"u8": "i8", "u16": "i16", "u32": "i32", "u64": "i64"}
 DTYPES = {name: code for code, name in DTYPE_NAMES.items()}
 DTYPES.update({u: DTYPES[i] for u, i in UNSIGNED.items()})
 CAST_FROM_UNSIGNED, CAST_TO_UNSIGNED = 1, 2
+
+
+class RoundingMode(enum.IntEnum):
+    """How a float narrowed to fewer bits rounds (fly_rounding_mode, MLIR's names)."""
+
+    to_nearest_even = 0
+    downward = 1
+    upward = 2
+    toward_zero = 3
+    to_nearest_away = 4
 
 
 class LaunchConfig(ctypes.Structure):
@@ -80,6 +91,7 @@ compare = _fn("fly_compare", P, P, _i32, P, P)
 select = _fn("fly_select", P, P, P, P, P)
 cast = _fn("fly_cast", P, P, P, _i32)
 cast_ext = _fn("fly_cast_ext", P, P, P, _i32, _i32)
+cast_rounded = _fn("fly_cast_rounded", P, P, P, _i32, _i32)
 value_dtype = _fn("fly_value_dtype", _i32, P, P)
 gpu_index = _fn("fly_gpu_index", P, P, _i32, _i32)
 lane_id = _fn("fly_lane_id", P, P)
@@ -267,6 +279,7 @@ event_synchronize = _fn("fly_event_synchronize", _i32, P)
 event_elapsed_ms = _fn("fly_event_elapsed_ms", _i32, P, P, ctypes.POINTER(ctypes.c_float))
 device_processors = _fn("fly_device_processors", _i32, ctypes.c_char_p, _i32,
                         ctypes.POINTER(_i32))  # fmt: skip
+device_count = _fn("fly_device_count", _i32, ctypes.c_char_p, ctypes.POINTER(_i32))
 device_name = _fn("fly_device_name", _i32, ctypes.c_char_p, _i32, ctypes.POINTER(P))
 
 

@@ -670,12 +670,15 @@ class Value(ElementTyped):
         """The value itself (FlyDSL wraps IR values in typed objects; here they are one)."""
         return self
 
-    def to(self, dtype):
+    def to(self, dtype, *, rounding_mode=None):
         """Value conversion to another dtype ("f32" or a scalar type such as fx.Float32);
-        `to(ir.Value)` is the value itself."""
+        `to(ir.Value)` is the value itself. `rounding_mode` (fx.RoundingMode) rounds a float
+        narrowed to a float of fewer bits; a widening is exact and ignores it."""
         if dtype is Value:
             return self
         dtype = getattr(dtype, "dtype", dtype)
+        if rounding_mode is not None:
+            return self._rounded_to(dtype, rounding_mode)
         if dtype == self.ir_dtype:
             return self
         flags = (K.CAST_FROM_UNSIGNED if is_unsigned(self.ir_dtype) else 0) | (
@@ -688,6 +691,21 @@ class Value(ElementTyped):
         else:
             out = _wrap(K.cast_ext(current(), self.handle, K.DTYPES[dtype], flags), dtype)
         return _shaped(out, self)
+
+    def _rounded_to(self, dtype, rounding_mode):
+        if not isinstance(rounding_mode, K.RoundingMode):
+            raise TypeError(
+                f"rounding_mode must be an fx.RoundingMode, got {type(rounding_mode).__name__}"
+            )
+        if not (_is_float(self.ir_dtype) and _is_float(dtype)):
+            raise TypeError(
+                f"rounding_mode is only supported for float-to-float casts, got "
+                f"{self.ir_dtype} -> {dtype}"
+            )
+        if dtype == self.ir_dtype:
+            return self
+        out = K.cast_rounded(current(), self.handle, K.DTYPES[dtype], int(rounding_mode))
+        return _shaped(_wrap(out, dtype), self)
 
     def __bool__(self):
         raise TypeError(

@@ -9,6 +9,7 @@ import enum
 import math
 
 from .. import _kernel_api as K
+from .._kernel_api import RoundingMode  # noqa: F401 (fx.RoundingMode)
 from .._trace import (
     Value,
     _binary,
@@ -400,5 +401,5 @@ __all__ = [
     "maximum", "minimum", "select_value", "max", "min", "maximumf", "minimumf", "maxnumf",
     "minnumf",
     "ceildiv", "cmpi", "cmpf", "shrui", "CmpIPredicate", "CmpFPredicate", "FastMathFlags",
-    "fastmath",
+    "fastmath", "RoundingMode",
 ]  # fmt: skip

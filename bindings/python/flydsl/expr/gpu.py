@@ -5,11 +5,16 @@ from .. import _kernel_api as K
 from .._kernel_layout import SharedAllocator, dynamic_shared_tensor, shared_tensor
 from .._trace import _wrap, as_value, current, traced_arch, traced_block_size
 from ..runtime.device import get_warp_size, resolve_target
+from .numeric import Int32
 from .primitive import printf
+from .typing import Tuple3D
 
 
-class _Dim3:
+class _Dim3(Tuple3D):
+    """fx.thread_idx and friends: a Tuple3D of the GPU's i32 indices."""
+
     def __init__(self, which):
+        super().__init__(lambda name: self._get("xyz".index(name)), Int32)
         self._which = which
 
     def _get(self, dim):

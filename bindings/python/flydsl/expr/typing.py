@@ -290,9 +290,9 @@ class ReductionOp(enum.Enum):
     MIN = "min"
 
 
-class T:
-    """FlyDSL's type accessors: `fx.T.f32` is the f32 type object (`.width` 32), `fx.T.i32x4`
-    a vector of 4 i32, `fx.T.vec(n, t)` one of n lanes of t."""
+class Types:
+    """FlyDSL's type accessors, whose instance is `T`: `fx.T.f32` is the f32 type object
+    (`.width` 32), `fx.T.i32x4` a vector of 4 i32, `fx.T.vec(n, t)` one of n lanes of t."""
 
     i1 = bool = type_of("i1")
     i8, i16, i32, i64, index = (type_of(t) for t in ("i8", "i16", "i32", "i64", "index"))
@@ -305,11 +305,33 @@ class T:
     f16x2, f16x4, f16x8, bf16x2, bf16x4, bf16x8 = (
         type_of(t, n) for t in ("f16", "bf16") for n in (2, 4, 8)
     )
+    i8x2, i8x4, i8x8, i8x16 = (type_of("i8", n) for n in (2, 4, 8, 16))
+    i16x2, i16x4, i16x8 = (type_of("i16", n) for n in (2, 4, 8))
+    i64x2 = type_of("i64", 2)
 
     @staticmethod
     def vec(lanes, element):
         """A vector type of `lanes` lanes of `element` (a type object or a dtype name)."""
         return type_of(getattr(element, "dtype", element), int(lanes))
+
+
+T = Types()
+
+
+class Tuple3D:
+    """Three values `x`, `y`, `z`, each made when read by `factory("x")` ... and converted to
+    `dtype` (FlyDSL's form of fx.thread_idx, fx.block_idx, ...); `a, b, c = t` unpacks them."""
+
+    def __init__(self, factory, dtype=numeric.Int32):
+        self.factory, self.dtype = factory, dtype
+
+    def __getattr__(self, name):
+        if name in ("x", "y", "z"):
+            return self.dtype(self.factory(name))
+        raise AttributeError(name)
+
+    def __iter__(self):
+        return iter((self.x, self.y, self.z))
 
 
 Basis = ScaledBasis
@@ -336,6 +358,8 @@ __all__ = [
     "empty_like",
     "as_ir_value",
     "T",
+    "Types",
+    "Tuple3D",
     "ReductionOp",
     "Tensor",
     "Stream",

@@ -61,4 +61,12 @@ def is_rdna_arch(arch=None):
     return arch.startswith(("gfx10", "gfx11", "gfx120"))
 
 
-__all__ = ["get_rocm_arch", "get_warp_size", "is_rdna_arch", "resolve_target"]
+def get_rocm_device_count():
+    """The AMD GPUs HIP sees in this process (0 where ROCm is not installed or finds none)."""
+    count = ctypes.c_int()
+    check(K.device_count(b"rocm", ctypes.byref(count)))
+    return count.value
+
+
+__all__ = ["get_rocm_arch", "get_rocm_device_count", "get_warp_size", "is_rdna_arch",
+           "resolve_target"]  # fmt: skip

@@ -803,6 +803,20 @@ unsafe extern "C" {
         flags: ::std::os::raw::c_int,
     ) -> *mut fly_value_t;
 }
+pub const fly_rounding_mode_FLY_ROUND_TO_NEAREST_EVEN: fly_rounding_mode = 0;
+pub const fly_rounding_mode_FLY_ROUND_DOWNWARD: fly_rounding_mode = 1;
+pub const fly_rounding_mode_FLY_ROUND_UPWARD: fly_rounding_mode = 2;
+pub const fly_rounding_mode_FLY_ROUND_TOWARD_ZERO: fly_rounding_mode = 3;
+pub const fly_rounding_mode_FLY_ROUND_TO_NEAREST_AWAY: fly_rounding_mode = 4;
+pub type fly_rounding_mode = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_cast_rounded(
+        k: *mut fly_kernel_t,
+        a: *mut fly_value_t,
+        to: ::std::os::raw::c_int,
+        mode: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
 unsafe extern "C" {
     pub fn fly_bitcast(
         k: *mut fly_kernel_t,
@@ -2081,6 +2095,12 @@ unsafe extern "C" {
         target: *const ::std::os::raw::c_char,
         device: ::std::os::raw::c_int,
         out: *mut *mut fly_event_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_device_count(
+        target: *const ::std::os::raw::c_char,
+        count: *mut ::std::os::raw::c_int,
     ) -> fly_status;
 }
 unsafe extern "C" {
