@@ -51,6 +51,28 @@ DIFFERENCES = """
   per-function disk cache hangs on it (`cache_manager` is None): the library's disk cache
   keys compiled kernels by their IR. `COMPILE_ONLY=1` makes a jit call compile its kernels and
   launch none, as there.
+- gfx950's copy atoms (`fx.rocdl.cdna4`): `LDSReadTrans16_64b` / `8_64b` give each thread the
+  elements the transposing read delivers (the tiled copy's thread-value layout, so
+  `make_tiled_copy_A/B` of one feeds an MFMA from a tile stored the other way round), read one
+  element per call on every target: `ds_read_b64_tr_b16` itself is not emitted yet, and the 4-
+  and 6-bit forms are refused (kernels here hold whole bytes per element). `BufferLoadAsyncLDS`
+  (32 and 128 bits) is the synchronous buffer load into LDS, whose completion the compiler
+  waits for, so `asyncmark` / `wait_asyncmark` emit nothing; the 96-bit form and
+  `GlobalLoadAsyncLDS` (from a global pointer, not a buffer) are refused with a reason (LLVM 22
+  has no asynchronous LDS DMA).
+- `@fx.struct` of value fields (numbers, tensors, structs, `fx.Constexpr[T]`) is a frozen class
+  as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
+  (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other
+  fields are parameters. A struct of `fx.Array` fields stays a storage type for
+  `SharedAllocator.allocate`; FlyDSL's `fx.Storage[T]` peek/poke of numeric fields, `fx.Arena`
+  and `fx.Align` are not offered, and a union is storage only.
+- Numeric values outside a kernel are host values, also a `@flyc.jit` function's numeric
+  arguments (above): their `.to()`, `.bitcast()`, `.select()`, operators and comparisons
+  (a `Boolean`) follow FlyDSL's rules in Python. A rounding mode needs a value a kernel
+  computes: `.to(dtype, rounding_mode=...)` of a host value raises ValueError, as FlyDSL's does
+  for a compile-time value, and here for a jit function's runtime argument too (FlyDSL's
+  traces that one into an `arith.truncf` of its host function). `.bitcast()` of a host fp8
+  value is not offered (kernel values have it).
 - `fx.gpu.shuffle_idx(v, lane, width)` reads the wave's lane `lane` (an absolute lane id, as
   FlyDSL's and MLIR's `gpu.shuffle idx`) on every target, and where that lane lies outside the
   caller's segment of `width` lanes the caller keeps its own value; FlyDSL's on AMD also reads a

@@ -872,6 +872,11 @@ FLY_API fly_value_t *fly_kernel_tensor_at_address(fly_kernel_t *k, fly_value_t *
  * conflict-free shared tiles). */
 FLY_API fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int bits,
                                                int base, int shift, int64_t offset);
+/* Swizzle<bits,base,shift> of an integer `offset` (CuTe's: x ^ ((x & yyy) >> shift), a
+ * negative shift moving left), in the offset's type: what a composed layout applies after its
+ * inner layout and offset (crd2idx of a swizzled layout in a kernel). */
+FLY_API fly_value_t *fly_kernel_swizzle_offset(fly_kernel_t *k, fly_value_t *offset, int bits,
+                                               int base, int shift);
 /* The element at a coordinate (tuple or integer); a coordinate tensor gives a
  * tuple. A false predicate loads 0 and skips the store. */
 FLY_API fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *coord,

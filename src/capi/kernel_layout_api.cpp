@@ -220,6 +220,12 @@ fly_value_t *fly_kernel_swizzle_tensor(fly_kernel_t *k, fly_value_t *tensor, int
       K, [&] { return handle(K->swizzleTensor(val(tensor), bits, base, shift, offset)); });
 }
 
+fly_value_t *fly_kernel_swizzle_offset(fly_kernel_t *k, fly_value_t *offset, int bits, int base,
+                                       int shift) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K, [&] { return handle(K->swizzleOffset(val(offset), bits, base, shift)); });
+}
+
 fly_value_t *fly_kernel_recast_tensor(fly_kernel_t *k, fly_value_t *tensor, int dtype) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

@@ -354,6 +354,8 @@ public:
   Value *tensorAtAddress(Value *address, DType dtype, unsigned addrSpace);
   /// The tensor with its offsets swizzled (CuTe's Swizzle<bits,base,shift> o offset o layout).
   Value *swizzleTensor(Value *t, int bits, int base, int shift, int64_t offset);
+  /// CuTe's Swizzle<bits,base,shift> of an integer offset, in the offset's type.
+  Value *swizzleOffset(Value *offset, int bits, int base, int shift);
   /// A coordinate tensor: element c is the coordinate c of `shape` (for predication).
   Value *identityTensor(Value *shape);
   /// A tensor in registers with a static layout (compacted, as CuTe's make_fragment_like).

@@ -377,6 +377,8 @@ struct Kernel::Impl {
   bool flyForm(const layout::Layout &l, const layout::IntTuple &crd);
   /// The address of the element at `offset` (a leaf of the tensor's layout's codomain).
   MValue elementAddress(Entry &t, const layout::Int &offset);
+  /// sw(x) as an i64 (a constant where x is static).
+  MValue swizzled(const layout::Swizzle &sw, const layout::Int &x);
   /// A coordinate of integer scalars, one per top-level mode of the tensor's layout, as a tuple.
   std::optional<layout::IntTuple> coordinateOf(Entry &t, const std::vector<Value *> &coord);
   /// The offset of a coordinate, one integer per top-level mode of the tensor's layout.

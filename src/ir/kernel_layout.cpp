@@ -404,28 +404,24 @@ Layout project(const Layout &l, int j) {
 
 } // namespace
 
+MValue Kernel::Impl::swizzled(const layout::Swizzle &sw, const Int &x) {
+  if (x.isStatic())
+    return materialize(Int(sw.apply(x.value())));
+  namespace ar = mlir::arith;
+  auto i64 = b.getI64Type();
+  MValue v = materialize(x, i64);
+  auto c = [&](int64_t n) {
+    return MValue(ar::ConstantOp::create(b, loc(), i64, b.getI64IntegerAttr(n)));
+  };
+  MValue y = ar::AndIOp::create(b, loc(), v, c(sw.yyyMask()));
+  MValue moved = sw.shift() >= 0 ? MValue(ar::ShRUIOp::create(b, loc(), y, c(sw.shift())))
+                                 : MValue(ar::ShLIOp::create(b, loc(), y, c(-sw.shift())));
+  return ar::XOrIOp::create(b, loc(), v, moved);
+}
+
 MValue Kernel::Impl::elementAddress(Entry &t, const Int &offset) {
-  MValue off;
-  if (t.swizzle) {
-    const layout::Swizzle &sw = *t.swizzle;
-    Int x = layout::add(t.swizzleOffset, offset);
-    if (x.isStatic()) {
-      off = materialize(Int(sw.apply(x.value())));
-    } else {
-      namespace ar = mlir::arith;
-      auto i64 = b.getI64Type();
-      MValue v = materialize(x, i64);
-      auto c = [&](int64_t n) {
-        return MValue(ar::ConstantOp::create(b, loc(), i64, b.getI64IntegerAttr(n)));
-      };
-      MValue y = ar::AndIOp::create(b, loc(), v, c(sw.yyyMask()));
-      MValue moved = sw.shift() >= 0 ? MValue(ar::ShRUIOp::create(b, loc(), y, c(sw.shift())))
-                                     : MValue(ar::ShLIOp::create(b, loc(), y, c(-sw.shift())));
-      off = ar::XOrIOp::create(b, loc(), v, moved);
-    }
-  } else {
-    off = materialize(offset);
-  }
+  MValue off =
+      t.swizzle ? swizzled(*t.swizzle, layout::add(t.swizzleOffset, offset)) : materialize(offset);
   return mlir::LLVM::GEPOp::create(b, loc(), t.v.getType(), memType(t.dtype), t.v,
                                    mlir::ValueRange{off});
 }
@@ -1063,6 +1059,28 @@ Value *Kernel::swizzleTensor(Value *ht, int bits, int base, int shift, int64_t o
   e.paramIndex = -1;
   e.swizzleOffset = Int(offset);
   return k.newValue(std::move(e));
+}
+
+Value *Kernel::swizzleOffset(Value *ho, int bits, int base, int shift) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *o = k.getScalar(ho, "offset");
+  if (!o)
+    return nullptr;
+  if (!isInteger(o->dtype) || o->dtype == DType::I1) {
+    k.fail(std::string("a swizzle takes an integer offset, got ") + dtypeName(o->dtype));
+    return nullptr;
+  }
+  std::optional<layout::Swizzle> sw;
+  if (!k.algebra("swizzle", [&] { sw = layout::Swizzle(bits, base, shift); }))
+    return nullptr;
+  MValue r = k.swizzled(*sw, k.dynamicInt(o->v, 1));
+  mlir::Type t = k.typeOf(o->dtype, 1);
+  if (r.getType() != t)
+    r = t.isIndex() ? MValue(mlir::arith::IndexCastOp::create(k.b, k.loc(), t, r))
+                    : MValue(mlir::arith::TruncIOp::create(k.b, k.loc(), t, r));
+  return k.scalar(r, o->dtype);
 }
 
 Value *Kernel::identityTensor(Value *hs) {

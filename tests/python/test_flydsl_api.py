@@ -726,6 +726,90 @@ def test_host_numerics_fold_with_the_kernels_rules():
         fx.Float32(1.0) << 2
 
 
+def test_numeric_classes_say_their_kind_and_width():
+    for cls, is_float, log_width in [(fx.Int8, False, 3), (fx.Uint64, False, 6),
+                                     (fx.Boolean, False, 0), (fx.Float16, True, 4),
+                                     (fx.Float32, True, 5), (fx.Float8E4M3FN, True, 3)]:  # fmt: skip
+        assert cls.is_float is is_float and cls.log_width == log_width, cls
+    assert fx.Float32(2.0).is_float and not fx.Int32(2).is_float
+
+
+def test_host_conversions_follow_the_kernels():
+    assert fx.Int32(5).to(fx.Float32) == 5.0 and isinstance(fx.Int32(5).to(fx.Float32), fx.Float32)
+    assert fx.Float32(-2.7).to(fx.Int32) == -2 and fx.Float32(2.7).to(fx.Uint8) == 2
+    assert fx.Int32(-1).to(fx.Uint8) == 255 and fx.Uint8(255).to(fx.Int32) == 255
+    assert fx.Int32(300).to(fx.Int8) == 44 and fx.Int32(7).to(fx.Int32).value == 7
+    assert fx.Float32(1.5).to("f64") == 1.5
+    with pytest.raises(ValueError, match="has no Int32 value"):
+        fx.Float32(float("nan")).to(fx.Int32)
+    with pytest.raises(TypeError, match="numeric type"):
+        fx.Int32(1).to(int)
+
+
+def test_host_conversions_take_a_rounding_mode_only_between_floats():
+    up = fx.RoundingMode.upward
+    with pytest.raises(TypeError, match="float-to-float"):
+        fx.Float32(1.5).to(fx.Int32, rounding_mode=up)
+    with pytest.raises(TypeError, match="fx.RoundingMode"):
+        fx.Float32(1.5).to(fx.Float16, rounding_mode="upward")
+    # a host value is converted while the program is built, to nearest even only
+    with pytest.raises(ValueError, match="run-time value"):
+        fx.Float32(1.5).to(fx.Float16, rounding_mode=up)
+    assert fx.Float16(1.5).to(fx.Float16, rounding_mode=up) == 1.5
+
+
+def test_host_bitcasts_reinterpret_bits_of_one_width():
+    assert fx.Float32(1.0).bitcast(fx.Int32) == 0x3F800000
+    assert fx.Float32(-0.0).bitcast(fx.Uint32) == 0x80000000
+    assert fx.Int16(0x3C00).bitcast(fx.Float16) == 1.0
+    assert fx.BFloat16(1.0).bitcast(fx.Int16) == 0x3F80
+    assert fx.Int16(0x4049).bitcast(fx.BFloat16) == 3.140625
+    assert fx.Int64(-1).bitcast(fx.Uint64) == 2**64 - 1
+    assert fx.Float64(2.0).bitcast(fx.Int64) == 0x4000000000000000
+    with pytest.raises(TypeError, match="one width"):
+        fx.Float32(1.0).bitcast(fx.Int16)
+
+
+def test_host_comparisons_are_booleans_and_select():
+    lt = fx.Int32(3) < fx.Int32(4)
+    assert isinstance(lt, fx.Boolean) and lt and isinstance(fx.Int32(3) != 4, fx.Boolean)
+    picked = lt.select(1, 2.0)  # the common type of Int32 and Float32
+    assert isinstance(picked, fx.Float32) and picked == 1.0
+    assert fx.Int32(0).select(fx.Int8(1), fx.Int8(2)) == 2  # nonzero is true
+    runtime = fx.Int32(3)
+    runtime.runtime = True
+    assert (runtime < 4).runtime and not runtime.is_static() and fx.Int32(3).is_static()
+
+
+def test_host_powers_and_divmod():
+    assert fx.Int32(2) ** fx.Int32(10) == 1024 and isinstance(2 ** fx.Int8(3), fx.Int32)
+    assert fx.Int8(2) ** fx.Int8(7) == -128 and fx.Int8(2) ** 7 == 128  # a literal is Int32
+    assert divmod(fx.Int32(-7), fx.Int32(2)) == (-4, 1)
+    assert divmod(7, fx.Int32(2)) == (3, 1) and fx.Numeric.from_python_value(3.0) == 3.0
+
+
+def test_arithmetic_counts_booleans_as_int32_and_bitwise_keeps_them():
+    """True + True is 2 (an Int32), on the host and in a kernel; True & False stays Boolean."""
+    assert fx.Boolean(True) + fx.Boolean(True) == 2
+    assert isinstance(fx.Int8(1) + fx.Boolean(True), fx.Int32)
+    assert isinstance(fx.Boolean(True) & fx.Boolean(False), fx.Boolean)
+    kinds = {}
+
+    @flyc.kernel
+    def counted(x: fx.Tensor, out: fx.Tensor):
+        t = fx.thread_idx.x
+        p = x[t] > 0
+        total = p + p + True
+        kinds["sum"], kinds["and"] = total.dtype, (p & p).dtype
+        out[t] = total
+
+    x = np.array([1, -1, 5, 0], np.int32)
+    out = dev.array(np.zeros(4, np.int32))
+    counted(dev.array(x), out).launch(grid=(1,), block=(4,))
+    np.testing.assert_array_equal(dev.host(out), np.where(x > 0, 3, 1))
+    assert kinds == {"sum": fx.Int32, "and": fx.Boolean}
+
+
 @flyc.kernel
 def bits_through_registers(x: fx.Tensor, words: fx.Tensor, pairs: fx.Tensor):
     from flydsl._mlir.dialects import vector

@@ -699,3 +699,44 @@ def test_coordinates_of_an_index_agree_with_the_host():
         like = fx.make_layout_like(fx.make_layout((s, 4), (4, 1)))
         expected = [a, b, c, flat[0], flat[1], fx.get_1d_coord(i, host), like((1, i % 4))]
         assert out[i].tolist() == expected, i
+
+
+@pytest.mark.parametrize(
+    "swizzle, offset, shape, order",
+    [((3, 3, 3), 0, (64, 64), (1, 0)), ((2, 4, 3), 0, (128, 64), (0, 1)),
+     ((2, 2, -3), 8, (32, 16), (1, 0))],
+)  # fmt: skip
+def test_crd2idx_of_a_swizzled_layout_at_run_time_coordinates(swizzle, offset, shape, order):
+    """crd2idx of a composed layout with coordinates known only when the kernel runs (FlyDSL's
+    gfx950 GEMM picks its LDS slots so): swizzle(offset + inner(crd)), as on the host."""
+    layout = fx.make_composed_layout(
+        fx.static(fx.SwizzleType.get(*swizzle)), offset, fx.make_ordered_layout(shape, order)
+    )
+    rows, cols = shape
+
+    @flyc.kernel
+    def indices(out: fx.Tensor):
+        t = fx.block_idx.x * 64 + fx.thread_idx.x
+        out[t] = fx.crd2idx((t % rows, t // rows), layout)
+
+    n = rows * cols
+    out = dev.array(np.zeros(n, np.int32))
+    indices(out).launch(grid=(n // 64,), block=(64,))
+    want = [fx.crd2idx((i % rows, i // rows), layout) for i in range(n)]
+    np.testing.assert_array_equal(dev.host(out), want)
+    assert len(set(want)) == n  # a swizzle permutes the offsets
+
+
+def test_swizzle_offset_mistakes_are_kernel_errors():
+    """Through the C API: a float offset and a swizzle CuTe refuses (|S| < B) fail the build."""
+    from flydsl._trace import as_value, current
+
+    for value, bits, message in [(1.5, 3, "integer offset, got f32"), (1, 4, "swizzle")]:
+
+        @flyc.kernel
+        def bad(out: fx.Tensor):
+            h = K.swizzle_offset(current(), as_value(value).handle, bits, 3, 3)  # noqa: B023
+            out[0] = 0 if h else 1
+
+        with pytest.raises(CompileError, match=message):
+            bad(dev.array(np.zeros(1, np.int32))).launch(grid=(1,), block=(1,))

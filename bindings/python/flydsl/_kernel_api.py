@@ -166,6 +166,7 @@ layout_tiler_op = _fn("fly_kernel_layout_tiler_op", P, P, _i32, P, ctypes.c_char
 slice_ = _fn("fly_kernel_slice", P, P, P, P)
 dice = _fn("fly_kernel_dice", P, P, P, P)
 crd2idx = _fn("fly_kernel_crd2idx", P, P, P, P)
+swizzle_offset = _fn("fly_kernel_swizzle_offset", P, P, P, _i32, _i32, _i32)
 local_partition = _fn("fly_kernel_local_partition", P, P, P, P, P)
 make_tensor = _fn("fly_kernel_make_tensor", P, P, P, P)
 make_identity_tensor = _fn("fly_kernel_make_identity_tensor", P, P, P)

@@ -323,9 +323,25 @@ _UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu",
 _UNSIGNED_CMP = dict(lt="ult", le="ule", gt="ugt", ge="uge")
 
 
+# Arithmetic takes a predicate as the i32 0 or 1, as FlyDSL does (True + True is 2); bitwise
+# operators and shifts keep it a predicate.
+_COUNTING = frozenset(("add", "sub", "mul", "div", "rem", "floordiv", "pow", "divu", "remu",
+                       "ceildiv", "ceildivu"))  # fmt: skip
+
+
+def _predicate_as_i32(x):
+    if isinstance(x, bool):
+        return int(x)
+    if isinstance(x, Value) and x.ir_dtype == "i1":
+        return x.to("i32")
+    return x
+
+
 def _binary(op, a, b, *, as_typed=True):
     """a <op> b; with as_typed, a signed op on unsigned operands becomes its unsigned one
     (Python's operators), else the op is taken as named (MLIR's arith.divsi and friends)."""
+    if op in _COUNTING:
+        a, b = _predicate_as_i32(a), _predicate_as_i32(b)
     a, b = _unify(a, b)
     if as_typed and is_unsigned(a.ir_dtype):
         op = _UNSIGNED_BIN.get(op, op)

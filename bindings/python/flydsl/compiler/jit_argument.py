@@ -171,6 +171,15 @@ def is_type_param_annotation(annotation):
     return annotation in (type, typing.Type) or origin in (type, typing.Type)
 
 
+class _Strides(IntTuple):
+    """A tensor argument's strides: an IntTuple that may also be called, as torch's method."""
+
+    __slots__ = ()
+
+    def __call__(self, dim=None):
+        return IntTuple(self) if dim is None else self[dim]
+
+
 class TensorArgument:
     """A tensor argument with its layout's static parts chosen (flyc.from_dlpack): static
     shape and strides by default, baked into the compiled kernel (one compile per shape).
@@ -194,9 +203,11 @@ class TensorArgument:
         """The extents, as an IntTuple (`M, N = A.shape.unpack()`)."""
         return IntTuple(int(e) for e in self.tensor.shape)
 
+    @property
     def stride(self):
-        """The strides in elements, as an IntTuple."""
-        return IntTuple(int(e) for e in _strides(self.tensor))
+        """The strides in elements, as an IntTuple (FlyDSL's `A.stride[1]`); calling it gives
+        it too, or one stride as torch's does (`A.stride()`, `A.stride(0)`)."""
+        return _Strides(int(e) for e in _strides(self.tensor))
 
     @property
     def dtype(self):
@@ -260,16 +271,16 @@ class TensorArgument:
 
     @property
     def shape_dyn_indices(self):
-        return tuple(sorted(self._marks(tuple(self.stride()))[0]))
+        return tuple(sorted(self._marks(tuple(self.stride))[0]))
 
     @property
     def stride_dyn_indices(self):
-        return tuple(sorted(self._marks(tuple(self.stride()))[1]))
+        return tuple(sorted(self._marks(tuple(self.stride))[1]))
 
     def __cache_signature__(self):
         if self._as_passed:
             return passed_tensor_signature(self.tensor)
-        shape, strides = tuple(self.shape), tuple(self.stride())
+        shape, strides = tuple(self.shape), tuple(self.stride)
         shape_marks, stride_marks = self._marks(strides)
         return (
             str(self.dtype),

@@ -28,6 +28,7 @@ from .._mlir._module import Function, InsertionPoint
 from .._mma import MmaAtom, TiledMma
 from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import DiagRecord, DSLCompileError, LaunchArgumentError
+from ..expr._composite import is_composite_value
 from ..expr.numeric import Boolean, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
@@ -191,6 +192,9 @@ def _parameter(kernel, kind, detail):
         return types.SimpleNamespace(**{
             n: _parameter(kernel, k, d) for n, (k, d) in zip(names, fields)
         })  # fmt: skip
+    if kind == "struct":  # rebuilt once the views exist (_apply_views)
+        cls, names, fields = detail
+        return _Struct(cls, {n: _parameter(kernel, k, d) for n, (k, d) in zip(names, fields)})
     return detail
 
 
@@ -207,9 +211,18 @@ class _View:
         self.tensor, self.layout = tensor, layout
 
 
+class _Struct:
+    """A struct parameter's fields, made into the struct after the views."""
+
+    def __init__(self, cls, fields):
+        self.cls, self.fields = cls, fields
+
+
 def _apply_views(value):
     if isinstance(value, _View):
         return make_tensor(value.tensor, value.layout)
+    if isinstance(value, _Struct):
+        return value.cls(**{n: _apply_views(v) for n, v in value.fields.items()})
     if isinstance(value, types.SimpleNamespace):
         return types.SimpleNamespace(**{n: _apply_views(v) for n, v in vars(value).items()})
     return value
@@ -228,6 +241,8 @@ def _launch_args(classified, args):
                 args.append(K.Arg(K.ARG_FLOAT, None, 0, value))
         elif kind == "bundle":
             _launch_args(detail[1], args)
+        elif kind == "struct":
+            _launch_args(detail[2], args)
     return args
 
 
@@ -303,9 +318,8 @@ class KernelFunction(global_refs.TracedFunction):
     def __init__(self, fn, known_block_size=None, name=None, scope=None):
         self.fn = fn
         self._traced = None  # fn after the AST rewrite, made on first compile
-        self.name = name or fn.__name__
+        self._name = name
         self.known_block_size = _block_size(known_block_size)
-        self._known_block_size = self.known_block_size  # FlyDSL's spelling
         # Set once a trace asks for the block size (fx.known_block_size()) without a declared
         # one: from then on each launched block size compiles its own kernel.
         self._block_specialized = False
@@ -332,6 +346,25 @@ class KernelFunction(global_refs.TracedFunction):
     @property
     def underlying(self):
         return self.fn
+
+    @property
+    def _func(self):
+        """FlyDSL's name of the kernel's Python function (renaming it renames the kernel)."""
+        return self.fn
+
+    @property
+    def name(self):
+        """The kernel's symbol: the name given to @flyc.kernel, else the function's."""
+        return self._name or self.fn.__name__
+
+    @property
+    def _known_block_size(self):
+        """FlyDSL's spelling of known_block_size, which its programs also set."""
+        return self.known_block_size
+
+    @_known_block_size.setter
+    def _known_block_size(self, size):
+        self.known_block_size = _block_size(size)
 
     def _check_globals_drift(self):
         if self._global_baseline is None:
@@ -376,6 +409,11 @@ class KernelFunction(global_refs.TracedFunction):
             elif isinstance(value, types.SimpleNamespace):
                 fields = vars(value)
                 out.append(("bundle", (tuple(fields), self._classify(fields.items(), {}))))
+            elif is_composite_value(value):  # FlyDSL's struct: its fields, by their types
+                fields = value.field_values()
+                kinds = {name: kind for name, kind, _ in value._base._fields}
+                out.append(("struct", (type(value), tuple(fields),
+                                       self._classify(fields.items(), kinds))))  # fmt: skip
             else:
                 dtype = getattr(hint, "dtype", None)
                 if issubclass(type(value), Numeric):  # a host value, not a kernel one
@@ -397,6 +435,8 @@ class KernelFunction(global_refs.TracedFunction):
                 key.append(("c", repr(detail)))
             elif kind == "bundle":
                 key.append(("b", detail[0], self._key(detail[1])))
+            elif kind == "struct":  # the class names the Constexpr fields' values
+                key.append(("struct", detail[0], self._key(detail[2])))
             else:
                 key.append(("stream",))
         return tuple(key)
@@ -454,7 +494,10 @@ class KernelFunction(global_refs.TracedFunction):
         block it is launched with."""
         self._check_globals_drift()
         options, choice = _compile_options(target, arch)
-        signature = (self._key(classified), _hinted_fastmath())
+        # The symbol and the declared block size are set on the function by some programs
+        # between launches (FlyDSL's `_func.__name__`, `_known_block_size`).
+        block_size = None if self.known_block_size is None else tuple(self.known_block_size)
+        signature = (self._key(classified), _hinted_fastmath(), self.name, block_size)
         key = (signature, choice, block if self._block_specialized else None)
         c = self.cache.get(key)
         if c is None:

@@ -3,6 +3,7 @@ typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width
 
 import math
 import operator
+import struct
 
 from .._ir_types import NUMERIC_CLASSES, dtype_name, type_of
 from .._trace import Value, as_value, common_dtype, number_dtype, tracing
@@ -33,10 +34,17 @@ class _NumericType(type):
 
     def __init__(cls, name, bases, namespace):
         super().__init__(name, bases, namespace)
+        if cls.width is not None:
+            cls.log_width = (cls.width - 1).bit_length()  # ceil(log2(width))
         if "dtype" in namespace:
             cls.dtype = _Dtype(namespace["dtype"])
             cls.ir_dtype = dtype_name(namespace["dtype"])
             NUMERIC_CLASSES.setdefault(namespace["dtype"], cls)
+
+    @property
+    def is_float(cls):
+        """Whether the class is a float type (fx.Float32.is_float)."""
+        return issubclass(cls, Float)
 
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
@@ -109,6 +117,81 @@ class Numeric(metaclass=_NumericType):
 
     def __repr__(self):
         return f"{type(self).__name__}({self.value!r})"
+
+    log_width = None
+
+    @property
+    def is_float(self):
+        return type(self).is_float
+
+    def is_static(self):
+        """Whether the value is known when the program is built: a Python-held constant, not
+        a runtime value (a @flyc.jit argument annotated with the class)."""
+        return not self.runtime
+
+    def to(self, dtype, *, rounding_mode=None):
+        """The value converted to `dtype` (a numeric class): floats to integers truncate toward
+        zero, integers wrap to the width (sign- or zero-extended first, by the source's
+        signedness). A rounding mode needs a value computed in a kernel: a host value is
+        converted when the program is built, where only nearest-even rounding is done."""
+        dtype = numeric_class(dtype) if isinstance(dtype, str) else dtype
+        if not (isinstance(dtype, type) and issubclass(dtype, Numeric)) or dtype.dtype is None:
+            raise TypeError(f"to() takes a numeric type such as fx.Float32, got {dtype!r}")
+        if rounding_mode is not None:
+            from .._kernel_api import RoundingMode
+
+            if not isinstance(rounding_mode, RoundingMode):
+                raise TypeError(
+                    f"rounding_mode must be an fx.RoundingMode, got {type(rounding_mode).__name__}"
+                )
+            if not (type(self).is_float and dtype.is_float):
+                raise TypeError(
+                    f"rounding_mode is only supported for float-to-float casts, got "
+                    f"{type(self).__name__} -> {dtype.__name__}"
+                )
+            if dtype is not type(self):
+                raise ValueError(
+                    f"rounding_mode requires a run-time value, but this {type(self).__name__} "
+                    f"holds the host value {self.value!r}"
+                )
+        if dtype is type(self):
+            return self
+        value = self.value
+        if type(self).is_float and not dtype.is_float:
+            if math.isnan(value) or math.isinf(value):
+                raise ValueError(f"{value} has no {dtype.__name__} value")
+            value = int(value)  # toward zero
+        return self._like_class(dtype, value)
+
+    def _like_class(self, cls, value):
+        out = cls(value)
+        out.runtime = self.runtime
+        return out
+
+    def bitcast(self, dtype):
+        """The value's bits read as `dtype`, a numeric class of the same width."""
+        if not (isinstance(dtype, type) and issubclass(dtype, Numeric)) or dtype.dtype is None:
+            raise TypeError(f"dtype must be a numeric type such as fx.Int32, got {dtype!r}")
+        if dtype.width != type(self).width:
+            raise TypeError(
+                f"bitcast needs types of one width: {type(self).__name__} has "
+                f"{type(self).width} bits, {dtype.__name__} {dtype.width}"
+            )
+        return self._like_class(dtype, _from_bits(dtype, _bits_of(self)))
+
+    def select(self, true_value, false_value):
+        """`true_value` where this value is nonzero, else `false_value`, both as their common
+        numeric type (Python numbers typed as FlyDSL types them)."""
+        t, f = as_numeric(true_value), as_numeric(false_value)
+        if isinstance(t, Value) or isinstance(f, Value):
+            return as_value(self).select(t, f)
+        common = _common_class(type(t), type(f))
+        return (t if self.value else f).to(common)
+
+    @staticmethod
+    def from_python_value(value):
+        """A Python number as FlyDSL types it (as_numeric)."""
+        return as_numeric(value)
 
     def ir_value(self):
         """The value as a kernel constant (while a kernel is traced); a runtime value outside a
@@ -197,6 +280,7 @@ _FOLDS = {
     "truediv": operator.truediv,
     "floordiv": _floor_div,
     "mod": operator.mod,
+    "pow": operator.pow,
     "and": _int_only(operator.and_),
     "or": _int_only(operator.or_),
     "xor": _int_only(operator.xor),
@@ -224,37 +308,62 @@ def _operand(x):
     return None, NotImplemented
 
 
+# Arithmetic takes a Boolean as the Int32 0 or 1 (FlyDSL's normalization); bitwise operators
+# and shifts keep it Boolean.
+_COUNTING = frozenset(("add", "sub", "mul", "truediv", "floordiv", "mod", "pow"))
+
+
+def _counted(name, cls, value):
+    if name in _COUNTING and cls is Boolean:
+        return Int32, int(value)
+    return cls, value
+
+
 def _binary_operator(name):
     fold = _FOLDS[name]
 
     def result(self, other, cls, value):
-        out = _result_class(name, type(self), cls)(value)
+        out = _result_class(name, _counted(name, type(self), 0)[0], cls)(value)
         out.runtime = self.runtime or getattr(other, "runtime", False)
         return out
 
     def forward(self, other):
-        cls, value = _operand(other)
+        cls, value = _counted(name, *_operand(other))
         if value is NotImplemented:
             return NotImplemented
-        return result(self, other, cls, fold(self.value, value))
+        return result(self, other, cls, fold(_counted(name, type(self), self.value)[1], value))
 
     def reflected(self, other):
-        cls, value = _operand(other)
+        cls, value = _counted(name, *_operand(other))
         if value is NotImplemented:
             return NotImplemented
-        return result(self, other, cls, fold(value, self.value))
+        return result(self, other, cls, fold(value, _counted(name, type(self), self.value)[1]))
 
     return forward, reflected
 
 
 def _comparison(op):
+    """A host comparison: a Boolean (runtime where an operand is), as FlyDSL's."""
+
     def compare(self, other):
         cls, value = _operand(other)
         if value is NotImplemented:
             return NotImplemented
-        return op(self.value, value)
+        out = Boolean(op(self.value, value))
+        out.runtime = self.runtime or getattr(other, "runtime", False)
+        return out
 
     return compare
+
+
+def _divmod(self, other):
+    quotient = self.__floordiv__(other)
+    return NotImplemented if quotient is NotImplemented else (quotient, self.__mod__(other))
+
+
+def _rdivmod(self, other):
+    quotient = self.__rfloordiv__(other)
+    return NotImplemented if quotient is NotImplemented else (quotient, self.__rmod__(other))
 
 
 for _name in _FOLDS:
@@ -263,6 +372,7 @@ for _name in _FOLDS:
     setattr(Numeric, f"__r{_name}__", _reflected)
 for _name in ("eq", "ne", "lt", "le", "gt", "ge"):
     setattr(Numeric, f"__{_name}__", _comparison(getattr(operator, _name)))
+Numeric.__divmod__, Numeric.__rdivmod__ = _divmod, _rdivmod
 
 
 class Integer(Numeric):
@@ -419,6 +529,35 @@ class Uint128(Integer):
     """An unsigned 128-bit integer, as Int4."""
 
     width, signed, why = 128, False, _WIDE_INT
+
+
+_STRUCT_FORMATS = {"f16": "e", "f32": "f", "f64": "d"}
+
+
+def _bits_of(x):
+    """The bits of a host value as an unsigned integer of its class's width."""
+    cls = type(x)
+    if cls.is_float:
+        if cls.dtype == "bf16":  # the upper half of the f32, rounded to nearest even
+            f32 = _bits_of(Float32(x.value))
+            return ((f32 + 0x7FFF + ((f32 >> 16) & 1)) >> 16) & 0xFFFF
+        if cls.dtype not in _STRUCT_FORMATS:
+            raise TypeError(f"bitcast of a host {cls.__name__} is not offered here")
+        fmt = _STRUCT_FORMATS[cls.dtype]
+        return int.from_bytes(struct.pack("<" + fmt, x.value), "little")
+    return int(x.value) & ((1 << cls.width) - 1)
+
+
+def _from_bits(cls, bits):
+    if cls.is_float:
+        if cls.dtype == "bf16":
+            return struct.unpack("<f", (bits << 16).to_bytes(4, "little"))[0]
+        if cls.dtype not in _STRUCT_FORMATS:
+            raise TypeError(f"bitcast to a host {cls.__name__} is not offered here")
+        return struct.unpack(
+            "<" + _STRUCT_FORMATS[cls.dtype], bits.to_bytes(cls.width // 8, "little")
+        )[0]
+    return bits  # the class wraps it to its signedness
 
 
 def numeric_class(dtype):

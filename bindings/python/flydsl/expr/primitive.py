@@ -48,7 +48,7 @@ from .._kernel_layout import (
 )
 from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma, mma_atom_call
-from .._trace import Value, as_value, current, select_value, tracing
+from .._trace import Value, _wrap, as_value, current, select_value, tracing
 from .enum import GemmTraversalOrder, SyncScope
 
 # The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
@@ -115,6 +115,11 @@ def _kernel_dice(x, crd):
 def _kernel_crd2idx(crd, layout, stride=None):
     if stride is not None or not hasattr(layout, "handle") and not isinstance(layout, Layout):
         layout = KL.make_layout(layout, stride)
+    if isinstance(layout, Layout) and layout.is_composed:  # swizzle(offset + inner(crd))
+        swizzle, offset, inner = layout._parts
+        index = as_value(_kernel_crd2idx(crd, inner) + offset)
+        h = K.swizzle_offset(current(), index.handle, swizzle.bits, swizzle.base, swizzle.shift)
+        return _wrap(h, index.ir_dtype)
     if isinstance(layout, Layout):
         layout = KL.LayoutValue(KL.as_kernel_layout(layout))
     return layout(crd)

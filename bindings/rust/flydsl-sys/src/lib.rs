@@ -1471,6 +1471,15 @@ unsafe extern "C" {
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {
+    pub fn fly_kernel_swizzle_offset(
+        k: *mut fly_kernel_t,
+        offset: *mut fly_value_t,
+        bits: ::std::os::raw::c_int,
+        base: ::std::os::raw::c_int,
+        shift: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
     pub fn fly_load_at(
         k: *mut fly_kernel_t,
         tensor: *mut fly_value_t,

@@ -1,5 +1,7 @@
-"""`fx.rocdl.cdna4`: gfx950's block-scaled MFMA atom."""
+"""`fx.rocdl.cdna4`: gfx950's block-scaled MFMA atom, its LDS DMA atoms and its transposing LDS
+reads, under FlyDSL's names."""
 
+from ..._kernel_layout import CopyOp
 from ..._mma import ScaledMmaOp
 
 
@@ -19,4 +21,89 @@ def MFMA_Scale(m, n, k, a_format, b_format=None, acc_type=None, *, opsel_a=0, op
 MFMAScale = MFMA_Scale
 
 
-__all__ = ["MFMA_Scale", "MFMAScale"]
+def BufferLoadAsyncLDS(bit_size):
+    """FlyDSL's asynchronous buffer load into LDS: here the synchronous one
+    (fx.rocdl.BufferCopyLDS: lane i of a wave writes at the wave's base + i times the atom's
+    bytes), whose completion the compiler waits for before the LDS is read. So the groups that
+    fx.rocdl.asyncmark closes are always complete, and fx.rocdl.wait_asyncmark has nothing to
+    wait for; a kernel written for the asynchronous form computes the same. 32 or 128 bits (128
+    needs gfx950)."""
+    if bit_size not in (32, 128):
+        raise ValueError(
+            f"BufferLoadAsyncLDS takes 32 or 128 bits here, not {bit_size} (a 12-byte load "
+            "into LDS is not offered)"
+        )
+    return CopyOp(5, bit_size)
+
+
+def BufferLoadAsyncLDS32b():
+    return BufferLoadAsyncLDS(32)
+
+
+def BufferLoadAsyncLDS96b():
+    return BufferLoadAsyncLDS(96)
+
+
+def BufferLoadAsyncLDS128b():
+    return BufferLoadAsyncLDS(128)
+
+
+def GlobalLoadAsyncLDS(bit_size):
+    """Refused: a load into LDS from a global pointer (not a buffer) is not built here."""
+    raise NotImplementedError(
+        "GlobalLoadAsyncLDS: loads into LDS from a global pointer are not built here; make the "
+        "source a buffer tensor (fx.rocdl.make_buffer_tensor) and use BufferLoadAsyncLDS"
+    )
+
+
+def GlobalLoadAsyncLDS32b():
+    return GlobalLoadAsyncLDS(32)
+
+
+def GlobalLoadAsyncLDS96b():
+    return GlobalLoadAsyncLDS(96)
+
+
+def GlobalLoadAsyncLDS128b():
+    return GlobalLoadAsyncLDS(128)
+
+
+def LDSReadTrans(trans_granularity, bit_size):
+    """gfx950's transposing LDS read (ds_read_b64_tr_b16 and kin) as a copy atom: a thread
+    receives the elements that the tiled copy's thread-value layout gives it (as the instruction
+    delivers them), read here one element per call from shared memory, on every target; the
+    transposing instruction itself is not emitted yet. 16- and 8-bit elements (64 bits a
+    lane); the 4- and 6-bit forms need sub-byte elements, which kernels here do not have."""
+    if (trans_granularity, bit_size) not in ((16, 64), (8, 64), (4, 64), (6, 96)):
+        raise ValueError(
+            f"unsupported (bit_size, trans_granularity) = ({bit_size}, {trans_granularity}) for an "
+            "LDS transposing read: (64, 16), (64, 8), (64, 4) or (96, 6)"
+        )
+    if trans_granularity < 8:
+        raise ValueError(
+            f"LDSReadTrans of {trans_granularity}-bit elements: kernels here hold whole bytes "
+            "per element; use the 8- or 16-bit form"
+        )
+    return CopyOp(0, trans_granularity)
+
+
+def LDSReadTrans16_64b():
+    return LDSReadTrans(16, 64)
+
+
+def LDSReadTrans8_64b():
+    return LDSReadTrans(8, 64)
+
+
+def LDSReadTrans4_64b():
+    return LDSReadTrans(4, 64)
+
+
+def LDSReadTrans6_96b():
+    return LDSReadTrans(6, 96)
+
+
+__all__ = ["MFMA_Scale", "MFMAScale", "BufferLoadAsyncLDS", "BufferLoadAsyncLDS32b",
+           "BufferLoadAsyncLDS96b", "BufferLoadAsyncLDS128b", "GlobalLoadAsyncLDS",
+           "GlobalLoadAsyncLDS32b", "GlobalLoadAsyncLDS96b", "GlobalLoadAsyncLDS128b",
+           "LDSReadTrans"]  # fmt: skip

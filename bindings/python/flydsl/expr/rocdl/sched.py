@@ -51,9 +51,9 @@ def _count(name, value, largest):
     if value is None:
         return largest
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"s_waitcnt's {name} is a Python int (an immediate), not {value!r}")
+        raise TypeError(f"{name} is a Python int (an immediate), not {value!r}")
     if not 0 <= value <= largest:
-        raise ValueError(f"s_waitcnt's {name} is 0..{largest}, got {value}")
+        raise ValueError(f"{name} is 0..{largest}, got {value}")
     return value
 
 
@@ -61,12 +61,12 @@ def waitcnt_bits(gfx9, vmcnt=None, lgkmcnt=None, expcnt=None):
     """s_waitcnt's 16-bit field for the named counters (None: no wait on it): gfx9's encoding
     (CDNA: vmcnt in bits 3:0 and 15:14, expcnt 6:4, lgkmcnt 11:8) or gfx10 and later's (RDNA:
     vmcnt 15:10, lgkmcnt 9:4, expcnt 2:0)."""
-    expcnt = _count("expcnt", expcnt, 7)
-    vmcnt = _count("vmcnt", vmcnt, 63)
+    expcnt = _count("s_waitcnt's expcnt", expcnt, 7)
+    vmcnt = _count("s_waitcnt's vmcnt", vmcnt, 63)
     if gfx9:
-        lgkmcnt = _count("lgkmcnt", lgkmcnt, 15)
+        lgkmcnt = _count("s_waitcnt's lgkmcnt", lgkmcnt, 15)
         return (vmcnt & 0xF) | ((vmcnt & 0x30) << 10) | (lgkmcnt << 8) | (expcnt << 4)
-    return (vmcnt << 10) | (_count("lgkmcnt", lgkmcnt, 63) << 4) | expcnt
+    return (vmcnt << 10) | (_count("s_waitcnt's lgkmcnt", lgkmcnt, 63) << 4) | expcnt
 
 
 def s_waitcnt(bitfield=None, *, vmcnt=None, lgkmcnt=None, expcnt=None):
@@ -76,11 +76,24 @@ def s_waitcnt(bitfield=None, *, vmcnt=None, lgkmcnt=None, expcnt=None):
     if bitfield is not None:
         if (vmcnt, lgkmcnt, expcnt) != (None, None, None):
             raise TypeError("s_waitcnt takes a raw bitfield or named counters, not both")
-        K.s_waitcnt(current(), _count("bitfield", bitfield, 0xFFFF))
+        K.s_waitcnt(current(), _count("s_waitcnt's bitfield", bitfield, 0xFFFF))
         return
     arch = traced_arch() or get_rocm_arch()
     gfx9 = not arch.startswith("gfx") or arch.startswith("gfx9")
     K.s_waitcnt(current(), waitcnt_bits(gfx9, vmcnt, lgkmcnt, expcnt))
+
+
+def asyncmark():
+    """Closes the group of asynchronous LDS loads issued since the last mark. The LDS DMA atoms
+    here (fx.rocdl.cdna4.BufferLoadAsyncLDS) are the synchronous ones, complete before their
+    data is read, so there is no group to close: nothing is emitted."""
+
+
+def wait_asyncmark(count=0):
+    """Waits until at most `count` (a Python int, 0..65535; None: no limit) groups of
+    asynchronous LDS loads are outstanding: none ever are here (asyncmark), so nothing is
+    emitted once `count` is checked."""
+    _count("wait_asyncmark's count", count, 0xFFFF)
 
 
 def s_setprio(priority, *, loc=None, ip=None):
@@ -94,5 +107,6 @@ def s_barrier(*, loc=None, ip=None):
 
 
 __all__ = ["sched_barrier", "sched_group_barrier", "sched_mfma", "sched_vmem", "sched_dsrd",
-           "sched_dswr", "s_waitcnt", "s_setprio", "s_barrier"] + [
+           "sched_dswr", "s_waitcnt", "s_setprio", "s_barrier", "asyncmark",
+           "wait_asyncmark"] + [
     n for n in dir() if n.startswith("mask_")]  # fmt: skip

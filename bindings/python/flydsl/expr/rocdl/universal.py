@@ -25,10 +25,12 @@ from . import (  # noqa: F401
     make_buffer_tensor,
     s_waitcnt,
 )
+from .sched import asyncmark, wait_asyncmark  # noqa: F401
 
 __all__ = [
     "MFMA", "WMMA", "BufferCopy", "BufferCopy8b", "BufferCopy16b", "BufferCopy32b",
     "BufferCopy64b", "BufferCopy128b", "BufferCopyLDS", "BufferCopyLDS32b", "BufferCopyLDS64b",
     "BufferCopyLDS128b", "BufferAtomic", "BufferAtomicAdd", "BufferAtomicMax", "BufferAtomicMin",
     "BufferAtomicPkAdd", "get_buffer_rsrc", "make_buffer_ptr", "make_buffer_tensor", "s_waitcnt",
+    "asyncmark", "wait_asyncmark",
 ]  # fmt: skip
