@@ -180,8 +180,8 @@ def test_the_fastmath_hint_is_the_kernels_default_and_part_of_its_key(host_targe
     with CompilationContext.compile_hints({"fast_fp_math": True}):
         scaled(x, out).launch(block=(4,))
     np.testing.assert_array_equal(out, x * 3 + 1)
-    keys = [key[0] for key in scaled.cache]
-    assert sorted(fastmath for _, fastmath in keys) == [0, 127]
+    signatures = [key[0] for key in scaled.cache]  # (arguments, fast-math bits, name, block)
+    assert sorted(signature[1] for signature in signatures) == [0, 127]
 
 
 @flyc.kernel

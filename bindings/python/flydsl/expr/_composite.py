@@ -182,6 +182,11 @@ def make_value_struct(name, fields):
         if field_name in seen:
             raise TypeError(f"the struct field {field_name!r} is named twice")
         seen.add(field_name)
+        if constexpr_type(kind) is None and not isinstance(kind, type):
+            raise TypeError(
+                f'a struct field is written "name": type (a numeric type, fx.Tensor, a struct, '
+                f"fx.Constexpr[T], fx.Array[...]), got {kind!r} for {field_name!r}"
+            )
         checked.append((field_name, kind, constexpr_type(kind)))
     cls = type(name, (CompositeValue,), {"_fields": tuple(checked)})
     cls._base = cls
