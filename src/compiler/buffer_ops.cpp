@@ -177,7 +177,9 @@ int64_t bytesPerLane(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
 }
 
 // A buffer load into LDS as the hardware does it: the bytes a plain buffer load would give
-// (zeros outside the resource), stored at the base plus this lane's share.
+// (zeros outside the resource), stored at the LDS base plus this lane's share. The base is M0,
+// which the backend reads from the first active lane: lane 0's here (readfirstlane, emulated
+// over the wave later), so a wave's lanes agree on it as they do on the hardware.
 void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
@@ -192,8 +194,12 @@ void splitLoadToLds(mlir::ROCDL::RawPtrBufferLoadLdsOp op) {
   mlir::Value lane = mlir::arith::IndexCastOp::create(b, loc, b.getI64Type(),
                                                       mlir::gpu::LaneIdOp::create(b, loc, nullptr));
   mlir::Value share = mlir::arith::MulIOp::create(b, loc, lane, i64Const(b, loc, bytes));
-  mlir::Value at = mlir::LLVM::GEPOp::create(b, loc, op.getLdsPtr().getType(), b.getI8Type(),
-                                             op.getLdsPtr(), mlir::ValueRange{share});
+  mlir::Type ldsType = op.getLdsPtr().getType();
+  mlir::Value mine = mlir::LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), op.getLdsPtr());
+  mlir::Value m0 = mlir::ROCDL::ReadfirstlaneOp::create(b, loc, b.getI64Type(), mine);
+  mlir::Value base = mlir::LLVM::IntToPtrOp::create(b, loc, ldsType, m0);
+  mlir::Value at =
+      mlir::LLVM::GEPOp::create(b, loc, ldsType, b.getI8Type(), base, mlir::ValueRange{share});
   mlir::LLVM::StoreOp::create(b, loc, load, at, 4);
   op.erase();
 }

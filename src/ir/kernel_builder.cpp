@@ -1827,21 +1827,14 @@ MValue Kernel::Impl::bufferLoadAt(Entry &t, const layout::Int &offset, int lanes
   return fromMem(v, t.dtype, lanes);
 }
 
-// The instruction writes lane i's bytes at M0 + i * bytes, M0 being one (wave-uniform) LDS
-// address: the pointer given is that base, this lane's destination less its share, which the
-// backend reads from the first active lane.
+// The instruction writes lane i's bytes at M0 + i * bytes, M0 being one LDS address for the wave
+// that the backend reads from the first active lane: `dst` is that base, as FlyDSL passes it (a
+// wave-uniform address, or each lane's own where lane i's is the base plus its share).
 void Kernel::Impl::bufferLoadToLds(Entry &src, const layout::Int &offset, MValue dst, int bytes) {
   MValue off = bufferBytes(*this, src, offset, bytes / int(bitWidth(src.dtype) / 8));
   MValue zero = constantOf(DType::I32, 0);
-  MValue lane = mlir::arith::IndexCastOp::create(b, loc(), b.getI64Type(),
-                                                 mlir::gpu::LaneIdOp::create(b, loc(), nullptr));
-  MValue back = mlir::arith::MulIOp::create(
-      b, loc(), lane, mlir::arith::ConstantOp::create(b, loc(), b.getI64IntegerAttr(-bytes)));
-  MValue base = mlir::LLVM::GEPOp::create(b, loc(), dst.getType(), b.getI8Type(), dst,
-                                          mlir::ValueRange{back});
-  mlir::ROCDL::RawPtrBufferLoadLdsOp::create(b, loc(), src.rsrc, base,
-                                             constantOf(DType::I32, bytes), off, zero, zero, zero,
-                                             nullptr, nullptr, nullptr);
+  mlir::ROCDL::RawPtrBufferLoadLdsOp::create(b, loc(), src.rsrc, dst, constantOf(DType::I32, bytes),
+                                             off, zero, zero, zero, nullptr, nullptr, nullptr);
 }
 
 void Kernel::Impl::bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, int lanes) {

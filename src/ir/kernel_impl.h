@@ -67,6 +67,10 @@ struct TmaInfo {
   int contiguous;
 };
 
+/// The most lanes a vector value has: a whole register fragment of a large tile (FlyDSL's
+/// `frag.load()` of a 256x256 accumulator over 256 threads has 256).
+constexpr int kMaxLanes = 1024;
+
 struct Entry {
   MValue v; // a scalar or vector; a tensor's base pointer; a buffer's resource
   DType dtype = DType::I32;
@@ -205,9 +209,9 @@ struct Kernel::Impl {
     return e;
   }
   bool checkLanes(int lanes, DType d) {
-    if (lanes < 1 || lanes > 64 || d == DType::Index) {
-      fail("a vector has 1..64 lanes of a non-index dtype, got " + std::to_string(lanes) +
-           " lanes of " + dtypeName(d));
+    if (lanes < 1 || lanes > kMaxLanes || d == DType::Index) {
+      fail("a vector has 1.." + std::to_string(kMaxLanes) + " lanes of a non-index dtype, got " +
+           std::to_string(lanes) + " lanes of " + dtypeName(d));
       return false;
     }
     return true;

@@ -1465,8 +1465,7 @@ namespace {
 Entry *registerTensor(Kernel::Impl &k, Value *h) {
   Entry *t = k.getTensor(h, "register tensor");
   if (t && t->addrSpace != 5) {
-    k.fail("load(), store() and fill() work on register tensors (fragments); index other "
-           "tensors");
+    k.fail("this needs a register tensor (a fragment); index other tensors");
     return nullptr;
   }
   return t;
@@ -1496,10 +1495,10 @@ Value *countingLoad(Kernel::Impl &k, Entry &t) {
   Value *out = nullptr;
   k.algebra("load", [&] {
     int64_t n = staticSize(*t.layout);
-    if (n < 1 || n > 64)
+    if (n < 1 || n > kMaxLanes)
       layout::fail(layout::ErrorKind::Unsupported,
-                   "load() of a counting tensor needs a static size of 1..64, got " +
-                       t.layout->str());
+                   "load() of a counting tensor needs a static size of 1.." +
+                       std::to_string(kMaxLanes) + ", got " + t.layout->str());
     Layout values = project(*t.layout, 0);
     auto i32 = k.b.getI32Type();
     std::vector<MValue> lanes;
@@ -1519,6 +1518,66 @@ Value *countingLoad(Kernel::Impl &k, Entry &t) {
   });
   return out;
 }
+/// The offsets of a memory tensor's elements in logical order (static or not: its strides may be
+/// run-time values); empty after a kernel error when its size is not static or too large.
+std::vector<Int> memoryOffsets(Kernel::Impl &k, const Entry &t, const char *what) {
+  std::vector<Int> out;
+  k.algebra(what, [&] {
+    int64_t n = staticSize(*t.layout);
+    if (n < 1 || n > kMaxLanes)
+      layout::fail(layout::ErrorKind::Unsupported,
+                   std::string(what) + " of a memory tensor needs a static size of 1.." +
+                       std::to_string(kMaxLanes) + " (one vector), got " + t.layout->str());
+    for (int64_t i = 0; i < n; ++i)
+      out.push_back(layout::evaluate(*t.layout, IntTuple(i)).leaf());
+  });
+  return out;
+}
+
+/// FlyDSL's load() of a tensor in global or shared memory, or of a buffer tensor: its elements,
+/// in logical order, as one vector (or a scalar), each read where the layout puts it.
+Value *memoryLoad(Kernel::Impl &k, Entry &t) {
+  std::vector<Int> offs = memoryOffsets(k, t, "load()");
+  if (offs.empty())
+    return nullptr;
+  int n = int(offs.size());
+  auto element = [&](const Int &off) {
+    return t.rsrc ? k.bufferLoadAt(t, off, 1) : k.loadAt(k.elementAddress(t, off), t.dtype);
+  };
+  if (n == 1)
+    return k.scalar(element(offs[0]), t.dtype);
+  mlir::Type vt = k.memType(t.dtype, n);
+  MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
+  for (int i = 0; i < n; ++i)
+    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec,
+                                              k.toMem(element(offs[size_t(i)]), t.dtype, 1),
+                                              k.constantOf(DType::I32, i));
+  return k.scalar(k.fromMem(vec, t.dtype, n), t.dtype);
+}
+
+/// FlyDSL's store() into a tensor in global or shared memory, or into a buffer tensor.
+void memoryStore(Kernel::Impl &k, Entry &t, Entry &v) {
+  std::vector<Int> offs = memoryOffsets(k, t, "store()");
+  if (offs.empty())
+    return;
+  if (v.dtype != t.dtype || size_t(v.lanes) != offs.size()) {
+    k.fail("store() of " + Kernel::Impl::describe(v) + " into a tensor of " +
+           std::to_string(offs.size()) + " x " + dtypeName(t.dtype));
+    return;
+  }
+  MValue bits = k.toMem(v.v, v.dtype, v.lanes);
+  for (size_t i = 0; i < offs.size(); ++i) {
+    MValue e = v.v;
+    if (v.lanes > 1)
+      e = k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), bits,
+                                                         k.constantOf(DType::I32, double(i))),
+                    t.dtype, 1);
+    if (t.rsrc)
+      k.bufferStoreAt(t, e, offs[i], 1);
+    else
+      k.storeAt(e, k.elementAddress(t, offs[i]), t.dtype);
+  }
+}
 } // namespace
 
 Value *Kernel::fragmentLoad(Value *ht) {
@@ -1528,13 +1587,15 @@ Value *Kernel::fragmentLoad(Value *ht) {
   Entry *t = k.getTensor(ht, "tensor");
   if (t && t->identity && t->identityOffset.size() == 1)
     return countingLoad(k, *t);
+  if (t && t->addrSpace != 5 && !t->identity)
+    return memoryLoad(k, *t);
   t = t ? registerTensor(k, ht) : nullptr;
   if (!t)
     return nullptr;
   std::vector<int64_t> offs = fragmentOffsets(*t);
-  if (offs.size() > 64) {
+  if (offs.size() > size_t(kMaxLanes)) {
     k.fail("load() of a register tensor of " + std::to_string(offs.size()) +
-           " elements: a vector has at most 64 lanes");
+           " elements: a vector has at most " + std::to_string(kMaxLanes) + " lanes");
     return nullptr;
   }
   int n = static_cast<int>(offs.size());
@@ -1558,7 +1619,13 @@ void Kernel::fragmentStore(Value *ht, Value *hv) {
   Impl &k = *impl_;
   if (!k.startOp())
     return;
-  Entry *t = registerTensor(k, ht);
+  Entry *m = k.getTensor(ht, "tensor");
+  if (m && m->addrSpace != 5 && !m->identity) {
+    if (Entry *v = k.getValue(hv, "value"))
+      memoryStore(k, *m, *v);
+    return;
+  }
+  Entry *t = m ? registerTensor(k, ht) : nullptr;
   Entry *v = t ? k.getValue(hv, "value") : nullptr;
   if (!v)
     return;
@@ -2366,6 +2433,20 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
 }
 } // namespace
 
+/// CuTe's gemm over fewer modes: (V) x (V) => (V), (V,M) x (V,N) => (V,M,N). Each operand as
+/// (values, rest, rest), a missing mode of extent one.
+Entry asGemmOperand(const Entry &t) {
+  Entry out = t;
+  if (t.layout && t.layout->rank() < 3) {
+    Layout l = *t.layout;
+    while (l.rank() < 3)
+      l = layout::append(l, layout::makeLayout(IntTuple(1), IntTuple(0)));
+    out.layout = l;
+    out.rank = 3;
+  }
+  return out;
+}
+
 void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wait, Value *hsa,
                   Value *hsb, const GemmTraversal &traversal) {
   Impl &k = *impl_;
@@ -2395,7 +2476,9 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
              " reads a and b from shared memory: pass partition_A/B of shared-memory tensors");
       return;
     }
-    gemmWgmma(k, atom, *d, *a, *b, *c, wait);
+    Entry od = asGemmOperand(*d), oa = asGemmOperand(*a), ob = asGemmOperand(*b),
+          oc = asGemmOperand(*c);
+    gemmWgmma(k, atom, od, oa, ob, oc, wait);
     return;
   }
   if (!wait) {
@@ -2406,6 +2489,9 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
   if (!c)
     return;
+  Entry od = asGemmOperand(*d), oa = asGemmOperand(*a), ob = asGemmOperand(*b),
+        oc = asGemmOperand(*c);
+  d = &od, a = &oa, b = &ob, c = &oc;
   if (scaled) {
     gemmScaled(k, atom, *d, *a, *b, *c, hsa, hsb);
     return;
@@ -2786,8 +2872,11 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
               (int64_t(1) << t->swizzle->base()) * elem);
         }
         // AMD's buffer instructions take unaligned addresses (ROCm enables unaligned access).
+        // A buffer load into LDS writes where M0 says: the wave's base, each lane's bytes after
+        // the last lane's, so its LDS side is the instruction's to place, as FlyDSL leaves it.
         bool bufferAccess =
-            t->rsrc && (atom.op == CopyOp::BufferLoadStore || atom.op == CopyOp::BufferAtomic);
+            (t->rsrc && (atom.op == CopyOp::BufferLoadStore || atom.op == CopyOp::BufferAtomic)) ||
+            atom.op == CopyOp::BufferToLds;
         if (guaranteed < vecBytes && t->addrSpace != 5 && !bufferAccess)
           layout::fail(layout::ErrorKind::Divisibility,
                        "a " + std::to_string(atom.bits) + "-bit copy atom needs " +

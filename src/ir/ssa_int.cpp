@@ -36,8 +36,13 @@ uint64_t typeMax(mlir::Type t) {
   return bits >= 64 ? uint64_t(INT64_MAX) : bits <= 1 ? 1 : (uint64_t(1) << (bits - 1));
 }
 
-/// Divisors past 2^20 prove nothing more about alignment and would overflow when multiplied.
-int64_t capDivisor(int64_t d) { return d > (1 << 20) || d < 0 ? (1 << 20) : d; }
+/// Divisors past 2^20 prove nothing more about alignment and would overflow when multiplied:
+/// such a one keeps only its power of two, at most 2^20 (a negative one is read as 0's).
+int64_t capDivisor(int64_t d) {
+  if (d < 0)
+    return 1 << 20;
+  return d > (1 << 20) ? int64_t(1) << std::min(20, __builtin_ctzll(uint64_t(d))) : d;
+}
 
 uint64_t magnitudeBound(mlir::Value v, int depth) {
   uint64_t widest = typeMax(v.getType());
@@ -102,6 +107,50 @@ mlir::Type operandsType(mlir::OpBuilder &b, const Int &x, const Int &y) {
   return tx.isIndex() ? ty : tx;
 }
 
+/// How many low bits of `v` the ops that computed it leave zero (constants, products, sums,
+/// shifts, masks, casts, loop counters): 2^that divides v. Powers of two only, because they
+/// survive the wrap of a fixed-width product and are what alignment asks.
+unsigned knownTrailingZeros(mlir::Value v, int depth) {
+  constexpr unsigned kAll = 63;
+  if (depth > 12)
+    return 0;
+  if (std::optional<int64_t> c = integerConstant(v))
+    return *c == 0 ? kAll : unsigned(__builtin_ctzll(uint64_t(*c)));
+  auto of = [&](mlir::Value x) { return knownTrailingZeros(x, depth + 1); };
+  if (auto arg = mlir::dyn_cast<mlir::BlockArgument>(v)) {
+    auto loop = mlir::dyn_cast<mlir::scf::ForOp>(arg.getOwner()->getParentOp());
+    if (loop && arg == loop.getInductionVar())
+      return std::min(of(loop.getLowerBound()), of(loop.getStep()));
+    return 0;
+  }
+  mlir::Operation *op = v.getDefiningOp();
+  if (!op)
+    return 0;
+  auto operand = [&](unsigned i) { return of(op->getOperand(i)); };
+  auto shift = [&]() -> std::optional<unsigned> {
+    std::optional<int64_t> s = integerConstant(op->getOperand(1));
+    return s && *s >= 0 && *s < 64 ? std::optional<unsigned>(unsigned(*s)) : std::nullopt;
+  };
+  unsigned r = 0;
+  namespace ar = mlir::arith;
+  if (mlir::isa<ar::MulIOp>(op))
+    r = std::min(kAll, operand(0) + operand(1));
+  else if (mlir::isa<ar::AddIOp, ar::SubIOp, ar::OrIOp, ar::XOrIOp, ar::RemSIOp, ar::RemUIOp,
+                     ar::MinSIOp, ar::MaxSIOp, ar::MinUIOp, ar::MaxUIOp>(op))
+    r = std::min(operand(0), operand(1));
+  else if (mlir::isa<ar::AndIOp>(op))
+    r = std::max(operand(0), operand(1));
+  else if (mlir::isa<ar::SelectOp>(op))
+    r = std::min(operand(1), operand(2));
+  else if (mlir::isa<ar::ShLIOp>(op))
+    r = shift() ? std::min(kAll, operand(0) + *shift()) : 0;
+  else if (mlir::isa<ar::ShRUIOp, ar::ShRSIOp>(op))
+    r = shift() && operand(0) > *shift() ? operand(0) - *shift() : 0;
+  else if (mlir::isa<ar::IndexCastOp, ar::ExtSIOp, ar::ExtUIOp, ar::TruncIOp>(op))
+    r = widthOf(op->getOperand(0).getType()) == 1 ? 0 : operand(0);
+  return std::min(r, widthOf(v.getType()));
+}
+
 } // namespace
 
 uint64_t magnitudeBound(mlir::Value v) { return magnitudeBound(v, 0); }
@@ -155,6 +204,10 @@ Int SsaInt::make(mlir::OpBuilder &b, mlir::Location loc, LeafWidth width, mlir::
   }
   if (bound == 0)
     bound = typeMax(v.getType());
+  // What the ops that computed v prove: lcm(divisor, 2^k) keeps the odd part the caller knows.
+  unsigned known = std::min(knownTrailingZeros(v, 0), 20u);
+  if (divisor > 0 && unsigned(__builtin_ctzll(uint64_t(divisor))) < known)
+    divisor = (divisor >> __builtin_ctzll(uint64_t(divisor))) << known;
   return Int::dynamic(std::make_shared<SsaInt>(b, loc, width, v, capDivisor(divisor), bound));
 }
 

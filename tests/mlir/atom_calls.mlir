@@ -126,19 +126,16 @@ func.func @buffer_copy_soffset(%raw: !llvm.ptr<1>, %n: i64, %soff: i32) -> vecto
 }
 
 // A buffer copy into LDS with both fields of its state set: the resource at the source's byte
-// offset, soffset in bytes and imm_offset as the instruction's, and the destination less this
-// lane's share (the instruction adds lane x 16 bytes to the first active lane's address).
+// offset, soffset in bytes and imm_offset as the instruction's, and the destination as given:
+// the wave's LDS base, which the instruction reads from the first active lane and to which it
+// adds lane x 16 bytes.
 // ATOMS-LABEL: func.func @buffer_copy_into_lds
 // ATOMS: fly.copy_atom_call(%{{.*}}, %{{.*}}, %{{.*}}) : (!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<128>, 32>
 // LOW-LABEL: func.func @buffer_copy_into_lds
 // LOW-SAME: %[[LDS:[a-z0-9]+]]: !llvm.ptr<3>, %[[SOFF:[a-z0-9]+]]: i32, %[[IMM:[a-z0-9]+]]: i32)
 // LOW-DAG: %[[RSRC:.*]] = rocdl.make.buffer.rsrc
 // LOW-DAG: %[[BYTES:.*]] = arith.muli %[[SOFF]], %{{.*}} : i32
-// LOW-DAG: %[[LANE:.*]] = gpu.lane_id
-// LOW-DAG: %[[L64:.*]] = arith.index_cast %[[LANE]] : index to i64
-// LOW-DAG: %[[BACK:.*]] = arith.muli %[[L64]], %{{.*}} : i64
-// LOW: %[[BASE:.*]] = llvm.getelementptr %[[LDS]][%[[BACK]]]
-// LOW: rocdl.raw.ptr.buffer.load.lds %[[RSRC]], %[[BASE]], %{{.*}}, %{{.*}}, %[[BYTES]], %[[IMM]], %{{.*}}
+// LOW: rocdl.raw.ptr.buffer.load.lds %[[RSRC]], %[[LDS]], %{{.*}}, %{{.*}}, %[[BYTES]], %[[IMM]], %{{.*}}
 func.func @buffer_copy_into_lds(%raw: !llvm.ptr<1>, %n: i64, %lds: !llvm.ptr<3>, %soff: i32, %imm: i32) {
   %g = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %stride = arith.constant 0 : i16

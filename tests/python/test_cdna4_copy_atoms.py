@@ -103,3 +103,31 @@ def test_async_lds_loads_are_the_buffer_lds_atoms_and_their_marks_wait_for_nothi
 def test_forms_not_offered_say_why(call, error, message):
     with pytest.raises(error, match=message):
         call()
+
+
+def test_a_wave_uniform_lds_base_takes_each_lanes_bytes_after_the_last(monkeypatch):
+    """FlyDSL's gfx950 GEMM hands every lane of a wave the same LDS address (read from the
+    first lane) and one-element views: the instruction writes lane i's 16 bytes at that base
+    plus 16 i, wherever the base is (its alignment is the instruction's to keep)."""
+    monkeypatch.setenv("ARCH", "gfx950")
+
+    @flyc.kernel
+    def staged(src: fx.Tensor, out: fx.Tensor, skew: fx.Int32):
+        t = fx.thread_idx.x
+        wave = t // 64
+        sm = fx.SharedAllocator().allocate_tensor(fx.Float32, fx.make_layout(2 * 256 + 8, 1))
+        base = rocdl.readfirstlane(fx.Int32.ir_type, fx.Int32(wave * 256 + skew))
+        one = fx.make_layout(1, 1)
+        from_src = fx.make_view(fx.get_iter(rocdl.make_buffer_tensor(src)) + t * 4, one)
+        atom = fx.make_copy_atom(rocdl.cdna4.BufferLoadAsyncLDS128b(), 32)
+        fx.copy_atom_call(atom, from_src, fx.make_view(fx.get_iter(sm) + base, one))
+        rocdl.wait_asyncmark(0)
+        fx.barrier()
+        for j in fx.range_constexpr(4):
+            out[t * 4 + j] = sm[wave * 256 + skew + (t % 64) * 4 + j]
+
+    x = np.arange(512, dtype=np.float32) + 1
+    for skew in (0, 4):
+        out = np.zeros(512, np.float32)
+        staged(flyc.from_dlpack(x), flyc.from_dlpack(out), skew).launch(grid=(1,), block=(128,))
+        np.testing.assert_array_equal(out, x)

@@ -740,3 +740,32 @@ def test_swizzle_offset_mistakes_are_kernel_errors():
 
         with pytest.raises(CompileError, match=message):
             bad(dev.array(np.zeros(1, np.int32))).launch(grid=(1,), block=(1,))
+
+
+@flyc.kernel
+def columns_as_vectors(A: fx.Tensor, B: fx.Tensor):
+    # Each thread's column of a row-major (8, 4) tile: a strided view in global memory, read
+    # whole as one vector and written whole into B's column, and the same through a buffer.
+    j = fx.thread_idx.x
+    col = fx.flat_divide(A, (8, 1))[None, None, 0, j]
+    out = fx.flat_divide(B, (8, 1))[None, None, 0, j]
+    out.store(col.load() * 2.0 + 1.0)
+    buf = fx.flat_divide(fx.rocdl.make_buffer_tensor(A), (8, 1))[None, None, 0, j]
+    B[8, j] = buf.load()[7]
+
+
+@flyc.kernel
+def load_of_dynamic_size(A: fx.Tensor):
+    v = A.load()
+    A[0] = v[0]
+
+
+def test_load_and_store_of_a_tensor_in_memory():
+    a = np.arange(32, dtype=np.float32).reshape(8, 4)
+    b = np.zeros((9, 4), np.float32)
+    columns_as_vectors(flyc.from_dlpack(a), flyc.from_dlpack(b)).launch(grid=(1,), block=(4,))
+    np.testing.assert_array_equal(b[:8], a * 2 + 1)
+    np.testing.assert_array_equal(b[8], a[7])
+    dynamic = flyc.from_dlpack(np.zeros(16, np.float32)).mark_layout_dynamic()
+    message = compile_error(load_of_dynamic_size, dynamic)
+    assert "load() of a memory tensor needs a static size" in message, message

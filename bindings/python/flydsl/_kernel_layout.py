@@ -1179,8 +1179,8 @@ class TensorValue(ElementTyped):
 
     def load(self, index=None, pred=None, lanes=1):
         """The element at `index` (one integer per mode), with lanes > 1 a vector of
-        consecutive elements (aligned to its size); without an index, all elements of a
-        register tensor as one vector."""
+        consecutive elements (aligned to its size); without an index, all elements (of a
+        register tensor, or of one in memory of static size) as one vector."""
         if index is None:
             return _wrap(K.fragment_load(current(), self.handle), self.ir_dtype)
         arr, n = self._coord(index)
@@ -1188,7 +1188,7 @@ class TensorValue(ElementTyped):
         return _wrap(K.vector_load(current(), self.handle, arr, n, int(lanes), p), self.ir_dtype)
 
     def store(self, index, value=None, pred=None):
-        """store(index, value, pred=None), or store(vector) into a register tensor."""
+        """store(index, value, pred=None), or store(vector) into all elements."""
         if value is None:  # converted to the element type, as an element store converts
             v = as_value(index)
             if v.ir_dtype != self.ir_dtype:

@@ -809,8 +809,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// One call of a buffer copy into LDS (FlyROCDL's MUBUF load with lds): the source's
   /// resource at its byte offset, the atom's soffset (elements) and imm_offset (bytes) as the
   /// instruction's. The instruction writes lane i's bytes at M0 + i x the width, M0 read from
-  /// the first active lane: each lane gives its destination less its share, so any lane gives
-  /// the wave's base.
+  /// the first active lane: the destination is that base, as FlyDSL's lowering passes it.
   void bufferCopyLds(OpBuilder &b, Location loc, Value atom, Value src, Value dst) {
     auto atomType = cast<CopyAtomType>(atom.getType());
     auto inst = cast<FR::BufferCopyLdsType>(atomType.getCopyOp());
@@ -837,12 +836,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     Value soffsetRaw = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{0});
     Value imm = LLVM::ExtractValueOp::create(b, loc, state, ArrayRef<int64_t>{1});
     Value soffset = arith::MulIOp::create(b, loc, soffsetRaw, elem);
-    Value lane =
-        arith::IndexCastOp::create(b, loc, b.getI64Type(), gpu::LaneIdOp::create(b, loc, nullptr));
-    Value back = arith::MulIOp::create(
-        b, loc, lane, arith::ConstantIntOp::create(b, loc, b.getI64Type(), -bytes));
-    Value lds = tensor(dst).ptr;
-    Value base = LLVM::GEPOp::create(b, loc, lds.getType(), b.getI8Type(), lds, ValueRange{back});
+    Value base = tensor(dst).ptr;
     Value size = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bytes);
     Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     ROCDL::RawPtrBufferLoadLdsOp::create(b, loc, bufferResource(b, loc, fat), base, size, voffset,

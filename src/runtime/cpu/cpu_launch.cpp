@@ -193,9 +193,12 @@ std::string runFibers(EntryFn fn, void **args, const Geometry &g, ThreadContext 
     if (done == n)
       return {};
     bool released = false;
-    if (atBarrier == n) {
+    // As the hardware's barriers (s_barrier, bar.sync), one waits for the threads that have not
+    // exited: a thread that returned early no longer holds the others up.
+    if (atBarrier && atBarrier + done == n) {
       for (Fiber &f : b.fibers)
-        f.state = FiberState::Ready;
+        if (f.state == FiberState::AtBarrier)
+          f.state = FiberState::Ready;
       released = true;
     }
     for (uint32_t w = 0; w < n; w += wave) {

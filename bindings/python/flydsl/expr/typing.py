@@ -76,7 +76,7 @@ class _VectorType(type):
 
 
 class Vector(metaclass=_VectorType):
-    """Vectors of 1..64 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
+    """Vectors of 1..1024 lanes: `Vector.from_elements([a, b, c, d], fx.Float32)`, `v[i]`,
     `v.insert(x, i)`, `v.bitcast("i32")`, `v.to(fx.BFloat16)`, `v.store(T, [i])`. A vector
     value is a kernel value with lanes: `Vector(v)` (FlyDSL's wrapper) is v itself, and a
     one-lane vector is a scalar (its lane 0)."""
