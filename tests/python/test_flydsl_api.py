@@ -368,6 +368,23 @@ def test_memref_helpers_constants_and_known_block_sizes():
     assert helpers._known_block_size == [4, 1, 1]  # FlyDSL's attribute name
 
 
+def test_a_kernel_renamed_between_launches_launches_under_its_new_name():
+    """Launches of numbers alone take the prepared (hot) path after the first; renaming the
+    kernel's function, as FlyDSL's programs do, compiles and launches the renamed kernel."""
+
+    @flyc.kernel
+    def named_once(v: fx.Int32):
+        if v < 0:  # never: the test's launches print nothing
+            fx.printf("{}", v)
+
+    named_once(1).launch(block=(2,))
+    named_once(2).launch(block=(2,))  # the prepared launch
+    assert len(named_once.cache) == 1 and len(named_once._prepared) == 1
+    named_once._func.__name__ = "named_twice"
+    named_once(3).launch(block=(2,))
+    assert named_once.name == "named_twice" and len(named_once.cache) == 2
+
+
 @pytest.mark.parametrize(
     "size, error, message",
     [(7, TypeError, "sequence of 3"), ([4, 1], ValueError, "exactly 3"),

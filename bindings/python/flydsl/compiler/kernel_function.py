@@ -618,7 +618,11 @@ class _Launch:
             key = _fast.signature_key(self.args, kernel._constexpr)
             if key is not None:
                 dims = _static_block(block) if kernel._block_specialized else None
-                key = (key, _fast.raw_choice(), dims, _hinted_fastmath())
+                # The symbol and the declared block size, which programs may set between
+                # launches, select the compiled kernel as the slow path's key does.
+                known = kernel.known_block_size
+                named = (kernel.name, None if known is None else tuple(known))
+                key = (key, _fast.raw_choice(), dims, _hinted_fastmath(), named)
                 try:
                     prepared = kernel._prepared.get(key)
                 except TypeError:  # an unhashable Constexpr value: the slow path only
@@ -648,7 +652,7 @@ class _Launch:
         check(K.launch(compiled.handle, compiled.name.encode(), ctypes.byref(cfg), arr, len(args)))
         # This signature launched: the next such launch takes the hot path.
         if key is not None and kernel._block_specialized and key[2] is None:
-            key = (key[0], key[1], _dim3(block, "block"), key[3])  # this launch specialized it
+            key = (key[0], key[1], _dim3(block, "block"), *key[3:])  # this launch specialized it
         if key is not None and key not in kernel._prepared and _fast.usable(classified):
             kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified)
         # Tensors stay borrowed until here: their capsules live in `classified`.
