@@ -769,3 +769,23 @@ def test_load_and_store_of_a_tensor_in_memory():
     dynamic = flyc.from_dlpack(np.zeros(16, np.float32)).mark_layout_dynamic()
     message = compile_error(load_of_dynamic_size, dynamic)
     assert "load() of a memory tensor needs a static size" in message, message
+
+
+@flyc.kernel
+def moved_by_multiples(A: fx.Tensor, B: fx.Tensor, start: fx.Int32, step: fx.Constexpr[int]):
+    # The offset is a run-time value: its ops (start * 8 + tid * step) prove what divides it.
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Float32)
+    off = start * 8 + fx.thread_idx.x * step
+    src = fx.make_view(fx.get_iter(A) + off, fx.make_layout(4, 1))
+    fx.copy_atom_call(atom, src, fx.make_view(fx.get_iter(B) + off, fx.make_layout(4, 1)))
+
+
+def test_run_time_offsets_keep_the_alignment_their_ops_prove():
+    a = np.arange(64, dtype=np.float32)
+    b = np.zeros(64, np.float32)
+    moved_by_multiples(flyc.from_dlpack(a), flyc.from_dlpack(b), 2, 4).launch(block=(8,))
+    np.testing.assert_array_equal(b[16:48], a[16:48])
+    assert not b[:16].any() and not b[48:].any()
+    # Steps of two floats prove 8 bytes, not the 16 a 128-bit access needs.
+    message = compile_error(moved_by_multiples, flyc.from_dlpack(a), flyc.from_dlpack(b), 2, 2)
+    assert "only guarantees 8 bytes" in message, message
