@@ -883,8 +883,9 @@ FLY_API fly_value_t *fly_load_at(fly_kernel_t *k, fly_value_t *tensor, fly_value
                                  fly_value_t *pred);
 FLY_API void fly_store_at(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
                           fly_value_t *coord, fly_value_t *pred);
-/* A register tensor's elements as one vector (a scalar for one element), back,
- * or all set to one value. */
+/* A tensor's elements as one vector (a scalar for one element), back, or all set to one
+ * value. Load and store take register tensors and global, shared or buffer tensors of static
+ * size (one access per contiguous run); fill takes register tensors. */
 FLY_API fly_value_t *fly_fragment_load(fly_kernel_t *k, fly_value_t *tensor);
 FLY_API void fly_fragment_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *vec);
 FLY_API void fly_fragment_fill(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value);
