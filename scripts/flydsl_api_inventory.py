@@ -137,14 +137,18 @@ DIFFERENCES = """
   of f16 or bf16; the `aux` cache bits are not applied; also as `fx.rocdl.*`, with
   `fx.rocdl.get_buffer_rsrc` of a buffer tensor),
   integer `llvm.AddOp` / `SubOp` / `MulOp` (overflow flags accepted, the ops wrap),
-  `llvm.LoadOp` / `StoreOp` through a pointer (vectors aligned to their size) and
-  `llvm.AtomicRMWOp` (add, max, min, and, or, inc, dec; monotonic in the system scope, which
-  covers any narrower `syncscope`; a stronger ordering is refused, not weakened; an fadd of a
-  pair of f16 or bf16 is the packed buffer atomic add, whose old value is not offered); a
+  `llvm.LoadOp` / `StoreOp` through a pointer (vectors aligned to their size; with an
+  `ordering` of unordered or monotonic, one i32, i64, f32 or f64 read by an atomic `or` of zero
+  or written by an atomic exchange, so that a spin on a flag reads memory each time) and
+  `llvm.AtomicRMWOp` (add, max, min, and, or, inc, dec, xchg; monotonic in the system scope,
+  which covers any narrower `syncscope`; a stronger ordering is refused, not weakened; an fadd
+  of a pair of f16 or bf16 is the packed buffer atomic add, whose old value is not offered); a
   pointer is its 64-bit address. `llvm.inline_asm` / `InlineAsmOp` are read, not passed on (the
   C API takes no assembly): lines of `s_waitcnt` with named counters, `s_barrier` and `s_nop`
-  (dropped: the compiler inserts the delays hazards need), and an empty text whose one output
-  is tied to its one input (the input itself); other assembly is refused, naming the line.
+  (dropped: the compiler inserts the delays hazards need), an empty text whose one output
+  is tied to its one input (the input itself), and `global_store_dword[x2|x3|x4] $0, $1, off`
+  of a value through a global pointer (with `sc0` / `sc1`, coherent for other blocks, each
+  word is an atomic exchange); other assembly is refused, naming the line.
   The `fly` dialect's layout builders (`fly.static(IntTupleType.get((4, 8)))`,
   `fly.make_int_tuple(type, values)`, `fly.make_layout(shape, stride=s)`, `fly.select(t,
   indices=[0])`, `fly.get`, `fly.take`, `fly.coalesce`, `fly.complement(l, codomain_size=c)`,

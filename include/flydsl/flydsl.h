@@ -678,8 +678,10 @@ FLY_API fly_value_t *fly_load(fly_kernel_t *k, fly_value_t *tensor, fly_value_t 
                               size_t n, fly_value_t *pred);
 FLY_API void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value,
                        fly_value_t *const *coord, size_t n, fly_value_t *pred);
-/* FlyDSL's AtomicOp numbering. AND, OR, INC and DEC take integers only; INC stores
- * old >= value ? 0 : old + 1 and DEC old == 0 || old > value ? value : old - 1 (unsigned). */
+/* FlyDSL's AtomicOp numbering, and XCHG after it. AND, OR, INC and DEC take integers only;
+ * INC stores old >= value ? 0 : old + 1 and DEC old == 0 || old > value ? value : old - 1
+ * (unsigned). XCHG stores the value (an atomic store that also reads the old one); it is
+ * offered by fly_atomic only, not as a copy atom. */
 typedef enum fly_atomic_op {
   FLY_ATOMIC_ADD = 0,
   FLY_ATOMIC_MAX,
@@ -687,7 +689,8 @@ typedef enum fly_atomic_op {
   FLY_ATOMIC_AND,
   FLY_ATOMIC_OR,
   FLY_ATOMIC_INC,
-  FLY_ATOMIC_DEC
+  FLY_ATOMIC_DEC,
+  FLY_ATOMIC_XCHG
 } fly_atomic_op;
 /* Atomically combines `value` into the element; returns the old value. */
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,

@@ -880,7 +880,7 @@ void fly_store(fly_kernel_t *k, fly_value_t *tensor, fly_value_t *value, fly_val
 fly_value_t *fly_atomic(fly_kernel_t *k, int op, fly_value_t *tensor, fly_value_t *const *coord,
                         size_t n, fly_value_t *value) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_DEC)
+  if (op < FLY_ATOMIC_ADD || op > FLY_ATOMIC_XCHG)
     return handle(K->atomic(ir::AtomicOp::Add, nullptr, {}, nullptr));
   return handle(
       K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));

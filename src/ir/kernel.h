@@ -115,7 +115,7 @@ enum class ShuffleMode { Xor, Up, Down, Idx };
 /// How a warp collective moves values between lanes: shuffles on every target, or gfx9's DPP
 /// row moves (fly_warp_reduce_dpp in flydsl.h).
 enum class WarpForm { Shuffles, Dpp };
-enum class AtomicOp { Add, Max, Min, And, Or, Inc, Dec }; // fly_atomic_op's numbering
+enum class AtomicOp { Add, Max, Min, And, Or, Inc, Dec, Xchg }; // fly_atomic_op's numbering
 
 class Module;
 

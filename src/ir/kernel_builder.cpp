@@ -1112,8 +1112,10 @@ std::optional<std::string> Kernel::Impl::atomicRefusal(AtomicOp op, DType d) {
 MValue Kernel::Impl::atomicRmw(AtomicOp op, MValue ptr, MValue v, DType d,
                                const std::string &scope) {
   namespace L = mlir::LLVM;
-  // atomicRefusal kept floats to the operations that have them
-  L::AtomicBinOp bin = *fly::atomicBinOp(int(op), isFloat(d));
+  // atomicRefusal kept floats to the operations that have them; xchg is not one of FlyDSL's
+  // atomic copy operations, so the dialect's table does not hold it.
+  L::AtomicBinOp bin =
+      op == AtomicOp::Xchg ? L::AtomicBinOp::xchg : *fly::atomicBinOp(int(op), isFloat(d));
   auto r = L::AtomicRMWOp::create(b, loc(), bin, ptr, v, L::AtomicOrdering::monotonic);
   if (!scope.empty())
     r.setSyncscope(scope);

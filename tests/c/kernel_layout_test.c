@@ -70,6 +70,9 @@ int main(void) {
   EXPECT_ERROR("unknown copy op", CHECK(!fly_kernel_copy_atom(k, 7, 32, FLY_F32)));
   EXPECT_ERROR("cannot move", CHECK(!fly_kernel_copy_atom(k, FLY_COPY_UNIVERSAL, 24, FLY_F32)));
   EXPECT_ERROR("unknown atomic op 9", CHECK(!fly_kernel_atomic_copy_atom(k, 9, FLY_F32, "")));
+  /* An exchange is fly_atomic's alone: FlyDSL's atomic copies have none. */
+  EXPECT_ERROR("unknown atomic op 7",
+               CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_XCHG, FLY_F32, "")));
   EXPECT_ERROR("take integers, not f64",
                CHECK(!fly_kernel_atomic_copy_atom(k, FLY_ATOMIC_INC, FLY_F64, NULL)));
   EXPECT_ERROR("not 'device'",

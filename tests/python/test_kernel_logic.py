@@ -173,6 +173,29 @@ def test_a_name_bound_in_one_dynamic_branch_and_read_after_is_an_error():
         launch(half, np.zeros(N, np.int32))
 
 
+def test_a_name_set_by_every_branch_that_goes_on_is_not_carried_by_an_enclosing_if():
+    # In the unrolled loop the name is bound before the dynamic `if` from the second pass on;
+    # it is read only after the static chain that sets it (its last arm raises), so the `if`
+    # need not carry it, and a Python string need not become a kernel value.
+    @flyc.kernel
+    def chained(out: fx.Tensor, width: fx.Constexpr[int]):
+        t = fx.thread_idx.x
+        for i in fx.range_constexpr(2):
+            if t == i:
+                if fx.const_expr(width == 4):
+                    name = "four"
+                elif fx.const_expr(width == 8):
+                    name = "eight"
+                else:
+                    raise ValueError(f"width {width}")
+                out[t] = fx.Int32(len(name) + i)
+
+    (out,) = launch(chained, np.zeros(N, np.int32), scalars=(8,))
+    assert list(out[:3]) == [5, 6, 0]
+    with pytest.raises(ValueError, match="width 2"):
+        launch(chained, np.zeros(N, np.int32), scalars=(2,))
+
+
 def test_arms_of_two_dtypes_are_an_error():
     @flyc.kernel
     def mixed(out: fx.Tensor):

@@ -327,6 +327,71 @@ def test_raw_llvm_atomics_refuse_what_they_cannot_honour(host_target):
     assert not x.any()
 
 
+@flyc.kernel
+def signalled(data: fx.Tensor, flag: fx.Tensor, out: fx.Tensor):
+    from flydsl._mlir.dialects import fly
+
+    ptr1 = ir.Type.parse("!llvm.ptr<1>")
+    i32 = ir.IntegerType.get_signless(32)
+    signal = fly.extract_aligned_pointer_as_index(ptr1, flag)
+    if fx.block_idx.x == 0:
+        # Block 0 writes two words as FlyDSL's split-K zeroes its output (coherent stores),
+        # then raises the flag with an atomic store.
+        words = fx.Vector.from_elements([fx.Float32(1.5), fx.Float32(-2.0)], fx.Float32)
+        at = fly.extract_aligned_pointer_as_index(ptr1, data)
+        llvm.InlineAsmOp(None, [at, words], "global_store_dwordx2 $0, $1, off sc0 sc1", "v,v",
+                         has_side_effects=True)  # fmt: skip
+        llvm.StoreOp(arith.constant(i32, 1), signal, alignment=4,
+                     ordering=llvm.AtomicOrdering.monotonic, syncscope="agent")  # fmt: skip
+    else:
+        # Block 1 spins until it sees the flag: each atomic load reads memory again.
+        seen = llvm.LoadOp(i32, signal, alignment=4, ordering=llvm.AtomicOrdering.monotonic)
+        cur = seen.result
+        while cur == 0:
+            cur = llvm.LoadOp(i32, signal, ordering=llvm.AtomicOrdering.monotonic).result
+        out[0] = data[0]
+        out[1] = data[1]
+        out[2] = cur.to(fx.Float32)
+
+
+def test_a_block_waits_for_a_flag_another_block_raises(host_target):
+    data, flag, out = np.zeros(2, np.float32), np.zeros(1, np.int32), np.zeros(3, np.float32)
+    signalled(data, flag, out).launch(grid=(2,), block=(1,))
+    np.testing.assert_array_equal(data, [1.5, -2.0])
+    np.testing.assert_array_equal(out, [1.5, -2.0, 1.0])
+    assert flag[0] == 1
+
+
+def test_atomic_loads_and_stores_take_one_word_in_a_relaxed_order(host_target):
+    from flydsl._mlir.dialects import fly
+
+    @flyc.kernel
+    def atomic_access(x: fx.Tensor, how: fx.Constexpr[int]):
+        p = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), x)
+        f32 = ir.F32Type.get()
+        if fx.const_expr(how == 0):
+            llvm.LoadOp(f32, p, ordering=llvm.AtomicOrdering.acquire)
+        elif fx.const_expr(how == 1):
+            llvm.StoreOp(arith.constant(f32, 1.0), p, ordering=llvm.AtomicOrdering.release)
+        elif fx.const_expr(how == 2):
+            llvm.LoadOp(ir.VectorType.get([2], f32), p, ordering=llvm.AtomicOrdering.monotonic)
+        else:  # an f32 flag: read back through the same bits
+            old = llvm.LoadOp(f32, p, ordering=llvm.AtomicOrdering.monotonic).result
+            llvm.StoreOp(old + 2.0, p, ordering=llvm.AtomicOrdering.monotonic)
+            x[1] = llvm.AtomicRMWOp(llvm.AtomicBinOp.xchg, p, arith.constant(f32, 0.25),
+                                    llvm.AtomicOrdering.monotonic).result  # fmt: skip
+
+    x = np.array([0.5, 0.0], np.float32)
+    with pytest.raises(NotImplementedError, match="LoadOp with acquire ordering is not offered"):
+        atomic_access(x, 0).launch(block=(1,))
+    with pytest.raises(NotImplementedError, match="StoreOp with release ordering is not offered"):
+        atomic_access(x, 1).launch(block=(1,))
+    with pytest.raises(NotImplementedError, match="atomic llvm.LoadOp of .* is not offered"):
+        atomic_access(x, 2).launch(block=(1,))
+    atomic_access(x, 3).launch(block=(1,))
+    np.testing.assert_array_equal(x, [0.25, 2.5])
+
+
 needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no llvm-objdump-22")
 
 
@@ -423,6 +488,8 @@ def test_inline_assembly_with_a_meaning_here(host_target):
         (("s_waitcnt lgkmcnt(0) bogus",), "is not offered"),
         (("s_nop 99",), "'s_nop 99' is not offered"),
         (("", "=v,v"), "empty anchor is offered for one value tied"),
+        (("global_store_dwordx2 $0, $1, off", "v,v"), "stores 64 bits; the value has 32"),
+        (("global_store_dword $0, $1, off glc", "v,v"), "is not offered"),
     ],
 )
 def test_other_inline_assembly_is_refused(host_target, args, message):
@@ -430,6 +497,11 @@ def test_other_inline_assembly_is_refused(host_target, args, message):
     def asm(out: fx.Tensor):
         text, constraints = args if len(args) == 2 else (args[0], "")
         operands = [out[0]] if constraints else []
+        if text.startswith("global_store"):
+            from flydsl._mlir.dialects import fly
+
+            ptr = fly.extract_aligned_pointer_as_index(ir.Type.parse("!llvm.ptr<1>"), out)
+            operands = [ptr, out[0]]
         llvm.inline_asm(None, operands, text, constraints, has_side_effects=True)
 
     with pytest.raises(NotImplementedError, match=message):

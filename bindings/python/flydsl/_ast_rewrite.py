@@ -203,13 +203,29 @@ def _loads(node):
 
 def _flow(stmts):
     """(exposed, assigned): the names these statements may read before they assign them, and
-    those they assign on every path through them."""
+    those they assign on every path through them that goes on after them."""
+    exposed, assigned, _ = _paths(stmts)
+    return exposed, assigned
+
+
+# Statements after which the statements that follow them in their block do not run.
+_LEAVES = (ast.Raise, ast.Return, ast.Continue, ast.Break)
+
+
+def _paths(stmts):
+    """_flow's (exposed, assigned), and whether a path runs on past the statements. A branch
+    that cannot run on (it raises, returns, continues or breaks) leaves no name unassigned
+    after the `if`: `x` set in the other branches of `if a: x = 1 else: raise` is bound after
+    it."""
     exposed, assigned = set(), set()
     for s in stmts:
         if isinstance(s, ast.If):
-            e1, a1 = _flow(s.body)
-            e2, a2 = _flow(s.orelse)
-            reads, sure = set(_loads(s.test)) | e1 | e2, a1 & a2
+            e1, a1, on1 = _paths(s.body)
+            e2, a2, on2 = _paths(s.orelse)
+            reads = set(_loads(s.test)) | e1 | e2
+            if not (on1 or on2):
+                return exposed | (reads - assigned), assigned, False
+            sure = a1 & a2 if on1 and on2 else (a1 if on1 else a2)
         elif isinstance(s, (ast.For, ast.AsyncFor)):
             target = {n.id for n in ast.walk(s.target) if isinstance(n, ast.Name)}
             body = (_flow(s.body)[0] - target) | _flow(s.orelse)[0]  # the header binds target
@@ -227,7 +243,9 @@ def _flow(stmts):
             reads, sure = set(_loads(s)), _assigned([s])
         exposed |= reads - assigned
         assigned |= sure
-    return exposed, assigned
+        if isinstance(s, _LEAVES):
+            return exposed, assigned, False
+    return exposed, assigned, True
 
 
 def _thunk(expr):

@@ -1146,6 +1146,7 @@ pub const fly_atomic_op_FLY_ATOMIC_AND: fly_atomic_op = 3;
 pub const fly_atomic_op_FLY_ATOMIC_OR: fly_atomic_op = 4;
 pub const fly_atomic_op_FLY_ATOMIC_INC: fly_atomic_op = 5;
 pub const fly_atomic_op_FLY_ATOMIC_DEC: fly_atomic_op = 6;
+pub const fly_atomic_op_FLY_ATOMIC_XCHG: fly_atomic_op = 7;
 pub type fly_atomic_op = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_atomic(

@@ -1,17 +1,57 @@
 """What `llvm.inline_asm` means here: the AMD assembly FlyDSL's kernels write whose effect the
 library has an operation for. A kernel is built through the C API, which takes no assembly,
 so the text is read instead: lines of `s_waitcnt` (named counters), `s_barrier` and `s_nop`
-(a delay for hazards, which the compiler already inserts where the hardware needs one), and an
+(a delay for hazards, which the compiler already inserts where the hardware needs one), an
 empty text whose outputs are tied to its inputs (an optimization anchor: the inputs
-themselves). Anything else is refused, naming what is not offered."""
+themselves), and a `global_store_dword[x2|x3|x4] $0, $1, off` of a value through a global
+pointer. Anything else is refused, naming what is not offered."""
 
 import re
 
+from ..._ir_types import bit_width
 from ..._trace import as_value
 from ...expr.gpu import barrier
 from ...expr.rocdl.sched import s_waitcnt
+from ._llvm_access import atomic_rmw, element
 
 _COUNTER = re.compile(r"(vmcnt|lgkmcnt|expcnt)\((\d+)\)")
+_GLOBAL_STORE = re.compile(
+    r"global_store_dword(x[234])?\s+\$0\s*,\s*\$1\s*,\s*off((?:\s+(?:sc0|sc1|nt))*)"
+)
+_XCHG = 7  # fly_atomic_op's exchange
+
+
+def _global_store(text, operands, constraints):
+    """`global_store_dword[xN] $0, $1, off [sc0] [sc1] [nt]`: the N dwords of value $1 stored
+    at global pointer $0. With sc0 or sc1 (coherent at the device's or system's scope, so that
+    other blocks see the words: FlyDSL's split-K zeroes its output this way before it signals)
+    each word is an atomic exchange, which is performed where every block sees it; otherwise
+    (nt only streams past the caches) a plain store."""
+    found = _GLOBAL_STORE.fullmatch(text)
+    if not found:
+        return False
+    if len(operands) != 2 or constraints.replace(" ", "") != "v,v":
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r}: a global store takes a pointer and a value "
+            f"(constraints 'v,v'), not {len(operands)} operands and {constraints!r}"
+        )
+    words = int(found.group(1)[1]) if found.group(1) else 1
+    value = as_value(operands[1])
+    bits = bit_width(value.ir_dtype) * value.lanes
+    if bits != 32 * words:
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r} stores {words * 32} bits; the value has {bits} "
+            f"({value.lanes} x {value.ir_dtype})"
+        )
+    if getattr(operands[0], "memory", None) != 1:
+        raise NotImplementedError(f"llvm.inline_asm {text!r} stores through an !llvm.ptr<1>")
+    dwords = value if value.ir_dtype == "i32" else value.bitcast("i32")
+    if {"sc0", "sc1"} & set(found.group(2).split()):
+        for i in range(words):
+            atomic_rmw(_XCHG, operands[0], dwords[i], "i32", index=i)
+    else:
+        element(operands[0], "i32").store(dwords)
+    return True
 
 
 def _instruction(line):
@@ -45,7 +85,10 @@ def inline_asm(res, operands, asm_string, constraints, *, has_side_effects=None,
             "llvm.inline_asm: an empty anchor is offered for one value tied to one output "
             f"(constraints '=v,0'), not {constraints!r}"
         )
-    if operands or (res is not None and str(res) != "!llvm.void"):
+    void = res is None or str(res) == "!llvm.void"
+    if void and _global_store(text, operands, constraints):
+        return None
+    if operands or not void:
         raise NotImplementedError(
             f"llvm.inline_asm {text!r}: assembly with operands or results is not offered"
         )

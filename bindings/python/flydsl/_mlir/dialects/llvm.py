@@ -10,12 +10,13 @@ import enum
 from ... import _kernel_api as K
 from ..._ir_types import LLVMPointerType as PointerType
 from ..._ir_types import bit_width
-from ..._kernel_layout import _FLY_SPACE, Pointer, _raise_builder_error
+from ..._kernel_layout import _raise_builder_error
 from ..._llvm_pointer import LLVMPointer, address_of, pointer
-from ..._trace import _wrap, as_value, constant, current
+from ..._trace import as_value, constant, current
 from .._not_offered import module_getattr
 from .._op import op_class
 from ._amd_asm import inline_asm
+from ._llvm_access import atomic_rmw, element
 from ._none import REASON
 
 # GEPOp's marker, in raw_constant_indices, of an index given as a value.
@@ -119,49 +120,38 @@ class AtomicOrdering(enum.IntEnum):
 _ATOMIC_OPS = {
     AtomicBinOp.add: 0, AtomicBinOp.fadd: 0, AtomicBinOp.max: 1, AtomicBinOp.fmax: 1,
     AtomicBinOp.min: 2, AtomicBinOp.fmin: 2, AtomicBinOp._and: 3, AtomicBinOp._or: 4,
-    AtomicBinOp.uinc_wrap: 5, AtomicBinOp.udec_wrap: 6,
+    AtomicBinOp.uinc_wrap: 5, AtomicBinOp.udec_wrap: 6, AtomicBinOp.xchg: 7,
 }  # fmt: skip
 
 
-def _element(ptr, dtype):
-    """A kernel Pointer to `dtype` elements at the address `ptr` holds."""
-    if not isinstance(ptr, LLVMPointer):
-        raise TypeError(f"expected an !llvm.ptr value, got {ptr!r}")
-    if ptr.memory is None:
+def _relaxed(op, ordering):
+    """Kernel atomics are monotonic (relaxed) in the system's scope, which is at least as strong
+    as any narrower `syncscope`; an acquire, release or sequentially consistent one is refused,
+    not weakened."""
+    if AtomicOrdering(ordering) not in (AtomicOrdering.unordered, AtomicOrdering.monotonic):
         raise NotImplementedError(
-            "an access through a generic !llvm.ptr made from an integer is not offered: the "
-            "memory it points into is not known (make it from a tensor, or use !llvm.ptr<1>)"
+            f"llvm.{op} with {AtomicOrdering(ordering).name} ordering is not offered: "
+            "kernel atomics are monotonic (order other accesses with a fence or barrier)"
         )
-    return Pointer.at_address(address_of(ptr), dtype, _FLY_SPACE[ptr.memory])
 
 
 def atomicrmw(bin_op, ptr, val, ordering, *, syncscope=None, alignment=None, **kwargs):
-    """Atomically combines `val` into the element at `ptr`; the old value. Kernel atomics are
-    monotonic (relaxed) in the system's scope, which is at least as strong as any narrower
-    `syncscope`; an acquire, release or sequentially consistent one is refused, not weakened."""
+    """Atomically combines `val` into the element at `ptr`; the old value (see _relaxed)."""
     bin_op = AtomicBinOp(bin_op)
     if bin_op not in _ATOMIC_OPS:
         raise NotImplementedError(
             f"llvm.AtomicRMWOp {bin_op.name} is not offered: kernel atomics add, max, min, and, "
-            "or, inc and dec"
+            "or, inc, dec and xchg"
         )
-    if AtomicOrdering(ordering) not in (AtomicOrdering.unordered, AtomicOrdering.monotonic):
-        raise NotImplementedError(
-            f"llvm.AtomicRMWOp with {AtomicOrdering(ordering).name} ordering is not offered: "
-            "kernel atomics are monotonic (order other accesses with a fence or barrier)"
-        )
+    _relaxed("AtomicRMWOp", ordering)
     v = as_value(val)
     if v.lanes != 1:
         return _pair_add(bin_op, ptr, v)
     unsigned = bin_op in (AtomicBinOp.max, AtomicBinOp.min) and v.ir_dtype.startswith("u")
-    if unsigned or (bin_op.name.startswith("f") != v.ir_dtype.startswith(("f", "bf"))):
+    is_float = v.ir_dtype.startswith(("f", "bf"))
+    if unsigned or (bin_op != AtomicBinOp.xchg and bin_op.name.startswith("f") != is_float):
         raise TypeError(f"llvm.AtomicRMWOp {bin_op.name} does not take {v.ir_dtype} values")
-    target = _element(ptr, v.ir_dtype).tensor
-    coord = (K.P * 1)(as_value(0).handle)
-    h = K.atomic(current(), _ATOMIC_OPS[bin_op], target.handle, coord, 1, v.handle)
-    if not h:
-        _raise_builder_error()
-    return _wrap(h, v.ir_dtype)
+    return atomic_rmw(_ATOMIC_OPS[bin_op], ptr, v, v.ir_dtype)
 
 
 def _pair_add(bin_op, ptr, v):
@@ -193,16 +183,39 @@ def _checked_alignment(op, res_type, alignment):
         )
 
 
-def load(res, addr, *, alignment=None, **kwargs):
-    """The value of type `res` (a scalar or vector type) at pointer `addr`."""
+def _atomic_scalar(op, type_):
+    if type_.lanes != 1 or type_.ir_dtype not in ("i32", "i64", "f32", "f64"):
+        raise NotImplementedError(
+            f"an atomic llvm.{op} of {type_} is not offered: atomic accesses take one i32, i64, "
+            "f32 or f64"
+        )
+
+
+def load(res, addr, *, alignment=None, ordering=None, syncscope=None, **kwargs):
+    """The value of type `res` (a scalar or vector type) at pointer `addr`. An atomic load
+    (`ordering` unordered or monotonic, as a spin on a flag needs: each iteration reads memory)
+    is an atomic `or` of zero, which reads the element and leaves it as it was."""
     _checked_alignment("LoadOp", res, alignment)
-    return _element(addr, res.ir_dtype).load(res)
+    if ordering is None or AtomicOrdering(ordering) == AtomicOrdering.not_atomic:
+        return element(addr, res.ir_dtype).load(res)
+    _relaxed("LoadOp", ordering)
+    _atomic_scalar("LoadOp", res)
+    bits = "i" + res.ir_dtype[1:]
+    old = atomic_rmw(_ATOMIC_OPS[AtomicBinOp._or], addr, constant(0, bits), bits)
+    return old if bits == res.ir_dtype else old.bitcast(res.ir_dtype)
 
 
-def store(value, addr, *, alignment=None, **kwargs):
+def store(value, addr, *, alignment=None, ordering=None, syncscope=None, **kwargs):
+    """Stores `value` at pointer `addr`; an atomic store (`ordering` unordered or monotonic) is
+    an atomic exchange whose old value is dropped."""
     v = as_value(value)
     _checked_alignment("StoreOp", v.type, alignment)
-    _element(addr, v.ir_dtype).store(v)
+    if ordering is None or AtomicOrdering(ordering) == AtomicOrdering.not_atomic:
+        element(addr, v.ir_dtype).store(v)
+        return
+    _relaxed("StoreOp", ordering)
+    _atomic_scalar("StoreOp", v.type)
+    atomic_rmw(_ATOMIC_OPS[AtomicBinOp.xchg], addr, v, v.ir_dtype)
 
 
 GEPOp = op_class("GEPOp", getelementptr)
