@@ -34,7 +34,7 @@ from .._host_layout import (
     Swizzle,
     _tiler_text,
 )
-from .._ir_types import ElementTyped, type_of
+from .._ir_types import ElementTyped, Type, type_of
 from .._kernel_layout import (
     AddressSpace,
     CopyAtom,
@@ -657,7 +657,12 @@ def add_offset(ptr, offset):
 
 def ptr_load(ptr, result_type=None):
     """The element at `ptr`, or a vector of consecutive ones for a vector type
-    (fx.Float32x4, or MLIR's vector<4xf32> type object)."""
+    (fx.Float32x4, or MLIR's vector<4xf32> type object). As in FlyDSL, any other object that
+    carries a type object as `ir_type` stands for that type."""
+    if not isinstance(result_type, Type) and isinstance(
+        getattr(result_type, "ir_type", None), Type
+    ):
+        result_type = result_type.ir_type
     return ptr.load(result_type)
 
 
