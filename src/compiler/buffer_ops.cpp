@@ -2,6 +2,7 @@
 
 #include "compiler/buffer_ops.h"
 #include "compiler/compiler.h"
+#include "ir/buffer_extent.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -40,6 +41,7 @@ struct Access {
   mlir::Type elemType;   // LLVM-compatible
   int lanes;
   unsigned elemBytes;
+  bool tensorExtent; // bounded at its tensor's extent (see ir/buffer_extent.h)
 };
 
 Access describeAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc, mlir::Value off,
@@ -55,6 +57,7 @@ Access describeAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc, 
   a.elemType = vec ? vec.getElementType() : type;
   a.lanes = vec ? vec.getNumElements() : 1;
   a.elemBytes = a.elemType.getIntOrFloatBitWidth() / 8;
+  a.tensorExtent = make->hasAttr(ir::kTensorExtentResource);
   return a;
 }
 
@@ -75,6 +78,47 @@ mlir::Value addressAt(mlir::OpBuilder &b, mlir::Location loc, const Access &a, i
                                    mlir::ValueRange{off});
 }
 
+// The bytes of an access to a resource bounded at its tensor's extent, each read where it
+// lies inside and zero past it, as a value of `type`.
+mlir::Value loadBytes(mlir::OpBuilder &b, mlir::Location loc, const Access &a, mlir::Type type) {
+  int64_t n = int64_t(a.elemBytes) * a.lanes;
+  auto bytesType = mlir::VectorType::get({n}, b.getI8Type());
+  mlir::Value zero = mlir::arith::ConstantOp::create(b, loc, b.getI8IntegerAttr(0));
+  mlir::Value out = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(bytesType));
+  for (int64_t i = 0; i < n; ++i) {
+    auto byte = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{b.getI8Type()},
+                                        inRange(b, loc, a, i, 1), true, true);
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(byte.thenBlock());
+    mlir::scf::YieldOp::create(b, loc,
+                               mlir::ValueRange{mlir::LLVM::LoadOp::create(
+                                   b, loc, b.getI8Type(), addressAt(b, loc, a, i), 1)});
+    b.setInsertionPointToStart(byte.elseBlock());
+    mlir::scf::YieldOp::create(b, loc, zero);
+    b.setInsertionPointAfter(byte);
+    mlir::Value pos =
+        mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+    out = mlir::LLVM::InsertElementOp::create(b, loc, out, byte.getResult(0), pos);
+  }
+  return mlir::LLVM::BitcastOp::create(b, loc, type, out);
+}
+
+// The bytes of `data` stored where they lie inside a resource bounded at its tensor's extent.
+void storeBytes(mlir::OpBuilder &b, mlir::Location loc, const Access &a, mlir::Value data) {
+  int64_t n = int64_t(a.elemBytes) * a.lanes;
+  auto bytesType = mlir::VectorType::get({n}, b.getI8Type());
+  mlir::Value bytes = mlir::LLVM::BitcastOp::create(b, loc, bytesType, data);
+  for (int64_t i = 0; i < n; ++i) {
+    auto byte = mlir::scf::IfOp::create(b, loc, inRange(b, loc, a, i, 1), false);
+    mlir::OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(byte.thenBlock()->getTerminator());
+    mlir::Value pos =
+        mlir::arith::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(i));
+    mlir::Value v = mlir::LLVM::ExtractElementOp::create(b, loc, bytes, pos);
+    mlir::LLVM::StoreOp::create(b, loc, v, addressAt(b, loc, a, i), 1);
+  }
+}
+
 void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
@@ -88,8 +132,14 @@ void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
     b.setInsertionPointToStart(whole.thenBlock());
     mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, type, addressAt(b, loc, a, 0), a.elemBytes);
     mlir::scf::YieldOp::create(b, loc, v);
-    // Partly outside: element by element, zeros outside.
+    // Partly outside: element by element, zeros outside; byte by byte at a tensor's extent.
     b.setInsertionPointToStart(whole.elseBlock());
+    if (a.tensorExtent) {
+      mlir::scf::YieldOp::create(b, loc, loadBytes(b, loc, a, type));
+      op.getRes().replaceAllUsesWith(whole.getResult(0));
+      op.erase();
+      return;
+    }
     mlir::Value zero = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(a.elemType));
     mlir::Value out = mlir::arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
     for (int i = 0; a.lanes > 1 && i < a.lanes; ++i) {
@@ -141,7 +191,9 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
     b.setInsertionPoint(whole.thenBlock()->getTerminator());
     mlir::LLVM::StoreOp::create(b, loc, data, addressAt(b, loc, a, 0), a.elemBytes);
     b.setInsertionPoint(whole.elseBlock()->getTerminator());
-    for (int i = 0; a.lanes > 1 && i < a.lanes; ++i) {
+    if (a.tensorExtent)
+      storeBytes(b, loc, a, data);
+    for (int i = 0; !a.tensorExtent && a.lanes > 1 && i < a.lanes; ++i) {
       int64_t first = int64_t(i) * a.elemBytes;
       auto lane = mlir::scf::IfOp::create(b, loc, inRange(b, loc, a, first, a.elemBytes), false);
       mlir::OpBuilder::InsertionGuard lg(b);

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/buffer_extent.h"
 #include "ir/fly/fly_dialect.h"
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
@@ -1483,6 +1484,8 @@ Value *Kernel::bufferResource(Value *ht, Value *hbytes) {
   auto rsrc = mlir::ROCDL::MakeBufferRsrcOp::create(
       B, L, mlir::LLVM::LLVMPointerType::get(k.ctx(), 8), t->v, k.constantOf(DType::I16, 0),
       bytes, k.constantOf(DType::I32, 0));
+  if (!given)
+    rsrc->setAttr(kTensorExtentResource, B.getUnitAttr());
   Entry e;
   e.v = rsrc;
   e.dtype = t->dtype;

@@ -9,6 +9,7 @@
 //
 //===--------------------------------------------------------------------------------===//
 
+#include "ir/buffer_extent.h"
 #include "ir/fly/fly_dialect.h"
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
@@ -1348,6 +1349,8 @@ MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
       k.b, k.loc(), bufferType,
       mlir::ValueRange{base, rsrc.getStride(), rsrc.getNumRecords(), rsrc.getFlags()},
       mlir::DictionaryAttr());
+  if (rsrc->hasAttr(kTensorExtentResource))
+    ptr.getDefiningOp()->setAttr(kTensorExtentResource, k.b.getUnitAttr());
   if (!t.rsrcOffset.isStatic() || t.rsrcOffset.value() != 0)
     ptr = fly::AddOffsetOp::create(k.b, k.loc(), ptr,
                                    flyTuple<fly::MakeIntTupleOp>(k, IntTuple(t.rsrcOffset)));

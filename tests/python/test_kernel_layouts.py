@@ -653,6 +653,38 @@ def copies_from_one_element(x: fx.Tensor, out: fx.Tensor):
         out[4 + i] = smem[i]
 
 
+@flyc.kernel
+def straddles_the_end(x: fx.Tensor, out: fx.Tensor, start: fx.Int32):
+    # Eight f16 from `start` of a five-element tensor: the read runs past the tensor's end.
+    buf = fx.rocdl.make_buffer_tensor(x)
+    flat = fx.logical_divide(buf, fx.make_layout(1, 1))
+    reg = fx.make_rmem_tensor(8, fx.Float16)
+    fx.copy(
+        fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float16), fx.slice(flat, (None, start)), reg
+    )
+    for i in range(8):
+        out[i] = reg[i]
+    # And back: the tensor's own elements written, nothing past its end.
+    fx.copy(
+        fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float16), reg, fx.slice(flat, (None, start))
+    )
+
+
+def test_a_buffer_access_across_the_tensors_end_keeps_the_tensors_elements():
+    # FlyDSL's make_buffer_tensor is a resource of 4 GiB, through which a vector that runs past
+    # the tensor's end reads every element of the tensor (here: past it, zeros). Element 4
+    # shares its 32-bit word with element 5, past the end: it is read and written all the same.
+    x = np.array([1, 2, 3, 4, 5, 9, 9, 9], np.float16)
+    view = x[:5]
+    out = np.full(8, -1, np.float16)
+    straddles_the_end(view, out, 0).launch(block=(1,))
+    np.testing.assert_array_equal(out, [1, 2, 3, 4, 5, 0, 0, 0])
+    np.testing.assert_array_equal(x, [1, 2, 3, 4, 5, 9, 9, 9])  # nothing past the end written
+    out[:] = -1
+    straddles_the_end(view, out, 2).launch(block=(1,))
+    np.testing.assert_array_equal(out, [3, 4, 5, 0, 0, 0, 0, 0])
+
+
 def test_a_copy_from_one_element_moves_one_atom_call():
     x = np.arange(16, dtype=np.float32)
     out = dev.array(np.zeros(8, np.float32))

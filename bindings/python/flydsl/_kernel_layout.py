@@ -1073,8 +1073,11 @@ class Pointer(ElementTyped):
 def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
     """`t` with an AMD buffer resource: accesses outside its first `num_records_bytes` bytes
     (an integer), or outside the tensor's elements, read zeros and drop stores. FlyDSL's
-    max_size=True asks for a resource of 2^32 - 1 bytes; here the tensor's own extent bounds it
-    (the same answers for every access inside the tensor)."""
+    max_size=True asks for a resource of 2^32 - 1 bytes; here the tensor's own extent bounds it,
+    and on the cpu target a vector access that runs past the tensor's end still reads and
+    writes each of the tensor's bytes in it (FlyDSL reads memory past the end where this reads
+    zeros). On rocm the hardware checks the bound, so such an access there loses the tensor's
+    elements that share a word with bytes past its end."""
     if num_records_bytes is None:
         h = K.make_buffer_tensor(current(), t.handle)
     else:

@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/amd_matrix_core.h"
+#include "ir/buffer_extent.h"
 #include "ir/fly/fly_dialect.h"
 #include "ir/fly/fly_nvvm_dialect.h"
 #include "ir/fly/fly_rocdl_dialect.h"
@@ -848,6 +849,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto rsrc = ROCDL::MakeBufferRsrcOp::create(
         b, loc, LLVM::LLVMPointerType::get(b.getContext(), BufferDesc), ptr(p.getArgs()[0]),
         p.getArgs()[1], p.getArgs()[2], p.getArgs()[3]);
+    if (p->hasAttr(::fly::ir::kTensorExtentResource))
+      rsrc->setAttr(::fly::ir::kTensorExtentResource, b.getUnitAttr());
     Value fat = LLVM::UndefOp::create(b, loc, bufferPointerType(b.getContext()));
     fat = LLVM::InsertValueOp::create(b, loc, fat, rsrc, ArrayRef<int64_t>{0});
     return withBufferOffset(b, loc, fat, arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0));
