@@ -771,6 +771,10 @@ std::unique_ptr<llvm::TargetMachine> hostTargetMachine(int optLevel) {
                        llvm::toString(builder.takeError()));
   builder->setRelocationModel(llvm::Reloc::PIC_);
   builder->setCodeGenOptLevel(static_cast<llvm::CodeGenOptLevel>(optLevel));
+  // With AVX512-BF16, LLVM 22's x86 instruction selection stops ("Do not know how to soft
+  // promote this operator's operand") on bf16 vectors that FlyDSL's conv3d builds; bf16
+  // arithmetic is expanded to f32 before code generation, so only the conversions lose it.
+  builder->getFeatures().AddFeature("avx512bf16", false);
   auto tm = builder->createTargetMachine();
   if (!tm)
     throw CompileError("no code generator for the host: " + llvm::toString(tm.takeError()));
