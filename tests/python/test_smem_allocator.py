@@ -139,3 +139,25 @@ def test_union_members_overlay_the_same_shared_bytes():
     _union_phases(floats, bytes_out).launch(block=(64,))
     np.testing.assert_array_equal(floats.view(np.float32), np.arange(64) + 0.5)
     np.testing.assert_array_equal(bytes_out, np.repeat([1, 2, 3, 4], 4))
+
+
+@flyc.kernel
+def through_a_32_bit_address(x: fx.Tensor, out: fx.Tensor):
+    # AMD's shared-memory addresses are 32 bits: a kernel may keep one in an Int32 and make a
+    # pointer of it again (FlyDSL's conv3d does, for its LDS copies).
+    lds = fx.SharedAllocator(static=False).allocate(fx.Array[fx.Float32, 64, 16]).peek()
+    t = fx.thread_idx.x
+    addr = fx.Int32(fx.ptrtoint(lds.ptr)) + fx.Int32(t) * fx.Int32(4)
+    mine = fx.make_view(
+        fx.inttoptr(fx.PointerType.get(fx.Float32.ir_type, 2, 4), addr), fx.make_layout(1, 1)
+    )
+    mine[0] = x[t] * 2.0
+    fx.gpu.barrier()
+    out[t] = lds.view(fx.make_layout(64, 1))[63 - t]
+
+
+def test_a_shared_address_kept_in_32_bits_points_where_it_did():
+    x = np.arange(64, dtype=np.float32)
+    out = dev.array(np.zeros(64, np.float32))
+    through_a_32_bit_address(dev.array(x), out).launch(block=(64,))
+    np.testing.assert_array_equal(dev.host(out), 2 * x[::-1])

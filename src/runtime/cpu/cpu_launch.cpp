@@ -11,6 +11,8 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -59,6 +61,40 @@ struct ThreadContext {
 thread_local ThreadContext *current = nullptr;
 
 constexpr uintptr_t kMaxSharedAlign = 1024;
+
+/// A worker's shared memory, aligned like the GPU's (the builder allows alignments up to
+/// kMaxSharedAlign). AMD kernels may keep a shared-memory address in 32 bits, as the hardware's
+/// LDS addresses are (FlyDSL's conv3d takes ptrtoint to an i32 and back): where the system can
+/// map memory below 2 GiB the window lies there, so that round trip gives the address back.
+class SharedWindow {
+public:
+  explicit SharedWindow(uint64_t bytes) : size_(bytes + kMaxSharedAlign) {
+#ifdef MAP_32BIT
+    void *low = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
+    if (low != MAP_FAILED)
+      mapped_ = static_cast<uint8_t *>(low);
+#endif
+    if (!mapped_)
+      heap_.resize(size_);
+    uint8_t *raw = mapped_ ? mapped_ : heap_.data();
+    base_ = reinterpret_cast<uint8_t *>((reinterpret_cast<uintptr_t>(raw) + kMaxSharedAlign - 1) &
+                                        ~(kMaxSharedAlign - 1));
+  }
+  ~SharedWindow() {
+    if (mapped_)
+      munmap(mapped_, size_);
+  }
+  SharedWindow(const SharedWindow &) = delete;
+  SharedWindow &operator=(const SharedWindow &) = delete;
+  uint8_t *base() const { return base_; }
+
+private:
+  size_t size_;
+  uint8_t *mapped_ = nullptr;
+  std::vector<uint8_t> heap_;
+  uint8_t *base_ = nullptr;
+};
 
 uint64_t dynamicSharedOffset(const Geometry &g) {
   return compiler::dynamicSharedStart(g.staticSharedBytes);
@@ -540,10 +576,8 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
   std::mutex errorMutex;
   std::string error;
   auto worker = [&] {
-    // Aligned like the GPU's: the builder allows alignments up to kMaxSharedAlign.
-    std::vector<uint8_t> storage(sharedBytes + kMaxSharedAlign);
-    uint8_t *shared = reinterpret_cast<uint8_t *>(
-        (reinterpret_cast<uintptr_t>(storage.data()) + kMaxSharedAlign - 1) & ~(kMaxSharedAlign - 1));
+    SharedWindow window(sharedBytes);
+    uint8_t *shared = window.base();
     std::vector<std::unique_ptr<char[]>> stacks;
     ThreadContext ctx{};
     ctx.geometry = &g;
