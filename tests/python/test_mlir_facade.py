@@ -508,6 +508,76 @@ def test_other_inline_assembly_is_refused(host_target, args, message):
         asm(np.zeros(1, np.float32)).launch(block=(1,))
 
 
+@flyc.kernel
+def through_intrinsics(x: fx.Tensor, bits: fx.Tensor, out: fx.Tensor, rounded: fx.Tensor):
+    i = fx.thread_idx.x
+    f32, i32 = ir.F32Type.get(), ir.IntegerType.get_signless(32)
+    v = x[i]
+    out[i * 4] = llvm.call_intrinsic(f32, "llvm.amdgcn.rcp.f32", [v], [], [])
+    out[i * 4 + 1] = llvm.CallIntrinsicOp(f32, "llvm.amdgcn.exp2.f32", [v], [], []).result
+    # quad_perm [1, 0, 3, 2] (0xB1): each lane takes its neighbour's value
+    swapped = llvm.call_intrinsic(
+        i32, "llvm.amdgcn.update.dpp.i32",
+        [arith.constant(i32, 0), i, arith.constant(i32, 0xB1), 15, 15, True], [], [],
+    )  # fmt: skip
+    out[i * 4 + 2] = swapped.to(fx.Float32)
+    sel = arith.constant(i32, 0x0C0C0004)  # low to high: hi's byte 0, lo's byte 0, 0, 0
+    out[i * 4 + 3] = llvm.call_intrinsic(i32, "llvm.amdgcn.perm", [i + 7, i, sel], [], []).to(
+        fx.Float32
+    )
+    pair = llvm.call_intrinsic(
+        T.vector(2, T.bf16()),
+        "llvm.amdgcn.cvt.sr.bf16.f32",
+        [llvm.mlir_undef(T.vector(2, T.bf16())), v, bits[i], arith.constant(T.bool(), 1)],
+        [], [],
+    )  # fmt: skip
+    rounded[i] = fx.rocdl.cdna4.cvt_sr_f32_to_bf16(v, bits[i]).to(fx.Float32)
+    rounded[i + 8] = pair[1].to(fx.Float32)
+    rounded[i + 16] = pair[0].to(fx.Float32)
+
+
+def _sr_bf16(x, bits):
+    """The stochastic rounding of gfx950's v_cvt_sr_bf16_f32, on the host: the low 16 random
+    bits added before the cut, NaN kept quiet."""
+    u = x.view(np.uint32).astype(np.uint64)
+    cut = ((u + (bits.astype(np.uint64) & 0xFFFF)) >> 16).astype(np.uint32)
+    cut = np.where(np.isnan(x), (u >> 16).astype(np.uint32) | 0x40, cut)
+    return (cut << 16).astype(np.uint32).view(np.float32)
+
+
+def test_amd_intrinsics_called_by_name(host_target):
+    one_ulp_up = np.float32(1.0) + np.float32(2.0**-7)  # the bf16 just above 1.0
+    x = np.array([1.0, 2.5, -3.25, 1.0 + 2.0**-8, 1.0 + 2.0**-8, np.nan, 3.4e38, -0.75],
+                 np.float32)  # fmt: skip
+    bits = np.array([0, 5, 9, 0x7FFF, 0x18000, 7, 0xFFFF, 3], np.uint32)
+    out = dev.array(np.zeros(32, np.float32))
+    rounded = dev.array(np.zeros(24, np.float32))
+    through_intrinsics(dev.array(x), dev.array(bits), out, rounded).launch(block=(8,))
+    got = dev.host(out).reshape(8, 4)
+    np.testing.assert_allclose(got[:, 0][~np.isnan(x)], (1 / x)[~np.isnan(x)], rtol=1e-6)
+    np.testing.assert_allclose(got[[0, 1, 2, 7], 1], np.exp2(x[[0, 1, 2, 7]]), rtol=1e-6)
+    np.testing.assert_array_equal(got[:, 2], [1, 0, 3, 2, 5, 4, 7, 6])
+    lanes = np.arange(8)
+    np.testing.assert_array_equal(got[:, 3], lanes << 8 | (lanes + 7))
+    want = _sr_bf16(x, bits)
+    for part in (slice(0, 8), slice(8, 16)):
+        np.testing.assert_array_equal(dev.host(rounded)[part], want)
+    np.testing.assert_array_equal(dev.host(rounded)[16:], 0)  # the undef half: zeros here
+    # Half of 2^-8 above 1.0 rounds up when the random half-word is at least 0x8000: 0x7FFF
+    # keeps 1.0, and only the low 16 bits of 0x18000 count. Near the largest float it does
+    # not saturate.
+    assert want[3] == 1.0 and want[4] == one_ulp_up and np.isinf(want[6])
+
+
+def test_an_intrinsic_not_offered_is_refused_by_name(host_target):
+    @flyc.kernel
+    def setreg(out: fx.Tensor):
+        llvm.call_intrinsic(None, "llvm.amdgcn.s.setreg", [282, 1], [], [])
+
+    with pytest.raises(NotImplementedError, match="'llvm.amdgcn.s.setreg' is not offered"):
+        setreg(np.zeros(1, np.float32)).launch(block=(1,))
+
+
 def test_integer_results_convert_as_a_return_converts_them():
     # A layout's size is an i64 here where FlyDSL's i32 could wrap; returned as an i32 it is
     # truncated, and an index result travels as an i64.

@@ -1,9 +1,11 @@
 """MLIR's `llvm` dialect builders, as far as FlyDSL's kernels use them on pointers:
 `PointerType`, `GEPOp` (byte and element offsets from a pointer), `PtrToIntOp` / `IntToPtrOp`,
 integer `AddOp` / `SubOp` / `MulOp` on addresses, `LoadOp` / `StoreOp` through a pointer and
-`AtomicRMWOp`, with their lowercase builders, and `inline_asm` / `InlineAsmOp` of the AMD
-assembly that has a meaning here (see _amd_asm). A pointer is its 64-bit address here (see
-flydsl._llvm_pointer); the other ops of the dialect import and say they are not offered."""
+`AtomicRMWOp`, with their lowercase builders, `inline_asm` / `InlineAsmOp` of the AMD
+assembly that has a meaning here (see _amd_asm), `call_intrinsic` of the AMD intrinsics that
+fx.rocdl offers (see _llvm_intrinsics) and `mlir_undef` / `mlir_poison` / `mlir_zero`. A
+pointer is its 64-bit address here (see flydsl._llvm_pointer); the other ops of the dialect
+import and say they are not offered."""
 
 import enum
 
@@ -17,6 +19,7 @@ from .._not_offered import module_getattr
 from .._op import op_class
 from ._amd_asm import inline_asm
 from ._llvm_access import atomic_rmw, element
+from ._llvm_intrinsics import call_intrinsic
 from ._none import REASON
 
 # GEPOp's marker, in raw_constant_indices, of an index given as a value.
@@ -218,6 +221,18 @@ def store(value, addr, *, alignment=None, ordering=None, syncscope=None, **kwarg
     atomic_rmw(_ATOMIC_OPS[AtomicBinOp.xchg], addr, v, v.ir_dtype)
 
 
+def mlir_undef(res, *, loc=None, ip=None):
+    """A value of type `res` whose contents do not matter: zeros here (an undef may be any
+    value, so every use of it sees one choice of it)."""
+    from .arith import constant as _constant
+
+    return _constant(res, 0)
+
+
+mlir_poison = mlir_undef
+mlir_zero = mlir_undef
+
+
 GEPOp = op_class("GEPOp", getelementptr)
 AddOp = op_class("AddOp", add)
 SubOp = op_class("SubOp", sub)
@@ -228,10 +243,15 @@ StoreOp = op_class("StoreOp", store)
 PtrToIntOp = op_class("PtrToIntOp", ptrtoint)
 IntToPtrOp = op_class("IntToPtrOp", inttoptr)
 InlineAsmOp = op_class("InlineAsmOp", inline_asm)
+CallIntrinsicOp = op_class("CallIntrinsicOp", call_intrinsic)
+UndefOp = op_class("UndefOp", mlir_undef)
+PoisonOp = op_class("PoisonOp", mlir_poison)
+ZeroOp = op_class("ZeroOp", mlir_zero)
 
 __all__ = ["GEPOp", "IntToPtrOp", "PointerType", "PtrToIntOp", "getelementptr", "inttoptr",
            "ptrtoint", "IntegerOverflowFlags", "AddOp", "SubOp", "MulOp", "add", "sub", "mul",
            "AtomicBinOp", "AtomicOrdering", "AtomicRMWOp", "atomicrmw", "LoadOp", "StoreOp",
-           "load", "store", "InlineAsmOp", "inline_asm"]  # fmt: skip
+           "load", "store", "InlineAsmOp", "inline_asm", "CallIntrinsicOp", "call_intrinsic",
+           "UndefOp", "PoisonOp", "ZeroOp", "mlir_undef", "mlir_poison", "mlir_zero"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.llvm", REASON)

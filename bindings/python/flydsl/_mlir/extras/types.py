@@ -19,6 +19,15 @@ def i1():
     return IntegerType.get_signless(1)
 
 
+def bool():  # noqa: A001 (MLIR's name)
+    return IntegerType.get_signless(1)
+
+
+def i(width):
+    """The signless integer type of `width` bits."""
+    return IntegerType.get_signless(width)
+
+
 def i8():
     return IntegerType.get_signless(8)
 

@@ -3,6 +3,7 @@ reads, under FlyDSL's names."""
 
 from ..._kernel_layout import CopyOp
 from ..._mma import ScaledMmaOp
+from .convert import _sr_bf16
 
 
 def MFMA_Scale(m, n, k, a_format, b_format=None, acc_type=None, *, opsel_a=0, opsel_b=0):
@@ -19,6 +20,13 @@ def MFMA_Scale(m, n, k, a_format, b_format=None, acc_type=None, *, opsel_a=0, op
 
 
 MFMAScale = MFMA_Scale
+
+
+def cvt_sr_f32_to_bf16(x, rand):
+    """f32 `x` as a bf16 rounded stochastically by the 32 random bits `rand`, as gfx950's
+    v_cvt_sr_bf16_f32 rounds: the low 16 bits of `rand` are added to x's bits before
+    they are cut to 16 (no saturation; a NaN stays a quiet NaN), on every target."""
+    return _sr_bf16(x, rand)
 
 
 def BufferLoadAsyncLDS(bit_size):
@@ -103,7 +111,7 @@ def LDSReadTrans6_96b():
     return LDSReadTrans(6, 96)
 
 
-__all__ = ["MFMA_Scale", "MFMAScale", "BufferLoadAsyncLDS", "BufferLoadAsyncLDS32b",
-           "BufferLoadAsyncLDS96b", "BufferLoadAsyncLDS128b", "GlobalLoadAsyncLDS",
-           "GlobalLoadAsyncLDS32b", "GlobalLoadAsyncLDS96b", "GlobalLoadAsyncLDS128b",
-           "LDSReadTrans"]  # fmt: skip
+__all__ = ["MFMA_Scale", "MFMAScale", "cvt_sr_f32_to_bf16", "BufferLoadAsyncLDS",
+           "BufferLoadAsyncLDS32b", "BufferLoadAsyncLDS96b", "BufferLoadAsyncLDS128b",
+           "GlobalLoadAsyncLDS", "GlobalLoadAsyncLDS32b", "GlobalLoadAsyncLDS96b",
+           "GlobalLoadAsyncLDS128b", "LDSReadTrans"]  # fmt: skip

@@ -37,6 +37,29 @@ def cvt_pk_f32_fp8(res, src, word_sel, *, loc=None, ip=None):
     return from_elements(res, lanes)
 
 
+def cvt_sr_bf16_f32(res, old, src, rand, word_sel, *, loc=None, ip=None):
+    """gfx950's v_cvt_sr_bf16_f32: `old` (two bf16) with its low (word_sel false) or high
+    element replaced by f32 `src` rounded to bf16 stochastically: the low 16 bits of `rand`
+    are added to src's bits before they are cut to 16, so a value rounds up with the chance of
+    its distance from the lower bf16. It does not saturate (a value near the largest bf16 may
+    become infinity); a NaN stays a NaN of its sign, quieted."""
+    bf16 = _sr_bf16(src, rand)
+    from ..vector import insertelement
+
+    return insertelement(as_value(old), bf16, 1 if word_sel else 0)
+
+
+def _sr_bf16(src, rand):
+    """f32 `src` rounded to bf16 by the random bits `rand` (see cvt_sr_bf16_f32)."""
+    from .. import math
+
+    x = as_value(src).to("f32")
+    bits = x.bitcast("u32")
+    rounded = (bits + (as_value(rand).to("u32") & 0xFFFF)) >> 16
+    quiet = (bits >> 16) | 0x40
+    return math.isnan(x).select(quiet, rounded).to("u16").bitcast("bf16")
+
+
 def rcp(res, arg, *, loc=None, ip=None):
     """1 / arg (v_rcp_f32 on AMD is within 1 ulp of it)."""
     a = as_value(arg)
@@ -72,4 +95,4 @@ def perm_b32(src_hi, src_lo, sel, *, loc=None, ip=None):
     return result.to("i32")
 
 
-__all__ = ["cvt_pk_fp8_f32", "cvt_pk_f32_fp8", "rcp", "exp2", "perm_b32"]
+__all__ = ["cvt_pk_fp8_f32", "cvt_pk_f32_fp8", "cvt_sr_bf16_f32", "rcp", "exp2", "perm_b32"]
