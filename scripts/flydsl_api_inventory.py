@@ -149,6 +149,12 @@ DIFFERENCES = """
   is tied to its one input (the input itself), and `global_store_dword[x2|x3|x4] $0, $1, off`
   of a value through a global pointer (with `sc0` / `sc1`, coherent for other blocks, each
   word is an atomic exchange); other assembly is refused, naming the line.
+  `llvm.call_intrinsic` / `CallIntrinsicOp` take the AMD intrinsics that FlyDSL's kernels call
+  by name and that `fx.rocdl` offers as builders (`llvm.amdgcn.rcp.f32`, `exp2.f32`, `perm`,
+  `update.dpp.i32` with constant controls, `readlane.i32`, `readfirstlane.i32`,
+  `cvt.sr.bf16.f32`), each built as that builder is, so the cpu computes it too; another name
+  (`llvm.amdgcn.s.setreg`, `s.buffer.load.*`) is refused by name. `llvm.mlir_undef`,
+  `mlir_poison` and `mlir_zero` give zeros of their type (one choice an undef may take).
   The `fly` dialect's layout builders (`fly.static(IntTupleType.get((4, 8)))`,
   `fly.make_int_tuple(type, values)`, `fly.make_layout(shape, stride=s)`, `fly.select(t,
   indices=[0])`, `fly.get`, `fly.take`, `fly.coalesce`, `fly.complement(l, codomain_size=c)`,
