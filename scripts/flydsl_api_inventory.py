@@ -214,9 +214,11 @@ DIFFERENCES = """
 - Unsigned integers (`fx.Uint8`..`fx.Uint64`) are kernel integers that remember their
   signedness: the library's integers are signless, and the binding picks the unsigned
   division, shifts, comparisons and conversions for them.
-- The warp collectives dispatch by target as FlyDSL's do: on rocm `fx.coop` takes
+- The warp collectives dispatch by target as FlyDSL's do: for an AMD arch `fx.coop` takes
   `fx.coop.warp.rocdl`, which on gfx9 folds with DPP row moves and readlane (the library's
-  fly_warp_reduce_dpp / fly_warp_scan_dpp), and `fx.coop.universal` keeps the shuffles. The
+  fly_warp_reduce_dpp / fly_warp_scan_dpp), and `fx.coop.universal` keeps the shuffles. The cpu
+  emulating an AMD arch takes the rocdl form too (FlyDSL has no cpu target to choose for),
+  so that it runs the kernel that GPU would. The
   block collectives (`fx.coop.BlockReduce`, `fx.coop.BlockScan`) run the library's one
   implementation on every target, so `fx.coop.universal` has the same ones; their default
   policy comes from the `_default_algorithm_for(target)` hook of

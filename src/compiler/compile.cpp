@@ -91,6 +91,16 @@ Artifact compile(ir::Module &module, const Options &givenOptions) {
     for (auto &k : module.kernels())
       if (k->name() == info.name)
         info.params = k->params();
+  // Emulating a GPU arch, the cpu dumps what that GPU would run too: the final ISA shows the
+  // instructions the emulation stands for (DPP, MFMA, buffer loads), which the cpu code cannot.
+  if (options.target == "cpu" && !options.dumpDir.empty()) {
+    Options gpu = givenOptions;
+    gpu.target = gpu.arch.rfind("gfx", 0) == 0   ? "rocm"
+                 : gpu.arch.rfind("sm_", 0) == 0 ? "cuda"
+                                                 : "";
+    if (!gpu.target.empty())
+      dumpGpuCode(module, withDumpFolder(gpu));
+  }
   return art;
 }
 

@@ -112,6 +112,9 @@ Artifact compileCpu(ir::Module &module, const Options &options);
 Artifact compileGpu(ir::Module &module, const Options &options);
 std::string loweredIrCpu(ir::Module &module, const Options &options);
 std::string loweredIrGpu(ir::Module &module, const Options &options);
+/// Compiles `module` for a GPU target only to dump its stages and final ISA into
+/// options.dumpDir; a failure is dumped too (compile_error.txt), never thrown.
+void dumpGpuCode(ir::Module &module, const Options &options);
 
 /// Links an AMDGPU relocatable object into a HSACO shared object with lld, in process.
 std::string linkHsaco(const std::string &object);

@@ -796,4 +796,12 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
   return art;
 }
 
+void dumpGpuCode(ir::Module &module, const Options &o) {
+  try {
+    (void)compileGpu(module, o);
+  } catch (const std::exception &e) {
+    dumpText(o, "compile_error.txt", std::string(e.what()) + "\n");
+  }
+}
+
 } // namespace fly::compiler

@@ -184,6 +184,33 @@ def test_dump_ir_writes_every_stage(tmp_path, monkeypatch):
     assert "func.func @scaled" in stage(cpu, "fly_cpu_outline_kernels.mlir").read_text()
 
 
+def test_the_cpu_emulating_a_gpu_dumps_that_gpus_code_too(tmp_path, monkeypatch, host_target):
+    # The cpu runs the kernel the GPU would (the coop reduce takes gfx9's DPP form), and the
+    # dump shows the instructions it stands for; a cpu of its own (host) dumps only itself.
+    @flyc.kernel
+    def wave_sum(x: fx.Tensor):
+        i = fx.thread_idx.x
+        x[i] = fx.coop.warp_reduce(x[i], fx.ReductionOp.ADD)
+
+    monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
+    y = np.arange(64, dtype=np.float32)
+    for arch in ("gfx942", "sm_90", "host"):
+        monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path / arch))
+        wave_sum.compile(y, target="cpu", arch=arch)
+    folders = {a: sorted(f.name for f in (tmp_path / a).iterdir()) for a in ("gfx942", "sm_90")}
+    assert folders == {
+        "gfx942": ["cpu-gfx942", "rocm-gfx942"],
+        "sm_90": ["cpu-sm_90", "cuda-sm_90"],
+    }
+    assert [f.name for f in (tmp_path / "host").iterdir()] == ["cpu-host"]
+    (isa,) = (tmp_path / "gfx942" / "rocm-gfx942").glob("*_final_isa.s")
+    assert "row_bcast:15" in isa.read_text() and "ds_bpermute_b32" not in isa.read_text()
+    assert list((tmp_path / "sm_90" / "cuda-sm_90").glob("*_final_isa.ptx"))
+    monkeypatch.setenv("ARCH", "gfx942")
+    wave_sum(y).launch(block=(64,))
+    assert (y == np.arange(64).sum()).all()
+
+
 def fly_opt():
     from flydsl._lib import lib
 

@@ -112,7 +112,7 @@ def test_kernel_tuples_are_fly_ops(tmp_path, monkeypatch):
     monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     out = np.zeros((8, 3), np.int32)
     arithmetic.compile(out, 7, 5, target="cpu")
-    (folder,) = tmp_path.iterdir()
+    (folder,) = tmp_path.glob("cpu-*")
     origin = (folder / "00_origin.mlir").read_text()
     for op in ("int_tuple_add", "int_tuple_sub", "int_tuple_mul", "int_tuple_div",
                "int_tuple_mod", "int_tuple_product", "int_tuple_product_each",

@@ -389,7 +389,7 @@ def test_gemm_is_fly_mma_atom_calls(op, dtype, np_dtype, target, arch, instructi
     monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     kernel, args, _, _ = _one_tile_gemm(op, dtype, np_dtype)
     kernel.compile(*args, target=target, arch=arch)
-    (folder,) = tmp_path.iterdir()
+    folder = tmp_path / f"{target}-{arch}"
     origin = (folder / "00_origin.mlir").read_text()
     assert f"fly.make_mma_atom : !fly.mma_atom<{instruction}>" in origin
     calls = re.findall(r"fly\.mma_atom_call_ssa\(", origin)

@@ -3,8 +3,10 @@ by default the whole wave of the arch the kernel compiles for: 64 on gfx9, 32 on
 NVIDIA); narrower groups work side by side and every lane of a group gets its answer.
 
 Each name here picks its form when the kernel is traced, as FlyDSL's dispatch does: the rocm
-target's (`rocdl`, DPP on gfx9) when compiling for rocm, the portable one (`reduce`, `scan`;
-also `fx.coop.universal`) on every other target."""
+target's (`rocdl`, DPP on gfx9) when compiling for an AMD arch, the portable one (`reduce`,
+`scan`; also `fx.coop.universal`) otherwise. The cpu target emulating an AMD arch takes the
+rocm form too, so that it runs the kernel that GPU would (and FLYDSL_DUMP_IR's ISA of that
+GPU is this kernel's)."""
 
 from ....compiler.backends import current_target
 from . import reduce, rocdl, scan
@@ -15,7 +17,7 @@ __all__ = ["warp_reduce", "warp_inclusive_scan", "warp_exclusive_scan", "warp_sc
 
 def _dispatched(name, portable):
     def collective(*args, **kwargs):
-        target = rocdl if current_target().backend == "rocm" else portable
+        target = rocdl if current_target().arch.startswith("gfx") else portable
         return getattr(target, name)(*args, **kwargs)
 
     collective.__name__ = collective.__qualname__ = name
