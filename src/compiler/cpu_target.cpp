@@ -40,6 +40,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -605,26 +606,43 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
         // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
         bool integer = acc.getType().isInteger(32);
         mlir::Type word = integer ? i32 : f32;
-        for (int64_t kk = 0; kk < K; ++kk) {
-          mlir::Value x = mlir::LLVM::LoadOp::create(
-              b, loc, word, at(mlir::arith::AddIOp::create(b, loc, row, c32(M * kk))));
-          mlir::Value y = mlir::LLVM::LoadOp::create(
-              b, loc, word, at(mlir::arith::AddIOp::create(b, loc, col, c32(M * K + N * kk))));
+        // A loop over K, not K copies of its body: a kernel of many atom calls (FlyDSL's
+        // conv3d with 256x256 tiles) otherwise grows its IR 18-fold and its compile past 24 GiB.
+        auto index = [&](int64_t v) -> mlir::Value {
+          return mlir::arith::ConstantIndexOp::create(b, loc, v);
+        };
+        auto loop =
+            mlir::scf::ForOp::create(b, loc, index(0), index(K), index(1), mlir::ValueRange{acc});
+        {
+          mlir::OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(loop.getBody());
+          mlir::Value kk = mlir::arith::IndexCastOp::create(b, loc, i32, loop.getInductionVar());
+          auto mul = [&](mlir::Value x, int64_t f) -> mlir::Value {
+            return mlir::arith::MulIOp::create(b, loc, x, c32(f));
+          };
+          auto plus = [&](mlir::Value x, mlir::Value y, int64_t z) -> mlir::Value {
+            return mlir::arith::AddIOp::create(b, loc, x,
+                                               mlir::arith::AddIOp::create(b, loc, y, c32(z)));
+          };
+          mlir::Value x = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(row, mul(kk, M), 0)));
+          mlir::Value y =
+              mlir::LLVM::LoadOp::create(b, loc, word, at(plus(col, mul(kk, N), M * K)));
           if (scaled) { // power-of-two scales: exact products unless out of f32's range
-            mlir::Value sx = mlir::LLVM::LoadOp::create(
-                b, loc, f32,
-                at(mlir::arith::AddIOp::create(b, loc, row, c32(scalesA + M * (kk / 32)))));
-            mlir::Value sy = mlir::LLVM::LoadOp::create(
-                b, loc, f32,
-                at(mlir::arith::AddIOp::create(b, loc, col, c32(scalesB + N * (kk / 32)))));
+            mlir::Value block = mlir::arith::DivUIOp::create(b, loc, kk, c32(32));
+            mlir::Value sx =
+                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(row, mul(block, M), scalesA)));
+            mlir::Value sy =
+                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(col, mul(block, N), scalesB)));
             x = mlir::arith::MulFOp::create(b, loc, x, sx);
             y = mlir::arith::MulFOp::create(b, loc, y, sy);
           }
-          acc = integer ? mlir::Value(mlir::arith::AddIOp::create(
-                              b, loc, acc, mlir::arith::MulIOp::create(b, loc, x, y)))
-                        : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, acc));
+          mlir::Value sum = loop.getRegionIterArgs()[0];
+          sum = integer ? mlir::Value(mlir::arith::AddIOp::create(
+                              b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
+                        : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum));
+          mlir::scf::YieldOp::create(b, loc, sum);
         }
-        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, acc, c32(v));
+        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(0), c32(v));
       }
       mlir::gpu::BarrierOp::create(b, loc); // everyone read the region before it is reused
       call.getResult(0).replaceAllUsesWith(d);
