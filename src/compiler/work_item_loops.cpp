@@ -319,6 +319,11 @@ public:
 
     replaceThreadIds();
     replaceAllocas();
+    // The values the shuffles exchange as they are now: the steps above replaced some (thread
+    // ids, allocas, carried values) and erased their ops, and the next one moves the shuffles'
+    // own operands to per-region loads.
+    for (auto &[s, value] : shuffled)
+      value = cast<gpu::ShuffleOp>(s).getValue();
     keepCrossingValues();
     for (auto [s, value] : shuffled)
       lowerShuffle(cast<gpu::ShuffleOp>(s), value);
@@ -753,7 +758,17 @@ private:
       Value which = arith::SelectOp::create(lb, loc, ok, from, ids.t);
       result = load(lb, value.getType(), slots, which);
     }
-    s.getShuffleResult().replaceAllUsesWith(result);
+    // A later shuffle may exchange this one's result (a broadcast of a row's last lane, then
+    // of lane 0): it exchanges the replacement, kept in the same slots.
+    Value exchanged = s.getShuffleResult();
+    if (Value slots = slotArrays.lookup(exchanged)) {
+      slotArrays.erase(exchanged);
+      slotArrays[result] = slots;
+    }
+    for (auto &entry : shuffled)
+      if (entry.second == exchanged)
+        entry.second = result;
+    exchanged.replaceAllUsesWith(result);
     s.getValid().replaceAllUsesWith(arith::ConstantOp::create(lb, loc, lb.getBoolAttr(true)));
     s.erase();
   }

@@ -57,6 +57,29 @@ def test_every_mode_reads_the_lane_its_definition_names(mode, offset, width, fib
     np.testing.assert_array_equal(dev.host(out), expected(mode, lanes, offset, width))
 
 
+@pytest.mark.parametrize("fibers", [False, True], ids=["work_item_loops", "fibers"])
+def test_a_shuffle_of_a_shuffles_result(fibers, monkeypatch):
+    """What the DPP emulation builds (a row's last lane broadcast, then lane 0's): each shuffle
+    exchanges the one before it's result. The work-item loops lower them one at a time, and the
+    second must read the first one's lowered result (it read a freed value before: a crash)."""
+    if fibers and dev.TARGET != "cpu":
+        pytest.skip("fibers are the cpu target's way of running collectives")
+    monkeypatch.setenv("FLYDSL_CPU_FIBERS", "1" if fibers else "0")
+
+    @flyc.kernel
+    def chained(out: fx.Tensor):
+        tid = fx.thread_idx.x
+        last_of_row = fx.gpu.shuffle_idx(tid * 3, tid | 15, 64)
+        out[tid] = fx.gpu.shuffle_xor(fx.gpu.shuffle_idx(last_of_row, 16, 64), 1, 64) + tid
+
+    lanes = 64
+    out = dev.array(np.full(lanes, -1, np.int32))
+    chained(out).launch(grid=(1,), block=(lanes,))
+    lane = np.arange(lanes)
+    # Lane 16's row ends at lane 31, whose value is 93; every lane reads it, then its neighbour's.
+    np.testing.assert_array_equal(dev.host(out), 31 * 3 + lane)
+
+
 def test_up_and_down_differ_by_the_offsets_sign():
     """The case that was swapped: up reads the lane below, down the lane above."""
     out = dev.array(np.zeros(32, np.int32))
