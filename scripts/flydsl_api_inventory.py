@@ -39,11 +39,17 @@ DIFFERENCES = """
   runtime, `n.ir_value()` is itself), which a launch takes as a dynamic block and a kernel as
   a run-time argument. A host tuple or layout made from one has its value, with a dynamic
   leaf in its type (`!fly.int_tuple<(?,3)>`), so its algebra is computed on the host where
-  FlyDSL's emits dynamic IR. There is no host IR: a jit function's body runs as Python, a
-  call's cache key is FlyDSL's (`_build_full_cache_key`: the globals read, `_env_`, the
-  GPUTarget, the hints, the arguments), and `_mem_cache` / `_last_compiled` give the kernels
-  that calls with a key compiled; a call that launches no kernel compiles nothing and leaves
-  `_last_compiled` None (FlyDSL's has the traced host function's IR as `source_ir`). As in
+  FlyDSL's emits dynamic IR. A jit function's body runs as Python, and what it computes from
+  kernel values (vectors, math functions, prints, values of MLIR's builders) goes to a host
+  function of its own, which is compiled for the cpu after the body and run once: its prints
+  come after those of the kernels the body launched, and its values cannot be kernel
+  arguments (a TypeError says so). FlyDSL's host function also holds the arithmetic on the
+  runtime arguments; here that folds in Python, so it is not in the IR (`(~n)` of an
+  `fx.Int32` argument shows no `arith.xori`). A call's cache key is FlyDSL's
+  (`_build_full_cache_key`: the globals read, `_env_`, the GPUTarget, the hints, the
+  arguments), and `_mem_cache` / `_last_compiled` give the host function and the kernels that
+  calls with a key compiled, their IR as built in `source_ir` (empty where the call built
+  neither). As in
   FlyDSL, the module globals a jit function and the kernels it reaches read are checked on
   every call against their first values, and a change raises RuntimeError naming the global;
   here a kernel launched by itself checks the globals its body reads too. The globals read are found in the bytecode (global loads), where FlyDSL takes every name
@@ -64,15 +70,23 @@ DIFFERENCES = """
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other
   fields are parameters. A struct of `fx.Array` fields stays a storage type for
-  `SharedAllocator.allocate`; FlyDSL's `fx.Storage[T]` peek/poke of numeric fields, `fx.Arena`
-  and `fx.Align` are not offered, and a union is storage only.
+  `SharedAllocator.allocate` (FlyDSL's one struct type is both), and a union is storage only.
+  `fx.Storage[T]` reads and writes a T through a pointer (numbers, structs of them,
+  `fx.Align[T, n]`, anything with the Storable methods) and views a field at its byte offset;
+  `fx.Arena` bumps Storages over a base pointer. `SharedAllocator` keeps its own interface
+  (no `base_ptr`, `is_static` or `allocated_bytes`, and structs of values are not allocated
+  in shared memory). The protocol functions (`get_ir_types`, `extract_to_ir_values`,
+  `construct_from_ir_values`, `c_abi_spec`) take structs of values as FlyDSL's; the IR they
+  act on is this builder's (pointer reads are loads of a flat view, not `fly.ptr.load`).
 - Numeric values outside a kernel are host values, also a `@flyc.jit` function's numeric
   arguments (above): their `.to()`, `.bitcast()`, `.select()`, operators and comparisons
   (a `Boolean`) follow FlyDSL's rules in Python. A rounding mode needs a value a kernel
   computes: `.to(dtype, rounding_mode=...)` of a host value raises ValueError, as FlyDSL's does
   for a compile-time value, and here for a jit function's runtime argument too (FlyDSL's
   traces that one into an `arith.truncf` of its host function). `.bitcast()` of a host fp8
-  value is not offered (kernel values have it).
+  value is not offered (kernel values have it). `fx.Int4`, `fx.Int128` and `fx.Uint128` are
+  host values only (wrapped to their width, promoted by FlyDSL's rules); a kernel refuses them
+  with NotImplementedError, as its integers are at most 64 bits wide.
 - `fx.gpu.shuffle_idx(v, lane, width)` reads the wave's lane `lane` (an absolute lane id, as
   FlyDSL's and MLIR's `gpu.shuffle idx`) on every target, and where that lane lies outside the
   caller's segment of `width` lanes the caller keeps its own value; FlyDSL's on AMD also reads a

@@ -397,7 +397,11 @@ typedef enum fly_binary_op {
   /* Signed integers only: the quotient rounded toward negative infinity. */
   FLY_FLOORDIV,
   /* Integers: the quotient rounded toward positive infinity (signed; unsigned). */
-  FLY_CEILDIV, FLY_CEILDIVU
+  FLY_CEILDIV, FLY_CEILDIVU,
+  /* Unsigned integers: x ** e wrapped to the width. FLY_POW of signed integers is the same for
+   * e >= 0; for e < 0 it is 1 where x is 1, +-1 where x is -1 (by e's parity) and 0 otherwise
+   * (MLIR's math.ipowi). */
+  FLY_POWU
 } fly_binary_op;
 typedef enum fly_unary_op {
   FLY_NEG = 0, FLY_NOT, FLY_ABS, FLY_EXP, FLY_EXP2, FLY_LOG, FLY_LOG2, FLY_SQRT, FLY_RSQRT,

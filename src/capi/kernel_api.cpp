@@ -409,7 +409,7 @@ fly_value_t *fly_const_float(fly_kernel_t *k, int dtype, double value) {
 
 fly_value_t *fly_binary(fly_kernel_t *k, int op, fly_value_t *a, fly_value_t *b) {
   FLY_KERNEL_OR(k, nullptr);
-  if (op < FLY_ADD || op > FLY_CEILDIVU)
+  if (op < FLY_ADD || op > FLY_POWU)
     return handle(K->binary(ir::BinaryOp::Add, nullptr, nullptr));
   return handle(K->binary(static_cast<ir::BinaryOp>(op), val(a), val(b)));
 }
@@ -803,7 +803,7 @@ fly_value_t *fly_warp_scan_dpp(fly_kernel_t *k, int op, fly_value_t *value, int 
 fly_value_t *fly_vector_reduce(fly_kernel_t *k, int op, fly_value_t *vec,
                                fly_value_t *init) {
   FLY_KERNEL_OR(k, nullptr);
-  bool known = op >= FLY_ADD && op <= FLY_CEILDIVU;
+  bool known = op >= FLY_ADD && op <= FLY_POWU;
   return handle(K->vectorReduce(known ? static_cast<ir::BinaryOp>(op) : ir::BinaryOp::Pow, val(vec),
                                 val(init)));
 }

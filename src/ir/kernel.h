@@ -97,7 +97,7 @@ enum class CopyOp {
 // clang-format off
 enum class BinaryOp {
   Add, Sub, Mul, Div, Rem, Min, Max, And, Or, Xor, Shl, Shr, DivU, RemU, ShrU, MinU, MaxU, Pow,
-  Atan2, CopySign, MaxNum, MinNum, FloorDiv, CeilDiv, CeilDivU
+  Atan2, CopySign, MaxNum, MinNum, FloorDiv, CeilDiv, CeilDivU, PowU
 };
 enum class UnaryOp {
   Neg, Not, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Erf, Sin, Cos, Floor, Ceil,

@@ -297,6 +297,52 @@ MValue withFastMath(Kernel::Impl &k, MValue r) {
   return r;
 }
 
+/// x ** e for integers (scalars or vectors of one type), e's bits from the lowest: square and
+/// multiply, one step per bit in a loop. With `isSigned`, a negative e gives math.ipowi's
+/// answer: 1 for x = 1, +-1 for x = -1 by e's parity, 0 otherwise.
+MValue integerPower(mlir::OpBuilder &b, mlir::Location loc, MValue x, MValue e, bool isSigned) {
+  namespace ar = mlir::arith;
+  mlir::Type t = x.getType();
+  unsigned width = mlir::getElementTypeOrSelf(t).getIntOrFloatBitWidth();
+  auto constant = [&](int64_t v) -> MValue {
+    mlir::Type element = mlir::getElementTypeOrSelf(t);
+    mlir::TypedAttr attr = b.getIntegerAttr(element, v);
+    if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
+      attr = mlir::DenseElementsAttr::get(vt, attr);
+    return ar::ConstantOp::create(b, loc, t, attr);
+  };
+  MValue one = constant(1), zero = constant(0);
+  auto lo = ar::ConstantIndexOp::create(b, loc, 0), hi = ar::ConstantIndexOp::create(b, loc, width);
+  auto step = ar::ConstantIndexOp::create(b, loc, 1);
+  auto loop = mlir::scf::ForOp::create(
+      b, loc, lo, hi, step, mlir::ValueRange{one, x},
+      [&](mlir::OpBuilder &lb, mlir::Location l, MValue i, mlir::ValueRange carried) {
+        MValue shift = ar::IndexCastOp::create(lb, l, mlir::getElementTypeOrSelf(t), i);
+        if (auto vt = mlir::dyn_cast<mlir::VectorType>(t))
+          shift = mlir::vector::BroadcastOp::create(lb, l, vt, shift);
+        MValue bit = ar::AndIOp::create(lb, l, ar::ShRUIOp::create(lb, l, e, shift), one);
+        MValue set = ar::CmpIOp::create(lb, l, ar::CmpIPredicate::ne, bit, zero);
+        MValue result = carried[0], square = carried[1];
+        MValue taken =
+            ar::SelectOp::create(lb, l, set, ar::MulIOp::create(lb, l, result, square), result);
+        mlir::scf::YieldOp::create(
+            lb, l, mlir::ValueRange{taken, ar::MulIOp::create(lb, l, square, square)});
+      });
+  MValue r = loop.getResult(0);
+  if (!isSigned)
+    return r;
+  auto is = [&](ar::CmpIPredicate p, MValue a, MValue c) -> MValue {
+    return ar::CmpIOp::create(b, loc, p, a, c);
+  };
+  MValue minusOne = constant(-1);
+  MValue odd = is(ar::CmpIPredicate::ne, ar::AndIOp::create(b, loc, e, one), zero);
+  MValue ofMinusOne = ar::SelectOp::create(b, loc, odd, minusOne, one);
+  MValue negative = ar::SelectOp::create(
+      b, loc, is(ar::CmpIPredicate::eq, x, one), one,
+      ar::SelectOp::create(b, loc, is(ar::CmpIPredicate::eq, x, minusOne), ofMinusOne, zero));
+  return ar::SelectOp::create(b, loc, is(ar::CmpIPredicate::slt, e, zero), negative, r);
+}
+
 } // namespace
 
 Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
@@ -417,6 +463,13 @@ Value *Kernel::binary(BinaryOp op, Value *ha, Value *hb) {
       r = ar::ShRUIOp::create(B, L, x, y);
       break;
     case BinaryOp::Pow:
+    case BinaryOp::PowU:
+      if (d == DType::I1 || d == DType::Index) {
+        k.fail("** takes integers of a fixed width wider than a predicate");
+        return nullptr;
+      }
+      r = integerPower(B, L, x, y, op == BinaryOp::Pow);
+      break;
     case BinaryOp::Atan2:
     case BinaryOp::CopySign:
     case BinaryOp::MaxNum:

@@ -221,3 +221,35 @@ def test_bad_vector_and_buffer_uses_are_clear_errors():
     assert "vector where a scalar is needed" in _trace_error(
         vector_printf, dev.array(np.zeros(4, np.float32))
     )
+
+
+def _integer_power(base, exponent, bits, signed):
+    """x ** e wrapped to `bits`, with MLIR's math.ipowi answers for negative signed e."""
+    if exponent < 0:
+        return 1 if base == 1 else (-1) ** (-exponent % 2) if base == -1 else 0
+    value = pow(base, exponent, 1 << bits)
+    return value - (1 << bits) if signed and value >= 1 << (bits - 1) else value
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int32, np.int64, np.uint16, np.uint32])
+def test_integer_power_of_scalars_and_vectors(dtype):
+    info = np.iinfo(dtype)
+    rng = np.random.default_rng(7)
+    lanes = 8
+    bases = rng.integers(max(info.min, -5), min(info.max, 6), 64, endpoint=True).astype(dtype)
+    exponents = rng.integers(0 if info.min == 0 else -3, 40, 64, endpoint=True).astype(dtype)
+    exponents[:3] = np.array([info.max, info.max - 1, 0], dtype)  # every bit of the exponent
+
+    @flyc.kernel
+    def powers(x: fx.Tensor, e: fx.Tensor, scalar: fx.Tensor, vector: fx.Tensor):
+        i = fx.thread_idx.x
+        scalar[i] = x[i] ** e[i]
+        if i % lanes == 0:
+            (x.load(i, lanes=lanes) ** e.load(i, lanes=lanes)).store(vector, i)
+
+    scalar, vector = dev.array(np.zeros(64, dtype)), dev.array(np.zeros(64, dtype))
+    powers(dev.array(bases), dev.array(exponents), scalar, vector).launch(grid=(1,), block=(64,))
+    bits, signed = info.bits, info.min < 0
+    want = [_integer_power(int(b), int(e), bits, signed) for b, e in zip(bases, exponents)]
+    np.testing.assert_array_equal(dev.host(scalar), np.array(want, dtype))
+    np.testing.assert_array_equal(dev.host(vector), np.array(want, dtype))

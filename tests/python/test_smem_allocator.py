@@ -62,7 +62,7 @@ def test_type_sizes_and_values():
 
 
 def test_get_base_outside_a_kernel():
-    with pytest.raises(RuntimeError, match="only available while a @flyc.kernel is traced"):
+    with pytest.raises(RuntimeError, match="only available while a @flyc.kernel or @flyc.jit"):
         SmemAllocator(None).get_base()
 
 

@@ -784,27 +784,36 @@ class SharedAllocator:
         )
 
 
+def field_layout(fields, union, size_align):
+    """(size, alignment, {name: byte offset}) of fields [(name, type)] stored one after another,
+    each at its alignment, the size padded to the largest (a union's all at 0);
+    `size_align(type)` gives a field type's (size, alignment)."""
+    offsets, end, align = {}, 0, 1
+    for name, kind in fields:
+        size, field_align = size_align(kind)
+        at = 0 if union else (end + field_align - 1) // field_align * field_align
+        offsets[name] = at
+        end, align = max(end, at + size), max(align, field_align)
+    return (end + align - 1) // align * align, align, offsets
+
+
+def _storable_size_align(storable):
+    if isinstance(storable, _ArrayType):
+        return storable.count * max(1, bit_width(storable.ir_dtype) // 8), storable.align
+    size, align, _ = field_layout(storable.fields, storable.union, _storable_size_align)
+    return size, align
+
+
 def storable_align(storable):
     """The alignment in bytes of an fx.Array (its own) or a struct or union (its largest
     field's)."""
-    if isinstance(storable, _ArrayType):
-        return storable.align
-    return max(storable_align(t) for _, t in storable.fields)
+    return _storable_size_align(storable)[1]
 
 
 def storable_size(storable):
     """The bytes of an fx.Array, a struct (each field at its alignment, the end padded to the
     struct's) or a union (its largest field, padded)."""
-    if isinstance(storable, _ArrayType):
-        return storable.count * max(1, bit_width(storable.ir_dtype) // 8)
-    a = storable_align(storable)
-    if storable.union:
-        return (max(storable_size(t) for _, t in storable.fields) + a - 1) // a * a
-    size = 0
-    for _, t in storable.fields:
-        b = storable_align(t)
-        size = (size + b - 1) // b * b + storable_size(t)
-    return (size + a - 1) // a * a
+    return _storable_size_align(storable)[0]
 
 
 def _carve(bytes_ptr, storable, offset):
@@ -812,23 +821,27 @@ def _carve(bytes_ptr, storable, offset):
     if isinstance(storable, _ArrayType):
         start = (bytes_ptr + offset).recast(storable.ir_dtype)
         return _Storage(start.view(make_layout(storable.count, 1)))
-    fields, at = {}, offset
-    for name, field in storable.fields:
-        if not storable.union:
-            a = storable_align(field)
-            at = (at + a - 1) // a * a
-        fields[name] = _carve(bytes_ptr, field, at)
-        if not storable.union:
-            at += storable_size(field)
-    return _StructStorage(storable, fields)
+    _, _, offsets = field_layout(storable.fields, storable.union, _storable_size_align)
+    return _StructStorage(storable, {
+        name: _carve(bytes_ptr, field, offset + offsets[name]) for name, field in storable.fields
+    })  # fmt: skip
 
 
 class _Storage:
+    """An fx.Array in memory: `a[i]` and `a[i] = v` read and write element i, `a.view(layout)`
+    is a tensor of it."""
+
     def __init__(self, tensor):
         self.tensor = tensor
 
     def peek(self):
         return self
+
+    def __getitem__(self, i):
+        return self.tensor[i]
+
+    def __setitem__(self, i, value):
+        self.tensor[i] = value
 
     @property
     def ptr(self):
@@ -917,10 +930,27 @@ def make_struct_type(item, union=False):
 
 
 class _ArrayType(ElementTyped):
-    def __init__(self, dtype, count, align=16):
-        self.ir_dtype, self.count, self.align = _dtype_name(dtype), int(count), int(align)
+    """The type fx.Array[dtype, size(, align)] names: `size` elements of `dtype` stored at an
+    alignment of `align` bytes (the element's own by default)."""
+
+    def __init__(self, dtype, count, align=None):
+        self.ir_dtype, self.count = _dtype_name(dtype), int(count)
+        self.align = max(1, bit_width(self.ir_dtype) // 8) if align is None else int(align)
         if self.count < 1:
             raise ValueError(f"an fx.Array needs at least one element, got {count}")
+
+    @property
+    def size(self):
+        """The number of elements (FlyDSL's name)."""
+        return self.count
+
+    def __peek_from_ptr__(self, ptr):
+        """The array stored at `ptr`: `a[i]`, `a[i] = v` and `a.view(layout)`."""
+        start = ptr.recast(self.ir_dtype)
+        return _Storage(start.view(make_layout(self.count, 1)))
+
+    def __poke_into_ptr__(self, ptr, value):
+        raise NotImplementedError("a whole fx.Array is not written at once: write its elements")
 
     def __repr__(self):
         return f"Array[{self.ir_dtype}, {self.count}, {self.align}]"
@@ -933,11 +963,31 @@ class _ArrayType(ElementTyped):
         return hash((self.ir_dtype, self.count, self.align))
 
 
+def _positive(value, what):
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise TypeError(f"fx.Array's {what} must be a positive integer, got {value!r}")
+    return value
+
+
 class Array:
-    """fx.Array[dtype, count(, align)]: raw storage for SharedAllocator.allocate."""
+    """fx.Array[dtype, size(, align)]: raw storage for SharedAllocator.allocate and structs;
+    one type object per parameters."""
+
+    _types = {}
 
     def __class_getitem__(cls, item):
-        return _ArrayType(*item)
+        if not isinstance(item, tuple) or len(item) not in (2, 3):
+            raise TypeError("fx.Array is written Array[dtype, size] or Array[dtype, size, align]")
+        dtype, size = item[0], _positive(item[1], "size")
+        align = _positive(item[2], "alignment") if len(item) == 3 else None
+        if getattr(dtype, "dtype", None) is None and dtype not in K.DTYPES:
+            raise TypeError(f"fx.Array's dtype must be a Numeric subclass such as fx.Float32, "
+                            f"got {dtype!r}")  # fmt: skip
+        key = (_dtype_name(dtype), size, align)
+        known = cls._types.get(key)
+        if known is None:
+            known = cls._types[key] = _ArrayType(dtype, size, align)
+        return known
 
 
 class AddressSpace(enum.IntEnum):

@@ -17,8 +17,45 @@ _state = threading.local()
 def current():
     k = getattr(_state, "kernel", None)
     if k is None:
-        raise RuntimeError("kernel operations are only available while a @flyc.kernel is traced")
+        host = getattr(_state, "host", None)
+        if host is None:
+            raise RuntimeError(
+                "kernel operations are only available while a @flyc.kernel or @flyc.jit "
+                "function runs"
+            )
+        return host.open()
     return k
+
+
+@contextlib.contextmanager
+def host_function(host):
+    """Kernel operations outside a kernel in this block go to `host` (its open() gives the
+    kernel they build into, made at the first one): a @flyc.jit body's host function.
+    `tracing()` stays false, so host values keep folding in Python. None keeps the enclosing
+    block's."""
+    if host is None:
+        yield None
+        return
+    outer = getattr(_state, "host", None)
+    _state.host = host
+    try:
+        yield host
+    finally:
+        _state.host = outer
+
+
+def _kernel_address():
+    """The address of the kernel values are built into now (None where there is none)."""
+    k = getattr(_state, "kernel", None)
+    if k is None:
+        host = getattr(_state, "host", None)
+        k = host.kernel if host is not None else None
+    return getattr(k, "value", k)
+
+
+def host_tracing():
+    """Whether kernel operations outside a kernel have a host function to go to."""
+    return getattr(_state, "host", None) is not None
 
 
 def tracing():
@@ -105,6 +142,8 @@ def _set_fastmath(bits):
     _state.fastmath = bits
     if tracing():
         K.kernel_set_fastmath(current(), bits)
+    elif getattr(getattr(_state, "host", None), "opened", False):
+        K.kernel_set_fastmath(_state.host.open(), bits)
 
 
 @contextlib.contextmanager
@@ -178,8 +217,10 @@ class _BuilderError(Exception):
 
 
 # Integers widen; at one width the unsigned type wins (as C's usual conversions).
-_INT_RANK = {"i1": 0, "i8": 1, "u8": 1.5, "i16": 2, "u16": 2.5, "i32": 3, "u32": 3.5, "i64": 4,
-             "u64": 4.5, "index": 5}  # fmt: skip
+_INT_RANK = {"i1": 0, "i4": 0.5, "i8": 1, "u8": 1.5, "i16": 2, "u16": 2.5, "i32": 3, "u32": 3.5,
+             "i64": 4, "u64": 4.5, "index": 5, "i128": 6, "u128": 6.5}  # fmt: skip
+# Types of host values that no kernel value has (FlyDSL's Int4, Int128, Uint128).
+HOST_ONLY_DTYPES = frozenset(("i4", "i128", "u128"))
 _FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f8e4m3fnuz": 0, "f8e5m2fnuz": 0, "f16": 1, "bf16": 1,
                "f32": 2, "f64": 3}  # fmt: skip
 
@@ -205,6 +246,11 @@ def _splat(v, lanes):
 
 
 def constant(value, dtype):
+    if dtype in HOST_ONLY_DTYPES:
+        raise NotImplementedError(
+            f"{dtype} values are host values only: kernel integers here are at most 64 bits "
+            "wide, and sub-byte ones travel packed"
+        )
     k = current()
     if _is_float(dtype):
         return _wrap(K.const_float(k, K.DTYPES[dtype], float(value)), dtype)
@@ -309,7 +355,7 @@ def _unify(a, b):
 
 _BIN = dict(add=0, sub=1, mul=2, div=3, rem=4, min=5, max=6, and_=7, or_=8, xor=9, shl=10,
             shr=11, divu=12, remu=13, shru=14, minu=15, maxu=16, pow=17, atan2=18, copysign=19,
-            maxnum=20, minnum=21, floordiv=22, ceildiv=23, ceildivu=24)  # fmt: skip
+            maxnum=20, minnum=21, floordiv=22, ceildiv=23, ceildivu=24, powu=25)  # fmt: skip
 _CMP = dict(eq=0, ne=1, lt=2, le=3, gt=4, ge=5, ult=6, ule=7, ugt=8, uge=9)
 _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, tanh=9, erf=10,
            sin=11, cos=12, floor=13, ceil=14, expm1=15, log10=16, log1p=17, cbrt=18, tan=19,
@@ -319,14 +365,24 @@ _UN = dict(neg=0, not_=1, abs=2, exp=3, exp2=4, log=5, log2=6, sqrt=7, rsqrt=8, 
 
 # The op an unsigned operand takes in place of the signed one.
 _UNSIGNED_BIN = dict(div="divu", rem="remu", shr="shru", min="minu", max="maxu", floordiv="divu",
-                     ceildiv="ceildivu")  # fmt: skip
+                     ceildiv="ceildivu", pow="powu")  # fmt: skip
 _UNSIGNED_CMP = dict(lt="ult", le="ule", gt="ugt", ge="uge")
 
 
 # Arithmetic takes a predicate as the i32 0 or 1, as FlyDSL does (True + True is 2); bitwise
 # operators and shifts keep it a predicate.
 _COUNTING = frozenset(("add", "sub", "mul", "div", "rem", "floordiv", "pow", "divu", "remu",
-                       "ceildiv", "ceildivu"))  # fmt: skip
+                       "ceildiv", "ceildivu", "powu"))  # fmt: skip
+
+
+# Integer-only operators: on floats Python's operators raise TypeError, as FlyDSL's do, before
+# the builder is asked.
+_BITWISE = frozenset(("and_", "or_", "xor", "shl", "shr", "not_"))
+
+
+def _integers_only(op, dtype):
+    if op in _BITWISE and _is_float(dtype):
+        raise TypeError(f"bitwise operators and shifts take integers, not {dtype}")
 
 
 def _predicate_as_i32(x):
@@ -343,8 +399,10 @@ def _binary(op, a, b, *, as_typed=True):
     if op in _COUNTING:
         a, b = _predicate_as_i32(a), _predicate_as_i32(b)
     a, b = _unify(a, b)
-    if as_typed and is_unsigned(a.ir_dtype):
-        op = _UNSIGNED_BIN.get(op, op)
+    if as_typed:
+        _integers_only(op, a.ir_dtype)
+        if is_unsigned(a.ir_dtype):
+            op = _UNSIGNED_BIN.get(op, op)
     return _shaped(_wrap(K.binary(current(), _BIN[op], a.handle, b.handle), a.ir_dtype), a, b)
 
 
@@ -432,16 +490,29 @@ class Value(ElementTyped):
     """A scalar or vector inside a kernel: an MLIR value behind a C API handle. Operators
     apply lane by lane to vectors; `v[i]` is a lane of a vector."""
 
-    __slots__ = ("handle", "ir_dtype", "_lanes", "_shape", "raw")
+    __slots__ = ("_handle", "_kernel", "ir_dtype", "_lanes", "_shape", "raw")
 
     def __init__(self, handle, dtype):
-        self.handle = handle
+        self._handle = handle
+        self._kernel = _kernel_address()
         self.ir_dtype = dtype_name(dtype)
         self._lanes = None
         self._shape = None  # a vector's nested shape where it was given one: (2, 2)
         # Made by MLIR's own builders (flydsl._mlir), as FlyDSL's raw ir.Value: no numeric
         # class claims it (isinstance(v, fx.Float32) is False) until fx.Float32(v) types it.
         self.raw = False
+
+    @property
+    def handle(self):
+        """The C API's handle, checked to belong to the kernel being built: a value kept from
+        another kernel, or from a @flyc.jit call's ended host function, is an error here
+        rather than a handle the library could no longer read."""
+        if self._handle is not None and _kernel_address() != self._kernel:
+            raise RuntimeError(
+                "this value was made in another kernel (or in the host function of a @flyc.jit "
+                "call that has ended): a kernel value is used only where it was made"
+            )
+        return self._handle
 
     def typed(self, raw=False):
         """This value as a typed (FlyDSL) value, or as a raw one with `raw`."""
@@ -785,6 +856,12 @@ class Value(ElementTyped):
     def __pow__(self, o):
         return _binary("pow", self, o)
 
+    def __divmod__(self, o):
+        return self // o, self % o
+
+    def __rdivmod__(self, o):
+        return as_value(o, self).__divmod__(self)
+
     def __and__(self, o):
         return _binary("and_", self, o)
 
@@ -810,9 +887,12 @@ class Value(ElementTyped):
         return unary("neg", self)
 
     def __invert__(self):
+        _integers_only("not_", self.ir_dtype)
         return unary("not_", self)
 
     def __abs__(self):
+        if self.ir_dtype == "i1":
+            raise TypeError("abs() is not defined for a Boolean")
         return unary("abs", self)
 
     def __lt__(self, o):

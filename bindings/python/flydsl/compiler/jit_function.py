@@ -5,7 +5,9 @@ argument (`A.shape.unpack()`, `A.stride()`), which kernels it launches take as t
 the tensor itself; one annotated with a numeric type (`n: fx.Int32`) arrives as a runtime value
 of that type (`fx.Int32(n)`, whose `runtime` is set: a launch dimension computed from it does
 not specialize the kernel); an argument of a type registered with JitArgumentRegistry arrives
-as its adapter makes it; other arguments arrive as passed.
+as its adapter makes it; other arguments arrive as passed. The body runs as Python; what it
+computes from kernel values goes to the call's host function (see host_function), compiled
+and run after the body.
 
 Each call has FlyDSL's cache key (`_build_full_cache_key`): the module globals the function
 and its kernels read (a stable snapshot, `_globals_key_prefix`), the environment variables that
@@ -13,9 +15,9 @@ change code generation (`_env_`), the target (a GPUTarget), the compile hints in
 per parameter the type of a runtime value or stream, a tensor's dtype and layout signature, a
 Constexpr's or other value's own signature (`protocol.cache_signature`), and the library
 (`_flydsl_key`). `_mem_cache` maps the keys of calls to what they compiled or reused (a
-JitArtifact), `_last_compiled` is the latest (key, artifact); a call that launched the same
-kernels as the one before it adds nothing and computes no key. The kernels themselves are
-compiled and cached per kernel, by their own signatures.
+JitArtifact: the host function and the kernels), `_last_compiled` is the latest (key,
+artifact); a call that used the same kernels as the one before it adds nothing and computes no
+key. The kernels themselves are compiled and cached per kernel, by their own signatures.
 
 The globals read are checked on every call against their values at the first call: a changed
 one raises RuntimeError naming it (see global_refs), as the compiled kernels hold the old
@@ -33,13 +35,14 @@ import typing
 from .. import _fast_launch as _fast
 from .. import _lib
 from .._ast_rewrite import rewrite
-from .._trace import tracing
+from .._trace import Value, _BuilderError, host_function, host_tracing, tracing
 from ..expr.numeric import Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..utils import env
 from . import global_refs
 from .backends import GPUTarget, MlirCompiler, current_target
 from .compilation_context import CompilationContext, merge_compile_hints
+from .host_function import HostFunction
 from .jit_argument import (
     JitArgumentRegistry,
     TensorArgument,
@@ -353,19 +356,42 @@ class JitFunction(global_refs.TracedFunction):
         if _fast.is_set("COMPILE_ONLY") and env.compile.compile_only:
             # FlyDSL's COMPILE_ONLY: the call compiles its kernels, launches none, gives None.
             try:
-                with CompilationContext.compile_hints(hints), compiling_only():
-                    CompilationContext.run_recording(self._body, *args, **kwargs)
+                with compiling_only():
+                    _, kernels = self._run(hints, args, kwargs)
             finally:
                 self._rebaseline(owner, compiles)
+            self._record(arguments, hints, list(dict.fromkeys(kernels)))
             return None
         try:
-            with CompilationContext.compile_hints(hints):
-                result, kernels = CompilationContext.run_recording(self._body, *args, **kwargs)
+            result, kernels = self._run(hints, args, kwargs)
         finally:
             self._rebaseline(owner, compiles)
-        if kernels:
+        # A call given values of an enclosing call's host function is part of that function,
+        # and its kernel values sign no key of their own.
+        if not any(isinstance(v, Value) for v in arguments.values()):
             self._record(arguments, hints, list(dict.fromkeys(kernels)))
         return result
+
+    def _run(self, hints, args, kwargs):
+        """The body under the compile hints, with its host function (that of the outermost
+        @flyc.jit call: see host_function), which is compiled and run after it: (the body's
+        result, the CompiledKernels the call used, the host function's first)."""
+        host = None if host_tracing() else HostFunction(self.func.__name__)
+        with CompilationContext.compile_hints(hints), host_function(host):
+            try:
+                result, kernels = CompilationContext.run_recording(self._body, *args, **kwargs)
+            except _BuilderError as e:
+                if host is None:
+                    raise
+                host.discard()
+                raise host.builder_error(e) from None
+            except BaseException:
+                if host is not None:
+                    host.discard()
+                raise
+            if host is not None and host.opened:
+                kernels = [host.finish(), *kernels]
+        return result, kernels
 
     def _rebaseline(self, owner, compiles):
         """After the first call, or one that traced a kernel, the globals as it left them are

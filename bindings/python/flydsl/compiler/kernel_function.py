@@ -26,7 +26,7 @@ from .._kernel_layout import CopyAtom, Pointer, TensorValue, TiledCopy, make_ten
 from .._lib import check
 from .._mlir._module import Function, InsertionPoint
 from .._mma import MmaAtom, TiledMma
-from .._trace import _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
+from .._trace import Value, _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import DiagRecord, DSLCompileError, LaunchArgumentError
 from ..expr._composite import is_composite_value
 from ..expr.numeric import Boolean, Numeric
@@ -577,6 +577,12 @@ def _checked_scalar(name, dtype, value):
     integer parameters (an unsigned one as the signed integer of the same bits), a real number
     for float ones."""
     what = f"argument {name} ({dtype})"
+    if isinstance(value, Value):
+        raise TypeError(
+            f"{what} is a kernel value, known only when a kernel or the host function of a "
+            "@flyc.jit body runs (that runs after the body's launches): pass a Python number or "
+            "compute the value in the kernel"
+        )
     if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Number):
         raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
     if dtype.startswith(("f", "bf")):
@@ -601,7 +607,7 @@ class _Launch:
 
     def launch(self, grid=(1,), block=(1,), smem=0, stream=None):
         kernel, key = self.kernel, None
-        if getattr(_compile_only, "active", False):  # flyc.compile: build, do not run
+        if compiling_only_active():  # flyc.compile: build, do not run
             items = self.items if self.items is not None else list(zip(kernel._names, self.args))
             kernel.compiled_for(kernel._classify(items), block=_static_block(block))
             return
@@ -660,6 +666,11 @@ class _Launch:
 
 
 _compile_only = threading.local()
+
+
+def compiling_only_active():
+    """Whether launches are only compiled now (see compiling_only)."""
+    return getattr(_compile_only, "active", False)
 
 
 @contextlib.contextmanager

@@ -9,7 +9,13 @@ import types
 
 from .._ir_types import bit_width
 from .._kernel_layout import StructType, _ArrayType, storable_align, storable_size
-from .._trace import Value
+from ..expr._dsl_protocol import (
+    c_abi_spec,
+    construct_from_ir_values,
+    extract_to_ir_values,
+    get_ir_types,
+    storable_method,
+)
 from ..expr.numeric import Numeric
 from .jit_argument import passed_tensor_signature
 
@@ -18,36 +24,40 @@ def _bytes(dtype):
     return max(1, bit_width(getattr(dtype, "dtype", dtype)) // 8)
 
 
-def extract_to_ir_values(obj):
-    """The kernel values of a value, or of a list, tuple, dict or SimpleNamespace of them, in
-    order; an object may say with `__extract_to_ir_values__`."""
-    if isinstance(obj, Value):
-        return [obj]
-    if hasattr(obj, "__extract_to_ir_values__"):
-        return list(obj.__extract_to_ir_values__())
-    if isinstance(obj, types.SimpleNamespace):
-        obj = vars(obj)
-    if isinstance(obj, dict):
-        obj = list(obj.values())
-    if isinstance(obj, (tuple, list)):
-        return [v for x in obj for v in extract_to_ir_values(x)]
-    raise TypeError(f"Cannot extract IR values from {obj!r}")
-
-
 def dsl_align_of(storable):
     """The alignment in bytes of an fx.Array (its own), an fx.Struct or fx.Union (its largest
-    field's) or a scalar type."""
+    field's), a scalar type or a class of struct values (`__dsl_align_of__`)."""
     if isinstance(storable, (_ArrayType, StructType)):
         return storable_align(storable)
-    return _bytes(storable)
+    if isinstance(storable, str):
+        return _bytes(storable)
+    return storable_method(storable, "__dsl_align_of__")()
 
 
 def dsl_size_of(storable):
     """The bytes of an fx.Array, an fx.Struct (each field at its alignment, the end padded to
-    the struct's), an fx.Union (its largest field, padded) or a scalar type."""
+    the struct's), an fx.Union (its largest field, padded), a scalar type or a class of struct
+    values (`__dsl_size_of__`). Anything else is a TypeError naming the Storable protocol."""
     if isinstance(storable, (_ArrayType, StructType)):
         return storable_size(storable)
-    return _bytes(storable)
+    if isinstance(storable, str):
+        return _bytes(storable)
+    return storable_method(storable, "__dsl_size_of__")()
+
+
+def peek_from_ptr(dsl_type, ptr):
+    """A value of `dsl_type` read from `ptr` by its `__peek_from_ptr__`."""
+    if hasattr(dsl_type, "__peek_from_ptr__"):
+        return dsl_type.__peek_from_ptr__(ptr)
+    raise TypeError(f"type {dsl_type} does not implement the Storable protocol")
+
+
+def poke_into_ptr(dsl_type, ptr, value):
+    """Writes `value` to `ptr` by `dsl_type`'s `__poke_into_ptr__`."""
+    if hasattr(dsl_type, "__poke_into_ptr__"):
+        dsl_type.__poke_into_ptr__(ptr, value)
+        return
+    raise TypeError(f"type {dsl_type} does not implement the Storable protocol")
 
 
 def _compares_by_value(cls):
@@ -127,4 +137,14 @@ def cache_signature(value):
     return signer(value)
 
 
-__all__ = ["extract_to_ir_values", "dsl_size_of", "dsl_align_of", "cache_signature"]
+__all__ = [
+    "get_ir_types",
+    "cache_signature",
+    "c_abi_spec",
+    "extract_to_ir_values",
+    "construct_from_ir_values",
+    "dsl_size_of",
+    "dsl_align_of",
+    "peek_from_ptr",
+    "poke_into_ptr",
+]

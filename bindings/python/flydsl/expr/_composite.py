@@ -9,6 +9,13 @@ import dataclasses
 import typing
 
 from .._trace import Value
+from ._dsl_protocol import (
+    c_abi_spec,
+    construct_from_ir_values,
+    extract_to_ir_values,
+    get_ir_types,
+    storable_method,
+)
 from .numeric import Numeric
 from .typing import Constexpr
 
@@ -30,17 +37,20 @@ def _check_name(name, generated=False):
     if not isinstance(name, str) or not name.isidentifier():
         raise TypeError(f"a struct field needs a name that is an identifier, got {name!r}")
     if name in RESERVED:
-        raise TypeError(f"the struct field name {name!r} is reserved (a member of the struct)")
+        raise ValueError(f"the struct field name {name!r} is reserved (a member of the struct)")
     if name.startswith("_") and not generated:
-        raise TypeError(f"the struct field name {name!r} starts with '_', which is reserved")
+        raise ValueError(
+            f"the struct field name {name!r} must not start with underscore (such names are "
+            "the implementation's)"
+        )
 
 
 def _constexpr_value(name, kind, value):
     """A Constexpr field's value, checked against its T (a Python value, never a kernel's)."""
     if isinstance(value, (Numeric, Value)):
         raise TypeError(
-            f"the field {name!r} is fx.Constexpr: it takes a Python value, not the run-time "
-            f"{type(value).__name__} {value!r}"
+            f"the field {name!r} is fx.Constexpr and expects {getattr(kind, '__name__', kind)}: "
+            f"a Python value, not the run-time {type(value).__name__} {value!r}"
         )
     if kind is object:
         return value
@@ -55,15 +65,20 @@ def _constexpr_value(name, kind, value):
         ok = isinstance(value, kind)
     if not ok:
         raise TypeError(
-            f"the field {name!r} is fx.Constexpr[{getattr(kind, '__name__', kind)}], got "
-            f"{type(value).__name__} {value!r}"
+            f"the field {name!r} is fx.Constexpr[{getattr(kind, '__name__', kind)}]: expects "
+            f"{getattr(kind, '__name__', kind)}, got {type(value).__name__} {value!r}"
         )
     return value
 
 
 def _field_value(name, kind, value):
     if isinstance(kind, type) and issubclass(kind, Numeric) and kind.dtype is not None:
-        return value if isinstance(value, kind) else kind(value)
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"the field {name!r} expects {kind.__name__}, got {value!r}") from e
     if isinstance(kind, type) and issubclass(kind, CompositeValue):
         if not isinstance(value, kind._base):
             raise TypeError(f"the field {name!r} takes a {kind.__name__}, got {value!r}")
@@ -95,19 +110,21 @@ class CompositeValue:
     def _bind(cls, args, kwargs):
         fields = cls._base._fields
         if len(args) > len(fields):
-            raise TypeError(f"{cls._base.__name__} takes {len(fields)} values, got {len(args)}")
+            raise TypeError(
+                f"{cls._base.__name__} expected {len(fields)} field values, got {len(args)}"
+            )
         given = dict(zip((f[0] for f in fields), args))
         for name, value in kwargs.items():
             if name in given:
-                raise TypeError(f"{cls._base.__name__}: the field {name!r} is given twice")
+                raise TypeError(f"{cls._base.__name__}: got multiple values for field {name!r}")
             given[name] = value
         names = [f[0] for f in fields]
         unknown = [n for n in given if n not in names]
         if unknown:
-            raise TypeError(f"{cls._base.__name__} has no field {unknown[0]!r}")
+            raise TypeError(f"{cls._base.__name__}: unexpected field {unknown[0]!r}")
         missing = [n for n in names if n not in given]
         if missing:
-            raise TypeError(f"{cls._base.__name__} needs a value for {', '.join(missing)}")
+            raise TypeError(f"{cls._base.__name__}: missing required field {', '.join(missing)}")
         return {
             name: (
                 _constexpr_value(name, const, given[name])
@@ -144,16 +161,88 @@ class CompositeValue:
         """The fields' values by name, in declaration order."""
         return {name: getattr(self, name) for name, _, _ in self._base._fields}
 
+    # FlyDSL's protocols, field by field over the fields that are not Constexpr (those travel
+    # in the class): see flydsl.compiler.protocol.
+    def _run_time_fields(self):
+        return [(n, getattr(self, n)) for n, _, const in self._base._fields if const is None]
+
+    def __extract_to_ir_values__(self):
+        return [v for _, value in self._run_time_fields() for v in extract_to_ir_values(value)]
+
+    def __get_ir_types__(self):
+        return [t for _, value in self._run_time_fields() for t in get_ir_types(value)]
+
+    @classmethod
+    def __construct_from_ir_values__(cls, values, exemplar=None):
+        """A value of this class from its fields' kernel values in order (as many as
+        extract_to_ir_values gives); the exemplar gives each field's shape and the Constexpr
+        settings, else the field types and this class's settings do."""
+        values, fields, cursor = list(values), {}, 0
+        settings = dict(getattr(exemplar, "_settings", getattr(cls, "_settings", ())))
+        for name, kind, const in cls._base._fields:
+            if const is not None:
+                fields[name] = getattr(exemplar, name) if exemplar is not None else settings[name]
+                continue
+            like = getattr(exemplar, name) if exemplar is not None else kind
+            n = len(get_ir_types(like)) if exemplar is not None else _field_values(kind)
+            fields[name] = construct_from_ir_values(
+                type(like) if exemplar is not None else kind, like, values[cursor : cursor + n]
+            )
+            cursor += n
+        if cursor != len(values):
+            raise ValueError(f"{cls._base.__name__} expected {cursor} ir.Values, got {len(values)}")
+        return cls._base(**fields)
+
+    def __c_abi_spec__(self):
+        slots = []
+        for name, value in self._run_time_fields():
+            if isinstance(value, Value):
+                raise TypeError(
+                    f"Cannot derive C-ABI spec for {self!r}: the field {name!r} holds a kernel "
+                    "value, which no host slot holds"
+                )
+            for ctype, fill in c_abi_spec(value):
+                slots.append((ctype, lambda v, slot, f=fill, n=name: f(getattr(v, n), slot)))
+        return slots
+
+    @classmethod
+    def __dsl_size_of__(cls):
+        """The bytes the fields take stored in order, each at its alignment, the end padded to
+        the largest; Constexpr fields take none."""
+        size = 0
+        for _, kind, const in cls._base._fields:
+            if const is None:
+                align = storable_method(kind, "__dsl_align_of__")()
+                size = (size + align - 1) // align * align
+                size += storable_method(kind, "__dsl_size_of__")()
+        align = cls.__dsl_align_of__()
+        return (size + align - 1) // align * align
+
+    @classmethod
+    def __dsl_align_of__(cls):
+        aligns = [
+            storable_method(kind, "__dsl_align_of__")()
+            for _, kind, const in cls._base._fields
+            if const is None
+        ]
+        return max(aligns, default=1)
+
     def __cache_signature__(self):
         """What the value adds to a @flyc.jit call's cache key: its class (which holds the
-        Constexpr settings) and each other field's signature, a number's by its type only."""
+        Constexpr settings) and each other field's signature, a number's by its type only. A
+        kernel value has none."""
         parts = [type(self)]
         for name, _, const in self._base._fields:
             if const is not None:
                 continue
             value = getattr(self, name)
-            if isinstance(value, (Numeric, Value)):
-                parts.append((name, type(value) if isinstance(value, Numeric) else value.ir_dtype))
+            if isinstance(value, Value):
+                raise TypeError(
+                    f"{self._base.__name__}: the field {name!r} holds a kernel value, which has "
+                    "no cache signature"
+                )
+            if isinstance(value, Numeric):
+                parts.append((name, type(value)))
             elif hasattr(value, "__cache_signature__"):
                 parts.append((name, value.__cache_signature__()))
             else:
@@ -174,6 +263,15 @@ class CompositeValue:
         return hash((type(self), tuple(repr(v) for v in self.field_values().values())))
 
 
+def _field_values(kind):
+    """How many kernel values a field of type `kind` holds, known from the type alone."""
+    if isinstance(kind, type) and issubclass(kind, Numeric):
+        return 1
+    if isinstance(kind, type) and issubclass(kind, CompositeValue):
+        return sum(_field_values(k) for _, k, const in kind._base._fields if const is None)
+    raise TypeError(f"the kernel values of a {kind} field are known only from a value of it")
+
+
 def make_value_struct(name, fields):
     """The frozen class of a struct whose fields [(name, type), ...] hold values."""
     checked, seen = [], set()
@@ -188,7 +286,8 @@ def make_value_struct(name, fields):
                 f"fx.Constexpr[T], fx.Array[...]), got {kind!r} for {field_name!r}"
             )
         checked.append((field_name, kind, constexpr_type(kind)))
-    cls = type(name, (CompositeValue,), {"_fields": tuple(checked)})
+    annotations = {field_name: kind for field_name, kind, _ in checked}
+    cls = type(name, (CompositeValue,), {"_fields": tuple(checked), "__annotations__": annotations})
     cls._base = cls
     return cls
 

@@ -1,12 +1,13 @@
 """FlyDSL's numeric types: `fx.Float32(2.5)` is a typed launch argument outside a kernel and a
 typed constant (or a conversion of a kernel value) inside one; `fx.Float32.width` is 32."""
 
+import ctypes
 import math
 import operator
 import struct
 
 from .._ir_types import NUMERIC_CLASSES, dtype_name, type_of
-from .._trace import Value, as_value, common_dtype, number_dtype, tracing
+from .._trace import HOST_ONLY_DTYPES, Value, as_value, common_dtype, number_dtype, tracing
 
 
 class _IrType:
@@ -84,7 +85,9 @@ class Numeric(metaclass=_NumericType):
     def __new__(cls, value=None):
         if cls.dtype is None and cls is not Numeric and value is not None:
             raise NotImplementedError(f"{cls.__name__} values are not offered: {cls.why}")
-        if value is not None and tracing():
+        if cls.dtype in HOST_ONLY_DTYPES and value is not None and tracing():
+            raise NotImplementedError(f"{cls.__name__} values are host values only: {cls.why}")
+        if value is not None and (tracing() or isinstance(value, Value)):
             if isinstance(value, Value):
                 return value.to(cls.dtype).typed()
             return as_value(value, Value(None, cls.dtype)).to(cls.dtype)
@@ -208,6 +211,41 @@ class Numeric(metaclass=_NumericType):
             raise TypeError(f"no numeric class for the type {ir_type}")
         return cls
 
+    # FlyDSL's protocols (flydsl.compiler.protocol): one kernel value of the class's type, one
+    # C slot as a kernel argument, the class's bytes when stored.
+    def __get_ir_types__(self):
+        return [type(self).ir_type]
+
+    def __extract_to_ir_values__(self):
+        return [as_value(self)]
+
+    @classmethod
+    def __construct_from_ir_values__(cls, values, exemplar=None):
+        if len(values) != 1:
+            raise ValueError(f"{cls.__name__} expected 1 ir.Values, got {len(values)}")
+        return cls(values[0])
+
+    def __c_abi_spec__(self):
+        cls = type(self)
+        if cls.dtype not in _C_SLOTS:
+            raise TypeError(f"Cannot derive C-ABI spec for {self!r}: no C slot holds a {cls.dtype}")
+
+        def fill(value, slot):
+            slot.value = _bits_of(value) if cls.dtype in ("f16", "bf16") else value.value
+
+        return [(_C_SLOTS[cls.dtype], fill)]
+
+    @classmethod
+    def __dsl_size_of__(cls):
+        if cls.width is None or cls.width < 8:
+            raise TypeError(
+                f"type {cls.__name__} does not implement the Storable protocol (a sub-byte or "
+                "unsized type has no address)"
+            )
+        return cls.width // 8
+
+    __dsl_align_of__ = __dsl_size_of__
+
     def _like(self, value):
         """A result of this value's class, runtime where this value is."""
         out = type(self)(value)
@@ -221,11 +259,15 @@ class Numeric(metaclass=_NumericType):
         return self
 
     def __abs__(self):
+        if type(self) is Boolean:
+            raise TypeError("abs() is not defined for a Boolean")
         return self._like(abs(self.value))
 
     def __invert__(self):
         if _is_float_class(type(self)):
             raise TypeError(f"~ takes integers, not {type(self).__name__}")
+        if type(self) is Boolean:  # logical not, as on the one bit a kernel's i1 has
+            return self._like(not self.value)
         return self._like(~int(self.value))
 
 
@@ -514,24 +556,32 @@ _WIDE_INT = "kernel integers here are at most 64 bits wide, and sub-byte ones tr
 
 
 class Int4(Integer):
-    """A 4-bit integer, named for FlyDSL's programs; no kernel value has this type."""
+    """A 4-bit integer: a host value (folded in Python, wrapped to 4 bits), as FlyDSL's
+    programs name it; no kernel value has this type."""
 
-    width, why = 4, _WIDE_INT
+    dtype, width, why = "i4", 4, _WIDE_INT
 
 
 class Int128(Integer):
-    """A 128-bit integer, as Int4."""
+    """A 128-bit integer: a host value only, as Int4."""
 
-    width, why = 128, _WIDE_INT
+    dtype, width, why = "i128", 128, _WIDE_INT
 
 
 class Uint128(Integer):
     """An unsigned 128-bit integer, as Int4."""
 
-    width, signed, why = 128, False, _WIDE_INT
+    dtype, width, signed, why = "u128", 128, False, _WIDE_INT
 
 
 _STRUCT_FORMATS = {"f16": "e", "f32": "f", "f64": "d"}
+
+
+# The C slot of each kernel type as a kernel argument (16-bit floats travel as their bits).
+_C_SLOTS = {"i1": ctypes.c_bool, "i8": ctypes.c_int8, "i16": ctypes.c_int16, "i32": ctypes.c_int32,
+            "i64": ctypes.c_int64, "u8": ctypes.c_uint8, "u16": ctypes.c_uint16,
+            "u32": ctypes.c_uint32, "u64": ctypes.c_uint64, "f16": ctypes.c_uint16,
+            "bf16": ctypes.c_uint16, "f32": ctypes.c_float, "f64": ctypes.c_double}  # fmt: skip
 
 
 def _bits_of(x):

@@ -607,6 +607,7 @@ pub const fly_binary_op_FLY_MINNUM: fly_binary_op = 21;
 pub const fly_binary_op_FLY_FLOORDIV: fly_binary_op = 22;
 pub const fly_binary_op_FLY_CEILDIV: fly_binary_op = 23;
 pub const fly_binary_op_FLY_CEILDIVU: fly_binary_op = 24;
+pub const fly_binary_op_FLY_POWU: fly_binary_op = 25;
 pub type fly_binary_op = ::std::os::raw::c_uint;
 pub const fly_unary_op_FLY_NEG: fly_unary_op = 0;
 pub const fly_unary_op_FLY_NOT: fly_unary_op = 1;
