@@ -73,9 +73,11 @@ DIFFERENCES = """
   `SharedAllocator.allocate` (FlyDSL's one struct type is both), and a union is storage only.
   `fx.Storage[T]` reads and writes a T through a pointer (numbers, structs of them,
   `fx.Align[T, n]`, anything with the Storable methods) and views a field at its byte offset;
-  `fx.Arena` bumps Storages over a base pointer. `SharedAllocator` keeps its own interface
-  (no `base_ptr`, `is_static` or `allocated_bytes`, and structs of values are not allocated
-  in shared memory). The protocol functions (`get_ir_types`, `extract_to_ir_values`,
+  `fx.Arena` bumps Storages over a base pointer. `SharedAllocator` has FlyDSL's
+  `is_static`, `allocated_bytes`, `base_ptr` (dynamic mode) and `allocate(T, alignment=)` of
+  numbers, structs of values and raw bytes (a Storage each); it places a struct of values in
+  one buffer where FlyDSL's static mode makes one allocation per leaf, and a kernel may make
+  more than one. The protocol functions (`get_ir_types`, `extract_to_ir_values`,
   `construct_from_ir_values`, `c_abi_spec`) take structs of values as FlyDSL's; the IR they
   act on is this builder's (pointer reads are loads of a flat view, not `fly.ptr.load`).
 - Numeric values outside a kernel are host values, also a `@flyc.jit` function's numeric

@@ -185,3 +185,50 @@ def test_structs_flatten_to_kernel_values_and_back_in_a_host_function():
             cache_signature(Pair(flat[1], flat[2]))
 
     body(5)
+
+
+def test_shared_allocator_counts_bytes_and_gives_storages_of_values():
+    @flyc.kernel
+    def shared(out: fx.Tensor):
+        allocator = fx.SharedAllocator()
+        assert allocator.is_static
+        with pytest.raises(RuntimeError, match="no shared base pointer"):
+            _ = allocator.base_ptr
+        allocator.allocate(fx.Int32)
+        pair = allocator.allocate(Pair)
+        padded = allocator.allocate(Padded)
+        assert allocator.allocated_bytes == 48  # 4, Pair at 4..12, Padded at 16..48
+        raw = allocator.allocate(256)
+        assert raw._target_type is fx.Array[fx.Uint8, 256]
+        with pytest.raises(ValueError, match="must be > 0"):
+            allocator.allocate(0)
+        with pytest.raises(TypeError, match="Storable"):
+            allocator.allocate(fx.Struct["t" : fx.Tensor])
+        tid = fx.thread_idx.x
+        if tid == 0:
+            pair.poke(Pair(fx.Int32(6), fx.Float32(2.5)))
+            padded.wide.poke(fx.Int32(9))
+        fx.barrier()
+        out[tid] = pair.peek().scale * fx.Float32(pair.count.peek() + padded.wide.peek())
+
+    out = np.zeros(32, np.float32)
+    shared(out).launch(grid=(1,), block=(32,))
+    np.testing.assert_array_equal(out, 2.5 * 15)
+    with pytest.raises(RuntimeError, match="@kernel"):
+        fx.SharedAllocator()
+
+
+def test_a_dynamic_shared_allocator_has_a_base_pointer():
+    @flyc.kernel
+    def dynamic(out: fx.Tensor):
+        allocator = fx.SharedAllocator(static=False)
+        assert not allocator.is_static
+        assert allocator.base_ptr.address_space == fx.AddressSpace.Shared
+        words = allocator.allocate(fx.Array[fx.Int32, 32]).peek()
+        words[fx.thread_idx.x] = fx.thread_idx.x * 2
+        fx.barrier()
+        out[fx.thread_idx.x] = words[31 - fx.thread_idx.x]
+
+    out = np.zeros(32, np.int32)
+    dynamic(out).launch(grid=(1,), block=(32,))
+    np.testing.assert_array_equal(out, (31 - np.arange(32)) * 2)

@@ -19,7 +19,7 @@ from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import ElementTyped, bit_width, dtype_name
 from ._lib import ScaledBasis
 from ._llvm_pointer import LLVMPointer
-from ._trace import Value, _BuilderError, _wrap, as_value, current
+from ._trace import Value, _BuilderError, _wrap, as_value, current, tracing
 from .errors import ParseError
 
 
@@ -754,8 +754,41 @@ class SharedAllocator:
     at most 1024 bytes), and every launch gets at least what they need without `smem=`: the way
     past NVIDIA's 48 KiB of static shared memory (227 KiB on sm_90)."""
 
+    # How storable types other than fx.Array and fx.Struct of them (numbers, structs of
+    # values) are sized and viewed: fx.Storage's, set by flydsl.expr.struct, a layer above.
+    value_storage = None  # (size_align(kind), storage(kind, pointer))
+
     def __init__(self, static=True):
+        if not tracing():
+            raise RuntimeError(
+                "fx.SharedAllocator works while a @kernel is traced: shared memory is a "
+                "kernel's blocks'"
+            )
         self.static = bool(static)
+        self._offset = 0  # the bytes allocated so far, by the layout of what was allocated
+
+    @property
+    def is_static(self):
+        """Whether allocations are static shared memory (else carved from the dynamic)."""
+        return self.static
+
+    @property
+    def allocated_bytes(self):
+        """The bytes allocated so far: each allocation at its alignment after the last."""
+        return self._offset
+
+    @property
+    def base_ptr(self):
+        """The first byte of the dynamic shared memory the allocations are carved from."""
+        if self.static:
+            raise RuntimeError(
+                "a static SharedAllocator has no shared base pointer: each allocation is its "
+                "own (SharedAllocator(static=False) carves them from one)"
+            )
+        return Pointer(dynamic_shared_tensor("i8", Pointer._SPAN))
+
+    def _count(self, size, align):
+        self._offset = (self._offset + align - 1) // align * align + size
 
     def _storage(self, dtype, count, align):
         return shared_tensor(dtype, count, align, dynamic=not self.static)
@@ -766,22 +799,40 @@ class SharedAllocator:
         inner = layout._parts[2] if layout.is_composed else layout
         return make_tensor(self._storage(_dtype_name(dtype), cosize(inner), align), layout)
 
-    def allocate(self, storable):
-        """Storage for `fx.Array[dtype, count(, align)]` or an `fx.Struct[...]` of them;
-        `.peek()` gives the array's storage, or the struct with each field's."""
+    def allocate(self, storable, alignment=None):
+        """Storage for `fx.Array[dtype, count(, align)]` or an `fx.Struct[...]` of them
+        (`.peek()` gives the array's storage, or the struct with each field's), `n` raw bytes
+        (an fx.Array of n fx.Uint8), or any other storable type (a number, a struct of values:
+        an fx.Storage of it). `alignment` raises this allocation's alignment."""
+        if isinstance(storable, int) and not isinstance(storable, bool):
+            if storable <= 0:
+                raise ValueError(f"allocate size must be > 0, got {storable}")
+            storable, alignment = Array["u8", storable], alignment or 16
+        if isinstance(storable, (_ArrayType, StructType)):
+            size, align = _storable_size_align(storable)
+        elif SharedAllocator.value_storage is not None:
+            size, align = SharedAllocator.value_storage[0](storable)
+        else:
+            raise TypeError(f"allocate needs a storable type, got {storable!r}")
+        align = align if alignment is None else max(align, int(alignment))
+        self._count(size, align)
         if isinstance(storable, _ArrayType):
-            return _Storage(self._storage(storable.ir_dtype, storable.count, storable.align))
+            tensor = self._storage(storable.ir_dtype, storable.count, align)
+            return _Storage(tensor, storable)
         if isinstance(storable, StructType) and storable.contains_union():
             # One buffer, its fields carved at their byte offsets: union members overlap.
-            size, align = storable_size(storable), storable_align(storable)
             return _carve(Pointer(self._storage("i8", size, align)), storable, 0)
         if isinstance(storable, StructType):
-            return _StructStorage(storable, {
-                name: self.allocate(field) for name, field in storable.fields
-            })  # fmt: skip
-        raise TypeError(
-            f"allocate needs fx.Array[dtype, count(, align)] or fx.Struct[...], got {storable!r}"
-        )
+            fields = {name: self._place(field) for name, field in storable.fields}
+            return _StructStorage(storable, fields)
+        return SharedAllocator.value_storage[1](storable, Pointer(self._storage("i8", size, align)))
+
+    def _place(self, storable):
+        """A struct's field, placed on its own (its bytes counted with the struct's)."""
+        if isinstance(storable, _ArrayType):
+            return _Storage(self._storage(storable.ir_dtype, storable.count, storable.align),
+                            storable)  # fmt: skip
+        return _StructStorage(storable, {name: self._place(f) for name, f in storable.fields})
 
 
 def field_layout(fields, union, size_align):
@@ -820,7 +871,7 @@ def _carve(bytes_ptr, storable, offset):
     """The storage of `storable` at byte `offset` of the buffer `bytes_ptr` points to."""
     if isinstance(storable, _ArrayType):
         start = (bytes_ptr + offset).recast(storable.ir_dtype)
-        return _Storage(start.view(make_layout(storable.count, 1)))
+        return _Storage(start.view(make_layout(storable.count, 1)), storable)
     _, _, offsets = field_layout(storable.fields, storable.union, _storable_size_align)
     return _StructStorage(storable, {
         name: _carve(bytes_ptr, field, offset + offsets[name]) for name, field in storable.fields
@@ -831,8 +882,9 @@ class _Storage:
     """An fx.Array in memory: `a[i]` and `a[i] = v` read and write element i, `a.view(layout)`
     is a tensor of it."""
 
-    def __init__(self, tensor):
+    def __init__(self, tensor, array_type=None):
         self.tensor = tensor
+        self._target_type = array_type
 
     def peek(self):
         return self
@@ -857,6 +909,7 @@ class _StructStorage:
 
     def __init__(self, struct_type, fields):
         self.struct_type, self.fields = struct_type, fields
+        self._target_type = struct_type
 
     def peek(self):
         return StructValue(self.struct_type, {
@@ -947,7 +1000,7 @@ class _ArrayType(ElementTyped):
     def __peek_from_ptr__(self, ptr):
         """The array stored at `ptr`: `a[i]`, `a[i] = v` and `a.view(layout)`."""
         start = ptr.recast(self.ir_dtype)
-        return _Storage(start.view(make_layout(self.count, 1)))
+        return _Storage(start.view(make_layout(self.count, 1)), self)
 
     def __poke_into_ptr__(self, ptr, value):
         raise NotImplementedError("a whole fx.Array is not written at once: write its elements")

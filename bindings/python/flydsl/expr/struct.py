@@ -17,6 +17,7 @@ base pointer.
 
 from .._kernel_layout import (
     Array,
+    SharedAllocator,
     StructType,
     StructValue,
     _ArrayType,
@@ -354,6 +355,9 @@ class Arena:
             align = align if alignment is None else max(align, alignment)
         return Storage[kind](add_offset(self.base_ptr, self._bump(size, align)))
 
+
+# SharedAllocator.allocate of numbers and structs of values gives their Storage.
+SharedAllocator.value_storage = (_size_align, lambda kind, ptr: Storage[kind](ptr))
 
 __all__ = ["Struct", "Union", "Array", "StructType", "StructValue", "struct", "union",
            "is_composite_type", "is_struct_type", "is_specializable_struct_type", "Storage",
