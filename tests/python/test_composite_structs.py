@@ -72,7 +72,7 @@ def test_inline_forms_and_names():
                             (("_hidden", fx.Int32), "must not start with underscore")]:  # fmt: skip
         with pytest.raises(ValueError, match=message):
             fx.Struct[fields[0] : fields[1]]
-    with pytest.raises(TypeError, match="named twice"):
+    with pytest.raises(ValueError, match="duplicate field name 'a'"):
         fx.Struct["a" : fx.Int32, "a" : fx.Float32]
     with pytest.raises(TypeError, match="no value form"):
         fx.Union["a" : fx.Int32, "b" : fx.Float32]

@@ -971,14 +971,14 @@ def make_struct_type(item, union=False):
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
             raise TypeError(f"a Struct field needs a name that is an identifier, got {name!r}")
         if name in seen:
-            raise TypeError(f"the Struct field {name!r} is named twice")
+            raise ValueError(f"duplicate field name {name!r}: the Struct field is named twice")
         if not isinstance(kind, (_ArrayType, StructType)):
             raise TypeError(f"the Struct field {name!r} must be an fx.Array[...] or a Struct, "
                             f"got {kind!r}")  # fmt: skip
         seen.add(name)
         fields.append((name, kind))
     if not fields:
-        raise TypeError("a Struct needs at least one field")
+        raise ValueError("a Struct needs at least one field")
     return StructType(fields, union)
 
 

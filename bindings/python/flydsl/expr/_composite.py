@@ -91,6 +91,7 @@ class CompositeValue:
     _fields: typing.ClassVar[tuple] = ()  # ((name, type, Constexpr's T or None), ...)
     _base: typing.ClassVar[type] = None  # the declared class (specializations derive from it)
     _specializations: typing.ClassVar[dict] = {}
+    _schema_frozen = True  # instances are frozen (FlyDSL's marker)
 
     def __new__(cls, *args, **kwargs):
         values = cls._bind(args, kwargs)
@@ -254,7 +255,9 @@ class CompositeValue:
         return f"{self._base.__name__}({inner})"
 
     def __eq__(self, other):
-        return type(other) is type(self) and all(
+        if type(other) is not type(self):
+            return NotImplemented  # another declaration, or not a struct: Python decides
+        return all(
             getattr(self, n) is getattr(other, n) or getattr(self, n) == getattr(other, n)
             for n, _, _ in self._base._fields
         )
@@ -278,7 +281,9 @@ def make_value_struct(name, fields):
     for field_name, kind in fields:
         _check_name(field_name, generated=field_name.lstrip("_").isdigit())
         if field_name in seen:
-            raise TypeError(f"the struct field {field_name!r} is named twice")
+            raise ValueError(
+                f"duplicate field name {field_name!r}: the struct field is named twice"
+            )
         seen.add(field_name)
         if constexpr_type(kind) is None and not isinstance(kind, type):
             raise TypeError(
@@ -287,7 +292,12 @@ def make_value_struct(name, fields):
             )
         checked.append((field_name, kind, constexpr_type(kind)))
     annotations = {field_name: kind for field_name, kind, _ in checked}
-    cls = type(name, (CompositeValue,), {"_fields": tuple(checked), "__annotations__": annotations})
+    cls = type(name, (CompositeValue,), {
+        "_fields": tuple(checked),
+        "__annotations__": annotations,
+        # What makes two declarations the same struct, though each is its own class.
+        "__dsl_type_identity__": ("struct", tuple(annotations.items())),
+    })  # fmt: skip
     cls._base = cls
     return cls
 

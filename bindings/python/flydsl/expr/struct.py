@@ -26,7 +26,7 @@ from .._kernel_layout import (
     storable_align,
     storable_size,
 )
-from ._composite import CompositeValue, make_value_struct
+from ._composite import CompositeValue, _check_name, make_value_struct
 from ._dsl_protocol import storable_method
 from .numeric import Numeric, Uint8
 
@@ -51,6 +51,8 @@ def _make(name, fields, union):
     if all(isinstance(kind, (_ArrayType, StructType)) for _, kind in fields):
         return make_struct_type(tuple(slice(n, k) for n, k in fields), union)
     if union:
+        for field_name, _ in fields:
+            _check_name(field_name, generated=field_name.lstrip("_").isdigit())
         raise TypeError(
             f"the union {name} has no value form: its fields are storage here, fx.Array or "
             "structs of them"
