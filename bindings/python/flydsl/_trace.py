@@ -939,9 +939,19 @@ def select_value(cond, a, b):
     a, b = as_value(a, b if isinstance(b, Value) else None), as_value(
         b, a if isinstance(a, Value) else None
     )
-    if a.ir_dtype != b.ir_dtype:
-        b = b.to(a.ir_dtype)
+    if a.ir_dtype != b.ir_dtype:  # both branches as their common type, as the operators
+        common = common_dtype(a.ir_dtype, b.ir_dtype)
+        a, b = a.to(common), b.to(common)
     c = as_value(cond)
-    if c.lanes > 1:  # a lane-wise choice: scalar operands stand for every lane
-        a, b = (v if v.lanes > 1 else _splat(v, c.lanes) for v in (a, b))
+    if c.ir_dtype != "i1":  # a number chooses by truthiness: != 0, lane by lane
+        c = _compare("ne", c, 0)
+    lanes = {v.lanes for v in (a, b, c)} - {1}
+    if len(lanes) > 1:
+        raise ValueError(
+            f"select of {c.lanes}, {a.lanes} and {b.lanes} lanes: the condition and the "
+            "branches have one lane count (or one lane)"
+        )
+    if lanes:  # a lane-wise choice: scalar operands stand for every lane
+        (n,) = lanes
+        a, b, c = (v if v.lanes > 1 else _splat(v, n) for v in (a, b, c))
     return _shaped(_wrap(K.select(current(), c.handle, a.handle, b.handle), a.ir_dtype), a, b, c)

@@ -22,7 +22,7 @@ from .._kernel_layout import (
 )
 from .._lib import ScaledBasis
 from .._mma import MmaAtom, TiledMma
-from .._trace import Value, _wrap, as_value, current
+from .._trace import HOST_ONLY_DTYPES, Value, _wrap, as_value, current
 from . import numeric
 from .numeric import *  # noqa: F401,F403  (FlyDSL's typing names the numeric types too)
 
@@ -177,7 +177,8 @@ def VectorAlias(element, lanes):
         return v
 
     name = f"{element.__name__}x{lanes}"
-    if getattr(element, "dtype", None) is None:  # a type only named here: no kernel values
+    # A type only named here, or of host values only: no kernel values, so no vectors.
+    if getattr(element, "dtype", None) is None or element.dtype in HOST_ONLY_DTYPES:
         return _NamedVectorType(name, element, lanes)
     return _alias_type(
         name, element, lanes, __new__=__new__, ir_dtype=element.ir_dtype,
