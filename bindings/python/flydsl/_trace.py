@@ -44,13 +44,15 @@ def host_function(host):
         _state.host = outer
 
 
-def _kernel_address():
-    """The address of the kernel values are built into now (None where there is none)."""
+def _kernel_handle():
+    """The handle object (a ctypes pointer) of the kernel values are built into now; None where
+    there is none. Values keep it and compare by identity: an address could be a freed
+    kernel's reused, a kept handle object cannot."""
     k = getattr(_state, "kernel", None)
     if k is None:
         host = getattr(_state, "host", None)
         k = host.kernel if host is not None else None
-    return getattr(k, "value", k)
+    return k
 
 
 def host_tracing():
@@ -494,7 +496,7 @@ class Value(ElementTyped):
 
     def __init__(self, handle, dtype):
         self._handle = handle
-        self._kernel = _kernel_address()
+        self._kernel = _kernel_handle()
         self.ir_dtype = dtype_name(dtype)
         self._lanes = None
         self._shape = None  # a vector's nested shape where it was given one: (2, 2)
@@ -507,7 +509,7 @@ class Value(ElementTyped):
         """The C API's handle, checked to belong to the kernel being built: a value kept from
         another kernel, or from a @flyc.jit call's ended host function, is an error here
         rather than a handle the library could no longer read."""
-        if self._handle is not None and _kernel_address() != self._kernel:
+        if self._handle is not None and _kernel_handle() is not self._kernel:
             raise RuntimeError(
                 "this value was made in another kernel (or in the host function of a @flyc.jit "
                 "call that has ended): a kernel value is used only where it was made"
