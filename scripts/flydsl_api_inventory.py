@@ -70,7 +70,10 @@ DIFFERENCES = """
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other
   fields are parameters. A struct of `fx.Array` fields stays a storage type for
-  `SharedAllocator.allocate` (FlyDSL's one struct type is both), and a union is storage only.
+  `SharedAllocator.allocate` (FlyDSL's one struct type is both). A union (`@fx.union`,
+  `fx.Union[...]`) lays any storable fields (arrays, numbers, `fx.Align`, structs) over the
+  same bytes and, as FlyDSL's, has no value form: constructing or peeking one is an error; a
+  struct of values may hold one as a field (a view of its storage).
   `fx.Storage[T]` reads and writes a T through a pointer (numbers, structs of them,
   `fx.Align[T, n]`, anything with the Storable methods) and views a field at its byte offset;
   `fx.Arena` bumps Storages over a base pointer. `SharedAllocator` has FlyDSL's

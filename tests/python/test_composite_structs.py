@@ -74,8 +74,8 @@ def test_inline_forms_and_names():
             fx.Struct[fields[0] : fields[1]]
     with pytest.raises(ValueError, match="duplicate field name 'a'"):
         fx.Struct["a" : fx.Int32, "a" : fx.Float32]
-    with pytest.raises(TypeError, match="no value form"):
-        fx.Union["a" : fx.Int32, "b" : fx.Float32]
+    with pytest.raises(TypeError, match="the union Union has no value form"):
+        fx.Union["a" : fx.Int32, "b" : fx.Float32](1)
 
 
 def test_struct_kinds():

@@ -108,3 +108,42 @@ def test_a_register_tensor_of_a_layout_keeps_its_strides():
     d = dev.array(out)
     broadcast_registers(d).launch(grid=(1,), block=(1,))
     np.testing.assert_array_equal(dev.host(d), [1, 2, 3, 4, 4])
+
+
+# Host numbers of DSL types, made outside any kernel (a kernel's own fx.Int32(1) is a kernel
+# value). 2**24 + 1 has no f32: a vector taken to floats would come back one short.
+ONE, OFFSET, THREE = fx.Int32(1), fx.Int64(2**24 + 1), fx.Int32(3)
+
+
+@flyc.kernel
+def vector_with_host_numbers(x: fx.Tensor, out: fx.Tensor, kinds: fx.Tensor):
+    v = x.load(0, lanes=4)
+    r = v * ONE + OFFSET
+    for i in range(4):
+        out[i] = r[i]
+    kinds[0] = fx.Int32(int(r.dtype is fx.Int64))
+    kinds[1] = fx.Int32(int((fx.Vector.filled(4, 1, fx.Uint32) * THREE).dtype is fx.Uint32))
+    kinds[2] = fx.Int32(int((fx.Vector.filled(4, 1, fx.Float16) + OFFSET).dtype is fx.Float64))
+
+
+def test_a_vector_with_a_host_number_of_a_dsl_type_takes_its_type():
+    # A host fx.Int32 or fx.Int64 enters the lattice as its own type, as a kernel value of that
+    # type would; it once counted as a Python float and took integer vectors to f32.
+    x = np.array([3, 5, 7, 2**30], dtype=np.int32)
+    out, kinds = np.zeros(4, dtype=np.int64), np.zeros(3, dtype=np.int32)
+    dx, dout, dk = dev.array(x), dev.array(out), dev.array(kinds)
+    vector_with_host_numbers(dx, dout, dk).launch(grid=(1,), block=(1,))
+    np.testing.assert_array_equal(dev.host(dout), x.astype(np.int64) + 2**24 + 1)
+    np.testing.assert_array_equal(dev.host(dk), [1, 1, 1])
+
+
+def test_a_vector_with_a_host_number_in_a_jit_body():
+    seen = {}
+
+    @flyc.jit
+    def body():
+        seen["u32 * Int32"] = (fx.Vector.filled(4, 1, fx.Uint32) * fx.Int32(2)).dtype
+        seen["i32 + Int64"] = (fx.Vector.filled(4, 1, fx.Int32) + fx.Int64(1)).dtype
+
+    body()
+    assert seen == {"u32 * Int32": fx.Uint32, "i32 + Int64": fx.Int64}

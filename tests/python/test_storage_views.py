@@ -232,3 +232,50 @@ def test_a_dynamic_shared_allocator_has_a_base_pointer():
     out = np.zeros(32, np.int32)
     dynamic(out).launch(grid=(1,), block=(32,))
     np.testing.assert_array_equal(out, (31 - np.arange(32)) * 2)
+
+
+@fx.union
+class Overlay:
+    word: fx.Int32
+    bytes: fx.Array[fx.Uint8, 4]
+    wide: fx.Align[fx.Int16, 8]
+
+
+@fx.struct
+class WithOverlay:
+    head: fx.Int8
+    overlay: Overlay
+
+
+def test_a_union_of_any_storable_fields_is_laid_over_the_same_bytes():
+    assert _storage_layout(Overlay) == (8, 8, {"word": 0, "bytes": 0, "wide": 0})
+    assert (dsl_size_of(WithOverlay), dsl_align_of(WithOverlay)) == (16, 8)
+    assert _storage_layout(WithOverlay)[2] == {"head": 0, "overlay": 8}
+    with pytest.raises(TypeError, match="no value form"):
+        Overlay(word=1)
+    with pytest.raises(TypeError, match="no value form"):
+        fx.Union["a" : fx.Int32, "b" : fx.Float32](1)
+    with pytest.raises(NotImplementedError, match="no value form to read"):
+        Overlay.__peek_from_ptr__(None)
+    with pytest.raises(TypeError, match="'overlay' expects Overlay"):
+        WithOverlay(fx.Int8(1), None)
+    with pytest.raises(ValueError, match="named twice"):
+        fx.Union["a" : fx.Int32, "a" : fx.Float32]
+    with pytest.raises(TypeError, match="Storable"):
+        fx.Union["a" : fx.Int32, "t" : fx.Tensor]
+
+
+def test_a_unions_fields_read_and_write_the_same_shared_bytes():
+    @flyc.kernel
+    def overlay(out: fx.Tensor):
+        storage = fx.SharedAllocator().allocate(Overlay)
+        storage.word.poke(fx.Int32(0x04030201))
+        for i in range(4):
+            out[i] = fx.Int32(storage.bytes[i])
+        storage.bytes[1] = fx.Uint8(0x7F)
+        out[4] = storage.word.peek()
+        out[5] = fx.Int32(storage.wide.peek())
+
+    out = np.zeros(6, np.int32)
+    overlay(out).launch(grid=(1,), block=(1,))
+    np.testing.assert_array_equal(out, [1, 2, 3, 4, 0x04037F01, 0x7F01])

@@ -851,8 +851,12 @@ def field_layout(fields, union, size_align):
 def _storable_size_align(storable):
     if isinstance(storable, _ArrayType):
         return storable.count * max(1, bit_width(storable.ir_dtype) // 8), storable.align
-    size, align, _ = field_layout(storable.fields, storable.union, _storable_size_align)
-    return size, align
+    if isinstance(storable, StructType):
+        size, align, _ = field_layout(storable.fields, storable.union, _storable_size_align)
+        return size, align
+    if SharedAllocator.value_storage is None:
+        raise TypeError(f"type {storable!r} does not implement the Storable protocol")
+    return SharedAllocator.value_storage[0](storable)  # a union's number or struct of values
 
 
 def storable_align(storable):
@@ -872,6 +876,8 @@ def _carve(bytes_ptr, storable, offset):
     if isinstance(storable, _ArrayType):
         start = (bytes_ptr + offset).recast(storable.ir_dtype)
         return _Storage(start.view(make_layout(storable.count, 1)), storable)
+    if not isinstance(storable, StructType):  # a union's number or struct of values
+        return SharedAllocator.value_storage[1](storable, bytes_ptr + offset)
     _, _, offsets = field_layout(storable.fields, storable.union, _storable_size_align)
     return _StructStorage(storable, {
         name: _carve(bytes_ptr, field, offset + offsets[name]) for name, field in storable.fields
@@ -938,10 +944,37 @@ class StructValue:
 class StructType:
     """fx.Struct["name": fx.Array[...], ...]: named arrays (or structs) stored one after
     another, each with its own alignment; fx.Union[...] (`union`): all of them over the same
-    bytes."""
+    bytes, where a field may also be any other storable type (a number, fx.Align[...], a
+    struct of values). Both are storage only: they have no value form."""
 
-    def __init__(self, fields, union=False):
+    def __init__(self, fields, union=False, name=None):
         self.fields, self.union = tuple(fields), bool(union)
+        self.__name__ = name or ("Union" if self.union else "Struct")
+
+    def __dsl_size_of__(self):
+        return _storable_size_align(self)[0]
+
+    def __dsl_align_of__(self):
+        return _storable_size_align(self)[1]
+
+    def __call__(self, *args, **kwargs):
+        kind = "union" if self.union else "storage struct"
+        raise TypeError(
+            f"the {kind} {self.__name__} has no value form: allocate it "
+            "(SharedAllocator.allocate) or view memory as it (fx.Storage[...])"
+        )
+
+    def __peek_from_ptr__(self, ptr):
+        if self.union:
+            raise NotImplementedError(
+                f"the union {self.__name__} has no value form to read: peek one of its fields"
+            )
+        return _carve(ptr.recast("i8"), self, 0)
+
+    def __poke_into_ptr__(self, ptr, value):
+        raise NotImplementedError(
+            f"a whole {self.__name__} is not written at once: write its elements or fields"
+        )
 
     def __repr__(self):
         inner = ", ".join(f"{n!r}: {t!r}" for n, t in self.fields)
@@ -960,7 +993,7 @@ class StructType:
         )
 
 
-def make_struct_type(item, union=False):
+def make_struct_type(item, union=False, name=None):
     items = item if isinstance(item, tuple) else (item,)
     fields, seen = [], set()
     for field in items:
@@ -979,7 +1012,7 @@ def make_struct_type(item, union=False):
         fields.append((name, kind))
     if not fields:
         raise ValueError("a Struct needs at least one field")
-    return StructType(fields, union)
+    return StructType(fields, union, name)
 
 
 class _ArrayType(ElementTyped):
@@ -996,6 +1029,12 @@ class _ArrayType(ElementTyped):
     def size(self):
         """The number of elements (FlyDSL's name)."""
         return self.count
+
+    def __dsl_size_of__(self):
+        return _storable_size_align(self)[0]
+
+    def __dsl_align_of__(self):
+        return self.align
 
     def __peek_from_ptr__(self, ptr):
         """The array stored at `ptr`: `a[i]`, `a[i] = v` and `a.view(layout)`."""

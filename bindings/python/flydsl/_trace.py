@@ -271,10 +271,9 @@ def as_value(x, like=None):
     scalar = getattr(x, "__fly_scalar__", None)  # a one-leaf int tuple stands for its leaf
     if scalar is not None:
         return as_value(scalar(), like)
-    if isinstance(getattr(type(x), "dtype", None), str) and isinstance(
-        getattr(x, "value", None), (int, float)
-    ):  # fx.Int64(0) and friends: a typed constant
-        return constant(x.value, type(x).ir_dtype)
+    typed = _typed_constant_dtype(x)
+    if typed is not None:  # fx.Int64(0) and friends: a typed constant
+        return constant(x.value, typed)
     if isinstance(x, bool):
         return constant(int(x), "i1")
     if isinstance(x, (int, float)):
@@ -301,9 +300,20 @@ def _widen_float(dtype, bits):
     return "f32" if bits <= 32 else "f64"
 
 
+def _typed_constant_dtype(x):
+    """The dtype of a host number of a DSL type (fx.Int64(0) and friends), else None."""
+    dtype = getattr(type(x), "dtype", None)
+    if isinstance(dtype, str) and isinstance(getattr(x, "value", None), (int, float)):
+        return type(x).ir_dtype
+    return None
+
+
 def number_dtype(x):
-    """The type FlyDSL gives a Python number in arithmetic: bool i1, int i32 (i64 past its
-    range), float f32."""
+    """The type FlyDSL gives a number in arithmetic: a host number of a DSL type keeps its own
+    (fx.Int64(1) is i64), a Python bool is i1, an int i32 (i64 past its range), a float f32."""
+    typed = _typed_constant_dtype(x)
+    if typed is not None:
+        return typed
     if isinstance(x, bool):
         return "i1"
     if isinstance(x, int):

@@ -8,16 +8,17 @@ struct is its argument; the other fields become the kernel's parameters, in fiel
 import dataclasses
 import typing
 
+from .._kernel_layout import StructType, _ArrayType, field_layout
 from .._trace import Value
 from ._dsl_protocol import (
     c_abi_spec,
     construct_from_ir_values,
     extract_to_ir_values,
     get_ir_types,
-    storable_method,
+    storable_size_align,
 )
 from .numeric import Numeric
-from .typing import Constexpr
+from .typing import Constexpr, _VectorType
 
 RESERVED = frozenset(("replace", "peek", "poke"))
 
@@ -71,7 +72,29 @@ def _constexpr_value(name, kind, value):
     return value
 
 
+def _storage_kind(kind):
+    """Whether a field type is storage (an fx.Array, fx.Union or storage struct): its value is
+    a view of memory of that type, such as `fx.Array[...].__peek_from_ptr__(ptr)` gives."""
+    return isinstance(kind, (_ArrayType, StructType))
+
+
+def _kind_name(kind):
+    return getattr(kind, "__name__", None) or repr(kind)
+
+
 def _field_value(name, kind, value):
+    if _storage_kind(kind):
+        if getattr(value, "_target_type", None) != kind:
+            raise TypeError(
+                f"the field {name!r} expects {_kind_name(kind)} (a view of its storage), "
+                f"got {value!r}"
+            )
+        return value
+    if isinstance(kind, _VectorType) and "lanes" in kind.__dict__:  # fx.Float32x4 and such
+        try:
+            return kind(value)
+        except (TypeError, ValueError) as e:
+            raise TypeError(f"the field {name!r} expects {kind.__name__}, got {value!r}") from e
     if isinstance(kind, type) and issubclass(kind, Numeric) and kind.dtype is not None:
         if isinstance(value, kind):
             return value
@@ -210,23 +233,16 @@ class CompositeValue:
     def __dsl_size_of__(cls):
         """The bytes the fields take stored in order, each at its alignment, the end padded to
         the largest; Constexpr fields take none."""
-        size = 0
-        for _, kind, const in cls._base._fields:
-            if const is None:
-                align = storable_method(kind, "__dsl_align_of__")()
-                size = (size + align - 1) // align * align
-                size += storable_method(kind, "__dsl_size_of__")()
-        align = cls.__dsl_align_of__()
-        return (size + align - 1) // align * align
+        return cls._stored_layout()[0]
 
     @classmethod
     def __dsl_align_of__(cls):
-        aligns = [
-            storable_method(kind, "__dsl_align_of__")()
-            for _, kind, const in cls._base._fields
-            if const is None
-        ]
-        return max(aligns, default=1)
+        return cls._stored_layout()[1]
+
+    @classmethod
+    def _stored_layout(cls):
+        fields = [(name, kind) for name, kind, const in cls._base._fields if const is None]
+        return field_layout(fields, False, storable_size_align)
 
     def __cache_signature__(self):
         """What the value adds to a @flyc.jit call's cache key: its class (which holds the
@@ -285,7 +301,7 @@ def make_value_struct(name, fields):
                 f"duplicate field name {field_name!r}: the struct field is named twice"
             )
         seen.add(field_name)
-        if constexpr_type(kind) is None and not isinstance(kind, type):
+        if constexpr_type(kind) is None and not isinstance(kind, type) and not _storage_kind(kind):
             raise TypeError(
                 f'a struct field is written "name": type (a numeric type, fx.Tensor, a struct, '
                 f"fx.Constexpr[T], fx.Array[...]), got {kind!r} for {field_name!r}"

@@ -102,3 +102,9 @@ def storable_method(storable, name):
     if method is None:
         raise TypeError(f"type {storable} does not implement the Storable protocol")
     return method
+
+
+def storable_size_align(storable):
+    """The (bytes, alignment) of a storable type, or a TypeError naming the protocol."""
+    return (storable_method(storable, "__dsl_size_of__")(),
+            storable_method(storable, "__dsl_align_of__")())  # fmt: skip

@@ -23,11 +23,9 @@ from .._kernel_layout import (
     _ArrayType,
     field_layout,
     make_struct_type,
-    storable_align,
-    storable_size,
 )
 from ._composite import CompositeValue, _check_name, make_value_struct
-from ._dsl_protocol import storable_method
+from ._dsl_protocol import storable_size_align
 from .numeric import Numeric, Uint8
 
 
@@ -46,18 +44,20 @@ def _items(item):
 
 
 def _make(name, fields, union):
-    """A storage type when every field is an fx.Array or a storage struct (for
+    """A union, or a storage struct when every field is an fx.Array or a storage struct (for
     SharedAllocator.allocate), else the frozen class of a struct of values."""
-    if all(isinstance(kind, (_ArrayType, StructType)) for _, kind in fields):
-        return make_struct_type(tuple(slice(n, k) for n, k in fields), union)
-    if union:
-        for field_name, _ in fields:
-            _check_name(field_name, generated=field_name.lstrip("_").isdigit())
-        raise TypeError(
-            f"the union {name} has no value form: its fields are storage here, fx.Array or "
-            "structs of them"
-        )
-    return make_value_struct(name, fields)
+    if not union and all(isinstance(kind, (_ArrayType, StructType)) for _, kind in fields):
+        return make_struct_type(tuple(slice(n, k) for n, k in fields), union, name)
+    if not union:
+        return make_value_struct(name, fields)
+    seen = set()
+    for field_name, kind in fields:
+        _check_name(field_name, generated=field_name.lstrip("_").isdigit())
+        if field_name in seen:
+            raise ValueError(f"duplicate field name {field_name!r}: the union field is named twice")
+        seen.add(field_name)
+        _size_align(kind)  # a TypeError naming the Storable protocol where it has no layout
+    return StructType(fields, union=True, name=name)
 
 
 class Struct:
@@ -120,12 +120,7 @@ def is_specializable_struct_type(tp):
     )
 
 
-def _size_align(kind):
-    """The bytes and alignment of a storable type: storage arrays and structs, numeric
-    classes, struct value classes and anything with FlyDSL's Storable methods."""
-    if isinstance(kind, (_ArrayType, StructType)):
-        return storable_size(kind), storable_align(kind)
-    return storable_method(kind, "__dsl_size_of__")(), storable_method(kind, "__dsl_align_of__")()
+_size_align = storable_size_align  # storage arrays and structs have the Storable methods too
 
 
 def _fields(schema):
