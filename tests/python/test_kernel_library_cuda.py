@@ -80,3 +80,44 @@ def test_mixed_devices_are_refused():
     assert (out == 7.0).all()
     with pytest.raises(flydsl.InvalidArgumentError, match="is on"):
         fk.rmsnorm(x, torch.ones(64), out=torch.empty_like(x))
+
+
+def _block(x, w, a, b):
+    h = fk.rmsnorm(fk.add(x, x), w)
+    return fk.softmax(h) * 2, fk.gemm(a, b)
+
+
+def _block_inputs():
+    f16 = {"device": "cuda", "dtype": torch.float16}
+    return (torch.randn(8, 256, **f16), torch.randn(256, **f16), torch.randn(64, 128, **f16),
+            torch.randn(128, 32, **f16))  # fmt: skip
+
+
+def test_torch_compile_with_inductor_traces_the_library_in_one_graph():
+    inputs = _block_inputs()
+    got = torch.compile(_block, fullgraph=True)(*inputs)
+    want = _block(*inputs)
+    torch.testing.assert_close(got[0], want[0], atol=1e-3, rtol=2e-3)
+    torch.testing.assert_close(got[1], want[1])
+
+
+def test_cuda_graphs_capture_the_calls_and_replay_them_on_new_data():
+    inputs = _block_inputs()
+    _block(*inputs)  # compiled before capture
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        captured = _block(*inputs)
+    for t in inputs:
+        t.copy_(torch.randn_like(t))
+    graph.replay()
+    torch.cuda.synchronize()
+    want = _block(*inputs)
+    torch.testing.assert_close(captured[0], want[0])
+    torch.testing.assert_close(captured[1], want[1])
+    # torch.compile's own CUDA graphs over the custom ops
+    compiled = torch.compile(_block, mode="reduce-overhead", fullgraph=True)
+    for _ in range(3):
+        got = compiled(*inputs)
+    torch.testing.assert_close(got[0], want[0], atol=1e-3, rtol=2e-3)
+    torch.testing.assert_close(got[1], want[1])

@@ -6,21 +6,27 @@ rmsnorm kernels over any DLPack tensors (torch, numpy, ...) on the device they l
     fk.rmsnorm(x, w, eps=1e-6, out=y)      # into y
 
 Each call compiles its kernel on first use (then it is cached, in memory and on disk).
+Plain torch tensors reach the C API as borrowed DLTensor structs, made once per shape and
+refilled with each call's data pointers (`_torch_tensors.py`), not through `__dlpack__`. Where
+torch is installed, the functions are also torch custom ops (`torch.ops.flydsl.*`), and
+under `torch.compile` a call becomes its op (`_torch_ops.py`), so `fullgraph=True` traces it.
 `out=None` allocates the result with the input's library (`torch.empty_like`,
 `numpy.empty_like`, ...). `stream=None` is torch's current stream for torch CUDA tensors and
 the default stream otherwise. Errors raise FlyDSLError subclasses; nothing is written then.
 """
 
 import ctypes
+import importlib.util
 import sys
 
 from . import _kernel_api as K
 from ._lib import check, lib
+from ._torch_tensors import borrowed_args, current_stream
 from .compiler.jit_argument import _pycapsule_get, _stream_handle
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "gemm",
+    "gemm", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -78,23 +84,99 @@ def _empty(x, shape, dtype):
     return empty(shape, dtype=dtype)
 
 
-def _stream(stream, x):
-    if stream is None and type(x).__module__.startswith("torch") and x.is_cuda:
-        import torch
+def _is_torch(x):
+    return type(x).__module__.startswith("torch")
 
-        return torch.cuda.current_stream(x.device).cuda_stream or None
+
+def _stream(stream, x):
+    if stream is None and _is_torch(x):
+        return current_stream(x)
     return _stream_handle(stream)
 
 
-def _elementwise(op, a, b, alpha, beta, out, stream):
-    out = _empty_like(a) if out is None else out
-    t = _Tensors()
+def _tensor_args(*named):
+    """fly_arg_t pointers for a call's (tensor, name) pairs, and what keeps them valid through
+    the call: borrowed structs for plain torch tensors, DLPack capsules otherwise."""
+    fast = borrowed_args([obj for obj, _ in named])
+    if fast is not None:
+        return fast, None
+    keep = _Tensors()
+    return [keep.arg(obj, name) for obj, name in named], keep
+
+
+# The calls of the C API, into given tensors: the torch ops call these too.
+def _elementwise_into(op, a, b, alpha, beta, out, stream=None):
+    (pa, pb, po), keep = _tensor_args((a, "a"), (b, "b"), (out, "out"))
     check(
-        lib.fly_kernels_elementwise(
-            op, t.arg(a, "a"), t.arg(b, "b"), float(alpha), float(beta), t.arg(out, "out"),
-            _stream(stream, a),
-        )
-    )  # fmt: skip
+        lib.fly_kernels_elementwise(op, pa, pb, float(alpha), float(beta), po, _stream(stream, a))
+    )
+    del keep
+
+
+def _softmax_into(x, out, stream=None):
+    (px, po), keep = _tensor_args((x, "x"), (out, "out"))
+    check(lib.fly_kernels_softmax(px, po, _stream(stream, x)))
+    del keep
+
+
+def _layernorm_into(x, weight, bias, residual, residual_out, eps, out, stream=None):
+    args, keep = _tensor_args((x, "x"), (weight, "weight"), (bias, "bias"),
+                              (residual, "residual"), (residual_out, "residual_out"))  # fmt: skip
+    (po,), keep_out = _tensor_args((out, "out"))
+    check(lib.fly_kernels_layernorm(*args, float(eps), po, _stream(stream, x)))
+    del keep, keep_out
+
+
+def _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream=None):
+    args, keep = _tensor_args((x, "x"), (weight, "weight"), (residual, "residual"),
+                              (residual_out, "residual_out"))  # fmt: skip
+    (po,), keep_out = _tensor_args((out, "out"))
+    check(lib.fly_kernels_rmsnorm(*args, float(eps), po, _stream(stream, x)))
+    del keep, keep_out
+
+
+def _gemm_into(a, b, c, alpha, beta, out, stream=None):
+    (pa, pb, pc, po), keep = _tensor_args((a, "a"), (b, "b"), (c, "c"), (out, "out"))
+    check(lib.fly_kernels_gemm(pa, pb, pc, float(alpha), float(beta), po, _stream(stream, a)))
+    del keep
+
+
+_EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
+          "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into}  # fmt: skip
+
+
+def _never():
+    return False
+
+
+# While torch.compile traces (once the torch ops are registered: torch.compiler.is_compiling),
+# a call becomes its torch op, allocating with torch; torch is then the module itself.
+_compiling = _never
+_torch = None
+
+
+def register_torch_ops():
+    """Registers the library's ops as torch custom ops (`torch.ops.flydsl.gemm`, ...), after
+    which `torch.compile` traces through calls of this module's functions. Importing this
+    module does it where torch is installed."""
+    global _compiling, _torch
+    if _torch is not None:
+        return
+    import torch
+
+    from . import _torch_ops
+
+    _torch_ops.register(torch, _EAGER)
+    _torch, _compiling = torch, torch.compiler.is_compiling
+
+
+def _elementwise(op, a, b, alpha, beta, out, stream):
+    if _compiling():
+        out = _torch.empty_like(a) if out is None else out
+        _torch.ops.flydsl.elementwise(op, a, b, float(alpha), float(beta), out)
+        return out
+    out = _empty_like(a) if out is None else out
+    _elementwise_into(op, a, b, alpha, beta, out, stream)
     return out
 
 
@@ -132,9 +214,12 @@ def silu_mul(a, b, out=None, stream=None):
 
 def softmax(x, out=None, stream=None):
     """Softmax along the last dimension."""
+    if _compiling():
+        out = _torch.empty_like(x) if out is None else out
+        _torch.ops.flydsl.softmax(x, out)
+        return out
     out = _empty_like(x) if out is None else out
-    t = _Tensors()
-    check(lib.fly_kernels_softmax(t.arg(x, "x"), t.arg(out, "out"), _stream(stream, x)))
+    _softmax_into(x, out, stream)
     return out
 
 
@@ -142,29 +227,23 @@ def layernorm(x, weight, bias=None, eps=1e-5, residual=None, residual_out=None, 
               stream=None):  # fmt: skip
     """(h - mean) / sqrt(var + eps) * weight + bias over the last dimension, h = x or
     x + residual; residual_out (may be residual itself) receives h."""
+    if _compiling():
+        out = _torch.empty_like(x) if out is None else out
+        _torch.ops.flydsl.layernorm(x, weight, bias, residual, residual_out, float(eps), out)
+        return out
     out = _empty_like(x) if out is None else out
-    t = _Tensors()
-    check(
-        lib.fly_kernels_layernorm(
-            t.arg(x, "x"), t.arg(weight, "weight"), t.arg(bias, "bias"),
-            t.arg(residual, "residual"), t.arg(residual_out, "residual_out"), float(eps),
-            t.arg(out, "out"), _stream(stream, x),
-        )
-    )  # fmt: skip
+    _layernorm_into(x, weight, bias, residual, residual_out, eps, out, stream)
     return out
 
 
 def rmsnorm(x, weight, eps=1e-6, residual=None, residual_out=None, out=None, stream=None):
     """h / sqrt(mean(h^2) + eps) * weight over the last dimension, h as for layernorm."""
+    if _compiling():
+        out = _torch.empty_like(x) if out is None else out
+        _torch.ops.flydsl.rmsnorm(x, weight, residual, residual_out, float(eps), out)
+        return out
     out = _empty_like(x) if out is None else out
-    t = _Tensors()
-    check(
-        lib.fly_kernels_rmsnorm(
-            t.arg(x, "x"), t.arg(weight, "weight"), t.arg(residual, "residual"),
-            t.arg(residual_out, "residual_out"), float(eps), t.arg(out, "out"),
-            _stream(stream, x),
-        )
-    )  # fmt: skip
+    _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream)
     return out
 
 
@@ -173,18 +252,18 @@ def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=Non
     both bfloat16, row- or column-major; products accumulate in float32. out (M x N, row-major)
     is allocated with a's library and out_dtype (default a's dtype) when not given; c may be
     out itself."""
+    if _compiling():
+        if out is None:
+            dtype = a.dtype if out_dtype is None else out_dtype
+            out = _torch.empty((a.shape[0], b.shape[1]), dtype=dtype, device=a.device)
+        _torch.ops.flydsl.gemm(a, b, c, float(alpha), float(beta), out)
+        return out
     if out is None:
         shape = (a.shape[0], b.shape[1]) if len(a.shape) == 2 and len(b.shape) == 2 else None
         if shape is None:
             raise ValueError("gemm takes matrices (rank 2) a and b")
         out = _empty(a, shape, a.dtype if out_dtype is None else out_dtype)
-    t = _Tensors()
-    check(
-        lib.fly_kernels_gemm(
-            t.arg(a, "a"), t.arg(b, "b"), t.arg(c, "c"), float(alpha), float(beta),
-            t.arg(out, "out"), _stream(stream, a),
-        )
-    )  # fmt: skip
+    _gemm_into(a, b, c, alpha, beta, out, stream)
     return out
 
 
@@ -196,3 +275,12 @@ def kernels_built():
 def kernels_generated():
     """How many of those it generated: the others came from the disk cache, found by their spec."""
     return lib.fly_kernels_generated()
+
+
+# Registered at import, not at a first call: that call could be inside a torch.compile trace,
+# which cannot run the registration.
+if "torch" in sys.modules or importlib.util.find_spec("torch") is not None:
+    try:
+        register_torch_ops()
+    except ImportError:  # a torch that does not import: its tensors cannot come here either
+        pass

@@ -1,0 +1,66 @@
+"""The kernel library's entry points as torch custom ops (`torch.ops.flydsl.*`), so that
+`torch.compile(fullgraph=True)` traces a function that calls `flydsl.kernels` (Dynamo cannot
+trace through ctypes, and hands the library FakeTensors while it traces) and CUDA graphs
+capture the calls.
+
+Each op writes into the tensors it is given (`out`, and `residual_out` for the norms), the
+form the C API has; `flydsl.kernels` allocates the result with torch when it traces. The fake
+implementations have nothing to compute: the op returns nothing. The real ones are the eager
+calls, given by `flydsl.kernels` when it registers the ops (this module does not import it)."""
+
+import typing
+
+
+def register(torch, eager):
+    """Defines the ops in torch's `flydsl` namespace, each calling `eager[name]` (the kernel
+    library's function of the C API's arguments, stream None: torch's current one)."""
+    Tensor = torch.Tensor
+    Optional = typing.Optional
+    custom_op = torch.library.custom_op
+
+    @custom_op("flydsl::elementwise", mutates_args=("out",))
+    def elementwise(
+        op: int, a: Tensor, b: Optional[Tensor], alpha: float, beta: float, out: Tensor
+    ) -> None:
+        eager["elementwise"](op, a, b, alpha, beta, out)
+
+    @custom_op("flydsl::softmax", mutates_args=("out",))
+    def softmax(x: Tensor, out: Tensor) -> None:
+        eager["softmax"](x, out)
+
+    @custom_op("flydsl::layernorm", mutates_args=("out", "residual_out"))
+    def layernorm(
+        x: Tensor,
+        weight: Tensor,
+        bias: Optional[Tensor],
+        residual: Optional[Tensor],
+        residual_out: Optional[Tensor],
+        eps: float,
+        out: Tensor,
+    ) -> None:
+        eager["layernorm"](x, weight, bias, residual, residual_out, eps, out)
+
+    @custom_op("flydsl::rmsnorm", mutates_args=("out", "residual_out"))
+    def rmsnorm(
+        x: Tensor,
+        weight: Tensor,
+        residual: Optional[Tensor],
+        residual_out: Optional[Tensor],
+        eps: float,
+        out: Tensor,
+    ) -> None:
+        eager["rmsnorm"](x, weight, residual, residual_out, eps, out)
+
+    @custom_op("flydsl::gemm", mutates_args=("out",))
+    def gemm(
+        a: Tensor, b: Tensor, c: Optional[Tensor], alpha: float, beta: float, out: Tensor
+    ) -> None:
+        eager["gemm"](a, b, c, alpha, beta, out)
+
+    for op in (elementwise, softmax, layernorm, rmsnorm, gemm):
+        op.register_fake(_writes_only)
+
+
+def _writes_only(*args):
+    """The fake implementation of an op that only writes the tensors it is given."""
+    return None
