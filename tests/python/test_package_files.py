@@ -19,3 +19,21 @@ def test_every_module_is_installed_where_it_belongs():
             listed.add(path)
     present = {str(p.relative_to(package)) for p in (package / "flydsl").rglob("*.py")}
     assert listed == present, f"missing from meson.build: {sorted(present - listed)}"
+
+
+def declared_version(path):
+    """The `version = "..."` line of a TOML manifest."""
+    return re.search(r'^version = "([^"]+)"', (ROOT / path).read_text(), re.MULTILINE).group(1)
+
+
+def test_one_version_everywhere():
+    # meson.build's project version is the one version: the library reports it (and it names
+    # the shared object, flydsl.pc and the CMake config); the package metadata of the bindings
+    # repeats it and must agree.
+    import flydsl
+
+    version = re.search(r"version : '([^']+)'", (ROOT / "meson.build").read_text()).group(1)
+    manifests = ["pyproject.toml", "bindings/rust/flydsl-sys/Cargo.toml",
+                 "bindings/rust/flydsl/Cargo.toml", "bindings/julia/FlyDSL/Project.toml"]  # fmt: skip
+    assert {m: declared_version(m) for m in manifests} == dict.fromkeys(manifests, version)
+    assert flydsl.__version__ == version
