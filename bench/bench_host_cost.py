@@ -1,7 +1,8 @@
 """Host time per call of the kernel library (`flydsl.kernels`) against the same torch op, on
 tiny tensors so that the kernels take less time than issuing them: what a decode-sized step
-pays for each call. Each row is the median over 7 rounds of 2000 calls (after a warm-up that
-compiles the kernel), with the result given (`out=`) and allocated by the call.
+pays for each call. Each figure is the median over 40 batches of 200 calls (after a warm-up that
+compiles the kernel; the device drains between batches, untimed), with the result given
+(`out=`) and allocated by the call.
 
     python3 bench/bench_host_cost.py          # torch tensors on CUDA (the device machine)
     python3 bench/bench_host_cost.py cpu      # torch tensors on the host (the cpu target:
@@ -15,22 +16,25 @@ import time
 import flydsl.kernels as fk
 import torch
 
-CALLS, ROUNDS = 2000, 7
+BATCH, BATCHES = 200, 40
 
 
 def per_call_us(fn, device):
+    """The median over BATCHES batches of BATCH calls of the host time per call; the device
+    drains between batches, untimed, so that a full launch queue never makes the host wait
+    for kernels (what is timed is issuing them)."""
     fn()
     fn()
-    if device == "cuda":
-        torch.cuda.synchronize()
     times = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        for _ in range(CALLS):
-            fn()
-        times.append((time.perf_counter() - start) / CALLS * 1e6)
+    for _ in range(BATCHES):
         if device == "cuda":
             torch.cuda.synchronize()
+        start = time.perf_counter()
+        for _ in range(BATCH):
+            fn()
+        times.append((time.perf_counter() - start) / BATCH * 1e6)
+    if device == "cuda":
+        torch.cuda.synchronize()
     return statistics.median(times)
 
 
@@ -61,7 +65,7 @@ def cases(device):
 def main():
     device = sys.argv[1] if len(sys.argv) > 1 else "cuda"
     name = torch.cuda.get_device_name() if device == "cuda" else "host"
-    print(f"host time per call, us (median of {ROUNDS} x {CALLS} calls; {name})")
+    print(f"host time per call, us (median of {BATCHES} batches of {BATCH} calls; {name})")
     print(f"{'op':<10} {'flydsl out=':>12} {'torch out=':>11} {'flydsl':>8} {'torch':>8}")
     for op, fly_out, torch_out, fly_new, torch_new in cases(device):
         row = [per_call_us(fn, device) for fn in (fly_out, torch_out, fly_new, torch_new)]

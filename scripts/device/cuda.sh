@@ -184,8 +184,42 @@ pack_before() {
   ls -l .device/libflydsl-before.so.1.xz
 }
 
+# The kernel library's host time per call (bench_host_cost.py) with this Python package and,
+# where `pack-before-python REV` packed one here, with commit REV's package over the same
+# library; then the C launch table and the torch integration tests (torch.compile, graphs).
+pack_before_python() {
+  mkdir -p .device
+  git archive "$1" bindings/python | xz >.device/before-tree.tar.xz
+  ls -l .device/before-tree.tar.xz
+}
+
+host_cost() {
+  local out=${OUT:-/tmp/flydsl-out} status=0 before_tree=/tmp/flydsl-before-tree
+  mkdir -p "$out"
+  use_packed_library
+  unset FLYDSL_COMPILE_BACKEND ARCH
+  if [ -f .device/before-tree.tar.xz ]; then
+    rm -rf "$before_tree" && mkdir -p "$before_tree"
+    tar -xJf .device/before-tree.tar.xz -C "$before_tree"
+    echo "== host cost, the earlier package"
+    PYTHONPATH=$before_tree/bindings/python python3 bench/bench_host_cost.py 2>&1 |
+      tee "$out/host_cost_before.log" || status=1
+  fi
+  echo "== host cost, this package"
+  python3 bench/bench_host_cost.py 2>&1 | tee "$out/host_cost.log" || status=1
+  .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
+  python3 -m pytest -q -rs tests/python/test_kernel_library_cuda.py \
+    tests/python/test_kernel_library_torch.py -p no:cacheprovider 2>&1 |
+    tee "$out/pytest_host_cost.log" | tail -15
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  echo "== status $status"
+  return $status
+}
+
 case "${1:-}" in
 pack) pack ;;
+pack-before-python) pack_before_python "$2" ;;
+host-cost) host_cost ;; # run(command="bash scripts/device/cuda.sh host-cost", carry=[".device"])
 pack-before) pack_before "$2" ;;
 compare) shift && compare "$@" ;; # run(command="bash scripts/device/cuda.sh compare", carry=[".device"])
 # The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):

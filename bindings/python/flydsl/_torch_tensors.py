@@ -69,20 +69,20 @@ def _describe(tensors, torch):
 
 
 def borrowed_args(tensors):
-    """fly_arg_t pointers (None where a tensor is None) for a call's torch tensors, their data
-    pointers set; None when any is not a plain torch tensor this path describes."""
+    """(fly_arg_t pointers, None where a tensor is None, with their data pointers set; the
+    raw handle of torch's current stream on the first tensor's device, None for the default
+    stream or host tensors) for a call's torch tensors; None when any is not a plain torch
+    tensor this path describes. Written for the hot path: one pass, no helper calls."""
     torch = sys.modules.get("torch")
     if torch is None:
         return None
-    tensor_type = torch.Tensor
+    tensor_type, strided = torch.Tensor, torch.strided
     key = []
     for t in tensors:
         if t is None:
             key.append(None)
-        elif type(t) is not tensor_type:  # subclasses (parameters, fakes) go by DLPack
-            return None
-        elif t.layout is not torch.strided:
-            return None
+        elif type(t) is not tensor_type or t.layout is not strided:
+            return None  # subclasses (parameters, fakes) and sparse tensors go by DLPack
         else:
             key.append((t.shape, t.stride(), t.dtype, t.get_device(), t.requires_grad))
     key = tuple(key)
@@ -103,7 +103,13 @@ def borrowed_args(tensors):
         else:
             s.dl.data = t.data_ptr()
             args.append(s.arg)
-    return args
+    device = key[0][3]
+    if device < 0:
+        return args, None
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is None:
+        return args, torch.cuda.current_stream(device).cuda_stream or None
+    return args, raw(device) or None
 
 
 def current_stream(t):

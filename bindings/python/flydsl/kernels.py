@@ -43,6 +43,12 @@ lib.fly_kernels_rmsnorm.restype = ctypes.c_int
 lib.fly_kernels_rmsnorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_gemm.restype = ctypes.c_int
 lib.fly_kernels_gemm.argtypes = [_ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P]
+_c_elementwise, _c_softmax = lib.fly_kernels_elementwise, lib.fly_kernels_softmax
+_c_layernorm, _c_rmsnorm, _c_gemm = (
+    lib.fly_kernels_layernorm,
+    lib.fly_kernels_rmsnorm,
+    lib.fly_kernels_gemm,
+)
 lib.fly_kernels_built.restype = ctypes.c_int64
 lib.fly_kernels_generated.restype = ctypes.c_int64
 
@@ -94,51 +100,60 @@ def _stream(stream, x):
     return _stream_handle(stream)
 
 
-def _tensor_args(*named):
-    """fly_arg_t pointers for a call's (tensor, name) pairs, and what keeps them valid through
-    the call: borrowed structs for plain torch tensors, DLPack capsules otherwise."""
-    fast = borrowed_args([obj for obj, _ in named])
+def _tensor_args(tensors, names, stream, first):
+    """(fly_arg_t pointers for a call's tensors, its stream handle, what keeps the pointers
+    valid through the call): borrowed structs for plain torch tensors, DLPack capsules
+    otherwise; `first` decides the default stream."""
+    fast = borrowed_args(tensors)
     if fast is not None:
-        return fast, None
+        args, current = fast
+        return args, current if stream is None else _stream_handle(stream), None
     keep = _Tensors()
-    return [keep.arg(obj, name) for obj, name in named], keep
+    return [keep.arg(t, n) for t, n in zip(tensors, names)], _stream(stream, first), keep
 
 
 # The calls of the C API, into given tensors: the torch ops call these too.
+_NAMES_EW, _NAMES_SOFTMAX = ("a", "b", "out"), ("x", "out")
+_NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
+_NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
+_NAMES_GEMM = ("a", "b", "c", "out")
+
+
 def _elementwise_into(op, a, b, alpha, beta, out, stream=None):
-    (pa, pb, po), keep = _tensor_args((a, "a"), (b, "b"), (out, "out"))
-    check(
-        lib.fly_kernels_elementwise(op, pa, pb, float(alpha), float(beta), po, _stream(stream, a))
-    )
-    del keep
+    (pa, pb, po), s, keep = _tensor_args((a, b, out), _NAMES_EW, stream, a)
+    status = _c_elementwise(op, pa, pb, float(alpha), float(beta), po, s)
+    if status:
+        check(status)
 
 
 def _softmax_into(x, out, stream=None):
-    (px, po), keep = _tensor_args((x, "x"), (out, "out"))
-    check(lib.fly_kernels_softmax(px, po, _stream(stream, x)))
-    del keep
+    (px, po), s, keep = _tensor_args((x, out), _NAMES_SOFTMAX, stream, x)
+    status = _c_softmax(px, po, s)
+    if status:
+        check(status)
 
 
 def _layernorm_into(x, weight, bias, residual, residual_out, eps, out, stream=None):
-    args, keep = _tensor_args((x, "x"), (weight, "weight"), (bias, "bias"),
-                              (residual, "residual"), (residual_out, "residual_out"))  # fmt: skip
-    (po,), keep_out = _tensor_args((out, "out"))
-    check(lib.fly_kernels_layernorm(*args, float(eps), po, _stream(stream, x)))
-    del keep, keep_out
+    tensors = (x, weight, bias, residual, residual_out, out)
+    (px, pw, pb, pr, pro, po), s, keep = _tensor_args(tensors, _NAMES_LN, stream, x)
+    status = _c_layernorm(px, pw, pb, pr, pro, float(eps), po, s)
+    if status:
+        check(status)
 
 
 def _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream=None):
-    args, keep = _tensor_args((x, "x"), (weight, "weight"), (residual, "residual"),
-                              (residual_out, "residual_out"))  # fmt: skip
-    (po,), keep_out = _tensor_args((out, "out"))
-    check(lib.fly_kernels_rmsnorm(*args, float(eps), po, _stream(stream, x)))
-    del keep, keep_out
+    tensors = (x, weight, residual, residual_out, out)
+    (px, pw, pr, pro, po), s, keep = _tensor_args(tensors, _NAMES_RMS, stream, x)
+    status = _c_rmsnorm(px, pw, pr, pro, float(eps), po, s)
+    if status:
+        check(status)
 
 
 def _gemm_into(a, b, c, alpha, beta, out, stream=None):
-    (pa, pb, pc, po), keep = _tensor_args((a, "a"), (b, "b"), (c, "c"), (out, "out"))
-    check(lib.fly_kernels_gemm(pa, pb, pc, float(alpha), float(beta), po, _stream(stream, a)))
-    del keep
+    (pa, pb, pc, po), s, keep = _tensor_args((a, b, c, out), _NAMES_GEMM, stream, a)
+    status = _c_gemm(pa, pb, pc, float(alpha), float(beta), po, s)
+    if status:
+        check(status)
 
 
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
