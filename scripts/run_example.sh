@@ -6,20 +6,57 @@
 # their results; and works the CuTe documentation's layout examples from C and Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/build.sh >/dev/null
-PYTHONPATH=bindings/python python3 examples/vector_add.py  # best target: a CUDA GPU, else cpu
-PYTHONPATH=bindings/python python3 examples/02_tiled_copy.py
-PYTHONPATH=bindings/python python3 examples/kernel_library.py  # the kernel library
-PYTHONPATH=bindings/python python3 examples/fma_gemm.py  # a GEMM with a tiled MMA
-PYTHONPATH=bindings/python python3 examples/03_tiled_mma.py  # the same on matrix-core atoms
-PYTHONPATH=bindings/python python3 examples/08_mxfp4_mfma.py  # block-scaled MFMA (gfx950), emulated
-PYTHONPATH=bindings/python python3 examples/04_wgmma.py  # Hopper wgmma reading shared memory
-PYTHONPATH=bindings/python python3 examples/07_tma_copy.py  # Hopper bulk tensor copies (TMA)
-./build/examples/tma_copy
-./build/examples/tiled_mma
-./build/examples/vector_add
-./build/examples/tiled_copy
-./build/examples/block_reduce
-./build/examples/kernel_library
-./build/examples/layout_tour
-PYTHONPATH=bindings/python python3 examples/layout_algebra.py
+
+# The build's progress on one line that rewrites itself (a line every 25 steps when the output
+# is not a terminal); its whole output is kept in a log, shown where it fails.
+progress() {
+  local line n=0
+  while IFS= read -r line; do
+    if [ -t 1 ]; then
+      printf '\r\033[K  %s' "${line:0:$((${COLUMNS:-100} - 4))}"
+    elif [[ $line =~ ^\[[0-9]+/[0-9]+\] ]] && ((n++ % 25 == 0)); then
+      echo "  $line"
+    fi
+  done
+  [ -t 1 ] && printf '\r\033[K'
+  return 0
+}
+
+log=$(mktemp)
+echo "== building libflydsl.so, its tests and examples in build/ (the first build compiles the"
+echo "   MLIR-based compiler: many minutes on a small machine; later builds are quick)"
+set +e
+bash scripts/build.sh 2>&1 | tee "$log" | progress
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  tail -40 "$log"
+  echo "== the build failed (whole log: $log)"
+  exit "$status"
+fi
+rm -f "$log"
+
+run() {
+  echo "== $1"
+  shift
+  "$@"
+}
+
+py() { PYTHONPATH=bindings/python python3 "$@"; }
+run "a vector add (Python), checked against numpy on the best target" py examples/vector_add.py
+run "a tiled copy with layouts (Python)" py examples/02_tiled_copy.py
+run "the kernel library: elementwise, softmax, norms, GEMM" py examples/kernel_library.py
+run "a GEMM on a tiled MMA of FMA atoms" py examples/fma_gemm.py
+run "the same GEMM on matrix-core atoms" py examples/03_tiled_mma.py
+run "block-scaled MFMA (gfx950), emulated" py examples/08_mxfp4_mfma.py
+run "Hopper wgmma reading shared memory" py examples/04_wgmma.py
+run "Hopper bulk tensor copies (TMA)" py examples/07_tma_copy.py
+run "C: TMA copies through the C API" ./build/examples/tma_copy
+run "C: a tiled MMA through the C API" ./build/examples/tiled_mma
+run "C: a vector add through the C API" ./build/examples/vector_add
+run "C: a tiled copy through the C API" ./build/examples/tiled_copy
+run "C: a block reduction through the C API" ./build/examples/block_reduce
+run "C: the kernel library through the C API" ./build/examples/kernel_library
+run "C: CuTe's layout examples" ./build/examples/layout_tour
+run "Python: CuTe's layout algebra examples" py examples/layout_algebra.py
+echo "== all examples ran and passed their checks"
