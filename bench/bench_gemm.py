@@ -4,10 +4,13 @@ column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN").
 is timed by CUDA events over a CUDA graph of repeated calls, the libraries taking turns (the
 median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
 compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--sustained] [TILE ...]
---sustained adds a table of cuBLAS and fk.gemm each running alone for seconds, with the SM
-clock and power meanwhile. Each TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it)
-adds a table of fk.gemm with that tile in place of the library's table, for tuning.
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models] [--sustained]
+[--shapes=MxNxK,...] [TILE ...]
+--models replaces the three shapes by MODEL_SHAPES (24 shapes of real models, squares and odd
+sizes; x @ W.T) with the geometric mean and minimum of the ratios. --sustained adds a table of
+cuBLAS and fk.gemm each running alone for seconds, with the SM clock and power meanwhile. Each
+TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with that
+tile in place of the library's table on the three shapes (or those of --shapes), for tuning.
 """
 
 import os
@@ -27,6 +30,18 @@ except ImportError:  # the table then has no Triton column
 
 REPS = 10
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (16, 8192, 8192)]
+# --models: the shapes of real models nobody tuned for, x @ W.T (NT). Projections of 7B-class
+# (hidden 4096, MLP 11008 or 14336, fused QKV 12288) and 70B-class models (hidden 8192, MLP
+# 28672, QKV with grouped heads 10240) at prefill (M = 2048-8192) and decode (M = 1-128),
+# squares from 512 to 16384, and sizes that are no multiple of a tile.
+MODEL_SHAPES = [
+    (4096, 12288, 4096), (4096, 4096, 4096), (4096, 11008, 4096), (4096, 4096, 11008),
+    (2048, 10240, 8192), (2048, 28672, 8192), (2048, 8192, 28672), (8192, 8192, 8192),
+    (1, 4096, 4096), (1, 11008, 4096), (8, 11008, 4096), (16, 4096, 11008),
+    (32, 12288, 4096), (64, 4096, 14336), (128, 8192, 8192), (1, 8192, 28672),
+    (16, 28672, 8192), (128, 10240, 8192), (512, 512, 512), (1024, 1024, 1024),
+    (2048, 2048, 2048), (16384, 16384, 16384), (3000, 3000, 3000), (1000, 1000, 1000),
+]  # fmt: skip
 
 
 def timed(fns, rounds=15):
@@ -162,13 +177,43 @@ def main():
     sys.stdout.flush()
 
 
-def tiles(names):
+def models(rounds=7):
+    """The MODEL_SHAPES table (NT): TFLOP/s of cuBLAS, Triton and fk.gemm, the ratios, and
+    their geometric mean and minimum."""
+    print(f"GEMM on {torch.cuda.get_device_name()}, x @ W.T, bf16 in, fp32 accumulate, bf16 out")
+    print(f"{'M':>6} {'N':>6} {'K':>6} {'cuBLAS':>8} {'Triton':>8} {'fk.gemm':>8} "
+          f"{'fk/cuBLAS':>9} {'fk/Triton':>9} {'max err':>8}")  # fmt: skip
+    of_cublas, of_triton = [], []
+    for m, n, k in MODEL_SHAPES:
+        torch.manual_seed(0)
+        a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
+        out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        fk.gemm(a, b, out=out)
+        err = (out.float() - torch.matmul(a, b).float()).abs().max().item()
+        fns = {"cublas": lambda: torch.matmul(a, b, out=out),
+               "fk": lambda: fk.gemm(a, b, out=out)}  # fmt: skip
+        if triton:
+            fns["triton"] = lambda: triton_gemm(a, b, out)
+        t = timed(fns, rounds)
+        flops = 2.0 * m * n * k
+        tf = [flops / t.get(x, float("nan")) / 1e9 for x in ("cublas", "triton", "fk")]
+        of_cublas.append(tf[2] / tf[0])
+        of_triton.append(tf[2] / tf[1])
+        print(f"{m:>6} {n:>6} {k:>6} {tf[0]:8.1f} {tf[1]:8.1f} {tf[2]:8.1f} "
+              f"{tf[2] / tf[0]:9.2f} {tf[2] / tf[1]:9.2f} {err:8.3f}", flush=True)  # fmt: skip
+    for name, ratios in (("cuBLAS", of_cublas), ("Triton", of_triton)):
+        geomean = statistics.geometric_mean(ratios) if all(r > 0 for r in ratios) else float("nan")
+        print(f"fk.gemm of {name}: geometric mean {geomean:.2f}, minimum {min(ratios):.2f}")
+
+
+def tiles(names, shapes=SHAPES):
     """fk.gemm's TFLOP/s with each tile of `names` on the NT shapes."""
-    print(f"{'tile':>18} " + " ".join(f"{f'{m}x{n}x{k}':>16}" for m, n, k in SHAPES))
+    print(f"{'tile':>18} " + " ".join(f"{f'{m}x{n}x{k}':>16}" for m, n, k in shapes))
     for name in names:
         os.environ["FLYDSL_GEMM_TILE"] = name
         row = []
-        for m, n, k in SHAPES:
+        for m, n, k in shapes:
             a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
             b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
             out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
@@ -183,10 +228,20 @@ def tiles(names):
         del os.environ["FLYDSL_GEMM_TILE"]
 
 
+def parse_shapes(text):
+    """--shapes=MxNxK,MxNxK: the shapes a TILE table measures."""
+    return [tuple(int(x) for x in shape.split("x")) for shape in text.split(",")]
+
+
 if __name__ == "__main__":
-    main()
-    args = [a for a in sys.argv[1:] if a != "--sustained"]
-    if len(args) < len(sys.argv) - 1:
+    flags = {a.split("=")[0]: a for a in sys.argv[1:] if a.startswith("--")}
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if "--models" in flags:
+        models()
+    else:
+        main()
+    if "--sustained" in flags:
         sustained()
     if args:
-        tiles(args)
+        shapes = flags.get("--shapes")
+        tiles(args, parse_shapes(shapes.split("=", 1)[1]) if shapes else SHAPES)
