@@ -12,6 +12,20 @@ namespace fly::kernels {
 
 namespace {
 bool startsWith(const std::string &s, const char *prefix) { return s.rfind(prefix, 0) == 0; }
+
+/// The SMs a Hopper tile table is chosen for: an H100's and an H200's 132.
+constexpr int64_t kHopperSms = 132;
+
+int64_t tilesOf(int64_t m, int64_t n, int64_t bm, int64_t bn) {
+  return ((m + bm - 1) / bm) * ((n + bn - 1) / bn);
+}
+
+/// The share of the last wave's SMs that its tiles keep busy, over all waves: 1 when the
+/// tiles are a whole number of waves.
+double waveEfficiency(int64_t tiles) {
+  int64_t waves = (tiles + kHopperSms - 1) / kHopperSms;
+  return double(tiles) / double(waves * kHopperSms);
+}
 } // namespace
 
 std::string GemmPlan::key() const {
@@ -44,6 +58,20 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     bool one = small || m <= 64;
     p.bm = one ? 64 : 128;
     p.bn = one ? 128 : 256;
+    // Where those tiles fill fewer than half the SMs, narrower ones: 128 x 128 (M = 128,
+    // N = 10240: 267 -> 391 TFLOP/s on an H200), 64 x 64 (512^3: 57 -> 64). Where many tiles
+    // leave the last wave mostly idle, 128 x 192 (3000^3: 2.2 waves of 128 x 256, 2.9 of
+    // 128 x 192: 397 -> 412). bench_gemm.py's TILE tables measured each.
+    int64_t half = kHopperSms / 2;
+    if (!one && tilesOf(m, n, 128, 256) < half) {
+      p.bn = 128;
+    } else if (!one && tilesOf(m, n, 128, 256) >= kHopperSms &&
+               waveEfficiency(tilesOf(m, n, 128, 192)) >
+                   waveEfficiency(tilesOf(m, n, 128, 256)) + 0.1) {
+      p.bn = 192;
+    } else if (one && tilesOf(m, n, 64, 128) < half) {
+      p.bn = 64;
+    }
     p.atomM = 64, p.atomN = p.bn, p.atomK = 16;
     warpsM = one ? 1 : 2;
     warpsN = 1;
@@ -55,9 +83,14 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.family = FLY_MMA_SYNC;
     p.atomM = 16, p.atomN = 8, p.atomK = 16;
     p.wave = 32;
+    // Where 64 wide the stream is less than two waves and 32 wide keeps the last wave fuller,
+    // 32 wide (N = 11008: 172 blocks are 1.3 waves, 344 are 2.6).
     bool skinny = m <= 32;
+    bool narrow =
+        hopper && tilesOf(m, n, 32, 64) < 2 * kHopperSms &&
+        waveEfficiency(tilesOf(m, n, 32, 32)) > waveEfficiency(tilesOf(m, n, 32, 64)) + 0.05;
     p.bm = skinny ? (m <= 16 ? 16 : 32) : small ? 64 : 128;
-    p.bn = skinny ? (n / 64 >= 128 ? 64 : 32) : small ? 64 : 256;
+    p.bn = skinny ? (n / 64 >= 128 && !narrow ? 64 : 32) : small ? 64 : 256;
     warpsM = skinny ? 1 : 2;
     warpsN = skinny || p.bn == 256 ? 4 : 2;
     // A thread's A values pair up along K (two per register), as do its B values.

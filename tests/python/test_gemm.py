@@ -269,13 +269,31 @@ def test_nvidia_code(b_layout, b_load, tmp_path):
     assert ".local" not in ptx
 
 
+@pytest.mark.parametrize(
+    "shape, atom",
+    [
+        ((256, 256, 128), "m64n64k16"),  # 64 x 128 would be 8 tiles: 64 x 64 makes 16
+        ((128, 10240, 128), "m64n128k16"),  # 128 x 256 would be 40 tiles: 128 x 128 makes 80
+        ((3000, 3000, 128), "m64n192k16"),  # 2.2 waves of 128 x 256 on 132 SMs; 2.9 of 128 x 192
+        ((4096, 4096, 128), "m64n256k16"),  # 3.9 waves: the large tile stays
+    ],
+)
+def test_hopper_tiles_follow_the_problem(shape, atom, tmp_path):
+    m, n, k = shape
+    dump = compiled(tmp_path, 2, "sm_90", "col", m=m, n=n, k=k)
+    ptx = next((dump / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
+    atoms = set(re.findall(r"wgmma\.mma_async\.sync\.aligned\.(m64n\d+k16)", ptx))
+    assert atoms == {atom}
+
+
 @pytest.mark.parametrize("b_layout,transpose_b", [("col", 0), ("row", 1)])
 @pytest.mark.parametrize("tma", ["1", "0"])
 def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
-    dump = compiled(tmp_path, 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma)
+    square = {"m": 1024, "n": 1024}  # 128 tiles of 64 x 128 (K stays 256: four K tiles)
+    dump = compiled(tmp_path, 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma, **square)
     ptx = next((dump / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
     assert ".target sm_90a" in ptx
-    # 256 x 256: one warpgroup over 64 x 128, four m64n128k16 atoms a 64-deep K tile, A K-major
+    # 1024 x 1024: one warpgroup over 64 x 128, four m64n128k16 atoms a 64-deep K tile, A K-major
     # and B as it comes (transposed where N is contiguous), in a loop of four buffers.
     atoms = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 .*, p, 1, 1, "
                        r"(\d), (\d);", ptx)  # fmt: skip
@@ -292,7 +310,13 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         # Warp-specialised: a producer warpgroup (a block of 128 + 128 threads, registers moved
         # to the multiplying one) copies one K tile in each of the loop's four steps.
         ws = compiled(
-            tmp_path / "ws", 2, "sm_90", b_layout, FLYDSL_GEMM_TMA=tma, FLYDSL_GEMM_WS="1"
+            tmp_path / "ws",
+            2,
+            "sm_90",
+            b_layout,
+            FLYDSL_GEMM_TMA=tma,
+            FLYDSL_GEMM_WS="1",
+            **square,
         )
         ptx = next((ws / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
         assert len(re.findall(copy, ptx)) == 4 * (2 + transpose_b)
@@ -303,7 +327,7 @@ def test_hopper_code(b_layout, transpose_b, tma, tmp_path):
         # one thread stores the 64 x 128 share as two 64 x 64 boxes and waits for them to be
         # read before handing the buffer on.
         ws = compiled(tmp_path / "ws16", 2, "sm_90", b_layout, "float16", FLYDSL_GEMM_TMA=tma,
-                      FLYDSL_GEMM_WS="1")  # fmt: skip
+                      FLYDSL_GEMM_WS="1", **square)  # fmt: skip
         ptx16 = next((ws / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
         store = r"cp\.async\.bulk\.tensor\.2d\.global\.shared::cta\.tile\.bulk_group"
         assert len(re.findall(store, ptx16)) == 2
