@@ -357,6 +357,14 @@ def test_the_skinny_hopper_kernel_overlaps_its_predecessor(pdl, tmp_path):
     assert ptx.count("griddepcontrol.wait;") == 1
 
 
+def test_a_skinny_grid_of_several_waves_does_not_overlap_its_predecessor(tmp_path):
+    # N = 11008 streams in 344 blocks of 32 columns, 2.6 waves of an H100's or H200's 132 SMs:
+    # the next call's blocks, let in early, would hold SMs its later waves need.
+    dump = compiled(tmp_path, 2, "sm_90", "col", m=8, n=11008, k=64)
+    ptx = next((dump / "cuda-sm_90").glob("*_final_isa.ptx")).read_text()
+    assert "mma.sync.aligned.m16n8k16" in ptx and "griddepcontrol" not in ptx
+
+
 def test_the_nvidia_kernel_runs_emulated_on_cpu():
     """The cpu target emulating sm_80 runs the mma.sync kernel with its cp.async pipeline
     (copies synchronous) and ldmatrix fragments (each lane's own loads), for Ks that leave the
