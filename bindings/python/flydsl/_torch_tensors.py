@@ -106,10 +106,19 @@ def borrowed_args(tensors):
     device = key[0][3]
     if device < 0:
         return args, None
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is None:
-        return args, torch.cuda.current_stream(device).cuda_stream or None
-    return args, raw(device) or None
+    return args, _raw_stream(torch)(device) or None
+
+
+def _raw_stream(torch):
+    """torch's raw current-stream accessor of a device index (looked up once)."""
+    global _raw
+    if _raw is None:
+        raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        _raw = raw or (lambda device: torch.cuda.current_stream(device).cuda_stream)
+    return _raw
+
+
+_raw = None
 
 
 def current_stream(t):
@@ -117,8 +126,4 @@ def current_stream(t):
     stream or a cpu tensor), by the cheap accessor torch's own compiled code uses."""
     if not t.is_cuda:
         return None
-    torch = sys.modules["torch"]
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        return raw(t.get_device()) or None
-    return torch.cuda.current_stream(t.device).cuda_stream or None
+    return _raw_stream(sys.modules["torch"])(t.get_device()) or None
