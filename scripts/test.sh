@@ -25,6 +25,10 @@ rust_target="$(mktemp -d)"
 got="$(cd tests/rust_dependent && CARGO_TARGET_DIR="$rust_target" cargo run --quiet)"
 rm -rf "$rust_target"
 [ "$got" = "(4,8):(8,1) 10" ] || { echo "rust dependent printed '$got'" >&2; exit 1; }
+# The README's Rust example.
+got="$(cd bindings/rust && cargo run --quiet --example readme)"
+[ "$got" = "((2,4),(4,2)):((8,16),(1,4))" ] ||
+  { echo "the README's Rust example printed '$got'" >&2; exit 1; }
 stage Julia
 # Julia: Pkg.develop into a fresh environment, `using FlyDSL`, the test suite. The scratch depot
 # holds an empty local registry: Julia 1.5's Pkg wants one, and no registry is reachable here.

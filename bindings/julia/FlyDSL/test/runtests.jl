@@ -326,3 +326,8 @@ end
     end
     @test err isa FlyDSLError && occursin("a @ b needs them equal", err.message)
 end
+
+@testset "the README's example" begin
+    include("readme.jl")
+    @test string(tiles) == "((2,4),(4,2)):((8,16),(1,4))"
+end
