@@ -92,6 +92,8 @@ def test_tensors_the_borrowed_path_refuses_keep_their_errors():
         fk.add(torch.ones(4, requires_grad=True), torch.ones(4))
     with pytest.raises(InvalidArgumentError, match="shape"):  # the C side's checks, as before
         fk.add(torch.ones(4), torch.ones(5))
+    with pytest.raises(InvalidArgumentError, match="a is NULL"):
+        fk.add(None, torch.ones(4), out=torch.empty(4))
 
 
 def test_the_ops_are_torch_custom_ops():

@@ -103,7 +103,7 @@ def borrowed_args(tensors):
         else:
             s.dl.data = t.data_ptr()
             args.append(s.arg)
-    device = key[0][3]
+    device = next((k[3] for k in key if k is not None), -1)  # the first tensor's device
     if device < 0:
         return args, None
     return args, _raw_stream(torch)(device) or None
