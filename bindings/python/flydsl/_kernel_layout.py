@@ -859,18 +859,6 @@ def _storable_size_align(storable):
     return SharedAllocator.value_storage[0](storable)  # a union's number or struct of values
 
 
-def storable_align(storable):
-    """The alignment in bytes of an fx.Array (its own) or a struct or union (its largest
-    field's)."""
-    return _storable_size_align(storable)[1]
-
-
-def storable_size(storable):
-    """The bytes of an fx.Array, a struct (each field at its alignment, the end padded to the
-    struct's) or a union (its largest field, padded)."""
-    return _storable_size_align(storable)[0]
-
-
 def _carve(bytes_ptr, storable, offset):
     """The storage of `storable` at byte `offset` of the buffer `bytes_ptr` points to."""
     if isinstance(storable, _ArrayType):

@@ -8,7 +8,6 @@ import numbers
 import types
 
 from .._ir_types import bit_width
-from .._kernel_layout import StructType, _ArrayType, storable_align, storable_size
 from ..expr._dsl_protocol import (
     c_abi_spec,
     construct_from_ir_values,
@@ -27,8 +26,6 @@ def _bytes(dtype):
 def dsl_align_of(storable):
     """The alignment in bytes of an fx.Array (its own), an fx.Struct or fx.Union (its largest
     field's), a scalar type or a class of struct values (`__dsl_align_of__`)."""
-    if isinstance(storable, (_ArrayType, StructType)):
-        return storable_align(storable)
     if isinstance(storable, str):
         return _bytes(storable)
     return storable_method(storable, "__dsl_align_of__")()
@@ -38,8 +35,6 @@ def dsl_size_of(storable):
     """The bytes of an fx.Array, an fx.Struct (each field at its alignment, the end padded to
     the struct's), an fx.Union (its largest field, padded), a scalar type or a class of struct
     values (`__dsl_size_of__`). Anything else is a TypeError naming the Storable protocol."""
-    if isinstance(storable, (_ArrayType, StructType)):
-        return storable_size(storable)
     if isinstance(storable, str):
         return _bytes(storable)
     return storable_method(storable, "__dsl_size_of__")()
