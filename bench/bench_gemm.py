@@ -5,12 +5,13 @@ is timed by CUDA events over a CUDA graph of repeated calls, the libraries takin
 median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
 compile times are those of bench_compile.py.
 Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models] [--sustained]
-[--shapes=MxNxK,...] [TILE ...]
+[--shapes=MxNxK,...] [--splits=S,...] [TILE ...]
 --models replaces the three shapes by MODEL_SHAPES (24 shapes of real models, squares and odd
 sizes; x @ W.T) with the geometric mean and minimum of the ratios. --sustained adds a table of
 cuBLAS and fk.gemm each running alone for seconds, with the SM clock and power meanwhile. Each
 TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with that
-tile in place of the library's table on the three shapes (or those of --shapes), for tuning.
+tile in place of the library's table on the three shapes (or those of --shapes), for tuning;
+--splits=1,2,4 a table of each split-K count (FLYDSL_GEMM_SPLITK) on the same shapes.
 """
 
 import os
@@ -207,16 +208,25 @@ def models(rounds=7):
         print(f"fk.gemm of {name}: geometric mean {geomean:.2f}, minimum {min(ratios):.2f}")
 
 
-def tiles(names, shapes=SHAPES):
-    """fk.gemm's TFLOP/s with each tile of `names` on the NT shapes."""
-    print(f"{'tile':>18} " + " ".join(f"{f'{m}x{n}x{k}':>16}" for m, n, k in shapes))
-    for name in names:
-        os.environ["FLYDSL_GEMM_TILE"] = name
+def variants(variable, values, shapes=SHAPES):
+    """fk.gemm's TFLOP/s with the environment variable `variable` set to each of `values` (the
+    tiles of FLYDSL_GEMM_TILE, the split counts of FLYDSL_GEMM_SPLITK) on the NT shapes, under
+    a row of cuBLAS's."""
+    print(f"{variable:>18} " + " ".join(f"{f'{m}x{n}x{k}':>16}" for m, n, k in shapes))
+    operands = {}
+    for m, n, k in shapes:
+        a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
+        operands[m, n, k] = a, b, torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+    row = []
+    for (m, n, k), (a, b, out) in operands.items():
+        ms = timed({"cublas": lambda: torch.matmul(a, b, out=out)})["cublas"]
+        row.append(f"{2.0 * m * n * k / ms / 1e9:9.1f}")
+    print(f"{'cuBLAS':>18} " + " ".join(f"{r:>16}" for r in row))
+    for value in values:
+        os.environ[variable] = value
         row = []
-        for m, n, k in shapes:
-            a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
-            b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
-            out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        for (m, n, k), (a, b, out) in operands.items():
             try:
                 fk.gemm(a, b, out=out)
                 err = (out.float() - torch.matmul(a, b).float()).abs().max().item()
@@ -224,8 +234,8 @@ def tiles(names, shapes=SHAPES):
                 row.append(f"{tf:9.1f} e{err:5.3f}")
             except Exception as e:  # a tile the device refuses
                 row.append(f"{type(e).__name__[:16]:>16}")
-        print(f"{name:>18} " + " ".join(f"{r:>16}" for r in row))
-        del os.environ["FLYDSL_GEMM_TILE"]
+        print(f"{value:>18} " + " ".join(f"{r:>16}" for r in row))
+        del os.environ[variable]
 
 
 def parse_shapes(text):
@@ -242,6 +252,9 @@ if __name__ == "__main__":
         main()
     if "--sustained" in flags:
         sustained()
+    shapes = flags.get("--shapes")
+    shapes = parse_shapes(shapes.split("=", 1)[1]) if shapes else SHAPES
     if args:
-        shapes = flags.get("--shapes")
-        tiles(args, parse_shapes(shapes.split("=", 1)[1]) if shapes else SHAPES)
+        variants("FLYDSL_GEMM_TILE", args, shapes)
+    if "--splits" in flags:
+        variants("FLYDSL_GEMM_SPLITK", flags["--splits"].split("=", 1)[1].split(","), shapes)

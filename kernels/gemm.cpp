@@ -97,9 +97,20 @@ public:
     }
   }
 
+  /// A split-K block's share of K: tile kt of issue() is K tile first + kt, and copies stop
+  /// at column kEnd (elements past it read as zeros, as past K).
+  void shareK(Value first, Value kEnd) {
+    first_ = first;
+    splitK_ = true;
+    extent_ = k_.tuple(
+        "(?,?)", {k_.tupleLeaf(extent_, 0), k_.binary(FLY_MIN, kEnd, k_.tupleLeaf(extent_, 1))});
+  }
+
   /// Starts bringing K tile `kt` into buffer `stage`: cp.async copies, or loads into registers
   /// that commit() stores.
   void issue(Value kt, int stage) {
+    if (splitK_)
+      kt = kt + first_;
     Value coord = k_.tuple("(_,(?,?))", {blockRow_, kt});
     Value src = k_.partition(tiledCopy_, tid_, k_.slice(tiles_, coord), true);
     Value coords = k_.partition(tiledCopy_, tid_, k_.slice(coordTiles_, coord), true);
@@ -125,6 +136,8 @@ public:
   void issueTma(Value kt, int stage, Value bars) { issueTma(kt, stage, bars, blockRow_); }
   /// The same for the tile of block row `blockRow` (persistent kernels walk several).
   void issueTma(Value kt, int stage, Value bars, Value blockRow) {
+    if (splitK_)
+      kt = kt + first_;
     Value k0 = kt * spec_.plan.bk, row0 = blockRow * rows_;
     Value at = k_.constInt(FLY_I32, stage);
     if (op_.kMajor) {
@@ -169,6 +182,8 @@ private:
   Value globalAtom_, sharedAtom_, fragAtom_, tiledCopy_;
   std::vector<Value> shared_;
   Value staged_, pendingDst_;
+  Value first_;
+  bool splitK_ = false;
 };
 
 } // namespace
@@ -186,10 +201,16 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value C = spec.hasC
                 ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.c))
                 : Value{};
-  Value D = k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
-                          bytes(spec.out) * p.outVec);
+  // Split-K: D is the workspace of partial sums, (splits, M, N), and block z writes slice z.
+  bool split = p.splitK > 1;
+  Value D = split ? k.tensorParam(FLY_F32, {FLY_DYNAMIC, FLY_DYNAMIC, FLY_DYNAMIC},
+                                  {FLY_DYNAMIC, FLY_DYNAMIC, 1}, 4 * p.outVec)
+                  : k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
+                                  bytes(spec.out) * p.outVec);
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
+  if (split)
+    D = k.slice(D, k.tuple("(?,_,_)", {k.gpuIndex(FLY_BLOCK_IDX, 2)}));
   // TMA boxes: a K-major operand's whole tile, an M/N-major one's 64 rows at a time (the
   // 128-byte swizzle holds 64 16-bit elements along the contiguous dimension).
   auto descriptor = [&](Value global, const GemmOperand &op, int64_t rows) {
@@ -254,6 +275,16 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   // the last K tile multiply zeros (their copies are predicated off).
   int S = p.stages;
   Value rounds = (K + (S * p.bk - 1)) / (S * p.bk);
+  // Split-K: block z takes `rounds` rounds of K tiles from tile first = z * rounds * S, its
+  // copies stopping at the end of its share (or of K).
+  if (split) {
+    Value kTiles = (K + (p.bk - 1)) / p.bk;
+    rounds = (kTiles + (p.splitK * S - 1)) / (p.splitK * S);
+    Value first = k.cast(k.gpuIndex(FLY_BLOCK_IDX, 2), it) * rounds * S;
+    Value kEnd = (first + rounds * S) * p.bk;
+    a.shareK(first, kEnd);
+    b.shareK(first, kEnd);
+  }
   // The TMA-store epilogue (plan.tmaStore): warpgroup w's 64 x BN share of the tile goes into
   // the shared buffer sD (its row blocks alias: stride 0) once warpgroup w - 1 has stored this
   // tile from it (warpgroup 0: the last one the previous tile), announced on stored[w - 1].

@@ -26,6 +26,36 @@ double waveEfficiency(int64_t tiles) {
   int64_t waves = (tiles + kHopperSms - 1) / kHopperSms;
   return double(tiles) / double(waves * kHopperSms);
 }
+/// Split-K where the tiles leave most SMs idle and K is long enough to share: each of the
+/// splitK blocks of a tile gets at least kMinTilesPerSplit K tiles, and the tiles times the
+/// splits fill at most one wave. FLYDSL_GEMM_SPLITK=S sets it (1: never split).
+void planSplitK(GemmPlan &p, int64_t m, int64_t n, int64_t k) {
+  constexpr int64_t kMinTilesPerSplit = 8, kMaxSplits = 16;
+  int64_t tiles = tilesOf(m, n, p.bm, p.bn), kTiles = (k + p.bk - 1) / p.bk;
+  int64_t splits = 1;
+  if (p.family == FLY_MMA_WGMMA && tiles < kHopperSms / 2)
+    splits = std::min({kHopperSms / tiles, kTiles / kMinTilesPerSplit, kMaxSplits});
+  if (const char *env = std::getenv("FLYDSL_GEMM_SPLITK")) {
+    char *end = nullptr;
+    long v = std::strtol(env, &end, 10);
+    if (end == env || *end || v < 1 || v > kMaxSplits)
+      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                          std::string("FLYDSL_GEMM_SPLITK='") + env +
+                              "' is not a number of K splits from 1 to " +
+                              std::to_string(kMaxSplits));
+    splits = v;
+  }
+  p.splitK = int(std::max<int64_t>(1, splits));
+  if (p.splitK == 1)
+    return;
+  // The partial sums are f32, without C, written by the threads (the TMA store epilogue and
+  // the persistent grid that overlaps it take 16-bit D); the sum kernel follows in the stream.
+  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
+  p.outVec = nvidia && n % 2 == 0 ? 2 : 1;
+  p.warpSpecialized = p.tmaStore = false;
+  p.dependentLaunch = false;
+}
+
 } // namespace
 
 std::string GemmPlan::key() const {
@@ -39,11 +69,11 @@ std::string GemmPlan::key() const {
          (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
          (tma ? "t" : "") + (warpSpecialized ? "w" : "") + (tmaStore ? "s" : "") +
          (dependentLaunch ? "d" : "") + "/g" + std::to_string(groupM) + "/a" + operand(a) + "/b" +
-         operand(b) + "/o" + std::to_string(outVec);
+         operand(b) + "/o" + std::to_string(outVec) + "/k" + std::to_string(splitK);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes) {
+                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes) {
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
@@ -220,6 +250,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
       pdl && (pdlEnv ? std::string(pdlEnv) == "1" : p.family == FLY_MMA_SYNC && oneWave);
   if (const char *g = std::getenv("FLYDSL_GEMM_GROUP"))
     p.groupM = std::max(1, std::atoi(g));
+  planSplitK(p, m, n, k);
   return p;
 }
 

@@ -55,6 +55,10 @@ struct GemmPlan {
   bool dynamicShared() const { return sharedBytes() + 1024 > 48 * 1024; }
   GemmOperand a, b;
   int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
+  /// Split-K: blocks (grid z) each multiply a share of K's tiles, whole rounds of `stages`
+  /// tiles, into f32 partial sums in a workspace of (splitK, M, N); a second kernel
+  /// (buildSplitKSum) adds them up, scales them and writes D. 1: one block a tile, no workspace.
+  int splitK = 1;
   /// Key text of everything above, for the kernel cache.
   std::string key() const;
 };
@@ -65,7 +69,7 @@ struct GemmPlan {
 /// alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
 /// matrix-core path.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
+                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
 
 } // namespace fly::kernels
 

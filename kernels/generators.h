@@ -50,6 +50,16 @@ struct GemmSpec {
 /// [c (M, N), row-major,] d (M, N) row-major, alpha, [beta] (f32). Grid: (M / BM, N / BN).
 void buildGemm(flydsl::Module &m, const GemmSpec &spec);
 
+struct SplitKSumSpec {
+  int64_t splits = 2;
+  fly_dtype out = FLY_F32, c = FLY_F32;
+  bool hasC = false;
+  RowPlan plan; // a row of D is plan.cols = N long; one block per chunk of a row
+};
+/// Parameters: partial sums (splits, M, N) f32 contiguous, [c (M, N),] d (M, N) (rows with a
+/// row stride), alpha, [beta] (f32). Grid: (M, plan.chunks).
+void buildSplitKSum(flydsl::Module &m, const SplitKSumSpec &spec);
+
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);
 

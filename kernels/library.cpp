@@ -217,21 +217,22 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   spec.hasC = tc != nullptr;
   spec.c = tc ? tc->dtype() : FLY_F32;
   int outBytes = spec.out == FLY_F32 ? 4 : 2;
-  spec.plan = planGemm(target, arch, M, N, spec.ab, operand(ta, M), operand(tb, N),
+  spec.plan = planGemm(target, arch, M, N, K, spec.ab, operand(ta, M), operand(tb, N),
                        vectorWidth(N, outBytes, tout.alignBytes()), outBytes);
   if (K == 0) // a TMA descriptor describes a tensor with elements
     spec.plan.tma = spec.plan.warpSpecialized = spec.plan.tmaStore = false;
-  std::string key = std::string("gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) +
-                    (spec.hasC ? dtypeName(spec.c) : "-") + "/" + spec.plan.key();
+  // Split-K: the GEMM writes f32 partial sums (splits, M, N) into the stream's workspace,
+  // which the sum kernel then reduces into D (with alpha, beta and C).
+  int64_t splits = spec.plan.splitK;
+  GemmSpec gemmSpec = spec;
+  if (splits > 1) {
+    gemmSpec.out = FLY_F32;
+    gemmSpec.hasC = false;
+  }
+  std::string key = std::string("gemm/") + dtypeName(gemmSpec.ab) + dtypeName(gemmSpec.out) +
+                    (gemmSpec.hasC ? dtypeName(gemmSpec.c) : "-") + "/" + spec.plan.key();
   fly_prepared_t *k =
-      kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, spec); });
-  std::vector<fly_arg_t> args = {ta.arg(), tb.arg()};
-  if (tc)
-    args.push_back(tc->arg());
-  args.push_back(tout.arg());
-  args.push_back(scalar(alpha));
-  if (tc)
-    args.push_back(scalar(beta));
+      kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, gemmSpec); });
   int64_t gridM = (M + spec.plan.bm - 1) / spec.plan.bm,
           gridN = (N + spec.plan.bn - 1) / spec.plan.bn;
   if (gridN > 65535)
@@ -252,11 +253,69 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
     gridN = 1;
   }
   fly_launch_config_t config = {sizeof(config),
-                                {uint32_t(gridM), uint32_t(gridN), 1},
+                                {uint32_t(gridM), uint32_t(gridN), uint32_t(splits)},
                                 {uint32_t(spec.plan.blockThreads()), 1, 1},
                                 0,
                                 stream};
-  launchConfigured(k, config, args);
+  if (splits == 1) {
+    std::vector<fly_arg_t> args = {ta.arg(), tb.arg()};
+    if (tc)
+      args.push_back(tc->arg());
+    args.push_back(tout.arg());
+    args.push_back(scalar(alpha));
+    if (tc)
+      args.push_back(scalar(beta));
+    launchConfigured(k, config, args);
+    return;
+  }
+
+  SplitKSumSpec sum;
+  sum.splits = splits;
+  sum.out = spec.out;
+  sum.hasC = spec.hasC;
+  sum.c = spec.c;
+  std::vector<const TensorArg *> rows = {&tout};
+  if (tc)
+    rows.push_back(tc.get());
+  sum.plan = planRow(N, std::min(commonVector(N, rows), vectorWidth(N, 4, 16)));
+  if (sum.plan.chunks > 65535)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "N = " + std::to_string(N) + " is too long a row");
+  std::string sumKey = std::string("gemm_split_k_sum/") + std::to_string(splits) + "/" +
+                       dtypeName(sum.out) + (sum.hasC ? dtypeName(sum.c) : "-") + "/" +
+                       planKey(sum.plan);
+  // Both kernels are built (and under COMPILE_ONLY compiled) before the workspace is taken.
+  fly_prepared_t *reduce =
+      kernelFor(sumKey, target.c_str(), [&](flydsl::Module &m) { buildSplitKSum(m, sum); });
+  if (fly::capi::compileOnly())
+    launchConfigured(k, config, {}); // fails, saying that nothing ran
+  // The partial sums live from the GEMM's launch to the sum's, in stream order: the release
+  // is queued after both (or after whichever launched, where one failed).
+  void *data = nullptr;
+  flydsl::check(fly_stream_alloc(target.c_str(), ta.deviceId(), stream,
+                                 size_t(splits * M * N) * sizeof(float), &data));
+  struct Release {
+    const char *target;
+    int device;
+    void *stream, *data;
+    ~Release() { fly_stream_free(target, device, stream, data); }
+  } release{target.c_str(), ta.deviceId(), stream, data};
+  int64_t partialShape[3] = {splits, M, N}, partialStrides[3] = {M * N, N, 1};
+  DLTensor partial = {data, ta.device(), 3, {kDLFloat, 32, 1}, partialShape, partialStrides, 0};
+  fly_arg_t partialArg = {FLY_ARG_DLTENSOR, &partial, 0, 0.0};
+  launchConfigured(k, config, {ta.arg(), tb.arg(), partialArg, scalar(1.0)});
+  std::vector<fly_arg_t> sumArgs = {partialArg};
+  if (tc)
+    sumArgs.push_back(tc->arg());
+  sumArgs.push_back(tout.arg());
+  sumArgs.push_back(scalar(alpha));
+  if (tc)
+    sumArgs.push_back(scalar(beta));
+  fly_launch_config_t sumConfig = {sizeof(sumConfig),
+                                   {uint32_t(M), uint32_t(sum.plan.chunks), 1},
+                                   {uint32_t(sum.plan.threads), 1, 1},
+                                   0,
+                                   stream};
+  launchConfigured(reduce, sumConfig, sumArgs);
 }
 
 } // namespace

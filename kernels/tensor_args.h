@@ -52,6 +52,7 @@ public:
   const char *target() const;
   std::string deviceName() const;
   int deviceId() const;
+  DLDevice device() const { return tensor_->device; }
 
   /// Fails unless `other` has this tensor's shape / is on its device.
   void requireSameShape(const TensorArg &other) const;

@@ -1385,6 +1385,18 @@ FLY_API fly_status fly_device_processors(const char *target, int device, int *co
  * "AMD Instinct MI300X"), the host processor's model on cpu (caller frees with
  * fly_string_free): what tells two devices of one arch apart. */
 FLY_API fly_status fly_device_name(const char *target, int device, char **name);
+/* Scratch memory in stream order: `bytes` that work queued on `stream` (NULL: the default
+ * stream) of `device` of `target` after this call may use, until fly_stream_free queues its
+ * release on that stream (where work queued before it still finishes with it). On cuda it comes
+ * from a pool the library keeps per device, which holds on to freed memory for the next call;
+ * under CUDA graph capture it becomes the graph's own allocation. On rocm, hipMallocAsync. On
+ * cpu, whose launches finish before they return, host memory freed at once. What a split-K
+ * kernel keeps its partial sums in between two launches. The caller frees what it allocates. */
+FLY_API fly_status fly_stream_alloc(const char *target, int device, void *stream, size_t bytes,
+                                    void **data);
+/* Queues the release of `data` from fly_stream_alloc on `stream` (the one it was allocated on,
+ * or one ordered after it); NULL does nothing. */
+FLY_API fly_status fly_stream_free(const char *target, int device, void *stream, void *data);
 FLY_API void fly_event_destroy(fly_event_t *event);
 /* Records the event on `stream` (NULL: the default stream) after the work queued there. */
 FLY_API fly_status fly_event_record(fly_event_t *event, void *stream);

@@ -272,6 +272,27 @@ static void device_name(void) {
   CHECK(fly_device_name("cpu", 0, NULL) == FLY_ERROR_INVALID_ARGUMENT);
 }
 
+/* Scratch memory in stream order: on cpu host memory, written and read, one block apart from
+ * the next; 0 bytes still give an address; NULL frees nothing; bad targets, devices and out
+ * pointers are errors, as is a size past any memory. */
+static void stream_memory(void) {
+  void *a = NULL, *b = NULL;
+  CHECK(fly_stream_alloc("cpu", 0, NULL, 1000, &a) == FLY_OK && a);
+  CHECK(fly_stream_alloc("cpu", 0, NULL, 0, &b) == FLY_OK && b && b != a);
+  memset(a, 0x5a, 1000);
+  CHECK(((unsigned char *)a)[999] == 0x5a);
+  CHECK(fly_stream_free("cpu", 0, NULL, a) == FLY_OK);
+  CHECK(fly_stream_free("cpu", 0, NULL, b) == FLY_OK);
+  CHECK(fly_stream_free("cpu", 0, NULL, NULL) == FLY_OK);
+  CHECK(fly_stream_alloc("tpu", 0, NULL, 8, &a) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_stream_alloc("cpu", -1, NULL, 8, &a) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_stream_alloc("cpu", 0, NULL, 8, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_stream_alloc(NULL, 0, NULL, 8, &a) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(fly_stream_alloc("cpu", 0, NULL, SIZE_MAX, &a) == FLY_ERROR_OUT_OF_MEMORY);
+  CHECK(strstr(fly_last_error_message(), "bytes") != NULL);
+  CHECK(fly_stream_free("tpu", 0, NULL, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 /* A TMA box through shared memory: thread 0 starts the bulk copy of a 4 x 8 box of a 20 x 24
  * f32 tensor at (18, 20), half of it past the edges (zeros), on an mbarrier every thread waits
  * for; each thread then stores one element. The cpu target emulating sm_90 runs it. */
@@ -1750,6 +1771,7 @@ int main(void) {
   device_count();
   cast_rounded();
   device_name();
+  stream_memory();
   tma_copies();
   tma_store_mistakes();
   grid_dependency_control();

@@ -108,6 +108,44 @@ def test_the_sm90_kernel_runs_emulated_on_cpu(m, n, k, a_layout, b_layout, ab, o
         test_gemm_matches_numpy(m, n, k, a_layout, b_layout, ab, out)
 
 
+@pytest.mark.parametrize("splits", [None, "1", "3", "16"])
+def test_split_k_adds_up_the_shares_of_k(splits, monkeypatch):
+    # Where sm_90's tiles would leave most SMs idle and K is long, blocks (grid z) each multiply
+    # whole rounds of K tiles into f32 partial sums held in stream-ordered scratch memory
+    # (fly_stream_alloc), and a second kernel adds them up in a fixed order, scales them, adds
+    # beta * C and writes D. 64 x 264 x 4096 is five tiles, which the plan splits eight ways.
+    # FLYDSL_GEMM_SPLITK sets the count: 1 never splits; with 16 some shares lie past K.
+    monkeypatch.setenv("ARCH", "sm_90")
+    if splits:
+        monkeypatch.setenv("FLYDSL_GEMM_SPLITK", splits)
+    a, a64 = operand(RNG.standard_normal((64, 4096)), "bf16", "row")
+    b, b64 = operand(RNG.standard_normal((4096, 264)), "bf16", "col")
+    d, read = result((64, 264), "bf16")
+    before = fk.kernels_built()
+    fk.gemm(a, b, out=d)
+    want = a64 @ b64
+    np.testing.assert_allclose(read(), want, rtol=2**-7, atol=1e-3 * np.abs(want).max())
+    kernels = fk.kernels_built() - before
+    assert kernels in ((1, 0) if splits == "1" else (2, 0)), kernels  # 0: built before
+    # alpha, beta and c in place, ragged edges, K no multiple of the tiles.
+    a, a64 = operand(RNG.standard_normal((70, 1100)), "f16", "col")
+    b, b64 = operand(RNG.standard_normal((1100, 90)), "f16", "row")
+    c = RNG.standard_normal((70, 90)).astype(np.float32)
+    want = 0.5 * (a64 @ b64) + 2.0 * c
+    fk.gemm(a, b, c=c, alpha=0.5, beta=2.0, out=c)
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-3)
+
+
+@pytest.mark.parametrize("value", ["0", "17", "two", "2x"])
+def test_a_bad_split_count_is_a_clear_error(value, monkeypatch):
+    monkeypatch.setenv("ARCH", "sm_90")
+    monkeypatch.setenv("FLYDSL_GEMM_SPLITK", value)
+    out = np.full((64, 64), 7.0, np.float32)
+    with pytest.raises(flydsl.InvalidArgumentError, match="FLYDSL_GEMM_SPLITK='.*' is not a"):
+        fk.gemm(np.ones((64, 512), np.float16), np.ones((512, 64), np.float16), out=out)
+    assert np.all(out == 7.0)
+
+
 def test_gemm_alpha_beta_in_place_and_empty_k():
     a, a64 = operand(RNG.standard_normal((70, 48)), "f16", "row")
     b, b64 = operand(RNG.standard_normal((48, 90)), "f16", "col")

@@ -53,6 +53,12 @@ Loaded load() {
   bind(lib, "cuMemAlloc_v2", d.cuMemAlloc, why);
   bind(lib, "cuMemcpyHtoD_v2", d.cuMemcpyHtoD, why);
   bind(lib, "cuCtxSynchronize", d.cuCtxSynchronize, why);
+  d.cuMemPoolCreate = reinterpret_cast<decltype(d.cuMemPoolCreate)>(dlsym(lib, "cuMemPoolCreate"));
+  d.cuMemPoolSetAttribute =
+      reinterpret_cast<decltype(d.cuMemPoolSetAttribute)>(dlsym(lib, "cuMemPoolSetAttribute"));
+  d.cuMemAllocFromPoolAsync =
+      reinterpret_cast<decltype(d.cuMemAllocFromPoolAsync)>(dlsym(lib, "cuMemAllocFromPoolAsync"));
+  d.cuMemFreeAsync = reinterpret_cast<decltype(d.cuMemFreeAsync)>(dlsym(lib, "cuMemFreeAsync"));
   d.cuLaunchKernelEx =
       reinterpret_cast<decltype(d.cuLaunchKernelEx)>(dlsym(lib, "cuLaunchKernelEx"));
   d.cuTensorMapEncodeTiled =

@@ -22,6 +22,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUmemoryPool = struct CUmemPoolHandle_st *;
 using CUevent = struct CUevent_st *;
 using CUdeviceptr = unsigned long long;
 
@@ -73,6 +74,19 @@ struct LaunchConfig {
 static_assert(sizeof(LaunchAttribute) == 72 && sizeof(LaunchConfig) == 56, "the driver's ABI");
 constexpr int kLaunchAttributeProgrammaticStreamSerialization = 6;
 
+/// CUmemPoolProps: pinned device memory of one device, no shareable handles; the reserved
+/// bytes (maxSize and usage in newer drivers) zero, their defaults.
+struct MemPoolProps {
+  int allocType = 1;    // CU_MEM_ALLOCATION_TYPE_PINNED
+  int handleTypes = 0;  // CU_MEM_HANDLE_TYPE_NONE
+  int locationType = 1; // CU_MEM_LOCATION_TYPE_DEVICE
+  int locationId = 0;
+  void *win32SecurityAttributes = nullptr;
+  unsigned char reserved[64] = {};
+};
+static_assert(sizeof(MemPoolProps) == 88, "the driver's ABI");
+constexpr int kMemPoolAttrReleaseThreshold = 4; // CU_MEMPOOL_ATTR_RELEASE_THRESHOLD
+
 using DriverError = gpu::GpuError;
 
 struct Driver {
@@ -102,6 +116,11 @@ struct Driver {
   CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
   CUresult (*cuMemcpyHtoD)(CUdeviceptr, const void *, size_t);
   CUresult (*cuCtxSynchronize)();
+  // Stream-ordered allocation (CUDA 11.2 and later); nullptr in older drivers.
+  CUresult (*cuMemPoolCreate)(CUmemoryPool *, const MemPoolProps *);
+  CUresult (*cuMemPoolSetAttribute)(CUmemoryPool, int, void *);
+  CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr *, size_t, CUmemoryPool, CUstream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr, CUstream);
   // CUDA 12 and later; nullptr in older drivers.
   CUresult (*cuLaunchKernelEx)(const LaunchConfig *, CUfunction, void **, void **);
   CUresult (*cuTensorMapEncodeTiled)(void *map, int dtype, unsigned rank, void *address,

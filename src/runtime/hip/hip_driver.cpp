@@ -38,6 +38,8 @@ Loaded load() {
   bind(lib, "hipModuleLaunchKernel", d.hipModuleLaunchKernel, why);
   bind(lib, "hipPointerGetAttribute", d.hipPointerGetAttribute, why);
   bind(lib, "hipStreamGetDevice", d.hipStreamGetDevice, why);
+  d.hipMallocAsync = reinterpret_cast<decltype(d.hipMallocAsync)>(dlsym(lib, "hipMallocAsync"));
+  d.hipFreeAsync = reinterpret_cast<decltype(d.hipFreeAsync)>(dlsym(lib, "hipFreeAsync"));
   bind(lib, "hipEventCreate", d.hipEventCreate, why);
   bind(lib, "hipEventRecord", d.hipEventRecord, why);
   bind(lib, "hipEventSynchronize", d.hipEventSynchronize, why);

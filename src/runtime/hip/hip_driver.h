@@ -51,6 +51,9 @@ struct Driver {
                                       void **);
   hipError_t (*hipPointerGetAttribute)(void *, int, void *);
   hipError_t (*hipStreamGetDevice)(hipStream_t, int *);
+  // Stream-ordered allocation (ROCm 5.3 and later); nullptr in older runtimes.
+  hipError_t (*hipMallocAsync)(void **, size_t, hipStream_t);
+  hipError_t (*hipFreeAsync)(void *, hipStream_t);
   hipError_t (*hipEventCreate)(hipEvent_t *);
   hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t);
   hipError_t (*hipEventSynchronize)(hipEvent_t);

@@ -2129,6 +2129,23 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_stream_alloc(
+        target: *const ::std::os::raw::c_char,
+        device: ::std::os::raw::c_int,
+        stream: *mut ::std::os::raw::c_void,
+        bytes: usize,
+        data: *mut *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_stream_free(
+        target: *const ::std::os::raw::c_char,
+        device: ::std::os::raw::c_int,
+        stream: *mut ::std::os::raw::c_void,
+        data: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_event_destroy(event: *mut fly_event_t);
 }
 unsafe extern "C" {
