@@ -26,15 +26,22 @@ double waveEfficiency(int64_t tiles) {
   int64_t waves = (tiles + kHopperSms - 1) / kHopperSms;
   return double(tiles) / double(waves * kHopperSms);
 }
-/// Split-K where the tiles leave most SMs idle and K is long enough to share: each of the
-/// splitK blocks of a tile gets at least kMinTilesPerSplit K tiles, and the tiles times the
-/// splits fill at most one wave. FLYDSL_GEMM_SPLITK=S sets it (1: never split).
+/// Split-K for the one-warpgroup Hopper tiles (64 rows): where the tiles leave block slots of
+/// the SMs empty (blocks whose shared memory fits several times in an SM's 228 KiB count
+/// several times) and K is long, S blocks share each tile, S the most that the slots hold, at
+/// most 4 and each with at least 32 K tiles. On an H200 (bench_gemm.py --splits): 64 x 4096 x
+/// 14336 115 -> 192 TFLOP/s (S = 4), 64 x 8192 x 8192 191 -> 202 (3), 256 x 4096 x 14336
+/// 431 -> 475 (2); more splits were slower on every shape, as was splitting the 128-row tiles
+/// (128 x 8192 x 8192, 1000^3, 3000^3). FLYDSL_GEMM_SPLITK=S sets it (1: never split).
 void planSplitK(GemmPlan &p, int64_t m, int64_t n, int64_t k) {
-  constexpr int64_t kMinTilesPerSplit = 8, kMaxSplits = 16;
+  constexpr int64_t kMinTilesPerSplit = 32, kMaxPlanned = 4, kMaxSplits = 16;
+  constexpr int64_t kSharedPerSm = 228 * 1024, kReservedPerBlock = 1024;
   int64_t tiles = tilesOf(m, n, p.bm, p.bn), kTiles = (k + p.bk - 1) / p.bk;
+  int64_t slots = kHopperSms * std::max<int64_t>(
+                                   1, kSharedPerSm / (p.sharedBytes() + kReservedPerBlock));
   int64_t splits = 1;
-  if (p.family == FLY_MMA_WGMMA && tiles < kHopperSms / 2)
-    splits = std::min({kHopperSms / tiles, kTiles / kMinTilesPerSplit, kMaxSplits});
+  if (p.family == FLY_MMA_WGMMA && p.bm == 64)
+    splits = std::min({slots / tiles, kTiles / kMinTilesPerSplit, kMaxPlanned});
   if (const char *env = std::getenv("FLYDSL_GEMM_SPLITK")) {
     char *end = nullptr;
     long v = std::strtol(env, &end, 10);

@@ -13,6 +13,7 @@
 #include "compiler/amd_wave_ops.h"
 #include "compiler/buffer_ops.h"
 #include "compiler/cp_async.h"
+#include "compiler/device_libraries.h"
 #include "compiler/mlir_pipeline.h"
 #include "compiler/small_floats.h"
 #include "ir/amd_matrix_core.h"
@@ -72,7 +73,6 @@ namespace fly::compiler {
 
 namespace {
 
-constexpr const char *kDeviceLibDir = "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode";
 constexpr const char *kDynamicSharedGlobal = "__fly_dynamic_shared";
 
 bool isRocm(const Options &o) { return o.target == "rocm"; }
@@ -649,7 +649,7 @@ void linkDeviceLibraries(llvm::Module &lm, const Options &o, int wave) {
   if (!needed)
     return;
   for (const char *lib : {"ocml.bc", "ockl.bc"}) {
-    std::string path = std::string(kDeviceLibDir) + "/" + lib;
+    std::string path = deviceLibraryPath(lib);
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       throw CompileError("the ROCm device library " + path +

@@ -1,10 +1,14 @@
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bindings" / "python"))
+# FLYDSL_TEST_INSTALLED=1: the tests import the installed package (a wheel in a fresh venv,
+# scripts/package_test.sh), not the checkout's bindings/python.
+if os.environ.get("FLYDSL_TEST_INSTALLED") != "1":
+    sys.path.insert(0, str(ROOT / "bindings" / "python"))
 
 
 def pytest_configure(config):

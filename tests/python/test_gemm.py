@@ -113,8 +113,9 @@ def test_split_k_adds_up_the_shares_of_k(splits, monkeypatch):
     # Where sm_90's tiles would leave most SMs idle and K is long, blocks (grid z) each multiply
     # whole rounds of K tiles into f32 partial sums held in stream-ordered scratch memory
     # (fly_stream_alloc), and a second kernel adds them up in a fixed order, scales them, adds
-    # beta * C and writes D. 64 x 264 x 4096 is five tiles, which the plan splits eight ways.
-    # FLYDSL_GEMM_SPLITK sets the count: 1 never splits; with 16 some shares lie past K.
+    # beta * C and writes D. 64 x 264 x 4096 is five tiles, whose 64 K tiles the plan splits
+    # two ways. FLYDSL_GEMM_SPLITK sets the count: 1 never splits; with 16 some shares lie past
+    # K.
     monkeypatch.setenv("ARCH", "sm_90")
     if splits:
         monkeypatch.setenv("FLYDSL_GEMM_SPLITK", splits)

@@ -2,6 +2,7 @@
 disassembly (llvm-objdump-22) and code object notes (llvm-readelf-22), and the PTX text.
 Nothing here runs on a GPU."""
 
+import os
 import re
 import shutil
 import subprocess
@@ -212,9 +213,14 @@ def test_the_cpu_emulating_a_gpu_dumps_that_gpus_code_too(tmp_path, monkeypatch,
 
 
 def fly_opt():
+    """fly-opt beside the library: in a build folder, or bin/ of a release archive's tree. An
+    installed wheel carries none (it is a developer's tool, and as large as the library)."""
     from flydsl._lib import lib
 
-    return Path(lib._name).parent / "fly-opt"
+    tool = Path(lib._name).parent / "fly-opt"
+    if not tool.exists() and os.environ.get("FLYDSL_TEST_INSTALLED") == "1":
+        pytest.skip("the installed package has no fly-opt beside its library")
+    return tool
 
 
 @pytest.mark.parametrize("target, arch", [("rocm", "gfx942"), ("cuda", "sm_90"), ("cpu", "gfx950")])

@@ -2,6 +2,8 @@
 
 #include "runtime/cuda/cuda_module.h"
 
+#include "runtime/gpu/stream_blocks.h"
+
 namespace fly::runtime::cuda {
 
 namespace {
@@ -124,6 +126,8 @@ void LoadedModule::launch(BoundKernel &k, const Launch &l, void **args) {
 }
 
 int deviceOfPointer(const void *p) {
+  if (int device = gpu::deviceOfStreamBlock(gpu::Runtime::Cuda, p); device >= 0)
+    return device;
   std::string why;
   const Driver *d = Driver::get(why);
   if (!d)

@@ -10,6 +10,7 @@
 #include "runtime/cuda/cuda_stream_memory.h"
 
 #include "runtime/cuda/cuda_driver.h"
+#include "runtime/gpu/stream_blocks.h"
 
 #include <cstdint>
 #include <map>
@@ -54,12 +55,14 @@ void *streamAllocate(int device, void *stream, size_t bytes) {
   CUdeviceptr p = 0;
   d.check(d.cuMemAllocFromPoolAsync(&p, bytes, poolOf(d, device), static_cast<CUstream>(stream)),
           "cuMemAllocFromPoolAsync");
+  gpu::rememberStreamBlock(gpu::Runtime::Cuda, reinterpret_cast<void *>(p), bytes, device);
   return reinterpret_cast<void *>(p);
 }
 
 void streamFree(int device, void *stream, void *data) {
   const Driver &d = streamOrdered();
   d.check(d.cuCtxSetCurrent(primaryContext(d, device)), "cuCtxSetCurrent");
+  gpu::forgetStreamBlock(gpu::Runtime::Cuda, data);
   d.check(d.cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(data), static_cast<CUstream>(stream)),
           "cuMemFreeAsync");
 }

@@ -2,6 +2,8 @@
 
 #include "runtime/hip/hip_module.h"
 
+#include "runtime/gpu/stream_blocks.h"
+
 namespace fly::runtime::hip {
 
 namespace {
@@ -74,6 +76,8 @@ void LoadedModule::launch(BoundKernel &k, const gpu::Launch &l, void **args) {
 }
 
 int deviceOfPointer(const void *p) {
+  if (int device = gpu::deviceOfStreamBlock(gpu::Runtime::Hip, p); device >= 0)
+    return device;
   std::string why;
   const Driver *d = Driver::get(why);
   if (!d)

@@ -2,6 +2,7 @@
 
 #include "runtime/hip/hip_stream_memory.h"
 
+#include "runtime/gpu/stream_blocks.h"
 #include "runtime/hip/hip_driver.h"
 
 namespace fly::runtime::hip {
@@ -21,11 +22,13 @@ void *streamAllocate(int device, void *stream, size_t bytes) {
   const Driver &d = streamOrdered(device);
   void *p = nullptr;
   d.check(d.hipMallocAsync(&p, bytes, static_cast<hipStream_t>(stream)), "hipMallocAsync");
+  gpu::rememberStreamBlock(gpu::Runtime::Hip, p, bytes, device);
   return p;
 }
 
 void streamFree(int device, void *stream, void *data) {
   const Driver &d = streamOrdered(device);
+  gpu::forgetStreamBlock(gpu::Runtime::Hip, data);
   d.check(d.hipFreeAsync(data, static_cast<hipStream_t>(stream)), "hipFreeAsync");
 }
 
