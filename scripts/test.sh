@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: C++ unit tests, the C and C++ API tests, the examples, the installed package
-# (pkg-config and CMake consumers), pytest, cargo test, the Julia tests, and the sanitizer job.
+# (pkg-config and CMake consumers), the self-contained wheel and release archive, pytest, cargo
+# test, the Julia tests, and the sanitizer job.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each stage says when it starts: CI has 90 minutes, and this shows where they go.
@@ -12,6 +13,11 @@ meson test -C build --print-errorlogs
 stage "installed package"
 bash tests/install/check_install.sh    # meson install; consumers through pkg-config and CMake
 bash tests/install/check_python_package.sh  # the wheel, installed in a fresh venv
+stage packages
+bash scripts/package.sh                # the self-contained wheel and the release archive
+bash scripts/package_test.sh archive   # C, CMake, Rust and Julia against the archive alone
+bash scripts/package_test.sh wheel tests/python/test_kernel_library.py \
+  tests/python/test_flydsl_api.py -q   # a fresh venv: the examples, then these tests
 stage pytest
 # -rs: skipped tests say why (the GPU-only ones); two processes, the large-memory tests in one.
 python3 -m pytest -q -rs -n 2 --dist loadgroup tests/python
