@@ -21,7 +21,11 @@ wheel() {
   wheel=$(ls dist/flydsl-*.whl)
   # The system's packages stay visible (numpy, pytest, torch where installed: a GPU host may
   # have no network); the wheel itself comes with nothing else.
-  python3 -m venv --system-site-packages "$venv"
+  # (python3 may itself be a venv's, whose packages --system-site-packages would not reach:
+  # its site folders go after the venv's own, by a .pth file.)
+  python3 -m venv "$venv"
+  python3 -c 'import site; print("\n".join(site.getsitepackages()))' >"$("$venv/bin/python" -c \
+    'import site; print(site.getsitepackages()[0])')/host_packages.pth"
   start=$(date +%s%N)
   "$venv/bin/pip" install -q --no-deps --no-index "$wheel"
   echo "installed $(basename "$wheel") ($(du -m "$wheel" | cut -f1) MB) in" \

@@ -74,7 +74,7 @@ def test_typed_views_share_one_buffer():
     plan.ptr = bits_at + 4
 
     @flyc.kernel
-    def transpose(x: fx.Tensor, y: fx.Tensor, bits: fx.Tensor):
+    def transpose(x: fx.Tensor, y: fx.Tensor, flat: fx.Tensor, bits: fx.Tensor):
         tid = fx.thread_idx.x
         tile = SmemPtr(plan.get_base(), tile_at, T.f32, shape=(4, 8))  # row-major 4 x 8
         tile.store(x[tid], [tid // 8, tid % 8])
@@ -82,14 +82,18 @@ def test_typed_views_share_one_buffer():
             SmemPtr(plan.get_base(), bits_at, T.f32).store(fx.Float32(1.0))
         fx.gpu.barrier()
         y[tid] = tile.load([get_index_value(tid % 4), tid // 4])
+        # The tile's 128 bytes in memory order: row after row, inside the buffer.
+        flat[tid] = SmemPtr(plan.get_base(), tile_at, T.f32, shape=(32,)).load([tid])
         if tid == 0:
             bits[0] = SmemPtr(plan.get_base(), bits_at, T.i32).load()  # the same four bytes
 
     x = np.arange(32, dtype=np.float32)
-    y, bits = dev.array(np.zeros(32, np.float32)), dev.array(np.zeros(1, np.int32))
-    transpose(dev.array(x), y, bits).launch(grid=(1,), block=(32,))
+    y, flat = dev.array(np.zeros(32, np.float32)), dev.array(np.zeros(32, np.float32))
+    bits = dev.array(np.zeros(1, np.int32))
+    transpose(dev.array(x), y, flat, bits).launch(grid=(1,), block=(32,))
     expected = x.reshape(4, 8)[np.arange(32) % 4, np.arange(32) // 4]
     np.testing.assert_array_equal(dev.host(y), expected)
+    np.testing.assert_array_equal(dev.host(flat), x)
     assert int(dev.host(bits)[0]) == 0x3F800000  # 1.0f's bits
 
 

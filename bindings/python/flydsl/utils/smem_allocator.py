@@ -19,7 +19,7 @@ arch's capacity (there is no module-level global to emit here: each kernel that 
 import ctypes
 
 from .._kernel_api import shared_memory_capacity
-from .._kernel_layout import Pointer, shared_tensor
+from .._kernel_layout import Pointer, make_layout, shared_tensor
 from .._lib import check
 from .._trace import current
 from ..expr import arith
@@ -144,7 +144,9 @@ class SmemPtr:
             stride.insert(0, step)
             step *= extent
         typed = (self.base_memref + self.byte_offset).recast(self.element_type)
-        return typed.view((tuple(shape), tuple(stride)))
+        # A layout, not the tuple (shape, stride): view() takes a bare tuple for a shape, whose
+        # compact strides would spread the elements far past the buffer.
+        return typed.view(make_layout(tuple(shape), tuple(stride)))
 
     def _coord(self, idxs):
         if idxs is None:
