@@ -20,7 +20,9 @@ bash scripts/package_test.sh wheel tests/python/test_kernel_library.py \
   tests/python/test_flydsl_api.py -q   # a fresh venv: the examples, then these tests
 stage pytest
 # -rs: skipped tests say why (the GPU-only ones); two processes, the large-memory tests in one.
-python3 -m pytest -q -rs -n 2 --dist loadgroup tests/python
+# A cpu kernel's access past its block's shared memory crashes the test instead of passing
+# silently (FLYDSL_CPU_GUARD_SHARED).
+FLYDSL_CPU_GUARD_SHARED=1 python3 -m pytest -q -rs -n 2 --dist loadgroup tests/python
 stage Rust
 # bindgen (the raw-layer freshness test) loads libclang from LLVM 22.
 (cd bindings/rust && LIBCLANG_PATH=/usr/lib/llvm-22/lib cargo test --quiet &&

@@ -354,6 +354,8 @@ public:
     g.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes);
     g.waveSize = waveSize_;
     g.collectives = info_->usesCollectives;
+    static const bool guardShared = envFlag("FLYDSL_CPU_GUARD_SHARED", false);
+    g.guardShared = guardShared;
     try {
       runtime::cpu::launch(entry_, pointers, g);
     } catch (const runtime::cpu::LaunchError &e) {

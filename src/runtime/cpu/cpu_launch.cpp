@@ -12,6 +12,7 @@
 #endif
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -66,9 +67,14 @@ constexpr uintptr_t kMaxSharedAlign = 1024;
 /// kMaxSharedAlign). AMD kernels may keep a shared-memory address in 32 bits, as the hardware's
 /// LDS addresses are (FlyDSL's conv3d takes ptrtoint to an i32 and back): where the system can
 /// map memory below 2 GiB the window lies there, so that round trip gives the address back.
+/// With `guard`, the window ends at a page mapped with no access (its usable part rounded up to
+/// kMaxSharedAlign), so that an access past the end faults: a test's crash where a GPU would
+/// report an illegal address, not a silent write into the next allocation.
 class SharedWindow {
 public:
-  explicit SharedWindow(uint64_t bytes) : size_(bytes + kMaxSharedAlign) {
+  SharedWindow(uint64_t bytes, bool guard) : size_(bytes + kMaxSharedAlign) {
+    if (guard && mapGuarded(bytes))
+      return;
 #ifdef MAP_32BIT
     void *low = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_32BIT, -1, 0);
@@ -90,6 +96,28 @@ public:
   uint8_t *base() const { return base_; }
 
 private:
+  bool mapGuarded(uint64_t bytes) {
+    uint64_t page = uint64_t(sysconf(_SC_PAGESIZE));
+    uint64_t usable = (bytes + kMaxSharedAlign - 1) / kMaxSharedAlign * kMaxSharedAlign;
+    uint64_t body = (usable + page - 1) / page * page;
+    size_ = body + page;
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+    void *raw = MAP_FAILED;
+#ifdef MAP_32BIT
+    raw = mmap(nullptr, size_, PROT_READ | PROT_WRITE, flags | MAP_32BIT, -1, 0);
+#endif
+    if (raw == MAP_FAILED)
+      raw = mmap(nullptr, size_, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (raw == MAP_FAILED) { // no guard then
+      size_ = bytes + kMaxSharedAlign;
+      return false;
+    }
+    mapped_ = static_cast<uint8_t *>(raw);
+    mprotect(mapped_ + body, page, PROT_NONE);
+    base_ = mapped_ + body - usable;
+    return true;
+  }
+
   size_t size_;
   uint8_t *mapped_ = nullptr;
   std::vector<uint8_t> heap_;
@@ -576,7 +604,7 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
   std::mutex errorMutex;
   std::string error;
   auto worker = [&] {
-    SharedWindow window(sharedBytes);
+    SharedWindow window(sharedBytes, g.guardShared);
     uint8_t *shared = window.base();
     std::vector<std::unique_ptr<char[]>> stacks;
     ThreadContext ctx{};

@@ -29,6 +29,9 @@ struct Geometry {
   uint64_t dynamicSharedBytes; // after the static part, 16-byte aligned
   int waveSize;
   bool collectives; // run threads as fibers
+  /// The block's shared memory ends at an inaccessible page (FLYDSL_CPU_GUARD_SHARED), so that
+  /// an access past its end (rounded up to 1 KiB) faults instead of touching what lies beyond.
+  bool guardShared = false;
 };
 
 /// A cpu object's entry (compiler.h): args, then the ids of compiler::cpu_ids.
