@@ -1,6 +1,7 @@
 //===- event_api.cpp - The C API of GPU events and device facts ---------------===//
 
 #include "capi/compiled.h"
+#include "capi/driver_calls.h"
 #include "runtime/cpu/host_processor.h"
 #include "runtime/cuda/cuda_driver.h"
 #include "runtime/cuda/cuda_event.h"
@@ -23,21 +24,6 @@ namespace {
 
 fly_event *eventOf(const fly_event_t *e, const char *name) {
   return fromHandle<fly_event>(e, HandleKind::Event, name);
-}
-
-void requireTargetDevice(const char *target, int device) {
-  if (!target)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
-  if (device < 0)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
-}
-
-template <class F> void onDriver(F &&body) {
-  try {
-    body();
-  } catch (const runtime::gpu::GpuError &e) {
-    fail(FLY_ERROR_LAUNCH, e.what());
-  }
 }
 
 } // namespace

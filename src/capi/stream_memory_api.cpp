@@ -1,8 +1,8 @@
 //===- stream_memory_api.cpp - Scratch memory in stream order ------------------===//
 
+#include "capi/driver_calls.h"
 #include "capi/status.h"
 #include "runtime/cuda/cuda_stream_memory.h"
-#include "runtime/gpu/launch_limits.h"
 #include "runtime/hip/hip_stream_memory.h"
 
 #include <cstdlib>
@@ -16,10 +16,7 @@ namespace {
 enum class Target { Cuda, Rocm, Cpu };
 
 Target targetOf(const char *target, int device) {
-  if (!target)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "target is NULL");
-  if (device < 0)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "device " + std::to_string(device) + " is negative");
+  requireTargetDevice(target, device);
   if (!std::strcmp(target, "cuda"))
     return Target::Cuda;
   if (!std::strcmp(target, "rocm"))
@@ -28,14 +25,6 @@ Target targetOf(const char *target, int device) {
     return Target::Cpu;
   fail(FLY_ERROR_INVALID_ARGUMENT,
        std::string("unknown target '") + target + "' (expected cuda, rocm or cpu)");
-}
-
-template <class F> void onDriver(F &&body) {
-  try {
-    body();
-  } catch (const runtime::gpu::GpuError &e) {
-    fail(FLY_ERROR_LAUNCH, e.what());
-  }
 }
 
 } // namespace
