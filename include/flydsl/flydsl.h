@@ -1218,7 +1218,8 @@ typedef struct fly_compiled fly_compiled_t;
 
 typedef struct fly_compile_options {
   size_t struct_size;  /* sizeof(fly_compile_options_t) */
-  const char *target;  /* "cpu", "rocm" or "cuda"; NULL: FLYDSL_COMPILE_BACKEND, else cpu */
+  const char *target;  /* "cpu", "rocm" or "cuda"; NULL: FLYDSL_COMPILE_BACKEND, else the
+                          target of data_device_type, else the GPU present's, else cpu */
   const char *arch;    /* e.g. "gfx942", "sm_90"; NULL: ARCH or FLYDSL_GPU_ARCH, else gfx942
                           (rocm, and the arch cpu emulates) or sm_90 (cuda) */
   int opt_level;       /* 0..3 */
@@ -1228,6 +1229,11 @@ typedef struct fly_compile_options {
    * is FLY_ERROR_INVALID_ARGUMENT, a value LLVM refuses FLY_ERROR_COMPILE. NULL or "": none.
    * Read only where struct_size covers it. */
   const char *llvm_options;
+  /* The DLPack device type (DLDeviceType) of the memory the kernel's tensor arguments all lie
+   * in, 0 where unknown or mixed. Where target is NULL and FLYDSL_COMPILE_BACKEND is unset, the
+   * data chooses: host memory (kDLCPU) the cpu target, CUDA memory cuda, ROCm memory rocm; else
+   * the GPU present does. Read only where struct_size covers it. */
+  int data_device_type;
 } fly_compile_options_t;
 
 /* Compiles every kernel of a module (all must be finished; a module of parsed or rewritten IR:
@@ -1253,7 +1259,8 @@ FLY_API void fly_compiled_destroy(fly_compiled_t *compiled);
  * (FLYDSL_DUMP_IR output says why, in a fly.cpu_fibers attribute). */
 FLY_API int64_t fly_debug_cpu_fiber_kernels(void);
 /* The target and arch fly_compile would choose for these options (NULL: all defaults): the
- * options' target and arch, else the environment's, else the GPU present's (caller frees
+ * options' target and arch, else the environment's, else those of the memory the options'
+ * data_device_type names, else the GPU present's (caller frees
  * both strings; either out pointer may be NULL). */
 FLY_API fly_status fly_resolve_target(const fly_compile_options_t *options, char **target,
                                       char **arch);

@@ -16,6 +16,7 @@
 #include "runtime/hip/hip_driver.h"
 
 #include <dlfcn.h>
+#include <dlpack/dlpack.h>
 #include <sys/stat.h>
 
 #include <cmath>
@@ -80,7 +81,16 @@ compiler::Options resolve(const fly_compile_options_t *o) {
     fail(FLY_ERROR_INVALID_ARGUMENT, "fly_compile_options_t.struct_size is not set");
   compiler::Options out;
   const char *target = o && o->target ? o->target : env("FLYDSL_COMPILE_BACKEND");
-  // Unset: the GPU present (CUDA first), else cpu; the arch of that device unless one is
+  // Unset: the target of the memory the arguments lie in, so that host arrays run on the cpu
+  // target where a GPU is present too.
+  bool hasDataDevice = o && o->struct_size >= offsetof(fly_compile_options_t, data_device_type) +
+                                                  sizeof(o->data_device_type);
+  if (!target && hasDataDevice)
+    target = o->data_device_type == kDLCPU    ? "cpu"
+             : o->data_device_type == kDLCUDA ? "cuda"
+             : o->data_device_type == kDLROCM ? "rocm"
+                                              : nullptr;
+  // Else the GPU present (CUDA first), else cpu; the arch of that device unless one is
   // given.
   bool cudaPresent = !target && runtime::cuda::deviceCount() > 0;
   bool hipPresent = !target && !cudaPresent && runtime::hip::deviceCount() > 0;

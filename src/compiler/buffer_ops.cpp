@@ -11,6 +11,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 
+#include <algorithm>
+
 namespace fly::compiler {
 
 namespace {
@@ -41,11 +43,12 @@ struct Access {
   mlir::Type elemType;   // LLVM-compatible
   int lanes;
   unsigned elemBytes;
+  unsigned align;    // bytes the address is known aligned to (see ir/buffer_extent.h)
   bool tensorExtent; // bounded at its tensor's extent (see ir/buffer_extent.h)
 };
 
-Access describeAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc, mlir::Value off,
-                      mlir::Value soff, mlir::Type type) {
+Access describeAccess(mlir::Operation *op, mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc,
+                      mlir::Value off, mlir::Value soff, mlir::Type type) {
   auto make = resourceOf(rsrc);
   Access a;
   a.base = make.getBase();
@@ -58,6 +61,9 @@ Access describeAccess(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc, 
   a.lanes = vec ? vec.getNumElements() : 1;
   a.elemBytes = a.elemType.getIntOrFloatBitWidth() / 8;
   a.tensorExtent = make->hasAttr(ir::kTensorExtentResource);
+  a.align = a.elemBytes;
+  if (auto known = op->getAttrOfType<mlir::IntegerAttr>(ir::kBufferAccessAlign))
+    a.align = unsigned(std::clamp<int64_t>(known.getInt(), 1, a.elemBytes));
   return a;
 }
 
@@ -123,14 +129,14 @@ void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
   mlir::Type type = op.getRes().getType();
-  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), type);
+  Access a = describeAccess(op, b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), type);
   auto whole = mlir::scf::IfOp::create(b, loc, mlir::TypeRange{type},
                                        inRange(b, loc, a, 0, int64_t(a.elemBytes) * a.lanes),
                                        true, true);
   {
     mlir::OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(whole.thenBlock());
-    mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, type, addressAt(b, loc, a, 0), a.elemBytes);
+    mlir::Value v = mlir::LLVM::LoadOp::create(b, loc, type, addressAt(b, loc, a, 0), a.align);
     mlir::scf::YieldOp::create(b, loc, v);
     // Partly outside: element by element, zeros outside; byte by byte at a tensor's extent.
     b.setInsertionPointToStart(whole.elseBlock());
@@ -148,10 +154,9 @@ void emulateLoad(mlir::ROCDL::RawPtrBufferLoadOp op) {
                                           inRange(b, loc, a, first, a.elemBytes), true, true);
       mlir::OpBuilder::InsertionGuard lg(b);
       b.setInsertionPointToStart(lane.thenBlock());
-      mlir::scf::YieldOp::create(
-          b, loc,
-          mlir::ValueRange{mlir::LLVM::LoadOp::create(b, loc, a.elemType,
-                                                      addressAt(b, loc, a, first), a.elemBytes)});
+      mlir::scf::YieldOp::create(b, loc,
+                                 mlir::ValueRange{mlir::LLVM::LoadOp::create(
+                                     b, loc, a.elemType, addressAt(b, loc, a, first), a.align)});
       b.setInsertionPointToStart(lane.elseBlock());
       mlir::scf::YieldOp::create(b, loc, zero);
       b.setInsertionPointAfter(lane);
@@ -184,12 +189,13 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
   mlir::Value data = op.getVdata();
-  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
+  Access a =
+      describeAccess(op, b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
   auto whole = ifWholeInRange(b, loc, a, /*withElse=*/true);
   {
     mlir::OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(whole.thenBlock()->getTerminator());
-    mlir::LLVM::StoreOp::create(b, loc, data, addressAt(b, loc, a, 0), a.elemBytes);
+    mlir::LLVM::StoreOp::create(b, loc, data, addressAt(b, loc, a, 0), a.align);
     b.setInsertionPoint(whole.elseBlock()->getTerminator());
     if (a.tensorExtent)
       storeBytes(b, loc, a, data);
@@ -199,7 +205,7 @@ void emulateStore(mlir::ROCDL::RawPtrBufferStoreOp op) {
       mlir::OpBuilder::InsertionGuard lg(b);
       b.setInsertionPoint(lane.thenBlock()->getTerminator());
       mlir::LLVM::StoreOp::create(b, loc, laneOf(b, loc, a, data, i), addressAt(b, loc, a, first),
-                                  a.elemBytes);
+                                  a.align);
     }
   }
   op.erase();
@@ -211,7 +217,8 @@ template <class AtomicOp> void emulateAtomic(AtomicOp op, mlir::LLVM::AtomicBinO
   mlir::OpBuilder b(op);
   auto loc = op.getLoc();
   mlir::Value data = op.getVdata();
-  Access a = describeAccess(b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
+  Access a =
+      describeAccess(op, b, loc, op.getRsrc(), op.getOffset(), op.getSoffset(), data.getType());
   auto whole = ifWholeInRange(b, loc, a, /*withElse=*/false);
   mlir::OpBuilder::InsertionGuard g(b);
   b.setInsertionPoint(whole.thenBlock()->getTerminator());

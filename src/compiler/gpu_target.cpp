@@ -183,6 +183,27 @@ void callDeviceLibraryMath(mlir::gpu::GPUModuleOp gpuModule) {
 // approximations, and what remains with an LLVM intrinsic that NVPTX selects directly becomes
 // a call of that intrinsic (the NVVM conversion would otherwise ask for libdevice).
 void expandMathForNvptx(mlir::gpu::GPUModuleOp gpuModule) {
+  // arith's IEEE maxNum / minNum: the NVVM conversion calls __nv_fmaxf / __nv_fminf for them;
+  // LLVM's intrinsics select without libdevice. Its remainder (remf) has only __nv_fmodf: the
+  // conversion refuses llvm.frem, and NVPTX's own frem is not exact where the quotient is large.
+  llvm::SmallVector<mlir::Operation *> libdeviceAriths;
+  gpuModule.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::arith::MaxNumFOp, mlir::arith::MinNumFOp, mlir::arith::RemFOp>(op))
+      libdeviceAriths.push_back(op);
+  });
+  for (mlir::Operation *op : libdeviceAriths) {
+    if (mlir::isa<mlir::arith::RemFOp>(op))
+      throw CompileError("'arith.remf' (a float %) has no cuda lowering without NVIDIA's "
+                         "libdevice; compute x - y * trunc(x / y) where that is close enough");
+    mlir::OpBuilder b(op);
+    mlir::Value l = op->getOperand(0), r = op->getOperand(1), v;
+    if (mlir::isa<mlir::arith::MaxNumFOp>(op))
+      v = mlir::LLVM::MaxNumOp::create(b, op->getLoc(), l, r);
+    else
+      v = mlir::LLVM::MinNumOp::create(b, op->getLoc(), l, r);
+    op->getResult(0).replaceAllUsesWith(v);
+    op->erase();
+  }
   // log10(x) = ln(x) / ln(10): ln has a polynomial here, log10 has none.
   llvm::SmallVector<mlir::math::Log10Op> log10s;
   gpuModule.walk([&](mlir::math::Log10Op op) { log10s.push_back(op); });

@@ -26,12 +26,15 @@ def dump_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
     monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
 
-    def folder():
-        folders = list(tmp_path.iterdir())
-        (only,) = folders if len(folders) == 1 else tmp_path.glob("cpu-*")
-        return only
+    return lambda: launch_folder(tmp_path)
 
-    return folder
+
+def launch_folder(dump_dir):
+    """The stages of the compile that ran: the one target's, else the cpu's (emulating an AMD
+    arch, the cpu dumps that GPU's compile beside its own)."""
+    folders = list(dump_dir.iterdir())
+    (only,) = folders if len(folders) == 1 else dump_dir.glob("cpu-*")
+    return only
 
 
 @flyc.kernel
@@ -317,9 +320,9 @@ def test_fly_copies_and_the_builders_own_agree_on_cpu(tmp_path, monkeypatch):
     monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     a = np.arange(32, dtype=np.float32).reshape(4, 8)
     for swizzled in (False, True):
-        out = dev.array(np.zeros((4, 8), np.float32))
-        tile_copy(dev.array(a), out, swizzled).launch(grid=(1,), block=(4,))
-        assert np.array_equal(dev.host(out), a), swizzled
+        out = np.zeros((4, 8), np.float32)  # host arrays: the cpu target, whose dumps are read
+        tile_copy(a, out, swizzled).launch(grid=(1,), block=(4,))
+        assert np.array_equal(out, a), swizzled
     # The swizzled shared tile's copies are the builder's own loads and stores.
     origins = [(f / "00_origin.mlir").read_text() for f in tmp_path.glob("cpu-*")]
     (swizzled,) = [o for o in origins if "gpu.barrier" in o]
@@ -361,7 +364,7 @@ def test_swizzled_shared_tiles_aligned_to_their_swizzle_are_fly_views(tmp_path, 
         swizzled_tile(dev.array(a), out, raw, align).launch(grid=(1,), block=(4,))
         assert np.array_equal(dev.host(out), a), align
         assert np.array_equal(dev.host(raw).ravel()[swizzled], a.ravel()), align
-        (folder,) = (tmp_path / str(align)).glob("cpu-*")
+        folder = launch_folder(tmp_path / str(align))
         origin = (folder / "00_origin.mlir").read_text()
         assert origin.count("fly.copy(") == fly_copies, align
         # f32 elements: the swizzle of byte addresses is Swizzle<1,4,2>.
@@ -391,7 +394,7 @@ def test_element_accesses_of_swizzled_shared_tiles(tmp_path, monkeypatch):
         out = dev.array(np.zeros(32, np.float32))
         swizzled_elements(out, align).launch(grid=(1,), block=(32,))
         assert np.array_equal(dev.host(out), (x ^ ((x & 16) >> 2)).astype(np.float32)), align
-        (folder,) = (tmp_path / str(align)).glob("cpu-*")
+        folder = launch_folder(tmp_path / str(align))
         origin = (folder / "00_origin.mlir").read_text()
         assert (re.search(r"fly\.memref\.store\(.*S<1,4,2>>", origin) is not None) == (
             align == 128

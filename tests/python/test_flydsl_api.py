@@ -5,6 +5,7 @@ widths."""
 
 import importlib
 import math
+import re
 from types import SimpleNamespace
 
 import flydsl.compiler as flyc
@@ -211,6 +212,33 @@ def test_arith_names_match_numpy():
     np.testing.assert_array_equal(of[2], (f != g).astype(np.float32))
     np.testing.assert_array_equal(of[3], f + g)
     np.testing.assert_array_equal(of[4], np.minimum(f, g))
+
+
+@flyc.kernel
+def float_remainders(f: fx.Tensor, g: fx.Tensor, out: fx.Tensor):
+    i = fx.thread_idx.x
+    out[i] = fx.arith.remf(f[i], g[i])
+
+
+def test_float_extremes_need_no_device_library_on_cuda():
+    """NVIDIA's libdevice is not linked: maxnumf / minnumf select without it, and remf, which
+    only libdevice computes exactly, is refused when compiled rather than when loaded."""
+    x = np.ones(64, np.float32)
+    rows = np.zeros((8, 64), np.int32), np.zeros((5, 64), np.float32)
+    ptx = arith_ops.compile(x.view(np.int32), x.view(np.int32), x, x, *rows, target="cuda",
+                            arch="sm_90").binary.decode()  # fmt: skip
+    assert ".extern .func" not in ptx and re.search(r"\bmax\.f32", ptx)
+    with pytest.raises(flyc.CompileError, match="'arith.remf' .* has no cuda lowering"):
+        float_remainders.compile(x, x, x, target="cuda", arch="sm_90")
+
+
+def test_float_remainders_match_numpy():
+    f = np.array([5.5, -5.5, 7.0, 1.0, -0.0, 3.0], np.float32)
+    g = np.array([2.0, 2.0, -3.0, np.inf, 1.0, 0.0], np.float32)
+    out = dev.array(np.zeros_like(f))
+    float_remainders(dev.array(f), dev.array(g), out).launch(block=(len(f),))
+    with np.errstate(invalid="ignore"):  # x % 0 is NaN
+        np.testing.assert_array_equal(dev.host(out), np.fmod(f, g))
 
 
 def test_arith_on_python_numbers_folds():
@@ -1021,6 +1049,12 @@ def test_buffer_copies_take_rows_that_start_off_their_width():
     np.testing.assert_array_equal(dev.host(dst), src[:, :2])
     with pytest.raises(flyc.CompileError, match="4-byte aligned accesses"):
         pairs_from_rows(dev.array(src), dst, False).launch(block=(4,))
+    # Where buffer instructions are emulated, the 32-bit copy is made of accesses no wider
+    # than the elements' alignment (on cuda a wider one faults).
+    ptx = pairs_from_rows.compile(src, np.zeros((4, 2), np.float16), True, target="cuda",
+                                  arch="sm_90").binary.decode()  # fmt: skip
+    accesses = re.findall(r"\b(?:ld|st)\.global\.\w*?(\d+)\b", ptx)
+    assert accesses and max(map(int, accesses)) <= 16, accesses
 
 
 def test_get_shape_stride_and_layout_of_layouts_and_tensors():

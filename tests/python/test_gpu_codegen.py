@@ -4,7 +4,6 @@ Nothing here runs on a GPU."""
 
 import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import load
+from _tools import needs_llvm_tools, needs_rocm_device_libs
 from flydsl.compiler import from_dlpack
 from flydsl.errors import CompileError
 
@@ -37,15 +37,6 @@ def kernels(wave):
 
 
 SHARED = {"block_reduce", "tiled_transpose", "softmax"}
-
-needs_llvm_tools = pytest.mark.skipif(
-    not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
-)
-# rocm code links the ROCm device library (ocml, ockl); the CUDA device machine lacks it.
-needs_rocm_device_libs = pytest.mark.skipif(
-    not Path("/usr/lib/x86_64-linux-gnu/amdgcn/bitcode/ocml.bc").exists(),
-    reason="the ROCm device library (Debian rocm-device-libs) is not installed",
-)
 
 
 def disassemble(tmp_path, binary, arch):
@@ -220,6 +211,8 @@ def fly_opt():
     tool = Path(lib._name).parent / "fly-opt"
     if not tool.exists() and os.environ.get("FLYDSL_TEST_INSTALLED") == "1":
         pytest.skip("the installed package has no fly-opt beside its library")
+    if not tool.exists() and os.environ.get("FLYDSL_LIB"):
+        pytest.skip(f"FLYDSL_LIB names a library with no fly-opt beside it ({tool.parent})")
     return tool
 
 

@@ -7,6 +7,7 @@ import flydsl.expr as fx
 import numpy as np
 import pytest
 from _ir_module import module_text
+from _tools import needs_rocm_device_libs
 from flydsl._mlir import ir
 from flydsl.compiler.compilation_context import CompilationContext
 
@@ -120,7 +121,10 @@ def test_float_class_tests_match_numpy(host_target):
     np.testing.assert_array_equal(out, [np.isnan(x), np.isinf(x), np.isfinite(x), normal])
 
 
-@pytest.mark.parametrize("target,arch", [("rocm", "gfx942"), ("cuda", "sm_90")])
+@pytest.mark.parametrize(
+    "target,arch",
+    [pytest.param("rocm", "gfx942", marks=needs_rocm_device_libs), ("cuda", "sm_90")],
+)
 def test_every_function_compiles_for_the_gpu_targets(target, arch):
     f = np.zeros((8, len(X)), np.float32)
     k = np.zeros((6, len(X)), np.int32)

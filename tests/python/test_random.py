@@ -7,6 +7,7 @@ import flydsl.expr as fx
 import numpy as np
 import pytest
 from _examples import dev
+from _tools import needs_rocm_device_libs
 
 ZERO_4X32 = (0x6627E8D5, 0xE169C58D, 0xBC57AC4C, 0x9B00DBD8)  # Random123's known answers
 ZERO_4X64 = (0x16554D9ECA36314C, 0xDB20FE9D672D0FDC, 0xD7E772CEE186176B, 0x7E68B68AEC7BA23B)
@@ -107,7 +108,10 @@ def test_wrong_words_are_errors(call, error, message):
         call()
 
 
-@pytest.mark.parametrize("target,arch", [("rocm", "gfx942"), ("cuda", "sm_90")])
+@pytest.mark.parametrize(
+    "target,arch",
+    [pytest.param("rocm", "gfx942", marks=needs_rocm_device_libs), ("cuda", "sm_90")],
+)
 def test_draws_compile_for_the_gpu_targets(target, arch):
     words, n = np.zeros(4 * 64, np.uint32), np.zeros(128, np.float32)
     draw.compile(words, np.zeros(64, np.float32), n, 7, target=target, arch=arch)

@@ -49,6 +49,7 @@ class CompileOptions(ctypes.Structure):
         ("arch", ctypes.c_char_p),
         ("opt_level", _i32),
         ("llvm_options", ctypes.c_char_p),
+        ("data_device_type", _i32),
     ]
 
 

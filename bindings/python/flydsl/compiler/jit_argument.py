@@ -60,6 +60,7 @@ class _TensorArg:
             self.pointer, self.kind = ctypes.addressof(obj.dltensor), K.ARG_DLTENSOR
             self.dtype, self.rank, self.is_pointer = obj.dtype, 1, True
             self.spec = _fast.bare_spec(obj.address, (1,), int(obj.dltensor.dtype.bits) // 8)
+            self.device_type = int(obj.dltensor.device.device_type)
             return
         marked = obj if isinstance(obj, TensorArgument) else None
         if marked is not None:
@@ -75,6 +76,7 @@ class _TensorArg:
         if key not in _DL_DTYPES or t.dtype.lanes != 1:
             raise TypeError(f"DLPack dtype code {key[0]} bits {key[1]} has no kernel dtype")
         self.dtype = _DL_DTYPES[key]
+        self.device_type = int(t.device.device_type)
         self.rank = t.ndim
         shape = tuple(t.shape[m] for m in range(t.ndim))
         if t.strides:

@@ -117,10 +117,11 @@ def code_object_resource_usage(hsaco, kernel, arch, block_threads=0):
     return _usage_dict(u)
 
 
-def _compile_options(target=None, arch=None):
+def _compile_options(target=None, arch=None, data_device=0):
     """The options for an explicit target and arch, at FLYDSL_COMPILE_OPT_LEVEL; the library
     reads the environment's choice of target itself (and ignores an ARCH that names no GPU
-    arch). The three join the key."""
+    arch), and where neither names one, the DLPack device type the arguments lie in chooses.
+    All of them join the key."""
     env_target, env_arch = _fast.target_choice()
     o = K.CompileOptions(ctypes.sizeof(K.CompileOptions))
     o.target = target.encode() if target else None
@@ -128,7 +129,26 @@ def _compile_options(target=None, arch=None):
     o.opt_level = env.compile.opt_level
     llvm = llvm_options_text(CompilationContext.get_compile_hints())
     o.llvm_options = llvm.encode() if llvm else None
-    return o, (target or env_target, arch or env_arch, o.opt_level, llvm)
+    chosen = target or env_target
+    o.data_device_type = 0 if chosen else data_device
+    return o, (chosen, arch or env_arch, o.opt_level, llvm, o.data_device_type)
+
+
+def _data_device(classified):
+    """The DLPack device type every tensor argument lies in (0: none, or several)."""
+    types = set()
+
+    def visit(entries):
+        for kind, detail in entries:
+            if kind == "tensor":
+                types.add(detail.device_type)
+            elif kind == "bundle":
+                visit(detail[1])
+            elif kind == "struct":
+                visit(detail[2])
+
+    visit(classified)
+    return types.pop() if len(types) == 1 else 0
 
 
 # Compiled signatures a kernel function keeps (a Constexpr swept over many values makes a new
@@ -493,7 +513,7 @@ class KernelFunction(global_refs.TracedFunction):
         """The kernel compiled for these arguments, target and (when known, from a launch) the
         block it is launched with."""
         self._check_globals_drift()
-        options, choice = _compile_options(target, arch)
+        options, choice = _compile_options(target, arch, _data_device(classified))
         # The symbol and the declared block size are set on the function by some programs
         # between launches (FlyDSL's `_func.__name__`, `_known_block_size`).
         block_size = None if self.known_block_size is None else tuple(self.known_block_size)
