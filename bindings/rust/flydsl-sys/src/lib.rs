@@ -1926,6 +1926,7 @@ pub struct fly_compile_options {
     pub arch: *const ::std::os::raw::c_char,
     pub opt_level: ::std::os::raw::c_int,
     pub llvm_options: *const ::std::os::raw::c_char,
+    pub data_device_type: ::std::os::raw::c_int,
 }
 pub type fly_compile_options_t = fly_compile_options;
 unsafe extern "C" {

@@ -79,6 +79,7 @@ impl Module {
             arch: arch.as_ref().map_or(ptr::null(), |a| a.as_ptr()),
             opt_level: 2,
             llvm_options: ptr::null(),
+            data_device_type: 0, // the compile has no arguments to go by
         };
         let mut raw = ptr::null_mut();
         // SAFETY: options outlive the call; `raw` is a valid out pointer.
