@@ -248,6 +248,29 @@ def _apply_views(value):
     return value
 
 
+_PLAIN_VALUES = (bool, int, float, complex, str, bytes, type(None))
+
+
+def _instance_key(instance):
+    """What a method kernel's compile depends on of its instance: the class, and the attributes
+    a trace may bake in as constants (numbers, strings, and tuples, lists, dicts of them).
+    FlyDSL keys by the class alone, which runs a kernel traced for another instance's values;
+    an attribute of any other kind is not read into the key."""
+
+    def plain(v):
+        if isinstance(v, _PLAIN_VALUES):
+            return True
+        if isinstance(v, (tuple, list)):
+            return all(plain(x) for x in v)
+        if isinstance(v, dict):
+            return all(plain(k) and plain(x) for k, x in v.items())
+        return isinstance(v, Numeric)
+
+    fields = getattr(instance, "__dict__", {})
+    values = tuple(sorted((k, repr(v)) for k, v in fields.items() if plain(v)))
+    return ("self", type(instance), values)
+
+
 def _launch_args(classified, args):
     """The C launch arguments of classified arguments, bundles flattened in field order."""
     for kind, detail in classified:
@@ -349,9 +372,13 @@ class KernelFunction(global_refs.TracedFunction):
         self._prepared = _Bounded(_SIGNATURES_KEPT)  # (signature, target choice) -> launch
         params = list(self.signature.parameters.values())
         self._names = [p.name for p in params]
+        # Defined in a class, the kernel is a method: `self` is the instance it is called on,
+        # a compile-time value (see _instance_key).
+        self._has_self_param = bool(params) and params[0].name == "self"
         # Calls that give every parameter positionally and take no Stream can use the hot path;
-        # Constexpr values join its key.
-        self._positional = all(
+        # Constexpr values join its key. A method's instance may change between calls, so
+        # each of its launches takes the slow path, which reads the instance.
+        self._positional = not self._has_self_param and all(
             p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
             and self.hints.get(p.name) is not Stream
             for p in params
@@ -402,14 +429,23 @@ class KernelFunction(global_refs.TracedFunction):
         bound.apply_defaults()
         return _Launch(self, None, list(bound.arguments.items()))
 
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        return functools.partial(self, instance)
+
     def _classify(self, items, hints=None):
-        """(kind, detail) per parameter: tensor, scalar, constexpr, stream, or a bundle (a
-        SimpleNamespace whose fields are classified in turn and rebuilt inside the kernel)."""
+        """(kind, detail) per parameter: tensor, scalar, constexpr, stream, the instance of a
+        method (self), or a bundle (a SimpleNamespace whose fields are classified in turn and
+        rebuilt inside the kernel)."""
+        top = hints is None
         hints = self.hints if hints is None else hints
         out = []
         for name, value in items:
             hint = hints.get(name)
-            if _constexpr_of(hint):
+            if top and name == "self" and self._has_self_param:
+                out.append(("self", value))
+            elif _constexpr_of(hint):
                 out.append(("constexpr", value))
             elif isinstance(value, _HOST_CONSTANTS):  # atoms, tiled copies, layouts
                 out.append(("constexpr", value))
@@ -453,6 +489,8 @@ class KernelFunction(global_refs.TracedFunction):
                 key.append(("s", detail[0]))
             elif kind == "constexpr":
                 key.append(("c", repr(detail)))
+            elif kind == "self":
+                key.append(_instance_key(detail))
             elif kind == "bundle":
                 key.append(("b", detail[0], self._key(detail[1])))
             elif kind == "struct":  # the class names the Constexpr fields' values
