@@ -146,7 +146,7 @@ int main(void) {
     die("create", fly_last_error_message());
   fly_kernel_tensor_param(k, FLY_F32, 1);
   fly_kernel_scalar_param(k, FLY_I32);
-  fly_compile_options_t o = {sizeof o, "cuda", NULL, 2, NULL};
+  fly_compile_options_t o = {sizeof o, "cuda", NULL, 2, NULL, 0};
   if (fly_kernel_finish(k) || fly_compile(m, &o, &s.compiled))
     die("compile", fly_last_error_message());
   if (fly_prepare_launch(s.compiled, "empty", &s.prepared))

@@ -72,7 +72,7 @@ int main(void) {
     return 1;
   /* Host arrays: the cpu target, also where a GPU is present. */
   fly_compiled_t *compiled;
-  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL};
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL, 0};
   CHECK(fly_compile(module, &options, &compiled));
 
   const int sizes[] = {1, 255, 256, 1000, 4099};

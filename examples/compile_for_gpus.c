@@ -40,7 +40,7 @@ int main(int argc, char **argv) {
   const char *targets[][2] = {{"rocm", "gfx942"}, {"rocm", "gfx950"}, {"rocm", "gfx1201"},
                               {"cuda", "sm_80"},  {"cuda", "sm_90"},  {"cpu", "gfx942"}};
   for (size_t t = 0; t < sizeof targets / sizeof targets[0]; ++t) {
-    fly_compile_options_t o = {sizeof o, targets[t][0], targets[t][1], 2, NULL};
+    fly_compile_options_t o = {sizeof o, targets[t][0], targets[t][1], 2, NULL, 0};
     fly_compiled_t *c;
     CHECK_OK(fly_compile(m, &o, &c));
     const void *code;

@@ -46,7 +46,7 @@ int main(void) {
   DLTensor t = {data, {kDLCPU, 0}, 1, {kDLFloat, 32, 1}, shape, NULL, 0};
   fly_arg_t arg = {FLY_ARG_DLTENSOR, &t, 0, 0};
   fly_launch_config_t config = {sizeof(config), {1, 1, 1}, {N, 1, 1}, 0, NULL};
-  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL};
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL, 0};
 
   /* Factors 2, 3, 2, 3: each factor's second request is answered from memory. */
   struct scale_spec specs[2] = {{2, 0}, {3, 0}};

@@ -63,7 +63,7 @@ int main(void) {
   CHECK(fly_kernel_finish(k));
 
   fly_compiled_t *compiled;
-  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL};
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL, 0};
   CHECK(fly_compile(module, &options, &compiled));
 
   float *x = aligned_alloc(16, M * N * sizeof(float)),

@@ -80,7 +80,7 @@ int main(void) {
   CHECK(fly_module_create(&m));
   if (build(m))
     return 1;
-  fly_compile_options_t options = {sizeof options, "cpu", "sm_90", 2, NULL};
+  fly_compile_options_t options = {sizeof options, "cpu", "sm_90", 2, NULL, 0};
   CHECK(fly_compile(m, &options, &c));
   fly_module_destroy(m);
 

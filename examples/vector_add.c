@@ -45,7 +45,7 @@ int main(void) {
   /* Host arrays: the cpu target, also where a GPU is present (there the Python examples
    * launch on torch tensors). */
   fly_compiled_t *compiled;
-  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL};
+  fly_compile_options_t options = {sizeof(options), "cpu", NULL, 2, NULL, 0};
   CHECK(fly_compile(module, &options, &compiled));
 
   enum { N = 1000 };

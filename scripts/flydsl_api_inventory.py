@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[1]
 MODULES = [
     "flydsl.expr.arith", "flydsl.expr.math", "flydsl.expr.gpu", "flydsl.expr.numeric",
     "flydsl.expr.primitive", "flydsl.expr.derived", "flydsl.expr.typing", "flydsl.expr.struct",
-    "flydsl.expr.meta", "flydsl.expr.rocdl", "flydsl.expr.rocdl.cdna3", "flydsl.expr.rocdl.cdna4",
+    "flydsl.expr.meta", "flydsl.expr.utils", "flydsl.expr.rocdl", "flydsl.expr.rocdl.cdna3", "flydsl.expr.rocdl.cdna4",
     "flydsl.expr.rocdl.rdna3", "flydsl.expr.rocdl.rdna4", "flydsl.expr.rocdl.universal",
     "flydsl.compiler", "flydsl.compiler.jit_function", "flydsl.compiler.kernel_function",
     "flydsl.compiler.jit_argument", "flydsl.compiler.ast_rewriter", "flydsl.compiler.diagnostics",

@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 
 # What the table covers, in this order: programs run as scripts, then pytest files.
-EXAMPLES = ["examples/*.py", "examples/extension/coop/*.py"]
+EXAMPLES = ["examples/*.py", "examples/utils/*.py", "examples/extension/coop/*.py"]
 TESTS = [
     "tests/unit/test_*.py",
     "tests/language/test_*.py",

@@ -38,6 +38,13 @@ if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("
     { echo "setup: pip install nvidia-cutlass failed" >&2; exit 1; }
 fi
 
+# Typst's compiler, which checks that the library's drawings (fx.utils.print_typst) compile.
+if ! python3 -c 'import typst' >/dev/null 2>&1; then
+  echo "setup: installing typst"
+  python3 -m pip install -q --root-user-action=ignore typst==0.15.* ||
+    { echo "setup: pip install typst failed" >&2; exit 1; }
+fi
+
 # The Python binding's fuzzer (scripts/fuzz.sh).
 if ! python3 -c 'import atheris' >/dev/null 2>&1; then
   echo "setup: installing atheris"

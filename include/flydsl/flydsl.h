@@ -1127,6 +1127,35 @@ FLY_API fly_status fly_tiled_mma_partition(const fly_tiled_mma_t *tiled_mma,
                                            int operand /* fly_mma_operand */,
                                            const fly_layout_t *layout, int64_t thr,
                                            fly_layout_t **out);
+/* CuTe's thr_layout_vmnk: (atom thread, M atom, N atom, K atom) -> thread index. */
+FLY_API fly_status fly_tiled_mma_thr_layout_vmnk(const fly_tiled_mma_t *tiled_mma,
+                                                 fly_layout_t **out);
+/* The atom's logical thread -> lane layout (CuTe's ThrID). */
+FLY_API fly_status fly_tiled_mma_atom_thr_layout(const fly_tiled_mma_t *tiled_mma,
+                                                 fly_layout_t **out);
+/* The permutation of M, N and K as text, e.g. "(_,_,(4,4,2):(1,8,4))" (`_`: none). */
+FLY_API fly_status fly_tiled_mma_permutation(const fly_tiled_mma_t *tiled_mma, char **text);
+
+/* Drawings as Typst markup (typst.app; `typst compile` makes a PDF of them), as CuTe's
+ * print_latex draws: a grid of cells, each naming what lies at a coordinate. With `document`
+ * nonzero the text starts with the page setup a document needs once. The color callback (NULL:
+ * CuTe's palettes) writes a cell's fill as "#rrggbb" and a NUL into out and returns 0, or
+ * returns nonzero to fail the call (FLY_ERROR_INVALID_ARGUMENT); it is called with (index, 0)
+ * for a layout's cells and (thread, value) for the others. */
+typedef int (*fly_typst_color_t)(int64_t a, int64_t b, char out[8], void *user_data);
+/* A static layout, plain or composed, of rank 1 or 2: the grid of its index at each coordinate. */
+FLY_API fly_status fly_layout_typst(const fly_layout_t *layout, int document,
+                                    fly_typst_color_t color, void *user_data, char **text);
+/* A tiled MMA (with atom_only nonzero, its atom): B's K x N grid above C's M x N one and A's
+ * M x K grid left of it, each cell naming the thread and value that hold the element. */
+FLY_API fly_status fly_tiled_mma_typst(const fly_tiled_mma_t *tiled_mma, int atom_only,
+                                       int document, fly_typst_color_t color, void *user_data,
+                                       char **text);
+/* A tiled copy over its m x n tile: the threads and values reading (src_tv) and writing
+ * (dst_tv) each element, side by side, under `caption` (lines; NULL: none). */
+FLY_API fly_status fly_tiled_copy_typst(const fly_layout_t *src_tv, const fly_layout_t *dst_tv,
+                                        int64_t m, int64_t n, const char *caption, int document,
+                                        fly_typst_color_t color, void *user_data, char **text);
 
 /* Inside kernels: a host tiled MMA as a kernel value; thread thr_idx's part of operand
  * (FLY_MMA_A/_B/_C) of a tensor, (values, rest, rest, ...) as CuTe's ThrMMA::partition_A/B/C

@@ -186,7 +186,7 @@ private:
 /// The target and arch fly_compile would choose for `target` ("": the library's choice).
 inline std::pair<std::string, std::string> resolveTarget(const std::string &target = "") {
   fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
-                                   nullptr, 2, nullptr};
+                                   nullptr, 2, nullptr, 0};
   char *t = nullptr, *a = nullptr;
   check(fly_resolve_target(&options, &t, &a));
   std::pair<std::string, std::string> out(t, a);
@@ -591,7 +591,7 @@ public:
   /// target: "cpu", "rocm", "cuda" (empty: the library's choice).
   explicit Compiled(const Module &m, const std::string &target = "") {
     fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
-                                     nullptr, 2, nullptr};
+                                     nullptr, 2, nullptr, 0};
     fly_compiled_t *c = nullptr;
     check(fly_compile(m.get(), &options, &c));
     handle_.reset(c);
@@ -601,7 +601,7 @@ public:
   Compiled(const std::string &key, const std::function<void(Module &)> &build,
            const std::string &target = "", int optLevel = 2) {
     fly_compile_options_t options = {sizeof(options), target.empty() ? nullptr : target.c_str(),
-                                     nullptr, optLevel, nullptr};
+                                     nullptr, optLevel, nullptr, 0};
     Builder builder{&build, nullptr};
     fly_compiled_t *c = nullptr;
     fly_status s = fly_compile_keyed(key.c_str(), &Builder::run, &builder, &options, &c);

@@ -3,8 +3,10 @@
 #include "capi/handles.h"
 #include "capi/status.h"
 #include "capi/tokens.h"
+#include "capi/typst_color.h"
 #include "layout/codomain.h"
 #include "layout/ops.h"
+#include "layout/typst_drawing.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -306,6 +308,27 @@ fly_status fly_layout_get(const fly_layout_t *layout, const int64_t *path, size_
   return guard([&] {
     requireOut(out, "out");
     putLayout(out, L::get(plainLayout(layout, "layout", "get"), pathArg(path, n)));
+  });
+}
+
+fly_status fly_layout_typst(const fly_layout_t *layout, int document, fly_typst_color_t color,
+                            void *user_data, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    std::string body = L::typstLayout(handleValue(layout, "layout"), typstColor(color, user_data));
+    *text = copyString(document ? L::typstPreamble() + body : body);
+  });
+}
+
+fly_status fly_tiled_copy_typst(const fly_layout_t *src_tv, const fly_layout_t *dst_tv, int64_t m,
+                                int64_t n, const char *caption, int document,
+                                fly_typst_color_t color, void *user_data, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    std::string body = L::typstCopy(plainLayout(src_tv, "src_tv", "a copy drawing"),
+                                    plainLayout(dst_tv, "dst_tv", "a copy drawing"), m, n,
+                                    caption ? caption : "", typstColor(color, user_data));
+    *text = copyString(document ? L::typstPreamble() + body : body);
   });
 }
 

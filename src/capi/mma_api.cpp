@@ -4,7 +4,9 @@
 #include "capi/handles.h"
 #include "capi/kernel_values.h"
 #include "capi/status.h"
+#include "capi/typst_color.h"
 #include "layout/mma.h"
+#include "layout/typst_drawing.h"
 
 #include <map>
 #include <memory>
@@ -100,6 +102,35 @@ fly_status fly_tiled_mma_create_scaled(int64_t m, int64_t n, int64_t k, int a_fo
 
 void fly_tiled_mma_destroy(fly_tiled_mma_t *tiled_mma) {
   delete takeHandle<fly_tiled_mma>(tiled_mma, HandleKind::TiledMma);
+}
+
+fly_status fly_tiled_mma_thr_layout_vmnk(const fly_tiled_mma_t *tiled_mma, fly_layout_t **out) {
+  return guard([&] { *requireOut(out, "out") = newLayout(tiledMmaOf(tiled_mma).thrLayoutVMNK); });
+}
+
+fly_status fly_tiled_mma_atom_thr_layout(const fly_tiled_mma_t *tiled_mma, fly_layout_t **out) {
+  return guard([&] { *requireOut(out, "out") = newLayout(tiledMmaOf(tiled_mma).atom.thrID); });
+}
+
+fly_status fly_tiled_mma_permutation(const fly_tiled_mma_t *tiled_mma, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    std::string out = "(";
+    const auto &perm = tiledMmaOf(tiled_mma).permutation;
+    for (size_t i = 0; i < perm.size(); ++i)
+      out += (i ? "," : "") + perm[i].str();
+    *text = copyString(out + ")");
+  });
+}
+
+fly_status fly_tiled_mma_typst(const fly_tiled_mma_t *tiled_mma, int atom_only, int document,
+                               fly_typst_color_t color, void *user_data, char **text) {
+  return guard([&] {
+    requireOut(text, "text");
+    std::string body =
+        L::typstMma(tiledMmaOf(tiled_mma), atom_only != 0, typstColor(color, user_data));
+    *text = copyString(document ? L::typstPreamble() + body : body);
+  });
 }
 
 fly_status fly_tiled_mma_atom_name(const fly_tiled_mma_t *tiled_mma, char **name) {

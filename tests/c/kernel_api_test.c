@@ -80,7 +80,7 @@ static void keyed_compiles(void) {
   CHECK(calls == 1);
   CHECK(fly_compile_keyed(key, build_doubler, &calls, NULL, &c2) == FLY_OK);
   CHECK(calls == 1); /* the memory cache answered */
-  fly_compile_options_t o0 = {sizeof(o0), "cpu", NULL, 0, NULL};
+  fly_compile_options_t o0 = {sizeof(o0), "cpu", NULL, 0, NULL, 0};
   CHECK(fly_compile_keyed(key, build_doubler, &calls, &o0, &c3) == FLY_OK);
   CHECK(calls == 2); /* other options, other code */
   float data[4] = {1, 2, 3, 4};
@@ -109,7 +109,7 @@ static void keyed_compiles(void) {
   int no_kernel = -2;
   CHECK(fly_compile_keyed("empty", build_doubler, &no_kernel, NULL, &c) == FLY_ERROR_COMPILE);
   CHECK(mentions(fly_last_error_message(), "made no kernels"));
-  fly_compile_options_t wrong = {sizeof(wrong), "cpu", "banana", 2, NULL};
+  fly_compile_options_t wrong = {sizeof(wrong), "cpu", "banana", 2, NULL, 0};
   CHECK(fly_compile_keyed(key, build_doubler, &calls, &wrong, &c) == FLY_ERROR_UNSUPPORTED);
   CHECK(c == NULL && calls == 2);
   /* A failed build is not cached: the next call builds again. */
@@ -120,7 +120,7 @@ static void keyed_compiles(void) {
   /* LLVM's command-line options are the compile's and part of its key; an unknown name and a
    * value LLVM refuses are errors; a caller of the older, shorter struct is not read past it. */
   int tuned_calls = 0;
-  fly_compile_options_t tuned = {sizeof(tuned), "cpu", NULL, 2, "enable-post-misched=false"};
+  fly_compile_options_t tuned = {sizeof(tuned), "cpu", NULL, 2, "enable-post-misched=false", 0};
   CHECK(fly_compile_keyed(key, build_doubler, &tuned_calls, &tuned, &c) == FLY_OK);
   CHECK(tuned_calls == 1 && c && fly_launch(c, "doubler", &cfg, &arg, 1) == FLY_OK);
   CHECK(data[0] == 8.0f);
@@ -326,7 +326,7 @@ static fly_compiled_t *tma_box_kernel(const char *arch, int bad) {
   fly_value_t *coord[2] = {fly_binary(k, FLY_DIV, tid, fly_const_int(k, FLY_I32, 8)),
                            fly_binary(k, FLY_REM, tid, fly_const_int(k, FLY_I32, 8))};
   fly_store(k, out, fly_load(k, tile, coord, 2, NULL), coord, 2, NULL);
-  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL};
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL, 0};
   if (fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) != FLY_OK) {
     c = NULL;
     CHECK(mentions(fly_last_error_message(), "sm_90 (Hopper) operations"));
@@ -421,7 +421,7 @@ static int dependent_kernel(const char *arch) {
   fly_kernel_launch_dependents(k);
   fly_value_t *v = fly_load(k, x, &tid, 1, NULL);
   fly_store(k, x, fly_binary(k, FLY_ADD, v, v), &tid, 1, NULL);
-  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL};
+  fly_compile_options_t o = {sizeof o, "cpu", arch, 2, NULL, 0};
   int ok = fly_kernel_finish(k) == FLY_OK && fly_compile(m, &o, &c) == FLY_OK;
   if (!ok)
     ok = -mentions(fly_last_error_message(), "grid dependency control (programmatic dependent "
@@ -684,7 +684,7 @@ static void builder_errors(void) {
   CHECK(fly_module_create(&m3) == FLY_OK);
   CHECK(fly_kernel_create(m3, "fine", &fine) == FLY_OK);
   CHECK(fly_kernel_finish(fine) == FLY_OK);
-  fly_compile_options_t o = {sizeof(o), "cpu", "gfx9999x", 2, NULL};
+  fly_compile_options_t o = {sizeof(o), "cpu", "gfx9999x", 2, NULL, 0};
   o.arch = "banana";
   CHECK(fly_compile(m3, &o, &c) == FLY_ERROR_UNSUPPORTED);
   CHECK(mentions(fly_last_error_message(), "banana"));
@@ -849,7 +849,7 @@ static void dynamic_shared_memory(void) {
 
   /* rocm and cuda code: compiled here; launched only where the runtime and a device are. */
   fly_compiled_t *gpu = NULL;
-  fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2, NULL};
+  fly_compile_options_t rocm = {sizeof(rocm), "rocm", "gfx942", 2, NULL, 0};
   CHECK(fly_compile(m, &rocm, &gpu) == FLY_OK);
   CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && memcmp(bytes, "\177ELF", 4) == 0);
   CHECK(strcmp(fly_compiled_target(gpu), "rocm") == 0);
@@ -864,7 +864,7 @@ static void dynamic_shared_memory(void) {
         mentions(fly_last_error_message(), "not HIP device memory"));
   t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
-  fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2, NULL};
+  fly_compile_options_t cuda = {sizeof(cuda), "cuda", "sm_90", 2, NULL, 0};
   CHECK(fly_compile(m, &cuda, &gpu) == FLY_OK);
   CHECK(fly_compiled_binary(gpu, &bytes, &size) == FLY_OK && mentions(bytes, ".target sm_90"));
   CHECK(fly_launch(gpu, "rotate", &cfg, args, 2) == FLY_ERROR_LAUNCH); /* host memory */
@@ -878,7 +878,7 @@ static void dynamic_shared_memory(void) {
         mentions(fly_last_error_message(), "is not CUDA device memory"));
   t.device.device_type = kDLCPU;
   fly_compiled_destroy(gpu);
-  fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2, NULL};
+  fly_compile_options_t wrong = {sizeof(wrong), "cuda", "gfx942", 2, NULL, 0};
   CHECK(fly_compile(m, &wrong, &gpu) == FLY_ERROR_UNSUPPORTED);
   wrong.target = "rocm";
   wrong.arch = "gfx123456";

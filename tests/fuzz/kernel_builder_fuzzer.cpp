@@ -107,7 +107,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fly_kernel_finish(k);
   fly_kernel_finish(other);
   if (b.next() % 8 == 0) {
-    fly_compile_options_t o = {sizeof(o), "cpu", nullptr, 0, nullptr};
+    fly_compile_options_t o = {sizeof(o), "cpu", nullptr, 0, nullptr, 0};
     fly_compiled_t *c = nullptr;
     if (fly_compile(m, &o, &c) == FLY_OK)
       fly_compiled_destroy(c);

@@ -1524,3 +1524,13 @@ def test_rocm_device_count_is_what_the_library_sees():
     count = ctypes.c_int()
     assert K.device_count(b"cpu", ctypes.byref(count)) == 0 and count.value == 1
     assert K.device_count(b"tpu", ctypes.byref(count)) != 0
+
+
+def test_lazy_class_attributes_are_computed_at_each_read():
+    calls = []
+
+    class Owner:
+        value = fx.utils.lazy_classattr(lambda: calls.append(1) or len(calls))
+
+    assert Owner.value == 1 and Owner().value == 2 and len(calls) == 2
+    assert "value" in repr(Owner.__dict__["value"])

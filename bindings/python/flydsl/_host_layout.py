@@ -86,6 +86,53 @@ _swizzle_apply = _proto(
     "fly_swizzle_apply", ctypes.c_int, ctypes.c_int, ctypes.c_int, _i64, _P(_i64)
 )
 _to_string = _proto("fly_layout_to_string", LayoutHandle, _P(ctypes.c_void_p))
+# A drawing's cell colors: (a, b, out, user) writes "#rrggbb" into out (fly_typst_color_t).
+TypstColor = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                              ctypes.c_void_p)  # fmt: skip
+_layout_typst = _proto(
+    "fly_layout_typst", LayoutHandle, ctypes.c_int, TypstColor, ctypes.c_void_p,
+    _P(ctypes.c_void_p),
+)  # fmt: skip
+_copy_typst = _proto(
+    "fly_tiled_copy_typst", LayoutHandle, LayoutHandle, _i64, _i64, ctypes.c_char_p, ctypes.c_int,
+    TypstColor, ctypes.c_void_p, _P(ctypes.c_void_p),
+)  # fmt: skip
+
+
+def typst_drawing(draw, color):
+    """Calls `draw(callback)` (a fly_*_typst call given the C color callback) and returns its
+    text; `color(a, b)` (None: the library's palette) gives each cell's "#rrggbb", and an
+    exception it raises is raised here."""
+    raised = []
+
+    def fill(a, b, out, _user):
+        try:
+            text = str(color(a, b)).encode()[:7]
+        except BaseException as e:  # noqa: BLE001 (kept and raised after the C call)
+            raised.append(e)
+            return 1
+        ctypes.memmove(out, text + b"\0", len(text) + 1)
+        return 0
+
+    callback = TypstColor(fill) if color is not None else TypstColor()
+    p = ctypes.c_void_p()
+    status = draw(callback, ctypes.byref(p))
+    if raised:
+        raise raised[0]
+    check(status)
+    return take_string(p)
+
+
+def typst_copy(src_tv, dst_tv, m, n, caption, document, color):
+    """fly_tiled_copy_typst of host TV layouts over an m x n tile."""
+
+    def draw(callback, out):
+        text = caption.encode()
+        return _copy_typst(src_tv._h, dst_tv._h, m, n, text, int(document), callback, None, out)
+
+    return typst_drawing(draw, color)
+
+
 _is_composed = _proto("fly_layout_is_composed", LayoutHandle, _P(ctypes.c_int))
 _equal = _proto("fly_layout_equal", LayoutHandle, LayoutHandle, _P(ctypes.c_int))
 _hash = _proto("fly_layout_hash", LayoutHandle, _P(ctypes.c_uint64))
@@ -203,6 +250,13 @@ class Layout:
 
     def __repr__(self):
         return f"Layout({str(self)!r})"
+
+    def typst(self, document=True, color=None):
+        """The layout drawn as Typst markup (fly_layout_typst): a grid of its index at each
+        coordinate; color(index, 0) gives a cell's "#rrggbb" (None: CuTe's greys)."""
+        return typst_drawing(
+            lambda cb, out: _layout_typst(self._h, int(document), cb, None, out), color
+        )
 
     def __eq__(self, other):
         if not isinstance(other, Layout):

@@ -13,7 +13,7 @@ import math
 
 from . import _kernel_api as K
 from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType, tree_leaves
-from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple
+from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple, typst_copy
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import ElementTyped, bit_width, dtype_name
@@ -564,6 +564,24 @@ class TiledCopy:
     def size(self):
         """Threads the tiled copy spreads over."""
         return get(self.layout_tv, 0).size()
+
+    # FlyDSL's names: the copy's (thread, value) -> tile index; its atoms read and write each
+    # value where the tiled layout puts it, so source and destination have the same.
+    layout_tv_tiled = property(lambda self: self.layout_tv)
+    layout_src_tv_tiled = layout_tv_tiled
+    layout_dst_tv_tiled = layout_tv_tiled
+
+    def typst(self, document=True, color=None):
+        """The copy drawn as Typst markup (fly_tiled_copy_typst): over its M x N tile, the
+        thread and value reading and writing each element; color(thread, value) gives a cell's
+        "#rrggbb" (None: CuTe's pastels by thread)."""
+        tile = self.tile_mn
+        if not isinstance(tile, tuple) or len(tile) != 2:
+            raise ValueError(f"a drawing of a tiled copy needs a tile of two extents, not {tile}")
+        m, n = (int(x) for x in tile)
+        caption = f"Tiled Copy\n  {self!r}\n  Tile MN: ({m},{n})"
+        return typst_copy(self.layout_src_tv_tiled, self.layout_dst_tv_tiled, m, n, caption,
+                          document, color)  # fmt: skip
 
     def _kernel(self):
         layout = _checked(K.layout_from_host(current(), self.layout_tv._h))

@@ -6,7 +6,15 @@ register fragments of those, and fx.gemm multiplies them (UniversalFMA atoms so 
 
 import ctypes
 
-from ._host_layout import Layout, _as_layout, _tiler_text, parse_tuple, size
+from ._host_layout import (
+    Layout,
+    TypstColor,
+    _as_layout,
+    _tiler_text,
+    parse_tuple,
+    size,
+    typst_drawing,
+)
 from ._host_layout import make_layout as make_host_layout
 from ._kernel_api import DTYPE_NAMES, kernel_error
 from ._kernel_layout import (
@@ -40,6 +48,17 @@ lib.fly_tiled_mma_size.argtypes = [_P, ctypes.POINTER(ctypes.c_int64), ctypes.c_
 for _name in ("fly_tiled_mma_atom_layout_tv", "fly_tiled_mma_layout_tv"):
     getattr(lib, _name).argtypes = [_P, ctypes.c_int, ctypes.POINTER(_P)]
 lib.fly_tiled_mma_partition.argtypes = [_P, ctypes.c_int, _P, ctypes.c_int64, ctypes.POINTER(_P)]
+for _name in ("fly_tiled_mma_thr_layout_vmnk", "fly_tiled_mma_atom_thr_layout"):
+    getattr(lib, _name).argtypes = [_P, ctypes.POINTER(_P)]
+lib.fly_tiled_mma_permutation.argtypes = [_P, ctypes.POINTER(ctypes.c_void_p)]
+lib.fly_tiled_mma_typst.argtypes = [
+    _P,
+    ctypes.c_int,
+    ctypes.c_int,
+    TypstColor,
+    _P,
+    ctypes.POINTER(ctypes.c_void_p),
+]
 lib.fly_kernel_tiled_mma.restype = _P
 lib.fly_kernel_tiled_mma.argtypes = [_P, _P]
 lib.fly_kernel_tiled_mma_partition.restype = _P
@@ -144,6 +163,7 @@ class TiledMma:
             check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
                                            layout, perm, ctypes.byref(h)))  # fmt: skip
         self._h = h
+        self.atom_layout = atom_layout  # FlyDSL's name of the atoms' (M, N, K) layout
         # What identifies it as a kernel's compile-time argument (the kernel cache key).
         self._text = (f"make_tiled_mma({op!r} acc {op.acc_type} wave {op.wave}, {atom_layout}, "
                       f"{None if perm is None else perm.decode()})")  # fmt: skip
@@ -205,6 +225,33 @@ class TiledMma:
     tv_layout_A = property(lambda self: self.tv_layout("A"))
     tv_layout_B = property(lambda self: self.tv_layout("B"))
     tv_layout_C = property(lambda self: self.tv_layout("C"))
+    # FlyDSL's names of the same.
+    tv_layout_A_tiled = tv_layout_A
+    tv_layout_B_tiled = tv_layout_B
+    tv_layout_C_tiled = tv_layout_C
+
+    @property
+    def thr_layout_vmnk(self):
+        """(atom thread, M atom, N atom, K atom) -> thread index (CuTe's get_thr_layout_vmnk)."""
+        return self._layout(lib.fly_tiled_mma_thr_layout_vmnk)
+
+    @property
+    def permutation_mnk(self):
+        """The permutation of M, N and K as CuTe text (`_`: none)."""
+        p = ctypes.c_void_p()
+        check(lib.fly_tiled_mma_permutation(self._h, ctypes.byref(p)))
+        return take_string(p)
+
+    def typst(self, document=True, color=None, atom_only=False):
+        """The tiled MMA (or its atom) drawn as Typst markup (fly_tiled_mma_typst): A, B and C
+        with the thread and value holding each element; color(thread, value) gives a cell's
+        "#rrggbb" (None: CuTe's pastels by thread)."""
+        return typst_drawing(
+            lambda cb, out: lib.fly_tiled_mma_typst(
+                self._h, int(atom_only), int(document), cb, None, out
+            ),
+            color,
+        )
 
     def _kernel(self):
         return _checked(lib.fly_kernel_tiled_mma(current(), self._h))
@@ -443,6 +490,19 @@ class MmaAtom:
 
     def tv_layout(self, operand):
         return self._one.tv_layout(operand, atom=True)
+
+    layout_A_tv = property(lambda self: self.tv_layout("A"))
+    layout_B_tv = property(lambda self: self.tv_layout("B"))
+    layout_C_tv = property(lambda self: self.tv_layout("C"))
+
+    @property
+    def thr_layout(self):
+        """The atom's logical thread -> lane layout (CuTe's ThrID)."""
+        return self._one._layout(lib.fly_tiled_mma_atom_thr_layout)
+
+    def typst(self, document=True, color=None):
+        """The atom drawn as Typst markup (see TiledMma.typst)."""
+        return self._one.typst(document, color, atom_only=True)
 
 
 def make_mma_atom(op):

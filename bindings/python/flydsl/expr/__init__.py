@@ -26,7 +26,7 @@ from .derived import *  # noqa: F401,F403
 from .arith import *  # noqa: F401,F403
 from .math import *  # noqa: F401,F403
 from . import arith, buffer_ops, derived, gpu, math, numeric, nvgpu, primitive  # noqa: F401
-from . import enum, rocdl, typing, vector  # noqa: F401
+from . import enum, rocdl, typing, utils, vector  # noqa: F401
 from .struct import Align, Arena, Storage, Struct, Union, struct, union  # noqa: F401
 from .buffer_ops import BufferResource  # noqa: F401
 

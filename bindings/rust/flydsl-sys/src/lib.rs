@@ -1816,6 +1816,64 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_tiled_mma_thr_layout_vmnk(
+        tiled_mma: *const fly_tiled_mma_t,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_atom_thr_layout(
+        tiled_mma: *const fly_tiled_mma_t,
+        out: *mut *mut fly_layout_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_permutation(
+        tiled_mma: *const fly_tiled_mma_t,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+pub type fly_typst_color_t = ::std::option::Option<
+    unsafe extern "C" fn(
+        a: i64,
+        b: i64,
+        out: *mut ::std::os::raw::c_char,
+        user_data: *mut ::std::os::raw::c_void,
+    ) -> ::std::os::raw::c_int,
+>;
+unsafe extern "C" {
+    pub fn fly_layout_typst(
+        layout: *const fly_layout_t,
+        document: ::std::os::raw::c_int,
+        color: fly_typst_color_t,
+        user_data: *mut ::std::os::raw::c_void,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_typst(
+        tiled_mma: *const fly_tiled_mma_t,
+        atom_only: ::std::os::raw::c_int,
+        document: ::std::os::raw::c_int,
+        color: fly_typst_color_t,
+        user_data: *mut ::std::os::raw::c_void,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_copy_typst(
+        src_tv: *const fly_layout_t,
+        dst_tv: *const fly_layout_t,
+        m: i64,
+        n: i64,
+        caption: *const ::std::os::raw::c_char,
+        document: ::std::os::raw::c_int,
+        color: fly_typst_color_t,
+        user_data: *mut ::std::os::raw::c_void,
+        text: *mut *mut ::std::os::raw::c_char,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernel_tiled_mma(
         k: *mut fly_kernel_t,
         tiled_mma: *const fly_tiled_mma_t,
