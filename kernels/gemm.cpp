@@ -60,18 +60,21 @@ public:
       passTile = "(" + str(rows) + "," + str(passCols) + ")";
     }
     fly_copy_op gop = p.cpAsync ? FLY_COPY_CP_ASYNC_ZFILL : FLY_COPY_UNIVERSAL;
-    globalAtom_ = k.copyAtom(gop, int(v) * 16, spec.ab);
+    int elemBits = 8 * p.elemBytes;
+    globalAtom_ = k.copyAtom(gop, int(v) * elemBits, spec.ab);
     tiledCopy_ = k.tiledCopy(globalAtom_, k.layout(tv), passTile);
     if (!p.cpAsync)
-      sharedAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, int(v) * 16, spec.ab);
-    fragAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, op.fragVec * 16, spec.ab);
-    // Swizzles keep 8-element (16-byte) blocks whole and spread a warp's reads over the banks:
-    // the block index of a K-major row takes the XOR of the row index over the 128-byte line
-    // (the rows sharing one line first); an M/N-major row's takes the K index's.
+      sharedAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, int(v) * elemBits, spec.ab);
+    fragAtom_ = k.copyAtom(FLY_COPY_UNIVERSAL, op.fragVec * elemBits, spec.ab);
+    // Swizzles keep 16-byte blocks (8 16-bit or 16 8-bit elements: 2^base) whole and spread a
+    // warp's reads over the banks: the block index of a K-major row takes the XOR of the row
+    // index over the 128-byte line (the rows sharing one line first); an M/N-major row's takes
+    // the K index's.
     std::string layout = op.kMajor ? "(" + str(rows) + "," + str(bk) + "):(" + str(bk) + ",1)"
                                    : "(" + str(rows) + "," + str(bk) + "):(1," + str(rows) + ")";
-    int rowBits = log2Of(op.kMajor ? bk : rows) - 3;
-    int bits = std::min(3, rowBits), shift = op.kMajor ? 3 : rowBits;
+    int base = log2Of(16 / p.elemBytes);
+    int rowBits = log2Of(op.kMajor ? bk : rows) - base;
+    int bits = std::min(3, rowBits), shift = op.kMajor ? base : rowBits;
     int64_t align = 128;
     if (p.family == FLY_MMA_WGMMA) {
       // wgmma's 128-byte swizzled layouts (BK = 64): K-major rows of 64 are the layout above;
@@ -85,15 +88,15 @@ public:
       bits = 3, shift = 3, align = 1024;
     }
     // Aligned to every address bit the swizzle touches, the tile is a view of a pointer that
-    // swizzles byte addresses (FlyDSL's): 2-byte elements, bits above M = 3 + 1. Shared memory
-    // aligns to 1 KiB at most; a wider swizzle stays the builder's swizzle of offsets.
-    if (int64_t span = int64_t(1) << (3 + 1 + shift + bits); span <= 1024)
+    // swizzles byte addresses (FlyDSL's). Shared memory aligns to 1 KiB at most; a wider
+    // swizzle stays the builder's swizzle of offsets.
+    if (int64_t span = int64_t(p.elemBytes) << (base + shift + bits); span <= 1024)
       align = std::max(align, span);
     shared_.resize(p.stages);
     for (Value &s : shared_) {
       Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk, align)
                                     : k.sharedTensor(spec.ab, rows * bk, align);
-      s = k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, 3, shift);
+      s = k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, base, shift);
     }
   }
 
@@ -157,14 +160,14 @@ public:
       k_.copy(sharedAtom_, staged_, pendingDst_);
   }
 
-  /// This thread's MMA fragment of buffer `stage`: mma.sync operands by ldmatrix, MFMA ones
-  /// by reads of fragVec elements; wgmma reads the shared partition itself.
+  /// This thread's MMA fragment of buffer `stage`: mma.sync's 16-bit operands by ldmatrix,
+  /// the others by reads of fragVec elements; wgmma reads the shared partition itself.
   Value fragment(Value mma, fly_mma_operand which, int stage) {
     Value part = k_.mmaPartition(mma, which, tid_, shared_[stage]);
     if (spec_.plan.family == FLY_MMA_WGMMA)
       return part;
     Value frag = k_.fragment(part, spec_.ab);
-    if (spec_.plan.family == FLY_MMA_SYNC)
+    if (spec_.plan.family == FLY_MMA_SYNC && spec_.plan.elemBytes == 2)
       k_.mmaLoad(mma, which, tid_, shared_[stage], frag);
     else
       k_.copy(fragAtom_, part, frag);
@@ -194,7 +197,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   auto operandParam = [&](const GemmOperand &op) {
     return k.tensorParam(spec.ab, {FLY_DYNAMIC, FLY_DYNAMIC},
                          op.kMajor ? flydsl::Tuple{FLY_DYNAMIC, 1} : flydsl::Tuple{1, FLY_DYNAMIC},
-                         int64_t(op.vec) * 2);
+                         int64_t(op.vec) * p.elemBytes);
   };
   auto bytes = [](fly_dtype d) { return d == FLY_F32 ? 4 : 2; };
   Value A = operandParam(p.a), B = operandParam(p.b);
@@ -207,6 +210,14 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
                                   {FLY_DYNAMIC, FLY_DYNAMIC, 1}, 4 * p.outVec)
                   : k.tensorParam(spec.out, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1},
                                   bytes(spec.out) * p.outVec);
+  // Scales of A's rows and B's columns as (M, N) views (stride 0 along the other dimension,
+  // and along their own for one scale of the whole tensor).
+  Value scaleA = spec.scaled
+                     ? k.tensorParam(FLY_F32, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 0}, 4)
+                     : Value{};
+  Value scaleB = spec.scaled
+                     ? k.tensorParam(FLY_F32, {FLY_DYNAMIC, FLY_DYNAMIC}, {0, FLY_DYNAMIC}, 4)
+                     : Value{};
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
   if (split)
@@ -320,16 +331,21 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     Value gD = tileOf(tilesD, tileM, tileN), cD = tileOf(coordTilesD, tileM, tileN);
     Value tD = k.mmaPartition(mma, FLY_MMA_C, tid, gD);
     Value tcD = k.mmaPartition(mma, FLY_MMA_C, tid, cD);
-    Value tC =
-        spec.hasC ? k.mmaPartition(mma, FLY_MMA_C, tid,
-                                   tileOf(k.tiled(FLY_TILER_ZIPPED_DIVIDE, C, dTile), tileM, tileN))
-                  : Value{};
+    auto partitionOf = [&](Value t) {
+      return t.handle
+                 ? k.mmaPartition(mma, FLY_MMA_C, tid,
+                                  tileOf(k.tiled(FLY_TILER_ZIPPED_DIVIDE, t, dTile), tileM, tileN))
+                 : Value{};
+    };
+    Value tC = partitionOf(C), tSA = partitionOf(scaleA), tSB = partitionOf(scaleB);
     Value out = p.outVec > 1 ? k.fragment(tD, spec.out) : Value{};
     int64_t values = p.bm * p.bn / p.threads;
     for (int64_t i = 0; i < values; ++i) {
       Value at = k.constInt(FLY_I32, i);
       Value inside = k.elemLess(k.loadAt(tcD, at), extentD);
       Value v = alpha * k.loadAt(acc, at);
+      if (spec.scaled)
+        v = v * k.loadAt(tSA, at, inside) * k.loadAt(tSB, at, inside);
       if (spec.hasC) {
         Value c = k.loadAt(tC, at, inside);
         v = v + beta * (spec.c == FLY_F32 ? c : k.cast(c, FLY_F32));
@@ -362,7 +378,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     // phase of empty[s] that released the buffer a round ago (a fresh barrier passes parity
     // 1), the consumers for the phase of full[s] of this round.
     int consumers = p.threads / 128;
-    int64_t tileBytes = (p.bm + p.bn) * p.bk * 2;
+    int64_t tileBytes = (p.bm + p.bn) * p.bk * p.elemBytes;
     Value full = k.sharedTensor(FLY_I64, S, 8), empty = k.sharedTensor(FLY_I64, S, 8);
     if (p.tmaStore) {
       stored = k.sharedTensor(FLY_I64, consumers, 8);
@@ -449,7 +465,7 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     // copies. The barrier after the wait still keeps the buffer being refilled (tile t - 2's)
     // from a warpgroup that has not finished reading it.
     int L = S - 2;
-    int64_t tileBytes = (p.bm + p.bn) * p.bk * 2;
+    int64_t tileBytes = (p.bm + p.bn) * p.bk * p.elemBytes;
     Value bars = k.sharedTensor(FLY_I64, S, 8);
     Value first = tid == k.constInt(Kernel::dtype(tid), 0);
     k.ifThen(first, [&] {

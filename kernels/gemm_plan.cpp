@@ -71,12 +71,13 @@ std::string GemmPlan::key() const {
            std::to_string(o.fragVec);
   };
   return std::to_string(int(family)) + "/" + std::to_string(atomM) + "x" + std::to_string(atomN) +
-         "x" + std::to_string(atomK) + "/" + atomLayout + "/t" + std::to_string(threads) + "/" +
-         std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) +
-         (cpAsync ? "/async" : "/regs") + std::to_string(stages) + (mmaInFlight ? "f" : "") +
-         (tma ? "t" : "") + (warpSpecialized ? "w" : "") + (tmaStore ? "s" : "") +
-         (dependentLaunch ? "d" : "") + "/g" + std::to_string(groupM) + "/a" + operand(a) + "/b" +
-         operand(b) + "/o" + std::to_string(outVec) + "/k" + std::to_string(splitK);
+         "x" + std::to_string(atomK) + "/e" + std::to_string(elemBytes) + "/" + atomLayout + "/t" +
+         std::to_string(threads) + "/" + std::to_string(bm) + "x" + std::to_string(bn) + "x" +
+         std::to_string(bk) + (cpAsync ? "/async" : "/regs") + std::to_string(stages) +
+         (mmaInFlight ? "f" : "") + (tma ? "t" : "") + (warpSpecialized ? "w" : "") +
+         (tmaStore ? "s" : "") + (dependentLaunch ? "d" : "") + "/g" + std::to_string(groupM) +
+         "/a" + operand(a) + "/b" + operand(b) + "/o" + std::to_string(outVec) + "/k" +
+         std::to_string(splitK);
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
@@ -85,7 +86,16 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
   bool hopper = arch == "sm_90" || arch == "sm_90a";
-  if (hopper && m > 32) {
+  bool fp8 = ab == FLY_F8E4M3 || ab == FLY_F8E5M2 || ab == FLY_F8E4M3FNUZ || ab == FLY_F8E5M2FNUZ;
+  if (fp8 && (!a.kMajor || !b.kMajor))
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                        "fp8 operands must both be contiguous along K (A row-major, B "
+                        "column-major, as torch._scaled_mm takes them)");
+  p.elemBytes = fp8 ? 1 : 2;
+  if (fp8 && startsWith(arch, "sm_") && std::atoi(arch.c_str() + 3) < 89)
+    throw flydsl::Error(FLY_ERROR_UNSUPPORTED, "fp8 matrix multiplies need sm_89 or later, not " +
+                                                   arch + " (target " + target + ")");
+  if (hopper && m > 32 && !fp8) {
     // wgmma m64nNk16: one warpgroup (128 threads) an atom of 64 rows and the tile's whole
     // width; two warpgroups stacked in M over 128 x 256 (one over 64 x 128 where M * N <=
     // 1024^2 or M <= 64). A and B are read from shared memory, swizzled 128 bytes (K-major rows
@@ -118,7 +128,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     // M rounded up to 16, and columns narrow enough for about one block per SM of an H100
     // (132), as bench_gemm.py's tile tables measured (M=16: N=8192 64 wide, N=4096 32 wide).
     p.family = FLY_MMA_SYNC;
-    p.atomM = 16, p.atomN = 8, p.atomK = 16;
+    p.atomM = 16, p.atomN = 8, p.atomK = fp8 ? 32 : 16; // m16n8k32 for fp8 (sm_89+)
     p.wave = 32;
     // Where 64 wide the stream is less than two waves and 32 wide keeps the last wave fuller,
     // 32 wide (N = 11008: 172 blocks are 1.3 waves, 344 are 2.6).
@@ -130,9 +140,9 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.bn = skinny ? (n / 64 >= 128 && !narrow ? 64 : 32) : small ? 64 : 256;
     warpsM = skinny ? 1 : 2;
     warpsN = skinny || p.bn == 256 ? 4 : 2;
-    // A thread's A values pair up along K (two per register), as do its B values.
-    a.fragVec = a.kMajor ? 2 : 1;
-    b.fragVec = b.kMajor ? 2 : 1;
+    // A thread's A values pair up along K (two per register; fp8: four), as do its B values.
+    a.fragVec = a.kMajor ? 4 / p.elemBytes : 1;
+    b.fragVec = b.kMajor ? 4 / p.elemBytes : 1;
   } else if (startsWith(arch, "gfx9")) {
     // MFMA 16x16x16 (16x16x32 on gfx950, twice the K an instruction): four waves of 64, 2 x 2,
     // each pass covering 32 x 32; each lane holds four (gfx950: eight) consecutive K values of
@@ -140,7 +150,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     p.family = FLY_MMA_MFMA;
     bool gfx950 = arch == "gfx950";
     p.atomM = p.atomN = 16;
-    p.atomK = gfx950 ? 32 : 16;
+    p.atomK = gfx950 || fp8 ? 32 : 16; // fp8: 16x16x32 on both
     p.wave = 64;
     p.bm = m <= 64 || small ? 64 : 128;
     p.bn = small ? 64 : 128;
@@ -151,11 +161,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                         "the GEMM has no matrix-core path for arch " + arch + " (target " + target +
                             "); it runs on gfx9 (MFMA), sm_80+ (mma.sync) and sm_90 (wgmma)");
   }
-  (void)ab; // f16 and bf16 share every shape
   // A skinny problem (M <= 32) streams B from memory: K tiles of 64 in eight buffers, seven
-  // in flight (on the H100 1-2% faster than 128 in four: docs/performance.md).
+  // in flight (on the H100 1-2% faster than 128 in four: docs/performance.md). fp8 tiles are
+  // as many bytes deep: twice the elements.
   bool streaming = p.family == FLY_MMA_SYNC && m <= 32;
-  p.bk = p.family == FLY_MMA_WGMMA || streaming ? 64 : 32;
+  p.bk = (p.family == FLY_MMA_WGMMA || streaming ? 64 : 32) * 2 / p.elemBytes;
   // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
   // apply to cp.async, WM x WN atoms lie over the block).
   if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
@@ -215,7 +225,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   p.outVec = nvidia ? std::min(outVec, 2) : 1;
   // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
   // its copies synchronous.
-  p.cpAsync = nvidia && a.vec >= 2 && b.vec >= 2;
+  p.cpAsync = nvidia && a.vec * p.elemBytes >= 4 && b.vec * p.elemBytes >= 4;
   // cp.async keeps stages - 1 tiles in flight while one is multiplied; registers stage one.
   // The cpu target, whose copies are synchronous, gains nothing from more buffers than two
   // (and compiles each buffer's unrolled step).

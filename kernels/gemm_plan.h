@@ -27,6 +27,7 @@ struct GemmPlan {
   fly_mma_family family = FLY_MMA_MFMA;
   int64_t atomM = 16, atomN = 16, atomK = 16;
   int wave = 64;
+  int elemBytes = 2;      // of A and B: 2 (f16, bf16) or 1 (fp8, whose operands are K-major)
   std::string atomLayout; // atoms over warps/waves, (M, N, K) modes
   int threads = 256;
   int64_t bm = 128, bn = 128, bk = 32;
@@ -51,7 +52,9 @@ struct GemmPlan {
   bool dependentLaunch = false;
   /// The buffers' bytes; where they and up to 1 KiB of mbarriers and alignment would pass the
   /// 48 KiB of static shared memory they are dynamic.
-  int64_t sharedBytes() const { return int64_t(stages) * (bm + bn) * bk * 2 + epilogueBytes(); }
+  int64_t sharedBytes() const {
+    return int64_t(stages) * (bm + bn) * bk * elemBytes + epilogueBytes();
+  }
   bool dynamicShared() const { return sharedBytes() + 1024 > 48 * 1024; }
   GemmOperand a, b;
   int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
@@ -63,11 +66,12 @@ struct GemmPlan {
   std::string key() const;
 };
 
-/// The plan for an M x N x K problem with A/B of `ab` on `arch` (the target's arch; on cpu the
-/// arch it emulates). a.vec / b.vec: the widest copies the operands' alignment allows along
-/// their contiguous dimension; outVec: the widest stores (of outBytes-byte elements) D's
-/// alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a
-/// matrix-core path.
+/// The plan for an M x N x K problem with A/B of `ab` (f16, bf16 or an fp8 kind) on `arch` (the
+/// target's arch; on cpu the arch it emulates). fp8 operands must both be K-major; Hopper
+/// multiplies them by mma.sync (its fp8 wgmma is not planned). a.vec / b.vec: the widest copies the
+/// operands' alignment allows along their contiguous dimension; outVec: the widest stores (of
+/// outBytes-byte elements) D's alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED)
+/// for an arch without a matrix-core path.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
                   int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
 

@@ -44,10 +44,12 @@ void buildNorm(flydsl::Module &m, const NormSpec &spec);
 struct GemmSpec {
   fly_dtype ab = FLY_F16, out = FLY_F32, c = FLY_F32;
   bool hasC = false;
+  bool scaled = false; // D = alpha * scale_a[m] * scale_b[n] * (A B)[m, n] (fp8's scales)
   GemmPlan plan;
 };
 /// Parameters: a (M, K), b (N, K) (each contiguous along K or along M/N, as the plan says),
-/// [c (M, N), row-major,] d (M, N) row-major, alpha, [beta] (f32). Grid: (M / BM, N / BN).
+/// [c (M, N), row-major,] d (M, N) row-major, [scale_a, scale_b as (M, N) f32 views of strides
+/// (?, 0) and (0, ?),] alpha, [beta] (f32). Grid: (M / BM, N / BN).
 void buildGemm(flydsl::Module &m, const GemmSpec &spec);
 
 struct SplitKSumSpec {

@@ -33,8 +33,6 @@ template <class F> fly_status run(F &&body) {
   });
 }
 
-const char *dtypeName(fly_dtype d) { return d == FLY_F32 ? "f32" : d == FLY_F16 ? "f16" : "bf16"; }
-
 /// The vector width every operand allows.
 int commonVector(int64_t extent, const std::vector<const TensorArg *> &args) {
   int vec = 16;
@@ -158,9 +156,13 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   launch(k, tx.rows(), spec.plan.threads, stream, args);
 }
 
+/// out = alpha * a @ b + beta * c; with scales (fp8 operands) out = alpha * scale_a[m] *
+/// scale_b[n] * (a @ b)[m, n].
 void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alpha, double beta,
-          const fly_arg_t *out, void *stream) {
-  TensorArg ta(a, "gemm a"), tb(b, "b"), tout(out, "out");
+          const fly_arg_t *out, void *stream, const fly_arg_t *scaleA = nullptr,
+          const fly_arg_t *scaleB = nullptr) {
+  bool scaled = scaleA || scaleB;
+  TensorArg ta(a, "gemm a", scaled), tb(b, "b", scaled), tout(out, "out");
   ta.asMatrix(false);
   tb.asMatrix(true); // b (K x N) seen as N x K
   tout.asMatrix(false);
@@ -186,11 +188,25 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
       fail(FLY_ERROR_INVALID_ARGUMENT,
            t->name() + " must have contiguous rows (row-major); its columns are contiguous");
   }
-  if (ta.dtype() == FLY_F32 || tb.dtype() != ta.dtype())
+  if (!scaled && (ta.dtype() == FLY_F32 || tb.dtype() != ta.dtype()))
     fail(FLY_ERROR_INVALID_ARGUMENT,
          std::string("gemm takes a and b both float16 or both bfloat16, got ") +
              dtypeName(ta.dtype()) + " and " + dtypeName(tb.dtype()));
-  for (const TensorArg *t : {&tb, &tout, tc.get()})
+  if (scaled && (!TensorArg::isFp8(ta.dtype()) || tb.dtype() != ta.dtype()))
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         std::string("gemm_scaled takes a and b of one float8 kind (e4m3fn, e5m2 or their FNUZ "
+                     "variants), got ") +
+             dtypeName(ta.dtype()) + " and " + dtypeName(tb.dtype()));
+  std::unique_ptr<TensorArg> tsa, tsb;
+  if (scaled) {
+    if (!scaleA || !scaleB)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "gemm_scaled needs both scale_a and scale_b");
+    tsa = std::make_unique<TensorArg>(scaleA, "scale_a");
+    tsb = std::make_unique<TensorArg>(scaleB, "scale_b");
+    tsa->asScales(M, N, true);
+    tsb->asScales(M, N, false);
+  }
+  for (const TensorArg *t : {&tb, &tout, tc.get(), tsa.get(), tsb.get()})
     if (t)
       ta.requireSameDevice(*t);
   // A block reads rows of a and columns of b that other blocks' tiles of out cover; each
@@ -207,7 +223,7 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   auto operand = [&](const TensorArg &t, int64_t rows) {
     GemmOperand o;
     o.kMajor = t.contiguousDim() == 1;
-    o.vec = vectorWidth(o.kMajor ? K : rows, 2, t.alignBytes());
+    o.vec = vectorWidth(o.kMajor ? K : rows, t.elemBytes(), t.alignBytes());
     return o;
   };
   auto [target, arch] = flydsl::resolveTarget(ta.target());
@@ -216,11 +232,14 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   spec.out = tout.dtype();
   spec.hasC = tc != nullptr;
   spec.c = tc ? tc->dtype() : FLY_F32;
+  spec.scaled = scaled;
   int outBytes = spec.out == FLY_F32 ? 4 : 2;
   spec.plan = planGemm(target, arch, M, N, K, spec.ab, operand(ta, M), operand(tb, N),
                        vectorWidth(N, outBytes, tout.alignBytes()), outBytes);
   if (K == 0) // a TMA descriptor describes a tensor with elements
     spec.plan.tma = spec.plan.warpSpecialized = spec.plan.tmaStore = false;
+  if (scaled) // the scales are applied where the sums are final
+    spec.plan.splitK = 1;
   // Split-K: the GEMM writes f32 partial sums (splits, M, N) into the stream's workspace,
   // which the sum kernel then reduces into D (with alpha, beta and C).
   int64_t splits = spec.plan.splitK;
@@ -230,7 +249,8 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
     gemmSpec.hasC = false;
   }
   std::string key = std::string("gemm/") + dtypeName(gemmSpec.ab) + dtypeName(gemmSpec.out) +
-                    (gemmSpec.hasC ? dtypeName(gemmSpec.c) : "-") + "/" + spec.plan.key();
+                    (gemmSpec.hasC ? dtypeName(gemmSpec.c) : "-") + (scaled ? "/scaled" : "") +
+                    "/" + spec.plan.key();
   fly_prepared_t *k =
       kernelFor(key, target.c_str(), [&](flydsl::Module &m) { buildGemm(m, gemmSpec); });
   int64_t gridM = (M + spec.plan.bm - 1) / spec.plan.bm,
@@ -262,6 +282,10 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
     if (tc)
       args.push_back(tc->arg());
     args.push_back(tout.arg());
+    if (scaled) {
+      args.push_back(tsa->arg());
+      args.push_back(tsb->arg());
+    }
     args.push_back(scalar(alpha));
     if (tc)
       args.push_back(scalar(beta));
@@ -414,6 +438,15 @@ fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
 fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
                             double alpha, double beta, const fly_arg_t *out, void *stream) {
   return run([&] { gemm(a, b, c, alpha, beta, out, stream); });
+}
+
+fly_status fly_kernels_gemm_scaled(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *scale_a,
+                                   const fly_arg_t *scale_b, const fly_arg_t *out, void *stream) {
+  return run([&] {
+    if (!scale_a || !scale_b)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "gemm_scaled needs both scale_a and scale_b");
+    gemm(a, b, nullptr, 1.0, 0.0, out, stream, scale_a, scale_b);
+  });
 }
 
 int64_t fly_kernels_built(void) { return kernelsBuilt(); }

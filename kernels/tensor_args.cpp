@@ -19,7 +19,28 @@ std::string shapeText(const std::vector<int64_t> &s) {
 }
 } // namespace
 
-TensorArg::TensorArg(const fly_arg_t *arg, std::string name) : name_(std::move(name)) {
+const char *dtypeName(fly_dtype d) {
+  switch (d) {
+  case FLY_F32:
+    return "f32";
+  case FLY_F16:
+    return "f16";
+  case FLY_BF16:
+    return "bf16";
+  case FLY_F8E4M3:
+    return "f8e4m3";
+  case FLY_F8E5M2:
+    return "f8e5m2";
+  case FLY_F8E4M3FNUZ:
+    return "f8e4m3fnuz";
+  case FLY_F8E5M2FNUZ:
+    return "f8e5m2fnuz";
+  default:
+    return "?";
+  }
+}
+
+TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(std::move(name)) {
   if (!arg)
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is NULL");
   if (arg->kind != FLY_ARG_DLTENSOR && arg->kind != FLY_ARG_DLMANAGED &&
@@ -38,9 +59,18 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name) : name_(std::move(n
     dtype_ = FLY_F16;
   else if (t.lanes == 1 && t.code == kDLBfloat && t.bits == 16)
     dtype_ = FLY_BF16;
+  else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E4M3FN)
+    dtype_ = FLY_F8E4M3;
+  else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E5M2)
+    dtype_ = FLY_F8E5M2;
+  else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E4M3FNUZ)
+    dtype_ = FLY_F8E4M3FNUZ;
+  else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E5M2FNUZ)
+    dtype_ = FLY_F8E5M2FNUZ;
   else
-    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has dtype " + capi::dlTypeName(t) +
-                                         ": the kernels take float32, float16 or bfloat16");
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + " has dtype " + capi::dlTypeName(t) + ": the kernels take float32, float16 or " +
+             (fp8 ? "bfloat16, and here the float8 kinds" : "bfloat16"));
   int rank = tensor_->ndim;
   if (rank < 0 || (rank > 0 && !tensor_->shape))
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no shape");
@@ -127,6 +157,35 @@ void TensorArg::asFlat() {
   view_.ndim = 1;
   viewShape_[0] = elements_;
   viewStrides_[0] = 1;
+  view_.shape = viewShape_;
+  view_.strides = viewStrides_;
+}
+
+void TensorArg::asScales(int64_t rows, int64_t cols, bool perRow) {
+  int64_t many = perRow ? rows : cols;
+  bool one = elements_ == 1;
+  bool shaped =
+      shape_.size() <= 1 || (shape_.size() == 2 && shape_[perRow ? 1 : 0] == 1); // (M, 1) or (1, N)
+  if (dtype_ != FLY_F32 || !shaped || (!one && elements_ != many))
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         name_ + " has shape " + shapeText(shape_) + " of " + dtypeName(dtype_) +
+             ": scales are float32, one for the tensor or one per " + (perRow ? "row" : "column") +
+             " (" + std::to_string(many) + ", as (" + std::to_string(many) +
+             (perRow ? ", 1)" : ",) or (1, " + std::to_string(many) + ")") + ")");
+  int64_t step = 1;
+  for (size_t i = 0; i < shape_.size(); ++i)
+    if (shape_[i] > 1)
+      step = strides_[i];
+  rows_ = rows;
+  cols_ = cols;
+  view_ = *tensor_;
+  view_.data = reinterpret_cast<void *>(address_);
+  view_.byte_offset = 0;
+  view_.ndim = 2;
+  viewShape_[0] = rows;
+  viewShape_[1] = cols;
+  viewStrides_[0] = perRow && !one ? step : 0;
+  viewStrides_[1] = !perRow && !one ? step : 0;
   view_.shape = viewShape_;
   view_.strides = viewStrides_;
 }

@@ -21,10 +21,15 @@
 
 namespace fly::kernels {
 
+/// The name of a dtype the kernels take ("f32", "f16", "bf16", "f8e4m3", ...), in keys and
+/// messages.
+const char *dtypeName(fly_dtype d);
+
 class TensorArg {
 public:
-  /// Reads `arg` (named `name` in messages); float32, float16 or bfloat16 only.
-  TensorArg(const fly_arg_t *arg, std::string name);
+  /// Reads `arg` (named `name` in messages); float32, float16 or bfloat16 only, and with `fp8`
+  /// the float8 kinds (e4m3fn, e5m2 and their FNUZ variants) too.
+  TensorArg(const fly_arg_t *arg, std::string name, bool fp8 = false);
 
   /// The tensor as (rows, cols), cols its last extent; fails where the last dimension is not
   /// contiguous or the leading ones do not flatten to one row stride.
@@ -35,10 +40,17 @@ public:
   /// of them is contiguous, which contiguousDim() then names (1 where both are).
   void asMatrix(bool transpose);
   int contiguousDim() const { return contiguousDim_; }
+  /// One scale, or one per row (`perRow`: `rows` of them) or per column (`cols`), as a rank-0,
+  /// rank-1 or (rows, 1) / (1, cols) tensor, viewed as (rows, cols) with stride 0 where the
+  /// scale does not change.
+  void asScales(int64_t rows, int64_t cols, bool perRow);
 
   const std::string &name() const { return name_; }
   fly_dtype dtype() const { return dtype_; }
-  int elemBytes() const { return dtype_ == FLY_F32 ? 4 : 2; }
+  int elemBytes() const { return dtype_ == FLY_F32 ? 4 : isFp8(dtype_) ? 1 : 2; }
+  static bool isFp8(fly_dtype d) {
+    return d == FLY_F8E4M3 || d == FLY_F8E5M2 || d == FLY_F8E4M3FNUZ || d == FLY_F8E5M2FNUZ;
+  }
   const std::vector<int64_t> &shape() const { return shape_; }
   int64_t rows() const { return rows_; }
   int64_t cols() const { return cols_; }

@@ -67,6 +67,17 @@ FLY_API fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weig
 FLY_API fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
                                     double alpha, double beta, const fly_arg_t *out, void *stream);
 
+/* out = scale_a[m] * scale_b[n] * (a @ b)[m, n], as torch._scaled_mm computes it: a (M x K)
+ * and b (K x N) of one float8 kind (e4m3fn or e5m2; on gfx942 MFMA, whose fp8 is FNUZ, their
+ * FNUZ kinds), both contiguous along K (a row-major, b column-major); scale_a float32 of one
+ * value or M (shape (M,) or (M, 1)), scale_b of one or N ((N,) or (1, N)); out M x N float32,
+ * float16 or bfloat16 with contiguous rows. Products accumulate in float32. The matrix cores
+ * multiply fp8 on gfx9 (MFMA) and sm_89+ (mma.sync); the cpu target runs the kernel of the arch
+ * it emulates. */
+FLY_API fly_status fly_kernels_gemm_scaled(const fly_arg_t *a, const fly_arg_t *b,
+                                           const fly_arg_t *scale_a, const fly_arg_t *scale_b,
+                                           const fly_arg_t *out, void *stream);
+
 /* How many kernels the library has made ready for these calls in this process (a cache
  * check). */
 FLY_API int64_t fly_kernels_built(void);

@@ -109,3 +109,17 @@ def test_split_k_matches_torch_on_any_stream_and_in_a_graph(m, n, k):
     graph.replay()
     torch.cuda.synchronize()
     torch.testing.assert_close(out.float(), want(), **tol)
+
+
+@pytest.mark.parametrize("fp8", [torch.float8_e4m3fn, torch.float8_e5m2])
+@pytest.mark.parametrize("m,n,k", [(128, 256, 512), (1000, 777, 320), (16, 4096, 1024)])
+def test_gemm_scaled_matches_torch_scaled_mm(m, n, k, fp8):
+    torch.manual_seed(m + n + k)
+    a = (torch.randn(m, k, device="cuda") / 2).to(fp8)
+    b = (torch.randn(n, k, device="cuda") / 2).to(fp8).t()  # column-major, as _scaled_mm's
+    sa = torch.rand(m, 1, device="cuda") + 0.5
+    sb = torch.rand(1, n, device="cuda") + 0.5
+    out = fk.gemm_scaled(a, b, sa, sb, out_dtype=torch.float32)
+    want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.float32)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(out, want, atol=1e-3 * k**0.5, rtol=1e-4)

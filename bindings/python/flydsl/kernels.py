@@ -26,7 +26,7 @@ from .compiler.jit_argument import _pycapsule_get, _stream_handle
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "gemm", "register_torch_ops",
+    "gemm", "gemm_scaled", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -43,6 +43,8 @@ lib.fly_kernels_rmsnorm.restype = ctypes.c_int
 lib.fly_kernels_rmsnorm.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_gemm.restype = ctypes.c_int
 lib.fly_kernels_gemm.argtypes = [_ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P]
+lib.fly_kernels_gemm_scaled.restype = ctypes.c_int
+lib.fly_kernels_gemm_scaled.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _P]
 _c_elementwise, _c_softmax = lib.fly_kernels_elementwise, lib.fly_kernels_softmax
 _c_layernorm, _c_rmsnorm, _c_gemm = (
     lib.fly_kernels_layernorm,
@@ -117,6 +119,7 @@ _NAMES_EW, _NAMES_SOFTMAX = ("a", "b", "out"), ("x", "out")
 _NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
 _NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
 _NAMES_GEMM = ("a", "b", "c", "out")
+_NAMES_GEMM_SCALED = ("a", "b", "scale_a", "scale_b", "out")
 
 
 def _elementwise_into(op, a, b, alpha, beta, out, stream=None):
@@ -152,6 +155,14 @@ def _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream=None):
 def _gemm_into(a, b, c, alpha, beta, out, stream=None):
     (pa, pb, pc, po), s, keep = _tensor_args((a, b, c, out), _NAMES_GEMM, stream, a)
     status = _c_gemm(pa, pb, pc, float(alpha), float(beta), po, s)
+    if status:
+        check(status)
+
+
+def _gemm_scaled_into(a, b, scale_a, scale_b, out, stream=None):
+    tensors = (a, b, scale_a, scale_b, out)
+    (pa, pb, psa, psb, po), s, keep = _tensor_args(tensors, _NAMES_GEMM_SCALED, stream, a)
+    status = lib.fly_kernels_gemm_scaled(pa, pb, psa, psb, po, s)
     if status:
         check(status)
 
@@ -279,6 +290,23 @@ def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=Non
             raise ValueError("gemm takes matrices (rank 2) a and b")
         out = _empty(a, shape, a.dtype if out_dtype is None else out_dtype)
     _gemm_into(a, b, c, alpha, beta, out, stream)
+    return out
+
+
+def gemm_scaled(a, b, scale_a, scale_b, out=None, out_dtype=None, stream=None):
+    """scale_a[m] * scale_b[n] * (a @ b)[m, n], as torch._scaled_mm: a (M x K, row-major) and b
+    (K x N, column-major) of one float8 kind, scale_a float32 of one value or M, scale_b of one
+    or N; products accumulate in float32. out (M x N, row-major; float32, float16 or bfloat16)
+    is allocated with a's library when not given, of out_dtype (default bfloat16 for torch
+    tensors, float32 otherwise)."""
+    if out is None:
+        if len(a.shape) != 2 or len(b.shape) != 2:
+            raise ValueError("gemm_scaled takes matrices (rank 2) a and b")
+        if out_dtype is None:
+            torch = sys.modules.get("torch")
+            out_dtype = torch.bfloat16 if _is_torch(a) and torch is not None else "float32"
+        out = _empty(a, (a.shape[0], b.shape[1]), out_dtype)
+    _gemm_scaled_into(a, b, scale_a, scale_b, out, stream)
     return out
 
 
