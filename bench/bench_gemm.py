@@ -4,10 +4,11 @@ column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN").
 is timed by CUDA events over a CUDA graph of repeated calls, the libraries taking turns (the
 median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
 compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models] [--sustained]
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models | --fp8] [--sustained]
 [--shapes=MxNxK,...] [--splits=S,...] [TILE ...]
 --models replaces the three shapes by MODEL_SHAPES (24 shapes of real models, squares and odd
-sizes; x @ W.T) with the geometric mean and minimum of the ratios. --sustained adds a table of
+sizes; x @ W.T) with the geometric mean and minimum of the ratios; --fp8 by FP8_SHAPES, e4m3
+against torch._scaled_mm (fk.gemm_scaled). --sustained adds a table of
 cuBLAS and fk.gemm each running alone for seconds, with the SM clock and power meanwhile. Each
 TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with that
 tile in place of the library's table on the three shapes (or those of --shapes), for tuning;
@@ -208,6 +209,40 @@ def models(rounds=7):
         print(f"fk.gemm of {name}: geometric mean {geomean:.2f}, minimum {min(ratios):.2f}")
 
 
+# --fp8: e4m3 x @ W.T with per-row and per-column scales, bf16 out, against torch._scaled_mm
+# (cuBLASLt): prefill and decode projections and squares.
+FP8_SHAPES = [
+    (4096, 4096, 4096), (8192, 8192, 8192), (4096, 11008, 4096), (2048, 28672, 8192),
+    (16, 4096, 11008), (128, 8192, 8192), (1024, 1024, 1024), (3000, 3000, 3000),
+]  # fmt: skip
+
+
+def fp8(rounds=7):
+    """The FP8_SHAPES table: TFLOP/s of torch._scaled_mm and fk.gemm_scaled, and the ratio."""
+    print(f"fp8 GEMM on {torch.cuda.get_device_name()}, e4m3 x @ W.T, row and column scales, "
+          "bf16 out")
+    print(f"{'M':>6} {'N':>6} {'K':>6} {'scaled_mm':>10} {'fk':>8} {'fk/torch':>9} {'max err':>8}")
+    ratios = []
+    for m, n, k in FP8_SHAPES:
+        torch.manual_seed(0)
+        a = (torch.randn(m, k, device="cuda") / 4).to(torch.float8_e4m3fn)
+        b = (torch.randn(n, k, device="cuda") / 4).to(torch.float8_e4m3fn).t()
+        sa = torch.rand(m, 1, device="cuda") + 0.5
+        sb = torch.rand(1, n, device="cuda") + 0.5
+        out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        fk.gemm_scaled(a, b, sa, sb, out=out)
+        want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
+        err = (out.float() - want.float()).abs().max().item()
+        t = timed({"torch": lambda: torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16),
+                   "fk": lambda: fk.gemm_scaled(a, b, sa, sb, out=out)}, rounds)  # fmt: skip
+        flops = 2.0 * m * n * k
+        tt, tf = flops / t["torch"] / 1e9, flops / t["fk"] / 1e9
+        ratios.append(tf / tt)
+        print(f"{m:>6} {n:>6} {k:>6} {tt:10.1f} {tf:8.1f} {tf / tt:9.2f} {err:8.3f}", flush=True)
+    print(f"fk.gemm_scaled of torch._scaled_mm: geometric mean "
+          f"{statistics.geometric_mean(ratios):.2f}, minimum {min(ratios):.2f}")
+
+
 def variants(variable, values, shapes=SHAPES):
     """fk.gemm's TFLOP/s with the environment variable `variable` set to each of `values` (the
     tiles of FLYDSL_GEMM_TILE, the split counts of FLYDSL_GEMM_SPLITK) on the NT shapes, under
@@ -248,6 +283,8 @@ if __name__ == "__main__":
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     if "--models" in flags:
         models()
+    elif "--fp8" in flags:
+        fp8()
     else:
         main()
     if "--sustained" in flags:
