@@ -28,6 +28,10 @@ pack() {
   mkdir -p .device
   strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
   xz -T2 -6 -f .device/libflydsl.so.1
+  # The ROCm device libraries, found beside the library (as a wheel carries them): the rocm
+  # compiles of kernels with math link them there too.
+  tar -C /usr/lib/x86_64-linux-gnu -cJf .device/amdgcn.tar.xz amdgcn/bitcode/ocml.bc \
+    amdgcn/bitcode/ockl.bc
   cp build-static/tests/kernel_api_test build-static/bench/bench_launch_cuda .device/
   cp build-static/examples/vector_add .device/example_vector_add
   cp build-static/examples/block_reduce .device/example_block_reduce
@@ -44,6 +48,7 @@ use_packed_library() {
   rm -rf "$lib" && mkdir -p "$lib"
   xz -dc "$packed" >"$lib/libflydsl.so.1"
   ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  [ ! -f .device/amdgcn.tar.xz ] || tar -C "$lib" -xJf .device/amdgcn.tar.xz
   export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
   export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
   export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
@@ -86,6 +91,7 @@ cpu_bench() {
   mkdir -p "$out" "$lib"
   [ -f "$lib/libflydsl.so.1" ] || xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
   ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  [ ! -f .device/amdgcn.tar.xz ] || tar -C "$lib" -xJf .device/amdgcn.tar.xz
   FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-} \
     PYTHONPATH=$PWD/bindings/python python3 bench/bench_cpu.py 2>&1 | tee "$out/bench_cpu.log"
   return "${PIPESTATUS[0]}"

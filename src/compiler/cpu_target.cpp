@@ -666,11 +666,11 @@ std::vector<PipelineStep> hostPipeline(const Options &o) {
   std::vector<PipelineStep> steps = {addFlyLayoutLowering, flyAtomLowering("cpu"), addFlyLowering};
   for (const char *stage :
        {"fly-lower-vector-slices", "fly-allocas-in-stack-space", "fly-emulate-wgmma",
-        "fly-check-bulk-copies", "fly-emulate-mma-atoms", "fly-refuse-mma-calls",
-        "fly-emulate-buffer-ops", "fly-emulate-cp-async", "fly-emulate-amd-wave-ops",
-        "fly-expand-rounding-modes", "fly-expand-small-floats", "fly-expand-composite-math",
-        "fly-approximate-exp", "fly-relax-vector-alignment", "fly-cpu-outline-kernels",
-        "fly-call-libm-for-log1p-expm1"})
+        "fly-check-bulk-copies", "fly-refuse-wide-shuffles", "fly-emulate-mma-atoms",
+        "fly-refuse-mma-calls", "fly-emulate-buffer-ops", "fly-emulate-cp-async",
+        "fly-emulate-amd-wave-ops", "fly-expand-rounding-modes", "fly-expand-small-floats",
+        "fly-expand-composite-math", "fly-approximate-exp", "fly-relax-vector-alignment",
+        "fly-cpu-outline-kernels", "fly-call-libm-for-log1p-expm1"})
     steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
   // Vector ops come from math on vectors (the exp polynomial's broadcasts, libm calls unrolled)
   // and from register tensors read whole (poison vectors filled lane by lane).

@@ -515,7 +515,8 @@ void extractGpuModule(mlir::ModuleOp m) {
 // then MLIR's GPU conversions take the gpu.module to the LLVM dialect.
 std::vector<PipelineStep> devicePipeline(const Options &o) {
   std::vector<const char *> stages = {"fly-lower-vector-slices", "fly-allocas-in-stack-space",
-                                      "fly-check-bulk-copies", "fly-materialize-shared-memory"};
+                                      "fly-check-bulk-copies", "fly-refuse-wide-shuffles",
+                                      "fly-materialize-shared-memory"};
   if (isRocm(o))
     stages.insert(stages.end(), {"fly-set-buffer-flags", "fly-buffer-bytes-as-dwords",
                                  "fly-check-buffer-ops", "fly-emulate-cp-async"});

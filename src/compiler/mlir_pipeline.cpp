@@ -295,6 +295,8 @@ const std::vector<Stage> &commonStages() {
        [](mlir::ModuleOp m, const Options &o) {
          checkBulkCopies(m, o.target, o.arch, o.target == "cpu");
        }},
+      {"fly-refuse-wide-shuffles", "an error for a shuffle wider than the arch's wave",
+       [](mlir::ModuleOp m, const Options &o) { refuseWideShuffles(m, o); }},
       {"fly-refuse-mma-calls", "an error naming a matrix-core atom the target cannot run",
        [](mlir::ModuleOp m, const Options &o) { refuseMmaCalls(m, o); }},
       {"fly-emulate-buffer-ops", "cpu and cuda: buffer ops as bounds-checked global accesses",
@@ -560,6 +562,17 @@ void checkAtomArch(const std::string &atom, const std::string &arch) {
   bool bytes = atom.find("fp8") != std::string::npos || atom.find("_i8") != std::string::npos;
   if (bytes && (arch == "gfx908" || arch == "gfx90a"))
     throw CompileError(atom + " is an MFMA instruction of gfx940 and later, not of " + arch);
+}
+
+void refuseWideShuffles(mlir::ModuleOp m, const Options &options) {
+  int wave = options.target == "cuda" ? 32 : waveSize(options.arch);
+  m.walk([&](mlir::gpu::ShuffleOp s) {
+    std::optional<int64_t> width = ir::integerConstant(s.getWidth());
+    if (width && *width > wave)
+      throw CompileError("a shuffle of width " + std::to_string(*width) +
+                         " is wider than the wave of " + std::to_string(wave) + " lanes on " +
+                         options.arch + " (" + options.target + ")");
+  });
 }
 
 void refuseMmaCalls(mlir::ModuleOp m, const Options &options) {

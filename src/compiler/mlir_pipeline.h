@@ -98,6 +98,10 @@ void runPasses(mlir::PassManager &pm, mlir::ModuleOp m, const std::string &what)
 /// `m`: one the target has no lowering for.
 void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
 
+/// Fails with a CompileError for a shuffle whose constant width passes the lanes of a wave of
+/// the arch (a CUDA warp's 32): no lane of another wave can be read.
+void refuseWideShuffles(mlir::ModuleOp m, const Options &options);
+
 /// Fails with a CompileError naming both when matrix-core atom `atom` (an instruction name) is
 /// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950.
 void checkAtomArch(const std::string &atom, const std::string &arch);

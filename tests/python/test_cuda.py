@@ -92,9 +92,12 @@ def test_streams():
 
 def test_bad_launches_are_clear_errors():
     x = torch.zeros(8, device="cuda")
-    host = torch.zeros(8)
+    host = torch.ones(8)
+    # Host memory alone runs on the cpu target; host and device memory in one launch cannot.
+    axpy(host, host, fx.Float32(1.0), 8).launch(block=(8,))
+    assert float(host.sum()) == 16
     with pytest.raises(flydsl.errors.LaunchError, match="kDLCUDA"):
-        axpy(host, host, fx.Float32(1.0), 8).launch(block=(8,))
+        axpy(host, x, fx.Float32(1.0), 8).launch(block=(8,))
     with pytest.raises(flydsl.errors.LaunchError, match="exceeds the device's limits"):
         axpy(x, x, fx.Float32(1.0), 8).launch(block=(2048,))
     with pytest.raises(flydsl.errors.LaunchError, match="exceeds the device's limits"):
@@ -121,7 +124,7 @@ def test_repeated_launches_take_the_hot_path_with_changing_tensors():
     torch.testing.assert_close(out, 2 * base[::2])
     # A host tensor after device ones is another signature key: the slow path says what is wrong.
     with pytest.raises(flydsl.errors.LaunchError, match="kDLCUDA"):
-        axpy(torch.zeros(8), torch.zeros(8), 1.0, 8).launch(block=(8,))
+        axpy(torch.zeros(8), torch.zeros(8, device="cuda"), 1.0, 8).launch(block=(8,))
 
 
 def test_a_driver_error_carries_the_drivers_name(monkeypatch):

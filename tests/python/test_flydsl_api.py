@@ -235,10 +235,10 @@ def test_float_extremes_need_no_device_library_on_cuda():
 def test_float_remainders_match_numpy():
     f = np.array([5.5, -5.5, 7.0, 1.0, -0.0, 3.0], np.float32)
     g = np.array([2.0, 2.0, -3.0, np.inf, 1.0, 0.0], np.float32)
-    out = dev.array(np.zeros_like(f))
-    float_remainders(dev.array(f), dev.array(g), out).launch(block=(len(f),))
+    out = np.zeros_like(f)  # host arrays: the cpu target (cuda refuses remf)
+    float_remainders(f, g, out).launch(block=(len(f),))
     with np.errstate(invalid="ignore"):  # x % 0 is NaN
-        np.testing.assert_array_equal(dev.host(out), np.fmod(f, g))
+        np.testing.assert_array_equal(out, np.fmod(f, g))
 
 
 def test_arith_on_python_numbers_folds():

@@ -119,10 +119,12 @@ def test_gemm_scaled_matches_torch_scaled_mm(m, n, k, fp8):
     b = (torch.randn(n, k, device="cuda") / 2).to(fp8).t()  # column-major, as _scaled_mm's
     sa = torch.rand(m, 1, device="cuda") + 0.5
     sb = torch.rand(1, n, device="cuda") + 0.5
-    out = fk.gemm_scaled(a, b, sa, sb)  # bfloat16, as torch's row-wise scaled product gives
-    want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
+    out = fk.gemm_scaled(a, b, sa, sb)  # bfloat16 by default for torch tensors
     torch.cuda.synchronize()
     assert out.dtype == torch.bfloat16
     exact = (a.float() @ b.float()) * sa * sb
     torch.testing.assert_close(out.float(), exact, atol=2e-2 * k**0.5, rtol=1e-2)
-    torch.testing.assert_close(out.float(), want.float(), atol=2e-2 * k**0.5, rtol=1e-2)
+    # torch._scaled_mm multiplies e4m3 by e4m3 with extents that are multiples of 16.
+    if fp8 == torch.float8_e4m3fn and m % 16 == 0 and n % 16 == 0 and k % 16 == 0:
+        want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
+        torch.testing.assert_close(out.float(), want.float(), atol=2e-2 * k**0.5, rtol=1e-2)

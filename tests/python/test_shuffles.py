@@ -20,8 +20,11 @@ SHUFFLES = {
 }
 
 
-def expected(mode, lanes, offset, width):
-    lane = np.arange(lanes)
+def expected(mode, lanes, offset, width, wave=dev.WAVE):
+    """Each lane's source in waves of `wave` lanes (64: the gfx942 the cpu emulates; a CUDA
+    warp's 32): lane ids, and so idx's, count within the wave."""
+    lane = np.arange(lanes) % wave
+    first = np.arange(lanes) - lane
     segment, in_segment = lane // width * width, lane % width
     source = {
         "xor": in_segment ^ offset,
@@ -30,7 +33,7 @@ def expected(mode, lanes, offset, width):
         "idx": offset - segment,
     }[mode]
     inside = (source >= 0) & (source < width)
-    return np.where(inside, segment + source, lane)
+    return np.where(inside, first + segment + source, first + lane)
 
 
 def shuffling_kernel(mode, offset, width):
@@ -74,6 +77,10 @@ def test_a_shuffle_of_a_shuffles_result(fibers, monkeypatch):
 
     lanes = 64
     out = dev.array(np.full(lanes, -1, np.int32))
+    if dev.WAVE < 64:  # a CUDA warp: no 64 lanes to shuffle across
+        with pytest.raises(flyc.CompileError, match="width 64 is wider than the wave of 32"):
+            chained(out).launch(grid=(1,), block=(lanes,))
+        return
     chained(out).launch(grid=(1,), block=(lanes,))
     lane = np.arange(lanes)
     # Lane 16's row ends at lane 31, whose value is 93; every lane reads it, then its neighbour's.
@@ -137,3 +144,11 @@ def test_idx_names_a_lane_by_its_id_as_flydsl_does():
     lanes = np.arange(32)
     np.testing.assert_array_equal(dev.host(out), (lanes // 16 * 16 + 15) * 10)
     np.testing.assert_array_equal(dev.host(other), lanes * 10)
+
+
+@pytest.mark.parametrize("target,arch", [("cuda", "sm_90"), ("rocm", "gfx1201"), ("cpu", "sm_90")])
+def test_a_shuffle_wider_than_the_wave_is_refused(target, arch):
+    with pytest.raises(flyc.CompileError, match="width 64 is wider than the wave of 32 lanes"):
+        shuffling_kernel("xor", 1, 64).compile(np.zeros(64, np.int32), target=target, arch=arch)
+    # The wave of gfx942 holds 64 lanes.
+    shuffling_kernel("xor", 1, 64).compile(np.zeros(64, np.int32), target="cpu", arch="gfx942")

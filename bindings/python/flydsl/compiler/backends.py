@@ -27,8 +27,10 @@ def compile_backend_name():
 
 def current_target():
     """The target of the kernel being traced, else the one a compile would choose now."""
-    target, arch = resolve_target()
-    target, arch = traced_target() or target, traced_arch() or arch
+    target, arch = traced_target(), traced_arch()
+    if target is None or arch is None:  # not tracing: what a compile would choose
+        chosen_target, chosen_arch = resolve_target()
+        target, arch = target or chosen_target, arch or chosen_arch
     return GPUTarget(target, arch, get_warp_size(arch))
 
 
