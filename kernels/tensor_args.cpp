@@ -19,26 +19,7 @@ std::string shapeText(const std::vector<int64_t> &s) {
 }
 } // namespace
 
-const char *dtypeName(fly_dtype d) {
-  switch (d) {
-  case FLY_F32:
-    return "f32";
-  case FLY_F16:
-    return "f16";
-  case FLY_BF16:
-    return "bf16";
-  case FLY_F8E4M3:
-    return "f8e4m3";
-  case FLY_F8E5M2:
-    return "f8e5m2";
-  case FLY_F8E4M3FNUZ:
-    return "f8e4m3fnuz";
-  case FLY_F8E5M2FNUZ:
-    return "f8e5m2fnuz";
-  default:
-    return "?";
-  }
-}
+const char *dtypeName(fly_dtype d) { return ir::dtypeName(static_cast<ir::DType>(d)); }
 
 TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(std::move(name)) {
   if (!arg)

@@ -12,6 +12,8 @@
 
 #include "flydsl/flydsl.h"
 
+#include "ir/dtype.h"
+
 #include <dlpack/dlpack.h>
 
 #include <cstdint>
@@ -48,9 +50,7 @@ public:
   const std::string &name() const { return name_; }
   fly_dtype dtype() const { return dtype_; }
   int elemBytes() const { return dtype_ == FLY_F32 ? 4 : isFp8(dtype_) ? 1 : 2; }
-  static bool isFp8(fly_dtype d) {
-    return d == FLY_F8E4M3 || d == FLY_F8E5M2 || d == FLY_F8E4M3FNUZ || d == FLY_F8E5M2FNUZ;
-  }
+  static bool isFp8(fly_dtype d) { return ir::isFp8(static_cast<ir::DType>(d)); }
   const std::vector<int64_t> &shape() const { return shape_; }
   int64_t rows() const { return rows_; }
   int64_t cols() const { return cols_; }
