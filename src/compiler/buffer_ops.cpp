@@ -61,9 +61,25 @@ Access describeAccess(mlir::Operation *op, mlir::OpBuilder &b, mlir::Location lo
   a.lanes = vec ? vec.getNumElements() : 1;
   a.elemBytes = a.elemType.getIntOrFloatBitWidth() / 8;
   a.tensorExtent = make->hasAttr(ir::kTensorExtentResource);
+  // A copy wider than its tensor's elements moves them as integer words (a 32-bit copy of f16
+  // elements is an i32 access bitcast from or to vector<2xf16>), and its address is aligned
+  // only to those elements: AMD's buffer instructions take that, the emulating targets' loads
+  // and stores must not assume the word's alignment (on cuda a misaligned one faults).
   a.align = a.elemBytes;
-  if (auto known = op->getAttrOfType<mlir::IntegerAttr>(ir::kBufferAccessAlign))
-    a.align = unsigned(std::clamp<int64_t>(known.getInt(), 1, a.elemBytes));
+  auto elementBytesOf = [](mlir::Type t) {
+    auto vec = mlir::dyn_cast<mlir::VectorType>(t);
+    mlir::Type e = vec ? vec.getElementType() : t;
+    return e.isIntOrFloat() ? std::max(1u, e.getIntOrFloatBitWidth() / 8) : 1u;
+  };
+  auto narrow = [&](mlir::Type moved) { a.align = std::min(a.align, elementBytesOf(moved)); };
+  if (auto load = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferLoadOp>(op)) {
+    for (mlir::Operation *user : load.getRes().getUsers())
+      if (auto cast = mlir::dyn_cast<mlir::LLVM::BitcastOp>(user))
+        narrow(cast.getType());
+  } else if (auto store = mlir::dyn_cast<mlir::ROCDL::RawPtrBufferStoreOp>(op)) {
+    if (auto cast = store.getVdata().getDefiningOp<mlir::LLVM::BitcastOp>())
+      narrow(cast.getArg().getType());
+  }
   return a;
 }
 

@@ -16,12 +16,6 @@ namespace fly::ir {
 /// The unit attribute on a rocdl.make.buffer.rsrc that is bounded at its tensor's extent.
 inline constexpr const char *kTensorExtentResource = "fly.tensor_extent";
 
-/// The i64 attribute on a buffer load or store whose value is wider than the tensor's elements
-/// (a 32-bit copy of f16 elements): the bytes its address is known to be aligned to. AMD's
-/// buffer instructions take any such address; the targets that emulate them (cpu, cuda) must
-/// not assume the value's own alignment.
-inline constexpr const char *kBufferAccessAlign = "fly.buffer_align";
-
 } // namespace fly::ir
 
 #endif // FLY_IR_BUFFER_EXTENT_H

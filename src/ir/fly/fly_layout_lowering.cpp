@@ -769,12 +769,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     auto [voffset, soffset] = bufferCallOffsets(b, loc, atom, bufferSide);
     Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), inst.getCacheModifier());
     Value rsrc = bufferResource(b, loc, fat);
-    auto elementAlign = b.getI64IntegerAttr(
-        std::max<int64_t>(1, bufferType.getElementType().getIntOrFloatBitWidth() / 8));
     if (load) {
-      auto raw = ROCDL::RawPtrBufferLoadOp::create(b, loc, bitsType, rsrc, voffset, soffset, aux,
-                                                   nullptr, nullptr, nullptr);
-      raw->setAttr(::fly::ir::kBufferAccessAlign, elementAlign);
+      Value raw = ROCDL::RawPtrBufferLoadOp::create(b, loc, bitsType, rsrc, voffset, soffset, aux,
+                                                    nullptr, nullptr, nullptr);
       Value v = LLVM::BitcastOp::create(b, loc, valueType, raw);
       if (!other)
         return v;
@@ -785,9 +782,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                   ? Value(LLVM::LoadOp::create(b, loc, valueType, firstAddress(b, loc, other)))
                   : other;
     Value raw = LLVM::BitcastOp::create(b, loc, bitsType, v);
-    auto store = ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux,
-                                                    nullptr, nullptr, nullptr);
-    store->setAttr(::fly::ir::kBufferAccessAlign, elementAlign);
+    ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux, nullptr, nullptr,
+                                       nullptr);
     return {};
   }
 
