@@ -28,6 +28,8 @@ needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="
 
 @pytest.fixture(autouse=True)
 def gfx942(monkeypatch):
+    """The cpu target emulating gfx942, also where a GPU would be the machine's choice."""
+    monkeypatch.setenv("FLYDSL_COMPILE_BACKEND", "cpu")
     monkeypatch.setenv("ARCH", "gfx942")
 
 
