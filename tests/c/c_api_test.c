@@ -39,6 +39,18 @@ static int error_mentions(const char *word) {
   return strstr(fly_last_error_message(), word) != NULL;
 }
 
+/* A drawing's fill callback: one grey for even indices, one for odd, or a malformed fill. */
+static int two_greys(int64_t a, int64_t b, char out[8], void *user) {
+  (void)b;
+  strcpy(out, user ? "grey" : (a % 2 ? "#101010" : "#202020"));
+  return 0;
+}
+
+static int refuse(int64_t a, int64_t b, char out[8], void *user) {
+  (void)a, (void)b, (void)out, (void)user;
+  return 1;
+}
+
 int main(void) {
   CHECK(fly_abi_version() == FLYDSL_ABI_VERSION);
   CHECK(strlen(fly_version()) >= 5);
@@ -238,6 +250,35 @@ int main(void) {
     fly_layout_destroy(t);
   }
   CHECK(made == 100000);
+
+  /* Typst drawings: the cells, the callback's fills, and the mistakes. */
+  {
+    char *text = NULL;
+    CHECK(fly_layout_typst(a, 1, two_greys, NULL, &text) == FLY_OK);
+    CHECK(text && strstr(text, "#set page(") && strstr(text, "(4,8):(8,1)"));
+    CHECK(text && strstr(text, "rgb(\"#101010\")") && strstr(text, "rgb(\"#202020\")"));
+    fly_string_free(text);
+    CHECK(fly_layout_typst(a, 0, NULL, NULL, &text) == FLY_OK && !strstr(text, "#set page("));
+    fly_string_free(text);
+    CHECK(fly_layout_typst(a, 0, two_greys, (void *)1, &text) == FLY_ERROR_INVALID_ARGUMENT &&
+          error_mentions("#rrggbb"));
+    CHECK(fly_layout_typst(a, 0, refuse, NULL, &text) == FLY_ERROR_INVALID_ARGUMENT &&
+          error_mentions("callback failed"));
+    CHECK(fly_layout_typst(NULL, 0, NULL, NULL, &text) != FLY_OK);
+    CHECK(fly_layout_typst(a, 0, NULL, NULL, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+    fly_layout_t *deep = parse("(2,2,2):(1,2,4)");
+    CHECK(fly_layout_typst(deep, 0, NULL, NULL, &text) == FLY_ERROR_INVALID_ARGUMENT &&
+          error_mentions("rank 1 or 2"));
+    fly_layout_destroy(deep);
+    fly_layout_t *tv = parse("(2,2):(1,2)");
+    CHECK(fly_tiled_copy_typst(tv, tv, 2, 2, "copy", 0, NULL, NULL, &text) == FLY_OK &&
+          strstr(text, "T1 #linebreak() V1"));
+    fly_string_free(text);
+    CHECK(fly_tiled_copy_typst(tv, tv, 1, 2, NULL, 0, NULL, NULL, &text) ==
+              FLY_ERROR_INVALID_ARGUMENT &&
+          error_mentions("outside the 1x2 tile"));
+    fly_layout_destroy(tv);
+  }
 
   /* Still usable after all of that. */
   CHECK(fly_layout_size(a, &v) == FLY_OK && v == 32);
