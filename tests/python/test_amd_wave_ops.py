@@ -9,6 +9,7 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _tools import needs_llvm_tools
 from flydsl.expr import rocdl
 
 
@@ -34,10 +35,7 @@ def test_readfirstlane_and_readlane_broadcast_on_cpu(monkeypatch):
     np.testing.assert_array_equal(out, np.full(64, 7 * 1000 + 50))
 
 
-needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no llvm-objdump-22")
-
-
-@needs_objdump
+@needs_llvm_tools
 def test_rocm_emits_the_instructions(tmp_path):
     out = np.zeros(64, np.int32)
     binary = uniform_reads.compile(out, target="rocm", arch="gfx942").binary

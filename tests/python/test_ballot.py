@@ -4,13 +4,13 @@ waves (64 lanes for gfx942, 32 for gfx1201), compiled for rocm and cuda, and ref
 the mask's type is not i32 or i64."""
 
 import re
-import shutil
 import subprocess
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _tools import needs_llvm_tools
 from flydsl.expr import rocdl
 
 
@@ -53,7 +53,7 @@ def test_a_wave_of_32_gives_an_i32_mask(monkeypatch):
     np.testing.assert_array_equal(out, want)
 
 
-@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no llvm-objdump-22")
+@needs_llvm_tools
 def test_rocm_gathers_the_predicate_into_scalar_registers(tmp_path):
     binary = every_fifth.compile(np.zeros(64, np.int64), target="rocm", arch="gfx942").binary
     path = tmp_path / "k.hsaco"

@@ -3,7 +3,6 @@ combine registers into a buffer tensor, dropping what falls outside the buffer. 
 the host here (the hardware's bounds checks emulated) and compile to MUBUF atomics for AMD."""
 
 import re
-import shutil
 import subprocess
 
 import flydsl.compiler as flyc
@@ -12,10 +11,7 @@ import numpy as np
 import pytest
 from _dlpack import bf16, from_bf16_bits
 from _examples import dev
-
-needs_llvm_tools = pytest.mark.skipif(
-    not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
-)
+from _tools import needs_llvm_tools
 
 
 @flyc.kernel

@@ -7,7 +7,6 @@ readlane."""
 
 import enum
 import re
-import shutil
 import subprocess
 from typing import ClassVar
 
@@ -15,6 +14,7 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _tools import needs_llvm_tools
 from flydsl.compiler.backends import GPUTarget
 from flydsl.extension.coop import universal, warp
 from flydsl.extension.coop.block._spec import BlockAlgorithmMeta
@@ -23,7 +23,6 @@ from flydsl.extension.coop.warp import rocdl
 BLOCK = 128  # two gfx942 waves, so a fold that leaked across waves would show
 WIDTHS = [1, 2, 4, 8, 16, 32, 64]
 ADD, MAX, MUL = fx.ReductionOp.ADD, fx.ReductionOp.MAX, fx.ReductionOp.MUL
-needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no objdump")
 
 
 @pytest.fixture(autouse=True)
@@ -114,7 +113,7 @@ def lds_exchanges(asm):
     return len(re.findall(r"ds_(?:bpermute|permute|swizzle)_b32", asm))
 
 
-@needs_objdump
+@needs_llvm_tools
 @pytest.mark.parametrize("width", WIDTHS[1:])
 def test_rocm_folds_in_vector_registers(width):
     """Only a 32-lane reduce's xor-16 step (across DPP rows) goes through LDS."""
@@ -128,7 +127,7 @@ def test_rocm_folds_in_vector_registers(width):
     assert lds_exchanges(asm) == (1 if width == 32 else 0)
 
 
-@needs_objdump
+@needs_llvm_tools
 def test_rocm_folds_a_whole_wave_by_row_shifts_and_broadcasts_then_reads_lane_63():
     asm = isa(lambda v: rocdl.warp_reduce(v, ADD))
     for control in ("row_shr:1", "row_shr:8", "row_bcast:15", "row_bcast:31"):
@@ -137,7 +136,7 @@ def test_rocm_folds_a_whole_wave_by_row_shifts_and_broadcasts_then_reads_lane_63
     assert lds_exchanges(asm) == 0
 
 
-@needs_objdump
+@needs_llvm_tools
 def test_fx_coop_picks_the_gfx9_form_on_rocm_and_universal_keeps_the_shuffles():
     assert fx.coop.warp.rocdl is rocdl and set(rocdl.__all__) == set(warp.__all__)
     assert universal.warp_reduce is not rocdl.warp_reduce
@@ -147,7 +146,7 @@ def test_fx_coop_picks_the_gfx9_form_on_rocm_and_universal_keeps_the_shuffles():
     assert lds_exchanges(portable) == 3  # xor 1, 2, 4
 
 
-@needs_objdump
+@needs_llvm_tools
 def test_a_16_bit_value_keeps_the_shuffles_on_rocm():
     asm = isa(lambda v: rocdl.warp_reduce(v, ADD), np.int16)
     assert "row_bcast" not in asm and lds_exchanges(asm) > 0

@@ -6,7 +6,6 @@ reads, no scratch), for sm_80 (mma.sync, cp.async, no local memory) and for sm_9
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ import flydsl.kernels as fk
 import numpy as np
 import pytest
 from _dlpack import KDL_BFLOAT, KDL_FLOAT, KDL_ROCM, DLView, from_bf16_bits, to_bf16_bits
+from _tools import needs_llvm_tools
 from flydsl.compiler import code_object_resource_usage
 
 RNG = np.random.default_rng(17)
@@ -233,7 +233,7 @@ def compiled(tmp_path, device, arch, b_layout, out="float32", m=256, n=256, k=25
     return tmp_path
 
 
-@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@needs_llvm_tools
 @pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
 def test_amd_code(arch, tmp_path):
     d = compiled(tmp_path, KDL_ROCM, arch, "col") / f"rocm-{arch}"

@@ -5,7 +5,6 @@ and an untouched output), the kernel cache, and the gfx942 code of each kernel."
 import math
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -14,6 +13,7 @@ import flydsl.kernels as fk
 import numpy as np
 import pytest
 from _dlpack import KDL_FLOAT, KDL_ROCM, DLView, bf16, from_bf16_bits
+from _tools import needs_llvm_tools
 
 RNG = np.random.default_rng(16)
 # Absolute and relative tolerances per output dtype: f32 a few ulp of float32 arithmetic, f16
@@ -259,7 +259,7 @@ COMPILED_ONLY = (
 )
 
 
-@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@needs_llvm_tools
 @pytest.mark.parametrize("kernel", sorted(GFX942))
 def test_gfx942_code(kernel, tmp_path):
     script = (

@@ -4,13 +4,13 @@ emulation against numpy, with operands as the kernels pass them (f16 vectors, bf
 i16 lanes, eight fp8 values in one i64), compiled to the instruction for rocm, and the
 broadcast controls refused."""
 
-import shutil
 import subprocess
 
 import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _tools import needs_llvm_tools
 
 
 @flyc.kernel
@@ -78,7 +78,7 @@ def test_fp8_operands_packed_in_an_integer():
     np.testing.assert_array_equal(d, a @ b)
 
 
-@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@needs_llvm_tools
 def test_rocm_code_is_the_instruction(tmp_path):
     args = (np.zeros((16, 16), np.float16),) * 2 + (np.zeros((16, 16), np.float32),)
     binary = mfma_16x16x16.compile(*args, target="rocm", arch="gfx942").binary

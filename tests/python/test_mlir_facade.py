@@ -4,7 +4,6 @@ behind them, and the names it does not offer, which import and refuse with a rea
 
 import ctypes
 import re
-import shutil
 import subprocess
 
 import flydsl
@@ -14,6 +13,7 @@ import numpy as np
 import pytest
 from _examples import dev
 from _ir_module import module_text
+from _tools import needs_llvm_tools
 from flydsl import _kernel_api as K
 from flydsl._lib import check
 from flydsl._mlir import ir
@@ -392,9 +392,6 @@ def test_atomic_loads_and_stores_take_one_word_in_a_relaxed_order(host_target):
     np.testing.assert_array_equal(x, [0.25, 2.5])
 
 
-needs_objdump = pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="no llvm-objdump-22")
-
-
 @flyc.kernel
 def buffer_adds(acc: fx.Tensor, pairs: fx.Tensor, n_bytes: fx.Int32):
     from flydsl._mlir.dialects import rocdl
@@ -417,7 +414,7 @@ def test_buffer_atomic_adds_accumulate_and_drop_what_is_outside(host_target):
     np.testing.assert_array_equal(pairs, [32, 64, 32, 64])
 
 
-@needs_objdump
+@needs_llvm_tools
 def test_buffer_atomic_adds_are_the_arch_instructions(tmp_path):
     from flydsl._mlir.dialects import rocdl
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import flydsl
 import flydsl.expr as fx
-from flydsl._host_layout import _tiler_text
 import pytest
+from flydsl._host_layout import _tiler_text
 
 ATOMS = [
     (fx.rocdl.MFMA, 16, 16, 4, fx.Float32, 64), (fx.rocdl.MFMA, 32, 32, 2, fx.Float32, 64),
@@ -130,6 +130,7 @@ def test_atoms_that_do_not_exist_say_what_does():
 import flydsl.compiler as flyc  # noqa: E402
 import numpy as np  # noqa: E402
 from _dlpack import bf16, from_bf16_bits  # noqa: E402
+from _tools import needs_llvm_tools
 
 FMA = fx.make_tiled_mma(fx.make_mma_atom(fx.UniversalFMA(fx.Float32)),
                         fx.make_layout((8, 4, 1), (1, 8, 0)))  # fmt: skip
@@ -408,9 +409,7 @@ MFMA_CODE = [
 ]
 
 
-@pytest.mark.skipif(
-    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
-)
+@needs_llvm_tools
 @pytest.mark.parametrize("m,n,k,dtype,np_dtype,arch,instruction", MFMA_CODE)
 def test_mfma_gemm_compiles_to_its_instruction(m, n, k, dtype, np_dtype, arch, instruction,
                                                tmp_path):  # fmt: skip
@@ -474,9 +473,7 @@ def test_every_atom_runs_emulated_on_cpu_and_matches_numpy(make, m, n, k, dtype,
     np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-4)
 
 
-@pytest.mark.skipif(
-    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
-)
+@needs_llvm_tools
 @pytest.mark.parametrize("arch", ["gfx942", "gfx950"])
 def test_tiled_mma_example_compiles_to_mfma(arch, tmp_path):
     """examples/03_tiled_mma.py's kernel, as AMD GPUs would run it."""
@@ -684,9 +681,7 @@ def test_byte_atoms_need_their_arch():
         one_tile.compile(*_zero_args(tiled, "i8"), target="rocm", arch="gfx90a")
 
 
-@pytest.mark.skipif(
-    not __import__("shutil").which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed"
-)
+@needs_llvm_tools
 @pytest.mark.parametrize("dtype,np_dtype,suffix", [(fx.Float16, np.float16, "f16"),
                                                    (fx.BFloat16, None, "bf16")])  # fmt: skip
 def test_wmma_compiles_to_its_instruction_on_gfx12_only(dtype, np_dtype, suffix, monkeypatch,

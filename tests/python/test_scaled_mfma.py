@@ -2,7 +2,6 @@
 and scale layouts, every shape and format against a numpy reference on the cpu target emulating
 gfx950 (random codes and E8M0 scales), its instruction in gfx950 code, and its refusals."""
 
-import shutil
 import subprocess
 
 import flydsl
@@ -10,6 +9,7 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
+from _tools import needs_llvm_tools
 
 SHAPES = [(16, 16, 128), (32, 32, 64)]
 # sign, exponent and mantissa bits and bias of each format; fp6 and fp4 have no NaN or inf.
@@ -134,7 +134,7 @@ def test_fp8_fragments_may_hold_the_fp8_dtype(monkeypatch):
     assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * (np.abs(ha) @ np.abs(hb).T) + 1e-30)
 
 
-@pytest.mark.skipif(not shutil.which("llvm-objdump-22"), reason="llvm-objdump-22 is not installed")
+@needs_llvm_tools
 @pytest.mark.parametrize("m,n,k,fa,fb,modifiers", [
     (16, 16, 128, "e4m3", "e4m3", ""), (32, 32, 64, "e2m1", "e2m1", "cbsz:4 blgp:4"),
     (16, 16, 128, "e5m2", "e3m2", "cbsz:1 blgp:3"),
