@@ -2284,6 +2284,16 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernels_gemm_scaled(
+        a: *const fly_arg_t,
+        b: *const fly_arg_t,
+        scale_a: *const fly_arg_t,
+        scale_b: *const fly_arg_t,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernels_built() -> i64;
 }
 unsafe extern "C" {
