@@ -274,13 +274,63 @@ struct StagePass : mlir::PassWrapper<StagePass, mlir::OperationPass<mlir::Module
   std::exception_ptr failure;
 };
 
+// A flat vector permuted through an n-D transpose, as fly-layout-lowering writes a register
+// tensor read or written whole along another mode than the first (shape_cast to n-D,
+// transpose, shape_cast back): one vector.shuffle of the flat vector, which every target's
+// conversion to LLVM takes (an n-D shape_cast reaches none of them).
+void flatPermutationsAsShuffles(mlir::ModuleOp m) {
+  llvm::SmallVector<mlir::vector::ShapeCastOp> outer;
+  m.walk([&](mlir::vector::ShapeCastOp op) {
+    auto transpose = op.getSource().getDefiningOp<mlir::vector::TransposeOp>();
+    auto inner = transpose ? transpose.getVector().getDefiningOp<mlir::vector::ShapeCastOp>()
+                           : mlir::vector::ShapeCastOp{};
+    if (inner && op.getResultVectorType().getRank() == 1 &&
+        inner.getSourceVectorType().getRank() == 1 && !op.getResultVectorType().isScalable())
+      outer.push_back(op);
+  });
+  for (mlir::vector::ShapeCastOp op : outer) {
+    auto transpose = op.getSource().getDefiningOp<mlir::vector::TransposeOp>();
+    auto inner = transpose.getVector().getDefiningOp<mlir::vector::ShapeCastOp>();
+    llvm::ArrayRef<int64_t> from = transpose.getSourceVectorType().getShape();
+    llvm::ArrayRef<int64_t> to = transpose.getResultVectorType().getShape();
+    llvm::ArrayRef<int64_t> perm = transpose.getPermutation();
+    // Result element r, at row-major index `at` of `to`, is the source element whose index
+    // along dimension perm[k] is at[k].
+    int64_t n = op.getResultVectorType().getNumElements();
+    llvm::SmallVector<int64_t> mask(size_t(n), 0), at(to.size(), 0), source(from.size(), 0);
+    for (int64_t r = 0; r < n; ++r) {
+      for (size_t k = 0; k < to.size(); ++k)
+        source[size_t(perm[k])] = at[k];
+      int64_t flat = 0;
+      for (size_t k = 0; k < from.size(); ++k)
+        flat = flat * from[k] + source[k];
+      mask[size_t(r)] = flat;
+      for (size_t k = to.size(); k-- > 0;)
+        if (++at[k] < to[k])
+          break;
+        else
+          at[k] = 0;
+    }
+    mlir::OpBuilder b(op);
+    mlir::Value v = inner.getSource();
+    mlir::Value shuffled = mlir::vector::ShuffleOp::create(b, op.getLoc(), v, v, mask);
+    op.getResult().replaceAllUsesWith(shuffled);
+    op.erase();
+    if (transpose->use_empty())
+      transpose.erase();
+    if (inner->use_empty())
+      inner.erase();
+  }
+}
+
 // The stages every target runs, each as the target needs it.
 const std::vector<Stage> &commonStages() {
   static const std::vector<Stage> stages = {
       {"fly-lower-vector-slices",
-       "vector.insert / extract_strided_slice (a register tensor read or written whole) as "
-       "shuffles, which the conversions to LLVM take",
+       "vector.insert / extract_strided_slice and flat permutations (a register tensor read or "
+       "written whole) as shuffles, which the conversions to LLVM take",
        [](mlir::ModuleOp m, const Options &) {
+         flatPermutationsAsShuffles(m);
          mlir::RewritePatternSet patterns(m.getContext());
          mlir::vector::populateVectorInsertExtractStridedSliceTransforms(patterns);
          (void)mlir::applyPatternsGreedily(m, std::move(patterns)); // what is left fails later

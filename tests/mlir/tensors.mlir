@@ -152,7 +152,9 @@ func.func @load_columns(%raw: !llvm.ptr<1>) -> vector<8xf32> {
 // Runs go along the first mode of stride 1 wherever it is: here rows of 3 (offsets 0 and 3).
 // The values, in coordinate order (column-major), are permuted into run order first.
 // CHECK-LABEL: func.func @store_row_major
-// CHECK: %[[R:.*]] = vector.shuffle %arg1, %arg1 [0, 2, 4, 1, 3, 5] : vector<6xf32>, vector<6xf32>
+// CHECK: %[[C:.*]] = vector.shape_cast %arg1 : vector<6xf32> to vector<3x2xf32>
+// CHECK: %[[T:.*]] = vector.transpose %[[C]], [1, 0] : vector<3x2xf32> to vector<2x3xf32>
+// CHECK: %[[R:.*]] = vector.shape_cast %[[T]] : vector<2x3xf32> to vector<6xf32>
 // CHECK: %[[ROW0:.*]] = vector.extract_strided_slice %[[R]] {offsets = [0], sizes = [3], strides = [1]}
 // CHECK: llvm.store %[[ROW0]], %arg0 {alignment = 4 : i64} : vector<3xf32>, !llvm.ptr<1>
 // CHECK: %[[P3:.*]] = llvm.getelementptr %arg0[3] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
@@ -236,7 +238,7 @@ func.func @recast_bits(%x: f32) -> i32 {
 // CHECK: llvm.getelementptr %arg0[4]
 // CHECK: llvm.getelementptr %arg0[7]
 // CHECK: llvm.getelementptr %arg0[11]
-// CHECK-NOT: vector.shuffle
+// CHECK-NOT: vector.transpose
 func.func @load_scattered(%raw: !llvm.ptr<1>) -> vector<4xf32> {
   %p = fly.make_ptr(%raw) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
   %l = fly.static : !fly.layout<(2,2):(4,7)>

@@ -397,8 +397,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     }
   }
 
-  /// `v` (a whole tensor's values) from run order to coordinate order, or back (`inverse`): the
-  /// transpose of the row-major form of one order into the other's, as a shuffle. Runs along the
+  /// `v` (a whole tensor's values) from run order to coordinate order, or back (`inverse`):
+  /// shape_cast to the row-major form of one order, transpose, shape_cast back. Runs along the
   /// first mode are already in coordinate order.
   static Value toCoordinateOrder(OpBuilder &b, Location loc, Value v, const Runs &runs,
                                  bool inverse) {
@@ -418,6 +418,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       perm.push_back(int64_t(std::find(runOrder.begin(), runOrder.end(), m) - runOrder.begin()));
     }
     auto flatType = cast<VectorType>(v.getType());
+    Type element = flatType.getElementType();
     if (inverse) { // coordinate order to run order: the inverse permutation
       SmallVector<int64_t> back(perm.size());
       for (size_t i = 0; i < perm.size(); ++i)
@@ -425,24 +426,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       std::swap(from, to);
       perm = back;
     }
-    // The transpose as one shuffle of the flat vector (what every target's conversion takes):
-    // result element r, at row-major index `at` of `to`, is source element `at` permuted.
-    int64_t n = flatType.getNumElements();
-    SmallVector<int64_t> mask(size_t(n), 0), at(to.size(), 0), source(from.size(), 0);
-    for (int64_t r = 0; r < n; ++r) {
-      for (size_t k = 0; k < to.size(); ++k)
-        source[size_t(perm[k])] = at[k];
-      int64_t flat = 0;
-      for (size_t k = 0; k < from.size(); ++k)
-        flat = flat * from[k] + source[k];
-      mask[size_t(r)] = flat;
-      for (size_t k = to.size(); k-- > 0;) // the next row-major index of `to`
-        if (++at[k] < to[k])
-          break;
-        else
-          at[k] = 0;
-    }
-    return vector::ShuffleOp::create(b, loc, v, v, mask);
+    Value shaped = vector::ShapeCastOp::create(b, loc, VectorType::get(from, element), v);
+    Value moved = vector::TransposeOp::create(b, loc, VectorType::get(to, element), shaped, perm);
+    return vector::ShapeCastOp::create(b, loc, flatType, moved);
   }
 
   /// The address an access through a pointer of type `t` goes to: `raw`, through the pointer's
