@@ -57,6 +57,18 @@ DIFFERENCES = """
   per-function disk cache hangs on it (`cache_manager` is None): the library's disk cache
   keys compiled kernels by their IR. `COMPILE_ONLY=1` makes a jit call compile its kernels and
   launch none, as there.
+- `@flyc.kernel` and `@flyc.jit` methods bind `self` as FlyDSL's do, but a kernel's compile is
+  keyed by the instance's plain attributes (numbers, strings, containers of them) as well as
+  its class: FlyDSL keys by the class alone, so a second instance, or a changed attribute,
+  would run the kernel traced for the first instance's values. A method kernel's launches take
+  the slow path (the instance is read at each).
+- Kernels launched on host arrays run on the cpu target even where a GPU is present (the
+  memory the arguments lie in chooses the target when neither the call nor
+  `FLYDSL_COMPILE_BACKEND` names one); FlyDSL compiles for the GPU and fails at the launch.
+- `fx.utils.print_typst` draws what FlyDSL's draws (grids of indices or of threads and values,
+  a page each, CuTe's palettes), made by the C library (`fly_layout_typst`, ...); its cell
+  sizes and text panels are this library's own, and its private helpers (`_typst_grid_block`,
+  ...) do not exist.
 - gfx950's copy atoms (`fx.rocdl.cdna4`): `LDSReadTrans16_64b` / `8_64b` give each thread the
   elements the transposing read delivers (the tiled copy's thread-value layout, so
   `make_tiled_copy_A/B` of one feeds an MFMA from a tile stored the other way round), read one
