@@ -95,11 +95,11 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   if (fp8 && startsWith(arch, "sm_") && std::atoi(arch.c_str() + 3) < 89)
     throw flydsl::Error(FLY_ERROR_UNSUPPORTED, "fp8 matrix multiplies need sm_89 or later, not " +
                                                    arch + " (target " + target + ")");
-  if (hopper && m > 32 && !fp8) {
-    // wgmma m64nNk16: one warpgroup (128 threads) an atom of 64 rows and the tile's whole
-    // width; two warpgroups stacked in M over 128 x 256 (one over 64 x 128 where M * N <=
-    // 1024^2 or M <= 64). A and B are read from shared memory, swizzled 128 bytes (K-major rows
-    // of 64, or M/N-major runs of 64), so BK is 64.
+  if (hopper && m > 32) {
+    // wgmma m64nNk16 (fp8: m64nNk32): one warpgroup (128 threads) an atom of 64 rows and the
+    // tile's whole width; two warpgroups stacked in M over 128 x 256 (one over 64 x 128 where
+    // M * N <= 1024^2 or M <= 64). A and B are read from shared memory, swizzled 128 bytes
+    // (K-major rows of 128 bytes, or M/N-major runs of 64), so BK is 64 (fp8: 128).
     p.family = FLY_MMA_WGMMA;
     p.wave = 128;
     bool one = small || m <= 64;
@@ -119,7 +119,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     } else if (one && tilesOf(m, n, 64, 128) < half) {
       p.bn = 64;
     }
-    p.atomM = 64, p.atomN = p.bn, p.atomK = 16;
+    p.atomM = 64, p.atomN = p.bn, p.atomK = fp8 ? 32 : 16;
     warpsM = one ? 1 : 2;
     warpsN = 1;
   } else if (startsWith(arch, "sm_")) {
@@ -191,11 +191,12 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
       // A warpgroup's atom spans its share of the tile's width; K-major rows stay 128 bytes.
       p.atomN = p.bn / warpsN;
       // An M/N-major operand's tile is runs of 64 rows (its 128-byte swizzle).
-      if (p.bk != 64 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 || p.atomN > 256 ||
-          (!b.kMajor && p.bn % 64 != 0))
+      if (p.bk * p.elemBytes != 128 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 ||
+          p.atomN > 256 || (!b.kMajor && p.bn % 64 != 0))
         throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
                             std::string("FLYDSL_GEMM_TILE='") + tile +
-                                "' does not suit wgmma: BK 64, BM a multiple of 64 x WM, "
+                                "' does not suit wgmma: BK 64 (fp8: 128), BM a multiple of "
+                                "64 x WM, "
                                 "BN / WN a multiple of 8 up to 256, and BN a multiple of 64 "
                                 "where B is N-major");
     }
@@ -238,7 +239,8 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison). (The skinny mma.sync
   // stream measured no faster by TMA on the H100: docs/performance.md.)
   const char *tmaEnv = std::getenv("FLYDSL_GEMM_TMA");
-  p.tma = p.mmaInFlight && a.vec == 8 && b.vec == 8 && !(tmaEnv && std::string(tmaEnv) == "0");
+  p.tma = p.mmaInFlight && a.vec * p.elemBytes == 16 && b.vec * p.elemBytes == 16 &&
+          !(tmaEnv && std::string(tmaEnv) == "0");
   // Warp-specialised: with TMA a warpgroup of its own issues the copies, in a persistent grid;
   // its epilogue stores D by TMA where D is 16-bit with 16-byte aligned rows and address, each
   // warpgroup's atom spans 64 rows and the tile's width, and the width is whole 64-column

@@ -67,11 +67,11 @@ struct GemmPlan {
 };
 
 /// The plan for an M x N x K problem with A/B of `ab` (f16, bf16 or an fp8 kind) on `arch` (the
-/// target's arch; on cpu the arch it emulates). fp8 operands must both be K-major; Hopper
-/// multiplies them by mma.sync (its fp8 wgmma is not planned). a.vec / b.vec: the widest copies the
-/// operands' alignment allows along their contiguous dimension; outVec: the widest stores (of
-/// outBytes-byte elements) D's alignment and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED)
-/// for an arch without a matrix-core path.
+/// target's arch; on cpu the arch it emulates). fp8 operands must both be K-major (Hopper's
+/// fp8 wgmma reads no other). a.vec / b.vec: the widest copies the operands' alignment allows along
+/// their contiguous dimension; outVec: the widest stores (of outBytes-byte elements) D's alignment
+/// and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a matrix-core
+/// path.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
                   int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
 

@@ -406,8 +406,9 @@ void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
     };
     mlir::Value lane = mlir::arith::RemUIOp::create(b, loc, linearThreadId(b, loc), c32(shape[3]));
     auto major = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kWgmmaMnMajorAttr).asArrayRef();
-    mlir::Value flags =
-        c32((llvm::StringRef(atom).ends_with(".bf16") ? 1 : 0) | major[0] << 1 | major[1] << 2);
+    llvm::StringRef name(atom);
+    mlir::Value flags = c32((name.ends_with(".bf16") ? 1 : 0) | major[0] << 1 | major[1] << 2 |
+                            (name.ends_with(".e4m3") ? 8 : 0) | (name.ends_with(".e5m2") ? 16 : 0));
     mlir::Value acc = call.getOperand(2);
     auto vt = mlir::cast<mlir::VectorType>(acc.getType());
     mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, vt);

@@ -2296,11 +2296,17 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
   if (!mnk)
     return;
   auto [M, N, K] = *mnk;
-  DType input = atom.abType == "bf16" ? DType::BF16 : DType::F16;
+  // An fp8 atom takes either OCP kind (the instruction is named after the operands').
+  DType input = atom.abType == "bf16" ? DType::BF16
+                : atom.abType == "fp8" && (a.dtype == DType::F8E4M3 || a.dtype == DType::F8E5M2)
+                    ? a.dtype
+                : atom.abType == "fp8" ? DType::F8E4M3
+                                       : DType::F16;
   if (a.dtype != input || b.dtype != input || c.dtype != DType::F32 || d.dtype != DType::F32) {
-    k.fail("gemm with " + atom.name + " takes " + atom.abType + " a and b and f32 c and d, got " +
-           dtypeName(a.dtype) + ", " + dtypeName(b.dtype) + ", " + dtypeName(c.dtype) + ", " +
-           dtypeName(d.dtype));
+    k.fail("gemm with " + atom.name + " takes " +
+           (atom.abType == "fp8" ? std::string("f8e4m3 or f8e5m2 (both alike)") : atom.abType) +
+           " a and b and f32 c and d, got " + dtypeName(a.dtype) + ", " + dtypeName(b.dtype) +
+           ", " + dtypeName(c.dtype) + ", " + dtypeName(d.dtype));
     return;
   }
   std::vector<MValue> descA, descB;

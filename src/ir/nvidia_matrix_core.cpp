@@ -121,6 +121,13 @@ mlir::Value tiedAccumulatorAsm(mlir::OpBuilder &b, mlir::Location loc, const std
 }
 } // namespace
 
+std::string fly::ir::wgmmaInstruction(llvm::StringRef atomName, mlir::Type ab) {
+  if (!atomName.ends_with(".fp8"))
+    return atomName.str();
+  std::string kind = mlir::isa<mlir::Float8E5M2Type>(ab) ? "e5m2" : "e4m3";
+  return atomName.drop_back(3).str() + kind + "." + kind;
+}
+
 mlir::Value fly::ir::createWgmma(mlir::OpBuilder &b, mlir::Location loc,
                                  llvm::StringRef instruction, mlir::Value descA, mlir::Value descB,
                                  mlir::Value acc, bool mnMajorA, bool mnMajorB) {
@@ -129,10 +136,15 @@ mlir::Value fly::ir::createWgmma(mlir::OpBuilder &b, mlir::Location loc,
   for (int64_t i = 0; i < n; ++i)
     regs += (i ? "," : "") + ("$" + std::to_string(i));
   auto op = [&](int64_t i) { return "$" + std::to_string(n + i); };
-  // scale-d (operand 2) is 1: D = A B + D; scale-a and scale-b 1, no negation
-  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, " + op(2) + ", 0;\n" + instruction.str() +
-                     " {" + regs + "}, " + op(0) + ", " + op(1) + ", p, 1, 1, " +
-                     std::to_string(int(mnMajorA)) + ", " + std::to_string(int(mnMajorB)) + ";\n}";
+  // scale-d (operand 2) is 1: D = A B + D; scale-a and scale-b 1, no negation; the transposes
+  // where the operands are 16-bit (fp8 ones are K-major, and the instruction has none)
+  bool transposes = instruction.ends_with(".f16") || instruction.ends_with(".bf16");
+  std::string text =
+      "{\n.reg .pred p;\nsetp.ne.b32 p, " + op(2) + ", 0;\n" + instruction.str() + " {" + regs +
+      "}, " + op(0) + ", " + op(1) + ", p, 1, 1" +
+      (transposes ? ", " + std::to_string(int(mnMajorA)) + ", " + std::to_string(int(mnMajorB))
+                  : std::string()) +
+      ";\n}";
   mlir::Value scaleD =
       mlir::LLVM::ConstantOp::create(b, loc, b.getI32Type(), b.getI32IntegerAttr(1));
   return tiedAccumulatorAsm(b, loc, text, {descA, descB, scaleD}, ",l,l,r", acc);

@@ -19,10 +19,15 @@ namespace fly::ir {
 mlir::Value createMmaSync(mlir::OpBuilder &b, mlir::Location loc, mlir::Type abElement,
                           mlir::Value a, mlir::Value bValue, mlir::Value c, bool fp8);
 
+/// The PTX name of wgmma atom `atomName` on A and B of type `ab`: an fp8 atom (`...k32.f32.fp8`)
+/// names its operands' kind, e4m3 or e5m2; the 16-bit atoms' names are their instructions.
+std::string wgmmaInstruction(llvm::StringRef atomName, mlir::Type ab);
+
 /// wgmma.mma_async `instruction` (its PTX name, sm_90a) on the shared-memory matrix descriptors
-/// `descA` and `descB` (i64), A / B MN-major (transposed) where `mnMajorA` / `mnMajorB`: D = A B
-/// + `acc`, this lane's f32 accumulators (a vector), tied to the instruction's registers. The
-/// PTX has side effects, so LLVM keeps it in order with the fence, commit and wait around it.
+/// `descA` and `descB` (i64), A / B MN-major (transposed) where `mnMajorA` / `mnMajorB` (16-bit
+/// operands only: fp8 instructions take no transpose): D = A B + `acc`, this lane's f32
+/// accumulators (a vector), tied to the instruction's registers. The PTX has side effects, so
+/// LLVM keeps it in order with the fence, commit and wait around it.
 mlir::Value createWgmma(mlir::OpBuilder &b, mlir::Location loc, llvm::StringRef instruction,
                         mlir::Value descA, mlir::Value descB, mlir::Value acc, bool mnMajorA,
                         bool mnMajorB);

@@ -125,19 +125,19 @@ MmaAtom mmaSync(int64_t k, const std::string &name) {
   return a;
 }
 
-// NVIDIA wgmma m64nNk16 (PTX ISA, "Register Fragments and Shared Memory Matrix Layouts"):
-// A and B come from shared memory through descriptors, so each of the warpgroup's 128
-// threads sees all of them; D: warp w holds rows 16 w + l / 4 (+ 8), columns 8 j + 2 (l % 4)
-// + 0..1 of each 8-column group j, lane l.
-MmaAtom wgmma(int64_t n, const std::string &name) {
+// NVIDIA wgmma m64nNk16 (16-bit A and B) and m64nNk32 (fp8) (PTX ISA, "Register Fragments and
+// Shared Memory Matrix Layouts"): A and B come from shared memory through descriptors, so each
+// of the warpgroup's 128 threads sees all of them; D: warp w holds rows 16 w + l / 4 (+ 8),
+// columns 8 j + 2 (l % 4) + 0..1 of each 8-column group j, lane l.
+MmaAtom wgmma(int64_t n, int64_t k, const std::string &name) {
   MmaAtom a;
   a.name = name;
   a.m = 64;
   a.n = n;
-  a.k = 16;
+  a.k = k;
   a.thrID = L(IntTuple(128), IntTuple(1));
-  a.layoutA = L(IntTuple{IntTuple(128), IntTuple{64, 16}}, IntTuple{IntTuple(0), IntTuple{1, 64}});
-  a.layoutB = L(IntTuple{IntTuple(128), IntTuple{n, 16}}, IntTuple{IntTuple(0), IntTuple{1, n}});
+  a.layoutA = L(IntTuple{IntTuple(128), IntTuple{64, k}}, IntTuple{IntTuple(0), IntTuple{1, 64}});
+  a.layoutB = L(IntTuple{IntTuple(128), IntTuple{n, k}}, IntTuple{IntTuple(0), IntTuple{1, n}});
   a.layoutC = L(IntTuple{IntTuple{4, 8, 4}, IntTuple{2, 2, n / 8}},
                 IntTuple{IntTuple{128, 1, 16}, IntTuple{64, 8, 512}});
   return a;
@@ -322,14 +322,19 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
                : fp8 ? "16x8x32"
                      : "16x8x16 for f16/bf16, 16x8x32 for fp8");
   }
-  case MmaFamily::Wgmma:
-    if ((abType == "f16" || abType == "bf16") && m == 64 && k == 16 && n >= 8 && n <= 256 &&
-        n % 8 == 0)
-      return wgmma(n, "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k16.f32." +
-                          abType + "." + abType);
+  case MmaFamily::Wgmma: {
+    // fp8's atom names its kind of fp8 no further: the operands' type chooses e4m3 or e5m2.
+    bool half = abType == "f16" || abType == "bf16", fp8 = abType == "fp8";
+    int64_t depth = fp8 ? 32 : 16;
+    if ((half || fp8) && m == 64 && k == depth && n >= 8 && n <= 256 && n % 8 == 0)
+      return wgmma(n, k,
+                   "wgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k" +
+                       std::to_string(k) + ".f32." + abType + (half ? "." + abType : ""));
     noSuchAtom("wgmma", m, n, k, abType,
-               abType == "f16" || abType == "bf16" ? "64xNx16, N = 8..256 in steps of 8"
-                                                   : "64xNx16 for f16 and bf16");
+               half  ? "64xNx16, N = 8..256 in steps of 8"
+               : fp8 ? "64xNx32, N = 8..256 in steps of 8"
+                     : "64xNx16 for f16 and bf16, 64xNx32 for fp8");
+  }
   }
   fail(ErrorKind::InvalidArgument, "unknown MMA family");
 }

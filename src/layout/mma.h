@@ -45,8 +45,9 @@ enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11, Wmma
 /// that family has for that type. `wave` is the lanes of a wave (64 on gfx9, 32 on gfx11 and
 /// gfx12); MFMA needs 64, WMMA 32.
 /// Wgmma atoms are Hopper's warpgroup MMA, m64nNk16 (N = 8..256 in steps of 8) for f16 and
-/// bf16, with A and B read from shared memory: every one of the 128 threads sees the whole
-/// A and B tile (thread stride 0), as CuTe's SS GMMA atoms.
+/// bf16, m64nNk32 for fp8 (named `...k32.f32.fp8`; the operands' type says e4m3 or e5m2, and
+/// both must be K-major), with A and B read from shared memory: every one of the 128 threads sees
+/// the whole A and B tile (thread stride 0), as CuTe's SS GMMA atoms.
 MmaAtom mmaAtom(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::string &abType,
                 int wave = 64);
 

@@ -1474,7 +1474,7 @@ func.func @tma_store_wait_negative() {
 
 // -----
 
-// expected-error @+1 {{a wgmma takes A and B of one type, f16 or bf16, not 'f32' and 'f32'}}
+// expected-error @+1 {{a wgmma takes A and B of one type, f16, bf16, f8E4M3FN or f8E5M2, not 'f32' and 'f32'}}
 func.func @wgmma_of_f32(%a: !fly_nvvm.wgmma<64x8x16, (f32, f32) -> f32, majorA = k, majorB = k>) {
   return
 }
@@ -1483,6 +1483,20 @@ func.func @wgmma_of_f32(%a: !fly_nvvm.wgmma<64x8x16, (f32, f32) -> f32, majorA =
 
 // expected-error @+1 {{64xNx16, N = 8..256 in steps of 8}}
 func.func @wgmma_of_n12(%a: !fly_nvvm.wgmma<64x12x16, (f16, f16) -> f32, majorA = k, majorB = k>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an fp8 wgmma reads K-major A and B (majorA = k, majorB = k)}}
+func.func @wgmma_fp8_transposed(%a: !fly_nvvm.wgmma<64x8x32, (f8E4M3FN, f8E4M3FN) -> f32, majorA = k, majorB = mn>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{64xNx32, N = 8..256 in steps of 8}}
+func.func @wgmma_fp8_k16(%a: !fly_nvvm.wgmma<64x8x16, (f8E4M3FN, f8E4M3FN) -> f32, majorA = k, majorB = k>) {
   return
 }
 

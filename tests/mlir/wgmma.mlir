@@ -52,3 +52,17 @@ func.func @transposed(%da: i64, %db: i64, %c: vector<8xf32>) -> vector<8xf32> {
          i64, i64, vector<8xf32>) -> vector<8xf32>
   return %d : vector<8xf32>
 }
+
+// fp8: K 32, the operands' kind in the instruction's name, and no transposes (fp8 operands are
+// K-major only).
+// PTX-LABEL: func.func @fp8
+// PTX: wgmma.mma_async.sync.aligned.m64n8k32.f32.e5m2.e5m2 {$0,$1,$2,$3}, $4, $5, p, 1, 1;
+// CALLS-LABEL: func.func @fp8
+// CALLS: call @__fly_mma.wgmma.mma_async.sync.aligned.m64n8k32.f32.e5m2.e5m2(%arg0, %arg1, %arg2) {{.*}}fly.mma_shape = array<i64: 64, 8, 32, 128>, fly.wgmma_mn_major = array<i64: 0, 0>
+func.func @fp8(%da: i64, %db: i64, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.wgmma<64x8x32, (f8E5M2, f8E5M2) -> f32, majorA = k, majorB = k>>
+  %d = fly.mma_atom_call_ssa(%atom, %da, %db, %c)
+      : (!fly.mma_atom<!fly_nvvm.wgmma<64x8x32, (f8E5M2, f8E5M2) -> f32, majorA = k, majorB = k>>,
+         i64, i64, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}

@@ -1,7 +1,8 @@
 """fly_kernels_gemm_scaled (fk.gemm_scaled): fp8 A and B on the matrix cores of each arch the
-cpu target emulates (gfx942's MFMA on FNUZ fp8, gfx950's on OCP fp8, sm_89+'s mma.sync on OCP
-fp8), scaled per tensor or per row and column, against numpy; the instructions in gfx942 and
-sm_90 code; and the mistakes a caller can make."""
+cpu target emulates (gfx942's MFMA on FNUZ fp8, gfx950's on OCP fp8, sm_90's wgmma and sm_89's
+mma.sync on OCP fp8, and mma.sync for sm_90's problems of up to 32 rows), scaled per tensor or
+per row and column, against numpy; the instructions in gfx942 and sm_90 code; and the mistakes
+a caller can make."""
 
 import os
 import re
@@ -35,7 +36,8 @@ def operands(fmt, m, n, k, device=1):
 
 
 CASES = [("gfx942", "Float8E4M3FNUZ"), ("gfx942", "Float8E5M2FNUZ"), ("gfx950", "Float8E4M3FN"),
-         ("gfx950", "Float8E5M2"), ("sm_90", "Float8E4M3FN"), ("sm_89", "Float8E5M2")]  # fmt: skip
+         ("gfx950", "Float8E5M2"), ("sm_90", "Float8E4M3FN"), ("sm_90", "Float8E5M2"),
+         ("sm_89", "Float8E5M2")]  # fmt: skip
 
 
 @pytest.mark.parametrize("arch,fmt", CASES)
@@ -109,29 +111,29 @@ def test_mistakes_are_clear_errors_that_write_nothing(case):
     assert (out == 7.0).all(), name
 
 
-# The instructions: gfx942's fp8 MFMA, sm_90's fp8 mma.sync.
+# The instructions: gfx942's fp8 MFMA; sm_90's fp8 wgmma, and mma.sync where M is skinny.
 SCRIPT = """
 import sys, numpy as np
 sys.path[:0] = ['bindings/python', 'tests/python']
 import flydsl, flydsl.kernels as fk
 from _dlpack import DLView
 d = {device}
-a = DLView(np.zeros((128, 256), np.uint8), {code}, 8, d)
+a = DLView(np.zeros(({m}, 256), np.uint8), {code}, 8, d)
 b = DLView(np.zeros((128, 256), np.uint8).T, {code}, 8, d)
 s = DLView(np.ones(1, np.float32), 2, 32, d)
 try:
-    fk.gemm_scaled(a, b, s, s, out=DLView(np.zeros((128, 128), np.float32), 2, 32, d))
+    fk.gemm_scaled(a, b, s, s, out=DLView(np.zeros(({m}, 128), np.float32), 2, 32, d))
 except flydsl.LaunchError as e:
     assert 'COMPILE_ONLY' in str(e)
 """
 
 
-def compile_only(tmp_path, arch, device, code):
+def compile_only(tmp_path, arch, device, code, m=128):
     env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": arch}  # fmt: skip
     env.pop("FLYDSL_COMPILE_BACKEND", None)
     root = __import__("pathlib").Path(__file__).resolve().parents[2]
-    script = SCRIPT.format(device=device, code=code)
+    script = SCRIPT.format(device=device, code=code, m=m)
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
 
 
@@ -145,8 +147,19 @@ def test_gfx942_code_multiplies_by_fp8_mfma(tmp_path):
     assert "scratch_" not in text
 
 
-def test_sm_90_code_multiplies_by_fp8_mma_sync(tmp_path):
+def test_sm_90_code_multiplies_by_fp8_wgmma(tmp_path):
     compile_only(tmp_path, "sm_90", KDL_CUDA, DL_CODES["Float8E5M2"])
     (ptx,) = (tmp_path / "cuda-sm_90").glob("*_final_isa.ptx")
     text = ptx.read_text()
-    assert re.search(r"mma\.sync\.aligned\.m16n8k32\.row\.col\.f32\.e5m2\.e5m2\.f32", text)
+    calls = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n\d+k32\.f32\.e5m2\.e5m2 .*", text)
+    assert calls and "mma.sync" not in text
+    # K-major operands: scale-d, the two scales, and no transposes (fp8 has none)
+    assert all(re.search(r"%rd\d+, %rd\d+, p, 1, 1;$", c) for c in calls), calls[0]
+
+
+def test_skinny_sm_90_code_multiplies_by_fp8_mma_sync(tmp_path):
+    compile_only(tmp_path, "sm_90", KDL_CUDA, DL_CODES["Float8E4M3FN"], m=16)
+    (ptx,) = (tmp_path / "cuda-sm_90").glob("*_final_isa.ptx")
+    text = ptx.read_text()
+    assert re.search(r"mma\.sync\.aligned\.m16n8k32\.row\.col\.f32\.e4m3\.e4m3\.f32", text)
+    assert "wgmma" not in text

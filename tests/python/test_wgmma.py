@@ -1,6 +1,6 @@
 """Hopper's warpgroup MMA (wgmma): the atom's thread-value layouts against the PTX ISA's
-fragment description, fx.gemm reading A and B from shared memory through descriptors in each
-canonical K-major layout (checked against numpy on the cpu target emulating sm_90, which
+fragment description, fx.gemm reading A and B (16-bit, or fp8 on the m64nNk32 atoms) from
+shared memory through descriptors in each canonical layout (checked against numpy on the cpu target emulating sm_90, which
 decodes the descriptors as the hardware does), the PTX the cuda target makes of it, and the
 errors for layouts, alignments, operands and arches wgmma cannot take. test_mma_cuda.py runs
 the same kernels on an H100."""
@@ -11,12 +11,19 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
-from _dlpack import bf16
+from _dlpack import DLView, bf16
+from test_fp8_conversions import decode
 
 # numpy arrays: the cpu target, emulating the arch each test names
 pytestmark = pytest.mark.usefixtures("host_target")
 
-DT = {"f16": fx.Float16, "bf16": fx.BFloat16}
+DT = {"f16": fx.Float16, "bf16": fx.BFloat16, "e4m3": fx.Float8E4M3FN, "e5m2": fx.Float8E5M2}
+FP8 = {"e4m3": ("Float8E4M3FN", 10), "e5m2": ("Float8E5M2", 12)}  # test_fp8_conversions, DLPack
+
+
+def depth(ab):
+    """The K of the atom: 32 bytes of K, 16 16-bit or 32 fp8 values."""
+    return 32 if ab in FP8 else 16
 
 
 @pytest.mark.parametrize("n", [8, 64, 256])
@@ -40,17 +47,20 @@ def test_wgmma_atoms_that_do_not_exist_are_refused():
         (64, 12, 16, fx.Float16, "N = 8..256 in steps of 8"),
         (64, 264, 16, fx.BFloat16, "N = 8..256 in steps of 8"),
         (64, 64, 8, fx.Float32, "for f16 and bf16"),
+        (64, 64, 16, fx.Float8E4M3FN, "64xNx32"),
     ):
         with pytest.raises(Exception, match=says):
             fx.make_tiled_mma(fx.make_mma_atom(fx.nvgpu.Wgmma(m, n, k, dtype)))
 
 
 # The canonical layouts of a (rows, BK) tile, K-major and M/N-major: (swizzle or None, layout,
-# BK). An M/N-major one keeps 16 << bits bytes of rows together along each K row.
-def canonical(mode, rows):
+# BK). An M/N-major one (16-bit elements only) keeps 16 << bits bytes of rows together along
+# each K row. `e`: the elements of 16 bytes.
+def canonical(mode, rows, e=8):
     if mode == "interleave":  # 8 x 16-byte core matrices, K neighbours 128 bytes apart
-        bk = 32
-        return None, fx.make_layout(((8, rows // 8), (8, bk // 8)), ((8, 8 * bk), (1, 64))), bk
+        bk = 4 * e
+        layout = fx.make_layout(((8, rows // 8), (e, bk // e)), ((e, 8 * bk), (1, 8 * e)))
+        return None, layout, bk
     if mode.startswith("mn_"):
         bk = 32
         if mode == "mn_interleave":  # 8 rows (16 bytes) a K row, core matrices 128 bytes
@@ -61,8 +71,8 @@ def canonical(mode, rows):
         shape, stride = ((run, rows // run), (8, bk // 8)), ((1, 8 * run), (run, 8 * rows))
         return fx.Swizzle(bits, 3, 3), fx.make_layout(shape, stride), bk
     bits = {"sw32": 1, "sw64": 2, "sw128": 3}[mode]
-    bk = 8 << bits  # a row is 16 << bits bytes
-    return fx.Swizzle(bits, 3, 3), fx.make_layout((rows, bk), (bk, 1)), bk
+    bk = e << bits  # a row is 16 << bits bytes
+    return fx.Swizzle(bits, e.bit_length() - 1, 3), fx.make_layout((rows, bk), (bk, 1)), bk
 
 
 def shared_tile(smem, dtype, swizzle, layout, align=1024):
@@ -75,16 +85,19 @@ def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024, in_flight=False):
     """C (f32, M x N) = A (M x K) * B (N x K)^T, a (64 groups) x n tile a block of `groups`
     warpgroups stacked in M, K in steps of the mode's BK; with `in_flight` the atoms are left
     running (gemm(wait=False)) until the tiles are about to change."""
-    atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, n, 16, DT[ab]))
+    atom = fx.make_mma_atom(fx.nvgpu.Wgmma(64, n, depth(ab), DT[ab]))
     tiled = fx.make_tiled_mma(atom, fx.make_layout((groups, 1, 1)))
     bm = 64 * groups
-    sw_a, lay_a, bk = canonical(mode, bm)
-    sw_b, lay_b, _ = canonical(mode, n)
+    e = 16 if ab in FP8 else 8
+    sw_a, lay_a, bk = canonical(mode, bm, e)
+    sw_b, lay_b, _ = canonical(mode, n, e)
 
     @flyc.kernel
     def gemm(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, k_tiles: fx.Constexpr[int]):
         tid, bx, by = fx.thread_idx.x, fx.block_idx.x, fx.block_idx.y
-        one = fx.make_copy_atom(fx.UniversalCopy16b(), DT[ab])
+        one = fx.make_copy_atom(
+            fx.UniversalCopy8b() if ab in FP8 else fx.UniversalCopy16b(), DT[ab]
+        )
         threads = tiled.size
         loader = fx.make_tiled_copy_tv(
             one, fx.make_layout((threads // bk, bk), (bk, 1)), fx.make_layout((1, 1))
@@ -115,14 +128,23 @@ def wgmma_kernel(mode, ab="f16", n=64, groups=1, align=1024, in_flight=False):
 
 
 def operands(rng, m, n, k, ab):
-    # Small integers: exact in f16 and bf16, and their sums exact in f32, so the result must
-    # match numpy exactly whatever order the atom adds in.
+    # Small integers: exact in f16, bf16 and both fp8 kinds, and their sums exact in f32, so the
+    # result must match numpy exactly whatever order the atom adds in.
     a = rng.integers(-4, 5, (m, k)).astype(np.float32)
     b = rng.integers(-4, 5, (n, k)).astype(np.float32)
     return a, b
 
 
 def to_device_dtype(x, ab, torch=None):
+    if ab in FP8:
+        fmt, code = FP8[ab]
+        codes = {decode(fmt, c): c for c in range(128)}  # the non-negative half, then signs
+        bits = np.array([codes[abs(v)] | (128 if v < 0 else 0) for v in x.flat], np.uint8)
+        bits = bits.reshape(x.shape)
+        if torch is not None:
+            kind = {"e4m3": torch.float8_e4m3fn, "e5m2": torch.float8_e5m2}[ab]
+            return torch.from_numpy(bits).cuda().view(kind)
+        return DLView(bits, code, 8)
     if torch is not None:
         t = torch.from_numpy(x).cuda()
         return t.half() if ab == "f16" else t.bfloat16()
@@ -157,6 +179,10 @@ CASES = [
     ("mn_sw128", "f16", 128, 1, 1, 2, 2),
     ("mn_sw64", "bf16", 64, 2, 1, 1, 2),
     ("mn_interleave", "f16", 16, 1, 2, 1, 2),
+    ("sw128", "e4m3", 64, 1, 2, 1, 2),
+    ("sw64", "e5m2", 128, 2, 1, 1, 2),
+    ("sw32", "e4m3", 8, 1, 1, 2, 3),
+    ("interleave", "e5m2", 32, 1, 1, 1, 2),
 ]
 
 

@@ -60,12 +60,12 @@ def FlyNVVM_WgmmaType : TypeDef<FlyNVVM_Dialect, "Wgmma",
   let mnemonic = "wgmma";
   let summary = "a warpgroup's wgmma.mma_async (sm_90a), A and B read from shared memory";
   let description = [{
-    `!fly_nvvm.wgmma<64x128x16, (f16, f16) -> f32, majorA = k, majorB = mn>` (f16 or bf16, N
-    = 8..256 in steps of 8): the 128 threads of a warpgroup multiply A (64 x 16) and B (N x 16),
-    which each call names by shared-memory matrix descriptors (i64; src/layout/
-    wgmma_descriptor.h), into the lanes' f32 accumulators (the atom's C layout). `majorA` and
-    `majorB` say whether each operand's tile is K-major (`k`) or MN-major (`mn`, the
-    instruction's transpose). Calls are asynchronous: fly_nvvm.wgmma_fence before them,
+    `!fly_nvvm.wgmma<64x128x16, (f16, f16) -> f32, majorA = k, majorB = mn>` (f16 or bf16, K
+    16; f8E4M3FN or f8E5M2, K 32; N = 8..256 in steps of 8): the 128 threads of a warpgroup
+    multiply A (64 x K) and B (N x K), which each call names by shared-memory matrix
+    descriptors (i64; src/layout/wgmma_descriptor.h), into the lanes' f32 accumulators (the
+    atom's C layout). `majorA` and `majorB` say whether each operand's tile is K-major (`k`) or
+    MN-major (`mn`, the instruction's transpose, which fp8 operands do not have). Calls are asynchronous: fly_nvvm.wgmma_fence before them,
     fly_nvvm.wgmma_commit after, and fly_nvvm.wgmma_wait before their accumulators are read.
   }];
   let parameters = (ins "int64_t":$m, "int64_t":$n, "int64_t":$k, "::mlir::Type":$aType,

@@ -551,11 +551,13 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// The call of an atom that the target resolves: kMmaFnPrefix + its instruction on the lane's
   /// A, B and C values, with the shape and layouts the cpu target emulates it from. A scaled
   /// MFMA's call is named with its formats after the instruction (`.e4m3.e2m1`) and takes each
-  /// lane's scales (the scale bytes in the low bits) after C.
+  /// lane's scales (the scale bytes in the low bits) after C; an fp8 wgmma's with its PTX name.
   static Value atomCall(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value a, Value bValue,
                         Value c, ArrayRef<Value> scales = {}) {
     L::MmaAtom atom = inst.getAtom();
-    std::string callee = std::string(::fly::ir::kMmaFnPrefix) + atom.name;
+    auto w = dyn_cast<FN::WgmmaType>(inst);
+    std::string callee = std::string(::fly::ir::kMmaFnPrefix) +
+                         (w ? fly::ir::wgmmaInstruction(atom.name, w.getAType()) : atom.name);
     if (atom.scaleBlock)
       callee += "." + atom.abType + "." + atom.bType;
     SmallVector<Value> operands = {a, bValue, c};
@@ -579,8 +581,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       return scaledAtom(b, loc, inst, a, bValue, c, atom);
     if (auto w = dyn_cast<FN::WgmmaType>(inst)) {
       if (!callsAtom(inst))
-        return fly::ir::createWgmma(b, loc, inst.getAtom().name, a, bValue, c, w.getMnMajorA(),
-                                    w.getMnMajorB());
+        return fly::ir::createWgmma(b, loc,
+                                    fly::ir::wgmmaInstruction(inst.getAtom().name, w.getAType()), a,
+                                    bValue, c, w.getMnMajorA(), w.getMnMajorB());
       Value d = atomCall(b, loc, inst, a, bValue, c);
       d.getDefiningOp()->setAttr(::fly::ir::kWgmmaMnMajorAttr,
                                  b.getDenseI64ArrayAttr({w.getMnMajorA(), w.getMnMajorB()}));

@@ -155,10 +155,13 @@ void WgmmaType::print(AsmPrinter &printer) const {
 }
 
 LogicalResult WgmmaType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t m, int64_t n,
-                                int64_t k, Type a, Type b, Type c, bool, bool) {
-  if (!(a.isF16() || a.isBF16()) || b != a)
-    return emitError() << "a wgmma takes A and B of one type, f16 or bf16, not " << a << " and "
-                       << b;
+                                int64_t k, Type a, Type b, Type c, bool mnA, bool mnB) {
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(a);
+  if (!(a.isF16() || a.isBF16() || fp8) || b != a)
+    return emitError() << "a wgmma takes A and B of one type, f16, bf16, f8E4M3FN or f8E5M2, not "
+                       << a << " and " << b;
+  if (fp8 && (mnA || mnB))
+    return emitError() << "an fp8 wgmma reads K-major A and B (majorA = k, majorB = k)";
   if (!c.isF32())
     return emitError() << "a wgmma accumulates in f32, not " << c;
   try {

@@ -7,6 +7,8 @@
 #include "layout/wgmma_descriptor.h"
 #include "runtime/gpu/tma_box.h"
 
+#include "llvm/ADT/APFloat.h"
+
 #if defined(__SANITIZE_ADDRESS__)
 #include <sanitizer/common_interface_defs.h>
 #endif
@@ -15,6 +17,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -529,17 +532,36 @@ extern "C" _Float16 flyTruncSfBf2(float f) {
 }
 extern "C" _Float16 flyTruncDfBf2(double d) { return flyTruncSfBf2(float(d)); }
 
-// One accumulator of a wgmma atom: acc + A(row, :) . B(col, :) over the atom's 16 K, each
-// 16-bit element read where the descriptors put it. A descriptor holds 18 bits of a shared
-// window address; the block's shared memory (less than 256 KiB) is that window here. `flags`:
-// bit 0 bf16 (else f16), bits 1 and 2 A and B M/N-major (else K-major).
+// The f32 value of each bit pattern of e4m3 (OCP's E4M3FN) or e5m2, as LLVM's APFloat reads it
+// (one definition of the formats for the compiler's constants and this emulation).
+const std::array<float, 256> &fp8Values(bool e5m2) {
+  auto table = [](const llvm::fltSemantics &semantics) {
+    std::array<float, 256> values;
+    for (unsigned bits = 0; bits < 256; ++bits)
+      values[bits] = llvm::APFloat(semantics, llvm::APInt(8, bits)).convertToFloat();
+    return values;
+  };
+  static const std::array<float, 256> e4m3Values = table(llvm::APFloat::Float8E4M3FN());
+  static const std::array<float, 256> e5m2Values = table(llvm::APFloat::Float8E5M2());
+  return e5m2 ? e5m2Values : e4m3Values;
+}
+
+// One accumulator of a wgmma atom: acc + A(row, :) . B(col, :) over the atom's K (16 16-bit or
+// 32 fp8 elements, 32 bytes), each element read where the descriptors put it. A descriptor
+// holds 18 bits of a shared window address; the block's shared memory (less than 256 KiB) is
+// that window here. `flags`: bit 0 bf16 (else f16), bits 1 and 2 A and B M/N-major (else
+// K-major), bit 3 e4m3 and bit 4 e5m2 operands (one byte each).
 extern "C" float flyCpuWgmmaDot(int64_t descA, int64_t descB, int32_t row, int32_t col,
                                 int32_t flags, float acc) {
   auto *base = static_cast<const uint8_t *>(flySharedBase());
   bool bf16 = flags & 1;
+  const std::array<float, 256> *fp8 = flags & 24 ? &fp8Values(flags & 16) : nullptr;
+  int bytes = fp8 ? 1 : 2;
   auto element = [&](int64_t desc, bool mnMajor, int64_t r, int64_t k) {
-    uint64_t address = layout::wgmmaElementAddress(uint64_t(desc), mnMajor, 2, r, k);
+    uint64_t address = layout::wgmmaElementAddress(uint64_t(desc), mnMajor, bytes, r, k);
     uint64_t offset = (address - reinterpret_cast<uintptr_t>(base)) & ((uint64_t(1) << 18) - 1);
+    if (fp8)
+      return (*fp8)[base[offset]];
     uint16_t bits;
     std::memcpy(&bits, base + offset, 2);
     if (bf16) {
@@ -552,7 +574,7 @@ extern "C" float flyCpuWgmmaDot(int64_t descA, int64_t descB, int32_t row, int32
     std::memcpy(&h, &bits, 2);
     return float(h);
   };
-  for (int64_t k = 0; k < 16; ++k)
+  for (int64_t k = 0; k < 32 / bytes; ++k)
     acc = std::fma(element(descA, flags & 2, row, k), element(descB, flags & 4, col, k), acc);
   return acc;
 }
