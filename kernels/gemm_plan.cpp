@@ -26,6 +26,19 @@ double waveEfficiency(int64_t tiles) {
   int64_t waves = (tiles + kHopperSms - 1) / kHopperSms;
   return double(tiles) / double(waves * kHopperSms);
 }
+/// K split over `splits` blocks (1: not split) of an M x N problem. The partial sums are f32,
+/// without C, written by the threads (the TMA store epilogue and the persistent grid that overlaps
+/// it take 16-bit D); the sum kernel follows in the stream.
+void setSplitK(GemmPlan &p, int64_t splits, int64_t n) {
+  p.splitK = int(std::max<int64_t>(1, splits));
+  if (p.splitK == 1)
+    return;
+  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
+  p.outVec = nvidia && n % 2 == 0 ? 2 : 1; // into the f32 workspace
+  p.warpSpecialized = p.tmaStore = false;
+  p.dependentLaunch = false;
+}
+
 /// Split-K for the one-warpgroup Hopper tiles (64 rows): where the tiles leave block slots of
 /// the SMs empty (blocks whose shared memory fits several times in an SM's 228 KiB count
 /// several times) and K is long, S blocks share each tile, S the most that the slots hold, at
@@ -52,18 +65,72 @@ void planSplitK(GemmPlan &p, int64_t m, int64_t n, int64_t k) {
                               std::to_string(kMaxSplits));
     splits = v;
   }
-  p.splitK = int(std::max<int64_t>(1, splits));
-  if (p.splitK == 1)
+  setSplitK(p, splits, n);
+}
+
+/// FLYDSL_GEMM_TILE's fields; the warps default to 2 x 2. Fields too large to be any tile's are
+/// refused here, before they are narrowed.
+GemmTile parseTile(const char *text, const std::string &what) {
+  long v[6] = {0, 0, 0, 0, 2, 2};
+  int got = std::sscanf(text, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
+  bool ok = got == 4 || got == 6;
+  for (long x : v)
+    ok = ok && x >= 0 && x <= 4096;
+  if (!ok)
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT, what + " is not BMxBNxBKxSTAGES[xWMxWN]");
+  return {v[0], v[1], v[2], int(v[3]), int(v[4]), int(v[5]), 0};
+}
+
+/// Sets the plan's block tile from `t`, each field range-checked before any product or
+/// remainder uses it.
+void applyTile(GemmPlan &p, const GemmTile &t, const GemmOperand &b, const std::string &what) {
+  auto pow2 = [](int64_t x) { return x > 0 && (x & (x - 1)) == 0; };
+  int64_t unitN = p.family == FLY_MMA_WGMMA ? 8 : p.atomN; // wgmma's N follows the tile
+  bool ok = t.bm > 0 && t.bn > 0 && t.bm <= 256 && t.bn <= 256 && pow2(t.bk) && t.bk >= 16 &&
+            t.bk <= 128 && t.stages >= 2 && t.stages <= 8 && pow2(t.warpsM) && pow2(t.warpsN) &&
+            t.warpsM <= 16 && t.warpsN <= 16 && t.warpsM * t.warpsN <= 16 && t.splitK >= 0 &&
+            t.splitK <= 16 && t.bm % (t.warpsM * p.atomM) == 0 && t.bn % (t.warpsN * unitN) == 0;
+  if (!ok)
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                        what + " is not BMxBNxBKxSTAGES[xWMxWN] with BK a power of two in 16..128, "
+                               "2..8 stages, WM x WN <= 16 and BM, BN multiples of the atoms' tile "
+                               "(at most 256), K split 0..16 ways");
+  p.bm = t.bm, p.bn = t.bn, p.bk = t.bk, p.stages = t.stages;
+  if (p.family != FLY_MMA_WGMMA)
     return;
-  // The partial sums are f32, without C, written by the threads (the TMA store epilogue and
-  // the persistent grid that overlaps it take 16-bit D); the sum kernel follows in the stream.
-  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
-  p.outVec = nvidia && n % 2 == 0 ? 2 : 1;
-  p.warpSpecialized = p.tmaStore = false;
-  p.dependentLaunch = false;
+  // A warpgroup's atom spans its share of the tile's width; K-major rows stay 128 bytes.
+  p.atomN = p.bn / t.warpsN;
+  // An M/N-major operand's tile is runs of 64 rows (its 128-byte swizzle).
+  if (p.bk * p.elemBytes != 128 || p.bm % (64 * t.warpsM) != 0 || p.atomN % 8 != 0 ||
+      p.atomN > 256 || (!b.kMajor && p.bn % 64 != 0))
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                        what + " does not suit wgmma: BK 64 (fp8: 128), BM a multiple of 64 x WM, "
+                               "BN / WN a multiple of 8 up to 256, and BN a multiple of 64 "
+                               "where B is N-major");
+}
+
+/// A tile whose buffers (and up to 1 KiB of mbarriers and alignment) pass the shared memory a
+/// block of the arch may have is refused before anything compiles.
+void requireSharedFits(const GemmPlan &p, const std::string &target, const std::string &arch,
+                       const std::string &what) {
+  int64_t capacity = 0;
+  if (fly_shared_memory_capacity_total(target.c_str(), arch.c_str(), &capacity) != FLY_OK)
+    return; // an arch the compile will name
+  int64_t need = p.sharedBytes() + 1024;
+  if (need > capacity)
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT, what + " needs " + std::to_string(need) +
+                                                        " bytes of shared memory a block; " +
+                                                        target + " " + arch + " has " +
+                                                        std::to_string(capacity));
 }
 
 } // namespace
+
+std::string GemmTile::text() const {
+  return std::to_string(bm) + "x" + std::to_string(bn) + "x" + std::to_string(bk) + "x" +
+         std::to_string(stages) + "x" + std::to_string(warpsM) + "x" + std::to_string(warpsN) +
+         (splitK ? "/k" + std::to_string(splitK) : "");
+}
 
 std::string GemmPlan::key() const {
   auto operand = [](const GemmOperand &o) {
@@ -81,7 +148,8 @@ std::string GemmPlan::key() const {
 }
 
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes) {
+                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes,
+                  const GemmTile *tile) {
   GemmPlan p;
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
@@ -166,41 +234,22 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // as many bytes deep: twice the elements.
   bool streaming = p.family == FLY_MMA_SYNC && m <= 32;
   p.bk = (p.family == FLY_MMA_WGMMA || streaming ? 64 : 32) * 2 / p.elemBytes;
-  // FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN] replaces the table's tile (for tuning; stages
-  // apply to cp.async, WM x WN atoms lie over the block).
-  if (const char *tile = std::getenv("FLYDSL_GEMM_TILE")) {
-    long v[6] = {0, 0, 0, 0, 2, 2};
-    int got =
-        std::sscanf(tile, "%ldx%ldx%ldx%ldx%ldx%ld", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]);
-    auto pow2 = [](long x) { return x > 0 && (x & (x - 1)) == 0; };
-    int64_t unitN = p.family == FLY_MMA_WGMMA ? 8 : p.atomN; // wgmma's N follows the tile
-    // Each field in range before any product or remainder uses it.
-    bool ok = (got == 4 || got == 6) && v[0] > 0 && v[1] > 0 && v[0] <= 256 && v[1] <= 256 &&
-              pow2(v[2]) && v[2] >= 16 && v[2] <= 128 && v[3] >= 2 && v[3] <= 8 && pow2(v[4]) &&
-              pow2(v[5]) && v[4] <= 16 && v[5] <= 16 && v[4] * v[5] <= 16 &&
-              v[0] % (v[4] * p.atomM) == 0 && v[1] % (v[5] * unitN) == 0;
-    if (!ok)
-      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
-                          std::string("FLYDSL_GEMM_TILE='") + tile +
-                              "' is not BMxBNxBKxSTAGES[xWMxWN] with BK a power of two in "
-                              "16..128, 2..8 stages, WM x WN <= 16 and BM, BN multiples of the "
-                              "atoms' tile (at most 256)");
-    p.bm = v[0], p.bn = v[1], p.bk = v[2], p.stages = int(v[3]);
-    warpsM = int(v[4]), warpsN = int(v[5]);
-    if (p.family == FLY_MMA_WGMMA) {
-      // A warpgroup's atom spans its share of the tile's width; K-major rows stay 128 bytes.
-      p.atomN = p.bn / warpsN;
-      // An M/N-major operand's tile is runs of 64 rows (its 128-byte swizzle).
-      if (p.bk * p.elemBytes != 128 || p.bm % (64 * warpsM) != 0 || p.atomN % 8 != 0 ||
-          p.atomN > 256 || (!b.kMajor && p.bn % 64 != 0))
-        throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
-                            std::string("FLYDSL_GEMM_TILE='") + tile +
-                                "' does not suit wgmma: BK 64 (fp8: 128), BM a multiple of "
-                                "64 x WM, "
-                                "BN / WN a multiple of 8 up to 256, and BN a multiple of 64 "
-                                "where B is N-major");
-    }
+  // A tile from the caller, else FLYDSL_GEMM_TILE=BMxBNxBKxSTAGES[xWMxWN], replaces the
+  // table's (for tuning; stages apply to cp.async, WM x WN atoms lie over the block).
+  GemmTile envTile;
+  const char *envText = tile ? nullptr : std::getenv("FLYDSL_GEMM_TILE");
+  std::string what = envText ? "FLYDSL_GEMM_TILE='" + std::string(envText) + "'"
+                     : tile  ? "the GEMM tile " + tile->text()
+                             : "";
+  if (envText) {
+    envTile = parseTile(envText, what);
+    tile = &envTile;
   }
+  if (tile) {
+    applyTile(p, *tile, b, what);
+    warpsM = tile->warpsM, warpsN = tile->warpsN;
+  }
+  p.warpsM = warpsM, p.warpsN = warpsN;
   p.threads = warpsM * warpsN * p.wave;
   p.atomLayout = "(" + std::to_string(warpsM) + "," + std::to_string(warpsN) + ",1):(1," +
                  std::to_string(warpsM) + ",0)";
@@ -216,7 +265,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                           "the GEMM tile " + std::to_string(p.bm) + "x" + std::to_string(p.bn) +
                               "x" + std::to_string(p.bk) + " cannot be copied by " +
                               std::to_string(p.threads) + " threads " + std::to_string(o->vec) +
-                              " elements at a time (FLYDSL_GEMM_TILE?)");
+                              " elements at a time" + (tile ? " (" + what + ")" : ""));
   }
   p.a = a;
   p.b = b;
@@ -232,7 +281,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   // (and compiles each buffer's unrolled step).
   if (!p.cpAsync)
     p.stages = 2;
-  else if (!std::getenv("FLYDSL_GEMM_TILE"))
+  else if (!tile)
     p.stages = target == "cpu" ? 2 : streaming ? 8 : 4;
   p.mmaInFlight = p.family == FLY_MMA_WGMMA && p.cpAsync && p.stages >= 3;
   // Bulk tensor copies need 16-byte aligned operands (vec 8) and leave the threads' time to
@@ -269,8 +318,68 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
       pdl && (pdlEnv ? std::string(pdlEnv) == "1" : p.family == FLY_MMA_SYNC && oneWave);
   if (const char *g = std::getenv("FLYDSL_GEMM_GROUP"))
     p.groupM = std::max(1, std::atoi(g));
-  planSplitK(p, m, n, k);
+  // fp8's scales apply to the final sums: its GEMM is never split along K.
+  if (fp8 && tile && tile->splitK > 1)
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                        what + " splits K, which the fp8 GEMM does not (its scales apply to the "
+                               "final sums)");
+  if (tile && tile->splitK > 0)
+    setSplitK(p, tile->splitK, n);
+  else if (!fp8)
+    planSplitK(p, m, n, k);
+  requireSharedFits(p, target, arch, tile ? what : "the GEMM's table tile");
   return p;
+}
+
+std::vector<GemmTile> gemmTiles(const std::string &target, const std::string &arch, int64_t m,
+                                int64_t n, int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b,
+                                int outVec, int outBytes) {
+  GemmPlan table = planGemm(target, arch, m, n, k, ab, a, b, outVec, outBytes);
+  bool fp8 = table.elemBytes == 1;
+  int64_t bk = table.bk;
+  std::vector<GemmTile> options;
+  switch (table.family) {
+  case FLY_MMA_WGMMA:
+    // Warpgroups stacked in M, each atom the tile's width; 64-row tiles also split along K,
+    // where the table's 64-row tiles split (bench_gemm.py's TILE and --splits tables).
+    options = {{128, 256, bk, 4, 2, 1}, {128, 192, bk, 4, 2, 1}, {128, 128, bk, 6, 2, 1},
+               {128, 128, bk, 4, 2, 1}, {64, 256, bk, 4, 1, 1},  {64, 128, bk, 4, 1, 1},
+               {64, 64, bk, 4, 1, 1}};
+    if (!fp8)
+      for (int s : {1, 2, 4})
+        options.push_back({64, 128, bk, 4, 1, 1, s});
+    break;
+  case FLY_MMA_SYNC:
+    if (m <= 32) // the skinny stream: a column of warps over narrow tiles, deep pipelines
+      options = {{table.bm, 32, bk, 8, 1, 4},
+                 {table.bm, 64, bk, 8, 1, 4},
+                 {table.bm, 64, bk, 4, 1, 4},
+                 {table.bm, 128, bk, 4, 1, 4}};
+    else
+      options = {{128, 256, bk, 4, 2, 4}, {128, 128, bk, 4, 2, 2}, {64, 128, bk, 4, 2, 2},
+                 {128, 64, bk, 4, 2, 2},  {64, 64, bk, 4, 2, 2},   {128, 128, bk, 3, 2, 2}};
+    break;
+  default: // MFMA: two register-staged buffers
+    options = {{128, 128, bk, 2, 2, 2},
+               {64, 128, bk, 2, 2, 2},
+               {128, 64, bk, 2, 2, 2},
+               {64, 64, bk, 2, 2, 2}};
+    break;
+  }
+  std::vector<GemmTile> tiles = {table.tile()};
+  std::vector<std::string> keys = {table.key()};
+  for (const GemmTile &t : options) {
+    try {
+      GemmPlan p = planGemm(target, arch, m, n, k, ab, a, b, outVec, outBytes, &t);
+      if (std::find(keys.begin(), keys.end(), p.key()) != keys.end())
+        continue;
+      keys.push_back(p.key());
+      tiles.push_back(p.tile());
+    } catch (const flydsl::Error &) {
+      // A tile this problem's operands or the arch's shared memory cannot take: not a choice.
+    }
+  }
+  return tiles;
 }
 
 } // namespace fly::kernels

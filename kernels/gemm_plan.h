@@ -13,8 +13,19 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace fly::kernels {
+
+/// The choices of a plan that tuning varies (fly_gemm_tile_t): the block tile BM x BN, BK deep,
+/// in `stages` shared buffers, warpsM x warpsN atoms (warps, waves or warpgroups) over it, and
+/// K split over splitK blocks (0: the plan's choice).
+struct GemmTile {
+  int64_t bm = 0, bn = 0, bk = 0;
+  int stages = 0, warpsM = 0, warpsN = 0, splitK = 0;
+  /// BMxBNxBKxSTAGESxWMxWN, as FLYDSL_GEMM_TILE spells it (then /kS where splitK is set).
+  std::string text() const;
+};
 
 /// One operand (A as (M, K), B as (N, K)) as the kernel stages it.
 struct GemmOperand {
@@ -29,6 +40,7 @@ struct GemmPlan {
   int wave = 64;
   int elemBytes = 2;      // of A and B: 2 (f16, bf16) or 1 (fp8, whose operands are K-major)
   std::string atomLayout; // atoms over warps/waves, (M, N, K) modes
+  int warpsM = 2, warpsN = 2; // ... as counts: atomLayout is (warpsM, warpsN, 1)
   int threads = 256;
   int64_t bm = 128, bn = 128, bk = 32;
   bool cpAsync = false; // global -> shared by cp.async (else through registers)
@@ -64,6 +76,8 @@ struct GemmPlan {
   int splitK = 1;
   /// Key text of everything above, for the kernel cache.
   std::string key() const;
+  /// The tile this plan chose (its split-K resolved).
+  GemmTile tile() const { return {bm, bn, bk, stages, warpsM, warpsN, splitK}; }
 };
 
 /// The plan for an M x N x K problem with A/B of `ab` (f16, bf16 or an fp8 kind) on `arch` (the
@@ -71,9 +85,17 @@ struct GemmPlan {
 /// fp8 wgmma reads no other). a.vec / b.vec: the widest copies the operands' alignment allows along
 /// their contiguous dimension; outVec: the widest stores (of outBytes-byte elements) D's alignment
 /// and N allow. Throws flydsl::Error (FLY_ERROR_UNSUPPORTED) for an arch without a matrix-core
-/// path.
+/// path. `tile` (else FLYDSL_GEMM_TILE, else the table) sets the block tile; one that the arch's
+/// atoms, copies or shared memory cannot take is FLY_ERROR_INVALID_ARGUMENT.
 GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m, int64_t n,
-                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes);
+                  int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes,
+                  const GemmTile *tile = nullptr);
+
+/// The tiles worth timing for this problem (the autotuner's configs): the table's own first,
+/// then the arch family's other tiles that plan, each giving a different kernel.
+std::vector<GemmTile> gemmTiles(const std::string &target, const std::string &arch, int64_t m,
+                                int64_t n, int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b,
+                                int outVec, int outBytes);
 
 } // namespace fly::kernels
 

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 using namespace fly::kernels;
 using fly::capi::fail;
@@ -156,47 +157,111 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   launch(k, tx.rows(), spec.plan.threads, stream, args);
 }
 
+/// What the GEMM's plan is chosen from.
+struct GemmProblem {
+  std::string target, arch;
+  int64_t m, n, k;
+  fly_dtype ab;
+  GemmOperand a, b;
+  int outVec, outBytes;
+  GemmPlan plan(const GemmTile *tile) const {
+    return planGemm(target, arch, m, n, k, ab, a, b, outVec, outBytes, tile);
+  }
+};
+
+/// a, b and out of out = a @ b, read and checked: a is M x K, b K x N (held as N x K), out
+/// M x N with contiguous rows; a and b both float16 or both bfloat16, or (scaled; unset: as a's
+/// dtype says) of one float8 kind.
+struct GemmOperands {
+  TensorArg a, b, out;
+  int64_t m, n, k;
+  bool scaled;
+
+  GemmOperands(const fly_arg_t *pa, const fly_arg_t *pb, const fly_arg_t *pout,
+               std::optional<bool> isScaled)
+      : a(pa, "gemm a", isScaled.value_or(true)), b(pb, "b", isScaled.value_or(true)),
+        out(pout, "out") {
+    a.asMatrix(false);
+    b.asMatrix(true); // b (K x N) seen as N x K
+    out.asMatrix(false);
+    m = a.rows(), k = a.cols(), n = b.rows();
+    scaled = isScaled.value_or(TensorArg::isFp8(a.dtype()));
+    if (b.cols() != k)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "b has " + std::to_string(b.cols()) + " rows but a has " +
+                                           std::to_string(k) + " columns: a @ b needs them equal");
+    requireOutShape(out);
+    if (!scaled && (a.dtype() == FLY_F32 || b.dtype() != a.dtype()))
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("gemm takes a and b both float16 or both bfloat16, got ") +
+               dtypeName(a.dtype()) + " and " + dtypeName(b.dtype()));
+    if (scaled && (!TensorArg::isFp8(a.dtype()) || b.dtype() != a.dtype()))
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           std::string("gemm_scaled takes a and b of one float8 kind (e4m3fn, e5m2 or their FNUZ "
+                       "variants), got ") +
+               dtypeName(a.dtype()) + " and " + dtypeName(b.dtype()));
+  }
+
+  /// t (out, or c) must be M x N with contiguous rows.
+  void requireOutShape(const TensorArg &t) const {
+    auto shapeText = [](int64_t r, int64_t c) {
+      return "(" + std::to_string(r) + ", " + std::to_string(c) + ")";
+    };
+    if (t.rows() != m || t.cols() != n)
+      fail(FLY_ERROR_INVALID_ARGUMENT, t.name() + " has shape " + shapeText(t.rows(), t.cols()) +
+                                           " but a @ b has " + shapeText(m, n));
+    if (t.contiguousDim() != 1 && m > 1 && n > 1)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           t.name() + " must have contiguous rows (row-major); its columns are contiguous");
+  }
+
+  GemmProblem problem() const {
+    auto operand = [&](const TensorArg &t, int64_t rows) {
+      GemmOperand o;
+      o.kMajor = t.contiguousDim() == 1;
+      o.vec = vectorWidth(o.kMajor ? k : rows, t.elemBytes(), t.alignBytes());
+      return o;
+    };
+    auto [target, arch] = flydsl::resolveTarget(a.target());
+    int outBytes = out.dtype() == FLY_F32 ? 4 : 2;
+    return {target,
+            arch,
+            m,
+            n,
+            k,
+            a.dtype(),
+            operand(a, m),
+            operand(b, n),
+            vectorWidth(n, outBytes, out.alignBytes()),
+            outBytes};
+  }
+};
+
+/// The caller's tile (NULL: none), its struct checked.
+std::optional<GemmTile> tileFrom(const fly_gemm_tile_t *tile) {
+  if (!tile)
+    return std::nullopt;
+  if (tile->struct_size < sizeof(fly_gemm_tile_t))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "fly_gemm_tile_t.struct_size is not sizeof(fly_gemm_tile_t)");
+  return GemmTile{tile->bm,      tile->bn,      tile->bk,     tile->stages,
+                  tile->warps_m, tile->warps_n, tile->split_k};
+}
+
 /// out = alpha * a @ b + beta * c; with scales (fp8 operands) out = alpha * scale_a[m] *
 /// scale_b[n] * (a @ b)[m, n].
 void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alpha, double beta,
-          const fly_arg_t *out, void *stream, const fly_arg_t *scaleA = nullptr,
-          const fly_arg_t *scaleB = nullptr) {
+          const fly_arg_t *out, void *stream, const fly_gemm_tile_t *tile,
+          const fly_arg_t *scaleA = nullptr, const fly_arg_t *scaleB = nullptr) {
+  std::optional<GemmTile> chosen = tileFrom(tile);
   bool scaled = scaleA || scaleB;
-  TensorArg ta(a, "gemm a", scaled), tb(b, "b", scaled), tout(out, "out");
-  ta.asMatrix(false);
-  tb.asMatrix(true); // b (K x N) seen as N x K
-  tout.asMatrix(false);
+  GemmOperands ops(a, b, out, scaled);
+  TensorArg &ta = ops.a, &tb = ops.b, &tout = ops.out;
+  int64_t M = ops.m, N = ops.n;
   std::unique_ptr<TensorArg> tc;
   if (c) {
     tc = std::make_unique<TensorArg>(c, "c");
     tc->asMatrix(false);
+    ops.requireOutShape(*tc);
   }
-  int64_t M = ta.rows(), K = ta.cols(), N = tb.rows();
-  auto shapeText = [](int64_t r, int64_t c) {
-    return "(" + std::to_string(r) + ", " + std::to_string(c) + ")";
-  };
-  if (tb.cols() != K)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "b has " + std::to_string(tb.cols()) + " rows but a has " +
-                                         std::to_string(K) + " columns: a @ b needs them equal");
-  for (const TensorArg *t : {&tout, tc.get()}) {
-    if (!t)
-      continue;
-    if (t->rows() != M || t->cols() != N)
-      fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " has shape " + shapeText(t->rows(), t->cols()) +
-                                           " but a @ b has " + shapeText(M, N));
-    if (t->contiguousDim() != 1 && M > 1 && N > 1)
-      fail(FLY_ERROR_INVALID_ARGUMENT,
-           t->name() + " must have contiguous rows (row-major); its columns are contiguous");
-  }
-  if (!scaled && (ta.dtype() == FLY_F32 || tb.dtype() != ta.dtype()))
-    fail(FLY_ERROR_INVALID_ARGUMENT,
-         std::string("gemm takes a and b both float16 or both bfloat16, got ") +
-             dtypeName(ta.dtype()) + " and " + dtypeName(tb.dtype()));
-  if (scaled && (!TensorArg::isFp8(ta.dtype()) || tb.dtype() != ta.dtype()))
-    fail(FLY_ERROR_INVALID_ARGUMENT,
-         std::string("gemm_scaled takes a and b of one float8 kind (e4m3fn, e5m2 or their FNUZ "
-                     "variants), got ") +
-             dtypeName(ta.dtype()) + " and " + dtypeName(tb.dtype()));
   std::unique_ptr<TensorArg> tsa, tsb;
   if (scaled) {
     if (!scaleA || !scaleB)
@@ -220,26 +285,17 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   if (M == 0 || N == 0)
     return;
 
-  auto operand = [&](const TensorArg &t, int64_t rows) {
-    GemmOperand o;
-    o.kMajor = t.contiguousDim() == 1;
-    o.vec = vectorWidth(o.kMajor ? K : rows, t.elemBytes(), t.alignBytes());
-    return o;
-  };
-  auto [target, arch] = flydsl::resolveTarget(ta.target());
+  GemmProblem problem = ops.problem();
+  const std::string &target = problem.target;
   GemmSpec spec;
   spec.ab = ta.dtype();
   spec.out = tout.dtype();
   spec.hasC = tc != nullptr;
   spec.c = tc ? tc->dtype() : FLY_F32;
   spec.scaled = scaled;
-  int outBytes = spec.out == FLY_F32 ? 4 : 2;
-  spec.plan = planGemm(target, arch, M, N, K, spec.ab, operand(ta, M), operand(tb, N),
-                       vectorWidth(N, outBytes, tout.alignBytes()), outBytes);
-  if (K == 0) // a TMA descriptor describes a tensor with elements
+  spec.plan = problem.plan(chosen ? &*chosen : nullptr);
+  if (ops.k == 0) // a TMA descriptor describes a tensor with elements
     spec.plan.tma = spec.plan.warpSpecialized = spec.plan.tmaStore = false;
-  if (scaled) // the scales are applied where the sums are final
-    spec.plan.splitK = 1;
   // Split-K: the GEMM writes f32 partial sums (splits, M, N) into the stream's workspace,
   // which the sum kernel then reduces into D (with alpha, beta and C).
   int64_t splits = spec.plan.splitK;
@@ -437,15 +493,56 @@ fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weight,
 
 fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
                             double alpha, double beta, const fly_arg_t *out, void *stream) {
-  return run([&] { gemm(a, b, c, alpha, beta, out, stream); });
+  return run([&] { gemm(a, b, c, alpha, beta, out, stream, nullptr); });
+}
+
+fly_status fly_kernels_gemm_tiled(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c,
+                                  double alpha, double beta, const fly_arg_t *out, void *stream,
+                                  const fly_gemm_tile_t *tile) {
+  return run([&] { gemm(a, b, c, alpha, beta, out, stream, tile); });
 }
 
 fly_status fly_kernels_gemm_scaled(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *scale_a,
                                    const fly_arg_t *scale_b, const fly_arg_t *out, void *stream) {
+  return fly_kernels_gemm_scaled_tiled(a, b, scale_a, scale_b, out, stream, nullptr);
+}
+
+fly_status fly_kernels_gemm_scaled_tiled(const fly_arg_t *a, const fly_arg_t *b,
+                                         const fly_arg_t *scale_a, const fly_arg_t *scale_b,
+                                         const fly_arg_t *out, void *stream,
+                                         const fly_gemm_tile_t *tile) {
   return run([&] {
     if (!scale_a || !scale_b)
       fail(FLY_ERROR_INVALID_ARGUMENT, "gemm_scaled needs both scale_a and scale_b");
-    gemm(a, b, nullptr, 1.0, 0.0, out, stream, scale_a, scale_b);
+    gemm(a, b, nullptr, 1.0, 0.0, out, stream, tile, scale_a, scale_b);
+  });
+}
+
+fly_status fly_kernels_gemm_tiles(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *out,
+                                  fly_gemm_tile_t *tiles, size_t capacity, size_t *count) {
+  return run([&] {
+    if (!count)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "count must not be NULL");
+    if (capacity && !tiles)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "tiles is NULL but capacity is " + std::to_string(capacity));
+    for (size_t i = 0; i < capacity; ++i)
+      if (tiles[i].struct_size < sizeof(fly_gemm_tile_t))
+        fail(FLY_ERROR_INVALID_ARGUMENT,
+             "tiles[" + std::to_string(i) + "].struct_size is not sizeof(fly_gemm_tile_t)");
+    GemmOperands ops(a, b, out, std::nullopt);
+    if (ops.m == 0 || ops.n == 0) { // nothing to time
+      *count = 0;
+      return;
+    }
+    GemmProblem p = ops.problem();
+    std::vector<GemmTile> found =
+        gemmTiles(p.target, p.arch, p.m, p.n, p.k, p.ab, p.a, p.b, p.outVec, p.outBytes);
+    for (size_t i = 0; i < found.size() && i < capacity; ++i) {
+      const GemmTile &t = found[i];
+      tiles[i] = {
+          sizeof(fly_gemm_tile_t), t.bm, t.bn, t.bk, t.stages, t.warpsM, t.warpsN, t.splitK};
+    }
+    *count = found.size();
   });
 }
 

@@ -1321,6 +1321,11 @@ FLY_API fly_status fly_code_object_resource_usage(const void *hsaco, size_t size
  * "cpu") and `arch` (gfx942, gfx950, sm_90, ...; the cpu target gives a block what the GPU it
  * emulates has): the limit compiling checks, in bytes. */
 FLY_API fly_status fly_shared_memory_capacity(const char *target, const char *arch, int64_t *bytes);
+/* The shared memory a block may have in all, static and dynamic, on `target` and `arch` (on
+ * NVIDIA the opt-in maximum of its compute capability): the limit compiling checks for
+ * dynamic shared memory, in bytes. */
+FLY_API fly_status fly_shared_memory_capacity_total(const char *target, const char *arch,
+                                                    int64_t *bytes);
 /* The target and arch a compiled module is for (owned by it). */
 FLY_API const char *fly_compiled_target(const fly_compiled_t *compiled);
 FLY_API const char *fly_compiled_arch(const fly_compiled_t *compiled);

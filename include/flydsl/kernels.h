@@ -72,11 +72,41 @@ FLY_API fly_status fly_kernels_gemm(const fly_arg_t *a, const fly_arg_t *b, cons
  * FNUZ kinds), both contiguous along K (a row-major, b column-major); scale_a float32 of one
  * value or M (shape (M,) or (M, 1)), scale_b of one or N ((N,) or (1, N)); out M x N float32,
  * float16 or bfloat16 with contiguous rows. Products accumulate in float32. The matrix cores
- * multiply fp8 on gfx9 (MFMA) and sm_89+ (mma.sync); the cpu target runs the kernel of the arch
- * it emulates. */
+ * multiply fp8 on gfx9 (MFMA), sm_89+ (mma.sync) and sm_90 (wgmma where M > 32); the cpu target
+ * runs the kernel of the arch it emulates. */
 FLY_API fly_status fly_kernels_gemm_scaled(const fly_arg_t *a, const fly_arg_t *b,
                                            const fly_arg_t *scale_a, const fly_arg_t *scale_b,
                                            const fly_arg_t *out, void *stream);
+
+/* A GEMM's tile, what an autotuner varies: a block of bm x bn outputs, its K tiles bk deep in
+ * `stages` shared buffers, warps_m x warps_n atoms (warps, waves or warpgroups) over the block,
+ * and K split over split_k blocks whose partial sums a second kernel adds (0: the library's
+ * choice; the fp8 GEMM is never split). NULL where a call takes one: the library's table
+ * (docs/kernels.md). A tile the problem's atoms, copies or the arch's shared memory cannot take
+ * is FLY_ERROR_INVALID_ARGUMENT, before anything compiles. */
+typedef struct fly_gemm_tile_t {
+  size_t struct_size; /* sizeof(fly_gemm_tile_t) */
+  int64_t bm, bn, bk;
+  int32_t stages, warps_m, warps_n, split_k;
+} fly_gemm_tile_t;
+
+/* fly_kernels_gemm and fly_kernels_gemm_scaled with `tile` in place of the table's. */
+FLY_API fly_status fly_kernels_gemm_tiled(const fly_arg_t *a, const fly_arg_t *b,
+                                          const fly_arg_t *c, double alpha, double beta,
+                                          const fly_arg_t *out, void *stream,
+                                          const fly_gemm_tile_t *tile);
+FLY_API fly_status fly_kernels_gemm_scaled_tiled(const fly_arg_t *a, const fly_arg_t *b,
+                                                 const fly_arg_t *scale_a, const fly_arg_t *scale_b,
+                                                 const fly_arg_t *out, void *stream,
+                                                 const fly_gemm_tile_t *tile);
+
+/* The tiles worth timing for out = a @ b (fp8 a and b: the scaled GEMM's) on the tensors'
+ * target: the table's own first, then the arch's other tiles that this problem takes, each a
+ * different kernel. Up to `capacity` are written to `tiles` (each struct_size set by the
+ * caller); *count receives how many there are. Nothing is compiled. */
+FLY_API fly_status fly_kernels_gemm_tiles(const fly_arg_t *a, const fly_arg_t *b,
+                                          const fly_arg_t *out, fly_gemm_tile_t *tiles,
+                                          size_t capacity, size_t *count);
 
 /* How many kernels the library has made ready for these calls in this process (a cache
  * check). */

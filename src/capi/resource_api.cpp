@@ -105,7 +105,9 @@ fly_status fly_compiled_resource_usage(const fly_compiled_t *compiled, const cha
   });
 }
 
-fly_status fly_shared_memory_capacity(const char *target, const char *arch, int64_t *bytes) {
+namespace {
+/// Checks target and arch as a pair; the total or the static capacity of the pair.
+fly_status sharedMemoryCapacity(const char *target, const char *arch, int64_t *bytes, bool total) {
   return guard([&] {
     requireOut(bytes, "bytes");
     if (!target || !arch)
@@ -117,6 +119,15 @@ fly_status fly_shared_memory_capacity(const char *target, const char *arch, int6
     if ((t == "rocm" && !amd) || (t == "cuda" && !nvidia) || (t == "cpu" && !amd && !nvidia))
       fail(FLY_ERROR_INVALID_ARGUMENT,
            "arch '" + a + "' is not an arch of the " + t + " target (expected gfxNNN or sm_NN)");
-    *bytes = int64_t(compiler::sharedCapacity(t, a));
+    *bytes = int64_t(total ? compiler::totalSharedCapacity(t, a) : compiler::sharedCapacity(t, a));
   });
+}
+} // namespace
+
+fly_status fly_shared_memory_capacity(const char *target, const char *arch, int64_t *bytes) {
+  return sharedMemoryCapacity(target, arch, bytes, false);
+}
+
+fly_status fly_shared_memory_capacity_total(const char *target, const char *arch, int64_t *bytes) {
+  return sharedMemoryCapacity(target, arch, bytes, true);
 }

@@ -85,6 +85,30 @@ int main(void) {
       ++failures;
       break;
     }
+  /* The tiles of a 2 x 8 x 8 problem: the table's first, every one a whole struct. A tile
+   * refused is an error before anything runs; a short struct or a NULL count too. */
+  fly_gemm_tile_t tiles[16];
+  size_t count = 0;
+  for (int i = 0; i < 16; ++i)
+    tiles[i].struct_size = sizeof(fly_gemm_tile_t);
+  if (fly_kernels_gemm_tiles(&aa16, &ab16, &aout, tiles, 16, &count) != FLY_OK || count < 2 ||
+      count > 16 || tiles[0].bm <= 0 || tiles[0].stages < 2 || tiles[0].split_k != 1) {
+    printf("FAIL gemm tiles: %zu, %s\n", count, fly_last_error_message());
+    ++failures;
+  }
+  expect(fly_kernels_gemm_tiles(&aa16, &ab16, &aout, tiles, 16, NULL), FLY_ERROR_INVALID_ARGUMENT,
+         "count", "gemm tiles without count");
+  fly_gemm_tile_t odd = tiles[0];
+  odd.bm = 100;
+  expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &odd),
+         FLY_ERROR_INVALID_ARGUMENT, "the GEMM tile 100x", "a tile of 100 rows");
+  fly_gemm_tile_t huge = {sizeof(fly_gemm_tile_t), 256, 256, 128, 8, 2, 2, 1};
+  expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &huge),
+         FLY_ERROR_INVALID_ARGUMENT, "bytes of shared memory", "a tile past the LDS");
+  fly_gemm_tile_t shortStruct = tiles[0];
+  shortStruct.struct_size = 4;
+  expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &shortStruct),
+         FLY_ERROR_INVALID_ARGUMENT, "struct_size", "a short tile struct");
   /* out = 0.5 * a @ b: every element 0.5 * 8. */
   if (fly_kernels_gemm(&aa16, &ab16, NULL, 0.5, 0, &aout, NULL) != FLY_OK) {
     printf("FAIL gemm: %s\n", fly_last_error_message());
@@ -93,6 +117,21 @@ int main(void) {
   for (int i = 0; i < 16; ++i)
     if (out[i / 8][i % 8] != 4.0f) {
       printf("FAIL gemm: out[%d] = %g, expected 4\n", i, out[i / 8][i % 8]);
+      ++failures;
+      break;
+    }
+  /* The same with the last tile of the list: a different kernel, the same sums. */
+  for (int i = 0; i < 16; ++i)
+    out[i / 8][i % 8] = 7.0f;
+  if (count >= 2 && count <= 16 &&
+      fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 0.5, 0, &aout, NULL, &tiles[count - 1]) !=
+          FLY_OK) {
+    printf("FAIL gemm tiled: %s\n", fly_last_error_message());
+    ++failures;
+  }
+  for (int i = 0; i < 16; ++i)
+    if (out[i / 8][i % 8] != 4.0f) {
+      printf("FAIL gemm tiled: out[%d] = %g, expected 4\n", i, out[i / 8][i % 8]);
       ++failures;
       break;
     }

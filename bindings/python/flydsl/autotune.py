@@ -426,20 +426,24 @@ class Autotuner:
             self._emit_artifact(best, ref, args, kwargs)
         return best
 
-    def __call__(self, *args, **kwargs):
+    def choose(self, *args, **kwargs):
+        """The config a call with these arguments runs with (searching, and so running the
+        function, only where nothing else decides), without the call itself."""
         key = self._make_key(args, kwargs)
         if _mode() == "search":
+            return self._search(args, kwargs, key)
+        if key in self.cache:
+            return self.cache[key]
+        ref = self._artifact_ref(args, kwargs) if self._artifacts() else None
+        config = self._load_artifact(ref, args, kwargs) if ref is not None else None
+        if config is None and self.default is not None:
+            config = self.default(*args, **kwargs)
+        if config is None:
             config = self._search(args, kwargs, key)
-        elif key in self.cache:
-            config = self.cache[key]
-        else:
-            ref = self._artifact_ref(args, kwargs) if self._artifacts() else None
-            config = self._load_artifact(ref, args, kwargs) if ref is not None else None
-            if config is None and self.default is not None:
-                config = self.default(*args, **kwargs)
-            if config is None:
-                config = self._search(args, kwargs, key)
-        return self._run_config(config, args, kwargs)
+        return config
+
+    def __call__(self, *args, **kwargs):
+        return self._run_config(self.choose(*args, **kwargs), args, kwargs)
 
 
 def autotune(

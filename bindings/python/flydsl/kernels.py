@@ -26,7 +26,7 @@ from .compiler.jit_argument import _pycapsule_get, _stream_handle
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "gemm", "gemm_scaled", "register_torch_ops",
+    "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -51,6 +51,26 @@ _c_layernorm, _c_rmsnorm, _c_gemm = (
     lib.fly_kernels_rmsnorm,
     lib.fly_kernels_gemm,
 )
+
+
+class _GemmTile(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t)]
+    _fields_ += [(n, ctypes.c_int64) for n in ("bm", "bn", "bk")]
+    _fields_ += [(n, ctypes.c_int32) for n in ("stages", "warps_m", "warps_n", "split_k")]
+
+
+_TILE_FIELDS = ("bm", "bn", "bk", "stages", "warps_m", "warps_n", "split_k")
+_TileP = ctypes.POINTER(_GemmTile)
+lib.fly_kernels_gemm_tiled.restype = ctypes.c_int
+lib.fly_kernels_gemm_tiled.argtypes = [
+    _ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P, _TileP,
+]  # fmt: skip
+lib.fly_kernels_gemm_scaled_tiled.restype = ctypes.c_int
+lib.fly_kernels_gemm_scaled_tiled.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _P, _TileP]
+lib.fly_kernels_gemm_tiles.restype = ctypes.c_int
+lib.fly_kernels_gemm_tiles.argtypes = [
+    _ArgP, _ArgP, _ArgP, _TileP, ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t),
+]  # fmt: skip
 lib.fly_kernels_built.restype = ctypes.c_int64
 lib.fly_kernels_generated.restype = ctypes.c_int64
 
@@ -152,19 +172,116 @@ def _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream=None):
         check(status)
 
 
-def _gemm_into(a, b, c, alpha, beta, out, stream=None):
+def _gemm_into(a, b, c, alpha, beta, out, stream=None, tile=None):
     (pa, pb, pc, po), s, keep = _tensor_args((a, b, c, out), _NAMES_GEMM, stream, a)
-    status = _c_gemm(pa, pb, pc, float(alpha), float(beta), po, s)
+    if tile is None:
+        status = _c_gemm(pa, pb, pc, float(alpha), float(beta), po, s)
+    else:
+        status = lib.fly_kernels_gemm_tiled(pa, pb, pc, float(alpha), float(beta), po, s, tile)
     if status:
         check(status)
 
 
-def _gemm_scaled_into(a, b, scale_a, scale_b, out, stream=None):
+def _gemm_scaled_into(a, b, scale_a, scale_b, out, stream=None, tile=None):
     tensors = (a, b, scale_a, scale_b, out)
     (pa, pb, psa, psb, po), s, keep = _tensor_args(tensors, _NAMES_GEMM_SCALED, stream, a)
-    status = lib.fly_kernels_gemm_scaled(pa, pb, psa, psb, po, s)
+    status = lib.fly_kernels_gemm_scaled_tiled(pa, pb, psa, psb, po, s, tile)
     if status:
         check(status)
+
+
+def _tile_struct(tile):
+    """A fly_gemm_tile_t from a tile dict (gemm_tiles' form, or an autotune Config's kwargs);
+    None stays None (the library's table)."""
+    if tile is None:
+        return None
+    if not isinstance(tile, dict):
+        raise TypeError(f"tile must be a dict of {', '.join(_TILE_FIELDS)}, not {tile!r}")
+    unknown = sorted(set(tile) - set(_TILE_FIELDS))
+    missing = [n for n in _TILE_FIELDS[:-1] if n not in tile]
+    if unknown or missing:
+        raise ValueError(f"tile {tile!r}: unknown fields {unknown}, missing fields {missing} "
+                         f"(split_k may be left out)")  # fmt: skip
+    for name, value in tile.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"tile field {name} must be an int, not {value!r}")
+        if not -(2**31) <= value < 2**31:
+            raise ValueError(f"tile field {name} = {value} is out of range")
+    return ctypes.pointer(_GemmTile(ctypes.sizeof(_GemmTile), **tile))
+
+
+def gemm_tiles(a, b, out=None, out_dtype=None):
+    """The tiles worth timing for `a @ b` into `out` (or a result of out_dtype, as gemm or,
+    for fp8 a and b, gemm_scaled would allocate; only its dtype and layout matter): dicts of
+    bm, bn, bk, stages, warps_m, warps_n, split_k, the library's own choice first. Nothing is
+    compiled. gemm(..., tile=t) runs one; gemm(..., tune=True) times them all."""
+    if out is None:
+        out = _result(a, b, out_dtype, _fp8(a))
+    (pa, pb, po), _, keep = _tensor_args((a, b, out), ("a", "b", "out"), None, a)
+    count = ctypes.c_size_t()
+    check(lib.fly_kernels_gemm_tiles(pa, pb, po, None, 0, ctypes.byref(count)))
+    tiles = (_GemmTile * count.value)()
+    for t in tiles:
+        t.struct_size = ctypes.sizeof(_GemmTile)
+    check(lib.fly_kernels_gemm_tiles(pa, pb, po, tiles, count.value, ctypes.byref(count)))
+    return [{n: int(getattr(t, n)) for n in _TILE_FIELDS} for t in tiles]
+
+
+def _fp8(x):
+    return "float8" in str(getattr(x, "dtype", ""))
+
+
+def _result(a, b, out_dtype, scaled):
+    """The M x N result gemm (scaled: gemm_scaled) allocates for a @ b."""
+    if len(a.shape) != 2 or len(b.shape) != 2:
+        raise ValueError(f"{'gemm_scaled' if scaled else 'gemm'} takes matrices (rank 2) a and b")
+    if out_dtype is None and scaled:
+        torch = sys.modules.get("torch")
+        out_dtype = torch.bfloat16 if _is_torch(a) and torch is not None else "float32"
+    return _empty(a, (a.shape[0], b.shape[1]), a.dtype if out_dtype is None else out_dtype)
+
+
+def _copy(x):
+    return x.clone() if hasattr(x, "clone") else x.copy()
+
+
+def _tiled_call(a, b, c, alpha, beta, out, stream, scale_a, scale_b, **tile):
+    """One GEMM with `tile`: what the tuner times and runs."""
+    if scale_a is None:
+        _gemm_into(a, b, c, alpha, beta, out, stream, _tile_struct(tile))
+    else:
+        _gemm_scaled_into(a, b, scale_a, scale_b, out, stream, _tile_struct(tile))
+
+
+_tiled_call.__name__ = "flydsl_kernels_gemm"  # the tuner's cache file: flydsl_kernels_gemm.json
+_tuner = None
+
+
+def _tuned(a, b, c, alpha, beta, out, stream, scale_a=None, scale_b=None):
+    """The tile the autotuner chooses for this call: remembered for the exact shapes, dtypes,
+    layouts and device (in memory and under FLYDSL_AUTOTUNE_CACHE_DIR), else found by timing
+    every tile of gemm_tiles (progress on stderr when it is a terminal). The timed runs write a
+    scratch copy of out where c is out, so that an accumulation happens once."""
+    global _tuner
+    if _tuner is None:
+        from .autotune import Autotuner, Config
+
+        def configs(a, b, c, alpha, beta, out, stream, scale_a, scale_b):
+            return [Config(**t) for t in gemm_tiles(a, b, out)]
+
+        _tuner = Autotuner(_tiled_call, configs, key=["a", "b"], warmup=2, rep=10)
+    if c is not None and c is out:
+        c = out = _copy(out)
+    config = _tuner.choose(a, b, c, alpha, beta, out, stream, scale_a, scale_b)
+    return _tile_struct(config.kwargs)
+
+
+def _check_tile_args(tile, tune):
+    if tile is not None and tune:
+        raise ValueError("give tile= or tune=True, not both")
+    if _compiling() and (tile is not None or tune):
+        raise ValueError("tile= and tune= are for eager calls; under torch.compile the "
+                         "library's table chooses the tile")  # fmt: skip
 
 
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
@@ -273,11 +390,15 @@ def rmsnorm(x, weight, eps=1e-6, residual=None, residual_out=None, out=None, str
     return out
 
 
-def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=None):
+def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=None, tile=None,
+         tune=False):  # fmt: skip
     """alpha * a @ b + beta * c on the matrix cores: a (M x K) and b (K x N) both float16 or
     both bfloat16, row- or column-major; products accumulate in float32. out (M x N, row-major)
     is allocated with a's library and out_dtype (default a's dtype) when not given; c may be
-    out itself."""
+    out itself. The tile is the library's table's unless `tile` (one of gemm_tiles' dicts)
+    gives it or `tune=True` has the autotuner choose it (timed once per shape, dtypes, layouts
+    and device, then remembered on disk)."""
+    _check_tile_args(tile, tune)
     if _compiling():
         if out is None:
             dtype = a.dtype if out_dtype is None else out_dtype
@@ -285,28 +406,30 @@ def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=Non
         _torch.ops.flydsl.gemm(a, b, c, float(alpha), float(beta), out)
         return out
     if out is None:
-        shape = (a.shape[0], b.shape[1]) if len(a.shape) == 2 and len(b.shape) == 2 else None
-        if shape is None:
-            raise ValueError("gemm takes matrices (rank 2) a and b")
-        out = _empty(a, shape, a.dtype if out_dtype is None else out_dtype)
-    _gemm_into(a, b, c, alpha, beta, out, stream)
+        out = _result(a, b, out_dtype, False)
+    if tune:
+        tile = _tuned(a, b, c, alpha, beta, out, stream)
+        _gemm_into(a, b, c, alpha, beta, out, stream, tile)
+        return out
+    _gemm_into(a, b, c, alpha, beta, out, stream, _tile_struct(tile))
     return out
 
 
-def gemm_scaled(a, b, scale_a, scale_b, out=None, out_dtype=None, stream=None):
+def gemm_scaled(a, b, scale_a, scale_b, out=None, out_dtype=None, stream=None, tile=None,
+                tune=False):  # fmt: skip
     """scale_a[m] * scale_b[n] * (a @ b)[m, n], as torch._scaled_mm: a (M x K, row-major) and b
     (K x N, column-major) of one float8 kind, scale_a float32 of one value or M, scale_b of one
     or N; products accumulate in float32. out (M x N, row-major; float32, float16 or bfloat16)
     is allocated with a's library when not given, of out_dtype (default bfloat16 for torch
-    tensors, float32 otherwise)."""
+    tensors, float32 otherwise). `tile` and `tune` as for gemm."""
+    _check_tile_args(tile, tune)
     if out is None:
-        if len(a.shape) != 2 or len(b.shape) != 2:
-            raise ValueError("gemm_scaled takes matrices (rank 2) a and b")
-        if out_dtype is None:
-            torch = sys.modules.get("torch")
-            out_dtype = torch.bfloat16 if _is_torch(a) and torch is not None else "float32"
-        out = _empty(a, (a.shape[0], b.shape[1]), out_dtype)
-    _gemm_scaled_into(a, b, scale_a, scale_b, out, stream)
+        out = _result(a, b, out_dtype, True)
+    if tune:
+        tile = _tuned(a, b, None, 1.0, 0.0, out, stream, scale_a, scale_b)
+    else:
+        tile = _tile_struct(tile)
+    _gemm_scaled_into(a, b, scale_a, scale_b, out, stream, tile)
     return out
 
 

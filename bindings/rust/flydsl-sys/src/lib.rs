@@ -2066,6 +2066,13 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_shared_memory_capacity_total(
+        target: *const ::std::os::raw::c_char,
+        arch: *const ::std::os::raw::c_char,
+        bytes: *mut i64,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_compiled_target(compiled: *const fly_compiled_t) -> *const ::std::os::raw::c_char;
 }
 unsafe extern "C" {
@@ -2291,6 +2298,51 @@ unsafe extern "C" {
         scale_b: *const fly_arg_t,
         out: *const fly_arg_t,
         stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct fly_gemm_tile_t {
+    pub struct_size: usize,
+    pub bm: i64,
+    pub bn: i64,
+    pub bk: i64,
+    pub stages: i32,
+    pub warps_m: i32,
+    pub warps_n: i32,
+    pub split_k: i32,
+}
+unsafe extern "C" {
+    pub fn fly_kernels_gemm_tiled(
+        a: *const fly_arg_t,
+        b: *const fly_arg_t,
+        c: *const fly_arg_t,
+        alpha: f64,
+        beta: f64,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+        tile: *const fly_gemm_tile_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernels_gemm_scaled_tiled(
+        a: *const fly_arg_t,
+        b: *const fly_arg_t,
+        scale_a: *const fly_arg_t,
+        scale_b: *const fly_arg_t,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+        tile: *const fly_gemm_tile_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernels_gemm_tiles(
+        a: *const fly_arg_t,
+        b: *const fly_arg_t,
+        out: *const fly_arg_t,
+        tiles: *mut fly_gemm_tile_t,
+        capacity: usize,
+        count: *mut usize,
     ) -> fly_status;
 }
 unsafe extern "C" {

@@ -148,3 +148,97 @@ pub fn gemm(
     // SAFETY: as in `elementwise`.
     check(unsafe { raw::fly_kernels_gemm(&a, &b, opt(&c), alpha, beta, &out, stream.0) })
 }
+
+/// A GEMM tile (`fly_gemm_tile_t`): a block of `bm` x `bn` outputs whose K tiles, `bk` deep,
+/// lie in `stages` shared buffers, `warps_m` x `warps_n` atoms over the block, K split over
+/// `split_k` blocks (0: the library's choice). [`gemm_tiles`] lists those worth timing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GemmTile {
+    /// Rows of the block tile.
+    pub bm: i64,
+    /// Columns of the block tile.
+    pub bn: i64,
+    /// K values of each staged tile.
+    pub bk: i64,
+    /// Shared buffers of each operand.
+    pub stages: i32,
+    /// Atoms (warps, waves or warpgroups) along M.
+    pub warps_m: i32,
+    /// Atoms along N.
+    pub warps_n: i32,
+    /// Blocks sharing each tile's K (0: the library's choice).
+    pub split_k: i32,
+}
+
+impl GemmTile {
+    fn raw(&self) -> raw::fly_gemm_tile_t {
+        raw::fly_gemm_tile_t {
+            struct_size: std::mem::size_of::<raw::fly_gemm_tile_t>(),
+            bm: self.bm,
+            bn: self.bn,
+            bk: self.bk,
+            stages: self.stages,
+            warps_m: self.warps_m,
+            warps_n: self.warps_n,
+            split_k: self.split_k,
+        }
+    }
+}
+
+/// The tiles worth timing for `out = a @ b` on the tensors' target, the library's own first.
+pub fn gemm_tiles(
+    a: &HostTensor<'_>,
+    b: &HostTensor<'_>,
+    out: &HostTensor<'_>,
+) -> Result<Vec<GemmTile>> {
+    let (a, b, out) = (arg(a), arg(b), arg(out));
+    let mut count = 0usize;
+    // SAFETY: the tensors are borrowed for the call; no tiles are written with capacity 0.
+    check(unsafe { raw::fly_kernels_gemm_tiles(&a, &b, &out, ptr::null_mut(), 0, &mut count) })?;
+    let blank = GemmTile {
+        bm: 0,
+        bn: 0,
+        bk: 0,
+        stages: 0,
+        warps_m: 0,
+        warps_n: 0,
+        split_k: 0,
+    };
+    let mut tiles = vec![blank.raw(); count];
+    // SAFETY: `tiles` holds `count` structs, each with its struct_size.
+    check(unsafe {
+        raw::fly_kernels_gemm_tiles(&a, &b, &out, tiles.as_mut_ptr(), count, &mut count)
+    })?;
+    Ok(tiles
+        .iter()
+        .take(count)
+        .map(|t| GemmTile {
+            bm: t.bm,
+            bn: t.bn,
+            bk: t.bk,
+            stages: t.stages,
+            warps_m: t.warps_m,
+            warps_n: t.warps_n,
+            split_k: t.split_k,
+        })
+        .collect())
+}
+
+/// [`gemm`] with `tile` in place of the library's table.
+#[allow(clippy::too_many_arguments)] // gemm's arguments and the tile
+pub fn gemm_tiled(
+    a: &HostTensor<'_>,
+    b: &HostTensor<'_>,
+    c: Option<&HostTensor<'_>>,
+    alpha: f64,
+    beta: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+    tile: &GemmTile,
+) -> Result<()> {
+    let (a, b, c, out, tile) = (arg(a), arg(b), c.map(arg), arg(out), tile.raw());
+    // SAFETY: as in `elementwise`; the tile is read during the call.
+    check(unsafe {
+        raw::fly_kernels_gemm_tiled(&a, &b, opt(&c), alpha, beta, &out, stream.0, &tile)
+    })
+}

@@ -171,3 +171,49 @@ fn gemm_refuses_mismatched_inner_extents() {
     assert!(err.message.contains("b has 6 rows"), "{}", err.message);
     assert!(d.iter().all(|&v| v == 7.0));
 }
+
+#[test]
+fn gemm_tiles_are_offered_and_each_computes_the_product() {
+    let (m, n, k) = (20usize, 24usize, 16usize);
+    let mut a = vec![Bf16::from_f32(1.0); m * k];
+    let mut b = vec![Bf16::from_f32(0.5); k * n];
+    let mut d = vec![0.0f32; m * n];
+    let tiles = kernels::gemm_tiles(
+        &HostTensor::new(&mut a, &[m as i64, k as i64]),
+        &HostTensor::new(&mut b, &[k as i64, n as i64]),
+        &HostTensor::new(&mut d, &[m as i64, n as i64]),
+    )
+    .unwrap();
+    assert!(tiles.len() >= 2, "{tiles:?}");
+    let last = *tiles.last().unwrap();
+    kernels::gemm_tiled(
+        &HostTensor::new(&mut a, &[m as i64, k as i64]),
+        &HostTensor::new(&mut b, &[k as i64, n as i64]),
+        None,
+        1.0,
+        0.0,
+        &mut HostTensor::new(&mut d, &[m as i64, n as i64]),
+        Stream::DEFAULT,
+        &last,
+    )
+    .unwrap();
+    assert!(d.iter().all(|&v| v == 8.0), "{:?}", &d[..4]);
+    let odd = kernels::GemmTile { bm: 100, ..last };
+    let err = kernels::gemm_tiled(
+        &HostTensor::new(&mut a, &[m as i64, k as i64]),
+        &HostTensor::new(&mut b, &[k as i64, n as i64]),
+        None,
+        1.0,
+        0.0,
+        &mut HostTensor::new(&mut d, &[m as i64, n as i64]),
+        Stream::DEFAULT,
+        &odd,
+    )
+    .unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgument);
+    assert!(
+        err.message.contains("the GEMM tile 100x"),
+        "{}",
+        err.message
+    );
+}
