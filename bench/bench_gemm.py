@@ -4,11 +4,13 @@ column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN").
 is timed by CUDA events over a CUDA graph of repeated calls, the libraries taking turns (the
 median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
 compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models | --fp8] [--sustained]
-[--shapes=MxNxK,...] [--splits=S,...] [TILE ...]
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models | --fp8] [--tune]
+[--sustained] [--shapes=MxNxK,...] [--splits=S,...] [TILE ...]
 --models replaces the three shapes by MODEL_SHAPES (24 shapes of real models, squares and odd
 sizes; x @ W.T) with the geometric mean and minimum of the ratios; --fp8 by FP8_SHAPES, e4m3
-against torch._scaled_mm (fk.gemm_scaled). --sustained adds a table of
+against torch._scaled_mm (fk.gemm_scaled). --tune times, for those shapes, fk with the table's
+tile and with the autotuner's choice (fk.gemm(..., tune=True), tuned from scratch: the seconds
+it took, the tile it chose) against cuBLAS or torch._scaled_mm. --sustained adds a table of
 cuBLAS and fk.gemm each running alone for seconds, with the SM clock and power meanwhile. Each
 TILE (BMxBNxBKxSTAGES[xWMxWN], as FLYDSL_GEMM_TILE takes it) adds a table of fk.gemm with that
 tile in place of the library's table on the three shapes (or those of --shapes), for tuning;
@@ -19,6 +21,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import flydsl.kernels as fk
@@ -219,8 +222,10 @@ FP8_SHAPES = [
 
 def fp8(rounds=7):
     """The FP8_SHAPES table: TFLOP/s of torch._scaled_mm and fk.gemm_scaled, and the ratio."""
-    print(f"fp8 GEMM on {torch.cuda.get_device_name()}, e4m3 x @ W.T, row and column scales, "
-          "bf16 out")
+    print(
+        f"fp8 GEMM on {torch.cuda.get_device_name()}, e4m3 x @ W.T, row and column scales, "
+        "bf16 out"
+    )
     print(f"{'M':>6} {'N':>6} {'K':>6} {'scaled_mm':>10} {'fk':>8} {'fk/torch':>9} {'max err':>8}")
     ratios = []
     for m, n, k in FP8_SHAPES:
@@ -239,8 +244,71 @@ def fp8(rounds=7):
         tt, tf = flops / t["torch"] / 1e9, flops / t["fk"] / 1e9
         ratios.append(tf / tt)
         print(f"{m:>6} {n:>6} {k:>6} {tt:10.1f} {tf:8.1f} {tf / tt:9.2f} {err:8.3f}", flush=True)
-    print(f"fk.gemm_scaled of torch._scaled_mm: geometric mean "
-          f"{statistics.geometric_mean(ratios):.2f}, minimum {min(ratios):.2f}")
+    print(
+        f"fk.gemm_scaled of torch._scaled_mm: geometric mean "
+        f"{statistics.geometric_mean(ratios):.2f}, minimum {min(ratios):.2f}"
+    )
+
+
+def tuned(shapes, fp8_operands=False, rounds=7):
+    """--tune: per shape, fk with the library's table ("table"), the autotuner's choice of
+    fk.gemm_tiles ("tuned", tuned here from no remembered choice: the seconds it took and the
+    tile it chose) and cuBLAS (torch._scaled_mm for fp8), TFLOP/s, with the geometric means."""
+    os.environ["FLYDSL_AUTOTUNE_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-gemm-tune-")
+    what = "fp8 e4m3, row and column scales" if fp8_operands else "bf16"
+    print(f"GEMM on {torch.cuda.get_device_name()}, x @ W.T, {what}, bf16 out: the table's tile "
+          "and the autotuner's")  # fmt: skip
+    print(f"{'M':>6} {'N':>6} {'K':>6} {'library':>8} {'table':>8} {'tuned':>8} {'table/lib':>9} "
+          f"{'tuned/lib':>9} {'tune s':>7} {'tiles':>5}  tile (BMxBNxBKxSxWMxWN/split)")  # fmt: skip
+    of_table, of_tuned = [], []
+    for m, n, k in shapes:
+        torch.manual_seed(0)
+        out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        if fp8_operands:
+            a = (torch.randn(m, k, device="cuda") / 4).to(torch.float8_e4m3fn)
+            b = (torch.randn(n, k, device="cuda") / 4).to(torch.float8_e4m3fn).t()
+            sa, sb = torch.rand(m, 1, device="cuda") + 0.5, torch.rand(1, n, device="cuda") + 0.5
+            want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
+
+            def call(**kw):
+                return fk.gemm_scaled(a, b, sa, sb, out=out, **kw)
+
+            def library():
+                return torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
+
+        else:
+            a = torch.randn(m, k, device="cuda", dtype=torch.bfloat16)
+            b = torch.randn(n, k, device="cuda", dtype=torch.bfloat16).t()
+            want = torch.matmul(a, b)
+
+            def call(**kw):
+                return fk.gemm(a, b, out=out, **kw)
+
+            def library():
+                return torch.matmul(a, b, out=out)
+
+        count = len(fk.gemm_tiles(a, b, out=out))
+        start = time.perf_counter()
+        call(tune=True)
+        torch.cuda.synchronize()
+        seconds = time.perf_counter() - start
+        err = (out.float() - want.float()).abs().max().item()
+        tile = fk._tuned(a, b, None, 1.0, 0.0, out, None, *((sa, sb) if fp8_operands else ()))
+        text = "x".join(str(getattr(tile.contents, f)) for f in fk._TILE_FIELDS[:-1])
+        text += f"/{tile.contents.split_k}"
+        t = timed({"lib": library, "table": call, "tuned": lambda: call(tune=True)}, rounds)
+        flops = 2.0 * m * n * k
+        tf = {x: flops / t[x] / 1e9 for x in t}
+        of_table.append(tf["table"] / tf["lib"])
+        of_tuned.append(tf["tuned"] / tf["lib"])
+        print(f"{m:>6} {n:>6} {k:>6} {tf['lib']:8.1f} {tf['table']:8.1f} {tf['tuned']:8.1f} "
+              f"{of_table[-1]:9.2f} {of_tuned[-1]:9.2f} {seconds:7.1f} {count:5}  {text}"
+              f"{'' if err < 1 else f'  max err {err:.3f}'}", flush=True)  # fmt: skip
+    for name, ratios in (("table", of_table), ("tuned", of_tuned)):
+        print(
+            f"fk ({name}) of the library: geometric mean "
+            f"{statistics.geometric_mean(ratios):.2f}, minimum {min(ratios):.2f}"
+        )
 
 
 def variants(variable, values, shapes=SHAPES):
@@ -281,7 +349,12 @@ def parse_shapes(text):
 if __name__ == "__main__":
     flags = {a.split("=")[0]: a for a in sys.argv[1:] if a.startswith("--")}
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    if "--models" in flags:
+    if "--tune" in flags:
+        if "--fp8" in flags:
+            tuned(FP8_SHAPES, fp8_operands=True)
+        else:
+            tuned(MODEL_SHAPES if "--models" in flags else SHAPES)
+    elif "--models" in flags:
         models()
     elif "--fp8" in flags:
         fp8()

@@ -128,3 +128,40 @@ def test_gemm_scaled_matches_torch_scaled_mm(m, n, k, fp8):
     if fp8 == torch.float8_e4m3fn and m % 16 == 0 and n % 16 == 0 and k % 16 == 0:
         want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16)
         torch.testing.assert_close(out.float(), want.float(), atol=2e-2 * k**0.5, rtol=1e-2)
+
+
+@pytest.mark.parametrize("m,n,k", [(1000, 777, 333), (64, 4096, 2048), (16, 1024, 512)])
+def test_every_offered_tile_matches_torch(m, n, k):
+    """Each tile gemm_tiles offers (Hopper's warpgroup tiles, split along K or not; the skinny
+    mma.sync stream's) is a kernel of its own; each computes the product."""
+    a, b = operands(m, n, k, torch.bfloat16, "col")
+    want = a.float() @ b.float()
+    tiles = fk.gemm_tiles(a, b, out_dtype=torch.float32)
+    assert len(tiles) >= 3
+    for tile in tiles:
+        out = fk.gemm(a, b, out_dtype=torch.float32, tile=tile)
+        torch.cuda.synchronize()
+        torch.testing.assert_close(out, want, atol=2e-2 * k**0.5 / 8, rtol=1e-3, msg=str(tile))
+
+
+def test_every_offered_fp8_tile_matches_torch_scaled_mm():
+    m, n, k = 512, 768, 1024
+    a = (torch.randn(m, k, device="cuda") / 2).to(torch.float8_e4m3fn)
+    b = (torch.randn(n, k, device="cuda") / 2).to(torch.float8_e4m3fn).t()
+    sa, sb = torch.rand(m, 1, device="cuda") + 0.5, torch.rand(1, n, device="cuda") + 0.5
+    want = torch._scaled_mm(a, b, sa, sb, out_dtype=torch.bfloat16).float()
+    for tile in fk.gemm_tiles(a, b):
+        out = fk.gemm_scaled(a, b, sa, sb, tile=tile)
+        torch.cuda.synchronize()
+        torch.testing.assert_close(out.float(), want, atol=2e-2 * k**0.5, rtol=1e-2, msg=str(tile))
+
+
+def test_tuning_on_the_gpu_chooses_a_tile_that_computes_the_product(monkeypatch, tmp_path):
+    monkeypatch.setenv("FLYDSL_AUTOTUNE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(fk, "_tuner", None)
+    monkeypatch.setattr(fk, "_tuned_tiles", {})
+    a, b = operands(1024, 1536, 512, torch.bfloat16, "col")
+    out = fk.gemm(a, b, tune=True)
+    torch.cuda.synchronize()
+    torch.testing.assert_close(out.float(), a.float() @ b.float(), atol=0.1, rtol=1e-2)
+    assert (tmp_path / "flydsl_kernels_gemm.json").exists()

@@ -120,6 +120,7 @@ def tuner_cache(monkeypatch, tmp_path):
     each problem (each compile on the cpu target takes seconds)."""
     monkeypatch.setenv("FLYDSL_AUTOTUNE_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(fk, "_tuner", None)
+    monkeypatch.setattr(fk, "_tuned_tiles", {})
     offered = fk.gemm_tiles
     monkeypatch.setattr(fk, "gemm_tiles", lambda a, b, out=None: offered(a, b, out)[:2])
     return tmp_path
@@ -134,6 +135,7 @@ def test_tuning_times_the_tiles_once_and_a_later_process_reads_the_choice(tuner_
     assert set(choice) == {"bm", "bn", "bk", "stages", "warps_m", "warps_n", "split_k"}
     # A new tuner (as in another process) finds the choice on disk and times nothing.
     monkeypatch.setattr(fk, "_tuner", None)
+    monkeypatch.setattr(fk, "_tuned_tiles", {})
     monkeypatch.setattr(fk, "gemm_tiles", lambda *args: pytest.fail("timed the tiles again"))
     np.testing.assert_allclose(fk.gemm(a, b, out_dtype=np.float32, tune=True), want, atol=1e-3)
     # Another shape is another search (which the patched gemm_tiles refuses).

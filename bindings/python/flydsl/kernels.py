@@ -22,6 +22,7 @@ import sys
 from . import _kernel_api as K
 from ._lib import check, lib
 from ._torch_tensors import borrowed_args, current_stream
+from .autotune import Autotuner, Config, _env_fingerprint, _strides
 from .compiler.jit_argument import _pycapsule_get, _stream_handle
 
 __all__ = [
@@ -263,8 +264,11 @@ def _tuned(a, b, c, alpha, beta, out, stream, scale_a=None, scale_b=None):
     every tile of gemm_tiles (progress on stderr when it is a terminal). The timed runs write a
     scratch copy of out where c is out, so that an accumulation happens once."""
     global _tuner
+    memo_key = _memo_key((a, b, c, out, scale_a, scale_b))
+    tile = _tuned_tiles.get(memo_key)
+    if tile is not None:
+        return tile
     if _tuner is None:
-        from .autotune import Autotuner, Config
 
         def configs(a, b, c, alpha, beta, out, stream, scale_a, scale_b):
             return [Config(**t) for t in gemm_tiles(a, b, out)]
@@ -273,7 +277,25 @@ def _tuned(a, b, c, alpha, beta, out, stream, scale_a=None, scale_b=None):
     if c is not None and c is out:
         c = out = _copy(out)
     config = _tuner.choose(a, b, c, alpha, beta, out, stream, scale_a, scale_b)
-    return _tile_struct(config.kwargs)
+    tile = _tuned_tiles[memo_key] = _tile_struct(config.kwargs)
+    return tile
+
+
+# The tuner's choices in this process by a key that is cheap to make (the tuner's own key
+# describes the device and the library's build on each call).
+_tuned_tiles = {}
+
+
+def _memo_key(tensors):
+    described = tuple(
+        (
+            None
+            if t is None
+            else (tuple(t.shape), str(t.dtype), _strides(t), str(getattr(t, "device", "")))
+        )
+        for t in tensors
+    )
+    return described + _env_fingerprint()
 
 
 def _check_tile_args(tile, tune):
