@@ -6,7 +6,7 @@ module Kernels
 
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
-export softmax, softmax!, layernorm!, rmsnorm!, elementwise!, gemm!
+export softmax, softmax!, layernorm!, rmsnorm!, elementwise!, gemm!, gemm_tiles, GemmTile
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
 dl_dtype(::Type{Float16}) = (0x02, 0x10)
@@ -84,16 +84,52 @@ function rmsnorm!(out::Array, x::Array, weight::Vector; eps = 1e-6, residual = n
     out
 end
 
+"""A GEMM tile (`fly_gemm_tile_t`): a block of `bm` x `bn` outputs, K tiles `bk` deep in
+`stages` shared buffers, `warps_m` x `warps_n` atoms over the block, K split over `split_k`
+blocks (0: the library's choice). Rows and columns are those of the problem the library
+sees, `C' = B' * A'` (DLPack's row-major view of Julia's arrays)."""
+struct GemmTile
+    struct_size::Csize_t
+    bm::Int64
+    bn::Int64
+    bk::Int64
+    stages::Int32
+    warps_m::Int32
+    warps_n::Int32
+    split_k::Int32
+end
+GemmTile(bm, bn, bk, stages, warps_m, warps_n, split_k = 0) =
+    GemmTile(sizeof(GemmTile), bm, bn, bk, stages, warps_m, warps_n, split_k)
+
+"""The tiles worth timing for `gemm!(C, A, B)`, the library's own first."""
+function gemm_tiles(C::Matrix, A::Matrix, B::Matrix)
+    count = Ref{Csize_t}(0)
+    tiles = GemmTile[]
+    for pass in 1:2
+        with_args(B, A, C) do pb, pa, po
+            GC.@preserve tiles check(ccall((:fly_kernels_gemm_tiles, libflydsl), Cint,
+                (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{GemmTile}, Csize_t, Ref{Csize_t}),
+                pb, pa, po, isempty(tiles) ? C_NULL : pointer(tiles), length(tiles), count))
+        end
+        pass == 1 && (tiles = [GemmTile(0, 0, 0, 0, 0, 0) for _ in 1:count[]])
+    end
+    tiles
+end
+
 """`C = alpha * A * B + beta * C` on the matrix cores (emulated on the cpu target), as
 LinearAlgebra's `mul!(C, A, B, alpha, beta)`: A and B Float16, products accumulated in
-Float32, C Float32 or Float16."""
-function gemm!(C::Matrix, A::Matrix, B::Matrix; alpha = 1.0, beta = 0.0, stream = nothing)
+Float32, C Float32 or Float16. `tile` (one of `gemm_tiles`) replaces the library's table."""
+function gemm!(C::Matrix, A::Matrix, B::Matrix; alpha = 1.0, beta = 0.0, stream = nothing,
+               tile::Union{Nothing,GemmTile} = nothing)
     # In DLPack's row-major view each array is its transpose, and C' = B' * A'.
     addend = iszero(beta) ? nothing : C
     with_args(B, A, addend, C) do pb, pa, pc, po
-        check(ccall((:fly_kernels_gemm, libflydsl), Cint,
-                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Cdouble, Ptr{Arg}, Ptr{Cvoid}),
-                    pb, pa, pc, alpha, beta, po, stream_handle(stream)))
+        chosen = tile === nothing ? nothing : Ref(tile)
+        check(ccall((:fly_kernels_gemm_tiled, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Cdouble, Ptr{Arg}, Ptr{Cvoid},
+                     Ptr{GemmTile}),
+                    pb, pa, pc, alpha, beta, po, stream_handle(stream),
+                    chosen === nothing ? Ptr{GemmTile}(C_NULL) : chosen))
     end
     C
 end

@@ -325,6 +325,19 @@ end
         e
     end
     @test err isa FlyDSLError && occursin("a @ b needs them equal", err.message)
+    # The offered tiles, the table's first; the last one computes the same product.
+    tiles = K.gemm_tiles(C, A, B)
+    @test length(tiles) >= 2 && all(t.stages >= 2 for t in tiles)
+    fill!(C, 1)
+    K.gemm!(C, A, B; alpha = 2.0, beta = -1.0, tile = tiles[end])
+    @test maximum(abs.(C .- (2 .* (Float64.(A) * Float64.(B)) .- 1))) < 1e-4
+    err = try
+        K.gemm!(C, A, B; tile = K.GemmTile(100, 64, 32, 2, 2, 2))
+        nothing
+    catch e
+        e
+    end
+    @test err isa FlyDSLError && occursin("the GEMM tile 100x64x32x2x2x2", err.message)
 end
 
 @testset "the README's example" begin
