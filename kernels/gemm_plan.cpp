@@ -151,6 +151,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                   int64_t k, fly_dtype ab, GemmOperand a, GemmOperand b, int outVec, int outBytes,
                   const GemmTile *tile) {
   GemmPlan p;
+  int gpuStages = 4; // shared buffers on a GPU (the cpu target takes two)
   bool small = m * n <= int64_t(1024) * 1024;
   int warpsM = 2, warpsN = 2;
   bool hopper = arch == "sm_90" || arch == "sm_90a";
@@ -179,7 +180,10 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     // 128 x 192: 397 -> 412). bench_gemm.py's TILE tables measured each.
     int64_t half = kHopperSms / 2;
     if (!one && tilesOf(m, n, 128, 256) < half) {
+      // ... in six buffers: the K loop is most of such a problem (M = 128, N = 10240,
+      // K = 8192: 387 -> 415 TFLOP/s on an H200, bench_gemm.py --models --tune).
       p.bn = 128;
+      gpuStages = 6;
     } else if (!one && tilesOf(m, n, 128, 256) >= kHopperSms &&
                waveEfficiency(tilesOf(m, n, 128, 192)) >
                    waveEfficiency(tilesOf(m, n, 128, 256)) + 0.1) {
@@ -287,7 +291,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   if (!p.cpAsync)
     p.stages = 2;
   else if (!tile)
-    p.stages = target == "cpu" ? 2 : streaming ? 8 : 4;
+    p.stages = target == "cpu" ? 2 : streaming ? 8 : gpuStages;
   p.mmaInFlight = p.family == FLY_MMA_WGMMA && p.cpAsync && p.stages >= 3;
   // Bulk tensor copies need 16-byte aligned operands (vec 8) and leave the threads' time to
   // the matrix cores; FLYDSL_GEMM_TMA=0 keeps cp.async (for comparison). (The skinny mma.sync

@@ -273,15 +273,30 @@ def _tuned(a, b, c, alpha, beta, out, stream, scale_a=None, scale_b=None):
     if _tuner is None:
 
         def configs(a, b, c, alpha, beta, out, stream, scale_a, scale_b):
-            return [Config(**t) for t in gemm_tiles(a, b, out)]
+            offered = [Config(**t) for t in gemm_tiles(a, b, out)]
+            _tuner.table = offered[0]
+            return offered
 
-        _tuner = Autotuner(_tiled_call, configs, key=["a", "b"], warmup=2, rep=10,
+        _tuner = _GemmTuner(_tiled_call, configs, key=["a", "b"], warmup=2, rep=10,
                            do_bench_fn=_device_time)  # fmt: skip
     if c is not None and c is out:
         c = out = _copy(out)
     config = _tuner.choose(a, b, c, alpha, beta, out, stream, scale_a, scale_b)
     tile = _tuned_tiles[memo_key] = _tile_struct(config.kwargs)
     return tile
+
+
+class _GemmTuner(Autotuner):
+    """The tuner over gemm_tiles: it keeps the table's tile (the first) unless another measured
+    at least 3 % faster. Tiles timed one after another see the GPU's clock drift by a few
+    percent: for fp8 at 4096 x 11008 x 4096 it chose 6 stages over the table's 4, which, timed
+    in turns with it afterwards, measured 1121 TFLOP/s against its 1049 on an H200."""
+
+    table = None
+
+    def _bench_one(self, config, args, kwargs):
+        ms = super()._bench_one(config, args, kwargs)
+        return ms / 1.03 if config == self.table else ms
 
 
 def _device_time(call, warmup, rep):
