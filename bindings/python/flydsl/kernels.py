@@ -345,7 +345,7 @@ def _memo_key(tensors):
 def _check_tile_args(tile, tune):
     if tile is not None and tune:
         raise ValueError("give tile= or tune=True, not both")
-    if _compiling() and (tile is not None or tune):
+    if (tile is not None or tune) and _compiling():
         raise ValueError("tile= and tune= are for eager calls; under torch.compile the "
                          "library's table chooses the tile")  # fmt: skip
 
