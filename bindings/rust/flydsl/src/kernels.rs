@@ -144,9 +144,7 @@ pub fn gemm(
     out: &mut HostTensor<'_>,
     stream: Stream,
 ) -> Result<()> {
-    let (a, b, c, out) = (arg(a), arg(b), c.map(arg), arg(out));
-    // SAFETY: as in `elementwise`.
-    check(unsafe { raw::fly_kernels_gemm(&a, &b, opt(&c), alpha, beta, &out, stream.0) })
+    gemm_with(a, b, c, alpha, beta, out, stream, None)
 }
 
 /// A GEMM tile (`fly_gemm_tile_t`): a block of `bm` x `bn` outputs whose K tiles, `bk` deep,
@@ -236,9 +234,28 @@ pub fn gemm_tiled(
     stream: Stream,
     tile: &GemmTile,
 ) -> Result<()> {
-    let (a, b, c, out, tile) = (arg(a), arg(b), c.map(arg), arg(out), tile.raw());
-    // SAFETY: as in `elementwise`; the tile is read during the call.
+    gemm_with(a, b, c, alpha, beta, out, stream, Some(tile))
+}
+
+/// The GEMM with the caller's tile, or (`None`) the library's table.
+#[allow(clippy::too_many_arguments)]
+fn gemm_with(
+    a: &HostTensor<'_>,
+    b: &HostTensor<'_>,
+    c: Option<&HostTensor<'_>>,
+    alpha: f64,
+    beta: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+    tile: Option<&GemmTile>,
+) -> Result<()> {
+    let (a, b, c, out) = (arg(a), arg(b), c.map(arg), arg(out));
+    let tile = tile.map(GemmTile::raw);
+    let tile_ptr = tile
+        .as_ref()
+        .map_or(ptr::null(), |t| t as *const raw::fly_gemm_tile_t);
+    // SAFETY: as in `elementwise`; the tile, when given, is read during the call.
     check(unsafe {
-        raw::fly_kernels_gemm_tiled(&a, &b, opt(&c), alpha, beta, &out, stream.0, &tile)
+        raw::fly_kernels_gemm_tiled(&a, &b, opt(&c), alpha, beta, &out, stream.0, tile_ptr)
     })
 }
