@@ -2030,6 +2030,72 @@ Value *Kernel::tiledCopyForMma(Value *ha, Value *hm, int operand) {
 }
 
 namespace {
+/// The copy atom's Fly type, its values of `valBits` each; `dst` is the element type an
+/// atomic atom combines into.
+fly::CopyAtomType flyCopyAtomType(Kernel::Impl &k, const CopyAtomInfo &atom, DType dst,
+                                  int32_t valBits) {
+  mlir::Type op = fly::UniversalCopyType::get(k.ctx(), atom.bits);
+  if (atom.op == CopyOp::BufferLoadStore)
+    op = fly_rocdl::BufferCopyType::get(k.ctx(), atom.bits, 0);
+  else if (atom.op == CopyOp::BufferToLds)
+    op = fly_rocdl::BufferCopyLdsType::get(k.ctx(), atom.bits);
+  else if (atom.op == CopyOp::CpAsync || atom.op == CopyOp::CpAsyncZfill)
+    op = fly_nvvm::CpAsyncType::get(k.ctx(), atom.bits, atom.op == CopyOp::CpAsyncZfill);
+  else if (atom.op == CopyOp::Atomic)
+    op = fly::UniversalAtomicType::get(k.ctx(), int32_t(atom.atomic), k.typeOf(dst, 1), atom.scope);
+  else if (atom.op == CopyOp::BufferAtomic)
+    op = fly_rocdl::BufferAtomicType::get(k.ctx(), int32_t(atom.atomic),
+                                          k.typeOf(atom.dtype, atom.values));
+  return fly::CopyAtomType::get(k.ctx(), op, valBits);
+}
+
+/// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
+/// where x has a Fly view and the thread is one index. `cute()` is src/layout's partition on
+/// the builder's leaves: run in a scratch block, it gives the result's structure and its dynamic
+/// leaves' facts, while the pointer and the leaves' values come from the op, which
+/// fly-lower-to-llvm computes. Nothing where x or thr has no Fly form.
+std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                                    const std::function<Layout()> &cute,
+                                    const std::function<MValue(MValue, MValue)> &make) {
+  auto llvmPtr =
+      mlir::dyn_cast_if_present<mlir::LLVM::LLVMPointerType>(x.v ? x.v.getType() : mlir::Type());
+  if (x.identity || x.swizzle || x.rsrc || !llvmPtr || llvmPtr.getAddressSpace() != x.addrSpace ||
+      (x.addrSpace != 1 && x.addrSpace != 3) || bitWidth(x.dtype) % 8 != 0 || !thr.isLeaf() ||
+      thr.leaf().isBasis() || !flyLayoutForm(*x.layout))
+    return std::nullopt;
+  IntTuple shape, stride;
+  std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
+  {
+    mlir::Block scratch;
+    mlir::OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPointToEnd(&scratch);
+    Layout r = cute();
+    shape = factsOf(r.shape(), shapeFacts);
+    stride = factsOf(r.stride(), strideFacts);
+  }
+  MValue part = make(flyView(k, x, x.baseAlign), flyTuple<fly::MakeIntTupleOp>(k, thr));
+  auto type = mlir::cast<fly::FlyMemRefType>(part.getType());
+  Layout typed = type.getLayout().getLayout();
+  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), part)); };
+  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
+    return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
+  });
+  IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
+    return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
+  });
+  Entry e = x;
+  e.paramIndex = -1;
+  e.layout = layout::makeUnchecked(shapeRead, strideRead);
+  e.rank = static_cast<int>(e.layout->rank());
+  e.v = fly::ToLLVMPtrOp::create(k.b, k.loc(), llvmPtr, fly::GetIterOp::create(k.b, k.loc(), part),
+                                 k.b.getI32IntegerAttr(int32_t(x.addrSpace)));
+  e.baseAlign = std::max<int64_t>(1, type.getAlignment());
+  return k.newValue(std::move(e));
+}
+
+} // namespace
+
+namespace {
 /// A thread's part of tensor hx: `fragments(layout, thr)` gives the (thread, ...) view of the
 /// layout and the coordinate that selects thread thr in it; `part` slices that view.
 template <class Fragments, class Part>
@@ -2052,7 +2118,6 @@ Value *threadPart(Kernel::Impl &k, Value *hthr, Value *hx, Fragments fragments, 
 } // namespace
 
 Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
-  (void)src; // source and destination share the atom's layout for universal copies
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
@@ -2060,6 +2125,36 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   if (!tc)
     return nullptr;
   const TiledCopyInfo &info = *tc->tiled;
+  LayoutOps ops{k};
+  IntTuple thr;
+  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
+  if (!x)
+    return nullptr;
+  const CopyAtomInfo &atom = *info.atom;
+  auto atomType = flyCopyAtomType(k, atom, x->dtype, atom.bits / std::max(atom.values, 1));
+  std::string tile = info.tile.str();
+  auto tiledType =
+      fly::TiledCopyType::getChecked([] { return mlir::InFlightDiagnostic(); }, k.ctx(), atomType,
+                                     fly::LayoutType::get(k.ctx(), info.tv), llvm::StringRef(tile));
+  std::optional<Value *> asFly;
+  if (tiledType && atom.bits % std::max(atom.values, 1) == 0 && !k.algebra("partition", [&] {
+        asFly = flyPartition(
+            k, *x, thr,
+            [&] {
+              return layout::threadPartition(
+                  layout::threadFragments(*x->layout, info.tv, info.tile, atom.values), thr);
+            },
+            [&](MValue view, MValue thread) -> MValue {
+              MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, atomType.getValBits());
+              MValue t = fly::MakeTiledCopyOp::create(k.b, k.loc(), tiledType, a);
+              if (src)
+                return fly::PartitionSrcOp::create(k.b, k.loc(), t, view, thread);
+              return fly::PartitionDstOp::create(k.b, k.loc(), t, view, thread);
+            });
+      }))
+    return nullptr;
+  if (asFly)
+    return *asFly;
   return threadPart(
       k, hthr, hx,
       [&](const Layout &x, const IntTuple &thr) {
@@ -2083,6 +2178,64 @@ Value *Kernel::tiledMma(const layout::TiledMma &tiled) {
   return k.newValue(std::move(e));
 }
 
+namespace {
+mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom, mlir::Type ab,
+                             mlir::Type acc);
+std::optional<DType> atomInputType(const std::string &t);
+
+/// The tiled MMA as FlyDSL's !fly.tiled_mma, for a partition of `operand` (A, B or C) of a
+/// tensor of `dtype`: where the dialect has the atom's instruction and the tiled MMA is
+/// make_tiled_mma(atom, atom layout) with no permutation; null otherwise.
+fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, int operand,
+                                  DType dtype) {
+  const layout::MmaAtom &atom = t.atom;
+  for (const layout::Tiler &p : t.permutation)
+    if (p.kind() != layout::Tiler::Kind::Underscore)
+      return {};
+  // A and B name their element type (fp8's two formats); C's comes from the atom.
+  std::optional<DType> ab = atomInputType(atom.abType);
+  if (operand < 2 && (ab ? *ab == dtype : atom.abType == "fp8" && isFp8(dtype)))
+    ab = dtype;
+  else if (operand < 2)
+    return {};
+  if (!ab || atom.scaleBlock != 0)
+    return {};
+  mlir::Type acc =
+      layout::accumulatorType(atom) == "i32" ? k.typeOf(DType::I32, 1) : k.typeOf(DType::F32, 1);
+  mlir::Type inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(*ab, 1), acc);
+  if (!inst)
+    return {};
+  // thr_layout_vmnk is (ThrV, M, N, K) with the atom layout's strides times ThrV's size.
+  const Layout &vmnk = t.thrLayoutVMNK;
+  std::vector<Int> leaves;
+  layout::flattenInto(vmnk.shape(), leaves);
+  layout::flattenInto(vmnk.stride(), leaves);
+  if (vmnk.rank() != 4 ||
+      !std::all_of(leaves.begin(), leaves.end(), [](const Int &x) { return x.isStatic(); }))
+    return {};
+  int64_t threads = layout::staticSize(vmnk.mode(0));
+  std::vector<IntTuple> shape, stride;
+  for (size_t i = 1; i < 4; ++i) {
+    const Layout m = vmnk.mode(i);
+    if (!m.shape().isLeaf())
+      return {};
+    int64_t s = m.stride().leaf().value();
+    if (s % threads != 0)
+      return {};
+    shape.push_back(m.shape());
+    stride.push_back(IntTuple(s / threads));
+  }
+  Layout atomLayout =
+      layout::makeUnchecked(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride)));
+  auto type = fly::TiledMmaType::getChecked([] { return mlir::InFlightDiagnostic(); }, k.ctx(),
+                                            fly::MmaAtomType::get(k.ctx(), inst),
+                                            fly::LayoutType::get(k.ctx(), atomLayout));
+  if (!type || type.getTiledMma().thrLayoutVMNK.str() != vmnk.str() ||
+      type.getAtom().getInstruction().getAtom().name != atom.name)
+    return {};
+  return type;
+}
+} // namespace
 
 Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
   Impl &k = *impl_;
@@ -2101,6 +2254,32 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
     return nullptr;
   }
   auto which = static_cast<layout::MmaOperand>(operand);
+  LayoutOps ops{k};
+  IntTuple thr;
+  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
+  if (!x)
+    return nullptr;
+  std::optional<Value *> asFly;
+  if (fly::TiledMmaType type =
+          operand <= 2 ? flyTiledMmaType(k, *tm->mma, operand, x->dtype) : fly::TiledMmaType();
+      type && !k.algebra("partition", [&] {
+        asFly = flyPartition(
+            k, *x, thr,
+            [&] {
+              return layout::partitionByThread(
+                  layout::threadFragmentsMma(*tm->mma, which, *x->layout), thr);
+            },
+            [&](MValue view, MValue thread) -> MValue {
+              MValue a = fly::MakeMmaAtomOp::create(k.b, k.loc(), type.getAtom());
+              MValue t = fly::MakeTiledMmaOp::create(
+                  k.b, k.loc(), a, fly::StaticOp::create(k.b, k.loc(), type.getAtomLayout()));
+              return fly::TiledMmaPartitionOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(operand),
+                                                      t, view, thread);
+            });
+      }))
+    return nullptr;
+  if (asFly)
+    return *asFly;
   return threadPart(
       k, hthr, hx,
       [&](const Layout &x, const IntTuple &thr) {
@@ -2895,20 +3074,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
       }
     }
     if (asFly) { // FlyDSL's form: fly-atom-lowering expands it into its atom calls
-      mlir::Type op = fly::UniversalCopyType::get(k.ctx(), atom.bits);
-      if (atom.op == CopyOp::BufferLoadStore)
-        op = fly_rocdl::BufferCopyType::get(k.ctx(), atom.bits, 0);
-      else if (atom.op == CopyOp::BufferToLds)
-        op = fly_rocdl::BufferCopyLdsType::get(k.ctx(), atom.bits);
-      else if (cpAsync)
-        op = fly_nvvm::CpAsyncType::get(k.ctx(), atom.bits, atom.op == CopyOp::CpAsyncZfill);
-      else if (atom.op == CopyOp::Atomic)
-        op = fly::UniversalAtomicType::get(k.ctx(), int32_t(atom.atomic), k.typeOf(d->dtype, 1),
-                                           atom.scope);
-      else if (atom.op == CopyOp::BufferAtomic)
-        op = fly_rocdl::BufferAtomicType::get(k.ctx(), int32_t(atom.atomic),
-                                              k.typeOf(atom.dtype, atom.values));
-      auto atomType = fly::CopyAtomType::get(k.ctx(), op, int32_t(elem * 8));
+      auto atomType = flyCopyAtomType(k, atom, d->dtype, int32_t(elem * 8));
       MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
       auto view = [&](const Entry &t) {
         return t.rsrc ? flyBufferView(k, t) : flyView(k, t, t.baseAlign);

@@ -39,8 +39,10 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %o = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %a = fly.make_copy_atom {valBits = 32 : i32} : !atom
   %tc = fly.make_tiled_copy %a : !atom -> !tc
-  %ps = fly.tiled_copy.partition_src %tc, %t, %tid : !tc, !g
-  %pd = fly.tiled_copy.partition_dst %tc, %o, %tid : !tc, !g
+  %tid32 = arith.index_cast %tid : index to i32
+  %thr = fly.make_int_tuple(%tid32) : (i32) -> !fly.int_tuple<?>
+  %ps = "fly.tiled_copy.partition_src"(%tc, %t, %thr) : (!tc, !g, !fly.int_tuple<?>) -> !part
+  %pd = "fly.tiled_copy.partition_dst"(%tc, %o, %thr) : (!tc, !g, !fly.int_tuple<?>) -> !part
   %f_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
   %f = fly.memref.alloca(%f_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
   fly.copy(%a, %ps, %f) : (!atom, !part, !frag) -> ()

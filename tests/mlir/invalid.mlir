@@ -487,22 +487,23 @@ func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
 
 // -----
 
-func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
+func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
   // expected-error @+2 {{inferred type(s)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
   return
 }
 
 // -----
 
-func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: index) {
+func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
-  // expected-error @+1 {{cannot partition 512:1: logical_divide(512:1, (32,16)): the tiler has more modes than the layout}}
-  %p = fly.tiled_copy.partition_src %tc, %t, %tid : !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>
+  // expected-error @+2 {{cannot partition 512:1: logical_divide(512:1, (32,16)): the tiler has more modes than the layout}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, 4:1, align 16>
   return
 }
 
@@ -1539,5 +1540,29 @@ func.func @scale16_takes_i64(%s: i32) {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
   // expected-error @+1 {{field "scale_b" is 'i64', not 'i32'}}
   %1 = fly.atom.set_value(%atom, "scale_b", %s) : (!fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>, i32) -> !fly.mma_atom<!fly_rocdl.gfx1250.wmma_scale<16x16x128, (f8E4M3FN, f8E4M3FN) -> f32, opselA = 0, opselB = 0, modC = 0, reuseA = false, reuseB = false, blockSize = 16>>
+  return
+}
+
+// -----
+
+!mfma16 = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+!tiled16 = !fly.tiled_mma<!mfma16, <(1,1,1):(0,1,2)>>
+
+func.func @mma_partition_of_a_swizzled_tensor(%m: !tiled16, %t: !fly.memref<f16, shared, (16,16):(1,16), swizzle<3,0,3>>, %thr: !fly.int_tuple<?>) {
+  // expected-error @+2 {{partitions of swizzled tensors are built by the kernel builder}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = fly.tiled_mma.partition(a, %m, %t, %thr) : (!tiled16, !fly.memref<f16, shared, (16,16):(1,16), swizzle<3,0,3>>, !fly.int_tuple<?>) -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
+  return
+}
+
+// -----
+
+!mfma16b = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+!tiled16b = !fly.tiled_mma<!mfma16b, <(1,1,1):(0,1,2)>>
+
+func.func @mma_partition_of_a_rank_1_tensor(%m: !tiled16b, %t: !fly.memref<f16, shared, 256:1>, %thr: !fly.int_tuple<?>) {
+  // expected-error @+2 {{cannot partition 256:1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = fly.tiled_mma.partition(a, %m, %t, %thr) : (!tiled16b, !fly.memref<f16, shared, 256:1>, !fly.int_tuple<?>) -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
   return
 }

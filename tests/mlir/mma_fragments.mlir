@@ -34,3 +34,30 @@ func.func @fragments_of_b(%p: !fly.ptr<f16, shared>) -> (f16, f16, f32) {
   %z = fly.memref.load(%c, %i) : (!fly.memref<f32, register, (4,1,1):(1,0,0)>, !fly.int_tuple<(1,0,0)>) -> f32
   return %x, %y, %z : f16, f16, f32
 }
+
+// A thread's part of an operand (fly.tiled_mma.partition, CuTe's partition_B): in the MFMA's B
+// operand lane l holds (n, k) = (l mod 16, 4 (l div 16) + v), so lane 17 of the column-major
+// (16,16) tile starts at element 1 + 16 * 4 = 65 and its 4 values lie 16 apart: the second is
+// element 81, 162 bytes in.
+// ROUND-LABEL: func.func @partition_of_b
+// ROUND: fly.tiled_mma.partition(b, %{{.*}}, %{{.*}}, %{{.*}}) : {{.*}} -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
+// CHECK-LABEL: func.func @partition_of_b
+// CHECK: %[[BASE:.*]] = fly.to_llvm_ptr
+// CHECK: %[[C65:.*]] = arith.constant 65 : i32
+// CHECK: %[[LANE:.*]] = llvm.getelementptr %[[BASE]][%[[C65]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK: %[[C16:.*]] = arith.constant 16 : i32
+// CHECK: %[[SECOND:.*]] = llvm.getelementptr %[[LANE]][%[[C16]]]
+// CHECK: llvm.load %[[SECOND]] {alignment = 2 : i64} : !llvm.ptr<3> -> f16
+// CHECK-NOT: fly.
+func.func @partition_of_b(%p: !fly.ptr<f16, shared>) -> f16 {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  %atoms = fly.static : !fly.layout<(1,1,1):(0,1,2)>
+  %mma = fly.make_tiled_mma(%atom, %atoms) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1):(0,1,2)>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+  %l = fly.static : !fly.layout<(16,16):(1,16)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, shared>, !fly.layout<(16,16):(1,16)>) -> !fly.memref<f16, shared, (16,16):(1,16)>
+  %thr = fly.static : !fly.int_tuple<17>
+  %b = fly.tiled_mma.partition(b, %mma, %t, %thr) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>, !fly.memref<f16, shared, (16,16):(1,16)>, !fly.int_tuple<17>) -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
+  %i = fly.static : !fly.int_tuple<(1,0,0)>
+  %x = fly.memref.load(%b, %i) : (!fly.memref<f16, shared, (4,1,1):(16,0,0)>, !fly.int_tuple<(1,0,0)>) -> f16
+  return %x : f16
+}

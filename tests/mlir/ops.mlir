@@ -55,10 +55,10 @@ func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
 // generic form below would not verify.
 // CHECK-LABEL: func.func @partition
 // CHECK: fly.tiled_copy.partition_src
-func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: index) {
+func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
   %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, index) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
   return
 }
 

@@ -536,3 +536,52 @@ def test_register_tensors_read_and_written_whole_are_load_vec_and_store_vec(dump
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.memref.load_vec(") == 3 and origin.count("fly.memref.store_vec(") == 2
     assert "vector.broadcast" in origin  # fill(): one value for every register
+
+
+def test_copy_partitions_are_fly_ops_lowered_with_the_tensors(dump_dir):
+    a = np.zeros((4, 8), np.float32)
+    tile_copy.compile(a, a, False, target="cpu", arch="gfx942")
+    folder = dump_dir()
+    origin = (folder / "00_origin.mlir").read_text()
+    # FlyDSL's partition_S / partition_D, of the thread's index as an int tuple.
+    assert origin.count('"fly.tiled_copy.partition_src"') == 1
+    assert origin.count('"fly.tiled_copy.partition_dst"') == 1
+    assert "fly.make_tiled_copy" in origin and "!fly.int_tuple<?>) -> !fly.memref<" in origin
+    after = (folder / "03_fly_lower_to_llvm.mlir").read_text()
+    assert "partition" not in after
+
+
+MFMA_ATOM = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32))
+ONE_MFMA = fx.make_tiled_mma(MFMA_ATOM, fx.make_layout((1, 1, 1), (0, 0, 0)))
+
+
+@flyc.kernel
+def one_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+    # One wave's 16x16x4 MFMA: C = A (16 x 4) * B (16 x 4)^T, each operand read from and
+    # written to its partition of the global tensor (tiles of a static shape).
+    A, B, C = (fx.local_tile(t, s, (0, 0)) for t, s in ((A, (16, 4)), (B, (16, 4)), (C, (16, 16))))
+    thr = ONE_MFMA.thr_slice(fx.thread_idx.x)
+    pC = thr.partition_C(C)
+    pA, pB = thr.partition_A(A), thr.partition_B(B)  # a lane's one value of each
+    rA, rB, rC = thr.make_fragment_A(pA), thr.make_fragment_B(pB), thr.make_fragment_C(pC)
+    rA[0] = pA[0]
+    rB[0] = pB[0]
+    rC.fill(0.0)
+    fx.gemm(MFMA_ATOM, rC, rA, rB, rC)
+    for i in fx.range_constexpr(4):
+        pC[i] = rC[i]
+
+
+def test_mma_partitions_are_fly_ops_and_compute_the_product(dump_dir):
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((16, 4)).astype(np.float32)
+    b = rng.standard_normal((16, 4)).astype(np.float32)
+    c = np.zeros((16, 16), np.float32)
+    one_mfma(a, b, c).launch(grid=(1,), block=(64,))
+    np.testing.assert_allclose(c, a @ b.T, rtol=1e-5, atol=1e-5)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    for operand in "abc":
+        assert f"fly.tiled_mma.partition({operand}, " in origin, operand
+    assert (
+        "!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>" in origin
+    )

@@ -1007,6 +1007,21 @@ def Fly_MmaMakeFragmentOp : Fly_Op<"mma.make_fragment", [Pure, InferTypeOpAdapto
                        "functional-type(operands, results)";
 }
 
+def Fly_TiledMmaPartitionOp : Fly_Op<"tiled_mma.partition", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's partition_A/B/C: the part of a tensor one thread's MMAs read or write";
+  let description = [{
+    `%p = fly.tiled_mma.partition(a, %tiled_mma, %t, %thr) : (!fly.tiled_mma<...>,
+    !fly.memref<...>, !fly.int_tuple<?>) -> !fly.memref<...>`: thread %thr's (values of one
+    atom, rest M or N, rest K or N) of tensor %t, as FlyDSL spells it. The layout comes from
+    src/layout (threadFragmentsMma, partitionByThread); the thread index moves the pointer.
+  }];
+  let arguments = (ins I32Attr:$operand_id, Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$input,
+                       Fly_IntTupleType:$coord);
+  let results = (outs Fly_MemRefType:$result);
+  let assemblyFormat = "`(` custom<MmaOperand>($operand_id) `,` $tiledMma `,` $input `,` $coord "
+                       "`)` attr-dict `:` functional-type(operands, results)";
+}
+
 def Fly_MmaAtomCallOp : Fly_FnOp<"mma_atom_call"> {
   let summary = "D = A * B + C by one atom, on register fragments";
   let description = [{
@@ -1116,15 +1131,15 @@ class Fly_PartitionOp<string mnemonic, string cuteName>
     : Fly_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe's " # cuteName # ": the part of a tensor one thread copies";
   let description = [{
-    The result's layout is (values of one atom call, calls...), computed by
-    src/layout (threadFragments, threadPartition) as kernels built through the
-    C API compute it; the thread index only moves the pointer.
+    FlyDSL's form, printed generically: `"fly.tiled_copy.partition_src"(%tc, %t, %thr) :
+    (!fly.tiled_copy<...>, !fly.memref<...>, !fly.int_tuple<?>) -> !fly.memref<...>`, the
+    thread's index as an int tuple. The result's layout is (values of one atom call, calls...),
+    computed by src/layout (threadFragments, threadPartition); the thread index only moves the
+    pointer, which fly-layout-lowering computes.
   }];
-  let arguments = (ins Fly_TiledCopyType:$tiledCopy, Fly_MemRefType:$tensor, Index:$thread);
+  let arguments = (ins Fly_TiledCopyType:$tiledCopy, Fly_MemRefType:$tensor,
+                       Fly_IntTupleType:$coord);
   let results = (outs Fly_MemRefType:$result);
-  let assemblyFormat = [{
-    $tiledCopy `,` $tensor `,` $thread attr-dict `:` type($tiledCopy) `,` type($tensor)
-  }];
 }
 
 def Fly_PartitionSrcOp : Fly_PartitionOp<"tiled_copy.partition_src", "partition_S">;

@@ -2504,7 +2504,7 @@ LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
     L::Layout frag =
         L::threadFragments(l, tc.getThreadValue().getLayout(), L::Tiler::parse(tc.getTile().str()),
                            tc.getAtom().getValues());
-    L::Layout part = L::threadPartition(frag, L::IntTuple(Unknown::unknown()));
+    L::Layout part = L::threadPartition(frag, cast<IntTupleType>(operands[2].getType()).getTuple());
     // The thread moves the pointer by a combination of the thread mode's strides.
     int64_t align = t.getAlignment(), elem = elementBytes(t.getElementType());
     std::vector<L::Int> strides;

@@ -1300,7 +1300,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
       const TensorParts &t = tensor(op->getOperand(1));
-      L::IntTuple thr(leaf(b, loc, op->getOperand(2)));
+      L::IntTuple thr = lookup(tuples, op->getOperand(2));
       L::Layout frag =
           L::threadFragments(t.layout, tc.getThreadValue().getLayout(),
                              L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
@@ -1308,6 +1308,16 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<FlyMemRefType>(op->getOperand(1).getType());
       setTensor(op->getResult(0), {gep(b, loc, t.ptr, type.getElementType(), off),
                                    L::threadPartition(frag, thr), std::nullopt, t.addressSwizzle});
+    } else if (auto p = dyn_cast<TiledMmaPartitionOp>(op)) {
+      const TensorParts &t = tensor(p.getInput());
+      L::IntTuple thr = lookup(tuples, p.getCoord());
+      auto which = static_cast<L::MmaOperand>(std::min<int64_t>(p.getOperandId(), 2));
+      L::Layout frag =
+          L::threadFragmentsMma(p.getTiledMma().getType().getTiledMma(), which, t.layout);
+      L::Int off =
+          L::sliceAndOffset(L::IntTuple{thr, L::IntTuple::underscore()}, frag).second.leaf();
+      setTensor(p.getResult(), {gep(b, loc, t.ptr, p.getInput().getType().getElementType(), off),
+                                L::partitionByThread(frag, thr), std::nullopt, t.addressSwizzle});
     } else if (isa<MmaAtomCallOp, GemmOp>(op)) {
       auto inst = isa<GemmOp>(op)
                       ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()

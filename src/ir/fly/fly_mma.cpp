@@ -266,6 +266,41 @@ LogicalResult MakeTiledMmaOp::inferReturnTypes(MLIRContext *ctx, std::optional<L
   return success();
 }
 
+LogicalResult TiledMmaPartitionOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                    Adaptor adaptor,
+                                                    SmallVectorImpl<Type> &results) {
+  auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
+  auto input = cast<FlyMemRefType>(adaptor.getInput().getType());
+  int operand = int(adaptor.getOperandId());
+  if (operand < 0 || operand > 3)
+    return emitOptionalError(loc, getOperationName(),
+                             ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
+  if (!input.getSwizzle().empty())
+    return emitOptionalError(loc, getOperationName(),
+                             ": partitions of swizzled tensors are built by the kernel builder, "
+                             "not yet in the dialect");
+  try {
+    auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
+    L::Layout frag =
+        L::threadFragmentsMma(tiled.getTiledMma(), which, input.getLayout().getLayout());
+    L::Layout part =
+        L::partitionByThread(frag, cast<IntTupleType>(adaptor.getCoord().getType()).getTuple());
+    // The thread moves the pointer by a combination of the thread mode's strides.
+    int64_t align = input.getAlignment(), elem = elementBytes(input.getElementType());
+    std::vector<L::Int> strides;
+    L::flattenInto(frag.mode(0).stride(), strides);
+    for (const L::Int &s : strides)
+      align = std::min(align, L::largestPowerOfTwoDividing(divisorOf(s)) * elem);
+    results.push_back(FlyMemRefType::get(ctx, input.getElementType(), input.getAddressSpace(),
+                                         LayoutType::get(ctx, part), std::max(align, elem), {},
+                                         ComposedLayoutType(), input.getAddressSwizzle()));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOptionalError(loc, getOperationName(), ": cannot partition ",
+                             input.getLayout().getText(), ": ", e.what());
+  }
+}
+
 L::Layout fly::ir::fly::mmaFragmentLayout(TiledMmaType tiled, int operand, const L::Layout &x,
                                           std::optional<int64_t> stages) {
   if (operand < 0 || operand > 3)
