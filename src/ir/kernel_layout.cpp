@@ -257,6 +257,18 @@ IntTuple factsOf(const IntTuple &t, std::vector<std::optional<LeafFacts>> &facts
   return layout::unflatten(t, leaves);
 }
 
+/// `cute()`'s result run in a scratch block whose arithmetic is thrown away: its shape and
+/// stride with each dynamic leaf 0 and that leaf's facts kept aside.
+std::pair<IntTuple, IntTuple> structureOf(Kernel::Impl &k, const std::function<Layout()> &cute,
+                                          std::vector<std::optional<LeafFacts>> &shapeFacts,
+                                          std::vector<std::optional<LeafFacts>> &strideFacts) {
+  mlir::Block scratch;
+  mlir::OpBuilder::InsertionGuard guard(k.b);
+  k.b.setInsertionPointToEnd(&scratch);
+  Layout r = cute();
+  return {factsOf(r.shape(), shapeFacts), factsOf(r.stride(), strideFacts)};
+}
+
 /// `t`'s leaves where `facts` has one read from the Fly tuple `value` (of type `typed`), whose
 /// fly.get_leaves the lowering computes. A leaf the Fly type has static is taken from it.
 IntTuple readLeaves(Kernel::Impl &k, const IntTuple &t,
@@ -301,16 +313,8 @@ Layout flyAlgebra(Kernel::Impl &k, llvm::StringRef name, const std::vector<const
                   const std::optional<layout::Tiler> &tile, const std::function<Layout()> &cute) {
   if (name.empty() || !llvm::all_of(in, [](const Layout *l) { return flyLayoutForm(*l); }))
     return cute();
-  IntTuple shape, stride;
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
-  {
-    mlir::Block scratch;
-    mlir::OpBuilder::InsertionGuard guard(k.b);
-    k.b.setInsertionPointToEnd(&scratch);
-    Layout r = cute();
-    shape = factsOf(r.shape(), shapeFacts);
-    stride = factsOf(r.stride(), strideFacts);
-  }
+  auto [shape, stride] = structureOf(k, cute, shapeFacts, strideFacts);
   auto dynamic = [](const std::optional<LeafFacts> &f) { return f.has_value(); };
   if (llvm::none_of(shapeFacts, dynamic) && llvm::none_of(strideFacts, dynamic))
     return layout::makeUnchecked(shape, stride); // all in the types: nothing to compute
@@ -2063,16 +2067,8 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
       (x.addrSpace != 1 && x.addrSpace != 3) || bitWidth(x.dtype) % 8 != 0 || !thr.isLeaf() ||
       thr.leaf().isBasis() || !flyLayoutForm(*x.layout))
     return std::nullopt;
-  IntTuple shape, stride;
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
-  {
-    mlir::Block scratch;
-    mlir::OpBuilder::InsertionGuard guard(k.b);
-    k.b.setInsertionPointToEnd(&scratch);
-    Layout r = cute();
-    shape = factsOf(r.shape(), shapeFacts);
-    stride = factsOf(r.stride(), strideFacts);
-  }
+  auto [shape, stride] = structureOf(k, cute, shapeFacts, strideFacts);
   MValue part = make(flyView(k, x, x.baseAlign), flyTuple<fly::MakeIntTupleOp>(k, thr));
   auto type = mlir::cast<fly::FlyMemRefType>(part.getType());
   Layout typed = type.getLayout().getLayout();
