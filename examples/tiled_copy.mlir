@@ -23,8 +23,10 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %dst = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %atom = fly.make_copy_atom {valBits = 32 : i32} : !atom
   %copy = fly.make_tiled_copy %atom : !atom -> !tiled
-  %s = fly.tiled_copy.partition_src %copy, %src, %tid : !tiled, !tile
-  %d = fly.tiled_copy.partition_dst %copy, %dst, %tid : !tiled, !tile
+  %tid32 = arith.index_cast %tid : index to i32
+  %thr = fly.make_int_tuple(%tid32) : (i32) -> !fly.int_tuple<?>
+  %s = "fly.tiled_copy.partition_src"(%copy, %src, %thr) : (!tiled, !tile, !fly.int_tuple<?>) -> !part
+  %d = "fly.tiled_copy.partition_dst"(%copy, %dst, %thr) : (!tiled, !tile, !fly.int_tuple<?>) -> !part
   %frag_layout = fly.static : !fly.layout<((4,1),1,1):((1,0),0,0)>
   %frag = fly.memref.alloca(%frag_layout) : (!fly.layout<((4,1),1,1):((1,0),0,0)>) -> !frag
   fly.copy(%atom, %s, %frag) : (!atom, !part, !frag) -> ()
