@@ -150,3 +150,32 @@ def test_tuning_an_accumulation_into_c_adds_c_once(tuner_cache):
     out = c.copy()
     assert fk.gemm(a, b, c=out, beta=1.0, out=out, tune=True) is out
     np.testing.assert_allclose(out, want + c, atol=1e-3)
+
+
+def test_close_tiles_are_timed_again_in_turns_against_a_drifting_clock(tmp_path, monkeypatch):
+    """A clock that runs 8 % slower with each timing: in one pass the table's tile (timed first)
+    looks fastest, though "quick" takes 0.92 of its time. Timed again in turns, the order
+    reversed every other round, each tile's median sees the same drift and "quick" wins; "slow"
+    (1.5) is not timed again."""
+    monkeypatch.setenv("FLYDSL_AUTOTUNE_CACHE_DIR", str(tmp_path))
+    cost = {"table": 1.0, "quick": 0.92, "slow": 1.5}
+    ran, timed = [], []
+
+    def clock(call, warmup, rep):
+        call()
+        timed.append(ran[-1])
+        return cost[ran[-1]] * (1 + 0.08 * (len(timed) - 1))
+
+    configs = [fk.Config(tile=name) for name in cost]
+    tuner = fk._GemmTuner(lambda x, tile: ran.append(tile), configs, key=["x"], do_bench_fn=clock)
+    tuner.table = configs[0]
+    assert tuner.choose(np.zeros(1)).kwargs == {"tile": "quick"}
+    rounds = timed[3:]
+    assert timed[:3] == ["table", "quick", "slow"] and "slow" not in rounds
+    assert rounds == ["table", "quick", "quick", "table"] * (tuner.rounds // 2)
+    # Without drift the table's tile keeps its 3 % and a tile 2 % faster does not displace it.
+    cost["quick"], timed[:] = 0.98, []
+    tuner = fk._GemmTuner(lambda x, tile: ran.append(tile), configs, key=["x"],
+                          do_bench_fn=lambda call, w, r: (call(), cost[ran[-1]])[1])  # fmt: skip
+    tuner.table = configs[0]
+    assert tuner.choose(np.zeros(2)).kwargs == {"tile": "table"}

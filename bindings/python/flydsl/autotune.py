@@ -421,7 +421,7 @@ class Autotuner:
                                + "\n  ".join(failures))  # fmt: skip
         for failure in failures:
             print(f"autotune {self.fn.__name__}: skipped {failure}", file=sys.stderr)
-        best = configs[min(timings)[1]]
+        best = configs[min(self._settle(configs, timings, args, kwargs))[1]]
         if ref is not None:
             self._check_persistable(best)
         self.cache[key] = best
@@ -429,6 +429,11 @@ class Autotuner:
         if ref is not None:
             self._emit_artifact(best, ref, args, kwargs)
         return best
+
+    def _settle(self, configs, timings, args, kwargs):
+        """The (milliseconds, config index) pairs the choice is made on: the first pass's.
+        A tuner whose device drifts while it times may time its close candidates again."""
+        return timings
 
     def choose(self, *args, **kwargs):
         """The config a call with these arguments runs with (searching, and so running the
