@@ -2053,26 +2053,78 @@ fly::CopyAtomType flyCopyAtomType(Kernel::Impl &k, const CopyAtomInfo &atom, DTy
   return fly::CopyAtomType::get(k.ctx(), op, valBits);
 }
 
-/// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
-/// where x has a Fly view and the thread is one index. `cute()` is src/layout's partition on
-/// the builder's leaves: run in a scratch block, it gives the result's structure and its dynamic
-/// leaves' facts, while the pointer and the leaves' values come from the op, which
-/// fly-lower-to-llvm computes. Nothing where x or thr has no Fly form.
-std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
-                                    const std::function<Layout()> &cute,
-                                    const std::function<MValue(MValue, MValue)> &make) {
+/// The tiled copy as FlyDSL's !fly.tiled_copy, for tensors of `dtype`: null where its atom's
+/// values do not split its bits evenly.
+fly::TiledCopyType flyTiledCopyType(Kernel::Impl &k, const TiledCopyInfo &info, DType dtype) {
+  const CopyAtomInfo &atom = *info.atom;
+  if (atom.bits % std::max(atom.values, 1) != 0)
+    return {};
+  auto atomType = flyCopyAtomType(k, atom, dtype, atom.bits / std::max(atom.values, 1));
+  std::string tile = info.tile.str();
+  return fly::TiledCopyType::getChecked([] { return mlir::InFlightDiagnostic(); }, k.ctx(),
+                                        atomType, fly::LayoutType::get(k.ctx(), info.tv),
+                                        llvm::StringRef(tile));
+}
+
+/// fly.make_tiled_copy of a fly.make_copy_atom, all in `type`.
+MValue flyTiledCopy(Kernel::Impl &k, fly::TiledCopyType type) {
+  fly::CopyAtomType atomType = type.getAtom();
+  MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, atomType.getValBits());
+  return fly::MakeTiledCopyOp::create(k.b, k.loc(), type, a);
+}
+
+/// Whether x is a plain tensor of memory or registers, unswizzled or swizzled as a Fly pointer
+/// swizzles, of whole bytes, whose base is an LLVM pointer of its address space: what a Fly
+/// view stands for in partitions and retiles.
+bool flyViewable(const Entry &x) {
   auto llvmPtr =
       mlir::dyn_cast_if_present<mlir::LLVM::LLVMPointerType>(x.v ? x.v.getType() : mlir::Type());
-  if (x.identity || x.swizzle || x.rsrc || !llvmPtr || llvmPtr.getAddressSpace() != x.addrSpace ||
-      (x.addrSpace != 1 && x.addrSpace != 3) || bitWidth(x.dtype) % 8 != 0 || !thr.isLeaf() ||
-      thr.leaf().isBasis() || !flyLayoutForm(*x.layout))
+  // Registers are read and written through a generic pointer (allocateRegisters).
+  unsigned space = x.addrSpace == fly::Register ? 0 : x.addrSpace;
+  return !x.identity && !x.rsrc && flySwizzle(x) && llvmPtr && llvmPtr.getAddressSpace() == space &&
+         (x.addrSpace == fly::Global || x.addrSpace == fly::Shared ||
+          x.addrSpace == fly::Register) &&
+         bitWidth(x.dtype) % 8 == 0 && flyLayoutForm(*x.layout);
+}
+
+/// The LLVM pointer the builder holds for a Fly pointer into x's memory: of x's address space,
+/// or generic for registers.
+MValue builderPointer(Kernel::Impl &k, const Entry &x, MValue flyPointer) {
+  auto space = mlir::LLVM::LLVMPointerType::get(k.ctx(), x.addrSpace);
+  MValue p = fly::ToLLVMPtrOp::create(k.b, k.loc(), space, flyPointer,
+                                      k.b.getI32IntegerAttr(int32_t(x.addrSpace)));
+  if (x.v.getType() != space)
+    p = mlir::LLVM::AddrSpaceCastOp::create(k.b, k.loc(), x.v.getType(), p);
+  return p;
+}
+
+/// A tensor's (thread, ...) view for a partition and the coordinate that selects one thread in
+/// it (`fragments`), and the thread's part of that view (`part`).
+using PartitionFragments =
+    std::function<std::pair<IntTuple, Layout>(const Layout &, const IntTuple &)>;
+using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
+
+/// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
+/// where x has a Fly view (global, shared or registers, not swizzled) and the thread is one
+/// index. src/layout's partition on the builder's leaves, run in a scratch
+/// block, gives the result's structure and its dynamic leaves' facts, while the pointer and the
+/// leaves' values come from the op, which fly-lower-to-llvm computes. Nothing where x or thr has
+/// no Fly form.
+std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                                    const PartitionFragments &fragments, const PartitionPart &part,
+                                    const std::function<MValue(MValue, MValue)> &make) {
+  // A swizzled tile stays the builder's: it keeps the pointer at the swizzle's base and the
+  // part's offset as the algebra computed it, which the offset read back from the op's pointer
+  // is not (sm_80's GEMM grew from 1124 to 1809 lines of PTX).
+  if (!flyViewable(x) || x.swizzle || !thr.isLeaf() || thr.leaf().isBasis())
     return std::nullopt;
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
-  auto [shape, stride] = structureOf(k, cute, shapeFacts, strideFacts);
-  MValue part = make(flyView(k, x, x.baseAlign), flyTuple<fly::MakeIntTupleOp>(k, thr));
-  auto type = mlir::cast<fly::FlyMemRefType>(part.getType());
+  auto [shape, stride] = structureOf(
+      k, [&] { return part(fragments(*x.layout, thr).second, thr); }, shapeFacts, strideFacts);
+  MValue p = make(flyView(k, x, x.baseAlign), flyTuple<fly::MakeIntTupleOp>(k, thr));
+  auto type = mlir::cast<fly::FlyMemRefType>(p.getType());
   Layout typed = type.getLayout().getLayout();
-  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), part)); };
+  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
   IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
     return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
   });
@@ -2083,8 +2135,7 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
   e.paramIndex = -1;
   e.layout = layout::makeUnchecked(shapeRead, strideRead);
   e.rank = static_cast<int>(e.layout->rank());
-  e.v = fly::ToLLVMPtrOp::create(k.b, k.loc(), llvmPtr, fly::GetIterOp::create(k.b, k.loc(), part),
-                                 k.b.getI32IntegerAttr(int32_t(x.addrSpace)));
+  e.v = builderPointer(k, x, fly::GetIterOp::create(k.b, k.loc(), p));
   e.baseAlign = std::max<int64_t>(1, type.getAlignment());
   return k.newValue(std::move(e));
 }
@@ -2092,24 +2143,20 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
 } // namespace
 
 namespace {
-/// A thread's part of tensor hx: `fragments(layout, thr)` gives the (thread, ...) view of the
-/// layout and the coordinate that selects thread thr in it; `part` slices that view.
-template <class Fragments, class Part>
-Value *threadPart(Kernel::Impl &k, Value *hthr, Value *hx, Fragments fragments, Part part) {
+/// Thread thr's part of tensor x, built here: `fragments` gives x's (thread, ...) view and the
+/// coordinate that selects thr in it; `part` slices that view.
+Value *threadPart(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                  const PartitionFragments &fragments, const PartitionPart &part) {
   LayoutOps ops{k};
-  IntTuple thr;
-  Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
-  if (!x)
-    return nullptr;
   std::optional<Layout> r;
   IntTuple offset(0);
   if (!k.algebra("partition", [&] {
-        auto [crd, view] = fragments(*x->layout, thr);
-        offset = ops.offsetIn(*x, crd, view, /*sliced=*/true);
+        auto [crd, view] = fragments(*x.layout, thr);
+        offset = ops.offsetIn(x, crd, view, /*sliced=*/true);
         r = part(view, thr);
       }))
     return nullptr;
-  return ops.tensorLike(*x, std::move(*r), offset);
+  return ops.tensorLike(x, std::move(*r), offset);
 }
 } // namespace
 
@@ -2127,22 +2174,19 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
   if (!x)
     return nullptr;
   const CopyAtomInfo &atom = *info.atom;
-  auto atomType = flyCopyAtomType(k, atom, x->dtype, atom.bits / std::max(atom.values, 1));
-  std::string tile = info.tile.str();
-  auto tiledType =
-      fly::TiledCopyType::getChecked([] { return mlir::InFlightDiagnostic(); }, k.ctx(), atomType,
-                                     fly::LayoutType::get(k.ctx(), info.tv), llvm::StringRef(tile));
+  fly::TiledCopyType tiledType = flyTiledCopyType(k, info, x->dtype);
+  PartitionFragments fragments = [&](const Layout &l, const IntTuple &thr) {
+    return std::make_pair(layout::threadCoordinate(thr),
+                          layout::threadFragments(l, info.tv, info.tile, atom.values));
+  };
+  PartitionPart part = [](const Layout &view, const IntTuple &thr) {
+    return layout::threadPartition(view, thr);
+  };
   std::optional<Value *> asFly;
-  if (tiledType && atom.bits % std::max(atom.values, 1) == 0 && !k.algebra("partition", [&] {
-        asFly = flyPartition(
-            k, *x, thr,
-            [&] {
-              return layout::threadPartition(
-                  layout::threadFragments(*x->layout, info.tv, info.tile, atom.values), thr);
-            },
-            [&](MValue view, MValue thread) -> MValue {
-              MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, atomType.getValBits());
-              MValue t = fly::MakeTiledCopyOp::create(k.b, k.loc(), tiledType, a);
+  if (tiledType && !k.algebra("partition", [&] {
+        asFly =
+            flyPartition(k, *x, thr, fragments, part, [&](MValue view, MValue thread) -> MValue {
+              MValue t = flyTiledCopy(k, tiledType);
               if (src)
                 return fly::PartitionSrcOp::create(k.b, k.loc(), t, view, thread);
               return fly::PartitionDstOp::create(k.b, k.loc(), t, view, thread);
@@ -2151,15 +2195,7 @@ Value *Kernel::partition(Value *ht, Value *hthr, Value *hx, bool src) {
     return nullptr;
   if (asFly)
     return *asFly;
-  return threadPart(
-      k, hthr, hx,
-      [&](const Layout &x, const IntTuple &thr) {
-        Layout composed = layout::threadFragments(x, info.tv, info.tile, info.atom->values);
-        return std::make_pair(layout::threadCoordinate(thr), composed);
-      },
-      [](const Layout &composed, const IntTuple &thr) {
-        return layout::threadPartition(composed, thr);
-      });
+  return threadPart(k, *x, thr, fragments, part);
 }
 
 //===-- Tiled MMAs -----------------------------------------------------------===//
@@ -2181,13 +2217,10 @@ std::optional<DType> atomInputType(const std::string &t);
 
 /// The tiled MMA as FlyDSL's !fly.tiled_mma, for a partition of `operand` (A, B or C) of a
 /// tensor of `dtype`: where the dialect has the atom's instruction and the tiled MMA is
-/// make_tiled_mma(atom, atom layout) with no permutation; null otherwise.
+/// make_tiled_mma(atom, atom layout, permutation); null otherwise.
 fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, int operand,
                                   DType dtype) {
   const layout::MmaAtom &atom = t.atom;
-  for (const layout::Tiler &p : t.permutation)
-    if (p.kind() != layout::Tiler::Kind::Underscore)
-      return {};
   // A and B name their element type (fp8's two formats); C's comes from the atom.
   std::optional<DType> ab = atomInputType(atom.abType);
   if (operand < 2 && (ab ? *ab == dtype : atom.abType == "fp8" && isFp8(dtype)))
@@ -2223,11 +2256,13 @@ fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, in
   }
   Layout atomLayout =
       layout::makeUnchecked(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride)));
+  auto permutation = fly::TileType::get(k.ctx(), layout::Tiler::tuple(t.permutation));
   auto type = fly::TiledMmaType::getChecked([] { return mlir::InFlightDiagnostic(); }, k.ctx(),
                                             fly::MmaAtomType::get(k.ctx(), inst),
-                                            fly::LayoutType::get(k.ctx(), atomLayout));
+                                            fly::LayoutType::get(k.ctx(), atomLayout), permutation);
   if (!type || type.getTiledMma().thrLayoutVMNK.str() != vmnk.str() ||
-      type.getAtom().getInstruction().getAtom().name != atom.name)
+      type.getAtom().getInstruction().getAtom().name != atom.name ||
+      layout::Tiler::tuple(type.getTiledMma().permutation).str() != permutation.getText())
     return {};
   return type;
 }
@@ -2255,20 +2290,23 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
   Entry *x = ops.tupleOrScalar(hthr, "thread index", thr) ? k.getTensor(hx, "tensor") : nullptr;
   if (!x)
     return nullptr;
+  PartitionFragments fragments = [&](const Layout &l, const IntTuple &thr) {
+    return std::make_pair(IntTuple{thr, IntTuple::underscore()},
+                          layout::threadFragmentsMma(*tm->mma, which, l));
+  };
+  PartitionPart part = layout::partitionByThread;
   std::optional<Value *> asFly;
   if (fly::TiledMmaType type =
           operand <= 2 ? flyTiledMmaType(k, *tm->mma, operand, x->dtype) : fly::TiledMmaType();
       type && !k.algebra("partition", [&] {
-        asFly = flyPartition(
-            k, *x, thr,
-            [&] {
-              return layout::partitionByThread(
-                  layout::threadFragmentsMma(*tm->mma, which, *x->layout), thr);
-            },
-            [&](MValue view, MValue thread) -> MValue {
+        asFly =
+            flyPartition(k, *x, thr, fragments, part, [&](MValue view, MValue thread) -> MValue {
               MValue a = fly::MakeMmaAtomOp::create(k.b, k.loc(), type.getAtom());
               MValue t = fly::MakeTiledMmaOp::create(
-                  k.b, k.loc(), a, fly::StaticOp::create(k.b, k.loc(), type.getAtomLayout()));
+                  k.b, k.loc(), a, fly::StaticOp::create(k.b, k.loc(), type.getAtomLayout()),
+                  type.getPermutation() == fly::TiledMmaType::getDefaultPermutation(k.ctx())
+                      ? MValue()
+                      : MValue(fly::StaticOp::create(k.b, k.loc(), type.getPermutation())));
               return fly::TiledMmaPartitionOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(operand),
                                                       t, view, thread);
             });
@@ -2276,13 +2314,7 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
     return nullptr;
   if (asFly)
     return *asFly;
-  return threadPart(
-      k, hthr, hx,
-      [&](const Layout &x, const IntTuple &thr) {
-        return std::make_pair(IntTuple{thr, IntTuple::underscore()},
-                              layout::threadFragmentsMma(*tm->mma, which, x));
-      },
-      layout::partitionByThread);
+  return threadPart(k, *x, thr, fragments, part);
 }
 
 namespace {
@@ -2925,13 +2957,24 @@ Value *Kernel::retile(Value *ht, Value *hx) {
   Entry *x = k.getTensor(hx, "fragment");
   if (!x)
     return nullptr;
+  const TiledCopyInfo &info = *tc->tiled;
   std::optional<Layout> r;
-  if (!k.algebra("retile", [&] {
-        const TiledCopyInfo &info = *tc->tiled;
-        r = layout::retile(*x->layout, info.tv, info.tile, info.atom->values);
-      }))
+  if (!k.algebra("retile",
+                 [&] { r = layout::retile(*x->layout, info.tv, info.tile, info.atom->values); }))
     return nullptr;
-  return LayoutOps{k}.tensorLike(*x, std::move(*r), IntTuple(0));
+  fly::TiledCopyType tiledType = flyTiledCopyType(k, info, x->dtype);
+  if (!tiledType || !flyViewable(*x) || x->swizzle ||
+      fly::LayoutType::get(k.ctx(), *x->layout).getNumDynamicLeaves() != 0)
+    return LayoutOps{k}.tensorLike(*x, std::move(*r), IntTuple(0));
+  // FlyDSL's op: the layout is all in its type, the pointer read back from it.
+  MValue retiled = fly::TiledCopyRetileOp::create(k.b, k.loc(), flyTiledCopy(k, tiledType),
+                                                  flyView(k, *x, x->baseAlign));
+  Entry e = *x;
+  e.paramIndex = -1;
+  e.layout = mlir::cast<fly::FlyMemRefType>(retiled.getType()).getLayout().getLayout();
+  e.rank = static_cast<int>(e.layout->rank());
+  e.v = builderPointer(k, *x, fly::GetIterOp::create(k.b, k.loc(), retiled));
+  return k.newValue(std::move(e));
 }
 
 void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {

@@ -818,6 +818,20 @@ func.func @tiled_mma_dynamic(%x: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.m
 
 // -----
 
+// expected-error @+1 {{a tiled MMA's permutation is `_` or a tuple of up to three tilers}}
+func.func @tiled_mma_four_permutations(%x: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>, !fly.tile<[*|*|*|*]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a tiled MMA's permutation is a !fly.tile, not '!fly.layout<4:1>'}}
+func.func @tiled_mma_permutation_not_a_tile(%x: !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>, !fly.layout<4:1>>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{needs B >= 0, M >= 0 and |S| >= B}}
 func.func @pointer_swizzle_shift(%p: !fly.ptr<f16, shared, S<3,4,2>>) {
   return
@@ -1564,5 +1578,16 @@ func.func @mma_partition_of_a_rank_1_tensor(%m: !tiled16b, %t: !fly.memref<f16, 
   // expected-error @+2 {{cannot partition 256:1}}
   // expected-error @+1 {{failed to infer returned types}}
   %p = fly.tiled_mma.partition(a, %m, %t, %thr) : (!tiled16b, !fly.memref<f16, shared, 256:1>, !fly.int_tuple<?>) -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
+  return
+}
+
+// -----
+
+!tc64r = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<64>, 32>, ((8,4),(4,2)):((2,64),(16,1)), (16,16)>
+
+func.func @retile_of_a_dynamic_fragment(%tc: !tc64r, %f: !fly.memref<f32, register, ((1,(4,2)),1,?):((0,(1,4)),0,8)>) {
+  // expected-error @+2 {{fly.tiled_copy.retile takes a static fragment, not ((1,(4,2)),1,?):((0,(1,4)),0,8)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = "fly.tiled_copy.retile"(%tc, %f) : (!tc64r, !fly.memref<f32, register, ((1,(4,2)),1,?):((0,(1,4)),0,8)>) -> !fly.memref<f32, register, ((2,4),1,2):((1,2),0,8)>
   return
 }

@@ -61,3 +61,28 @@ func.func @partition_of_b(%p: !fly.ptr<f16, shared>) -> f16 {
   %x = fly.memref.load(%b, %i) : (!fly.memref<f16, shared, (4,1,1):(16,0,0)>, !fly.int_tuple<(1,0,0)>) -> f16
   return %x : f16
 }
+
+// FlyDSL's third parameter of a tiled MMA permutes M, N and K. M permuted by (8,2):(2,1): row
+// 1 of the atom's A, which lane 17 reads, is row 2 of the (16,16) column-major tile, so the
+// lane's first value is element 2 + 16 * 4 = 66. A permutation of nothing is not printed.
+// ROUND-LABEL: func.func @partition_of_a_permuted
+// ROUND: fly.make_tiled_mma(%{{.*}}, %{{.*}}, %{{.*}}) : {{.*}} -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>, !fly.tile<[(8,2):(2,1)|*|*]>>
+// ROUND: fly.make_tiled_mma(%{{.*}}, %{{.*}}, %{{.*}}) : {{.*}} -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+// CHECK-LABEL: func.func @partition_of_a_permuted
+// CHECK: arith.constant 66 : i32
+// CHECK-NOT: fly.
+func.func @partition_of_a_permuted(%p: !fly.ptr<f16, shared>) -> f16 {
+  %atom = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+  %atoms = fly.static : !fly.layout<(1,1,1):(0,1,2)>
+  %perm = fly.static : !fly.tile<[(8,2):(2,1)|*|*]>
+  %mma = fly.make_tiled_mma(%atom, %atoms, %perm) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1):(0,1,2)>, !fly.tile<[(8,2):(2,1)|*|*]>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>, !fly.tile<[(8,2):(2,1)|*|*]>>
+  %none = fly.static : !fly.tile<[*|*|*]>
+  %plain = fly.make_tiled_mma(%atom, %atoms, %none) : (!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, !fly.layout<(1,1,1):(0,1,2)>, !fly.tile<[*|*|*]>) -> !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+  %l = fly.static : !fly.layout<(16,16):(1,16)>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f16, shared>, !fly.layout<(16,16):(1,16)>) -> !fly.memref<f16, shared, (16,16):(1,16)>
+  %thr = fly.static : !fly.int_tuple<17>
+  %a = fly.tiled_mma.partition(a, %mma, %t, %thr) : (!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>, !fly.tile<[(8,2):(2,1)|*|*]>>, !fly.memref<f16, shared, (16,16):(1,16)>, !fly.int_tuple<17>) -> !fly.memref<f16, shared, (4,1,1):(16,0,0)>
+  %i = fly.static : !fly.int_tuple<(0,0,0)>
+  %x = fly.memref.load(%a, %i) : (!fly.memref<f16, shared, (4,1,1):(16,0,0)>, !fly.int_tuple<(0,0,0)>) -> f16
+  return %x : f16
+}

@@ -367,6 +367,8 @@ def test_swizzled_shared_tiles_aligned_to_their_swizzle_are_fly_views(tmp_path, 
         folder = launch_folder(tmp_path / str(align))
         origin = (folder / "00_origin.mlir").read_text()
         assert origin.count("fly.copy(") == fly_copies, align
+        # The swizzled tile's partitions stay the builder's; the others are FlyDSL's ops.
+        assert origin.count('"fly.tiled_copy.partition_') == 4, align
         # f32 elements: the swizzle of byte addresses is Swizzle<1,4,2>.
         assert ("!fly.ptr<f32, shared, align<128>, S<1,4,2>>" in origin) == (align == 128)
     for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):
@@ -552,16 +554,66 @@ def test_copy_partitions_are_fly_ops_lowered_with_the_tensors(dump_dir):
     assert "partition" not in after
 
 
+@flyc.kernel
+def register_parts(dst: fx.Tensor):
+    # Every thread holds the 4x8 tile of 0..31 (row-major) in registers; each copies its own
+    # partition of them to its partition of dst, which so receives the whole tile.
+    atom, thr, (dst,) = four_threads(dst)
+    tile = fx.make_rmem_tensor(fx.make_layout((4, 8), (8, 1)), fx.Float32)
+    for i in fx.range_constexpr(32):
+        tile[i // 8, i % 8] = fx.Float32(i)
+    fx.copy(atom, thr.partition_S(tile), thr.partition_D(dst))
+
+
+def test_partitions_of_register_tensors_are_fly_ops(dump_dir):
+    out = np.zeros((4, 8), np.float32)
+    register_parts(out).launch(grid=(1,), block=(4,))
+    np.testing.assert_array_equal(out, np.arange(32, dtype=np.float32).reshape(4, 8))
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(r'"fly.tiled_copy.partition_src".*-> !fly.memref<f32, register,', origin)
+    for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):
+        register_parts.compile(out, target=target, arch=arch)
+
+
+@flyc.kernel
+def retiled_copy(src: fx.Tensor, dst: fx.Tensor):
+    # tile_copy's threads; the fragment leaves seen through retile (as the atoms take it).
+    atom, thr, (src, dst) = four_threads(src, dst)
+    part = thr.partition_S(src)
+    frag = fx.make_fragment_like(part)
+    fx.copy(atom, part, frag)
+    fx.copy(atom, thr.retile(frag), thr.partition_D(dst))
+
+
+def test_retiles_are_fly_ops(dump_dir):
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    out = np.zeros_like(a)
+    retiled_copy(a, out).launch(grid=(1,), block=(4,))
+    np.testing.assert_array_equal(out, a)
+    folder = dump_dir()
+    origin = (folder / "00_origin.mlir").read_text()
+    assert origin.count('"fly.tiled_copy.retile"') == 1
+    assert "fly.tiled_copy.retile" not in (folder / "03_fly_lower_to_llvm.mlir").read_text()
+
+
 MFMA_ATOM = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 4, fx.Float32))
 ONE_MFMA = fx.make_tiled_mma(MFMA_ATOM, fx.make_layout((1, 1, 1), (0, 0, 0)))
 
 
+# The same MFMA with M permuted: logical row i of the tile is row (8,2):(2,1)(i) of memory.
+PERMUTED_MFMA = fx.make_tiled_mma(
+    MFMA_ATOM,
+    fx.make_layout((1, 1, 1), (0, 0, 0)),
+    (fx.make_layout((8, 2), (2, 1)), None, None),
+)
+
+
 @flyc.kernel
-def one_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor):
+def one_mfma(A: fx.Tensor, B: fx.Tensor, C: fx.Tensor, permuted: fx.Constexpr[bool] = False):
     # One wave's 16x16x4 MFMA: C = A (16 x 4) * B (16 x 4)^T, each operand read from and
     # written to its partition of the global tensor (tiles of a static shape).
     A, B, C = (fx.local_tile(t, s, (0, 0)) for t, s in ((A, (16, 4)), (B, (16, 4)), (C, (16, 16))))
-    thr = ONE_MFMA.thr_slice(fx.thread_idx.x)
+    thr = (PERMUTED_MFMA if fx.const_expr(permuted) else ONE_MFMA).thr_slice(fx.thread_idx.x)
     pC = thr.partition_C(C)
     pA, pB = thr.partition_A(A), thr.partition_B(B)  # a lane's one value of each
     rA, rB, rC = thr.make_fragment_A(pA), thr.make_fragment_B(pB), thr.make_fragment_C(pC)
@@ -586,3 +638,16 @@ def test_mma_partitions_are_fly_ops_and_compute_the_product(dump_dir):
     assert (
         "!fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>" in origin
     )
+
+
+def test_permuted_mma_partitions_are_fly_ops_of_the_permuted_type(dump_dir):
+    """A permutation of M relabels the rows of A and C alike: the product is the same."""
+    rng = np.random.default_rng(6)
+    a = rng.standard_normal((16, 4)).astype(np.float32)
+    b = rng.standard_normal((16, 4)).astype(np.float32)
+    c = np.zeros((16, 16), np.float32)
+    one_mfma(a, b, c, True).launch(grid=(1,), block=(64,))
+    np.testing.assert_allclose(c, a @ b.T, rtol=1e-5, atol=1e-5)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert origin.count("fly.tiled_mma.partition(") == 3
+    assert "<(1,1,1):(0,0,0)>, !fly.tile<[(8,2):(2,1)|*|*]>>" in origin

@@ -167,13 +167,22 @@ def Fly_TiledMmaType : TypeDef<Fly_Dialect, "TiledMma"> {
   let summary = "an MMA atom repeated over threads by an atom layout";
   let description = [{
     `!fly.tiled_mma<!fly.mma_atom<...>, <(1,4,1):(0,1,0)>>`: the atom and the layout of atoms
-    over (M, N, K), CuTe's make_tiled_mma(atom, atom_layout_mnk).
+    over (M, N, K), CuTe's make_tiled_mma(atom, atom_layout_mnk); FlyDSL's third parameter,
+    `!fly.tile<[16:1|(8,4):(4,1)|*]>`, is the permutation of M, N and K (printed where it
+    permutes something; `*` keeps a mode as it is).
   }];
-  let parameters = (ins "MmaAtomType":$atom, "LayoutType":$atomLayout);
+  let parameters = (ins "MmaAtomType":$atom, "LayoutType":$atomLayout, "TileType":$permutation);
+  let builders = [
+    TypeBuilderWithInferredContext<(ins "MmaAtomType":$atom, "LayoutType":$atomLayout), [{
+      return $_get(atom.getContext(), atom, atomLayout, getDefaultPermutation(atom.getContext()));
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     ::fly::layout::TiledMma getTiledMma() const;
+    /// `[*|*|*]`: no mode permuted.
+    static TileType getDefaultPermutation(::mlir::MLIRContext *ctx);
   }];
 }
 
@@ -981,15 +990,17 @@ def Fly_MakeMmaAtomOp : Fly_Op<"make_mma_atom", [Pure]> {
 }
 
 def Fly_MakeTiledMmaOp : Fly_Op<"make_tiled_mma", [Pure, InferTypeOpAdaptor]> {
-  let summary = "CuTe's make_tiled_mma(atom, atom_layout_mnk)";
+  let summary = "CuTe's make_tiled_mma(atom, atom_layout_mnk[, permutation_mnk])";
   let description = [{
     `%t = fly.make_tiled_mma(%atom, %l) : (!fly.mma_atom<...>, !fly.layout<(2,2,1):(1,2,0)>)
-    -> !fly.tiled_mma<!fly.mma_atom<...>, <(2,2,1):(1,2,0)>>`: all in the result's type.
+    -> !fly.tiled_mma<!fly.mma_atom<...>, <(2,2,1):(1,2,0)>>`: all in the result's type; an
+    optional third operand, a `!fly.tile` of up to three tilers, permutes M, N and K.
   }];
-  let arguments = (ins Fly_MmaAtomType:$mmaAtom, Fly_LayoutType:$atomLayout);
+  let arguments = (ins Fly_MmaAtomType:$mmaAtom, Fly_LayoutType:$atomLayout,
+                       Optional<Fly_TileType>:$permutation);
   let results = (outs Fly_TiledMmaType:$result);
-  let assemblyFormat =
-      "`(` $mmaAtom `,` $atomLayout `)` attr-dict `:` functional-type(operands, results)";
+  let assemblyFormat = "`(` $mmaAtom `,` $atomLayout (`,` $permutation^)? `)` attr-dict `:` "
+                       "functional-type(operands, results)";
 }
 
 def Fly_MmaMakeFragmentOp : Fly_Op<"mma.make_fragment", [Pure, InferTypeOpAdaptor]> {
@@ -1144,6 +1155,19 @@ class Fly_PartitionOp<string mnemonic, string cuteName>
 
 def Fly_PartitionSrcOp : Fly_PartitionOp<"tiled_copy.partition_src", "partition_S">;
 def Fly_PartitionDstOp : Fly_PartitionOp<"tiled_copy.partition_dst", "partition_D">;
+
+def Fly_TiledCopyRetileOp : Fly_Op<"tiled_copy.retile",
+                                   [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's retile: a thread's fragment seen as the tiled copy's atoms take it";
+  let description = [{
+    FlyDSL's form, printed generically: `"fly.tiled_copy.retile"(%tc, %frag) :
+    (!fly.tiled_copy<...>, !fly.memref<...>) -> !fly.memref<...>`. The fragment (values
+    first, as another partition made it; its layout static) is laid out again as
+    ((atom values, rest values), rest...) by src/layout (retile); the pointer stays.
+  }];
+  let arguments = (ins Fly_TiledCopyType:$tiledCopy, Fly_MemRefType:$input);
+  let results = (outs Fly_MemRefType:$result);
+}
 
 def Fly_CopyOp : Fly_FnOp<"copy"> {
   let summary = "copy a tensor into another by calls of a copy atom";

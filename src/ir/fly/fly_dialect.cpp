@@ -2536,6 +2536,30 @@ LogicalResult PartitionDstOp::inferReturnTypes(MLIRContext *, std::optional<Loca
   return inferPartition(loc, operands, results);
 }
 
+LogicalResult TiledCopyRetileOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+                                                  ValueRange operands, DictionaryAttr,
+                                                  OpaqueProperties, RegionRange,
+                                                  SmallVectorImpl<Type> &results) {
+  auto tc = cast<TiledCopyType>(operands[0].getType());
+  auto t = cast<FlyMemRefType>(operands[1].getType());
+  if (!t.getSwizzle().empty())
+    return emitOptionalError(loc, "fly.tiled_copy.retile takes a fragment of a layout, not "
+                                  "one swizzled by its layout");
+  if (t.getLayout().getNumDynamicLeaves())
+    return emitOptionalError(loc, "fly.tiled_copy.retile takes a static fragment, not ",
+                             t.getLayout().getText());
+  try {
+    L::Layout r = L::retile(t.getLayout().getLayout(), tc.getThreadValue().getLayout(),
+                            L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
+    results.push_back(FlyMemRefType::get(t.getContext(), t.getElementType(), t.getAddressSpace(),
+                                         LayoutType::get(t.getContext(), r), t.getAlignment(), {},
+                                         ComposedLayoutType(), t.getAddressSwizzle()));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOptionalError(loc, "cannot retile ", t.getLayout().getText(), ": ", e.what());
+  }
+}
+
 namespace {
 /// The bits of a tensor element (i1 as one).
 int64_t elementBits(Type t) { return t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0; }

@@ -1308,6 +1308,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       auto type = cast<FlyMemRefType>(op->getOperand(1).getType());
       setTensor(op->getResult(0), {gep(b, loc, t.ptr, type.getElementType(), off),
                                    L::threadPartition(frag, thr), std::nullopt, t.addressSwizzle});
+    } else if (auto r = dyn_cast<TiledCopyRetileOp>(op)) {
+      const TensorParts &t = tensor(r.getInput());
+      auto type = cast<FlyMemRefType>(r.getResult().getType()); // static: all in the type
+      setTensor(r.getResult(),
+                {t.ptr, type.getLayout().getLayout(), std::nullopt, t.addressSwizzle});
     } else if (auto p = dyn_cast<TiledMmaPartitionOp>(op)) {
       const TensorParts &t = tensor(p.getInput());
       L::IntTuple thr = lookup(tuples, p.getCoord());

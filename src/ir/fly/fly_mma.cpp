@@ -65,7 +65,8 @@ Type UniversalFmaType::getBElementType() const { return getElementType(); }
 Type UniversalFmaType::getCElementType() const { return getElementType(); }
 
 Type TiledMmaType::parse(AsmParser &parser) {
-  // FlyDSL writes the atom layout bare: `!fly.tiled_mma<!fly.mma_atom<...>, <(1,4,1):(0,1,0)>>`.
+  // FlyDSL writes the atom layout bare: `!fly.tiled_mma<!fly.mma_atom<...>, <(1,4,1):(0,1,0)>>`,
+  // and the permutation, where there is one, as a type: `, !fly.tile<[...]>`.
   Type atom;
   SMLoc at = parser.getCurrentLocation();
   if (parser.parseLess() || parser.parseType(atom) || parser.parseComma())
@@ -76,10 +77,19 @@ Type TiledMmaType::parse(AsmParser &parser) {
     layout = LayoutType::parse(parser);
   else if (failed(*qualified))
     return {};
-  if (!layout || parser.parseGreater())
+  if (!layout)
+    return {};
+  Type permutation = getDefaultPermutation(parser.getContext());
+  if (succeeded(parser.parseOptionalComma()) && parser.parseType(permutation))
+    return {};
+  if (parser.parseGreater())
     return {};
   if (!isa<LayoutType>(layout)) {
     parser.emitError(at, "a tiled MMA's atom layout is a layout, not ") << layout;
+    return {};
+  }
+  if (!isa<TileType>(permutation)) {
+    parser.emitError(at, "a tiled MMA's permutation is a !fly.tile, not ") << permutation;
     return {};
   }
   auto mmaAtom = dyn_cast<MmaAtomType>(atom);
@@ -88,21 +98,38 @@ Type TiledMmaType::parse(AsmParser &parser) {
     return {};
   }
   return getChecked([&] { return parser.emitError(at); }, parser.getContext(), mmaAtom,
-                    cast<LayoutType>(layout));
+                    cast<LayoutType>(layout), cast<TileType>(permutation));
 }
+
+namespace {
+/// Whether a permutation permutes nothing: `*`, or a tuple of `*`.
+bool permutesNothing(const L::Tiler &t) {
+  return t.kind() == L::Tiler::Kind::Underscore ||
+         (t.kind() == L::Tiler::Kind::Tuple && llvm::all_of(t.elems(), [](const L::Tiler &e) {
+            return e.kind() == L::Tiler::Kind::Underscore;
+          }));
+}
+} // namespace
 
 void TiledMmaType::print(AsmPrinter &printer) const {
   printer << "<" << getAtom() << ", ";
   getAtomLayout().print(printer);
+  if (!permutesNothing(getPermutation().getTiler()))
+    printer << ", " << getPermutation();
   printer << ">";
 }
 
+TileType TiledMmaType::getDefaultPermutation(MLIRContext *ctx) {
+  return TileType::get(ctx, L::Tiler::tuple(std::vector<L::Tiler>(3, L::Tiler::underscore())));
+}
+
 LogicalResult TiledMmaType::verify(function_ref<InFlightDiagnostic()> emitError, MmaAtomType atom,
-                                   LayoutType atomLayout) {
+                                   LayoutType atomLayout, TileType permutation) {
   if (atomLayout.getNumDynamicLeaves())
     return emitError() << "a tiled MMA's atom layout is static, not " << atomLayout.getText();
   try {
-    (void)L::makeTiledMma(atom.getInstruction().getAtom(), atomLayout.getLayout());
+    (void)L::makeTiledMma(atom.getInstruction().getAtom(), atomLayout.getLayout(),
+                          permutation.getTiler());
     return success();
   } catch (const L::LayoutError &e) {
     return emitError() << e.what();
@@ -110,7 +137,8 @@ LogicalResult TiledMmaType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 L::TiledMma TiledMmaType::getTiledMma() const {
-  return L::makeTiledMma(getAtom().getInstruction().getAtom(), getAtomLayout().getLayout());
+  return L::makeTiledMma(getAtom().getInstruction().getAtom(), getAtomLayout().getLayout(),
+                         getPermutation().getTiler());
 }
 
 namespace {
@@ -260,9 +288,12 @@ LogicalResult MakeTiledMmaOp::inferReturnTypes(MLIRContext *ctx, std::optional<L
     d << getOperationName() << ": ";
     return d;
   };
-  if (failed(TiledMmaType::verify(emit, atom, layout)))
+  TileType permutation = adaptor.getPermutation()
+                             ? cast<TileType>(adaptor.getPermutation().getType())
+                             : TiledMmaType::getDefaultPermutation(ctx);
+  if (failed(TiledMmaType::verify(emit, atom, layout, permutation)))
     return failure();
-  results.push_back(TiledMmaType::get(ctx, atom, layout));
+  results.push_back(TiledMmaType::get(ctx, atom, layout, permutation));
   return success();
 }
 
