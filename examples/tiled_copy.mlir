@@ -10,7 +10,7 @@
 
 !atom = !fly.copy_atom<!fly.universal_copy<128>, 32>
 // (thread, value) -> tile coordinate: 4 threads along a row of 16 take 4 values each, 32 rows.
-!tiled = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+!tiled = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
 !tile = !fly.memref<f32, global, (32,16):(16,1), align 16>
 !part = !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
 !frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
@@ -22,7 +22,9 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %src = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %dst = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %atom = fly.make_copy_atom {valBits = 32 : i32} : !atom
-  %copy = fly.make_tiled_copy %atom : !atom -> !tiled
+  %copy_tv = fly.static : !fly.layout<((4,32),4):((128,1),32)>
+  %copy_tile = fly.static : !fly.tile<[32|16]>
+  %copy = "fly.make_tiled_copy"(%atom, %copy_tv, %copy_tile) : (!atom, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>) -> !tiled
   %tid32 = arith.index_cast %tid : index to i32
   %thr = fly.make_int_tuple(%tid32) : (i32) -> !fly.int_tuple<?>
   %s = "fly.tiled_copy.partition_src"(%copy, %src, %thr) : (!tiled, !tile, !fly.int_tuple<?>) -> !part

@@ -2066,11 +2066,14 @@ fly::TiledCopyType flyTiledCopyType(Kernel::Impl &k, const TiledCopyInfo &info, 
                                         llvm::StringRef(tile));
 }
 
-/// fly.make_tiled_copy of a fly.make_copy_atom, all in `type`.
+/// fly.make_tiled_copy of a fly.make_copy_atom, its layout and its tile, all in `type`.
 MValue flyTiledCopy(Kernel::Impl &k, fly::TiledCopyType type) {
   fly::CopyAtomType atomType = type.getAtom();
   MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, atomType.getValBits());
-  return fly::MakeTiledCopyOp::create(k.b, k.loc(), type, a);
+  MValue tv = fly::StaticOp::create(k.b, k.loc(), type.getThreadValue());
+  MValue tile = fly::StaticOp::create(
+      k.b, k.loc(), fly::TileType::get(k.ctx(), layout::Tiler::parse(type.getTile().str())));
+  return fly::MakeTiledCopyOp::create(k.b, k.loc(), a, tv, tile);
 }
 
 /// Whether x is a plain tensor of memory or registers, unswizzled or swizzled as a Fly pointer

@@ -9,7 +9,7 @@
 // 128-bit accesses.
 
 !atom = !fly.copy_atom<!fly.universal_copy<128>, 32>
-!tc = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+!tc = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
 !g = !fly.memref<f32, global, (32,16):(16,1), align 16>
 !part = !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
 !frag = !fly.memref<f32, register, ((4,1),1,1):((1,0),0,0), align 16>
@@ -38,7 +38,9 @@ func.func @tiled_copy(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>, %tid: index) {
   %t = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %o = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<(32,16):(16,1)>) -> !fly.memref<f32, global, (32,16):(16,1), align 16>
   %a = fly.make_copy_atom {valBits = 32 : i32} : !atom
-  %tc = fly.make_tiled_copy %a : !atom -> !tc
+  %tc_tv = fly.static : !fly.layout<((4,32),4):((128,1),32)>
+  %tc_tile = fly.static : !fly.tile<[32|16]>
+  %tc = "fly.make_tiled_copy"(%a, %tc_tv, %tc_tile) : (!atom, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>) -> !tc
   %tid32 = arith.index_cast %tid : index to i32
   %thr = fly.make_int_tuple(%tid32) : (i32) -> !fly.int_tuple<?>
   %ps = "fly.tiled_copy.partition_src"(%tc, %t, %thr) : (!tc, !g, !fly.int_tuple<?>) -> !part

@@ -452,8 +452,10 @@ func.func @copy_predicates_per_call(%s: !fly.memref<f32, global, 8:1, align 16>,
 
 func.func @tv_not_whole_calls() {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
+  %t_tv = fly.static : !fly.layout<(32,2):(2,1)>
+  %t_tile = fly.static : !fly.tile<[64]>
   // expected-error @+1 {{each thread holds 2 values, not a multiple of the atom's 4}}
-  %t = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, (32,2):(2,1), (64)>
+  %t = "fly.make_tiled_copy"(%a, %t_tv, %t_tile) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<(32,2):(2,1)>, !fly.tile<[64]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<(32,2):(2,1)>, !fly.tile<[64]>>
   return
 }
 
@@ -489,10 +491,12 @@ func.func @bad_swizzle(%raw: !llvm.ptr<3>) {
 
 func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+  %tc_tv = fly.static : !fly.layout<((4,32),4):((128,1),32)>
+  %tc_tile = fly.static : !fly.tile<[32|16]>
+  %tc = "fly.make_tiled_copy"(%a, %tc_tv, %tc_tile) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
   // expected-error @+2 {{inferred type(s)}}
   // expected-error @+1 {{failed to infer returned types}}
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, (4,1):(1,0), align 16>
   return
 }
 
@@ -500,10 +504,12 @@ func.func @partition_type(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>
 
 func.func @tile_rank(%t: !fly.memref<f32, global, 512:1, align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+  %tc_tv = fly.static : !fly.layout<((4,32),4):((128,1),32)>
+  %tc_tile = fly.static : !fly.tile<[32|16]>
+  %tc = "fly.make_tiled_copy"(%a, %tc_tv, %tc_tile) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
   // expected-error @+2 {{cannot partition 512:1: logical_divide(512:1, (32,16)): the tiler has more modes than the layout}}
   // expected-error @+1 {{failed to infer returned types}}
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, 512:1, align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, 4:1, align 16>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>, !fly.memref<f32, global, 512:1, align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, 4:1, align 16>
   return
 }
 
@@ -1214,7 +1220,7 @@ func.func @tdm_sizes(%a: !fly.memref<f32, global, 64:1>, %b: !fly.memref<f32, sh
 
 !tdm3 = !fly.copy_atom<!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>, 0>
 // expected-error @+1 {{a copy atom of '!fly_rocdl.gfx1250.tdm<rank = 1, warps = 1, pad = 0, 0, cache = 0, barrier = false, timeout = false>' moves whole tensors and is not tiled over threads}}
-func.func @tdm_tiled(%x: !fly.tiled_copy<!tdm3, (4,1):(1,0), (4)>) {
+func.func @tdm_tiled(%x: !fly.tiled_copy<!tdm3, !fly.layout<(4,1):(1,0)>, !fly.tile<[4]>>) {
   return
 }
 
@@ -1583,11 +1589,25 @@ func.func @mma_partition_of_a_rank_1_tensor(%m: !tiled16b, %t: !fly.memref<f16, 
 
 // -----
 
-!tc64r = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<64>, 32>, ((8,4),(4,2)):((2,64),(16,1)), (16,16)>
+!tc64r = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<64>, 32>, !fly.layout<((8,4),(4,2)):((2,64),(16,1))>, !fly.tile<[16|16]>>
 
 func.func @retile_of_a_dynamic_fragment(%tc: !tc64r, %f: !fly.memref<f32, register, ((1,(4,2)),1,?):((0,(1,4)),0,8)>) {
   // expected-error @+2 {{fly.tiled_copy.retile takes a static fragment, not ((1,(4,2)),1,?):((0,(1,4)),0,8)}}
   // expected-error @+1 {{failed to infer returned types}}
   %r = "fly.tiled_copy.retile"(%tc, %f) : (!tc64r, !fly.memref<f32, register, ((1,(4,2)),1,?):((0,(1,4)),0,8)>) -> !fly.memref<f32, register, ((2,4),1,2):((1,2),0,8)>
+  return
+}
+
+// -----
+
+func.func @tiled_copy_of_a_dynamic_layout(%n: i32) {
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<32>, 32>
+  %shape = fly.make_int_tuple(%n) : (i32) -> !fly.int_tuple<(?,1)>
+  %stride = fly.static : !fly.int_tuple<(1,0)>
+  %tv = fly.make_layout(%shape, %stride) : (!fly.int_tuple<(?,1)>, !fly.int_tuple<(1,0)>) -> !fly.layout<(?,1):(1,0)>
+  %tile = fly.static : !fly.tile<[32]>
+  // expected-error @+2 {{fly.make_tiled_copy: the thread-value layout is static, not (?,1):(1,0)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %t = "fly.make_tiled_copy"(%a, %tv, %tile) : (!fly.copy_atom<!fly.universal_copy<32>, 32>, !fly.layout<(?,1):(1,0)>, !fly.tile<[32]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<32>, 32>, !fly.layout<(32,1):(1,0)>, !fly.tile<[32]>>
   return
 }

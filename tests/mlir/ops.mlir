@@ -42,12 +42,12 @@ func.func @zipped() -> (!fly.layout<((2,(2,2)),4):((8,(16,1)),2)>, !fly.layout<(
 // CHECK-SAME: !fly.memref<f32, global, (4,?):(?,1), align<16>>
 // CHECK-SAME: !fly.memref<bf16, shared, (8,64):(64,1), align<16>, swizzle<3,3,3>>
 // CHECK-SAME: !fly.copy_atom<!fly_nvvm.cp_async<64>, 16>
-// CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
+// CHECK-SAME: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
 func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
                         %t: !fly.memref<f32, global, (4,?):(?,1), align 16>,
                         %s: !fly.memref<bf16, shared, (8,64):(64,1), align 16, swizzle<3,3,3>>,
                         %a: !fly.copy_atom<!fly_nvvm.cp_async<64>, 16>,
-                        %c: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>) {
+                        %c: !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>) {
   return
 }
 
@@ -57,8 +57,10 @@ func.func @memory_types(%p: !fly.ptr<f16, shared, align 2>,
 // CHECK: fly.tiled_copy.partition_src
 func.func @partition(%t: !fly.memref<f32, global, (32,16):(16,1), align 16>, %tid: !fly.int_tuple<?>) {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<128>, 32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<128>, 32> -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>
-  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,32),4):((128,1),32), (32,16)>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
+  %tc_tv = fly.static : !fly.layout<((4,32),4):((128,1),32)>
+  %tc_tile = fly.static : !fly.tile<[32|16]>
+  %tc = "fly.make_tiled_copy"(%a, %tc_tv, %tc_tile) : (!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>
+  %p = "fly.tiled_copy.partition_src"(%tc, %t, %tid) : (!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, !fly.layout<((4,32),4):((128,1),32)>, !fly.tile<[32|16]>>, !fly.memref<f32, global, (32,16):(16,1), align 16>, !fly.int_tuple<?>) -> !fly.memref<f32, global, ((4,1),1,1):((1,0),0,0), align 16>
   return
 }
 

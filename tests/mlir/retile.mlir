@@ -5,7 +5,7 @@
 // takes it: ((2,4),1,2):((1,2),0,8), CuTe's TiledCopy::retile_D for the same pair. The pointer
 // stays; value (1,1) of the second call, coordinate ((1,1),0,1), is register 1 + 2 + 8 = 11.
 
-!tc64 = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<64>, 32>, ((8,4),(4,2)):((2,64),(16,1)), (16,16)>
+!tc64 = !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<64>, 32>, !fly.layout<((8,4),(4,2)):((2,64),(16,1))>, !fly.tile<[16|16]>>
 !frag = !fly.memref<f32, register, ((1,(4,2)),1,2):((0,(1,4)),0,8)>
 !retiled = !fly.memref<f32, register, ((2,4),1,2):((1,2),0,8)>
 
@@ -19,7 +19,9 @@
 // CHECK-NOT: fly.
 func.func @retile(%p: !fly.ptr<f32, register>) -> f32 {
   %a = fly.make_copy_atom {valBits = 32 : i32} : !fly.copy_atom<!fly.universal_copy<64>, 32>
-  %tc = fly.make_tiled_copy %a : !fly.copy_atom<!fly.universal_copy<64>, 32> -> !tc64
+  %tc_tv = fly.static : !fly.layout<((8,4),(4,2)):((2,64),(16,1))>
+  %tc_tile = fly.static : !fly.tile<[16|16]>
+  %tc = "fly.make_tiled_copy"(%a, %tc_tv, %tc_tile) : (!fly.copy_atom<!fly.universal_copy<64>, 32>, !fly.layout<((8,4),(4,2)):((2,64),(16,1))>, !fly.tile<[16|16]>) -> !tc64
   %l = fly.static : !fly.layout<((1,(4,2)),1,2):((0,(1,4)),0,8)>
   %f = fly.make_view(%p, %l) : (!fly.ptr<f32, register>, !fly.layout<((1,(4,2)),1,2):((0,(1,4)),0,8)>) -> !frag
   %r = "fly.tiled_copy.retile"(%tc, %f) : (!tc64, !frag) -> !retiled

@@ -349,9 +349,10 @@ def Fly_TiledCopyType : TypeDef<Fly_Dialect, "TiledCopy"> {
   let mnemonic = "tiled_copy";
   let summary = "a copy atom repeated over threads by a thread-value layout";
   let description = [{
-    `!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>, ((4,8),4):((32,1),8), (32,4)>`:
-    the atom, the (thread, value) -> tile coordinate layout and the tile the
-    threads cover together (CuTe's make_tiled_copy(atom, layout_tv, tile_mn)).
+    `!fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<128>, 32>,
+    !fly.layout<((4,8),4):((32,1),8)>, !fly.tile<[32|4]>>` (FlyDSL's form): the atom, the
+    (thread, value) -> tile coordinate layout and the tile the threads cover together
+    (CuTe's make_tiled_copy(atom, layout_tv, tile_mn)).
   }];
   let parameters = (ins "CopyAtomType":$atom, "LayoutType":$threadValue,
                         StringRefParameter<"the tile, as a CuTe shape">:$tile);
@@ -1130,12 +1131,16 @@ def Fly_CopyAtomCallSsaOp : Fly_FnOp<"copy_atom_call_ssa", [AttrSizedOperandSegm
   let hasVerifier = 1;
 }
 
-def Fly_MakeTiledCopyOp : Fly_Op<"make_tiled_copy", [Pure]> {
-  let summary = "a tiled copy of an atom (its layouts are in its type)";
-  let arguments = (ins Fly_CopyAtomType:$atom);
+def Fly_MakeTiledCopyOp : Fly_Op<"make_tiled_copy", [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's make_tiled_copy(atom, layout_tv, tile_mn)";
+  let description = [{
+    FlyDSL's form, printed generically: `"fly.make_tiled_copy"(%atom, %tv, %tile) :
+    (!fly.copy_atom<...>, !fly.layout<...>, !fly.tile<[...]>) -> !fly.tiled_copy<...>`: all
+    in the result's type (the thread-value layout static).
+  }];
+  let arguments = (ins Fly_CopyAtomType:$atom, Fly_LayoutType:$layoutThrVal,
+                       Fly_TileType:$tileMN);
   let results = (outs Fly_TiledCopyType:$result);
-  let assemblyFormat = "$atom attr-dict `:` qualified(type($atom)) `->` qualified(type($result))";
-  let hasVerifier = 1;
 }
 
 class Fly_PartitionOp<string mnemonic, string cuteName>

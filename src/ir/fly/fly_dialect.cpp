@@ -1889,22 +1889,19 @@ LogicalResult CopyAtomType::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 Type TiledCopyType::parse(AsmParser &parser) {
+  // FlyDSL's form: `<!fly.copy_atom<...>, !fly.layout<...>, !fly.tile<[...]>>`.
   CopyAtomType atom;
-  std::string tv, tile;
-  if (parser.parseLess() || parser.parseType(atom) || parser.parseComma())
+  LayoutType tv;
+  TileType tile;
+  if (parser.parseLess() || parser.parseType(atom) || parser.parseComma() || parser.parseType(tv) ||
+      parser.parseComma() || parser.parseType(tile) || parser.parseGreater())
     return {};
-  SMLoc loc = parser.getCurrentLocation();
-  if (parseLayoutText(parser, tv) || parser.parseComma() || parseIntTupleText(parser, tile) ||
-      parser.parseGreater())
-    return {};
-  LayoutType layout = layoutTypeOf(parser, loc, tv);
-  if (!layout)
-    return {};
-  return parser.getChecked<TiledCopyType>(parser.getContext(), atom, layout, tile);
+  return parser.getChecked<TiledCopyType>(parser.getContext(), atom, tv, tile.getTiler().str());
 }
 
 void TiledCopyType::print(AsmPrinter &printer) const {
-  printer << "<" << getAtom() << ", " << getThreadValue().getText() << ", " << getTile() << ">";
+  printer << "<" << getAtom() << ", " << getThreadValue() << ", "
+          << TileType::get(getContext(), L::Tiler::parse(std::string(getTile()))) << ">";
 }
 
 LogicalResult TiledCopyType::verify(function_ref<InFlightDiagnostic()> emitError, CopyAtomType atom,
@@ -2484,10 +2481,21 @@ LogicalResult ElementPtrOp::verify() {
   return success();
 }
 
-LogicalResult MakeTiledCopyOp::verify() {
-  if (getAtom().getType() != getType().getAtom())
-    return emitOpError("tiles ") << getAtom().getType() << ", but its type names "
-                                 << getType().getAtom();
+LogicalResult MakeTiledCopyOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  auto atom = cast<CopyAtomType>(adaptor.getAtom().getType());
+  auto tv = cast<LayoutType>(adaptor.getLayoutThrVal().getType());
+  std::string tile = cast<TileType>(adaptor.getTileMN().getType()).getTiler().str();
+  auto emit = [&]() -> InFlightDiagnostic {
+    InFlightDiagnostic d = mlir::emitError(loc.value_or(UnknownLoc::get(ctx)));
+    d << getOperationName() << ": ";
+    return d;
+  };
+  if (tv.getNumDynamicLeaves())
+    return emit() << "the thread-value layout is static, not " << tv.getText();
+  if (failed(TiledCopyType::verify(emit, atom, tv, tile)))
+    return failure();
+  results.push_back(TiledCopyType::get(ctx, atom, tv, tile));
   return success();
 }
 
