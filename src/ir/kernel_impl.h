@@ -96,6 +96,16 @@ struct Entry {
   // an element at layout offset x lives at swizzle(swizzleOffset + x).
   std::optional<layout::Swizzle> swizzle;
   layout::Int swizzleOffset = layout::Int(0);
+  // The tensor as the Fly value of the op that made it (a partition, a retile) and what that
+  // value stands for: the Fly view of the tensor while those fields are still the same.
+  struct FlyForm {
+    MValue value, base;
+    layout::Layout layout;
+    layout::Int swizzleOffset;
+    std::optional<layout::Swizzle> swizzle;
+    DType dtype;
+  };
+  std::optional<FlyForm> fly;
   std::shared_ptr<const CopyAtomInfo> atom;
   std::shared_ptr<const TiledCopyInfo> tiled;
   std::shared_ptr<const layout::TiledMma> mma;

@@ -1308,6 +1308,10 @@ bool flyCopySide(Kernel::Impl &k, const Entry &t) {
 /// to `align` bytes (the element's size where 0). A swizzled tensor's pointer swizzles byte
 /// addresses, moved from the base by the tensor's offset under the swizzle.
 MValue flyView(Kernel::Impl &k, const Entry &t, int64_t align = 0) {
+  if (const std::optional<Entry::FlyForm> &f = t.fly;
+      f && f->base == t.v && t.layout && f->layout == *t.layout &&
+      f->swizzleOffset == t.swizzleOffset && f->swizzle == t.swizzle && f->dtype == t.dtype)
+    return f->value; // the op's own result: its pointer and layout as the pass computes them
   mlir::Type element = k.typeOf(t.dtype, 1);
   llvm::SmallVector<int64_t, 3> swizzle;
   if (std::optional<layout::Swizzle> sw = addressSwizzleOf(t)) {
@@ -2108,18 +2112,15 @@ using PartitionFragments =
 using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
 
 /// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
-/// where x has a Fly view (global, shared or registers, not swizzled) and the thread is one
-/// index. src/layout's partition on the builder's leaves, run in a scratch
-/// block, gives the result's structure and its dynamic leaves' facts, while the pointer and the
-/// leaves' values come from the op, which fly-lower-to-llvm computes. Nothing where x or thr has
-/// no Fly form.
+/// where x has a Fly view (global, shared or registers, swizzled only as a Fly pointer
+/// swizzles) and the thread is one index. src/layout's partition on the builder's leaves, run in a
+/// scratch block, gives the result's structure and its dynamic leaves' facts, while the pointer and
+/// the leaves' values come from the op, which fly-lower-to-llvm computes. Nothing where x or thr
+/// has no Fly form.
 std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
                                     const PartitionFragments &fragments, const PartitionPart &part,
                                     const std::function<MValue(MValue, MValue)> &make) {
-  // A swizzled tile stays the builder's: it keeps the pointer at the swizzle's base and the
-  // part's offset as the algebra computed it, which the offset read back from the op's pointer
-  // is not (sm_80's GEMM grew from 1124 to 1809 lines of PTX).
-  if (!flyViewable(x) || x.swizzle || !thr.isLeaf() || thr.leaf().isBasis())
+  if (!flyViewable(x) || !thr.isLeaf() || thr.leaf().isBasis())
     return std::nullopt;
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
   auto [shape, stride] = structureOf(
@@ -2138,8 +2139,19 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
   e.paramIndex = -1;
   e.layout = layout::makeUnchecked(shapeRead, strideRead);
   e.rank = static_cast<int>(e.layout->rank());
-  e.v = builderPointer(k, x, fly::GetIterOp::create(k.b, k.loc(), p));
-  e.baseAlign = std::max<int64_t>(1, type.getAlignment());
+  if (!x.swizzle) {
+    e.v = builderPointer(k, x, fly::GetIterOp::create(k.b, k.loc(), p));
+    e.baseAlign = std::max<int64_t>(1, type.getAlignment());
+  } else {
+    // The builder keeps a swizzled tile's pointer at the swizzle's base, its offset from there
+    // computed here for the builder's own accesses (dead where all go through the op's result:
+    // read back from the op's pointer, the offset lost the structure the swizzle's arithmetic
+    // folds with, and sm_80's GEMM grew from 1124 to 1809 lines of PTX).
+    auto [crd, view] = fragments(*x.layout, thr);
+    e.swizzleOffset =
+        layout::add(x.swizzleOffset, LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true).leaf());
+  }
+  e.fly = Entry::FlyForm{p, e.v, *e.layout, e.swizzleOffset, e.swizzle, e.dtype};
   return k.newValue(std::move(e));
 }
 
@@ -2977,6 +2989,7 @@ Value *Kernel::retile(Value *ht, Value *hx) {
   e.layout = mlir::cast<fly::FlyMemRefType>(retiled.getType()).getLayout().getLayout();
   e.rank = static_cast<int>(e.layout->rank());
   e.v = builderPointer(k, *x, fly::GetIterOp::create(k.b, k.loc(), retiled));
+  e.fly = Entry::FlyForm{retiled, e.v, *e.layout, e.swizzleOffset, e.swizzle, e.dtype};
   return k.newValue(std::move(e));
 }
 
