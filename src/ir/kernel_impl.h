@@ -99,9 +99,9 @@ struct Entry {
   // The tensor as the Fly value of the op that made it (a partition, a retile) and what that
   // value stands for: the Fly view of the tensor while those fields are still the same.
   struct FlyForm {
-    MValue value, base;
+    MValue value, base, rsrc;
     layout::Layout layout;
-    layout::Int swizzleOffset;
+    layout::Int swizzleOffset, rsrcOffset;
     std::optional<layout::Swizzle> swizzle;
     DType dtype;
   };

@@ -1307,11 +1307,25 @@ bool flyCopySide(Kernel::Impl &k, const Entry &t) {
 /// The tensor `t` as a Fly value: fly.make_view(fly.make_ptr(base), layout), its base aligned
 /// to `align` bytes (the element's size where 0). A swizzled tensor's pointer swizzles byte
 /// addresses, moved from the base by the tensor's offset under the swizzle.
+/// The Fly value of the op that made `t`, while `t` is still what that value stands for.
+MValue madeByFly(const Entry &t) {
+  const std::optional<Entry::FlyForm> &f = t.fly;
+  if (f && f->base == t.v && f->rsrc == t.rsrc && t.layout && f->layout == *t.layout &&
+      f->swizzleOffset == t.swizzleOffset && f->rsrcOffset == t.rsrcOffset &&
+      f->swizzle == t.swizzle && f->dtype == t.dtype)
+    return f->value;
+  return {};
+}
+
+/// Records `value` as the Fly value of tensor `e` as it is now.
+void keepFlyValue(Entry &e, MValue value) {
+  e.fly = Entry::FlyForm{value,           e.v,          e.rsrc,    *e.layout,
+                         e.swizzleOffset, e.rsrcOffset, e.swizzle, e.dtype};
+}
+
 MValue flyView(Kernel::Impl &k, const Entry &t, int64_t align = 0) {
-  if (const std::optional<Entry::FlyForm> &f = t.fly;
-      f && f->base == t.v && t.layout && f->layout == *t.layout &&
-      f->swizzleOffset == t.swizzleOffset && f->swizzle == t.swizzle && f->dtype == t.dtype)
-    return f->value; // the op's own result: its pointer and layout as the pass computes them
+  if (MValue made = madeByFly(t))
+    return made; // the op's own result: its pointer and layout as the pass computes them
   mlir::Type element = k.typeOf(t.dtype, 1);
   llvm::SmallVector<int64_t, 3> swizzle;
   if (std::optional<layout::Swizzle> sw = addressSwizzleOf(t)) {
@@ -1346,6 +1360,8 @@ bool flyBufferSide(Kernel::Impl &k, const Entry &t) {
 /// (the operands of the resource the builder made, so both resources are one after CSE) moved
 /// by the tensor's offset into the resource.
 MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
+  if (MValue made = madeByFly(t))
+    return made;
   auto rsrc = bufferResourceOf(t);
   mlir::Type element = k.typeOf(t.dtype, 1);
   int64_t bytes = fly::elementBytes(element);
@@ -2120,12 +2136,14 @@ using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
 std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
                                     const PartitionFragments &fragments, const PartitionPart &part,
                                     const std::function<MValue(MValue, MValue)> &make) {
-  if (!flyViewable(x) || !thr.isLeaf() || thr.leaf().isBasis())
+  bool buffer = x.rsrc && flyBufferSide(k, x);
+  if (!(buffer || flyViewable(x)) || !thr.isLeaf() || thr.leaf().isBasis())
     return std::nullopt;
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
   auto [shape, stride] = structureOf(
       k, [&] { return part(fragments(*x.layout, thr).second, thr); }, shapeFacts, strideFacts);
-  MValue p = make(flyView(k, x, x.baseAlign), flyTuple<fly::MakeIntTupleOp>(k, thr));
+  MValue p = make(buffer ? flyBufferView(k, x) : flyView(k, x, x.baseAlign),
+                  flyTuple<fly::MakeIntTupleOp>(k, thr));
   auto type = mlir::cast<fly::FlyMemRefType>(p.getType());
   Layout typed = type.getLayout().getLayout();
   auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
@@ -2135,23 +2153,26 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
   IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
     return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
   });
+  Layout read = layout::makeUnchecked(shapeRead, strideRead);
+  if (x.swizzle || buffer) {
+    // The builder keeps a swizzled tile's pointer at the swizzle's base and a buffer tensor's
+    // offset from its resource: those offsets are computed here for the builder's own accesses
+    // (dead where all go through the op's result: read back from the op's pointer, a swizzled
+    // offset lost the structure the swizzle's arithmetic folds with, and sm_80's GEMM grew
+    // from 1124 to 1809 lines of PTX).
+    auto [crd, view] = fragments(*x.layout, thr);
+    LayoutOps ops{k};
+    Value *h = ops.tensorLike(x, read, ops.offsetIn(x, crd, view, /*sliced=*/true));
+    keepFlyValue(*k.get(h, "partition"), p);
+    return h;
+  }
   Entry e = x;
   e.paramIndex = -1;
-  e.layout = layout::makeUnchecked(shapeRead, strideRead);
+  e.layout = read;
   e.rank = static_cast<int>(e.layout->rank());
-  if (!x.swizzle) {
-    e.v = builderPointer(k, x, fly::GetIterOp::create(k.b, k.loc(), p));
-    e.baseAlign = std::max<int64_t>(1, type.getAlignment());
-  } else {
-    // The builder keeps a swizzled tile's pointer at the swizzle's base, its offset from there
-    // computed here for the builder's own accesses (dead where all go through the op's result:
-    // read back from the op's pointer, the offset lost the structure the swizzle's arithmetic
-    // folds with, and sm_80's GEMM grew from 1124 to 1809 lines of PTX).
-    auto [crd, view] = fragments(*x.layout, thr);
-    e.swizzleOffset =
-        layout::add(x.swizzleOffset, LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true).leaf());
-  }
-  e.fly = Entry::FlyForm{p, e.v, *e.layout, e.swizzleOffset, e.swizzle, e.dtype};
+  e.v = builderPointer(k, x, fly::GetIterOp::create(k.b, k.loc(), p));
+  e.baseAlign = std::max<int64_t>(1, type.getAlignment());
+  keepFlyValue(e, p);
   return k.newValue(std::move(e));
 }
 
@@ -2989,7 +3010,7 @@ Value *Kernel::retile(Value *ht, Value *hx) {
   e.layout = mlir::cast<fly::FlyMemRefType>(retiled.getType()).getLayout().getLayout();
   e.rank = static_cast<int>(e.layout->rank());
   e.v = builderPointer(k, *x, fly::GetIterOp::create(k.b, k.loc(), retiled));
-  e.fly = Entry::FlyForm{retiled, e.v, *e.layout, e.swizzleOffset, e.swizzle, e.dtype};
+  keepFlyValue(e, retiled);
   return k.newValue(std::move(e));
 }
 

@@ -501,6 +501,10 @@ def test_buffer_copies_into_lds_are_fly_copies(dump_dir, target, arch):
     origin = (folder / "00_origin.mlir").read_text()
     assert origin.count("fly.copy(") == 1
     assert "!fly.copy_atom<!fly_rocdl.cdna3.buffer_copy_lds<32>, 32>" in origin
+    # The buffer tensor's partition is FlyDSL's op too, over the buffer pointer.
+    assert re.search(
+        r'"fly.tiled_copy.partition_src".*-> !fly.memref<f32, #fly_rocdl.buffer_desc', origin
+    )
     lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
     assert lowered.count("rocdl.raw.ptr.buffer.load.lds ") == 4
 
