@@ -1611,3 +1611,95 @@ func.func @tiled_copy_of_a_dynamic_layout(%n: i32) {
   %t = "fly.make_tiled_copy"(%a, %tv, %tile) : (!fly.copy_atom<!fly.universal_copy<32>, 32>, !fly.layout<(?,1):(1,0)>, !fly.tile<[32]>) -> !fly.tiled_copy<!fly.copy_atom<!fly.universal_copy<32>, 32>, !fly.layout<(32,1):(1,0)>, !fly.tile<[32]>>
   return
 }
+
+// -----
+
+func.func @address_of_registers(%p: !fly.ptr<f32, register>) {
+  // expected-error @+2 {{fly.ptrtoint: a register pointer has no integer address (global and shared ones do)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %a = fly.ptrtoint(%p) : (!fly.ptr<f32, register>) -> i64
+  return
+}
+
+// -----
+
+func.func @registers_at_an_address(%a: i64) {
+  // expected-error @+1 {{'fly.inttoptr' op gives global or shared pointers, not register ones}}
+  %p = fly.inttoptr(%a) : (i64) -> !fly.ptr<f32, register>
+  return
+}
+
+// -----
+
+func.func @swizzle_twice(%p: !fly.ptr<f16, shared, align<1024>, S<3,4,3>>) {
+  %s = fly.static : !fly.swizzle<S<2,4,3>>
+  // expected-error @+2 {{fly.apply_swizzle: '!fly.ptr<f16, shared, align<1024>, S<3,4,3>>' swizzles its addresses already}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %q = fly.apply_swizzle(%p, %s) : (!fly.ptr<f16, shared, align<1024>, S<3,4,3>>, !fly.swizzle<S<2,4,3>>) -> !fly.ptr<f16, shared, align<1024>, S<2,4,3>>
+  return
+}
+
+// -----
+
+func.func @fragment_of_a_layout_without_dtype() {
+  %l = fly.static : !fly.layout<(4,8):(1,4)>
+  // expected-error @+2 {{fly.make_fragment_like: the fragment of a layout or a coordinate tensor needs a dtype}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %f = fly.make_fragment_like(%l) : (!fly.layout<(4,8):(1,4)>) -> !fly.memref<f32, register, (4,8):(1,4)>
+  return
+}
+
+// -----
+
+func.func @fragment_of_a_dynamic_shape(%n: i32) {
+  %s = fly.make_int_tuple(%n) : (i32) -> !fly.int_tuple<(?,8)>
+  %d = fly.static : !fly.int_tuple<(1,4)>
+  %l = fly.make_layout(%s, %d) : (!fly.int_tuple<(?,8)>, !fly.int_tuple<(1,4)>) -> !fly.layout<(?,8):(1,4)>
+  // expected-error @+2 {{fly.make_fragment_like: a fragment's shape must be static, got (?,8):(1,4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %f = fly.make_fragment_like(%l) {dtype = f32} : (!fly.layout<(?,8):(1,4)>) -> !fly.memref<f32, register, (4,8):(1,4)>
+  return
+}
+
+// -----
+
+func.func @fragment_past_the_registers() {
+  %l = fly.static : !fly.layout<(64,128):(1,64)>
+  // expected-error @+2 {{fly.make_fragment_like: a fragment of 8192 elements does not fit in registers (at most 4096)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %f = fly.make_fragment_like(%l) {dtype = f32} : (!fly.layout<(64,128):(1,64)>) -> !fly.memref<f32, register, (64,128):(1,64)>
+  return
+}
+
+// -----
+
+!mfma = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+!tiled = !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+func.func @partition_shape_of_a_dynamic_tile(%n: i32) {
+  %atom = fly.make_mma_atom : !mfma
+  %atoms = fly.static : !fly.layout<(1,1,1):(0,1,2)>
+  %mma = fly.make_tiled_mma(%atom, %atoms) : (!mfma, !fly.layout<(1,1,1):(0,1,2)>) -> !tiled
+  %s = fly.make_int_tuple(%n) : (i32) -> !fly.int_tuple<(?,16)>
+  // expected-error @+2 {{fly.tiled_mma.partition_shape: the tile's shape must be static, got '!fly.int_tuple<(?,16)>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = fly.tiled_mma.partition_shape(a, %mma, %s) : (!tiled, !fly.int_tuple<(?,16)>) -> !fly.int_tuple<(4,1,1)>
+  return
+}
+
+// -----
+
+func.func @resource_of_a_global_pointer(%p: !fly.ptr<f32, global>) {
+  // expected-error @+1 {{'fly_rocdl.get_buffer_rsrc' op takes a pointer into a buffer (#fly_rocdl.buffer_desc), not '!fly.ptr<f32, global>'}}
+  %r = fly_rocdl.get_buffer_rsrc(%p) : (!fly.ptr<f32, global>) -> !llvm.ptr<8>
+  return
+}
+
+// -----
+
+func.func @first_element_of_registers(%p: !fly.ptr<f32, register>) {
+  %l = fly.static : !fly.layout<4:1>
+  %t = fly.make_view(%p, %l) : (!fly.ptr<f32, register>, !fly.layout<4:1>) -> !fly.memref<f32, register, 4:1>
+  // expected-error @+1 {{'fly.extract_aligned_pointer_as_index' op gives the address of a global or shared tensor, not of a register one}}
+  %r = fly.extract_aligned_pointer_as_index %t : !fly.memref<f32, register, 4:1> -> !llvm.ptr<5>
+  return
+}

@@ -914,6 +914,69 @@ def Fly_RecastIterOp : Fly_FnOp<"recast_iter", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Fly_PtrToIntOp : Fly_FnOp<"ptrtoint", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "a global or shared pointer's address as an integer";
+  let description = [{
+    `%a = fly.ptrtoint(%p) : (!fly.ptr<f32, global>) -> i64`: 64 bits for a global
+    pointer, 32 for a shared one (FlyDSL's widths); registers and buffer descriptors
+    have no integer address.
+  }];
+  let arguments = (ins Fly_PointerType:$ptr);
+  let results = (outs AnyTypeOf<[I64, I32]>:$result);
+}
+
+def Fly_IntToPtrOp : Fly_FnOp<"inttoptr", [Pure]> {
+  let summary = "an integer address as a global or shared pointer";
+  let description = [{
+    `%p = fly.inttoptr(%a) : (i64) -> !fly.ptr<f32, global, align<16>>`: the result's
+    type, written out, is what the program promises of the address (its alignment
+    among it).
+  }];
+  let arguments = (ins AnyTypeOf<[I64, I32]>:$src);
+  let results = (outs Fly_PointerType:$result);
+  let hasVerifier = 1;
+}
+
+def Fly_ApplySwizzleOp : Fly_FnOp<"apply_swizzle",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "the same address as a pointer whose accesses swizzle their byte addresses";
+  let description = [{
+    `%q = fly.apply_swizzle(%p, %s) : (!fly.ptr<bf16, shared, align<1024>>,
+    !fly.swizzle<S<3,4,3>>) -> !fly.ptr<bf16, shared, align<1024>, S<3,4,3>>`: the
+    address is unchanged; each access through the result (and through pointers and
+    views derived from it) goes to the swizzled byte address.
+  }];
+  let arguments = (ins Fly_PointerType:$ptr, Fly_SwizzleType:$swizzle);
+  let results = (outs Fly_PointerType:$result);
+}
+
+def Fly_ExtractAlignedPointerAsIndexOp : Fly_Op<"extract_aligned_pointer_as_index", [Pure]> {
+  let summary = "the LLVM pointer to a tensor's first element";
+  let description = [{
+    `%r = fly.extract_aligned_pointer_as_index %t : !fly.memref<f32, shared, 64:1> ->
+    !llvm.ptr<3>`: the pointer in the tensor's own address space, or in the generic one
+    (`!llvm.ptr`), which the address is cast to.
+  }];
+  let arguments = (ins Fly_MemRefType:$source);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$source attr-dict `:` type($source) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Fly_MakeFragmentLikeOp : Fly_FnOp<"make_fragment_like",
+    [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's make_fragment_like: registers holding a tensor's (or layout's) shape";
+  let description = [{
+    `%f = fly.make_fragment_like(%t) : (!fly.memref<f16, global, (4,8):(8,1)>) ->
+    !fly.memref<f16, register, (4,8):(1,4)>`: the layout make_fragment_layout_like
+    gives for the source's (static) layout, of the source's element type or the
+    `dtype` attribute's (which a layout or a coordinate tensor needs).
+  }];
+  let arguments = (ins AnyTypeOf<[Fly_LayoutType, Fly_MemRefType, Fly_CoordTensorType]>:$src,
+                       OptionalAttr<TypeAttr>:$dtype);
+  let results = (outs Fly_MemRefType:$result);
+}
+
 def Fly_AllocaOp : Fly_FnOp<"memref.alloca"> {
   let summary = "a register tensor (a fragment) of a layout";
   let description = [{
@@ -1032,6 +1095,22 @@ def Fly_TiledMmaPartitionOp : Fly_Op<"tiled_mma.partition", [Pure, InferTypeOpAd
   let results = (outs Fly_MemRefType:$result);
   let assemblyFormat = "`(` custom<MmaOperand>($operand_id) `,` $tiledMma `,` $input `,` $coord "
                        "`)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Fly_TiledMmaPartitionShapeOp : Fly_Op<"tiled_mma.partition_shape",
+    [Pure, InferTypeOpAdaptor]> {
+  let summary = "CuTe's partition_shape_A/B/C: the shape of one thread's part of a tile";
+  let description = [{
+    `%s = fly.tiled_mma.partition_shape(c, %tiled_mma, %shape) : (!fly.tiled_mma<...>,
+    !fly.int_tuple<(32,32)>) -> !fly.int_tuple<(4,1,1)>`: the shape of thread 0's
+    partition of a compact tile of the (static) shape, (values of one atom, rest M or N,
+    rest K or N), which fly.mma.make_fragment's fragments have.
+  }];
+  let arguments = (ins I32Attr:$operand_id, Fly_TiledMmaType:$tiledMma,
+                       Fly_IntTupleType:$shape);
+  let results = (outs Fly_IntTupleType:$result);
+  let assemblyFormat = "`(` custom<MmaOperand>($operand_id) `,` $tiledMma `,` $shape `)` "
+                       "attr-dict `:` functional-type(operands, results)";
 }
 
 def Fly_MmaAtomCallOp : Fly_FnOp<"mma_atom_call"> {

@@ -9,6 +9,9 @@
 #define FLY_ROCDL_DIALECT_TD
 
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 include "FlyInterfaces.td"
 
 def FlyROCDL_Dialect : Dialect {
@@ -208,6 +211,19 @@ def FlyROCDL_Gfx1250TdmType : TypeDef<FlyROCDL_Dialect, "Gfx1250Tdm",
                         "bool":$timeout);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+}
+
+def FlyROCDL_GetBufferRsrcOp : Op<FlyROCDL_Dialect, "get_buffer_rsrc", [Pure]> {
+  let summary = "the AMD buffer resource under a buffer pointer";
+  let description = [{
+    `%r = fly_rocdl.get_buffer_rsrc(%p) : (!fly.ptr<f32, #fly_rocdl.buffer_desc>) ->
+    !llvm.ptr<8>`: the resource (base, records, flags) a buffer pointer reads through,
+    without its offset, for rocdl's raw buffer intrinsics.
+  }];
+  let arguments = (ins AnyType:$ptr);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "`(` $ptr `)` attr-dict `:` functional-type($ptr, $result)";
+  let hasVerifier = 1;
 }
 
 #endif // FLY_ROCDL_DIALECT_TD

@@ -2392,6 +2392,105 @@ LogicalResult AllocaOp::verify() {
   return success();
 }
 
+LogicalResult MakeFragmentLikeOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                                   ValueRange operands, DictionaryAttr attrs,
+                                                   OpaqueProperties props, RegionRange regions,
+                                                   SmallVectorImpl<Type> &results) {
+  Adaptor adaptor(operands, attrs, props, regions);
+  Type src = adaptor.getSrc().getType();
+  Type element = adaptor.getDtypeAttr() ? adaptor.getDtypeAttr().getValue() : Type();
+  LayoutType layout;
+  if (auto t = dyn_cast<FlyMemRefType>(src)) {
+    if (t.getComposed())
+      return emitOptionalError(loc, getOperationName(),
+                               ": a tensor over a composed layout has "
+                               "no fragment like it; take its "
+                               "fly.decomposition");
+    layout = t.getLayout();
+    element = element ? element : t.getElementType();
+  } else if (auto c = dyn_cast<CoordTensorType>(src)) {
+    layout = c.getLayout();
+  } else {
+    layout = cast<LayoutType>(src);
+  }
+  if (!element)
+    return emitOptionalError(loc, getOperationName(),
+                             ": the fragment of a layout or a coordinate tensor needs a dtype");
+  std::vector<L::Int> extents;
+  L::flattenInto(layout.getLayout().shape(), extents);
+  if (llvm::any_of(extents, [](const L::Int &x) { return !x.isStatic(); }))
+    return emitOptionalError(loc, getOperationName(), ": a fragment's shape must be static, got ",
+                             layout.getText());
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    L::Layout l = computeLayout("fly.make_fragment_layout_like", {layout.getLayout()}, std::nullopt,
+                                std::nullopt);
+    int64_t cosize = L::cosize(l).value();
+    if (cosize > 4096)
+      L::fail(L::ErrorKind::InvalidArgument, "a fragment of " + std::to_string(cosize) +
+                                                 " elements does not fit in registers (at most "
+                                                 "4096)");
+    return FlyMemRefType::get(ctx, element, Register, LayoutType::get(ctx, l),
+                              elementBytes(element), {});
+  });
+}
+
+LogicalResult PtrToIntOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                           ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                           RegionRange, SmallVectorImpl<Type> &results) {
+  unsigned space = cast<PointerType>(operands[0].getType()).getAddressSpace();
+  if (space != Global && space != Shared)
+    return emitOptionalError(loc, getOperationName(), ": a ", spaceName(space),
+                             " pointer has no integer address (global and shared ones do)");
+  results.push_back(IntegerType::get(ctx, space == Global ? 64 : 32));
+  return success();
+}
+
+LogicalResult IntToPtrOp::verify() {
+  unsigned space = getType().getAddressSpace();
+  if (space != Global && space != Shared)
+    return emitOpError("gives global or shared pointers, not ") << spaceName(space) << " ones";
+  if (!getType().getAddressSwizzle().empty())
+    return emitOpError("gives an unswizzled pointer (fly.apply_swizzle adds a swizzle), not ")
+           << getType();
+  return success();
+}
+
+LogicalResult ApplySwizzleOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
+                                               ValueRange operands, DictionaryAttr,
+                                               OpaqueProperties, RegionRange,
+                                               SmallVectorImpl<Type> &results) {
+  auto ptr = cast<PointerType>(operands[0].getType());
+  L::Swizzle s = cast<SwizzleType>(operands[1].getType()).getSwizzle();
+  if (!ptr.getAddressSwizzle().empty())
+    return emitOptionalError(loc, getOperationName(), ": ", ptr, " swizzles its addresses already");
+  if (ptr.getAddressSpace() != Shared && ptr.getAddressSpace() != Global)
+    return emitOptionalError(loc, getOperationName(), ": a ", spaceName(ptr.getAddressSpace()),
+                             " pointer has no byte addresses to swizzle");
+  int64_t swizzle[] = {s.bits(), s.base(), s.shift()};
+  Location where = loc ? *loc : Location(UnknownLoc::get(ctx));
+  auto emit = [&]() -> InFlightDiagnostic {
+    return mlir::emitError(where) << getOperationName() << ": ";
+  };
+  if (failed(PointerType::verify(emit, ptr.getElementType(), ptr.getAddressSpace(),
+                                 ptr.getAlignment(), swizzle)))
+    return failure();
+  results.push_back(PointerType::get(ctx, ptr.getElementType(), ptr.getAddressSpace(),
+                                     ptr.getAlignment(), swizzle));
+  return success();
+}
+
+LogicalResult ExtractAlignedPointerAsIndexOp::verify() {
+  auto result = dyn_cast<LLVM::LLVMPointerType>(getType());
+  unsigned space = getSource().getType().getAddressSpace();
+  if (space == Register || space == BufferDesc)
+    return emitOpError("gives the address of a global or shared tensor, not of a ")
+           << spaceName(space) << " one";
+  if (!result || (result.getAddressSpace() != 0 && result.getAddressSpace() != space))
+    return emitOpError("gives an !llvm.ptr in address space ")
+           << space << " or 0, not " << getType();
+  return success();
+}
+
 LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                              ValueRange operands, DictionaryAttr, OpaqueProperties,
                                              RegionRange, SmallVectorImpl<Type> &results) {

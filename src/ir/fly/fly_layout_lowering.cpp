@@ -458,6 +458,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return LLVM::IntToPtrOp::create(b, loc, raw.getType(), swizzled(b, loc, address, *swizzle));
   }
 
+  /// A pointer whose accesses swizzle their addresses is an anchor of its own: the offsets
+  /// past it are swizzled as constants where it is aligned past the swizzle's bits.
+  void anchorSwizzled(Value base, PointerType t) {
+    Anchor &a = anchors.try_emplace(base, Anchor{base, L::Int(0), 0}).first->second;
+    if (a.base == base)
+      a.align = std::max(a.align, t.getAlignment());
+  }
+
   /// The address of a tensor's first element as an access goes to it.
   Value firstAddress(OpBuilder &b, Location loc, Value tensorValue) {
     const TensorParts &t = tensor(tensorValue);
@@ -1046,6 +1054,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       layouts.try_emplace(m.getResult(), L::makeIdentityLayout(lookup(tuples, m.getShape())));
     } else if (auto m = dyn_cast<MakeLayoutLikeOp>(op)) {
       layouts.try_emplace(m.getResult(), L::makeLayoutLike(lookup(layouts, m.getRef())));
+    } else if (auto p = dyn_cast<TiledMmaPartitionShapeOp>(op)) {
+      tuples.try_emplace(p.getResult(), p.getType().getTuple()); // static, as inferred
     } else if (auto g = dyn_cast<GetShapeOp>(op)) {
       tuples.try_emplace(g.getResult(), lookup(layouts, g.getLayout()).shape());
     } else if (auto g = dyn_cast<GetStrideOp>(op)) {
@@ -1166,14 +1176,26 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         ptrs[p.getResult()] = registers(b, loc, t.getElementType(), *size, t.getAlignment());
       else
         ptrs[p.getResult()] = LLVM::AddressOfOp::create(b, loc, sharedAllocation(p));
-      if (p.getArgs().size() == 1 && t.getAddressSwizzleFunction()) {
-        Value base = p.getArgs()[0];
-        Anchor &a = anchors.try_emplace(base, Anchor{base, L::Int(0), 0}).first->second;
-        if (a.base == base)
-          a.align = std::max(a.align, t.getAlignment());
-      }
+      if (p.getArgs().size() == 1 && t.getAddressSwizzleFunction())
+        anchorSwizzled(ptrs[p.getResult()], t);
     } else if (auto r = dyn_cast<RecastIterOp>(op)) {
       ptrs[r.getResult()] = ptr(r.getSrc()); // pointers are opaque: the address is the same
+    } else if (auto g = dyn_cast<FR::GetBufferRsrcOp>(op)) {
+      g.getResult().replaceAllUsesWith(bufferResource(b, loc, ptr(g.getPtr())));
+    } else if (auto a = dyn_cast<ApplySwizzleOp>(op)) {
+      ptrs[a.getResult()] = ptr(a.getPtr()); // the accesses through the result swizzle
+      anchorSwizzled(ptrs[a.getResult()], a.getType());
+    } else if (auto p = dyn_cast<PtrToIntOp>(op)) {
+      p.getResult().replaceAllUsesWith(
+          LLVM::PtrToIntOp::create(b, loc, p.getType(), ptr(p.getPtr())).getResult());
+    } else if (auto p = dyn_cast<IntToPtrOp>(op)) {
+      auto raw = LLVM::LLVMPointerType::get(b.getContext(), p.getType().getAddressSpace());
+      ptrs[p.getResult()] = LLVM::IntToPtrOp::create(b, loc, raw, p.getSrc());
+    } else if (auto e = dyn_cast<ExtractAlignedPointerAsIndexOp>(op)) {
+      Value raw = tensor(e.getSource()).ptr;
+      if (raw.getType() != e.getType())
+        raw = LLVM::AddrSpaceCastOp::create(b, loc, e.getType(), raw);
+      e.getResult().replaceAllUsesWith(raw);
     } else if (auto t = dyn_cast<ToLLVMPtrOp>(op)) {
       t.getResult().replaceAllUsesWith(ptr(t.getPtr()));
     } else if (auto d = dyn_cast<GetDynSharedOp>(op)) {
@@ -1200,7 +1222,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto a = dyn_cast<AddOffsetOp>(op)) {
       ptrs[a.getResult()] = gep(b, loc, ptr(a.getPtr()), a.getType().getElementType(),
                                 lookup(tuples, a.getOffset()).leaf());
-    } else if (isa<AllocaOp, MmaMakeFragmentOp>(op)) {
+    } else if (isa<AllocaOp, MmaMakeFragmentOp, MakeFragmentLikeOp>(op)) {
       auto t = cast<FlyMemRefType>(op->getResult(0).getType());
       Value ptr = registers(b, loc, t.getElementType(),
                             L::cosize(t.getLayout().getLayout()).value(), t.getAlignment());
@@ -1557,7 +1579,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       if (!isa<FlyDialect>(&t.getDialect()))
         return true;
       any = true;
-      return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType, CoordTensorType>(t);
+      return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType, CoordTensorType,
+                 TiledMmaType>(t);
     };
     return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok) && any;
   }
@@ -1741,7 +1764,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
     WalkResult result = getOperation()->walk([&](Operation *op) -> WalkResult {
-      if (!isa<FlyDialect, FN::FlyNVVMDialect>(op->getDialect()))
+      if (!isa<FlyDialect, FN::FlyNVVMDialect>(op->getDialect()) && !isa<FR::GetBufferRsrcOp>(op))
         return WalkResult::advance();
       b.setInsertionPoint(op);
       try {
@@ -1749,7 +1772,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           if (layoutsOnly && !operandsKnown(op)) // a block argument's layout: left for later
             return WalkResult::advance();
           lowerPrint(p, b);
-        } else if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp>(op) &&
+        } else if (layoutsOnly && isa<AllocaOp, MmaMakeFragmentOp, MakeFragmentLikeOp>(op) &&
                    cast<FlyMemRefType>(op->getResult(0).getType()).getSwizzle().empty()) {
           op->getResult(0).replaceAllUsesWith(allocation(b, op));
         } else if (decomposeView(op, b)) {

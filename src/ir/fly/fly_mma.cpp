@@ -332,6 +332,32 @@ LogicalResult TiledMmaPartitionOp::inferReturnTypes(MLIRContext *ctx, std::optio
   }
 }
 
+LogicalResult TiledMmaPartitionShapeOp::inferReturnTypes(MLIRContext *ctx,
+                                                         std::optional<Location> loc,
+                                                         Adaptor adaptor,
+                                                         SmallVectorImpl<Type> &results) {
+  auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
+  int operand = int(adaptor.getOperandId());
+  if (operand < 0 || operand > 3)
+    return emitOptionalError(loc, getOperationName(),
+                             ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
+  L::IntTuple shape = cast<IntTupleType>(adaptor.getShape().getType()).getTuple();
+  std::vector<L::Int> extents;
+  L::flattenInto(shape, extents);
+  if (llvm::any_of(extents, [](const L::Int &x) { return !x.isStatic(); }))
+    return emitOptionalError(loc, getOperationName(), ": the tile's shape must be static, got ",
+                             adaptor.getShape().getType());
+  try {
+    auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
+    L::Layout part = L::partition(tiled.getTiledMma(), which, L::makeLayout(shape), 0);
+    results.push_back(IntTupleType::get(ctx, part.shape()));
+    return success();
+  } catch (const L::LayoutError &e) {
+    return emitOptionalError(loc, getOperationName(), ": cannot partition a tile of shape ",
+                             adaptor.getShape().getType(), ": ", e.what());
+  }
+}
+
 L::Layout fly::ir::fly::mmaFragmentLayout(TiledMmaType tiled, int operand, const L::Layout &x,
                                           std::optional<int64_t> stages) {
   if (operand < 0 || operand > 3)

@@ -8,6 +8,7 @@
 
 #include "ir/fly/fly_rocdl_dialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -29,6 +30,9 @@ namespace L = fly::layout;
 #define GET_ATTRDEF_CLASSES
 #include "FlyROCDLAttrs.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "FlyROCDLOps.cpp.inc"
+
 void FlyROCDLDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
@@ -38,6 +42,21 @@ void FlyROCDLDialect::initialize() {
 #define GET_ATTRDEF_LIST
 #include "FlyROCDLAttrs.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "FlyROCDLOps.cpp.inc"
+      >();
+}
+
+LogicalResult GetBufferRsrcOp::verify() {
+  auto ptr = dyn_cast<::fly::ir::fly::PointerType>(getPtr().getType());
+  if (!ptr || ptr.getAddressSpace() != ::fly::ir::fly::BufferDesc)
+    return emitOpError("takes a pointer into a buffer (#fly_rocdl.buffer_desc), not ")
+           << getPtr().getType();
+  auto result = dyn_cast<LLVM::LLVMPointerType>(getType());
+  if (!result || result.getAddressSpace() != ::fly::ir::fly::BufferDesc)
+    return emitOpError("gives the resource as an !llvm.ptr<8>, not ") << getType();
+  return success();
 }
 
 unsigned BufferDescAttr::getAddressSpace() const { return ::fly::ir::fly::BufferDesc; }

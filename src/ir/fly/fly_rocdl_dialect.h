@@ -17,6 +17,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "FlyROCDLAttrs.h.inc"
 
+#define GET_OP_CLASSES
+#include "FlyROCDLOps.h.inc"
+
 namespace fly::ir::fly_rocdl {
 
 /// The sign and clamp controls an instruction type carries (none for MFMA).
