@@ -1703,3 +1703,21 @@ func.func @first_element_of_registers(%p: !fly.ptr<f32, register>) {
   %r = fly.extract_aligned_pointer_as_index %t : !fly.memref<f32, register, 4:1> -> !llvm.ptr<5>
   return
 }
+
+// -----
+
+!mfma = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>
+!tiled = !fly.tiled_mma<!fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x16, (f16, f16) -> f32>>, <(1,1,1):(0,1,2)>>
+func.func @mma_partition_of_flat_coordinates() {
+  %atom = fly.make_mma_atom : !mfma
+  %atoms = fly.static : !fly.layout<(1,1,1):(0,1,2)>
+  %mma = fly.make_tiled_mma(%atom, %atoms) : (!mfma, !fly.layout<(1,1,1):(0,1,2)>) -> !tiled
+  %base = fly.static : !fly.int_tuple<0>
+  %l = fly.static : !fly.layout<256:1>
+  %ct = fly.make_view(%base, %l) : (!fly.int_tuple<0>, !fly.layout<256:1>) -> !fly.coord_tensor<0, 256:1>
+  %thr = fly.static : !fly.int_tuple<17>
+  // expected-error @+2 {{fly.tiled_mma.partition: cannot partition coordinates 256:1: an MMA operand has at least two modes, got 256:1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %p = fly.tiled_mma.partition(b, %mma, %ct, %thr) : (!tiled, !fly.coord_tensor<0, 256:1>, !fly.int_tuple<17>) -> !fly.coord_tensor<0, 4:1>
+  return
+}

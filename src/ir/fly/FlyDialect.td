@@ -1088,11 +1088,13 @@ def Fly_TiledMmaPartitionOp : Fly_Op<"tiled_mma.partition", [Pure, InferTypeOpAd
     `%p = fly.tiled_mma.partition(a, %tiled_mma, %t, %thr) : (!fly.tiled_mma<...>,
     !fly.memref<...>, !fly.int_tuple<?>) -> !fly.memref<...>`: thread %thr's (values of one
     atom, rest M or N, rest K or N) of tensor %t, as FlyDSL spells it. The layout comes from
-    src/layout (threadFragmentsMma, partitionByThread); the thread index moves the pointer.
+    src/layout (threadFragmentsMma, partitionByThread); the thread index moves the pointer,
+    or a coordinate tensor's base.
   }];
-  let arguments = (ins I32Attr:$operand_id, Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$input,
+  let arguments = (ins I32Attr:$operand_id, Fly_TiledMmaType:$tiledMma,
+                       AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$input,
                        Fly_IntTupleType:$coord);
-  let results = (outs Fly_MemRefType:$result);
+  let results = (outs AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$result);
   let assemblyFormat = "`(` custom<MmaOperand>($operand_id) `,` $tiledMma `,` $input `,` $coord "
                        "`)` attr-dict `:` functional-type(operands, results)";
 }
@@ -1230,11 +1232,13 @@ class Fly_PartitionOp<string mnemonic, string cuteName>
     (!fly.tiled_copy<...>, !fly.memref<...>, !fly.int_tuple<?>) -> !fly.memref<...>`, the
     thread's index as an int tuple. The result's layout is (values of one atom call, calls...),
     computed by src/layout (threadFragments, threadPartition); the thread index only moves the
-    pointer, which fly-layout-lowering computes.
+    pointer, which fly-layout-lowering computes. Of a coordinate tensor (`!fly.coord_tensor`)
+    the thread's offset, a coordinate, is added to the base instead.
   }];
-  let arguments = (ins Fly_TiledCopyType:$tiledCopy, Fly_MemRefType:$tensor,
+  let arguments = (ins Fly_TiledCopyType:$tiledCopy,
+                       AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor,
                        Fly_IntTupleType:$coord);
-  let results = (outs Fly_MemRefType:$result);
+  let results = (outs AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$result);
 }
 
 def Fly_PartitionSrcOp : Fly_PartitionOp<"tiled_copy.partition_src", "partition_S">;

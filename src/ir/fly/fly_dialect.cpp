@@ -2598,10 +2598,31 @@ LogicalResult MakeTiledCopyOp::inferReturnTypes(MLIRContext *ctx, std::optional<
   return success();
 }
 
+CoordTensorType fly::ir::fly::partitionedCoordinates(CoordTensorType t, const L::IntTuple &offset,
+                                                     const L::Layout &part) {
+  MLIRContext *ctx = t.getContext();
+  L::IntTuple base = computeIntTuple("fly.int_tuple_add", {t.getBase().getTuple(), offset});
+  return CoordTensorType::get(ctx, IntTupleType::get(ctx, base), LayoutType::get(ctx, part));
+}
+
 namespace {
 LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
                              SmallVectorImpl<Type> &results) {
   auto tc = cast<TiledCopyType>(operands[0].getType());
+  L::IntTuple thr = cast<IntTupleType>(operands[2].getType()).getTuple();
+  if (auto coords = dyn_cast<CoordTensorType>(operands[1].getType())) {
+    try {
+      L::Layout frag =
+          L::threadFragments(coords.getLayout().getLayout(), tc.getThreadValue().getLayout(),
+                             L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
+      L::IntTuple offset = L::sliceAndOffset(L::threadCoordinate(thr), frag).second;
+      results.push_back(partitionedCoordinates(coords, offset, L::threadPartition(frag, thr)));
+      return success();
+    } catch (const L::LayoutError &e) {
+      return emitOptionalError(loc, "cannot partition coordinates ", coords.getLayout().getText(),
+                               ": ", e.what());
+    }
+  }
   auto t = cast<FlyMemRefType>(operands[1].getType());
   if (!t.getSwizzle().empty())
     return emitOptionalError(loc, "partitions of swizzled tensors are built by the kernel "
@@ -2611,7 +2632,7 @@ LogicalResult inferPartition(std::optional<Location> loc, ValueRange operands,
     L::Layout frag =
         L::threadFragments(l, tc.getThreadValue().getLayout(), L::Tiler::parse(tc.getTile().str()),
                            tc.getAtom().getValues());
-    L::Layout part = L::threadPartition(frag, cast<IntTupleType>(operands[2].getType()).getTuple());
+    L::Layout part = L::threadPartition(frag, thr);
     // The thread moves the pointer by a combination of the thread mode's strides.
     int64_t align = t.getAlignment(), elem = elementBytes(t.getElementType());
     std::vector<L::Int> strides;

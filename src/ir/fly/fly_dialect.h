@@ -105,6 +105,11 @@ void printMmaOperand(mlir::OpAsmPrinter &printer, mlir::Operation *op, mlir::Int
                                         const ::fly::layout::Layout &x,
                                         std::optional<int64_t> stages);
 
+/// A thread's part of coordinate tensor `t`: its base moved by `offset` (the coordinate the
+/// thread starts at), viewed through the partition's layout `part`.
+CoordTensorType partitionedCoordinates(CoordTensorType t, const ::fly::layout::IntTuple &offset,
+                                       const ::fly::layout::Layout &part);
+
 /// An element as registers hold it in SSA form: a float of 8 bits or fewer as an integer of its
 /// width (what the matrix cores take; LLVM's vector ops are not defined on such floats
 /// everywhere), any other element as itself.

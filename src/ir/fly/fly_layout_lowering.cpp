@@ -1319,6 +1319,27 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           accessAddress(b, loc, ptr(a.getPtr()), t), a.getValue(), LLVM::AtomicOrdering::monotonic);
       if (!atom.getSyncscope().empty())
         rmw.setSyncscope(atom.getSyncscope());
+    } else if (isa<PartitionSrcOp, PartitionDstOp>(op) &&
+               isa<CoordTensorType>(op->getOperand(1).getType())) {
+      auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
+      auto [base, layout] = lookup(coordTensors, op->getOperand(1)); // copies: the map grows
+      L::IntTuple thr = lookup(tuples, op->getOperand(2));
+      L::Layout frag =
+          L::threadFragments(layout, tc.getThreadValue().getLayout(),
+                             L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
+      L::IntTuple off = L::sliceAndOffset(L::threadCoordinate(thr), frag).second;
+      coordTensors.try_emplace(op->getResult(0), computeIntTuple("fly.int_tuple_add", {base, off}),
+                               L::threadPartition(frag, thr));
+    } else if (auto p = dyn_cast<TiledMmaPartitionOp>(op);
+               p && isa<CoordTensorType>(p.getInput().getType())) {
+      auto [base, layout] = lookup(coordTensors, p.getInput());
+      L::IntTuple thr = lookup(tuples, p.getCoord());
+      auto which = static_cast<L::MmaOperand>(std::min<int64_t>(p.getOperandId(), 2));
+      L::Layout frag =
+          L::threadFragmentsMma(p.getTiledMma().getType().getTiledMma(), which, layout);
+      L::IntTuple off = L::sliceAndOffset(L::IntTuple{thr, L::IntTuple::underscore()}, frag).second;
+      coordTensors.try_emplace(p.getResult(), computeIntTuple("fly.int_tuple_add", {base, off}),
+                               L::partitionByThread(frag, thr));
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
       const TensorParts &t = tensor(op->getOperand(1));
@@ -1343,8 +1364,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           L::threadFragmentsMma(p.getTiledMma().getType().getTiledMma(), which, t.layout);
       L::Int off =
           L::sliceAndOffset(L::IntTuple{thr, L::IntTuple::underscore()}, frag).second.leaf();
-      setTensor(p.getResult(), {gep(b, loc, t.ptr, p.getInput().getType().getElementType(), off),
-                                L::partitionByThread(frag, thr), std::nullopt, t.addressSwizzle});
+      Type element = cast<FlyMemRefType>(p.getInput().getType()).getElementType();
+      setTensor(p.getResult(), {gep(b, loc, t.ptr, element, off), L::partitionByThread(frag, thr),
+                                std::nullopt, t.addressSwizzle});
     } else if (isa<MmaAtomCallOp, GemmOp>(op)) {
       auto inst = isa<GemmOp>(op)
                       ? cast<GemmOp>(op).getTiledMma().getType().getAtom().getInstruction()

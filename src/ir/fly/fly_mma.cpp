@@ -301,21 +301,34 @@ LogicalResult TiledMmaPartitionOp::inferReturnTypes(MLIRContext *ctx, std::optio
                                                     Adaptor adaptor,
                                                     SmallVectorImpl<Type> &results) {
   auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
-  auto input = cast<FlyMemRefType>(adaptor.getInput().getType());
   int operand = int(adaptor.getOperandId());
   if (operand < 0 || operand > 3)
     return emitOptionalError(loc, getOperationName(),
                              ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
+  auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
+  L::IntTuple thr = cast<IntTupleType>(adaptor.getCoord().getType()).getTuple();
+  if (auto coords = dyn_cast<CoordTensorType>(adaptor.getInput().getType())) {
+    try {
+      L::Layout frag =
+          L::threadFragmentsMma(tiled.getTiledMma(), which, coords.getLayout().getLayout());
+      L::IntTuple offset =
+          L::sliceAndOffset(L::IntTuple{thr, L::IntTuple::underscore()}, frag).second;
+      results.push_back(partitionedCoordinates(coords, offset, L::partitionByThread(frag, thr)));
+      return success();
+    } catch (const L::LayoutError &e) {
+      return emitOptionalError(loc, getOperationName(), ": cannot partition coordinates ",
+                               coords.getLayout().getText(), ": ", e.what());
+    }
+  }
+  auto input = cast<FlyMemRefType>(adaptor.getInput().getType());
   if (!input.getSwizzle().empty())
     return emitOptionalError(loc, getOperationName(),
                              ": partitions of swizzled tensors are built by the kernel builder, "
                              "not yet in the dialect");
   try {
-    auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
     L::Layout frag =
         L::threadFragmentsMma(tiled.getTiledMma(), which, input.getLayout().getLayout());
-    L::Layout part =
-        L::partitionByThread(frag, cast<IntTupleType>(adaptor.getCoord().getType()).getTuple());
+    L::Layout part = L::partitionByThread(frag, thr);
     // The thread moves the pointer by a combination of the thread mode's strides.
     int64_t align = input.getAlignment(), elem = elementBytes(input.getElementType());
     std::vector<L::Int> strides;
