@@ -4,11 +4,12 @@ column-major (x @ w.T, as a linear layer multiplies; "NT") and row-major ("NN").
 is timed by CUDA events over a CUDA graph of repeated calls, the libraries taking turns (the
 median of 15 turns), and reported in TFLOP/s, with the ratios fk/cuBLAS and fk/Triton. Cold
 compile times are those of bench_compile.py.
-Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models | --fp8] [--tune]
+Run: PYTHONPATH=bindings/python python3 bench/bench_gemm.py [--models | --fp8 | --pitch] [--tune]
 [--sustained] [--shapes=MxNxK,...] [--splits=S,...] [TILE ...]
 --models replaces the three shapes by MODEL_SHAPES (24 shapes of real models, squares and odd
 sizes; x @ W.T) with the geometric mean and minimum of the ratios; --fp8 by FP8_SHAPES, e4m3
-against torch._scaled_mm (fk.gemm_scaled). --tune times, for those shapes, fk with the table's
+against torch._scaled_mm (fk.gemm_scaled); --pitch by shapes whose operands' rows lie farther
+apart than K (slices of wider tensors), against cuBLAS. --tune times, for those shapes, fk with the table's
 tile and with the autotuner's choice (fk.gemm(..., tune=True), tuned from scratch: the seconds
 it took, the tile it chose) against cuBLAS or torch._scaled_mm. --sustained adds a table of
 cuBLAS and fk.gemm each running alone for seconds, with the SM clock and power meanwhile. Each
@@ -341,6 +342,38 @@ def variants(variable, values, shapes=SHAPES):
         del os.environ[variable]
 
 
+# --pitch: the same M, N, K on rows of another length (a and W slices [:, :K] of wider
+# tensors): whether a shape's cost follows K or the rows' pitch in memory.
+PITCH_SHAPES = [
+    (3000, 3000, 3000, 3000), (3000, 3000, 3000, 3008), (3072, 3072, 3000, 3000),
+    (3072, 3072, 3000, 3008), (3072, 3072, 3008, 3016), (3072, 3072, 3008, 3008),
+    (3072, 3072, 3040, 3040), (1000, 1000, 1000, 1000), (1000, 1000, 1000, 1008),
+]  # fmt: skip
+
+
+def pitch(rounds=7):
+    """The PITCH_SHAPES table (NT, bf16): TFLOP/s of cuBLAS and fk.gemm on operands whose rows
+    are `row` elements apart, with the power of two the pitch in bytes is a multiple of."""
+    print(f"GEMM on {torch.cuda.get_device_name()}, x @ W.T, bf16, rows of a and W `row` apart")
+    print(f"{'M':>6} {'N':>6} {'K':>6} {'row':>6} {'bytes':>6} {'align':>5} {'cuBLAS':>8} "
+          f"{'fk.gemm':>8} {'fk/cuBLAS':>9} {'max err':>8}")  # fmt: skip
+    for m, n, k, row in PITCH_SHAPES:
+        torch.manual_seed(0)
+        a = torch.randn(m, row, device="cuda", dtype=torch.bfloat16)[:, :k]
+        b = torch.randn(n, row, device="cuda", dtype=torch.bfloat16)[:, :k].t()
+        out = torch.empty(m, n, device="cuda", dtype=torch.bfloat16)
+        fk.gemm(a, b, out=out)
+        err = (out.float() - torch.matmul(a, b).float()).abs().max().item()
+        t = timed({"cublas": lambda: torch.matmul(a, b, out=out),
+                   "fk": lambda: fk.gemm(a, b, out=out)}, rounds)  # fmt: skip
+        flops = 2.0 * m * n * k
+        cublas, ours = flops / t["cublas"] / 1e9, flops / t["fk"] / 1e9
+        bytes_ = 2 * row
+        align = bytes_ & -bytes_
+        print(f"{m:>6} {n:>6} {k:>6} {row:>6} {bytes_:>6} {align:>5} {cublas:8.1f} {ours:8.1f} "
+              f"{ours / cublas:9.2f} {err:8.3f}", flush=True)  # fmt: skip
+
+
 def parse_shapes(text):
     """--shapes=MxNxK,MxNxK: the shapes a TILE table measures."""
     return [tuple(int(x) for x in shape.split("x")) for shape in text.split(",")]
@@ -358,6 +391,8 @@ if __name__ == "__main__":
         models()
     elif "--fp8" in flags:
         fp8()
+    elif "--pitch" in flags:
+        pitch()
     else:
         main()
     if "--sustained" in flags:
