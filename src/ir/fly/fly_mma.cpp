@@ -297,15 +297,26 @@ LogicalResult MakeTiledMmaOp::inferReturnTypes(MLIRContext *ctx, std::optional<L
   return success();
 }
 
+namespace {
+/// FlyDSL's MMA operand 0..3 (a, b, c, d) as src/layout's (d is laid out as c); a diagnostic
+/// for another number.
+FailureOr<L::MmaOperand> mmaOperandOf(std::optional<Location> loc, llvm::StringRef op,
+                                      int operand) {
+  if (operand < 0 || operand > 3)
+    return emitOptionalError(loc, op, ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
+  return static_cast<L::MmaOperand>(std::min(operand, 2));
+}
+} // namespace
+
 LogicalResult TiledMmaPartitionOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                                     Adaptor adaptor,
                                                     SmallVectorImpl<Type> &results) {
   auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
-  int operand = int(adaptor.getOperandId());
-  if (operand < 0 || operand > 3)
-    return emitOptionalError(loc, getOperationName(),
-                             ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
-  auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
+  FailureOr<L::MmaOperand> operand =
+      mmaOperandOf(loc, getOperationName(), int(adaptor.getOperandId()));
+  if (failed(operand))
+    return failure();
+  L::MmaOperand which = *operand;
   L::IntTuple thr = cast<IntTupleType>(adaptor.getCoord().getType()).getTuple();
   if (auto coords = dyn_cast<CoordTensorType>(adaptor.getInput().getType())) {
     try {
@@ -350,10 +361,10 @@ LogicalResult TiledMmaPartitionShapeOp::inferReturnTypes(MLIRContext *ctx,
                                                          Adaptor adaptor,
                                                          SmallVectorImpl<Type> &results) {
   auto tiled = cast<TiledMmaType>(adaptor.getTiledMma().getType());
-  int operand = int(adaptor.getOperandId());
-  if (operand < 0 || operand > 3)
-    return emitOptionalError(loc, getOperationName(),
-                             ": an MMA operand is a, b, c or d (0 to 3), not ", operand);
+  FailureOr<L::MmaOperand> which =
+      mmaOperandOf(loc, getOperationName(), int(adaptor.getOperandId()));
+  if (failed(which))
+    return failure();
   L::IntTuple shape = cast<IntTupleType>(adaptor.getShape().getType()).getTuple();
   std::vector<L::Int> extents;
   L::flattenInto(shape, extents);
@@ -361,8 +372,7 @@ LogicalResult TiledMmaPartitionShapeOp::inferReturnTypes(MLIRContext *ctx,
     return emitOptionalError(loc, getOperationName(), ": the tile's shape must be static, got ",
                              adaptor.getShape().getType());
   try {
-    auto which = static_cast<L::MmaOperand>(std::min(operand, 2)); // d is laid out as c
-    L::Layout part = L::partition(tiled.getTiledMma(), which, L::makeLayout(shape), 0);
+    L::Layout part = L::partition(tiled.getTiledMma(), *which, L::makeLayout(shape), 0);
     results.push_back(IntTupleType::get(ctx, part.shape()));
     return success();
   } catch (const L::LayoutError &e) {
