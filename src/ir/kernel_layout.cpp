@@ -2127,6 +2127,77 @@ using PartitionFragments =
     std::function<std::pair<IntTuple, Layout>(const Layout &, const IntTuple &)>;
 using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
 
+/// The start of identity or counting tensor x as the base of a !fly.coord_tensor: one integer
+/// for a counting tensor (integer strides), or a flat tuple of one coordinate per identity
+/// dimension where every stride is 0 or one such dimension's basis element. Nothing otherwise.
+std::optional<IntTuple> coordinateBase(const Entry &x) {
+  size_t n = x.identityOffset.size();
+  if (!x.identity || n == 0 || !integerLeaves(x.layout->shape()))
+    return std::nullopt;
+  if (n == 1)
+    return integerLeaves(x.layout->stride()) ? std::optional(IntTuple(x.identityOffset[0]))
+                                             : std::nullopt;
+  std::vector<Int> strides;
+  layout::flattenInto(x.layout->stride(), strides);
+  for (const Int &s : strides) {
+    bool zero = s.isStatic() && !s.isBasis() && s.value() == 0;
+    bool dimension = s.isBasis() && s.basis().size() == 1 && size_t(s.basis()[0]) < n;
+    if (!zero && !dimension)
+      return std::nullopt;
+  }
+  return IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end()));
+}
+
+/// Thread `thr`'s part of identity or counting tensor x as FlyDSL's partition op on its
+/// !fly.coord_tensor (`make(view, thr)` builds the op). The builder's algebra, run in a scratch
+/// block, gives the structure of the part's layout and start; their dynamic leaves are read from
+/// the op's result, which fly-lower-to-llvm computes. The elements stay the builder's
+/// (start + layout(coordinate)).
+std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                                              const PartitionFragments &fragments,
+                                              const PartitionPart &part,
+                                              const std::function<MValue(MValue, MValue)> &make) {
+  std::optional<IntTuple> base = coordinateBase(x);
+  if (!base || !thr.isLeaf() || thr.leaf().isBasis())
+    return std::nullopt;
+  std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts, startFacts;
+  IntTuple start;
+  auto [shape, stride] = structureOf(
+      k,
+      [&] {
+        auto [crd, view] = fragments(*x.layout, thr);
+        IntTuple off = LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true);
+        std::vector<Int> leaves;
+        for (size_t j = 0; j < x.identityOffset.size(); ++j)
+          leaves.push_back(layout::add(x.identityOffset[j], off[j].leaf()));
+        // The facts are taken here: the scratch block's values die with it.
+        start = factsOf(layout::unflatten(*base, leaves), startFacts);
+        return part(view, thr);
+      },
+      shapeFacts, strideFacts);
+  MValue view = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, *base),
+                                        flyLayout(k, *x.layout), mlir::DenseI64ArrayAttr());
+  MValue p = make(view, flyTuple<fly::MakeIntTupleOp>(k, thr));
+  auto type = mlir::cast<fly::CoordTensorType>(p.getType());
+  Layout typed = type.getLayout().getLayout();
+  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
+  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
+    return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
+  });
+  IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
+    return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
+  });
+  IntTuple startRead = readLeaves(k, start, startFacts, type.getBase().getTuple(),
+                                  [&] { return MValue(fly::GetIterOp::create(k.b, k.loc(), p)); });
+  Entry e = x;
+  e.paramIndex = -1;
+  e.layout = layout::makeUnchecked(shapeRead, strideRead);
+  e.rank = static_cast<int>(e.layout->rank());
+  e.identityOffset.clear();
+  layout::flattenInto(startRead, e.identityOffset);
+  return k.newValue(std::move(e));
+}
+
 /// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
 /// where x has a Fly view (global, shared or registers, swizzled only as a Fly pointer
 /// swizzles) and the thread is one index. src/layout's partition on the builder's leaves, run in a
@@ -2136,6 +2207,8 @@ using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
 std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
                                     const PartitionFragments &fragments, const PartitionPart &part,
                                     const std::function<MValue(MValue, MValue)> &make) {
+  if (x.identity)
+    return flyCoordinatePartition(k, x, thr, fragments, part, make);
   bool buffer = x.rsrc && flyBufferSide(k, x);
   if (!(buffer || flyViewable(x)) || !thr.isLeaf() || thr.leaf().isBasis())
     return std::nullopt;
@@ -2331,9 +2404,13 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
                           layout::threadFragmentsMma(*tm->mma, which, l));
   };
   PartitionPart part = layout::partitionByThread;
+  // A coordinate tensor's partition depends on the atom alone: its operands' type stands in.
+  DType dtype = x->dtype;
+  if (x->identity && operand < 2)
+    dtype = atomInputType(tm->mma->atom.abType).value_or(x->dtype);
   std::optional<Value *> asFly;
   if (fly::TiledMmaType type =
-          operand <= 2 ? flyTiledMmaType(k, *tm->mma, operand, x->dtype) : fly::TiledMmaType();
+          operand <= 2 ? flyTiledMmaType(k, *tm->mma, operand, dtype) : fly::TiledMmaType();
       type && !k.algebra("partition", [&] {
         asFly =
             flyPartition(k, *x, thr, fragments, part, [&](MValue view, MValue thread) -> MValue {

@@ -655,3 +655,54 @@ def test_permuted_mma_partitions_are_fly_ops_of_the_permuted_type(dump_dir):
     origin = (dump_dir() / "00_origin.mlir").read_text()
     assert origin.count("fly.tiled_mma.partition(") == 3
     assert "<(1,1,1):(0,0,0)>, !fly.tile<[(8,2):(2,1)|*|*]>>" in origin
+
+
+@flyc.kernel
+def copy_through_coordinates(src: fx.Tensor, dst: fx.Tensor, n: fx.Int32):
+    # Each block's 4x8 tile of src goes to dst at the coordinates of the thread's part of an
+    # identity tensor (n rows, so the part starts at a run-time coordinate).
+    _, thr, _ = four_threads()
+    rows = (fx.block_idx.x, 0)
+    part = thr.partition_S(fx.local_tile(src, (4, 8), rows))
+    where = thr.partition_S(fx.local_tile(fx.make_identity_tensor((n, 8)), (4, 8), rows))
+    for i in fx.range_constexpr(8):
+        c = where[i]
+        dst[c[0], c[1]] = part[i]
+
+
+def test_partitions_of_identity_tensors_are_fly_ops_on_coordinate_tensors(dump_dir):
+    a = np.arange(64, dtype=np.float32).reshape(8, 8)
+    out = np.zeros_like(a)
+    copy_through_coordinates(a, out, 8).launch(grid=(2,), block=(4,))
+    np.testing.assert_array_equal(out, a)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(r'"fly.tiled_copy.partition_src".*-> !fly.coord_tensor<\(\?', origin)
+    for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):
+        copy_through_coordinates.compile(a, out, 8, target=target, arch=arch)
+
+
+@flyc.kernel
+def mma_lanes(lanes_a: fx.Tensor, lanes_c: fx.Tensor):
+    # Which lane of the 16x16x4 MFMA holds each element of A (16 x 4) and of C (16 x 16).
+    lane = fx.thread_idx.x
+    thr = ONE_MFMA.thr_slice(lane)
+    for out, shape, part in (
+        (lanes_a, (16, 4), thr.partition_A),
+        (lanes_c, (16, 16), thr.partition_C),
+    ):
+        where = part(fx.make_identity_tensor(shape))
+        for i in fx.range_constexpr(fx.size(where)):
+            c = where[i]
+            out[c[0], c[1]] = lane
+
+
+def test_mma_partitions_of_identity_tensors_give_each_lanes_elements(dump_dir):
+    a, c = np.full((16, 4), -1, np.int32), np.full((16, 16), -1, np.int32)
+    mma_lanes(a, c).launch(grid=(1,), block=(64,))
+    r, k = np.indices(a.shape)
+    np.testing.assert_array_equal(a, r + 16 * k)  # lane l holds A[l % 16, l // 16]
+    r, n = np.indices(c.shape)
+    np.testing.assert_array_equal(c, n + 16 * (r // 4))  # and C[4 (l // 16) + i, l % 16]
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    for operand in "ac":
+        assert re.search(rf"fly.tiled_mma.partition\({operand}, .*-> !fly.coord_tensor<", origin)
