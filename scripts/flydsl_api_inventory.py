@@ -78,6 +78,12 @@ DIFFERENCES = """
   waits for, so `asyncmark` / `wait_asyncmark` emit nothing; the 96-bit form and
   `GlobalLoadAsyncLDS` (from a global pointer, not a buffer) are refused with a reason (LLVM 22
   has no asynchronous LDS DMA).
+- `fx.rocdl.WMMA` on gfx12 (RDNA4) gives each lane the A and B values that AMD's matrix
+  instruction calculator places in its registers: row (or column) l % 16 and K 0..3 and 8..11
+  in lanes 0-15, 4..7 and 12..15 in lanes 16-31. FlyDSL's gfx120x atom gives lanes 0-15 K
+  0..7 and lanes 16-31 K 8..15: the same products (K is summed, and A and B are permuted
+  alike), but a FlyDSL kernel that copies such a fragment as 8 consecutive elements (its RDNA
+  GEMM's 128-bit retiled copies) is refused here with the layout that is not consecutive.
 - `@fx.struct` of value fields (numbers, tensors, structs, `fx.Constexpr[T]`) is a frozen class
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other

@@ -74,6 +74,22 @@ HOST_KNOBS = {
 }
 
 
+# FlyDSL's tests for one arch skip themselves on any other (`get_rocm_arch()`): files whose names
+# say which run with that arch (emulated on the cpu target) unless ARCH is set already.
+ARCH_OF_FILE = {
+    "rdna4": "gfx1201",
+    "rdna_gemm": "gfx1201",
+    "gfx950": "gfx950",
+    "gfx1250": "gfx1250",
+}
+
+
+def arch_of(rel):
+    """The ARCH a FlyDSL file's name asks for, or None."""
+    name = Path(rel).name
+    return next((arch for key, arch in ARCH_OF_FILE.items() if key in name), None)
+
+
 def torch_without_gpu():
     """True when torch is installed but sees no GPU: the programs then run on the host."""
     probe = "import torch, sys; sys.exit(0 if not torch.cuda.is_available() else 3)"
@@ -146,7 +162,9 @@ def main():
                     # FlyDSL's scripts/run_tests.sh leaves its large_shape tests out by default
                     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "--tb=line", "-rN", "-m", "not large_shape", rel]  # fmt: skip
-                    rc, out = run(cmd, scratch, env, args.timeout)
+                    arch = arch_of(rel) if "ARCH" not in os.environ else None
+                    file_env = dict(env, ARCH=arch) if arch else env
+                    rc, out = run(cmd, scratch, file_env, args.timeout)
                     c = pytest_counts(out)
                     failed = c.get("failed", 0) + c.get("error", 0)
                     if rc not in (0, 1, 5) and not failed:
@@ -154,6 +172,8 @@ def main():
                     note = "" if not failed else why(out)
                     if c.get("skipped"):
                         note = (note + "; " if note else "") + f"{c['skipped']} skipped"
+                    if arch:
+                        note = (note + "; " if note else "") + f"ARCH={arch}"
                     rows.append((rel, c.get("passed", 0), failed, note))
                 print(f"{rel}: {rows[-1][1]} passed, {rows[-1][2]} failed", file=sys.stderr)
     finally:

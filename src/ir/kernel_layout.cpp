@@ -2330,17 +2330,25 @@ std::optional<DType> atomInputType(const std::string &t);
 fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, int operand,
                                   DType dtype) {
   const layout::MmaAtom &atom = t.atom;
-  // A and B name their element type (fp8's two formats); C's comes from the atom.
-  std::optional<DType> ab = atomInputType(atom.abType);
-  if (operand < 2 && (ab ? *ab == dtype : atom.abType == "fp8" && isFp8(dtype)))
-    ab = dtype;
-  else if (operand < 2)
-    return {};
-  if (!ab || atom.scaleBlock != 0)
-    return {};
   mlir::Type acc =
       layout::accumulatorType(atom) == "i32" ? k.typeOf(DType::I32, 1) : k.typeOf(DType::F32, 1);
-  mlir::Type inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(*ab, 1), acc);
+  mlir::Type inst;
+  if (atom.scaleBlock != 0) {
+    // A block-scaled atom names its operands' formats; their tensors hold codes (i8) or fp8.
+    if (llvm::StringRef(atom.name).starts_with("v_mfma_scale_"))
+      inst = fly_rocdl::MfmaScaleType::get(
+          k.ctx(), atom.m, atom.n, atom.k, fly_rocdl::scaledFormatType(k.ctx(), atom.abType),
+          fly_rocdl::scaledFormatType(k.ctx(), atom.bType), acc, 0, 0);
+  } else {
+    // A and B name their element type (fp8's two formats); C's comes from the atom.
+    std::optional<DType> ab = atomInputType(atom.abType);
+    if (operand < 2 && (ab ? *ab == dtype : atom.abType == "fp8" && isFp8(dtype)))
+      ab = dtype;
+    else if (operand < 2)
+      return {};
+    if (ab)
+      inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(*ab, 1), acc);
+  }
   if (!inst)
     return {};
   // thr_layout_vmnk is (ThrV, M, N, K) with the atom layout's strides times ThrV's size.

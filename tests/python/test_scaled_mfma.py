@@ -2,6 +2,7 @@
 and scale layouts, every shape and format against a numpy reference on the cpu target emulating
 gfx950 (random codes and E8M0 scales), its instruction in gfx950 code, and its refusals."""
 
+import re
 import subprocess
 
 import flydsl
@@ -167,6 +168,13 @@ def test_gemm_is_the_fly_scaled_atom_with_its_scales_as_state(tmp_path, monkeypa
     assert '"scale_a"' in origin and '"scale_b"' in origin
     assert origin.count("fly.mma_atom_call_ssa(") == 1
     assert "__fly_mma" not in origin
+    # The partitions of A, B and C are FlyDSL's partition op of a tiled MMA of the same atom
+    # (the scales' partitions, which FlyDSL has no operand for, are the builder's).
+    for operand in "abc":
+        assert re.search(
+            rf"fly.tiled_mma.partition\({operand}, .*!fly.tiled_mma<!fly.mma_atom<{re.escape(atom)}>",
+            origin,
+        ), operand
 
 
 def test_the_scaled_atom_is_refused_where_it_does_not_exist(monkeypatch):
