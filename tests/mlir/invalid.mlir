@@ -1721,3 +1721,42 @@ func.func @mma_partition_of_flat_coordinates() {
   %p = fly.tiled_mma.partition(b, %mma, %ct, %thr) : (!tiled, !fly.coord_tensor<0, 256:1>, !fly.int_tuple<17>) -> !fly.coord_tensor<0, 4:1>
   return
 }
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_of_disagreeing_extents(%mma: !mma, %d: !fly.memref<f32, register, (4,2,2):(1,4,8)>,
+    %a: !fly.memref<f32, register, (1,3,2):(0,1,3)>, %c: !fly.memref<f32, register, (4,2,2):(1,4,8)>) {
+  // expected-error @+1 {{takes one atom call's fragments, or D and C as (V, M, N), A as (V, M, K) and B as (V, N, K) (K may be left out) of static extents; got D (4,2,2):(1,4,8), A (1,3,2):(0,1,3)}}
+  fly.gemm(%mma, %d, %a, %a, %c)
+      : (!mma, !fly.memref<f32, register, (4,2,2):(1,4,8)>, !fly.memref<f32, register, (1,3,2):(0,1,3)>,
+         !fly.memref<f32, register, (1,3,2):(0,1,3)>, !fly.memref<f32, register, (4,2,2):(1,4,8)>) -> ()
+  return
+}
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_of_too_many_values_a_call(%mma: !mma, %d: !fly.memref<f32, register, (8,2,2):(1,8,16)>,
+    %a: !fly.memref<f32, register, (1,2):(0,1)>) {
+  // expected-error @+1 {{takes 4 values of D per lane and call (mode 0), not (8,2,2):(1,8,16)}}
+  fly.gemm(%mma, %d, %a, %a, %d)
+      : (!mma, !fly.memref<f32, register, (8,2,2):(1,8,16)>, !fly.memref<f32, register, (1,2):(0,1)>,
+         !fly.memref<f32, register, (1,2):(0,1)>, !fly.memref<f32, register, (8,2,2):(1,8,16)>) -> ()
+  return
+}
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_of_an_unknown_order(%mma: !mma, %d: !fly.memref<f32, register, 4:1>,
+    %a: !fly.memref<f32, register, 1:1>) {
+  // expected-error @+1 {{takes a traversal order 0..11 (FlyDSL's kmn .. nmk_serpentine), not 12}}
+  fly.gemm(%mma, %d, %a, %a, %d) {traversalOrder = 12 : i32}
+      : (!mma, !fly.memref<f32, register, 4:1>, !fly.memref<f32, register, 1:1>,
+         !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}

@@ -1143,11 +1143,16 @@ def Fly_MmaAtomCallSsaOp : Fly_FnOp<"mma_atom_call_ssa"> {
 def Fly_GemmOp : Fly_FnOp<"gemm"> {
   let summary = "D = A * B + C by a tiled MMA, on register fragments";
   let description = [{
-    `fly.gemm(%tiled_mma, %d, %a, %b, %c)`: CuTe's gemm on partitioned fragments. Here the
-    fragments are one atom call's values each (the tiled MMA's other threads hold the rest).
+    `fly.gemm(%tiled_mma, %d, %a, %b, %c)`: CuTe's gemm on partitioned fragments: one atom
+    call's values each (the tiled MMA's other threads hold the rest), or D and C as (V, M, N),
+    A as (V, M[, K]) and B as (V, N[, K]), one atom call per (m, n, k), which fly-layout-lowering
+    makes fly.mma_atom_call ops (C read by the first call of each (m, n), D by the others). The
+    calls go in `traversalOrder` (FlyDSL's orders by number, first letter innermost: kmn 0, knm
+    1, mkn 2, mnk 3, nkm 4, nmk 5, 6..11 their serpentine forms; nmk where absent).
   }];
   let arguments = (ins Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$d, Fly_MemRefType:$a,
-                       Fly_MemRefType:$b, Fly_MemRefType:$c);
+                       Fly_MemRefType:$b, Fly_MemRefType:$c,
+                       OptionalAttr<I32Attr>:$traversalOrder);
   let hasVerifier = 1;
 }
 

@@ -158,6 +158,10 @@ AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 /// fly-layout-lowering and fly-atom-lowering both begin with it.
 void expandCopy(CopyOp copy);
 
+/// FlyDSL's expansion of a fly.gemm of several atom calls: one fly.mma_atom_call per (m, n, k)
+/// in its traversal order; a gemm of one call is left as it is.
+void expandGemm(GemmOp gemm);
+
 /// The layout an algebra op of the dialect computes from its operand layouts (the op's
 /// name picks the function of src/layout): result types and lowering both use it.
 ::fly::layout::Layout computeLayout(llvm::StringRef opName,

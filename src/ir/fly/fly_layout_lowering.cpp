@@ -1783,6 +1783,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       for (CopyOp c : copies)
         expandCopy(c);
     }
+    // ... and gemms of several calls (either pass: lowering takes one call's gemm only).
+    SmallVector<GemmOp> gemms;
+    getOperation()->walk([&](GemmOp g) { gemms.push_back(g); });
+    for (GemmOp g : gemms)
+      expandGemm(g);
     SmallVector<Operation *> dead;
     OpBuilder b(&getContext());
     WalkResult result = getOperation()->walk([&](Operation *op) -> WalkResult {

@@ -7,7 +7,9 @@
 
 #include "ir/fly/fly_dialect.h"
 #include "layout/fragment.h"
+#include "layout/mma.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 
@@ -210,10 +212,124 @@ LogicalResult MmaAtomCallOp::verify() {
                          getA().getType(), getB().getType(), getC().getType(), /*atLeast=*/true);
 }
 
+namespace {
+/// The extents of a fly.gemm of several atom calls: each fragment's modes after its values.
+struct GemmExtents {
+  int64_t m = 1, n = 1, k = 1;
+};
+
+/// Mode `i` of `t`'s layout as a static extent (1 past its rank), or -1.
+int64_t staticMode(FlyMemRefType t, size_t i) {
+  L::Layout l = t.getLayout().getLayout();
+  if (i >= l.rank())
+    return 1;
+  L::Int n = L::size(l.mode(i));
+  return n.isStatic() ? n.value() : -1;
+}
+
+/// D and C as (V, M, N), A as (V, M[, K]) and B as (V, N[, K]), each V one call's values: the
+/// M, N and K they agree on, or an error.
+FailureOr<GemmExtents> gemmExtents(GemmOp op) {
+  MmaOpTypeInterface inst = op.getTiledMma().getType().getAtom().getInstruction();
+  L::MmaAtom atom = inst.getAtom();
+  FlyMemRefType d = op.getD().getType(), a = op.getA().getType(), b = op.getB().getType(),
+                c = op.getC().getType();
+  auto rank = [](FlyMemRefType t) { return t.getLayout().getLayout().rank(); };
+  GemmExtents e{staticMode(d, 1), staticMode(d, 2), staticMode(a, 2)};
+  bool shaped = rank(d) == 3 && rank(c) == 3 && rank(a) >= 2 && rank(a) <= 3 &&
+                rank(b) == rank(a) && e.m > 0 && e.n > 0 && e.k > 0 && staticMode(c, 1) == e.m &&
+                staticMode(c, 2) == e.n && staticMode(a, 1) == e.m && staticMode(b, 1) == e.n &&
+                staticMode(b, 2) == e.k;
+  if (!shaped)
+    return op.emitOpError("takes one atom call's fragments, or D and C as (V, M, N), A as (V, M, "
+                          "K) and B as (V, N, K) (K may be left out) of static extents; got D ")
+           << d.getLayout().getText() << ", A " << a.getLayout().getText() << ", B "
+           << b.getLayout().getText() << ", C " << c.getLayout().getText();
+  auto values = [&](const char *name, FlyMemRefType t, Type element,
+                    const L::Layout &tv) -> LogicalResult {
+    if (t.getAddressSpace() != Register)
+      return op.emitOpError("takes ") << name << " in registers, not in another address space";
+    if (!sameBits(t.getElementType(), element))
+      return op.emitOpError("takes ")
+             << name << " of " << element << ", not " << t.getElementType();
+    if (staticMode(t, 0) != valuesPerLane(tv))
+      return op.emitOpError("takes ")
+             << valuesPerLane(tv) << " values of " << name << " per lane and call (mode 0), not "
+             << t.getLayout().getText();
+    return success();
+  };
+  if (failed(values("D", d, inst.getCElementType(), atom.layoutC)) ||
+      failed(values("A", a, inst.getAElementType(), atom.layoutA)) ||
+      failed(values("B", b, inst.getBElementType(), atom.layoutB)) ||
+      failed(values("C", c, inst.getCElementType(), atom.layoutC)))
+    return failure();
+  return e;
+}
+
+bool oneCall(GemmOp op) {
+  for (Value v : {op.getD(), op.getA(), op.getB(), op.getC()})
+    if (cast<FlyMemRefType>(v.getType()).getLayout().getLayout().rank() != 1)
+      return false;
+  return true;
+}
+
+/// A view of one call's values of fragment `t`: mode 0 at (0, i, j) of its other modes.
+Value callValues(OpBuilder &b, Location loc, Value t, int64_t i, int64_t j) {
+  auto type = cast<FlyMemRefType>(t.getType());
+  L::Layout l = type.getLayout().getLayout();
+  std::vector<L::IntTuple> modes = {L::IntTuple(int64_t(0)), L::IntTuple(i), L::IntTuple(j)};
+  std::vector<L::Int> leaves;
+  for (size_t m = 0; m < l.rank(); ++m)
+    L::flattenInto(L::idx2crd(modes[m], l.mode(m).shape()), leaves);
+  SmallVector<Value> crd;
+  for (const L::Int &x : leaves)
+    crd.push_back(arith::ConstantIndexOp::create(b, loc, x.value()));
+  L::IntTuple at =
+      L::IntTuple::tuple(std::vector<L::IntTuple>(modes.begin(), modes.begin() + l.rank()));
+  auto ptr =
+      PointerType::get(b.getContext(), type.getElementType(), type.getAddressSpace(),
+                       alignmentAt(type, L::evaluate(l, at).leaf()), type.getAddressSwizzle());
+  Value first = ElementPtrOp::create(b, loc, ptr, t, crd);
+  Value layout = StaticOp::create(b, loc, LayoutType::get(b.getContext(), l.mode(0)));
+  return MakeViewOp::create(b, loc, first, layout, DenseI64ArrayAttr());
+}
+} // namespace
+
 LogicalResult GemmOp::verify() {
-  return verifyFragments(*this, getTiledMma().getType().getAtom().getInstruction(),
-                         getD().getType(), getA().getType(), getB().getType(), getC().getType(),
-                         /*atLeast=*/false);
+  if (auto order = getTraversalOrder(); order && (*order < 0 || *order > 11))
+    return emitOpError("takes a traversal order 0..11 (FlyDSL's kmn .. nmk_serpentine), not ")
+           << *order;
+  if (oneCall(*this))
+    return verifyFragments(*this, getTiledMma().getType().getAtom().getInstruction(),
+                           getD().getType(), getA().getType(), getB().getType(), getC().getType(),
+                           /*atLeast=*/false);
+  return gemmExtents(*this);
+}
+
+void fly::ir::fly::expandGemm(GemmOp g) {
+  if (oneCall(g))
+    return;                        // the atom call's own lowering takes it
+  GemmExtents e = *gemmExtents(g); // the verifier checked them
+  OpBuilder b(g);
+  Location loc = g.getLoc();
+  // FlyDSL's atom: the one the tiled MMA was made of, where that is in sight.
+  Value atom;
+  if (auto made = g.getTiledMma().getDefiningOp<MakeTiledMmaOp>())
+    atom = made.getMmaAtom();
+  else
+    atom = MakeMmaAtomOp::create(b, loc, g.getTiledMma().getType().getAtom());
+  auto order = static_cast<L::GemmOrder>(g.getTraversalOrder().value_or(5)); // nmk
+  std::vector<bool> started(size_t(e.m * e.n), false);
+  for (auto [m, n, k] : L::gemmTraversal(e.m, e.n, e.k, order)) {
+    bool seen = started[size_t(m * e.n + n)];
+    started[size_t(m * e.n + n)] = true;
+    Value d = callValues(b, loc, g.getD(), m, n);
+    Value a = callValues(b, loc, g.getA(), m, k);
+    Value bv = callValues(b, loc, g.getB(), n, k);
+    Value c = callValues(b, loc, seen ? g.getD() : g.getC(), m, n);
+    MmaAtomCallOp::create(b, loc, atom, d, a, bv, c);
+  }
+  g.erase();
 }
 
 LogicalResult MmaAtomCallSsaOp::verify() {
