@@ -2383,6 +2383,16 @@ fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, in
     return {};
   return type;
 }
+
+/// fly.make_tiled_mma of a fly.make_mma_atom, its atom layout and permutation, all in `type`.
+MValue flyTiledMma(Kernel::Impl &k, fly::TiledMmaType type) {
+  MValue atom = fly::MakeMmaAtomOp::create(k.b, k.loc(), type.getAtom());
+  return fly::MakeTiledMmaOp::create(
+      k.b, k.loc(), atom, fly::StaticOp::create(k.b, k.loc(), type.getAtomLayout()),
+      type.getPermutation() == fly::TiledMmaType::getDefaultPermutation(k.ctx())
+          ? MValue()
+          : MValue(fly::StaticOp::create(k.b, k.loc(), type.getPermutation())));
+}
 } // namespace
 
 Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
@@ -2422,14 +2432,8 @@ Value *Kernel::mmaPartition(Value *ht, int operand, Value *hthr, Value *hx) {
       type && !k.algebra("partition", [&] {
         asFly =
             flyPartition(k, *x, thr, fragments, part, [&](MValue view, MValue thread) -> MValue {
-              MValue a = fly::MakeMmaAtomOp::create(k.b, k.loc(), type.getAtom());
-              MValue t = fly::MakeTiledMmaOp::create(
-                  k.b, k.loc(), a, fly::StaticOp::create(k.b, k.loc(), type.getAtomLayout()),
-                  type.getPermutation() == fly::TiledMmaType::getDefaultPermutation(k.ctx())
-                      ? MValue()
-                      : MValue(fly::StaticOp::create(k.b, k.loc(), type.getPermutation())));
               return fly::TiledMmaPartitionOp::create(k.b, k.loc(), k.b.getI32IntegerAttr(operand),
-                                                      t, view, thread);
+                                                      flyTiledMma(k, type), view, thread);
             });
       }))
     return nullptr;
@@ -2852,6 +2856,17 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
                 : atom.abType + " a and b and " + dtypeName(acc) + " c and d") +
            ", got " + dtypeName(a->dtype) + ", " + dtypeName(b->dtype) + ", " +
            dtypeName(c->dtype) + ", " + dtypeName(d->dtype));
+    return;
+  }
+  // FlyDSL's fly.gemm where the dialect has the tiled MMA and the fragments have Fly views:
+  // fly-layout-lowering makes its atom calls, in the builder's order (mnk unless told).
+  if (fly::TiledMmaType type = flyTiledMmaType(k, *tm->mma, 0, a->dtype);
+      type && !traversal.layout && flyViewable(*d) && flyViewable(*a) && flyViewable(*b) &&
+      flyViewable(*c)) {
+    MValue tiled = flyTiledMma(k, type);
+    int order = traversal.order == -1 ? int(layout::GemmOrder::Mnk) : traversal.order;
+    fly::GemmOp::create(k.b, k.loc(), tiled, flyView(k, *d), flyView(k, *a), flyView(k, *b),
+                        flyView(k, *c), k.b.getI32IntegerAttr(order));
     return;
   }
   std::string callee = std::string(kMmaFnPrefix) + atom.name;

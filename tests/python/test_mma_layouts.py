@@ -384,8 +384,9 @@ FLY_ATOMS = [
 @pytest.mark.parametrize("op,dtype,np_dtype,target,arch,instruction", FLY_ATOMS)
 def test_gemm_is_fly_mma_atom_calls(op, dtype, np_dtype, target, arch, instruction, tmp_path,
                                     monkeypatch):  # fmt: skip
-    # The builder's gemm is the Fly dialect's atom and one call per atom call; the target's
-    # stages make them instructions (or the cpu's emulation) after the Fly passes.
+    # The builder's gemm is FlyDSL's fly.gemm of a tiled MMA of the dialect's atom, which
+    # fly-layout-lowering makes one fly.mma_atom_call per atom call; the target's stages make
+    # them instructions (or the cpu's emulation) after the Fly passes.
     monkeypatch.setenv("FLYDSL_DUMP_IR", "1")
     monkeypatch.setenv("FLYDSL_DUMP_DIR", str(tmp_path))
     kernel, args, _, _ = _one_tile_gemm(op, dtype, np_dtype)
@@ -393,9 +394,12 @@ def test_gemm_is_fly_mma_atom_calls(op, dtype, np_dtype, target, arch, instructi
     folder = tmp_path / f"{target}-{arch}"
     origin = (folder / "00_origin.mlir").read_text()
     assert f"fly.make_mma_atom : !fly.mma_atom<{instruction}>" in origin
-    calls = re.findall(r"fly\.mma_atom_call_ssa\(", origin)
+    assert len(re.findall(r"\bfly\.gemm\(", origin)) == 1
+    assert "mma_atom_call" not in origin and "__fly_mma" not in origin
+    lowered = (folder / "01_fly_layout_lowering.mlir").read_text()
+    calls = re.findall(r"fly\.mma_atom_call\(", lowered)
     assert len(calls) == 1  # each thread holds one atom call's values of the 2 x 2 tile
-    assert "__fly_mma" not in origin
+    assert "fly.gemm" not in lowered
 
 
 MFMA_CODE = [
