@@ -2861,12 +2861,18 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   // FlyDSL's fly.gemm where the dialect has the tiled MMA and the fragments have Fly views:
   // fly-layout-lowering makes its atom calls, in the builder's order (mnk unless told).
   if (fly::TiledMmaType type = flyTiledMmaType(k, *tm->mma, 0, a->dtype);
-      type && !traversal.layout && flyViewable(*d) && flyViewable(*a) && flyViewable(*b) &&
-      flyViewable(*c)) {
+      type && flyViewable(*d) && flyViewable(*a) && flyViewable(*b) && flyViewable(*c)) {
     MValue tiled = flyTiledMma(k, type);
-    int order = traversal.order == -1 ? int(layout::GemmOrder::Mnk) : traversal.order;
+    mlir::IntegerAttr order;
+    MValue byLayout;
+    if (traversal.layout)
+      byLayout =
+          fly::StaticOp::create(k.b, k.loc(), fly::LayoutType::get(k.ctx(), *traversal.layout));
+    else
+      order = k.b.getI32IntegerAttr(traversal.order == -1 ? int(layout::GemmOrder::Mnk)
+                                                          : traversal.order);
     fly::GemmOp::create(k.b, k.loc(), tiled, flyView(k, *d), flyView(k, *a), flyView(k, *b),
-                        flyView(k, *c), k.b.getI32IntegerAttr(order));
+                        flyView(k, *c), order, byLayout);
     return;
   }
   std::string callee = std::string(kMmaFnPrefix) + atom.name;

@@ -71,3 +71,31 @@ func.func @without_k(%d: !acc, %a: !a2, %b: !a2, %c: !acc) {
   fly.gemm(%mma, %d, %a, %b, %c) {traversalOrder = 3 : i32} : (!mma, !acc, !a2, !a2, !acc) -> ()
   return
 }
+
+// FlyDSL's traversal layout: its i-th value x is the call (x % M, x / M % N, x / (M N)); here
+// (2,2):(2,1) over M = N = 2 visits x = 0, 2, 1, 3: (0,0), (0,1), (1,0), (1,1).
+// ROUND-LABEL: func.func @by_layout
+// ROUND: fly.gemm(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) traversalLayout = %{{.*}} :
+// CALLS-LABEL: func.func @by_layout
+// CALLS-DAG: %[[Z:.*]] = arith.constant 0 : index
+// CALLS-DAG: %[[O:.*]] = arith.constant 1 : index
+// CALLS: fly.memref.element_ptr %arg0[%[[Z]], %[[Z]], %[[Z]]]
+// CALLS: fly.mma_atom_call(
+// CALLS: fly.memref.element_ptr %arg0[%[[Z]], %[[Z]], %[[O]]]
+// CALLS: fly.mma_atom_call(
+// CALLS: fly.memref.element_ptr %arg0[%[[Z]], %[[O]], %[[Z]]]
+// CALLS: fly.mma_atom_call(
+// CALLS: fly.memref.element_ptr %arg0[%[[Z]], %[[O]], %[[O]]]
+// CALLS: fly.mma_atom_call(
+// CALLS-NOT: fly.mma_atom_call(
+// CHECK-LABEL: func.func @by_layout
+// CHECK-COUNT-4: rocdl.mfma.f32.16x16x4f32
+func.func @by_layout(%d: !acc, %a: !a2, %b: !a2, %c: !acc) {
+  %atom = fly.make_mma_atom : !atom
+  %l = fly.static : !fly.layout<(1,1,1):(0,0,0)>
+  %mma = fly.make_tiled_mma(%atom, %l) : (!atom, !fly.layout<(1,1,1):(0,0,0)>) -> !mma
+  %order = fly.static : !fly.layout<(2,2):(2,1)>
+  fly.gemm(%mma, %d, %a, %b, %c) traversalLayout = %order
+      : (!mma, !acc, !a2, !a2, !acc, !fly.layout<(2,2):(2,1)>) -> ()
+  return
+}

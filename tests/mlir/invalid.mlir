@@ -1760,3 +1760,33 @@ func.func @gemm_of_an_unknown_order(%mma: !mma, %d: !fly.memref<f32, register, 4
          !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 4:1>) -> ()
   return
 }
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_traversal_that_skips_calls(%mma: !mma, %d: !fly.memref<f32, register, (4,2,2):(1,4,8)>,
+    %a: !fly.memref<f32, register, (1,2):(0,1)>) {
+  %order = fly.static : !fly.layout<4:0>
+  // expected-error @+1 {{must visit each of the 4 atom calls once}}
+  fly.gemm(%mma, %d, %a, %a, %d) traversalLayout = %order
+      : (!mma, !fly.memref<f32, register, (4,2,2):(1,4,8)>, !fly.memref<f32, register, (1,2):(0,1)>,
+         !fly.memref<f32, register, (1,2):(0,1)>, !fly.memref<f32, register, (4,2,2):(1,4,8)>,
+         !fly.layout<4:0>) -> ()
+  return
+}
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_with_two_traversals(%mma: !mma, %d: !fly.memref<f32, register, (4,2,2):(1,4,8)>,
+    %a: !fly.memref<f32, register, (1,2):(0,1)>) {
+  %order = fly.static : !fly.layout<4:1>
+  // expected-error @+1 {{takes a traversal order or a traversal layout, not both}}
+  fly.gemm(%mma, %d, %a, %a, %d) traversalLayout = %order {traversalOrder = 3 : i32}
+      : (!mma, !fly.memref<f32, register, (4,2,2):(1,4,8)>, !fly.memref<f32, register, (1,2):(0,1)>,
+         !fly.memref<f32, register, (1,2):(0,1)>, !fly.memref<f32, register, (4,2,2):(1,4,8)>,
+         !fly.layout<4:1>) -> ()
+  return
+}

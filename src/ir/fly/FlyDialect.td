@@ -1140,7 +1140,7 @@ def Fly_MmaAtomCallSsaOp : Fly_FnOp<"mma_atom_call_ssa"> {
   let hasVerifier = 1;
 }
 
-def Fly_GemmOp : Fly_FnOp<"gemm"> {
+def Fly_GemmOp : Fly_Op<"gemm"> {
   let summary = "D = A * B + C by a tiled MMA, on register fragments";
   let description = [{
     `fly.gemm(%tiled_mma, %d, %a, %b, %c)`: CuTe's gemm on partitioned fragments: one atom
@@ -1148,11 +1148,17 @@ def Fly_GemmOp : Fly_FnOp<"gemm"> {
     A as (V, M[, K]) and B as (V, N[, K]), one atom call per (m, n, k), which fly-layout-lowering
     makes fly.mma_atom_call ops (C read by the first call of each (m, n), D by the others). The
     calls go in `traversalOrder` (FlyDSL's orders by number, first letter innermost: kmn 0, knm
-    1, mkn 2, mnk 3, nkm 4, nmk 5, 6..11 their serpentine forms; nmk where absent).
+    1, mkn 2, mnk 3, nkm 4, nmk 5, 6..11 their serpentine forms; nmk where absent), or as
+    `traversalLayout = %l` gives them: a static layout whose i-th value is call
+    m + M n + M N k.
   }];
   let arguments = (ins Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$d, Fly_MemRefType:$a,
                        Fly_MemRefType:$b, Fly_MemRefType:$c,
-                       OptionalAttr<I32Attr>:$traversalOrder);
+                       OptionalAttr<I32Attr>:$traversalOrder,
+                       Optional<Fly_LayoutType>:$traversalLayout);
+  let assemblyFormat = "`(` $tiledMma `,` $d `,` $a `,` $b `,` $c `)` "
+                       "(`traversalLayout` `=` $traversalLayout^)? attr-dict `:` "
+                       "functional-type(operands, results)";
   let hasVerifier = 1;
 }
 

@@ -295,15 +295,45 @@ Value callValues(OpBuilder &b, Location loc, Value t, int64_t i, int64_t j) {
 }
 } // namespace
 
+namespace {
+/// The (m, n, k) of each atom call of a gemm of extents `e`, in its traversal.
+std::vector<std::array<int64_t, 3>> gemmCalls(GemmOp g, const GemmExtents &e) {
+  if (Value l = g.getTraversalLayout())
+    return L::gemmTraversal(e.m, e.n, e.k, cast<LayoutType>(l.getType()).getLayout());
+  return L::gemmTraversal(e.m, e.n, e.k,
+                          static_cast<L::GemmOrder>(g.getTraversalOrder().value_or(5))); // nmk
+}
+} // namespace
+
 LogicalResult GemmOp::verify() {
   if (auto order = getTraversalOrder(); order && (*order < 0 || *order > 11))
     return emitOpError("takes a traversal order 0..11 (FlyDSL's kmn .. nmk_serpentine), not ")
            << *order;
+  if (getTraversalOrder() && getTraversalLayout())
+    return emitOpError("takes a traversal order or a traversal layout, not both");
+  if (oneCall(*this) && getTraversalLayout())
+    return emitOpError("takes a traversal layout for fragments of several atom calls only");
   if (oneCall(*this))
     return verifyFragments(*this, getTiledMma().getType().getAtom().getInstruction(),
                            getD().getType(), getA().getType(), getB().getType(), getC().getType(),
                            /*atLeast=*/false);
-  return gemmExtents(*this);
+  FailureOr<GemmExtents> e = gemmExtents(*this);
+  if (failed(e))
+    return failure();
+  if (Value l = getTraversalLayout()) {
+    L::Layout traversal = cast<LayoutType>(l.getType()).getLayout();
+    std::vector<L::Int> leaves;
+    L::flattenInto(traversal.shape(), leaves);
+    L::flattenInto(traversal.stride(), leaves);
+    if (!llvm::all_of(leaves, [](const L::Int &x) { return x.isStatic(); }))
+      return emitOpError("takes a static traversal layout, not ") << traversal.str();
+    try {
+      gemmCalls(*this, *e);
+    } catch (const L::LayoutError &error) {
+      return emitOpError(error.what());
+    }
+  }
+  return success();
 }
 
 void fly::ir::fly::expandGemm(GemmOp g) {
@@ -318,9 +348,8 @@ void fly::ir::fly::expandGemm(GemmOp g) {
     atom = made.getMmaAtom();
   else
     atom = MakeMmaAtomOp::create(b, loc, g.getTiledMma().getType().getAtom());
-  auto order = static_cast<L::GemmOrder>(g.getTraversalOrder().value_or(5)); // nmk
   std::vector<bool> started(size_t(e.m * e.n), false);
-  for (auto [m, n, k] : L::gemmTraversal(e.m, e.n, e.k, order)) {
+  for (auto [m, n, k] : gemmCalls(g, e)) {
     bool seen = started[size_t(m * e.n + n)];
     started[size_t(m * e.n + n)] = true;
     Value d = callValues(b, loc, g.getD(), m, n);
