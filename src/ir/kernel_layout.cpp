@@ -2127,6 +2127,22 @@ using PartitionFragments =
     std::function<std::pair<IntTuple, Layout>(const Layout &, const IntTuple &)>;
 using PartitionPart = std::function<Layout(const Layout &, const IntTuple &)>;
 
+/// The layout of a partition op's result `p` (of type layout `typed`): the structure the
+/// builder's algebra gave (`shape`, `stride`), each dynamic leaf read from the op.
+Layout readPartitionLayout(Kernel::Impl &k, MValue p, const Layout &typed, const IntTuple &shape,
+                           const IntTuple &stride,
+                           const std::vector<std::optional<LeafFacts>> &shapeFacts,
+                           const std::vector<std::optional<LeafFacts>> &strideFacts) {
+  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
+  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
+    return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
+  });
+  IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
+    return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
+  });
+  return layout::makeUnchecked(shapeRead, strideRead);
+}
+
 /// The start of identity or counting tensor x as the base of a !fly.coord_tensor: one integer
 /// for a counting tensor (integer strides), or a flat tuple of one coordinate per identity
 /// dimension where every stride is 0 or one such dimension's basis element. Nothing otherwise.
@@ -2179,19 +2195,13 @@ std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, c
                                         flyLayout(k, *x.layout), mlir::DenseI64ArrayAttr());
   MValue p = make(view, flyTuple<fly::MakeIntTupleOp>(k, thr));
   auto type = mlir::cast<fly::CoordTensorType>(p.getType());
-  Layout typed = type.getLayout().getLayout();
-  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
-  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
-    return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
-  });
-  IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
-    return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
-  });
+  Layout read = readPartitionLayout(k, p, type.getLayout().getLayout(), shape, stride, shapeFacts,
+                                    strideFacts);
   IntTuple startRead = readLeaves(k, start, startFacts, type.getBase().getTuple(),
                                   [&] { return MValue(fly::GetIterOp::create(k.b, k.loc(), p)); });
   Entry e = x;
   e.paramIndex = -1;
-  e.layout = layout::makeUnchecked(shapeRead, strideRead);
+  e.layout = read;
   e.rank = static_cast<int>(e.layout->rank());
   e.identityOffset.clear();
   layout::flattenInto(startRead, e.identityOffset);
@@ -2218,15 +2228,8 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
   MValue p = make(buffer ? flyBufferView(k, x) : flyView(k, x, x.baseAlign),
                   flyTuple<fly::MakeIntTupleOp>(k, thr));
   auto type = mlir::cast<fly::FlyMemRefType>(p.getType());
-  Layout typed = type.getLayout().getLayout();
-  auto layoutOf = [&] { return MValue(fly::GetLayoutOp::create(k.b, k.loc(), p)); };
-  IntTuple shapeRead = readLeaves(k, shape, shapeFacts, typed.shape(), [&] {
-    return MValue(fly::GetShapeOp::create(k.b, k.loc(), layoutOf()));
-  });
-  IntTuple strideRead = readLeaves(k, stride, strideFacts, typed.stride(), [&] {
-    return MValue(fly::GetStrideOp::create(k.b, k.loc(), layoutOf()));
-  });
-  Layout read = layout::makeUnchecked(shapeRead, strideRead);
+  Layout read = readPartitionLayout(k, p, type.getLayout().getLayout(), shape, stride, shapeFacts,
+                                    strideFacts);
   if (x.swizzle || buffer) {
     // The builder keeps a swizzled tile's pointer at the swizzle's base and a buffer tensor's
     // offset from its resource: those offsets are computed here for the builder's own accesses
