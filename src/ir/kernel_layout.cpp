@@ -1211,6 +1211,27 @@ Value *Kernel::rmemTensor(Value *h, DType dtype) {
 }
 
 namespace {
+/// The start of identity or counting tensor x as the base of a !fly.coord_tensor: one integer
+/// for a counting tensor (integer strides), or a flat tuple of one coordinate per identity
+/// dimension where every stride is 0 or one such dimension's basis element. Nothing otherwise.
+std::optional<IntTuple> coordinateBase(const Entry &x) {
+  size_t n = x.identityOffset.size();
+  if (!x.identity || n == 0 || !integerLeaves(x.layout->shape()))
+    return std::nullopt;
+  if (n == 1)
+    return integerLeaves(x.layout->stride()) ? std::optional(IntTuple(x.identityOffset[0]))
+                                             : std::nullopt;
+  std::vector<Int> strides;
+  layout::flattenInto(x.layout->stride(), strides);
+  for (const Int &s : strides) {
+    bool zero = s.isStatic() && !s.isBasis() && s.value() == 0;
+    bool dimension = s.isBasis() && s.basis().size() == 1 && size_t(s.basis()[0]) < n;
+    if (!zero && !dimension)
+      return std::nullopt;
+  }
+  return IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end()));
+}
+
 /// The element offset (or the coordinate of an identity tensor) at `crd`.
 std::optional<IntTuple> accessOffset(Kernel::Impl &k, Entry &t, const IntTuple &crd) {
   std::optional<IntTuple> off;
@@ -1224,6 +1245,60 @@ std::optional<IntTuple> accessOffset(Kernel::Impl &k, Entry &t, const IntTuple &
         off->elems()[j] = IntTuple(layout::add(t.identityOffset[j], (*off)[j].leaf()));
   });
   return off;
+}
+
+/// Element `crd` of identity or counting tensor t as FlyDSL's fly.memref.load of its
+/// !fly.coord_tensor, where t has that form: the builder's algebra, run in a scratch block,
+/// gives the element's structure and its dynamic leaves' facts, the op (which
+/// fly-layout-lowering computes) their values. Nothing where t or crd has no Fly form, or where
+/// the builder's access fails (its error is recorded).
+std::optional<IntTuple> flyCoordinateElement(Kernel::Impl &k, Entry &t, const IntTuple &crd,
+                                             bool &failed) {
+  std::optional<IntTuple> base = coordinateBase(t);
+  if (!base || !integerLeaves(crd) || layout::hasUnderscore(crd))
+    return std::nullopt;
+  std::vector<std::optional<LeafFacts>> facts;
+  IntTuple element;
+  {
+    mlir::Block scratch;
+    mlir::OpBuilder::InsertionGuard guard(k.b);
+    k.b.setInsertionPointToEnd(&scratch);
+    std::optional<IntTuple> off = accessOffset(k, t, crd);
+    if (!off) {
+      failed = true;
+      return std::nullopt;
+    }
+    element = factsOf(*off, facts);
+  }
+  std::optional<IntTuple> typed;
+  if (!k.algebra("tensor access", [&] {
+        auto typeOf = [&](const IntTuple &x) {
+          return fly::IntTupleType::get(k.ctx(), x).getTuple();
+        };
+        typed = fly::coordinateAt(
+            typeOf(*base), fly::LayoutType::get(k.ctx(), *t.layout).getLayout(), typeOf(crd));
+        std::vector<Int> opLeaves, builderLeaves;
+        layout::flattenInto(*typed, opLeaves);
+        layout::flattenInto(element, builderLeaves);
+        if (opLeaves.size() != builderLeaves.size())
+          typed.reset(); // a structure the op does not give: the builder's own element
+      })) {
+    failed = true;
+    return std::nullopt;
+  }
+  if (!typed)
+    return std::nullopt;
+  MValue coords = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, *base),
+                                          flyLayout(k, *t.layout), mlir::DenseI64ArrayAttr());
+  MValue at = flyTuple<fly::MakeIntTupleOp>(k, crd);
+  std::optional<IntTuple> read;
+  if (!k.algebra("tensor access", [&] {
+        read = readLeaves(k, element, facts, *typed, [&] {
+          return MValue(fly::MemRefLoadOp::create(k.b, k.loc(), coords, at));
+        });
+      }))
+    failed = true;
+  return read;
 }
 
 Entry *predicate(Kernel::Impl &k, Value *h) {
@@ -1426,14 +1501,19 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
     MValue v = guarded(k, p, k.typeOf(t->dtype, 1), [&] { return k.flyLoad(*t, crd); });
     return k.scalar(v, t->dtype);
   }
-  std::optional<IntTuple> off = accessOffset(k, *t, crd);
+  if (t->identity && p) {
+    k.fail("a coordinate tensor is read without a predicate");
+    return nullptr;
+  }
+  bool failed = false;
+  std::optional<IntTuple> off;
+  if (t->identity)
+    off = flyCoordinateElement(k, *t, crd, failed);
+  if (!off && !failed)
+    off = accessOffset(k, *t, crd);
   if (!off)
     return nullptr;
   if (t->identity) {
-    if (p) {
-      k.fail("a coordinate tensor is read without a predicate");
-      return nullptr;
-    }
     if (t->identityOffset.size() == 1 && off->rank() == 1) // a counting tensor: an integer
       return tupleLeaf(ops.tuple(std::move(*off)), 0);
     return ops.tuple(std::move(*off));
@@ -2143,27 +2223,6 @@ Layout readPartitionLayout(Kernel::Impl &k, MValue p, const Layout &typed, const
   return layout::makeUnchecked(shapeRead, strideRead);
 }
 
-/// The start of identity or counting tensor x as the base of a !fly.coord_tensor: one integer
-/// for a counting tensor (integer strides), or a flat tuple of one coordinate per identity
-/// dimension where every stride is 0 or one such dimension's basis element. Nothing otherwise.
-std::optional<IntTuple> coordinateBase(const Entry &x) {
-  size_t n = x.identityOffset.size();
-  if (!x.identity || n == 0 || !integerLeaves(x.layout->shape()))
-    return std::nullopt;
-  if (n == 1)
-    return integerLeaves(x.layout->stride()) ? std::optional(IntTuple(x.identityOffset[0]))
-                                             : std::nullopt;
-  std::vector<Int> strides;
-  layout::flattenInto(x.layout->stride(), strides);
-  for (const Int &s : strides) {
-    bool zero = s.isStatic() && !s.isBasis() && s.value() == 0;
-    bool dimension = s.isBasis() && s.basis().size() == 1 && size_t(s.basis()[0]) < n;
-    if (!zero && !dimension)
-      return std::nullopt;
-  }
-  return IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end()));
-}
-
 /// Thread `thr`'s part of identity or counting tensor x as FlyDSL's partition op on its
 /// !fly.coord_tensor (`make(view, thr)` builds the op). The builder's algebra, run in a scratch
 /// block, gives the structure of the part's layout and start; their dynamic leaves are read from
@@ -2866,14 +2925,15 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
   if (fly::TiledMmaType type = flyTiledMmaType(k, *tm->mma, 0, a->dtype);
       type && flyViewable(*d) && flyViewable(*a) && flyViewable(*b) && flyViewable(*c)) {
     MValue tiled = flyTiledMma(k, type);
-    mlir::IntegerAttr order;
+    fly::GemmTraversalOrderAttr order;
     MValue byLayout;
     if (traversal.layout)
       byLayout =
           fly::StaticOp::create(k.b, k.loc(), fly::LayoutType::get(k.ctx(), *traversal.layout));
     else
-      order = k.b.getI32IntegerAttr(traversal.order == -1 ? int(layout::GemmOrder::Mnk)
-                                                          : traversal.order);
+      order = fly::GemmTraversalOrderAttr::get(
+          k.ctx(), fly::GemmTraversalOrder(traversal.order == -1 ? int(layout::GemmOrder::Mnk)
+                                                                 : traversal.order));
     fly::GemmOp::create(k.b, k.loc(), tiled, flyView(k, *d), flyView(k, *a), flyView(k, *b),
                         flyView(k, *c), order, byLayout);
     return;

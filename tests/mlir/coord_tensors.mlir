@@ -87,3 +87,44 @@ func.func @basis_strides(%i: i32, %j: i32) -> i32 {
   %s = fly.get_scalar(%m) : (!fly.int_tuple<?>) -> i32
   return %s : i32
 }
+
+// One element is an int tuple, base + crd2idx(c, layout): an identity tensor's coordinate
+// (4, 6) moved by the run-time coordinate (i, j), its first mode by i, its second by 2j (so
+// it stays even); the static parts fold.
+// ROUND-LABEL: func.func @one_element
+// ROUND: fly.memref.load(%{{.*}}, %{{.*}}) : (!fly.coord_tensor<(4,6), (8,4):(1E0,2E1)>,
+// ROUND-SAME: !fly.int_tuple<(?,?)>) -> !fly.int_tuple<(?,?{div=2})>
+// CHECK-LABEL: func.func @one_element
+// CHECK-SAME: (%[[I:.*]]: i32, %[[J:.*]]: i32)
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : i32
+// CHECK-DAG: %[[FOUR:.*]] = arith.constant 4 : i32
+// CHECK-DAG: %[[SIX:.*]] = arith.constant 6 : i32
+// CHECK-DAG: %[[J2:.*]] = arith.muli %[[J]], %[[TWO]] : i32
+// CHECK-DAG: %[[X:.*]] = arith.addi %[[I]], %[[FOUR]] : i32
+// CHECK-DAG: %[[Y:.*]] = arith.addi %[[J2]], %[[SIX]] : i32
+// CHECK: return %[[X]], %[[Y]]
+func.func @one_element(%i: i32, %j: i32) -> (i32, i32) {
+  %base = fly.make_int_tuple() : () -> !fly.int_tuple<(4,6)>
+  %l = fly.static : !fly.layout<(8,4):(1E0,2E1)>
+  %t = fly.make_view(%base, %l) : (!fly.int_tuple<(4,6)>, !fly.layout<(8,4):(1E0,2E1)>)
+       -> !fly.coord_tensor<(4,6), (8,4):(1E0,2E1)>
+  %c = fly.make_coord(%i, %j) : (i32, i32) -> !fly.int_tuple<(?,?)>
+  %e = fly.memref.load(%t, %c) : (!fly.coord_tensor<(4,6), (8,4):(1E0,2E1)>,
+       !fly.int_tuple<(?,?)>) -> !fly.int_tuple<(?,?{div=2})>
+  %x, %y = fly.get_leaves(%e) : (!fly.int_tuple<(?,?{div=2})>) -> (i32, i32)
+  return %x, %y : i32, i32
+}
+
+// A counting tensor's element at a static coordinate is in its type.
+// ROUND-LABEL: func.func @counted
+// ROUND: -> !fly.int_tuple<23>
+func.func @counted() -> !fly.int_tuple<23> {
+  %base = fly.make_int_tuple() : () -> !fly.int_tuple<3>
+  %l = fly.static : !fly.layout<(2,3):(10,5)>
+  %t = fly.make_view(%base, %l) : (!fly.int_tuple<3>, !fly.layout<(2,3):(10,5)>)
+       -> !fly.coord_tensor<3, (2,3):(10,5)>
+  %c = fly.make_coord() : () -> !fly.int_tuple<(1,2)>
+  %e = fly.memref.load(%t, %c) : (!fly.coord_tensor<3, (2,3):(10,5)>, !fly.int_tuple<(1,2)>)
+       -> !fly.int_tuple<23>
+  return %e : !fly.int_tuple<23>
+}

@@ -61,6 +61,8 @@ func.func @two_by_two_by_two(%d: !acc, %a: !ab, %b: !ab, %c: !acc) {
 // CALLS: fly.memref.element_ptr %arg0[%[[C0]], %[[C1]], %[[C1]]]
 // CALLS: fly.mma_atom_call(
 // CALLS-NOT: fly.mma_atom_call(
+// ROUND-LABEL: func.func @without_k
+// ROUND: fly.gemm(%{{.*}}) {traversalOrder = #fly<gemm_traversal_order mnk>} :
 // CHECK-LABEL: func.func @without_k
 // CHECK-COUNT-4: rocdl.mfma.f32.16x16x4f32
 // CHECK-NOT: rocdl.mfma
@@ -68,7 +70,7 @@ func.func @without_k(%d: !acc, %a: !a2, %b: !a2, %c: !acc) {
   %atom = fly.make_mma_atom : !atom
   %l = fly.static : !fly.layout<(1,1,1):(0,0,0)>
   %mma = fly.make_tiled_mma(%atom, %l) : (!atom, !fly.layout<(1,1,1):(0,0,0)>) -> !mma
-  fly.gemm(%mma, %d, %a, %b, %c) {traversalOrder = 3 : i32} : (!mma, !acc, !a2, !a2, !acc) -> ()
+  fly.gemm(%mma, %d, %a, %b, %c) {traversalOrder = #fly<gemm_traversal_order mnk>} : (!mma, !acc, !a2, !a2, !acc) -> ()
   return
 }
 

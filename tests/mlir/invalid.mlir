@@ -1754,8 +1754,22 @@ func.func @gemm_of_too_many_values_a_call(%mma: !mma, %d: !fly.memref<f32, regis
 !mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
 func.func @gemm_of_an_unknown_order(%mma: !mma, %d: !fly.memref<f32, register, 4:1>,
     %a: !fly.memref<f32, register, 1:1>) {
-  // expected-error @+1 {{takes a traversal order 0..11 (FlyDSL's kmn .. nmk_serpentine), not 12}}
-  fly.gemm(%mma, %d, %a, %a, %d) {traversalOrder = 12 : i32}
+  // expected-error @+2 {{expected ::fly::ir::fly::GemmTraversalOrder to be one of: kmn, knm}}
+  // expected-error @+1 {{failed to parse Fly_GemmTraversalOrderAttr parameter 'value'}}
+  fly.gemm(%mma, %d, %a, %a, %d) {traversalOrder = #fly<gemm_traversal_order kk>}
+      : (!mma, !fly.memref<f32, register, 4:1>, !fly.memref<f32, register, 1:1>,
+         !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 4:1>) -> ()
+  return
+}
+
+// -----
+
+!atom = !fly.mma_atom<!fly_rocdl.cdna3.mfma<16x16x4, (f32, f32) -> f32>>
+!mma = !fly.tiled_mma<!atom, <(1,1,1):(0,0,0)>>
+func.func @gemm_order_as_a_number(%mma: !mma, %d: !fly.memref<f32, register, 4:1>,
+    %a: !fly.memref<f32, register, 1:1>) {
+  // expected-error @+1 {{attribute 'traversalOrder' failed to satisfy constraint}}
+  fly.gemm(%mma, %d, %a, %a, %d) {traversalOrder = 3 : i32}
       : (!mma, !fly.memref<f32, register, 4:1>, !fly.memref<f32, register, 1:1>,
          !fly.memref<f32, register, 1:1>, !fly.memref<f32, register, 4:1>) -> ()
   return
@@ -1784,9 +1798,24 @@ func.func @gemm_with_two_traversals(%mma: !mma, %d: !fly.memref<f32, register, (
     %a: !fly.memref<f32, register, (1,2):(0,1)>) {
   %order = fly.static : !fly.layout<4:1>
   // expected-error @+1 {{takes a traversal order or a traversal layout, not both}}
-  fly.gemm(%mma, %d, %a, %a, %d) traversalLayout = %order {traversalOrder = 3 : i32}
+  fly.gemm(%mma, %d, %a, %a, %d) traversalLayout = %order {traversalOrder = #fly<gemm_traversal_order mnk>}
       : (!mma, !fly.memref<f32, register, (4,2,2):(1,4,8)>, !fly.memref<f32, register, (1,2):(0,1)>,
          !fly.memref<f32, register, (1,2):(0,1)>, !fly.memref<f32, register, (4,2,2):(1,4,8)>,
          !fly.layout<4:1>) -> ()
+  return
+}
+
+// -----
+
+func.func @coordinate_tensor_read_at_a_coordinate_of_other_modes() {
+  %base = fly.make_int_tuple() : () -> !fly.int_tuple<3>
+  %l = fly.static : !fly.layout<(2,3):(10,5)>
+  %t = fly.make_view(%base, %l) : (!fly.int_tuple<3>, !fly.layout<(2,3):(10,5)>)
+       -> !fly.coord_tensor<3, (2,3):(10,5)>
+  %c = fly.make_coord() : () -> !fly.int_tuple<(1,2,0)>
+  // expected-error @+2 {{fly.memref.load: crd2idx: (1,2,0) and (2,3) do not have matching ranks}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %e = fly.memref.load(%t, %c) : (!fly.coord_tensor<3, (2,3):(10,5)>, !fly.int_tuple<(1,2,0)>)
+       -> !fly.int_tuple<23>
   return
 }

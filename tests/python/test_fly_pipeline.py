@@ -677,6 +677,9 @@ def test_partitions_of_identity_tensors_are_fly_ops_on_coordinate_tensors(dump_d
     np.testing.assert_array_equal(out, a)
     origin = (dump_dir() / "00_origin.mlir").read_text()
     assert re.search(r'"fly.tiled_copy.partition_src".*-> !fly.coord_tensor<\(\?', origin)
+    # Each element read is FlyDSL's fly.memref.load of the part, which the layout pass computes.
+    assert len(re.findall(r"fly.memref.load\(.*\) : \(!fly.coord_tensor<", origin)) == 8
+    assert "coord_tensor" not in (dump_dir() / "01_fly_layout_lowering.mlir").read_text()
     for target, arch in (("rocm", "gfx942"), ("cuda", "sm_90")):
         copy_through_coordinates.compile(a, out, 8, target=target, arch=arch)
 

@@ -14,6 +14,7 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "FlyInterfaces.td"
@@ -23,9 +24,39 @@ def Fly_Dialect : Dialect {
   let summary = "CuTe-style layouts and their algebra";
   let cppNamespace = "::fly::ir::fly";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::LLVM::LLVMDialect"];
 }
+
+//===----------------------------------------------------------------------===//
+// Enum attributes
+//===----------------------------------------------------------------------===//
+
+// The orders fly.gemm visits its atom calls in, FlyDSL's numbering and spelling: the letters
+// name the loops over the M, N and K blocks innermost first; a serpentine order runs each inner
+// loop backwards on every other pass of the loop around it (layout::GemmOrder).
+def Fly_GemmTraversalOrder : I32EnumAttr<"GemmTraversalOrder", "the order of a gemm's atom calls", [
+  I32EnumAttrCase<"KMN", 0, "kmn">,
+  I32EnumAttrCase<"KNM", 1, "knm">,
+  I32EnumAttrCase<"MKN", 2, "mkn">,
+  I32EnumAttrCase<"MNK", 3, "mnk">,
+  I32EnumAttrCase<"NKM", 4, "nkm">,
+  I32EnumAttrCase<"NMK", 5, "nmk">,
+  I32EnumAttrCase<"KMN_Serpentine", 6, "kmn_serpentine">,
+  I32EnumAttrCase<"KNM_Serpentine", 7, "knm_serpentine">,
+  I32EnumAttrCase<"MKN_Serpentine", 8, "mkn_serpentine">,
+  I32EnumAttrCase<"MNK_Serpentine", 9, "mnk_serpentine">,
+  I32EnumAttrCase<"NKM_Serpentine", 10, "nkm_serpentine">,
+  I32EnumAttrCase<"NMK_Serpentine", 11, "nmk_serpentine">
+]> {
+  let cppNamespace = "::fly::ir::fly";
+  let genSpecializedAttr = 0;
+}
+
+// Printed `#fly<gemm_traversal_order knm>`.
+def Fly_GemmTraversalOrderAttr : EnumAttr<Fly_Dialect, Fly_GemmTraversalOrder,
+                                          "gemm_traversal_order">;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -995,9 +1026,11 @@ def Fly_MemRefLoadOp : Fly_FnOp<"memref.load", [DeclareOpInterfaceMethods<InferT
     `%x = fly.memref.load(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1)>,
     !fly.int_tuple<(?,?)>) -> f32`: the element at offset crd2idx(c, layout) (a
     coordinate congruent to the shape, or an index into it), through the
-    tensor's swizzle.
+    tensor's swizzle. Of a coordinate tensor, the int tuple base + crd2idx(c, layout),
+    computed by fly-layout-lowering.
   }];
-  let arguments = (ins Fly_MemRefType:$tensor, Fly_IntTupleType:$indices);
+  let arguments = (ins AnyTypeOf<[Fly_MemRefType, Fly_CoordTensorType]>:$tensor,
+                       Fly_IntTupleType:$indices);
   let results = (outs AnyType:$result);
   let hasVerifier = 1;
 }
@@ -1147,14 +1180,14 @@ def Fly_GemmOp : Fly_Op<"gemm"> {
     call's values each (the tiled MMA's other threads hold the rest), or D and C as (V, M, N),
     A as (V, M[, K]) and B as (V, N[, K]), one atom call per (m, n, k), which fly-layout-lowering
     makes fly.mma_atom_call ops (C read by the first call of each (m, n), D by the others). The
-    calls go in `traversalOrder` (FlyDSL's orders by number, first letter innermost: kmn 0, knm
-    1, mkn 2, mnk 3, nkm 4, nmk 5, 6..11 their serpentine forms; nmk where absent), or as
+    calls go in `traversalOrder` (`#fly<gemm_traversal_order knm>`: FlyDSL's orders, first
+    letter innermost, and their serpentine forms; nmk where absent), or as
     `traversalLayout = %l` gives them: a static layout whose i-th value is call
     m + M n + M N k.
   }];
   let arguments = (ins Fly_TiledMmaType:$tiledMma, Fly_MemRefType:$d, Fly_MemRefType:$a,
                        Fly_MemRefType:$b, Fly_MemRefType:$c,
-                       OptionalAttr<I32Attr>:$traversalOrder,
+                       OptionalAttr<Fly_GemmTraversalOrderAttr>:$traversalOrder,
                        Optional<Fly_LayoutType>:$traversalLayout);
   let assemblyFormat = "`(` $tiledMma `,` $d `,` $a `,` $b `,` $c `)` "
                        "(`traversalLayout` `=` $traversalLayout^)? attr-dict `:` "

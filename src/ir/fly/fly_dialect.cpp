@@ -26,11 +26,16 @@ using namespace fly::ir::fly;
 namespace L = fly::layout;
 
 #include "FlyDialect.cpp.inc"
+#include "FlyEnums.cpp.inc"
 
 #include "FlyAttrInterfaces.cpp.inc"
 #include "FlyTypeInterfaces.cpp.inc"
 
 void FlyDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "FlyAttrs.cpp.inc"
+      >();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "FlyTypes.cpp.inc"
@@ -2491,11 +2496,32 @@ LogicalResult ExtractAlignedPointerAsIndexOp::verify() {
   return success();
 }
 
-LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+L::IntTuple fly::ir::fly::coordinateAt(const L::IntTuple &base, const L::Layout &layout,
+                                       const L::IntTuple &crd) {
+  L::IntTuple offset = L::evaluate(layout, crd);
+  if (offset.isLeaf() && offset.leaf().isStatic() && !offset.leaf().isBasis() &&
+      offset.leaf().value() == 0)
+    return base;
+  return computeIntTuple("fly.int_tuple_add", {base, offset});
+}
+
+LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                              ValueRange operands, DictionaryAttr, OpaqueProperties,
                                              RegionRange, SmallVectorImpl<Type> &results) {
-  results.push_back(cast<FlyMemRefType>(operands[0].getType()).getElementType());
-  return success();
+  if (auto t = dyn_cast<FlyMemRefType>(operands[0].getType())) {
+    results.push_back(t.getElementType());
+    return success();
+  }
+  auto coords = dyn_cast<CoordTensorType>(operands[0].getType());
+  auto crd = dyn_cast<IntTupleType>(operands[1].getType());
+  if (!coords || !crd)
+    return emitOptionalError(loc, getOperationName(),
+                             ": reads a tensor or a coordinate tensor at an int tuple, not ",
+                             operands[0].getType(), " at ", operands[1].getType());
+  return inferOne(loc, getOperationName(), results, [&]() -> Type {
+    return IntTupleType::get(ctx, coordinateAt(coords.getBase().getTuple(),
+                                               coords.getLayout().getLayout(), crd.getTuple()));
+  });
 }
 
 namespace {
@@ -2513,7 +2539,10 @@ LogicalResult verifyIndices(Operation *op, FlyMemRefType t, IntTupleType indices
 } // namespace
 
 LogicalResult MemRefLoadOp::verify() {
-  return verifyIndices(*this, getTensor().getType(), getIndices().getType());
+  // A coordinate tensor's coordinate was checked by the result type's inference.
+  if (auto t = dyn_cast<FlyMemRefType>(getTensor().getType()))
+    return verifyIndices(*this, t, getIndices().getType());
+  return success();
 }
 
 LogicalResult MemRefStoreOp::verify() {
@@ -2914,6 +2943,9 @@ LogicalResult CopyOp::verify() {
   }
   return success();
 }
+
+#define GET_ATTRDEF_CLASSES
+#include "FlyAttrs.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "FlyTypes.cpp.inc"

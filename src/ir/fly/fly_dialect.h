@@ -24,9 +24,13 @@
 #include "mlir/Pass/Pass.h"
 
 #include "FlyDialect.h.inc"
+#include "FlyEnums.h.inc"
 
 #include "FlyAttrInterfaces.h.inc"
 #include "FlyTypeInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "FlyAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "FlyTypes.h.inc"
@@ -109,6 +113,13 @@ void printMmaOperand(mlir::OpAsmPrinter &printer, mlir::Operation *op, mlir::Int
 /// thread starts at), viewed through the partition's layout `part`.
 CoordTensorType partitionedCoordinates(CoordTensorType t, const ::fly::layout::IntTuple &offset,
                                        const ::fly::layout::Layout &part);
+
+/// Element `crd` of a coordinate tensor of `base` and `layout`: base + crd2idx(crd, layout), on
+/// type leaves or on the lowering's SSA leaves. A static 0 offset (all strides 0) leaves the base
+/// as it is, as CuTe adds C<0> to a tuple.
+::fly::layout::IntTuple coordinateAt(const ::fly::layout::IntTuple &base,
+                                     const ::fly::layout::Layout &layout,
+                                     const ::fly::layout::IntTuple &crd);
 
 /// An element as registers hold it in SSA form: a float of 8 bits or fewer as an integer of its
 /// width (what the matrix cores take; LLVM's vector ops are not defined on such floats

@@ -1231,10 +1231,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       const TensorParts &t = tensor(e.getTensor());
       ptrs[e.getResult()] = gep(b, loc, t.ptr, e.getType().getElementType(),
                                 offsetOf(b, loc, t, coordOf(b, loc, t, e.getCoord())));
+    } else if (auto m = dyn_cast<MemRefLoadOp>(op);
+               m && isa<CoordTensorType>(m.getTensor().getType())) {
+      auto [base, layout] = lookup(coordTensors, m.getTensor()); // copies: the map grows
+      tuples.try_emplace(m.getResult(), coordinateAt(base, layout, lookup(tuples, m.getIndices())));
     } else if (auto m = dyn_cast<MemRefLoadOp>(op)) {
       const TensorParts &t = tensor(m.getTensor());
       refuseBuffer(t);
-      FlyMemRefType type = m.getTensor().getType();
+      auto type = cast<FlyMemRefType>(m.getTensor().getType());
       L::Int off = offsetOf(b, loc, t, lookup(tuples, m.getIndices()));
       Value at = swizzledAddress(b, loc, sharedGep(b, loc, t.ptr, type.getElementType(), off),
                                  t.addressSwizzle);
@@ -1602,7 +1606,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         return true;
       any = true;
       return isa<IntTupleType, LayoutType, ComposedLayoutType, TileType, CoordTensorType,
-                 TiledMmaType>(t);
+                 TiledMmaType, TiledCopyType>(t);
     };
     return llvm::all_of(op->getOperandTypes(), ok) && llvm::all_of(op->getResultTypes(), ok) && any;
   }

@@ -300,15 +300,13 @@ namespace {
 std::vector<std::array<int64_t, 3>> gemmCalls(GemmOp g, const GemmExtents &e) {
   if (Value l = g.getTraversalLayout())
     return L::gemmTraversal(e.m, e.n, e.k, cast<LayoutType>(l.getType()).getLayout());
-  return L::gemmTraversal(e.m, e.n, e.k,
-                          static_cast<L::GemmOrder>(g.getTraversalOrder().value_or(5))); // nmk
+  return L::gemmTraversal(
+      e.m, e.n, e.k,
+      static_cast<L::GemmOrder>(g.getTraversalOrder().value_or(GemmTraversalOrder::NMK)));
 }
 } // namespace
 
 LogicalResult GemmOp::verify() {
-  if (auto order = getTraversalOrder(); order && (*order < 0 || *order > 11))
-    return emitOpError("takes a traversal order 0..11 (FlyDSL's kmn .. nmk_serpentine), not ")
-           << *order;
   if (getTraversalOrder() && getTraversalLayout())
     return emitOpError("takes a traversal order or a traversal layout, not both");
   if (oneCall(*this) && getTraversalLayout())

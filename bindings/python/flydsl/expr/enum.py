@@ -15,8 +15,9 @@ class SyncScope:
 
 
 class GemmTraversalOrder(enum.IntEnum):
-    """fx.gemm's loops over the atom calls, outermost first (KNM: K blocks outermost, then N,
-    then M); a serpentine order reverses the innermost loop on every other pass."""
+    """fx.gemm's loops over the atom calls, innermost first (KNM: K blocks innermost, then N,
+    M outermost), as the IR's `#fly<gemm_traversal_order knm>` names them; a serpentine order
+    runs each inner loop backwards on every other pass of the loop around it."""
 
     KMN = 0
     KNM = 1
