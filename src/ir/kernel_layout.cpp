@@ -2544,17 +2544,11 @@ MValue wgmmaDescriptor(Kernel::Impl &k, Entry &t, int64_t rows, int64_t i, int64
   Int first(0);
   std::optional<layout::WgmmaOperandLayout> canonical;
   bool dynamicOffsets = false;
+  IntTuple at{IntTuple::underscore(), i, kk};
   k.algebra("gemm", [&] {
-    first = layout::evaluate(*t.layout, IntTuple{0, i, kk}).leaf();
-    canonical = layout::matchWgmmaLayout(rows, eb, swizzleBits, [&](int64_t r, int64_t kIdx) {
-      Int o = layout::evaluate(*t.layout, IntTuple{r + rows * kIdx, i, kk}).leaf();
-      Int d = layout::add(o, layout::mul(first, Int(-1)));
-      if (!d.isStatic()) {
-        dynamicOffsets = true;
-        return int64_t(-1);
-      }
-      return d.value() * eb;
-    });
+    auto [slice, offset] = layout::sliceAndOffset(at, *t.layout);
+    first = offset.leaf();
+    canonical = layout::matchWgmmaSlice(slice, rows, eb, swizzleBits, &dynamicOffsets);
   });
   if (!canonical) {
     if (k.error.empty())
@@ -2574,6 +2568,10 @@ MValue wgmmaDescriptor(Kernel::Impl &k, Entry &t, int64_t rows, int64_t i, int64
            std::to_string(period) + " bytes, got " + std::to_string(t.baseAlign));
     return {};
   }
+  // FlyNVVM's wgmma takes the slice itself where the tile has a Fly view: fly-lower-to-llvm
+  // makes its descriptor.
+  if (flyViewable(t))
+    return fly::SliceOp::create(k.b, k.loc(), flyView(k, t), flyTuple<fly::MakeIntTupleOp>(k, at));
   auto i64 = k.b.getI64Type();
   auto c64 = [&](uint64_t v) -> MValue {
     return mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(int64_t(v)));

@@ -75,6 +75,25 @@ matchWgmmaLayout(int64_t rows, int elementBytes, int swizzleBits,
   return std::nullopt;
 }
 
+std::optional<WgmmaOperandLayout> matchWgmmaSlice(const Layout &slice, int64_t rows,
+                                                  int elementBytes, int swizzleBits,
+                                                  bool *dynamicOffsets) {
+  Int first = evaluate(slice, IntTuple(int64_t(0))).leaf();
+  bool dynamic = false;
+  std::optional<WgmmaOperandLayout> canonical =
+      matchWgmmaLayout(rows, elementBytes, swizzleBits, [&](int64_t r, int64_t k) {
+        Int d = add(evaluate(slice, IntTuple(r + rows * k)).leaf(), mul(first, Int(-1)));
+        if (!d.isStatic()) {
+          dynamic = true;
+          return int64_t(-1);
+        }
+        return d.value() * elementBytes;
+      });
+  if (dynamicOffsets)
+    *dynamicOffsets = dynamic;
+  return dynamic ? std::nullopt : canonical;
+}
+
 uint64_t wgmmaDescriptorBits(const WgmmaOperandLayout &l) {
   uint64_t mode = l.swizzleBytes == 128  ? 1
                   : l.swizzleBytes == 64 ? 2

@@ -10,6 +10,8 @@
 #ifndef FLYDSL_LAYOUT_WGMMA_DESCRIPTOR_H
 #define FLYDSL_LAYOUT_WGMMA_DESCRIPTOR_H
 
+#include "layout/layout.h"
+
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -40,6 +42,13 @@ struct WgmmaOperandLayout {
 std::optional<WgmmaOperandLayout>
 matchWgmmaLayout(int64_t rows, int elementBytes, int swizzleBits,
                  const std::function<int64_t(int64_t row, int64_t k)> &offset);
+
+/// The canonical layout of `slice`, one call's operand tile whose element (row, k) is at index
+/// row + rows * k, offsets taken from its element 0; nullopt when it has none, or when its
+/// offsets are not static (`dynamicOffsets` says which, where given).
+std::optional<WgmmaOperandLayout> matchWgmmaSlice(const Layout &slice, int64_t rows,
+                                                  int elementBytes, int swizzleBits,
+                                                  bool *dynamicOffsets = nullptr);
 
 /// The descriptor's fixed bits: leading and stride byte offsets and the swizzle mode (the start
 /// address, bits 0-13, is added in the kernel; the majorness is the instruction's).

@@ -1532,7 +1532,7 @@ func.func @wgmma_major(%a: !fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = 
 
 func.func @wgmma_values(%a: vector<8xf16>, %b: i64, %c: vector<4xf32>) -> vector<4xf32> {
   %atom = fly.make_mma_atom : !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
-  // expected-error @+1 {{takes A as a shared-memory matrix descriptor (i64), not 'vector<8xf16>'}}
+  // expected-error @+1 {{takes A as a shared-memory matrix descriptor (i64) or the tile it describes, not 'vector<8xf16>'}}
   %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>, vector<8xf16>, i64, vector<4xf32>) -> vector<4xf32>
   return %d : vector<4xf32>
 }
@@ -1818,4 +1818,63 @@ func.func @coordinate_tensor_read_at_a_coordinate_of_other_modes() {
   %e = fly.memref.load(%t, %c) : (!fly.coord_tensor<3, (2,3):(10,5)>, !fly.int_tuple<(1,2,0)>)
        -> !fly.int_tuple<23>
   return
+}
+
+// -----
+
+func.func @slice_of_a_layout_swizzled_tensor(%t: !fly.memref<f16, shared, (16,16):(1,16), swizzle<3,0,3>>) {
+  %c = fly.make_int_tuple() : () -> !fly.int_tuple<(*,3)>
+  // expected-error @+2 {{fly.slice: slices tensors of plain layouts (the pointer may swizzle), not (16,16):(1,16) swizzled}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %s = fly.slice(%t, %c) : (!fly.memref<f16, shared, (16,16):(1,16), swizzle<3,0,3>>, !fly.int_tuple<(*,3)>)
+       -> !fly.memref<f16, shared, (16):(1)>
+  return
+}
+
+// -----
+
+!wmn = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = mn, majorB = k>>
+!ta = !fly.memref<f16, shared, (64,16):(64,1), align<1024>, S<3,4,3>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<1024>, S<3,4,3>>
+func.func @wgmma_tile_of_the_other_major(%a: !ta, %b: !tb, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wmn
+  // expected-error @+1 {{the atom reads A MN-major, but the tile (64,16):(64,1) is K-major}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wmn, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+!wk = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+!ta = !fly.memref<f16, shared, (64,16):(1,64), align<16>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<1024>, S<3,4,3>>
+func.func @wgmma_tile_of_no_canonical_layout(%a: !ta, %b: !tb, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wk
+  // expected-error @+1 {{a wgmma reads A in a canonical K-major or (16-bit) MN-major layout (8 x 16-byte core matrices, or 32/64/128-byte rows under the matching swizzle); got (64,16):(1,64)}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wk, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+!wk = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+!ta = !fly.memref<f16, global, (64,16):(64,1), align<1024>, S<3,4,3>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<1024>, S<3,4,3>>
+func.func @wgmma_tile_in_global_memory(%a: !ta, %b: !tb, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wk
+  // expected-error @+1 {{a wgmma reads A from a shared-memory tile of its element type}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wk, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}
+
+// -----
+
+!wk = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+!ta = !fly.memref<f16, shared, (32,16):(64,1), align<1024>, S<3,4,3>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<1024>, S<3,4,3>>
+func.func @wgmma_tile_of_half_a_call(%a: !ta, %b: !tb, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wk
+  // expected-error @+1 {{a wgmma reads A as one call's 64 x 16 tile, not (32,16):(64,1)}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wk, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
 }

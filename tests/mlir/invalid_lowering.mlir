@@ -114,3 +114,23 @@ func.func @scaled_gemm_without_atom() {
          !fly.memref<f8E4M3FN, register, 32:1>, !fly.memref<f32, register, 4:1>) -> ()
   return
 }
+
+// -----
+
+// The hardware's 128-byte swizzle repeats every 1024 bytes of address: a tile whose base is
+// only known aligned to 16 bytes may not start where the pattern does.
+!sp = !fly.ptr<f16, shared, align<16>, S<3,4,3>>
+!ta = !fly.memref<f16, shared, (64,16):(64,1), align<16>, S<3,4,3>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<16>, S<3,4,3>>
+!wk = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+func.func @wgmma_tile_off_its_swizzle(%pa: !llvm.ptr<3>, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wk
+  %ap = fly.make_ptr(%pa) : (!llvm.ptr<3>) -> !sp
+  %la = fly.static : !fly.layout<(64,16):(64,1)>
+  %lb = fly.static : !fly.layout<(8,16):(64,1)>
+  %a = fly.make_view(%ap, %la) : (!sp, !fly.layout<(64,16):(64,1)>) -> !ta
+  %b = fly.make_view(%ap, %lb) : (!sp, !fly.layout<(8,16):(64,1)>) -> !tb
+  // expected-error @+1 {{a wgmma's A tile under a 128-byte swizzle needs a base aligned to 1024 bytes; this one's is aligned to 16}}
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wk, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  return %d : vector<4xf32>
+}

@@ -153,3 +153,38 @@ func.func @column(%m: index, %s: index, %i: index, %j: index) -> index {
   %o = arith.addi %a, %b : index
   return %o : index
 }
+
+// A tensor's slice is a tensor: its pointer moved to the slice's origin (row i: 8 i elements),
+// its layout the sliced one, CuTe's (8):(1); a multiple of 8 f32 keeps the base's 16 bytes.
+// CHECK-LABEL: func.func @tensor_row
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[I:.*]]: i32)
+// CHECK: %[[OFF:.*]] = arith.muli %[[I]], %{{.*}} : i32
+// CHECK: %[[ROW:.*]] = llvm.getelementptr %[[P]][%[[OFF]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f32
+// CHECK: %[[AT:.*]] = llvm.getelementptr %[[ROW]][3] : (!llvm.ptr<1>) -> !llvm.ptr<1>, f32
+// CHECK: llvm.load %[[AT]] {alignment = 4 : i64}
+func.func @tensor_row(%p: !llvm.ptr<1>, %i: i32) -> f32 {
+  %ptr = fly.make_ptr(%p) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align<16>>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view(%ptr, %l) : (!fly.ptr<f32, global, align<16>>, !fly.layout<(4,8):(8,1)>)
+       -> !fly.memref<f32, global, (4,8):(8,1), align<16>>
+  %c = fly.make_int_tuple(%i) : (i32) -> !fly.int_tuple<(?,*)>
+  %row = fly.slice(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1), align<16>>, !fly.int_tuple<(?,*)>)
+         -> !fly.memref<f32, global, (8):(1), align<16>>
+  %k = fly.make_int_tuple() : () -> !fly.int_tuple<3>
+  %x = fly.memref.load(%row, %k) : (!fly.memref<f32, global, (8):(1), align<16>>, !fly.int_tuple<3>)
+       -> f32
+  return %x : f32
+}
+
+// A column's origin moves by one element: the slice keeps 4 bytes of alignment.
+// CHECK-LABEL: func.func @tensor_column
+func.func @tensor_column(%p: !llvm.ptr<1>) -> !fly.memref<f32, global, (4):(8), align<4>> {
+  %ptr = fly.make_ptr(%p) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align<16>>
+  %l = fly.static : !fly.layout<(4,8):(8,1)>
+  %t = fly.make_view(%ptr, %l) : (!fly.ptr<f32, global, align<16>>, !fly.layout<(4,8):(8,1)>)
+       -> !fly.memref<f32, global, (4,8):(8,1), align<16>>
+  %c = fly.make_int_tuple() : () -> !fly.int_tuple<(*,1)>
+  %col = fly.slice(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1), align<16>>, !fly.int_tuple<(*,1)>)
+         -> !fly.memref<f32, global, (4):(8), align<4>>
+  return %col : !fly.memref<f32, global, (4):(8), align<4>>
+}

@@ -66,3 +66,40 @@ func.func @fp8(%da: i64, %db: i64, %c: vector<4xf32>) -> vector<4xf32> {
          i64, i64, vector<4xf32>) -> vector<4xf32>
   return %d : vector<4xf32>
 }
+
+// A and B as the shared-memory tiles themselves (one call's 64 x 16 and 8 x 16, K-major under
+// the 128-byte swizzle, bases aligned to its 1024-byte period): fly-lower-to-llvm makes each
+// descriptor, the tile's address in 16-byte units (14 bits) and its canonical layout's bits:
+// A's 8-row groups 1024 bytes apart (SBO 64 << 32), LBO 1 << 16, 128-byte swizzle 1 << 62; B has
+// one group.
+!sp = !fly.ptr<f16, shared, align<1024>, S<3,4,3>>
+!ta = !fly.memref<f16, shared, (64,16):(64,1), align<1024>, S<3,4,3>>
+!tb = !fly.memref<f16, shared, (8,16):(64,1), align<1024>, S<3,4,3>>
+!wk = !fly.mma_atom<!fly_nvvm.wgmma<64x8x16, (f16, f16) -> f32, majorA = k, majorB = k>>
+// ROUND-LABEL: func.func @tiles
+// ROUND: fly.mma_atom_call_ssa(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!fly.mma_atom<{{.*}}>, !fly.memref<f16, shared, (64,16):(64,1), align<1024>, S<3,4,3>>,
+// PTX-LABEL: func.func @tiles
+// PTX-SAME: (%[[PA:.*]]: !llvm.ptr<3>, %[[PB:.*]]: !llvm.ptr<3>
+// PTX: %[[XA:.*]] = llvm.ptrtoint %[[PA]] : !llvm.ptr<3> to i64
+// PTX: %[[SA:.*]] = arith.shrui %[[XA]], %{{.*}} : i64
+// PTX: %[[FA:.*]] = arith.andi %[[SA]], %{{.*}} : i64
+// PTX: %[[BITSA:.*]] = arith.constant 4611686293305360384 : i64
+// PTX: %[[DA:.*]] = arith.ori %[[FA]], %[[BITSA]] : i64
+// PTX: %[[XB:.*]] = llvm.ptrtoint %[[PB]] : !llvm.ptr<3> to i64
+// PTX: %[[BITSB:.*]] = arith.constant 4611686018427453440 : i64
+// PTX: %[[DB:.*]] = arith.ori %{{.*}}, %[[BITSB]] : i64
+// PTX: wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{.*}}, 1, 1, 0, 0;{{.*}} %[[DA]], %[[DB]],
+func.func @tiles(%pa: !llvm.ptr<3>, %pb: !llvm.ptr<3>, %c: vector<4xf32>) -> vector<4xf32> {
+  %atom = fly.make_mma_atom : !wk
+  %ap = fly.make_ptr(%pa) : (!llvm.ptr<3>) -> !sp
+  %bp = fly.make_ptr(%pb) : (!llvm.ptr<3>) -> !sp
+  %la = fly.static : !fly.layout<(64,16):(64,1)>
+  %lb = fly.static : !fly.layout<(8,16):(64,1)>
+  %a = fly.make_view(%ap, %la) : (!sp, !fly.layout<(64,16):(64,1)>) -> !ta
+  %b = fly.make_view(%bp, %lb) : (!sp, !fly.layout<(8,16):(64,1)>) -> !tb
+  fly_nvvm.wgmma_fence
+  %d = fly.mma_atom_call_ssa(%atom, %a, %b, %c) : (!wk, !ta, !tb, vector<4xf32>) -> vector<4xf32>
+  fly_nvvm.wgmma_commit
+  %r = fly_nvvm.wgmma_wait(%d) {pending = 0 : i32} : vector<4xf32>
+  return %r : vector<4xf32>
+}

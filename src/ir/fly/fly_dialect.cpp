@@ -1297,6 +1297,23 @@ LogicalResult inferStructure(MLIRContext *ctx, std::optional<Location> loc, llvm
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (auto t = dyn_cast<FlyMemRefType>(adaptor.getSrc().getType()))
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {
+      if (!t.getSwizzle().empty() || t.getComposed())
+        L::fail(L::ErrorKind::Unsupported, "slices tensors of plain layouts (the pointer may "
+                                           "swizzle), not " +
+                                               t.getLayout().getText().str() +
+                                               (t.getComposed() ? " composed" : " swizzled"));
+      auto [part, offset] =
+          L::sliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
+      int64_t elem = elementBytes(t.getElementType());
+      int64_t align =
+          std::max(elem, std::min(t.getAlignment(),
+                                  L::largestPowerOfTwoDividing(divisorOf(offset.leaf())) * elem));
+      return FlyMemRefType::get(ctx, t.getElementType(), t.getAddressSpace(),
+                                LayoutType::get(ctx, part), align, {}, ComposedLayoutType(),
+                                t.getAddressSwizzle());
+    });
   if (auto c = dyn_cast<ComposedLayoutType>(adaptor.getSrc().getType()))
     return inferOne(loc, getOperationName(), results, [&]() -> Type {
       return ComposedLayoutType::get(

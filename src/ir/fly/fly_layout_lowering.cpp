@@ -501,6 +501,35 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
 
   /// This lane's values of an MMA operand laid out by `tv`: `v` itself, or read from the register
   /// fragment `v` in the type the instruction takes (A and B: bf16 as i16, integers as i32 words).
+  /// The shared-memory matrix descriptor of wgmma operand tile `v` (FlyNVVM's wgmma reads its A
+  /// and B through them): the tile's start address (bits 0-13, in 16-byte units) and the fixed
+  /// bits of its canonical layout. The hardware swizzles absolute addresses from a base of the
+  /// swizzle's period, so a swizzled tile's base must be aligned to it.
+  Value wgmmaDescriptor(OpBuilder &b, Location loc, FN::WgmmaType w, bool isB, Value v) {
+    auto type = cast<FlyMemRefType>(v.getType());
+    L::WgmmaOperandLayout canonical = FN::wgmmaOperandLayout(w, isB, type);
+    Value at = tensor(v).ptr;
+    if (canonical.swizzleBytes) {
+      int64_t period = canonical.swizzleBytes * 8;
+      auto anchor = anchors.find(at);
+      int64_t base = anchor != anchors.end() ? anchor->second.align : type.getAlignment();
+      if (base < period)
+        L::fail(L::ErrorKind::InvalidArgument,
+                std::string("a wgmma's ") + (isB ? "B" : "A") + " tile under a " +
+                    std::to_string(canonical.swizzleBytes) +
+                    "-byte swizzle needs a base aligned to " + std::to_string(period) +
+                    " bytes; this one's is aligned to " + std::to_string(base));
+    }
+    Type i64 = b.getI64Type();
+    auto c64 = [&](uint64_t x) -> Value {
+      return arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(int64_t(x)));
+    };
+    Value address = LLVM::PtrToIntOp::create(b, loc, i64, at);
+    Value start =
+        arith::AndIOp::create(b, loc, arith::ShRUIOp::create(b, loc, address, c64(4)), c64(0x3fff));
+    return arith::OrIOp::create(b, loc, start, c64(L::wgmmaDescriptorBits(canonical)));
+  }
+
   Value laneValues(OpBuilder &b, Location loc, MmaOpTypeInterface inst, Value v,
                    const L::Layout &tv, bool ab) {
     if (!isa<FlyMemRefType>(v.getType()))
@@ -1097,6 +1126,12 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         tuples.try_emplace(op->getResult(0), tuple.getTuple());
       else if (auto layout = dyn_cast<LayoutType>(t))
         layouts.try_emplace(op->getResult(0), layout.getLayout());
+    } else if (auto s = dyn_cast<SliceOp>(op); s && isa<FlyMemRefType>(s.getSrc().getType())) {
+      const TensorParts &t = tensor(s.getSrc());
+      auto [part, offset] = L::sliceAndOffset(lookup(tuples, s.getCoord()), t.layout);
+      Type element = cast<FlyMemRefType>(s.getSrc().getType()).getElementType();
+      setTensor(s.getResult(),
+                {gep(b, loc, t.ptr, element, offset.leaf()), part, std::nullopt, t.addressSwizzle});
     } else if (isa<SliceOp, DiceOp, GetOp, TakeOp, SelectOp, RecastLayoutOp, TileToShapeOp, GroupOp,
                    AppendOp, PrependOp, CoshapeOp, CoprofileOp>(op)) {
       std::vector<Structure> in;
@@ -1385,8 +1420,14 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     } else if (auto m = dyn_cast<MmaAtomCallSsaOp>(op)) {
       MmaOpTypeInterface inst = m.getAtom().getType().getInstruction();
       const L::MmaAtom &atom = inst.getAtom();
-      Value a = laneValues(b, loc, inst, m.getA(), atom.layoutA, true); // A, B, C in order
-      Value bValue = laneValues(b, loc, inst, m.getB(), atom.layoutB, true);
+      auto wgmma = dyn_cast<FN::WgmmaType>(inst);
+      auto abValues = [&](Value v, const L::Layout &tv, bool isB) {
+        if (wgmma && isa<FlyMemRefType>(v.getType()))
+          return wgmmaDescriptor(b, loc, wgmma, isB, v);
+        return laneValues(b, loc, inst, v, tv, true);
+      };
+      Value a = abValues(m.getA(), atom.layoutA, false); // A, B, C in order
+      Value bValue = abValues(m.getB(), atom.layoutB, true);
       Value c = laneValues(b, loc, inst, m.getC(), atom.layoutC, false);
       Value res = matrixCore(b, loc, inst, a, bValue, c, m.getAtom());
       if (m.getD())

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/fly/fly_dialect.h"
+#include "ir/fly/fly_nvvm_dialect.h"
 #include "layout/fragment.h"
 #include "layout/mma.h"
 
@@ -366,9 +367,21 @@ LogicalResult MmaAtomCallSsaOp::verify() {
   auto operand = [&](const char *name, Value v, Type element,
                      const L::Layout &tv) -> LogicalResult {
     if (inst.takesDescriptors() && *name != 'C') {
+      auto tile = dyn_cast<FlyMemRefType>(v.getType());
+      auto wgmma = dyn_cast<fly_nvvm::WgmmaType>(inst);
+      if (tile && wgmma) {
+        try {
+          (void)fly_nvvm::wgmmaOperandLayout(wgmma, *name == 'B', tile);
+          return success();
+        } catch (const L::LayoutError &e) {
+          return emitOpError(e.what());
+        }
+      }
       if (!v.getType().isInteger(64))
-        return emitOpError("takes ")
-               << name << " as a shared-memory matrix descriptor (i64), not " << v.getType();
+        return emitOpError("takes ") << name
+                                     << " as a shared-memory matrix descriptor (i64) or the tile "
+                                        "it describes, not "
+                                     << v.getType();
       return success();
     }
     if (auto t = dyn_cast<FlyMemRefType>(v.getType()))

@@ -182,6 +182,51 @@ Type WgmmaType::getBElementType() const { return getBType(); }
 Type WgmmaType::getCElementType() const { return getCType(); }
 bool WgmmaType::takesDescriptors() const { return true; }
 
+L::WgmmaOperandLayout fly::ir::fly_nvvm::wgmmaOperandLayout(WgmmaType w, bool isB,
+                                                            ::fly::ir::fly::FlyMemRefType t) {
+  std::string what = isB ? "B" : "A";
+  Type element = isB ? w.getBType() : w.getAType();
+  int64_t rows = isB ? w.getN() : w.getM();
+  if (t.getAddressSpace() != ::fly::ir::fly::Shared || t.getElementType() != element ||
+      !t.getSwizzle().empty() || t.getComposed())
+    L::fail(L::ErrorKind::InvalidArgument,
+            "a wgmma reads " + what +
+                " from a shared-memory tile of its element type, a plain "
+                "layout whose pointer may swizzle");
+  L::Layout l = t.getLayout().getLayout();
+  L::Int size = L::size(l);
+  if (!size.isStatic() || size.value() != rows * w.getK())
+    L::fail(L::ErrorKind::InvalidArgument,
+            "a wgmma reads " + what + " as one call's " + std::to_string(rows) + " x " +
+                std::to_string(w.getK()) + " tile, not " + t.getLayout().getText().str());
+  int swizzleBits = 0;
+  if (std::optional<L::Swizzle> sw = t.getAddressSwizzleFunction()) {
+    // The hardware swizzles byte addresses: Swizzle<b, 4, 3> on bytes, b = 1..3.
+    if (sw->shift() != 3 || sw->base() != 4 || sw->bits() < 1 || sw->bits() > 3)
+      L::fail(L::ErrorKind::InvalidArgument,
+              "a wgmma's " + what + " swizzle " + sw->str() +
+                  " is none of the 32, 64 and 128-byte swizzles (S<1..3,4,3> on bytes)");
+    swizzleBits = sw->bits();
+  }
+  int elementBytes = int(::fly::ir::fly::elementBytes(element));
+  bool dynamic = false;
+  std::optional<L::WgmmaOperandLayout> canonical =
+      L::matchWgmmaSlice(l, rows, elementBytes, swizzleBits, &dynamic);
+  if (!canonical)
+    L::fail(L::ErrorKind::InvalidArgument,
+            "a wgmma reads " + what + " in a canonical K-major or (16-bit) MN-major layout (8 x " +
+                "16-byte core matrices, or 32/64/128-byte rows under the matching swizzle); " +
+                (dynamic ? "its offsets are not static: " : "got ") +
+                t.getLayout().getText().str());
+  bool mn = isB ? w.getMnMajorB() : w.getMnMajorA();
+  if (canonical->mnMajor != mn)
+    L::fail(L::ErrorKind::InvalidArgument, "the atom reads " + what +
+                                               (mn ? " MN-major" : " K-major") + ", but the tile " +
+                                               t.getLayout().getText().str() + " is " +
+                                               (canonical->mnMajor ? "MN-major" : "K-major"));
+  return *canonical;
+}
+
 LogicalResult WgmmaWaitOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                             ValueRange operands, DictionaryAttr, OpaqueProperties,
                                             RegionRange, SmallVectorImpl<Type> &results) {

@@ -17,4 +17,17 @@
 #define GET_OP_CLASSES
 #include "FlyNVVMOps.h.inc"
 
+#include "layout/wgmma_descriptor.h"
+
+namespace fly::ir::fly_nvvm {
+
+/// The canonical layout (src/layout/wgmma_descriptor.h) in which wgmma atom `w` reads its
+/// operand B (`isB`) or A from the shared-memory tile `t`, one call's rows (M or N) x K, element
+/// (row, k) at index row + rows * k; a LayoutError says why there is none. Whether a swizzled
+/// tile's base is aligned to the swizzle's period is for the lowering, which knows the base.
+::fly::layout::WgmmaOperandLayout wgmmaOperandLayout(WgmmaType w, bool isB,
+                                                     ::fly::ir::fly::FlyMemRefType t);
+
+} // namespace fly::ir::fly_nvvm
+
 #endif // FLYDSL_IR_FLY_FLY_NVVM_DIALECT_H
