@@ -826,6 +826,24 @@ Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
 }
 
 namespace {
+bool flyViewable(const Entry &x);
+Value *flyTensorOp(Kernel::Impl &k, const Entry &x, bool buffer,
+                   const std::function<Layout()> &cute, const std::function<IntTuple()> &offset,
+                   const std::function<MValue(MValue)> &make);
+
+/// Whether slice(crd, l) keeps one hierarchical mode only, ((8,24)): FlyDSL's convention in
+/// kernels makes that slice the mode itself, (8,24), so T[(None, b)] of a zipped divide is the
+/// tile itself.
+bool sliceIsOneMode(const Layout &r) {
+  return r.rank() == 1 && r.shape().isTuple() && r.shape()[0].isTuple();
+}
+
+/// slice(crd, l) as the builder holds it (sliceIsOneMode).
+Layout slicedLayout(const IntTuple &crd, const Layout &l) {
+  Layout r = layout::slice(crd, l);
+  return sliceIsOneMode(r) ? r.mode(0) : r;
+}
+
 Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
   if (!k.startOp())
     return nullptr;
@@ -834,6 +852,27 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
   IntTuple crd;
   if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
     return nullptr;
+  bool oneMode = false;
+  if (a->tensor && !dice && !k.algebra("slice", [&] {
+        oneMode = sliceIsOneMode(layout::slice(crd, *a->layout)); // structure only: no arithmetic
+      }))
+    return nullptr;
+  if (a->tensor && !dice && !oneMode && flyViewable(*a) && integerLeaves(crd)) {
+    // FlyDSL's fly.slice of the tensor's Fly view: the pass moves its pointer. (The one-mode
+    // convention is the builder's: the op's result keeps the outer mode.)
+    Value *v = nullptr;
+    if (!k.algebra("slice", [&] {
+          v = flyTensorOp(
+              k, *a, /*buffer=*/false, [&] { return slicedLayout(crd, *a->layout); },
+              [&] { return ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true); },
+              [&](MValue view) {
+                return fly::SliceOp::create(k.b, k.loc(), view,
+                                            flyTuple<fly::MakeIntTupleOp>(k, crd));
+              });
+        }))
+      return nullptr;
+    return v;
+  }
   std::optional<Layout> r;
   IntTuple offset(0);
   if (!k.algebra(dice ? "dice" : "slice", [&] {
@@ -842,11 +881,7 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
           r = layout::dice(crd, l);
           return;
         }
-        r = layout::slice(crd, l);
-        // FlyDSL's convention in kernels: a slice that keeps one hierarchical mode is that
-        // mode, ((8,24)) -> (8,24), so T[(None, b)] of a zipped divide is the tile itself.
-        if (r->rank() == 1 && r->shape().isTuple() && r->shape()[0].isTuple())
-          r = r->mode(0);
+        r = slicedLayout(crd, l);
         if (a->tensor)
           offset = ops.offsetIn(*a, crd, l, /*sliced=*/true);
       }))
@@ -2267,25 +2302,18 @@ std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, c
   return k.newValue(std::move(e));
 }
 
-/// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
-/// where x has a Fly view (global, shared or registers, swizzled only as a Fly pointer
-/// swizzles) and the thread is one index. src/layout's partition on the builder's leaves, run in a
-/// scratch block, gives the result's structure and its dynamic leaves' facts, while the pointer and
-/// the leaves' values come from the op, which fly-lower-to-llvm computes. Nothing where x or thr
-/// has no Fly form.
-std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
-                                    const PartitionFragments &fragments, const PartitionPart &part,
-                                    const std::function<MValue(MValue, MValue)> &make) {
-  if (x.identity)
-    return flyCoordinatePartition(k, x, thr, fragments, part, make);
-  bool buffer = x.rsrc && flyBufferSide(k, x);
-  if (!(buffer || flyViewable(x)) || !thr.isLeaf() || thr.leaf().isBasis())
-    return std::nullopt;
+/// Tensor x as the FlyDSL op `make(view)` builds on x's Fly view (a partition, a slice): the
+/// view of global, shared or register memory (swizzled only as a Fly pointer swizzles), or a
+/// buffer tensor's (`buffer`). src/layout's answer on the builder's leaves, `cute()` run in a
+/// scratch block, gives the result's structure and its dynamic leaves' facts, while the pointer
+/// and the leaves' values come from the op, which fly-lower-to-llvm computes. `offset()` is the
+/// builder's own offset of the result from x, for the tensors whose pointer the builder keeps.
+Value *flyTensorOp(Kernel::Impl &k, const Entry &x, bool buffer,
+                   const std::function<Layout()> &cute, const std::function<IntTuple()> &offset,
+                   const std::function<MValue(MValue)> &make) {
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts;
-  auto [shape, stride] = structureOf(
-      k, [&] { return part(fragments(*x.layout, thr).second, thr); }, shapeFacts, strideFacts);
-  MValue p = make(buffer ? flyBufferView(k, x) : flyView(k, x, x.baseAlign),
-                  flyTuple<fly::MakeIntTupleOp>(k, thr));
+  auto [shape, stride] = structureOf(k, cute, shapeFacts, strideFacts);
+  MValue p = make(buffer ? flyBufferView(k, x) : flyView(k, x, x.baseAlign));
   auto type = mlir::cast<fly::FlyMemRefType>(p.getType());
   Layout read = readPartitionLayout(k, p, type.getLayout().getLayout(), shape, stride, shapeFacts,
                                     strideFacts);
@@ -2295,9 +2323,7 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
     // (dead where all go through the op's result: read back from the op's pointer, a swizzled
     // offset lost the structure the swizzle's arithmetic folds with, and sm_80's GEMM grew
     // from 1124 to 1809 lines of PTX).
-    auto [crd, view] = fragments(*x.layout, thr);
-    LayoutOps ops{k};
-    Value *h = ops.tensorLike(x, read, ops.offsetIn(x, crd, view, /*sliced=*/true));
+    Value *h = LayoutOps{k}.tensorLike(x, read, offset());
     keepFlyValue(*k.get(h, "partition"), p);
     return h;
   }
@@ -2309,6 +2335,25 @@ std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTu
   e.baseAlign = std::max<int64_t>(1, type.getAlignment());
   keepFlyValue(e, p);
   return k.newValue(std::move(e));
+}
+
+/// Thread `thr`'s part of tensor x as FlyDSL's partition op, which `make(view, thr)` builds,
+/// where x has a Fly view (flyTensorOp) and the thread is one index. Nothing otherwise.
+std::optional<Value *> flyPartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                                    const PartitionFragments &fragments, const PartitionPart &part,
+                                    const std::function<MValue(MValue, MValue)> &make) {
+  if (x.identity)
+    return flyCoordinatePartition(k, x, thr, fragments, part, make);
+  bool buffer = x.rsrc && flyBufferSide(k, x);
+  if (!(buffer || flyViewable(x)) || !thr.isLeaf() || thr.leaf().isBasis())
+    return std::nullopt;
+  return flyTensorOp(
+      k, x, buffer, [&] { return part(fragments(*x.layout, thr).second, thr); },
+      [&] {
+        auto [crd, view] = fragments(*x.layout, thr);
+        return LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true);
+      },
+      [&](MValue view) { return make(view, flyTuple<fly::MakeIntTupleOp>(k, thr)); });
 }
 
 } // namespace

@@ -709,3 +709,26 @@ def test_mma_partitions_of_identity_tensors_give_each_lanes_elements(dump_dir):
     origin = (dump_dir() / "00_origin.mlir").read_text()
     for operand in "ac":
         assert re.search(rf"fly.tiled_mma.partition\({operand}, .*-> !fly.coord_tensor<", origin)
+
+
+@flyc.kernel
+def rows_of(src: fx.Tensor, dst: fx.Tensor, r: fx.Int32):
+    # Row r (a run-time index) and column 1 of a 4x8 matrix, each a slice of the tensor.
+    i = fx.thread_idx.x
+    row, col = src[r, None], src[None, 1]
+    dst[0, i] = row[i]
+    dst[1, i] = col[i % 4]
+
+
+def test_tensor_slices_are_fly_slices_moving_the_pointer(dump_dir):
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    out = np.zeros((2, 8), np.float32)
+    rows_of(a, out, 2).launch(grid=(1,), block=(8,))
+    np.testing.assert_array_equal(out[0], a[2])
+    np.testing.assert_array_equal(out[1], a[np.arange(8) % 4, 1])
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    slices = re.findall(
+        r"fly.slice\(.*\) : \(!fly.memref<f32, global, .*, !fly.int_tuple<(.*?)>\)", origin
+    )
+    assert sorted(slices) == ["(*,1)", "(?,*)"]
+    assert "fly.slice" not in (dump_dir() / "03_fly_lower_to_llvm.mlir").read_text()
