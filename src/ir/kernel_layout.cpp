@@ -827,6 +827,10 @@ Value *Kernel::tilerOp(int op, Value *h, const std::string &tilerText) {
 
 namespace {
 bool flyViewable(const Entry &x);
+std::optional<IntTuple> coordinateBase(const Entry &x);
+Value *flyCoordinateOp(Kernel::Impl &k, const Entry &x, const IntTuple &base,
+                       const std::function<std::pair<Layout, IntTuple>()> &cute,
+                       const std::function<MValue(MValue)> &make);
 Value *flyTensorOp(Kernel::Impl &k, const Entry &x, bool buffer,
                    const std::function<Layout()> &cute, const std::function<IntTuple()> &offset,
                    const std::function<MValue(MValue)> &make);
@@ -857,6 +861,25 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
         oneMode = sliceIsOneMode(layout::slice(crd, *a->layout)); // structure only: no arithmetic
       }))
     return nullptr;
+  std::optional<IntTuple> base = a->identity ? coordinateBase(*a) : std::nullopt;
+  if (base && !dice && !oneMode && integerLeaves(crd)) {
+    // FlyDSL's fly.slice of the coordinate tensor: the layout pass moves its base.
+    Value *v = nullptr;
+    if (!k.algebra("slice", [&] {
+          v = flyCoordinateOp(
+              k, *a, *base,
+              [&] {
+                return std::pair(layout::slice(crd, *a->layout),
+                                 ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true));
+              },
+              [&](MValue view) {
+                return fly::SliceOp::create(k.b, k.loc(), view,
+                                            flyTuple<fly::MakeIntTupleOp>(k, crd));
+              });
+        }))
+      return nullptr;
+    return v;
+  }
   if (a->tensor && !dice && !oneMode && flyViewable(*a) && integerLeaves(crd)) {
     // FlyDSL's fly.slice of the tensor's Fly view: the pass moves its pointer. (The one-mode
     // convention is the builder's: the op's result keeps the outer mode.)
@@ -2258,36 +2281,31 @@ Layout readPartitionLayout(Kernel::Impl &k, MValue p, const Layout &typed, const
   return layout::makeUnchecked(shapeRead, strideRead);
 }
 
-/// Thread `thr`'s part of identity or counting tensor x as FlyDSL's partition op on its
-/// !fly.coord_tensor (`make(view, thr)` builds the op). The builder's algebra, run in a scratch
-/// block, gives the structure of the part's layout and start; their dynamic leaves are read from
-/// the op's result, which fly-lower-to-llvm computes. The elements stay the builder's
-/// (start + layout(coordinate)).
-std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
-                                              const PartitionFragments &fragments,
-                                              const PartitionPart &part,
-                                              const std::function<MValue(MValue, MValue)> &make) {
-  std::optional<IntTuple> base = coordinateBase(x);
-  if (!base || !thr.isLeaf() || thr.leaf().isBasis())
-    return std::nullopt;
+/// Identity or counting tensor x (whose !fly.coord_tensor base is `base`, coordinateBase) as the
+/// FlyDSL op `make(view)` builds on that coordinate tensor (a partition, a slice). `cute()`, the
+/// builder's algebra run in a scratch block, gives the result's layout and its offset from x's
+/// start (LayoutOps::offsetIn), whose structure and dynamic leaves' facts stand for the op's,
+/// whose values fly-layout-lowering computes.
+Value *flyCoordinateOp(Kernel::Impl &k, const Entry &x, const IntTuple &base,
+                       const std::function<std::pair<Layout, IntTuple>()> &cute,
+                       const std::function<MValue(MValue)> &make) {
   std::vector<std::optional<LeafFacts>> shapeFacts, strideFacts, startFacts;
   IntTuple start;
   auto [shape, stride] = structureOf(
       k,
       [&] {
-        auto [crd, view] = fragments(*x.layout, thr);
-        IntTuple off = LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true);
+        auto [result, off] = cute();
         std::vector<Int> leaves;
         for (size_t j = 0; j < x.identityOffset.size(); ++j)
           leaves.push_back(layout::add(x.identityOffset[j], off[j].leaf()));
         // The facts are taken here: the scratch block's values die with it.
-        start = factsOf(layout::unflatten(*base, leaves), startFacts);
-        return part(view, thr);
+        start = factsOf(layout::unflatten(base, leaves), startFacts);
+        return result;
       },
       shapeFacts, strideFacts);
-  MValue view = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, *base),
+  MValue view = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, base),
                                         flyLayout(k, *x.layout), mlir::DenseI64ArrayAttr());
-  MValue p = make(view, flyTuple<fly::MakeIntTupleOp>(k, thr));
+  MValue p = make(view);
   auto type = mlir::cast<fly::CoordTensorType>(p.getType());
   Layout read = readPartitionLayout(k, p, type.getLayout().getLayout(), shape, stride, shapeFacts,
                                     strideFacts);
@@ -2300,6 +2318,25 @@ std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, c
   e.identityOffset.clear();
   layout::flattenInto(startRead, e.identityOffset);
   return k.newValue(std::move(e));
+}
+
+/// Thread `thr`'s part of identity or counting tensor x as FlyDSL's partition op on its
+/// !fly.coord_tensor (`make(view, thr)` builds the op; flyCoordinateOp). Nothing where x has no
+/// coordinate tensor or the thread is not one index.
+std::optional<Value *> flyCoordinatePartition(Kernel::Impl &k, const Entry &x, const IntTuple &thr,
+                                              const PartitionFragments &fragments,
+                                              const PartitionPart &part,
+                                              const std::function<MValue(MValue, MValue)> &make) {
+  std::optional<IntTuple> base = coordinateBase(x);
+  if (!base || !thr.isLeaf() || thr.leaf().isBasis())
+    return std::nullopt;
+  return flyCoordinateOp(
+      k, x, *base,
+      [&] {
+        auto [crd, view] = fragments(*x.layout, thr);
+        return std::pair(part(view, thr), LayoutOps{k}.offsetIn(x, crd, view, /*sliced=*/true));
+      },
+      [&](MValue view) { return make(view, flyTuple<fly::MakeIntTupleOp>(k, thr)); });
 }
 
 /// Tensor x as the FlyDSL op `make(view)` builds on x's Fly view (a partition, a slice): the

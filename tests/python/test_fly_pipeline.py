@@ -732,3 +732,23 @@ def test_tensor_slices_are_fly_slices_moving_the_pointer(dump_dir):
     )
     assert sorted(slices) == ["(*,1)", "(?,*)"]
     assert "fly.slice" not in (dump_dir() / "03_fly_lower_to_llvm.mlir").read_text()
+
+
+@flyc.kernel
+def coordinates_of_a_row(out: fx.Tensor, n: fx.Int32, r: fx.Int32):
+    # Row r of an n x 8 identity tensor: its elements are the coordinates (r, i).
+    i = fx.thread_idx.x
+    c = fx.make_identity_tensor((n, 8))[r, None][i]
+    out[i, 0] = c[0]
+    out[i, 1] = c[1]
+
+
+def test_slices_of_identity_tensors_are_fly_slices_of_coordinate_tensors(dump_dir):
+    out = np.zeros((8, 2), np.int32)
+    coordinates_of_a_row(out, 5, 3).launch(grid=(1,), block=(8,))
+    np.testing.assert_array_equal(out, [[3, i] for i in range(8)])
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(
+        r"fly.slice\(.*\) : \(!fly.coord_tensor<\(0,0\), \(\?,8\):\(1E0,1E1\)>", origin
+    )
+    assert "coord_tensor" not in (dump_dir() / "01_fly_layout_lowering.mlir").read_text()

@@ -701,7 +701,7 @@ class Fly_StructureOp<string mnemonic, string what>
 
 def Fly_SliceOp : Fly_StructureOp<"slice", "CuTe's slice(coord, x): the modes where coord is `*`"> {
   let results = (outs AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_ComposedLayoutType,
-                                 Fly_MemRefType]>:$result);
+                                 Fly_MemRefType, Fly_CoordTensorType]>:$result);
   let description = [{
     `%s = fly.slice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
     -> !fly.layout<(4,2):(16,8)>`. For a layout, the coordinate's integers
@@ -709,10 +709,11 @@ def Fly_SliceOp : Fly_StructureOp<"slice", "CuTe's slice(coord, x): the modes wh
     composed layout they do: they move into the offset of the nearest
     composition, whose outer layout is sliced. For a tensor they move its pointer to the
     slice's origin, as CuTe's slice of a tensor does (its pointer's alignment what the move
-    keeps; an address swizzle stays the pointer's).
+    keeps; an address swizzle stays the pointer's), and a coordinate tensor's base to the
+    coordinate there.
   }];
   let arguments = (ins AnyTypeOf<[Fly_IntTupleType, Fly_LayoutType, Fly_ComposedLayoutType,
-                                  Fly_MemRefType]>:$src,
+                                  Fly_MemRefType, Fly_CoordTensorType]>:$src,
                        Fly_IntTupleType:$coord);
 }
 

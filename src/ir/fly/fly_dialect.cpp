@@ -1297,6 +1297,12 @@ LogicalResult inferStructure(MLIRContext *ctx, std::optional<Location> loc, llvm
 
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
                                         Adaptor adaptor, SmallVectorImpl<Type> &results) {
+  if (auto t = dyn_cast<CoordTensorType>(adaptor.getSrc().getType()))
+    return inferOne(loc, getOperationName(), results, [&]() -> Type {
+      auto [part, offset] =
+          L::sliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
+      return partitionedCoordinates(t, offset, part);
+    });
   if (auto t = dyn_cast<FlyMemRefType>(adaptor.getSrc().getType()))
     return inferOne(loc, getOperationName(), results, [&]() -> Type {
       if (!t.getSwizzle().empty() || t.getComposed())
@@ -2513,13 +2519,16 @@ LogicalResult ExtractAlignedPointerAsIndexOp::verify() {
   return success();
 }
 
-L::IntTuple fly::ir::fly::coordinateAt(const L::IntTuple &base, const L::Layout &layout,
-                                       const L::IntTuple &crd) {
-  L::IntTuple offset = L::evaluate(layout, crd);
+L::IntTuple fly::ir::fly::movedBase(const L::IntTuple &base, const L::IntTuple &offset) {
   if (offset.isLeaf() && offset.leaf().isStatic() && !offset.leaf().isBasis() &&
       offset.leaf().value() == 0)
     return base;
   return computeIntTuple("fly.int_tuple_add", {base, offset});
+}
+
+L::IntTuple fly::ir::fly::coordinateAt(const L::IntTuple &base, const L::Layout &layout,
+                                       const L::IntTuple &crd) {
+  return movedBase(base, L::evaluate(layout, crd));
 }
 
 LogicalResult MemRefLoadOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location> loc,
@@ -2647,7 +2656,7 @@ LogicalResult MakeTiledCopyOp::inferReturnTypes(MLIRContext *ctx, std::optional<
 CoordTensorType fly::ir::fly::partitionedCoordinates(CoordTensorType t, const L::IntTuple &offset,
                                                      const L::Layout &part) {
   MLIRContext *ctx = t.getContext();
-  L::IntTuple base = computeIntTuple("fly.int_tuple_add", {t.getBase().getTuple(), offset});
+  L::IntTuple base = movedBase(t.getBase().getTuple(), offset);
   return CoordTensorType::get(ctx, IntTupleType::get(ctx, base), LayoutType::get(ctx, part));
 }
 

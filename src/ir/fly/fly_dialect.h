@@ -114,9 +114,14 @@ void printMmaOperand(mlir::OpAsmPrinter &printer, mlir::Operation *op, mlir::Int
 CoordTensorType partitionedCoordinates(CoordTensorType t, const ::fly::layout::IntTuple &offset,
                                        const ::fly::layout::Layout &part);
 
-/// Element `crd` of a coordinate tensor of `base` and `layout`: base + crd2idx(crd, layout), on
-/// type leaves or on the lowering's SSA leaves. A static 0 offset (all strides 0) leaves the base
-/// as it is, as CuTe adds C<0> to a tuple.
+/// A coordinate tensor's base moved by `offset` (a layout's value: an integer, a basis-scaled one
+/// or a tuple), on type leaves or on the lowering's SSA leaves. A static 0 offset (all strides 0)
+/// leaves the base as it is, as CuTe adds C<0> to a tuple.
+::fly::layout::IntTuple movedBase(const ::fly::layout::IntTuple &base,
+                                  const ::fly::layout::IntTuple &offset);
+
+/// Element `crd` of a coordinate tensor of `base` and `layout`: movedBase(base, crd2idx(crd,
+/// layout)).
 ::fly::layout::IntTuple coordinateAt(const ::fly::layout::IntTuple &base,
                                      const ::fly::layout::Layout &layout,
                                      const ::fly::layout::IntTuple &crd);

@@ -1126,6 +1126,10 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         tuples.try_emplace(op->getResult(0), tuple.getTuple());
       else if (auto layout = dyn_cast<LayoutType>(t))
         layouts.try_emplace(op->getResult(0), layout.getLayout());
+    } else if (auto s = dyn_cast<SliceOp>(op); s && isa<CoordTensorType>(s.getSrc().getType())) {
+      auto [base, layout] = lookup(coordTensors, s.getSrc()); // copies: the map grows
+      auto [part, offset] = L::sliceAndOffset(lookup(tuples, s.getCoord()), layout);
+      coordTensors.try_emplace(s.getResult(), movedBase(base, offset), part);
     } else if (auto s = dyn_cast<SliceOp>(op); s && isa<FlyMemRefType>(s.getSrc().getType())) {
       const TensorParts &t = tensor(s.getSrc());
       auto [part, offset] = L::sliceAndOffset(lookup(tuples, s.getCoord()), t.layout);
@@ -1367,7 +1371,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
           L::threadFragments(layout, tc.getThreadValue().getLayout(),
                              L::Tiler::parse(tc.getTile().str()), tc.getAtom().getValues());
       L::IntTuple off = L::sliceAndOffset(L::threadCoordinate(thr), frag).second;
-      coordTensors.try_emplace(op->getResult(0), computeIntTuple("fly.int_tuple_add", {base, off}),
+      coordTensors.try_emplace(op->getResult(0), movedBase(base, off),
                                L::threadPartition(frag, thr));
     } else if (auto p = dyn_cast<TiledMmaPartitionOp>(op);
                p && isa<CoordTensorType>(p.getInput().getType())) {
@@ -1377,7 +1381,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       L::Layout frag =
           L::threadFragmentsMma(p.getTiledMma().getType().getTiledMma(), which, layout);
       L::IntTuple off = L::sliceAndOffset(L::IntTuple{thr, L::IntTuple::underscore()}, frag).second;
-      coordTensors.try_emplace(p.getResult(), computeIntTuple("fly.int_tuple_add", {base, off}),
+      coordTensors.try_emplace(p.getResult(), movedBase(base, off),
                                L::partitionByThread(frag, thr));
     } else if (isa<PartitionSrcOp, PartitionDstOp>(op)) {
       auto tc = cast<TiledCopyType>(op->getOperand(0).getType());
