@@ -2,6 +2,9 @@
 
 #include "layout/wgmma_descriptor.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace fly::layout {
 
 namespace {
@@ -78,20 +81,36 @@ matchWgmmaLayout(int64_t rows, int elementBytes, int swizzleBits,
 std::optional<WgmmaOperandLayout> matchWgmmaSlice(const Layout &slice, int64_t rows,
                                                   int elementBytes, int swizzleBits,
                                                   bool *dynamicOffsets) {
-  Int first = evaluate(slice, IntTuple(int64_t(0))).leaf();
+  // The offsets of the first rows x K indices, enumerated once through the flat modes (the
+  // matcher reads each several times; the verifier and the lowering both match every call).
+  std::vector<Int> shape, stride;
+  flattenInto(slice.shape(), shape);
+  flattenInto(slice.stride(), stride);
   bool dynamic = false;
-  std::optional<WgmmaOperandLayout> canonical =
-      matchWgmmaLayout(rows, elementBytes, swizzleBits, [&](int64_t r, int64_t k) {
-        Int d = add(evaluate(slice, IntTuple(r + rows * k)).leaf(), mul(first, Int(-1)));
-        if (!d.isStatic()) {
-          dynamic = true;
-          return int64_t(-1);
-        }
-        return d.value() * elementBytes;
-      });
+  for (size_t m = 0; m < shape.size(); ++m)
+    dynamic |= !shape[m].isStatic() || !stride[m].isStatic() || stride[m].isBasis();
   if (dynamicOffsets)
     *dynamicOffsets = dynamic;
-  return dynamic ? std::nullopt : canonical;
+  if (dynamic)
+    return std::nullopt;
+  int64_t size = 1;
+  for (const Int &s : shape)
+    size *= s.value();
+  int64_t count = std::min(rows * (32 / std::max(elementBytes, 1)), size);
+  std::vector<int64_t> offsets(size_t(std::max<int64_t>(count, 0)));
+  std::vector<int64_t> at(shape.size(), 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t o = 0;
+    for (size_t m = 0; m < shape.size(); ++m)
+      o += at[m] * stride[m].value();
+    offsets[size_t(i)] = o;
+    for (size_t m = 0; m < shape.size() && ++at[m] == shape[m].value(); ++m)
+      at[m] = 0; // colexicographic: the first mode runs fastest
+  }
+  return matchWgmmaLayout(rows, elementBytes, swizzleBits, [&](int64_t r, int64_t k) {
+    int64_t i = r + rows * k;
+    return i < count ? (offsets[size_t(i)] - offsets[0]) * elementBytes : int64_t(-1);
+  });
 }
 
 uint64_t wgmmaDescriptorBits(const WgmmaOperandLayout &l) {
