@@ -861,6 +861,9 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
         oneMode = sliceIsOneMode(layout::slice(crd, *a->layout)); // structure only: no arithmetic
       }))
     return nullptr;
+  auto makeSlice = [&](MValue view) -> MValue {
+    return fly::SliceOp::create(k.b, k.loc(), view, flyTuple<fly::MakeIntTupleOp>(k, crd));
+  };
   std::optional<IntTuple> base = a->identity ? coordinateBase(*a) : std::nullopt;
   if (base && !dice && !oneMode && integerLeaves(crd)) {
     // FlyDSL's fly.slice of the coordinate tensor: the layout pass moves its base.
@@ -872,10 +875,7 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
                 return std::pair(layout::slice(crd, *a->layout),
                                  ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true));
               },
-              [&](MValue view) {
-                return fly::SliceOp::create(k.b, k.loc(), view,
-                                            flyTuple<fly::MakeIntTupleOp>(k, crd));
-              });
+              makeSlice);
         }))
       return nullptr;
     return v;
@@ -887,11 +887,7 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
     if (!k.algebra("slice", [&] {
           v = flyTensorOp(
               k, *a, /*buffer=*/false, [&] { return slicedLayout(crd, *a->layout); },
-              [&] { return ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true); },
-              [&](MValue view) {
-                return fly::SliceOp::create(k.b, k.loc(), view,
-                                            flyTuple<fly::MakeIntTupleOp>(k, crd));
-              });
+              [&] { return ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true); }, makeSlice);
         }))
       return nullptr;
     return v;
@@ -1290,6 +1286,13 @@ std::optional<IntTuple> coordinateBase(const Entry &x) {
   return IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end()));
 }
 
+/// Identity or counting tensor x as FlyDSL's !fly.coord_tensor: fly.make_view of its start
+/// (`base`, coordinateBase) and its layout.
+MValue coordinateView(Kernel::Impl &k, const Entry &x, const IntTuple &base) {
+  return fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, base),
+                                 flyLayout(k, *x.layout), mlir::DenseI64ArrayAttr());
+}
+
 /// The element offset (or the coordinate of an identity tensor) at `crd`.
 std::optional<IntTuple> accessOffset(Kernel::Impl &k, Entry &t, const IntTuple &crd) {
   std::optional<IntTuple> off;
@@ -1346,8 +1349,7 @@ std::optional<IntTuple> flyCoordinateElement(Kernel::Impl &k, Entry &t, const In
   }
   if (!typed)
     return std::nullopt;
-  MValue coords = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, *base),
-                                          flyLayout(k, *t.layout), mlir::DenseI64ArrayAttr());
+  MValue coords = coordinateView(k, t, *base);
   MValue at = flyTuple<fly::MakeIntTupleOp>(k, crd);
   std::optional<IntTuple> read;
   if (!k.algebra("tensor access", [&] {
@@ -2303,9 +2305,7 @@ Value *flyCoordinateOp(Kernel::Impl &k, const Entry &x, const IntTuple &base,
         return result;
       },
       shapeFacts, strideFacts);
-  MValue view = fly::MakeViewOp::create(k.b, k.loc(), flyTuple<fly::MakeIntTupleOp>(k, base),
-                                        flyLayout(k, *x.layout), mlir::DenseI64ArrayAttr());
-  MValue p = make(view);
+  MValue p = make(coordinateView(k, x, base));
   auto type = mlir::cast<fly::CoordTensorType>(p.getType());
   Layout read = readPartitionLayout(k, p, type.getLayout().getLayout(), shape, stride, shapeFacts,
                                     strideFacts);
