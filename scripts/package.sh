@@ -53,7 +53,7 @@ archive() {
   rm -rf "$stage/$name/bin"
   find "$stage/$name/lib" -type f -name "libflydsl.so.*" -exec strip --strip-unneeded {} +
   mkdir -p "$stage/$name/share/doc/flydsl" "$stage/$name/include/dlpack"
-  cp -r README.md CHANGELOG.md docs "$stage/$name/share/doc/flydsl/"
+  cp -r LICENSE README.md CHANGELOG.md docs "$stage/$name/share/doc/flydsl/"
   # Tensors cross the C API as DLPack structs: the header comes along, with its licence.
   cp /usr/include/dlpack/dlpack.h "$stage/$name/include/dlpack/"
   cp /usr/share/doc/libdlpack-dev/copyright "$stage/$name/share/doc/flydsl/LICENSE.dlpack"

@@ -8,6 +8,9 @@
 #       # but glibc, zlib and zstd; a C program through pkg-config, a CMake project
 #       # (find_package), a Rust program (flydsl-sys through pkg-config) and, where Julia is
 #       # set up (scripts/setup_julia.sh), the Julia binding run against it
+#   scripts/package_test.sh install VENV  # only a venv at VENV with the wheel installed (the
+#       # device script's: its tests and benchmarks run there)
+# FLYDSL_DIST names the folder that holds the wheel and the archive (dist/ by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -16,13 +19,17 @@ shift || true
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-wheel() {
-  local wheel venv=$scratch/venv start
-  wheel=$(ls dist/flydsl-*.whl)
+dist=${FLYDSL_DIST:-dist}
+
+# A fresh venv at $1 with the wheel installed, and the wheel's licence beside its package.
+install() {
+  local wheel venv=$1 start
+  wheel=$(ls "$dist"/flydsl-*.whl)
   # The system's packages stay visible (numpy, pytest, torch where installed: a GPU host may
   # have no network); the wheel itself comes with nothing else.
   # (python3 may itself be a venv's, whose packages --system-site-packages would not reach:
   # its site folders go after the venv's own, by a .pth file.)
+  rm -rf "$venv"
   python3 -m venv "$venv"
   python3 -c 'import site; print("\n".join(site.getsitepackages()))' >"$("$venv/bin/python" -c \
     'import site; print(site.getsitepackages()[0])')/host_packages.pth"
@@ -32,6 +39,13 @@ wheel() {
     "$(( ($(date +%s%N) - start) / 1000000 )) ms"
   "$venv/bin/python" -c 'import numpy, pytest' 2>/dev/null ||
     "$venv/bin/pip" install -q numpy pytest pytest-xdist
+  "$venv/bin/python" -c 'import flydsl, pathlib, sys
+sys.exit(0 if (pathlib.Path(flydsl.__file__).parent / "LICENSE").is_file() else "no LICENSE")'
+}
+
+wheel() {
+  local venv=$scratch/venv start
+  install "$venv"
   # Python of the venv only: no PYTHONPATH, no FLYDSL_LIB.
   local py=("env" "-u" "PYTHONPATH" "-u" "FLYDSL_LIB" "FLYDSL_RUNTIME_CACHE_DIR=$scratch/cache"
     "$venv/bin/python")
@@ -56,10 +70,11 @@ wheel() {
 
 archive() {
   local tarball prefix
-  tarball=$(ls dist/flydsl-*-linux-x86_64.tar.xz)
+  tarball=$(ls "$dist"/flydsl-*-linux-x86_64.tar.xz)
   tar -xJf "$tarball" -C "$scratch"
   prefix=$(ls -d "$scratch"/flydsl-*-linux-x86_64)
   echo "unpacked $(basename "$tarball") ($(du -m "$tarball" | cut -f1) MB)"
+  [ -f "$prefix/share/doc/flydsl/LICENSE" ] || { echo "FAILED: no LICENSE" && return 1; }
   # The library's needs: glibc, zlib and zstd, nothing of LLVM or the C++ runtime.
   local needed
   needed=$(readelf -d "$prefix"/lib/libflydsl.so.1 | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p' |
@@ -86,6 +101,9 @@ archive() {
   if command -v cargo >/dev/null; then
     (cd bindings/rust && env -u FLYDSL_LIB_DIR cargo run -q --release -p flydsl --example readme \
       --target-dir "$scratch/rust") | tail -1 | sed 's/^/Rust (pkg-config): /'
+  elif [ -x "$dist/rust_readme" ]; then
+    # built against this archive by pkg-config elsewhere (scripts/device/cuda.sh pack-archive)
+    "$dist/rust_readme" | tail -1 | sed 's/^/Rust (pkg-config, built elsewhere): /'
   else
     echo "Rust: no cargo here"
   fi
@@ -99,5 +117,6 @@ archive() {
 case $what in
 wheel) wheel "$@" ;;
 archive) archive ;;
-*) echo "usage: $0 wheel [PYTEST_ARGS...] | archive" >&2; exit 2 ;;
+install) install "$1" ;;
+*) echo "usage: $0 wheel [PYTEST_ARGS...] | archive | install VENV" >&2; exit 2 ;;
 esac

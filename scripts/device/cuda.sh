@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # FlyDSL on the lent CUDA machine (the `device` tool), which has torch and Triton but no
 # LLVM 22. Two steps, one script:
-#   bash scripts/device/cuda.sh pack  # here: a static, stripped libflydsl.so (xz) and the C
-#                                     # programs, into .device/ (ignored by git; carry it)
-#   bash scripts/device/cuda.sh run   # there: C API tests, the C and Rust examples (cpu),
-#                                     # every Python kernel test and example on cuda with
-#                                     # torch tensors, then the benchmarks (launch, bandwidth,
-#                                     # layouts, the cpu target on the host's cores); the
-#                                     # benchmark tables are printed last
+#   bash scripts/device/cuda.sh pack  # here: the wheel (scripts/package.sh wheel: LLVM inside)
+#                                     # and the C and Rust programs, into .device/ (ignored by
+#                                     # git; carry it)
+#   bash scripts/device/cuda.sh run   # there: a fresh venv installs the wheel; C API tests,
+#                                     # the C and Rust examples (cpu), every Python kernel test
+#                                     # and example on cuda with torch tensors, then the
+#                                     # benchmarks (launch, bandwidth, layouts, the cpu target
+#                                     # on the host's cores); the benchmark tables are printed
+#                                     # last
 # The device tool call: run(command="bash scripts/device/cuda.sh run", carry=[".device"]).
+# The release archive for C, CMake, Rust and Julia users, checked on the host without LLVM:
+#   bash scripts/device/cuda.sh pack-archive  # here, into .device-archive/
+#   run(command="bash scripts/device/cuda.sh archive", carry=[".device-archive"])
 # Before and after a change: `pack-before REV` and `pack` here, then `compare [BENCH ...]`
 # there (the benchmark tables with each library in turn, on one card).
 set -uo pipefail
@@ -16,48 +21,97 @@ cd "$(dirname "$0")/../.."
 
 pack() {
   set -e
-  bash scripts/setup.sh
-  if command -v ccache >/dev/null; then export CC="ccache gcc" CXX="ccache g++"; fi
-  [ -f build-static/build.ninja ] ||
-    meson setup build-static -Dstatic_llvm=true \
-      -Dbuildtype=release -Db_ndebug=true >/dev/null
-  ninja -C build-static libflydsl.so.0.1.0 tests/kernel_api_test bench/bench_launch_cuda \
-    examples/vector_add examples/block_reduce examples/tiled_copy
-  (cd bindings/rust && FLYDSL_LIB_DIR="$PWD/../../build-static" cargo build -q --release \
-    -p flydsl --example kernels --example tiled_copy --target-dir ../../build-static/rust)
-  mkdir -p .device
-  strip --strip-unneeded -o .device/libflydsl.so.1 build-static/libflydsl.so.0.1.0
-  xz -T2 -6 -f .device/libflydsl.so.1
-  # The ROCm device libraries, found beside the library (as a wheel carries them): the rocm
-  # compiles of kernels with math link them there too.
-  tar -C /usr/lib/x86_64-linux-gnu -cJf .device/amdgcn.tar.xz amdgcn/bitcode/ocml.bc \
-    amdgcn/bitcode/ockl.bc
-  cp build-static/tests/kernel_api_test build-static/bench/bench_launch_cuda .device/
-  cp build-static/examples/vector_add .device/example_vector_add
-  cp build-static/examples/block_reduce .device/example_block_reduce
-  cp build-static/examples/tiled_copy .device/example_tiled_copy
-  cp build-static/rust/release/examples/kernels .device/example_rust_kernels
-  cp build-static/rust/release/examples/tiled_copy .device/example_rust_tiled_copy
+  bash scripts/package.sh wheel
+  source scripts/ccache_env.sh
+  # The programs link libflydsl.so.1 by its soname: there they run against the wheel's.
+  ninja -C build tests/kernel_api_test bench/bench_launch_cuda examples/vector_add \
+    examples/block_reduce examples/tiled_copy
+  (cd bindings/rust && FLYDSL_LIB_DIR="$PWD/../../build" cargo build -q --release \
+    -p flydsl --example kernels --example tiled_copy --target-dir ../../build/rust)
+  rm -rf .device && mkdir -p .device
+  cp dist/flydsl-*.whl .device/
+  python3 -m pip download -q --no-deps --only-binary=:all: -d .device pytest-xdist execnet
+  cp build/tests/kernel_api_test build/bench/bench_launch_cuda .device/
+  cp build/examples/vector_add .device/example_vector_add
+  cp build/examples/block_reduce .device/example_block_reduce
+  cp build/examples/tiled_copy .device/example_tiled_copy
+  cp build/rust/release/examples/kernels .device/example_rust_kernels
+  cp build/rust/release/examples/tiled_copy .device/example_rust_tiled_copy
   ls -l .device
 }
 
-# The packed library (or the one named) unpacked and put where the tests, examples and
-# benchmarks find it.
+# The release archive, and the Rust README program built against it here by pkg-config (the
+# lent machine has no cargo; scripts/package_test.sh runs it there when it cannot build it).
+pack_archive() {
+  set -e
+  bash scripts/package.sh archive
+  rm -rf .device-archive && mkdir -p .device-archive
+  cp dist/flydsl-*-linux-x86_64.tar.xz .device-archive/
+  local unpacked
+  unpacked=$(mktemp -d)
+  tar -xJf .device-archive/flydsl-*.tar.xz -C "$unpacked"
+  (cd bindings/rust && env -u FLYDSL_LIB_DIR PKG_CONFIG_PATH="$(ls -d "$unpacked"/*/lib/pkgconfig)" \
+    cargo build -q --release -p flydsl --example readme --target-dir "$unpacked/rust")
+  cp "$unpacked/rust/release/examples/readme" .device-archive/rust_readme
+  rm -rf "$unpacked"
+  # CMake from PyPI, for a host that has none (there it installs from this file alone).
+  python3 -m pip download -q --no-deps --only-binary=:all: -d .device-archive cmake
+  ls -l .device-archive
+}
+
+archive() {
+  if ! command -v cmake >/dev/null; then
+    python3 -m venv /tmp/flydsl-cmake
+    /tmp/flydsl-cmake/bin/pip install -q --no-index .device-archive/cmake-*.whl
+    export PATH=$PATH:/tmp/flydsl-cmake/bin
+  fi
+  echo "C compiler: $(cc --version | head -1); $(cmake --version | head -1); glibc $(ldd --version |
+    head -1 | awk '{print $NF}')"
+  FLYDSL_DIST=.device-archive bash scripts/package_test.sh archive
+}
+
+# A fresh venv with the wheel of .device/ installed, first on PATH; the C programs find the
+# wheel's library by its soname, and the checkout's Python (bench_layouts.py's and
+# bench_compile.py's subprocesses) through FLYDSL_LIB.
+use_wheel() {
+  local venv=/tmp/flydsl-venv installed
+  FLYDSL_DIST=.device bash scripts/package_test.sh install "$venv"
+  installed=$("$venv/bin/python" -c 'import flydsl, os; print(os.path.dirname(flydsl.__file__))')
+  # The soname beside the library: its RUNPATH ($ORIGIN/../flydsl.libs, auditwheel's zstd)
+  # then resolves from the package's folder.
+  ln -sf libflydsl.so "$installed/libflydsl.so.1"
+  export PATH=$venv/bin:$PATH FLYDSL_LIB=$installed/libflydsl.so FLYDSL_TEST_INSTALLED=1
+  export LD_LIBRARY_PATH=$installed:${LD_LIBRARY_PATH:-} PYTHONUNBUFFERED=1
+  export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+  unset PYTHONPATH
+}
+
+# An earlier library packed by pack-before, put where the checkout's Python finds it.
 use_packed_library() {
-  local lib=/tmp/flydsl-lib packed=${1:-.device/libflydsl.so.1.xz}
+  local lib=/tmp/flydsl-lib-before packed=$1
   rm -rf "$lib" && mkdir -p "$lib"
   xz -dc "$packed" >"$lib/libflydsl.so.1"
   ln -sf libflydsl.so.1 "$lib/libflydsl.so"
-  [ ! -f .device/amdgcn.tar.xz ] || tar -C "$lib" -xJf .device/amdgcn.tar.xz
   export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
-  export PYTHONPATH=$PWD/bindings/python PYTHONUNBUFFERED=1
-  export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+  export PYTHONUNBUFFERED=1 FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
+}
+
+# What a new user of the wheel waits for: the import and a first kernel compiled for the cpu
+# and run, with nothing cached.
+first_kernel() {
+  local start cache
+  start=$(date +%s%N) cache=$(mktemp -d)
+  FLYDSL_RUNTIME_CACHE_DIR=$cache FLYDSL_COMPILE_BACKEND=cpu \
+    python3 examples/01_vector_add_layout.py >/dev/null
+  echo "import and the first cpu kernel, cold: $(( ($(date +%s%N) - start) / 1000000 )) ms"
+  rm -rf "$cache"
 }
 
 run() {
   local out=${OUT:-/tmp/flydsl-out} status=0
   mkdir -p "$out"
-  use_packed_library
+  use_wheel
+  first_kernel || status=1
   unset FLYDSL_COMPILE_BACKEND ARCH
   nvidia-smi -L
   python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'
@@ -71,9 +125,14 @@ run() {
   done
 
   echo "== Python kernel tests and examples (default target: the CUDA device)"
-  python3 -m pytest -q -rs tests/python -p no:cacheprovider 2>&1 | tee "$out/pytest.log" |
-    tail -40
+  # Spread over the host's cores (one process takes past a device call's ten minutes); the
+  # pytest-xdist wheels that pack() puts beside the library install without a network.
+  python3 -c 'import xdist' 2>/dev/null || pip install -q --no-index --find-links .device \
+    pytest-xdist
+  python3 -m pytest -q -rs -n 12 --dist loadgroup tests/python -p no:cacheprovider 2>&1 |
+    tee "$out/pytest.log" | tail -40
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  [ "${1:-}" != check ] || { echo "== status $status" && return $status; }
 
   echo "== benchmarks"
   .device/bench_launch_cuda 2>&1 | tee "$out/bench_launch.log" || status=1
@@ -87,13 +146,10 @@ run() {
 
 # The cpu target on the host's cores: work-item loops against fibers and numpy.
 cpu_bench() {
-  local out=${OUT:-/tmp/flydsl-out} lib=/tmp/flydsl-lib
-  mkdir -p "$out" "$lib"
-  [ -f "$lib/libflydsl.so.1" ] || xz -dc .device/libflydsl.so.1.xz >"$lib/libflydsl.so.1"
-  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
-  [ ! -f .device/amdgcn.tar.xz ] || tar -C "$lib" -xJf .device/amdgcn.tar.xz
-  FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-} \
-    PYTHONPATH=$PWD/bindings/python python3 bench/bench_cpu.py 2>&1 | tee "$out/bench_cpu.log"
+  local out=${OUT:-/tmp/flydsl-out}
+  mkdir -p "$out"
+  [ "${FLYDSL_TEST_INSTALLED:-}" = 1 ] || use_wheel
+  python3 bench/bench_cpu.py 2>&1 | tee "$out/bench_cpu.log"
   return "${PIPESTATUS[0]}"
 }
 
@@ -102,7 +158,7 @@ focused() {
   local name=$1 bench=$2 out=${OUT:-/tmp/flydsl-out} status=0
   shift 2
   mkdir -p "$out"
-  use_packed_library
+  use_wheel
   unset FLYDSL_COMPILE_BACKEND ARCH
   python3 -m pytest -q -rs "$@" -p no:cacheprovider 2>&1 | tee "$out/pytest_$name.log" | tail -15
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
@@ -131,7 +187,7 @@ compat() {
   local out=${OUT:-/tmp/flydsl-out} src=/tmp/flydsl-src
   mkdir -p "$out" && rm -rf "$src" && mkdir -p "$src"
   tar -xJf .device/flydsl.tar.xz -C "$src"
-  use_packed_library
+  use_wheel
   unset FLYDSL_COMPILE_BACKEND ARCH
   # shellcheck disable=SC2086 # COMPAT_ARGS: more words for the runner (--only, --timeout)
   python3 scripts/flydsl_compat.py "$src" ${COMPAT_ARGS:---timeout 120} 2>"$out/compat.err" |
@@ -155,11 +211,17 @@ compare() {
   local before_tree=/tmp/flydsl-before-tree
   rm -rf "$before_tree" && mkdir -p "$before_tree"
   tar -xJf .device/before-tree.tar.xz -C "$before_tree"
+  use_wheel
+  local after_lib=$FLYDSL_LIB
   for bench in "${benches[@]}"; do
     for which in before after; do
-      local packed=.device/libflydsl.so.1.xz root=$PWD
-      [ "$which" = before ] && packed=.device/libflydsl-before.so.1.xz root=$before_tree
-      use_packed_library "$packed"
+      local root=$PWD
+      if [ "$which" = before ]; then
+        use_packed_library .device/libflydsl-before.so.1.xz
+        root=$before_tree
+      else
+        export FLYDSL_LIB=$after_lib
+      fi
       export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache-$which PYTHONPATH=$root/bindings/python
       echo "== $bench, $which"
       # shellcheck disable=SC2046 # the device has no ROCm device libraries: cpu and cuda
@@ -202,7 +264,7 @@ pack_before_python() {
 host_cost() {
   local out=${OUT:-/tmp/flydsl-out} status=0 before_tree=/tmp/flydsl-before-tree
   mkdir -p "$out"
-  use_packed_library
+  use_wheel
   unset FLYDSL_COMPILE_BACKEND ARCH
   if [ -f .device/before-tree.tar.xz ]; then
     rm -rf "$before_tree" && mkdir -p "$before_tree"
@@ -224,6 +286,8 @@ host_cost() {
 
 case "${1:-}" in
 pack) pack ;;
+pack-archive) pack_archive ;;
+archive) archive ;; # run(command="bash scripts/device/cuda.sh archive", carry=[".device-archive"])
 pack-before-python) pack_before_python "$2" ;;
 host-cost) host_cost ;; # run(command="bash scripts/device/cuda.sh host-cost", carry=[".device"])
 pack-before) pack_before "$2" ;;
@@ -235,8 +299,9 @@ kernels) focused kernels bench/bench_kernels.py tests/python/test_kernel_library
   tests/python/test_mma_cuda.py ;;
 gemm) focused gemm bench/bench_gemm.py tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py ;;
 run) run ;;
+check) run check ;; # run's tests without its benchmarks
 pack-flydsl) pack_flydsl "$2" ;;
 compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|pack-before REV|run|compare|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
+*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac

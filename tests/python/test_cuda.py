@@ -81,6 +81,8 @@ def test_buffer_bounds_on_the_device():
 def test_streams():
     s = torch.cuda.Stream()
     x, y = torch.ones(1024, device="cuda"), torch.zeros(1024, device="cuda")
+    # x and y are filled on the default stream: s must not start before those fills end.
+    s.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(s):
         for stream in (fx.Stream(s), s, s.cuda_stream, fx.Stream(torch.cuda.current_stream())):
             axpy(x, y, fx.Float32(1.0), 1024).launch(grid=(4,), block=(256,), stream=stream)

@@ -37,3 +37,18 @@ def test_one_version_everywhere():
                  "bindings/rust/flydsl/Cargo.toml", "bindings/julia/FlyDSL/Project.toml"]  # fmt: skip
     assert {m: declared_version(m) for m in manifests} == dict.fromkeys(manifests, version)
     assert flydsl.__version__ == version
+
+
+def test_one_licence_everywhere():
+    # LICENSE holds the licence's text; meson.build, the Python metadata and the crates name it.
+    text = (ROOT / "LICENSE").read_text().split()
+    assert text[:4] == ["Apache", "License", "Version", "2.0,"]
+    declared = {
+        "meson.build": re.search(r"license : '([^']+)'", (ROOT / "meson.build").read_text()),
+        "pyproject.toml": re.search(r'license = \{ text = "([^"]+)" \}',
+                                    (ROOT / "pyproject.toml").read_text()),  # fmt: skip
+    }
+    for crate in ("flydsl-sys", "flydsl"):
+        path = f"bindings/rust/{crate}/Cargo.toml"
+        declared[path] = re.search(r'^license = "([^"]+)"', (ROOT / path).read_text(), re.M)
+    assert {k: m and m.group(1) for k, m in declared.items()} == dict.fromkeys(declared, "Apache-2.0")
