@@ -43,12 +43,25 @@ def test_one_licence_everywhere():
     # LICENSE holds the licence's text; meson.build, the Python metadata and the crates name it.
     text = (ROOT / "LICENSE").read_text().split()
     assert text[:4] == ["Apache", "License", "Version", "2.0,"]
-    declared = {
-        "meson.build": re.search(r"license : '([^']+)'", (ROOT / "meson.build").read_text()),
-        "pyproject.toml": re.search(r'license = \{ text = "([^"]+)" \}',
-                                    (ROOT / "pyproject.toml").read_text()),  # fmt: skip
+    sources = {
+        "meson.build": r"license : '([^']+)'",
+        "pyproject.toml": r'license = \{ text = "([^"]+)" \}',
+        "bindings/rust/flydsl-sys/Cargo.toml": r'^license = "([^"]+)"',
+        "bindings/rust/flydsl/Cargo.toml": r'^license = "([^"]+)"',
     }
-    for crate in ("flydsl-sys", "flydsl"):
-        path = f"bindings/rust/{crate}/Cargo.toml"
-        declared[path] = re.search(r'^license = "([^"]+)"', (ROOT / path).read_text(), re.M)
-    assert {k: m and m.group(1) for k, m in declared.items()} == dict.fromkeys(declared, "Apache-2.0")
+    declared = {}
+    for path, pattern in sources.items():
+        found = re.search(pattern, (ROOT / path).read_text(), re.MULTILINE)
+        declared[path] = found and found.group(1)
+    assert declared == dict.fromkeys(sources, "Apache-2.0")
+
+
+def test_every_script_has_its_line():
+    # docs/building.md's table of scripts names each tracked file under scripts/ once.
+    table = (ROOT / "docs" / "building.md").read_text().split("## The scripts", 1)[1]
+    named = re.findall(r"^\| `(scripts/[^`]+)` \|", table, re.MULTILINE)
+    present = sorted(
+        str(p.relative_to(ROOT)) for p in (ROOT / "scripts").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    )  # fmt: skip
+    assert sorted(named) == present
