@@ -62,6 +62,10 @@ DIFFERENCES = """
   its class: FlyDSL keys by the class alone, so a second instance, or a changed attribute,
   would run the kernel traced for the first instance's values. A method kernel's launches take
   the slow path (the instance is read at each).
+- Slices of host layouts (made outside kernels) keep CuTe's form: a slice that keeps one mode
+  is `((2,4)):((8,1))`, as CuTe C++ gives it, against which the host algebra is checked. In
+  kernels, and in the Fly dialect's `fly.slice` / `fly.dice`, such a slice is the mode itself,
+  `(2,4):(8,1)` (and `(8):(1)` is `8:1`), as FlyDSL's slice gives it. The two are one function.
 - Kernels launched on host arrays run on the cpu target even where a GPU is present (the
   memory the arguments lie in chooses the target when neither the call nor
   `FLYDSL_COMPILE_BACKEND` names one); FlyDSL compiles for the GPU and fails at the launch.

@@ -835,17 +835,10 @@ Value *flyTensorOp(Kernel::Impl &k, const Entry &x, bool buffer,
                    const std::function<Layout()> &cute, const std::function<IntTuple()> &offset,
                    const std::function<MValue(MValue)> &make);
 
-/// Whether slice(crd, l) keeps one hierarchical mode only, ((8,24)): FlyDSL's convention in
-/// kernels makes that slice the mode itself, (8,24), so T[(None, b)] of a zipped divide is the
-/// tile itself.
-bool sliceIsOneMode(const Layout &r) {
-  return r.rank() == 1 && r.shape().isTuple() && r.shape()[0].isTuple();
-}
-
-/// slice(crd, l) as the builder holds it (sliceIsOneMode).
+/// slice(crd, l) as FlyDSL's fly.slice gives it: a tuple of one mode is that mode, so
+/// T[(None, b)] of a zipped divide is the tile itself.
 Layout slicedLayout(const IntTuple &crd, const Layout &l) {
-  Layout r = layout::slice(crd, l);
-  return sliceIsOneMode(r) ? r.mode(0) : r;
+  return fly::unwrapOneMode(layout::slice(crd, l));
 }
 
 Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
@@ -856,23 +849,18 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
   IntTuple crd;
   if (!a || !ops.tupleOrScalar(hc, "coordinate", crd))
     return nullptr;
-  bool oneMode = false;
-  if (a->tensor && !dice && !k.algebra("slice", [&] {
-        oneMode = sliceIsOneMode(layout::slice(crd, *a->layout)); // structure only: no arithmetic
-      }))
-    return nullptr;
   auto makeSlice = [&](MValue view) -> MValue {
     return fly::SliceOp::create(k.b, k.loc(), view, flyTuple<fly::MakeIntTupleOp>(k, crd));
   };
   std::optional<IntTuple> base = a->identity ? coordinateBase(*a) : std::nullopt;
-  if (base && !dice && !oneMode && integerLeaves(crd)) {
+  if (base && !dice && integerLeaves(crd)) {
     // FlyDSL's fly.slice of the coordinate tensor: the layout pass moves its base.
     Value *v = nullptr;
     if (!k.algebra("slice", [&] {
           v = flyCoordinateOp(
               k, *a, *base,
               [&] {
-                return std::pair(layout::slice(crd, *a->layout),
+                return std::pair(slicedLayout(crd, *a->layout),
                                  ops.offsetIn(*a, crd, *a->layout, /*sliced=*/true));
               },
               makeSlice);
@@ -880,9 +868,8 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
       return nullptr;
     return v;
   }
-  if (a->tensor && !dice && !oneMode && flyViewable(*a) && integerLeaves(crd)) {
-    // FlyDSL's fly.slice of the tensor's Fly view: the pass moves its pointer. (The one-mode
-    // convention is the builder's: the op's result keeps the outer mode.)
+  if (a->tensor && !dice && flyViewable(*a) && integerLeaves(crd)) {
+    // FlyDSL's fly.slice of the tensor's Fly view: the pass moves its pointer.
     Value *v = nullptr;
     if (!k.algebra("slice", [&] {
           v = flyTensorOp(
@@ -897,7 +884,7 @@ Value *sliceOrDice(Kernel::Impl &k, Value *h, Value *hc, bool dice) {
   if (!k.algebra(dice ? "dice" : "slice", [&] {
         const Layout &l = *a->layout;
         if (dice) {
-          r = layout::dice(crd, l);
+          r = fly::unwrapOneMode(layout::dice(crd, l));
           return;
         }
         r = slicedLayout(crd, l);

@@ -75,14 +75,15 @@ func.func @flat_coordinates() -> (index, index, index) {
   return %a#0, %a#1, %b : index, index, index
 }
 
-// CuTe's answers for slice and dice of (4,(8,2)):(16,(1,8)) at (*,(3,*)), the f16 layout read
+// CuTe's answers for slice and dice of (4,(8,2)):(16,(1,8)) at (*,(3,*)) (the dice keeps one
+// mode, CuTe's (8):(1), which FlyDSL unwraps to 8:1), the f16 layout read
 // as f32, and a 2x2 block tiled to (4,8) column-major and row-major; then the same structure
 // ops on int tuples: get, take, select, slice.
 // CHECK-LABEL: func.func @transforms
-// CHECK-SAME: -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>, !fly.layout<(4,(4,2)):(8,(1,4))>, !fly.layout<((2,2),(2,4)):((2,4),(1,8))>, !fly.layout<((2,2),(2,4)):((2,16),(1,4))>)
+// CHECK-SAME: -> (!fly.layout<(4,2):(16,8)>, !fly.layout<8:1>, !fly.layout<(4,(4,2)):(8,(1,4))>, !fly.layout<((2,2),(2,4)):((2,4),(1,8))>, !fly.layout<((2,2),(2,4)):((2,16),(1,4))>)
 // CHECK-NOT: fly.slice
 // CHECK-NOT: fly.tile_to_shape
-func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
+func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<8:1>,
                             !fly.layout<(4,(4,2)):(8,(1,4))>,
                             !fly.layout<((2,2),(2,4)):((2,4),(1,8))>,
                             !fly.layout<((2,2),(2,4)):((2,16),(1,4))>) {
@@ -91,7 +92,7 @@ func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
   %s = fly.slice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
        -> !fly.layout<(4,2):(16,8)>
   %d = fly.dice(%l, %c) : (!fly.layout<(4,(8,2)):(16,(1,8))>, !fly.int_tuple<(*,(3,*))>)
-       -> !fly.layout<(8):(1)>
+       -> !fly.layout<8:1>
   %r = fly.recast_layout(%l) {new_type_bits = 32 : i32, old_type_bits = 16 : i32}
        : (!fly.layout<(4,(8,2)):(16,(1,8))>) -> !fly.layout<(4,(4,2)):(8,(1,4))>
   %b = fly.static : !fly.layout<(2,2):(2,1)>
@@ -104,7 +105,7 @@ func.func @transforms() -> (!fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
   %u = fly.tile_to_shape(%b, %shape, %row)
        : (!fly.layout<(2,2):(2,1)>, !fly.int_tuple<(4,8)>, !fly.int_tuple<(1,0)>)
        -> !fly.layout<((2,2),(2,4)):((2,16),(1,4))>
-  return %s, %d, %r, %t, %u : !fly.layout<(4,2):(16,8)>, !fly.layout<(8):(1)>,
+  return %s, %d, %r, %t, %u : !fly.layout<(4,2):(16,8)>, !fly.layout<8:1>,
                               !fly.layout<(4,(4,2)):(8,(1,4))>,
                               !fly.layout<((2,2),(2,4)):((2,4),(1,8))>,
                               !fly.layout<((2,2),(2,4)):((2,16),(1,4))>
@@ -145,9 +146,9 @@ func.func @column(%m: index, %s: index, %i: index, %j: index) -> index {
   %c = fly.make_coord(%c0, %j) : (index, index) -> !fly.int_tuple<(?,?)>
   %origin = fly.crd2idx(%c, %l) : (!fly.int_tuple<(?,?)>, !fly.layout<(?,8):(?,1)>) -> !fly.int_tuple<?>
   %keep = fly.static : !fly.int_tuple<(*,5)>
-  %column = fly.slice(%l, %keep) : (!fly.layout<(?,8):(?,1)>, !fly.int_tuple<(*,5)>) -> !fly.layout<(?):(?)>
-  %ci = fly.make_coord(%i) : (index) -> !fly.int_tuple<(?)>
-  %in = fly.crd2idx(%ci, %column) : (!fly.int_tuple<(?)>, !fly.layout<(?):(?)>) -> !fly.int_tuple<?>
+  %column = fly.slice(%l, %keep) : (!fly.layout<(?,8):(?,1)>, !fly.int_tuple<(*,5)>) -> !fly.layout<?:?>
+  %ci = fly.make_coord(%i) : (index) -> !fly.int_tuple<?>
+  %in = fly.crd2idx(%ci, %column) : (!fly.int_tuple<?>, !fly.layout<?:?>) -> !fly.int_tuple<?>
   %a = fly.get_scalar(%origin) : (!fly.int_tuple<?>) -> index
   %b = fly.get_scalar(%in) : (!fly.int_tuple<?>) -> index
   %o = arith.addi %a, %b : index
@@ -155,7 +156,8 @@ func.func @column(%m: index, %s: index, %i: index, %j: index) -> index {
 }
 
 // A tensor's slice is a tensor: its pointer moved to the slice's origin (row i: 8 i elements),
-// its layout the sliced one, CuTe's (8):(1); a multiple of 8 f32 keeps the base's 16 bytes.
+// its layout the sliced one, 8:1 (FlyDSL's: CuTe's (8):(1) with its one mode unwrapped); a
+// multiple of 8 f32 keeps the base's 16 bytes.
 // CHECK-LABEL: func.func @tensor_row
 // CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>, %[[I:.*]]: i32)
 // CHECK: %[[OFF:.*]] = arith.muli %[[I]], %{{.*}} : i32
@@ -169,22 +171,49 @@ func.func @tensor_row(%p: !llvm.ptr<1>, %i: i32) -> f32 {
        -> !fly.memref<f32, global, (4,8):(8,1), align<16>>
   %c = fly.make_int_tuple(%i) : (i32) -> !fly.int_tuple<(?,*)>
   %row = fly.slice(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1), align<16>>, !fly.int_tuple<(?,*)>)
-         -> !fly.memref<f32, global, (8):(1), align<16>>
+         -> !fly.memref<f32, global, 8:1, align<16>>
   %k = fly.make_int_tuple() : () -> !fly.int_tuple<3>
-  %x = fly.memref.load(%row, %k) : (!fly.memref<f32, global, (8):(1), align<16>>, !fly.int_tuple<3>)
+  %x = fly.memref.load(%row, %k) : (!fly.memref<f32, global, 8:1, align<16>>, !fly.int_tuple<3>)
        -> f32
   return %x : f32
 }
 
 // A column's origin moves by one element: the slice keeps 4 bytes of alignment.
 // CHECK-LABEL: func.func @tensor_column
-func.func @tensor_column(%p: !llvm.ptr<1>) -> !fly.memref<f32, global, (4):(8), align<4>> {
+func.func @tensor_column(%p: !llvm.ptr<1>) -> !fly.memref<f32, global, 4:8, align<4>> {
   %ptr = fly.make_ptr(%p) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align<16>>
   %l = fly.static : !fly.layout<(4,8):(8,1)>
   %t = fly.make_view(%ptr, %l) : (!fly.ptr<f32, global, align<16>>, !fly.layout<(4,8):(8,1)>)
        -> !fly.memref<f32, global, (4,8):(8,1), align<16>>
   %c = fly.make_int_tuple() : () -> !fly.int_tuple<(*,1)>
   %col = fly.slice(%t, %c) : (!fly.memref<f32, global, (4,8):(8,1), align<16>>, !fly.int_tuple<(*,1)>)
-         -> !fly.memref<f32, global, (4):(8), align<4>>
-  return %col : !fly.memref<f32, global, (4):(8), align<4>>
+         -> !fly.memref<f32, global, 4:8, align<4>>
+  return %col : !fly.memref<f32, global, 4:8, align<4>>
+}
+
+// A slice that keeps one hierarchical mode is that mode, as FlyDSL's slice gives it: tile b of
+// a zipped divide ((2,4),(2,2)) is the (2,4) tile itself, of a layout, an int tuple and a
+// tensor alike (the declared types are the inferred ones); element (1,3) of tile (1,0) is at the
+// tile's origin, 16, and 8 + 3 from there.
+// CHECK-LABEL: func.func @one_mode_tile
+// CHECK-SAME: (%[[P:.*]]: !llvm.ptr<1>)
+// CHECK: %[[T:.*]] = llvm.getelementptr %[[P]][16]
+// CHECK: %[[E:.*]] = llvm.getelementptr %[[T]][11]
+// CHECK: llvm.load %[[E]]
+func.func @one_mode_tile(%p: !llvm.ptr<1>) -> f32 {
+  %l = fly.static : !fly.layout<((2,4),(2,2)):((8,1),(16,4))>
+  %b = fly.static : !fly.int_tuple<(*,(1,0))>
+  %tile = fly.slice(%l, %b) : (!fly.layout<((2,4),(2,2)):((8,1),(16,4))>, !fly.int_tuple<(*,(1,0))>)
+          -> !fly.layout<(2,4):(8,1)>
+  %shape = fly.static : !fly.int_tuple<((2,4),(2,2))>
+  %ts = fly.slice(%shape, %b) : (!fly.int_tuple<((2,4),(2,2))>, !fly.int_tuple<(*,(1,0))>)
+        -> !fly.int_tuple<(2,4)>
+  %ptr = fly.make_ptr(%p) : (!llvm.ptr<1>) -> !fly.ptr<f32, global>
+  %t = fly.make_view(%ptr, %l) : (!fly.ptr<f32, global>, !fly.layout<((2,4),(2,2)):((8,1),(16,4))>)
+       -> !fly.memref<f32, global, ((2,4),(2,2)):((8,1),(16,4))>
+  %s = fly.slice(%t, %b) : (!fly.memref<f32, global, ((2,4),(2,2)):((8,1),(16,4))>, !fly.int_tuple<(*,(1,0))>)
+       -> !fly.memref<f32, global, (2,4):(8,1), align<4>>
+  %c = fly.static : !fly.int_tuple<(1,3)>
+  %x = fly.memref.load(%s, %c) : (!fly.memref<f32, global, (2,4):(8,1), align<4>>, !fly.int_tuple<(1,3)>) -> f32
+  return %x : f32
 }

@@ -752,3 +752,28 @@ def test_slices_of_identity_tensors_are_fly_slices_of_coordinate_tensors(dump_di
         r"fly.slice\(.*\) : \(!fly.coord_tensor<\(0,0\), \(\?,8\):\(1E0,1E1\)>", origin
     )
     assert "coord_tensor" not in (dump_dir() / "01_fly_layout_lowering.mlir").read_text()
+
+
+@flyc.kernel
+def tile_of(src: fx.Tensor, dst: fx.Tensor, b: fx.Int32):
+    # Tile (b, 1) of a 4x8 matrix cut into 2x4 tiles, and of its coordinates: T[None, (b, 1)] of
+    # the zipped divide keeps one mode, which is the tile itself.
+    i = fx.thread_idx.x
+    tile = fx.zipped_divide(src, fx.make_tile(2, 4))[None, (b, 1)]
+    where = fx.zipped_divide(fx.make_identity_tensor((4, 8)), fx.make_tile(2, 4))[None, (b, 1)]
+    dst[i // 4, i % 4] = tile[i // 4, i % 4]
+    c = where[i // 4, i % 4]
+    dst[2 + i // 4, i % 4] = (c[0] * 8 + c[1]).to(fx.Float32)
+
+
+def test_one_mode_slices_are_fly_slices_giving_the_mode(dump_dir):
+    a = np.arange(32, dtype=np.float32).reshape(4, 8)
+    out = np.zeros((4, 4), np.float32)
+    tile_of(a, out, 1).launch(grid=(1,), block=(8,))
+    np.testing.assert_array_equal(out[:2], a[2:4, 4:8])
+    np.testing.assert_array_equal(out[2:], a[2:4, 4:8])  # each element's own index
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    # FlyDSL's slice unwraps the one mode it keeps: (2,4), not CuTe's ((2,4)).
+    assert re.search(r"fly.slice\(.*-> !fly.memref<f32, global, \(2,4\):\([^()]*\), ", origin)
+    assert re.search(r"fly.slice\(.*-> !fly.coord_tensor<\([^()]*\), \(2,4\):\(1E0,1E1\)>", origin)
+    assert "((2,4)):" not in origin

@@ -1196,8 +1196,9 @@ Structure fly::ir::fly::computeStructure(llvm::StringRef name, const std::vector
     bool slice = name == "fly.slice";
     L::IntTuple crd = tupleAt(1);
     if (const auto *l = std::get_if<L::Layout>(&x))
-      return slice ? L::slice(crd, *l) : L::dice(crd, *l);
-    return slice ? L::slice(crd, std::get<L::IntTuple>(x)) : L::dice(crd, std::get<L::IntTuple>(x));
+      return unwrapOneMode(slice ? L::slice(crd, *l) : L::dice(crd, *l));
+    const auto &t = std::get<L::IntTuple>(x);
+    return unwrapOneMode(slice ? L::slice(crd, t) : L::dice(crd, t));
   }
   if (name == "fly.get")
     return onModes(x, [&](const L::IntTuple &t) {
@@ -1300,7 +1301,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location
   if (auto t = dyn_cast<CoordTensorType>(adaptor.getSrc().getType()))
     return inferOne(loc, getOperationName(), results, [&]() -> Type {
       auto [part, offset] =
-          L::sliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
+          unwrappedSliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
       return partitionedCoordinates(t, offset, part);
     });
   if (auto t = dyn_cast<FlyMemRefType>(adaptor.getSrc().getType()))
@@ -1311,7 +1312,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *ctx, std::optional<Location
                                                t.getLayout().getText().str() +
                                                (t.getComposed() ? " composed" : " swizzled"));
       auto [part, offset] =
-          L::sliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
+          unwrappedSliceAndOffset(tupleOf(adaptor.getCoord()), t.getLayout().getLayout());
       int64_t elem = elementBytes(t.getElementType());
       int64_t align =
           std::max(elem, std::min(t.getAlignment(),
@@ -2517,6 +2518,20 @@ LogicalResult ExtractAlignedPointerAsIndexOp::verify() {
     return emitOpError("gives an !llvm.ptr in address space ")
            << space << " or 0, not " << getType();
   return success();
+}
+
+L::IntTuple fly::ir::fly::unwrapOneMode(const L::IntTuple &t) {
+  return t.isTuple() && t.rank() == 1 ? unwrapOneMode(t[0]) : t;
+}
+
+L::Layout fly::ir::fly::unwrapOneMode(const L::Layout &l) {
+  return L::Layout(unwrapOneMode(l.shape()), unwrapOneMode(l.stride()));
+}
+
+std::pair<L::Layout, L::IntTuple> fly::ir::fly::unwrappedSliceAndOffset(const L::IntTuple &crd,
+                                                                        const L::Layout &l) {
+  auto [part, offset] = L::sliceAndOffset(crd, l);
+  return {unwrapOneMode(part), offset};
 }
 
 L::IntTuple fly::ir::fly::movedBase(const L::IntTuple &base, const L::IntTuple &offset) {

@@ -126,6 +126,16 @@ CoordTensorType partitionedCoordinates(CoordTensorType t, const ::fly::layout::I
                                      const ::fly::layout::Layout &layout,
                                      const ::fly::layout::IntTuple &crd);
 
+/// FlyDSL's slice and dice: CuTe's result with a tuple of one mode unwrapped, again and again
+/// (`((8,24))` is `(8,24)`, `(8)` is `8`); CuTe keeps the outer tuple. Shape and stride, and an
+/// int tuple, alike.
+::fly::layout::IntTuple unwrapOneMode(const ::fly::layout::IntTuple &t);
+::fly::layout::Layout unwrapOneMode(const ::fly::layout::Layout &l);
+/// fly.slice of a layout, a tensor's or a coordinate tensor's: the sliced layout (unwrapped as
+/// FlyDSL's) and the offset of the slice's origin.
+std::pair<::fly::layout::Layout, ::fly::layout::IntTuple>
+unwrappedSliceAndOffset(const ::fly::layout::IntTuple &crd, const ::fly::layout::Layout &l);
+
 /// An element as registers hold it in SSA form: a float of 8 bits or fewer as an integer of its
 /// width (what the matrix cores take; LLVM's vector ops are not defined on such floats
 /// everywhere), any other element as itself.

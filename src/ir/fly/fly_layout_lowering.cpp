@@ -1128,11 +1128,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
         layouts.try_emplace(op->getResult(0), layout.getLayout());
     } else if (auto s = dyn_cast<SliceOp>(op); s && isa<CoordTensorType>(s.getSrc().getType())) {
       auto [base, layout] = lookup(coordTensors, s.getSrc()); // copies: the map grows
-      auto [part, offset] = L::sliceAndOffset(lookup(tuples, s.getCoord()), layout);
+      auto [part, offset] = unwrappedSliceAndOffset(lookup(tuples, s.getCoord()), layout);
       coordTensors.try_emplace(s.getResult(), movedBase(base, offset), part);
     } else if (auto s = dyn_cast<SliceOp>(op); s && isa<FlyMemRefType>(s.getSrc().getType())) {
       const TensorParts &t = tensor(s.getSrc());
-      auto [part, offset] = L::sliceAndOffset(lookup(tuples, s.getCoord()), t.layout);
+      auto [part, offset] = unwrappedSliceAndOffset(lookup(tuples, s.getCoord()), t.layout);
       Type element = cast<FlyMemRefType>(s.getSrc().getType()).getElementType();
       setTensor(s.getResult(),
                 {gep(b, loc, t.ptr, element, offset.leaf()), part, std::nullopt, t.addressSwizzle});
