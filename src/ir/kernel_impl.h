@@ -88,6 +88,10 @@ struct Entry {
   // and an element is identityOffset plus the layout's value, one integer per coordinate.
   bool identity = false;
   std::vector<layout::Int> identityOffset;
+  // The structure of an element where it is nested (an identity tensor of ((2,3),4) gives
+  // ((i,j),k)): identityOffset holds its leaves in order, and the leaf at path p counts the
+  // strides of basis p (1@0@1 is the second leaf's). Flat elements have none.
+  std::optional<layout::IntTuple> identityProfile;
   // A tensor made by make_buffer_tensor: the resource over the whole tensor, and this view's
   // first element counted from the resource's.
   MValue rsrc;

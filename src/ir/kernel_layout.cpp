@@ -388,23 +388,59 @@ bool Kernel::Impl::flyForm(const Layout &l, const IntTuple &crd) {
 
 namespace {
 
-/// The stride tuple of an identity layout projected on coordinate j: the scale of each
-/// `s@j` leaf, 0 elsewhere.
-IntTuple projectStride(const IntTuple &stride, int j) {
+/// The stride tuple of an identity layout projected on the element's leaf at basis path
+/// `path`: the scale of each `s@path` leaf, 0 elsewhere (integer strides stay: a counting
+/// tensor's one leaf).
+IntTuple projectStride(const IntTuple &stride, const std::vector<int> &path) {
   if (stride.isTuple()) {
     std::vector<IntTuple> out;
     for (const IntTuple &e : stride.elems())
-      out.push_back(projectStride(e, j));
+      out.push_back(projectStride(e, path));
     return IntTuple::tuple(std::move(out));
   }
   const Int &x = stride.leaf();
   if (!x.isBasis())
     return IntTuple(x.isStatic() && x.value() == 0 ? Int(0) : x);
-  return IntTuple(x.basis().size() == 1 && x.basis()[0] == j ? Int(x.scale()) : Int(0));
+  return IntTuple(x.basis() == path ? Int(x.scale()) : Int(0));
 }
 
-Layout project(const Layout &l, int j) {
-  return layout::makeUnchecked(l.shape(), projectStride(l.stride(), j));
+/// The basis path of each leaf of identity tensor t's elements, in order: the leaves' paths in
+/// its profile, or (flat elements) j for leaf j.
+std::vector<std::vector<int>> leafPaths(const Entry &t) {
+  std::vector<std::vector<int>> paths;
+  if (!t.identityProfile) {
+    for (size_t j = 0; j < t.identityOffset.size(); ++j)
+      paths.push_back({static_cast<int>(j)});
+    return paths;
+  }
+  std::vector<int> path;
+  std::function<void(const IntTuple &)> walk = [&](const IntTuple &x) {
+    if (!x.isTuple()) {
+      paths.push_back(path);
+      return;
+    }
+    for (size_t i = 0; i < x.rank(); ++i) {
+      path.push_back(static_cast<int>(i));
+      walk(x[i]);
+      path.pop_back();
+    }
+  };
+  walk(*t.identityProfile);
+  return paths;
+}
+
+Layout project(const Layout &l, const std::vector<int> &path) {
+  return layout::makeUnchecked(l.shape(), projectStride(l.stride(), path));
+}
+
+/// An element of identity tensor t as the user sees it: its leaves `flat` (one per entry of
+/// identityOffset) in the element's structure.
+IntTuple identityElement(const Entry &t, IntTuple flat) {
+  if (!t.identityProfile)
+    return flat;
+  std::vector<Int> leaves;
+  layout::flattenInto(flat, leaves);
+  return layout::unflatten(*t.identityProfile, leaves);
 }
 
 } // namespace
@@ -561,8 +597,8 @@ struct LayoutOps {
     if (!t.identity)
       return one(l);
     std::vector<IntTuple> comps;
-    for (size_t j = 0; j < t.identityOffset.size(); ++j)
-      comps.push_back(one(project(l, static_cast<int>(j))));
+    for (const std::vector<int> &path : leafPaths(t))
+      comps.push_back(one(project(l, path)));
     return IntTuple::tuple(std::move(comps));
   }
 };
@@ -985,8 +1021,11 @@ Value *Kernel::makeTensor(Value *hp, Value *hl) {
           layout::flattenInto(e.layout->shape(), origin);
           std::fill(origin.begin(), origin.end(), Int(0));
           IntTuple zero = layout::unflatten(e.layout->shape(), origin);
-          layout::flattenInto(layout::evaluate(*e.layout, zero), value);
+          IntTuple atOrigin = layout::evaluate(*e.layout, zero);
+          layout::flattenInto(atOrigin, value);
           leaves = value.size();
+          if (layout::depth(atOrigin) > 1)
+            e.identityProfile = atOrigin;
         }))
       return nullptr;
     if (e.identityOffset.size() != 1 && e.identityOffset.size() != leaves) {
@@ -1151,6 +1190,8 @@ Value *Kernel::identityTensor(Value *hs) {
   std::vector<Int> leaves;
   layout::flattenInto(shape, leaves);
   e.identityOffset.assign(leaves.size(), Int(0));
+  if (layout::depth(shape) > 1)
+    e.identityProfile = shape;
   return k.newValue(std::move(e));
 }
 
@@ -1253,8 +1294,9 @@ Value *Kernel::rmemTensor(Value *h, DType dtype) {
 
 namespace {
 /// The start of identity or counting tensor x as the base of a !fly.coord_tensor: one integer
-/// for a counting tensor (integer strides), or a flat tuple of one coordinate per identity
-/// dimension where every stride is 0 or one such dimension's basis element. Nothing otherwise.
+/// for a counting tensor (integer strides), or the element's tuple of coordinates (nested as
+/// the elements are) where every stride is 0 or the basis element of one of its leaves. Nothing
+/// otherwise.
 std::optional<IntTuple> coordinateBase(const Entry &x) {
   size_t n = x.identityOffset.size();
   if (!x.identity || n == 0 || !integerLeaves(x.layout->shape()))
@@ -1262,15 +1304,17 @@ std::optional<IntTuple> coordinateBase(const Entry &x) {
   if (n == 1)
     return integerLeaves(x.layout->stride()) ? std::optional(IntTuple(x.identityOffset[0]))
                                              : std::nullopt;
+  std::vector<std::vector<int>> paths = leafPaths(x);
   std::vector<Int> strides;
   layout::flattenInto(x.layout->stride(), strides);
   for (const Int &s : strides) {
     bool zero = s.isStatic() && !s.isBasis() && s.value() == 0;
-    bool dimension = s.isBasis() && s.basis().size() == 1 && size_t(s.basis()[0]) < n;
-    if (!zero && !dimension)
+    bool leaf = s.isBasis() && llvm::is_contained(paths, s.basis());
+    if (!zero && !leaf)
       return std::nullopt;
   }
-  return IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end()));
+  return identityElement(
+      x, IntTuple::tuple(std::vector<IntTuple>(x.identityOffset.begin(), x.identityOffset.end())));
 }
 
 /// Identity or counting tensor x as FlyDSL's !fly.coord_tensor: fly.make_view of its start
@@ -1563,7 +1607,7 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   if (t->identity) {
     if (t->identityOffset.size() == 1 && off->rank() == 1) // a counting tensor: an integer
       return tupleLeaf(ops.tuple(std::move(*off)), 0);
-    return ops.tuple(std::move(*off));
+    return ops.tuple(identityElement(*t, std::move(*off)));
   }
   MValue v;
   if (!k.algebra("tensor load", [&] {
@@ -1653,7 +1697,7 @@ Value *countingLoad(Kernel::Impl &k, Entry &t) {
       layout::fail(layout::ErrorKind::Unsupported,
                    "load() of a counting tensor needs a static size of 1.." +
                        std::to_string(kMaxLanes) + ", got " + t.layout->str());
-    Layout values = project(*t.layout, 0);
+    Layout values = project(*t.layout, {0});
     auto i32 = k.b.getI32Type();
     std::vector<MValue> lanes;
     for (int64_t i = 0; i < n; ++i)

@@ -777,3 +777,28 @@ def test_one_mode_slices_are_fly_slices_giving_the_mode(dump_dir):
     assert re.search(r"fly.slice\(.*-> !fly.memref<f32, global, \(2,4\):\([^()]*\), ", origin)
     assert re.search(r"fly.slice\(.*-> !fly.coord_tensor<\([^()]*\), \(2,4\):\(1E0,1E1\)>", origin)
     assert "((2,4)):" not in origin
+
+
+@flyc.kernel
+def nested_coordinates(out: fx.Tensor):
+    # The elements of an identity tensor of nested shape are nested coordinates, ((i, j), k),
+    # and so are those of its slices.
+    i = fx.thread_idx.x
+    t = fx.make_identity_tensor(((2, 3), 4))
+    c, r = t[i], t[None, 2][i % 6]
+    out[i, 0], out[i, 1], out[i, 2] = c[0][0], c[0][1], c[1]
+    out[i, 3], out[i, 4], out[i, 5] = r[0][0], r[0][1], r[1]
+
+
+def test_identity_tensors_of_nested_shapes_give_nested_coordinates(dump_dir):
+    out = np.full((24, 6), -1, np.int32)
+    nested_coordinates(out).launch(grid=(1,), block=(24,))
+    identity = fx.make_identity_layout(((2, 3), 4))  # the host's, CuTe's answer
+    flat = lambda c: [c[0][0], c[0][1], c[1]]
+    expected = [flat(identity(i)) + flat(identity((i % 6, 2))) for i in range(24)]
+    np.testing.assert_array_equal(out, expected)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    # FlyDSL's coordinate tensor of nested basis strides, sliced and read by the Fly ops.
+    nested = r"!fly.coord_tensor<\(\(0,0\),0\), \(\(2,3\),4\):\(\(1E0E0,1E0E1\),1E1\)>"
+    assert re.search(rf"fly.slice\(.*\) : \({nested}", origin)
+    assert re.search(rf"fly.memref.load\(.*\) : \({nested}", origin)
