@@ -7,6 +7,7 @@
 #ifndef FLYDSL_CAPI_KERNEL_VALUES_H
 #define FLYDSL_CAPI_KERNEL_VALUES_H
 
+#include "compiler/llvm_fatal_errors.h"
 #include "flydsl/flydsl.h"
 #include "ir/kernel.h"
 
@@ -23,11 +24,22 @@ std::vector<ir::Value *> values(fly_value_t *const *vs, size_t n);
 /// A dtype given as an int; ok is false outside fly_dtype.
 ir::DType dtypeArg(int d, bool &ok);
 
-/// Runs a builder call; an exception that escapes it becomes the kernel's error, never a
-/// crash through the C boundary.
-template <class F> auto kernelCall(ir::Kernel *k, F &&f) -> decltype(f()) {
+/// Runs a builder call; an exception that escapes it, or a fatal error that LLVM or MLIR reports
+/// in it (an op whose result types its verifier cannot infer), becomes the kernel's error (`k`'s
+/// reject), never a crash through the C boundary nor the end of the process. After a fatal
+/// error the call's own frames are abandoned (what they held leaks); the kernel, rejected, is
+/// never compiled.
+template <class Kernel, class F> auto kernelCall(Kernel *k, F &&f) -> decltype(f()) {
+  using Result = decltype(f());
   try {
-    return f();
+    if constexpr (std::is_void_v<Result>) {
+      compiler::runCatchingFatalErrors("building the kernel stopped", f);
+      return;
+    } else {
+      Result result{};
+      compiler::runCatchingFatalErrors("building the kernel stopped", [&] { result = f(); });
+      return result;
+    }
   } catch (const std::exception &e) {
     k->reject(std::string("internal error: ") + e.what());
   } catch (...) {

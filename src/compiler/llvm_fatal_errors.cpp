@@ -50,7 +50,12 @@ bool runJumpingBackOnFatalError(llvm::function_ref<void()> step) {
     return false;
   }
   stepExit = &exit;
-  step();
+  try {
+    step();
+  } catch (...) { // the step's own error: no jump back here any more
+    stepExit = outer;
+    throw;
+  }
   stepExit = outer;
   return true;
 }

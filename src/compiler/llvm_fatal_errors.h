@@ -19,7 +19,8 @@ namespace fly::compiler {
 /// ("<what>: <LLVM's reason>") instead of letting the process end. The step is abandoned where
 /// it stood: its frames are not unwound, so what it was building (a pass manager, a module
 /// being compiled) must be leaked or dropped, never used again. Steps may run on several
-/// threads at once; fatal errors outside any step end the process as LLVM does.
+/// threads at once; fatal errors outside any step end the process as LLVM does. An exception
+/// thrown by the step passes through unchanged.
 void runCatchingFatalErrors(const std::string &what, llvm::function_ref<void()> step);
 
 } // namespace fly::compiler

@@ -1,6 +1,7 @@
 // A fatal error LLVM reports inside a guarded step is that step's CompileError; the process,
 // and other threads' steps, go on.
 
+#include "capi/kernel_values.h"
 #include "compiler/compiler.h"
 #include "compiler/llvm_fatal_errors.h"
 
@@ -73,6 +74,45 @@ TEST(LlvmFatalErrors, ThreadsFailTheirOwnSteps) {
     t.join();
   EXPECT_EQ(failed, 200);
   EXPECT_EQ(succeeded, 200);
+}
+
+TEST(LlvmFatalErrors, AStepsExceptionPassesAndLeavesNoJumpBehind) {
+  EXPECT_THROW(runCatchingFatalErrors("s", [] { throw std::invalid_argument("bad"); }),
+               std::invalid_argument);
+  // The thrown step's exit is gone: a fatal error in a step inside another still reaches the
+  // inner step (the outer's exit, restored, is live), then the outer one goes on.
+  std::string inner;
+  runCatchingFatalErrors("outer", [&] {
+    EXPECT_THROW(runCatchingFatalErrors("x", [] { throw std::invalid_argument("again"); }),
+                 std::invalid_argument);
+    inner = errorOf("inner", "stop");
+  });
+  EXPECT_EQ(inner, "inner: stop");
+}
+
+/// What the kernel-building C API's calls reject a kernel with.
+struct RejectedKernel {
+  std::string error;
+  void reject(const std::string &message) { error = message; }
+};
+
+TEST(LlvmFatalErrors, BecomeTheKernelsErrorInABuilderCall) {
+  // MLIR reports an op whose result types cannot be inferred as a fatal error: inside a
+  // builder call it rejects the kernel, and the call gives its empty result.
+  RejectedKernel k;
+  int *made = fly::capi::kernelCall(&k, []() -> int * {
+    llvm::report_fatal_error("cannot infer");
+    return nullptr;
+  });
+  EXPECT_EQ(made, nullptr);
+  EXPECT_EQ(k.error, "internal error: building the kernel stopped: cannot infer");
+  RejectedKernel thrown;
+  fly::capi::kernelCall(&thrown, [] { throw std::runtime_error("no slot"); });
+  EXPECT_EQ(thrown.error, "internal error: no slot");
+  RejectedKernel fine;
+  int value = 7;
+  EXPECT_EQ(fly::capi::kernelCall(&fine, [&] { return &value; }), &value);
+  EXPECT_EQ(fine.error, "");
 }
 
 } // namespace
