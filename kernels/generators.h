@@ -62,6 +62,20 @@ struct SplitKSumSpec {
 /// row stride), alpha, [beta] (f32). Grid: (M, plan.chunks).
 void buildSplitKSum(flydsl::Module &m, const SplitKSumSpec &spec);
 
+struct RopeSpec {
+  fly_dtype x = FLY_F32;      // q, k and v
+  fly_dtype cache = FLY_F32;  // k_cache and v_cache
+  fly_dtype cosSin = FLY_F32; // the cos/sin table
+  fly_dtype positions = FLY_I64, slots = FLY_I64;
+  int64_t heads = 1, kvHeads = 1, headDim = 2, rotary = 2;
+  bool neox = true, writeCache = false;
+  int threads = 128;
+};
+/// Parameters: positions (T), q (T, heads * headDim), k (T, kvHeads * headDim), cos_sin (P,
+/// rotary), [v (T, kvHeads * headDim), slots (T), k_cache, v_cache (S, kvHeads * headDim)], each
+/// with a row stride. Grid: (T).
+void buildRope(flydsl::Module &m, const RopeSpec &spec);
+
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);
 

@@ -157,6 +157,130 @@ void norm(bool rms, const fly_arg_t *x, const fly_arg_t *weight, const fly_arg_t
   launch(k, tx.rows(), spec.plan.threads, stream, args);
 }
 
+/// q or k (or v): (tokens, heads, head_dim), each token's heads contiguous.
+void asHeads(TensorArg &t) {
+  if (t.shape().size() != 3)
+    fail(FLY_ERROR_INVALID_ARGUMENT, t.name() + " has rank " + std::to_string(t.shape().size()) +
+                                         ": q, k and v are (tokens, heads, head_dim)");
+  t.asRows(2);
+}
+
+void ropeKvCache(const fly_arg_t *positions, const fly_arg_t *q, const fly_arg_t *k,
+                 const fly_arg_t *cosSin, bool neox, const fly_arg_t *v, const fly_arg_t *slots,
+                 const fly_arg_t *kCache, const fly_arg_t *vCache, void *stream) {
+  TensorArg tpos(positions, "positions", Accept::Index), tq(q, "rope q"), tk(k, "k"),
+      tcs(cosSin, "cos_sin_cache");
+  asHeads(tq);
+  asHeads(tk);
+  tpos.asFlat();
+  tcs.asRows();
+  int64_t tokens = tq.shape()[0], heads = tq.shape()[1], dim = tq.shape()[2];
+  int64_t kvHeads = tk.shape()[1], rotary = tcs.cols();
+  if (tk.shape()[0] != tokens || tk.shape()[2] != dim)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "k has shape (" + std::to_string(tk.shape()[0]) + ", " + std::to_string(kvHeads) + ", " +
+             std::to_string(tk.shape()[2]) + ") but q has " + std::to_string(tokens) +
+             " tokens of head_dim " + std::to_string(dim));
+  if (tpos.shape().size() != 1 || tpos.elements() != tokens)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "positions must be a rank-1 tensor of one position per token (" + std::to_string(tokens) +
+             ")");
+  if (tk.dtype() != tq.dtype())
+    fail(FLY_ERROR_INVALID_ARGUMENT, std::string("k has dtype ") + dtypeName(tk.dtype()) +
+                                         " but q has " + dtypeName(tq.dtype()));
+  if (tcs.shape().size() != 2 || rotary % 2 != 0 || rotary == 0 || rotary > dim)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "cos_sin_cache must be (max_position, rotary_dim) with rotary_dim even, > 0 and at most "
+         "head_dim " +
+             std::to_string(dim) + "; its last extent is " + std::to_string(rotary));
+  std::vector<TensorArg *> all = {&tpos, &tq, &tk, &tcs}, written = {&tq, &tk};
+  int given = (v != nullptr) + (slots != nullptr) + (kCache != nullptr) + (vCache != nullptr);
+  if (given != 0 && given != 4)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "the cache write takes v, slot_mapping, k_cache and v_cache "
+                                     "together: give all four or none");
+  std::unique_ptr<TensorArg> tv, tslots, tkc, tvc;
+  if (given) {
+    tv = std::make_unique<TensorArg>(v, "v");
+    tslots = std::make_unique<TensorArg>(slots, "slot_mapping", Accept::Index);
+    tkc = std::make_unique<TensorArg>(kCache, "k_cache");
+    tvc = std::make_unique<TensorArg>(vCache, "v_cache");
+    asHeads(*tv);
+    tk.requireSameShape(*tv);
+    if (tv->dtype() != tq.dtype())
+      fail(FLY_ERROR_INVALID_ARGUMENT, std::string("v has dtype ") + dtypeName(tv->dtype()) +
+                                           " but q and k have " + dtypeName(tq.dtype()));
+    tslots->asFlat();
+    if (tslots->shape().size() != 1 || tslots->elements() != tokens)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "slot_mapping must be a rank-1 tensor of one slot per token (" + std::to_string(tokens) +
+               ")");
+    const std::vector<int64_t> &cs = tkc->shape();
+    if (cs.size() < 3 || cs[cs.size() - 2] != kvHeads || cs.back() != dim)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "k_cache must be (..., kv_heads, head_dim) = (..., " +
+                                           std::to_string(kvHeads) + ", " + std::to_string(dim) +
+                                           ") with at least one leading dimension of slots");
+    tkc->requireSameShape(*tvc);
+    if (tvc->dtype() != tkc->dtype())
+      fail(FLY_ERROR_INVALID_ARGUMENT, std::string("v_cache has dtype ") + dtypeName(tvc->dtype()) +
+                                           " but k_cache has " + dtypeName(tkc->dtype()));
+    tkc->asRows(2);
+    tvc->asRows(2);
+    all.insert(all.end(), {tv.get(), tslots.get(), tkc.get(), tvc.get()});
+    written.insert(written.end(), {tkc.get(), tvc.get()});
+  }
+  for (TensorArg *t : all)
+    tq.requireSameDevice(*t);
+  // Each written element is read by the thread that writes it, but q and k rotate in place
+  // only as themselves: nothing else may share their memory, nor the caches'.
+  for (TensorArg *w : written)
+    for (TensorArg *t : all)
+      if (t != w)
+        w->requireApartFrom(*t, false);
+  if (tokens == 0)
+    return;
+  if (std::string(tq.target()) == "cpu") {
+    int64_t limit = tcs.rows(), rows = tkc ? tkc->rows() : 0;
+    for (int64_t t = 0; t < tokens; ++t) {
+      int64_t p = tpos.hostIndex(t);
+      if (p < 0 || p >= limit)
+        fail(FLY_ERROR_INVALID_ARGUMENT, "positions[" + std::to_string(t) + "] is " +
+                                             std::to_string(p) + ", outside the " +
+                                             std::to_string(limit) + " rows of cos_sin_cache");
+      if (tslots && tslots->hostIndex(t) >= rows)
+        fail(FLY_ERROR_INVALID_ARGUMENT,
+             "slot_mapping[" + std::to_string(t) + "] is " + std::to_string(tslots->hostIndex(t)) +
+                 ", past the caches' " + std::to_string(rows) + " slots");
+    }
+  }
+  RopeSpec spec;
+  spec.x = tq.dtype();
+  spec.cosSin = tcs.dtype();
+  spec.positions = tpos.dtype();
+  spec.heads = heads;
+  spec.kvHeads = kvHeads;
+  spec.headDim = dim;
+  spec.rotary = rotary;
+  spec.neox = neox;
+  spec.writeCache = given != 0;
+  if (given) {
+    spec.cache = tkc->dtype();
+    spec.slots = tslots->dtype();
+  }
+  std::string key = std::string("rope/") + dtypeName(spec.x) + dtypeName(spec.cosSin) +
+                    dtypeName(spec.positions) +
+                    (given ? std::string(dtypeName(spec.cache)) + dtypeName(spec.slots) : "-") +
+                    "/" + std::to_string(heads) + "x" + std::to_string(kvHeads) + "x" +
+                    std::to_string(dim) + "/r" + std::to_string(rotary) + (neox ? "n" : "j") +
+                    "/t" + std::to_string(spec.threads);
+  fly_prepared_t *kernel =
+      kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildRope(m, spec); });
+  std::vector<fly_arg_t> args = {tpos.arg(), tq.arg(), tk.arg(), tcs.arg()};
+  if (given)
+    for (TensorArg *t : {tv.get(), tslots.get(), tkc.get(), tvc.get()})
+      args.push_back(t->arg());
+  launch(kernel, tokens, spec.threads, stream, args);
+}
+
 /// What the GEMM's plan is chosen from.
 struct GemmProblem {
   std::string target, arch;
@@ -169,6 +293,11 @@ struct GemmProblem {
   }
 };
 
+/// float8 operands only where the call may be the scaled GEMM (unset: either).
+Accept accepted(std::optional<bool> scaled) {
+  return scaled.value_or(true) ? Accept::FloatOrFp8 : Accept::Float;
+}
+
 /// a, b and out of out = a @ b, read and checked: a is M x K, b K x N (held as N x K), out
 /// M x N with contiguous rows; a and b both float16 or both bfloat16, or (scaled; unset: as a's
 /// dtype says) of one float8 kind.
@@ -179,8 +308,7 @@ struct GemmOperands {
 
   GemmOperands(const fly_arg_t *pa, const fly_arg_t *pb, const fly_arg_t *pout,
                std::optional<bool> isScaled)
-      : a(pa, "gemm a", isScaled.value_or(true)), b(pb, "b", isScaled.value_or(true)),
-        out(pout, "out") {
+      : a(pa, "gemm a", accepted(isScaled)), b(pb, "b", accepted(isScaled)), out(pout, "out") {
     a.asMatrix(false);
     b.asMatrix(true); // b (K x N) seen as N x K
     out.asMatrix(false);
@@ -543,6 +671,17 @@ fly_status fly_kernels_gemm_tiles(const fly_arg_t *a, const fly_arg_t *b, const 
           sizeof(fly_gemm_tile_t), t.bm, t.bn, t.bk, t.stages, t.warpsM, t.warpsN, t.splitK};
     }
     *count = found.size();
+  });
+}
+
+fly_status fly_kernels_rope_kv_cache(const fly_arg_t *positions, const fly_arg_t *q,
+                                     const fly_arg_t *k, const fly_arg_t *cos_sin_cache, int neox,
+                                     const fly_arg_t *v, const fly_arg_t *slot_mapping,
+                                     const fly_arg_t *k_cache, const fly_arg_t *v_cache,
+                                     void *stream) {
+  return run([&] {
+    ropeKvCache(positions, q, k, cos_sin_cache, neox != 0, v, slot_mapping, k_cache, v_cache,
+                stream);
   });
 }
 

@@ -21,7 +21,8 @@ std::string shapeText(const std::vector<int64_t> &s) {
 
 const char *dtypeName(fly_dtype d) { return ir::dtypeName(static_cast<ir::DType>(d)); }
 
-TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(std::move(name)) {
+TensorArg::TensorArg(const fly_arg_t *arg, std::string name, Accept accept)
+    : name_(std::move(name)) {
   if (!arg)
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is NULL");
   if (arg->kind != FLY_ARG_DLTENSOR && arg->kind != FLY_ARG_DLMANAGED &&
@@ -34,11 +35,12 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(s
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + ": " + e.message);
   }
   const DLDataType &t = tensor_->dtype;
-  if (t.lanes == 1 && t.code == kDLFloat && t.bits == 32)
+  bool floats = accept != Accept::Index, fp8 = accept == Accept::FloatOrFp8;
+  if (t.lanes == 1 && floats && t.code == kDLFloat && t.bits == 32)
     dtype_ = FLY_F32;
-  else if (t.lanes == 1 && t.code == kDLFloat && t.bits == 16)
+  else if (t.lanes == 1 && floats && t.code == kDLFloat && t.bits == 16)
     dtype_ = FLY_F16;
-  else if (t.lanes == 1 && t.code == kDLBfloat && t.bits == 16)
+  else if (t.lanes == 1 && floats && t.code == kDLBfloat && t.bits == 16)
     dtype_ = FLY_BF16;
   else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E4M3FN)
     dtype_ = FLY_F8E4M3;
@@ -48,10 +50,14 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(s
     dtype_ = FLY_F8E4M3FNUZ;
   else if (fp8 && t.lanes == 1 && t.bits == 8 && t.code == capi::kDLFloat8E5M2FNUZ)
     dtype_ = FLY_F8E5M2FNUZ;
+  else if (!floats && t.lanes == 1 && t.code == kDLInt && (t.bits == 32 || t.bits == 64))
+    dtype_ = t.bits == 32 ? FLY_I32 : FLY_I64;
   else
     fail(FLY_ERROR_INVALID_ARGUMENT,
-         name_ + " has dtype " + capi::dlTypeName(t) + ": the kernels take float32, float16 or " +
-             (fp8 ? "bfloat16, and here the float8 kinds" : "bfloat16"));
+         name_ + " has dtype " + capi::dlTypeName(t) + ": " +
+             (floats ? std::string("the kernels take float32, float16 or ") +
+                           (fp8 ? "bfloat16, and here the float8 kinds" : "bfloat16")
+                     : std::string("indices are int32 or int64")));
   int rank = tensor_->ndim;
   if (rank < 0 || (rank > 0 && !tensor_->shape))
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no shape");
@@ -77,22 +83,27 @@ TensorArg::TensorArg(const fly_arg_t *arg, std::string name, bool fp8) : name_(s
     fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has no data");
 }
 
-void TensorArg::asRows() {
+void TensorArg::asRows(int rowDims) {
   int rank = int(shape_.size());
-  if (rank == 0)
-    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is a scalar (rank 0): rows need rank >= 1");
-  cols_ = shape_[rank - 1];
-  if (cols_ > 1 && strides_[rank - 1] != 1)
-    fail(FLY_ERROR_INVALID_ARGUMENT,
-         name_ + "'s last dimension has stride " + std::to_string(strides_[rank - 1]) +
-             ": rows must be contiguous (copy the tensor to a contiguous one first)");
+  if (rank < rowDims)
+    fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " has rank " + std::to_string(rank) +
+                                         ": rows need rank >= " + std::to_string(rowDims));
+  cols_ = 1;
+  for (int i = rank - 1; i >= rank - rowDims; --i) {
+    if (shape_[i] > 1 && strides_[i] != cols_)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           name_ + "'s " + (rowDims == 1 ? "last dimension" : "last dimensions") +
+               " must be contiguous: shape " + shapeText(shape_) + ", strides " +
+               shapeText(strides_) + " (copy the tensor to a contiguous one first)");
+    cols_ *= shape_[i];
+  }
   rows_ = 1;
-  for (int i = 0; i < rank - 1; ++i)
+  for (int i = 0; i < rank - rowDims; ++i)
     rows_ *= shape_[i];
   // The leading modes flatten to one row stride: each (of extent > 1) steps over the ones after.
   rowStride_ = cols_;
   bool first = true;
-  for (int i = rank - 2; i >= 0; --i) {
+  for (int i = rank - rowDims - 1; i >= 0; --i) {
     if (shape_[i] == 1)
       continue;
     if (first) {
@@ -218,6 +229,12 @@ int64_t TensorArg::alignBytes() const {
   return int64_t(bits & (~bits + 1));
 }
 
+int64_t TensorArg::hostIndex(int64_t i) const {
+  const void *p = reinterpret_cast<const void *>(address_);
+  return dtype_ == FLY_I32 ? static_cast<const int32_t *>(p)[i]
+                           : static_cast<const int64_t *>(p)[i];
+}
+
 const char *TensorArg::target() const {
   switch (tensor_->device.device_type) {
   case kDLCPU:
@@ -286,12 +303,30 @@ bool TensorArg::sameViewAs(const TensorArg &other) const {
   return true;
 }
 
+bool TensorArg::interleavedApartFrom(const TensorArg &other) const {
+  auto rowView = [](const TensorArg &t) {
+    return t.view_.ndim == 2 && t.viewStrides_[1] == 1 && t.viewShape_[0] > 1;
+  };
+  if (!rowView(*this) || !rowView(other))
+    return false;
+  int64_t period = viewStrides_[0] * elemBytes();
+  if (period <= 0 || period != other.viewStrides_[0] * other.elemBytes())
+    return false;
+  // Both repeat every `period` bytes: apart where, within one period, the other's run starts
+  // after this one's ends and ends before this one's next row begins.
+  int64_t gap = (int64_t(other.address_ - address_) % period + period) % period;
+  int64_t bytes = viewShape_[1] * elemBytes(), otherBytes = other.viewShape_[1] * other.elemBytes();
+  return bytes <= gap && gap + otherBytes <= period;
+}
+
 void TensorArg::requireApartFrom(const TensorArg &other, bool inPlace) const {
   auto [first, last] = byteSpan();
   auto [otherFirst, otherLast] = other.byteSpan();
   if (first == last || otherFirst == otherLast || last <= otherFirst || otherLast <= first)
     return;
   if (inPlace && sameViewAs(other))
+    return;
+  if (interleavedApartFrom(other))
     return;
   fail(FLY_ERROR_INVALID_ARGUMENT,
        name_ + " overlaps " + other.name_ + " in memory" +

@@ -27,15 +27,18 @@ namespace fly::kernels {
 /// messages.
 const char *dtypeName(fly_dtype d);
 
+/// The dtypes an operand may have: float32, float16 or bfloat16; those and the float8 kinds
+/// (e4m3fn, e5m2 and their FNUZ variants); or int32 and int64 (indices).
+enum class Accept { Float, FloatOrFp8, Index };
+
 class TensorArg {
 public:
-  /// Reads `arg` (named `name` in messages); float32, float16 or bfloat16 only, and with `fp8`
-  /// the float8 kinds (e4m3fn, e5m2 and their FNUZ variants) too.
-  TensorArg(const fly_arg_t *arg, std::string name, bool fp8 = false);
+  /// Reads `arg` (named `name` in messages), whose dtype must be one `accept` allows.
+  TensorArg(const fly_arg_t *arg, std::string name, Accept accept = Accept::Float);
 
-  /// The tensor as (rows, cols), cols its last extent; fails where the last dimension is not
-  /// contiguous or the leading ones do not flatten to one row stride.
-  void asRows();
+  /// The tensor as (rows, cols), cols the product of its last `rowDims` extents; fails where
+  /// those dimensions are not contiguous or the leading ones do not flatten to one row stride.
+  void asRows(int rowDims = 1);
   /// The tensor as one contiguous run of elements; fails where it is not contiguous.
   void asFlat();
   /// The rank-2 tensor as a matrix, its dimensions swapped when `transpose`; fails unless one
@@ -49,7 +52,7 @@ public:
 
   const std::string &name() const { return name_; }
   fly_dtype dtype() const { return dtype_; }
-  int elemBytes() const { return dtype_ == FLY_F32 ? 4 : isFp8(dtype_) ? 1 : 2; }
+  int elemBytes() const { return int(ir::bitWidth(static_cast<ir::DType>(dtype_)) / 8); }
   static bool isFp8(fly_dtype d) { return ir::isFp8(static_cast<ir::DType>(d)); }
   const std::vector<int64_t> &shape() const { return shape_; }
   int64_t rows() const { return rows_; }
@@ -60,6 +63,9 @@ public:
   int64_t alignBytes() const;
   /// The view, valid while this TensorArg lives and is not copied.
   fly_arg_t arg() const { return {FLY_ARG_DLTENSOR, &view_, 0, 0.0}; }
+  /// Element i of this flat int32 or int64 tensor, read where it lies: only for the cpu
+  /// target's tensors, after asFlat().
+  int64_t hostIndex(int64_t i) const;
   /// "cpu", "cuda" or "rocm", from the device type.
   const char *target() const;
   std::string deviceName() const;
@@ -79,6 +85,9 @@ private:
   /// The bytes the elements occupy, [first, last); first == last where there are none.
   std::pair<uintptr_t, uintptr_t> byteSpan() const;
   bool sameViewAs(const TensorArg &other) const;
+  /// Whether this row view and `other`'s step by one row stride and keep to columns apart
+  /// within it (q and k of one fused qkv buffer), so that they share no byte.
+  bool interleavedApartFrom(const TensorArg &other) const;
 
   std::string name_;
   const DLTensor *tensor_ = nullptr;

@@ -442,6 +442,8 @@ public:
     auto c = raw(coord);
     return wrap(fly_load(k_, t.handle, c.data(), c.size(), pred.handle));
   }
+  /// The extent (i64) of a tensor's mode.
+  Value tensorDim(Value t, int mode) { return wrap(fly_tensor_dim(k_, t.handle, mode)); }
   /// t[coord] = v, skipped where `pred` (if given) is false.
   void store(Value t, Value v, const std::vector<Value> &coord, Value pred = {}) {
     auto c = raw(coord);

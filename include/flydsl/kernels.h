@@ -1,7 +1,8 @@
 /*===- kernels.h - The FlyDSL kernel library ------------------------*- C -*-===*\
 |*                                                                            *|
 |* Ready kernels over DLPack tensors: elementwise ops, row softmax, layernorm *|
-|* and rmsnorm, and GEMM. Each call reads its tensors' device (kDLCPU: the cpu target,  *|
+|* and rmsnorm, RoPE with the KV-cache write, and GEMM. Each call reads its  *|
+|* tensors' device (kDLCPU: the cpu target,                                   *|
 |* kDLCUDA: cuda, kDLROCM: rocm), builds and compiles a kernel specialised   *|
 |* for the dtypes, the row length, the vector width the tensors' alignment   *|
 |* allows and the target on first use, keeps it (in memory, and on disk as   *|
@@ -57,6 +58,27 @@ FLY_API fly_status fly_kernels_rmsnorm(const fly_arg_t *x, const fly_arg_t *weig
                                        const fly_arg_t *residual, const fly_arg_t *residual_out,
                                        double eps, const fly_arg_t *out, void *stream);
 
+/* Rotary position embedding fused with the paged KV-cache write: the step a serving engine takes
+ * for each batch of new tokens (vLLM's rotary_embedding, then reshape_and_cache_flash). q
+ * (T, Hq, D) and k (T, Hk, D) are rotated in place by the angles of each token's position
+ * (positions: T of int32 or int64) read from cos_sin_cache (P, R): a row holds R/2 cosines, then
+ * R/2 sines, with R even and at most D; dimensions from R on are not rotated. `neox` non-zero
+ * rotates the pairs (x[i], x[i + R/2]) of the first R dimensions (GPT-NeoX, Llama), zero the
+ * pairs (x[2i], x[2i + 1]) (GPT-J). When k_cache is given (then v, v_cache and slot_mapping are
+ * too, else all four are NULL), token t's rotated k and its v (T, Hk, D) are written to row
+ * slot_mapping[t] (T of int32 or int64) of k_cache and v_cache: tensors (..., Hk, D) whose
+ * leading dimensions flatten to rows of slots, as vLLM's (blocks, block_size, Hk, D); a negative
+ * slot (a padding token) is not written. q, k and v share one dtype, the caches another, each of
+ * float32, float16 or bfloat16, computed in float32; each token's heads must be contiguous. A
+ * position outside [0, P) or a slot past the caches' rows is an error on the cpu target, checked
+ * before anything is written; a GPU's indices are not read by the host, so there such a token is
+ * left unchanged and writes nothing. */
+FLY_API fly_status fly_kernels_rope_kv_cache(const fly_arg_t *positions, const fly_arg_t *q,
+                                             const fly_arg_t *k, const fly_arg_t *cos_sin_cache,
+                                             int neox, const fly_arg_t *v,
+                                             const fly_arg_t *slot_mapping,
+                                             const fly_arg_t *k_cache, const fly_arg_t *v_cache,
+                                             void *stream);
 /* out = alpha * a @ b + beta * c on the matrix cores: a is M x K, b is K x N, both float16 or
  * both bfloat16, each contiguous along either dimension (row- or column-major); c (NULL: none,
  * beta unused) and out are M x N with contiguous rows, of float32, float16 or bfloat16 (c may be

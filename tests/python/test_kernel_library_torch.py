@@ -97,7 +97,7 @@ def test_tensors_the_borrowed_path_refuses_keep_their_errors():
 
 
 def test_the_ops_are_torch_custom_ops():
-    for name in ("elementwise", "softmax", "layernorm", "rmsnorm", "gemm"):
+    for name in ("elementwise", "softmax", "layernorm", "rmsnorm", "gemm", "rope_kv_cache"):
         assert hasattr(torch.ops.flydsl, name)
     out = torch.empty(3)
     torch.ops.flydsl.elementwise(0, torch.ones(3), torch.ones(3), 0.0, 0.0, out)
@@ -132,3 +132,39 @@ def test_torch_compile_keeps_writes_into_given_tensors():
     torch.testing.assert_close(got, want + 1, atol=1e-5, rtol=1e-4)
     torch.testing.assert_close(out, want, atol=1e-5, rtol=1e-4)
     torch.testing.assert_close(ro, x + r)
+
+
+def rope_reference(x, positions, cos_sin):
+    """x (tokens, heads, dim) with its halves of the first r dimensions rotated (GPT-NeoX)."""
+    half = cos_sin.shape[1] // 2
+    cos, sin = cos_sin[positions, :half, None].double(), cos_sin[positions, half:, None].double()
+    a, b = x[..., :half].double(), x[..., half : 2 * half].double()
+    cos, sin = cos.transpose(1, 2), sin.transpose(1, 2)
+    rotated = torch.cat([a * cos - b * sin, b * cos + a * sin, x[..., 2 * half :].double()], -1)
+    return rotated.to(x.dtype)
+
+
+def test_torch_compile_traces_rope_with_its_cache_writes():
+    def step(qkv, positions, cos_sin, slots, k_cache, v_cache):
+        q, k, v = qkv.split([4 * 16, 2 * 16, 2 * 16], dim=-1)
+        q, k, v = q.view(-1, 4, 16), k.view(-1, 2, 16), v.view(-1, 2, 16)
+        fk.rope_kv_cache(positions, q, k, cos_sin, True, v, slots, k_cache, v_cache)
+        return q * 1, k_cache.sum()
+
+    qkv, cos_sin = torch.randn(5, 8 * 16), torch.randn(32, 12)
+    positions, slots = torch.tensor([3, 0, 31, 7, 7]), torch.tensor([0, 9, -1, 4, 2])
+    caches = [torch.zeros(3, 4, 2, 16) for _ in range(4)]
+    want_q = rope_reference(qkv[:, :64].view(5, 4, 16), positions, cos_sin)
+    want_k = rope_reference(qkv[:, 64:96].view(5, 2, 16), positions, cos_sin)
+    eager = step(qkv.clone(), positions, cos_sin, slots, caches[0], caches[1])
+    compiled = torch.compile(step, fullgraph=True, backend="aot_eager")
+    got = compiled(qkv.clone(), positions, cos_sin, slots, caches[2], caches[3])
+    torch.testing.assert_close(eager[0], want_q)
+    torch.testing.assert_close(got[0], want_q)
+    for k_cache, v_cache in (caches[:2], caches[2:]):
+        rows_k, rows_v = k_cache.view(12, 2, 16), v_cache.view(12, 2, 16)
+        for t, slot in enumerate(slots.tolist()):
+            if slot >= 0:
+                torch.testing.assert_close(rows_k[slot], want_k[t])
+                torch.testing.assert_close(rows_v[slot], qkv[t, 96:].view(2, 16))
+        assert rows_k[[1, 3, 5, 6, 7, 8, 10, 11]].abs().sum() == 0  # no other slot written

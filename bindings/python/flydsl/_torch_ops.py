@@ -3,7 +3,8 @@
 trace through ctypes, and hands the library FakeTensors while it traces) and CUDA graphs
 capture the calls.
 
-Each op writes into the tensors it is given (`out`, and `residual_out` for the norms), the
+Each op writes into the tensors it is given (`out`, `residual_out` for the norms, q, k and the
+caches for RoPE), the
 form the C API has; `flydsl.kernels` allocates the result with torch when it traces. The fake
 implementations have nothing to compute: the op returns nothing. The real ones are the eager
 calls, given by `flydsl.kernels` when it registers the ops (this module does not import it)."""
@@ -57,7 +58,23 @@ def register(torch, eager):
     ) -> None:
         eager["gemm"](a, b, c, alpha, beta, out)
 
-    for op in (elementwise, softmax, layernorm, rmsnorm, gemm):
+    @custom_op("flydsl::rope_kv_cache", mutates_args=("q", "k", "k_cache", "v_cache"))
+    def rope_kv_cache(
+        positions: Tensor,
+        q: Tensor,
+        k: Tensor,
+        cos_sin_cache: Tensor,
+        neox: bool,
+        v: Optional[Tensor],
+        slot_mapping: Optional[Tensor],
+        k_cache: Optional[Tensor],
+        v_cache: Optional[Tensor],
+    ) -> None:
+        eager["rope_kv_cache"](
+            positions, q, k, cos_sin_cache, neox, v, slot_mapping, k_cache, v_cache
+        )
+
+    for op in (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache):
         op.register_fake(_writes_only)
 
 

@@ -1,5 +1,6 @@
-"""The kernel library (libflydsl's flydsl/kernels.h): ready elementwise, softmax, layernorm and
-rmsnorm kernels over any DLPack tensors (torch, numpy, ...) on the device they live on.
+"""The kernel library (libflydsl's flydsl/kernels.h): ready elementwise, softmax, layernorm,
+rmsnorm, RoPE with the KV-cache write and GEMM kernels over any DLPack tensors (torch, numpy,
+...) on the device they live on.
 
     import flydsl.kernels as fk
     y = fk.softmax(x)                      # a new tensor like x
@@ -29,7 +30,7 @@ from .runtime.device import resolve_target
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
+    "rope_kv_cache", "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -48,6 +49,10 @@ lib.fly_kernels_gemm.restype = ctypes.c_int
 lib.fly_kernels_gemm.argtypes = [_ArgP, _ArgP, _ArgP, ctypes.c_double, ctypes.c_double, _ArgP, _P]
 lib.fly_kernels_gemm_scaled.restype = ctypes.c_int
 lib.fly_kernels_gemm_scaled.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _P]
+lib.fly_kernels_rope_kv_cache.restype = ctypes.c_int
+lib.fly_kernels_rope_kv_cache.argtypes = [
+    _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_int, _ArgP, _ArgP, _ArgP, _ArgP, _P,
+]  # fmt: skip
 _c_elementwise, _c_softmax = lib.fly_kernels_elementwise, lib.fly_kernels_softmax
 _c_layernorm, _c_rmsnorm, _c_gemm = (
     lib.fly_kernels_layernorm,
@@ -141,6 +146,7 @@ def _tensor_args(tensors, names, stream, first):
 _NAMES_EW, _NAMES_SOFTMAX = ("a", "b", "out"), ("x", "out")
 _NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
 _NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
+_NAMES_ROPE = ("positions", "q", "k", "cos_sin_cache", "v", "slot_mapping", "k_cache", "v_cache")
 _NAMES_GEMM = ("a", "b", "c", "out")
 _NAMES_GEMM_SCALED = ("a", "b", "scale_a", "scale_b", "out")
 
@@ -171,6 +177,15 @@ def _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream=None):
     tensors = (x, weight, residual, residual_out, out)
     (px, pw, pr, pro, po), s, keep = _tensor_args(tensors, _NAMES_RMS, stream, x)
     status = _c_rmsnorm(px, pw, pr, pro, float(eps), po, s)
+    if status:
+        check(status)
+
+
+def _rope_kv_cache_into(positions, q, k, cos_sin_cache, neox, v, slot_mapping, k_cache, v_cache,
+                        stream=None):  # fmt: skip
+    tensors = (positions, q, k, cos_sin_cache, v, slot_mapping, k_cache, v_cache)
+    (pp, pq, pk, pcs, pv, ps, pkc, pvc), s, keep = _tensor_args(tensors, _NAMES_ROPE, stream, q)
+    status = lib.fly_kernels_rope_kv_cache(pp, pq, pk, pcs, int(bool(neox)), pv, ps, pkc, pvc, s)
     if status:
         check(status)
 
@@ -369,7 +384,8 @@ def _check_tile_args(tile, tune):
 
 
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
-          "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into}  # fmt: skip
+          "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into,
+          "rope_kv_cache": _rope_kv_cache_into}  # fmt: skip
 
 
 def _never():
@@ -472,6 +488,25 @@ def rmsnorm(x, weight, eps=1e-6, residual=None, residual_out=None, out=None, str
     out = _empty_like(x) if out is None else out
     _rmsnorm_into(x, weight, residual, residual_out, eps, out, stream)
     return out
+
+
+def rope_kv_cache(positions, q, k, cos_sin_cache, neox=True, v=None, slot_mapping=None,
+                  k_cache=None, v_cache=None, stream=None):  # fmt: skip
+    """Rotates q (tokens, heads, head_dim) and k (tokens, kv_heads, head_dim) in place by each
+    token's position (vLLM's rotary_embedding): cos_sin_cache (max_position, rotary_dim) holds
+    rotary_dim / 2 cosines then as many sines a row; `neox` pairs x[i] with x[i + rotary_dim / 2]
+    (GPT-NeoX, Llama), neox=False x[2i] with x[2i + 1] (GPT-J). With v, slot_mapping, k_cache and
+    v_cache, also writes each token's rotated k and its v to row slot_mapping[t] of the caches
+    ((blocks, block_size, kv_heads, head_dim) or any (..., kv_heads, head_dim)); a negative slot
+    is skipped. Returns (q, k)."""
+    if _compiling():
+        _torch.ops.flydsl.rope_kv_cache(
+            positions, q, k, cos_sin_cache, bool(neox), v, slot_mapping, k_cache, v_cache
+        )
+        return q, k
+    _rope_kv_cache_into(positions, q, k, cos_sin_cache, neox, v, slot_mapping, k_cache, v_cache,
+                        stream)  # fmt: skip
+    return q, k
 
 
 def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=None, tile=None,
