@@ -92,9 +92,10 @@ void TensorArg::asRows(int rowDims) {
   for (int i = rank - 1; i >= rank - rowDims; --i) {
     if (shape_[i] > 1 && strides_[i] != cols_)
       fail(FLY_ERROR_INVALID_ARGUMENT,
-           name_ + "'s " + (rowDims == 1 ? "last dimension" : "last dimensions") +
-               " must be contiguous: shape " + shapeText(shape_) + ", strides " +
-               shapeText(strides_) + " (copy the tensor to a contiguous one first)");
+           name_ + "'s " + (i == rank - 1 ? "last dimension" : "dimension " + std::to_string(i)) +
+               " has stride " + std::to_string(strides_[i]) + ": rows (" +
+               (rowDims == 1 ? "the last dimension" : "the last " + std::to_string(rowDims)) +
+               ") must be contiguous (copy the tensor to a contiguous one first)");
     cols_ *= shape_[i];
   }
   rows_ = 1;
