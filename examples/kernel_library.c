@@ -1,7 +1,7 @@
-/* The kernel library from C: a row softmax and an rmsnorm with a fused residual add over host
- * (kDLCPU) tensors, so they run on the cpu target; the same calls on kDLCUDA or kDLROCM memory
- * run on that GPU. Each result is checked against a direct computation.
- * Run: ./build/examples/kernel_library */
+/* The kernel library from C: a row softmax, an rmsnorm with a fused residual add, and RoPE with
+ * the paged KV-cache write over host (kDLCPU) tensors, so they run on the cpu target; the same
+ * calls on kDLCUDA or kDLROCM memory run on that GPU. Each result is checked against a direct
+ * computation. Run: ./build/examples/kernel_library */
 #include <flydsl/kernels.h>
 
 #include <dlpack/dlpack.h>
@@ -74,6 +74,66 @@ int main(void) {
     }
   }
   printf("rmsnorm with residual %dx%d: max error %.1e\n", ROWS, COLS, worst);
+  if (worst > 1e-5)
+    return 1;
+
+  /* RoPE, Llama's pairing (i, i + 8) over 16 dims, for 3 new tokens of 4 query heads and 2 KV
+   * heads; their k and v go to slots 5, 0 and 2 of a cache of 2 blocks of 4 slots. */
+  enum { T = 3, HQ = 4, HK = 2, D = 16, P = 32, SLOTS = 8 };
+  static float q[T][HQ][D], k[T][HK][D], v[T][HK][D], cos_sin[P][D];
+  static float k_cache[SLOTS][HK][D], v_cache[SLOTS][HK][D];
+  static double want_q[T][HQ][D], want_k[T][HK][D];
+  int64_t positions[T] = {31, 0, 7}, slots[T] = {5, 0, 2};
+  for (int p = 0; p < P; ++p)
+    for (int i = 0; i < D / 2; ++i) {
+      double angle = p * pow(10000.0, -2.0 * i / D);
+      cos_sin[p][i] = (float)cos(angle);
+      cos_sin[p][D / 2 + i] = (float)sin(angle);
+    }
+  for (int t = 0; t < T; ++t)
+    for (int h = 0; h < HQ; ++h)
+      for (int d = 0; d < D; ++d) {
+        q[t][h][d] = sinf(0.1f * (float)(t * 100 + h * 10 + d));
+        if (h < HK) {
+          k[t][h][d] = cosf(0.3f * (float)(t * 100 + h * 10 + d));
+          v[t][h][d] = (float)(t * 100 + h * 10 + d);
+        }
+      }
+  for (int t = 0; t < T; ++t)
+    for (int h = 0; h < HQ; ++h)
+      for (int i = 0; i < D / 2; ++i) {
+        double c = cos_sin[positions[t]][i], sn = cos_sin[positions[t]][D / 2 + i];
+        want_q[t][h][i] = q[t][h][i] * c - q[t][h][i + D / 2] * sn;
+        want_q[t][h][i + D / 2] = q[t][h][i + D / 2] * c + q[t][h][i] * sn;
+        if (h < HK) {
+          want_k[t][h][i] = k[t][h][i] * c - k[t][h][i + D / 2] * sn;
+          want_k[t][h][i + D / 2] = k[t][h][i + D / 2] * c + k[t][h][i] * sn;
+        }
+      }
+  int64_t qshape[3] = {T, HQ, D}, kshape[3] = {T, HK, D}, cshape[4] = {2, 4, HK, D};
+  int64_t tshape[1] = {T}, csshape[2] = {P, D};
+  DLTensor tq = matrix(&q[0][0][0], qshape, 3), tk = matrix(&k[0][0][0], kshape, 3);
+  DLTensor tv = matrix(&v[0][0][0], kshape, 3), tcs = matrix(&cos_sin[0][0], csshape, 2);
+  DLTensor tkc = matrix(&k_cache[0][0][0], cshape, 4), tvc = matrix(&v_cache[0][0][0], cshape, 4);
+  DLTensor tpos = {positions, {kDLCPU, 0}, 1, {kDLInt, 64, 1}, tshape, NULL, 0};
+  DLTensor tslots = {slots, {kDLCPU, 0}, 1, {kDLInt, 64, 1}, tshape, NULL, 0};
+  fly_arg_t aq = {FLY_ARG_DLTENSOR, &tq, 0, 0}, ak = {FLY_ARG_DLTENSOR, &tk, 0, 0};
+  fly_arg_t av = {FLY_ARG_DLTENSOR, &tv, 0, 0}, acs = {FLY_ARG_DLTENSOR, &tcs, 0, 0};
+  fly_arg_t akc = {FLY_ARG_DLTENSOR, &tkc, 0, 0}, avc = {FLY_ARG_DLTENSOR, &tvc, 0, 0};
+  fly_arg_t apos = {FLY_ARG_DLTENSOR, &tpos, 0, 0}, aslots = {FLY_ARG_DLTENSOR, &tslots, 0, 0};
+  CHECK(fly_kernels_rope_kv_cache(&apos, &aq, &ak, &acs, 1, &av, &aslots, &akc, &avc, NULL));
+  worst = 0;
+  for (int t = 0; t < T; ++t)
+    for (int h = 0; h < HQ; ++h)
+      for (int d = 0; d < D; ++d) {
+        worst = fmax(worst, fabs(q[t][h][d] - want_q[t][h][d]));
+        if (h < HK) {
+          worst = fmax(worst, fabs(k[t][h][d] - want_k[t][h][d]));
+          worst = fmax(worst, fabs(k_cache[slots[t]][h][d] - k[t][h][d]));
+          worst = fmax(worst, fabs(v_cache[slots[t]][h][d] - v[t][h][d]));
+        }
+      }
+  printf("rope with the kv-cache write, %d tokens: max error %.1e\n", T, worst);
   if (worst > 1e-5)
     return 1;
 

@@ -36,6 +36,12 @@ int main(void) {
   fly_arg_t scalar = {FLY_ARG_INT, NULL, 3, 0};
 
   expect(fly_kernels_softmax(NULL, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "x is NULL", "NULL");
+  expect(fly_kernels_rope_kv_cache(NULL, &ax, &ax, &ax, 1, NULL, NULL, NULL, NULL, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "positions is NULL", "rope positions NULL");
+  expect(fly_kernels_rope_kv_cache(&aint, &ax, &ax, &ax, 1, NULL, NULL, NULL, NULL, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "rope q has rank 2", "rope q of rank 2");
+  expect(fly_kernels_rope_kv_cache(&ax, &ax, &ax, &ax, 1, NULL, NULL, NULL, NULL, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "indices are int32 or int64", "rope float positions");
   expect(fly_kernels_softmax(&scalar, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
          "not a DLPack tensor", "scalar");
   expect(fly_kernels_softmax(&aint, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "int32", "dtype");

@@ -1,16 +1,20 @@
-# The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm, rmsnorm and GEMM
-# kernels on Julia arrays (the cpu target). The library normalises along the contiguous
+# The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm, rmsnorm, RoPE with
+# the KV-cache write and GEMM kernels on Julia arrays (the cpu target). The library normalises along the contiguous
 # dimension, which for a Julia array is the first: `softmax(x)` is a softmax of each column, as
 # NNlib's `softmax(x; dims = 1)`.
 module Kernels
 
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
-export softmax, softmax!, layernorm!, rmsnorm!, elementwise!, gemm!, gemm_tiles, GemmTile
+export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, elementwise!, gemm!, gemm_tiles,
+       GemmTile
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
 dl_dtype(::Type{Float16}) = (0x02, 0x10)
-dl_dtype(::Type{T}) where {T} = throw(ArgumentError("the kernels take Float32 or Float16, not $T"))
+dl_dtype(::Type{Int32}) = (0x00, 0x20)
+dl_dtype(::Type{Int64}) = (0x00, 0x40)
+dl_dtype(::Type{T}) where {T} =
+    throw(ArgumentError("the kernels take Float32, Float16, Int32 or Int64 arrays, not $T"))
 
 # Calls f with one Arg per array (nothing: a NULL pointer), each a DLPack view whose last mode
 # is the array's first dimension: DLPack's row-major order over Julia's column-major memory.
@@ -82,6 +86,26 @@ function rmsnorm!(out::Array, x::Array, weight::Vector; eps = 1e-6, residual = n
                     px, pw, pr, pro, eps, po, stream_handle(stream)))
     end
     out
+end
+
+"""Rotates `q` (head_dim × heads × tokens) and `k` (head_dim × kv_heads × tokens) in place by
+each token's position, 0-based (`positions`, Int32 or Int64): column `p + 1` of `cos_sin`
+(rotary_dim × max_position) holds rotary_dim / 2 cosines, then the sines. `neox` pairs
+dimension i with i + rotary_dim / 2, otherwise 2i with 2i + 1 (0-based). Given `v`,
+`slot_mapping`, `k_cache` and `v_cache` (head_dim × kv_heads × slots, or × block_size × blocks),
+also writes each token's rotated k and its v to slot `slot_mapping[t]` (0-based, as vLLM's; a
+negative one is not written)."""
+function rope_kv_cache!(q::Array, k::Array, positions::Vector, cos_sin::Matrix; neox = true,
+                        v = nothing, slot_mapping = nothing, k_cache = nothing,
+                        v_cache = nothing, stream = nothing)
+    with_args(positions, q, k, cos_sin, v, slot_mapping, k_cache,
+              v_cache) do pp, pq, pk, pcs, pv, ps, pkc, pvc
+        check(ccall((:fly_kernels_rope_kv_cache, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cint, Ptr{Arg}, Ptr{Arg}, Ptr{Arg},
+                     Ptr{Arg}, Ptr{Cvoid}),
+                    pp, pq, pk, pcs, neox, pv, ps, pkc, pvc, stream_handle(stream)))
+    end
+    q, k
 end
 
 """A GEMM tile (`fly_gemm_tile_t`): a block of `bm` x `bn` outputs, K tiles `bk` deep in

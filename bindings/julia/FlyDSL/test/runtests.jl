@@ -311,7 +311,35 @@ end
     end
     @test err isa FlyDSLError && occursin("row length 257", err.message)
     @test all(out .== 7)
-    @test_throws ArgumentError K.softmax(zeros(Int32, 4, 2))
+    @test_throws ArgumentError K.softmax(zeros(ComplexF32, 4, 2))
+    err = try K.softmax(zeros(Int32, 4, 2)); nothing catch e; e end  # an index array: not here
+    @test err isa FlyDSLError && occursin("float32, float16 or bfloat16", err.message)
+    # RoPE (GPT-J pairs) with the cache write: q, k rotated in place, slots 0-based as vLLM's.
+    dim, heads, kvh, T = 8, 2, 1, 3
+    cs = Float32[i <= 4 ? cos(p * 0.5^(i - 1)) : sin(p * 0.5^(i - 5)) for i in 1:dim, p in 0:9]
+    q = Float32[sin(0.3 * (d + 7h + 31t)) for d in 1:dim, h in 1:heads, t in 1:T]
+    kk = Float32[cos(0.2 * (d + 5t)) for d in 1:dim, h in 1:kvh, t in 1:T]
+    v = Float32[d + 10t for d in 1:dim, h in 1:kvh, t in 1:T]
+    pos, slots = Int64[9, 0, 4], Int32[3, -1, 0]
+    k_cache, v_cache = fill(-1f0, dim, kvh, 2, 2), fill(-1f0, dim, kvh, 2, 2)
+    function rotated(x)
+        y = Float64.(x)
+        for t in 1:T, h in 1:size(x, 2), i in 1:4
+            c, s = cs[i, pos[t] + 1], cs[i + 4, pos[t] + 1]
+            a, b = x[2i - 1, h, t], x[2i, h, t]
+            y[2i - 1, h, t], y[2i, h, t] = a * c - b * s, b * c + a * s
+        end
+        y
+    end
+    want_q, want_k = rotated(q), rotated(kk)
+    K.rope_kv_cache!(q, kk, pos, cs; neox = false, v = v, slot_mapping = slots,
+                     k_cache = k_cache, v_cache = v_cache)
+    @test maximum(abs.(q .- want_q)) < 1e-5 && maximum(abs.(kk .- want_k)) < 1e-5
+    flat_k, flat_v = reshape(k_cache, dim, kvh, 4), reshape(v_cache, dim, kvh, 4)
+    @test flat_k[:, :, 4] == kk[:, :, 1] && flat_k[:, :, 1] == kk[:, :, 3]
+    @test flat_v[:, :, 4] == v[:, :, 1] && all(flat_k[:, :, 2:3] .== -1)
+    err = try K.rope_kv_cache!(q, kk, Int64[0, 1, 10], cs); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("positions[2] is 10", err.message)
     # GEMM: C = 2AB - C against Float64 products of the same Float16 values.
     A = Float16[sin(0.3 * (i + 2j)) for i in 1:37, j in 1:29]
     B = Float16[cos(0.2 * (3i - j)) for i in 1:29, j in 1:45]

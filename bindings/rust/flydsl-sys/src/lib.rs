@@ -2280,6 +2280,20 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernels_rope_kv_cache(
+        positions: *const fly_arg_t,
+        q: *const fly_arg_t,
+        k: *const fly_arg_t,
+        cos_sin_cache: *const fly_arg_t,
+        neox: ::std::os::raw::c_int,
+        v: *const fly_arg_t,
+        slot_mapping: *const fly_arg_t,
+        k_cache: *const fly_arg_t,
+        v_cache: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernels_gemm(
         a: *const fly_arg_t,
         b: *const fly_arg_t,

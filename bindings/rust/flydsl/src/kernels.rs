@@ -1,5 +1,6 @@
-//! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm, rmsnorm
-//! and GEMM kernels over tensors, compiled for their device on first use and cached.
+//! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm, rmsnorm,
+//! RoPE with the KV-cache write and GEMM kernels over tensors, compiled for their device on
+//! first use and cached.
 //!
 //! ```no_run
 //! use flydsl::kernel::{HostTensor, Stream};
@@ -130,6 +131,61 @@ pub fn rmsnorm(
     let ro = n.residual_out.map(|t| arg(t));
     // SAFETY: as in `elementwise`.
     check(unsafe { raw::fly_kernels_rmsnorm(&x, opt(&w), opt(&r), opt(&ro), eps, &out, stream.0) })
+}
+
+/// The paged KV-cache write of [`rope_kv_cache`]: each token's rotated k and its `v` go to
+/// row `slot_mapping[t]` (i32 or i64; negative: not written) of `k_cache` and `v_cache`,
+/// tensors `(..., kv_heads, head_dim)` whose leading dimensions are the slots.
+pub struct KvCacheWrite<'t, 'a> {
+    /// `(tokens, kv_heads, head_dim)`, of k's dtype.
+    pub v: &'t HostTensor<'a>,
+    /// One slot per token.
+    pub slot_mapping: &'t HostTensor<'a>,
+    /// Receives the rotated k.
+    pub k_cache: &'t mut HostTensor<'a>,
+    /// Receives v.
+    pub v_cache: &'t mut HostTensor<'a>,
+}
+
+/// Rotates `q` `(tokens, heads, head_dim)` and `k` `(tokens, kv_heads, head_dim)` in place by
+/// each token's position (`positions`, i32 or i64): a row of `cos_sin_cache`
+/// `(max_position, rotary_dim)` holds `rotary_dim / 2` cosines, then the sines; `neox` pairs
+/// `x[i]` with `x[i + rotary_dim / 2]`, otherwise `x[2i]` with `x[2i + 1]`. With `cache`, also
+/// writes the paged KV cache.
+pub fn rope_kv_cache(
+    positions: &HostTensor<'_>,
+    q: &mut HostTensor<'_>,
+    k: &mut HostTensor<'_>,
+    cos_sin_cache: &HostTensor<'_>,
+    neox: bool,
+    cache: Option<KvCacheWrite<'_, '_>>,
+    stream: Stream,
+) -> Result<()> {
+    let (p, q, k, cs) = (arg(positions), arg(q), arg(k), arg(cos_sin_cache));
+    let (v, s, kc, vc) = match cache {
+        Some(c) => (
+            Some(arg(c.v)),
+            Some(arg(c.slot_mapping)),
+            Some(arg(c.k_cache)),
+            Some(arg(c.v_cache)),
+        ),
+        None => (None, None, None, None),
+    };
+    // SAFETY: as in `elementwise`.
+    check(unsafe {
+        raw::fly_kernels_rope_kv_cache(
+            &p,
+            &q,
+            &k,
+            &cs,
+            neox as i32,
+            opt(&v),
+            opt(&s),
+            opt(&kc),
+            opt(&vc),
+            stream.0,
+        )
+    })
 }
 
 /// `out = alpha * a @ b + beta * c` on the matrix cores (emulated on the cpu target): `a`

@@ -217,3 +217,116 @@ fn gemm_tiles_are_offered_and_each_computes_the_product() {
         err.message
     );
 }
+
+/// q and k rotated by hand in f64: NeoX halves of each head, the angle `pos * 100^(-i/half)`.
+fn rotate(x: &[f32], heads: usize, dim: usize, pos: &[i64], cs: &[f32]) -> Vec<f64> {
+    let half = dim / 2;
+    let mut out: Vec<f64> = x.iter().map(|&v| v as f64).collect();
+    for (t, &p) in pos.iter().enumerate() {
+        let row = &cs[p as usize * dim..(p as usize + 1) * dim];
+        for h in 0..heads {
+            let base = (t * heads + h) * dim;
+            for i in 0..half {
+                let (a, b) = (x[base + i] as f64, x[base + i + half] as f64);
+                let (c, s) = (row[i] as f64, row[half + i] as f64);
+                out[base + i] = a * c - b * s;
+                out[base + i + half] = b * c + a * s;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn rope_rotates_q_and_k_and_writes_the_cache_slots() {
+    let (tokens, heads, kv_heads, dim, positions) = (3usize, 4usize, 2usize, 8usize, 10usize);
+    let half = dim / 2;
+    let mut cs: Vec<f32> = (0..positions * dim)
+        .map(|e| {
+            let (p, i) = ((e / dim) as f32, e % dim);
+            let angle = p * 100f32.powf(-((i % half) as f32) / half as f32);
+            if i < half {
+                angle.cos()
+            } else {
+                angle.sin()
+            }
+        })
+        .collect();
+    let mut pos: Vec<i64> = vec![9, 0, 4];
+    let mut slots: Vec<i32> = vec![2, -1, 0];
+    let mut q: Vec<f32> = (0..tokens * heads * dim)
+        .map(|i| (i as f32 * 0.3).sin())
+        .collect();
+    let mut k: Vec<f32> = (0..tokens * kv_heads * dim)
+        .map(|i| (i as f32 * 0.7).cos())
+        .collect();
+    let mut v: Vec<f32> = (0..tokens * kv_heads * dim).map(|i| i as f32).collect();
+    let (want_q, want_k) = (
+        rotate(&q, heads, dim, &pos, &cs),
+        rotate(&k, kv_heads, dim, &pos, &cs),
+    );
+    let v_before = v.clone();
+    let (mut k_cache, mut v_cache) = (
+        vec![-1.0f32; 4 * kv_heads * dim],
+        vec![-1.0f32; 4 * kv_heads * dim],
+    );
+    let (qs, ks) = (
+        [tokens as i64, heads as i64, dim as i64],
+        [tokens as i64, kv_heads as i64, dim as i64],
+    );
+    let cache_shape = [2, 2, kv_heads as i64, dim as i64]; // 2 blocks of 2 slots
+    kernels::rope_kv_cache(
+        &HostTensor::new(&mut pos, &[tokens as i64]),
+        &mut HostTensor::new(&mut q, &qs),
+        &mut HostTensor::new(&mut k, &ks),
+        &HostTensor::new(&mut cs, &[positions as i64, dim as i64]),
+        true,
+        Some(kernels::KvCacheWrite {
+            v: &HostTensor::new(&mut v, &ks),
+            slot_mapping: &HostTensor::new(&mut slots, &[tokens as i64]),
+            k_cache: &mut HostTensor::new(&mut k_cache, &cache_shape),
+            v_cache: &mut HostTensor::new(&mut v_cache, &cache_shape),
+        }),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for (g, w) in q.iter().zip(&want_q).chain(k.iter().zip(&want_k)) {
+        assert!((*g as f64 - w).abs() < 1e-5, "{g} vs {w}");
+    }
+    let row = kv_heads * dim;
+    for (t, slot) in [(0usize, 2usize), (2, 0)] {
+        assert_eq!(
+            &k_cache[slot * row..(slot + 1) * row],
+            &k[t * row..(t + 1) * row]
+        );
+        assert_eq!(
+            &v_cache[slot * row..(slot + 1) * row],
+            &v_before[t * row..(t + 1) * row]
+        );
+    }
+    for slot in [1usize, 3] {
+        assert!(k_cache[slot * row..(slot + 1) * row]
+            .iter()
+            .all(|&x| x == -1.0));
+    }
+}
+
+#[test]
+fn rope_refuses_a_position_past_the_table() {
+    let mut cs = vec![1.0f32; 4 * 8];
+    let mut pos: Vec<i64> = vec![4];
+    let (mut q, mut k) = (vec![1.0f32; 8], vec![1.0f32; 8]);
+    let err = kernels::rope_kv_cache(
+        &HostTensor::new(&mut pos, &[1]),
+        &mut HostTensor::new(&mut q, &[1, 1, 8]),
+        &mut HostTensor::new(&mut k, &[1, 1, 8]),
+        &HostTensor::new(&mut cs, &[4, 8]),
+        false,
+        None,
+        Stream::DEFAULT,
+    )
+    .unwrap_err();
+    assert_eq!(err.status, Status::InvalidArgument);
+    assert!(err.message.contains("positions[0] is 4"), "{}", err.message);
+    assert!(q.iter().chain(&k).all(|&x| x == 1.0));
+}
