@@ -69,12 +69,18 @@ struct RopeSpec {
   fly_dtype positions = FLY_I64, slots = FLY_I64;
   int64_t heads = 1, kvHeads = 1, headDim = 2, rotary = 2;
   bool neox = true, writeCache = false;
+  int vec = 1; // pairs a thread rotates at once (each run of a GPT-J thread is 2 * vec long)
   int threads = 128;
 };
 /// Parameters: positions (T), q (T, heads * headDim), k (T, kvHeads * headDim), cos_sin (P,
 /// rotary), [v (T, kvHeads * headDim), slots (T), k_cache, v_cache (S, kvHeads * headDim)], each
-/// with a row stride. Grid: (T).
+/// with a row stride, aligned to its runs (ropeVector). Grid: (T).
 void buildRope(flydsl::Module &m, const RopeSpec &spec);
+/// The widest `vec` (8, 4, 2 or 1) whose runs divide the rotated and unrotated dimensions and
+/// fit 16 bytes, and whose run bytes divide each operand's alignment (`alignBytes`, with its
+/// element bytes; the cos/sin table's runs are vec long, the others' width(vec)).
+int ropeVector(const RopeSpec &spec, const std::vector<std::pair<int64_t, int>> &operands,
+               std::pair<int64_t, int> cosSin);
 
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);

@@ -266,12 +266,17 @@ void ropeKvCache(const fly_arg_t *positions, const fly_arg_t *q, const fly_arg_t
     spec.cache = tkc->dtype();
     spec.slots = tslots->dtype();
   }
+  std::vector<std::pair<int64_t, int>> runs;
+  for (TensorArg *t : {&tq, &tk, tv.get(), tkc.get(), tvc.get()})
+    if (t)
+      runs.push_back({t->alignBytes(), t->elemBytes()});
+  spec.vec = ropeVector(spec, runs, {tcs.alignBytes(), tcs.elemBytes()});
   std::string key = std::string("rope/") + dtypeName(spec.x) + dtypeName(spec.cosSin) +
                     dtypeName(spec.positions) +
                     (given ? std::string(dtypeName(spec.cache)) + dtypeName(spec.slots) : "-") +
                     "/" + std::to_string(heads) + "x" + std::to_string(kvHeads) + "x" +
                     std::to_string(dim) + "/r" + std::to_string(rotary) + (neox ? "n" : "j") +
-                    "/t" + std::to_string(spec.threads);
+                    "/v" + std::to_string(spec.vec) + "/t" + std::to_string(spec.threads);
   fly_prepared_t *kernel =
       kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildRope(m, spec); });
   std::vector<fly_arg_t> args = {tpos.arg(), tq.arg(), tk.arg(), tcs.arg()};

@@ -55,7 +55,7 @@ def problem(rng, tokens=6, heads=4, kv_heads=2, dim=16, rotary=16, blocks=3, blo
 
 
 @pytest.mark.parametrize("neox", [True, False])
-@pytest.mark.parametrize("rotary", [16, 8])
+@pytest.mark.parametrize("rotary", [16, 8, 6])  # 6: three pairs a half, one at a time
 def test_rotates_in_place_and_writes_each_slot(neox, rotary):
     rng = np.random.default_rng(rotary + neox)
     q, k, v, cos_sin, positions, k_cache, v_cache = problem(rng, rotary=rotary)
@@ -117,7 +117,8 @@ def test_q_and_k_as_views_of_one_fused_qkv_buffer():
     np.testing.assert_array_equal(v_cache.reshape(8, kv_heads, dim)[:tokens], v)
 
 
-def test_bfloat16_tensors_and_cache():
+@pytest.mark.parametrize("neox", [True, False])
+def test_bfloat16_tensors_and_cache(neox):
     rng = np.random.default_rng(9)
     q, k, v, cos_sin, positions, k_cache, _ = problem(rng)
     qb, kb, vb = (to_bf16_bits(t) for t in (q, k, v))
@@ -125,9 +126,9 @@ def test_bfloat16_tensors_and_cache():
     v_cache = cache.copy()
     slots = np.arange(6, dtype=np.int64)
     b = lambda a: DLView(a, KDL_BFLOAT, 16)
-    fk.rope_kv_cache(positions, b(qb), b(kb), cos_sin, True, b(vb), slots, b(cache), b(v_cache))
-    want_q = rotated(from_bf16_bits(to_bf16_bits(q)), positions, cos_sin, True)
-    want_k = rotated(from_bf16_bits(to_bf16_bits(k)), positions, cos_sin, True)
+    fk.rope_kv_cache(positions, b(qb), b(kb), cos_sin, neox, b(vb), slots, b(cache), b(v_cache))
+    want_q = rotated(from_bf16_bits(to_bf16_bits(q)), positions, cos_sin, neox)
+    want_k = rotated(from_bf16_bits(to_bf16_bits(k)), positions, cos_sin, neox)
     # computed in float32 and rounded once: within half a bfloat16 step of the exact rotation
     np.testing.assert_allclose(from_bf16_bits(qb), want_q, rtol=2**-8, atol=1e-30)
     np.testing.assert_allclose(from_bf16_bits(kb), want_k, rtol=2**-8, atol=1e-30)
@@ -208,9 +209,9 @@ def test_gfx942_code(tmp_path):
     (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")
     text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(hsaco)], check=True,
                           capture_output=True, text=True).stdout  # fmt: skip
-    # bf16 pairs read and written as 16-bit elements, the table's cosines as 32-bit ones, the
-    # slot's row reached by 64-bit addresses; nothing spilled
-    assert re.search(r"global_load_(ushort|short_d16)", text)
-    assert re.search(r"global_store_short", text) and "global_load_dword" in text
-    assert "v_mad_u64_u32" in text or "v_lshl_add_u64" in text
+    # four pairs a thread: runs of four bf16 (64-bit) and four f32 cosines or sines (128-bit);
+    # no 16-bit access left, nothing spilled
+    assert "global_load_dwordx2" in text and "global_store_dwordx2" in text
+    assert "global_load_dwordx4" in text
+    assert not re.search(r"global_(load|store)_(short|ushort|byte)", text)
     assert "scratch_" not in text
