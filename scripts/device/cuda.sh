@@ -298,10 +298,12 @@ compare) shift && compare "$@" ;; # run(command="bash scripts/device/cuda.sh com
 kernels) focused kernels bench/bench_kernels.py tests/python/test_kernel_library_cuda.py \
   tests/python/test_mma_cuda.py ;;
 gemm) focused gemm bench/bench_gemm.py tests/python/test_gemm_cuda.py tests/python/test_mma_cuda.py ;;
+# RoPE with the KV-cache write against torch: run(command="bash scripts/device/cuda.sh rope", ...)
+rope) focused rope bench/bench_rope.py tests/python/test_kernel_rope_cuda.py ;;
 run) run ;;
 check) run check ;; # run's tests without its benchmarks
 pack-flydsl) pack_flydsl "$2" ;;
 compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
+*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|rope|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac
