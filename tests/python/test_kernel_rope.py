@@ -136,6 +136,20 @@ def test_bfloat16_tensors_and_cache(neox):
     np.testing.assert_array_equal(v_cache.reshape(12, 2, 16)[:6], vb)
 
 
+def test_a_wider_cache_keeps_the_float32_rotation():
+    rng = np.random.default_rng(4)
+    q, k, v, cos_sin, positions, k_cache, v_cache = problem(rng)
+    q, k, v = q.astype(np.float16), k.astype(np.float16), v.astype(np.float16)
+    want_k = rotated(k, positions, cos_sin, True)
+    slots = np.arange(6, dtype=np.int64)
+    fk.rope_kv_cache(positions, q, k, cos_sin, True, v, slots, k_cache, v_cache)
+    rows = k_cache.reshape(12, 2, 16)[:6]
+    np.testing.assert_allclose(rows, want_k, atol=2e-6)  # rounded once, to float32
+    np.testing.assert_allclose(k, want_k, rtol=2**-11, atol=2**-24)  # rounded to float16
+    assert (rows != k.astype(np.float32)).any()
+    np.testing.assert_array_equal(v_cache.reshape(12, 2, 16)[:6], v.astype(np.float32))
+
+
 def bad_calls():
     """(what, the call's arguments after edits, the message): each is refused."""
     rng = np.random.default_rng(1)

@@ -63,7 +63,12 @@ def test_against_torch(neox, dtype, cache_dtype, heads, kv_heads, dim, rotary, t
     rows_k = k_cache.view(-1, kv_heads, dim)
     rows_v = v_cache.view(-1, kv_heads, dim)
     written = slots >= 0
-    torch.testing.assert_close(rows_k[slots[written].long()], k[written].to(cache_dtype))
+    # the cache holds the float32 rotation rounded once, to its own dtype
+    ctol = {torch.float32: 1e-5, torch.float16: 2e-3, torch.bfloat16: 1.6e-2}[cache_dtype]
+    torch.testing.assert_close(rows_k[slots[written].long()].double(), want_k[written],
+                               atol=ctol, rtol=ctol)  # fmt: skip
+    if cache_dtype == dtype:
+        torch.testing.assert_close(rows_k[slots[written].long()], k[written])
     torch.testing.assert_close(rows_v[slots[written].long()], v_before[written].to(cache_dtype))
     untouched = torch.ones(rows_k.shape[0], dtype=torch.bool, device="cuda")
     untouched[slots[written].long()] = False
