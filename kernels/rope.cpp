@@ -13,8 +13,8 @@
 //===---------------------------------------------------------------------------===//
 
 #include "kernels/generators.h"
+#include "kernels/vector_runs.h"
 
-#include <map>
 #include <string>
 
 namespace fly::kernels {
@@ -29,9 +29,11 @@ struct RopeKernel {
   Kernel &k;
   Value token, thread, slot, writeSlot;
   Value cosSinRow; // the token's row of the table
-  std::map<std::pair<int, int>, Value> atoms_;
+  VectorRuns runs;
 
-  RopeKernel(const RopeSpec &s, Kernel &kernel) : spec(s), k(kernel) {}
+  RopeKernel(const RopeSpec &s, Kernel &kernel) : spec(s), k(kernel), runs(kernel) {}
+  Value load(Value row, Value index, int lanes) { return runs.load(row, index, lanes); }
+  void store(Value row, Value index, Value values) { runs.store(row, index, values); }
 
   Value i32(int64_t v) { return k.constInt(FLY_I32, v); }
   Value i64(int64_t v) { return k.constInt(FLY_I64, v); }
@@ -42,37 +44,6 @@ struct RopeKernel {
     k.forLoop(thread, i32(count), i32(spec.threads), body);
   }
 
-  /// Run `index` of `lanes` elements of the rank-1 tensor `row`.
-  Value run(Value row, Value index, int lanes) {
-    Value runs = k.tiled(FLY_TILER_ZIPPED_DIVIDE, row, "(" + std::to_string(lanes) + ":1)");
-    return k.slice(runs, k.tuple("(_,?)", {index}));
-  }
-  Value atom(fly_dtype d, int lanes) {
-    auto key = std::make_pair(int(d), lanes);
-    auto found = atoms_.find(key);
-    if (found != atoms_.end())
-      return found->second;
-    return atoms_[key] = k.copyAtom(FLY_COPY_UNIVERSAL, lanes * bitsOf(d), d);
-  }
-  static int bitsOf(fly_dtype d) { return d == FLY_F32 ? 32 : 16; }
-
-  /// The run as float32 lanes (a scalar where lanes is 1).
-  Value load(Value row, Value index, int lanes) {
-    fly_dtype d = Kernel::dtype(row);
-    Value src = run(row, index, lanes);
-    Value frag = k.fragment(src, d);
-    k.copy(atom(d, lanes), src, frag);
-    Value v = k.fragmentLoad(frag);
-    return d == FLY_F32 ? v : k.cast(v, FLY_F32);
-  }
-  void store(Value row, Value index, Value values) {
-    fly_dtype d = Kernel::dtype(row);
-    int lanes = Kernel::lanes(values);
-    Value dst = run(row, index, lanes);
-    Value frag = k.fragment(dst, d);
-    k.fragmentStore(frag, d == FLY_F32 ? values : k.cast(values, d));
-    k.copy(atom(d, lanes), frag, dst);
-  }
   /// The lanes of `v` that `mask` picks: a scalar for one lane.
   Value lanes(Value v, const std::vector<int64_t> &mask) {
     return mask.size() == 1 ? k.extract(v, int(mask[0])) : k.vectorShuffle(v, v, mask);
@@ -122,11 +93,11 @@ struct RopeKernel {
   /// cache[e] = x[e] for the elements e of each head from dimension `from` on.
   void copyToCache(Value x, Value cache, int64_t from) {
     int vec = spec.vec;
-    int64_t runs = (spec.headDim - from) / vec, perHead = spec.headDim / vec;
-    if (runs == 0)
+    int64_t count = (spec.headDim - from) / vec, perHead = spec.headDim / vec;
+    if (count == 0)
       return;
-    strided(spec.kvHeads * runs, [&](Value i) {
-      Value at = (i / i32(runs)) * i32(perHead) + i % i32(runs) + i32(from / vec);
+    strided(spec.kvHeads * count, [&](Value i) {
+      Value at = (i / i32(count)) * i32(perHead) + i % i32(count) + i32(from / vec);
       Value values = load(x, at, vec);
       k.ifThen(writeSlot, [&] { store(cache, at, values); });
     });
