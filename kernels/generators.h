@@ -82,6 +82,26 @@ void buildRope(flydsl::Module &m, const RopeSpec &spec);
 int ropeVector(const RopeSpec &spec, const std::vector<std::pair<int64_t, int>> &operands,
                std::pair<int64_t, int> cosSin);
 
+struct PagedAttentionSpec {
+  fly_dtype q = FLY_F32, cache = FLY_F32, out = FLY_F32;
+  int kvHeads = 1, group = 1, headDim = 64; // group: query heads per KV head
+  int64_t blockSize = 16;                   // cache rows of a block
+  int partition = 512;                      // tokens one block attends to
+  int qRun = 4;                             // elements of the q and K runs of the dot products
+  int vec = 4;                              // elements of the V and output runs
+  int threads = 128;
+  bool split = false; // several partitions: partial results for buildPagedAttentionReduce
+};
+/// Parameters: q (B, heads * headDim), k_cache, v_cache (slots, kvHeads * headDim), each with
+/// a row stride, block_tables (B, max_blocks) i32 with a row stride, seq_lens (B) i32, then
+/// either out (B, heads * headDim) with a row stride or (split) the partial outputs
+/// (B * heads, partitions, headDim) and their maxima and sums (B * heads, partitions) f32; scale
+/// (f32). Grid: (B * kvHeads, partitions).
+void buildPagedAttention(flydsl::Module &m, const PagedAttentionSpec &spec);
+/// Parameters: the partial outputs, maxima and sums, seq_lens, out, the tables' capacity in
+/// tokens (i32). Grid: (B * heads); headDim / vec threads.
+void buildPagedAttentionReduce(flydsl::Module &m, const PagedAttentionSpec &spec);
+
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);
 

@@ -286,6 +286,164 @@ void ropeKvCache(const fly_arg_t *positions, const fly_arg_t *q, const fly_arg_t
   launch(kernel, tokens, spec.threads, stream, args);
 }
 
+/// The widest run of {4, 2, 1} elements that divides `dim` and whose bytes divide each
+/// operand's alignment, at most `most`.
+int runWidth(int64_t dim, int most, const std::vector<const TensorArg *> &operands) {
+  for (int run : {4, 2}) {
+    bool fits = run <= most && dim % run == 0;
+    for (const TensorArg *t : operands)
+      fits = fits && t->alignBytes() % (run * t->elemBytes()) == 0;
+    if (fits)
+      return run;
+  }
+  return 1;
+}
+
+void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t *vCache,
+                    const fly_arg_t *blockTables, const fly_arg_t *seqLens, double scale,
+                    const fly_arg_t *out, void *stream) {
+  TensorArg tq(q, "paged_attention q"), tkc(kCache, "k_cache"), tvc(vCache, "v_cache"),
+      tbt(blockTables, "block_tables", Accept::Index), tsl(seqLens, "seq_lens", Accept::Index),
+      tout(out, "out");
+  asHeads(tq);
+  tq.requireSameShape(tout);
+  asHeads(tout);
+  const std::vector<int64_t> &cs = tkc.shape();
+  int64_t batch = tq.shape()[0], heads = tq.shape()[1], dim = tq.shape()[2];
+  if (cs.size() != 4 || cs[3] != dim || cs[2] == 0 || heads % cs[2] != 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "k_cache must be (blocks, block_size, kv_heads, head_dim) with head_dim " +
+             std::to_string(dim) + " and kv_heads dividing q's " + std::to_string(heads) +
+             " heads");
+  tkc.requireSameShape(tvc);
+  if (tvc.dtype() != tkc.dtype())
+    fail(FLY_ERROR_INVALID_ARGUMENT, std::string("v_cache has dtype ") + dtypeName(tvc.dtype()) +
+                                         " but k_cache has " + dtypeName(tkc.dtype()));
+  int64_t blockSize = cs[1], kvHeads = cs[2], blocks = cs[0];
+  tkc.asRows(2);
+  tvc.asRows(2);
+  if (tbt.dtype() != FLY_I32 || tbt.shape().size() != 2 || tbt.shape()[0] != batch)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "block_tables must be int32 of shape (batch, max_blocks) = (" +
+                                         std::to_string(batch) + ", ...)");
+  tbt.asRows();
+  if (tsl.dtype() != FLY_I32 || tsl.shape().size() != 1 || tsl.shape()[0] != batch)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "seq_lens must be int32 of shape (batch,) = (" + std::to_string(batch) + ",)");
+  tsl.asFlat();
+  if (!std::isfinite(scale))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "scale must be finite");
+  std::vector<const TensorArg *> all = {&tq, &tkc, &tvc, &tbt, &tsl};
+  for (const TensorArg *t : all)
+    tq.requireSameDevice(*t);
+  tq.requireSameDevice(tout);
+  for (const TensorArg *t : all)
+    tout.requireApartFrom(*t, false);
+  int64_t capacity = tbt.cols() * blockSize;
+  if (capacity > std::numeric_limits<int32_t>::max() || blockSize == 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "block_tables address " + std::to_string(capacity) +
+                                         " tokens: at most 2^31 - 1, in blocks of at least one");
+  if (batch == 0 || heads == 0 || dim == 0)
+    return;
+  if (std::string(tq.target()) == "cpu") {
+    for (int64_t b = 0; b < batch; ++b) {
+      int64_t length = tsl.hostIndex(b);
+      if (length < 0 || length > capacity)
+        fail(FLY_ERROR_INVALID_ARGUMENT,
+             "seq_lens[" + std::to_string(b) + "] is " + std::to_string(length) + ", outside [0, " +
+                 std::to_string(capacity) + "] (max_blocks * block_size)");
+      for (int64_t j = 0; j < (length + blockSize - 1) / blockSize; ++j)
+        if (int64_t id = tbt.hostIndex(j, b); id < 0 || id >= blocks)
+          fail(FLY_ERROR_INVALID_ARGUMENT, "block_tables[" + std::to_string(b) + ", " +
+                                               std::to_string(j) + "] is " + std::to_string(id) +
+                                               ", outside the " + std::to_string(blocks) +
+                                               " blocks of the cache");
+    }
+  }
+  PagedAttentionSpec spec;
+  spec.q = tq.dtype();
+  spec.cache = tkc.dtype();
+  spec.out = tout.dtype();
+  spec.kvHeads = int(kvHeads);
+  spec.group = int(heads / kvHeads);
+  spec.headDim = int(dim);
+  spec.blockSize = blockSize;
+  // The scores of a partition (group x partition floats) take at most 16 KiB of shared memory.
+  spec.partition = 512;
+  while (spec.partition > 16 && int64_t(spec.group) * spec.partition > 4096)
+    spec.partition /= 2;
+  spec.qRun = runWidth(dim, 4, {&tq, &tkc});
+  // V's accumulators, group x vec floats a thread, stay within 32 registers.
+  spec.vec = runWidth(dim, std::max(1, 32 / spec.group), {&tvc, &tout});
+  spec.threads = int(std::max<int64_t>(128, dim / spec.vec));
+  if (spec.threads > 1024 || int64_t(spec.group) * dim > 16384)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "head_dim " + std::to_string(dim) + " with " +
+                                         std::to_string(spec.group) +
+                                         " query heads per KV head is more than a block holds");
+  int64_t parts = (capacity + spec.partition - 1) / spec.partition;
+  spec.split = parts > 1;
+  if (parts > 65535)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "block_tables address " + std::to_string(capacity) +
+                                         " tokens, more partitions than a grid holds");
+  std::string key = std::string("paged_attention/") + dtypeName(spec.q) + dtypeName(spec.cache) +
+                    dtypeName(spec.out) + "/" + std::to_string(kvHeads) + "x" +
+                    std::to_string(spec.group) + "x" + std::to_string(dim) + "/b" +
+                    std::to_string(blockSize) + "/p" + std::to_string(spec.partition) + "/q" +
+                    std::to_string(spec.qRun) + "/v" + std::to_string(spec.vec) + "/t" +
+                    std::to_string(spec.threads) + (spec.split ? "/split" : "");
+  const char *target = tq.target();
+  fly_prepared_t *kernel =
+      kernelFor(key, target, [&](flydsl::Module &m) { buildPagedAttention(m, spec); });
+  fly_launch_config_t config = {sizeof(config),
+                                {uint32_t(batch * kvHeads), uint32_t(parts), 1},
+                                {uint32_t(spec.threads), 1, 1},
+                                0,
+                                stream};
+  if (batch * kvHeads > std::numeric_limits<int32_t>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "too many sequences for a grid");
+  std::vector<fly_arg_t> args = {tq.arg(), tkc.arg(), tvc.arg(), tbt.arg(), tsl.arg()};
+  if (!spec.split) {
+    args.push_back(tout.arg());
+    args.push_back(scalar(scale));
+    launchConfigured(kernel, config, args);
+    return;
+  }
+  fly_prepared_t *reduce = kernelFor(
+      key + "/reduce", target, [&](flydsl::Module &m) { buildPagedAttentionReduce(m, spec); });
+  if (fly::capi::compileOnly())
+    launchConfigured(kernel, config, {}); // fails, saying that nothing ran
+  int64_t rows = batch * heads;
+  size_t floats = size_t(rows * parts) * size_t(dim + 2);
+  void *data = nullptr;
+  flydsl::check(fly_stream_alloc(target, tq.deviceId(), stream, floats * sizeof(float), &data));
+  struct Release {
+    const char *target;
+    int device;
+    void *stream, *data;
+    ~Release() { fly_stream_free(target, device, stream, data); }
+  } release{target, tq.deviceId(), stream, data};
+  float *base = static_cast<float *>(data);
+  int64_t outShape[3] = {rows, parts, dim}, outStrides[3] = {parts * dim, dim, 1};
+  int64_t statShape[2] = {rows, parts}, statStrides[2] = {parts, 1};
+  DLTensor partOut = {base, tq.device(), 3, {kDLFloat, 32, 1}, outShape, outStrides, 0};
+  DLTensor partMax = {
+      base + rows * parts * dim, tq.device(), 2, {kDLFloat, 32, 1}, statShape, statStrides, 0};
+  DLTensor partSum = {base + rows * parts * (dim + 1),
+                      tq.device(),
+                      2,
+                      {kDLFloat, 32, 1},
+                      statShape,
+                      statStrides,
+                      0};
+  fly_arg_t po = {FLY_ARG_DLTENSOR, &partOut, 0, 0.0}, pm = {FLY_ARG_DLTENSOR, &partMax, 0, 0.0},
+            ps = {FLY_ARG_DLTENSOR, &partSum, 0, 0.0};
+  args.insert(args.end(), {po, pm, ps, scalar(scale)});
+  launchConfigured(kernel, config, args);
+  fly_launch_config_t reduceConfig = {
+      sizeof(reduceConfig), {uint32_t(rows), 1, 1}, {uint32_t(dim / spec.vec), 1, 1}, 0, stream};
+  fly_arg_t cap = {FLY_ARG_INT, nullptr, capacity, 0.0};
+  launchConfigured(reduce, reduceConfig, {po, pm, ps, tsl.arg(), tout.arg(), cap});
+}
+
 /// What the GEMM's plan is chosen from.
 struct GemmProblem {
   std::string target, arch;
@@ -688,6 +846,14 @@ fly_status fly_kernels_rope_kv_cache(const fly_arg_t *positions, const fly_arg_t
     ropeKvCache(positions, q, k, cos_sin_cache, neox != 0, v, slot_mapping, k_cache, v_cache,
                 stream);
   });
+}
+
+fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg_t *k_cache,
+                                       const fly_arg_t *v_cache, const fly_arg_t *block_tables,
+                                       const fly_arg_t *seq_lens, double scale,
+                                       const fly_arg_t *out, void *stream) {
+  return run(
+      [&] { pagedAttention(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream); });
 }
 
 int64_t fly_kernels_built(void) { return kernelsBuilt(); }

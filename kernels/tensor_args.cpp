@@ -230,8 +230,9 @@ int64_t TensorArg::alignBytes() const {
   return int64_t(bits & (~bits + 1));
 }
 
-int64_t TensorArg::hostIndex(int64_t i) const {
-  const void *p = reinterpret_cast<const void *>(address_);
+int64_t TensorArg::hostIndex(int64_t i, int64_t row) const {
+  const void *p = reinterpret_cast<const void *>(address_ + uintptr_t(row * rowStride_) *
+                                                                uintptr_t(elemBytes()));
   return dtype_ == FLY_I32 ? static_cast<const int32_t *>(p)[i]
                            : static_cast<const int64_t *>(p)[i];
 }

@@ -63,9 +63,9 @@ public:
   int64_t alignBytes() const;
   /// The view, valid while this TensorArg lives and is not copied.
   fly_arg_t arg() const { return {FLY_ARG_DLTENSOR, &view_, 0, 0.0}; }
-  /// Element i of this flat int32 or int64 tensor, read where it lies: only for the cpu
-  /// target's tensors, after asFlat().
-  int64_t hostIndex(int64_t i) const;
+  /// Element i of this flat int32 or int64 tensor (of row `row` of its rows), read where it
+  /// lies: only for the cpu target's tensors, after asFlat() (asRows()).
+  int64_t hostIndex(int64_t i, int64_t row = 0) const;
   /// "cpu", "cuda" or "rocm", from the device type.
   const char *target() const;
   std::string deviceName() const;

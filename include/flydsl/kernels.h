@@ -79,6 +79,22 @@ FLY_API fly_status fly_kernels_rope_kv_cache(const fly_arg_t *positions, const f
                                              const fly_arg_t *slot_mapping,
                                              const fly_arg_t *k_cache, const fly_arg_t *v_cache,
                                              void *stream);
+/* Decode attention over a paged KV cache (vLLM's paged_attention): for each sequence b and query
+ * head h, out[b, h] = softmax(scale * q[b, h] . K^T) V over the sequence's first seq_lens[b]
+ * tokens, token j's key and value being row block_tables[b, j / block_size] * block_size +
+ * j % block_size of k_cache and v_cache (blocks, block_size, kv_heads, head_dim), KV head
+ * h / (heads / kv_heads) (grouped-query and multi-query attention). q and out are (B, heads,
+ * head_dim), each head's elements contiguous; block_tables (B, max_blocks) and seq_lens (B)
+ * int32. Long tables are split into partitions of up to 512 tokens whose partial results a
+ * second kernel combines (scratch memory from fly_stream_alloc). A sequence of no tokens reads
+ * zeros. A length outside [0, max_blocks * block_size] or a block id outside the cache is an
+ * error on the cpu target, checked before anything runs; on a GPU, whose tables the host does
+ * not read, lengths are clamped to that range and tokens of such blocks are masked. */
+FLY_API fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg_t *k_cache,
+                                               const fly_arg_t *v_cache,
+                                               const fly_arg_t *block_tables,
+                                               const fly_arg_t *seq_lens, double scale,
+                                               const fly_arg_t *out, void *stream);
 /* out = alpha * a @ b + beta * c on the matrix cores: a is M x K, b is K x N, both float16 or
  * both bfloat16, each contiguous along either dimension (row- or column-major); c (NULL: none,
  * beta unused) and out are M x N with contiguous rows, of float32, float16 or bfloat16 (c may be

@@ -74,7 +74,19 @@ def register(torch, eager):
             positions, q, k, cos_sin_cache, neox, v, slot_mapping, k_cache, v_cache
         )
 
-    for op in (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache):
+    @custom_op("flydsl::paged_attention", mutates_args=("out",))
+    def paged_attention(
+        q: Tensor,
+        k_cache: Tensor,
+        v_cache: Tensor,
+        block_tables: Tensor,
+        seq_lens: Tensor,
+        scale: float,
+        out: Tensor,
+    ) -> None:
+        eager["paged_attention"](q, k_cache, v_cache, block_tables, seq_lens, scale, out)
+
+    for op in (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache, paged_attention):
         op.register_fake(_writes_only)
 
 

@@ -30,7 +30,7 @@ from .runtime.device import resolve_target
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "rope_kv_cache", "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
+    "rope_kv_cache", "paged_attention", "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -52,6 +52,10 @@ lib.fly_kernels_gemm_scaled.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _P]
 lib.fly_kernels_rope_kv_cache.restype = ctypes.c_int
 lib.fly_kernels_rope_kv_cache.argtypes = [
     _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_int, _ArgP, _ArgP, _ArgP, _ArgP, _P,
+]  # fmt: skip
+lib.fly_kernels_paged_attention.restype = ctypes.c_int
+lib.fly_kernels_paged_attention.argtypes = [
+    _ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P,
 ]  # fmt: skip
 _c_elementwise, _c_softmax = lib.fly_kernels_elementwise, lib.fly_kernels_softmax
 _c_layernorm, _c_rmsnorm, _c_gemm = (
@@ -147,6 +151,7 @@ _NAMES_EW, _NAMES_SOFTMAX = ("a", "b", "out"), ("x", "out")
 _NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
 _NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
 _NAMES_ROPE = ("positions", "q", "k", "cos_sin_cache", "v", "slot_mapping", "k_cache", "v_cache")
+_NAMES_PAGED = ("q", "k_cache", "v_cache", "block_tables", "seq_lens", "out")
 _NAMES_GEMM = ("a", "b", "c", "out")
 _NAMES_GEMM_SCALED = ("a", "b", "scale_a", "scale_b", "out")
 
@@ -186,6 +191,14 @@ def _rope_kv_cache_into(positions, q, k, cos_sin_cache, neox, v, slot_mapping, k
     tensors = (positions, q, k, cos_sin_cache, v, slot_mapping, k_cache, v_cache)
     (pp, pq, pk, pcs, pv, ps, pkc, pvc), s, keep = _tensor_args(tensors, _NAMES_ROPE, stream, q)
     status = lib.fly_kernels_rope_kv_cache(pp, pq, pk, pcs, int(bool(neox)), pv, ps, pkc, pvc, s)
+    if status:
+        check(status)
+
+
+def _paged_attention_into(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream=None):
+    tensors = (q, k_cache, v_cache, block_tables, seq_lens, out)
+    (pq, pk, pv, pt, pl, po), s, keep = _tensor_args(tensors, _NAMES_PAGED, stream, q)
+    status = lib.fly_kernels_paged_attention(pq, pk, pv, pt, pl, float(scale), po, s)
     if status:
         check(status)
 
@@ -385,7 +398,8 @@ def _check_tile_args(tile, tune):
 
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
           "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into,
-          "rope_kv_cache": _rope_kv_cache_into}  # fmt: skip
+          "rope_kv_cache": _rope_kv_cache_into,
+          "paged_attention": _paged_attention_into}  # fmt: skip
 
 
 def _never():
@@ -507,6 +521,26 @@ def rope_kv_cache(positions, q, k, cos_sin_cache, neox=True, v=None, slot_mappin
     _rope_kv_cache_into(positions, q, k, cos_sin_cache, neox, v, slot_mapping, k_cache, v_cache,
                         stream)  # fmt: skip
     return q, k
+
+
+def paged_attention(q, k_cache, v_cache, block_tables, seq_lens, scale=None, out=None,
+                    stream=None):  # fmt: skip
+    """Decode attention over a paged KV cache (vLLM's layout): q (batch, heads, head_dim), one
+    query token a sequence; k_cache and v_cache (blocks, block_size, kv_heads, head_dim);
+    block_tables (batch, max_blocks) and seq_lens (batch,) int32. Sequence b attends to its first
+    seq_lens[b] cached tokens, token j in block block_tables[b, j // block_size]; query head h
+    reads KV head h // (heads // kv_heads). `scale` defaults to head_dim ** -0.5. Returns out,
+    allocated like q when not given."""
+    scale = q.shape[-1] ** -0.5 if scale is None else scale
+    if _compiling():
+        out = _torch.empty_like(q) if out is None else out
+        _torch.ops.flydsl.paged_attention(
+            q, k_cache, v_cache, block_tables, seq_lens, float(scale), out
+        )
+        return out
+    out = _empty_like(q) if out is None else out
+    _paged_attention_into(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream)
+    return out
 
 
 def gemm(a, b, c=None, alpha=1.0, beta=0.0, out=None, out_dtype=None, stream=None, tile=None,
