@@ -42,6 +42,10 @@ int main(void) {
          FLY_ERROR_INVALID_ARGUMENT, "rope q has rank 2", "rope q of rank 2");
   expect(fly_kernels_rope_kv_cache(&ax, &ax, &ax, &ax, 1, NULL, NULL, NULL, NULL, NULL),
          FLY_ERROR_INVALID_ARGUMENT, "indices are int32 or int64", "rope float positions");
+  expect(fly_kernels_paged_attention(&ax, &ax, &ax, &aint, &aint, 1.0, &aout, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "paged_attention q has rank 2", "paged attention q rank 2");
+  expect(fly_kernels_paged_attention(NULL, &ax, &ax, &aint, &aint, 1.0, &aout, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "paged_attention q is NULL", "paged attention NULL q");
   expect(fly_kernels_softmax(&scalar, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
          "not a DLPack tensor", "scalar");
   expect(fly_kernels_softmax(&aint, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "int32", "dtype");

@@ -1,13 +1,13 @@
 # The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm, rmsnorm, RoPE with
-# the KV-cache write and GEMM kernels on Julia arrays (the cpu target). The library normalises along the contiguous
+# the KV-cache write, paged-attention decode and GEMM kernels on Julia arrays (the cpu target). The library normalises along the contiguous
 # dimension, which for a Julia array is the first: `softmax(x)` is a softmax of each column, as
 # NNlib's `softmax(x; dims = 1)`.
 module Kernels
 
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
-export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, elementwise!, gemm!, gemm_tiles,
-       GemmTile
+export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, paged_attention!, elementwise!,
+       gemm!, gemm_tiles, GemmTile
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
 dl_dtype(::Type{Float16}) = (0x02, 0x10)
@@ -106,6 +106,23 @@ function rope_kv_cache!(q::Array, k::Array, positions::Vector, cos_sin::Matrix; 
                     pp, pq, pk, pcs, neox, pv, ps, pkc, pvc, stream_handle(stream)))
     end
     q, k
+end
+
+"""Decode attention over a paged KV cache into `out` (head_dim × heads × batch, as `q`):
+`k_cache` and `v_cache` are head_dim × kv_heads × block_size × blocks, `block_tables` a
+max_blocks × batch Int32 matrix of 0-based block ids (vLLM's, transposed as Julia sees DLPack's
+row-major tables), `seq_lens` an Int32 vector. Sequence b attends to its first `seq_lens[b]`
+tokens; query head h (1-based) reads KV head `(h - 1) ÷ (heads ÷ kv_heads) + 1`. `scale`
+defaults to `1 / sqrt(head_dim)`."""
+function paged_attention!(out::Array, q::Array, k_cache::Array, v_cache::Array,
+                          block_tables::Matrix{Int32}, seq_lens::Vector{Int32};
+                          scale = 1 / sqrt(size(q, 1)), stream = nothing)
+    with_args(q, k_cache, v_cache, block_tables, seq_lens, out) do pq, pk, pv, pt, pl, po
+        check(ccall((:fly_kernels_paged_attention, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Ptr{Arg},
+                     Ptr{Cvoid}), pq, pk, pv, pt, pl, scale, po, stream_handle(stream)))
+    end
+    out
 end
 
 """A GEMM tile (`fly_gemm_tile_t`): a block of `bm` x `bn` outputs, K tiles `bk` deep in

@@ -340,6 +340,24 @@ end
     @test flat_v[:, :, 4] == v[:, :, 1] && all(flat_k[:, :, 2:3] .== -1)
     err = try K.rope_kv_cache!(q, kk, Int64[0, 1, 10], cs); nothing catch e; e end
     @test err isa FlyDSLError && occursin("positions[2] is 10", err.message)
+    # Paged attention: 2 sequences, 4 query heads over 2 KV heads, blocks of 4 slots.
+    dim, heads, kvh, bs, nblocks = 8, 4, 2, 4, 5
+    qa = Float32[sin(0.3 * (d + 3h + 11b)) for d in 1:dim, h in 1:heads, b in 1:2]
+    kc = Float32[cos(0.2 * (d + 5h + 7s + 13n)) for d in 1:dim, h in 1:kvh, s in 1:bs, n in 1:nblocks]
+    vc = Float32[sin(0.1 * (d + 2h + 3s + 17n)) for d in 1:dim, h in 1:kvh, s in 1:bs, n in 1:nblocks]
+    tables = Int32[3 0; 1 4; 2 0]  # max_blocks × batch, 0-based block ids
+    lens = Int32[9, 6]
+    out = K.paged_attention!(similar(qa), qa, kc, vc, tables, lens; scale = 0.5)
+    for b in 1:2, h in 1:heads
+        kv = (h - 1) ÷ (heads ÷ kvh) + 1
+        rows = [(tables[j ÷ bs + 1, b] + 1, j % bs + 1) for j in 0:(lens[b] - 1)]
+        s = [0.5 * sum(Float64.(qa[:, h, b]) .* kc[:, kv, r[2], r[1]]) for r in rows]
+        p = exp.(s .- maximum(s)); p ./= sum(p)
+        want = sum(p[i] .* Float64.(vc[:, kv, rows[i][2], rows[i][1]]) for i in eachindex(rows))
+        @test maximum(abs.(out[:, h, b] .- want)) < 1e-5
+    end
+    err = try K.paged_attention!(out, qa, kc, vc, Int32[3 0; 1 9; 2 0], lens); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("block_tables[1, 1] is 9", err.message)
     # GEMM: C = 2AB - C against Float64 products of the same Float16 values.
     A = Float16[sin(0.3 * (i + 2j)) for i in 1:37, j in 1:29]
     B = Float16[cos(0.2 * (3i - j)) for i in 1:29, j in 1:45]

@@ -2294,6 +2294,18 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernels_paged_attention(
+        q: *const fly_arg_t,
+        k_cache: *const fly_arg_t,
+        v_cache: *const fly_arg_t,
+        block_tables: *const fly_arg_t,
+        seq_lens: *const fly_arg_t,
+        scale: f64,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernels_gemm(
         a: *const fly_arg_t,
         b: *const fly_arg_t,

@@ -1,5 +1,5 @@
 //! The kernel library (`flydsl/kernels.h`): ready elementwise, softmax, layernorm, rmsnorm,
-//! RoPE with the KV-cache write and GEMM kernels over tensors, compiled for their device on
+//! RoPE with the KV-cache write, paged-attention decode and GEMM kernels over tensors, compiled for their device on
 //! first use and cached.
 //!
 //! ```no_run
@@ -185,6 +185,30 @@ pub fn rope_kv_cache(
             opt(&vc),
             stream.0,
         )
+    })
+}
+
+/// Decode attention over a paged KV cache (vLLM's layout) into `out`: `q` and `out`
+/// `(batch, heads, head_dim)`, `k_cache` and `v_cache` `(blocks, block_size, kv_heads,
+/// head_dim)`, `block_tables` `(batch, max_blocks)` and `seq_lens` `(batch)` of i32. Sequence
+/// b attends to its first `seq_lens[b]` tokens, token j in block `block_tables[b, j /
+/// block_size]`; query head h reads KV head `h / (heads / kv_heads)`.
+#[allow(clippy::too_many_arguments)]
+pub fn paged_attention(
+    q: &HostTensor<'_>,
+    k_cache: &HostTensor<'_>,
+    v_cache: &HostTensor<'_>,
+    block_tables: &HostTensor<'_>,
+    seq_lens: &HostTensor<'_>,
+    scale: f64,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (q, kc, vc) = (arg(q), arg(k_cache), arg(v_cache));
+    let (bt, sl, out) = (arg(block_tables), arg(seq_lens), arg(out));
+    // SAFETY: as in `elementwise`.
+    check(unsafe {
+        raw::fly_kernels_paged_attention(&q, &kc, &vc, &bt, &sl, scale, &out, stream.0)
     })
 }
 
