@@ -374,7 +374,14 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
   spec.qRun = runWidth(dim, 4, {&tq, &tkc});
   // V's accumulators, group x vec floats a thread, stay within 32 registers.
   spec.vec = runWidth(dim, std::max(1, 32 / spec.group), {&tvc, &tout});
-  spec.threads = int(std::max<int64_t>(128, dim / spec.vec));
+  // 256 threads where the shared memory takes them: the queries, then the scores or the V
+  // sums of the threads that share a run of the head dimension (lanes x group x head_dim).
+  auto sharedBytes = [&](int64_t threads) {
+    int64_t lanes = std::max<int64_t>(1, threads / (dim / spec.vec));
+    return 4 * (int64_t(spec.group) * dim +
+                std::max<int64_t>(int64_t(spec.group) * spec.partition, lanes * spec.group * dim));
+  };
+  spec.threads = int(std::max<int64_t>(sharedBytes(256) <= 40960 ? 256 : 128, dim / spec.vec));
   if (spec.threads > 1024 || int64_t(spec.group) * dim > 16384)
     fail(FLY_ERROR_INVALID_ARGUMENT, "head_dim " + std::to_string(dim) + " with " +
                                          std::to_string(spec.group) +

@@ -30,6 +30,7 @@ using flydsl::Value;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kUnroll = 4; // tokens whose V runs a thread reads before weighing them
 
 struct PagedAttentionKernel {
   const PagedAttentionSpec &spec;
@@ -133,56 +134,68 @@ struct PagedAttentionKernel {
                              lanes * spec.group * spec.headDim);
   }
 
-  /// Each thread's tokens: the scores q_g . k_j into shared memory; returns its maxima.
+  /// Each thread's tokens: the scores q_g . k_j into shared memory; returns its maxima. A
+  /// token's K row is read as one unrolled sequence of runs, so its loads are all in flight
+  /// together.
   std::vector<Value> scoreTokens(Value queries, Value scores) {
-    const int G = spec.group, D = spec.headDim, P = spec.partition;
+    const int G = spec.group, D = spec.headDim, P = spec.partition, qRun = spec.qRun;
     std::vector<Value> lowest(G, f32(-kInf));
-    return k.forLoop(tid, count, i32(spec.threads), lowest,
-                     [&](Value t, const std::vector<Value> &mx) {
-                       auto [slot, inside] = slotOf(start + t);
-                       Value kRow = rowOf(kCache, slot);
-                       std::vector<Value> zeros(G, f32(0.0));
-                       auto dots = k.forLoop(
-                           i32(0), i32(D / spec.qRun), i32(1), zeros,
-                           [&](Value r, const std::vector<Value> &acc) {
-                             Value key =
-                                 runs.load(kRow, kvHead * i32(D / spec.qRun) + r, spec.qRun);
-                             std::vector<Value> next;
-                             for (int g = 0; g < G; ++g) {
-                               Value qr = runs.load(queries, i32(g * D / spec.qRun) + r, spec.qRun);
-                               next.push_back(acc[g] + reduceLanes(k, qr * key, FLY_ADD));
-                             }
-                             return next;
-                           });
-                       std::vector<Value> next;
-                       for (int g = 0; g < G; ++g) {
-                         Value s = k.select(inside, dots[g], f32(-kInf));
-                         k.store(scores, s, {i32(int64_t(g) * P) + t});
-                         next.push_back(k.max(mx[g], s));
-                       }
-                       return next;
-                     });
+    auto body = [&](Value t, const std::vector<Value> &mx) {
+      auto [slot, inside] = slotOf(start + t);
+      Value kRow = rowOf(kCache, slot);
+      std::vector<Value> keys;
+      for (int r = 0; r < D / qRun; ++r)
+        keys.push_back(runs.load(kRow, kvHead * i32(D / qRun) + i32(r), qRun));
+      std::vector<Value> next;
+      for (int g = 0; g < G; ++g) {
+        Value dot;
+        for (int r = 0; r < D / qRun; ++r) {
+          Value term =
+              reduceLanes(k, runs.load(queries, i32(g * D / qRun + r), qRun) * keys[r], FLY_ADD);
+          dot = r == 0 ? term : dot + term;
+        }
+        Value score = k.select(inside, dot, f32(-kInf));
+        k.store(scores, score, {i32(int64_t(g) * P) + t});
+        next.push_back(k.max(mx[g], score));
+      }
+      return next;
+    };
+    return k.forLoop(tid, count, i32(spec.threads), lowest, body);
   }
 
   /// Sum over the partition's tokens of p_g(j) * v_j for the thread's run of D, over all
-  /// threads that share the run; valid in the threads of lane 0.
+  /// threads that share the run; valid in the threads of lane 0. Each step of a thread's loop
+  /// reads `kUnroll` tokens' runs before weighing them, so their loads overlap; a step past
+  /// the partition's end rereads its last token with weight 0.
   std::vector<Value> weighValues(Value scores) {
     const int G = spec.group, D = spec.headDim, P = spec.partition, vec = spec.vec;
     int perRow = D / vec, lanes = spec.threads / perRow;
     Value run = tid % i32(perRow), lane = tid / i32(perRow);
     Value none = vec > 1 ? k.splat(f32(0.0), vec) : f32(0.0);
     std::vector<Value> zeros(G, none);
-    auto acc = k.forLoop(lane, count, i32(lanes), zeros, [&](Value t, const std::vector<Value> &a) {
-      auto [slot, inside] = slotOf(start + t);
-      Value v = runs.load(rowOf(vCache, slot), kvHead * i32(perRow) + run, vec);
-      v = k.select(inside, v, none);
-      std::vector<Value> next;
-      for (int g = 0; g < G; ++g) {
-        Value p = k.load(scores, {i32(int64_t(g) * P) + t});
-        next.push_back(k.fma(vec > 1 ? k.splat(p, vec) : p, v, a[g]));
+    Value last = count - i32(1);
+    auto body = [&](Value t0, const std::vector<Value> &a) {
+      std::vector<Value> values, weights;
+      for (int u = 0; u < kUnroll; ++u) {
+        Value t = t0 + i32(u * lanes);
+        Value real = t < count;
+        t = k.min(t, last);
+        auto [slot, inside] = slotOf(start + t);
+        values.push_back(runs.load(rowOf(vCache, slot), kvHead * i32(perRow) + run, vec));
+        weights.push_back(k.binary(FLY_AND, real, inside));
+      }
+      std::vector<Value> next = a;
+      for (int u = 0; u < kUnroll; ++u) {
+        Value t = k.min(t0 + i32(u * lanes), last);
+        Value v = k.select(weights[u], values[u], none);
+        for (int g = 0; g < G; ++g) {
+          Value p = k.select(weights[u], k.load(scores, {i32(int64_t(g) * P) + t}), f32(0.0));
+          next[g] = k.fma(vec > 1 ? k.splat(p, vec) : p, v, next[g]);
+        }
       }
       return next;
-    });
+    };
+    auto acc = k.forLoop(lane, count, i32(int64_t(lanes) * kUnroll), zeros, body);
     if (lanes == 1)
       return acc;
     k.barrier(); // every thread is done with the scores, whose memory now takes the sums
