@@ -134,33 +134,52 @@ struct PagedAttentionKernel {
                              lanes * spec.group * spec.headDim);
   }
 
-  /// Each thread's tokens: the scores q_g . k_j into shared memory; returns its maxima. A
-  /// token's K row is read as one unrolled sequence of runs, so its loads are all in flight
-  /// together.
+  /// The scores q_g . k_j of the partition's tokens into shared memory; returns each thread's
+  /// maxima. A token's K row is read by a group of `lanesPerToken()` neighbouring lanes, each
+  /// taking every lanesPerToken-th run of it (so one load instruction covers contiguous bytes
+  /// of several rows), and their partial dots meet by xor shuffles. Every thread of the block
+  /// takes the same number of steps, as the shuffles need.
   std::vector<Value> scoreTokens(Value queries, Value scores) {
     const int G = spec.group, D = spec.headDim, P = spec.partition, qRun = spec.qRun;
+    const int L = lanesPerToken(), perLane = D / qRun / L, perStep = spec.threads / L;
+    Value sub = tid % i32(L), last = count - i32(1);
     std::vector<Value> lowest(G, f32(-kInf));
-    auto body = [&](Value t, const std::vector<Value> &mx) {
+    auto body = [&](Value t0, const std::vector<Value> &mx) {
+      Value t = t0 + tid / i32(L);
+      Value real = t < count;
+      t = k.min(t, last);
       auto [slot, inside] = slotOf(start + t);
       Value kRow = rowOf(kCache, slot);
       std::vector<Value> keys;
-      for (int r = 0; r < D / qRun; ++r)
-        keys.push_back(runs.load(kRow, kvHead * i32(D / qRun) + i32(r), qRun));
+      for (int i = 0; i < perLane; ++i)
+        keys.push_back(runs.load(kRow, kvHead * i32(D / qRun) + sub + i32(i * L), qRun));
+      Value valid = k.binary(FLY_AND, real, inside);
       std::vector<Value> next;
       for (int g = 0; g < G; ++g) {
         Value dot;
-        for (int r = 0; r < D / qRun; ++r) {
-          Value term =
-              reduceLanes(k, runs.load(queries, i32(g * D / qRun + r), qRun) * keys[r], FLY_ADD);
-          dot = r == 0 ? term : dot + term;
+        for (int i = 0; i < perLane; ++i) {
+          Value qr = runs.load(queries, i32(g * D / qRun + i * L) + sub, qRun);
+          Value term = reduceLanes(k, qr * keys[i], FLY_ADD);
+          dot = i == 0 ? term : dot + term;
         }
-        Value score = k.select(inside, dot, f32(-kInf));
-        k.store(scores, score, {i32(int64_t(g) * P) + t});
+        for (int offset = L / 2; offset > 0; offset /= 2)
+          dot = dot + k.shuffle(FLY_SHUFFLE_XOR, dot, offset, 32);
+        Value score = k.select(valid, dot, f32(-kInf));
+        k.store(scores, score, {i32(int64_t(g) * P) + t}, k.binary(FLY_AND, real, sub == i32(0)));
         next.push_back(k.max(mx[g], score));
       }
       return next;
     };
-    return k.forLoop(tid, count, i32(spec.threads), lowest, body);
+    return k.forLoop(i32(0), count, i32(perStep), lowest, body);
+  }
+
+  /// Lanes that share a token's K row: the most (a power of two, at most a warp's 32) that
+  /// leave each at least four runs.
+  int lanesPerToken() const {
+    int runsPerRow = spec.headDim / spec.qRun, lanes = 1;
+    while (lanes * 2 <= 32 && runsPerRow % (lanes * 2) == 0 && runsPerRow / (lanes * 2) >= 4)
+      lanes *= 2;
+    return lanes;
   }
 
   /// Sum over the partition's tokens of p_g(j) * v_j for the thread's run of D, over all
