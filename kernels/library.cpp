@@ -371,6 +371,10 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
   spec.partition = 512;
   while (spec.partition > 16 && int64_t(spec.group) * spec.partition > 4096)
     spec.partition /= 2;
+  // Short tables or few sequences: smaller partitions, for blocks enough to fill a GPU.
+  auto blocksFor = [&](int64_t p) { return batch * kvHeads * ((capacity + p - 1) / p); };
+  while (spec.partition > 64 && blocksFor(spec.partition) < 256)
+    spec.partition /= 2;
   spec.qRun = runWidth(dim, 4, {&tq, &tkc});
   // V's accumulators, group x vec floats a thread, stay within 32 registers.
   spec.vec = runWidth(dim, std::max(1, 32 / spec.group), {&tvc, &tout});

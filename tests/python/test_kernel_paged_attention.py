@@ -148,8 +148,8 @@ def test_gfx942_code(tmp_path):
         "from _dlpack import DLView, KDL_BFLOAT, KDL_ROCM\n"
         "h = lambda a: DLView(a, KDL_BFLOAT, 16, KDL_ROCM)\n"
         "i = lambda a: DLView(a, 0, 32, KDL_ROCM)\n"
-        "q, cache = np.zeros((4, 32, 128), np.uint16), np.zeros((64, 16, 8, 128), np.uint16)\n"
-        "tables, lens = np.zeros((4, 16), np.int32), np.zeros(4, np.int32)\n"
+        "q, cache = np.zeros((64, 32, 128), np.uint16), np.zeros((64, 16, 8, 128), np.uint16)\n"
+        "tables, lens = np.zeros((64, 16), np.int32), np.zeros(64, np.int32)\n"
         "try:\n"
         "    fk.paged_attention(h(q), h(cache), h(cache.copy()), i(tables), i(lens), 0.1,\n"
         "                       out=h(q.copy()))\n"
@@ -160,7 +160,8 @@ def test_gfx942_code(tmp_path):
            "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": "gfx942"}  # fmt: skip
     root = Path(__file__).resolve().parents[2]
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
-    (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")  # one partition
+    # 64 sequences of 256 tokens at most: 512 blocks of one partition, one kernel
+    (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")
     text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(hsaco)], check=True,
                           capture_output=True, text=True).stdout  # fmt: skip
     # K and V rows in runs of four bf16 (64-bit), the queries from LDS four floats at a time,
