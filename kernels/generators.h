@@ -87,8 +87,8 @@ struct PagedAttentionSpec {
   int kvHeads = 1, group = 1, headDim = 64; // group: query heads per KV head
   int64_t blockSize = 16;                   // cache rows of a block
   int partition = 512;                      // tokens one block attends to
-  int qRun = 4;                             // elements of the q and K runs of the dot products
-  int vec = 4;                              // elements of the V and output runs
+  int keyRun = 4;                           // elements of the K runs of the dot products (<= 8)
+  int vec = 4;                              // elements of the V and output runs (<= 8)
   int threads = 128;
   bool split = false; // several partitions: partial results for buildPagedAttentionReduce
 };

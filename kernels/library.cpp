@@ -286,13 +286,13 @@ void ropeKvCache(const fly_arg_t *positions, const fly_arg_t *q, const fly_arg_t
   launch(kernel, tokens, spec.threads, stream, args);
 }
 
-/// The widest run of {4, 2, 1} elements that divides `dim` and whose bytes divide each
-/// operand's alignment, at most `most`.
+/// The widest run of {8, 4, 2, 1} elements, at most `most` and 16 bytes, that divides `dim` and
+/// whose bytes divide each operand's alignment.
 int runWidth(int64_t dim, int most, const std::vector<const TensorArg *> &operands) {
-  for (int run : {4, 2}) {
+  for (int run : {8, 4, 2}) {
     bool fits = run <= most && dim % run == 0;
     for (const TensorArg *t : operands)
-      fits = fits && t->alignBytes() % (run * t->elemBytes()) == 0;
+      fits = fits && t->alignBytes() % (run * t->elemBytes()) == 0 && run * t->elemBytes() <= 16;
     if (fits)
       return run;
   }
@@ -375,7 +375,7 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
   auto blocksFor = [&](int64_t p) { return batch * kvHeads * ((capacity + p - 1) / p); };
   while (spec.partition > 64 && blocksFor(spec.partition) < 256)
     spec.partition /= 2;
-  spec.qRun = runWidth(dim, 4, {&tq, &tkc});
+  spec.keyRun = runWidth(dim, 8, {&tkc});
   // V's accumulators, group x vec floats a thread, stay within 32 registers.
   spec.vec = runWidth(dim, std::max(1, 32 / spec.group), {&tvc, &tout});
   // 256 threads where the shared memory takes them: the queries, then the scores or the V
@@ -398,8 +398,8 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
   std::string key = std::string("paged_attention/") + dtypeName(spec.q) + dtypeName(spec.cache) +
                     dtypeName(spec.out) + "/" + std::to_string(kvHeads) + "x" +
                     std::to_string(spec.group) + "x" + std::to_string(dim) + "/b" +
-                    std::to_string(blockSize) + "/p" + std::to_string(spec.partition) + "/q" +
-                    std::to_string(spec.qRun) + "/v" + std::to_string(spec.vec) + "/t" +
+                    std::to_string(blockSize) + "/p" + std::to_string(spec.partition) + "/k" +
+                    std::to_string(spec.keyRun) + "/v" + std::to_string(spec.vec) + "/t" +
                     std::to_string(spec.threads) + (spec.split ? "/split" : "");
   const char *target = tq.target();
   fly_prepared_t *kernel =

@@ -30,7 +30,8 @@ using flydsl::Value;
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr int kUnroll = 4; // tokens whose V runs a thread reads before weighing them
+constexpr int kUnroll = 4;      // tokens whose V runs a thread reads before weighing them
+constexpr int kScoreUnroll = 2; // tokens whose K runs a lane group reads before its dots
 
 struct PagedAttentionKernel {
   const PagedAttentionSpec &spec;
@@ -62,8 +63,8 @@ struct PagedAttentionKernel {
       return k.tensorParam(d, {FLY_DYNAMIC, cols}, {FLY_DYNAMIC, 1}, lanes * bytes(d));
     };
     int64_t heads = int64_t(spec.kvHeads) * G;
-    Value q = rows(spec.q, heads * D, spec.qRun);
-    kCache = rows(spec.cache, int64_t(spec.kvHeads) * D, spec.qRun);
+    Value q = rows(spec.q, heads * D, 1); // read element by element, once
+    kCache = rows(spec.cache, int64_t(spec.kvHeads) * D, spec.keyRun);
     vCache = rows(spec.cache, int64_t(spec.kvHeads) * D, spec.vec);
     Value tables = k.tensorParam(FLY_I32, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1});
     Value seqLens = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
@@ -137,47 +138,61 @@ struct PagedAttentionKernel {
   /// The scores q_g . k_j of the partition's tokens into shared memory; returns each thread's
   /// maxima. A token's K row is read by a group of `lanesPerToken()` neighbouring lanes, each
   /// taking every lanesPerToken-th run of it (so one load instruction covers contiguous bytes
-  /// of several rows), and their partial dots meet by xor shuffles. Every thread of the block
-  /// takes the same number of steps, as the shuffles need.
+  /// of several rows), and their partial dots meet by xor shuffles. A step reads the runs of
+  /// kScoreUnroll tokens before using them. Every thread of the block takes the same number of
+  /// steps, as the shuffles need.
   std::vector<Value> scoreTokens(Value queries, Value scores) {
-    const int G = spec.group, D = spec.headDim, P = spec.partition, qRun = spec.qRun;
-    const int L = lanesPerToken(), perLane = D / qRun / L, perStep = spec.threads / L;
+    const int G = spec.group, D = spec.headDim, P = spec.partition, run = spec.keyRun;
+    const int L = lanesPerToken(), perLane = D / run / L, perStep = spec.threads / L;
     Value sub = tid % i32(L), last = count - i32(1);
     std::vector<Value> lowest(G, f32(-kInf));
     auto body = [&](Value t0, const std::vector<Value> &mx) {
-      Value t = t0 + tid / i32(L);
-      Value real = t < count;
-      t = k.min(t, last);
-      auto [slot, inside] = slotOf(start + t);
-      Value kRow = rowOf(kCache, slot);
-      std::vector<Value> keys;
-      for (int i = 0; i < perLane; ++i)
-        keys.push_back(runs.load(kRow, kvHead * i32(D / qRun) + sub + i32(i * L), qRun));
-      Value valid = k.binary(FLY_AND, real, inside);
-      std::vector<Value> next;
+      std::vector<Value> tokens, real, valid;
+      std::vector<std::vector<Value>> keys(kScoreUnroll);
+      for (int u = 0; u < kScoreUnroll; ++u) {
+        Value t = t0 + tid / i32(L) + i32(u * perStep);
+        real.push_back(t < count);
+        tokens.push_back(k.min(t, last));
+        auto [slot, inside] = slotOf(start + tokens[u]);
+        valid.push_back(k.binary(FLY_AND, real[u], inside));
+        Value kRow = rowOf(kCache, slot);
+        for (int i = 0; i < perLane; ++i)
+          keys[u].push_back(runs.load(kRow, kvHead * i32(D / run) + sub + i32(i * L), run));
+      }
+      std::vector<Value> next = mx;
       for (int g = 0; g < G; ++g) {
-        Value dot;
-        for (int i = 0; i < perLane; ++i) {
-          Value qr = runs.load(queries, i32(g * D / qRun + i * L) + sub, qRun);
-          Value term = reduceLanes(k, qr * keys[i], FLY_ADD);
-          dot = i == 0 ? term : dot + term;
+        std::vector<Value> qs;
+        for (int i = 0; i < perLane; ++i)
+          qs.push_back(queryRun(queries, g * D / run + i * L, sub));
+        for (int u = 0; u < kScoreUnroll; ++u) {
+          Value dot;
+          for (int i = 0; i < perLane; ++i) {
+            Value term = reduceLanes(k, qs[i] * keys[u][i], FLY_ADD);
+            dot = i == 0 ? term : dot + term;
+          }
+          for (int offset = L / 2; offset > 0; offset /= 2)
+            dot = dot + k.shuffle(FLY_SHUFFLE_XOR, dot, offset, 32);
+          Value score = k.select(valid[u], dot, f32(-kInf));
+          k.store(scores, score, {i32(int64_t(g) * P) + tokens[u]},
+                  k.binary(FLY_AND, real[u], sub == i32(0)));
+          next[g] = k.max(next[g], score);
         }
-        for (int offset = L / 2; offset > 0; offset /= 2)
-          dot = dot + k.shuffle(FLY_SHUFFLE_XOR, dot, offset, 32);
-        Value score = k.select(valid, dot, f32(-kInf));
-        k.store(scores, score, {i32(int64_t(g) * P) + t}, k.binary(FLY_AND, real, sub == i32(0)));
-        next.push_back(k.max(mx[g], score));
       }
       return next;
     };
-    return k.forLoop(i32(0), count, i32(perStep), lowest, body);
+    return k.forLoop(i32(0), count, i32(perStep * kScoreUnroll), lowest, body);
+  }
+
+  /// Run `first + sub` (in K runs) of the shared float32 queries.
+  Value queryRun(Value queries, int first, Value sub) {
+    return runs.load(queries, i32(first) + sub, spec.keyRun);
   }
 
   /// Lanes that share a token's K row: the most (a power of two, at most a warp's 32) that
-  /// leave each at least four runs.
+  /// leave each at least two runs.
   int lanesPerToken() const {
-    int runsPerRow = spec.headDim / spec.qRun, lanes = 1;
-    while (lanes * 2 <= 32 && runsPerRow % (lanes * 2) == 0 && runsPerRow / (lanes * 2) >= 4)
+    int runsPerRow = spec.headDim / spec.keyRun, lanes = 1;
+    while (lanes * 2 <= 32 && runsPerRow % (lanes * 2) == 0 && runsPerRow / (lanes * 2) >= 2)
       lanes *= 2;
     return lanes;
   }

@@ -2,7 +2,8 @@
 //
 // A rank-1 tensor seen as runs of `lanes` consecutive elements: run i is copied between the
 // tensor and registers by one universal copy atom of lanes * element bits (a 64- or 128-bit
-// access where the tensor's alignment allows it), and read as float32 lanes.
+// access where the tensor's alignment allows it; a wider run by two 128-bit halves), and read
+// as float32 lanes.
 //
 //===--------------------------------------------------------------------------===//
 #ifndef FLYDSL_KERNELS_VECTOR_RUNS_H

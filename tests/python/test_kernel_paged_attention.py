@@ -164,8 +164,8 @@ def test_gfx942_code(tmp_path):
     (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")
     text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(hsaco)], check=True,
                           capture_output=True, text=True).stdout  # fmt: skip
-    # K and V rows in runs of four bf16 (64-bit), the queries from LDS four floats at a time,
+    # K and V rows in runs of eight bf16 (128-bit), the queries from LDS four floats at a time,
     # the block's reductions by ds_swizzle; nothing spilled
-    assert "global_load_dwordx2" in text and "ds_read_b128" in text
+    assert "global_load_dwordx4" in text and "ds_read_b128" in text
     assert "ds_swizzle_b32" in text
     assert "scratch_" not in text
