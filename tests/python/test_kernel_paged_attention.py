@@ -4,21 +4,12 @@ multi-head, grouped-query and multi-query heads, one partition and several (a se
 combining them), empty and partial sequences, 16-bit caches, and bad input refused with the
 output untouched. Its gfx942 code is read back from the code object."""
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import flydsl
 import flydsl.kernels as fk
 import numpy as np
 import pytest
 from _dlpack import KDL_BFLOAT, DLView, from_bf16_bits, to_bf16_bits
-
-needs_llvm_tools = pytest.mark.skipif(
-    subprocess.run(["which", "llvm-objdump-22"], check=False, capture_output=True).returncode != 0,
-    reason="llvm-objdump-22 is not installed",
-)
+from _gfx942 import gfx942_disassembly, needs_llvm_tools
 
 
 def attention(q, k_cache, v_cache, block_tables, seq_lens, scale):
@@ -141,29 +132,14 @@ def test_bad_input_is_refused_and_nothing_is_written(case):
 
 @needs_llvm_tools
 def test_gfx942_code(tmp_path):
-    script = (
-        "import sys, numpy as np\n"
-        "sys.path[:0] = ['bindings/python', 'tests/python']\n"
-        "import flydsl, flydsl.kernels as fk\n"
-        "from _dlpack import DLView, KDL_BFLOAT, KDL_ROCM\n"
-        "h = lambda a: DLView(a, KDL_BFLOAT, 16, KDL_ROCM)\n"
-        "i = lambda a: DLView(a, 0, 32, KDL_ROCM)\n"
-        "q, cache = np.zeros((64, 32, 128), np.uint16), np.zeros((64, 16, 8, 128), np.uint16)\n"
-        "tables, lens = np.zeros((64, 16), np.int32), np.zeros(64, np.int32)\n"
-        "try:\n"
-        "    fk.paged_attention(h(q), h(cache), h(cache.copy()), i(tables), i(lens), 0.1,\n"
-        "                       out=h(q.copy()))\n"
-        "except flydsl.LaunchError as e:\n"
-        "    assert 'COMPILE_ONLY' in str(e)\n"
-    )
-    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1",
-           "FLYDSL_DUMP_DIR": str(tmp_path), "ARCH": "gfx942"}  # fmt: skip
-    root = Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
     # 64 sequences of 256 tokens at most: 512 blocks of one partition, one kernel
-    (hsaco,) = (tmp_path / "rocm-gfx942").glob("*_code_object.hsaco")
-    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(hsaco)], check=True,
-                          capture_output=True, text=True).stdout  # fmt: skip
+    text = gfx942_disassembly(
+        tmp_path,
+        "q, cache = np.zeros((64, 32, 128), np.uint16), np.zeros((64, 16, 8, 128), np.uint16)\n"
+        "tables, lens = np.zeros((64, 16), np.int32), np.zeros(64, np.int32)",
+        "fk.paged_attention(h(q), h(cache), h(cache.copy()), i(tables), i(lens), 0.1, "
+        "out=h(q.copy()))",
+    )
     # K and V rows in runs of eight bf16 (128-bit), the queries from LDS four floats at a time,
     # the block's reductions by ds_swizzle; nothing spilled
     assert "global_load_dwordx4" in text and "ds_read_b128" in text
