@@ -238,7 +238,9 @@ void ropeKvCache(const fly_arg_t *positions, const fly_arg_t *q, const fly_arg_t
         w->requireApartFrom(*t, false);
   if (tokens == 0)
     return;
-  if (std::string(tq.target()) == "cpu") {
+  // The host reads the cpu target's indices before the launch that would read them too
+  // (under COMPILE_ONLY nothing is launched, and nothing is read).
+  if (std::string(tq.target()) == "cpu" && !fly::capi::compileOnly()) {
     int64_t limit = tcs.rows(), rows = tkc ? tkc->rows() : 0;
     for (int64_t t = 0; t < tokens; ++t) {
       int64_t p = tpos.hostIndex(t);
@@ -344,7 +346,9 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
                                          " tokens: at most 2^31 - 1, in blocks of at least one");
   if (batch == 0 || heads == 0 || dim == 0)
     return;
-  if (std::string(tq.target()) == "cpu") {
+  // The host reads the cpu target's indices before the launch that would read them too
+  // (under COMPILE_ONLY nothing is launched, and nothing is read).
+  if (std::string(tq.target()) == "cpu" && !fly::capi::compileOnly()) {
     for (int64_t b = 0; b < batch; ++b) {
       int64_t length = tsl.hostIndex(b);
       if (length < 0 || length > capacity)

@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return c % 11 == 0 ? nullptr : &ops[c % 5].arg;
   };
   double alpha = (b.next() % 7) - 3.0, beta = b.next() % 5 == 0 ? 1e308 * 10 : 0.5;
-  switch (b.next() % 5) {
+  switch (b.next() % 7) {
   case 0:
     fly_kernels_elementwise(int(b.next() % 9) - 1, pick(), pick(), alpha, beta, pick(), nullptr);
     break;
@@ -73,6 +73,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     break;
   case 3:
     fly_kernels_rmsnorm(pick(), pick(), pick(), pick(), beta, pick(), nullptr);
+    break;
+  case 4:
+    fly_kernels_rope_kv_cache(pick(), pick(), pick(), pick(), b.next() % 2, pick(), pick(), pick(),
+                              pick(), nullptr);
+    break;
+  case 5:
+    fly_kernels_paged_attention(pick(), pick(), pick(), pick(), pick(), alpha, pick(), nullptr);
     break;
   default:
     fly_kernels_gemm(pick(), pick(), pick(), alpha, beta, pick(), nullptr);
