@@ -1,8 +1,8 @@
 /*===- kernels.h - The FlyDSL kernel library ------------------------*- C -*-===*\
 |*                                                                            *|
 |* Ready kernels over DLPack tensors: elementwise ops, row softmax, layernorm *|
-|* and rmsnorm, RoPE with the KV-cache write, and GEMM. Each call reads its  *|
-|* tensors' device (kDLCPU: the cpu target,                                   *|
+|* and rmsnorm, RoPE with the KV-cache write, paged-attention decode, and    *|
+|* GEMM. Each call reads its tensors' device (kDLCPU: the cpu target,         *|
 |* kDLCUDA: cuda, kDLROCM: rocm), builds and compiles a kernel specialised   *|
 |* for the dtypes, the row length, the vector width the tensors' alignment   *|
 |* allows and the target on first use, keeps it (in memory, and on disk as   *|
