@@ -136,12 +136,15 @@ public:
 
   /// One thread's bulk copies of K tile `kt` into buffer `stage`, completing on mbarrier
   /// bars[stage]: the whole tile (K-major), or its runs of 64 rows (M/N-major).
-  void issueTma(Value kt, int stage, Value bars) { issueTma(kt, stage, bars, blockRow_); }
-  /// The same for the tile of block row `blockRow` (persistent kernels walk several).
-  void issueTma(Value kt, int stage, Value bars, Value blockRow) {
+  void issueTma(Value kt, int stage, Value bars) { issueTma(kt, stage, bars, blockRow_, rowBase_); }
+  /// The same for the tile of block row `blockRow` (persistent kernels walk several), its rows
+  /// counted from row `rowBase` of the described tensor (a grouped B's expert; null: 0).
+  void issueTma(Value kt, int stage, Value bars, Value blockRow, Value rowBase) {
     if (splitK_)
       kt = kt + first_;
     Value k0 = kt * spec_.plan.bk, row0 = blockRow * rows_;
+    if (rowBase.handle)
+      row0 = row0 + rowBase;
     Value at = k_.constInt(FLY_I32, stage);
     if (op_.kMajor) {
       k_.tmaLoad(tma_, shared_[stage], k_.tuple("(?,?)", {row0, k0}), bars, at);
@@ -153,6 +156,9 @@ public:
       k_.tmaLoad(tma_, k_.slice(runs, k_.tuple("(_,(" + str(j) + ",0))")),
                  k_.tuple("(?,?)", {row0 + j * 64, k0}), bars, at);
   }
+
+  /// Where TMA copies of this block's tiles start (see issueTma).
+  void setRowBase(Value rowBase) { rowBase_ = rowBase; }
 
   /// Stores what issue() loaded into registers (nothing to do after cp.async).
   void commit() {
@@ -185,7 +191,7 @@ private:
   Value globalAtom_, sharedAtom_, fragAtom_, tiledCopy_;
   std::vector<Value> shared_;
   Value staged_, pendingDst_;
-  Value first_;
+  Value first_, rowBase_;
   bool splitK_ = false;
 };
 
@@ -200,7 +206,14 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
                          int64_t(op.vec) * p.elemBytes);
   };
   auto bytes = [](fly_dtype d) { return d == FLY_F32 ? 4 : 2; };
-  Value A = operandParam(p.a), B = operandParam(p.b);
+  // A grouped B without TMA is (E, N, K), each block taking its expert's slice; TMA describes
+  // it as (E * N, K) and offsets the rows by the expert's first.
+  bool perExpert = spec.grouped;
+  Value A = operandParam(p.a);
+  Value B = perExpert && !p.tma
+                ? k.tensorParam(spec.ab, {FLY_DYNAMIC, FLY_DYNAMIC, FLY_DYNAMIC},
+                                {FLY_DYNAMIC, FLY_DYNAMIC, 1}, int64_t(p.b.vec) * p.elemBytes)
+                : operandParam(p.b);
   Value C = spec.hasC
                 ? k.tensorParam(spec.c, {FLY_DYNAMIC, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}, bytes(spec.c))
                 : Value{};
@@ -218,6 +231,8 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   Value scaleB = spec.scaled
                      ? k.tensorParam(FLY_F32, {FLY_DYNAMIC, FLY_DYNAMIC}, {0, FLY_DYNAMIC}, 4)
                      : Value{};
+  Value tileExperts = perExpert ? k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1}) : Value{};
+  Value tilesUsed = perExpert ? k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1}) : Value{};
   Value alpha = k.scalarParam(FLY_F32);
   Value beta = spec.hasC ? k.scalarParam(FLY_F32) : Value{};
   if (split)
@@ -257,10 +272,31 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
   Value mma = k.tiledMma(host);
 
-  StagedOperand a(k, spec, p.a, p.bm, A, bm, tid, tmaA), b(k, spec, p.b, p.bn, B, bn, tid, tmaB);
+  Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
+  // Grouped: block row r lies in entry r / f of the experts table (f = groupRows / BM) and
+  // multiplies that expert (-1, past the rows in use: expert 0 stands in, and such blocks skip
+  // their work), whose rows of B start at expert * N.
+  int64_t perEntry = perExpert ? spec.groupRows / p.bm : 1;
+  auto expertOf = [&](Value tileM) {
+    return k.max(k.load(tileExperts, {tileM / perEntry}), k.constInt(FLY_I32, 0));
+  };
+  auto expertRow = [&](Value tileM, Value like) {
+    fly_dtype t = Kernel::dtype(like);
+    return k.cast(expertOf(tileM), t) * k.cast(k.tupleLeaf(extentD, 1), t);
+  };
+  auto rowsInUse = [&] { return k.load(tilesUsed, {k.constInt(FLY_I32, 0)}) * perEntry; };
+  Value expertB = B, active;
+  if (perExpert && !p.warpSpecialized) {
+    active = k.cast(bm, FLY_I32) < rowsInUse();
+    if (!p.tma)
+      expertB = k.slice(B, k.tuple("(?,_,_)", {expertOf(bm)}));
+  }
+  StagedOperand a(k, spec, p.a, p.bm, A, bm, tid, tmaA),
+      b(k, spec, p.b, p.bn, expertB, bn, tid, tmaB);
+  if (perExpert && p.tma && !p.warpSpecialized)
+    b.setRowBase(expertRow(bm, bn));
   std::string dTile = "(" + str(p.bm) + "," + str(p.bn) + ")";
   Value tilesD = k.tiled(FLY_TILER_ZIPPED_DIVIDE, D, dTile);
-  Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
   Value coordTilesD = k.tiled(FLY_TILER_ZIPPED_DIVIDE, k.identityTensor(extentD), dTile);
   auto tileOf = [&](Value tiles, Value tileM, Value tileN) {
     return k.slice(tiles, k.tuple("(_,(?,?))", {tileM, tileN}));
@@ -402,6 +438,8 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     Value rowsM = (k.tupleLeaf(extentD, 0) + (p.bm - 1)) / p.bm;
     Value cols = (k.tupleLeaf(extentD, 1) + (p.bn - 1)) / p.bn;
     fly_dtype ti = Kernel::dtype(rowsM);
+    if (perExpert) // the block rows in use come first
+      rowsM = k.cast(rowsInUse(), ti);
     Value tiles = rowsM * cols, block = k.cast(k.gpuIndex(FLY_BLOCK_IDX, 0), ti);
     Value grid = k.cast(k.gpuIndex(FLY_GRID_DIM, 0), ti);
     auto eachTile = [&](auto body) {
@@ -416,14 +454,15 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
           k.setMaxRegisters(40, false);
           k.ifThen(first, [&] {
             eachTile([&](Value tileM, Value tileN, Value iter) {
+              Value rowBase = perExpert ? expertRow(tileM, tileN) : Value{};
               k.forLoop(zero, rounds, one, [&](Value round) {
                 Value parity = (iter * rounds + round + 1) % 2;
                 for (int s = 0; s < S; ++s) {
                   Value at = k.constInt(FLY_I32, s);
                   k.mbarrierWait(empty, at, parity);
                   k.mbarrierArrive(full, at, tileBytes);
-                  a.issueTma(round * S + s, s, full, tileM);
-                  b.issueTma(round * S + s, s, full, tileN);
+                  a.issueTma(round * S + s, s, full, tileM, {});
+                  b.issueTma(round * S + s, s, full, tileN, rowBase);
                 }
               });
             });
@@ -459,95 +498,102 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
     k.finish();
     return;
   }
-  if (p.tma) {
-    // As the cp.async pipeline below, with thread 0 copying each K tile by TMA and every
-    // thread waiting on the tile's mbarrier (phase = the round's parity) instead of its own
-    // copies. The barrier after the wait still keeps the buffer being refilled (tile t - 2's)
-    // from a warpgroup that has not finished reading it.
-    int L = S - 2;
-    int64_t tileBytes = (p.bm + p.bn) * p.bk * p.elemBytes;
-    Value bars = k.sharedTensor(FLY_I64, S, 8);
-    Value first = tid == k.constInt(Kernel::dtype(tid), 0);
-    k.ifThen(first, [&] {
-      for (int s = 0; s < S; ++s)
-        k.mbarrierInit(bars, k.constInt(FLY_I32, s), 1);
-    });
-    k.barrier();
-    auto issue = [&](Value kt, int stage) {
+  auto mainLoop = [&] {
+    if (p.tma) {
+      // As the cp.async pipeline below, with thread 0 copying each K tile by TMA and every
+      // thread waiting on the tile's mbarrier (phase = the round's parity) instead of its own
+      // copies. The barrier after the wait still keeps the buffer being refilled (tile t - 2's)
+      // from a warpgroup that has not finished reading it.
+      int L = S - 2;
+      int64_t tileBytes = (p.bm + p.bn) * p.bk * p.elemBytes;
+      Value bars = k.sharedTensor(FLY_I64, S, 8);
+      Value first = tid == k.constInt(Kernel::dtype(tid), 0);
       k.ifThen(first, [&] {
-        k.mbarrierArrive(bars, k.constInt(FLY_I32, stage), tileBytes);
-        a.issueTma(kt, stage, bars);
-        b.issueTma(kt, stage, bars);
+        for (int s = 0; s < S; ++s)
+          k.mbarrierInit(bars, k.constInt(FLY_I32, s), 1);
       });
-    };
-    for (int s = 0; s < L; ++s)
-      issue(k.constInt(it, s), s);
-    k.forLoop(zero, rounds, one, [&](Value round) {
-      Value parity = round % 2;
-      for (int s = 0; s < S; ++s) {
-        Value kt = round * S + s;
-        k.mbarrierWait(bars, k.constInt(FLY_I32, s), parity);
-        k.barrier();
-        issue(kt + L, (s + L) % S);
-        k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s), acc);
-        k.wgmmaWait(1);
-      }
-    });
-    k.wgmmaWait(0, acc);
-  } else if (p.cpAsync) {
-    // Tiles 0 .. L-1 start loading; step t waits for tile t (L - 1 younger groups may still
-    // be in flight), starts tile t + L in the buffer of tile t + L - S, and multiplies. With
-    // the multiplies in flight (wgmma) each step leaves its atoms running and waits for the
-    // previous step's, so L = S - 2: tile t - 2's buffer, which every warpgroup finished
-    // reading before this step's barrier, takes the new tile. Else L = S - 1.
-    int L = p.mmaInFlight ? S - 2 : S - 1;
-    for (int s = 0; s < L; ++s) {
-      a.issue(k.constInt(it, s), s);
-      b.issue(k.constInt(it, s), s);
-      k.cpAsyncCommit();
-    }
-    k.forLoop(zero, rounds, one, [&](Value round) {
-      for (int s = 0; s < S; ++s) {
-        Value kt = round * S + s;
-        k.cpAsyncWaitGroup(L - 1);
-        if (p.family == FLY_MMA_WGMMA)
-          k.fenceProxyAsync(); // the copies land before the tensor cores read them
-        k.barrier();
-        a.issue(kt + L, (s + L) % S);
-        b.issue(kt + L, (s + L) % S);
-        k.cpAsyncCommit();
-        if (p.mmaInFlight) {
+      k.barrier();
+      auto issue = [&](Value kt, int stage) {
+        k.ifThen(first, [&] {
+          k.mbarrierArrive(bars, k.constInt(FLY_I32, stage), tileBytes);
+          a.issueTma(kt, stage, bars);
+          b.issueTma(kt, stage, bars);
+        });
+      };
+      for (int s = 0; s < L; ++s)
+        issue(k.constInt(it, s), s);
+      k.forLoop(zero, rounds, one, [&](Value round) {
+        Value parity = round % 2;
+        for (int s = 0; s < S; ++s) {
+          Value kt = round * S + s;
+          k.mbarrierWait(bars, k.constInt(FLY_I32, s), parity);
+          k.barrier();
+          issue(kt + L, (s + L) % S);
           k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s), acc);
           k.wgmmaWait(1);
-        } else {
-          multiply(s);
         }
-      }
-    });
-    if (p.mmaInFlight)
+      });
       k.wgmmaWait(0, acc);
-  } else {
-    // Buffer 0 holds K tile 0; each step loads the next tile into registers, multiplies, and
-    // stores the loaded tile into the other buffer.
-    a.issue(zero, 0);
-    b.issue(zero, 0);
-    a.commit();
-    b.commit();
-    k.barrier();
-    k.forLoop(zero, rounds, one, [&](Value round) {
-      for (int s = 0; s < S; ++s) {
-        Value kt = round * S + s;
-        a.issue(kt + 1, (s + 1) % S);
-        b.issue(kt + 1, (s + 1) % S);
-        multiply(s);
-        a.commit();
-        b.commit();
-        k.barrier();
+    } else if (p.cpAsync) {
+      // Tiles 0 .. L-1 start loading; step t waits for tile t (L - 1 younger groups may still
+      // be in flight), starts tile t + L in the buffer of tile t + L - S, and multiplies. With
+      // the multiplies in flight (wgmma) each step leaves its atoms running and waits for the
+      // previous step's, so L = S - 2: tile t - 2's buffer, which every warpgroup finished
+      // reading before this step's barrier, takes the new tile. Else L = S - 1.
+      int L = p.mmaInFlight ? S - 2 : S - 1;
+      for (int s = 0; s < L; ++s) {
+        a.issue(k.constInt(it, s), s);
+        b.issue(k.constInt(it, s), s);
+        k.cpAsyncCommit();
       }
-    });
-  }
+      k.forLoop(zero, rounds, one, [&](Value round) {
+        for (int s = 0; s < S; ++s) {
+          Value kt = round * S + s;
+          k.cpAsyncWaitGroup(L - 1);
+          if (p.family == FLY_MMA_WGMMA)
+            k.fenceProxyAsync(); // the copies land before the tensor cores read them
+          k.barrier();
+          a.issue(kt + L, (s + L) % S);
+          b.issue(kt + L, (s + L) % S);
+          k.cpAsyncCommit();
+          if (p.mmaInFlight) {
+            k.gemmAsync(mma, acc, a.fragment(mma, FLY_MMA_A, s), b.fragment(mma, FLY_MMA_B, s),
+                        acc);
+            k.wgmmaWait(1);
+          } else {
+            multiply(s);
+          }
+        }
+      });
+      if (p.mmaInFlight)
+        k.wgmmaWait(0, acc);
+    } else {
+      // Buffer 0 holds K tile 0; each step loads the next tile into registers, multiplies, and
+      // stores the loaded tile into the other buffer.
+      a.issue(zero, 0);
+      b.issue(zero, 0);
+      a.commit();
+      b.commit();
+      k.barrier();
+      k.forLoop(zero, rounds, one, [&](Value round) {
+        for (int s = 0; s < S; ++s) {
+          Value kt = round * S + s;
+          a.issue(kt + 1, (s + 1) % S);
+          b.issue(kt + 1, (s + 1) % S);
+          multiply(s);
+          a.commit();
+          b.commit();
+          k.barrier();
+        }
+      });
+    }
 
-  epilogue(bm, bn);
+    epilogue(bm, bn);
+  };
+  if (perExpert)
+    k.ifThen(active, mainLoop);
+  else
+    mainLoop();
   k.finish();
 }
 

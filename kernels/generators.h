@@ -45,11 +45,18 @@ struct GemmSpec {
   fly_dtype ab = FLY_F16, out = FLY_F32, c = FLY_F32;
   bool hasC = false;
   bool scaled = false; // D = alpha * scale_a[m] * scale_b[n] * (A B)[m, n] (fp8's scales)
+  /// Grouped (a mixture of experts): B holds E experts' (N, K) matrices and each block row of
+  /// A (BM rows, all routed to one expert) multiplies the expert its table names.
+  bool grouped = false;
+  int64_t groupRows = 0; // grouped: rows per entry of the experts table (a multiple of BM)
   GemmPlan plan;
 };
 /// Parameters: a (M, K), b (N, K) (each contiguous along K or along M/N, as the plan says),
 /// [c (M, N), row-major,] d (M, N) row-major, [scale_a, scale_b as (M, N) f32 views of strides
 /// (?, 0) and (0, ?),] alpha, [beta] (f32). Grid: (M / BM, N / BN).
+/// Grouped: b is (E, N, K) (with TMA (E * N, K)), both K-major, and after d come the block
+/// rows' experts (M / BM) and the count of block rows in use (1), i32; rows past those are
+/// not computed.
 void buildGemm(flydsl::Module &m, const GemmSpec &spec);
 
 struct SplitKSumSpec {
@@ -101,6 +108,50 @@ void buildPagedAttention(flydsl::Module &m, const PagedAttentionSpec &spec);
 /// Parameters: the partial outputs, maxima and sums, seq_lens, out, the tables' capacity in
 /// tokens (i32). Grid: (B * heads); headDim / vec threads.
 void buildPagedAttentionReduce(flydsl::Module &m, const PagedAttentionSpec &spec);
+
+struct MoeGatingSpec {
+  fly_dtype in = FLY_F32, weights = FLY_F32, ids = FLY_I32;
+  int experts = 8, topk = 2;
+  bool renormalize = false;
+  int rowsPerBlock = 4; // a warp of 32 threads per row
+};
+/// The router's choice (vLLM's topk_softmax): per row of logits (T, experts), the topk largest
+/// softmax probabilities (the lowest expert first among equal ones), renormalised to sum to 1
+/// where asked, and their experts. Parameters: logits, weights (T, topk), ids (T, topk), each
+/// with a row stride. Grid: (T / rowsPerBlock); 32 * rowsPerBlock threads.
+void buildMoeTopkSoftmax(flydsl::Module &m, const MoeGatingSpec &spec);
+
+struct MoeAlignSpec {
+  fly_dtype ids = FLY_I32;
+  int experts = 8;
+  int64_t blockRows = 64; // rows of a block of the grouped GEMMs
+  int threads = 256;
+};
+/// Sorts the T * topk (token, choice) pairs by expert (vLLM's moe_align_block_size): each
+/// expert's pairs fill whole blocks of blockRows rows, in a run of its own. Parameters: ids
+/// (pairs) flat; sorted (capacity): the pair of each row, the pair count where none; the
+/// blocks' experts (capacity / blockRows, -1 past those in use); the count of blocks in use
+/// (1); slots (pairs): each pair's row, -1 for an expert outside [0, experts) (all i32).
+/// Grid: (1).
+void buildMoeAlign(flydsl::Module &m, const MoeAlignSpec &spec);
+
+struct MoeRowsSpec {
+  fly_dtype dtype = FLY_BF16;  // of the rows read and written (combine: of out)
+  fly_dtype weights = FLY_F32; // combine: of the routing weights
+  int topk = 2;
+  int64_t blockRows = 64;
+  RowPlan plan; // over a row of plan.cols elements
+};
+/// Row r of a (capacity, cols) = row sorted[r] / topk of x (T, cols), zeros for rows no pair
+/// fills. Parameters: x, sorted, blocks in use, a. Grid: (capacity); rows past the blocks in
+/// use are left alone.
+void buildMoeGather(flydsl::Module &m, const MoeRowsSpec &spec);
+/// out = silu(gate) * up, row by row. Parameters: gate, up (views of one (capacity, 2 * cols)
+/// buffer), blocks in use, out. Grid: (capacity).
+void buildMoeActivation(flydsl::Module &m, const MoeRowsSpec &spec);
+/// out[t] = sum over j of weights[t, j] * y[slots[t * topk + j]] (j with a slot). Parameters:
+/// y (capacity, cols) f32, slots, weights (T, topk), out (T, cols). Grid: (T).
+void buildMoeCombine(flydsl::Module &m, const MoeRowsSpec &spec);
 
 /// A (rows, cols) tensor parameter with a dynamic row count and row stride.
 flydsl::Value rowsParam(flydsl::Kernel &k, fly_dtype dtype, const RowPlan &plan);

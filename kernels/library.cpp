@@ -704,6 +704,295 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   launchConfigured(reduce, sumConfig, sumArgs);
 }
 
+void moeTopkSoftmax(const fly_arg_t *logits, int renormalize, const fly_arg_t *weights,
+                    const fly_arg_t *ids, void *stream) {
+  TensorArg tl(logits, "moe_topk_softmax logits"), tw(weights, "topk_weights"),
+      ti(ids, "topk_ids", Accept::Index);
+  tl.asRows();
+  int64_t tokens = tl.rows(), experts = tl.cols();
+  if (tw.shape().size() != 2 || tw.shape()[0] != tokens)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "topk_weights must be (tokens, topk) with tokens = " +
+                                         std::to_string(tokens) + ", the rows of logits");
+  tw.requireSameShape(ti);
+  tw.asRows();
+  ti.asRows();
+  int64_t topk = tw.cols();
+  if (experts < 1 || experts > 1024)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "logits have " + std::to_string(experts) + " experts: 1 to 1024 are supported");
+  if (topk < 1 || topk > std::min<int64_t>(experts, 64))
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "topk (the columns of topk_weights) is " + std::to_string(topk) + ": it must be 1 to " +
+             std::to_string(std::min<int64_t>(experts, 64)) + " (the experts, at most 64)");
+  tl.requireSameDevice(tw);
+  tl.requireSameDevice(ti);
+  tw.requireApartFrom(tl, false);
+  ti.requireApartFrom(tl, false);
+  ti.requireApartFrom(tw, false);
+  if (tokens == 0)
+    return;
+  MoeGatingSpec spec;
+  spec.in = tl.dtype();
+  spec.weights = tw.dtype();
+  spec.ids = ti.dtype();
+  spec.experts = int(experts);
+  spec.topk = int(topk);
+  spec.renormalize = renormalize != 0;
+  std::string key = std::string("moe_topk_softmax/") + dtypeName(spec.in) +
+                    dtypeName(spec.weights) + dtypeName(spec.ids) + "/" + std::to_string(experts) +
+                    "x" + std::to_string(topk) + (spec.renormalize ? "/renormalize" : "");
+  fly_prepared_t *k =
+      kernelFor(key, tl.target(), [&](flydsl::Module &m) { buildMoeTopkSoftmax(m, spec); });
+  launch(k, (tokens + spec.rowsPerBlock - 1) / spec.rowsPerBlock, 32 * spec.rowsPerBlock, stream,
+         {tl.arg(), tw.arg(), ti.arg()});
+}
+
+DLDataType dlType(fly_dtype d) {
+  switch (d) {
+  case FLY_BF16:
+    return {kDLBfloat, 16, 1};
+  case FLY_F16:
+    return {kDLFloat, 16, 1};
+  case FLY_I32:
+    return {kDLInt, 32, 1};
+  default:
+    return {kDLFloat, 32, 1};
+  }
+}
+
+/// A row-major tensor the library lays over memory itself (scratch, or an operand's elements
+/// seen with other extents). It points into itself: built in place, never copied.
+struct LaidOut {
+  DLTensor t{};
+  int64_t shape[3] = {0, 0, 0}, strides[3] = {0, 0, 0};
+  LaidOut(void *data, DLDevice device, fly_dtype dtype, std::vector<int64_t> extents,
+          int64_t rowStride = 0) {
+    int rank = int(extents.size());
+    int64_t step = 1;
+    for (int i = rank - 1; i >= 0; --i) {
+      shape[i] = extents[i];
+      strides[i] = step;
+      step *= extents[i];
+    }
+    if (rowStride && rank == 2)
+      strides[0] = rowStride;
+    t = {data, device, rank, dlType(dtype), shape, strides, 0};
+  }
+  LaidOut(const LaidOut &) = delete;
+  fly_arg_t arg() const { return {FLY_ARG_DLTENSOR, &t, 0, 0.0}; }
+};
+
+/// The plan of a grouped GEMM over rows sorted by expert: a (rows, K) K-major in scratch, the
+/// experts' b as (E * N, K) K-major, d (rows, N) of `out` in scratch.
+GemmSpec groupedGemmSpec(const std::string &target, const std::string &arch, int64_t rows,
+                         int64_t n, int64_t k, fly_dtype ab, const TensorArg &b, fly_dtype out) {
+  int bytes = ab == FLY_F32 ? 4 : 2, outBytes = out == FLY_F32 ? 4 : 2;
+  GemmOperand ga, gb;
+  ga.vec = vectorWidth(k, bytes, 16);
+  gb.vec = vectorWidth(k, bytes, b.alignBytes());
+  GemmSpec spec;
+  spec.ab = ab;
+  spec.out = out;
+  spec.grouped = true;
+  spec.plan =
+      planGemm(target, arch, rows, n, k, ab, ga, gb, vectorWidth(n, outBytes, 16), outBytes);
+  spec.plan.splitK = 1;
+  if (k == 0) // a TMA descriptor describes a tensor with elements
+    spec.plan.tma = spec.plan.warpSpecialized = spec.plan.tmaStore = false;
+  return spec;
+}
+
+fly_prepared_t *groupedGemmKernel(const GemmSpec &spec, const char *target) {
+  std::string key = std::string("moe_gemm/") + dtypeName(spec.ab) + dtypeName(spec.out) + "/g" +
+                    std::to_string(spec.groupRows) + "/" + spec.plan.key();
+  return kernelFor(key, target, [&](flydsl::Module &m) { buildGemm(m, spec); });
+}
+
+/// Launches a grouped GEMM of `spec` (its groupRows set) with d (rows, N); b3 is b as
+/// (E, N, K), b2 as (E * N, K).
+void launchGroupedGemm(const GemmSpec &spec, const char *target, int device, void *stream,
+                       int64_t rows, int64_t n, const fly_arg_t &a, const fly_arg_t &b3,
+                       const fly_arg_t &b2, const fly_arg_t &d, const fly_arg_t &tileExperts,
+                       const fly_arg_t &used) {
+  const GemmPlan &p = spec.plan;
+  fly_prepared_t *k = groupedGemmKernel(spec, target);
+  int64_t gridM = (rows + p.bm - 1) / p.bm, gridN = (n + p.bn - 1) / p.bn;
+  if (gridN > 65535 || gridM > std::numeric_limits<int32_t>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "the experts' GEMM of " + std::to_string(rows) + " x " +
+                                         std::to_string(n) + " needs more blocks than a grid has");
+  if (p.warpSpecialized) { // persistent: a block per processor walks the tiles
+    int processors = 0;
+    gridM *= gridN;
+    if (fly_device_processors(target, device, &processors) == FLY_OK)
+      gridM = std::min(gridM, int64_t(processors));
+    gridN = 1;
+  }
+  fly_launch_config_t config = {sizeof(config),
+                                {uint32_t(gridM), uint32_t(gridN), 1},
+                                {uint32_t(p.blockThreads()), 1, 1},
+                                0,
+                                stream};
+  launchConfigured(k, config, {a, p.tma ? b2 : b3, d, tileExperts, used, scalar(1.0)});
+}
+
+/// out = sum over j of topk_weights[t, j] * expert_j(x[t]), expert e's output
+/// (silu(x w1[e, :I]^T) * (x w1[e, I:]^T)) w2[e]^T.
+void fusedMoe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
+              const fly_arg_t *topkWeights, const fly_arg_t *topkIds, const fly_arg_t *out,
+              void *stream) {
+  TensorArg tx(x, "fused_moe x"), tw1(w1, "w1"), tw2(w2, "w2"), tw(topkWeights, "topk_weights"),
+      ti(topkIds, "topk_ids", Accept::Index), tout(out, "out");
+  tx.asRows();
+  int64_t tokens = tx.rows(), hidden = tx.cols();
+  if (tx.dtype() == FLY_F32)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "fused_moe takes x of float16 or bfloat16, got float32");
+  const std::vector<int64_t> &s1 = tw1.shape(), &s2 = tw2.shape();
+  if (s1.size() != 3 || s1[0] < 1 || s1[2] != hidden || s1[1] % 2 != 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "w1 must be (experts, 2 * intermediate, hidden) with hidden = " + std::to_string(hidden) +
+             " (x's columns), at least one expert");
+  int64_t experts = s1[0], inter = s1[1] / 2;
+  if (s2.size() != 3 || s2[0] != experts || s2[1] != hidden || s2[2] != inter)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "w2 must be (experts, hidden, intermediate) = (" +
+                                         std::to_string(experts) + ", " + std::to_string(hidden) +
+                                         ", " + std::to_string(inter) + ")");
+  for (const TensorArg *w : {&tw1, &tw2})
+    if (w->dtype() != tx.dtype())
+      fail(FLY_ERROR_INVALID_ARGUMENT, w->name() + " has dtype " + dtypeName(w->dtype()) +
+                                           " but x has " + dtypeName(tx.dtype()));
+  tw1.asFlat();
+  tw2.asFlat();
+  if (tw.shape().size() != 2 || tw.shape()[0] != tokens)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "topk_weights must be (tokens, topk) with tokens = " +
+                                         std::to_string(tokens) + ", the rows of x");
+  tw.requireSameShape(ti);
+  tw.asRows();
+  ti.asFlat();
+  int64_t topk = tw.cols();
+  if (topk < 1 || topk > 64)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "topk (the columns of topk_weights) is " + std::to_string(topk) + ": 1 to 64");
+  if (experts > 4096)
+    fail(FLY_ERROR_INVALID_ARGUMENT, std::to_string(experts) + " experts: at most 4096");
+  tx.requireSameShape(tout);
+  tout.asRows();
+  for (const TensorArg *t : {&tw1, &tw2, &tw, &ti, &tout})
+    tx.requireSameDevice(*t);
+  for (const TensorArg *t : {&tx, &tw1, &tw2, &tw, &ti})
+    tout.requireApartFrom(*t, false);
+  int64_t pairs = tokens * topk;
+  if (pairs > std::numeric_limits<int32_t>::max() / 2)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "too many tokens: tokens * topk must stay below 2^30");
+  if (tokens == 0 || hidden == 0)
+    return;
+
+  auto [target, arch] = flydsl::resolveTarget(tx.target());
+  fly_dtype ab = tx.dtype();
+  // Both GEMMs' block rows take rows of one expert; the sort pads each expert's rows to the
+  // larger block. The plans see the rows the pairs fill.
+  GemmSpec up = groupedGemmSpec(target, arch, pairs, 2 * inter, hidden, ab, tw1, ab);
+  GemmSpec down = groupedGemmSpec(target, arch, pairs, hidden, inter, ab, tw2, FLY_F32);
+  int64_t group = std::max(up.plan.bm, down.plan.bm);
+  up.groupRows = down.groupRows = group;
+  int64_t capacity = (pairs + std::min(experts, pairs) * (group - 1) + group - 1) / group * group;
+  int64_t tiles = capacity / group;
+
+  MoeAlignSpec align;
+  align.ids = ti.dtype();
+  align.experts = int(experts);
+  align.blockRows = group;
+  align.threads = 256;
+  auto rowPlan = [&](int64_t cols, const std::vector<const TensorArg *> &operands, int elemBytes) {
+    int vec = std::min(commonVector(cols, operands), vectorWidth(cols, elemBytes, 16));
+    return planRow(cols, vec);
+  };
+  MoeRowsSpec gather;
+  gather.dtype = ab;
+  gather.topk = int(topk);
+  gather.blockRows = group;
+  gather.plan = rowPlan(hidden, {&tx}, tx.elemBytes());
+  // The up half of each row starts inter elements in: its alignment bounds the vectors too.
+  MoeRowsSpec act = gather;
+  int64_t upOffset = inter * tx.elemBytes();
+  act.plan = planRow(
+      inter, vectorWidth(inter, tx.elemBytes(), std::min<int64_t>(16, upOffset & -upOffset)));
+  MoeRowsSpec combine = gather;
+  combine.dtype = tout.dtype();
+  combine.weights = tw.dtype();
+  combine.plan = rowPlan(hidden, {&tout}, 4);
+  auto rowsKey = [&](const char *name, const MoeRowsSpec &r) {
+    return std::string(name) + dtypeName(r.dtype) + dtypeName(r.weights) + "/k" +
+           std::to_string(r.topk) + "/g" + std::to_string(r.blockRows) + "/" + planKey(r.plan);
+  };
+  const char *t = target.c_str();
+  // Every kernel is built (and under COMPILE_ONLY compiled) before scratch memory is taken.
+  fly_prepared_t *kAlign = kernelFor(std::string("moe_align/") + dtypeName(align.ids) + "/" +
+                                         std::to_string(experts) + "/g" + std::to_string(group),
+                                     t, [&](flydsl::Module &m) { buildMoeAlign(m, align); });
+  fly_prepared_t *kGather = kernelFor(rowsKey("moe_gather/", gather), t,
+                                      [&](flydsl::Module &m) { buildMoeGather(m, gather); });
+  fly_prepared_t *kAct = kernelFor(rowsKey("moe_activation/", act), t,
+                                   [&](flydsl::Module &m) { buildMoeActivation(m, act); });
+  fly_prepared_t *kCombine = kernelFor(rowsKey("moe_combine/", combine), t,
+                                       [&](flydsl::Module &m) { buildMoeCombine(m, combine); });
+  groupedGemmKernel(up, t);
+  groupedGemmKernel(down, t);
+  if (fly::capi::compileOnly())
+    launch(kAlign, 1, align.threads, stream, {}); // fails, saying that nothing ran
+
+  // Scratch: the sort's tables, the gathered rows, both GEMMs' outputs and the activation.
+  int eb = tx.elemBytes();
+  std::vector<int64_t> sizes = {capacity * 4,
+                                tiles * 4,
+                                4,
+                                pairs * 4,
+                                capacity * hidden * eb,
+                                capacity * 2 * inter * eb,
+                                capacity * inter * eb,
+                                capacity * hidden * 4};
+  std::vector<int64_t> offsets;
+  int64_t total = 0;
+  for (int64_t b : sizes) {
+    offsets.push_back(total);
+    total += (b + 255) / 256 * 256;
+  }
+  void *data = nullptr;
+  flydsl::check(fly_stream_alloc(t, tx.deviceId(), stream, size_t(total), &data));
+  struct Release {
+    const char *target;
+    int device;
+    void *stream, *data;
+    ~Release() { fly_stream_free(target, device, stream, data); }
+  } release{t, tx.deviceId(), stream, data};
+  auto at = [&](int i) { return static_cast<char *>(data) + offsets[i]; };
+  DLDevice dev = tx.device();
+  LaidOut sorted(at(0), dev, FLY_I32, {capacity}), tileExperts(at(1), dev, FLY_I32, {tiles}),
+      used(at(2), dev, FLY_I32, {1}), slots(at(3), dev, FLY_I32, {pairs}),
+      a(at(4), dev, ab, {capacity, hidden}), h1(at(5), dev, ab, {capacity, 2 * inter}),
+      gate(at(5), dev, ab, {capacity, inter}, 2 * inter),
+      upHalf(at(5) + inter * eb, dev, ab, {capacity, inter}, 2 * inter),
+      h2(at(6), dev, ab, {capacity, inter}), y(at(7), dev, FLY_F32, {capacity, hidden});
+  void *w1Data = const_cast<void *>(static_cast<const DLTensor *>(tw1.arg().tensor)->data);
+  void *w2Data = const_cast<void *>(static_cast<const DLTensor *>(tw2.arg().tensor)->data);
+  LaidOut w1e(w1Data, dev, ab, {experts, 2 * inter, hidden}),
+      w1r(w1Data, dev, ab, {experts * 2 * inter, hidden}),
+      w2e(w2Data, dev, ab, {experts, hidden, inter}),
+      w2r(w2Data, dev, ab, {experts * hidden, inter});
+
+  launch(kAlign, 1, align.threads, stream,
+         {ti.arg(), sorted.arg(), tileExperts.arg(), used.arg(), slots.arg()});
+  launch(kGather, capacity, gather.plan.threads, stream,
+         {tx.arg(), sorted.arg(), used.arg(), a.arg()});
+  launchGroupedGemm(up, t, tx.deviceId(), stream, capacity, 2 * inter, a.arg(), w1e.arg(),
+                    w1r.arg(), h1.arg(), tileExperts.arg(), used.arg());
+  launch(kAct, capacity, act.plan.threads, stream,
+         {gate.arg(), upHalf.arg(), used.arg(), h2.arg()});
+  launchGroupedGemm(down, t, tx.deviceId(), stream, capacity, hidden, h2.arg(), w2e.arg(),
+                    w2r.arg(), y.arg(), tileExperts.arg(), used.arg());
+  launch(kCombine, tokens, combine.plan.threads, stream,
+         {y.arg(), slots.arg(), tw.arg(), tout.arg()});
+}
+
 } // namespace
 
 extern "C" {
@@ -869,6 +1158,18 @@ fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg_t *k_ca
                                        const fly_arg_t *out, void *stream) {
   return run(
       [&] { pagedAttention(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream); });
+}
+
+fly_status fly_kernels_moe_topk_softmax(const fly_arg_t *logits, int renormalize,
+                                        const fly_arg_t *topk_weights, const fly_arg_t *topk_ids,
+                                        void *stream) {
+  return run([&] { moeTopkSoftmax(logits, renormalize, topk_weights, topk_ids, stream); });
+}
+
+fly_status fly_kernels_fused_moe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
+                                 const fly_arg_t *topk_weights, const fly_arg_t *topk_ids,
+                                 const fly_arg_t *out, void *stream) {
+  return run([&] { fusedMoe(x, w1, w2, topk_weights, topk_ids, out, stream); });
 }
 
 int64_t fly_kernels_built(void) { return kernelsBuilt(); }

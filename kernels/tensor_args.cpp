@@ -140,7 +140,7 @@ void TensorArg::asFlat() {
     if (shape_[i] != 1 && strides_[i] != compact)
       fail(FLY_ERROR_INVALID_ARGUMENT, name_ + " is not contiguous (shape " + shapeText(shape_) +
                                            ", strides " + shapeText(strides_) +
-                                           "): elementwise kernels take contiguous tensors");
+                                           "): the kernel takes it contiguous");
     compact *= shape_[i];
   }
   rowStride_ = elements_;

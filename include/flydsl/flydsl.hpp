@@ -449,6 +449,11 @@ public:
     auto c = raw(coord);
     fly_store(k_, t.handle, v.handle, c.data(), c.size(), pred.handle);
   }
+  /// t[coord] combined with v by `op`, atomically; returns the old element.
+  Value atomic(fly_atomic_op op, Value t, const std::vector<Value> &coord, Value v) {
+    auto c = raw(coord);
+    return wrap(fly_atomic(k_, op, t.handle, c.data(), c.size(), v.handle));
+  }
   Value sharedTensor(fly_dtype dtype, int64_t count, int64_t align = 16) {
     return wrap(fly_shared_tensor(k_, dtype, count, align));
   }

@@ -95,6 +95,29 @@ FLY_API fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg
                                                const fly_arg_t *block_tables,
                                                const fly_arg_t *seq_lens, double scale,
                                                const fly_arg_t *out, void *stream);
+/* The router of a mixture of experts (vLLM's topk_softmax): for each row t of logits (tokens,
+ * experts; float32, float16 or bfloat16), the topk largest of softmax(logits[t]) go to
+ * topk_weights[t] (float, largest first; renormalised to sum to 1 where `renormalize` is
+ * nonzero) and their experts to topk_ids[t] (int32 or int64), the lower expert first among
+ * equal probabilities. topk (the columns of both outputs) is 1 to min(experts, 64); at most
+ * 1024 experts. */
+FLY_API fly_status fly_kernels_moe_topk_softmax(const fly_arg_t *logits, int renormalize,
+                                                const fly_arg_t *topk_weights,
+                                                const fly_arg_t *topk_ids, void *stream);
+/* A mixture-of-experts layer with SwiGLU experts, as vLLM's fused_moe computes it: out[t] =
+ * sum over j of topk_weights[t, j] * E_e(x[t]) with e = topk_ids[t, j] and E_e(v) =
+ * (silu(v @ w1[e, :I]^T) * (v @ w1[e, I:]^T)) @ w2[e]^T. x (tokens, hidden) float16 or
+ * bfloat16 with contiguous rows; w1 (experts, 2 * I, hidden) and w2 (experts, hidden, I) of
+ * x's dtype, contiguous; topk_weights (tokens, topk) float and topk_ids (tokens, topk) int32 or
+ * int64, contiguous; out (tokens, hidden) float. Pairs whose expert lies outside [0, experts)
+ * add nothing (expert parallelism). The (token, choice) pairs are sorted by expert and each
+ * expert's rows multiplied on the matrix cores by grouped GEMMs (float32 accumulation; the
+ * activation is rounded to x's dtype between them, as vLLM's); scratch memory from
+ * fly_stream_alloc. The GPU targets need the GEMM's matrix cores (fly_kernels_gemm). */
+FLY_API fly_status fly_kernels_fused_moe(const fly_arg_t *x, const fly_arg_t *w1,
+                                         const fly_arg_t *w2, const fly_arg_t *topk_weights,
+                                         const fly_arg_t *topk_ids, const fly_arg_t *out,
+                                         void *stream);
 /* out = alpha * a @ b + beta * c on the matrix cores: a is M x K, b is K x N, both float16 or
  * both bfloat16, each contiguous along either dimension (row- or column-major); c (NULL: none,
  * beta unused) and out are M x N with contiguous rows, of float32, float16 or bfloat16 (c may be

@@ -86,7 +86,20 @@ def register(torch, eager):
     ) -> None:
         eager["paged_attention"](q, k_cache, v_cache, block_tables, seq_lens, scale, out)
 
-    for op in (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache, paged_attention):
+    @custom_op("flydsl::moe_topk_softmax", mutates_args=("topk_weights", "topk_ids"))
+    def moe_topk_softmax(
+        logits: Tensor, renormalize: bool, topk_weights: Tensor, topk_ids: Tensor
+    ) -> None:
+        eager["moe_topk_softmax"](logits, renormalize, topk_weights, topk_ids)
+
+    @custom_op("flydsl::fused_moe", mutates_args=("out",))
+    def fused_moe(
+        x: Tensor, w1: Tensor, w2: Tensor, topk_weights: Tensor, topk_ids: Tensor, out: Tensor
+    ) -> None:
+        eager["fused_moe"](x, w1, w2, topk_weights, topk_ids, out)
+
+    ops = (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache, paged_attention)
+    for op in ops + (moe_topk_softmax, fused_moe):
         op.register_fake(_writes_only)
 
 

@@ -30,7 +30,8 @@ from .runtime.device import resolve_target
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "rope_kv_cache", "paged_attention", "gemm", "gemm_scaled", "gemm_tiles", "register_torch_ops",
+    "rope_kv_cache", "paged_attention", "moe_topk_softmax", "fused_moe", "gemm", "gemm_scaled",
+    "gemm_tiles", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -57,6 +58,10 @@ lib.fly_kernels_paged_attention.restype = ctypes.c_int
 lib.fly_kernels_paged_attention.argtypes = [
     _ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P,
 ]  # fmt: skip
+lib.fly_kernels_moe_topk_softmax.restype = ctypes.c_int
+lib.fly_kernels_moe_topk_softmax.argtypes = [_ArgP, ctypes.c_int, _ArgP, _ArgP, _P]
+lib.fly_kernels_fused_moe.restype = ctypes.c_int
+lib.fly_kernels_fused_moe.argtypes = [_ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _ArgP, _P]
 _c_elementwise, _c_softmax = lib.fly_kernels_elementwise, lib.fly_kernels_softmax
 _c_layernorm, _c_rmsnorm, _c_gemm = (
     lib.fly_kernels_layernorm,
@@ -152,6 +157,8 @@ _NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
 _NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
 _NAMES_ROPE = ("positions", "q", "k", "cos_sin_cache", "v", "slot_mapping", "k_cache", "v_cache")
 _NAMES_PAGED = ("q", "k_cache", "v_cache", "block_tables", "seq_lens", "out")
+_NAMES_TOPK = ("logits", "topk_weights", "topk_ids")
+_NAMES_MOE = ("x", "w1", "w2", "topk_weights", "topk_ids", "out")
 _NAMES_GEMM = ("a", "b", "c", "out")
 _NAMES_GEMM_SCALED = ("a", "b", "scale_a", "scale_b", "out")
 
@@ -199,6 +206,22 @@ def _paged_attention_into(q, k_cache, v_cache, block_tables, seq_lens, scale, ou
     tensors = (q, k_cache, v_cache, block_tables, seq_lens, out)
     (pq, pk, pv, pt, pl, po), s, keep = _tensor_args(tensors, _NAMES_PAGED, stream, q)
     status = lib.fly_kernels_paged_attention(pq, pk, pv, pt, pl, float(scale), po, s)
+    if status:
+        check(status)
+
+
+def _moe_topk_softmax_into(logits, renormalize, topk_weights, topk_ids, stream=None):
+    tensors = (logits, topk_weights, topk_ids)
+    (pl, pw, pi), s, keep = _tensor_args(tensors, _NAMES_TOPK, stream, logits)
+    status = lib.fly_kernels_moe_topk_softmax(pl, int(bool(renormalize)), pw, pi, s)
+    if status:
+        check(status)
+
+
+def _fused_moe_into(x, w1, w2, topk_weights, topk_ids, out, stream=None):
+    tensors = (x, w1, w2, topk_weights, topk_ids, out)
+    (px, p1, p2, pw, pi, po), s, keep = _tensor_args(tensors, _NAMES_MOE, stream, x)
+    status = lib.fly_kernels_fused_moe(px, p1, p2, pw, pi, po, s)
     if status:
         check(status)
 
@@ -399,7 +422,8 @@ def _check_tile_args(tile, tune):
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
           "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into,
           "rope_kv_cache": _rope_kv_cache_into,
-          "paged_attention": _paged_attention_into}  # fmt: skip
+          "paged_attention": _paged_attention_into,
+          "moe_topk_softmax": _moe_topk_softmax_into, "fused_moe": _fused_moe_into}  # fmt: skip
 
 
 def _never():
@@ -540,6 +564,43 @@ def paged_attention(q, k_cache, v_cache, block_tables, seq_lens, scale=None, out
         return out
     out = _empty_like(q) if out is None else out
     _paged_attention_into(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream)
+    return out
+
+
+def moe_topk_softmax(logits, topk, renormalize=False, topk_weights=None, topk_ids=None,
+                     stream=None):  # fmt: skip
+    """The router of a mixture of experts (vLLM's topk_softmax): for each row of logits
+    (tokens, experts), the topk largest softmax probabilities, largest first (the lower expert
+    first among equal ones), divided by their sum when `renormalize`, and their experts. Returns
+    (topk_weights, topk_ids), float32 and int32 (tokens, topk) allocated like logits when not
+    given (any float / int32 or int64 when given)."""
+    library = sys.modules.get(type(logits).__module__.split(".")[0])
+    shape = (logits.shape[0], int(topk))
+    if topk_weights is None:
+        topk_weights = _empty(logits, shape, library.float32)
+    if topk_ids is None:
+        topk_ids = _empty(logits, shape, library.int32)
+    if _compiling():
+        _torch.ops.flydsl.moe_topk_softmax(logits, bool(renormalize), topk_weights, topk_ids)
+        return topk_weights, topk_ids
+    _moe_topk_softmax_into(logits, renormalize, topk_weights, topk_ids, stream)
+    return topk_weights, topk_ids
+
+
+def fused_moe(x, w1, w2, topk_weights, topk_ids, out=None, stream=None):
+    """A mixture-of-experts layer with SwiGLU experts (vLLM's fused_moe after routing): x
+    (tokens, hidden) float16 or bfloat16; w1 (experts, 2 * I, hidden), the gate projections
+    then the up ones; w2 (experts, hidden, I); topk_weights and topk_ids (tokens, topk) as
+    moe_topk_softmax gives them. out[t] = sum over j of topk_weights[t, j] * expert e(x[t]),
+    e = topk_ids[t, j], expert e(v) = (silu(v @ w1[e, :I].T) * (v @ w1[e, I:].T)) @ w2[e].T;
+    pairs whose expert lies outside [0, experts) add nothing. Returns out, allocated like x
+    when not given."""
+    if _compiling():
+        out = _torch.empty_like(x) if out is None else out
+        _torch.ops.flydsl.fused_moe(x, w1, w2, topk_weights, topk_ids, out)
+        return out
+    out = _empty_like(x) if out is None else out
+    _fused_moe_into(x, w1, w2, topk_weights, topk_ids, out, stream)
     return out
 
 
