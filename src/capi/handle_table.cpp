@@ -166,9 +166,15 @@ void *removeHandle(uintptr_t token, HandleKind kind) {
     s->state.store(next << 8, std::memory_order_seq_cst);
     t.live.fetch_sub(1, std::memory_order_relaxed);
   }
+  // This thread's own pins end here: it destroys the object, so it has no further use of it,
+  // and kept until its call returns they would hold the slot (soon another object's) against
+  // a destroy on another thread, which may be waiting for a lock this thread waits for.
+  if (uint32_t own = pinsOfThisThread(s)) {
+    pinned->erase(std::remove(pinned->begin(), pinned->end(), s), pinned->end());
+    s->pins.fetch_sub(own, std::memory_order_seq_cst);
+  }
   // Lookups that pinned the slot before the generation moved finish with the object first.
-  uint32_t own = pinsOfThisThread(s);
-  while (s->pins.load(std::memory_order_seq_cst) > own)
+  while (s->pins.load(std::memory_order_seq_cst) > 0)
     std::this_thread::yield();
   std::lock_guard<std::mutex> lock(t.mutex);
   s->object.store(nullptr, std::memory_order_relaxed);

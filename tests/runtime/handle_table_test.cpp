@@ -105,3 +105,27 @@ TEST(HandleTable, ManyThreadsUseAndDestroyHandlesAtOnce) {
     delete static_cast<int *>(removeHandle(h.load(), HandleKind::Compiled));
   EXPECT_GE(reads.load(), 10000);
 }
+
+TEST(HandleTable, ASlotAThreadFreedCarriesNoPinOfItsIntoTheNextObject) {
+  // A call that looks up and destroys an object keeps going (its pin scope open); the slot's
+  // next object, on another thread, is destroyed at once, not after that call returns.
+  int first = 1, second = 2;
+  std::atomic<bool> freed{false}, nextDestroyed{false};
+  std::thread call([&] {
+    PinScope scope;
+    uintptr_t h = addHandle(HandleKind::Event, &first);
+    lookupHandle(h, HandleKind::Event, "h");
+    EXPECT_EQ(removeHandle(h, HandleKind::Event), &first);
+    freed = true;
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (!nextDestroyed && std::chrono::steady_clock::now() < until)
+      std::this_thread::yield();
+    EXPECT_TRUE(nextDestroyed.load()) << "the destroy waited for this call's scope";
+  });
+  while (!freed)
+    std::this_thread::yield();
+  uintptr_t next = addHandle(HandleKind::Event, &second); // the freed slot, reused
+  EXPECT_EQ(removeHandle(next, HandleKind::Event), &second);
+  nextDestroyed = true;
+  call.join();
+}
