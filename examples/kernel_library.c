@@ -1,13 +1,16 @@
 /* The kernel library from C: a row softmax, an rmsnorm with a fused residual add, RoPE with the
- * paged KV-cache write, and decode attention over that cache, over host (kDLCPU) tensors, so they
- * run on the cpu target; the same calls on kDLCUDA or kDLROCM memory run on that GPU. Each result
- * is checked against a direct computation. Run: ./build/examples/kernel_library */
+ * paged KV-cache write, decode attention over that cache, and a mixture-of-experts layer with
+ * its router, over host (kDLCPU) tensors, so they run on the cpu target; the same calls on
+ * kDLCUDA or kDLROCM memory run on that GPU. Each result is checked against a direct
+ * computation. Run: ./build/examples/kernel_library */
 #include <flydsl/kernels.h>
 
 #include <dlpack/dlpack.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CHECK(call)                                                                                \
   do {                                                                                             \
@@ -24,6 +27,85 @@ enum { ROWS = 4, COLS = 1000 };
 static DLTensor matrix(float *data, int64_t *shape, int ndim) {
   DLTensor t = {data, {kDLCPU, 0}, ndim, {kDLFloat, 32, 1}, shape, NULL, 0};
   return t;
+}
+
+/* bfloat16: the high half of a float32, rounded to nearest even. */
+static uint16_t to_bf16(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+}
+static float from_bf16(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static double bf16_round(double v) { return from_bf16(to_bf16((float)v)); }
+
+enum { TOKENS = 5, HIDDEN = 16, INTER = 8, EXPERTS = 4, TOPK = 2 };
+
+/* The router picks two of four experts for each of five tokens; the layer's SwiGLU experts run
+ * on the matrix cores' kernel (emulated here) in bfloat16. */
+static int mixture_of_experts(void) {
+  static float logits[TOKENS][EXPERTS], weights[TOKENS][TOPK], out[TOKENS][HIDDEN];
+  static int32_t ids[TOKENS][TOPK];
+  static uint16_t x[TOKENS][HIDDEN], w1[EXPERTS][2 * INTER][HIDDEN], w2[EXPERTS][HIDDEN][INTER];
+  for (int t = 0; t < TOKENS; ++t)
+    for (int e = 0; e < EXPERTS; ++e)
+      logits[t][e] = (float)sin(0.9 * (t * EXPERTS + e));
+  for (int t = 0; t < TOKENS; ++t)
+    for (int c = 0; c < HIDDEN; ++c)
+      x[t][c] = to_bf16((float)cos(0.3 * (t * HIDDEN + c)));
+  for (int e = 0; e < EXPERTS; ++e)
+    for (int r = 0; r < 2 * INTER; ++r)
+      for (int c = 0; c < HIDDEN; ++c)
+        w1[e][r][c] = to_bf16((float)(0.25 * sin(0.17 * ((e * 2 * INTER + r) * HIDDEN + c))));
+  for (int e = 0; e < EXPERTS; ++e)
+    for (int c = 0; c < HIDDEN; ++c)
+      for (int i = 0; i < INTER; ++i)
+        w2[e][c][i] = to_bf16((float)(0.35 * cos(0.23 * ((e * HIDDEN + c) * INTER + i))));
+  int64_t s_logits[2] = {TOKENS, EXPERTS}, s_route[2] = {TOKENS, TOPK}, s_x[2] = {TOKENS, HIDDEN};
+  int64_t s_w1[3] = {EXPERTS, 2 * INTER, HIDDEN}, s_w2[3] = {EXPERTS, HIDDEN, INTER};
+  DLTensor tl = matrix(&logits[0][0], s_logits, 2), tw = matrix(&weights[0][0], s_route, 2);
+  DLTensor ti = {ids, {kDLCPU, 0}, 2, {kDLInt, 32, 1}, s_route, NULL, 0};
+  DLTensor tx = {x, {kDLCPU, 0}, 2, {kDLBfloat, 16, 1}, s_x, NULL, 0};
+  DLTensor t1 = {w1, {kDLCPU, 0}, 3, {kDLBfloat, 16, 1}, s_w1, NULL, 0};
+  DLTensor t2 = {w2, {kDLCPU, 0}, 3, {kDLBfloat, 16, 1}, s_w2, NULL, 0};
+  DLTensor to = matrix(&out[0][0], s_x, 2);
+  fly_arg_t al = {FLY_ARG_DLTENSOR, &tl, 0, 0}, aw = {FLY_ARG_DLTENSOR, &tw, 0, 0},
+            ai = {FLY_ARG_DLTENSOR, &ti, 0, 0}, ax = {FLY_ARG_DLTENSOR, &tx, 0, 0},
+            a1 = {FLY_ARG_DLTENSOR, &t1, 0, 0}, a2 = {FLY_ARG_DLTENSOR, &t2, 0, 0},
+            ao = {FLY_ARG_DLTENSOR, &to, 0, 0};
+  CHECK(fly_kernels_moe_topk_softmax(&al, 1, &aw, &ai, NULL));
+  CHECK(fly_kernels_fused_moe(&ax, &a1, &a2, &aw, &ai, &ao, NULL));
+  double worst = 0;
+  for (int t = 0; t < TOKENS; ++t) {
+    double want[HIDDEN] = {0};
+    for (int j = 0; j < TOPK; ++j) {
+      int e = ids[t][j];
+      double h[2 * INTER], act[INTER];
+      for (int r = 0; r < 2 * INTER; ++r) {
+        h[r] = 0;
+        for (int c = 0; c < HIDDEN; ++c)
+          h[r] += (double)from_bf16(w1[e][r][c]) * from_bf16(x[t][c]);
+        h[r] = bf16_round(h[r]); /* the kernels round the first product and the activation */
+      }
+      for (int i = 0; i < INTER; ++i)
+        act[i] = bf16_round(h[i] / (1 + exp(-h[i])) * h[INTER + i]);
+      for (int c = 0; c < HIDDEN; ++c) {
+        double y = 0;
+        for (int i = 0; i < INTER; ++i)
+          y += (double)from_bf16(w2[e][c][i]) * act[i];
+        want[c] += weights[t][j] * y;
+      }
+    }
+    for (int c = 0; c < HIDDEN; ++c)
+      worst = fmax(worst, fabs(out[t][c] - want[c]));
+  }
+  printf("mixture of experts, %d tokens to %d of %d experts: max error %.1e\n", TOKENS, TOPK,
+         EXPERTS, worst);
+  return worst > 1e-2;
 }
 
 int main(void) {
@@ -178,6 +260,8 @@ int main(void) {
     }
   printf("paged attention of 2 sequences: max relative error %.1e\n", worst);
   if (worst > 1e-5)
+    return 1;
+  if (mixture_of_experts())
     return 1;
 
   /* A weight of the wrong length is refused before anything runs. */

@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return c % 11 == 0 ? nullptr : &ops[c % 5].arg;
   };
   double alpha = (b.next() % 7) - 3.0, beta = b.next() % 5 == 0 ? 1e308 * 10 : 0.5;
-  switch (b.next() % 7) {
+  switch (b.next() % 9) {
   case 0:
     fly_kernels_elementwise(int(b.next() % 9) - 1, pick(), pick(), alpha, beta, pick(), nullptr);
     break;
@@ -80,6 +80,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     break;
   case 5:
     fly_kernels_paged_attention(pick(), pick(), pick(), pick(), pick(), alpha, pick(), nullptr);
+    break;
+  case 6:
+    fly_kernels_moe_topk_softmax(pick(), b.next() % 2, pick(), pick(), nullptr);
+    break;
+  case 7:
+    fly_kernels_fused_moe(pick(), pick(), pick(), pick(), pick(), pick(), nullptr);
     break;
   default:
     fly_kernels_gemm(pick(), pick(), pick(), alpha, beta, pick(), nullptr);

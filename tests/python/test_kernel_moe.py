@@ -184,3 +184,21 @@ def test_gfx942_code(tmp_path):
     # the last kernel compiled is the second grouped GEMM: MFMA on bf16, operands through LDS
     assert "v_mfma_f32" in text and "bf16" in text
     assert "ds_read" in text and "ds_write" in text
+
+
+@pytest.mark.parametrize(
+    "arch, tile, warp_specialized",
+    [("sm_80", None, None), ("sm_90", None, None), ("sm_90", "64x128x64x4x1x1", "1"),
+     ("sm_90", "128x128x64x4x2x1", "1"), ("gfx950", None, None)],
+)  # fmt: skip
+def test_each_arch_s_grouped_gemm_runs_emulated(arch, tile, warp_specialized, monkeypatch):
+    # mma.sync fed by cp.async (sm_80); wgmma with TMA copies of B's rows offset to the expert's
+    # (sm_90), warp-specialised and persistent, the tiles walked skipping none in use; MFMA
+    monkeypatch.setenv("ARCH", arch)
+    for name, value in (("FLYDSL_GEMM_TILE", tile), ("FLYDSL_GEMM_WS", warp_specialized)):
+        if value:
+            monkeypatch.setenv(name, value)
+    rng = np.random.default_rng(3)
+    x, w1, w2, weights, ids = layer(rng, 90, 64, 64, 6, 2)
+    out = fk.fused_moe(x, w1, w2, weights, ids)
+    np.testing.assert_allclose(out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3)

@@ -7,7 +7,7 @@ module Kernels
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
 export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, paged_attention!, elementwise!,
-       gemm!, gemm_tiles, GemmTile
+       moe_topk_softmax!, fused_moe!, gemm!, gemm_tiles, GemmTile
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
 dl_dtype(::Type{Float16}) = (0x02, 0x10)
@@ -121,6 +121,39 @@ function paged_attention!(out::Array, q::Array, k_cache::Array, v_cache::Array,
         check(ccall((:fly_kernels_paged_attention, libflydsl), Cint,
                     (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Ptr{Arg},
                      Ptr{Cvoid}), pq, pk, pv, pt, pl, scale, po, stream_handle(stream)))
+    end
+    out
+end
+
+"""The router of a mixture of experts (vLLM's topk_softmax), into `topk_weights` (topk x
+tokens, Float32) and `topk_ids` (topk x tokens, Int32 or Int64): for each column of `logits`
+(experts x tokens), the topk largest softmax probabilities, largest first (the lower expert
+first among equal ones), divided by their sum when `renormalize`, and their experts, counted
+from 0 as the C library counts them."""
+function moe_topk_softmax!(topk_weights::Matrix, topk_ids::Matrix, logits::Matrix;
+                           renormalize::Bool = false, stream = nothing)
+    with_args(logits, topk_weights, topk_ids) do pl, pw, pi
+        check(ccall((:fly_kernels_moe_topk_softmax, libflydsl), Cint,
+                    (Ptr{Arg}, Cint, Ptr{Arg}, Ptr{Arg}, Ptr{Cvoid}), pl, Cint(renormalize), pw,
+                    pi, stream_handle(stream)))
+    end
+    topk_weights, topk_ids
+end
+
+"""A mixture-of-experts layer with SwiGLU experts (vLLM's fused_moe after routing), into `out`
+(hidden x tokens): `x` (hidden x tokens) Float16; `w1` (hidden x 2I x experts), the gate
+projections then the up ones; `w2` (I x hidden x experts); `topk_weights` and `topk_ids`
+(topk x tokens) as `moe_topk_softmax!` gives them (experts counted from 0). Column t of `out`
+is the sum over j of `topk_weights[j, t]` times expert e = `topk_ids[j, t]` applied to
+v = `x[:, t]`: `W2 * (silu.(W1g * v) .* (W1u * v))` with `W1g = w1[:, 1:I, e+1]'`,
+`W1u = w1[:, I+1:2I, e+1]'` and `W2 = w2[:, :, e+1]'`; pairs whose expert lies outside the
+experts add nothing."""
+function fused_moe!(out::Matrix, x::Matrix, w1::Array{<:Any,3}, w2::Array{<:Any,3},
+                    topk_weights::Matrix, topk_ids::Matrix; stream = nothing)
+    with_args(x, w1, w2, topk_weights, topk_ids, out) do px, p1, p2, pw, pi, po
+        check(ccall((:fly_kernels_fused_moe, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Cvoid}),
+                    px, p1, p2, pw, pi, po, stream_handle(stream)))
     end
     out
 end

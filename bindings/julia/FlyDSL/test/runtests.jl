@@ -358,6 +358,29 @@ end
     end
     err = try K.paged_attention!(out, qa, kc, vc, Int32[3 0; 1 9; 2 0], lens); nothing catch e; e end
     @test err isa FlyDSLError && occursin("block_tables[1, 1] is 9", err.message)
+    # A mixture of experts: the router, then the layer against Float64 sums of the experts,
+    # rounded to Float16 where the kernels round (the first product, the activation).
+    hidden, inter, nexp, topk, ntok = 16, 8, 3, 2, 6
+    logits = Float32[sin(0.7 * (i + 3t)) for i in 1:nexp, t in 1:ntok]
+    wts, ids = K.moe_topk_softmax!(zeros(Float32, topk, ntok), zeros(Int32, topk, ntok), logits;
+                                   renormalize = true)
+    @test all(ids[:, t] == sortperm(logits[:, t]; rev = true)[1:topk] .- 1 for t in 1:ntok)
+    @test all(abs(sum(wts[:, t]) - 1) < 1e-6 for t in 1:ntok)
+    x = Float16[sin(0.3 * (i + 2t)) for i in 1:hidden, t in 1:ntok]
+    w1 = Float16[0.25 * cos(0.1 * (i + 3r + 7e)) for i in 1:hidden, r in 1:2inter, e in 1:nexp]
+    w2 = Float16[0.3 * sin(0.2 * (i + 5c + 11e)) for i in 1:inter, c in 1:hidden, e in 1:nexp]
+    out = K.fused_moe!(zeros(Float32, hidden, ntok), x, w1, w2, wts, ids)
+    half(v) = Float64.(Float16.(v))
+    for t in 1:ntok
+        want = zeros(hidden)
+        for j in 1:topk
+            e = ids[j, t] + 1
+            h = half(Float64.(w1[:, :, e])' * Float64.(x[:, t]))
+            g, u = h[1:inter], h[inter+1:end]
+            want .+= wts[j, t] .* (Float64.(w2[:, :, e])' * half(g ./ (1 .+ exp.(-g)) .* u))
+        end
+        @test maximum(abs.(out[:, t] .- want)) < 2e-3
+    end
     # GEMM: C = 2AB - C against Float64 products of the same Float16 values.
     A = Float16[sin(0.3 * (i + 2j)) for i in 1:37, j in 1:29]
     B = Float16[cos(0.2 * (3i - j)) for i in 1:29, j in 1:45]

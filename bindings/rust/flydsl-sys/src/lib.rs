@@ -2306,6 +2306,26 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernels_moe_topk_softmax(
+        logits: *const fly_arg_t,
+        renormalize: ::std::os::raw::c_int,
+        topk_weights: *const fly_arg_t,
+        topk_ids: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_kernels_fused_moe(
+        x: *const fly_arg_t,
+        w1: *const fly_arg_t,
+        w2: *const fly_arg_t,
+        topk_weights: *const fly_arg_t,
+        topk_ids: *const fly_arg_t,
+        out: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernels_gemm(
         a: *const fly_arg_t,
         b: *const fly_arg_t,

@@ -212,6 +212,45 @@ pub fn paged_attention(
     })
 }
 
+/// The router of a mixture of experts (vLLM's `topk_softmax`): for each row of `logits`
+/// (tokens, experts), the `topk` largest softmax probabilities (the columns of `topk_weights`
+/// and `topk_ids`, (tokens, topk)), largest first and the lower expert first among equal ones,
+/// divided by their sum when `renormalize`, and their experts (i32 or i64).
+pub fn moe_topk_softmax(
+    logits: &HostTensor<'_>,
+    renormalize: bool,
+    topk_weights: &mut HostTensor<'_>,
+    topk_ids: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (l, w, i) = (arg(logits), arg(topk_weights), arg(topk_ids));
+    // SAFETY: as in `elementwise`.
+    check(unsafe {
+        raw::fly_kernels_moe_topk_softmax(&l, i32::from(renormalize), &w, &i, stream.0)
+    })
+}
+
+/// A mixture-of-experts layer with SwiGLU experts (vLLM's `fused_moe` after routing): `x`
+/// (tokens, hidden) [`Bf16`](crate::kernel::Bf16); `w1` (experts, 2 * I, hidden), the gate
+/// projections then the up ones, and `w2` (experts, hidden, I) of x's type; `topk_weights` and
+/// `topk_ids` (tokens, topk) as [`moe_topk_softmax`] gives them. `out[t]` is the sum over j of
+/// `topk_weights[t, j]` times expert `topk_ids[t, j]` applied to `x[t]`: `(silu(x w1[e, :I]^T)
+/// * (x w1[e, I:]^T)) w2[e]^T`; pairs whose expert lies outside the experts add nothing.
+pub fn fused_moe(
+    x: &HostTensor<'_>,
+    w1: &HostTensor<'_>,
+    w2: &HostTensor<'_>,
+    topk_weights: &HostTensor<'_>,
+    topk_ids: &HostTensor<'_>,
+    out: &mut HostTensor<'_>,
+    stream: Stream,
+) -> Result<()> {
+    let (x, w1, w2) = (arg(x), arg(w1), arg(w2));
+    let (w, i, out) = (arg(topk_weights), arg(topk_ids), arg(out));
+    // SAFETY: as in `elementwise`.
+    check(unsafe { raw::fly_kernels_fused_moe(&x, &w1, &w2, &w, &i, &out, stream.0) })
+}
+
 /// `out = alpha * a @ b + beta * c` on the matrix cores (emulated on the cpu target): `a`
 /// (M x K) and `b` (K x N) both [`Bf16`](crate::kernel::Bf16), products accumulated in f32;
 /// `c` (`None`: no addend) and `out` are M x N.

@@ -410,3 +410,83 @@ fn paged_attention_matches_a_direct_softmax() {
         }
     }
 }
+
+#[test]
+fn fused_moe_matches_the_routed_experts() {
+    let (tokens, hidden, inter, experts, topk) = (5usize, 16usize, 8usize, 3usize, 2usize);
+    let mut logits: Vec<f32> = (0..tokens * experts)
+        .map(|i| ((i as f32) * 0.83).sin() * 3.0)
+        .collect();
+    let mut weights = vec![0.0f32; tokens * topk];
+    let mut ids = vec![-1i32; tokens * topk];
+    kernels::moe_topk_softmax(
+        &HostTensor::new(&mut logits, &[tokens as i64, experts as i64]),
+        true,
+        &mut HostTensor::new(&mut weights, &[tokens as i64, topk as i64]),
+        &mut HostTensor::new(&mut ids, &[tokens as i64, topk as i64]),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for t in 0..tokens {
+        let row = &logits[t * experts..(t + 1) * experts];
+        let mut order: Vec<usize> = (0..experts).collect();
+        order.sort_by(|&a, &b| row[b].partial_cmp(&row[a]).unwrap());
+        assert_eq!(ids[t * topk] as usize, order[0]);
+        assert_eq!(ids[t * topk + 1] as usize, order[1]);
+        let sum = weights[t * topk] + weights[t * topk + 1];
+        assert!((sum - 1.0).abs() < 1e-6 && weights[t * topk] >= weights[t * topk + 1]);
+    }
+
+    let value = |i: usize, scale: f32| Bf16::from_f32(((i as f32) * 0.29).sin() * scale);
+    let mut x: Vec<Bf16> = (0..tokens * hidden).map(|i| value(i, 1.0)).collect();
+    let mut w1: Vec<Bf16> = (0..experts * 2 * inter * hidden)
+        .map(|i| value(i + 7, 0.25))
+        .collect();
+    let mut w2: Vec<Bf16> = (0..experts * hidden * inter)
+        .map(|i| value(i + 3, 0.35))
+        .collect();
+    let mut out = vec![0.0f32; tokens * hidden];
+    kernels::fused_moe(
+        &HostTensor::new(&mut x, &[tokens as i64, hidden as i64]),
+        &HostTensor::new(&mut w1, &[experts as i64, 2 * inter as i64, hidden as i64]),
+        &HostTensor::new(&mut w2, &[experts as i64, hidden as i64, inter as i64]),
+        &HostTensor::new(&mut weights, &[tokens as i64, topk as i64]),
+        &HostTensor::new(&mut ids, &[tokens as i64, topk as i64]),
+        &mut HostTensor::new(&mut out, &[tokens as i64, hidden as i64]),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    // The kernels round the first product and the activation to bf16; so does this.
+    let round = |v: f64| Bf16::from_f32(v as f32).to_f32() as f64;
+    for t in 0..tokens {
+        let mut want = vec![0.0f64; hidden];
+        for j in 0..topk {
+            let e = ids[t * topk + j] as usize;
+            let h: Vec<f64> = (0..2 * inter)
+                .map(|r| {
+                    round(
+                        (0..hidden)
+                            .map(|c| {
+                                w1[(e * 2 * inter + r) * hidden + c].to_f32() as f64
+                                    * x[t * hidden + c].to_f32() as f64
+                            })
+                            .sum(),
+                    )
+                })
+                .collect();
+            let act: Vec<f64> = (0..inter)
+                .map(|i| round(h[i] / (1.0 + (-h[i]).exp()) * h[inter + i]))
+                .collect();
+            for (c, w) in want.iter_mut().enumerate() {
+                let y: f64 = (0..inter)
+                    .map(|i| w2[(e * hidden + c) * inter + i].to_f32() as f64 * act[i])
+                    .sum();
+                *w += weights[t * topk + j] as f64 * y;
+            }
+        }
+        for c in 0..hidden {
+            let got = out[t * hidden + c] as f64;
+            assert!((got - want[c]).abs() < 1e-2, "{got} vs {}", want[c]);
+        }
+    }
+}
