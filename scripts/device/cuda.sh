@@ -303,10 +303,12 @@ rope) focused rope bench/bench_rope.py tests/python/test_kernel_rope_cuda.py ;;
 # Paged-attention decode against torch and a Triton kernel: ... cuda.sh paged-attention
 paged-attention) focused paged_attention bench/bench_paged_attention.py \
   tests/python/test_kernel_paged_attention_cuda.py ;;
+# The fused MoE against a cuBLAS loop and a Triton grouped GEMM: ... cuda.sh moe
+moe) focused moe bench/bench_moe.py tests/python/test_kernel_moe_cuda.py ;;
 run) run ;;
 check) run check ;; # run's tests without its benchmarks
 pack-flydsl) pack_flydsl "$2" ;;
 compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|rope|paged-attention|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
+*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|rope|paged-attention|moe|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac
