@@ -77,7 +77,9 @@ def triton_moe(x, w1, w2, weights, ids):
     flat = ids.flatten().long()
     pairs = flat.numel()
     capacity = (pairs + min(experts, pairs) * (BLOCK_M - 1) + BLOCK_M - 1) // BLOCK_M * BLOCK_M
-    counts = torch.bincount(flat, minlength=experts)
+    # (torch.bincount reads its largest id back to the host, which a CUDA graph cannot hold)
+    counts = torch.zeros(experts, dtype=torch.long, device=x.device)
+    counts.scatter_add_(0, flat, torch.ones_like(flat))
     padded = (counts + BLOCK_M - 1) // BLOCK_M * BLOCK_M
     ends = torch.cumsum(padded, 0)
     order = torch.argsort(flat, stable=True)
