@@ -95,6 +95,14 @@ void applyTile(GemmPlan &p, const GemmTile &t, const GemmOperand &b, const std::
                         what + " is not BMxBNxBKxSTAGES[xWMxWN] with BK a power of two in 16..128, "
                                "2..8 stages, WM x WN <= 16 and BM, BN multiples of the atoms' tile "
                                "(at most 256), K split 0..16 ways");
+  // The table's largest tiles hold 128 f32 accumulators a thread; more spill, and compiling
+  // the unrolled atoms of far more (a 64 x 128 tile on one warp) exhausts the host's memory.
+  int64_t threads = int64_t(t.warpsM) * t.warpsN * p.wave;
+  if (t.bm * t.bn / threads > 128)
+    throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                        what + " gives each of its " + std::to_string(threads) + " threads " +
+                            std::to_string(t.bm * t.bn / threads) +
+                            " accumulators (BM x BN / threads); at most 128 fit in registers");
   p.bm = t.bm, p.bn = t.bn, p.bk = t.bk, p.stages = t.stages;
   if (p.family != FLY_MMA_WGMMA)
     return;

@@ -143,8 +143,9 @@ FLY_API fly_status fly_kernels_gemm_scaled(const fly_arg_t *a, const fly_arg_t *
  * `stages` shared buffers, warps_m x warps_n atoms (warps, waves or warpgroups) over the block,
  * and K split over split_k blocks whose partial sums a second kernel adds (0: the library's
  * choice; the fp8 GEMM is never split). NULL where a call takes one: the library's table
- * (docs/kernels.md). A tile the problem's atoms, copies or the arch's shared memory cannot take
- * is FLY_ERROR_INVALID_ARGUMENT, before anything compiles. */
+ * (docs/kernels.md). A tile the problem's atoms, copies or the arch's shared memory cannot take,
+ * or one giving a thread more than 128 accumulators (bm * bn / threads), is
+ * FLY_ERROR_INVALID_ARGUMENT, before anything compiles. */
 typedef struct fly_gemm_tile_t {
   size_t struct_size; /* sizeof(fly_gemm_tile_t) */
   int64_t bm, bn, bk;
