@@ -64,6 +64,26 @@ void launch(fly_prepared_t *prepared, int64_t blocks, int threads, void *stream,
 
 fly_arg_t scalar(double v) { return {FLY_ARG_FLOAT, nullptr, 0, v}; }
 
+/// Scratch memory of a call, taken from the stream's allocator and given back in stream order
+/// when the call returns: after the kernels it launched (or those that launched, where one
+/// failed) have used it.
+class StreamScratch {
+public:
+  StreamScratch(const char *target, int device, void *stream, size_t bytes)
+      : target_(target), device_(device), stream_(stream) {
+    flydsl::check(fly_stream_alloc(target, device, stream, bytes, &data_));
+  }
+  ~StreamScratch() { fly_stream_free(target_, device_, stream_, data_); }
+  StreamScratch(const StreamScratch &) = delete;
+  StreamScratch &operator=(const StreamScratch &) = delete;
+  char *data() const { return static_cast<char *>(data_); }
+
+private:
+  const char *target_;
+  int device_;
+  void *stream_, *data_ = nullptr;
+};
+
 std::string planKey(const RowPlan &p) {
   return std::to_string(p.cols) + "/v" + std::to_string(p.vec) + "/t" + std::to_string(p.threads) +
          "/c" + std::to_string(p.calls) + "/k" + std::to_string(p.chunks);
@@ -428,15 +448,8 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
     launchConfigured(kernel, config, {}); // fails, saying that nothing ran
   int64_t rows = batch * heads;
   size_t floats = size_t(rows * parts) * size_t(dim + 2);
-  void *data = nullptr;
-  flydsl::check(fly_stream_alloc(target, tq.deviceId(), stream, floats * sizeof(float), &data));
-  struct Release {
-    const char *target;
-    int device;
-    void *stream, *data;
-    ~Release() { fly_stream_free(target, device, stream, data); }
-  } release{target, tq.deviceId(), stream, data};
-  float *base = static_cast<float *>(data);
+  StreamScratch scratch(target, tq.deviceId(), stream, floats * sizeof(float));
+  float *base = reinterpret_cast<float *>(scratch.data());
   int64_t outShape[3] = {rows, parts, dim}, outStrides[3] = {parts * dim, dim, 1};
   int64_t statShape[2] = {rows, parts}, statStrides[2] = {parts, 1};
   DLTensor partOut = {base, tq.device(), 3, {kDLFloat, 32, 1}, outShape, outStrides, 0};
@@ -674,19 +687,12 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
       kernelFor(sumKey, target.c_str(), [&](flydsl::Module &m) { buildSplitKSum(m, sum); });
   if (fly::capi::compileOnly())
     launchConfigured(k, config, {}); // fails, saying that nothing ran
-  // The partial sums live from the GEMM's launch to the sum's, in stream order: the release
-  // is queued after both (or after whichever launched, where one failed).
-  void *data = nullptr;
-  flydsl::check(fly_stream_alloc(target.c_str(), ta.deviceId(), stream,
-                                 size_t(splits * M * N) * sizeof(float), &data));
-  struct Release {
-    const char *target;
-    int device;
-    void *stream, *data;
-    ~Release() { fly_stream_free(target, device, stream, data); }
-  } release{target.c_str(), ta.deviceId(), stream, data};
+  // The partial sums live from the GEMM's launch to the sum's, in stream order.
+  StreamScratch scratch(target.c_str(), ta.deviceId(), stream,
+                        size_t(splits * M * N) * sizeof(float));
   int64_t partialShape[3] = {splits, M, N}, partialStrides[3] = {M * N, N, 1};
-  DLTensor partial = {data, ta.device(), 3, {kDLFloat, 32, 1}, partialShape, partialStrides, 0};
+  DLTensor partial = {scratch.data(), ta.device(),    3, {kDLFloat, 32, 1},
+                      partialShape,   partialStrides, 0};
   fly_arg_t partialArg = {FLY_ARG_DLTENSOR, &partial, 0, 0.0};
   launchConfigured(k, config, {ta.arg(), tb.arg(), partialArg, scalar(1.0)});
   std::vector<fly_arg_t> sumArgs = {partialArg};
@@ -704,26 +710,37 @@ void gemm(const fly_arg_t *a, const fly_arg_t *b, const fly_arg_t *c, double alp
   launchConfigured(reduce, sumConfig, sumArgs);
 }
 
+/// topk_weights and topk_ids, (tokens, topk) with tokens the rows of `of`: checked and seen as
+/// rows (the ids flat where `flatIds`); returns topk, 1 to `most`.
+int64_t routingOperands(TensorArg &weights, TensorArg &ids, int64_t tokens, const char *of,
+                        bool flatIds, int64_t most) {
+  if (weights.shape().size() != 2 || weights.shape()[0] != tokens)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "topk_weights must be (tokens, topk) with tokens = " +
+                                         std::to_string(tokens) + ", the rows of " + of);
+  weights.requireSameShape(ids);
+  weights.asRows();
+  if (flatIds)
+    ids.asFlat();
+  else
+    ids.asRows();
+  int64_t topk = weights.cols();
+  if (topk < 1 || topk > most)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "topk (the columns of topk_weights) is " +
+                                         std::to_string(topk) + ": it must be 1 to " +
+                                         std::to_string(most));
+  return topk;
+}
+
 void moeTopkSoftmax(const fly_arg_t *logits, int renormalize, const fly_arg_t *weights,
                     const fly_arg_t *ids, void *stream) {
   TensorArg tl(logits, "moe_topk_softmax logits"), tw(weights, "topk_weights"),
       ti(ids, "topk_ids", Accept::Index);
   tl.asRows();
   int64_t tokens = tl.rows(), experts = tl.cols();
-  if (tw.shape().size() != 2 || tw.shape()[0] != tokens)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "topk_weights must be (tokens, topk) with tokens = " +
-                                         std::to_string(tokens) + ", the rows of logits");
-  tw.requireSameShape(ti);
-  tw.asRows();
-  ti.asRows();
-  int64_t topk = tw.cols();
   if (experts < 1 || experts > 1024)
     fail(FLY_ERROR_INVALID_ARGUMENT,
          "logits have " + std::to_string(experts) + " experts: 1 to 1024 are supported");
-  if (topk < 1 || topk > std::min<int64_t>(experts, 64))
-    fail(FLY_ERROR_INVALID_ARGUMENT,
-         "topk (the columns of topk_weights) is " + std::to_string(topk) + ": it must be 1 to " +
-             std::to_string(std::min<int64_t>(experts, 64)) + " (the experts, at most 64)");
+  int64_t topk = routingOperands(tw, ti, tokens, "logits", false, std::min<int64_t>(experts, 64));
   tl.requireSameDevice(tw);
   tl.requireSameDevice(ti);
   tw.requireApartFrom(tl, false);
@@ -862,16 +879,7 @@ void fusedMoe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
                                            " but x has " + dtypeName(tx.dtype()));
   tw1.asFlat();
   tw2.asFlat();
-  if (tw.shape().size() != 2 || tw.shape()[0] != tokens)
-    fail(FLY_ERROR_INVALID_ARGUMENT, "topk_weights must be (tokens, topk) with tokens = " +
-                                         std::to_string(tokens) + ", the rows of x");
-  tw.requireSameShape(ti);
-  tw.asRows();
-  ti.asFlat();
-  int64_t topk = tw.cols();
-  if (topk < 1 || topk > 64)
-    fail(FLY_ERROR_INVALID_ARGUMENT,
-         "topk (the columns of topk_weights) is " + std::to_string(topk) + ": 1 to 64");
+  int64_t topk = routingOperands(tw, ti, tokens, "x", true, 64);
   if (experts > 4096)
     fail(FLY_ERROR_INVALID_ARGUMENT, std::to_string(experts) + " experts: at most 4096");
   tx.requireSameShape(tout);
@@ -958,15 +966,8 @@ void fusedMoe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
     offsets.push_back(total);
     total += (b + 255) / 256 * 256;
   }
-  void *data = nullptr;
-  flydsl::check(fly_stream_alloc(t, tx.deviceId(), stream, size_t(total), &data));
-  struct Release {
-    const char *target;
-    int device;
-    void *stream, *data;
-    ~Release() { fly_stream_free(target, device, stream, data); }
-  } release{t, tx.deviceId(), stream, data};
-  auto at = [&](int i) { return static_cast<char *>(data) + offsets[i]; };
+  StreamScratch scratch(t, tx.deviceId(), stream, size_t(total));
+  auto at = [&](int i) { return scratch.data() + offsets[i]; };
   DLDevice dev = tx.device();
   LaidOut sorted(at(0), dev, FLY_I32, {capacity}), tileExperts(at(1), dev, FLY_I32, {tiles}),
       used(at(2), dev, FLY_I32, {1}), slots(at(3), dev, FLY_I32, {pairs}),
