@@ -112,9 +112,12 @@ int main(void) {
   odd.bm = 100;
   expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &odd),
          FLY_ERROR_INVALID_ARGUMENT, "the GEMM tile 100x", "a tile of 100 rows");
-  fly_gemm_tile_t huge = {sizeof(fly_gemm_tile_t), 256, 256, 128, 8, 2, 2, 1};
+  fly_gemm_tile_t huge = {sizeof(fly_gemm_tile_t), 256, 256, 128, 8, 4, 4, 1};
   expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &huge),
          FLY_ERROR_INVALID_ARGUMENT, "bytes of shared memory", "a tile past the LDS");
+  fly_gemm_tile_t crowded = {sizeof(fly_gemm_tile_t), 256, 256, 32, 2, 2, 2, 1};
+  expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &crowded),
+         FLY_ERROR_INVALID_ARGUMENT, "256 accumulators", "a tile past the registers");
   fly_gemm_tile_t shortStruct = tiles[0];
   shortStruct.struct_size = 4;
   expect(fly_kernels_gemm_tiled(&aa16, &ab16, NULL, 1, 0, &aout, NULL, &shortStruct),
