@@ -894,6 +894,13 @@ void fusedMoe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
   if (tokens == 0 || hidden == 0)
     return;
 
+  // Every scratch size in bytes stays far inside int64, whatever extents a descriptor claims
+  // (rows padded to blocks of at most 256).
+  int64_t widest = std::max(hidden, s1[1]), most = pairs + std::min(experts, pairs) * 256;
+  if (widest > (int64_t(1) << 40) || most > ((int64_t(1) << 60) / 4) / widest)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "fused_moe's scratch for " + std::to_string(most) +
+                                         " rows of " + std::to_string(widest) +
+                                         " columns would not fit an address");
   auto [target, arch] = flydsl::resolveTarget(tx.target());
   fly_dtype ab = tx.dtype();
   // Both GEMMs' block rows take rows of one expert; the sort pads each expert's rows to the

@@ -148,6 +148,26 @@ int main(void) {
       ++failures;
       break;
     }
+  {
+    /* A mixture of experts whose descriptors claim rows of 2^41 elements (addresses far apart,
+     * never read): refused before any scratch size is computed. */
+    int64_t big = (int64_t)1 << 41, s_x[2] = {1, big}, s_w1[3] = {1, 2, big}, s_w2[3] = {1, big, 1};
+    int64_t s_r[2] = {1, 1};
+    static float weight[1] = {1};
+    static int32_t id[1] = {0};
+    DLTensor tx = {(void *)((uintptr_t)1 << 44), {kDLCPU, 0}, 2, {kDLFloat, 16, 1}, s_x, NULL, 0};
+    DLTensor to = tx, t1 = tx, t2 = tx;
+    to.data = (void *)((uintptr_t)2 << 44);
+    t1.data = (void *)((uintptr_t)3 << 44), t1.ndim = 3, t1.shape = s_w1;
+    t2.data = (void *)((uintptr_t)4 << 44), t2.ndim = 3, t2.shape = s_w2;
+    DLTensor tw = {weight, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, s_r, NULL, 0};
+    DLTensor ti = {id, {kDLCPU, 0}, 2, {kDLInt, 32, 1}, s_r, NULL, 0};
+    fly_arg_t ax = {FLY_ARG_DLTENSOR, &tx, 0, 0}, ao = {FLY_ARG_DLTENSOR, &to, 0, 0},
+              a1 = {FLY_ARG_DLTENSOR, &t1, 0, 0}, a2 = {FLY_ARG_DLTENSOR, &t2, 0, 0},
+              aw = {FLY_ARG_DLTENSOR, &tw, 0, 0}, ai = {FLY_ARG_DLTENSOR, &ti, 0, 0};
+    expect(fly_kernels_fused_moe(&ax, &a1, &a2, &aw, &ai, &ao, NULL), FLY_ERROR_INVALID_ARGUMENT,
+           "would not fit an address", "a mixture of experts past an address");
+  }
   printf(failures ? "%d failures\n" : "ok\n", failures);
   return failures != 0;
 }
