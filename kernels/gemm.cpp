@@ -271,6 +271,14 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   }
   flydsl::TiledMma host(p.family, p.atomM, p.atomN, p.atomK, spec.ab, p.wave, p.atomLayout);
   Value mma = k.tiledMma(host);
+  if (p.dependentLaunch) {
+    // Started while the stream's previous kernel may still run, the block reads memory (A, B,
+    // C, a grouped GEMM's experts table) and writes D only after it; the next kernel may be
+    // scheduled at once, its own wait keeping it from this one's memory until this grid is
+    // done.
+    k.gridDependencyWait();
+    k.launchDependents();
+  }
 
   Value extentD = k.layoutQuery(FLY_QUERY_SHAPE, D);
   // Grouped: block row r lies in entry r / f of the experts table (f = groupRows / BM) and
@@ -303,14 +311,6 @@ void buildGemm(flydsl::Module &m, const GemmSpec &spec) {
   };
   Value acc = k.fragment(k.mmaPartition(mma, FLY_MMA_C, tid, tileOf(tilesD, bm, bn)), FLY_F32);
   k.fragmentFill(acc, k.constFloat(FLY_F32, 0.0));
-  if (p.dependentLaunch) {
-    // Started while the stream's previous kernel may still run, the block touches A, B, C and
-    // D only after it; the next kernel may be scheduled at once, its own wait keeping it
-    // from this one's memory until this grid is done.
-    k.gridDependencyWait();
-    k.launchDependents();
-  }
-
   Value K = k.tupleLeaf(k.layoutQuery(FLY_QUERY_SHAPE, A), 1);
   fly_dtype it = Kernel::dtype(K);
   Value zero = k.constInt(it, 0), one = k.constInt(it, 1);

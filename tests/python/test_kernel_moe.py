@@ -6,6 +6,11 @@ and for more than a block of rows per expert, experts no token chose, expert ids
 range (which add nothing), sizes that are not multiples of the vectors, bfloat16; and bad
 input refused with the outputs untouched. Its gfx942 code is read back from the code object."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import flydsl
 import flydsl.kernels as fk
 import numpy as np
@@ -202,3 +207,32 @@ def test_each_arch_s_grouped_gemm_runs_emulated(arch, tile, warp_specialized, mo
     x, w1, w2, weights, ids = layer(rng, 90, 64, 64, 3, 2)  # 60 rows an expert: sm_90's wgmma
     out = fk.fused_moe(x, w1, w2, weights, ids)
     np.testing.assert_allclose(out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3)
+
+
+def test_sm90_grouped_gemm_waits_for_its_predecessor_before_reading_the_experts(tmp_path):
+    # A few rows an expert: sm_90's mma.sync kernel, launched to overlap the kernel before it
+    # (programmatic dependent launch); its first global read, the block's expert, comes after
+    # griddepcontrol.wait, or it could read the table the sort is still writing.
+    script = (
+        "import sys, numpy as np\n"
+        "sys.path[:0] = ['bindings/python', 'tests/python']\n"
+        "import flydsl, flydsl.kernels as fk\n"
+        "from _dlpack import DLView, KDL_BFLOAT, KDL_FLOAT, KDL_CUDA\n"
+        "h = lambda a: DLView(a, KDL_BFLOAT, 16, KDL_CUDA)\n"
+        "f = lambda a: DLView(a, KDL_FLOAT, 32, KDL_CUDA)\n"
+        "i = lambda a: DLView(a, 0, 32, KDL_CUDA)\n"
+        "x, w1, w2 = (np.zeros(s, np.uint16) for s in ((4, 256), (8, 512, 256), (8, 256, 256)))\n"
+        "try:\n"
+        "    fk.fused_moe(h(x), h(w1), h(w2), f(np.zeros((4, 2), np.float32)),\n"
+        "                 i(np.zeros((4, 2), np.int32)), out=h(x.copy()))\n"
+        "except flydsl.LaunchError as e:\n"
+        "    assert 'COMPILE_ONLY' in str(e)\n"
+    )
+    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1", "ARCH": "sm_90",
+           "FLYDSL_DUMP_DIR": str(tmp_path), "FLYDSL_RUNTIME_ENABLE_CACHE": "0"}  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
+    # the last kernel compiled (its dump is the one kept): the down projection's GEMM
+    (ptx,) = (p.read_text() for p in (tmp_path / "cuda-sm_90").glob("*_final_isa.ptx"))
+    assert "mma.sync.aligned.m16n8k16" in ptx
+    assert 0 < ptx.find("griddepcontrol.wait;") < ptx.find("ld.global")
