@@ -904,11 +904,13 @@ void fusedMoe(const fly_arg_t *x, const fly_arg_t *w1, const fly_arg_t *w2,
   auto [target, arch] = flydsl::resolveTarget(tx.target());
   fly_dtype ab = tx.dtype();
   // Both GEMMs' block rows take rows of one expert; the sort pads each expert's rows to the
-  // larger block. Each expert's product is a GEMM of its own rows, so the plans see as many
-  // rows as an expert gets on average: few rows, small blocks and little padding.
+  // larger block. Where an expert gets fewer rows than a large block on average, the plans
+  // see that many rows (small blocks, little padding); where it fills them, all the rows, so
+  // that the table takes its large tiles for a grid that fills the GPU.
   int64_t perExpert = (pairs + std::min(experts, pairs) - 1) / std::min(experts, pairs);
-  GemmSpec up = groupedGemmSpec(target, arch, perExpert, 2 * inter, hidden, ab, tw1, ab);
-  GemmSpec down = groupedGemmSpec(target, arch, perExpert, hidden, inter, ab, tw2, FLY_F32);
+  int64_t planRows = perExpert < 128 ? perExpert : pairs;
+  GemmSpec up = groupedGemmSpec(target, arch, planRows, 2 * inter, hidden, ab, tw1, ab);
+  GemmSpec down = groupedGemmSpec(target, arch, planRows, hidden, inter, ab, tw2, FLY_F32);
   int64_t group = std::max(up.plan.bm, down.plan.bm);
   up.groupRows = down.groupRows = group;
   int64_t capacity = (pairs + std::min(experts, pairs) * (group - 1) + group - 1) / group * group;
