@@ -234,8 +234,9 @@ pub fn moe_topk_softmax(
 /// (tokens, hidden) [`Bf16`](crate::kernel::Bf16); `w1` (experts, 2 * I, hidden), the gate
 /// projections then the up ones, and `w2` (experts, hidden, I) of x's type; `topk_weights` and
 /// `topk_ids` (tokens, topk) as [`moe_topk_softmax`] gives them. `out[t]` is the sum over j of
-/// `topk_weights[t, j]` times expert `topk_ids[t, j]` applied to `x[t]`: `(silu(x w1[e, :I]^T)
-/// * (x w1[e, I:]^T)) w2[e]^T`; pairs whose expert lies outside the experts add nothing.
+/// `topk_weights[t, j]` times expert `e = topk_ids[t, j]` applied to `x[t]`:
+/// `(silu(x w1[e, :I]^T) * (x w1[e, I:]^T)) w2[e]^T`; pairs whose expert lies outside the
+/// experts add nothing.
 pub fn fused_moe(
     x: &HostTensor<'_>,
     w1: &HostTensor<'_>,
