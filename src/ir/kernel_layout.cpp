@@ -2523,6 +2523,11 @@ fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, in
       return {};
     if (ab)
       inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(*ab, 1), acc);
+    // C's partition reads the atom's shape alone, which an fp8 atom has in either format:
+    // the first format the target's instruction takes stands in for A's and B's.
+    for (DType f : {DType::F8E4M3FNUZ, DType::F8E4M3})
+      if (!ab && !inst && atom.abType == "fp8")
+        inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(f, 1), acc);
   }
   if (!inst)
     return {};
@@ -2765,6 +2770,12 @@ mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom
            (ab.isF16() || ab.isBF16() ||
             mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(ab)))
     t = fly_nvvm::MmaSyncType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
+  // A partition's wgmma: the operands' majors change the descriptors each call reads, not
+  // which lane holds which value, so the atom's K-major form stands for both.
+  else if (name.starts_with("wgmma.") && acc.isF32() &&
+           (ab.isF16() || ab.isBF16() ||
+            mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(ab)))
+    t = fly_nvvm::WgmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, false, false);
   if (!t || mlir::cast<fly::MmaOpTypeInterface>(t).getAtom().name != atom.name)
     return {};
   return t;

@@ -802,3 +802,42 @@ def test_identity_tensors_of_nested_shapes_give_nested_coordinates(dump_dir):
     nested = r"!fly.coord_tensor<\(\(0,0\),0\), \(\(2,3\),4\):\(\(1E0E0,1E0E1\),1E1\)>"
     assert re.search(rf"fly.slice\(.*\) : \({nested}", origin)
     assert re.search(rf"fly.memref.load\(.*\) : \({nested}", origin)
+
+
+def test_wgmma_partitions_of_the_library_gemm_are_fly_ops(dump_dir, monkeypatch):
+    """sm_90's GEMM (emulated on the cpu) partitions its shared tiles and its accumulators by
+    FlyNVVM's wgmma atom as Fly ops; each call's descriptors are then made from those views."""
+    import flydsl.kernels as fk
+
+    monkeypatch.setenv("ARCH", "sm_90")
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((128, 64)).astype(np.float16)
+    b = rng.standard_normal((64, 128)).astype(np.float16)
+    out = np.zeros((128, 128), np.float16)
+    fk.gemm(a, b, out=out)
+    want = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_allclose(out.astype(np.float32), want, rtol=2e-2, atol=2e-2)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    for operand in "abc":
+        assert re.search(
+            rf"fly.tiled_mma.partition\({operand}, .*!fly_nvvm.wgmma<64x\d+x16, \(f16, f16\) -> f32",
+            origin,
+        ), operand
+
+
+def test_fp8_accumulator_partitions_are_fly_ops(dump_dir, monkeypatch):
+    """An fp8 atom's C partition depends on its shape alone: a Fly op, as A's and B's are."""
+    import flydsl.kernels as fk
+    from _dlpack import DLView
+    from test_fp8_conversions import decode
+
+    monkeypatch.setenv("ARCH", "gfx950")
+    codes = lambda shape: np.random.default_rng(12).integers(0x30, 0x40, shape).astype(np.uint8)
+    a, bt = codes((32, 64)), codes((32, 64))
+    out = np.zeros((32, 32), np.float32)
+    one = np.ones(1, np.float32)
+    fk.gemm_scaled(DLView(a, 10, 8, 1), DLView(bt.T, 10, 8, 1), one, one, out=out)
+    values = np.array([decode("Float8E4M3FN", c) for c in range(256)])
+    np.testing.assert_allclose(out, values[a] @ values[bt].T, rtol=1e-6)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(r"fly.tiled_mma.partition\(c, .*cdna3.mfma<16x16x32", origin)
