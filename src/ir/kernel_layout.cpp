@@ -1301,9 +1301,8 @@ std::optional<IntTuple> coordinateBase(const Entry &x) {
   size_t n = x.identityOffset.size();
   if (!x.identity || n == 0 || !integerLeaves(x.layout->shape()))
     return std::nullopt;
-  if (n == 1)
-    return integerLeaves(x.layout->stride()) ? std::optional(IntTuple(x.identityOffset[0]))
-                                             : std::nullopt;
+  if (n == 1 && integerLeaves(x.layout->stride()))
+    return IntTuple(x.identityOffset[0]);
   std::vector<std::vector<int>> paths = leafPaths(x);
   std::vector<Int> strides;
   layout::flattenInto(x.layout->stride(), strides);
@@ -2517,16 +2516,21 @@ fly::TiledMmaType flyTiledMmaType(Kernel::Impl &k, const layout::TiledMma &t, in
   } else {
     // A and B name their element type (fp8's two formats); C's comes from the atom.
     std::optional<DType> ab = atomInputType(atom.abType);
-    if (operand < 2 && (ab ? *ab == dtype : atom.abType == "fp8" && isFp8(dtype)))
-      ab = dtype;
-    else if (operand < 2)
-      return {};
+    bool fp8Atom = ab ? isFp8(*ab) : atom.abType == "fp8";
+    if (operand < 2) {
+      // Tensors of bytes that hold the codes of an fp8 atom's operands partition as they do.
+      bool fp8Codes = fp8Atom && bitWidth(dtype) == 8;
+      if (ab ? *ab != dtype && !fp8Codes : !fp8Codes)
+        return {};
+      if (!ab && isFp8(dtype))
+        ab = dtype;
+    }
     if (ab)
       inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(*ab, 1), acc);
-    // C's partition reads the atom's shape alone, which an fp8 atom has in either format:
-    // the first format the target's instruction takes stands in for A's and B's.
+    // C's partition reads the atom's shape alone, which an fp8 atom has in either format, and
+    // so do A's and B's of bytes: the first format the target's instruction takes stands in.
     for (DType f : {DType::F8E4M3FNUZ, DType::F8E4M3})
-      if (!ab && !inst && atom.abType == "fp8")
+      if (!ab && !inst && fp8Atom)
         inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(f, 1), acc);
   }
   if (!inst)

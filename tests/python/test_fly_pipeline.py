@@ -841,3 +841,40 @@ def test_fp8_accumulator_partitions_are_fly_ops(dump_dir, monkeypatch):
     np.testing.assert_allclose(out, values[a] @ values[bt].T, rtol=1e-6)
     origin = (dump_dir() / "00_origin.mlir").read_text()
     assert re.search(r"fly.tiled_mma.partition\(c, .*cdna3.mfma<16x16x32", origin)
+
+
+def test_partitions_of_one_dimensional_identity_tensors_are_fly_ops(dump_dir):
+    """The row kernels predicate their copies by a 1-D identity tensor (N:1E0), whose thread
+    parts are FlyDSL's partitions of a coordinate tensor too."""
+    import flydsl.kernels as fk
+
+    x = np.random.default_rng(13).standard_normal((4, 300)).astype(np.float32)
+    y = fk.softmax(x)
+    e = np.exp(x - x.max(1, keepdims=True))
+    np.testing.assert_allclose(y, e / e.sum(1, keepdims=True), rtol=1e-5, atol=1e-7)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(
+        r'"fly.tiled_copy.partition_src".*!fly.coord_tensor<\(0\), \d+:1E0>.*-> !fly.coord_tensor<',
+        origin,
+    )
+
+
+def test_partitions_of_fp8_codes_held_as_bytes_are_fly_ops(dump_dir, monkeypatch):
+    """A and B arrive as int8 tensors of fp8 codes: their partitions by the fp8 atom depend on
+    its shape alone, so they are Fly ops too, and the product is still right."""
+    from test_mma_layouts import _byte_atom_gemm, decode_fp8, finite_fp8_bytes
+
+    monkeypatch.setenv("ARCH", "gfx942")
+    one_tile, tiled = _byte_atom_gemm(fx.rocdl.MFMA, 16, 16, 32, "f8e4m3fnuz")
+    tm, tn, tk = tiled.tile_size_mnk
+    rng = np.random.default_rng(14)
+    a, b = (finite_fp8_bytes(rng, s, "f8e4m3fnuz", True) for s in ((tm, tk), (tn, tk)))
+    c = np.zeros((tm, tn), np.float32)
+    one_tile(*[flyc.from_dlpack(t) for t in (a.view(np.int8), b.view(np.int8), c)]).launch(
+        block=(tiled.size,)
+    )
+    ha, hb = decode_fp8(a, "f8e4m3fnuz", True), decode_fp8(b, "f8e4m3fnuz", True)
+    assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * (np.abs(ha) @ np.abs(hb).T) + 1e-30)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    for operand in "ab":
+        assert re.search(rf"fly.tiled_mma.partition\({operand}, .*memref<i8, global", origin)
