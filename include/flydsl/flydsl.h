@@ -699,9 +699,14 @@ typedef enum fly_atomic_op {
 /* Atomically combines `value` into the element; returns the old value. */
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
+/* The widest alignment a shared-memory tensor may ask for (bytes). A cuda
+ * compile refuses more than FLY_MAX_SHARED_ALIGN_CUDA: wider placement of
+ * shared memory has not been verified on NVIDIA hardware. */
+#define FLY_MAX_SHARED_ALIGN 4096
+#define FLY_MAX_SHARED_ALIGN_CUDA 1024
 /* A rank-1 tensor of `count` elements in the block's shared memory, aligned to
- * `align` bytes (a power of two, at most 1024). Every block starts with zeroed
- * shared memory on the cpu target. */
+ * `align` bytes (a power of two, at most FLY_MAX_SHARED_ALIGN). Every block
+ * starts with zeroed shared memory on the cpu target. */
 FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */, int64_t count,
                                        int64_t align);
 /* A rank-1 tensor of `count` (an integer value) elements in the dynamic shared
@@ -710,10 +715,11 @@ FLY_API fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype *
 FLY_API fly_value_t *fly_dynamic_shared_tensor(fly_kernel_t *k, int dtype /* fly_dtype */,
                                                fly_value_t *count);
 /* A rank-1 tensor of `count` elements carved from the dynamic shared memory at
- * the next offset aligned to `align` bytes (a power of two, at most 1024, the
- * dynamic region's own alignment). Every launch of the kernel gets at least the
- * dynamic shared memory its allocations need (fly_launch_config_t.dynamic_smem
- * is raised to it); compiling checks the total against the arch's capacity. */
+ * the next offset aligned to `align` bytes (a power of two, at most
+ * FLY_MAX_SHARED_ALIGN; the dynamic region is aligned to the widest request,
+ * 1024 bytes at least). Every launch of the kernel gets at least the dynamic
+ * shared memory its allocations need (fly_launch_config_t.dynamic_smem is raised
+ * to it); compiling checks the total against the arch's capacity. */
 FLY_API fly_value_t *fly_dynamic_shared_allocate(fly_kernel_t *k, int dtype /* fly_dtype */,
                                                  int64_t count, int64_t align);
 

@@ -896,6 +896,9 @@ fly_value_t *fly_atomic(fly_kernel_t *k, int op, fly_value_t *tensor, fly_value_
       K->atomic(static_cast<ir::AtomicOp>(op), val(tensor), values(coord, n), val(value)));
 }
 
+static_assert(FLY_MAX_SHARED_ALIGN == ir::kMaxSharedAlign, "the header's shared alignment");
+static_assert(FLY_MAX_SHARED_ALIGN_CUDA == ir::kMaxSharedAlignCuda, "the header's cuda alignment");
+
 fly_value_t *fly_shared_tensor(fly_kernel_t *k, int dtype, int64_t count, int64_t align) {
   FLY_KERNEL_OR(k, nullptr);
   bool ok;

@@ -90,9 +90,7 @@ void runPassPipeline(ir::Module &module, const std::string &pipeline);
 /// The module's IR after the target's MLIR pipeline (the LLVM dialect), for debugging.
 std::string loweredIr(ir::Module &module, const Options &options);
 
-/// Dynamic shared memory starts after the static part at the next multiple of this, which the
-/// 128-byte swizzle of wgmma's operands (1024-byte periods) needs.
-constexpr uint64_t kDynamicSharedAlign = 1024;
+using ir::kDynamicSharedAlign;
 /// The offset of dynamic shared memory after `staticBytes` of static shared memory.
 inline uint64_t dynamicSharedStart(uint64_t staticBytes) {
   return (staticBytes + kDynamicSharedAlign - 1) / kDynamicSharedAlign * kDynamicSharedAlign;

@@ -78,7 +78,7 @@ constexpr const char *kDynamicSharedGlobal = "__fly_dynamic_shared";
 bool isRocm(const Options &o) { return o.target == "rocm"; }
 
 // Replaces the builder's shared-memory base calls by workgroup globals, one per kernel.
-void materializeSharedMemory(mlir::ModuleOp m) {
+void materializeSharedMemory(mlir::ModuleOp m, const Options &o) {
   mlir::MLIRContext *ctx = m.getContext();
   auto gpuModule = gpuModuleOf(m);
   auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
@@ -93,6 +93,21 @@ void materializeSharedMemory(mlir::ModuleOp m) {
         external ? mlir::LLVM::Linkage::External : mlir::LLVM::Linkage::Internal, name,
         mlir::Attribute(), align, /*addrSpace=*/3);
   };
+  // One dynamic region serves the module's kernels: aligned to the widest any asks for.
+  uint64_t dynamicAlign = kDynamicSharedAlign;
+  for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>())
+    if (auto a = func->getAttrOfType<mlir::IntegerAttr>(ir::kDynamicSharedAlignAttr))
+      dynamicAlign = std::max<uint64_t>(dynamicAlign, a.getInt());
+  for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
+    uint64_t widest = dynamicAlign;
+    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_align"))
+      widest = std::max<uint64_t>(widest, a.getInt());
+    if (o.target == "cuda" && widest > ir::kMaxSharedAlignCuda)
+      throw CompileError("kernel '" + func.getName().str() + "': shared memory aligned to " +
+                         std::to_string(widest) + " bytes; on cuda at most " +
+                         std::to_string(ir::kMaxSharedAlignCuda) +
+                         " (wider placement is not verified on NVIDIA hardware)");
+  }
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     uint64_t bytes = 0, align = 16;
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
@@ -107,7 +122,7 @@ void materializeSharedMemory(mlir::ModuleOp m) {
       if (!dynamic && call.getCallee() != ir::kSharedBaseFn)
         continue;
       if (dynamic)
-        global(kDynamicSharedGlobal, 0, kDynamicSharedAlign, /*external=*/true);
+        global(kDynamicSharedGlobal, 0, dynamicAlign, /*external=*/true);
       else
         global(name, std::max<uint64_t>(bytes, 1), align, /*external=*/false);
       b.setInsertionPoint(call);
@@ -578,7 +593,7 @@ LoweredModule lowerToLlvmDialect(ir::Module &module, const Options &o) {
 const std::vector<Stage> &gpuStages() {
   static const std::vector<Stage> stages = {
       {"fly-materialize-shared-memory", "the shared-memory base calls as workgroup globals",
-       [](mlir::ModuleOp m, const Options &) { materializeSharedMemory(m); }},
+       [](mlir::ModuleOp m, const Options &o) { materializeSharedMemory(m, o); }},
       {"fly-set-buffer-flags", "rocm: the flags word of every buffer resource for the arch",
        [](mlir::ModuleOp m, const Options &o) { setBufferFlags(m, o.arch); }},
       {"fly-buffer-bytes-as-dwords", "rocm: buffer loads and stores of byte vectors as dwords",

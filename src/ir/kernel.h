@@ -44,6 +44,20 @@ struct Value {
 
 constexpr uint64_t kValueMagic = 0x464c5956414c5545ull; // "FLYVALUE"
 
+/// The widest alignment a shared-memory tensor may ask for: a swizzle of byte addresses needs
+/// its tile aligned to every bit it reads, and the GEMM's M/N-major tiles swizzle 4 KiB spans.
+constexpr uint64_t kMaxSharedAlign = 4096;
+/// Dynamic shared memory starts after the static part at the next multiple of this, which the
+/// 128-byte swizzle of wgmma's operands (1024-byte periods) needs. A kernel whose dynamic
+/// tensors ask for more pads its static part to that alignment and declares the dynamic region
+/// aligned so (the function attribute kDynamicSharedAlignAttr).
+constexpr uint64_t kDynamicSharedAlign = 1024;
+inline constexpr const char *kDynamicSharedAlignAttr = "fly.dynamic_shared_align";
+/// A cuda compile refuses shared memory aligned wider than this: NVIDIA's placement of static
+/// and dynamic shared memory is verified on hardware up to the dynamic region's alignment only
+/// (drivers have been seen to ignore wider alignments of the dynamic region).
+constexpr uint64_t kMaxSharedAlignCuda = kDynamicSharedAlign;
+
 /// A static extent or stride in a TensorSpec; any other entry is known only at launch.
 constexpr int64_t kDynamic = INT64_MIN;
 

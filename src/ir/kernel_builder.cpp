@@ -1185,13 +1185,13 @@ Value *Kernel::dynamicSharedAllocate(DType dtype, int64_t count, int64_t align) 
 }
 
 // Static shared memory and the dynamic arena grow the same way: each tensor at the next
-// offset aligned as asked, up to 1024 bytes (compiler::kDynamicSharedAlign, the dynamic
-// region's own alignment).
+// offset aligned as asked, up to kMaxSharedAlign (finish() aligns the dynamic region to its
+// widest request).
 Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64_t align) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  int64_t maxAlign = 1024;
+  int64_t maxAlign = int64_t(kMaxSharedAlign);
   if (count <= 0 || align <= 0 || align > maxAlign || (align & (align - 1)) ||
       dtype == DType::Index || dtype == DType::I1) {
     k.fail(std::string(dynamic ? "dynamic " : "") +
@@ -1207,8 +1207,8 @@ Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64
   uint64_t &bytes = dynamic ? k.dynamicArenaBytes : k.sharedBytes;
   uint64_t offset = (bytes + align - 1) / align * align;
   bytes = offset + count * elem;
-  if (!dynamic)
-    k.sharedAlign = std::max<uint64_t>(k.sharedAlign, align);
+  uint64_t &widest = dynamic ? k.dynamicArenaAlign : k.sharedAlign;
+  widest = std::max<uint64_t>(widest, align);
   MValue base = k.sharedBasePtr(dynamic);
   auto i64 = k.b.getI64Type();
   MValue off = mlir::arith::ConstantOp::create(k.b, k.loc(), i64, k.b.getI64IntegerAttr(offset));
@@ -2236,6 +2236,14 @@ void Kernel::finish() {
   k.ensureFunc();
   k.b.setInsertionPointToEnd(&k.func.getBody().front());
   mlir::gpu::ReturnOp::create(k.b, k.loc());
+  if (k.dynamicArenaAlign > kDynamicSharedAlign) {
+    // The dynamic region follows the static one at the next multiple of kDynamicSharedAlign:
+    // padded to the wider alignment, the static part ends where the dynamic one may start.
+    k.sharedBytes =
+        (k.sharedBytes + k.dynamicArenaAlign - 1) / k.dynamicArenaAlign * k.dynamicArenaAlign;
+    k.sharedAlign = std::max(k.sharedAlign, k.dynamicArenaAlign);
+    k.func->setAttr(kDynamicSharedAlignAttr, k.b.getI64IntegerAttr(k.dynamicArenaAlign));
+  }
   k.func->setAttr("fly.shared_bytes", k.b.getI64IntegerAttr(k.sharedBytes));
   k.func->setAttr("fly.shared_align", k.b.getI64IntegerAttr(k.sharedAlign));
   k.func->setAttr("fly.dynamic_arena_bytes", k.b.getI64IntegerAttr(k.dynamicArenaBytes));

@@ -145,6 +145,7 @@ struct Kernel::Impl {
   uint64_t sharedBytes = 0;
   uint64_t sharedAlign = 16;
   uint64_t dynamicArenaBytes = 0; // what dynamicSharedAllocate carved from dynamic shared memory
+  uint64_t dynamicArenaAlign = 0; // the widest alignment one of those asked for
   bool gridDependencyWait = false; // fly_kernel_grid_dependency_wait was called
   unsigned fastMath = 0;           // arith::FastMathFlags bits that new float ops carry
   MValue sharedBase, dynamicSharedBase;

@@ -769,7 +769,7 @@ class SharedAllocator:
     storage whose `.view(layout)` is a tensor. Each target checks the total against the
     block's capacity when it compiles (64 KiB on gfx942, 160 KiB on gfx950, 48 KiB static on
     NVIDIA). With `static=False` the tensors are carved from dynamic shared memory (aligned to
-    at most 1024 bytes), and every launch gets at least what they need without `smem=`: the way
+    at most 4096 bytes), and every launch gets at least what they need without `smem=`: the way
     past NVIDIA's 48 KiB of static shared memory (227 KiB on sm_90)."""
 
     # How storable types other than fx.Array and fx.Struct of them (numbers, structs of

@@ -64,7 +64,7 @@ struct ThreadContext {
 
 thread_local ThreadContext *current = nullptr;
 
-constexpr uintptr_t kMaxSharedAlign = 1024;
+using ir::kMaxSharedAlign;
 
 /// A worker's shared memory, aligned like the GPU's (the builder allows alignments up to
 /// kMaxSharedAlign). AMD kernels may keep a shared-memory address in 32 bits, as the hardware's

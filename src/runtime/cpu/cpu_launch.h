@@ -30,7 +30,8 @@ struct Geometry {
   int waveSize;
   bool collectives; // run threads as fibers
   /// The block's shared memory ends at an inaccessible page (FLYDSL_CPU_GUARD_SHARED), so that
-  /// an access past its end (rounded up to 1 KiB) faults instead of touching what lies beyond.
+  /// an access past its end (rounded up to kMaxSharedAlign) faults instead of touching what lies
+  /// beyond.
   bool guardShared = false;
 };
 
