@@ -7,6 +7,8 @@
 #![allow(non_camel_case_types, non_upper_case_globals, dead_code)]
 
 pub const FLYDSL_ABI_VERSION: u32 = 1;
+pub const FLY_MAX_SHARED_ALIGN: u32 = 4096;
+pub const FLY_MAX_SHARED_ALIGN_CUDA: u32 = 1024;
 pub const fly_status_FLY_OK: fly_status = 0;
 pub const fly_status_FLY_ERROR_INVALID_ARGUMENT: fly_status = 1;
 pub const fly_status_FLY_ERROR_PARSE: fly_status = 2;
