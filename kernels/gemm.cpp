@@ -90,8 +90,7 @@ public:
     // Aligned to every address bit the swizzle touches, the tile is a view of a pointer that
     // swizzles byte addresses (FlyDSL's). Shared memory aligns to 4 KiB at most, 1 KiB on
     // cuda; a wider swizzle stays the builder's swizzle of offsets.
-    bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
-    int64_t maxAlign = nvidia ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
+    int64_t maxAlign = p.nvidia() ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
     if (int64_t span = int64_t(p.elemBytes) << (base + shift + bits); span <= maxAlign)
       align = std::max(align, span);
     shared_.resize(p.stages);

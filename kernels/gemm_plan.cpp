@@ -33,8 +33,7 @@ void setSplitK(GemmPlan &p, int64_t splits, int64_t n) {
   p.splitK = int(std::max<int64_t>(1, splits));
   if (p.splitK == 1)
     return;
-  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
-  p.outVec = nvidia && n % 2 == 0 ? 2 : 1; // into the f32 workspace
+  p.outVec = p.nvidia() && n % 2 == 0 ? 2 : 1; // into the f32 workspace
   p.warpSpecialized = p.tmaStore = false;
   p.dependentLaunch = false;
 }
@@ -288,7 +287,7 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
   p.b = b;
   // mma.sync's and wgmma's accumulators come in pairs of adjacent columns: one store each
   // where D allows. An MFMA lane's lie down a column, which a row-major D cannot store together.
-  bool nvidia = p.family == FLY_MMA_SYNC || p.family == FLY_MMA_WGMMA;
+  bool nvidia = p.nvidia();
   p.outVec = nvidia ? std::min(outVec, 2) : 1;
   // cp.async moves 4..16 bytes. The cpu target emulating an NVIDIA arch runs the same kernel,
   // its copies synchronous.

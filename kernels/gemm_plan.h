@@ -68,6 +68,7 @@ struct GemmPlan {
     return int64_t(stages) * (bm + bn) * bk * elemBytes + epilogueBytes();
   }
   bool dynamicShared() const { return sharedBytes() + 1024 > 48 * 1024; }
+  bool nvidia() const { return family == FLY_MMA_SYNC || family == FLY_MMA_WGMMA; }
   GemmOperand a, b;
   int outVec = 1; // elements of D per store: a pair of columns where the atom holds them so
   /// Split-K: blocks (grid z) each multiply a share of K's tiles, whole rounds of `stages`
