@@ -1453,11 +1453,14 @@ std::optional<layout::Swizzle> addressSwizzleOf(const Entry &t) {
 bool flySwizzle(const Entry &t) { return !t.swizzle || addressSwizzleOf(t); }
 } // namespace
 
+// An i1 element takes a byte, as in the dialect (fly::elementBytes), so a predicate tensor's
+// elements are read and written one at a time as Fly ops too; its whole-fragment accesses stay
+// the builder's, element by element, since LLVM packs vectors of i1 into bits in memory.
 bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
   return t.tensor && !t.identity && !t.buffer && flySwizzle(t) &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
           t.addrSpace == fly::Register) &&
-         bitWidth(t.dtype) % 8 == 0 && flyForm(*t.layout, crd);
+         (bitWidth(t.dtype) % 8 == 0 || t.dtype == DType::I1) && flyForm(*t.layout, crd);
 }
 
 namespace {

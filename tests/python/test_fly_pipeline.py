@@ -14,7 +14,7 @@ import flydsl.compiler as flyc
 import flydsl.expr as fx
 import numpy as np
 import pytest
-from _examples import dev
+from _examples import dev, load
 from flydsl.errors import CompileError
 
 
@@ -878,3 +878,18 @@ def test_partitions_of_fp8_codes_held_as_bytes_are_fly_ops(dump_dir, monkeypatch
     origin = (dump_dir() / "00_origin.mlir").read_text()
     for operand in "ab":
         assert re.search(rf"fly.tiled_mma.partition\({operand}, .*memref<i8, global", origin)
+
+
+def test_predicate_elements_are_fly_accesses(dump_dir):
+    """A predicate tensor (i1 registers, a byte each as in the dialect) is written element by
+    element as FlyDSL writes it, fly.memref.store into its !fly.memref<i1, register, ...>, and
+    the copies it guards still leave out exactly the elements past the matrix's edge."""
+    example = load("01_vector_add_layout")
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((17, 33)).astype(np.float32)
+    b = rng.standard_normal((17, 33)).astype(np.float32)
+    c = np.full((17, 33), -1.0, np.float32)
+    example.add(a, b, c)
+    np.testing.assert_allclose(c, a + b, rtol=1e-6)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    assert re.search(r"fly.memref.store\(.*\(i1, !fly.memref<i1, register, ", origin)
