@@ -539,10 +539,14 @@ private:
     return SIZE_MAX;
   }
 
-  /// The point at the top of region r's loop, after its thread ids.
+  /// Where region r's own ops begin: after its thread ids and its parts of the slabs, which
+  /// any op put there may use.
   OpBuilder topOf(size_t r) {
     OpBuilder lb(f.getContext());
-    lb.setInsertionPointAfterValue(threadIds[r].lane);
+    if (Operation *last = lastSlabPart.lookup(r))
+      lb.setInsertionPointAfter(last);
+    else
+      lb.setInsertionPointAfterValue(threadIds[r].lane);
     return lb;
   }
 
@@ -571,23 +575,28 @@ private:
   void replaceAllocas() {
     for (auto [op, slab] : slabs) {
       auto a = cast<LLVM::AllocaOp>(op);
-      int64_t count = *ir::integerConstant(a.getArraySize());
-      llvm::DenseMap<size_t, Value> perRegion;
-      for (OpOperand &use : llvm::make_early_inc_range(a.getResult().getUses())) {
-        size_t r = regionOf(use.getOwner());
-        Value &p = perRegion[r];
-        if (!p) {
-          OpBuilder lb = topOf(r);
-          Location loc = a.getLoc();
-          Value t = arith::IndexCastOp::create(lb, loc, lb.getI64Type(), threadIds[r].t);
-          Value at = arith::MulIOp::create(
-              lb, loc, t, arith::ConstantIntOp::create(lb, loc, lb.getI64Type(), count));
-          p = LLVM::GEPOp::create(lb, loc, a.getType(), a.getElemType(), slab, ValueRange{at});
-        }
-        use.set(p);
-      }
+      slabShapes[slab] = {a.getElemType(), *ir::integerConstant(a.getArraySize())};
+      for (OpOperand &use : llvm::make_early_inc_range(a.getResult().getUses()))
+        use.set(slabPart(slab, regionOf(use.getOwner())));
       a.erase();
     }
+  }
+
+  /// Thread t's part of `slab` in region r (at t * count elements), made once per region.
+  Value slabPart(Value slab, size_t r) {
+    Value &p = slabParts[{slab, r}];
+    if (!p) {
+      auto [element, count] = slabShapes.lookup(slab);
+      OpBuilder lb = topOf(r);
+      Location loc = slab.getLoc();
+      Value t = arith::IndexCastOp::create(lb, loc, lb.getI64Type(), threadIds[r].t);
+      Value at = arith::MulIOp::create(
+          lb, loc, t, arith::ConstantIntOp::create(lb, loc, lb.getI64Type(), count));
+      p = LLVM::GEPOp::create(lb, loc, slab.getType(), element, slab, ValueRange{at});
+      slabPartOf[p] = slab;
+      lastSlabPart[r] = p.getDefiningOp();
+    }
+    return p;
   }
 
   /// A value one region defines and a later one uses lives in a slot per thread.
@@ -632,7 +641,9 @@ private:
   /// induction variable shows LLVM accesses consecutive across lanes, which it vectorizes.
   bool fromThreadIds(Value v, size_t r) {
     const ThreadIds &ids = threadIds[r];
-    if (uniform.contains(v) || v == ids.x || v == ids.y || v == ids.z)
+    // A thread's part of a slab is another region's part for the same thread: pointers into
+    // its registers are recomputed, not kept in slots of pointers.
+    if (uniform.contains(v) || v == ids.x || v == ids.y || v == ids.z || slabPartOf.contains(v))
       return true;
     Operation *op = v.getDefiningOp();
     return op && op->getNumRegions() == 0 && op->getNumResults() == 1 && isPure(op) &&
@@ -651,6 +662,11 @@ private:
         return x;
       if (Value done = map.lookupOrNull(x))
         return done;
+      if (auto part = slabPartOf.find(x); part != slabPartOf.end()) {
+        Value mine = slabPart(part->second, u);
+        map.map(x, mine);
+        return mine;
+      }
       Operation *op = x.getDefiningOp();
       for (Value operand : op->getOperands())
         build(operand);
@@ -790,6 +806,10 @@ private:
   std::vector<ThreadIds> threadIds;
   llvm::DenseMap<Operation *, size_t> loopIndex;
   llvm::MapVector<Operation *, Value> slabs;
+  llvm::DenseMap<Value, std::pair<Type, int64_t>> slabShapes; // slab -> element, per thread
+  llvm::DenseMap<std::pair<Value, size_t>, Value> slabParts;  // (slab, region) -> part
+  llvm::DenseMap<Value, Value> slabPartOf;                    // part -> its slab
+  llvm::DenseMap<size_t, Operation *> lastSlabPart;           // region -> its last part's op
   llvm::DenseMap<Value, Value> slotArrays;
   llvm::DenseSet<Value> uniform;
   SmallVector<Operation *> barriers;

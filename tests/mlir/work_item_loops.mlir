@@ -135,6 +135,34 @@ gpu.func @shared_base(%x: !llvm.ptr) kernel {
   gpu.return
 }
 
+// A pointer into a thread's registers (an element of its slab), made before a barrier and
+// used after it, is made again from the later region's own part of the slab: no slots of
+// pointers, and what the second region stores goes to the same thread's register.
+// CHECK-LABEL: gpu.func @register_pointer_across_barrier
+// CHECK-NOT: x !llvm.ptr :
+// CHECK: %[[SLAB:.*]] = llvm.alloca {{.*}} x f32 {alignment = 16 : i64}
+// CHECK: scf.for
+// CHECK: llvm.getelementptr %[[SLAB]]
+// CHECK: scf.for
+// CHECK: %[[MINE:.*]] = llvm.getelementptr %[[SLAB]]
+// CHECK: %[[ELEM:.*]] = llvm.getelementptr %[[MINE]][2]
+// CHECK: llvm.load %[[ELEM]] : !llvm.ptr -> f32
+gpu.func @register_pointer_across_barrier(%x: !llvm.ptr) kernel {
+  %c4 = arith.constant 4 : i64
+  %frag = llvm.alloca %c4 x f32 {alignment = 16 : i64} : (i64) -> !llvm.ptr
+  %e = llvm.getelementptr %frag[2] : (!llvm.ptr) -> !llvm.ptr, f32
+  %t = gpu.thread_id x
+  %ti = arith.index_cast %t : index to i64
+  %p = llvm.getelementptr %x[%ti] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %p : !llvm.ptr -> f32
+  llvm.store %v, %e : f32, !llvm.ptr
+  gpu.barrier
+  %w = llvm.load %e : !llvm.ptr -> f32
+  %y = arith.addf %w, %w : f32
+  llvm.store %y, %p : f32, !llvm.ptr
+  gpu.return
+}
+
 // CHECK-LABEL: gpu.func @divergent_barrier
 // CHECK-SAME: fly.cpu_fibers = "a barrier or shuffle under a condition that differs between threads"
 // CHECK: gpu.barrier
