@@ -14,8 +14,9 @@
 # The release archive for C, CMake, Rust and Julia users, checked on the host without LLVM:
 #   bash scripts/device/cuda.sh pack-archive  # here, into .device-archive/
 #   run(command="bash scripts/device/cuda.sh archive", carry=[".device-archive"])
-# Before and after a change: `pack-before REV` and `pack` here, then `compare [BENCH ...]`
-# there (the benchmark tables with each library in turn, on one card).
+# Before and after a change: `pack` then `pack-before REV` here, then `compare [BENCH ...]`
+# there with carry=[".device-compare"] (the benchmark tables with each library in turn, on one
+# card).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -86,12 +87,15 @@ use_wheel() {
   unset PYTHONPATH
 }
 
-# An earlier library packed by pack-before, put where the checkout's Python finds it.
+# A library packed by pack-before, put where the checkout's Python finds it.
 use_packed_library() {
-  local lib=/tmp/flydsl-lib-before packed=$1
-  rm -rf "$lib" && mkdir -p "$lib"
-  xz -dc "$packed" >"$lib/libflydsl.so.1"
-  ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  local packed=$1 lib
+  lib=/tmp/flydsl-lib-$(basename "$packed" .so.1.xz)
+  if [ ! -f "$lib/libflydsl.so.1" ]; then
+    mkdir -p "$lib"
+    xz -dc "$packed" >"$lib/libflydsl.so.1"
+    ln -sf libflydsl.so.1 "$lib/libflydsl.so"
+  fi
   export FLYDSL_LIB=$lib/libflydsl.so LD_LIBRARY_PATH=$lib:${LD_LIBRARY_PATH:-}
   export PYTHONUNBUFFERED=1 FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache
 }
@@ -195,11 +199,11 @@ compat() {
 }
 
 # Before and after a change, in one run on one card: the library of an earlier commit with its
-# Python package and benchmarks (`pack-before REV` here: .device/libflydsl-before.so.1.xz and
-# .device/before-tree.tar.xz) and this one (`pack`) take turns
-# on each benchmark table (layouts: tiled copy, transpose and cold compiles; the kernel
-# library; the GEMM at 4096^3, 8192^3 and M=16) and on bench_compile.py's compile times, or
-# on the tables named (`compare bench_gemm`: one device call has ten minutes).
+# Python package and benchmarks and this checkout's library, both packed by `pack-before REV`
+# into .device-compare/ (two stripped libraries fit the carry's 64 MiB; two wheels do not),
+# take turns on each benchmark table (layouts: tiled copy, transpose and cold compiles; the
+# kernel library; the GEMM at 4096^3, 8192^3 and M=16) and on bench_compile.py's compile
+# times, or on the tables named (`compare bench_gemm`: one device call has ten minutes).
 compare() {
   local out=${OUT:-/tmp/flydsl-out} status=0 benches=("$@")
   [ ${#benches[@]} -gt 0 ] || benches=(bench_layouts bench_kernels bench_gemm bench_compile)
@@ -210,18 +214,14 @@ compare() {
   # checkout binds C functions that library does not have).
   local before_tree=/tmp/flydsl-before-tree
   rm -rf "$before_tree" && mkdir -p "$before_tree"
-  tar -xJf .device/before-tree.tar.xz -C "$before_tree"
-  use_wheel
-  local after_lib=$FLYDSL_LIB
+  tar -xJf .device-compare/before-tree.tar.xz -C "$before_tree"
+  local saved_path=${LD_LIBRARY_PATH:-}
   for bench in "${benches[@]}"; do
     for which in before after; do
       local root=$PWD
-      if [ "$which" = before ]; then
-        use_packed_library .device/libflydsl-before.so.1.xz
-        root=$before_tree
-      else
-        export FLYDSL_LIB=$after_lib
-      fi
+      export LD_LIBRARY_PATH=$saved_path
+      use_packed_library ".device-compare/libflydsl-$which.so.1.xz"
+      [ "$which" = after ] || root=$before_tree
       export FLYDSL_RUNTIME_CACHE_DIR=/tmp/flydsl-cache-$which PYTHONPATH=$root/bindings/python
       echo "== $bench, $which"
       # shellcheck disable=SC2046 # the device has no ROCm device libraries: cpu and cuda
@@ -232,24 +232,29 @@ compare() {
   return $status
 }
 
-# The library of commit REV, built static in a worktree beside this checkout (ccache shares
-# the objects that did not change) and packed as .device/libflydsl-before.so.1.xz.
+# The library of commit REV, built static in a worktree beside this checkout, and the wheel's
+# library of this checkout (`pack` first), stripped and packed into .device-compare/ with REV's
+# Python package and benchmarks. REV's compile options are the wheel's (scripts/package.sh), so
+# the two libraries differ in their source alone, and ccache, with paths taken relative to the
+# worktree, hands back the objects whose source did not change.
 pack_before() {
   set -e
   local tree=$PWD/../flydsl-before
   [ -d "$tree" ] || git worktree add -f "$tree" "$1"
   git -C "$tree" checkout -q --detach "$1"
-  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR=$(dirname "$PWD")
+  export CC="ccache gcc" CXX="ccache g++" CCACHE_BASEDIR=$tree CCACHE_NOHASHDIR=1
   [ -f "$tree/build-static/build.ninja" ] ||
-    meson setup "$tree/build-static" "$tree" -Dstatic_llvm=true -Dbuildtype=release \
-      -Db_ndebug=true >/dev/null
+    meson setup "$tree/build-static" "$tree" -Dstatic_llvm=true -Dbuildtype=debugoptimized \
+      "--native-file=$PWD/scripts/meson-dev.ini" >/dev/null
   ninja -C "$tree/build-static" libflydsl.so.0.1.0
-  mkdir -p .device
-  strip --strip-unneeded -o .device/libflydsl-before.so.1 "$tree/build-static/libflydsl.so.0.1.0"
-  xz -T2 -6 -f .device/libflydsl-before.so.1
+  local out=.device-compare
+  rm -rf "$out" && mkdir -p "$out"
+  strip --strip-unneeded -o "$out/libflydsl-before.so.1" "$tree/build-static/libflydsl.so.0.1.0"
+  strip --strip-unneeded -o "$out/libflydsl-after.so.1" build-wheel/libflydsl.so
+  xz -T2 -6 -f "$out"/libflydsl-*.so.1
   git -C "$tree" archive "$1" bindings/python bench examples tests/python |
-    xz >.device/before-tree.tar.xz
-  ls -l .device/libflydsl-before.so.1.xz
+    xz >"$out/before-tree.tar.xz"
+  ls -l "$out"
 }
 
 # The kernel library's host time per call (bench_host_cost.py) with this Python package and,
@@ -291,7 +296,7 @@ archive) archive ;; # run(command="bash scripts/device/cuda.sh archive", carry=[
 pack-before-python) pack_before_python "$2" ;;
 host-cost) host_cost ;; # run(command="bash scripts/device/cuda.sh host-cost", carry=[".device"])
 pack-before) pack_before "$2" ;;
-compare) shift && compare "$@" ;; # run(command="bash scripts/device/cuda.sh compare", carry=[".device"])
+compare) shift && compare "$@" ;; # run(command="bash scripts/device/cuda.sh compare", carry=[".device-compare"])
 # The kernel library, and the GEMM with the MMA atoms, against torch (and Triton, cuBLAS):
 # run(command="bash scripts/device/cuda.sh kernels", carry=[".device"]), likewise gemm
 # (BENCH_ARGS="32x32x128x4x1x2 ..." adds bench_gemm.py's tables of those tiles).
