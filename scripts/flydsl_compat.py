@@ -137,7 +137,9 @@ def main():
                 env.setdefault(name, value)
         env["PYTHONPATH"] = os.pathsep.join(paths + [env.get("PYTHONPATH", "")])
         env.setdefault("FLYDSL_LIB", str(REPO / "build" / "libflydsl.so"))
-        env.setdefault("FLYDSL_FLY_OPT", str(REPO / "build" / "fly-opt"))  # its tooling tests
+        # Its tests that run fly-opt find it by either name.
+        for name in ("FLYDSL_FLY_OPT", "FLY_OPT"):
+            env.setdefault(name, str(REPO / "build" / "fly-opt"))
         rows = []
         kinds = [(p, "example") for p in EXAMPLES] + [(p, "test") for p in TESTS]
         for pattern, kind in kinds + [(p, "ir") for p in IR_TESTS]:
