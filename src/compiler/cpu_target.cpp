@@ -599,52 +599,62 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       mlir::gpu::BarrierOp::create(b, loc);
       mlir::Type rt = call.getResult(0).getType();
       mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, rt);
-      for (int64_t v = 0; v < values(call.getOperand(2)); ++v) {
+      // Each of the lane's C values: its row and column in the atom's M x N, its accumulator.
+      int64_t cValues = values(call.getOperand(2));
+      llvm::SmallVector<mlir::Value> rows, cols, accs;
+      for (int64_t v = 0; v < cValues; ++v) {
         mlir::Value ci = place(lc, v);
-        mlir::Value row = mlir::arith::RemUIOp::create(b, loc, ci, c32(M));
-        mlir::Value col = mlir::arith::DivUIOp::create(b, loc, ci, c32(M));
-        mlir::Value acc = element(call.getOperand(2), v);
-        // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
-        bool integer = acc.getType().isInteger(32);
-        mlir::Type word = integer ? i32 : f32;
-        // A loop over K, not K copies of its body: a kernel of many atom calls (FlyDSL's
-        // conv3d with 256x256 tiles) otherwise grows its IR 18-fold and its compile past 24 GiB.
-        auto index = [&](int64_t v) -> mlir::Value {
-          return mlir::arith::ConstantIndexOp::create(b, loc, v);
+        rows.push_back(mlir::arith::RemUIOp::create(b, loc, ci, c32(M)));
+        cols.push_back(mlir::arith::DivUIOp::create(b, loc, ci, c32(M)));
+        accs.push_back(element(call.getOperand(2), v));
+      }
+      // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
+      bool integer = accs.front().getType().isInteger(32);
+      mlir::Type word = integer ? i32 : f32;
+      // One loop over K for all of the lane's C values, not K copies of its body: a kernel of
+      // many atom calls (FlyDSL's conv3d with 256x256 tiles) otherwise grows its IR 18-fold
+      // and its compile past 24 GiB. One loop, not one a value: the values that share a row
+      // or a column then read it in one body, where LLVM finds the reads alike.
+      auto index = [&](int64_t v) -> mlir::Value {
+        return mlir::arith::ConstantIndexOp::create(b, loc, v);
+      };
+      auto loop = mlir::scf::ForOp::create(b, loc, index(0), index(K), index(1), accs);
+      {
+        mlir::OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPointToStart(loop.getBody());
+        mlir::Value kk = mlir::arith::IndexCastOp::create(b, loc, i32, loop.getInductionVar());
+        auto mul = [&](mlir::Value x, int64_t f) -> mlir::Value {
+          return mlir::arith::MulIOp::create(b, loc, x, c32(f));
         };
-        auto loop =
-            mlir::scf::ForOp::create(b, loc, index(0), index(K), index(1), mlir::ValueRange{acc});
-        {
-          mlir::OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(loop.getBody());
-          mlir::Value kk = mlir::arith::IndexCastOp::create(b, loc, i32, loop.getInductionVar());
-          auto mul = [&](mlir::Value x, int64_t f) -> mlir::Value {
-            return mlir::arith::MulIOp::create(b, loc, x, c32(f));
-          };
-          auto plus = [&](mlir::Value x, mlir::Value y, int64_t z) -> mlir::Value {
-            return mlir::arith::AddIOp::create(b, loc, x,
-                                               mlir::arith::AddIOp::create(b, loc, y, c32(z)));
-          };
-          mlir::Value x = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(row, mul(kk, M), 0)));
+        auto plus = [&](mlir::Value x, mlir::Value y, int64_t z) -> mlir::Value {
+          return mlir::arith::AddIOp::create(b, loc, x,
+                                             mlir::arith::AddIOp::create(b, loc, y, c32(z)));
+        };
+        mlir::Value rowOffset = mul(kk, M), colOffset = mul(kk, N);
+        mlir::Value block =
+            scaled ? mlir::Value(mlir::arith::DivUIOp::create(b, loc, kk, c32(32))) : nullptr;
+        llvm::SmallVector<mlir::Value> sums;
+        for (int64_t v = 0; v < cValues; ++v) {
+          mlir::Value x = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(rows[v], rowOffset, 0)));
           mlir::Value y =
-              mlir::LLVM::LoadOp::create(b, loc, word, at(plus(col, mul(kk, N), M * K)));
+              mlir::LLVM::LoadOp::create(b, loc, word, at(plus(cols[v], colOffset, M * K)));
           if (scaled) { // power-of-two scales: exact products unless out of f32's range
-            mlir::Value block = mlir::arith::DivUIOp::create(b, loc, kk, c32(32));
             mlir::Value sx =
-                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(row, mul(block, M), scalesA)));
+                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(rows[v], mul(block, M), scalesA)));
             mlir::Value sy =
-                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(col, mul(block, N), scalesB)));
+                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(cols[v], mul(block, N), scalesB)));
             x = mlir::arith::MulFOp::create(b, loc, x, sx);
             y = mlir::arith::MulFOp::create(b, loc, y, sy);
           }
-          mlir::Value sum = loop.getRegionIterArgs()[0];
-          sum = integer ? mlir::Value(mlir::arith::AddIOp::create(
-                              b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
-                        : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum));
-          mlir::scf::YieldOp::create(b, loc, sum);
+          mlir::Value sum = loop.getRegionIterArgs()[v];
+          sums.push_back(integer ? mlir::Value(mlir::arith::AddIOp::create(
+                                       b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
+                                 : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum)));
         }
-        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(0), c32(v));
+        mlir::scf::YieldOp::create(b, loc, sums);
       }
+      for (int64_t v = 0; v < cValues; ++v)
+        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(v), c32(v));
       mlir::gpu::BarrierOp::create(b, loc); // everyone read the region before it is reused
       call.getResult(0).replaceAllUsesWith(d);
       call.erase();
