@@ -700,8 +700,12 @@ typedef enum fly_atomic_op {
 FLY_API fly_value_t *fly_atomic(fly_kernel_t *k, int op /* fly_atomic_op */, fly_value_t *tensor,
                                 fly_value_t *const *coord, size_t n, fly_value_t *value);
 /* The widest alignment a shared-memory tensor may ask for (bytes). A cuda
- * compile refuses more than FLY_MAX_SHARED_ALIGN_CUDA: wider placement of
- * shared memory has not been verified on NVIDIA hardware. */
+ * compile refuses static shared memory aligned wider than
+ * FLY_MAX_SHARED_ALIGN_CUDA (wider placement by NVIDIA's tools has not been
+ * verified on hardware). Dynamic shared memory may ask for
+ * FLY_MAX_SHARED_ALIGN there too: a cuda kernel whose dynamic region needs more
+ * than FLY_MAX_SHARED_ALIGN_CUDA rounds the region's start up at run time, and
+ * each of its launches gets that many bytes of dynamic shared memory more. */
 #define FLY_MAX_SHARED_ALIGN 4096
 #define FLY_MAX_SHARED_ALIGN_CUDA 1024
 /* A rank-1 tensor of `count` elements in the block's shared memory, aligned to

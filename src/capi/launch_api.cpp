@@ -511,7 +511,8 @@ private:
         l.grid[d] = config.grid[d];
         l.block[d] = config.block[d];
       }
-      l.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes);
+      l.dynamicSharedBytes = std::max<uint64_t>(config.dynamic_smem, info_->dynamicArenaBytes) +
+                             info_->dynamicSharedPad;
       l.stream = config.stream;
       if (!boxes.empty()) {
         if constexpr (std::is_same_v<Rt, Cuda>) {

@@ -73,10 +73,11 @@ Artifact compile(ir::Module &module, const Options &givenOptions) {
                          options.target + " " + options.arch + " has " +
                          std::to_string(capacity) + " per block");
     uint64_t dynamicStart = dynamicSharedStart(k->staticSharedBytes());
-    if (k->dynamicArenaBytes() && dynamicStart + k->dynamicArenaBytes() > total)
+    uint64_t dynamicBytes = k->dynamicArenaBytes() + dynamicSharedPad(*k, options.target);
+    if (k->dynamicArenaBytes() && dynamicStart + dynamicBytes > total)
       throw CompileError("kernel '" + k->name() + "' allocates " +
                          std::to_string(k->staticSharedBytes()) + " bytes of shared memory and " +
-                         std::to_string(k->dynamicArenaBytes()) + " of dynamic shared memory; " +
+                         std::to_string(dynamicBytes) + " of dynamic shared memory; " +
                          options.target + " " + options.arch + " has " + std::to_string(total) +
                          " per block");
   }

@@ -44,6 +44,7 @@ struct KernelInfo {
   uint64_t staticSharedBytes = 0;
   bool usesCollectives = false;   // barriers or shuffles (cpu: threads run as fibers)
   uint64_t dynamicArenaBytes = 0; // the least dynamic shared memory every launch gets
+  uint64_t dynamicSharedPad = 0;  // added to every launch's dynamic shared memory (cuda)
   bool dependentLaunch = false;   // cuda: it waits on its grid dependency (launched to overlap)
   std::vector<ir::Param> params;  // the arguments, as fly_launch checks them
 };
@@ -94,6 +95,14 @@ using ir::kDynamicSharedAlign;
 /// The offset of dynamic shared memory after `staticBytes` of static shared memory.
 inline uint64_t dynamicSharedStart(uint64_t staticBytes) {
   return (staticBytes + kDynamicSharedAlign - 1) / kDynamicSharedAlign * kDynamicSharedAlign;
+}
+
+/// The bytes a launch of `k` adds to its dynamic shared memory on `target`: on cuda, where the
+/// region's start is only known to be 1 KiB aligned, a kernel whose region needs more rounds
+/// the start up at run time, within this many bytes more.
+inline uint64_t dynamicSharedPad(const ir::Kernel &k, const std::string &target) {
+  uint64_t align = k.dynamicSharedAlign();
+  return target == "cuda" && align > kDynamicSharedAlign ? align : 0;
 }
 
 /// Bytes of static shared memory one block may allocate on a target and arch.

@@ -21,7 +21,7 @@ namespace fly::compiler {
 
 namespace {
 
-constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '5'};
+constexpr char kMagic[8] = {'F', 'L', 'Y', 'C', 'A', 'C', 'H', '6'};
 
 uint64_t fnv1a(const char *p, size_t n) {
   uint64_t h = 0xcbf29ce484222325ull;
@@ -193,6 +193,7 @@ std::string serializeEntry(const std::string &key, const Artifact &art) {
     putU64(payload, k.staticSharedBytes);
     putU64(payload, k.usesCollectives);
     putU64(payload, k.dynamicArenaBytes);
+    putU64(payload, k.dynamicSharedPad);
     putU64(payload, k.dependentLaunch);
     putU64(payload, k.params.size());
     for (auto &p : k.params)
@@ -224,6 +225,7 @@ std::optional<Artifact> parseEntry(const std::string &bytes, const std::string &
     k.staticSharedBytes = r.u64();
     k.usesCollectives = r.flag();
     k.dynamicArenaBytes = r.u64();
+    k.dynamicSharedPad = r.u64();
     k.dependentLaunch = r.flag();
     uint64_t params = r.u64();
     for (uint64_t j = 0; r.ok && j < params; ++j)

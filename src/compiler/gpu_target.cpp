@@ -93,27 +93,31 @@ void materializeSharedMemory(mlir::ModuleOp m, const Options &o) {
         external ? mlir::LLVM::Linkage::External : mlir::LLVM::Linkage::Internal, name,
         mlir::Attribute(), align, /*addrSpace=*/3);
   };
+  bool cuda = o.target == "cuda";
+  auto dynamicAlignOf = [](mlir::gpu::GPUFuncOp func) {
+    auto a = func->getAttrOfType<mlir::IntegerAttr>(ir::kDynamicSharedAlignAttr);
+    return a ? std::max<uint64_t>(kDynamicSharedAlign, a.getInt()) : kDynamicSharedAlign;
+  };
   // One dynamic region serves the module's kernels: aligned to the widest any asks for.
   uint64_t dynamicAlign = kDynamicSharedAlign;
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>())
-    if (auto a = func->getAttrOfType<mlir::IntegerAttr>(ir::kDynamicSharedAlignAttr))
-      dynamicAlign = std::max<uint64_t>(dynamicAlign, a.getInt());
-  for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
-    uint64_t widest = dynamicAlign;
-    if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_align"))
-      widest = std::max<uint64_t>(widest, a.getInt());
-    if (o.target == "cuda" && widest > ir::kMaxSharedAlignCuda)
-      throw CompileError("kernel '" + func.getName().str() + "': shared memory aligned to " +
-                         std::to_string(widest) + " bytes; on cuda at most " +
-                         std::to_string(ir::kMaxSharedAlignCuda) +
-                         " (wider placement is not verified on NVIDIA hardware)");
-  }
+    dynamicAlign = std::max(dynamicAlign, dynamicAlignOf(func));
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     uint64_t bytes = 0, align = 16;
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_bytes"))
       bytes = a.getInt();
     if (auto a = func->getAttrOfType<mlir::IntegerAttr>("fly.shared_align"))
       align = std::max<uint64_t>(align, a.getInt());
+    if (cuda && align > ir::kMaxSharedAlignCuda)
+      throw CompileError("kernel '" + func.getName().str() + "': static shared memory aligned to " +
+                         std::to_string(align) + " bytes; on cuda at most " +
+                         std::to_string(ir::kMaxSharedAlignCuda) +
+                         " (wider placement is not verified on NVIDIA hardware; dynamic shared "
+                         "memory may be aligned to " +
+                         std::to_string(ir::kMaxSharedAlign) + ")");
+    // Elsewhere the dynamic region follows the static one, which starts at its alignment.
+    if (!cuda && func->hasAttr(ir::kDynamicSharedAlignAttr))
+      align = std::max(align, dynamicAlignOf(func));
     std::string name = "__fly_shared_" + func.getName().str();
     llvm::SmallVector<mlir::func::CallOp> calls;
     func.walk([&](mlir::func::CallOp c) { calls.push_back(c); });
@@ -121,14 +125,32 @@ void materializeSharedMemory(mlir::ModuleOp m, const Options &o) {
       bool dynamic = call.getCallee() == ir::kDynamicSharedBaseFn;
       if (!dynamic && call.getCallee() != ir::kSharedBaseFn)
         continue;
+      // On cuda the region is declared as aligned as it is found (LLVM would otherwise take the
+      // wider alignment as known and fold the rounding below away).
       if (dynamic)
-        global(kDynamicSharedGlobal, 0, dynamicAlign, /*external=*/true);
+        global(kDynamicSharedGlobal, 0,
+               cuda ? std::min(dynamicAlign, kDynamicSharedAlign) : dynamicAlign,
+               /*external=*/true);
       else
         global(name, std::max<uint64_t>(bytes, 1), align, /*external=*/false);
       b.setInsertionPoint(call);
-      auto addr = mlir::LLVM::AddressOfOp::create(b, call.getLoc(), ptr3,
-                                                  dynamic ? kDynamicSharedGlobal : name);
-      call.getResult(0).replaceAllUsesWith(addr.getResult());
+      mlir::Location loc = call.getLoc();
+      mlir::Value base =
+          mlir::LLVM::AddressOfOp::create(b, loc, ptr3, dynamic ? kDynamicSharedGlobal : name);
+      if (dynamic && cuda && dynamicAlignOf(func) > kDynamicSharedAlign) {
+        // The start rounded up to the region's alignment: (-address) mod alignment bytes on,
+        // within the dynamicSharedPad bytes each launch adds.
+        auto i64 = b.getI64Type();
+        auto constant = [&](int64_t v) {
+          return mlir::LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
+        };
+        mlir::Value address = mlir::LLVM::PtrToIntOp::create(b, loc, i64, base);
+        mlir::Value negated = mlir::LLVM::SubOp::create(b, loc, constant(0), address);
+        mlir::Value skip =
+            mlir::LLVM::AndOp::create(b, loc, negated, constant(int64_t(dynamicAlignOf(func)) - 1));
+        base = mlir::LLVM::GEPOp::create(b, loc, ptr3, b.getI8Type(), base, mlir::ValueRange{skip});
+      }
+      call.getResult(0).replaceAllUsesWith(base);
       call.erase();
     }
   }
@@ -754,6 +776,7 @@ Artifact compileGpu(ir::Module &module, const Options &o) {
                                      k->staticSharedBytes(),
                                      false,
                                      k->dynamicArenaBytes(),
+                                     dynamicSharedPad(*k, o.target),
                                      k->waitsOnGridDependency(),
                                      {}});
   auto tm = targetMachine(o); // rejects an arch the backend does not know, before lowering

@@ -53,9 +53,11 @@ constexpr uint64_t kMaxSharedAlign = 4096;
 /// aligned so (the function attribute kDynamicSharedAlignAttr).
 constexpr uint64_t kDynamicSharedAlign = 1024;
 inline constexpr const char *kDynamicSharedAlignAttr = "fly.dynamic_shared_align";
-/// A cuda compile refuses shared memory aligned wider than this: NVIDIA's placement of static
-/// and dynamic shared memory is verified on hardware up to the dynamic region's alignment only
-/// (drivers have been seen to ignore wider alignments of the dynamic region).
+/// A cuda compile refuses static shared memory aligned wider than this: NVIDIA's placement of
+/// it is verified on hardware to 1 KiB only. So is the dynamic region's start after a static
+/// part padded to 1 KiB; drivers ignore wider alignments asked of it, so a cuda kernel whose
+/// dynamic region needs more rounds its start up at run time, within that many bytes more per
+/// launch (compiler::dynamicSharedPad).
 constexpr uint64_t kMaxSharedAlignCuda = kDynamicSharedAlign;
 
 /// A static extent or stride in a TensorSpec; any other entry is known only at launch.
@@ -146,6 +148,9 @@ public:
   /// Bytes of dynamic shared memory its dynamicSharedAllocate tensors need: every launch gets
   /// at least this much.
   uint64_t dynamicArenaBytes() const;
+  /// The alignment the start of its dynamic shared memory needs (kDynamicSharedAlign at least),
+  /// or 0 where it uses none.
+  uint64_t dynamicSharedAlign() const;
   bool finished() const;
   /// The first error, or empty.
   const std::string &error() const;

@@ -174,6 +174,9 @@ const std::string &Kernel::name() const { return impl_->name; }
 const std::vector<Param> &Kernel::params() const { return impl_->params; }
 uint64_t Kernel::staticSharedBytes() const { return impl_->sharedBytes; }
 uint64_t Kernel::dynamicArenaBytes() const { return impl_->dynamicArenaBytes; }
+uint64_t Kernel::dynamicSharedAlign() const {
+  return impl_->dynamicSharedBase ? std::max(kDynamicSharedAlign, impl_->dynamicArenaAlign) : 0;
+}
 bool Kernel::finished() const { return impl_->finished; }
 const std::string &Kernel::error() const { return impl_->error; }
 void Kernel::reject(const std::string &message) { impl_->fail(message); }
@@ -2238,10 +2241,10 @@ void Kernel::finish() {
   mlir::gpu::ReturnOp::create(k.b, k.loc());
   if (k.dynamicArenaAlign > kDynamicSharedAlign) {
     // The dynamic region follows the static one at the next multiple of kDynamicSharedAlign:
-    // padded to the wider alignment, the static part ends where the dynamic one may start.
+    // padded to the wider alignment, the static part ends where the dynamic one may start
+    // (where the target places the static part at that alignment too: not on cuda).
     k.sharedBytes =
         (k.sharedBytes + k.dynamicArenaAlign - 1) / k.dynamicArenaAlign * k.dynamicArenaAlign;
-    k.sharedAlign = std::max(k.sharedAlign, k.dynamicArenaAlign);
     k.func->setAttr(kDynamicSharedAlignAttr, k.b.getI64IntegerAttr(k.dynamicArenaAlign));
   }
   k.func->setAttr("fly.shared_bytes", k.b.getI64IntegerAttr(k.sharedBytes));
