@@ -61,16 +61,17 @@ MmaAtom scaledMfma(int64_t s, int64_t k, const std::string &aFormat, const std::
 }
 
 // RDNA4 (gfx12) WMMA 16x16x16 on a wave of 32: lane l holds row (A) or column (B) l % 16 and
-// two runs of four K values, k 0..3 and 8..11 in lanes 0-15, 4..7 and 12..15 in lanes 16-31
-// (AMD's matrix instruction calculator for RDNA4); C/D: lane l holds column l % 16, rows
-// 8 (l / 16) + i.
+// eight K values, 8 (l / 16) + 0..7; C/D: lane l holds column l % 16, rows 8 (l / 16) + i.
+// AMD's matrix instruction calculator numbers K otherwise (lanes 0-15 hold k 0..3 and 8..11,
+// lanes 16-31 k 4..7 and 12..15); the two numberings differ by swapping k 4..7 with k 8..11 in
+// both A and B, which leaves every product unchanged. This one, FlyDSL's, gives each lane eight
+// consecutive K values: one 128-bit load from a K-contiguous tile.
 MmaAtom wmma(const std::string &name) {
   MmaAtom a;
   a.name = name;
   a.m = a.n = a.k = 16;
   a.thrID = L(IntTuple(32), IntTuple(1));
-  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple{4, 2}},
-                IntTuple{IntTuple{1, 64}, IntTuple{16, 128}});
+  a.layoutA = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{1, 128}, IntTuple(16)});
   a.layoutB = a.layoutA;
   a.layoutC = L(IntTuple{IntTuple{16, 2}, IntTuple(8)}, IntTuple{IntTuple{16, 8}, IntTuple(1)});
   return a;

@@ -64,13 +64,14 @@ TEST(MmaAtoms, LaneFactsOfTheIsaDocuments) {
   // v_mfma_f32_16x16x4_f32: one value a lane, k = lane / 16.
   MmaAtom c = mmaAtom(MmaFamily::Mfma, 16, 16, 4, "f32");
   EXPECT_EQ(at(c.layoutA, 50, 0), 2 + 16 * 3);
-  // v_wmma_f32_16x16x16_f16 (gfx12): lane 20 holds A row 4, k 4..7 then 12..15 (AMD's
-  // calculator: A[4][7] is lane 20's v1 high half, A[4][13] its v2 high half); lane 3 holds
-  // A[3][9] as v2's high half; C column 4, rows 8..15.
+  // v_wmma_f32_16x16x16_f16 (gfx12): lane 20 holds A row 4, k 8..15 (FlyDSL's numbering of K;
+  // AMD's calculator has the same registers at k 4..7 and 12..15, k 4..7 and 8..11 swapped in
+  // A and B alike); lane 3 holds A[3][5]; C column 4, rows 8..15.
   MmaAtom w = mmaAtom(MmaFamily::Wmma, 16, 16, 16, "f16", 32);
-  EXPECT_EQ(at(w.layoutA, 20, 3), 4 + 16 * 7);
+  EXPECT_EQ(at(w.layoutA, 20, 3), 4 + 16 * 11);
   EXPECT_EQ(at(w.layoutA, 20, 5), 4 + 16 * 13);
-  EXPECT_EQ(at(w.layoutA, 3, 5), 3 + 16 * 9);
+  EXPECT_EQ(at(w.layoutA, 3, 5), 3 + 16 * 5);
+  EXPECT_EQ(at(w.layoutB, 17, 0), 1 + 16 * 8);
   EXPECT_EQ(at(w.layoutC, 20, 5), 13 + 16 * 4);
   // mma.sync m16n8k16: lane 5 (group 1, thread-in-group 1) holds A rows 1 and 9, k 2,3 and
   // 10,11; C rows 1 and 9, columns 2 and 3.

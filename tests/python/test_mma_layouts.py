@@ -38,6 +38,10 @@ def test_every_atom_covers_its_tiles_once(make, m, n, k, dtype, lanes):
 AMD_LANES = Path(__file__).resolve().parents[1] / "data" / "amd_mma_lanes.txt"
 AMD_TYPES = {"f32": fx.Float32, "f16": fx.Float16, "bf16": fx.BFloat16, "fp8_fp8": "f8e4m3",
              "i8": fx.Int8}  # fmt: skip
+# The atoms number K as the calculator does, but for RDNA4's WMMA: there FlyDSL's numbering gives
+# each lane eight consecutive K values, the calculator's k 4..7 being the atom's 8..11 and k 8..11
+# its 4..7, in A and B alike (so every product is the same).
+WMMA_K = [0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15]
 
 
 def _amd_lane_tables():
@@ -59,10 +63,16 @@ def test_amd_atoms_hold_what_the_instruction_reads(name, matrix, dims, cells):
     # The calculator's A is M x K, B is K x N and D is M x N; the atom's layouts index the
     # A (M x K), B (N x K) and C (M x N) tiles column-major.
     operand, rows = {"A": ("A", m), "B": ("B", n), "D": ("C", m)}[matrix]
+    k_of = WMMA_K if family == "wmma" else list(range(k))
     tv = atom.tv_layout(operand)
     for i, cell in enumerate(cells):
         r, c = divmod(i, dims[1])
-        index = r + rows * c if matrix != "B" else c + rows * r
+        if matrix == "A":
+            index = r + rows * k_of[c]
+        elif matrix == "B":
+            index = c + rows * k_of[r]
+        else:
+            index = r + rows * c
         lane, element = map(int, cell.split("."))
         assert tv((lane, element)) == index, (name, matrix, r, c, cell)
 
