@@ -812,8 +812,9 @@ FLY_API fly_status fly_kernel_value_owner(fly_kernel_t *k, fly_value_t *v, uint6
 FLY_API fly_value_t *fly_kernel_tuple_leaf(fly_kernel_t *k, fly_value_t *tuple, int index);
 /* The layout of a tensor. */
 FLY_API fly_value_t *fly_kernel_tensor_layout(fly_kernel_t *k, fly_value_t *tensor);
-/* The address space of a tensor's memory: 1 global (buffer tensors too), 3 shared, 5
- * registers; -1, with the builder error set, for anything else (a coordinate tensor too). */
+/* The address space of a tensor's memory: 1 global, 3 shared, 5 registers, 8 an AMD buffer
+ * tensor (fly_kernel_make_buffer_tensor; AMDGPU's buffer resource space); -1, with the builder
+ * error set, for anything else (a coordinate tensor too). */
 FLY_API int fly_kernel_tensor_address_space(fly_kernel_t *k, fly_value_t *tensor);
 
 /* The algebra on layouts and tensors. A tensor operand keeps its memory where
@@ -874,8 +875,8 @@ FLY_API fly_value_t *fly_kernel_make_buffer_tensor_bytes(fly_kernel_t *k, fly_va
                                                          fly_value_t *num_bytes);
 /* The tensor's memory as elements of `dtype` (a reinterpret_cast from its first
  * element's address on): its layout recast from the old element's bits to the new
- * one's, as fly_layout_recast does. Coordinate, buffer and swizzled tensors are
- * refused. */
+ * one's, as fly_layout_recast does. A buffer tensor recasts to a type of its own width
+ * only (its resource and layout kept); coordinate and swizzled tensors are refused. */
 FLY_API fly_value_t *fly_kernel_recast_tensor(fly_kernel_t *k, fly_value_t *tensor,
                                               int dtype /* fly_dtype */);
 /* The address of a global or shared tensor's first element, an i64; and a rank-1
@@ -1071,7 +1072,7 @@ typedef enum fly_mma_family {
   FLY_MMA_MFMA = 1,          /* AMD CDNA3/CDNA4 v_mfma_*, waves of 64: f32 16x16x4, 32x32x2;
                                 f16/bf16 16x16x16, 32x32x8 (and 16x16x32, 32x32x16 on
                                 gfx950); fp8 and i8 16x16x32, 32x32x16 */
-  FLY_MMA_WMMA = 2,          /* AMD RDNA4 (gfx12) v_wmma_*, waves of 32: f16/bf16 16x16x16 */
+  FLY_MMA_WMMA = 2,          /* AMD RDNA4 (gfx12) v_wmma_*, waves of 32: f16/bf16/fp8 16x16x16 */
   FLY_MMA_SYNC = 3,          /* NVIDIA mma.sync: f16/bf16 16x8x16, fp8 16x8x32 */
   FLY_MMA_WGMMA = 4          /* NVIDIA Hopper wgmma (sm_90a), warpgroups of 128 threads:
                                 f16/bf16 64xNx16, N = 8..256 in steps of 8; A and B are read

@@ -43,6 +43,7 @@ const Intrinsic kIntrinsics[] = {
     {"v_mfma_i32_32x32x16_i8", "rocdl.mfma.i32.32x32x16.i8", Packing::BytesAsI64},
     {"v_wmma_f32_16x16x16_f16", "rocdl.wmma.f32.16x16x16.f16"},
     {"v_wmma_f32_16x16x16_bf16", "rocdl.wmma.f32.16x16x16.bf16", Packing::Bf16AsI16},
+    {"v_wmma_f32_16x16x16_fp8_fp8", "rocdl.wmma.f32.16x16x16.fp8_fp8", Packing::AsI32Words},
     {"v_wmma_i32_16x16x16_iu8", "rocdl.wmma.i32.16x16x16.iu8", Packing::AsI32Words},
     {"v_wmma_i32_16x16x16_iu4", "rocdl.wmma.i32.16x16x16.iu4", Packing::AsI32Words},
     // gfx1250's: OCP fp8 names each operand's format (fp8 E4M3, bf8 E5M2) in the op's name.
@@ -106,7 +107,10 @@ mlir::Operation *createMatrixCoreOp(mlir::OpBuilder &b, mlir::Location loc, llvm
     mlir::Type want = packedType(b, it->packing, abElement, values);
     if (v.getType() == want)
       return v;
-    if (it->packing == Packing::BytesAsI64 && vt && !vt.getElementType().isInteger(8))
+    // fp8 values are no LLVM type: their bytes as i8 first
+    bool bytes = it->packing == Packing::BytesAsI64 || it->packing == Packing::AsI32Words;
+    if (bytes && vt && mlir::isa<mlir::FloatType>(vt.getElementType()) &&
+        vt.getElementType().getIntOrFloatBitWidth() == 8)
       v = mlir::arith::BitcastOp::create(b, loc,
                                          mlir::VectorType::get(vt.getShape(), b.getI8Type()), v);
     return mlir::LLVM::BitcastOp::create(b, loc, want, v);

@@ -626,7 +626,8 @@ int Kernel::addressSpaceOf(Value *h) {
                 (e->identity ? " of coordinates" : "") + ": only tensors of memory have one");
     return -1;
   }
-  return int(e->addrSpace);
+  // AMDGPU's address space of buffer resources: a buffer tensor is no plain global pointer
+  return e->rsrc ? 8 : int(e->addrSpace);
 }
 
 namespace {
@@ -1065,7 +1066,16 @@ Value *Kernel::recastTensor(Value *ht, DType to) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
-  Entry *t = plainMemoryTensor(k, ht, "recast");
+  // A buffer tensor keeps its resource, and its offset into it counts elements: it recasts to
+  // a type of the same width (FlyDSL's i8 buffer read as fp8), its layout and offset unchanged.
+  Entry *b = k.getTensor(ht, "tensor");
+  bool buffer = b && b->rsrc && !b->identity && !b->swizzle;
+  if (buffer && to != DType::Index && to != DType::I1 && bitWidth(b->dtype) != bitWidth(to)) {
+    k.fail(std::string("a buffer tensor of ") + dtypeName(b->dtype) +
+           " recasts only to a type of its width, not to " + dtypeName(to));
+    return nullptr;
+  }
+  Entry *t = buffer ? b : plainMemoryTensor(k, ht, "recast");
   if (!t)
     return nullptr;
   if (to == DType::Index || to == DType::I1) {

@@ -273,11 +273,13 @@ MmaAtom atomOf(MmaFamily family, int64_t m, int64_t n, int64_t k, const std::str
     if (wave != 32)
       fail(ErrorKind::Unsupported,
            "WMMA (gfx12) runs on waves of 32 lanes, not " + std::to_string(wave));
-    if (abType != "f16" && abType != "bf16")
-      noSuchAtom("WMMA", m, n, k, abType, "16x16x16 for f16 and bf16");
+    if (abType != "f16" && abType != "bf16" && abType != "fp8")
+      noSuchAtom("WMMA", m, n, k, abType, "16x16x16 for f16, bf16 and fp8");
     if (m != 16 || n != 16 || k != 16)
       noSuchAtom("WMMA", m, n, k, abType, "16x16x16");
-    return wmma("v_wmma_f32_16x16x16_" + abType);
+    // fp8's eight one-byte K values a lane are the same layout, the calculator's own numbering
+    // for fp8; the instruction's name takes each operand's format (fp8 or bf8).
+    return wmma("v_wmma_f32_16x16x16_" + (abType == "fp8" ? std::string("fp8_fp8") : abType));
   case MmaFamily::WmmaGfx11: {
     if (wave != 32)
       fail(ErrorKind::Unsupported,

@@ -98,3 +98,54 @@ def broadcast_mfma(D: fx.Tensor):
 def test_broadcast_controls_are_refused():
     with pytest.raises(NotImplementedError, match="cbsz / abid / blgp"):
         broadcast_mfma(np.zeros(4, np.float32)).launch(block=(64,))
+
+
+# RDNA4's WMMA intrinsics: lane l holds row (A) or column (B) l % 16 and K 8 (l / 16) + 0..7,
+# for fp8 as for f16 (eight bytes in two i32 words for fp8, as FlyDSL's fp8 GEMM passes them);
+# C: lane l holds column l % 16, rows 8 (l / 16) + 0..7.
+@flyc.kernel
+def wmma_fp8_words(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+    lane = fx.thread_idx.x
+    col, k0 = lane % 16, (lane // 16) * 8
+    a = fx.Vector.from_elements([A[col, k0 + i] for i in range(8)])
+    b = fx.Vector.from_elements([B[k0 + i, col] for i in range(8)])
+    a32 = a.to(fx.Float8E4M3FN).bitcast(fx.Int32)
+    b32 = b.to(fx.Float8E4M3FN).bitcast(fx.Int32)
+    c = fx.Vector.filled(8, 2.0, fx.Float32)
+    d = fx.rocdl.wmma_f32_16x16x16_fp8_fp8(c.type, a32, b32, c).result
+    for i in range(8):
+        D[(lane // 16) * 8 + i, col] = d[i]
+
+
+@flyc.kernel
+def wmma_f16(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+    lane = fx.thread_idx.x
+    col, k0 = lane % 16, (lane // 16) * 8
+    a = fx.Vector.from_elements([A[col, k0 + i] for i in range(8)])
+    b = fx.Vector.from_elements([B[k0 + i, col] for i in range(8)])
+    c = fx.Vector.filled(8, 0.0, fx.Float32)
+    d = fx.rocdl.wmma_f32_16x16x16_f16(c.type, a, b, c).result
+    for i in range(8):
+        D[(lane // 16) * 8 + i, col] = d[i]
+
+
+@pytest.mark.parametrize("kernel,dtype", [(wmma_fp8_words, np.float32), (wmma_f16, np.float16)])
+def test_an_rdna4_wmma_by_name_runs_emulated(kernel, dtype, monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx1201")
+    rng = np.random.default_rng(4)
+    a, b = rng.integers(-3, 4, (16, 16)), rng.integers(-3, 4, (16, 16))
+    d = np.zeros((16, 16), np.float32)
+    kernel(a.astype(dtype), b.astype(dtype), d).launch(block=(32,))
+    np.testing.assert_array_equal(d, a @ b + (2.0 if kernel is wmma_fp8_words else 0.0))
+
+
+@needs_llvm_tools
+def test_the_fp8_wmma_is_its_gfx12_instruction(tmp_path):
+    args = (np.zeros((16, 16), np.float32),) * 3
+    binary = wmma_fp8_words.compile(*args, target="rocm", arch="gfx1201").binary
+    (tmp_path / "k.hsaco").write_bytes(binary)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1201", str(tmp_path / "k.hsaco")],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "v_wmma_f32_16x16x16_fp8_fp8" in text, text
+    with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12"):
+        wmma_fp8_words.compile(*args, target="rocm", arch="gfx942")

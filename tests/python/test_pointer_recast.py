@@ -166,3 +166,49 @@ def test_pointers_read_bytes_as_another_type(host_target):
     out = np.zeros(8, np.float32)
     bytes_as_other_types(x, out).launch(block=(4,))
     np.testing.assert_array_equal(out, np.concatenate([(x + 1)[::-1], x + 1]))
+
+
+# A buffer tensor's iterator is a pointer into the buffer's memory (FlyROCDL's buffer_desc
+# address space); recast to a type of its width it stays one, so FlyDSL's fp8 GEMMs read int8
+# arguments as fp8 through buffer loads.
+@flyc.kernel
+def fp8_through_a_buffer(codes: fx.Tensor, out: fx.Tensor):
+    from flydsl._mlir.dialects.fly_rocdl import TargetAddressSpace  # as FlyDSL imports it
+
+    i = fx.thread_idx.x
+    t_i8 = fx.rocdl.make_buffer_tensor(codes, max_size=False)
+    iter_i8 = fx.get_iter(t_i8)
+    assert iter_i8.type.address_space == TargetAddressSpace.BufferDesc
+    f8 = fx.PointerType.get(elem_ty=fx.Float8E4M3FN.ir_type, address_space=TargetAddressSpace.BufferDesc,
+                            alignment=fx.PointerType(iter_i8.type).alignment)  # fmt: skip
+    t_f8 = fx.Tensor(fx.make_view(fx.recast_iter(f8, iter_i8), fx.get_layout(t_i8)))
+    out[i] = t_f8[i + 2].to(fx.Float32)  # past the end reads a buffer's zero
+
+
+def test_a_buffer_pointer_recasts_to_fp8(host_target):
+    values = np.array([1.0, -2.0, 0.5, 3.0, -0.25, 6.0], np.float32)
+    # OCP E4M3 codes of those values: sign, 4 exponent bits (bias 7), 3 mantissa bits.
+    codes = np.array([0x38, 0xC0, 0x30, 0x44, 0xA8, 0x4C], np.uint8).view(np.int8)
+    out = np.full(6, 9.0, np.float32)
+    fp8_through_a_buffer(codes, out).launch(block=(6,))
+    np.testing.assert_array_equal(out, np.concatenate([values[2:], [0.0, 0.0]]))
+
+
+@flyc.kernel
+def buffer_recast_wider(codes: fx.Tensor, out: fx.Tensor):
+    t = fx.rocdl.make_buffer_tensor(codes)
+    out[0] = fx.recast_iter(fx.Int32, fx.get_iter(t)).load()
+
+
+@flyc.kernel
+def buffer_recast_to_plain(codes: fx.Tensor, out: fx.Tensor):
+    t = fx.rocdl.make_buffer_tensor(codes)
+    out[0] = fx.recast_iter(fx.PointerType.get(fx.Int8), fx.get_iter(t)).load()
+
+
+def test_buffer_recasts_that_would_lose_the_resource_are_refused(host_target):
+    codes, out = np.zeros(8, np.int8), np.zeros(1, np.int32)
+    with pytest.raises(Exception, match="recasts only to a type of its width"):
+        buffer_recast_wider(codes, out).launch(block=(1,))
+    with pytest.raises(ValueError, match="a buffer pointer stays one"):
+        buffer_recast_to_plain(codes, np.zeros(1, np.int8)).launch(block=(1,))

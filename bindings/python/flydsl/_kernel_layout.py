@@ -16,7 +16,7 @@ from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType, t
 from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple, typst_copy
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
-from ._ir_types import ElementTyped, bit_width, dtype_name
+from ._ir_types import ElementTyped, bit_width, dtype_name, type_of
 from ._lib import ScaledBasis
 from ._llvm_pointer import LLVMPointer
 from ._trace import Value, _BuilderError, _wrap, as_value, current, tracing
@@ -1097,9 +1097,71 @@ class AddressSpace(enum.IntEnum):
     Register = 3
 
 
+class TargetAddressSpace(enum.Enum):
+    """A target's memory beside FlyDSL's address spaces (FlyROCDL's `#fly_rocdl.buffer_desc`):
+    BufferDesc is memory read through an AMD buffer resource (fx.rocdl.make_buffer_tensor)."""
+
+    BufferDesc = 8
+
+    def __str__(self):
+        return "#fly_rocdl.buffer_desc"
+
+
 # Each space's number on the targets (AMDGPU's and NVPTX's), which the C API takes and gives.
 _TARGET_SPACE = {AddressSpace.Global: 1, AddressSpace.Shared: 3, AddressSpace.Register: 5}
 _FLY_SPACE = {n: space for space, n in _TARGET_SPACE.items()}
+_FLY_SPACE[8] = TargetAddressSpace.BufferDesc
+
+
+def _space(address_space):
+    """An address space given by FlyDSL's number, as fx.AddressSpace, or a TargetAddressSpace."""
+    if isinstance(address_space, TargetAddressSpace):
+        return address_space
+    return AddressSpace(int(address_space))
+
+
+class PointerType(ElementTyped):
+    """A pointer's type: its element type, address space and alignment in bytes, as
+    `fx.inttoptr` takes it (`fx.PointerType.get(fx.Float32.ir_type, fx.AddressSpace.Global, 16)`)
+    and `p.type` gives it; `fx.PointerType(p.type)` is a copy of one."""
+
+    def __init__(self, elem_ty, address_space=AddressSpace.Global, alignment=None):
+        if isinstance(elem_ty, PointerType):
+            elem_ty, address_space, alignment = (
+                elem_ty.ir_dtype,
+                elem_ty.address_space,
+                elem_ty.alignment,
+            )
+        self.ir_dtype = _dtype_name(elem_ty)
+        self.address_space = _space(address_space)
+        self.alignment = alignment
+
+    @staticmethod
+    def get(elem_ty, address_space=AddressSpace.Global, alignment=None):
+        return PointerType(elem_ty, address_space, alignment)
+
+    @property
+    def element_type(self):
+        return type_of(self.ir_dtype)
+
+    def __eq__(self, other):
+        return isinstance(other, PointerType) and (
+            self.ir_dtype,
+            self.address_space,
+            self.alignment,
+        ) == (other.ir_dtype, other.address_space, other.alignment)
+
+    def __hash__(self):
+        return hash((self.ir_dtype, self.address_space, self.alignment))
+
+    def __repr__(self):
+        space = (
+            str(self.address_space)
+            if isinstance(self.address_space, TargetAddressSpace)
+            else (self.address_space.name.lower())
+        )
+        align = f", align<{self.alignment}>" if self.alignment else ""
+        return f"!fly.ptr<{type_of(self.ir_dtype)}, {space}{align}>"
 
 
 class Pointer(ElementTyped):
@@ -1122,10 +1184,16 @@ class Pointer(ElementTyped):
 
     @property
     def address_space(self):
-        """fx.AddressSpace.Global, Shared or Register."""
+        """fx.AddressSpace.Global, Shared or Register, or TargetAddressSpace.BufferDesc (a
+        buffer tensor's)."""
         return _FLY_SPACE[_address_space(self.tensor)]
 
     memspace = address_space
+
+    @property
+    def type(self):
+        """The pointer's fx.PointerType (its alignment is not tracked: None)."""
+        return PointerType(self.ir_dtype, self.address_space)
 
     def __add__(self, n):
         if isinstance(n, int) and not isinstance(n, bool) and n == 0:

@@ -40,6 +40,8 @@ from .._kernel_layout import (
     CopyAtom,
     CopyOp,
     Pointer,
+    PointerType,
+    TargetAddressSpace,
     TensorValue,
     TiledCopy,
     copy,
@@ -551,42 +553,14 @@ def recast_iter(result_type, src):
     if not isinstance(src, Pointer):
         raise TypeError(f"recast_iter needs a pointer (fx.get_iter(t), ...), got {src!r}")
     if isinstance(result_type, PointerType):
+        buffer = result_type.address_space == TargetAddressSpace.BufferDesc
+        if buffer != (src.address_space == TargetAddressSpace.BufferDesc):
+            raise ValueError(
+                f"recast_iter to {result_type!r} of a pointer into {src.address_space.name}: a "
+                "recast keeps the memory, so a buffer pointer stays one and a plain one stays plain"
+            )
         result_type = result_type.ir_dtype
     return src.recast(result_type)
-
-
-class PointerType(ElementTyped):
-    """A pointer's type: its element type, address space and alignment in bytes, as
-    `fx.inttoptr` takes it (`fx.PointerType.get(fx.Float32.ir_type, fx.AddressSpace.Global, 16)`).
-    """
-
-    def __init__(self, element_type, address_space=AddressSpace.Global, alignment=None):
-        self.ir_dtype = KL._dtype_name(element_type)
-        self.address_space = AddressSpace(int(address_space))
-        self.alignment = alignment
-
-    @staticmethod
-    def get(element_type, address_space=AddressSpace.Global, alignment=None):
-        return PointerType(element_type, address_space, alignment)
-
-    @property
-    def element_type(self):
-        return type_of(self.ir_dtype)
-
-    def __eq__(self, other):
-        return isinstance(other, PointerType) and (
-            self.ir_dtype,
-            self.address_space,
-            self.alignment,
-        ) == (other.ir_dtype, other.address_space, other.alignment)
-
-    def __hash__(self):
-        return hash((self.ir_dtype, self.address_space, self.alignment))
-
-    def __repr__(self):
-        space = self.address_space.name.lower()
-        align = f", align<{self.alignment}>" if self.alignment else ""
-        return f"!fly.ptr<{type_of(self.ir_dtype)}, {space}{align}>"
 
 
 class MemRefType(ElementTyped):

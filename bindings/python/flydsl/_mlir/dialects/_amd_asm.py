@@ -73,8 +73,10 @@ def _instruction(line):
     )
 
 
-def inline_asm(res, operands, asm_string, constraints, *, has_side_effects=None, **kwargs):
-    operands = list(operands)
+def inline_asm(res, operands=None, asm_string="", constraints="", *, operands_=None,
+               has_side_effects=None, **kwargs):  # fmt: skip
+    # MLIR's generated builder names the operand list `operands_` (FlyDSL passes it so)
+    operands = list(operands if operands is not None else operands_ or [])
     text = asm_string.strip()
     if not text:
         outputs = [c for c in constraints.split(",") if c.startswith("=")]

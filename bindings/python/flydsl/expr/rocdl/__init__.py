@@ -6,10 +6,11 @@ from ..buffer_ops import get_buffer_rsrc
 from . import cdna3, cdna4, rdna3, rdna4  # noqa: F401 (FlyDSL's per-arch modules)
 from .cdna4 import MFMA_Scale, MFMAScale
 from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
-from .enum import SyncScope  # noqa: F401 (fx.rocdl.SyncScope)
+from .enum import SyncScope, TargetAddressSpace  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ballot, ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
 from .mfma import *  # noqa: F401,F403 (the MFMA intrinsics by name)
 from .sched import *  # noqa: F401,F403
+from .wmma import *  # noqa: F401,F403 (RDNA4's WMMA intrinsics by name)
 
 
 def MFMA(m, n, k, ab_type, acc_type=None):
@@ -18,7 +19,7 @@ def MFMA(m, n, k, ab_type, acc_type=None):
 
 
 def WMMA(m, n, k, ab_type, acc_type=None):
-    """An RDNA4 (gfx12) WMMA atom (waves of 32): 16x16x16 f16/bf16."""
+    """An RDNA4 (gfx12) WMMA atom (waves of 32): 16x16x16 f16, bf16 or fp8 (OCP E4M3 / E5M2)."""
     return MmaOp(2, m, n, k, ab_type, acc_type, 32)
 
 

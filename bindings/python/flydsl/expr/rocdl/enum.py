@@ -1,7 +1,9 @@
-"""AMDGPU's LLVM sync scopes (`fx.rocdl.SyncScope`); other targets treat them as the
-system's."""
+"""AMDGPU's LLVM sync scopes (`fx.rocdl.SyncScope`; other targets treat them as the
+system's) and FlyROCDL's target address space (`fx.rocdl.TargetAddressSpace.BufferDesc`)."""
 
-__all__ = ["SyncScope"]
+from ..._kernel_layout import TargetAddressSpace
+
+__all__ = ["SyncScope", "TargetAddressSpace"]
 
 
 class SyncScope:
