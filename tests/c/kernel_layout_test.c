@@ -143,7 +143,8 @@ int main(void) {
     fly_kernel_t *k = kernel(&m, &t);
     fly_value_t *frag = fly_kernel_make_fragment(k, fly_kernel_layout(k, "4", NULL, 0), FLY_F32);
     CHECK(fly_kernel_tensor_address_space(k, t) == 1);
-    CHECK(fly_kernel_tensor_address_space(k, fly_kernel_make_buffer_tensor(k, t)) == 1);
+    /* a buffer tensor: AMDGPU's address space of buffer resources */
+    CHECK(fly_kernel_tensor_address_space(k, fly_kernel_make_buffer_tensor(k, t)) == 8);
     CHECK(fly_kernel_tensor_address_space(k, frag) == 5);
     CHECK(fly_kernel_tensor_address_space(k, fly_shared_tensor(k, FLY_F32, 64, 16)) == 3);
     CHECK(fly_kernel_error(k) == NULL);
