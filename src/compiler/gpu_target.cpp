@@ -482,9 +482,20 @@ void lowerScaledMfma(mlir::func::CallOp call, const std::string &atom, const std
   };
   int codeA = code(atom.substr(dot + 1, dot2 - dot - 1)), codeB = code(atom.substr(dot2 + 1));
   mlir::OpBuilder b(call);
-  mlir::Operation *mfma = ir::createScaledMfmaOp(
-      b, call.getLoc(), name, codeA, codeB, call.getOperand(0), call.getOperand(1),
-      call.getOperand(2), call.getOperand(3), 0, call.getOperand(4), 0);
+  mlir::Value scaleA = call.getOperand(3), scaleB = call.getOperand(4);
+  // Scales of 1.0 (E8M0 127) on both sides multiply unscaled: as operands of 0 (FlyDSL's default
+  // state), for which LLVM selects the unscaled v_mfma_f32_*_f8f6f4, without its scale prefix.
+  auto unit = [](mlir::Value v) {
+    auto c = v.getDefiningOp<mlir::arith::ConstantOp>();
+    auto a = c ? mlir::dyn_cast<mlir::IntegerAttr>(c.getValue()) : nullptr;
+    return a && a.getInt() == 127;
+  };
+  if (unit(scaleA) && unit(scaleB))
+    scaleA = scaleB =
+        mlir::LLVM::ConstantOp::create(b, call.getLoc(), b.getI32Type(), b.getI32IntegerAttr(0));
+  mlir::Operation *mfma =
+      ir::createScaledMfmaOp(b, call.getLoc(), name, codeA, codeB, call.getOperand(0),
+                             call.getOperand(1), call.getOperand(2), scaleA, 0, scaleB, 0);
   if (!mfma)
     throw CompileError("no ROCDL intrinsic for the MMA atom " + name);
   call.getResult(0).replaceAllUsesWith(mfma->getResult(0));

@@ -2904,28 +2904,38 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
 
 namespace {
 /// gemm with a scaled atom: A and B hold one code per byte (or fp8 values of the format), the
-/// scale fragments one E8M0 byte per (rest, rest K) of the thread's scale partitions.
+/// scale fragments one E8M0 byte per (rest, rest K) of the thread's scale partitions. Without
+/// scale fragments the atom keeps its default state, FlyDSL's scales of 0, which the compiler
+/// makes the unscaled instruction (v_mfma_f32_16x16x128_f8f6f4): plain products.
 void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a, Entry &b,
                 Entry &c, Value *hsa, Value *hsb) {
   auto mnk = gemmExtents(k, atom, d, a, b, c);
-  Entry *sa = mnk ? registerTensor(k, hsa) : nullptr;
-  Entry *sb = sa ? registerTensor(k, hsb) : nullptr;
-  if (!sb)
+  if (!mnk)
     return;
+  Entry *sa = nullptr, *sb = nullptr;
+  if (hsa) {
+    sa = registerTensor(k, hsa);
+    sb = sa ? registerTensor(k, hsb) : nullptr;
+    if (!sb)
+      return;
+  }
   auto [M, N, K] = *mnk;
   auto takes = [](const std::string &format, DType t) {
     return t == DType::I8 || (format == "e4m3" && t == DType::F8E4M3) ||
            (format == "e5m2" && t == DType::F8E5M2);
   };
   if (!takes(atom.abType, a.dtype) || !takes(atom.bType, b.dtype) || c.dtype != DType::F32 ||
-      d.dtype != DType::F32 || sa->dtype != DType::I8 || sb->dtype != DType::I8) {
+      d.dtype != DType::F32 || (sa && (sa->dtype != DType::I8 || sb->dtype != DType::I8))) {
     k.fail("gemm with " + atom.name + " takes " + atom.abType + " a and " + atom.bType +
            " b (i8 codes, or that fp8 dtype), f32 c and d and i8 scales, got " +
            dtypeName(a.dtype) + ", " + dtypeName(b.dtype) + ", " + dtypeName(c.dtype) + ", " +
-           dtypeName(d.dtype) + ", " + dtypeName(sa->dtype) + ", " + dtypeName(sb->dtype));
+           dtypeName(d.dtype) +
+           (sa ? std::string(", ") + dtypeName(sa->dtype) + ", " + dtypeName(sb->dtype) : ""));
     return;
   }
   for (auto [s, rows, what] : {std::tuple{sa, M, "scale_a"}, std::tuple{sb, N, "scale_b"}}) {
+    if (!s)
+      continue;
     const Layout &l = *s->layout;
     if (l.rank() != 3 || staticSize(l.mode(0)) != 1 || staticSize(l.mode(1)) != rows ||
         staticSize(l.mode(2)) != K) {
@@ -2954,18 +2964,22 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
     std::vector<MValue> as, bs, sas, sbs;
     for (int64_t m = 0; m < M; ++m) {
       as.push_back(fragmentSlice(k, a, va, m, kk));
-      sas.push_back(scale(*sa, m, kk));
+      if (sa)
+        sas.push_back(scale(*sa, m, kk));
     }
     for (int64_t n = 0; n < N; ++n) {
       bs.push_back(fragmentSlice(k, b, vb, n, kk));
-      sbs.push_back(scale(*sb, n, kk));
+      if (sb)
+        sbs.push_back(scale(*sb, n, kk));
     }
     for (int64_t n = 0; n < N; ++n)
       for (int64_t m = 0; m < M; ++m) {
         MValue &x = accs[size_t(n * M + m)];
-        MValue scaled =
-            fly::AtomSetValueOp::create(k.b, k.loc(), flyAtom, "scale_a", sas[size_t(m)]);
-        scaled = fly::AtomSetValueOp::create(k.b, k.loc(), scaled, "scale_b", sbs[size_t(n)]);
+        MValue scaled = flyAtom;
+        if (sa) {
+          scaled = fly::AtomSetValueOp::create(k.b, k.loc(), flyAtom, "scale_a", sas[size_t(m)]);
+          scaled = fly::AtomSetValueOp::create(k.b, k.loc(), scaled, "scale_b", sbs[size_t(n)]);
+        }
         x = fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{tc}, scaled, MValue(),
                                           as[size_t(m)], bs[size_t(n)], x)
                 .getResult(0);
@@ -3003,8 +3017,8 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     k.fail("a gemm traversal order is for synchronous, unscaled atoms, not " + atom.name);
     return;
   }
-  if (scaled != (hsa != nullptr) || scaled != (hsb != nullptr)) {
-    k.fail(scaled ? "gemm with " + atom.name + " takes the scales of A and B (gemm_scaled)"
+  if ((hsa != nullptr) != (hsb != nullptr) || (!scaled && hsa)) {
+    k.fail(scaled ? "gemm with " + atom.name + " takes the scales of both A and B, or neither"
                   : "gemm with scales takes a scaled atom; " + atom.name + " has no scales");
     return;
   }
@@ -3027,6 +3041,12 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     k.fail("gemm without waiting takes a wgmma atom; " + atom.name + " is synchronous");
     return;
   }
+  // A scaled atom's codes held as i32 words (FlyDSL's fp8 GEMMs pass a lane's 32 fp8 values as
+  // eight i32): their bytes, one code each.
+  for (Value **h : {&ha, &hb})
+    if (Entry *t = scaled ? k.getTensor(*h, "a or b") : nullptr; t && t->dtype == DType::I32)
+      if (!(*h = recastTensor(*h, DType::I8)))
+        return;
   Entry *d = registerTensor(k, hd), *a = d ? registerTensor(k, ha) : nullptr;
   Entry *b = a ? registerTensor(k, hb) : nullptr, *c = b ? registerTensor(k, hc) : nullptr;
   if (!c)

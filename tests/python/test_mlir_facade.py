@@ -113,7 +113,8 @@ def test_a_values_owner_is_its_operation_or_block():
 
 
 def test_names_not_offered_import_and_say_why():
-    for thing, name in [(llvm.extractvalue, "llvm.extractvalue"), (MmaOpCDNA3_MFMAType, "fly_rocdl"),
+    for thing, name in [(llvm.extractvalue, "llvm.extractvalue"),
+                        (MmaOpCDNA3_MFMAType, "fly_rocdl"),
                         (ir.Operation.create, "ir.Operation.create")]:  # fmt: skip
         with pytest.raises(NotImplementedError, match=f"{name}.* is not offered: kernels are"):
             thing()
@@ -476,6 +477,34 @@ def test_inline_assembly_with_a_meaning_here(host_target):
     out = np.zeros(4, np.float32)
     through_assembly(x, out).launch(block=(4,))
     np.testing.assert_array_equal(np.asarray(out), x[::-1] * 2)
+
+
+@flyc.kernel
+def mfma_through_assembly(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+    # gfx950's 16x16x128 f8f6f4 on fp8 codes: lane l holds row (A) or column (B) l % 16 and
+    # K 16 (l / 16) + 0..15, then 64 more; D column l % 16, rows 4 (l / 16) + 0..3.
+    lane = fx.thread_idx.x
+    row, k0 = lane % 16, (lane // 16) * 16
+    ks = [k0 + i for i in range(16)] + [64 + k0 + i for i in range(16)]
+    a = fx.Vector.from_elements([A[row, k] for k in ks]).bitcast(fx.Int32)
+    b = fx.Vector.from_elements([B[row, k] for k in ks]).bitcast(fx.Int32)
+    c = fx.Vector.filled(4, 1.0, fx.Float32)
+    text = "v_mfma_f32_16x16x128_f8f6f4 $0, $1, $2, $0"
+    d = llvm.inline_asm(T.vector(4, T.f32()), [a, b, c], text, "=a,v,v,0", has_side_effects=True)
+    for i in range(4):
+        D[(lane // 16) * 4 + i, row] = d[i]
+
+
+def test_an_mfma_in_assembly_is_that_mfma(host_target, monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx950")
+    rng = np.random.default_rng(8)
+    values = rng.integers(-3, 4, (2, 16, 128))
+    # OCP E4M3 codes of the small integers -3..3
+    code = {0: 0x00, 1: 0x38, 2: 0x40, 3: 0x44}
+    codes = np.vectorize(lambda v: code[abs(v)] | (0x80 if v < 0 else 0))(values).astype(np.uint8)
+    d = np.zeros((16, 16), np.float32)
+    mfma_through_assembly(codes[0].view(np.int8), codes[1].view(np.int8), d).launch(block=(64,))
+    np.testing.assert_array_equal(d, values[0] @ values[1].T + 1.0)
 
 
 @pytest.mark.parametrize(

@@ -42,9 +42,10 @@ def random_codes(rng, shape, fmt):
     return c.astype(np.uint8)
 
 
-def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1), fp8_dtype=None):
+def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1), fp8_dtype=None, scales=True):
     """One tile of a tiled MMA of the scaled atom: codes and scales arrive as bytes (A and B
-    reinterpreted as `fp8_dtype` in registers when given)."""
+    reinterpreted as `fp8_dtype` in registers when given; without `scales` the gemm is given
+    none, so the atom keeps its default state)."""
     layout = fx.make_layout(atom_layout, (1, atom_layout[0], 0))
     tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(m, n, k, fa, fb)), layout)
 
@@ -66,7 +67,10 @@ def scaled_tile(m, n, k, fa, fb, atom_layout=(2, 2, 1), fp8_dtype=None):
             rA, rB = typed_a, typed_b
         rC = thr.make_fragment_C(tCgC)
         rC.fill(0)
-        fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
+        if scales:
+            fx.gemm(tiled, rC, rA, rB, rC, scale_a=rSA, scale_b=rSB)
+        else:
+            fx.gemm(tiled, rC, rA, rB, rC)
         fx.copy(fx.make_copy_atom(fx.UniversalCopy32b(), fx.Float32), rC, tCgC)
 
     return one_tile, tiled
@@ -205,7 +209,29 @@ def test_atoms_and_formats_that_do_not_exist_say_what_does():
         plain.tv_layout("SFA")
 
 
-def test_gemm_refuses_missing_scales_and_wrong_fragments():
+def test_without_scales_the_atom_multiplies_unscaled(monkeypatch):
+    # FlyDSL's fp8 GEMMs call the scaled atom in its default state (scales 0), which the
+    # compiler makes the unscaled v_mfma_f32_16x16x128_f8f6f4: the cpu multiplies so too.
+    monkeypatch.setenv("ARCH", "gfx950")
+    plain, tiled = scaled_tile(16, 16, 128, "e4m3", "e4m3", (1, 1, 1), scales=False)
+    a, b, sa, sb, c = operands(tiled, np.random.default_rng(6))
+    plain(*arguments(a, b, sa, sb, c)).launch(block=(64,))
+    ha, hb = decode(a, "e4m3"), decode(b, "e4m3")
+    assert np.all(np.abs(c - ha @ hb.T) <= 1e-6 * (np.abs(ha) @ np.abs(hb).T) + 1e-30)
+    assert np.count_nonzero(c) > c.size // 2
+
+
+@needs_llvm_tools
+def test_without_scales_the_code_is_the_unscaled_instruction(tmp_path):
+    plain, tiled = scaled_tile(16, 16, 128, "e4m3", "e4m3", (1, 1, 1), scales=False)
+    code = plain.compile(*arguments(*operands(tiled)), target="rocm", arch="gfx950").binary
+    (tmp_path / "k.hsaco").write_bytes(code)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx950", str(tmp_path / "k.hsaco")],
+                          check=True, capture_output=True, text=True).stdout  # fmt: skip
+    assert "v_mfma_f32_16x16x128_f8f6f4" in text and "v_mfma_scale" not in text, text
+
+
+def test_gemm_refuses_wrong_scales_and_fragments():
     tiled = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA_Scale(16, 16, 128, "e2m1")))
     plain = fx.make_tiled_mma(fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 32, "f8e4m3")))
 
@@ -220,8 +246,6 @@ def test_gemm_refuses_missing_scales_and_wrong_fragments():
 
         return k.compile(*arguments(*operands(tiled)), target="cpu")
 
-    with pytest.raises(flyc.CompileError, match="takes the scales of A and B"):
-        build(lambda thr, a, b, c, sa, sb: fx.gemm(tiled, c, a, b, c))
     with pytest.raises(flyc.CompileError, match="takes a scaled atom"):
         build(lambda thr, a, b, c, sa, sb: fx.gemm(plain, c, a, b, c, scale_a=sa, scale_b=sb))
     with pytest.raises(flyc.CompileError, match="takes e2m1 a and e2m1 b .* i8 scales, got "

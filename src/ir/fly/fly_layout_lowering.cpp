@@ -1439,8 +1439,19 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       else
         m.getResult(0).replaceAllUsesWith(res);
     } else if (auto m = dyn_cast<MakeMmaAtomOp>(op)) {
-      if (auto state = m.getType().getStateType())
-        atoms[m.getResult()] = zeroState(b, loc, state);
+      if (auto state = m.getType().getStateType()) {
+        Value s = zeroState(b, loc, state);
+        // A scaled MFMA's default scales, FlyDSL's 0, compile to the unscaled instruction (the
+        // compiler selects v_mfma_f32_16x16x128_f8f6f4 for constant scales of 0); the atom's
+        // call, which reads the scales as E8M0 codes, multiplies so with codes of 127 (1.0).
+        MmaOpTypeInterface inst = m.getType().getInstruction();
+        if (isa<FR::MfmaScaleType>(inst) && callsAtom(inst)) {
+          Value unit = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 127);
+          for (int64_t field : {0, 1})
+            s = LLVM::InsertValueOp::create(b, loc, s, unit, ArrayRef<int64_t>{field});
+        }
+        atoms[m.getResult()] = s;
+      }
     } else if (auto m = dyn_cast<MakeCopyAtomOp>(op)) {
       if (auto state = m.getType().getStateType())
         atoms[m.getResult()] = zeroState(b, loc, state);

@@ -3,14 +3,20 @@ library has an operation for. A kernel is built through the C API, which takes n
 so the text is read instead: lines of `s_waitcnt` (named counters), `s_barrier` and `s_nop`
 (a delay for hazards, which the compiler already inserts where the hardware needs one), an
 empty text whose outputs are tied to its inputs (an optimization anchor: the inputs
-themselves), and a `global_store_dword[x2|x3|x4] $0, $1, off` of a value through a global
-pointer. Anything else is refused, naming what is not offered."""
+themselves), a `global_store_dword[x2|x3|x4] $0, $1, off` of a value through a global
+pointer, and one MFMA accumulating into its tied result (`v_mfma_... $0, $1, $2, $0`). Anything
+else is refused, naming what is not offered."""
 
 import re
 
+from ... import _kernel_layout as KL
+from ..._host_layout import make_layout
 from ..._ir_types import bit_width
+from ..._mma import MmaAtom, mma_atom_call
 from ..._trace import as_value
 from ...expr.gpu import barrier
+from ...expr.rocdl import mfma
+from ...expr.rocdl.cdna4 import MFMA_Scale
 from ...expr.rocdl.sched import s_waitcnt
 from ._llvm_access import atomic_rmw, element
 
@@ -54,6 +60,42 @@ def _global_store(text, operands, constraints):
     return True
 
 
+_MFMA = re.compile(r"(v_mfma_\w+)\s+\$0\s*,\s*\$1\s*,\s*\$2\s*,\s*\$0")
+_F8F6F4 = re.compile(r"v_mfma_f32_(16x16x128|32x32x64)_f8f6f4")
+
+
+def _mfma(text, res, operands, constraints):
+    """`v_mfma_<shape> $0, $1, $2, $0`, the accumulator tied to the result ('=a,v,v,0' or
+    '=v,v,v,0'; which register file holds it is the compiler's choice here): one MFMA of A $1
+    and B $2 added to the accumulator, as the MFMA intrinsic of that name computes it, and
+    gfx950's unscaled `v_mfma_f32_16x16x128_f8f6f4` / `_32x32x64_` on fp8 (E4M3) codes as the
+    block-scaled atom without scales. None where the text is no such MFMA."""
+    found = _MFMA.fullmatch(text)
+    if not found:
+        return None
+    parts = constraints.replace(" ", "").split(",")
+    if len(operands) != 3 or len(parts) != 4 or parts[0] not in ("=a", "=v") or parts[3] != "0":
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r}: an MFMA takes A, B and the accumulator tied to its "
+            f"result (constraints '=a,v,v,0'), not {len(operands)} operands and {constraints!r}"
+        )
+    name = found.group(1)
+    shape = _F8F6F4.fullmatch(name)
+    if shape is None:
+        if name[2:] not in mfma.__all__:
+            raise NotImplementedError(
+                f"llvm.inline_asm {text!r}: {name} is not offered (the MFMAs read here are "
+                "those of fx.rocdl.mfma_* and gfx950's f8f6f4 on fp8)"
+            )
+        return getattr(mfma, name[2:])(res, operands)
+    m, n, k = map(int, shape.group(1).split("x"))
+    c = as_value(operands[2])
+    d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
+    a, b = (mfma._fragment(x, "i8") for x in operands[:2])
+    mma_atom_call(MmaAtom(MFMA_Scale(m, n, k, "e4m3")), d, a, b, mfma._fragment(c, c.ir_dtype))
+    return d.load()
+
+
 def _instruction(line):
     name, _, rest = line.partition(" ")
     rest = rest.strip()
@@ -90,6 +132,10 @@ def inline_asm(res, operands=None, asm_string="", constraints="", *, operands_=N
     void = res is None or str(res) == "!llvm.void"
     if void and _global_store(text, operands, constraints):
         return None
+    if not void:
+        product = _mfma(text, res, operands, constraints)
+        if product is not None:
+            return product
     if operands or not void:
         raise NotImplementedError(
             f"llvm.inline_asm {text!r}: assembly with operands or results is not offered"

@@ -11,7 +11,8 @@ def MFMA_Scale(m, n, k, a_format, b_format=None, acc_type=None, *, opsel_a=0, op
     fp4 (FlyDSL's types, fx.Float8E4M3FN ... fx.Float4E2M1FN, or "e4m3", "e5m2", "e2m3",
     "e3m2", "e2m1"; B as A unless given), accumulating in f32, fx.gemm(..., scale_a=,
     scale_b=) with E8M0 scales per 32 K values. The scales' byte selects (opsel) are 0: each
-    lane's scale is the low byte of its register."""
+    lane's scale is the low byte of its register. A gemm without scales keeps the atom's default
+    state (FlyDSL's scales of 0): unscaled products, the unscaled v_mfma_f32_*_f8f6f4 on rocm."""
     if acc_type is not None and getattr(acc_type, "dtype", acc_type) != "f32":
         raise TypeError(f"a scaled MFMA accumulates in f32, not {acc_type!r}")
     if opsel_a or opsel_b:
