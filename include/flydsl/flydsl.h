@@ -1217,7 +1217,9 @@ FLY_API void fly_kernel_gemm_ordered(fly_kernel_t *k, fly_value_t *tiled_mma, fl
 /* fly_kernel_gemm for a scaled atom: scale_a and scale_b are register fragments of int8
  * (E8M0 exponents, 127 is 1.0) of the thread's FLY_MMA_SFA and FLY_MMA_SFB partitions of the
  * scale tensors, and each atom multiplies A's and B's values by 2^(scale - 127) of their row
- * or column and block of 32 K values. */
+ * or column and block of 32 K values. fly_kernel_gemm of a scaled atom multiplies unscaled (the
+ * atom's default state, FlyDSL's scales of 0: the unscaled instruction on rocm); its A and B
+ * fragments may hold the codes as i32 words, four to a word. */
 FLY_API void fly_kernel_gemm_scaled(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                                     fly_value_t *a, fly_value_t *b, fly_value_t *c,
                                     fly_value_t *scale_a, fly_value_t *scale_b);
