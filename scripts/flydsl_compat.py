@@ -77,6 +77,7 @@ HOST_KNOBS = {
 # FlyDSL's tests for one arch skip themselves on any other (`get_rocm_arch()`): files whose names
 # say which run with that arch (emulated on the cpu target) unless ARCH is set already.
 ARCH_OF_FILE = {
+    "rdna3": "gfx1100",
     "rdna4": "gfx1201",
     "rdna_gemm": "gfx1201",
     "gfx950": "gfx950",

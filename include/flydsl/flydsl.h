@@ -1074,9 +1074,11 @@ typedef enum fly_mma_family {
                                 gfx950); fp8 and i8 16x16x32, 32x32x16 */
   FLY_MMA_WMMA = 2,          /* AMD RDNA4 (gfx12) v_wmma_*, waves of 32: f16/bf16/fp8 16x16x16 */
   FLY_MMA_SYNC = 3,          /* NVIDIA mma.sync: f16/bf16 16x8x16, fp8 16x8x32 */
-  FLY_MMA_WGMMA = 4          /* NVIDIA Hopper wgmma (sm_90a), warpgroups of 128 threads:
+  FLY_MMA_WGMMA = 4,         /* NVIDIA Hopper wgmma (sm_90a), warpgroups of 128 threads:
                                 f16/bf16 64xNx16, N = 8..256 in steps of 8; A and B are read
                                 from shared memory in a canonical K-major layout */
+  FLY_MMA_WMMA_GFX11 = 5     /* AMD RDNA3 (gfx11) v_wmma_*, waves of 32: f16/bf16 16x16x16,
+                                sixteen A/B values a lane (lanes 16-31 repeat lanes 0-15) */
 } fly_mma_family;
 
 /* FLY_MMA_SFA and _SFB are a scaled atom's scales of A and B, over (M, K / 32) and

@@ -81,7 +81,7 @@ fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int
                                 fly_tiled_mma_t **out) {
   return guard([&] {
     requireOut(out, "out");
-    if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_WGMMA)
+    if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_WMMA_GFX11)
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
     L::MmaAtom atom =
         L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);

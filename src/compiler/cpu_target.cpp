@@ -476,7 +476,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
     for (auto call : calls) {
       // The emulated arch decides which MFMA instructions exist, as on the GPU.
       std::string atom = call.getCallee().drop_front(std::strlen(ir::kMmaFnPrefix)).str();
-      checkAtomArch(atom, arch);
+      checkAtomArch(atom, arch, call);
       checkFp8Operands(atom, call.getOperand(0).getType(), arch);
       checkFp8Operands(atom, call.getOperand(1).getType(), arch);
       auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();

@@ -504,7 +504,7 @@ void lowerScaledMfma(mlir::func::CallOp call, const std::string &atom, const std
 
 // Matrix-core atoms on AMD: each MFMA call (gfx9) becomes its rocdl.mfma intrinsic with the A
 // and B values as the instruction takes them (bf16 as i16 lanes) and no broadcast (cbsz, abid,
-// blgp 0); each WMMA call (gfx12) its rocdl.wmma intrinsic, which has no such operands.
+// blgp 0); each WMMA call (gfx11, gfx12) its rocdl.wmma intrinsic, which has no such operands.
 void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch) {
   llvm::SmallVector<mlir::func::CallOp> calls;
   gpuModule.walk([&](mlir::func::CallOp c) {
@@ -526,7 +526,7 @@ void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch)
                                call.getOperand(2), call.getResult(0).getType());
     if (!mfma)
       continue; // refused below by name
-    checkAtomArch(atom, arch);
+    checkAtomArch(atom, arch, call);
     checkFp8Operands(atom, elem, arch);
     checkFp8Operands(atom, call.getOperand(1).getType(), arch);
     call.getResult(0).replaceAllUsesWith(mfma->getResult(0));

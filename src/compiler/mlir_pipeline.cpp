@@ -11,6 +11,7 @@
 
 #include "ir/fly/fly_dialect.h"
 #include "ir/mlir_module.h"
+#include "layout/copy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -587,11 +588,17 @@ void checkFp8Operands(const std::string &atom, mlir::Type element, const std::st
       ", not " + name + ": convert the operands to those");
 }
 
-void checkAtomArch(const std::string &atom, const std::string &arch) {
+void checkAtomArch(const std::string &atom, const std::string &arch, mlir::Operation *call) {
   if (atom.rfind("wgmma.", 0) == 0 && arch != "sm_90" && arch != "sm_90a")
     throw CompileError(atom + " is a wgmma instruction of sm_90a (Hopper), not of " + arch);
-  if (atom.rfind("v_wmma_", 0) == 0 && arch.rfind("gfx12", 0) != 0)
-    throw CompileError(atom + " is a WMMA instruction of gfx12 (RDNA4), not of " + arch);
+  if (atom.rfind("v_wmma_", 0) == 0) {
+    auto layouts = call ? call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr) : nullptr;
+    std::string a = layouts ? mlir::cast<mlir::StringAttr>(layouts[0]).getValue().str() : "";
+    bool rdna3 = !a.empty() && layout::staticSize(layout::Layout::parse(a).mode(1)) == 16;
+    std::string owner = rdna3 ? "gfx11 (RDNA3: sixteen A and B values a lane)" : "gfx12 (RDNA4)";
+    if (arch.rfind(rdna3 ? "gfx11" : "gfx12", 0) != 0)
+      throw CompileError(atom + " is a WMMA instruction of " + owner + ", not of " + arch);
+  }
   if (atom.rfind("v_mfma_", 0) != 0)
     return;
   if (atom.rfind("v_mfma_scale_", 0) == 0) { // named with its operands' formats after a dot

@@ -103,8 +103,11 @@ void refuseMmaCalls(mlir::ModuleOp m, const Options &options);
 void refuseWideShuffles(mlir::ModuleOp m, const Options &options);
 
 /// Fails with a CompileError naming both when matrix-core atom `atom` (an instruction name) is
-/// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950.
-void checkAtomArch(const std::string &atom, const std::string &arch);
+/// not an instruction of `arch`: MFMA needs gfx9, gfx950's new shapes need gfx950, WMMA gfx12,
+/// or gfx11 where its `call` (an atom call with its layouts) holds sixteen A values a lane:
+/// RDNA3's WMMA, whose instructions have RDNA4's names.
+void checkAtomArch(const std::string &atom, const std::string &arch,
+                   mlir::Operation *call = nullptr);
 
 /// Fails with a CompileError when matrix-core atom `atom` gets fp8 operands of `element` type
 /// in the other kind than `arch` reads: gfx942's MFMA reads the FNUZ formats, gfx950's and

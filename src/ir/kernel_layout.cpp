@@ -2781,8 +2781,12 @@ mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom
   if (name.starts_with("v_mfma_") && atom.scaleBlock == 0 && fly::mmaAbTypeName(ab))
     t = fly_rocdl::MfmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
   else if (name.starts_with("v_wmma_") && (ab.isF16() || ab.isBF16()) && acc.isF32())
-    t = fly_rocdl::Gfx120xWmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, false, false,
-                                        false);
+    // RDNA3's and RDNA4's WMMA share their names; the lanes' values tell them apart
+    t = layout::staticSize(atom.layoutA.mode(1)) == 16
+            ? mlir::Type(fly_rocdl::Gfx11WmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc,
+                                                       false, false, false))
+            : mlir::Type(fly_rocdl::Gfx120xWmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc,
+                                                         false, false, false));
   else if (name.starts_with("mma.sync.") && acc.isF32() &&
            (ab.isF16() || ab.isBF16() ||
             mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(ab)))
@@ -2793,7 +2797,10 @@ mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom
            (ab.isF16() || ab.isBF16() ||
             mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(ab)))
     t = fly_nvvm::WgmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, false, false);
-  if (!t || mlir::cast<fly::MmaOpTypeInterface>(t).getAtom().name != atom.name)
+  if (!t)
+    return {};
+  layout::MmaAtom flyAtom = mlir::cast<fly::MmaOpTypeInterface>(t).getAtom();
+  if (flyAtom.name != atom.name || flyAtom.layoutA != atom.layoutA)
     return {};
   return t;
 }

@@ -36,8 +36,8 @@ struct MmaAtom {
   Layout layoutSFB = makeLayout(IntTuple(1));
 };
 
-// WmmaGfx11 (RDNA3's WMMA) and WmmaGfx1250 follow the others so that the C API's family numbers
-// stay theirs; the kernel builder has neither target, the Fly dialect's FlyROCDL atoms use them.
+// The families in the C API's order (fly_mma_family): RDNA3's WMMA is FLY_MMA_WMMA_GFX11;
+// gfx1250's WMMA, which the kernel builder has no target for, only the Fly dialect's atoms use.
 enum class MmaFamily { UniversalFMA, Mfma, Wmma, MmaSync, Wgmma, WmmaGfx11, WmmaGfx1250 };
 
 /// The atom of `family` for the shape and the A/B element type ("f32", "f16", "bf16", "fp8",

@@ -188,8 +188,26 @@ static void wgmma_atoms(void) {
   CHECK(t == NULL && mentions(fly_last_error_message(), "N = 8..256 in steps of 8"));
   CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA, 64, 64, 16, FLY_F32, 32, NULL, NULL, &t) ==
         FLY_ERROR_UNSUPPORTED);
-  CHECK(fly_tiled_mma_create(FLY_MMA_WGMMA + 1, 64, 64, 16, FLY_F16, 32, NULL, NULL, &t) ==
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11 + 1, 64, 64, 16, FLY_F16, 32, NULL, NULL, &t) ==
         FLY_ERROR_INVALID_ARGUMENT);
+}
+
+/* RDNA3's WMMA from C: a wave of 32 threads per 16x16x16 atom; fp8, which RDNA4 has, is not
+ * RDNA3's. */
+static void rdna3_wmma_atoms(void) {
+  fly_tiled_mma_t *t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_F16, 32, NULL, NULL, &t) ==
+        FLY_OK);
+  int64_t threads = 0, tile[3] = {0, 0, 0};
+  CHECK(fly_tiled_mma_size(t, &threads, tile) == FLY_OK);
+  CHECK(threads == 32 && tile[0] == 16 && tile[1] == 16 && tile[2] == 16);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_F8E4M3, 32, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "f16, bf16, i8 and i4"));
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA, 16, 16, 16, FLY_F8E4M3, 32, NULL, NULL, &t) == FLY_OK);
+  fly_tiled_mma_destroy(t);
 }
 
 /* Block-scaled MFMA atoms from C: a wave of 64 threads, one scale per lane; formats, shapes
@@ -1766,6 +1784,7 @@ int main(void) {
   keyed_compiles();
   tiled_copy_for_mma_errors();
   wgmma_atoms();
+  rdna3_wmma_atoms();
   scaled_mfma_atoms();
   device_processors();
   device_count();

@@ -149,3 +149,39 @@ def test_the_fp8_wmma_is_its_gfx12_instruction(tmp_path):
     assert "v_wmma_f32_16x16x16_fp8_fp8" in text, text
     with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12"):
         wmma_fp8_words.compile(*args, target="rocm", arch="gfx942")
+
+
+# RDNA3's WMMA: lanes l and l + 16 both hold row (A) or column (B) l % 16 and all sixteen K;
+# C: lane l holds column l % 16, rows 2 i + l / 16.
+@flyc.kernel
+def wmma_gfx11(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+    lane = fx.thread_idx.x
+    col = lane % 16
+    a = fx.Vector.from_elements([A[col, k] for k in range(16)])
+    b = fx.Vector.from_elements([B[k, col] for k in range(16)])
+    c = fx.Vector.filled(8, 0.5, fx.Float32)
+    d = fx.rocdl.wmma_f32_16x16x16_f16(c.type, a, b, c).result
+    for i in range(8):
+        D[2 * i + lane // 16, col] = d[i]
+
+
+def test_an_rdna3_wmma_by_name_runs_emulated(monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx1100")
+    rng = np.random.default_rng(9)
+    a, b = rng.integers(-3, 4, (16, 16)), rng.integers(-3, 4, (16, 16))
+    d = np.zeros((16, 16), np.float32)
+    wmma_gfx11(a.astype(np.float16), b.astype(np.float16), d).launch(block=(32,))
+    np.testing.assert_array_equal(d, a @ b + 0.5)
+
+
+@needs_llvm_tools
+def test_the_rdna3_wmma_is_its_gfx11_instruction(tmp_path):
+    args = (np.zeros((16, 16), np.float16),) * 2 + (np.zeros((16, 16), np.float32),)
+    binary = wmma_gfx11.compile(*args, target="rocm", arch="gfx1100").binary
+    (tmp_path / "k.hsaco").write_bytes(binary)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1100", str(tmp_path / "k.hsaco")],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "v_wmma_f32_16x16x16_f16" in text, text
+    # The same kernel for RDNA4 passes sixteen values where gfx12's WMMA reads eight.
+    with pytest.raises(ValueError, match="a lane's A is 8 f16 values on gfx12"):
+        wmma_gfx11.compile(*args, target="rocm", arch="gfx1201")

@@ -78,12 +78,12 @@ lib.fly_kernel_tiled_copy_for_mma.argtypes = [_P, _P, _P, ctypes.c_int]
 lib.fly_kernel_mma_load.restype = None
 lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
-_FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA = range(5)
+_FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA, _WMMA_GFX11 = range(6)  # fly_mma_family
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "f8e4m3fnuz": 12,
                 "f8e5m2fnuz": 13, "i8": 1}  # fmt: skip
 _A, _B, _C, _SFA, _SFB = range(5)
 _OPERANDS = {"A": _A, "B": _B, "C": _C, "SFA": _SFA, "SFB": _SFB}
-_SCALED = 5  # not a C family: scaled atoms have their own constructor
+_SCALED = -1  # not a C family: scaled atoms have their own constructor
 _MX_FORMATS = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")
 _MX_CLASSES = {"Float8E4M3FN": "e4m3", "Float8E5M2": "e5m2", "Float6E2M3FN": "e2m3",
                "Float6E3M2FN": "e3m2", "Float4E2M1FN": "e2m1"}  # fmt: skip
@@ -106,6 +106,7 @@ class MmaOp:
             _WMMA: "WMMA",
             _MMA_SYNC: "MmaSync",
             _WGMMA: "Wgmma",
+            _WMMA_GFX11: "WMMA(gfx11)",
         }
         return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}]"
 

@@ -142,7 +142,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   void addLoweringOptions() {
     if (!layoutsOnly)
       mmaCalls.emplace(*this, "mma-calls",
-                       llvm::cl::desc("MFMA, gfx12 WMMA and mma.sync atom calls as calls of "
+                       llvm::cl::desc("MFMA, WMMA and mma.sync atom calls as calls of "
                                       "__fly_mma.<instruction> on the lane's values, with the "
                                       "atom's shape and layouts, for the target to resolve"),
                        llvm::cl::init(false));
@@ -558,8 +558,8 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// no integers, so no signs or clamp).
   bool callsAtom(MmaOpTypeInterface inst) const {
     return mmaCalls && bool(*mmaCalls) &&
-           isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx120xWmmaType, FN::MmaSyncType,
-               FN::WgmmaType>(inst);
+           isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx11WmmaType, FR::Gfx120xWmmaType,
+               FN::MmaSyncType, FN::WgmmaType>(inst);
   }
 
   /// A call of `callee` (declared here, private, in the nearest symbol table, unless it is)

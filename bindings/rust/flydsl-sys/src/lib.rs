@@ -1734,6 +1734,7 @@ pub const fly_mma_family_FLY_MMA_MFMA: fly_mma_family = 1;
 pub const fly_mma_family_FLY_MMA_WMMA: fly_mma_family = 2;
 pub const fly_mma_family_FLY_MMA_SYNC: fly_mma_family = 3;
 pub const fly_mma_family_FLY_MMA_WGMMA: fly_mma_family = 4;
+pub const fly_mma_family_FLY_MMA_WMMA_GFX11: fly_mma_family = 5;
 pub type fly_mma_family = ::std::os::raw::c_uint;
 pub const fly_mma_operand_FLY_MMA_A: fly_mma_operand = 0;
 pub const fly_mma_operand_FLY_MMA_B: fly_mma_operand = 1;

@@ -10,7 +10,8 @@ from .enum import SyncScope, TargetAddressSpace  # noqa: F401 (fx.rocdl.SyncScop
 from .lanes import ballot, ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
 from .mfma import *  # noqa: F401,F403 (the MFMA intrinsics by name)
 from .sched import *  # noqa: F401,F403
-from .wmma import *  # noqa: F401,F403 (RDNA4's WMMA intrinsics by name)
+from .wmma import *  # noqa: F401,F403 (RDNA's WMMA intrinsics by name)
+from .wmma import wmma_op
 
 
 def MFMA(m, n, k, ab_type, acc_type=None):
@@ -19,8 +20,11 @@ def MFMA(m, n, k, ab_type, acc_type=None):
 
 
 def WMMA(m, n, k, ab_type, acc_type=None):
-    """An RDNA4 (gfx12) WMMA atom (waves of 32): 16x16x16 f16, bf16 or fp8 (OCP E4M3 / E5M2)."""
-    return MmaOp(2, m, n, k, ab_type, acc_type, 32)
+    """A WMMA atom (waves of 32) of the arch compiled for, as FlyDSL dispatches it: RDNA4's
+    (gfx12) 16x16x16 f16, bf16 or fp8 (OCP E4M3 / E5M2), eight A and B values a lane, or on
+    gfx11 RDNA3's 16x16x16 f16 or bf16, sixteen A and B values a lane (lanes 16-31 repeat
+    lanes 0-15)."""
+    return wmma_op(m, n, k, ab_type, acc_type)
 
 
 def BufferCopy(bits, cache_modifier=0):

@@ -1,13 +1,14 @@
-"""The ROCDL WMMA intrinsics of RDNA4 (gfx12) by name, as FlyDSL's kernels call them:
-`fx.rocdl.wmma_f32_16x16x16_f16(result_type, a, b, c).result` is one 16x16x16 WMMA of this
-lane's A and B (eight values each, or their bits in i16 or i32 lanes) and C (eight f32). Each
-is one call of the gfx12 WMMA atom of that type (`fx.rocdl.WMMA`), so it compiles to the
-instruction for rocm and is emulated on the other targets. RDNA3's (gfx11) forms, sixteen
-values a lane, are not offered: the kernel builder has no gfx11 target."""
+"""RDNA's WMMA: the atom of the arch compiled for (`fx.rocdl.WMMA`), and the ROCDL WMMA
+intrinsics by name, as FlyDSL's kernels call them: `fx.rocdl.wmma_f32_16x16x16_f16(result_type,
+a, b, c).result` is one 16x16x16 WMMA of this lane's A and B and C (eight f32): eight A and B
+values a lane on RDNA4 (gfx12), sixteen on RDNA3 (gfx11), or their bits in i16 or i32 lanes.
+Each is one call of that arch's WMMA atom, so it compiles to the instruction for rocm and is
+emulated on the other targets."""
 
 from ... import _kernel_layout as KL
 from ..._host_layout import make_layout
 from ..._mma import MmaAtom, MmaOp, mma_atom_call
+from ..._ir_types import bit_width
 from ..._trace import as_value, traced_arch
 from ...runtime.device import get_rocm_arch
 from .mfma import _fragment
@@ -23,25 +24,38 @@ _INPUTS = {
 _ATOMS = {}
 
 
+def wmma_op(m, n, k, ab_type, acc_type=None):
+    """The WMMA op of the arch compiled for, as FlyDSL dispatches it: RDNA3's on gfx11
+    (fly_mma_family FLY_MMA_WMMA_GFX11), RDNA4's otherwise (FLY_MMA_WMMA)."""
+    gfx11 = (traced_arch() or get_rocm_arch() or "").startswith("gfx11")
+    return MmaOp(5 if gfx11 else 2, m, n, k, ab_type, acc_type, 32)
+
+
 def _atom(ab):
-    if ab not in _ATOMS:
-        _ATOMS[ab] = MmaAtom(MmaOp(2, 16, 16, 16, ab, "f32", 32))
-    return _ATOMS[ab]
+    op = wmma_op(16, 16, 16, ab, "f32")
+    key = (ab, op.family)
+    if key not in _ATOMS:
+        _ATOMS[key] = MmaAtom(op)
+    return _ATOMS[key]
 
 
 def _intrinsic(name):
     ab = _INPUTS[name]
 
     def build(result_type, a, b, c, **_attrs):
-        arch = traced_arch() or get_rocm_arch() or ""
-        if arch.startswith("gfx11"):
-            raise NotImplementedError(
-                f"rocdl.{name}: RDNA3's (gfx11) WMMA, sixteen values a lane, is not offered; "
-                "the gfx12 form takes eight"
-            )
+        atom = _atom(ab)
+        gfx11 = atom.op.family == 5
+        for what, x in (("A", a), ("B", b)):
+            x = as_value(x)
+            values = x.lanes * bit_width(x.ir_dtype) // bit_width(ab)
+            if values != (16 if gfx11 else 8):
+                raise ValueError(
+                    f"rocdl.{name}: a lane's {what} is {16 if gfx11 else 8} {ab} values on "
+                    f"{'gfx11 (RDNA3)' if gfx11 else 'gfx12 (RDNA4)'}, got {values}"
+                )
         c = as_value(c)
         d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
-        mma_atom_call(_atom(ab), d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
+        mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
         return d.load()
 
     def call(result_type, a, b, c, **attrs):
@@ -51,11 +65,9 @@ def _intrinsic(name):
         return op_class(name, build)(result_type, a, b, c, **attrs)
 
     call.__name__ = call.__qualname__ = name
-    call.__doc__ = (
-        f"One gfx12 16x16x16 WMMA ({ab} inputs, f32 accumulator): `.result` is a * b + c."
-    )
+    call.__doc__ = f"One 16x16x16 WMMA ({ab} inputs, f32 accumulator): `.result` is a * b + c."
     return call
 
 
 globals().update({name: _intrinsic(name) for name in _INPUTS})
-__all__ = list(_INPUTS)
+__all__ = list(_INPUTS)  # wmma_op is fx.rocdl.WMMA's, not a name of FlyDSL's rocdl
