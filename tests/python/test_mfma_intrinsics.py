@@ -13,6 +13,13 @@ import pytest
 from _tools import needs_llvm_tools
 
 
+def _disassembly(kernel, args, arch, tmp_path):
+    """The kernel's rocm code object for `arch`, disassembled."""
+    (tmp_path / "k.hsaco").write_bytes(kernel.compile(*args, target="rocm", arch=arch).binary)
+    return subprocess.run(["llvm-objdump-22", "-d", f"--mcpu={arch}", str(tmp_path / "k.hsaco")],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+
+
 @flyc.kernel
 def mfma_16x16x16(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
     lane = fx.thread_idx.x
@@ -81,10 +88,7 @@ def test_fp8_operands_packed_in_an_integer():
 @needs_llvm_tools
 def test_rocm_code_is_the_instruction(tmp_path):
     args = (np.zeros((16, 16), np.float16),) * 2 + (np.zeros((16, 16), np.float32),)
-    binary = mfma_16x16x16.compile(*args, target="rocm", arch="gfx942").binary
-    (tmp_path / "k.hsaco").write_bytes(binary)
-    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx942", str(tmp_path / "k.hsaco")],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = _disassembly(mfma_16x16x16, args, "gfx942", tmp_path)
     assert "v_mfma_f32_16x16x16_f16" in text or "v_mfma_f32_16x16x16f16" in text, text
 
 
@@ -142,10 +146,7 @@ def test_an_rdna4_wmma_by_name_runs_emulated(kernel, dtype, monkeypatch):
 @needs_llvm_tools
 def test_the_fp8_wmma_is_its_gfx12_instruction(tmp_path):
     args = (np.zeros((16, 16), np.float32),) * 3
-    binary = wmma_fp8_words.compile(*args, target="rocm", arch="gfx1201").binary
-    (tmp_path / "k.hsaco").write_bytes(binary)
-    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1201", str(tmp_path / "k.hsaco")],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = _disassembly(wmma_fp8_words, args, "gfx1201", tmp_path)
     assert "v_wmma_f32_16x16x16_fp8_fp8" in text, text
     with pytest.raises(flyc.CompileError, match="WMMA instruction of gfx12"):
         wmma_fp8_words.compile(*args, target="rocm", arch="gfx942")
@@ -177,10 +178,7 @@ def test_an_rdna3_wmma_by_name_runs_emulated(monkeypatch):
 @needs_llvm_tools
 def test_the_rdna3_wmma_is_its_gfx11_instruction(tmp_path):
     args = (np.zeros((16, 16), np.float16),) * 2 + (np.zeros((16, 16), np.float32),)
-    binary = wmma_gfx11.compile(*args, target="rocm", arch="gfx1100").binary
-    (tmp_path / "k.hsaco").write_bytes(binary)
-    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1100", str(tmp_path / "k.hsaco")],
-                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    text = _disassembly(wmma_gfx11, args, "gfx1100", tmp_path)
     assert "v_wmma_f32_16x16x16_f16" in text, text
     # The same kernel for RDNA4 passes sixteen values where gfx12's WMMA reads eight.
     with pytest.raises(ValueError, match="a lane's A is 8 f16 values on gfx12"):
