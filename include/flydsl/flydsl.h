@@ -1078,7 +1078,8 @@ typedef enum fly_mma_family {
                                 f16/bf16 64xNx16, N = 8..256 in steps of 8; A and B are read
                                 from shared memory in a canonical K-major layout */
   FLY_MMA_WMMA_GFX11 = 5     /* AMD RDNA3 (gfx11) v_wmma_*, waves of 32: f16/bf16 16x16x16,
-                                sixteen A/B values a lane (lanes 16-31 repeat lanes 0-15) */
+                                sixteen A/B values a lane (lanes 16-31 repeat lanes 0-15); its
+                                integer forms (sign, clamp) are the Fly dialect's only */
 } fly_mma_family;
 
 /* FLY_MMA_SFA and _SFB are a scaled atom's scales of A and B, over (M, K / 32) and

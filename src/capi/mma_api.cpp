@@ -83,6 +83,11 @@ fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int
     requireOut(out, "out");
     if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_WMMA_GFX11)
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
+    // RDNA3's integer WMMA reads its operands signed or unsigned by controls this call has no
+    // parameters for: refused rather than guessed
+    if (family == FLY_MMA_WMMA_GFX11 && ab_dtype == FLY_I8)
+      fail(FLY_ERROR_UNSUPPORTED, "RDNA3's integer WMMA (iu8) takes sign and clamp controls that "
+                                  "fly_tiled_mma_create has no parameters for; f16 and bf16 only");
     L::MmaAtom atom =
         L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);
     *out = newTiledMma(atom, atom_layout, permutation);

@@ -206,6 +206,9 @@ static void rdna3_wmma_atoms(void) {
   CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_F8E4M3, 32, NULL, NULL, &t) ==
         FLY_ERROR_UNSUPPORTED);
   CHECK(t == NULL && mentions(fly_last_error_message(), "f16, bf16, i8 and i4"));
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I8, 32, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "sign and clamp controls"));
   CHECK(fly_tiled_mma_create(FLY_MMA_WMMA, 16, 16, 16, FLY_F8E4M3, 32, NULL, NULL, &t) == FLY_OK);
   fly_tiled_mma_destroy(t);
 }
