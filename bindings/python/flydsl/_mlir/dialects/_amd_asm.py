@@ -9,10 +9,8 @@ else is refused, naming what is not offered."""
 
 import re
 
-from ... import _kernel_layout as KL
-from ..._host_layout import make_layout
 from ..._ir_types import bit_width
-from ..._mma import MmaAtom, mma_atom_call
+from ..._mma import MmaAtom
 from ..._trace import as_value
 from ...expr.gpu import barrier
 from ...expr.rocdl import mfma
@@ -89,11 +87,7 @@ def _mfma(text, res, operands, constraints):
             )
         return getattr(mfma, name[2:])(res, operands)
     m, n, k = map(int, shape.group(1).split("x"))
-    c = as_value(operands[2])
-    d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
-    a, b = (mfma._fragment(x, "i8") for x in operands[:2])
-    mma_atom_call(MmaAtom(MFMA_Scale(m, n, k, "e4m3")), d, a, b, mfma._fragment(c, c.ir_dtype))
-    return d.load()
+    return mfma.lane_mma(MmaAtom(MFMA_Scale(m, n, k, "e4m3")), *operands, "i8")
 
 
 def _instruction(line):

@@ -52,6 +52,15 @@ def _fragment(value, dtype):
     return fragment
 
 
+def lane_mma(atom, a, b, c, ab):
+    """One call of `atom` on this lane's registers: A and B (their bits read as `ab` values) and
+    the accumulator c (a value or vector); d = a * b + c, shaped as c."""
+    c = as_value(c)
+    d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
+    mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
+    return d.load() if c.lanes > 1 else d[0]
+
+
 _ATOMS = {}
 
 
@@ -74,11 +83,7 @@ def _intrinsic(name):
                 f"rocdl.{name}: the cbsz / abid / blgp broadcasts are not offered (only 0)"
             )
         ab = _fp8() if inputs == "fp8" else inputs
-        c = as_value(operands[2])
-        d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
-        a, b = _fragment(operands[0], ab), _fragment(operands[1], ab)
-        mma_atom_call(_atom(m, n, k, ab, acc), d, a, b, _fragment(c, c.ir_dtype))
-        return d.load() if c.lanes > 1 else d[0]
+        return lane_mma(_atom(m, n, k, ab, acc), *operands[:3], ab)
 
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"One {m}x{n}x{k} MFMA ({inputs} inputs, {acc} accumulator): d = a * b + c."

@@ -5,13 +5,11 @@ values a lane on RDNA4 (gfx12), sixteen on RDNA3 (gfx11), or their bits in i16 o
 Each is one call of that arch's WMMA atom, so it compiles to the instruction for rocm and is
 emulated on the other targets."""
 
-from ... import _kernel_layout as KL
-from ..._host_layout import make_layout
-from ..._mma import MmaAtom, MmaOp, mma_atom_call
+from ..._mma import MmaAtom, MmaOp
 from ..._ir_types import bit_width
 from ..._trace import as_value, traced_arch
 from ...runtime.device import get_rocm_arch
-from .mfma import _fragment
+from .mfma import lane_mma
 
 # The A/B element type of each intrinsic: fp8 is OCP E4M3 and bf8 OCP E5M2 on RDNA4.
 _INPUTS = {
@@ -53,10 +51,7 @@ def _intrinsic(name):
                     f"rocdl.{name}: a lane's {what} is {16 if gfx11 else 8} {ab} values on "
                     f"{'gfx11 (RDNA3)' if gfx11 else 'gfx12 (RDNA4)'}, got {values}"
                 )
-        c = as_value(c)
-        d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
-        mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
-        return d.load()
+        return lane_mma(atom, a, b, c, ab)
 
     def call(result_type, a, b, c, **attrs):
         # MLIR's op object (`.result`), from the facade that is built over this module
