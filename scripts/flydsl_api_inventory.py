@@ -82,12 +82,12 @@ DIFFERENCES = """
   waits for, so `asyncmark` / `wait_asyncmark` emit nothing; the 96-bit form and
   `GlobalLoadAsyncLDS` (from a global pointer, not a buffer) are refused with a reason (LLVM 22
   has no asynchronous LDS DMA).
-- `fx.rocdl.WMMA` on gfx12 (RDNA4) gives each lane the A and B values that AMD's matrix
-  instruction calculator places in its registers: row (or column) l % 16 and K 0..3 and 8..11
-  in lanes 0-15, 4..7 and 12..15 in lanes 16-31. FlyDSL's gfx120x atom gives lanes 0-15 K
-  0..7 and lanes 16-31 K 8..15: the same products (K is summed, and A and B are permuted
-  alike), but a FlyDSL kernel that copies such a fragment as 8 consecutive elements (its RDNA
-  GEMM's 128-bit retiled copies) is refused here with the layout that is not consecutive.
+- `fx.rocdl.WMMA` dispatches on the arch compiled for, as FlyDSL's: on gfx12 (RDNA4) lane l
+  holds row (or column) l % 16 and K 8 (l / 16) + 0..7, FlyDSL's numbering (AMD's matrix
+  instruction calculator has k 4..7 and 8..11 swapped, in A and B alike: the same products);
+  on gfx11 RDNA3's atom, sixteen K values a lane. FlyDSL's `sign_a` / `sign_b` / `clamp`
+  keywords (RDNA3's integer WMMA) are not offered: the C API's tiled MMA has no parameters for
+  those controls, and an i8 RDNA3 atom is refused rather than read with a guessed signedness.
 - `@fx.struct` of value fields (numbers, tensors, structs, `fx.Constexpr[T]`) is a frozen class
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other
@@ -201,8 +201,29 @@ DIFFERENCES = """
   indices=[0])`, `fly.get`, `fly.take`, `fly.coalesce`, `fly.complement(l, codomain_size=c)`,
   `fly.composition`, the divides and products, ...) are the flydsl.expr operations of the same
   names under the dialect's keywords, and `fly.IntTupleType` / `LayoutType` the types below.
-  Every other name of `ir` and of the dialects (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`,
-  `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
+  `fly_rocdl.TargetAddressSpace.BufferDesc` is the address space of a buffer tensor's pointer
+  (`fx.get_iter(fx.rocdl.make_buffer_tensor(t)).type`): `fx.PointerType.get(elem_ty=...,
+  address_space=TargetAddressSpace.BufferDesc, alignment=...)` with `fx.recast_iter` reads a
+  buffer tensor's memory as another type of the same width (FlyDSL's fp8 GEMMs read their int8
+  arguments as fp8 so); a recast to another width, or from a buffer pointer to a plain one, is
+  refused. `llvm.inline_asm` takes its operand list as `operands` or, as MLIR's generated
+  builder names it, `operands_`. `fly.mma_atom_call_ssa([type], atom, a, b, c)` is one call of
+  an MMA atom on a lane's values (vectors; bf16 and fp8 operands may come as integer lanes
+  holding their bits), and `fly.copy_atom_call_ssa([type], atom, src)` reads the atom's bits
+  from a tensor's first element on as a value of that type (the tensor's element type only
+  places the start, as FlyDSL's one-element slices of `logical_divide(t, make_layout(1, 1))`
+  use it; with `pred=` a conditional read, `dst=` the value where it is false), or with a value
+  as `src` writes it into the tensor `dst=`. gfx950's transposing LDS reads
+  `rocdl.ds_read_tr16_b64` / `ds_read_tr8_b64(type, ptr)` run the instruction on rocm for
+  gfx950 (another arch is a compile error) and are emulated by shuffles on cpu and cuda;
+  `rocdl.permlane32_swap(struct_type, old, src, fi, bound_ctrl)` gives the struct value that
+  `llvm.extractvalue` takes apart (`ir.Type.parse("!llvm.struct<(i32, i32)>")`), built from xor
+  shuffles by 32 on every target, rocm included (not the native v_permlane32_swap);
+  `rocdl.raw_ptr_buffer_load_lds(rsrc, lds_ptr, size, voffset, soffset, offset, aux)` is the
+  buffer load into LDS (size and offset constants, aux not applied). FlyDSL's
+  `fx.rocdl.cvt_pk_bf16_f32` and `cvt_off_f32_i4` (inline assembly there) are computed from
+  conversions here, alike on every target. Every other name of `ir` and of the dialects
+  (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
   NotImplementedError saying it is not offered when used: operations and blocks built by hand
   need MLIR's own objects.
 - Kernel values are instances of FlyDSL's numeric classes by their type (`isinstance(v,

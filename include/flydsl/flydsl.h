@@ -548,6 +548,14 @@ FLY_API fly_value_t *fly_buffer_load_bytes(fly_kernel_t *k, fly_value_t *rsrc, f
                                            int lanes);
 FLY_API void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
                                     fly_value_t *offset, fly_value_t *soffset);
+/* AMD's buffer load into LDS (MLIR's rocdl.raw.ptr.buffer.load.lds): each lane reads `bytes`
+ * (1, 2, 4; 12 and 16 on gfx950) at byte offset `offset + soffset + imm` of the resource (i32
+ * values; imm 0 to 4095) and lane i writes them at the first element of the shared tensor `lds`
+ * (one address for the wave, as the instruction's M0 takes it from the first active lane) plus
+ * i * bytes; a read past the resource writes zeros. rocm: gfx9; cpu and cuda emulate it. */
+FLY_API void fly_buffer_load_lds_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *lds,
+                                       int bytes, fly_value_t *offset, fly_value_t *soffset,
+                                       int imm);
 /* Atomically adds `value` (an f32, or a 2-lane vector of f16 or bf16) to the memory at byte
  * offset `offset + soffset` of the resource; an add that reaches past the resource is dropped.
  * rocm: gfx9 and gfx12 (a bf16 pair: gfx950 and gfx12); cpu and cuda: one atomic add a lane. */
@@ -578,6 +586,14 @@ FLY_API fly_value_t *fly_readlane(fly_kernel_t *k, fly_value_t *v, int lane);
  * ballot, cuda the warp's vote (32 lanes), the cpu target gathers the emulated wave's
  * predicates by shuffles. */
 FLY_API fly_value_t *fly_ballot(fly_kernel_t *k, fly_value_t *pred, int bits);
+/* gfx950's transposing LDS read (ds_read_b64_tr_b16 / _tr_b8) from the first element of a
+ * shared tensor of 16- or 8-bit elements, E = 4 or 8 of them a lane. In each group of 16 lanes
+ * every lane reads the 64 bits at its own address; those words, in lane order, fill a tile of E
+ * rows by 16 columns row by row (16 / E words a row), and lane i of the group receives column i:
+ * element k of its vector is element i % E of the word of lane 16 / E * k + i / E. rocm runs
+ * the instruction (gfx950 only); the other targets load the words and exchange them by
+ * shuffles. */
+FLY_API fly_value_t *fly_lds_read_transposed(fly_kernel_t *k, fly_value_t *tensor);
 /* AMD's scheduling and wait hints, which change no result: rocm emits them (s_sched_barrier
  * with `mask` of 12 bits; s_sched_group_barrier: the next `size` instructions of `mask`'s
  * kinds form group `group_id`; s_waitcnt with gfx9's 16-bit encoding; s_setprio 0..3), the

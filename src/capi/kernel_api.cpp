@@ -680,6 +680,12 @@ void fly_buffer_store_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *val
   K->bufferStoreBytes(val(rsrc), val(value), val(offset), val(soffset));
 }
 
+void fly_buffer_load_lds_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *lds, int bytes,
+                               fly_value_t *offset, fly_value_t *soffset, int imm) {
+  FLY_KERNEL_OR(k, );
+  K->bufferLoadLdsBytes(val(rsrc), val(lds), bytes, val(offset), val(soffset), imm);
+}
+
 void fly_buffer_atomic_add_bytes(fly_kernel_t *k, fly_value_t *rsrc, fly_value_t *value,
                                  fly_value_t *offset, fly_value_t *soffset) {
   FLY_KERNEL_OR(k, );
@@ -705,6 +711,11 @@ fly_value_t *fly_readlane(fly_kernel_t *k, fly_value_t *v, int lane) {
 fly_value_t *fly_ballot(fly_kernel_t *k, fly_value_t *pred, int bits) {
   FLY_KERNEL_OR(k, nullptr);
   return handle(K->ballot(val(pred), bits));
+}
+
+fly_value_t *fly_lds_read_transposed(fly_kernel_t *k, fly_value_t *tensor) {
+  FLY_KERNEL_OR(k, nullptr);
+  return handle(K->ldsReadTransposed(val(tensor)));
 }
 
 void fly_sched_barrier(fly_kernel_t *k, int mask) {

@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -185,7 +186,82 @@ void lowerBallots(
   }
 }
 
+// The 64-bit `word` of lane `from`, moved as two 32-bit halves (every target shuffles those).
+mlir::Value shuffledWord(mlir::ImplicitLocOpBuilder &b, mlir::Value word, mlir::Value from,
+                         mlir::Value width) {
+  namespace ar = mlir::arith;
+  mlir::Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  mlir::Value thirtyTwo = ar::ConstantOp::create(b, i64, b.getI64IntegerAttr(32));
+  mlir::Value halves[2] = {ar::TruncIOp::create(b, i32, word),
+                           ar::TruncIOp::create(b, i32, ar::ShRUIOp::create(b, word, thirtyTwo))};
+  for (mlir::Value &h : halves)
+    h = ar::ExtUIOp::create(
+        b, i64,
+        mlir::gpu::ShuffleOp::create(b, h, from, width, mlir::gpu::ShuffleMode::IDX)
+            .getShuffleResult());
+  return ar::OrIOp::create(b, halves[0], ar::ShLIOp::create(b, halves[1], thirtyTwo));
+}
+
+// gfx950's transposing LDS read: each lane loads its 64 bits, and lane i of a group of 16 takes
+// element i % E of the word of lane 16/E k + i / E of its group as its element k (E elements of
+// 64 / E bits a lane), through shuffles over the wave of `wave` lanes.
+template <typename ReadOp> void emulateTransposedRead(ReadOp op, int wave) {
+  namespace ar = mlir::arith;
+  mlir::ImplicitLocOpBuilder b(op.getLoc(), op);
+  auto c = [&](int64_t v) -> mlir::Value {
+    return ar::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(int32_t(v)));
+  };
+  int perLane = std::is_same_v<ReadOp, mlir::ROCDL::ds_read_tr16_b64> ? 4 : 8;
+  int bits = 64 / perLane, lanesPerRow = 16 / perLane;
+  mlir::Type element = b.getIntegerType(bits);
+  mlir::Value word = mlir::LLVM::LoadOp::create(b, b.getI64Type(), op.getPtr(), bits / 8);
+  mlir::Value lane =
+      ar::IndexCastOp::create(b, b.getI32Type(), mlir::gpu::LaneIdOp::create(b, nullptr));
+  mlir::Value inGroup = ar::AndIOp::create(b, lane, c(15));
+  mlir::Value group = ar::AndIOp::create(b, lane, c(~15));
+  mlir::Value column = ar::DivUIOp::create(b, inGroup, c(perLane));
+  mlir::Value shift = ar::ExtUIOp::create(
+      b, b.getI64Type(),
+      ar::MulIOp::create(b, ar::RemUIOp::create(b, inGroup, c(perLane)), c(bits)));
+  auto vecType = mlir::VectorType::get({perLane}, element);
+  mlir::Value result = mlir::LLVM::UndefOp::create(b, vecType);
+  for (int k = 0; k < perLane; ++k) {
+    mlir::Value from =
+        ar::AddIOp::create(b, group, ar::AddIOp::create(b, column, c(lanesPerRow * k)));
+    mlir::Value theirs = shuffledWord(b, word, from, c(wave));
+    mlir::Value value = ar::TruncIOp::create(b, element, ar::ShRUIOp::create(b, theirs, shift));
+    result = mlir::LLVM::InsertElementOp::create(b, result, value, c(k));
+  }
+  op.getRes().replaceAllUsesWith(
+      mlir::LLVM::BitcastOp::create(b, op.getRes().getType(), result).getResult());
+  op.erase();
+}
+
+void emulateTransposedReads(mlir::ModuleOp m, int wave) {
+  llvm::SmallVector<mlir::Operation *> reads;
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::ROCDL::ds_read_tr16_b64, mlir::ROCDL::ds_read_tr8_b64>(op))
+      reads.push_back(op);
+  });
+  for (mlir::Operation *op : reads) {
+    if (auto r16 = mlir::dyn_cast<mlir::ROCDL::ds_read_tr16_b64>(op))
+      emulateTransposedRead(r16, wave);
+    else
+      emulateTransposedRead(mlir::cast<mlir::ROCDL::ds_read_tr8_b64>(op), wave);
+  }
+}
+
 } // namespace
+
+void checkTransposedLdsReads(mlir::ModuleOp m, const std::string &arch) {
+  m.walk([&](mlir::Operation *op) {
+    if (mlir::isa<mlir::ROCDL::ds_read_tr16_b64, mlir::ROCDL::ds_read_tr8_b64>(op) &&
+        arch != "gfx950")
+      throw CompileError("a transposing LDS read (ds_read_b64_tr_b16 / _tr_b8) is gfx950's "
+                         "(CDNA4), not " +
+                         arch + "'s; the cpu target emulates it for any arch");
+  });
+}
 
 void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
   llvm::SmallVector<mlir::ROCDL::DPPUpdateOp> ops;
@@ -195,6 +271,7 @@ void emulateAmdWaveOps(mlir::ModuleOp m, int wave) {
   for (auto op : ops)
     emulate(op, wave);
   lowerLaneReadsAndHints(m, wave);
+  emulateTransposedReads(m, wave);
   lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) {
     return gatheredBallot(b, op.getPred(), wave, op.getRes().getType());
   });
@@ -206,6 +283,7 @@ void lowerAmdWaveOpsForCuda(mlir::ModuleOp m) {
                        "shuffles (fx.shuffle_*) move values between lanes on every target");
   });
   lowerLaneReadsAndHints(m, 32);
+  emulateTransposedReads(m, 32);
   // the warp's vote: 32 lanes, so a 64-bit mask's high word is 0
   lowerBallots(m, [&](mlir::ImplicitLocOpBuilder &b, mlir::ROCDL::BallotOp op) -> mlir::Value {
     mlir::Value all = mlir::arith::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(-1));

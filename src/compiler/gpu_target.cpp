@@ -631,8 +631,12 @@ const std::vector<Stage> &gpuStages() {
        [](mlir::ModuleOp m, const Options &o) { setBufferFlags(m, o.arch); }},
       {"fly-buffer-bytes-as-dwords", "rocm: buffer loads and stores of byte vectors as dwords",
        [](mlir::ModuleOp m, const Options &) { moveBufferBytesAsDwords(m); }},
-      {"fly-check-buffer-ops", "rocm: an error where a buffer op is not on the arch",
-       [](mlir::ModuleOp m, const Options &o) { checkBufferOps(m, o.arch); }},
+      {"fly-check-buffer-ops",
+       "rocm: an error where a buffer op or a transposing LDS read is not on the arch",
+       [](mlir::ModuleOp m, const Options &o) {
+         checkBufferOps(m, o.arch);
+         checkTransposedLdsReads(m, o.arch);
+       }},
       {"fly-call-device-library-math", "rocm: math without AMDGPU code as ocml calls",
        [](mlir::ModuleOp m, const Options &) { callDeviceLibraryMath(gpuModuleOf(m)); }},
       {"fly-xor-shuffles-to-swizzles", "rocm: xor shuffles within 32 lanes as ds_swizzle",

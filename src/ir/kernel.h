@@ -232,6 +232,10 @@ public:
   /// and a store there: MLIR's rocdl.raw.ptr.buffer.load / store.
   Value *bufferLoadBytes(Value *rsrc, Value *offset, Value *soffset, DType dtype, int lanes);
   void bufferStoreBytes(Value *rsrc, Value *v, Value *offset, Value *soffset);
+  /// `bytes` a lane from byte offset `offset + soffset + imm` of the resource into LDS: see
+  /// fly_buffer_load_lds_bytes.
+  void bufferLoadLdsBytes(Value *rsrc, Value *lds, int bytes, Value *offset, Value *soffset,
+                          int imm);
   /// An atomic add of an f32, or of a pair of f16 or bf16, at byte offset `offset + soffset`:
   /// MLIR's rocdl.raw.ptr.buffer.atomic.fadd (no result).
   void bufferAtomicAddBytes(Value *rsrc, Value *v, Value *offset, Value *soffset);
@@ -244,6 +248,9 @@ public:
   Value *readLane(Value *v, int lane);
   /// A wave's ballot of an i1 into an integer of `bits` (32 or 64): see fly_ballot.
   Value *ballot(Value *pred, int bits);
+  /// gfx950's transposing LDS read from a shared tensor's first element: see
+  /// fly_lds_read_transposed.
+  Value *ldsReadTransposed(Value *tensor);
   /// One of AMD's scheduling and wait hints with its operands (unused ones 0).
   void amdHint(AmdHint hint, int a, int b, int c);
 

@@ -1827,6 +1827,34 @@ Value *Kernel::bufferLoadBytes(Value *hrsrc, Value *hoff, Value *hsoff, DType d,
   return k.scalar(k.fromMem(v, d, lanes), d);
 }
 
+void Kernel::bufferLoadLdsBytes(Value *hrsrc, Value *hlds, int bytes, Value *hoff, Value *hsoff,
+                                int imm) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return;
+  Entry *r = getBuffer(k, hrsrc);
+  Entry *lds = k.getTensor(hlds, "LDS tensor");
+  MValue off, soff;
+  if (!r || !lds || !byteAccess(k, hoff, hsoff, DType::I8, bytes, off, soff))
+    return;
+  if (lds->addrSpace != 3 || lds->identity || lds->swizzle || lds->rsrc) {
+    k.fail("a buffer load into LDS writes a plain shared memory tensor, not " +
+           Impl::describe(*lds));
+    return;
+  }
+  if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 12 && bytes != 16) || imm < 0 ||
+      imm > 4095) {
+    k.fail("a buffer load into LDS moves 1, 2, 4, 12 or 16 bytes a lane with an immediate "
+           "offset of 0 to 4095, not " +
+           std::to_string(bytes) + " bytes at " + std::to_string(imm));
+    return;
+  }
+  MValue zero = k.constantOf(DType::I32, 0);
+  mlir::ROCDL::RawPtrBufferLoadLdsOp::create(
+      k.b, k.loc(), r->v, lds->v, k.constantOf(DType::I32, bytes), off, soff,
+      k.constantOf(DType::I32, imm), zero, nullptr, nullptr, nullptr);
+}
+
 namespace {
 // What a buffer write takes: the resource, the value and its byte offsets; false after a failure.
 bool bufferWrite(Kernel::Impl &k, Value *hrsrc, Value *hv, Value *hoff, Value *hsoff, Entry *&r,

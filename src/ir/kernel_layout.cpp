@@ -1107,6 +1107,28 @@ Value *Kernel::tensorAddress(Value *ht) {
   return k.scalar(mlir::LLVM::PtrToIntOp::create(k.b, k.loc(), k.b.getI64Type(), t->v), DType::I64);
 }
 
+Value *Kernel::ldsReadTransposed(Value *ht) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *t = plainMemoryTensor(k, ht, "read transposed");
+  if (!t)
+    return nullptr;
+  int bits = bitWidth(t->dtype);
+  if (t->addrSpace != 3 || (bits != 8 && bits != 16) || t->dtype == DType::I1) {
+    k.fail("a transposing LDS read takes a shared memory tensor of 8- or 16-bit elements, not " +
+           Impl::describe(*t));
+    return nullptr;
+  }
+  // The intrinsics' own result types: four i16 lanes, or the eight bytes as two i32.
+  mlir::Type raw = bits == 16 ? k.typeOf(DType::I16, 4) : k.typeOf(DType::I32, 2);
+  MValue read = bits == 16 ? MValue(mlir::ROCDL::ds_read_tr16_b64::create(k.b, k.loc(), raw, t->v))
+                           : MValue(mlir::ROCDL::ds_read_tr8_b64::create(k.b, k.loc(), raw, t->v));
+  int lanes = 64 / bits;
+  return k.scalar(mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(t->dtype, lanes), read),
+                  t->dtype);
+}
+
 Value *Kernel::tensorAtAddress(Value *haddr, DType dtype, unsigned addrSpace) {
   Impl &k = *impl_;
   if (!k.startOp())

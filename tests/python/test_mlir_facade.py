@@ -113,7 +113,7 @@ def test_a_values_owner_is_its_operation_or_block():
 
 
 def test_names_not_offered_import_and_say_why():
-    for thing, name in [(llvm.extractvalue, "llvm.extractvalue"),
+    for thing, name in [(llvm.insertvalue, "llvm.insertvalue"),
                         (MmaOpCDNA3_MFMAType, "fly_rocdl"),
                         (ir.Operation.create, "ir.Operation.create")]:  # fmt: skip
         with pytest.raises(NotImplementedError, match=f"{name}.* is not offered: kernels are"):

@@ -100,6 +100,9 @@ class Type:
             return LLVMPointerType(int(m.group(1) or 0))
         if text == "!llvm.void":
             return LLVM_VOID
+        m = re.fullmatch(r"!llvm\.struct<\((.*)\)>", text)
+        if m:
+            return LLVMStructType([Type.parse(f) for f in m.group(1).split(",")])
         return _scalar(_element(text))
 
     def __eq__(self, other):
@@ -255,6 +258,25 @@ class LLVMPointerType(Type):
 
     def __str__(self):
         return "!llvm.ptr" if not self.address_space else f"!llvm.ptr<{self.address_space}>"
+
+
+class LLVMStructType:
+    """`!llvm.struct<(i32, i32)>`: the type of an op's several results taken together, which
+    `llvm.extractvalue` takes apart. A value of it is a tuple of kernel values."""
+
+    def __init__(self, fields):
+        self.fields = list(fields)
+
+    def __eq__(self, other):
+        return isinstance(other, LLVMStructType) and other.fields == self.fields
+
+    def __hash__(self):
+        return hash(("struct", *self.fields))
+
+    def __str__(self):
+        return f"!llvm.struct<({', '.join(map(str, self.fields))})>"
+
+    __repr__ = __str__
 
 
 class _LLVMVoidType:

@@ -935,6 +935,17 @@ unsafe extern "C" {
     );
 }
 unsafe extern "C" {
+    pub fn fly_buffer_load_lds_bytes(
+        k: *mut fly_kernel_t,
+        rsrc: *mut fly_value_t,
+        lds: *mut fly_value_t,
+        bytes: ::std::os::raw::c_int,
+        offset: *mut fly_value_t,
+        soffset: *mut fly_value_t,
+        imm: ::std::os::raw::c_int,
+    );
+}
+unsafe extern "C" {
     pub fn fly_buffer_atomic_add_bytes(
         k: *mut fly_kernel_t,
         rsrc: *mut fly_value_t,
@@ -969,6 +980,12 @@ unsafe extern "C" {
         k: *mut fly_kernel_t,
         pred: *mut fly_value_t,
         bits: ::std::os::raw::c_int,
+    ) -> *mut fly_value_t;
+}
+unsafe extern "C" {
+    pub fn fly_lds_read_transposed(
+        k: *mut fly_kernel_t,
+        tensor: *mut fly_value_t,
     ) -> *mut fly_value_t;
 }
 unsafe extern "C" {

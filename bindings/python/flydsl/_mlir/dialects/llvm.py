@@ -233,6 +233,15 @@ mlir_poison = mlir_undef
 mlir_zero = mlir_undef
 
 
+def extractvalue(res, container, position, *, loc=None, ip=None):
+    """Field `position` ([i]) of a struct value (the tuple of values an op such as
+    rocdl.permlane32_swap gives)."""
+    if not isinstance(container, tuple):
+        raise TypeError(f"extractvalue takes a struct value, got {container!r}")
+    (i,) = position
+    return container[i]
+
+
 GEPOp = op_class("GEPOp", getelementptr)
 AddOp = op_class("AddOp", add)
 SubOp = op_class("SubOp", sub)
@@ -252,6 +261,7 @@ __all__ = ["GEPOp", "IntToPtrOp", "PointerType", "PtrToIntOp", "getelementptr", 
            "ptrtoint", "IntegerOverflowFlags", "AddOp", "SubOp", "MulOp", "add", "sub", "mul",
            "AtomicBinOp", "AtomicOrdering", "AtomicRMWOp", "atomicrmw", "LoadOp", "StoreOp",
            "load", "store", "InlineAsmOp", "inline_asm", "CallIntrinsicOp", "call_intrinsic",
-           "UndefOp", "PoisonOp", "ZeroOp", "mlir_undef", "mlir_poison", "mlir_zero"]  # fmt: skip
+           "UndefOp", "PoisonOp", "ZeroOp", "mlir_undef", "mlir_poison", "mlir_zero",
+           "extractvalue"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.llvm", REASON)

@@ -5,7 +5,15 @@ from ..._mma import MmaOp
 from ..buffer_ops import get_buffer_rsrc
 from . import cdna3, cdna4, rdna3, rdna4  # noqa: F401 (FlyDSL's per-arch modules)
 from .cdna4 import MFMA_Scale, MFMAScale
-from .convert import cvt_pk_f32_fp8, cvt_pk_fp8_f32, exp2, perm_b32, rcp  # noqa: F401
+from .convert import (  # noqa: F401
+    cvt_off_f32_i4,
+    cvt_pk_bf16_f32,
+    cvt_pk_f32_fp8,
+    cvt_pk_fp8_f32,
+    exp2,
+    perm_b32,
+    rcp,
+)
 from .enum import SyncScope, TargetAddressSpace  # noqa: F401 (fx.rocdl.SyncScope)
 from .lanes import ballot, ds_bpermute, readfirstlane, readlane, update_dpp  # noqa: F401
 from .mfma import *  # noqa: F401,F403 (the MFMA intrinsics by name)
@@ -124,7 +132,8 @@ __all__ = [
     "BufferCopy128b", "BufferLDST32b", "BufferLDST128b", "BufferCopyLDS", "BufferCopyLDS32b",
     "BufferCopyLDS128b", "BufferCopyLDS64b", "BufferAtomic", "BufferAtomicAdd", "BufferAtomicMax",
     "BufferAtomicMin", "BufferAtomicPkAdd", "make_buffer_ptr", "make_buffer_tensor",
-    "get_buffer_rsrc", "update_dpp", "ds_bpermute", "cdna3", "cdna4", "rdna3", "rdna4",
+    "get_buffer_rsrc", "update_dpp", "ds_bpermute", "cvt_pk_bf16_f32", "cvt_off_f32_i4", "cdna3",
+    "cdna4", "rdna3", "rdna4",
 ]  # fmt: skip
 
 

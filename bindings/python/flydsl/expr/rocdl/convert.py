@@ -60,6 +60,23 @@ def _sr_bf16(src, rand):
     return math.isnan(x).select(quiet, rounded).to("u16").bitcast("bf16")
 
 
+def cvt_pk_bf16_f32(src_a, src_b):
+    """gfx950's v_cvt_pk_bf16_f32: f32 `src_a` and `src_b` rounded to nearest even bf16 and
+    packed in an i32, src_a in the low 16 bits (FlyDSL's fx.rocdl.cvt_pk_bf16_f32)."""
+    halves = [as_value(x).to("f32").to("bf16").bitcast("u16").to("u32") for x in (src_a, src_b)]
+    return (halves[0] | (halves[1] << 16)).to("i32")
+
+
+def cvt_off_f32_i4(src, byte_sel=None):
+    """gfx9's v_cvt_off_f32_i4: the low four bits of an i32 (of its byte `byte_sel`, 0 to 3,
+    where given) read as a signed nibble and divided by 16: 0..7 give 0 .. 0.4375, 8..15 give
+    -0.5 .. -0.0625 (FlyDSL's fx.rocdl.cvt_off_f32_i4)."""
+    shift = 8 * int(byte_sel) if byte_sel is not None else 0
+    nibble = (as_value(src).to("u32") >> shift) & 0xF
+    signed = nibble.to("i32") - ((nibble & 0x8).to("i32") << 1)
+    return signed.to("f32") * 0.0625
+
+
 def rcp(res, arg, *, loc=None, ip=None):
     """1 / arg (v_rcp_f32 on AMD is within 1 ulp of it)."""
     a = as_value(arg)
@@ -95,4 +112,5 @@ def perm_b32(src_hi, src_lo, sel, *, loc=None, ip=None):
     return result.to("i32")
 
 
-__all__ = ["cvt_pk_fp8_f32", "cvt_pk_f32_fp8", "cvt_sr_bf16_f32", "rcp", "exp2", "perm_b32"]
+__all__ = ["cvt_pk_fp8_f32", "cvt_pk_f32_fp8", "cvt_sr_bf16_f32", "cvt_pk_bf16_f32",
+           "cvt_off_f32_i4", "rcp", "exp2", "perm_b32"]  # fmt: skip

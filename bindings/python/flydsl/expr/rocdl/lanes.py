@@ -1,11 +1,13 @@
 """AMD's cross-lane moves under FlyDSL's `fx.rocdl` names: `update_dpp` (a DPP move, the lane
 the control names; fly_dpp), `ds_bpermute` (each lane reads the lane whose byte address it
 gives, as the shuffle it is), `readfirstlane` (fly_readfirstlane), `readlane` (the value of
-one lane; fly_readlane) and `ballot` (fly_ballot)."""
+one lane; fly_readlane), `ballot` (fly_ballot) and gfx950's `permlane32_swap` (the halves of
+a wave exchanged, as two xor shuffles by 32)."""
 
 from ... import _kernel_api as K
+from ..._ir_types import bit_width
 from ..._trace import _wrap, as_value, current
-from ..gpu import num_warp_threads
+from ..gpu import lane_id, num_warp_threads
 
 
 def _dtype(t, like):
@@ -69,4 +71,24 @@ def ballot(res, pred, *, loc=None, ip=None):
     return _wrap(K.ballot(current(), p.handle, bits), "i32" if bits == 32 else "i64")
 
 
-__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane", "ballot"]
+def permlane32_swap(res, old, src, fi=False, bound_ctrl=False, *, loc=None, ip=None):
+    """gfx950's v_permlane32_swap of two 32-bit values: lanes 32..63 of `old` and lanes 0..31 of
+    `src` trade places, and the result is the pair (old, src) afterwards, a struct value for
+    llvm.extractvalue: lane l < 32 gets (old[l], old[l + 32]), lane l >= 32 (src[l - 32],
+    src[l]). Built from shuffles on every target (rocm included), so it needs waves of 64."""
+    wave = num_warp_threads()
+    if wave != 64:
+        raise ValueError(f"permlane32_swap exchanges the halves of a wave of 64, not {wave}")
+    o, s = as_value(old), as_value(src)
+    if o.ir_dtype != s.ir_dtype or o.lanes != 1 or bit_width(o.ir_dtype) != 32:
+        raise TypeError(f"permlane32_swap takes two 32-bit scalars, got {o!r} and {s!r}")
+    width = as_value(wave).handle
+
+    def across(v):
+        return _wrap(K.shuffle(current(), 0, v.handle, as_value(32).handle, width), v.ir_dtype)
+
+    low = lane_id() < 32
+    return (low.select(o, across(s)), low.select(across(o), s))
+
+
+__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane", "ballot", "permlane32_swap"]

@@ -1,0 +1,255 @@
+"""The raw per-lane operations that FlyDSL's attention kernels call by their MLIR names: one atom
+call on a lane's values (`fly.mma_atom_call_ssa`, `fly.copy_atom_call_ssa`), gfx950's
+transposing LDS reads (`rocdl.ds_read_tr16_b64`, `ds_read_tr8_b64`) and its half-wave swap
+(`rocdl.permlane32_swap`), the packed bf16 and nibble conversions, and a raw buffer load into
+LDS. Each runs on the cpu target against a numpy model of the instruction; the LDS reads also
+compile to the instruction for gfx950 and are refused for gfx942."""
+
+import subprocess
+
+import flydsl.compiler as flyc
+import flydsl.expr as fx
+import numpy as np
+import pytest
+from _tools import needs_llvm_tools, needs_rocm_device_libs
+from flydsl._mlir import ir
+from flydsl._mlir.dialects import fly, llvm
+from flydsl.expr import rocdl
+
+WAVE = 64
+
+
+# -- one atom call on a lane's values -------------------------------------------------------
+
+
+@flyc.kernel
+def loads_words_from_an_element(A: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    # A one-element slice only places the start: the 128-bit atom reads 16 bytes from there.
+    one_each = fx.logical_divide(A, fx.make_layout(1, 1))
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Int32)
+    words = fly.copy_atom_call_ssa(
+        [fx.Vector.make_type(4, fx.Int32)], atom, fx.slice(one_each, (None, fx.Int32(lane * 8)))
+    )
+    for i in range(4):
+        O[lane * 4 + i] = fx.Vector(words, (4,), fx.Int32)[i]
+
+
+def test_copy_atom_call_ssa_reads_the_atoms_bits_from_the_first_element():
+    a = (np.arange(16 * 8, dtype=np.int16) * 7 - 300).astype(np.int16)
+    o = np.zeros(64, np.int32)
+    loads_words_from_an_element(a, o).launch(block=(16,))
+    np.testing.assert_array_equal(o, a.view(np.int32))
+
+
+@flyc.kernel
+def stores_words_where_told(O: fx.Tensor, P: fx.Tensor):
+    lane = fx.thread_idx.x
+    one_each = fx.logical_divide(O, fx.make_layout(1, 1))
+    atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Int32)
+    pair = fx.Vector.from_elements([lane * 10, lane * 10 + 1], fx.Int32)
+    fly.copy_atom_call_ssa(
+        [],
+        atom,
+        pair.ir_value(),
+        dst=fx.slice(one_each, (None, fx.Int32(lane * 2))),
+        pred=P[lane] != 0,
+    )
+
+
+def test_copy_atom_call_ssa_writes_a_value_where_its_predicate_holds():
+    o = np.full(32, -1, np.int32)
+    p = np.array([1, 0] * 8, np.int32)
+    stores_words_where_told(o, p).launch(block=(16,))
+    want = np.full(32, -1, np.int32)
+    for lane in range(16):
+        if p[lane]:
+            want[2 * lane : 2 * lane + 2] = [lane * 10, lane * 10 + 1]
+    np.testing.assert_array_equal(o, want)
+
+
+@flyc.kernel
+def mfma_by_its_atom(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+    lane = fx.thread_idx.x
+    col, k0 = lane % 16, (lane // 16) * 4  # CDNA3's 16x16x16 operand layout
+    a = fx.Vector.from_elements([A[col, k0 + i] for i in range(4)])
+    b = fx.Vector.from_elements([B[k0 + i, col] for i in range(4)])
+    c = fx.Vector.filled(4, 0.5, fx.Float32)
+    atom = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16))
+    d = fly.mma_atom_call_ssa([fx.Vector.make_type(4, fx.Float32)], atom, a, b, c)
+    for i in range(4):
+        D[k0 + i, col] = fx.Vector(d, (4,), fx.Float32)[i]
+
+
+def test_mma_atom_call_ssa_is_one_call_of_the_atom():
+    rng = np.random.default_rng(3)
+    a, b = (rng.standard_normal((16, 16)).astype(np.float16) for _ in range(2))
+    d = np.zeros((16, 16), np.float32)
+    mfma_by_its_atom(a, b, d).launch(block=(WAVE,))
+    want = a.astype(np.float32) @ b.astype(np.float32) + 0.5
+    np.testing.assert_allclose(d, want, rtol=1e-5, atol=1e-5)
+
+
+@flyc.kernel
+def copy_of_the_wrong_width(A: fx.Tensor, O: fx.Tensor):
+    atom = fx.make_copy_atom(fx.UniversalCopy128b(), fx.Int32)
+    fly.copy_atom_call_ssa([fx.Vector.make_type(2, fx.Int32)], atom, A)
+
+
+def test_a_result_type_that_is_not_the_atoms_width_is_refused():
+    a, o = np.zeros(8, np.int32), np.zeros(8, np.int32)
+    with pytest.raises(TypeError, match="moves 128 bits"):
+        copy_of_the_wrong_width(a, o).launch(block=(1,))
+
+
+# -- gfx950's transposing LDS reads ---------------------------------------------------------
+
+N = 1024
+
+
+def _lds_kernel(read, dtype, lanes):
+    """A kernel that stages A in shared memory and gives lane L the transposing read at
+    element Off[L]."""
+
+    @flyc.kernel
+    def lds_read(A: fx.Tensor, Off: fx.Tensor, O: fx.Tensor):
+        lane = fx.thread_idx.x
+        base = fx.recast_iter(dtype, fx.get_dyn_shared())
+        staged = base.view(fx.make_layout(N, 1))
+        for i in range(N // WAVE):
+            staged[lane + WAVE * i] = A[lane + WAVE * i]
+        fx.barrier()
+        vec_type = fx.Vector.make_type(lanes, dtype)
+        v = read(vec_type, (base + Off[lane]).llvm_ptr).result
+        for e in range(lanes):
+            O[lane, e] = fx.Vector(v, (lanes,), dtype)[e]
+
+    return lds_read
+
+
+def _transposed(a, off, per_lane):
+    """The instruction's result: in each group of 16 lanes the lanes' words form a tile of
+    per_lane rows and 16 columns, row r from lanes 16/per_lane * r on, and lane i gets column
+    i."""
+    want = np.zeros((WAVE, per_lane), a.dtype)
+    for lane in range(WAVE):
+        group, i = lane - lane % 16, lane % 16
+        for k in range(per_lane):
+            src = group + (16 // per_lane) * k + i // per_lane
+            want[lane, k] = a[off[src] + i % per_lane]
+    return want
+
+
+@pytest.mark.parametrize(
+    "read,dtype,np_dtype,per_lane",
+    [
+        (rocdl.ds_read_tr16_b64, fx.Int16, np.int16, 4),
+        (rocdl.ds_read_tr8_b64, fx.Int8, np.int8, 8),
+    ],
+    ids=["tr16", "tr8"],
+)
+def test_transposing_lds_reads_hand_each_lane_a_column(read, dtype, np_dtype, per_lane):
+    a = (np.arange(N) * 3 + 1).astype(np_dtype)
+    rng = np.random.default_rng(7)
+    off = (rng.permutation(N // per_lane)[:WAVE] * per_lane).astype(np.int32)
+    o = np.zeros((WAVE, per_lane), np_dtype)
+    kernel = _lds_kernel(read, dtype, per_lane)
+    kernel(a, off, o).launch(block=(WAVE,), smem=N * np.dtype(np_dtype).itemsize)
+    np.testing.assert_array_equal(o, _transposed(a, off, per_lane))
+
+
+@needs_llvm_tools
+@needs_rocm_device_libs
+def test_a_transposing_lds_read_is_gfx950s_instruction(tmp_path):
+    a, off, o = np.zeros(N, np.int16), np.zeros(WAVE, np.int32), np.zeros((WAVE, 4), np.int16)
+    kernel = _lds_kernel(rocdl.ds_read_tr16_b64, fx.Int16, 4)
+    path = tmp_path / "k.hsaco"
+    path.write_bytes(kernel.compile(a, off, o, target="rocm", arch="gfx950").binary)
+    asm = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx950", str(path)],
+                         capture_output=True, text=True, check=True).stdout  # fmt: skip
+    assert "ds_read_b64_tr_b16" in asm
+    with pytest.raises(Exception, match="gfx950's .CDNA4., not gfx942's"):
+        kernel.compile(a, off, o, target="rocm", arch="gfx942")
+
+
+@flyc.kernel
+def lds_read_of_global_memory(A: fx.Tensor, O: fx.Tensor):
+    v = rocdl.ds_read_tr16_b64(fx.Vector.make_type(4, fx.Int16), fx.get_iter(A).llvm_ptr)
+    O[0] = fx.Vector(v.result, (4,), fx.Int16)[0]
+
+
+def test_a_transposing_read_of_global_memory_is_refused():
+    a, o = np.zeros(8, np.int16), np.zeros(8, np.int16)
+    with pytest.raises(TypeError, match="takes an !llvm.ptr<3>"):
+        lds_read_of_global_memory(a, o).launch(block=(WAVE,))
+
+
+# -- the half-wave swap and the conversions -------------------------------------------------
+
+
+@flyc.kernel
+def swaps_halves(A: fx.Tensor, B: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    pair = ir.Type.parse("!llvm.struct<(i32, i32)>")
+    swapped = rocdl.permlane32_swap(pair, A[lane], B[lane], False, False)
+    O[lane, 0] = llvm.extractvalue(fx.T.i32, swapped, [0])
+    O[lane, 1] = llvm.extractvalue(fx.T.i32, swapped, [1])
+
+
+def test_permlane32_swap_trades_the_upper_half_of_old_for_the_lower_half_of_src():
+    old = np.arange(WAVE, dtype=np.int32)
+    src = 1000 + old
+    o = np.zeros((WAVE, 2), np.int32)
+    swaps_halves(old, src, o).launch(block=(WAVE,))
+    low = np.arange(WAVE) < 32
+    np.testing.assert_array_equal(o[:, 0], np.where(low, old, np.roll(src, 32)))
+    np.testing.assert_array_equal(o[:, 1], np.where(low, np.roll(old, -32), src))
+
+
+@flyc.kernel
+def conversions(X: fx.Tensor, W: fx.Tensor, P: fx.Tensor, F: fx.Tensor):
+    i = fx.thread_idx.x
+    P[i] = rocdl.cvt_pk_bf16_f32(X[2 * i], X[2 * i + 1])
+    for b in fx.range_constexpr(4):  # byte_sel is a constant
+        F[i, b] = rocdl.cvt_off_f32_i4(W[i], byte_sel=b)
+
+
+def _bf16_bits(x):
+    """Round-to-nearest-even bf16 bits of float32 values (finite ones)."""
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    return ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16).astype(np.uint32)
+
+
+def test_packed_bf16_and_nibble_conversions():
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal(64) * 100).astype(np.float32)
+    w = rng.integers(0, 2**31, 32).astype(np.int32)
+    p, f = np.zeros(32, np.int32), np.zeros((32, 4), np.float32)
+    conversions(x, w, p, f).launch(block=(32,))
+    bits = _bf16_bits(x)
+    np.testing.assert_array_equal(p.view(np.uint32), bits[0::2] | (bits[1::2] << 16))
+    nibbles = (w.view(np.uint32)[:, None] >> (8 * np.arange(4))) & 0xF
+    np.testing.assert_array_equal(f, np.where(nibbles >= 8, nibbles - 16.0, nibbles) / 16)
+
+
+# -- a raw buffer load into LDS -------------------------------------------------------------
+
+
+@flyc.kernel
+def dma_into_lds(A: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    rsrc = rocdl.make_buffer_rsrc(None, fx.get_iter(A).llvm_ptr, 0, 4 * 100, 0)
+    lds = fx.recast_iter(fx.Int32, fx.get_dyn_shared())
+    # Each lane reads one dword, the lanes in reverse; lane i's lands at the base + 4 i. The
+    # resource ends at element 100: lanes reading past it write zeros.
+    rocdl.raw_ptr_buffer_load_lds(rsrc, lds.llvm_ptr, 4, (WAVE - 1 - lane) * 4, 0, 8, 0)
+    fx.barrier()
+    O[lane] = lds.view(fx.make_layout(WAVE, 1))[lane]
+
+
+def test_a_raw_buffer_load_into_lds_writes_each_lanes_bytes_in_lane_order():
+    a = np.arange(128, dtype=np.int32) * 5
+    o = np.zeros(WAVE, np.int32)
+    dma_into_lds(a, o).launch(block=(WAVE,), smem=4 * WAVE)
+    source = (WAVE - 1 - np.arange(WAVE)) + 2  # the immediate offset is 8 bytes
+    np.testing.assert_array_equal(o, np.where(source < 100, a[source], 0))
