@@ -222,7 +222,14 @@ DIFFERENCES = """
   `rocdl.raw_ptr_buffer_load_lds(rsrc, lds_ptr, size, voffset, soffset, offset, aux)` is the
   buffer load into LDS (size and offset constants, aux not applied). FlyDSL's
   `fx.rocdl.cvt_pk_bf16_f32` and `cvt_off_f32_i4` (inline assembly there) are computed from
-  conversions here, alike on every target. Every other name of `ir` and of the dialects
+  conversions here, alike on every target. `llvm.inline_asm` also reads FlyDSL's attention
+  kernels' assembly: `v_cmp_<op>_<i32|u32>_e64` and `v_cndmask_b32_e64` lines (run lane by
+  lane; a mask output is the wave's ballot), `s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f;
+  s_barrier; 1:` (a barrier where the operand is 0), `ds_read_b64_tr_b16 $0, $1 offset:N` and
+  empty anchors of several tied values (a struct value). `llvm.FPExtOp` / `FPTruncOp` /
+  `bitcast` / `intr_expect` and `vector.BitCastOp` are the conversions; an op's
+  `operation.attributes` (fast-math flags, alias scopes) and `ir.Attribute.parse` are accepted
+  and not applied; `ir.Value(v)` is v. Every other name of `ir` and of the dialects
   (`llvm`, `rocdl`, `fly`, `fly_rocdl`, `scf`, `memref`, `builtin`) imports, so that modules naming them at the top load, and raises
   NotImplementedError saying it is not offered when used: operations and blocks built by hand
   need MLIR's own objects.

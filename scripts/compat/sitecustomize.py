@@ -187,9 +187,10 @@ def _install(torch):
     cuda.reset_peak_memory_stats = lambda *a: None
     cuda.memory_reserved = cuda.memory_allocated = cuda.max_memory_allocated = lambda *a: 0
     cuda.memory_stats = lambda *a: {}
+    # The arch the cpu target emulates (ARCH, as FlyDSL's runtime reads it), as a GPU's name.
     cuda.get_device_properties = lambda *a: types.SimpleNamespace(
         name=_host_name(), multi_processor_count=os.cpu_count() or 1,
-        total_memory=16 << 30, gcnArchName="cpu", major=0, minor=0,
+        total_memory=16 << 30, gcnArchName=os.environ.get("ARCH", "cpu"), major=0, minor=0,
     )  # fmt: skip
 
 

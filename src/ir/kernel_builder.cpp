@@ -1075,6 +1075,10 @@ Value *Kernel::vectorLoad(Value *ht, const std::vector<Value *> &coord, int lane
   auto load = [&]() -> MValue {
     if (fly)
       return k.flyLoad(*t, *crd);
+    if (t->rsrc) { // through the resource, which bounds the access
+      std::optional<layout::Int> off = k.offsetOf(*t, coord);
+      return off ? k.bufferLoadAt(*t, *off, lanes) : MValue();
+    }
     MValue addr = k.address(*t, coord);
     return addr ? k.loadAt(addr, d, lanes) : MValue();
   };
@@ -1127,6 +1131,11 @@ void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Valu
       k.flyStore(v->v, *t, *crd);
       return;
     }
+  }
+  if (t->rsrc) { // through the resource, which drops a store outside it
+    if (std::optional<layout::Int> off = k.offsetOf(*t, coord))
+      k.bufferStoreAt(*t, v->v, *off, v->lanes);
+    return;
   }
   MValue addr = k.address(*t, coord);
   if (addr)

@@ -1489,7 +1489,8 @@ bool flySwizzle(const Entry &t) { return !t.swizzle || addressSwizzleOf(t); }
 // elements are read and written one at a time as Fly ops too; its whole-fragment accesses stay
 // the builder's, element by element, since LLVM packs vectors of i1 into bits in memory.
 bool Kernel::Impl::flyElementAccess(const Entry &t, const IntTuple &crd) {
-  return t.tensor && !t.identity && !t.buffer && flySwizzle(t) &&
+  // A buffer tensor's accesses go through its resource, which bounds them.
+  return t.tensor && !t.identity && !t.buffer && !t.rsrc && flySwizzle(t) &&
          (t.addrSpace == fly::Global || t.addrSpace == fly::Shared ||
           t.addrSpace == fly::Register) &&
          (bitWidth(t.dtype) % 8 == 0 || t.dtype == DType::I1) && flyForm(*t.layout, crd);
@@ -1645,8 +1646,10 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   }
   MValue v;
   if (!k.algebra("tensor load", [&] {
-        v = guarded(k, p, k.typeOf(t->dtype, 1),
-                    [&] { return k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype); });
+        v = guarded(k, p, k.typeOf(t->dtype, 1), [&] {
+          return t->rsrc ? k.bufferLoadAt(*t, off->leaf(), 1)
+                         : k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype);
+        });
       }))
     return nullptr;
   return k.scalar(v, t->dtype);
@@ -1687,7 +1690,10 @@ void Kernel::storeAt(Value *ht, Value *hv, Value *hc, Value *hp) {
     return;
   k.algebra("tensor store", [&] {
     guarded(k, p, {}, [&] {
-      k.storeAt(v->v, k.elementAddress(*t, off->leaf()), t->dtype);
+      if (t->rsrc)
+        k.bufferStoreAt(*t, v->v, off->leaf(), 1);
+      else
+        k.storeAt(v->v, k.elementAddress(*t, off->leaf()), t->dtype);
       return MValue();
     });
   });

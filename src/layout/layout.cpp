@@ -146,6 +146,22 @@ Int cosize(const Layout &l) {
   std::vector<Int> shapes, strides;
   flattenInto(l.shape(), shapes);
   flattenInto(l.stride(), strides);
+  auto isDynamic = [](const Int &x) { return !x.isStatic(); };
+  if (std::any_of(shapes.begin(), shapes.end(), isDynamic) ||
+      std::any_of(strides.begin(), strides.end(), isDynamic)) {
+    // A leaf known only in the kernel: CuTe's layout(size - 1) + 1, a dynamic stride taken as
+    // non-negative (its sign is not known before the kernel runs; a tensor's strides are).
+    Int last(0);
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      const Int &n = shapes[i], &d = strides[i];
+      if ((n.isStatic() && n.value() == 1) || (d.isStatic() && d.value() == 0))
+        continue;
+      Int extent = n.isStatic() ? Int(n.value() - 1) : add(n, Int(-1));
+      Int step = d.isStatic() && d.value() < 0 ? Int(checkedMul(d.value(), -1)) : d;
+      last = add(last, mul(extent, step));
+    }
+    return add(last, Int(1));
+  }
   int64_t last = 0;
   for (size_t i = 0; i < shapes.size(); ++i) {
     int64_t d = strides[i].value();

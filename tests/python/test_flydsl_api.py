@@ -655,6 +655,23 @@ def test_a_buffer_tensor_over_a_byte_count_reads_zeros_past_it():
         float_count.compile(np.zeros(8, np.float32), target="cpu")
 
 
+def test_element_accesses_of_a_buffer_tensor_stay_inside_its_byte_count():
+    """b[i] and b[i] = v go through the buffer resource as copies do: past its bytes a read
+    gives zero and a write is dropped (they once read and wrote the memory itself)."""
+
+    @flyc.kernel
+    def head(src: fx.Tensor, dst: fx.Tensor, valid_bytes: fx.Int32):
+        t = fx.thread_idx.x
+        s = fx.rocdl.make_buffer_tensor(src, num_records_bytes=valid_bytes)
+        d = fx.rocdl.make_buffer_tensor(dst, num_records_bytes=valid_bytes)
+        d[t // 4, t % 4] = s[t // 4, t % 4] + 100.0
+
+    src = np.arange(1, 9, dtype=np.float32).reshape(2, 4)
+    dst = dev.array(np.full((2, 4), -1, np.float32))
+    head(dev.array(src), dst, 5 * 4).launch(block=(8,))
+    np.testing.assert_array_equal(dev.host(dst), [[101, 102, 103, 104], [105, -1, -1, -1]])
+
+
 def test_buffer_copy_soffset_moves_the_buffer_side():
     """set_value("soffset", n) shifts each call's buffer access by n elements (a block's row
     here); the register side stays where it is, loads and stores alike."""

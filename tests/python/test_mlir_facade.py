@@ -513,7 +513,7 @@ def test_an_mfma_in_assembly_is_that_mfma(host_target, monkeypatch):
         (("v_add_f32 v0, v1, v2",), "'v_add_f32 v0, v1, v2' is not offered"),
         (("s_waitcnt lgkmcnt(0) bogus",), "is not offered"),
         (("s_nop 99",), "'s_nop 99' is not offered"),
-        (("", "=v,v"), "empty anchor is offered for one value tied"),
+        (("", "=v,v"), "empty anchor is offered for values each tied"),
         (("global_store_dwordx2 $0, $1, off", "v,v"), "stores 64 bits; the value has 32"),
         (("global_store_dword $0, $1, off glc", "v,v"), "is not offered"),
     ],

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from _tools import needs_llvm_tools, needs_rocm_device_libs
 from flydsl._mlir import ir
-from flydsl._mlir.dialects import fly, llvm
+from flydsl._mlir.dialects import fly, llvm, vector
 from flydsl.expr import rocdl
 
 WAVE = 64
@@ -253,3 +253,119 @@ def test_a_raw_buffer_load_into_lds_writes_each_lanes_bytes_in_lane_order():
     dma_into_lds(a, o).launch(block=(WAVE,), smem=4 * WAVE)
     source = (WAVE - 1 - np.arange(WAVE)) + 2  # the immediate offset is 8 bytes
     np.testing.assert_array_equal(o, np.where(source < 100, a[source], 0))
+
+
+# -- FlyDSL's raw IR around them ------------------------------------------------------------
+
+
+@flyc.kernel
+def masks_by_assembly(Rel: fx.Tensor, X: fx.Tensor, Y: fx.Tensor, O: fx.Tensor, M: fx.Tensor):
+    lane = fx.thread_idx.x
+    text = (
+        "v_cmp_lt_i32_e64 $0, $6, 3\n\tv_cmp_lt_i32_e64 $1, $6, 5\n\t"
+        "v_cndmask_b32_e64 $2, $4, $7, $0\n\tv_cndmask_b32_e64 $3, $5, $7, $1"
+    )
+    struct = ir.Type.parse("!llvm.struct<(i64, i64, i32, i32)>")
+    out = llvm.inline_asm(struct, [X[lane], Y[lane], Rel[lane], fx.Int32(-7)], text,
+                          "=s,=s,=v,=v,2,3,v,v,~{vcc}", has_side_effects=True)  # fmt: skip
+    O[lane, 0] = llvm.extractvalue(fx.T.i32, out, [2])
+    O[lane, 1] = llvm.extractvalue(fx.T.i32, out, [3])
+    M[lane] = llvm.extractvalue(fx.T.i64, out, [0])
+
+
+def test_compares_and_selects_in_assembly_run_lane_by_lane():
+    rel = np.arange(WAVE, dtype=np.int32) % 8
+    x, y = np.arange(WAVE, dtype=np.int32), 100 + np.arange(WAVE, dtype=np.int32)
+    o, m = np.zeros((WAVE, 2), np.int32), np.zeros(WAVE, np.int64)
+    masks_by_assembly(rel, x, y, o, m).launch(block=(WAVE,))
+    np.testing.assert_array_equal(o[:, 0], np.where(rel < 3, -7, x))
+    np.testing.assert_array_equal(o[:, 1], np.where(rel < 5, -7, y))
+    ballot = sum(1 << i for i in range(WAVE) if rel[i] < 3)
+    np.testing.assert_array_equal(m.view(np.uint64), np.full(WAVE, ballot, np.uint64))
+
+
+@flyc.kernel
+def barrier_where_zero(Flag: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    smem = fx.recast_iter(fx.Int32, fx.get_dyn_shared()).view(fx.make_layout(WAVE, 1))
+    smem[lane] = lane * 3
+    text = "s_cmp_eq_u32 $0, 0\n\ts_cbranch_scc0 1f\n\ts_barrier\n\t1:"
+    llvm.inline_asm(ir.Type.parse("!llvm.void"), [Flag[0]], text, "s", has_side_effects=True)
+    O[lane] = smem[WAVE - 1 - lane]
+
+
+def test_a_barrier_in_assembly_is_taken_where_its_operand_is_zero():
+    o = np.zeros(WAVE, np.int32)
+    barrier_where_zero(np.zeros(1, np.int32), o).launch(block=(WAVE,), smem=4 * WAVE)
+    np.testing.assert_array_equal(o, (WAVE - 1 - np.arange(WAVE)) * 3)
+
+
+@flyc.kernel
+def conversions_by_ops(X: fx.Tensor, O: fx.Tensor, B: fx.Tensor):
+    i = fx.thread_idx.x
+    x = fx.Vector.from_elements([X[2 * i], X[2 * i + 1]], fx.Float32)
+    wide = llvm.FPExtOp(fx.Vector.make_type(2, fx.Float64), x.ir_value())
+    wide.operation.attributes["fastmathFlags"] = ir.Attribute.parse("#llvm.fastmath<fast>")
+    back = llvm.FPTruncOp(fx.Vector.make_type(2, fx.BFloat16), wide.result).result
+    bits = vector.BitCastOp(fx.Vector.make_type(1, fx.Int32), back).result
+    O[i] = ir.Value(llvm.intr_expect(fx.Vector(bits, (1,), fx.Int32)[0], fx.Int32(0)))
+    B[i] = llvm.bitcast(fx.T.i32, back)
+
+
+def test_conversion_ops_of_the_llvm_and_vector_dialects():
+    x = (np.random.default_rng(9).standard_normal(64) * 10).astype(np.float32)
+    o, b = np.zeros(32, np.int32), np.zeros(32, np.int32)
+    conversions_by_ops(x, o, b).launch(block=(32,))
+    bits = _bf16_bits(x)
+    np.testing.assert_array_equal(o.view(np.uint32), bits[0::2] | (bits[1::2] << 16))
+    np.testing.assert_array_equal(b, o)
+
+
+@flyc.kernel
+def cosize_in_a_kernel(A: fx.Tensor, O: fx.Tensor):
+    O[0] = fx.Int32(fx.get_scalar(fx.cosize(fx.get_layout(A))))
+
+
+def test_the_cosize_of_a_layout_with_run_time_strides():
+    a = np.zeros((3, 5), np.float32)[:, ::2]  # (3,3):(5,2)
+    o = np.zeros(1, np.int32)
+    cosize_in_a_kernel(a, o).launch(block=(1,))
+    assert o[0] == 2 * 5 + 2 * 2 + 1
+
+
+@flyc.kernel
+def stores_words_over_halves(O: fx.Tensor):
+    lane = fx.thread_idx.x
+    one_each = fx.logical_divide(fx.rocdl.make_buffer_tensor(O), fx.make_layout(1, 1))
+    words = fx.make_rmem_tensor(fx.make_layout(2, 1), fx.Int32)
+    words.store(fx.Vector.from_elements([lane, -lane], fx.Int32))
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy64b(), fx.Int32)
+    fx.copy(atom, words, fx.slice(one_each, (None, fx.Int32(lane * 4))))
+
+
+def test_a_copy_moves_the_atoms_bits_into_elements_of_another_width():
+    o = np.zeros(64, np.int16)
+    stores_words_over_halves(o).launch(block=(16,))
+    want = np.stack([np.arange(16), -np.arange(16)], 1).astype(np.int32).reshape(-1)
+    np.testing.assert_array_equal(o.view(np.int32), want)
+
+
+@flyc.kernel
+def reads_through_a_made_buffer_pointer(A: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    base = fx.get_iter(A)
+    kind = fx.PointerType.get(elem_ty=fx.Float32.ir_type, alignment=base.alignment,
+                              address_space=fx.rocdl.TargetAddressSpace.BufferDesc)  # fmt: skip
+    flags = fx.Int32(0).ir_value()
+    ptr = fx.make_ptr(kind, [base + 4, fx.Int16(0).ir_value(), fx.Int64(40).ir_value(), flags])
+    O[lane] = fx.make_view(ptr, fx.make_layout(32, 1))[lane]
+
+
+def test_make_ptr_of_a_buffer_pointer_bounds_its_reads():
+    a = np.arange(32, dtype=np.float32) + 1
+    o = np.full(32, -1, np.float32)
+    reads_through_a_made_buffer_pointer(a, o).launch(block=(32,))
+    # 40 bytes from element 4 on: elements 4..13; reads past them give zeros.
+    want = np.zeros(32, np.float32)
+    want[:10] = a[4:14]
+    np.testing.assert_array_equal(o, want)

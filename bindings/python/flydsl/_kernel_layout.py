@@ -638,6 +638,7 @@ def copy(atom, src, dst, pred=None, **state):
     if atom.ir_dtype is None:  # an atom of one whole-width value moves the tensors' elements
         soffset, atom = atom.soffset, CopyAtom(atom.op, src.ir_dtype)
         atom.soffset = soffset
+    src, dst, atom = _registers_as_memory_elements(atom, src, dst)
     src, dst = _one_call_at_element(atom, src, dst)
     p = pred.handle if pred is not None else None
     if atom.soffset is not None:  # the buffer side (not the registers) moves by soffset
@@ -664,6 +665,32 @@ def _static_size(tensor):
 def _leaves(t):
     for x in t:
         yield from _leaves(x) if isinstance(x, tuple) else (x,)
+
+
+def _registers_as_memory_elements(atom, src, dst):
+    """As FlyDSL's copy, which moves the atom's bits: where one side is a single element of
+    memory whose type is not the atom's and the other one atom call's registers of the atom's
+    type, the registers are read as elements of the memory's type (an i32x4 fragment stored
+    from a bf16 element on is eight bf16 values)."""
+    if isinstance(atom.op, AtomicCopyOp) or src.ir_dtype == dst.ir_dtype:
+        return src, dst, atom
+    for regs, memory in ((src, dst), (dst, src)):
+        width = bit_width(memory.ir_dtype)
+        if (
+            regs.ir_dtype == atom.ir_dtype
+            and _address_space(regs) == _REGISTERS
+            and _address_space(memory) != _REGISTERS
+            and _static_size(memory) == 1
+            and _static_size(regs) == atom.op.bits // bit_width(regs.ir_dtype)
+            and atom.op.bits % width == 0
+        ):
+            as_memory = (
+                Pointer(regs).recast(memory.ir_dtype).view(make_layout(atom.op.bits // width, 1))
+            )
+            same = CopyAtom(atom.op, memory.ir_dtype)
+            same.soffset = atom.soffset
+            return (as_memory, dst, same) if regs is src else (src, as_memory, same)
+    return src, dst, atom
 
 
 def _one_call_at_element(atom, src, dst):
@@ -1194,6 +1221,12 @@ class Pointer(ElementTyped):
     def type(self):
         """The pointer's fx.PointerType (its alignment is not tracked: None)."""
         return PointerType(self.ir_dtype, self.address_space)
+
+    @property
+    def alignment(self):
+        """The alignment in bytes the address is known to have: its element's size, which is
+        all the library trusts of an address (FlyDSL's pointer type may promise more)."""
+        return max(1, bit_width(self.ir_dtype) // 8)
 
     def __add__(self, n):
         if isinstance(n, int) and not isinstance(n, bool) and n == 0:

@@ -504,7 +504,11 @@ class Value(ElementTyped):
 
     __slots__ = ("_handle", "_kernel", "ir_dtype", "_lanes", "_shape", "raw")
 
-    def __init__(self, handle, dtype):
+    def __init__(self, handle, dtype=None):
+        if dtype is None:  # MLIR's cast, `ir.Value(v)`: the same kernel value
+            if not isinstance(handle, Value):
+                raise TypeError(f"Value(x) of a kernel value x, got {handle!r}")
+            handle, dtype = handle.handle, handle.ir_dtype
         self._handle = handle
         self._kernel = _kernel_handle()
         self.ir_dtype = dtype_name(dtype)

@@ -1,5 +1,7 @@
 """MLIR's op classes (`arith.MulIOp(a, b).result`) over this facade's builder functions: an
-op object holds what the builder made as `result` / `results`."""
+op object holds what the builder made as `result` / `results`, and is its own `operation`,
+whose `attributes` take the hints MLIR's ops carry (fast-math flags, alias scopes): accepted,
+not applied (the op is already built)."""
 
 
 def op_class(name, build):
@@ -10,5 +12,6 @@ def op_class(name, build):
         value = build(*args, **kwargs)
         self.results = list(value) if isinstance(value, tuple) else [value]
         self.result = self.results[0] if self.results else None
+        self.operation, self.attributes = self, {}
 
     return type(name, (), {"__init__": __init__, "__doc__": f"MLIR's {name}: `.result`."})

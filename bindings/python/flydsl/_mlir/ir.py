@@ -109,6 +109,12 @@ class Attribute:
     def __repr__(self):
         return f"{self.value} : {self.type}"
 
+    @staticmethod
+    def parse(text, context=None):
+        """An attribute written as text (`#llvm.fastmath<fast>`, alias scopes): kept as its
+        text, for the hints that take it (which are accepted and not applied)."""
+        return Attribute(None, str(text))
+
 
 class IntegerAttr(Attribute):
     @staticmethod

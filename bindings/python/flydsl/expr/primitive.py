@@ -622,6 +622,28 @@ def inttoptr(result_type, src):
     return Pointer.at_address(src, result_type.ir_dtype, result_type.address_space)
 
 
+def make_ptr(result_type, args, *, dict_attrs=None):
+    """FlyDSL's make_ptr of a buffer pointer (`result_type` in TargetAddressSpace.BufferDesc):
+    `args` are a global pointer, the stride (the constant 0), the resource's size in bytes and
+    its flags word. The result points through an AMD buffer resource over those bytes from the
+    pointer on, its elements `result_type`'s. The flags are the arch's, which the rocm pipeline
+    fills in, so the word given is not used; other pointers are made by fx.inttoptr."""
+    if not isinstance(result_type, PointerType):
+        raise TypeError(f"make_ptr needs an fx.PointerType, got {result_type!r}")
+    if result_type.address_space != TargetAddressSpace.BufferDesc:
+        raise NotImplementedError(
+            f"make_ptr of {result_type!r}: only buffer pointers are made from parts here; a "
+            "plain pointer is fx.inttoptr of its address"
+        )
+    base, stride, num_records, _flags = args
+    if not isinstance(base, Pointer) or base.address_space != AddressSpace.Global:
+        raise TypeError(f"make_ptr of a buffer pointer starts at a global pointer, got {base!r}")
+    if as_value(stride)._constant() != 0:
+        raise ValueError("make_ptr of a buffer pointer takes the stride 0 (a raw buffer)")
+    start = base.recast(result_type.ir_dtype)._here()
+    return Pointer(KL.make_buffer_tensor(start, num_records_bytes=num_records))
+
+
 def add_offset(ptr, offset):
     """`ptr` moved by `offset` elements (an int, a kernel integer or a one-leaf int tuple)."""
     if isinstance(offset, KL.IntTupleValue):
@@ -726,7 +748,8 @@ __all__ = _host_layout.__all__ + [
     "const_expr", "printf", "UniversalCopy", "UniversalCopy8b", "UniversalCopy16b",
     "UniversalCopy32b", "UniversalCopy64b", "UniversalCopy128b", "make_copy_atom",
     "make_tiled_copy", "make_fragment_like", "make_view", "get_iter", "recast_iter",
-    "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "PointerType",
+    "get_dyn_shared", "add_offset", "ptr_load", "ptr_store", "ptrtoint", "inttoptr", "make_ptr",
+    "PointerType",
     "AddressSpace", "TileType", "local_tile", "LayoutType", "IntTupleType", "ComposedLayoutType",
     "BasisType", "get_", "MemRefType", "memref_alloca",
     "local_partition", "copy", "gemm", "mma_atom_call", "make_mma_atom", "make_tiled_mma",

@@ -4,18 +4,24 @@ so the text is read instead: lines of `s_waitcnt` (named counters), `s_barrier` 
 (a delay for hazards, which the compiler already inserts where the hardware needs one), an
 empty text whose outputs are tied to its inputs (an optimization anchor: the inputs
 themselves), a `global_store_dword[x2|x3|x4] $0, $1, off` of a value through a global
-pointer, and one MFMA accumulating into its tied result (`v_mfma_... $0, $1, $2, $0`). Anything
-else is refused, naming what is not offered."""
+pointer, one MFMA accumulating into its tied result (`v_mfma_... $0, $1, $2, $0`) and gfx950's
+transposing LDS reads (`ds_read_b64_tr_b16 $0, $1 offset:N`) and a barrier taken where a
+uniform operand is 0 (`s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f; s_barrier; 1:`). Anything else
+is refused, naming what is not offered."""
 
 import re
 
+from ..._control import if_
 from ..._ir_types import bit_width
+from ..._llvm_pointer import LLVMPointer
 from ..._mma import MmaAtom
 from ..._trace import as_value
 from ...expr.gpu import barrier
 from ...expr.rocdl import mfma
 from ...expr.rocdl.cdna4 import MFMA_Scale
+from ...expr.rocdl.lanes import ballot
 from ...expr.rocdl.sched import s_waitcnt
+from ._lds_read import lds_read_transposed
 from ._llvm_access import atomic_rmw, element
 
 _COUNTER = re.compile(r"(vmcnt|lgkmcnt|expcnt)\((\d+)\)")
@@ -90,6 +96,109 @@ def _mfma(text, res, operands, constraints):
     return mfma.lane_mma(MmaAtom(MFMA_Scale(m, n, k, "e4m3")), *operands, "i8")
 
 
+_VALU_LINE = re.compile(r"v_(cmp|cndmask)_")
+_CMP = re.compile(r"v_cmp_(lt|le|gt|ge|eq|ne)_([iu]32)_e64")
+_ARG = re.compile(r"\$(\d+)|(-?\d+)")
+
+
+def _valu(text, res, operands, constraints):
+    """Lines of `v_cmp_<op>_<i32|u32>_e64 $m, a, b` (a lane mask in an SGPR pair) and
+    `v_cndmask_b32_e64 $d, a, b, $m` (b where the lane's bit of $m is set, else a), each
+    argument an operand ($n) or an integer, run lane by lane; the outputs in constraint order
+    (`=s` masks as the wave's 64-bit ballot, `=v` values), tied inputs ("2") starting their
+    output. One output is a value; several, a struct value."""
+    parts = [c.strip() for c in constraints.split(",") if not c.strip().startswith("~")]
+    outputs = [c for c in parts if c.startswith("=")]
+    inputs = parts[len(outputs) :]
+    if len(inputs) != len(operands) or any(c.startswith("=") for c in inputs):
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r}: constraints {constraints!r} do not match "
+            f"{len(operands)} operands"
+        )
+    regs = {}
+    for i, (c, x) in enumerate(zip(inputs, operands)):
+        regs[len(outputs) + i] = as_value(x)
+        if c.isdigit():
+            regs[int(c)] = as_value(x)
+
+    def arg(a):
+        found = _ARG.fullmatch(a.strip())
+        if not found:
+            raise NotImplementedError(f"llvm.inline_asm: the argument {a!r} is not offered")
+        return regs[int(found.group(1))] if found.group(1) else int(found.group(2))
+
+    for line in filter(None, (x.strip() for x in text.splitlines())):
+        name, _, rest = line.partition(" ")
+        args = [a.strip() for a in rest.split(",")]
+        dst = _ARG.fullmatch(args[0])
+        cmp = _CMP.fullmatch(name)
+        if cmp and len(args) == 3 and dst and dst.group(1):
+            ty = "i32" if cmp.group(2) == "i32" else "u32"
+            a = as_value(arg(args[1])).to(ty)
+            regs[int(dst.group(1))] = _COMPARE[cmp.group(1)](a, as_value(arg(args[2]), a).to(ty))
+        elif name == "v_cndmask_b32_e64" and len(args) == 4 and dst and dst.group(1):
+            on = as_value(arg(args[2]))
+            off = as_value(arg(args[1]), on).to(on.ir_dtype)
+            regs[int(dst.group(1))] = arg(args[3]).select(on, off)
+        else:
+            raise NotImplementedError(
+                f"llvm.inline_asm: {line!r} is not offered (the vector assembly read here is "
+                "v_cmp_<lt|le|gt|ge|eq|ne>_<i32|u32>_e64 and v_cndmask_b32_e64)"
+            )
+    values = []
+    for i, c in enumerate(outputs):
+        v = regs[i]
+        values.append(ballot("i64", v) if c == "=s" and v.ir_dtype == "i1" else v)
+    return values[0] if len(values) == 1 else tuple(values)
+
+
+_COMPARE = {
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+    "eq": lambda a, b: a == b,
+    "ne": lambda a, b: a != b,
+}
+
+
+_BARRIER_IF_ZERO = re.compile(
+    r"s_cmp_eq_u32\s+\$0\s*,\s*0\s+s_cbranch_scc0\s+(\d+)f\s+s_barrier\s+(\d+):"
+)
+
+
+def _barrier_if_zero(text, operands):
+    """`s_cmp_eq_u32 $0, 0; s_cbranch_scc0 L; s_barrier; L:`: a barrier taken where the
+    (uniform) operand is 0, as a branch around fx.barrier."""
+    found = _BARRIER_IF_ZERO.fullmatch(text)
+    if not found or found.group(1) != found.group(2):
+        return False
+    if len(operands) != 1:
+        raise NotImplementedError(f"llvm.inline_asm {text!r} takes one scalar operand")
+
+    def taken():
+        barrier()
+        return ()
+
+    if_(as_value(operands[0]) == 0, [], [], taken, lambda: ())
+    return True
+
+
+_DS_READ_TR = re.compile(r"ds_read_b64_tr_b(16|8)\s+\$0\s*,\s*\$1(?:\s+offset:(\d+))?")
+
+
+def _lds_read_transposed(text, res, operands):
+    """`ds_read_b64_tr_b16 $0, $1 [offset:N]` (or _tr_b8) of the LDS byte address $1: gfx950's
+    transposing LDS read at that address plus N (fly_lds_read_transposed)."""
+    found = _DS_READ_TR.fullmatch(text)
+    if not found:
+        return None
+    if len(operands) != 1:
+        raise NotImplementedError(f"llvm.inline_asm {text!r} takes one LDS address")
+    address = as_value(operands[0]).to("i64") + int(found.group(2) or 0)
+    return lds_read_transposed(res, LLVMPointer(address.handle, 3), int(found.group(1)))
+
+
 def _instruction(line):
     name, _, rest = line.partition(" ")
     rest = rest.strip()
@@ -117,19 +226,27 @@ def inline_asm(res, operands=None, asm_string="", constraints="", *, operands_=N
     if not text:
         outputs = [c for c in constraints.split(",") if c.startswith("=")]
         tied = [c for c in constraints.split(",") if not c.startswith(("=", "~"))]
-        if len(outputs) == len(operands) == 1 and tied == ["0"]:
-            return as_value(operands[0])
+        if len(outputs) == len(operands) >= 1 and tied == [str(i) for i in range(len(tied))]:
+            values = tuple(as_value(x) for x in operands)
+            return values[0] if len(values) == 1 else values  # several: a struct value
         raise NotImplementedError(
-            "llvm.inline_asm: an empty anchor is offered for one value tied to one output "
-            f"(constraints '=v,0'), not {constraints!r}"
+            "llvm.inline_asm: an empty anchor is offered for values each tied to its output "
+            f"(constraints '=v,0' or '=v,=v,0,1'), not {constraints!r}"
         )
     void = res is None or str(res) == "!llvm.void"
     if void and _global_store(text, operands, constraints):
         return None
+    if not void and _VALU_LINE.match(text):
+        return _valu(text, res, operands, constraints)
     if not void:
         product = _mfma(text, res, operands, constraints)
         if product is not None:
             return product
+        read = _lds_read_transposed(text, res, operands)
+        if read is not None:
+            return read
+    if void and _barrier_if_zero(text, operands):
+        return None
     if operands or not void:
         raise NotImplementedError(
             f"llvm.inline_asm {text!r}: assembly with operands or results is not offered"

@@ -65,42 +65,63 @@ def _check_result(results, value, op):
 def copy_atom_call_ssa(results, copy_atom, src, *, dst=None, pred=None, loc=None, ip=None):
     """One call of a copy atom where the register side is a value. From a tensor `src`: the
     atom's bits read from its first element on, a value of type `results[0]` (a vector, or a
-    scalar for one value; the tensor's element type only places the start); with a boolean
-    `pred` the read happens where it is true and the value is `dst` (the old value, zero where
-    absent) where it is false. From a value `src` into the tensor `dst`: its bits written from
-    dst's first element on, where `pred` (if given) is true; nothing is returned."""
+    scalar for one value; the tensor's elements are read and their bits reinterpreted); with a
+    boolean `pred` the read happens where it is true and the value is `dst` (the old value,
+    zero where absent) where it is false. From a value `src` into the tensor `dst`: its bits
+    written from dst's first element on, where `pred` (if given) is true; nothing is returned."""
     if not isinstance(copy_atom, CopyAtom):
         raise TypeError(f"copy_atom_call_ssa takes a copy atom, got {copy_atom!r}")
     if isinstance(src, TensorValue):
         if len(results) != 1:
             raise TypeError("copy_atom_call_ssa from a tensor gives one value: pass its type")
-        lanes, dtype = results[0].lanes, results[0].dtype
-        _check_bits(copy_atom, lanes, dtype, results[0])
-        fragment = _fragment_of(dst if dst is not None else 0, lanes, dtype, pred is not None)
-        copy(_as_atom_of(copy_atom, dtype), _run(src, lanes, dtype), fragment, pred=_pred(pred))
-        return fragment.load() if lanes > 1 else fragment[0]
+        want = results[0]
+        _check_bits(copy_atom, want.lanes, want.dtype, want)
+        n = _elements(copy_atom, src)
+        old = (
+            None
+            if pred is None
+            else as_value(dst if dst is not None else 0, Value(None, src.ir_dtype))
+        )
+        fragment = _fragment_of(old, n, src.ir_dtype)
+        copy(_as_atom_of(copy_atom, src.ir_dtype), _run(src, n), fragment, pred=_pred(pred))
+        value = fragment.load() if n > 1 else fragment[0]
+        return value if (n, src.ir_dtype) == (want.lanes, want.dtype) else value.bitcast(want.dtype)
     if results:
         raise TypeError("copy_atom_call_ssa into a tensor gives no value: pass no result types")
     if not isinstance(dst, TensorValue):
         raise TypeError(f"copy_atom_call_ssa of a value writes a tensor (dst=), got {dst!r}")
     value = as_value(src)
     _check_bits(copy_atom, value.lanes, value.ir_dtype, f"{value.lanes} x {value.ir_dtype}")
-    fragment = _fragment_of(value, value.lanes, value.ir_dtype, True)
-    copy(_as_atom_of(copy_atom, value.ir_dtype), fragment, _run(dst, value.lanes, value.ir_dtype),
-         pred=_pred(pred))  # fmt: skip
+    n = _elements(copy_atom, dst)
+    fragment = _fragment_of(value, n, dst.ir_dtype)
+    copy(_as_atom_of(copy_atom, dst.ir_dtype), fragment, _run(dst, n), pred=_pred(pred))
 
 
-def _fragment_of(value, lanes, dtype, fill):
-    """A register fragment of `lanes` values of `dtype`, holding `value` where `fill`."""
+def _elements(atom, tensor):
+    """How many of the tensor's elements one call of the atom moves."""
+    width = bit_width(tensor.ir_dtype)
+    if atom.op.bits % width:
+        raise TypeError(
+            f"copy_atom_call_ssa: the atom's {atom.op.bits} bits are no whole number of the "
+            f"tensor's {tensor.ir_dtype} elements"
+        )
+    return atom.op.bits // width
+
+
+def _fragment_of(value, lanes, dtype):
+    """A register fragment of `lanes` values of `dtype`, holding `value`'s bits where given."""
     fragment = make_fragment(_host_make_layout(lanes, 1), dtype)
-    if fill:
-        v = as_value(value, Value(None, dtype)).to(dtype)
-        if v.lanes == 1 and lanes > 1:
-            fragment.fill(v)
-        elif lanes > 1:
-            fragment.store(v)
-        else:
+    if value is not None:
+        v = as_value(value)
+        v = v.to(dtype) if v.lanes == 1 and lanes > 1 else v
+        if v.ir_dtype != dtype or (v.lanes != lanes and v.lanes > 1):
+            v = v.bitcast(dtype)
+        if lanes == 1:
             fragment[0] = v
+        elif v.lanes == 1:
+            fragment.fill(v)
+        else:
+            fragment.store(v)
     return fragment
 
 
@@ -118,11 +139,9 @@ def _as_atom_of(atom, dtype):
     return same
 
 
-def _run(tensor, lanes, dtype):
-    """`lanes` consecutive elements of `dtype` from the tensor's first element on."""
-    if not isinstance(tensor, TensorValue):
-        raise TypeError(f"copy_atom_call_ssa reads or writes a tensor, got {tensor!r}")
-    return Pointer(tensor).recast(dtype).view(_host_make_layout(lanes, 1))
+def _run(tensor, lanes):
+    """`lanes` consecutive elements of the tensor from its first element on."""
+    return Pointer(tensor).view(_host_make_layout(lanes, 1))
 
 
 def _pred(pred):

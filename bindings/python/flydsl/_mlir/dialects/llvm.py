@@ -3,7 +3,9 @@
 integer `AddOp` / `SubOp` / `MulOp` on addresses, `LoadOp` / `StoreOp` through a pointer and
 `AtomicRMWOp`, with their lowercase builders, `inline_asm` / `InlineAsmOp` of the AMD
 assembly that has a meaning here (see _amd_asm), `call_intrinsic` of the AMD intrinsics that
-fx.rocdl offers (see _llvm_intrinsics) and `mlir_undef` / `mlir_poison` / `mlir_zero`. A
+fx.rocdl offers (see _llvm_intrinsics), `mlir_undef` / `mlir_poison` / `mlir_zero`, the
+conversions `FPExtOp` / `FPTruncOp` / `bitcast`, `intr_expect` (its value) and `extractvalue`
+of a struct value. A
 pointer is its 64-bit address here (see flydsl._llvm_pointer); the other ops of the dialect
 import and say they are not offered."""
 
@@ -233,6 +235,24 @@ mlir_poison = mlir_undef
 mlir_zero = mlir_undef
 
 
+def fpext(res, arg, *, loc=None, ip=None):
+    """Float `arg` (a scalar or vector) widened to `res`'s element type."""
+    return as_value(arg).to(res.dtype)
+
+
+fptrunc = fpext  # narrowed, rounding to nearest even
+
+
+def bitcast(res, arg, *, loc=None, ip=None):
+    """`arg`'s bits as a value of type `res` (the same width)."""
+    return as_value(arg).bitcast(res.dtype)
+
+
+def intr_expect(val, expected, *, loc=None, ip=None):
+    """`val` itself: the expected value is a hint to the branch layout, not applied here."""
+    return val
+
+
 def extractvalue(res, container, position, *, loc=None, ip=None):
     """Field `position` ([i]) of a struct value (the tuple of values an op such as
     rocdl.permlane32_swap gives)."""
@@ -253,6 +273,9 @@ PtrToIntOp = op_class("PtrToIntOp", ptrtoint)
 IntToPtrOp = op_class("IntToPtrOp", inttoptr)
 InlineAsmOp = op_class("InlineAsmOp", inline_asm)
 CallIntrinsicOp = op_class("CallIntrinsicOp", call_intrinsic)
+FPExtOp = op_class("FPExtOp", fpext)
+FPTruncOp = op_class("FPTruncOp", fptrunc)
+BitcastOp = op_class("BitcastOp", bitcast)
 UndefOp = op_class("UndefOp", mlir_undef)
 PoisonOp = op_class("PoisonOp", mlir_poison)
 ZeroOp = op_class("ZeroOp", mlir_zero)
@@ -262,6 +285,7 @@ __all__ = ["GEPOp", "IntToPtrOp", "PointerType", "PtrToIntOp", "getelementptr", 
            "AtomicBinOp", "AtomicOrdering", "AtomicRMWOp", "atomicrmw", "LoadOp", "StoreOp",
            "load", "store", "InlineAsmOp", "inline_asm", "CallIntrinsicOp", "call_intrinsic",
            "UndefOp", "PoisonOp", "ZeroOp", "mlir_undef", "mlir_poison", "mlir_zero",
-           "extractvalue"]  # fmt: skip
+           "extractvalue", "FPExtOp", "FPTruncOp", "BitcastOp", "fpext", "fptrunc",
+           "bitcast", "intr_expect"]  # fmt: skip
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.llvm", REASON)

@@ -14,13 +14,13 @@ import and say they are not offered."""
 
 from ... import _kernel_api as K
 from ..._control import _check
-from ..._ir_types import bit_width
 from ..._llvm_pointer import LLVMPointer, address_of
 from ..._trace import _wrap, as_value, constant, current
 from ...expr.buffer_ops import BufferResource
 from ...expr.rocdl import convert, lanes, sched
 from .._not_offered import module_getattr
 from .._op import op_class
+from ._lds_read import lds_read_transposed
 from ._llvm_access import element
 from ._none import REASON
 
@@ -85,19 +85,6 @@ def _constant_int(x, what):
     return int(value)
 
 
-def _lds_read_transposed(res, ptr, bits):
-    """fly_lds_read_transposed of the `bits`-bit elements at `ptr` (an `!llvm.ptr<3>`), as a
-    value of type `res` (64 bits)."""
-    if not isinstance(ptr, LLVMPointer) or ptr.memory != 3:
-        raise TypeError(f"a transposing LDS read takes an !llvm.ptr<3>, got {ptr!r}")
-    if res.lanes * bit_width(res.dtype) != 64:
-        raise TypeError(f"a transposing LDS read gives 64 bits a lane, not {res}")
-    dtype = res.dtype if bit_width(res.dtype) == bits else f"i{bits}"
-    tensor = element(ptr, dtype)._here()
-    value = _wrap(K.lds_read_transposed(current(), tensor.handle), dtype)
-    return value if dtype == res.dtype else value.bitcast(res.dtype)
-
-
 def _resource(rsrc):
     if not isinstance(rsrc, BufferResource):
         raise TypeError(f"a buffer access needs a buffer resource (MakeBufferRsrcOp), got {rsrc!r}")
@@ -107,8 +94,8 @@ MakeBufferRsrcOp = op_class("MakeBufferRsrcOp", make_buffer_rsrc)
 RawPtrBufferLoadOp = op_class("RawPtrBufferLoadOp", raw_ptr_buffer_load)
 RawPtrBufferStoreOp = op_class("RawPtrBufferStoreOp", raw_ptr_buffer_store)
 RawPtrBufferAtomicFaddOp = op_class("RawPtrBufferAtomicFaddOp", raw_ptr_buffer_atomic_fadd)
-ds_read_tr16_b64 = op_class("ds_read_tr16_b64", lambda res, ptr: _lds_read_transposed(res, ptr, 16))
-ds_read_tr8_b64 = op_class("ds_read_tr8_b64", lambda res, ptr: _lds_read_transposed(res, ptr, 8))
+ds_read_tr16_b64 = op_class("ds_read_tr16_b64", lambda res, ptr: lds_read_transposed(res, ptr, 16))
+ds_read_tr8_b64 = op_class("ds_read_tr8_b64", lambda res, ptr: lds_read_transposed(res, ptr, 8))
 
 _SHARED = [name for module in (convert, lanes, sched) for name in module.__all__]
 globals().update({name: getattr(m, name) for m in (convert, lanes, sched) for name in m.__all__})

@@ -2,8 +2,10 @@
 
 import enum
 
+from ..._trace import as_value
 from ...expr.vector import *  # noqa: F401,F403
 from .._not_offered import module_getattr
+from .._op import op_class
 from ._none import REASON
 
 __getattr__ = module_getattr("flydsl._mlir.dialects.vector", REASON)
@@ -11,7 +13,10 @@ __getattr__ = module_getattr("flydsl._mlir.dialects.vector", REASON)
 
 def bitcast(result, source, **kwargs):
     """MLIR's order: the result type first (`vector.bitcast(T.vec(2, T.i32), v)`)."""
-    return source.bitcast(result)
+    return as_value(source).bitcast(result)
+
+
+BitCastOp = op_class("BitCastOp", bitcast)
 
 
 def _position(dynamic_position, static_position):
