@@ -1125,6 +1125,83 @@ def test_a_composed_layouts_parts_and_coordinates_with_none():
     assert not fx.has_none((1, (3, 2))) and not fx.has_none(4)
 
 
+def _two_bit_swizzles(i):
+    """Element bit 9 onto bit 3, then element bit 8 onto bit 4: two one-bit swizzles."""
+    i ^= ((i >> 9) & 1) << 3
+    return i ^ (((i >> 8) & 1) << 4)
+
+
+def test_a_composition_of_compositions_chains_its_functions():
+    chained = fx.make_composed_layout(
+        fx.Swizzle(1, 4, 4), fx.make_composed_layout(fx.Swizzle(1, 3, 6), fx.make_layout(1024, 1))
+    )
+    assert str(chained) == "Sw<1,4,4> o 0 o [Sw<1,3,6> o 0 o 1024:1]"
+    assert fx.size(chained) == 1024 and fx.shape(chained) == 1024
+    assert [fx.crd2idx(i, chained) for i in range(1024)] == [
+        _two_bit_swizzles(i) for i in range(1024)
+    ]
+    # A layout after the swizzles: the swizzled index read through the layout's shape.
+    rows = fx.make_layout((32, 32), (32, 1))
+    through = fx.make_composed_layout(rows, chained)
+    assert fx.composed_get_inner(through) == rows and fx.composed_get_outer(through) is chained
+    assert fx.crd2idx(300, through) == rows(_two_bit_swizzles(300))
+    assert fx.crd2idx(5, fx.make_composed_layout(rows, 7, fx.make_layout(16, 2))) == rows(17)
+    with pytest.raises(TypeError, match="the outer function must be a layout"):
+        fx.make_composed_layout(rows, fx.Swizzle(1, 3, 6))
+    with pytest.raises(TypeError, match="the inner function must be"):
+        fx.make_composed_layout((4, 8), rows)
+
+
+def test_a_composition_over_a_run_time_layout_in_a_kernel():
+    n = 1024
+    swizzles = fx.make_composed_layout(
+        fx.Swizzle(1, 4, 4), fx.make_composed_layout(fx.Swizzle(1, 3, 6), fx.make_layout(n, 1))
+    )
+
+    @flyc.kernel
+    def offsets(out: fx.Tensor, row_stride: fx.Int32):
+        i = fx.thread_idx.x + fx.block_idx.x * 256
+        source = fx.make_layout((32, 8, 4, 4), (1, row_stride, 32, 8 * row_stride))
+        composed = fx.make_composed_layout(source, swizzles)
+        out[i] = fx.Int32(fx.get_scalar(fx.crd2idx(fx.make_int_tuple(fx.Int32(i)), composed)))
+
+    @flyc.jit
+    def run(out: fx.Tensor, row_stride: fx.Int32):
+        offsets(out, row_stride).launch(grid=(n // 256, 1, 1), block=(256, 1, 1))
+
+    out = np.zeros(n, np.int32)
+    run(out, 100)
+
+    def source(i):
+        return i % 32 + (i // 32) % 8 * 100 + (i // 256) % 4 * 32 + i // 1024 * 800
+
+    assert out.tolist() == [source(_two_bit_swizzles(i)) for i in range(n)]
+
+
+def test_get_of_a_run_time_tuple_is_an_index():
+    @flyc.kernel
+    def wave_and_lane(out: fx.Tensor):
+        tid = fx.thread_idx.x
+        coord = fx.idx2crd(fx.Int32(tid), fx.make_layout((4, 64), (64, 1)))
+        wave, lane = fx.get(coord, 0), fx.get(coord, 1)
+        assert isinstance(wave, fx.Index)
+        out[tid] = fx.Int32(wave) * 1000 + fx.Int32(lane)
+
+    @flyc.jit
+    def run(out: fx.Tensor):
+        wave_and_lane(out).launch(grid=(1, 1, 1), block=(256, 1, 1))
+
+    out = np.zeros(256, np.int32)
+    run(out)
+    assert out.tolist() == [t // 64 * 1000 + t % 64 for t in range(256)]
+    assert fx.get((3, (4, 5)), 1, 0) == 4
+    assert str(fx.get(fx.make_layout((4, 8), (8, 1)), 1)) == "8:1"
+
+
+def test_a_stream_of_a_stream_is_that_stream():
+    assert fx.Stream(fx.Stream(None)).value is None and fx.Stream._is_stream_param
+
+
 def test_a_mode_of_a_tuple_is_a_tuple_as_in_flydsl():
     @flyc.kernel
     def modes(x: fx.Tensor, n: fx.Int32):

@@ -30,7 +30,8 @@ from ._lib import (
 __all__ = [
     "Layout", "ScaledBasis", "Swizzle", "_",
     "make_layout", "make_ordered_layout", "make_identity_layout", "make_layout_tv",
-    "make_composed_layout", "composed_get_inner", "composed_get_offset", "composed_get_outer",
+    "make_composed_layout", "ComposedFunction",
+    "composed_get_inner", "composed_get_offset", "composed_get_outer",
     "has_none", "size", "cosize", "rank", "depth", "shape", "stride", "get",
     "coshape", "coprofile", "make_fragment_layout_like",
     "crd2idx", "idx2crd", "slice", "dice", "slice_and_offset", "coalesce", "filter",
@@ -423,18 +424,86 @@ class Swizzle:
         return hash((self.bits, self.base, self.shift))
 
 
-def make_composed_layout(swizzle, offset, layout=None):
-    """swizzle o offset o layout (CuTe's ComposedLayout), for swizzled shared tiles; FlyDSL's
-    make_composed_layout(swizzle, layout) has offset 0."""
-    if layout is None:
-        offset, layout = 0, offset
-    out = _new(_make_composed, swizzle.bits, swizzle.base, swizzle.shift, offset, layout._h)
-    out._parts = (swizzle, int(offset), layout)  # what a kernel tensor needs to rebuild it
-    return out
+class ComposedFunction:
+    """FlyDSL's composed layout in general: inner o offset o outer, a coordinate c mapped to
+    inner(offset + outer(c)), where the inner function is a swizzle, a layout or another
+    composition and the outer one a layout or a composition; the parts may be kernel values.
+    (A swizzle over a plain host layout is CuTe's ComposedLayout, a Layout of the library.)
+    Each part is applied by its own operation; this only chains them."""
+
+    __slots__ = ("inner", "offset", "outer")
+
+    def __init__(self, inner, offset, outer):
+        self.inner, self.offset, self.outer = inner, offset, outer
+
+    @property
+    def is_composed(self):
+        return True
+
+    @property
+    def _parts(self):
+        return (self.inner, self.offset, self.outer)
+
+    def __call__(self, crd):
+        return apply_function(self.inner, self.offset + crd2idx(crd, self.outer))
+
+    def __str__(self):
+        nested = getattr(self.outer, "is_composed", False)
+        outer = f"[{self.outer}]" if nested else str(self.outer)
+        return f"{self.inner} o {self.offset} o {outer}"
+
+    __repr__ = __str__
+
+    @property
+    def shape(self):
+        return shape(self.outer)
+
+    def size(self):
+        return size(self.outer)
+
+    def rank(self):
+        return rank(self.outer)
+
+
+def apply_function(f, x):
+    """f(x) for the inner function of a composition: a swizzle of x, or x through a layout
+    or a composition."""
+    return f(x) if isinstance(f, Swizzle) else crd2idx(x, f)
+
+
+def _is_function_part(x, inner):
+    if isinstance(x, (Layout, ComposedFunction)) or (inner and isinstance(x, Swizzle)):
+        return True
+    return callable(x) and hasattr(x, "shape")  # a kernel layout: L(crd) is crd2idx
+
+
+def make_composed_layout(inner, offset, outer=None):
+    """inner o offset o outer, FlyDSL's make_composed_layout (offset 0 when not given). A
+    swizzle over a plain host layout with an integer offset is CuTe's ComposedLayout (a
+    Layout); anything else, layouts or compositions on either side, kernel layouts among
+    them, is a ComposedFunction."""
+    if outer is None:
+        offset, outer = 0, offset
+    if not _is_function_part(inner, True):
+        raise TypeError(
+            f"make_composed_layout: the inner function must be a swizzle, a layout or a "
+            f"composed layout, got {inner!r}"
+        )
+    if not _is_function_part(outer, False):
+        raise TypeError(
+            f"make_composed_layout: the outer function must be a layout or a composed layout, "
+            f"got {outer!r}"
+        )
+    plain = isinstance(outer, Layout) and not outer.is_composed
+    if isinstance(inner, Swizzle) and plain and isinstance(offset, int):
+        out = _new(_make_composed, inner.bits, inner.base, inner.shift, offset, outer._h)
+        out._parts = (inner, int(offset), outer)  # what a kernel tensor needs to rebuild it
+        return out
+    return ComposedFunction(inner, offset, outer)
 
 
 def _composed_part(layout, index, name):
-    if not isinstance(layout, Layout) or not layout.is_composed:
+    if not isinstance(layout, (Layout, ComposedFunction)) or not layout.is_composed:
         raise TypeError(f"{name} takes a composed layout (make_composed_layout), got {layout!r}")
     return layout._parts[index]
 
@@ -468,7 +537,7 @@ def has_none(coord):
 
 
 def size(x):
-    return x.size() if isinstance(x, Layout) else product(x)
+    return x.size() if isinstance(x, (Layout, ComposedFunction)) else product(x)
 
 
 def cosize(layout):
@@ -476,7 +545,11 @@ def cosize(layout):
 
 
 def rank(x):
-    return x.rank() if isinstance(x, Layout) else (len(x) if isinstance(x, tuple) else 1)
+    return (
+        x.rank()
+        if isinstance(x, (Layout, ComposedFunction))
+        else (len(x) if isinstance(x, tuple) else 1)
+    )
 
 
 def depth(x):
@@ -519,7 +592,7 @@ def get(layout, *path):
 def crd2idx(crd, layout_or_shape, stride=None):
     """crd2idx(crd, layout), crd2idx(crd, shape, stride), or crd2idx(crd, shape): the
     column-major index of a coordinate in a shape."""
-    if isinstance(layout_or_shape, Layout):
+    if isinstance(layout_or_shape, (Layout, ComposedFunction)):
         return layout_or_shape(crd)
     if stride is None:
         return _tuple_op(4, crd, layout_or_shape)

@@ -13,7 +13,15 @@ import math
 
 from . import _kernel_api as K
 from ._fly_types import DYNAMIC, ComposedLayoutType, IntTupleType, LayoutType, tree_leaves
-from ._host_layout import Layout, _tiler_text, cosize, get, parse_tuple, typst_copy
+from ._host_layout import (
+    ComposedFunction,
+    Layout,
+    _tiler_text,
+    cosize,
+    get,
+    parse_tuple,
+    typst_copy,
+)
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import ElementTyped, bit_width, dtype_name, type_of
@@ -44,6 +52,8 @@ def is_dynamic(x):
     """Whether x holds a kernel value anywhere (a leaf, a tuple, a layout, a tensor)."""
     if isinstance(x, (Value, IntTupleValue, LayoutValue, TensorValue)):
         return True
+    if isinstance(x, ComposedFunction):
+        return any(is_dynamic(p) for p in x._parts)
     return isinstance(x, (tuple, list)) and any(is_dynamic(e) for e in x)
 
 

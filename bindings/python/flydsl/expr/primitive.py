@@ -30,6 +30,7 @@ from .._host_layout import (
     _RAKED,
     _RIGHT_INV,
     _TILER_OPS,
+    ComposedFunction,
     Layout,
     Swizzle,
     _tiler_text,
@@ -52,6 +53,7 @@ from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma, mma_atom_call
 from .._trace import Value, _wrap, as_value, current, select_value, tracing
 from .enum import GemmTraversalOrder, SyncScope
+from .numeric import Index
 
 # The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
 # Layout mixed with one) goes to the kernel algebra; host arguments stay on the host.
@@ -115,12 +117,19 @@ def _kernel_dice(x, crd):
 
 
 def _kernel_crd2idx(crd, layout, stride=None):
-    if stride is not None or not hasattr(layout, "handle") and not isinstance(layout, Layout):
+    if stride is not None or not (
+        hasattr(layout, "handle") or isinstance(layout, (Layout, ComposedFunction))
+    ):
         layout = KL.make_layout(layout, stride)
-    if isinstance(layout, Layout) and layout.is_composed:  # swizzle(offset + inner(crd))
-        swizzle, offset, inner = layout._parts
-        index = as_value(_kernel_crd2idx(crd, inner) + offset)
-        h = K.swizzle_offset(current(), index.handle, swizzle.bits, swizzle.base, swizzle.shift)
+    if isinstance(layout, (Layout, ComposedFunction)) and layout.is_composed:
+        inner, offset, outer = layout._parts  # inner(offset + outer(crd))
+        index = _kernel_crd2idx(crd, outer) + offset
+        if not isinstance(inner, Swizzle):
+            return _kernel_crd2idx(index, inner)
+        if not KL.is_dynamic(index):
+            return inner(index)
+        index = as_value(index)
+        h = K.swizzle_offset(current(), index.handle, inner.bits, inner.base, inner.shift)
         return _wrap(h, index.ir_dtype)
     if isinstance(layout, Layout):
         layout = KL.LayoutValue(KL.as_kernel_layout(layout))
@@ -283,6 +292,22 @@ class TileType:
 
     def __repr__(self):
         return f"!fly.tile<{', '.join(map(str, self.modes))}>"
+
+
+def get(x, *path):
+    """FlyDSL's get(int_tuple, mode): the integer at that mode (in a kernel an fx.Index, as
+    FlyDSL's scalar of the selected mode); of a layout, CuTe's get<i, j, ...>: that mode as a
+    layout of its own."""
+    if isinstance(x, Layout):
+        return _host_layout.get(x, *path)
+    if len(path) == 1 and isinstance(path[0], (tuple, list)):
+        path = tuple(path[0])
+    v = x.unpack() if isinstance(x, KL.IntTupleValue) else x
+    for i in path:
+        v = v[i]
+    if isinstance(v, Value):
+        return Index(v)
+    return v
 
 
 def get_(x, mode):

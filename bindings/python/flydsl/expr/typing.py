@@ -38,10 +38,14 @@ class Tensor:
 
 
 class Stream:
-    """A stream handle; None is the default stream (the cpu target runs synchronously)."""
+    """A stream handle; None is the default stream (the cpu target runs synchronously).
+    `_is_stream_param` is FlyDSL's mark of stream objects; a Stream of a Stream is that
+    stream's handle."""
+
+    _is_stream_param = True
 
     def __init__(self, stream=None):
-        self.stream = stream
+        self.stream = stream.stream if isinstance(stream, Stream) else stream
 
     @property
     def value(self):

@@ -5,8 +5,8 @@ values a lane on RDNA4 (gfx12), sixteen on RDNA3 (gfx11), or their bits in i16 o
 Each is one call of that arch's WMMA atom, so it compiles to the instruction for rocm and is
 emulated on the other targets."""
 
-from ..._mma import MmaAtom, MmaOp
 from ..._ir_types import bit_width
+from ..._mma import MmaAtom, MmaOp
 from ..._trace import as_value, traced_arch
 from ...runtime.device import get_rocm_arch
 from .mfma import lane_mma
