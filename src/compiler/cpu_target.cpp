@@ -59,6 +59,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -249,6 +250,12 @@ void outlineForHost(mlir::ModuleOp m, bool fibersOnly, int wave) {
         kMbarrierArriveFn, kMbarrierWaitFn, kTmaLoadFn, kTmaStoreFn, kNamedBarrierFn})
     if (auto decl = gpuModule.lookupSymbol<mlir::func::FuncOp>(fn))
       declare(m, fn, decl.getFunctionType());
+  // The functions with bodies that kernels call (the matrix-core emulation's) move as they are.
+  for (auto f : llvm::make_early_inc_range(gpuModule.getOps<mlir::func::FuncOp>()))
+    if (!f.isDeclaration()) {
+      f->remove();
+      m.getBody()->push_back(f);
+    }
   gpuModule.erase();
   m->removeAttr(mlir::gpu::GPUDialect::getContainerModuleAttrName());
 }
@@ -433,15 +440,213 @@ void emulateWgmma(mlir::ModuleOp m, const std::string &arch) {
       f.erase();
 }
 
+// One matrix-core atom's emulation as two functions of the gpu.module, made once per atom and
+// operand types and called at each of its calls: `stage` puts the lane's A and B values (and
+// a scaled atom's scales) at their places in its group's region of shared memory, `compute`
+// gives the lane's D from its C and the region. The barriers between them stay in the kernel,
+// where the work-item loops see them. Inline copies at each call made the IR of a kernel of
+// many atom calls (FlyDSL's fp8 conv3d: 864 of them) grow fourfold and its compile pass 24 GiB.
+struct MmaEmulation {
+  mlir::func::FuncOp stage, compute;
+};
+
+MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::CallOp call,
+                               const std::string &arch, int number) {
+  mlir::MLIRContext *ctx = call.getContext();
+  auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
+  auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
+  int64_t M = shape[0], N = shape[1], K = shape[2];
+  auto tv = [&](int i) {
+    return layout::Layout::parse(mlir::cast<mlir::StringAttr>(texts[i]).getValue().str());
+  };
+  layout::Layout la = tv(0), lb = tv(1), lc = tv(2);
+  // A scaled atom's operand formats follow its name: <name>.<A's format>.<B's format>.
+  bool scaled = call.getNumOperands() == 5;
+  std::string formatA, formatB;
+  if (scaled) {
+    auto [rest, fb] = call.getCallee().rsplit('.');
+    formatA = rest.rsplit('.').second.str();
+    formatB = fb.str();
+  }
+  // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
+  // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
+  bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
+  mlir::Location loc = call.getLoc();
+  mlir::OpBuilder b(ctx);
+  mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto ptr3 = mlir::LLVM::LLVMPointerType::get(ctx, 3);
+  auto c32 = [&](int64_t v) -> mlir::Value {
+    return mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v)));
+  };
+  mlir::Value lane, region;                           // the arguments of the function being built
+  auto at = [&](mlir::Value element) -> mlir::Value { // f32 element of the group's region
+    return mlir::LLVM::GEPOp::create(b, loc, ptr3, f32, region, mlir::ValueRange{element});
+  };
+  auto place = [&](const layout::Layout &l, int64_t v) { return laneOffset(b, loc, l, lane, v); };
+  // A code of `format` (its low bits of an i32) as f32: its MLIR float type's extension,
+  // which expandSmallFloats computes later.
+  auto decode = [&](mlir::Value bits, const std::string &format) -> mlir::Value {
+    mlir::FloatType t = format == "e8m0" ? mlir::FloatType(mlir::Float8E8M0FNUType::get(ctx))
+                        : format == "e5m2"
+                            ? (fnuz ? mlir::FloatType(mlir::Float8E5M2FNUZType::get(ctx))
+                                    : mlir::Float8E5M2Type::get(ctx))
+                        : format == "e2m3" ? mlir::Float6E2M3FNType::get(ctx)
+                        : format == "e3m2" ? mlir::Float6E3M2FNType::get(ctx)
+                        : format == "e2m1" ? mlir::Float4E2M1FNType::get(ctx)
+                        : fnuz             ? mlir::FloatType(mlir::Float8E4M3FNUZType::get(ctx))
+                                           : mlir::Float8E4M3FNType::get(ctx);
+    mlir::Value code = mlir::arith::TruncIOp::create(b, loc, b.getIntegerType(t.getWidth()), bits);
+    return mlir::arith::ExtFOp::create(b, loc, f32,
+                                       mlir::arith::BitcastOp::create(b, loc, t, code).getResult());
+  };
+  auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
+    return mlir::arith::ExtFOp::create(b, loc, f32, e);
+  };
+  auto element = [&](mlir::Value x, int64_t v,
+                     const std::string &format = std::string()) -> mlir::Value {
+    auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
+    mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
+    bool fp8 = isSmallFloat(t);
+    if (!format.empty()) { // a scaled atom's codes, whatever their fragment's dtype
+      mlir::Value bytes = fp8 ? mlir::Value(mlir::arith::BitcastOp::create(
+                                    b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x))
+                              : x;
+      return decode(mlir::arith::ExtUIOp::create(
+                        b, loc, i32, mlir::LLVM::ExtractElementOp::create(b, loc, bytes, c32(v))),
+                    format);
+    }
+    if (vt && fp8) // LLVM's element ops take LLVM types: fp8 lanes as their i8 bits
+      return decodeFp8(mlir::arith::BitcastOp::create(
+          b, loc, t,
+          mlir::LLVM::ExtractElementOp::create(
+              b, loc,
+              mlir::arith::BitcastOp::create(
+                  b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x),
+              c32(v))));
+    mlir::Value e = vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
+    if (t.isInteger(8))
+      return mlir::arith::ExtSIOp::create(b, loc, i32, e);
+    if (fp8)
+      return decodeFp8(e);
+    return t.isF32() || t.isInteger(32) ? e
+                                        : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
+  };
+  auto values = [](mlir::Value x) {
+    auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
+    return vt ? vt.getNumElements() : int64_t(1);
+  };
+  // A private function of the gpu.module taking `inputs`, then the lane and the region.
+  auto function = [&](const char *what, llvm::SmallVector<mlir::Type> inputs,
+                      mlir::TypeRange results) {
+    inputs.append({i32, ptr3});
+    b.setInsertionPointToEnd(gpuModule.getBody());
+    auto f = mlir::func::FuncOp::create(
+        b, loc, "__fly_mma_" + std::string(what) + "_" + std::to_string(number),
+        b.getFunctionType(inputs, results));
+    f.setPrivate();
+    mlir::Block *entry = f.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    lane = entry->getArgument(inputs.size() - 2);
+    region = entry->getArgument(inputs.size() - 1);
+    return f;
+  };
+  // Scales after A and B: A's (M, K / 32) and B's (N, K / 32), each lane giving its own.
+  int64_t blocks = K / 32, scalesA = (M + N) * K, scalesB = scalesA + M * blocks;
+
+  llvm::SmallVector<mlir::Type> stageInputs(call.getOperandTypes());
+  stageInputs.erase(stageInputs.begin() + 2); // C goes to compute
+  MmaEmulation e;
+  e.stage = function("stage", stageInputs, {});
+  {
+    mlir::Value a = e.stage.getArgument(0), bv = e.stage.getArgument(1);
+    for (int64_t v = 0; v < values(a); ++v)
+      mlir::LLVM::StoreOp::create(b, loc, element(a, v, formatA), at(place(la, v)));
+    for (int64_t v = 0; v < values(bv); ++v)
+      mlir::LLVM::StoreOp::create(
+          b, loc, element(bv, v, formatB),
+          at(mlir::arith::AddIOp::create(b, loc, c32(M * K), place(lb, v))));
+    if (scaled) {
+      mlir::LLVM::StoreOp::create(
+          b, loc, decode(e.stage.getArgument(2), "e8m0"),
+          at(mlir::arith::AddIOp::create(b, loc, c32(scalesA), place(tv(3), 0))));
+      mlir::LLVM::StoreOp::create(
+          b, loc, decode(e.stage.getArgument(3), "e8m0"),
+          at(mlir::arith::AddIOp::create(b, loc, c32(scalesB), place(tv(4), 0))));
+    }
+    mlir::func::ReturnOp::create(b, loc);
+  }
+
+  mlir::Type rt = call.getResult(0).getType();
+  e.compute = function("compute", {call.getOperand(2).getType()}, rt);
+  mlir::Value c = e.compute.getArgument(0);
+  mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, rt);
+  // Each of the lane's C values: its row and column in the atom's M x N, its accumulator.
+  int64_t cValues = values(c);
+  llvm::SmallVector<mlir::Value> rows, cols, accs;
+  for (int64_t v = 0; v < cValues; ++v) {
+    mlir::Value ci = place(lc, v);
+    rows.push_back(mlir::arith::RemUIOp::create(b, loc, ci, c32(M)));
+    cols.push_back(mlir::arith::DivUIOp::create(b, loc, ci, c32(M)));
+    accs.push_back(element(c, v));
+  }
+  // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
+  bool integer = accs.front().getType().isInteger(32);
+  mlir::Type word = integer ? i32 : f32;
+  // One loop over K for all of the lane's C values, not K copies of its body, nor one loop a
+  // value: the values that share a row or a column then read it in one body, where LLVM finds
+  // the reads alike.
+  auto index = [&](int64_t v) -> mlir::Value {
+    return mlir::arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto loop = mlir::scf::ForOp::create(b, loc, index(0), index(K), index(1), accs);
+  {
+    mlir::OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    mlir::Value kk = mlir::arith::IndexCastOp::create(b, loc, i32, loop.getInductionVar());
+    auto mul = [&](mlir::Value x, int64_t f) -> mlir::Value {
+      return mlir::arith::MulIOp::create(b, loc, x, c32(f));
+    };
+    auto plus = [&](mlir::Value x, mlir::Value y, int64_t z) -> mlir::Value {
+      return mlir::arith::AddIOp::create(b, loc, x, mlir::arith::AddIOp::create(b, loc, y, c32(z)));
+    };
+    mlir::Value rowOffset = mul(kk, M), colOffset = mul(kk, N);
+    mlir::Value block =
+        scaled ? mlir::Value(mlir::arith::DivUIOp::create(b, loc, kk, c32(32))) : nullptr;
+    llvm::SmallVector<mlir::Value> sums;
+    for (int64_t v = 0; v < cValues; ++v) {
+      mlir::Value x = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(rows[v], rowOffset, 0)));
+      mlir::Value y = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(cols[v], colOffset, M * K)));
+      if (scaled) { // power-of-two scales: exact products unless out of f32's range
+        mlir::Value sx =
+            mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(rows[v], mul(block, M), scalesA)));
+        mlir::Value sy =
+            mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(cols[v], mul(block, N), scalesB)));
+        x = mlir::arith::MulFOp::create(b, loc, x, sx);
+        y = mlir::arith::MulFOp::create(b, loc, y, sy);
+      }
+      mlir::Value sum = loop.getRegionIterArgs()[v];
+      sums.push_back(integer ? mlir::Value(mlir::arith::AddIOp::create(
+                                   b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
+                             : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum)));
+    }
+    mlir::scf::YieldOp::create(b, loc, sums);
+  }
+  for (int64_t v = 0; v < cValues; ++v)
+    d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(v), c32(v));
+  mlir::func::ReturnOp::create(b, loc, d);
+  return e;
+}
+
 // Matrix-core atoms on the host, lane by lane as the instruction defines them (MFMA atoms only
-// where the emulated arch has them): the lanes of
-// each group of `lanes` threads (a wave for MFMA, a warp for mma.sync) put their A and B values
-// in shared memory at the places the atom's layouts give them, and each lane then computes its
-// C values as dot products over K in f32. Barriers around the exchange make it a collective
-// of the block, as the instruction is one of the wave.
+// where the emulated arch has them): the lanes of each group of `lanes` threads (a wave for
+// MFMA, a warp for mma.sync) put their A and B values in shared memory at the places the atom's
+// layouts give them, and each lane then computes its C values as dot products over K in f32
+// (buildMmaEmulation). Barriers around the exchange make it a collective of the block, as the
+// instruction is one of the wave.
 void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
   auto gpuModule = gpuModuleOf(m);
   bool emulated = false;
+  std::map<std::string, MmaEmulation> made; // by callee, operand types and layouts
   for (auto func : gpuModule.getOps<mlir::gpu::GPUFuncOp>()) {
     llvm::SmallVector<mlir::func::CallOp> calls;
     func.walk([&](mlir::func::CallOp c) {
@@ -479,22 +684,14 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       checkAtomArch(atom, arch, call);
       checkFp8Operands(atom, call.getOperand(0).getType(), arch);
       checkFp8Operands(atom, call.getOperand(1).getType(), arch);
-      auto shape = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr).asArrayRef();
-      auto texts = call->getAttrOfType<mlir::ArrayAttr>(ir::kMmaLayoutsAttr);
-      int64_t M = shape[0], N = shape[1], K = shape[2], lanes = shape[3];
-      auto tv = [&](int i) {
-        return layout::Layout::parse(mlir::cast<mlir::StringAttr>(texts[i]).getValue().str());
-      };
-      layout::Layout la = tv(0), lb = tv(1), lc = tv(2);
-      // A scaled atom's operand formats follow its name: <name>.<A's format>.<B's format>.
-      bool scaled = call.getNumOperands() == 5;
-      std::string formatA, formatB;
-      if (scaled) {
-        llvm::StringRef callee = call.getCallee();
-        auto [rest, fb] = callee.rsplit('.');
-        formatA = rest.rsplit('.').second.str();
-        formatB = fb.str();
-      }
+      std::string key;
+      llvm::raw_string_ostream os(key);
+      os << call.getCallee() << call->getOperandTypes() << call->getAttr(ir::kMmaLayoutsAttr);
+      auto found = made.find(key);
+      if (found == made.end())
+        found = made.emplace(key, buildMmaEmulation(gpuModule, call, arch, int(made.size()))).first;
+      const MmaEmulation &e = found->second;
+
       mlir::OpBuilder b(call);
       auto loc = call.getLoc();
       mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
@@ -502,6 +699,7 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       auto c32 = [&](int64_t v) -> mlir::Value {
         return mlir::arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(int32_t(v)));
       };
+      int64_t lanes = call->getAttrOfType<mlir::DenseI64ArrayAttr>(ir::kMmaShapeAttr)[3];
       mlir::Value tid = linearThreadId(b, loc);
       mlir::Value lane = mlir::arith::RemUIOp::create(b, loc, tid, c32(lanes));
       mlir::Value group = mlir::arith::DivUIOp::create(b, loc, tid, c32(lanes));
@@ -510,151 +708,18 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
                              .getResult(0);
       mlir::Value first = mlir::arith::AddIOp::create(
           b, loc, c32(start / 4), mlir::arith::MulIOp::create(b, loc, group, c32(region / 4)));
-      auto at = [&](mlir::Value element) -> mlir::Value { // f32 element of the group's region
-        mlir::Value i = mlir::arith::AddIOp::create(b, loc, first, element);
-        return mlir::LLVM::GEPOp::create(b, loc, ptr3, f32, base, mlir::ValueRange{i});
-      };
-      auto place = [&](const layout::Layout &l, int64_t v) {
-        return laneOffset(b, loc, l, lane, v);
-      };
-      // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
-      // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
-      bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
-      // A code of `format` (its low bits of an i32) as f32: its MLIR float type's extension,
-      // which expandSmallFloats computes later.
-      auto decode = [&](mlir::Value bits, const std::string &format) -> mlir::Value {
-        mlir::MLIRContext *ctx = b.getContext();
-        mlir::FloatType t = format == "e8m0" ? mlir::FloatType(mlir::Float8E8M0FNUType::get(ctx))
-                            : format == "e5m2"
-                                ? (fnuz ? mlir::FloatType(mlir::Float8E5M2FNUZType::get(ctx))
-                                        : mlir::Float8E5M2Type::get(ctx))
-                            : format == "e2m3" ? mlir::Float6E2M3FNType::get(ctx)
-                            : format == "e3m2" ? mlir::Float6E3M2FNType::get(ctx)
-                            : format == "e2m1" ? mlir::Float4E2M1FNType::get(ctx)
-                            : fnuz             ? mlir::FloatType(mlir::Float8E4M3FNUZType::get(ctx))
-                                               : mlir::Float8E4M3FNType::get(ctx);
-        mlir::Value code =
-            mlir::arith::TruncIOp::create(b, loc, b.getIntegerType(t.getWidth()), bits);
-        return mlir::arith::ExtFOp::create(
-            b, loc, f32, mlir::arith::BitcastOp::create(b, loc, t, code).getResult());
-      };
-      auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
-        return mlir::arith::ExtFOp::create(b, loc, f32, e);
-      };
-      auto element = [&](mlir::Value x, int64_t v,
-                         const std::string &format = std::string()) -> mlir::Value {
-        auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
-        mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
-        bool fp8 = isSmallFloat(t);
-        if (!format.empty()) { // a scaled atom's codes, whatever their fragment's dtype
-          mlir::Value bytes =
-              fp8 ? mlir::Value(mlir::arith::BitcastOp::create(
-                        b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x))
-                  : x;
-          return decode(
-              mlir::arith::ExtUIOp::create(
-                  b, loc, i32, mlir::LLVM::ExtractElementOp::create(b, loc, bytes, c32(v))),
-              format);
-        }
-        if (vt && fp8) // LLVM's element ops take LLVM types: fp8 lanes as their i8 bits
-          return decodeFp8(mlir::arith::BitcastOp::create(
-              b, loc, t,
-              mlir::LLVM::ExtractElementOp::create(
-                  b, loc,
-                  mlir::arith::BitcastOp::create(
-                      b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x),
-                  c32(v))));
-        mlir::Value e =
-            vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
-        if (t.isInteger(8))
-          return mlir::arith::ExtSIOp::create(b, loc, i32, e);
-        if (fp8)
-          return decodeFp8(e);
-        return t.isF32() || t.isInteger(32)
-                   ? e
-                   : mlir::Value(mlir::arith::ExtFOp::create(b, loc, f32, e));
-      };
-      auto values = [](mlir::Value x) {
-        auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
-        return vt ? vt.getNumElements() : int64_t(1);
-      };
+      mlir::Value groupRegion =
+          mlir::LLVM::GEPOp::create(b, loc, ptr3, f32, base, mlir::ValueRange{first});
+      llvm::SmallVector<mlir::Value> staged(call.getOperands());
+      staged.erase(staged.begin() + 2);
+      staged.append({lane, groupRegion});
       mlir::gpu::BarrierOp::create(b, loc); // the previous atom's reads are done
-      for (int64_t v = 0; v < values(call.getOperand(0)); ++v)
-        mlir::LLVM::StoreOp::create(b, loc, element(call.getOperand(0), v, formatA),
-                                    at(place(la, v)));
-      for (int64_t v = 0; v < values(call.getOperand(1)); ++v)
-        mlir::LLVM::StoreOp::create(
-            b, loc, element(call.getOperand(1), v, formatB),
-            at(mlir::arith::AddIOp::create(b, loc, c32(M * K), place(lb, v))));
-      // Scales after A and B: A's (M, K / 32) and B's (N, K / 32), each lane giving its own.
-      int64_t blocks = K / 32, scalesA = (M + N) * K, scalesB = scalesA + M * blocks;
-      if (scaled) {
-        mlir::LLVM::StoreOp::create(
-            b, loc, decode(call.getOperand(3), "e8m0"),
-            at(mlir::arith::AddIOp::create(b, loc, c32(scalesA), place(tv(3), 0))));
-        mlir::LLVM::StoreOp::create(
-            b, loc, decode(call.getOperand(4), "e8m0"),
-            at(mlir::arith::AddIOp::create(b, loc, c32(scalesB), place(tv(4), 0))));
-      }
+      mlir::func::CallOp::create(b, loc, e.stage, staged);
       mlir::gpu::BarrierOp::create(b, loc);
-      mlir::Type rt = call.getResult(0).getType();
-      mlir::Value d = mlir::LLVM::UndefOp::create(b, loc, rt);
-      // Each of the lane's C values: its row and column in the atom's M x N, its accumulator.
-      int64_t cValues = values(call.getOperand(2));
-      llvm::SmallVector<mlir::Value> rows, cols, accs;
-      for (int64_t v = 0; v < cValues; ++v) {
-        mlir::Value ci = place(lc, v);
-        rows.push_back(mlir::arith::RemUIOp::create(b, loc, ci, c32(M)));
-        cols.push_back(mlir::arith::DivUIOp::create(b, loc, ci, c32(M)));
-        accs.push_back(element(call.getOperand(2), v));
-      }
-      // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
-      bool integer = accs.front().getType().isInteger(32);
-      mlir::Type word = integer ? i32 : f32;
-      // One loop over K for all of the lane's C values, not K copies of its body: a kernel of
-      // many atom calls (FlyDSL's conv3d with 256x256 tiles) otherwise grows its IR 18-fold
-      // and its compile past 24 GiB. One loop, not one a value: the values that share a row
-      // or a column then read it in one body, where LLVM finds the reads alike.
-      auto index = [&](int64_t v) -> mlir::Value {
-        return mlir::arith::ConstantIndexOp::create(b, loc, v);
-      };
-      auto loop = mlir::scf::ForOp::create(b, loc, index(0), index(K), index(1), accs);
-      {
-        mlir::OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPointToStart(loop.getBody());
-        mlir::Value kk = mlir::arith::IndexCastOp::create(b, loc, i32, loop.getInductionVar());
-        auto mul = [&](mlir::Value x, int64_t f) -> mlir::Value {
-          return mlir::arith::MulIOp::create(b, loc, x, c32(f));
-        };
-        auto plus = [&](mlir::Value x, mlir::Value y, int64_t z) -> mlir::Value {
-          return mlir::arith::AddIOp::create(b, loc, x,
-                                             mlir::arith::AddIOp::create(b, loc, y, c32(z)));
-        };
-        mlir::Value rowOffset = mul(kk, M), colOffset = mul(kk, N);
-        mlir::Value block =
-            scaled ? mlir::Value(mlir::arith::DivUIOp::create(b, loc, kk, c32(32))) : nullptr;
-        llvm::SmallVector<mlir::Value> sums;
-        for (int64_t v = 0; v < cValues; ++v) {
-          mlir::Value x = mlir::LLVM::LoadOp::create(b, loc, word, at(plus(rows[v], rowOffset, 0)));
-          mlir::Value y =
-              mlir::LLVM::LoadOp::create(b, loc, word, at(plus(cols[v], colOffset, M * K)));
-          if (scaled) { // power-of-two scales: exact products unless out of f32's range
-            mlir::Value sx =
-                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(rows[v], mul(block, M), scalesA)));
-            mlir::Value sy =
-                mlir::LLVM::LoadOp::create(b, loc, f32, at(plus(cols[v], mul(block, N), scalesB)));
-            x = mlir::arith::MulFOp::create(b, loc, x, sx);
-            y = mlir::arith::MulFOp::create(b, loc, y, sy);
-          }
-          mlir::Value sum = loop.getRegionIterArgs()[v];
-          sums.push_back(integer ? mlir::Value(mlir::arith::AddIOp::create(
-                                       b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
-                                 : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum)));
-        }
-        mlir::scf::YieldOp::create(b, loc, sums);
-      }
-      for (int64_t v = 0; v < cValues; ++v)
-        d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(v), c32(v));
+      mlir::Value d =
+          mlir::func::CallOp::create(b, loc, e.compute,
+                                     mlir::ValueRange{call.getOperand(2), lane, groupRegion})
+              .getResult(0);
       mlir::gpu::BarrierOp::create(b, loc); // everyone read the region before it is reused
       call.getResult(0).replaceAllUsesWith(d);
       call.erase();

@@ -158,6 +158,41 @@ def test_transposing_lds_reads_hand_each_lane_a_column(read, dtype, np_dtype, pe
     np.testing.assert_array_equal(o, _transposed(a, off, per_lane))
 
 
+@pytest.mark.parametrize(
+    "atom_of,dtype,np_dtype,per_lane",
+    [
+        (rocdl.cdna4.LDSReadTrans16_64b, fx.Int16, np.int16, 4),
+        (rocdl.cdna4.LDSReadTrans8_64b, fx.Int8, np.int8, 8),
+    ],
+    ids=["tr16", "tr8"],
+)
+def test_the_transposing_copy_atom_on_a_lanes_own_bits_is_the_instruction(
+    atom_of, dtype, np_dtype, per_lane
+):
+    """fx.copy of the atom itself from the lane's 64 bits of shared memory into registers, as
+    FlyDSL's gfx950 kernels read V: each lane receives a column of its group's words."""
+
+    @flyc.kernel
+    def lds_copy(A: fx.Tensor, Off: fx.Tensor, O: fx.Tensor):
+        lane = fx.thread_idx.x
+        base = fx.recast_iter(dtype, fx.get_dyn_shared())
+        staged = base.view(fx.make_layout(N, 1))
+        for i in fx.range_constexpr(N // WAVE):
+            staged[lane + WAVE * i] = A[lane + WAVE * i]
+        fx.barrier()
+        run = fx.make_layout(per_lane, 1)
+        regs = fx.make_rmem_tensor(run, dtype)
+        fx.copy(fx.make_copy_atom(atom_of(), dtype), (base + Off[lane]).view(run), regs)
+        for e in fx.range_constexpr(per_lane):
+            O[lane, e] = regs[e]
+
+    a = (np.arange(N) * 3 + 1).astype(np_dtype)
+    off = (np.random.default_rng(3).permutation(N // per_lane)[:WAVE] * per_lane).astype(np.int32)
+    o = np.zeros((WAVE, per_lane), np_dtype)
+    lds_copy(a, off, o).launch(block=(WAVE,), smem=N * np.dtype(np_dtype).itemsize)
+    np.testing.assert_array_equal(o, _transposed(a, off, per_lane))
+
+
 @needs_llvm_tools
 @needs_rocm_device_libs
 def test_a_transposing_lds_read_is_gfx950s_instruction(tmp_path):

@@ -407,6 +407,14 @@ class CopyOp:
         return hash((self.kind, self.bits))
 
 
+class LdsReadTransposeOp(CopyOp):
+    """gfx950's transposing LDS read (ds_read_b64_tr_b16 / _b8) as a copy instruction of
+    `bits`-bit elements. Copied by a tiled copy, each thread's elements are those the tiled
+    copy's thread-value layouts give it, read one by one; copied by the atom itself, between a
+    lane's 64 bits of shared memory and its registers, it is the instruction: lane i of each
+    group of 16 receives the elements that the group's lanes read (fly_lds_read_transposed)."""
+
+
 class AtomicCopyOp(CopyOp):
     """FlyDSL's UniversalAtomic: each call combines one element of the source into the
     destination with `atomic_op` (fx.AtomicOp) at LLVM sync scope `syncscope`."""
@@ -641,6 +649,8 @@ def copy(atom, src, dst, pred=None, **state):
     arguments set the atom's state for this copy (`soffset=` of a buffer copy)."""
     if isinstance(atom, (TiledCopy, ThrCopy)):
         atom = (atom.tiled if isinstance(atom, ThrCopy) else atom).atom
+    elif _a_lanes_transposing_read(atom, src):
+        return _transposing_lds_read(atom, src, dst, pred)
     if not isinstance(atom, CopyAtom):
         raise TypeError(f"copy needs a copy atom or tiled copy, got {atom!r}")
     if state:
@@ -663,6 +673,37 @@ def copy(atom, src, dst, pred=None, **state):
 
 
 _REGISTERS = 5
+_SHARED = 3
+
+
+def _a_lanes_transposing_read(atom, src):
+    """Whether copy(atom, src, ...) is the transposing LDS read of the lane's own 64 bits: the
+    atom's instruction on one contiguous run of its values (a tiled copy's partitions hold the
+    elements that the instruction delivers, and are copied element by element)."""
+    if not isinstance(atom, CopyAtom) or not isinstance(atom.op, LdsReadTransposeOp):
+        return False
+    values = 64 // atom.op.bits
+    run = str(src.layout).replace("(", "").replace(")", "")
+    return _static_size(src) == values and run == f"{values}:1"
+
+
+def _transposing_lds_read(atom, src, dst, pred):
+    """One transposing LDS read of the lane's 64 bits at `src` into the registers `dst`."""
+    values = 64 // atom.op.bits
+    if pred is not None:
+        raise ValueError("a transposing LDS read takes no predicate")
+    if _address_space(src) != _SHARED or _address_space(dst) != _REGISTERS:
+        raise ValueError("a transposing LDS read copies from shared memory into registers")
+    if _static_size(src) != values or _static_size(dst) != values:
+        raise ValueError(
+            f"a transposing LDS read of {atom.op.bits}-bit elements moves {values} of them a "
+            f"lane, not {_static_size(src)} into {_static_size(dst)}"
+        )
+    if bit_width(src.ir_dtype) != atom.op.bits:
+        src = Pointer(src).recast(f"i{atom.op.bits}").view(make_layout(values, 1))
+    read = _wrap(K.lds_read_transposed(current(), src.handle), src.ir_dtype)
+    _raise_builder_error()
+    dst.store(read if read.ir_dtype == dst.ir_dtype else read.bitcast(dst.ir_dtype))
 
 
 def _static_size(tensor):

@@ -1,7 +1,7 @@
 """`fx.rocdl.cdna4`: gfx950's block-scaled MFMA atom, its LDS DMA atoms and its transposing LDS
 reads, under FlyDSL's names."""
 
-from ..._kernel_layout import CopyOp
+from ..._kernel_layout import CopyOp, LdsReadTransposeOp
 from ..._mma import ScaledMmaOp
 from .convert import _sr_bf16
 
@@ -78,11 +78,12 @@ def GlobalLoadAsyncLDS128b():
 
 
 def LDSReadTrans(trans_granularity, bit_size):
-    """gfx950's transposing LDS read (ds_read_b64_tr_b16 and kin) as a copy atom: a thread
-    receives the elements that the tiled copy's thread-value layout gives it (as the instruction
-    delivers them), read here one element per call from shared memory, on every target; the
-    transposing instruction itself is not emitted yet. 16- and 8-bit elements (64 bits a
-    lane); the 4- and 6-bit forms need sub-byte elements, which kernels here do not have."""
+    """gfx950's transposing LDS read (ds_read_b64_tr_b16 and kin) as a copy atom: through a
+    tiled copy a thread receives the elements that its thread-value layout gives it (as the
+    instruction delivers them), read one element per call from shared memory; copied by the
+    atom itself from a lane's 64 bits of shared memory, it is the instruction (emulated on cpu
+    and cuda). 16- and 8-bit elements (64 bits a lane); the 4- and 6-bit forms need sub-byte
+    elements, which kernels here do not have."""
     if (trans_granularity, bit_size) not in ((16, 64), (8, 64), (4, 64), (6, 96)):
         raise ValueError(
             f"unsupported (bit_size, trans_granularity) = ({bit_size}, {trans_granularity}) for an "
@@ -93,7 +94,7 @@ def LDSReadTrans(trans_granularity, bit_size):
             f"LDSReadTrans of {trans_granularity}-bit elements: kernels here hold whole bytes "
             "per element; use the 8- or 16-bit form"
         )
-    return CopyOp(0, trans_granularity)
+    return LdsReadTransposeOp(0, trans_granularity)
 
 
 def LDSReadTrans16_64b():
