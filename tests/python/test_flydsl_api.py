@@ -1628,3 +1628,17 @@ def test_lazy_class_attributes_are_computed_at_each_read():
 
     assert Owner.value == 1 and Owner().value == 2 and len(calls) == 2
     assert "value" in repr(Owner.__dict__["value"])
+
+
+def test_a_kernel_tensors_element_type_is_its_numeric_class():
+    @flyc.kernel
+    def typed(x: fx.Tensor):
+        regs = fx.make_rmem_tensor(fx.make_layout((4, 8), (8, 1)), fx.Float32)
+        assert regs.element_type is fx.Float32 and regs.ir_dtype == "f32"
+        assert x.element_type is fx.Int16
+        regs.fill(1.0)
+        x[0] = fx.Int16(fx.Int32(regs[3]) + fx.Int16.width)
+
+    x = np.zeros(4, np.int16)
+    typed(x).launch(grid=(1,), block=(1,))
+    assert x[0] == 17

@@ -1458,7 +1458,8 @@ class TensorValue(ElementTyped):
 
     @property
     def element_type(self):
-        return self.ir_dtype
+        """The elements' numeric class (fx.Float32), as FlyDSL's; `ir_dtype` is its name."""
+        return self.dtype
 
     @property
     def type(self):
