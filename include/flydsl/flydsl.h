@@ -845,8 +845,10 @@ typedef enum fly_layout_query {
   FLY_QUERY_DEPTH = 3,
   FLY_QUERY_SHAPE = 4,
   FLY_QUERY_STRIDE = 5,
-  FLY_QUERY_COSHAPE = 6,  /* as fly_layout_coshape */
-  FLY_QUERY_COPROFILE = 7 /* as fly_layout_coprofile */
+  FLY_QUERY_COSHAPE = 6,       /* as fly_layout_coshape */
+  FLY_QUERY_COPROFILE = 7,     /* as fly_layout_coprofile */
+  FLY_QUERY_IS_COORDINATES = 8 /* 1 for a tensor of coordinates (an identity or counting
+                                  tensor, which has no memory nor element type), else 0 */
 } fly_layout_query;
 /* A query's answer as a tuple value (a leaf for size, cosize, rank, depth). */
 FLY_API fly_value_t *fly_kernel_layout_query(fly_kernel_t *k, int which /* fly_layout_query */,

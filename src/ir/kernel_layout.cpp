@@ -820,6 +820,9 @@ Value *Kernel::layoutQuery(int which, Value *h) {
         case 7:
           r = layout::coprofile(*a->layout);
           break;
+        case 8:
+          r = IntTuple(int64_t(a->identity ? 1 : 0));
+          break;
         default:
           layout::fail(layout::ErrorKind::InvalidArgument,
                        "unknown layout query " + std::to_string(which));

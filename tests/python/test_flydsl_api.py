@@ -1642,3 +1642,20 @@ def test_a_kernel_tensors_element_type_is_its_numeric_class():
     x = np.zeros(4, np.int16)
     typed(x).launch(grid=(1,), block=(1,))
     assert x[0] == 17
+
+
+def test_a_tensor_of_coordinates_has_no_element_type():
+    @flyc.kernel
+    def coordinates(x: fx.Tensor):
+        crd = fx.make_view(fx.make_coord(0, 0), fx.make_identity_layout((4, 8)))
+        with pytest.raises(TypeError, match="CoordTensor doesn't have an element type"):
+            crd.element_type
+        counting = fx.make_identity_tensor((4, 8))
+        with pytest.raises(TypeError, match="element type"):
+            counting.element_type
+        assert x.element_type is fx.Float32
+        x[0] = fx.Float32(fx.get(crd[(2, 3)], 1))
+
+    x = np.zeros(1, np.float32)
+    coordinates(x).launch(grid=(1,), block=(1,))
+    assert x[0] == 3.0

@@ -1458,7 +1458,10 @@ class TensorValue(ElementTyped):
 
     @property
     def element_type(self):
-        """The elements' numeric class (fx.Float32), as FlyDSL's; `ir_dtype` is its name."""
+        """The elements' numeric class (fx.Float32), as FlyDSL's; `ir_dtype` is its name. A
+        tensor of coordinates has none (TypeError, FlyDSL's message)."""
+        if int(self._query(8)):
+            raise TypeError("CoordTensor doesn't have an element type")
         return self.dtype
 
     @property

@@ -1367,6 +1367,7 @@ pub const fly_layout_query_FLY_QUERY_SHAPE: fly_layout_query = 4;
 pub const fly_layout_query_FLY_QUERY_STRIDE: fly_layout_query = 5;
 pub const fly_layout_query_FLY_QUERY_COSHAPE: fly_layout_query = 6;
 pub const fly_layout_query_FLY_QUERY_COPROFILE: fly_layout_query = 7;
+pub const fly_layout_query_FLY_QUERY_IS_COORDINATES: fly_layout_query = 8;
 pub type fly_layout_query = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_kernel_layout_query(
