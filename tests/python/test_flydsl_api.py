@@ -1649,10 +1649,10 @@ def test_a_tensor_of_coordinates_has_no_element_type():
     def coordinates(x: fx.Tensor):
         crd = fx.make_view(fx.make_coord(0, 0), fx.make_identity_layout((4, 8)))
         with pytest.raises(TypeError, match="CoordTensor doesn't have an element type"):
-            crd.element_type
+            crd.element_type  # noqa: B018
         counting = fx.make_identity_tensor((4, 8))
         with pytest.raises(TypeError, match="element type"):
-            counting.element_type
+            counting.element_type  # noqa: B018
         assert x.element_type is fx.Float32
         x[0] = fx.Float32(fx.get(crd[(2, 3)], 1))
 
