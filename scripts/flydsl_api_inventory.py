@@ -69,15 +69,28 @@ DIFFERENCES = """
 - Kernels launched on host arrays run on the cpu target even where a GPU is present (the
   memory the arguments lie in chooses the target when neither the call nor
   `FLYDSL_COMPILE_BACKEND` names one); FlyDSL compiles for the GPU and fails at the launch.
+- `fx.make_composed_layout(inner, [offset,] outer)` takes FlyDSL's general compositions: a
+  swizzle, a layout or a composition inside, a layout or a composition outside, kernel layouts
+  with run-time strides among them; `crd2idx` through one is inner(offset + outer(c)) on the
+  host and in kernels. A swizzle over a plain host layout with an integer offset is CuTe's
+  ComposedLayout (a `Layout`, which kernels' tensors take); any other composition is a
+  `ComposedFunction`, which `crd2idx`, `size`, `shape`, `rank` and the `composed_get_*`
+  functions read, but which is not a tensor's layout here (FlyDSL's `fly.decomposition` of
+  such tensors is not built).
+- `fx.get(t, i)` of a kernel tuple is its mode `i` as an `fx.Index`, as FlyDSL's (a scalar of
+  the selected mode); of a host layout it stays CuTe's `get<i>`, the mode as a layout.
 - `fx.utils.print_typst` draws what FlyDSL's draws (grids of indices or of threads and values,
   a page each, CuTe's palettes), made by the C library (`fly_layout_typst`, ...); its cell
   sizes and text panels are this library's own, and its private helpers (`_typst_grid_block`,
   ...) do not exist.
-- gfx950's copy atoms (`fx.rocdl.cdna4`): `LDSReadTrans16_64b` / `8_64b` give each thread the
-  elements the transposing read delivers (the tiled copy's thread-value layout, so
-  `make_tiled_copy_A/B` of one feeds an MFMA from a tile stored the other way round), read one
-  element per call on every target: `ds_read_b64_tr_b16` itself is not emitted yet, and the 4-
-  and 6-bit forms are refused (kernels here hold whole bytes per element). `BufferLoadAsyncLDS`
+- gfx950's copy atoms (`fx.rocdl.cdna4`): `LDSReadTrans16_64b` / `8_64b` copied through a
+  tiled copy give each thread the elements the transposing read delivers (the tiled copy's
+  thread-value layout, so `make_tiled_copy_A/B` of one feeds an MFMA from a tile stored the
+  other way round), read one element per call on every target; copied by the atom itself from
+  one contiguous run of a lane's 64 bits of shared memory into registers, they are the
+  instruction (`ds_read_b64_tr_b16` / `_b8` on gfx950, emulated by lane exchanges on cpu and
+  cuda), as FlyDSL's sliding-window attention reads V. The 4- and 6-bit forms are refused
+  (kernels here hold whole bytes per element). `BufferLoadAsyncLDS`
   (32 and 128 bits) is the synchronous buffer load into LDS, whose completion the compiler
   waits for, so `asyncmark` / `wait_asyncmark` emit nothing; the 96-bit form and
   `GlobalLoadAsyncLDS` (from a global pointer, not a buffer) are refused with a reason (LLVM 22
@@ -123,8 +136,10 @@ DIFFERENCES = """
   values written into the text; FlyDSL's `fly.print`, which ends the line) and also C's
   `%` conversions when the format has no `{}`, printed as written (a `gpu.printf`); those are
   checked against the values when the kernel is built. `fx.printf(a, b)` without a format
-  prints the values separated by spaces (FlyDSL's drops them and prints an empty line), and a
-  `%` of a `{}` format is text (FlyDSL's passes it on to printf as a conversion).
+  prints the values separated by spaces (FlyDSL's drops them and prints an empty line), a
+  `%` of a `{}` format is text (FlyDSL's passes it on to printf as a conversion), and a true
+  `Boolean` prints as 1 (FlyDSL's, sign-extended on the way, prints -1, which its notebook
+  calls a quirk).
 - A pointer argument (`flyc.from_c_void_p`) is a rank-1 tensor of unknown extent in the
   kernel: nothing checks its indexes, as nothing checks a raw pointer's in FlyDSL.
 - `fx.Tensor(x)` wraps a tensor value of a kernel or, in a `@flyc.jit` function, a view of a

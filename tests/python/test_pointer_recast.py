@@ -154,7 +154,7 @@ def bytes_as_other_types(x: fx.Tensor, out: fx.Tensor):
     assert byte.address_space == fx.AddressSpace.Shared == 2  # FlyDSL's numbers
     from flydsl._mlir.dialects import llvm
 
-    llvm.StoreOp(x[i] + 1.0, (byte + i * 4).llvm_ptr)  # through an !llvm.ptr<3>
+    llvm.StoreOp(x[i] + 1.0, fx.to_llvm_ptr(byte + i * 4))  # through an !llvm.ptr<3>
     fx.gpu.barrier()
     out[i] = fx.ptr_load(byte + (3 - i) * 4, result_type=fx.Float32)  # the bytes as an f32
     shared = fx.inttoptr(fx.PointerType.get(fx.Float32, 2), fx.ptrtoint(fx.get_iter(smem)))

@@ -669,6 +669,12 @@ def make_ptr(result_type, args, *, dict_attrs=None):
     return Pointer(KL.make_buffer_tensor(start, num_records_bytes=num_records))
 
 
+def to_llvm_ptr(ptr):
+    """A pointer as an `!llvm.ptr` value in its target address space (FlyDSL's to_llvm_ptr:
+    `!llvm.ptr<1>` for global memory, `<3>` for shared), what the llvm dialect's ops take."""
+    return ptr.llvm_ptr
+
+
 def add_offset(ptr, offset):
     """`ptr` moved by `offset` elements (an int, a kernel integer or a one-leaf int tuple)."""
     if isinstance(offset, KL.IntTupleValue):
@@ -766,7 +772,8 @@ def local_partition(t, thr_layout, thr_idx):
 
 
 __all__ = _host_layout.__all__ + [
-    "SwizzleType", "static", "get_shape", "get_stride", "get_layout", "make_int_tuple",
+    "SwizzleType", "static", "to_llvm_ptr", "get_shape", "get_stride", "get_layout",
+    "make_int_tuple",
     "make_shape", "make_stride", "make_coord", "make_tile", "get_scalar",
     "range_constexpr", "memref_load_vec", "memref_store_vec", "memref_load", "memref_store",
     "copy_atom_call",
