@@ -1659,3 +1659,23 @@ def test_a_tensor_of_coordinates_has_no_element_type():
     x = np.zeros(1, np.float32)
     coordinates(x).launch(grid=(1,), block=(1,))
     assert x[0] == 3.0
+
+
+def test_generic_and_target_address_spaces_are_told_apart():
+    from flydsl._mlir.dialects.fly_rocdl import TargetAddressSpace
+    from flydsl.expr.typing import is_generic_address_space, is_target_address_space
+
+    shared = fx.AddressSpace.Shared
+    assert is_generic_address_space(shared, fx.AddressSpace.Shared)
+    assert is_generic_address_space(int(shared), fx.AddressSpace.Shared)
+    assert not is_generic_address_space(fx.AddressSpace.Global, fx.AddressSpace.Shared)
+    buffer = TargetAddressSpace.BufferDesc
+    assert not is_generic_address_space(buffer, fx.AddressSpace.Global)
+    assert is_target_address_space(buffer, TargetAddressSpace.BufferDesc)
+    assert not is_target_address_space(shared, TargetAddressSpace.BufferDesc)
+    with pytest.raises(TypeError, match="AddressSpace enum"):
+        is_generic_address_space(shared, 2)
+    with pytest.raises(TypeError, match="use is_generic_address_space"):
+        is_target_address_space(buffer, fx.AddressSpace.Global)
+    with pytest.raises(ValueError):
+        is_generic_address_space(99, fx.AddressSpace.Global)

@@ -11,11 +11,13 @@ from .._host_layout import Layout, Swizzle
 from .._host_view import HostTensorView
 from .._ir_types import type_of
 from .._kernel_layout import (
+    AddressSpace,
     Array,
     CopyAtom,
     IntTupleValue,
     LayoutValue,
     Pointer,
+    TargetAddressSpace,
     TensorValue,
     TiledCopy,
     _dtype_name,
@@ -351,7 +353,29 @@ def E(*modes):
     return ScaledBasis(1, modes)
 
 
+def is_generic_address_space(address_space, expected):
+    """Whether `address_space` (a pointer's; an fx.AddressSpace or FlyDSL's number of one) is
+    the Fly address space `expected` (an fx.AddressSpace)."""
+    if not isinstance(expected, AddressSpace):
+        raise TypeError(f"expected must be an AddressSpace enum, got {type(expected).__name__}")
+    if isinstance(address_space, int) and not isinstance(address_space, AddressSpace):
+        address_space = AddressSpace(address_space)  # ValueError names an unknown number
+    return address_space == expected
+
+
+def is_target_address_space(address_space, expected):
+    """Whether `address_space` is the target-specific address space `expected` (an
+    fx.TargetAddressSpace, such as AMD's buffer resources)."""
+    if isinstance(expected, AddressSpace):
+        raise TypeError(
+            "expected must be a target-specific address space; use is_generic_address_space"
+        )
+    return isinstance(address_space, TargetAddressSpace) and address_space == expected
+
+
 __all__ = [
+    "is_generic_address_space",
+    "is_target_address_space",
     "Basis",
     "E",
     *_VECTOR_ALIASES,
