@@ -1679,3 +1679,23 @@ def test_generic_and_target_address_spaces_are_told_apart():
         is_target_address_space(buffer, fx.AddressSpace.Global)
     with pytest.raises(ValueError):
         is_generic_address_space(99, fx.AddressSpace.Global)
+
+
+def test_as_dsl_value_gives_a_kernel_value_the_exemplars_type():
+    from flydsl.expr.typing import as_dsl_value, as_ir_value
+
+    @flyc.kernel
+    def typed(x: fx.Tensor):
+        raw = as_ir_value(7)
+        assert as_dsl_value(None) is None and as_dsl_value(raw) is raw
+        wide = as_dsl_value(raw, fx.Int64)
+        assert isinstance(wide, fx.Int64)
+        pair = as_dsl_value((raw, raw), (fx.Float32, fx.Int16))
+        assert isinstance(pair[0], fx.Float32) and isinstance(pair[1], fx.Int16)
+        both = as_dsl_value([raw, raw], fx.Int32(0))
+        assert all(isinstance(v, fx.Int32) for v in both)
+        x[0] = fx.Float32(wide) + pair[0]
+
+    x = np.zeros(1, np.float32)
+    typed(x).launch(grid=(1,), block=(1,))
+    assert x[0] == 14.0

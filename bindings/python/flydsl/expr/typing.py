@@ -265,6 +265,26 @@ def as_ir_value(value, *, keep_static=False):
     return value
 
 
+def as_dsl_value(value, exemplar=None):
+    """A kernel value as a DSL value of `exemplar`'s type (FlyDSL's inverse of as_ir_value):
+    None stays None; tuples and lists convert element by element, paired with a sequence
+    exemplar or each with the one exemplar; with an exemplar that is a class (fx.Int32) or a
+    number of one, the value becomes that class; otherwise it is returned as it is (kernel
+    values here carry their type)."""
+    if value is None:
+        return None
+    if isinstance(value, (tuple, list)):
+        pairs = exemplar if isinstance(exemplar, (tuple, list)) else [exemplar] * len(value)
+        return type(value)(as_dsl_value(v, e) for v, e in zip(value, pairs))
+    if exemplar is None or not isinstance(value, Value):
+        return value
+    if isinstance(exemplar, type):
+        return exemplar(value)
+    if isinstance(exemplar, numeric.Numeric):
+        return type(exemplar)(value)
+    return value
+
+
 def full(shape, fill_value, dtype):
     """A vector of prod(shape) lanes, each `fill_value` as `dtype` (FlyDSL's typing.full)."""
     return Vector.filled(shape, fill_value, dtype)
@@ -386,6 +406,7 @@ __all__ = [
     "ones_like",
     "empty_like",
     "as_ir_value",
+    "as_dsl_value",
     "T",
     "Types",
     "Tuple3D",
