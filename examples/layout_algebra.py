@@ -31,6 +31,14 @@ def main():
     # A swizzled shared-memory layout and its first row.
     smem = fx.make_composed_layout(fx.Swizzle(3, 2, 3), 0, fx.make_layout((8, 8), (8, 1)))
     print("swizzled smem     ", smem, "row 5 ->", [smem(5, n) for n in range(8)])
+    # FlyDSL's compositions chain further: two one-bit swizzles of an index, then a layout
+    # that reads the swizzled index as a (row, column) position of a 4 x 16 tile.
+    swizzles = fx.make_composed_layout(
+        fx.Swizzle(1, 0, 3), fx.make_composed_layout(fx.Swizzle(1, 1, 1), fx.make_layout(64, 1))
+    )
+    tile = fx.make_composed_layout(fx.make_layout((4, 16), (16, 1)), swizzles)
+    print("chained           ", tile, "->", [tile(i) for i in range(8)])
+    assert [tile(i) for i in range(4)] == [0, 16, 32, 48]
 
     # The algebra checks CuTe's preconditions instead of returning a wrong layout.
     try:

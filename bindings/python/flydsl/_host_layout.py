@@ -444,7 +444,9 @@ class ComposedFunction:
     def _parts(self):
         return (self.inner, self.offset, self.outer)
 
-    def __call__(self, crd):
+    def __call__(self, *coord):
+        """F(i), F(i, j), F((i, j)): inner(offset + outer(crd))."""
+        crd = coord[0] if len(coord) == 1 else tuple(coord)
         return apply_function(self.inner, self.offset + crd2idx(crd, self.outer))
 
     def __str__(self):
