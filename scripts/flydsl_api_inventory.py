@@ -98,9 +98,11 @@ DIFFERENCES = """
 - `fx.rocdl.WMMA` dispatches on the arch compiled for, as FlyDSL's: on gfx12 (RDNA4) lane l
   holds row (or column) l % 16 and K 8 (l / 16) + 0..7, FlyDSL's numbering (AMD's matrix
   instruction calculator has k 4..7 and 8..11 swapped, in A and B alike: the same products);
-  on gfx11 RDNA3's atom, sixteen K values a lane. FlyDSL's `sign_a` / `sign_b` / `clamp`
-  keywords (RDNA3's integer WMMA) are not offered: the C API's tiled MMA has no parameters for
-  those controls, and an i8 RDNA3 atom is refused rather than read with a guessed signedness.
+  on gfx11 RDNA3's atom, sixteen K values a lane. RDNA3's 8-bit integer WMMA takes FlyDSL's
+  `sign_a` / `sign_b` / `clamp` keywords (unsigned and wrapping by default, as FlyDSL's;
+  `fly_tiled_mma_create_integer` underneath), compiled to the instruction's `neg_lo` and
+  `clamp` bits and emulated on cpu; float atoms refuse them. Its 4-bit form (`fx.Int4`
+  vectors) is not offered: the kernel builder has no sub-byte element type.
 - `@fx.struct` of value fields (numbers, tensors, structs, `fx.Constexpr[T]`) is a frozen class
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other

@@ -1097,7 +1097,7 @@ typedef enum fly_mma_family {
                                 from shared memory in a canonical K-major layout */
   FLY_MMA_WMMA_GFX11 = 5     /* AMD RDNA3 (gfx11) v_wmma_*, waves of 32: f16/bf16 16x16x16,
                                 sixteen A/B values a lane (lanes 16-31 repeat lanes 0-15); its
-                                integer forms (sign, clamp) are the Fly dialect's only */
+                                iu8 form through fly_tiled_mma_create_integer */
 } fly_mma_family;
 
 /* FLY_MMA_SFA and _SFB are a scaled atom's scales of A and B, over (M, K / 32) and
@@ -1127,6 +1127,26 @@ FLY_API fly_status fly_tiled_mma_create(int family /* fly_mma_family */, int64_t
                                         int64_t k, int ab_dtype /* fly_dtype */, int wave,
                                         const fly_layout_t *atom_layout, const char *permutation,
                                         fly_tiled_mma_t **out);
+/* The controls of an integer atom (bits of fly_tiled_mma_create_integer's `modifiers`): A or B
+ * read as signed (as unsigned without), D saturated at the i32 range (wrapping without). */
+typedef enum fly_mma_modifier {
+  FLY_MMA_SIGNED_A = 1,
+  FLY_MMA_SIGNED_B = 2,
+  FLY_MMA_CLAMP = 4
+} fly_mma_modifier;
+
+/* A tiled MMA of an integer atom (ab_dtype FLY_I8) with its controls, as fly_tiled_mma_create:
+ * RDNA3's v_wmma_i32_16x16x16_iu8 takes any of fly_mma_modifier; MFMA's i8 atoms only read
+ * signed values and wrap (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B), which fly_tiled_mma_create
+ * gives them. Other controls are FLY_ERROR_UNSUPPORTED, float dtypes FLY_ERROR_INVALID_ARGUMENT. */
+FLY_API fly_status fly_tiled_mma_create_integer(int family /* fly_mma_family */, int64_t m,
+                                                int64_t n, int64_t k, int ab_dtype /* fly_dtype */,
+                                                int wave, int modifiers /* fly_mma_modifier */,
+                                                const fly_layout_t *atom_layout,
+                                                const char *permutation, fly_tiled_mma_t **out);
+/* The integer controls of the tiled MMA's atom (fly_mma_modifier bits; SIGNED_A | SIGNED_B for
+ * float atoms, whose operands carry their signs). */
+FLY_API fly_status fly_tiled_mma_modifiers(const fly_tiled_mma_t *tiled_mma, int *modifiers);
 /* A tiled MMA of CDNA4's (gfx950) block-scaled MFMA, v_mfma_scale_f32_16x16x128_f8f6f4 or
  * _32x32x64_f8f6f4, for A and B in the given formats (fly_mx_format) with one E8M0 scale per
  * 32 K values of each row of A and column of B; laid out and permuted as with

@@ -86,11 +86,50 @@ fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int
     // RDNA3's integer WMMA reads its operands signed or unsigned by controls this call has no
     // parameters for: refused rather than guessed
     if (family == FLY_MMA_WMMA_GFX11 && ab_dtype == FLY_I8)
-      fail(FLY_ERROR_UNSUPPORTED, "RDNA3's integer WMMA (iu8) takes sign and clamp controls that "
-                                  "fly_tiled_mma_create has no parameters for; f16 and bf16 only");
+      fail(FLY_ERROR_UNSUPPORTED, "RDNA3's integer WMMA (iu8) takes sign and clamp controls: "
+                                  "fly_tiled_mma_create_integer creates it");
     L::MmaAtom atom =
         L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);
     *out = newTiledMma(atom, atom_layout, permutation);
+  });
+}
+
+fly_status fly_tiled_mma_create_integer(int family, int64_t m, int64_t n, int64_t k, int ab_dtype,
+                                        int wave, int modifiers, const fly_layout_t *atom_layout,
+                                        const char *permutation, fly_tiled_mma_t **out) {
+  return guard([&] {
+    requireOut(out, "out");
+    if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_WMMA_GFX11)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
+    if (ab_dtype != FLY_I8)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "fly_tiled_mma_create_integer makes atoms of integer inputs (FLY_I8), not dtype " +
+               std::to_string(ab_dtype));
+    const int all = FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B | FLY_MMA_CLAMP;
+    if (modifiers & ~all)
+      fail(FLY_ERROR_INVALID_ARGUMENT,
+           "modifiers are fly_mma_modifier bits (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B | "
+           "FLY_MMA_CLAMP), not " +
+               std::to_string(modifiers));
+    L::MmaAtom atom = L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, "i8", wave);
+    if (family != FLY_MMA_WMMA_GFX11 && modifiers != (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B))
+      fail(FLY_ERROR_UNSUPPORTED, atom.name +
+                                      " reads signed values and wraps: its modifiers are "
+                                      "FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B, not " +
+                                      std::to_string(modifiers));
+    atom.signedA = modifiers & FLY_MMA_SIGNED_A;
+    atom.signedB = modifiers & FLY_MMA_SIGNED_B;
+    atom.clamp = modifiers & FLY_MMA_CLAMP;
+    *out = newTiledMma(atom, atom_layout, permutation);
+  });
+}
+
+fly_status fly_tiled_mma_modifiers(const fly_tiled_mma_t *tiled_mma, int *modifiers) {
+  return guard([&] {
+    const L::MmaAtom &atom = tiledMmaOf(tiled_mma).atom;
+    *requireOut(modifiers, "modifiers") = (atom.signedA ? FLY_MMA_SIGNED_A : 0) |
+                                          (atom.signedB ? FLY_MMA_SIGNED_B : 0) |
+                                          (atom.clamp ? FLY_MMA_CLAMP : 0);
   });
 }
 

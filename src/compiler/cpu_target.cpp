@@ -471,6 +471,11 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
   // gfx942's MFMA reads fp8 as the FNUZ formats (exponent bias 8 and 16, one NaN: 0x80);
   // gfx950 and NVIDIA read the OCP ones (bias 7 and 15; E4M3 has no infinity).
   bool fnuz = call.getCallee().contains("v_mfma_") && arch != "gfx950";
+  // Integer atoms' controls: A and B signed, D saturated (RDNA3's iu8 WMMA; MFMA's i8 is signed
+  // and wraps).
+  bool signedA = true, signedB = true, clamp = false;
+  if (auto controls = call->getAttrOfType<mlir::DenseBoolArrayAttr>(ir::kMmaIntegerAttr))
+    signedA = controls[0], signedB = controls[1], clamp = controls[2];
   mlir::Location loc = call.getLoc();
   mlir::OpBuilder b(ctx);
   mlir::Type i32 = b.getI32Type(), f32 = b.getF32Type();
@@ -502,8 +507,8 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
   auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
     return mlir::arith::ExtFOp::create(b, loc, f32, e);
   };
-  auto element = [&](mlir::Value x, int64_t v,
-                     const std::string &format = std::string()) -> mlir::Value {
+  auto element = [&](mlir::Value x, int64_t v, const std::string &format = std::string(),
+                     bool isSigned = true) -> mlir::Value {
     auto vt = mlir::dyn_cast<mlir::VectorType>(x.getType());
     mlir::Type t = mlir::getElementTypeOrSelf(x.getType());
     bool fp8 = isSmallFloat(t);
@@ -525,7 +530,8 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
               c32(v))));
     mlir::Value e = vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
     if (t.isInteger(8))
-      return mlir::arith::ExtSIOp::create(b, loc, i32, e);
+      return isSigned ? mlir::Value(mlir::arith::ExtSIOp::create(b, loc, i32, e))
+                      : mlir::Value(mlir::arith::ExtUIOp::create(b, loc, i32, e));
     if (fp8)
       return decodeFp8(e);
     return t.isF32() || t.isInteger(32) ? e
@@ -560,10 +566,10 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
   {
     mlir::Value a = e.stage.getArgument(0), bv = e.stage.getArgument(1);
     for (int64_t v = 0; v < values(a); ++v)
-      mlir::LLVM::StoreOp::create(b, loc, element(a, v, formatA), at(place(la, v)));
+      mlir::LLVM::StoreOp::create(b, loc, element(a, v, formatA, signedA), at(place(la, v)));
     for (int64_t v = 0; v < values(bv); ++v)
       mlir::LLVM::StoreOp::create(
-          b, loc, element(bv, v, formatB),
+          b, loc, element(bv, v, formatB, signedB),
           at(mlir::arith::AddIOp::create(b, loc, c32(M * K), place(lb, v))));
     if (scaled) {
       mlir::LLVM::StoreOp::create(
@@ -592,6 +598,11 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
   // i8 atoms multiply and accumulate in i32 (the region's words hold i32 then).
   bool integer = accs.front().getType().isInteger(32);
   mlir::Type word = integer ? i32 : f32;
+  // A clamped sum saturates once, at the end: it runs in i64, which no 8-bit product overflows.
+  mlir::Type i64 = b.getI64Type();
+  if (integer && clamp)
+    for (mlir::Value &acc : accs)
+      acc = mlir::arith::ExtSIOp::create(b, loc, i64, acc);
   // One loop over K for all of the lane's C values, not K copies of its body, nor one loop a
   // value: the values that share a row or a column then read it in one body, where LLVM finds
   // the reads alike.
@@ -625,14 +636,28 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
         y = mlir::arith::MulFOp::create(b, loc, y, sy);
       }
       mlir::Value sum = loop.getRegionIterArgs()[v];
+      if (integer && clamp) {
+        x = mlir::arith::ExtSIOp::create(b, loc, i64, x);
+        y = mlir::arith::ExtSIOp::create(b, loc, i64, y);
+      }
       sums.push_back(integer ? mlir::Value(mlir::arith::AddIOp::create(
                                    b, loc, sum, mlir::arith::MulIOp::create(b, loc, x, y)))
                              : mlir::Value(mlir::LLVM::FMAOp::create(b, loc, x, y, sum)));
     }
     mlir::scf::YieldOp::create(b, loc, sums);
   }
-  for (int64_t v = 0; v < cValues; ++v)
-    d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, loop.getResult(v), c32(v));
+  for (int64_t v = 0; v < cValues; ++v) {
+    mlir::Value x = loop.getResult(v);
+    if (integer && clamp) {
+      auto bound = [&](int64_t limit) -> mlir::Value {
+        return mlir::arith::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(limit));
+      };
+      x = mlir::arith::MaxSIOp::create(b, loc, x, bound(INT32_MIN));
+      x = mlir::arith::MinSIOp::create(b, loc, x, bound(INT32_MAX));
+      x = mlir::arith::TruncIOp::create(b, loc, i32, x);
+    }
+    d = mlir::LLVM::InsertElementOp::create(b, loc, rt, d, x, c32(v));
+  }
   mlir::func::ReturnOp::create(b, loc, d);
   return e;
 }
@@ -687,6 +712,8 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       std::string key;
       llvm::raw_string_ostream os(key);
       os << call.getCallee() << call->getOperandTypes() << call->getAttr(ir::kMmaLayoutsAttr);
+      if (mlir::Attribute controls = call->getAttr(ir::kMmaIntegerAttr))
+        os << controls;
       auto found = made.find(key);
       if (found == made.end())
         found = made.emplace(key, buildMmaEmulation(gpuModule, call, arch, int(made.size()))).first;

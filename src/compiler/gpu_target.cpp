@@ -521,9 +521,13 @@ void lowerMatrixCores(mlir::gpu::GPUModuleOp gpuModule, const std::string &arch)
     }
     mlir::OpBuilder b(call);
     mlir::Type elem = mlir::getElementTypeOrSelf(call.getOperand(0).getType());
+    // Integer atoms read signed values and wrap unless their call says otherwise.
+    ir::MatrixCoreModifiers modifiers{elem.isInteger(), elem.isInteger(), false};
+    if (auto controls = call->getAttrOfType<mlir::DenseBoolArrayAttr>(ir::kMmaIntegerAttr))
+      modifiers = {controls[0], controls[1], controls[2]};
     mlir::Operation *mfma =
         ir::createMatrixCoreOp(b, call.getLoc(), atom, elem, call.getOperand(0), call.getOperand(1),
-                               call.getOperand(2), call.getResult(0).getType());
+                               call.getOperand(2), call.getResult(0).getType(), modifiers);
     if (!mfma)
       continue; // refused below by name
     checkAtomArch(atom, arch, call);

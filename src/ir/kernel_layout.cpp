@@ -2811,6 +2811,9 @@ mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom
   mlir::Type t;
   if (name.starts_with("v_mfma_") && atom.scaleBlock == 0 && fly::mmaAbTypeName(ab))
     t = fly_rocdl::MfmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
+  else if (name.starts_with("v_wmma_i32_16x16x16_iu8") && ab.isInteger(8) && acc.isInteger(32))
+    t = fly_rocdl::Gfx11WmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, atom.signedA,
+                                      atom.signedB, atom.clamp);
   else if (name.starts_with("v_wmma_") && (ab.isF16() || ab.isBF16()) && acc.isF32())
     // RDNA3's and RDNA4's WMMA share their names; the lanes' values tell them apart
     t = layout::staticSize(atom.layoutA.mode(1)) == 16
@@ -3186,6 +3189,9 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
                                        {atom.m, atom.n, atom.k, layout::staticSize(atom.thrID)}));
       call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
                                                           atom.layoutC.str()}));
+      if (!atom.signedA || !atom.signedB || atom.clamp)
+        call->setAttr(kMmaIntegerAttr,
+                      k.b.getDenseBoolArrayAttr({atom.signedA, atom.signedB, atom.clamp}));
       x = call.getResult(0);
     }
   }

@@ -65,6 +65,9 @@ inline constexpr const char *kWgmmaMnMajorAttr = "fly.wgmma_mn_major";
 /// On each atom call: (M, N, K, lanes) and the A, B and C thread-value layouts as text.
 inline constexpr const char *kMmaShapeAttr = "fly.mma_shape";
 inline constexpr const char *kMmaLayoutsAttr = "fly.mma_layouts";
+/// On the calls of integer atoms with controls (RDNA3's iu8 WMMA): [A signed, B signed, D
+/// clamped], as booleans. Without it, A and B are signed and D wraps (MFMA's i8).
+inline constexpr const char *kMmaIntegerAttr = "fly.mma_integer";
 
 mlir::Type mlirType(mlir::MLIRContext *ctx, DType d);
 

@@ -34,6 +34,10 @@ struct MmaAtom {
   int64_t scaleBlock = 0;
   Layout layoutSFA = makeLayout(IntTuple(1));
   Layout layoutSFB = makeLayout(IntTuple(1));
+  // Integer atoms: whether A and B are read as signed and whether D saturates at the i32 range
+  // rather than wrapping. MFMA's i8 is signed and wraps; RDNA3's iu8 WMMA takes all three as
+  // controls of the instruction.
+  bool signedA = true, signedB = true, clamp = false;
 };
 
 // The families in the C API's order (fly_mma_family): RDNA3's WMMA is FLY_MMA_WMMA_GFX11;

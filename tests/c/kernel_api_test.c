@@ -213,6 +213,45 @@ static void rdna3_wmma_atoms(void) {
   fly_tiled_mma_destroy(t);
 }
 
+/* Integer atoms with their controls: RDNA3's iu8 WMMA takes any; MFMA's i8 is signed and wraps,
+ * the only controls it is given; float dtypes and unknown bits are refused. */
+static void integer_mma_atoms(void) {
+  fly_tiled_mma_t *t = NULL;
+  int modifiers = -1;
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I8, 32,
+                                     FLY_MMA_SIGNED_B | FLY_MMA_CLAMP, NULL, NULL, &t) == FLY_OK);
+  char *name = NULL;
+  CHECK(fly_tiled_mma_atom_name(t, &name) == FLY_OK &&
+        strcmp(name, "v_wmma_i32_16x16x16_iu8") == 0);
+  fly_string_free(name);
+  CHECK(fly_tiled_mma_modifiers(t, &modifiers) == FLY_OK &&
+        modifiers == (FLY_MMA_SIGNED_B | FLY_MMA_CLAMP));
+  CHECK(fly_tiled_mma_modifiers(t, NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_MFMA, 16, 16, 32, FLY_I8, 64, NULL, NULL, &t) == FLY_OK);
+  CHECK(fly_tiled_mma_modifiers(t, &modifiers) == FLY_OK &&
+        modifiers == (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B));
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_MFMA, 16, 16, 32, FLY_I8, 64,
+                                     FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B, NULL, NULL,
+                                     &t) == FLY_OK);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_MFMA, 16, 16, 32, FLY_I8, 64, FLY_MMA_SIGNED_A, NULL,
+                                     NULL, &t) == FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "reads signed values and wraps"));
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_F16, 32, 0, NULL, NULL,
+                                     &t) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "integer inputs"));
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I8, 32, 8, NULL, NULL,
+                                     &t) == FLY_ERROR_INVALID_ARGUMENT);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "fly_mma_modifier bits"));
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I8, 32, 0, NULL, NULL,
+                                     NULL) == FLY_ERROR_INVALID_ARGUMENT);
+}
+
 /* Block-scaled MFMA atoms from C: a wave of 64 threads, one scale per lane; formats, shapes
  * and scale operands the atom lacks are refused. */
 static void scaled_mfma_atoms(void) {
@@ -1788,6 +1827,7 @@ int main(void) {
   tiled_copy_for_mma_errors();
   wgmma_atoms();
   rdna3_wmma_atoms();
+  integer_mma_atoms();
   scaled_mfma_atoms();
   device_processors();
   device_count();

@@ -61,12 +61,13 @@ func.func @warp(%a: vector<8xf16>, %b: vector<4xf16>, %c: vector<4xf32>) -> vect
   return %d : vector<4xf32>
 }
 
-// RDNA4's f16 WMMA is a call too; RDNA3's integer WMMA (signed A here) is not one the
-// library's targets resolve: it stays the instruction.
+// RDNA4's f16 WMMA is a call too, and RDNA3's integer WMMA one whose call carries its
+// controls (signed A, unsigned B, no clamp here), which the targets read.
 // CHECK-LABEL: func.func @rdna
 // CHECK: call @__fly_mma.v_wmma_f32_16x16x16_f16(%arg0, %arg0, %arg1)
 // CHECK-SAME: fly.mma_shape = array<i64: 16, 16, 16, 32>
-// CHECK: rocdl.wmma.i32.16x16x16.iu8 {{.*}} {signA = true}
+// CHECK: call @__fly_mma.v_wmma_i32_16x16x16_iu8(%arg2, %arg2, %arg3)
+// CHECK-SAME: fly.mma_integer = array<i1: true, false, false>
 func.func @rdna(%h: vector<8xf16>, %f: vector<8xf32>, %a: vector<16xi8>, %c: vector<8xi32>)
     -> (vector<8xf32>, vector<8xi32>) {
   %f16 = fly.make_mma_atom : !fly.mma_atom<!fly_rocdl.gfx120x.wmma<16x16x16, (f16, f16) -> f32, signA = false, signB = false, clamp = false>>

@@ -41,6 +41,12 @@ lib.fly_tiled_mma_create_scaled.argtypes = [
     ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int, ctypes.c_int, _P,
     ctypes.c_char_p, ctypes.POINTER(_P),
 ]  # fmt: skip
+lib.fly_tiled_mma_create_integer.restype = ctypes.c_int
+lib.fly_tiled_mma_create_integer.argtypes = [
+    ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_int, ctypes.c_int,
+    ctypes.c_int, _P, ctypes.c_char_p, ctypes.POINTER(_P),
+]  # fmt: skip
+lib.fly_tiled_mma_modifiers.argtypes = [_P, ctypes.POINTER(ctypes.c_int)]
 lib.fly_tiled_mma_destroy.argtypes = [_P]
 lib.fly_tiled_mma_atom_name.argtypes = [_P, ctypes.POINTER(ctypes.c_void_p)]
 lib.fly_tiled_mma_accumulator_dtype.argtypes = [_P, ctypes.POINTER(ctypes.c_int)]
@@ -89,15 +95,26 @@ _MX_CLASSES = {"Float8E4M3FN": "e4m3", "Float8E5M2": "e5m2", "Float6E2M3FN": "e2
                "Float6E3M2FN": "e3m2", "Float4E2M1FN": "e2m1"}  # fmt: skip
 
 
-class MmaOp:
-    """One matrix instruction: family, shape (m, n, k), A/B dtype, accumulator dtype."""
+# fly_mma_modifier: an integer atom's A and B read as signed, its D saturated.
+_SIGNED_A, _SIGNED_B, _CLAMP = 1, 2, 4
 
-    def __init__(self, family, m, n, k, ab_type, acc_type, wave):
+
+class MmaOp:
+    """One matrix instruction: family, shape (m, n, k), A/B dtype, accumulator dtype, and an
+    integer instruction's controls (`modifiers`, fly_mma_modifier bits; None: the atom's own)."""
+
+    def __init__(self, family, m, n, k, ab_type, acc_type, wave, modifiers=None):
         ab = _dtype_name(ab_type)
+        ab = "i8" if ab == "u8" else ab  # the controls say how 8-bit integers are read
         if ab not in _DTYPE_CODES:
             raise TypeError(f"an MMA's A/B dtype is f32, f16, bf16, fp8 or i8, not {ab}")
+        if modifiers is not None and ab != "i8":
+            raise ValueError(
+                f"sign_a, sign_b and clamp are controls of integer atoms, not of {ab} inputs"
+            )
         self.family, self.shape_mnk, self.ab_type, self.wave = family, (m, n, k), ab, wave
         self.acc_type = _dtype_name(acc_type) if acc_type is not None else None
+        self.modifiers = modifiers
 
     def __repr__(self):
         names = {
@@ -108,7 +125,11 @@ class MmaOp:
             _WGMMA: "Wgmma",
             _WMMA_GFX11: "WMMA(gfx11)",
         }
-        return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}]"
+        controls = ""
+        if self.modifiers is not None:
+            flags = ((_SIGNED_A, "sign_a"), (_SIGNED_B, "sign_b"), (_CLAMP, "clamp"))
+            controls = "".join(f", {name}" for bit, name in flags if self.modifiers & bit)
+        return f"{names[self.family]}{self.shape_mnk}[{self.ab_type}{controls}]"
 
 
 class ScaledMmaOp(MmaOp):
@@ -160,6 +181,10 @@ class TiledMma:
         if op.family == _SCALED:
             fa, fb = _MX_FORMATS.index(op.a_format), _MX_FORMATS.index(op.b_format)
             check(lib.fly_tiled_mma_create_scaled(m, n, k, fa, fb, layout, perm, ctypes.byref(h)))
+        elif op.modifiers is not None:
+            check(lib.fly_tiled_mma_create_integer(op.family, m, n, k, _DTYPE_CODES[op.ab_type],
+                                                   wave, op.modifiers, layout, perm,
+                                                   ctypes.byref(h)))  # fmt: skip
         else:
             check(lib.fly_tiled_mma_create(op.family, m, n, k, _DTYPE_CODES[op.ab_type], wave,
                                            layout, perm, ctypes.byref(h)))  # fmt: skip

@@ -557,9 +557,6 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
   /// library's targets resolve, whose name says all the instruction does (gfx12's WMMA takes
   /// no integers, so no signs or clamp).
   bool callsAtom(MmaOpTypeInterface inst) const {
-    // RDNA3's integer WMMA has sign and clamp controls, which an atom call does not carry
-    if (auto w = dyn_cast<FR::Gfx11WmmaType>(inst); w && !isa<FloatType>(w.getAType()))
-      return false;
     return mmaCalls && bool(*mmaCalls) &&
            isa<FR::MfmaType, FR::MfmaScaleType, FR::Gfx11WmmaType, FR::Gfx120xWmmaType,
                FN::MmaSyncType, FN::WgmmaType>(inst);
@@ -610,6 +607,9 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       layouts.append({atom.layoutSFA.str(), atom.layoutSFB.str()});
     call->setAttr(::fly::ir::kMmaLayoutsAttr,
                   b.getStrArrayAttr(SmallVector<StringRef>(layouts.begin(), layouts.end())));
+    if (!atom.signedA || !atom.signedB || atom.clamp)
+      call->setAttr(::fly::ir::kMmaIntegerAttr,
+                    b.getDenseBoolArrayAttr({atom.signedA, atom.signedB, atom.clamp}));
     return call.getResult(0);
   }
 

@@ -319,7 +319,14 @@ LogicalResult Gfx11WmmaType::verify(function_ref<InFlightDiagnostic()> emitError
 }
 
 L::MmaAtom Gfx11WmmaType::getAtom() const {
-  return L::mmaAtom(L::MmaFamily::WmmaGfx11, getM(), getN(), getK(), *wmmaTypeName(getAType()), 32);
+  L::MmaAtom atom =
+      L::mmaAtom(L::MmaFamily::WmmaGfx11, getM(), getN(), getK(), *wmmaTypeName(getAType()), 32);
+  if (getAType().isInteger()) { // float operands carry their signs
+    atom.signedA = getSignA();
+    atom.signedB = getSignB();
+    atom.clamp = getClamp();
+  }
+  return atom;
 }
 
 Type Gfx11WmmaType::getAElementType() const { return getAType(); }
@@ -396,6 +403,11 @@ LogicalResult Gfx1250WmmaType::verify(function_ref<InFlightDiagnostic()> emitErr
 L::MmaAtom Gfx1250WmmaType::getAtom() const {
   L::MmaAtom atom = L::mmaAtom(L::MmaFamily::WmmaGfx1250, getM(), getN(), getK(),
                                *gfx1250TypeName(getAType()), 32);
+  if (getAType().isInteger()) { // float operands carry their signs
+    atom.signedA = getSignA();
+    atom.signedB = getSignB();
+    atom.clamp = getClamp();
+  }
   // A 16-bit accumulator is its own instruction (v_wmma_f16_* / v_wmma_bf16_*), with the same
   // lanes.
   if (getCType().isF16() || getCType().isBF16())

@@ -1779,6 +1779,30 @@ unsafe extern "C" {
         out: *mut *mut fly_tiled_mma_t,
     ) -> fly_status;
 }
+pub const fly_mma_modifier_FLY_MMA_SIGNED_A: fly_mma_modifier = 1;
+pub const fly_mma_modifier_FLY_MMA_SIGNED_B: fly_mma_modifier = 2;
+pub const fly_mma_modifier_FLY_MMA_CLAMP: fly_mma_modifier = 4;
+pub type fly_mma_modifier = ::std::os::raw::c_uint;
+unsafe extern "C" {
+    pub fn fly_tiled_mma_create_integer(
+        family: ::std::os::raw::c_int,
+        m: i64,
+        n: i64,
+        k: i64,
+        ab_dtype: ::std::os::raw::c_int,
+        wave: ::std::os::raw::c_int,
+        modifiers: ::std::os::raw::c_int,
+        atom_layout: *const fly_layout_t,
+        permutation: *const ::std::os::raw::c_char,
+        out: *mut *mut fly_tiled_mma_t,
+    ) -> fly_status;
+}
+unsafe extern "C" {
+    pub fn fly_tiled_mma_modifiers(
+        tiled_mma: *const fly_tiled_mma_t,
+        modifiers: *mut ::std::os::raw::c_int,
+    ) -> fly_status;
+}
 unsafe extern "C" {
     pub fn fly_tiled_mma_create_scaled(
         m: i64,

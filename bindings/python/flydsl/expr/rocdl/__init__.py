@@ -27,12 +27,14 @@ def MFMA(m, n, k, ab_type, acc_type=None):
     return MmaOp(1, m, n, k, ab_type, acc_type, 64)
 
 
-def WMMA(m, n, k, ab_type, acc_type=None):
+def WMMA(m, n, k, ab_type, acc_type=None, *, sign_a=False, sign_b=False, clamp=False):
     """A WMMA atom (waves of 32) of the arch compiled for, as FlyDSL dispatches it: RDNA4's
     (gfx12) 16x16x16 f16, bf16 or fp8 (OCP E4M3 / E5M2), eight A and B values a lane, or on
-    gfx11 RDNA3's 16x16x16 f16 or bf16, sixteen A and B values a lane (lanes 16-31 repeat
-    lanes 0-15)."""
-    return wmma_op(m, n, k, ab_type, acc_type)
+    gfx11 RDNA3's 16x16x16 f16, bf16 or 8-bit integers (i32 accumulator), sixteen A and B
+    values a lane (lanes 16-31 repeat lanes 0-15). The integer atom reads A and B as signed
+    where sign_a / sign_b say so (unsigned otherwise, whatever the dtype class) and saturates
+    its sum with clamp."""
+    return wmma_op(m, n, k, ab_type, acc_type, sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
 def BufferCopy(bits, cache_modifier=0):

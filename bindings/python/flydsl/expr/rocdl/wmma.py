@@ -6,6 +6,7 @@ Each is one call of that arch's WMMA atom, so it compiles to the instruction for
 emulated on the other targets."""
 
 from ..._ir_types import bit_width
+from ..._kernel_layout import _dtype_name
 from ..._mma import MmaAtom, MmaOp
 from ..._trace import as_value, traced_arch
 from ...runtime.device import get_rocm_arch
@@ -22,11 +23,22 @@ _INPUTS = {
 _ATOMS = {}
 
 
-def wmma_op(m, n, k, ab_type, acc_type=None):
+def wmma_op(m, n, k, ab_type, acc_type=None, sign_a=False, sign_b=False, clamp=False):
     """The WMMA op of the arch compiled for, as FlyDSL dispatches it: RDNA3's on gfx11
-    (fly_mma_family FLY_MMA_WMMA_GFX11), RDNA4's otherwise (FLY_MMA_WMMA)."""
+    (fly_mma_family FLY_MMA_WMMA_GFX11), RDNA4's otherwise (FLY_MMA_WMMA). Integer inputs take
+    the instruction's controls: A and B read as signed (unsigned by default, as FlyDSL's), the
+    sum saturated; float inputs refuse them."""
     gfx11 = (traced_arch() or get_rocm_arch() or "").startswith("gfx11")
-    return MmaOp(5 if gfx11 else 2, m, n, k, ab_type, acc_type, 32)
+    integer = _dtype_name(ab_type) in ("i8", "u8")
+    modifiers = None
+    if integer:
+        modifiers = (1 if sign_a else 0) | (2 if sign_b else 0) | (4 if clamp else 0)
+    elif sign_a or sign_b or clamp:
+        raise ValueError(
+            f"WMMA of {_dtype_name(ab_type)} inputs: sign_a, sign_b and clamp are controls of "
+            "the integer instructions only"
+        )
+    return MmaOp(5 if gfx11 else 2, m, n, k, ab_type, acc_type, 32, modifiers)
 
 
 def _atom(ab):
