@@ -3,6 +3,7 @@
 #include "kernels/gemm_plan.h"
 
 #include "flydsl/flydsl.hpp"
+#include "kernels/tensor_args.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -168,6 +169,15 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
                         "fp8 operands must both be contiguous along K (A row-major, B "
                         "column-major, as torch._scaled_mm takes them)");
   p.elemBytes = fp8 ? 1 : 2;
+  // The MFMA reads bytes in its arch's formats: tensors of the other kind would be misread.
+  bool fnuz = ab == FLY_F8E4M3FNUZ || ab == FLY_F8E5M2FNUZ;
+  bool readsFnuz = startsWith(arch, "gfx9") && arch != "gfx950";
+  if (fp8 && (startsWith(arch, "gfx9") || startsWith(arch, "sm_")) && fnuz != readsFnuz)
+    throw flydsl::Error(FLY_ERROR_UNSUPPORTED,
+                        "gemm_scaled on " + arch + " reads fp8 as the " +
+                            (readsFnuz ? "FNUZ formats (float8_e4m3fnuz, float8_e5m2fnuz)"
+                                       : "OCP formats (float8_e4m3fn, float8_e5m2)") +
+                            ", not " + dtypeName(ab) + ": convert the operands to those");
   if (fp8 && startsWith(arch, "sm_") && std::atoi(arch.c_str() + 3) < 89)
     throw flydsl::Error(FLY_ERROR_UNSUPPORTED, "fp8 matrix multiplies need sm_89 or later, not " +
                                                    arch + " (target " + target + ")");

@@ -504,7 +504,17 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
     return mlir::arith::ExtFOp::create(b, loc, f32,
                                        mlir::arith::BitcastOp::create(b, loc, t, code).getResult());
   };
+  // An MFMA reads fp8 bytes in its arch's formats whatever their type says (gfx950's OCP
+  // bytes typed FNUZ, as FlyDSL's kernels have them, read as OCP); others by their type.
+  bool mfma = call.getCallee().contains("v_mfma_");
   auto decodeFp8 = [&](mlir::Value e) -> mlir::Value {
+    mlir::Type t = e.getType();
+    bool e5m2 = mlir::isa<mlir::Float8E5M2Type, mlir::Float8E5M2FNUZType>(t);
+    bool typedFnuz = mlir::isa<mlir::Float8E4M3FNUZType, mlir::Float8E5M2FNUZType>(t);
+    if (mfma && typedFnuz != fnuz)
+      return decode(mlir::arith::ExtUIOp::create(
+                        b, loc, i32, mlir::arith::BitcastOp::create(b, loc, b.getI8Type(), e)),
+                    e5m2 ? "e5m2" : "e4m3");
     return mlir::arith::ExtFOp::create(b, loc, f32, e);
   };
   auto element = [&](mlir::Value x, int64_t v, const std::string &format = std::string(),

@@ -576,9 +576,12 @@ void checkFp8Operands(const std::string &atom, mlir::Type element, const std::st
   bool fnuz = mlir::isa<mlir::Float8E4M3FNUZType, mlir::Float8E5M2FNUZType>(element);
   if (!fnuz && !mlir::isa<mlir::Float8E4M3FNType, mlir::Float8E5M2Type>(element))
     return; // not fp8, or its bits (i8), which the instruction reads as it does
-  bool readsFnuz = atom.rfind("v_mfma_", 0) == 0 && arch != "gfx950";
-  if (fnuz == readsFnuz)
+  // An MFMA reads its operands' bytes in its arch's formats whatever their type says, as the
+  // GPU does: FlyDSL's kernels label gfx950's OCP bytes FNUZ, and the cpu target decodes them as
+  // gfx950 reads them. NVIDIA has no FNUZ formats at all.
+  if (atom.rfind("v_mfma_", 0) == 0 || !fnuz)
     return;
+  bool readsFnuz = false;
   std::string name;
   llvm::raw_string_ostream os(name);
   element.print(os);

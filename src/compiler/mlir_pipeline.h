@@ -109,9 +109,10 @@ void refuseWideShuffles(mlir::ModuleOp m, const Options &options);
 void checkAtomArch(const std::string &atom, const std::string &arch,
                    mlir::Operation *call = nullptr);
 
-/// Fails with a CompileError when matrix-core atom `atom` gets fp8 operands of `element` type
-/// in the other kind than `arch` reads: gfx942's MFMA reads the FNUZ formats, gfx950's and
-/// NVIDIA's the OCP ones. Operands as i8 bits are taken as they are.
+/// Fails with a CompileError when NVIDIA matrix-core atom `atom` (mma.sync, wgmma) gets fp8
+/// operands of `element` type in the FNUZ formats, which NVIDIA does not read. An MFMA reads
+/// any fp8 operand's bytes in its arch's formats (gfx942 FNUZ, gfx950 OCP), as the GPU does.
+/// Operands as i8 bits are taken as they are.
 void checkFp8Operands(const std::string &atom, mlir::Type element, const std::string &arch);
 
 /// Rewrites the math ops that no target lowers directly (clampf, fpowi, ipowi, sincos, the
