@@ -294,6 +294,12 @@ maxui = _int_op("maxui", "maxu")
 minui = _int_op("minui", "minu")
 
 
+def _to_raw(value):
+    """The MLIR value behind a DSL value (FlyDSL's kernels call it by this private name): a
+    kernel value is its own; a Python number becomes a constant."""
+    return as_value(value)
+
+
 def constant(value, type=None, index=False):  # noqa: A002 (FlyDSL's keyword)
     """A kernel constant: of `type` (e.g. fx.T.f32), else index, else f32 for floats, i1 for
     bools and i32 for ints."""
