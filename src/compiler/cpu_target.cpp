@@ -787,11 +787,12 @@ std::vector<PipelineStep> hostPipeline(const Options &o) {
     steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
   // Vector ops come from math on vectors (the exp polynomial's broadcasts, libm calls unrolled)
   // and from register tensors read whole (poison vectors filled lane by lane).
-  for (auto create : {mlir::createSCFToControlFlowPass, mlir::createConvertMathToLLVMPass,
-                      mlir::createConvertMathToLibmPass, mlir::createConvertVectorToLLVMPass,
-                      mlir::createUBToLLVMConversionPass, mlir::createArithToLLVMConversionPass,
-                      mlir::createConvertIndexToLLVMPass, mlir::createConvertControlFlowToLLVMPass,
-                      mlir::createConvertFuncToLLVMPass, mlir::createReconcileUnrealizedCastsPass})
+  steps.push_back([](mlir::OpPassManager &pm) { pm.addPass(scfToControlFlow()); });
+  for (auto create : {mlir::createConvertMathToLLVMPass, mlir::createConvertMathToLibmPass,
+                      mlir::createConvertVectorToLLVMPass, mlir::createUBToLLVMConversionPass,
+                      mlir::createArithToLLVMConversionPass, mlir::createConvertIndexToLLVMPass,
+                      mlir::createConvertControlFlowToLLVMPass, mlir::createConvertFuncToLLVMPass,
+                      mlir::createReconcileUnrealizedCastsPass})
     steps.push_back([create](mlir::OpPassManager &pm) { pm.addPass(create()); });
   return steps;
 }

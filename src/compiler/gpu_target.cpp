@@ -588,7 +588,7 @@ std::vector<PipelineStep> devicePipeline(const Options &o) {
                                      addFlyLowering};
   for (const char *stage : stages)
     steps.push_back([stage, o](mlir::OpPassManager &pm) { addStage(pm, stage, o); });
-  steps.push_back([](mlir::OpPassManager &pm) { pm.addPass(mlir::createSCFToControlFlowPass()); });
+  steps.push_back([](mlir::OpPassManager &pm) { pm.addPass(scfToControlFlow()); });
   steps.push_back([o](mlir::OpPassManager &pm) {
     auto &gpm = pm.nest<mlir::gpu::GPUModuleOp>();
     if (isRocm(o)) {

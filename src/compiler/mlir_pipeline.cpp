@@ -13,6 +13,7 @@
 #include "ir/mlir_module.h"
 #include "layout/copy.h"
 
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -400,6 +401,12 @@ void runRethrowingStages(mlir::PassManager &pm, mlir::ModuleOp m, const std::str
 }
 
 } // namespace
+
+std::unique_ptr<mlir::Pass> scfToControlFlow() {
+  mlir::SCFToControlFlowPassOptions options;
+  options.allowPatternRollback = false;
+  return mlir::createSCFToControlFlowPass(options);
+}
 
 void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o) {
   const Stage *stage = findStage(name);

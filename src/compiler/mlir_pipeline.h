@@ -63,6 +63,11 @@ void addStage(mlir::OpPassManager &pm, llvm::StringRef name, const Options &o);
 /// Registers every stage as a pass with MLIR's registry (fly-opt).
 void registerStagePasses();
 
+/// MLIR's convert-scf-to-cf without pattern rollback: its patterns never fail, and the rollback
+/// bookkeeping of a kernel of thousands of unrolled branches (FlyDSL's fp8 GEMMs on the cpu
+/// target, K unrolled) passed 15 GB where the conversion itself takes under one.
+std::unique_ptr<mlir::Pass> scfToControlFlow();
+
 /// A target's lowering as steps, each adding one top-level pass (or one nest of passes) to a pass
 /// manager: with dumping on, each step's result is a stage of its own, NN_<its pass>.mlir, as
 /// FlyDSL numbers its stages, and pipeline.txt gives the fly-opt command that reproduces the
