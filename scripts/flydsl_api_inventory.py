@@ -101,8 +101,10 @@ DIFFERENCES = """
   on gfx11 RDNA3's atom, sixteen K values a lane. RDNA3's 8-bit integer WMMA takes FlyDSL's
   `sign_a` / `sign_b` / `clamp` keywords (unsigned and wrapping by default, as FlyDSL's;
   `fly_tiled_mma_create_integer` underneath), compiled to the instruction's `neg_lo` and
-  `clamp` bits and emulated on cpu; float atoms refuse them. Its 4-bit form (`fx.Int4`
-  vectors) is not offered: the kernel builder has no sub-byte element type.
+  `clamp` bits and emulated on cpu; float atoms refuse them. Its 4-bit form takes a lane's
+  sixteen values as a vector of `fx.Int4` bitcast from two packed `fx.Int32` words, as
+  FlyDSL's test passes them: Int4 values live in registers only (vectors, scalars), and a
+  tensor, parameter, shared array or copy atom of Int4 is a compile error naming that.
 - `@fx.struct` of value fields (numbers, tensors, structs, `fx.Constexpr[T]`) is a frozen class
   as FlyDSL's: one value per field, `replace`, a class per set of Constexpr values
   (`Params[tile=32]`), and a kernel argument whose Constexpr values compile in and whose other
@@ -126,9 +128,10 @@ DIFFERENCES = """
   computes: `.to(dtype, rounding_mode=...)` of a host value raises ValueError, as FlyDSL's does
   for a compile-time value, and here for a jit function's runtime argument too (FlyDSL's
   traces that one into an `arith.truncf` of its host function). `.bitcast()` of a host fp8
-  value is not offered (kernel values have it). `fx.Int4`, `fx.Int128` and `fx.Uint128` are
-  host values only (wrapped to their width, promoted by FlyDSL's rules); a kernel refuses them
-  with NotImplementedError, as its integers are at most 64 bits wide.
+  value is not offered (kernel values have it). `fx.Int128` and `fx.Uint128` are host values
+  only (wrapped to their width, promoted by FlyDSL's rules); a kernel refuses them with
+  NotImplementedError, as its integers are at most 64 bits wide. `fx.Int4` is both: a host
+  value wrapped to 4 bits, and in kernels a register value (above).
 - `fx.gpu.shuffle_idx(v, lane, width)` reads the wave's lane `lane` (an absolute lane id, as
   FlyDSL's and MLIR's `gpu.shuffle idx`) on every target, and where that lane lies outside the
   caller's segment of `width` lanes the caller keeps its own value; FlyDSL's on AMD also reads a

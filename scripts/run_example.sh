@@ -51,6 +51,7 @@ run "a mixture-of-experts layer: the router, then the experts" py examples/moe_l
 run "a GEMM on a tiled MMA of FMA atoms" py examples/fma_gemm.py
 run "the same GEMM on matrix-core atoms" py examples/03_tiled_mma.py
 run "block-scaled MFMA (gfx950), emulated" py examples/08_mxfp4_mfma.py
+run "RDNA3 integer WMMA (gfx1100, i8 and i4), emulated" py examples/rdna3_integer_wmma.py
 run "Hopper wgmma reading shared memory" py examples/04_wgmma.py
 run "Hopper bulk tensor copies (TMA)" py examples/07_tma_copy.py
 run "C: TMA copies through the C API" ./build/examples/tma_copy

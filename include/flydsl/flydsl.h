@@ -348,7 +348,11 @@ typedef enum fly_dtype {
   FLY_F8E5M2 = 10,
   FLY_INDEX = 11,
   FLY_F8E4M3FNUZ = 12, /* gfx942's fp8: exponent bias 8, no negative zero, NaN 0x80 */
-  FLY_F8E5M2FNUZ = 13
+  FLY_F8E5M2FNUZ = 13,
+  /* A 4-bit integer: values in registers only (scalars, and vectors that fly_vector_bitcast
+   * makes of packed words, the operands of RDNA3's iu4 WMMA); a tensor, parameter, shared
+   * array, buffer access or copy atom of it is a kernel error. */
+  FLY_I4 = 14
 } fly_dtype;
 
 FLY_API fly_status fly_module_create(fly_module_t **out);
@@ -1097,7 +1101,7 @@ typedef enum fly_mma_family {
                                 from shared memory in a canonical K-major layout */
   FLY_MMA_WMMA_GFX11 = 5     /* AMD RDNA3 (gfx11) v_wmma_*, waves of 32: f16/bf16 16x16x16,
                                 sixteen A/B values a lane (lanes 16-31 repeat lanes 0-15); its
-                                iu8 form through fly_tiled_mma_create_integer */
+                                iu8 and iu4 forms through fly_tiled_mma_create_integer */
 } fly_mma_family;
 
 /* FLY_MMA_SFA and _SFB are a scaled atom's scales of A and B, over (M, K / 32) and
@@ -1135,8 +1139,10 @@ typedef enum fly_mma_modifier {
   FLY_MMA_CLAMP = 4
 } fly_mma_modifier;
 
-/* A tiled MMA of an integer atom (ab_dtype FLY_I8) with its controls, as fly_tiled_mma_create:
- * RDNA3's v_wmma_i32_16x16x16_iu8 takes any of fly_mma_modifier; MFMA's i8 atoms only read
+/* A tiled MMA of an integer atom (ab_dtype FLY_I8, or FLY_I4 for RDNA3's iu4, whose values a
+ * lane passes as a vector of 16 i4: fly_kernel_mma_atom_call_ssa) with its controls, as
+ * fly_tiled_mma_create: RDNA3's v_wmma_i32_16x16x16_iu8 / _iu4 take any of fly_mma_modifier;
+ * MFMA's i8 atoms only read
  * signed values and wrap (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B), which fly_tiled_mma_create
  * gives them. Other controls are FLY_ERROR_UNSUPPORTED, float dtypes FLY_ERROR_INVALID_ARGUMENT. */
 FLY_API fly_status fly_tiled_mma_create_integer(int family /* fly_mma_family */, int64_t m,
@@ -1231,6 +1237,12 @@ FLY_API fly_value_t *fly_kernel_tiled_copy_for_mma(fly_kernel_t *k, fly_value_t 
                                                    int operand /* fly_mma_operand */);
 FLY_API void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,
                              fly_value_t *a, fly_value_t *b, fly_value_t *c);
+/* One call of the tiled MMA's atom on this lane's values, FlyDSL's mma_atom_call_ssa: d = a *
+ * b + c, with a and b vectors of the atom's A and B values per lane (of its input dtype; either
+ * fp8 dtype for an fp8 atom) and c of its accumulators; d is shaped as c. Synchronous, unscaled
+ * atoms (wgmma and scaled atoms go through fly_kernel_gemm). */
+FLY_API fly_value_t *fly_kernel_mma_atom_call_ssa(fly_kernel_t *k, fly_value_t *tiled_mma,
+                                                  fly_value_t *a, fly_value_t *b, fly_value_t *c);
 /* FlyDSL's orders of a gemm's atom calls over its M x N x K blocks: the letters name the loops
  * innermost first; the serpentine ones run each inner loop backwards on every other pass of
  * the loop around it. */

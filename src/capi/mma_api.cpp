@@ -85,9 +85,9 @@ fly_status fly_tiled_mma_create(int family, int64_t m, int64_t n, int64_t k, int
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
     // RDNA3's integer WMMA reads its operands signed or unsigned by controls this call has no
     // parameters for: refused rather than guessed
-    if (family == FLY_MMA_WMMA_GFX11 && ab_dtype == FLY_I8)
-      fail(FLY_ERROR_UNSUPPORTED, "RDNA3's integer WMMA (iu8) takes sign and clamp controls: "
-                                  "fly_tiled_mma_create_integer creates it");
+    if ((family == FLY_MMA_WMMA_GFX11 && ab_dtype == FLY_I8) || ab_dtype == FLY_I4)
+      fail(FLY_ERROR_UNSUPPORTED, "RDNA3's integer WMMA (iu8, iu4) takes sign and clamp "
+                                  "controls: fly_tiled_mma_create_integer creates it");
     L::MmaAtom atom =
         L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, operandType(ab_dtype), wave);
     *out = newTiledMma(atom, atom_layout, permutation);
@@ -101,17 +101,18 @@ fly_status fly_tiled_mma_create_integer(int family, int64_t m, int64_t n, int64_
     requireOut(out, "out");
     if (family < FLY_MMA_UNIVERSAL_FMA || family > FLY_MMA_WMMA_GFX11)
       fail(FLY_ERROR_INVALID_ARGUMENT, "unknown MMA family " + std::to_string(family));
-    if (ab_dtype != FLY_I8)
-      fail(FLY_ERROR_INVALID_ARGUMENT,
-           "fly_tiled_mma_create_integer makes atoms of integer inputs (FLY_I8), not dtype " +
-               std::to_string(ab_dtype));
+    if (ab_dtype != FLY_I8 && ab_dtype != FLY_I4)
+      fail(FLY_ERROR_INVALID_ARGUMENT, "fly_tiled_mma_create_integer makes atoms of integer "
+                                       "inputs (FLY_I8, FLY_I4), not dtype " +
+                                           std::to_string(ab_dtype));
     const int all = FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B | FLY_MMA_CLAMP;
     if (modifiers & ~all)
       fail(FLY_ERROR_INVALID_ARGUMENT,
            "modifiers are fly_mma_modifier bits (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B | "
            "FLY_MMA_CLAMP), not " +
                std::to_string(modifiers));
-    L::MmaAtom atom = L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k, "i8", wave);
+    L::MmaAtom atom = L::mmaAtom(static_cast<L::MmaFamily>(family), m, n, k,
+                                 ab_dtype == FLY_I4 ? "i4" : "i8", wave);
     if (family != FLY_MMA_WMMA_GFX11 && modifiers != (FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B))
       fail(FLY_ERROR_UNSUPPORTED, atom.name +
                                       " reads signed values and wraps: its modifiers are "
@@ -262,6 +263,13 @@ void fly_kernel_gemm(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d, fl
                      fly_value_t *b, fly_value_t *c) {
   FLY_KERNEL_OR(k, );
   kernelCall(K, [&] { K->gemm(val(tiled_mma), val(d), val(a), val(b), val(c)); });
+}
+
+fly_value_t *fly_kernel_mma_atom_call_ssa(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *a,
+                                          fly_value_t *b, fly_value_t *c) {
+  FLY_KERNEL_OR(k, nullptr);
+  return kernelCall(K,
+                    [&] { return handle(K->mmaAtomCall(val(tiled_mma), val(a), val(b), val(c))); });
 }
 
 void fly_kernel_gemm_ordered(fly_kernel_t *k, fly_value_t *tiled_mma, fly_value_t *d,

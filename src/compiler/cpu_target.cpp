@@ -539,7 +539,7 @@ MmaEmulation buildMmaEmulation(mlir::gpu::GPUModuleOp gpuModule, mlir::func::Cal
                   b, loc, mlir::VectorType::get(vt.getShape(), b.getI8Type()), x),
               c32(v))));
     mlir::Value e = vt ? mlir::Value(mlir::LLVM::ExtractElementOp::create(b, loc, x, c32(v))) : x;
-    if (t.isInteger(8))
+    if (t.isInteger(8) || t.isInteger(4))
       return isSigned ? mlir::Value(mlir::arith::ExtSIOp::create(b, loc, i32, e))
                       : mlir::Value(mlir::arith::ExtUIOp::create(b, loc, i32, e));
     if (fp8)
@@ -693,7 +693,8 @@ void emulateMmaAtoms(mlir::ModuleOp m, const std::string &arch) {
       mlir::Type e = mlir::getElementTypeOrSelf(c.getOperand(0).getType());
       bool fp8 = isSmallFloat(e);
       if ((d.isF32() && (e.isF32() || e.isF16() || e.isBF16() || fp8)) ||
-          (scaled && d.isF32() && e.isInteger(8)) || (d.isInteger(32) && e.isInteger(8)))
+          (scaled && d.isF32() && e.isInteger(8)) ||
+          (d.isInteger(32) && (e.isInteger(8) || e.isInteger(4))))
         calls.push_back(c);
     });
     if (calls.empty())

@@ -24,6 +24,8 @@ bool isFloat(DType d) {
 
 bool isInteger(DType d) { return !isFloat(d); }
 
+bool isRegisterOnly(DType d) { return d == DType::I4; }
+
 bool isFp8(DType d) {
   return d == DType::F8E4M3 || d == DType::F8E5M2 || d == DType::F8E4M3FNUZ ||
          d == DType::F8E5M2FNUZ;
@@ -33,6 +35,8 @@ int bitWidth(DType d) {
   switch (d) {
   case DType::I1:
     return 1;
+  case DType::I4:
+    return 4;
   case DType::I8:
   case DType::F8E4M3:
   case DType::F8E5M2:
@@ -55,9 +59,9 @@ int bitWidth(DType d) {
 }
 
 const char *dtypeName(DType d) {
-  static const char *names[] = {"i1",     "i8",    "i16",        "i32",       "i64",
-                                "f16",    "bf16",  "f32",        "f64",       "f8e4m3",
-                                "f8e5m2", "index", "f8e4m3fnuz", "f8e5m2fnuz"};
+  static const char *names[] = {"i1",     "i8",    "i16",        "i32",        "i64",
+                                "f16",    "bf16",  "f32",        "f64",        "f8e4m3",
+                                "f8e5m2", "index", "f8e4m3fnuz", "f8e5m2fnuz", "i4"};
   return isValidDType(static_cast<int>(d)) ? names[static_cast<int>(d)] : "?";
 }
 

@@ -25,14 +25,18 @@ enum class DType : int {
   Index = 11,
   F8E4M3FNUZ = 12,
   F8E5M2FNUZ = 13,
+  I4 = 14,
 };
-constexpr int kDTypeCount = 14;
+constexpr int kDTypeCount = 15;
 
 bool isValidDType(int d);
 bool isFloat(DType d);
 bool isInteger(DType d); // I1..I64 and Index
 /// The 8-bit floats, which LLVM lacks: they live in memory as their i8 bits.
 bool isFp8(DType d);
+/// Types that live in registers only: a 4-bit integer has no addressable storage, so no
+/// tensor, parameter or memory atom has it (its values travel packed, as words bitcast).
+bool isRegisterOnly(DType d);
 /// Storage width in bits (Index counts as 64).
 int bitWidth(DType d);
 const char *dtypeName(DType d);

@@ -434,6 +434,10 @@ public:
   /// as scaleA and scaleB; other atoms take none.
   void gemm(Value *tiled, Value *d, Value *a, Value *b, Value *c, bool wait = true,
             Value *scaleA = nullptr, Value *scaleB = nullptr, const GemmTraversal &traversal = {});
+  /// One call of `tiled`'s atom on this lane's values (FlyDSL's mma_atom_call_ssa): d = a * b
+  /// + c, with a and b vectors of the atom's A and B values (its input type; either fp8 type
+  /// for an fp8 atom) and c of its accumulators; d is shaped as c. Synchronous, unscaled atoms.
+  Value *mmaAtomCall(Value *tiled, Value *a, Value *b, Value *c);
   /// Waits until at most `pending` committed groups of this warpgroup's wgmma atoms are in
   /// flight; `accumulators` (a register fragment, or null) may then be read.
   void wgmmaWait(int pending, Value *accumulators);

@@ -43,6 +43,8 @@ mlir::Type mlirType(mlir::MLIRContext *ctx, DType d) {
   switch (d) {
   case DType::I1:
     return mlir::IntegerType::get(ctx, 1);
+  case DType::I4:
+    return mlir::IntegerType::get(ctx, 4);
   case DType::I8:
     return mlir::IntegerType::get(ctx, 8);
   case DType::I16:
@@ -185,6 +187,8 @@ Value *Kernel::tensorParam(DType dtype, int rank, const TensorSpec &spec) {
   Impl &k = *impl_;
   if (!k.ok())
     return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a tensor parameter"))
+    return nullptr;
   if (!k.params.empty() && k.params.back().kind == Param::Kind::TmaDescriptor) {
     k.fail("TMA descriptors follow the kernel's other parameters");
     return nullptr;
@@ -237,6 +241,8 @@ Value *Kernel::tensorParam(DType dtype, int rank, const TensorSpec &spec) {
 Value *Kernel::scalarParam(DType dtype) {
   Impl &k = *impl_;
   if (!k.ok())
+    return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a scalar parameter"))
     return nullptr;
   if (!k.params.empty() && k.params.back().kind == Param::Kind::TmaDescriptor) {
     k.fail("TMA descriptors follow the kernel's other parameters");
@@ -1204,6 +1210,8 @@ Value *Kernel::sharedArenaTensor(bool dynamic, DType dtype, int64_t count, int64
   if (!k.startOp())
     return nullptr;
   int64_t maxAlign = int64_t(kMaxSharedAlign);
+  if (k.refuseRegisterOnly(dtype, "shared memory"))
+    return nullptr;
   if (count <= 0 || align <= 0 || align > maxAlign || (align & (align - 1)) ||
       dtype == DType::Index || dtype == DType::I1) {
     k.fail(std::string(dynamic ? "dynamic " : "") +
@@ -1242,7 +1250,7 @@ Value *Kernel::dynamicSharedTensor(DType dtype, Value *hcount) {
   if (!k.startOp())
     return nullptr;
   Entry *count = k.getScalar(hcount, "element count");
-  if (!count)
+  if (!count || k.refuseRegisterOnly(dtype, "dynamic shared memory"))
     return nullptr;
   if (!isInteger(count->dtype) || count->dtype == DType::I1 || dtype == DType::Index ||
       dtype == DType::I1) {
@@ -1805,7 +1813,7 @@ namespace {
 bool byteAccess(Kernel::Impl &k, Value *hoff, Value *hsoff, DType d, int lanes, MValue &off,
                 MValue &soff) {
   Entry *o = k.getScalar(hoff, "offset"), *so = k.getScalar(hsoff, "soffset");
-  if (!o || !so)
+  if (!o || !so || k.refuseRegisterOnly(d, "a buffer access"))
     return false;
   if (o->dtype != DType::I32 || so->dtype != DType::I32) {
     k.fail("buffer byte offsets are i32");

@@ -162,6 +162,15 @@ struct Kernel::Impl {
       error = name + ": " + message;
   }
 
+  /// Fails where `d` has no storage (isRegisterOnly) for `what`, which needs memory.
+  bool refuseRegisterOnly(DType d, const std::string &what) {
+    if (!isRegisterOnly(d))
+      return false;
+    fail(what + " cannot be of " + dtypeName(d) +
+         ": its values live in registers only (bitcast packed words to a vector of it)");
+    return true;
+  }
+
   Value *newValue(Entry e) {
     entries.push_back(std::move(e));
     handles.push_back(Value{kValueMagic, self, static_cast<uint32_t>(entries.size() - 1)});

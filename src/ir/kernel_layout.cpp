@@ -1069,6 +1069,8 @@ Value *Kernel::recastTensor(Value *ht, DType to) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
+  if (k.refuseRegisterOnly(to, "a recast tensor"))
+    return nullptr;
   // A buffer tensor keeps its resource, and its offset into it counts elements: it recasts to
   // a type of the same width (FlyDSL's i8 buffer read as fp8), its layout and offset unchanged.
   Entry *b = k.getTensor(ht, "tensor");
@@ -1135,6 +1137,8 @@ Value *Kernel::ldsReadTransposed(Value *ht) {
 Value *Kernel::tensorAtAddress(Value *haddr, DType dtype, unsigned addrSpace) {
   Impl &k = *impl_;
   if (!k.startOp())
+    return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a tensor at an address"))
     return nullptr;
   Entry *a = k.getScalar(haddr, "address");
   if (!a)
@@ -1286,6 +1290,8 @@ Value *Kernel::fragment(Value *h, DType dtype) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a fragment"))
+    return nullptr;
   LayoutOps ops{k};
   Entry *a = ops.layoutLike(h, "layout");
   if (!a)
@@ -1314,6 +1320,8 @@ Value *Kernel::fragment(Value *h, DType dtype) {
 Value *Kernel::rmemTensor(Value *h, DType dtype) {
   Impl &k = *impl_;
   if (!k.startOp())
+    return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a register tensor"))
     return nullptr;
   Entry *a = LayoutOps{k}.layoutLike(h, "layout");
   if (!a)
@@ -2129,6 +2137,8 @@ Value *Kernel::copyAtom(CopyOp op, int bits, DType dtype) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a copy atom"))
+    return nullptr;
   int w = static_cast<int>(bitWidth(dtype));
   // Buffer loads and stores move 1 to 16 bytes (buffer_load_ubyte .. _dwordx4), as universal
   // copies do; LDS, cp.async and buffer-to-LDS instructions start at 32 bits.
@@ -2153,6 +2163,8 @@ Value *Kernel::atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
+  if (k.refuseRegisterOnly(dtype, "an atomic copy atom"))
+    return nullptr;
   if (auto why = Impl::atomicRefusal(op, dtype)) {
     k.fail("an atomic copy atom: " + *why);
     return nullptr;
@@ -2174,6 +2186,8 @@ Value *Kernel::atomicCopyAtom(AtomicOp op, DType dtype, const std::string &scope
 Value *Kernel::bufferAtomicCopyAtom(AtomicOp op, DType dtype, int lanes) {
   Impl &k = *impl_;
   if (!k.startOp())
+    return nullptr;
+  if (k.refuseRegisterOnly(dtype, "a buffer atomic copy atom"))
     return nullptr;
   bool half = dtype == DType::F16 || dtype == DType::BF16;
   if (lanes != 1 && !(lanes == 2 && half)) {
@@ -2681,6 +2695,8 @@ std::optional<DType> atomInputType(const std::string &t) {
     return DType::BF16;
   if (t == "i8")
     return DType::I8;
+  if (t == "i4")
+    return DType::I4;
   return std::nullopt; // fp8: either format
 }
 } // namespace
@@ -2811,7 +2827,9 @@ mlir::Type flyMmaInstruction(mlir::MLIRContext *ctx, const layout::MmaAtom &atom
   mlir::Type t;
   if (name.starts_with("v_mfma_") && atom.scaleBlock == 0 && fly::mmaAbTypeName(ab))
     t = fly_rocdl::MfmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc);
-  else if (name.starts_with("v_wmma_i32_16x16x16_iu8") && ab.isInteger(8) && acc.isInteger(32))
+  else if (((name == "v_wmma_i32_16x16x16_iu8" && ab.isInteger(8)) ||
+            (name == "v_wmma_i32_16x16x16_iu4" && ab.isInteger(4))) &&
+           acc.isInteger(32))
     t = fly_rocdl::Gfx11WmmaType::get(ctx, atom.m, atom.n, atom.k, ab, ab, acc, atom.signedA,
                                       atom.signedB, atom.clamp);
   else if (name.starts_with("v_wmma_") && (ab.isF16() || ab.isBF16()) && acc.isF32())
@@ -2847,6 +2865,56 @@ void declareCallee(Kernel::Impl &k, const std::string &name, mlir::FunctionType 
   mb.setInsertionPointToStart(k.mod->gpuModule.getBody());
   mlir::func::FuncOp::create(mb, k.loc(), name, type).setPrivate();
 }
+
+/// The calls of one synchronous atom on a lane's A, B and C values (vectors of the atom's value
+/// counts): FlyDSL's fly.mma_atom_call_ssa of the atom where the dialect has its instruction,
+/// else a call of the atom's function, which each target lowers to its instruction or emulates.
+struct AtomCaller {
+  const layout::MmaAtom *atom;
+  MValue flyAtom;
+  std::string callee;
+  mlir::Type result;
+
+  /// Fails (saying so for `what`) where an atom of universal FMA is asked of sub-byte values.
+  static std::optional<AtomCaller> make(Kernel::Impl &k, const layout::MmaAtom &atom, DType ab,
+                                        DType acc, const std::string &what) {
+    AtomCaller c{&atom,
+                 {},
+                 std::string(kMmaFnPrefix) + atom.name,
+                 k.typeOf(acc, int(layout::staticSize(atom.layoutC.mode(1))))};
+    if (mlir::Type inst = flyMmaInstruction(k.ctx(), atom, k.typeOf(ab, 1), k.typeOf(acc, 1))) {
+      c.flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
+    } else if (atom.m == 1 && atom.n == 1 && atom.k == 1) {
+      k.fail(what + " computes on integers or floats of 8 bits or more, not " + dtypeName(ab));
+      return std::nullopt;
+    } else {
+      auto values = [&](const Layout &tv) { return int(layout::staticSize(tv.mode(1))); };
+      declareCallee(k, c.callee,
+                    k.b.getFunctionType({k.typeOf(ab, values(atom.layoutA)),
+                                         k.typeOf(ab, values(atom.layoutB)), c.result},
+                                        {c.result}));
+    }
+    return c;
+  }
+
+  MValue call(Kernel::Impl &k, MValue a, MValue b, MValue acc) const {
+    if (flyAtom)
+      return fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{result}, flyAtom, MValue(),
+                                           a, b, acc)
+          .getResult(0);
+    auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{result},
+                                           mlir::ValueRange{a, b, acc});
+    // What a target that emulates the atom needs: its shape, lanes and operand layouts.
+    call->setAttr(kMmaShapeAttr, k.b.getDenseI64ArrayAttr(
+                                     {atom->m, atom->n, atom->k, layout::staticSize(atom->thrID)}));
+    call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom->layoutA.str(), atom->layoutB.str(),
+                                                        atom->layoutC.str()}));
+    if (!atom->signedA || !atom->signedB || atom->clamp)
+      call->setAttr(kMmaIntegerAttr,
+                    k.b.getDenseBoolArrayAttr({atom->signedA, atom->signedB, atom->clamp}));
+    return call.getResult(0);
+  }
+};
 
 /// d's fragment slices (values, m, n) from the accumulator vectors, n-major as gemm keeps them.
 void storeAccumulators(Kernel::Impl &k, const std::vector<MValue> &accs, Entry &d, int64_t M,
@@ -3138,22 +3206,10 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
                         flyView(k, *c), order, byLayout);
     return;
   }
-  std::string callee = std::string(kMmaFnPrefix) + atom.name;
-  mlir::Type ta = k.typeOf(a->dtype, int(va)), tb = k.typeOf(b->dtype, int(vb)),
-             tc = k.typeOf(c->dtype, int(vc));
-  // The atom as a Fly value where the dialect has its instruction; the call of the atom
-  // otherwise.
-  MValue flyAtom;
-  if (mlir::Type inst =
-          flyMmaInstruction(k.ctx(), atom, k.typeOf(a->dtype, 1), k.typeOf(c->dtype, 1))) {
-    flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
-  } else if (fma) {
-    k.fail("gemm with " + atom.name + " computes on integers or floats of 8 bits or more, not " +
-           dtypeName(a->dtype));
+  std::optional<AtomCaller> caller =
+      AtomCaller::make(k, atom, a->dtype, c->dtype, "gemm with " + atom.name);
+  if (!caller)
     return;
-  } else {
-    declareCallee(k, callee, k.b.getFunctionType({ta, tb, tc}, {tc}));
-  }
   std::vector<std::array<int64_t, 3>> calls;
   if (!k.algebra("gemm traversal", [&] {
         calls = traversal.layout ? layout::gemmTraversal(M, N, K, *traversal.layout)
@@ -3176,24 +3232,7 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
     for (int64_t i = 0; first && i < N; ++i)
       bs.push_back(fragmentSlice(k, *b, vb, i, kk));
     MValue &x = accs[size_t(n * M + m)];
-    MValue av = as[size_t(m)], bv = bs[size_t(n)];
-    if (flyAtom) {
-      x = fly::MmaAtomCallSsaOp::create(k.b, k.loc(), mlir::TypeRange{tc}, flyAtom, MValue(), av,
-                                        bv, x)
-              .getResult(0);
-    } else {
-      auto call = mlir::func::CallOp::create(k.b, k.loc(), callee, mlir::TypeRange{tc},
-                                             mlir::ValueRange{av, bv, x});
-      // What a target that emulates the atom needs: its shape, lanes and operand layouts.
-      call->setAttr(kMmaShapeAttr, k.b.getDenseI64ArrayAttr(
-                                       {atom.m, atom.n, atom.k, layout::staticSize(atom.thrID)}));
-      call->setAttr(kMmaLayoutsAttr, k.b.getStrArrayAttr({atom.layoutA.str(), atom.layoutB.str(),
-                                                          atom.layoutC.str()}));
-      if (!atom.signedA || !atom.signedB || atom.clamp)
-        call->setAttr(kMmaIntegerAttr,
-                      k.b.getDenseBoolArrayAttr({atom.signedA, atom.signedB, atom.clamp}));
-      x = call.getResult(0);
-    }
+    x = caller->call(k, as[size_t(m)], bs[size_t(n)], x);
   }
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m) {
@@ -3205,6 +3244,48 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
         k.storeAt(e, fragmentAddress(k, *d, v, m, n), d->dtype);
       }
     }
+}
+
+Value *Kernel::mmaAtomCall(Value *ht, Value *ha, Value *hb, Value *hc) {
+  Impl &k = *impl_;
+  if (!k.startOp())
+    return nullptr;
+  Entry *tm = tiledMmaOf(k, ht);
+  if (!tm)
+    return nullptr;
+  const layout::MmaAtom &atom = tm->mma->atom;
+  if (atom.scaleBlock > 0 || isWgmma(atom)) {
+    k.fail("an atom call on values takes a synchronous, unscaled atom; " + atom.name +
+           " is called by gemm");
+    return nullptr;
+  }
+  Entry *a = k.getValue(ha, "a"), *b = a ? k.getValue(hb, "b") : nullptr;
+  Entry *c = b ? k.getValue(hc, "c") : nullptr;
+  if (!c)
+    return nullptr;
+  auto values = [](const Layout &tv) { return layout::staticSize(tv.mode(1)); };
+  std::optional<DType> input = atomInputType(atom.abType);
+  DType acc = atom.m == 1 && atom.n == 1 && atom.k == 1 ? a->dtype
+              : layout::accumulatorType(atom) == "i32"  ? DType::I32
+                                                        : DType::F32;
+  auto fits = [&](const Entry &x, std::optional<DType> want, int64_t lanes) {
+    bool type = want ? x.dtype == *want : isFp8(x.dtype);
+    return type && x.lanes == lanes;
+  };
+  if (!fits(*a, input, values(atom.layoutA)) || !fits(*b, input, values(atom.layoutB)) ||
+      a->dtype != b->dtype || !fits(*c, acc, values(atom.layoutC))) {
+    k.fail("an atom call of " + atom.name + " takes " + std::to_string(values(atom.layoutA)) +
+           " and " + std::to_string(values(atom.layoutB)) + " values of " +
+           (input ? dtypeName(*input) : "one fp8 type") + " and " +
+           std::to_string(values(atom.layoutC)) + " of " + dtypeName(acc) + ", got " +
+           Impl::describe(*a) + ", " + Impl::describe(*b) + " and " + Impl::describe(*c));
+    return nullptr;
+  }
+  std::optional<AtomCaller> caller =
+      AtomCaller::make(k, atom, a->dtype, acc, "an atom call of " + atom.name);
+  if (!caller)
+    return nullptr;
+  return k.scalar(caller->call(k, a->v, b->v, c->v), acc);
 }
 
 void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) {

@@ -250,6 +250,64 @@ static void integer_mma_atoms(void) {
   CHECK(t == NULL && mentions(fly_last_error_message(), "fly_mma_modifier bits"));
   CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I8, 32, 0, NULL, NULL,
                                      NULL) == FLY_ERROR_INVALID_ARGUMENT);
+  /* The 4-bit form: RDNA3's iu4, which no other family has; fly_tiled_mma_create asks for it
+   * by its controls too. */
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I4, 32, FLY_MMA_SIGNED_A,
+                                     NULL, NULL, &t) == FLY_OK);
+  CHECK(fly_tiled_mma_atom_name(t, &name) == FLY_OK &&
+        strcmp(name, "v_wmma_i32_16x16x16_iu4") == 0);
+  fly_string_free(name);
+  fly_tiled_mma_destroy(t);
+  t = NULL;
+  CHECK(fly_tiled_mma_create(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I4, 32, NULL, NULL, &t) ==
+        FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL && mentions(fly_last_error_message(), "sign and clamp controls"));
+  CHECK(fly_tiled_mma_create_integer(FLY_MMA_MFMA, 16, 16, 32, FLY_I4, 64,
+                                     FLY_MMA_SIGNED_A | FLY_MMA_SIGNED_B, NULL, NULL,
+                                     &t) == FLY_ERROR_UNSUPPORTED);
+  CHECK(t == NULL);
+}
+
+/* i4 values in a kernel: a vector bitcast from packed words is one, and the atom call on values
+ * takes it; memory of i4 (register tensors, shared arrays, tensor parameters) is refused. */
+static void int4_values(void) {
+  for (int mistake = 0; mistake < 4; ++mistake) {
+    fly_module_t *m;
+    fly_kernel_t *k;
+    CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "k", &k) == FLY_OK);
+    if (mistake == 2) {
+      CHECK(fly_kernel_tensor_param(k, FLY_I4, 1) == NULL);
+      CHECK(mentions(fly_kernel_error(k), "a tensor parameter cannot be of i4"));
+    } else if (mistake == 3) {
+      CHECK(fly_shared_tensor(k, FLY_I4, 64, 16) == NULL);
+      CHECK(mentions(fly_kernel_error(k), "shared memory cannot be of i4"));
+    } else {
+      fly_value_t *word = fly_const_int(k, FLY_I32, 0x76543210);
+      fly_value_t *words[2] = {word, word};
+      fly_value_t *nibbles = fly_vector_bitcast(k, fly_vector_from_elements(k, words, 2), FLY_I4);
+      CHECK(nibbles && fly_value_dtype(k, nibbles) == FLY_I4);
+      if (mistake == 1) {
+        fly_value_t *l = fly_kernel_layout(k, "8:1", NULL, 0);
+        CHECK(fly_kernel_make_rmem_tensor(k, l, FLY_I4) == NULL);
+        CHECK(mentions(fly_kernel_error(k), "register tensor cannot be of i4"));
+      } else {
+        fly_tiled_mma_t *host = NULL;
+        CHECK(fly_tiled_mma_create_integer(FLY_MMA_WMMA_GFX11, 16, 16, 16, FLY_I4, 32, 0, NULL,
+                                           NULL, &host) == FLY_OK);
+        fly_value_t *zero = fly_vector_splat(k, fly_const_int(k, FLY_I32, 0), 8);
+        fly_value_t *d =
+            fly_kernel_mma_atom_call_ssa(k, fly_kernel_tiled_mma(k, host), nibbles, nibbles, zero);
+        CHECK(d && fly_value_dtype(k, d) == FLY_I32 && fly_kernel_error(k) == NULL);
+        /* A and B of 8 values where the atom takes 16 */
+        fly_value_t *eight = fly_vector_bitcast(k, word, FLY_I4);
+        CHECK(fly_kernel_mma_atom_call_ssa(k, fly_kernel_tiled_mma(k, host), eight, eight, zero) ==
+              NULL);
+        CHECK(mentions(fly_kernel_error(k), "takes 16 and 16 values of i4"));
+        fly_tiled_mma_destroy(host);
+      }
+    }
+    fly_module_destroy(m);
+  }
 }
 
 /* Block-scaled MFMA atoms from C: a wave of 64 threads, one scale per lane; formats, shapes
@@ -1828,6 +1886,7 @@ int main(void) {
   wgmma_atoms();
   rdna3_wmma_atoms();
   integer_mma_atoms();
+  int4_values();
   scaled_mfma_atoms();
   device_processors();
   device_count();

@@ -1477,12 +1477,15 @@ def test_numeric_bases_and_the_types_only_named_here():
     for cls in (fx.Float8E4M3, fx.Float8E4M3B11FNUZ, fx.Integer, fx.Float):
         with pytest.raises(NotImplementedError, match=cls.__name__[:4]):
             cls(1)
-    # Int4 and Int128 are host values (tests/python/test_jit_host_function.py).
+    # On the host Int4 and Int128 fold in Python, wrapping to their width
+    # (tests/python/test_jit_host_function.py); Int4 vectors are kernel types too
+    # (tests/python/test_integer_wmma.py).
     assert fx.Int4(15).value == -1 and fx.Int128(1 << 100).value == 1 << 100
-    # Their vector aliases exist with FlyDSL's lanes and widths; no value is one of them.
+    assert str(fx.Int4x8.ir_type) == "vector<8xi4>"
+    # The other aliases exist with FlyDSL's lanes and widths; no value is one of them.
     assert (fx.Float4E2M1FNx32.width, fx.Int4x8.lanes, fx.Int128x1.width) == (128, 8, 128)
     assert fx.Float8E8M0FNUx4.element is fx.Float8E8M0FNU and fx.Uint128x1.lanes == 1
-    for alias in (fx.Float4E2M1FNx2, fx.Float8E4M3x16, fx.Float8E4M3B11FNUZx1, fx.Int4x2):
+    for alias in (fx.Float4E2M1FNx2, fx.Float8E4M3x16, fx.Float8E4M3B11FNUZx1, fx.Int128x1):
         with pytest.raises(NotImplementedError, match=alias.__name__ + " values are not offered"):
             alias(1)
         with pytest.raises(NotImplementedError, match="no IR type"):

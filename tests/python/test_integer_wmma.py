@@ -1,7 +1,9 @@
-"""RDNA3's integer WMMA (v_wmma_i32_16x16x16_iu8) with its controls: `fx.rocdl.WMMA(16, 16, 16,
-fx.Int8, fx.Int32, sign_a=, sign_b=, clamp=)` reads A and B as signed or unsigned bytes and
-saturates or wraps the i32 sum. Run on the cpu target's gfx1100 emulation against numpy, and
-compiled for rocm, where the controls are the instruction's neg_lo and clamp bits."""
+"""RDNA3's integer WMMA (v_wmma_i32_16x16x16_iu8 and _iu4) with its controls: `fx.rocdl.WMMA(16,
+16, 16, fx.Int8, fx.Int32, sign_a=, sign_b=, clamp=)` reads A and B as signed or unsigned bytes
+and saturates or wraps the i32 sum; with fx.Int4 it reads nibbles, which a lane passes as a
+vector of sixteen Int4 bitcast from two packed Int32 words (Int4 values live in registers only).
+Run on the cpu target's gfx1100 emulation against numpy, and compiled for rocm, where the
+controls are the instruction's neg_lo and clamp bits."""
 
 import subprocess
 
@@ -12,7 +14,7 @@ import pytest
 from _tools import needs_llvm_tools
 from flydsl._mlir.dialects import fly
 from flydsl._mma import MmaOp
-from flydsl.errors import UnsupportedError
+from flydsl.errors import CompileError, UnsupportedError
 
 INT32 = np.iinfo(np.int32)
 
@@ -114,3 +116,90 @@ def test_the_controls_are_the_instructions_bits(tmp_path, sign_a, sign_b, clamp,
     line = next(x for x in text.splitlines() if "v_wmma_i32_16x16x16_iu8" in x)
     assert bits in line, line
     assert clamp == ("clamp" in line), line
+
+
+def _nibble_kernel(sign_a, sign_b):
+    # A's row and B's column of a lane as two i32 words of eight nibbles each, nibble j of word
+    # w being K index 8 w + j (the lowest bits first).
+    @flyc.kernel
+    def one_iu4(A: fx.Tensor, B: fx.Tensor, D: fx.Tensor):
+        lane = fx.thread_idx.x
+        col = lane % 16
+        a = fx.Vector.from_elements([A[col, w] for w in fx.range_constexpr(2)]).bitcast(fx.Int4)
+        b = fx.Vector.from_elements([B[col, w] for w in fx.range_constexpr(2)]).bitcast(fx.Int4)
+        c = fx.Vector.filled(8, 0, fx.Int32)
+        op = fx.rocdl.WMMA(16, 16, 16, fx.Int4, fx.Int32, sign_a=sign_a, sign_b=sign_b)
+        d = fly.mma_atom_call_ssa([fx.Vector.make_type(8, fx.Int32)], fx.make_mma_atom(op), a, b, c)
+        for i in fx.range_constexpr(8):
+            D[2 * i + lane // 16, col] = fx.Vector(d)[i]
+
+    return one_iu4
+
+
+def _packed(nibbles):
+    """Rows of 16 values in 0..15 as two int32 words each, the first value lowest."""
+    words = np.zeros((nibbles.shape[0], 2), np.int64)
+    for j in range(16):
+        words[:, j // 8] |= (nibbles[:, j].astype(np.int64) & 0xF) << (4 * (j % 8))
+    return words.astype(np.uint32).view(np.int32)
+
+
+@pytest.mark.parametrize("sign_a, sign_b", [(True, True), (False, False), (True, False)])
+def test_nibbles_packed_in_words_are_read_as_the_controls_say(monkeypatch, sign_a, sign_b):
+    monkeypatch.setenv("ARCH", "gfx1100")
+    rng = np.random.default_rng(4)
+    codes_a, codes_b = rng.integers(0, 16, (16, 16)), rng.integers(
+        0, 16, (16, 16)
+    )  # (M, K), (N, K)
+    codes_a[0], codes_b[1] = 15, 8  # -1 and -8 where read as signed, 15 and 8 where not
+    a = np.where(sign_a & (codes_a > 7), codes_a - 16, codes_a)
+    b = np.where(sign_b & (codes_b > 7), codes_b - 16, codes_b)
+    d = np.zeros((16, 16), np.int32)
+    _nibble_kernel(sign_a, sign_b)(_packed(codes_a), _packed(codes_b), d).launch(block=(32,))
+    np.testing.assert_array_equal(d, a @ b.T)
+
+
+def test_int4_values_live_in_registers_only(monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx1100")
+
+    @flyc.kernel
+    def int4_tensor(D: fx.Tensor):
+        fx.make_rmem_tensor(8, fx.Int4)
+
+    @flyc.kernel
+    def int4_parameter(D: fx.Tensor, x: fx.Int4):
+        D[0] = fx.Int32(x)
+
+    @flyc.kernel
+    def eight_nibbles(D: fx.Tensor):
+        a = fx.Vector.from_elements([D[0]]).bitcast(fx.Int4)  # 8 values where the atom takes 16
+        op = fx.rocdl.WMMA(16, 16, 16, fx.Int4, fx.Int32, sign_a=True, sign_b=True)
+        fly.mma_atom_call_ssa(
+            [fx.Vector.make_type(8, fx.Int32)],
+            fx.make_mma_atom(op),
+            a,
+            a,
+            fx.Vector.filled(8, 0, fx.Int32),
+        )
+
+    d = np.zeros(1, np.int32)
+    with pytest.raises(CompileError, match="cannot be of i4: its values live in registers only"):
+        int4_tensor(d).launch(block=(32,))
+    with pytest.raises(CompileError, match="scalar parameter cannot be of i4"):
+        int4_parameter(d, 3).launch(block=(32,))
+    with pytest.raises(CompileError, match="takes 16 and 16 values of i4 and 8 of i32, got"):
+        eight_nibbles(d).launch(block=(32,))
+    assert d[0] == 0
+
+
+@needs_llvm_tools
+def test_nibbles_compile_to_the_iu4_instruction(tmp_path):
+    words = np.zeros((16, 2), np.int32)
+    kernel = _nibble_kernel(True, False)
+    binary = kernel.compile(words, words, np.zeros((16, 16), np.int32), target="rocm",
+                            arch="gfx1100").binary  # fmt: skip
+    (tmp_path / "k.hsaco").write_bytes(binary)
+    text = subprocess.run(["llvm-objdump-22", "-d", "--mcpu=gfx1100", str(tmp_path / "k.hsaco")],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+    line = next(x for x in text.splitlines() if "v_wmma_i32_16x16x16_iu4" in x)
+    assert "neg_lo:[1,0,0]" in line, line

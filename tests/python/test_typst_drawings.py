@@ -117,4 +117,3 @@ def test_the_drawings_compile():
     body = [x.typst(document=False) for x in (atom, tiled, copy, swizzled)]
     document = atom.typst()[: atom.typst().index("#box(")] + "\n#pagebreak()\n".join(body)
     assert typst.compile(document.encode()).startswith(b"%PDF")
-

@@ -6,7 +6,7 @@ import re
 
 _FLOATS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f8e4m3": 8, "f8e5m2": 8,
            "f8e4m3fnuz": 8, "f8e5m2fnuz": 8}  # fmt: skip
-_INTS = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
+_INTS = {"i1": 1, "i4": 4, "i8": 8, "i16": 16, "i32": 32, "i64": 64}
 _UINTS = {"u8": 8, "u16": 16, "u32": 32, "u64": 64}
 # MLIR's spelling of an element type, where it differs from this package's.
 _MLIR_NAMES = {"f8e4m3": "f8E4M3FN", "f8e5m2": "f8E5M2", "f8e4m3fnuz": "f8E4M3FNUZ",
@@ -158,7 +158,7 @@ class IntegerType(Type):
     @staticmethod
     def get_signless(width, context=None):
         if f"i{width}" not in _INTS:
-            raise ValueError(f"kernel integers have 1, 8, 16, 32 or 64 bits, not {width}")
+            raise ValueError(f"kernel integers have 1, 4, 8, 16, 32 or 64 bits, not {width}")
         return IntegerType(f"i{width}")
 
     get_signed = get_signless

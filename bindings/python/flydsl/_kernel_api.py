@@ -12,7 +12,7 @@ PArray = ctypes.POINTER(P)
 DTYPE_NAMES = {
     0: "i1", 1: "i8", 2: "i16", 3: "i32", 4: "i64", 5: "f16", 6: "bf16",
     7: "f32", 8: "f64", 9: "f8e4m3", 10: "f8e5m2", 11: "index", 12: "f8e4m3fnuz",
-    13: "f8e5m2fnuz",
+    13: "f8e5m2fnuz", 14: "i4",
 }  # fmt: skip
 # Unsigned integers are the library's integers of their width; the binding keeps their
 # signedness and picks the unsigned ops and conversions for them.

@@ -28,7 +28,7 @@ from ._kernel_layout import (
     make_tensor,
 )
 from ._lib import check, lib, take_string
-from ._trace import _BuilderError, current
+from ._trace import _BuilderError, _wrap, as_value, current
 
 _P = ctypes.c_void_p
 lib.fly_tiled_mma_create.restype = ctypes.c_int
@@ -71,6 +71,8 @@ lib.fly_kernel_tiled_mma_partition.restype = _P
 lib.fly_kernel_tiled_mma_partition.argtypes = [_P, _P, ctypes.c_int, _P, _P]
 lib.fly_kernel_gemm.restype = None
 lib.fly_kernel_gemm.argtypes = [_P, _P, _P, _P, _P, _P]
+lib.fly_kernel_mma_atom_call_ssa.restype = _P
+lib.fly_kernel_mma_atom_call_ssa.argtypes = [_P, _P, _P, _P, _P]
 lib.fly_kernel_gemm_scaled.restype = None
 lib.fly_kernel_gemm_scaled.argtypes = [_P, _P, _P, _P, _P, _P, _P, _P]
 lib.fly_kernel_gemm_async.restype = None
@@ -86,7 +88,7 @@ lib.fly_kernel_mma_load.argtypes = [_P, _P, ctypes.c_int, _P, _P, _P]
 
 _FMA, _MFMA, _WMMA, _MMA_SYNC, _WGMMA, _WMMA_GFX11 = range(6)  # fly_mma_family
 _DTYPE_CODES = {"f32": 7, "f16": 5, "bf16": 6, "f8e4m3": 9, "f8e5m2": 10, "f8e4m3fnuz": 12,
-                "f8e5m2fnuz": 13, "i8": 1}  # fmt: skip
+                "f8e5m2fnuz": 13, "i8": 1, "i4": 14}  # fmt: skip
 _A, _B, _C, _SFA, _SFB = range(5)
 _OPERANDS = {"A": _A, "B": _B, "C": _C, "SFA": _SFA, "SFB": _SFB}
 _SCALED = -1  # not a C family: scaled atoms have their own constructor
@@ -107,8 +109,8 @@ class MmaOp:
         ab = _dtype_name(ab_type)
         ab = "i8" if ab == "u8" else ab  # the controls say how 8-bit integers are read
         if ab not in _DTYPE_CODES:
-            raise TypeError(f"an MMA's A/B dtype is f32, f16, bf16, fp8 or i8, not {ab}")
-        if modifiers is not None and ab != "i8":
+            raise TypeError(f"an MMA's A/B dtype is f32, f16, bf16, fp8, i8 or i4, not {ab}")
+        if modifiers is not None and ab not in ("i8", "i4"):
             raise ValueError(
                 f"sign_a, sign_b and clamp are controls of integer atoms, not of {ab} inputs"
             )
@@ -475,6 +477,23 @@ def mma_atom_call(atom, d, a, b, c):
     if one is None:  # the atom by itself: one call covers exactly one atom's values
         one = atom._atom_alone = TiledMma(atom.op)
     gemm(one, *(_one_call(x) for x in (d, a, b, c)))
+
+
+def mma_atom_call_values(atom, a, b, c):
+    """One call of an MMA atom on this lane's values (FlyDSL's mma_atom_call_ssa): d = a * b +
+    c, with a and b vectors of the atom's A and B values (of its input type) and c of its
+    accumulators; d is shaped as c. Synchronous, unscaled atoms."""
+    if isinstance(atom, MmaAtom):
+        atom = atom._one
+    if not isinstance(atom, TiledMma):
+        raise TypeError(f"mma_atom_call_ssa takes an MMA atom, got {atom!r}")
+    a, b, c = as_value(a), as_value(b), as_value(c)
+    k = current()
+    handle = lib.fly_kernel_mma_atom_call_ssa(k, atom._kernel(), a.handle, b.handle, c.handle)
+    message = kernel_error(k)
+    if message:
+        raise _BuilderError(message.decode())
+    return _wrap(handle, c.ir_dtype)
 
 
 _GEMM_ORDERS = ["kmn", "knm", "mkn", "mnk", "nkm", "nmk"]

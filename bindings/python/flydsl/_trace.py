@@ -221,8 +221,9 @@ class _BuilderError(Exception):
 # Integers widen; at one width the unsigned type wins (as C's usual conversions).
 _INT_RANK = {"i1": 0, "i4": 0.5, "i8": 1, "u8": 1.5, "i16": 2, "u16": 2.5, "i32": 3, "u32": 3.5,
              "i64": 4, "u64": 4.5, "index": 5, "i128": 6, "u128": 6.5}  # fmt: skip
-# Types of host values that no kernel value has (FlyDSL's Int4, Int128, Uint128).
-HOST_ONLY_DTYPES = frozenset(("i4", "i128", "u128"))
+# Types of host values that no kernel value has (FlyDSL's Int128, Uint128). Int4 values exist in
+# kernels, in registers only (no tensor or parameter has them).
+HOST_ONLY_DTYPES = frozenset(("i128", "u128"))
 _FLOAT_RANK = {"f8e4m3": 0, "f8e5m2": 0, "f8e4m3fnuz": 0, "f8e5m2fnuz": 0, "f16": 1, "bf16": 1,
                "f32": 2, "f64": 3}  # fmt: skip
 
@@ -250,8 +251,7 @@ def _splat(v, lanes):
 def constant(value, dtype):
     if dtype in HOST_ONLY_DTYPES:
         raise NotImplementedError(
-            f"{dtype} values are host values only: kernel integers here are at most 64 bits "
-            "wide, and sub-byte ones travel packed"
+            f"{dtype} values are host values only: kernel integers here are at most 64 bits wide"
         )
     k = current()
     if _is_float(dtype):

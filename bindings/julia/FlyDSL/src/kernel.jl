@@ -3,7 +3,7 @@
 
 const DTYPES = Dict(:i1 => 0, :i8 => 1, :i16 => 2, :i32 => 3, :i64 => 4, :f16 => 5, :bf16 => 6,
                     :f32 => 7, :f64 => 8, :f8e4m3 => 9, :f8e5m2 => 10, :index => 11,
-                    :f8e4m3fnuz => 12, :f8e5m2fnuz => 13)
+                    :f8e4m3fnuz => 12, :f8e5m2fnuz => 13, :i4 => 14)
 
 """A module of kernels compiled together; released by the GC."""
 mutable struct KernelModule

@@ -552,18 +552,19 @@ class Float8E8M0FNU(Float):
     width, why = 8, "MX scales travel as their bytes (fx.Uint8 / i8 values)"
 
 
-_WIDE_INT = "kernel integers here are at most 64 bits wide, and sub-byte ones travel packed"
+_WIDE_INT = "kernel integers here are at most 64 bits wide"
 
 
 class Int4(Integer):
-    """A 4-bit integer: a host value (folded in Python, wrapped to 4 bits), as FlyDSL's
-    programs name it; no kernel value has this type."""
+    """A 4-bit integer. In kernels its values live in registers only: vectors bitcast from
+    packed words (`v.bitcast(fx.Int4)`, eight to an Int32), as RDNA3's iu4 WMMA takes them; no
+    tensor or parameter has this type."""
 
-    dtype, width, why = "i4", 4, _WIDE_INT
+    dtype, width = "i4", 4
 
 
 class Int128(Integer):
-    """A 128-bit integer: a host value only, as Int4."""
+    """A 128-bit integer: a host value only (folded in Python)."""
 
     dtype, width, why = "i128", 128, _WIDE_INT
 

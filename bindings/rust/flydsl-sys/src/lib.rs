@@ -516,6 +516,7 @@ pub const fly_dtype_FLY_F8E5M2: fly_dtype = 10;
 pub const fly_dtype_FLY_INDEX: fly_dtype = 11;
 pub const fly_dtype_FLY_F8E4M3FNUZ: fly_dtype = 12;
 pub const fly_dtype_FLY_F8E5M2FNUZ: fly_dtype = 13;
+pub const fly_dtype_FLY_I4: fly_dtype = 14;
 pub type fly_dtype = ::std::os::raw::c_uint;
 unsafe extern "C" {
     pub fn fly_module_create(out: *mut *mut fly_module_t) -> fly_status;
@@ -1950,6 +1951,15 @@ unsafe extern "C" {
         b: *mut fly_value_t,
         c: *mut fly_value_t,
     );
+}
+unsafe extern "C" {
+    pub fn fly_kernel_mma_atom_call_ssa(
+        k: *mut fly_kernel_t,
+        tiled_mma: *mut fly_value_t,
+        a: *mut fly_value_t,
+        b: *mut fly_value_t,
+        c: *mut fly_value_t,
+    ) -> *mut fly_value_t;
 }
 pub const fly_gemm_order_FLY_GEMM_KMN: fly_gemm_order = 0;
 pub const fly_gemm_order_FLY_GEMM_KNM: fly_gemm_order = 1;

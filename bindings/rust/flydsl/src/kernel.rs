@@ -41,6 +41,8 @@ pub enum DType {
     F8E4M3FNUZ,
     /// gfx942's E5M2: exponent bias 16, no infinities or negative zero, NaN 0x80.
     F8E5M2FNUZ,
+    /// 4-bit integer: values in registers only (vectors bitcast from packed words).
+    I4,
 }
 
 /// A module: kernels compiled together. Dropping it destroys the C module.

@@ -51,7 +51,17 @@ def mma_atom_call_ssa(results, mma_atom, a, b, c, *, d=None, loc=None, ip=None):
     d.store(value) if as_value(value).lanes > 1 else d.__setitem__(0, value)
 
 
-_ATOM_CALL_DTYPES = ("f32", "f16", "bf16", "f8e4m3", "f8e5m2", "f8e4m3fnuz", "f8e5m2fnuz", "i8")
+_ATOM_CALL_DTYPES = (
+    "f32",
+    "f16",
+    "bf16",
+    "f8e4m3",
+    "f8e5m2",
+    "f8e4m3fnuz",
+    "f8e5m2fnuz",
+    "i8",
+    "i4",
+)
 
 
 def _check_result(results, value, op):

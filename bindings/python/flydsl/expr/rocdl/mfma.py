@@ -10,7 +10,7 @@ import re
 from ... import _kernel_layout as KL
 from ..._host_layout import make_layout
 from ..._ir_types import bit_width
-from ..._mma import MmaAtom, MmaOp, mma_atom_call
+from ..._mma import MmaAtom, MmaOp, ScaledMmaOp, mma_atom_call, mma_atom_call_values
 from ..._trace import as_value, traced_arch
 from ...runtime.device import get_rocm_arch
 
@@ -38,6 +38,12 @@ def _fp8():
     return "f8e4m3" if (traced_arch() or get_rocm_arch()).startswith("gfx95") else "f8e4m3fnuz"
 
 
+def _as_lanes(value, dtype):
+    """`value`'s bits as lanes of `dtype`."""
+    v = as_value(value)
+    return v if v.ir_dtype == dtype else v.bitcast(dtype)
+
+
 def _fragment(value, dtype):
     """A register tensor holding `value`'s bits as lanes of `dtype`."""
     v = as_value(value)
@@ -54,8 +60,11 @@ def _fragment(value, dtype):
 
 def lane_mma(atom, a, b, c, ab):
     """One call of `atom` on this lane's registers: A and B (their bits read as `ab` values) and
-    the accumulator c (a value or vector); d = a * b + c, shaped as c."""
+    the accumulator c (a value or vector); d = a * b + c, shaped as c. A scaled atom, which has
+    state (its scales), goes through register fragments and gemm."""
     c = as_value(c)
+    if not isinstance(atom.op, ScaledMmaOp):
+        return mma_atom_call_values(atom, _as_lanes(a, ab), _as_lanes(b, ab), c)
     d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
     mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
     return d.load() if c.lanes > 1 else d[0]

@@ -29,7 +29,7 @@ def wmma_op(m, n, k, ab_type, acc_type=None, sign_a=False, sign_b=False, clamp=F
     the instruction's controls: A and B read as signed (unsigned by default, as FlyDSL's), the
     sum saturated; float inputs refuse them."""
     gfx11 = (traced_arch() or get_rocm_arch() or "").startswith("gfx11")
-    integer = _dtype_name(ab_type) in ("i8", "u8")
+    integer = _dtype_name(ab_type) in ("i8", "u8", "i4")
     modifiers = None
     if integer:
         modifiers = (1 if sign_a else 0) | (2 if sign_b else 0) | (4 if clamp else 0)
