@@ -29,11 +29,27 @@ uint32_t bufferFlags(const std::string &arch) {
   throw CompileError("buffer resources are not supported on " + arch);
 }
 
-mlir::ROCDL::MakeBufferRsrcOp resourceOf(mlir::Value rsrc) {
-  auto make = rsrc.getDefiningOp<mlir::ROCDL::MakeBufferRsrcOp>();
-  if (!make)
+/// What an emulated access needs of its resource: one the kernel made, or a choice
+/// (arith.select) between such (FlyDSL's kernels pick the tensor a wave reads so).
+struct Resource {
+  mlir::Value base, numBytes;
+  bool tensorExtent;
+};
+
+Resource resourceOf(mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc) {
+  if (auto make = rsrc.getDefiningOp<mlir::ROCDL::MakeBufferRsrcOp>())
+    return {make.getBase(), make.getNumRecords(), make->hasAttr(ir::kTensorExtentResource)};
+  auto choice = rsrc.getDefiningOp<mlir::arith::SelectOp>();
+  if (!choice)
     throw CompileError("a buffer access whose resource is not made in the kernel");
-  return make;
+  Resource t = resourceOf(b, loc, choice.getTrueValue());
+  Resource f = resourceOf(b, loc, choice.getFalseValue());
+  if (t.numBytes.getType() != f.numBytes.getType())
+    throw CompileError("a choice between buffer resources whose sizes have different types");
+  auto pick = [&](mlir::Value x, mlir::Value y) -> mlir::Value {
+    return mlir::arith::SelectOp::create(b, loc, choice.getCondition(), x, y);
+  };
+  return {pick(t.base, f.base), pick(t.numBytes, f.numBytes), t.tensorExtent && f.tensorExtent};
 }
 
 struct Access {
@@ -49,10 +65,10 @@ struct Access {
 
 Access describeAccess(mlir::Operation *op, mlir::OpBuilder &b, mlir::Location loc, mlir::Value rsrc,
                       mlir::Value off, mlir::Value soff, mlir::Type type) {
-  auto make = resourceOf(rsrc);
+  Resource r = resourceOf(b, loc, rsrc);
   Access a;
-  a.base = make.getBase();
-  a.numBytes = make.getNumRecords();
+  a.base = r.base;
+  a.numBytes = r.numBytes;
   // Hardware offsets are unsigned 32-bit: a negative element offset lands far out of range.
   mlir::Value sum = mlir::arith::AddIOp::create(b, loc, off, soff);
   a.offset = mlir::arith::ExtUIOp::create(b, loc, b.getI64Type(), sum);
@@ -60,7 +76,7 @@ Access describeAccess(mlir::Operation *op, mlir::OpBuilder &b, mlir::Location lo
   a.elemType = vec ? vec.getElementType() : type;
   a.lanes = vec ? vec.getNumElements() : 1;
   a.elemBytes = a.elemType.getIntOrFloatBitWidth() / 8;
-  a.tensorExtent = make->hasAttr(ir::kTensorExtentResource);
+  a.tensorExtent = r.tensorExtent;
   // A copy wider than its tensor's elements moves them as integer words (a 32-bit copy of f16
   // elements is an i32 access bitcast from or to vector<2xf16>), and its address is aligned
   // only to those elements: AMD's buffer instructions take that, the emulating targets' loads
@@ -393,6 +409,16 @@ void emulateBufferOps(mlir::ModuleOp m) {
     else
       emulateStore(mlir::cast<mlir::ROCDL::RawPtrBufferStoreOp>(op));
   }
+  // Choices between resources went with their accesses, innermost last.
+  llvm::SmallVector<mlir::arith::SelectOp> choices;
+  m.walk([&](mlir::arith::SelectOp op) {
+    auto ptr = mlir::dyn_cast<mlir::LLVM::LLVMPointerType>(op.getType());
+    if (ptr && ptr.getAddressSpace() == 8)
+      choices.push_back(op);
+  });
+  for (auto op : llvm::reverse(choices))
+    if (op->use_empty())
+      op.erase();
   llvm::SmallVector<mlir::ROCDL::MakeBufferRsrcOp> makes;
   m.walk([&](mlir::ROCDL::MakeBufferRsrcOp op) { makes.push_back(op); });
   for (auto op : makes) {

@@ -794,6 +794,28 @@ Value *Kernel::select(Value *hc, Value *ha, Value *hb) {
   Impl &k = *impl_;
   if (!k.startOp())
     return nullptr;
+  // One of two buffer resources (FlyDSL's kernels pick the tensor a wave reads so).
+  Entry *ra = k.get(ha, "a"), *rb = ra ? k.get(hb, "b") : nullptr;
+  if (rb && (ra->kind == ValueKind::Buffer || rb->kind == ValueKind::Buffer)) {
+    Entry *c = k.getScalar(hc, "condition");
+    if (!c)
+      return nullptr;
+    if (ra->kind != rb->kind || ra->dtype != rb->dtype || c->dtype != DType::I1) {
+      auto what = [](const Entry &e) {
+        return std::string(kindName(e.kind)) + " of " + Impl::describe(e);
+      };
+      k.fail("select of buffer resources takes an i1 condition and two resources of one dtype, "
+             "got a " +
+             what(*ra) + " and a " + what(*rb));
+      return nullptr;
+    }
+    Entry e;
+    e.v = mlir::arith::SelectOp::create(k.b, k.loc(), c->v, ra->v, rb->v);
+    e.dtype = ra->dtype;
+    e.buffer = true;
+    e.kind = ValueKind::Buffer;
+    return k.newValue(std::move(e));
+  }
   Entry *c = k.getValue(hc, "condition"), *a = k.getValue(ha, "a"), *b = k.getValue(hb, "b");
   if (!c || !a || !b || !k.sameShape(a, b, "select"))
     return nullptr;

@@ -268,6 +268,45 @@ static void integer_mma_atoms(void) {
   CHECK(t == NULL);
 }
 
+/* fly_select of two buffer resources is one of them (its accesses bounded by its own size);
+ * a resource and a value are no pair. */
+static void buffer_resource_choice(void) {
+  fly_module_t *m;
+  fly_kernel_t *k;
+  CHECK(fly_module_create(&m) == FLY_OK && fly_kernel_create(m, "pick", &k) == FLY_OK);
+  fly_value_t *x = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *y = fly_kernel_tensor_param(k, FLY_I32, 1);
+  fly_value_t *take_y =
+      fly_compare(k, FLY_EQ, fly_const_int(k, FLY_I32, 1), fly_const_int(k, FLY_I32, 1));
+  fly_value_t *r = fly_select(k, take_y, fly_buffer_resource(k, y), fly_buffer_resource(k, x));
+  CHECK(r != NULL && fly_kernel_error(k) == NULL);
+  /* x[0] = y[1] + y[3] (past y's 3 elements: 0) */
+  fly_value_t *sum = fly_binary(k, FLY_ADD, fly_buffer_load(k, r, fly_const_int(k, FLY_I32, 1), 1),
+                                fly_buffer_load(k, r, fly_const_int(k, FLY_I32, 3), 1));
+  fly_value_t *zero = fly_const_int(k, FLY_I32, 0);
+  fly_store(k, x, sum, &zero, 1, NULL);
+  CHECK(fly_kernel_finish(k) == FLY_OK);
+  fly_compiled_t *c = NULL;
+  CHECK(fly_compile(m, NULL, &c) == FLY_OK);
+  int32_t xs[4] = {-1, 100, 200, 300}, ys[4] = {5, 6, 7, 8};
+  int64_t xn[1] = {4}, yn[1] = {3}; /* ys[3] lies past y's extent */
+  DLTensor tx = {xs, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, xn, NULL, 0};
+  DLTensor ty = {ys, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, yn, NULL, 0};
+  fly_launch_config_t cfg = {sizeof cfg, {1, 1, 1}, {1, 1, 1}, 0, NULL};
+  fly_arg_t args[2] = {{FLY_ARG_DLTENSOR, &tx, 0, 0}, {FLY_ARG_DLTENSOR, &ty, 0, 0}};
+  CHECK(fly_launch(c, "pick", &cfg, args, 2) == FLY_OK);
+  CHECK(xs[0] == 6 && xs[1] == 100);
+  fly_compiled_destroy(c);
+  fly_kernel_t *bad;
+  CHECK(fly_kernel_create(m, "bad", &bad) == FLY_OK);
+  fly_value_t *bx = fly_kernel_tensor_param(bad, FLY_I32, 1);
+  fly_value_t *yes =
+      fly_compare(bad, FLY_EQ, fly_const_int(bad, FLY_I32, 0), fly_const_int(bad, FLY_I32, 0));
+  CHECK(fly_select(bad, yes, fly_buffer_resource(bad, bx), fly_const_int(bad, FLY_I32, 0)) == NULL);
+  CHECK(mentions(fly_kernel_error(bad), "select of buffer resources takes"));
+  fly_module_destroy(m);
+}
+
 /* i4 values in a kernel: a vector bitcast from packed words is one, and the atom call on values
  * takes it; memory of i4 (register tensors, shared arrays, tensor parameters) is refused. */
 static void int4_values(void) {
@@ -1887,6 +1926,7 @@ int main(void) {
   rdna3_wmma_atoms();
   integer_mma_atoms();
   int4_values();
+  buffer_resource_choice();
   scaled_mfma_atoms();
   device_processors();
   device_count();

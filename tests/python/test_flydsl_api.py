@@ -587,6 +587,36 @@ def test_tracing_options_and_the_block_size_they_fall_back_to():
     assert seen == [(16, 1, 1)] and dsl_loc_tracing(len) is len
 
 
+def test_the_arith_helpers_flydsl_takes_from_its_utils():
+    from flydsl._mlir import ir
+    from flydsl.expr import arith
+    from flydsl.expr.utils import arith as utils
+
+    # One definition each: flydsl.expr.utils.arith names the same functions.
+    for name in ("trunc_f", "int_to_fp", "index", "unwrap", "sitofp", "select", "andi", "xori"):
+        assert getattr(utils, name) is getattr(arith, name), name
+
+    @flyc.kernel
+    def helpers(x: fx.Tensor, u: fx.Tensor, out: fx.Tensor, half: fx.Tensor):
+        t = fx.thread_idx.x
+        pair = fx.Vector.from_elements([x[2 * t], x[2 * t + 1]], fx.Float32)
+        narrow = arith.trunc_f(ir.VectorType.get([2], ir.BF16Type.get()), pair)
+        half[t] = fx.Vector(narrow)[0].bitcast(fx.Int16)
+        out[0, t] = arith.int_to_fp(u[t], True, fx.Float32)  # signed: -1 stays -1
+        out[1, t] = arith.int_to_fp(u[t], False, fx.Float32)  # unsigned: 2^32 - 1
+        out[2, t] = arith.unwrap(3, type=fx.Float32) + arith.index(1).to(fx.Float32)
+
+    x = np.array([1.0, 2.0, -3.5, 4.0], np.float32)
+    u = np.array([-1, 7], np.int32)
+    out, half = np.zeros((3, 2), np.float32), np.zeros(2, np.int16)
+    helpers(x, u, out, half).launch(block=(2,))
+    bits = (x[0::2].view(np.uint32) >> 16).astype(np.uint16).view(np.int16)  # exact in bf16
+    np.testing.assert_array_equal(half, bits)
+    np.testing.assert_array_equal(out[0], [-1.0, 7.0])
+    np.testing.assert_array_equal(out[1], [2.0**32, 7.0])
+    np.testing.assert_array_equal(out[2], [4.0, 4.0])
+
+
 def test_raw_arith_conversions_check_their_kinds():
     from flydsl._mlir import ir
     from flydsl.expr import arith

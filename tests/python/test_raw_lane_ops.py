@@ -1,8 +1,9 @@
 """The raw per-lane operations that FlyDSL's attention kernels call by their MLIR names: one atom
 call on a lane's values (`fly.mma_atom_call_ssa`, `fly.copy_atom_call_ssa`), gfx950's
 transposing LDS reads (`rocdl.ds_read_tr16_b64`, `ds_read_tr8_b64`) and its half-wave swap
-(`rocdl.permlane32_swap`), the packed bf16 and nibble conversions, and a raw buffer load into
-LDS. Each runs on the cpu target against a numpy model of the instruction; the LDS reads also
+(`rocdl.permlane32_swap`) and quarter-wave swap (`permlane16_swap`), the packed bf16 and nibble
+conversions, raw buffer loads into LDS (also written as assembly that sets m0), a choice between
+two buffer resources (`arith.select`), and the block-scaled MFMA written as assembly. Each runs on the cpu target against a numpy model of the instruction; the LDS reads also
 compile to the instruction for gfx950 and are refused for gfx942."""
 
 import subprocess
@@ -242,6 +243,25 @@ def test_permlane32_swap_trades_the_upper_half_of_old_for_the_lower_half_of_src(
 
 
 @flyc.kernel
+def swaps_rows(A: fx.Tensor, B: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    pair = ir.Type.parse("!llvm.struct<(i32, i32)>")
+    swapped = rocdl.permlane16_swap(pair, A[lane], B[lane], False, False)
+    O[lane, 0] = llvm.extractvalue(fx.T.i32, swapped, [0])
+    O[lane, 1] = llvm.extractvalue(fx.T.i32, swapped, [1])
+
+
+def test_permlane16_swap_trades_the_odd_rows_of_old_for_the_even_rows_of_src():
+    old = np.arange(WAVE, dtype=np.int32)
+    src = 1000 + old
+    o = np.zeros((WAVE, 2), np.int32)
+    swaps_rows(old, src, o).launch(block=(WAVE,))
+    even = (np.arange(WAVE) // 16) % 2 == 0  # rows of 16 lanes: 0 and 2 are even
+    np.testing.assert_array_equal(o[:, 0], np.where(even, old, np.roll(src, 16)))
+    np.testing.assert_array_equal(o[:, 1], np.where(even, np.roll(old, -16), src))
+
+
+@flyc.kernel
 def conversions(X: fx.Tensor, W: fx.Tensor, P: fx.Tensor, F: fx.Tensor):
     i = fx.thread_idx.x
     P[i] = rocdl.cvt_pk_bf16_f32(X[2 * i], X[2 * i + 1])
@@ -288,6 +308,133 @@ def test_a_raw_buffer_load_into_lds_writes_each_lanes_bytes_in_lane_order():
     dma_into_lds(a, o).launch(block=(WAVE,), smem=4 * WAVE)
     source = (WAVE - 1 - np.arange(WAVE)) + 2  # the immediate offset is 8 bytes
     np.testing.assert_array_equal(o, np.where(source < 100, a[source], 0))
+
+
+@flyc.kernel
+def dma_by_assembly(A: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    rsrc = rocdl.make_buffer_rsrc(None, fx.get_iter(A).llvm_ptr, 0, 4 * 256, 0)
+    lds = fx.recast_iter(fx.Int32, fx.get_dyn_shared())
+    base = fx.Int32(fx.ptrtoint(lds))
+    # m0 holds the LDS byte address the wave's loads start at; a second load moves it on.
+    voff = lane * 4
+    llvm.inline_asm(None, [base, voff, rsrc, fx.Int32(0)],
+                    "s_mov_b32 m0, $0\nbuffer_load_dword $1, $2, $3 offen lds", "s,v,s,s",
+                    has_side_effects=True)  # fmt: skip
+    llvm.inline_asm(None, [voff + 4 * WAVE, rsrc, fx.Int32(0)],
+                    f"s_add_u32 m0, {4 * WAVE}, m0\nbuffer_load_dword $0, $1, $2 offen lds",
+                    "v,s,s", has_side_effects=True)  # fmt: skip
+    fx.barrier()
+    view = lds.view(fx.make_layout(2 * WAVE, 1))
+    O[lane] = view[lane]
+    O[lane + WAVE] = view[lane + WAVE]
+
+
+def test_buffer_loads_into_lds_written_as_assembly_go_where_m0_says():
+    a = np.arange(256, dtype=np.int32) * 3
+    o = np.zeros(2 * WAVE, np.int32)
+    dma_by_assembly(a, o).launch(block=(WAVE,), smem=8 * WAVE)
+    np.testing.assert_array_equal(o, a[: 2 * WAVE])
+
+
+@flyc.kernel
+def m0_never_set(A: fx.Tensor):
+    rsrc = rocdl.make_buffer_rsrc(None, fx.get_iter(A).llvm_ptr, 0, 16, 0)
+    llvm.inline_asm(None, [fx.Int32(0), rsrc, fx.Int32(0)],
+                    "s_add_u32 m0, 4, m0\nbuffer_load_dword $0, $1, $2 offen lds", "v,s,s",
+                    has_side_effects=True)  # fmt: skip
+
+
+def test_assembly_that_reads_an_unset_m0_is_refused():
+    with pytest.raises(NotImplementedError, match="no `s_mov_b32 m0, \\$0` of this kernel"):
+        m0_never_set(np.zeros(4, np.int32)).launch(block=(WAVE,))
+
+
+@flyc.kernel
+def picks_a_resource(A: fx.Tensor, B: fx.Tensor, O: fx.Tensor):
+    lane = fx.thread_idx.x
+    ra = fx.buffer_ops.create_buffer_resource(A)
+    rb = fx.buffer_ops.create_buffer_resource(B)
+    # Even lanes read A, odd lanes B; B is shorter, so odd lanes past its end read zeros.
+    rsrc = fx.arith.select(lane % 2 == 0, ra, rb)
+    O[lane] = fx.buffer_ops.buffer_load(rsrc, lane, dtype=fx.Float32)
+
+
+def test_a_choice_between_buffer_resources_reads_the_chosen_one():
+    a = np.arange(WAVE, dtype=np.float32)
+    b = -np.arange(40, dtype=np.float32)
+    o = np.zeros(WAVE, np.float32)
+    picks_a_resource(a, b, o).launch(block=(WAVE,))
+    lanes = np.arange(WAVE)
+    want = np.where(lanes % 2 == 0, a, np.where(lanes < 40, -lanes, 0.0))
+    np.testing.assert_array_equal(o, want)
+    with pytest.raises(TypeError, match="takes two of them"):
+        mixed_choice(a, o).launch(block=(WAVE,))
+
+
+@flyc.kernel
+def mixed_choice(A: fx.Tensor, O: fx.Tensor):
+    ra = fx.buffer_ops.create_buffer_resource(A)
+    O[0] = fx.arith.select(fx.thread_idx.x == 0, ra, 1.0)
+
+
+# -- the block-scaled MFMA as assembly ------------------------------------------------------
+
+E2M1 = np.array([0, 0.5, 1, 1.5, 2, 3, 4, 6], np.float64)
+
+
+def _fp4(codes):
+    return E2M1[codes & 7] * np.where(codes & 8, -1.0, 1.0)
+
+
+@flyc.kernel
+def scaled_mfma_by_assembly(A: fx.Tensor, B: fx.Tensor, S: fx.Tensor, D: fx.Tensor):
+    # A and B: a lane's 32 fp4 codes as four words (then four unused); S: a lane's scale words,
+    # whose byte 1 (A) and byte 2 (B) op_sel / op_sel_hi pick.
+    lane = fx.thread_idx.x
+    words = [A[lane, w] for w in range(4)] + [fx.Int32(0)] * 4
+    a = fx.Vector.from_elements(words, fx.Int32)
+    b = fx.Vector.from_elements([B[lane, w] for w in range(4)] + [fx.Int32(0)] * 4, fx.Int32)
+    text = ("v_mfma_scale_f32_16x16x128_f8f6f4 $0, $1, $2, 0, $3, $4 op_sel:[1,0,0] "
+            "op_sel_hi:[0,1,0] cbsz:4 blgp:4")  # fmt: skip
+    d = llvm.inline_asm(fx.Vector.make_type(4, fx.Float32), [a, b, S[lane], S[lane]], text,
+                        "=a,v,v,v,v", has_side_effects=True)  # fmt: skip
+    for i in range(4):
+        D[lane, i] = fx.Vector(d)[i]
+
+
+def test_scaled_mfma_assembly_picks_the_scale_bytes_op_sel_names(monkeypatch):
+    monkeypatch.setenv("ARCH", "gfx950")
+    rng = np.random.default_rng(6)
+    codes_a = rng.integers(0, 16, (16, 128))  # (M, K)
+    codes_b = rng.integers(0, 16, (16, 128))  # (N, K)
+    exp_a = rng.integers(120, 134, (16, 4))  # E8M0 per row and block of 32 K
+    exp_b = rng.integers(120, 134, (16, 4))
+
+    def lane_words(codes):  # lane l: row l % 16, K block l // 16, code j at bits 4 (j % 8)
+        out = np.zeros((WAVE, 4), np.uint32)
+        for lane in range(WAVE):
+            row, block = lane % 16, lane // 16
+            for j in range(32):
+                out[lane, j // 8] |= np.uint32(codes[row, 32 * block + j]) << np.uint32(4 * (j % 8))
+        return out.view(np.int32)
+
+    lanes = np.arange(WAVE)
+    # byte 1 holds A's scale, byte 2 B's; bytes 0 and 3 hold decoys
+    sa, sb = exp_a[lanes % 16, lanes // 16], exp_b[lanes % 16, lanes // 16]
+    s = (7 | (sa << 8) | (sb << 16) | (9 << 24)).astype(np.uint32).view(np.int32)
+    d = np.zeros((WAVE, 4), np.float32)
+    scaled_mfma_by_assembly(lane_words(codes_a), lane_words(codes_b), s, d).launch(block=(WAVE,))
+
+    def scale(e):
+        return np.repeat(2.0 ** (e - 127.0), 32, axis=1)
+
+    want = (_fp4(codes_a) * scale(exp_a)) @ (_fp4(codes_b) * scale(exp_b)).T
+    # C: lane l holds column l % 16, rows 4 (l // 16) + 0..3
+    got = np.zeros((16, 16))
+    for lane in range(WAVE):
+        got[4 * (lane // 16) : 4 * (lane // 16) + 4, lane % 16] = d[lane]
+    np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
 # -- FlyDSL's raw IR around them ------------------------------------------------------------

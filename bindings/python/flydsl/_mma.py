@@ -466,9 +466,10 @@ def _one_call(fragment):
     return make_tensor(fragment, make_host_layout((shape, 1, 1), (stride, 0, 0)))
 
 
-def mma_atom_call(atom, d, a, b, c):
+def mma_atom_call(atom, d, a, b, c, scale_a=None, scale_b=None):
     """One call of an MMA atom (or of a tiled MMA's atom) on one call's values: d = a * b + c
-    over the thread's fragments of A, B and C (FlyDSL's mma_atom_call)."""
+    over the thread's fragments of A, B and C (FlyDSL's mma_atom_call); a scaled atom's scales
+    as the thread's fragments of its scale partitions, or none (unscaled)."""
     if isinstance(atom, MmaAtom):
         atom = atom._one
     if not isinstance(atom, TiledMma):
@@ -476,7 +477,10 @@ def mma_atom_call(atom, d, a, b, c):
     one = atom.__dict__.get("_atom_alone")
     if one is None:  # the atom by itself: one call covers exactly one atom's values
         one = atom._atom_alone = TiledMma(atom.op)
-    gemm(one, *(_one_call(x) for x in (d, a, b, c)))
+    scales = {}
+    if scale_a is not None or scale_b is not None:
+        scales = dict(scale_a=_one_call(scale_a), scale_b=_one_call(scale_b))
+    gemm(one, *(_one_call(x) for x in (d, a, b, c)), **scales)
 
 
 def mma_atom_call_values(atom, a, b, c):

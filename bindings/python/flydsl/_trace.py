@@ -96,11 +96,21 @@ class _Tracing:
         _state.kernel, _state.arch, _state.block = self.handle, self.arch, self.block
         _state.target = self.target
         _state.fastmath = 0
+        _state.locals = {}
         return self
 
     def __exit__(self, *exc):
         _state.kernel = _state.arch = _state.block = _state.target = None
         _state.fastmath = 0
+        _state.locals = {}
+
+
+def trace_locals():
+    """What a layer keeps for the kernel being traced, by name (AMD's m0 register as inline
+    assembly set it); empty at each kernel's start."""
+    if getattr(_state, "kernel", None) is None:
+        raise RuntimeError("trace_locals() is for code inside a kernel")
+    return _state.locals
 
 
 # MLIR's fast-math flag names and bits (fly_fastmath_flags).

@@ -26,6 +26,7 @@ from .._trace import (
 )
 from .._trace import constant as _constant
 from . import numeric
+from .buffer_ops import BufferResource, select_resource
 from .numeric import numeric_class
 
 
@@ -331,7 +332,9 @@ def minimum(a, b):
 
 
 def select(cond, a, b):
-    """`a` where cond holds, else `b`."""
+    """`a` where cond holds, else `b` (values, or buffer resources)."""
+    if isinstance(a, BufferResource) or isinstance(b, BufferResource):
+        return select_resource(cond, a, b)
     return select_value(cond, a, b)
 
 
@@ -376,6 +379,32 @@ extsi = _convert("extsi", False, False, 0)
 extui = _convert("extui", False, False, K.CAST_FROM_UNSIGNED)
 trunci = _convert("trunci", False, False)
 index_cast = _convert("index_cast", False, False)
+
+
+def trunc_f(target_type, value):
+    """`value` narrowed to the float type `target_type` (FlyDSL's name of truncf)."""
+    return truncf(target_type, value)
+
+
+def int_to_fp(src, signed, res_elem_type):
+    """An integer value (or each lane of a vector) as a float of `res_elem_type`: sitofp where
+    `signed` (and the integer wider than one bit), else uitofp."""
+    v = as_value(src)
+    wide = v.ir_dtype not in ("i1",)
+    return (sitofp if signed and wide else uitofp)(res_elem_type, v)
+
+
+def index(value):
+    """An index constant."""
+    return constant(value, index=True)
+
+
+def unwrap(val, *, type=None, index=False):  # noqa: A002 (FlyDSL's keywords)
+    """A kernel value as itself; a Python number as a constant (of `type`, else index where
+    `index`, else by its kind, as `constant`)."""
+    if isinstance(val, (bool, int, float)):
+        return constant(val, type=type, index=index)
+    return _to_raw(val)
 
 
 def bitcast(out_type, value, **kwargs):

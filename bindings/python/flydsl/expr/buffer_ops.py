@@ -18,6 +18,17 @@ class BufferResource(ElementTyped):
         self.ir_dtype = dtype
 
 
+def select_resource(cond, a, b):
+    """`a` where cond (an i1 kernel value) holds, else `b`: one of two buffer resources of one
+    dtype, as FlyDSL's kernels pick the tensor a wave reads."""
+    if not (isinstance(a, BufferResource) and isinstance(b, BufferResource)):
+        raise TypeError(f"select of a buffer resource takes two of them, got {a!r} and {b!r}")
+    h = K.select(current(), as_value(cond).handle, a.handle, b.handle)
+    if not h:
+        _wrap(h)  # raises the builder's error
+    return BufferResource(h, a.ir_dtype)
+
+
 def create_buffer_resource(tensor):
     if not isinstance(tensor, TensorValue):
         raise TypeError("create_buffer_resource needs a tensor parameter")

@@ -5,24 +5,28 @@ so the text is read instead: lines of `s_waitcnt` (named counters), `s_barrier` 
 empty text whose outputs are tied to its inputs (an optimization anchor: the inputs
 themselves), a `global_store_dword[x2|x3|x4] $0, $1, off` of a value through a global
 pointer, one MFMA accumulating into its tied result (`v_mfma_... $0, $1, $2, $0`) and gfx950's
-transposing LDS reads (`ds_read_b64_tr_b16 $0, $1 offset:N`) and a barrier taken where a
-uniform operand is 0 (`s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f; s_barrier; 1:`). Anything else
-is refused, naming what is not offered."""
+transposing LDS reads (`ds_read_b64_tr_b16 $0, $1 offset:N`), a barrier taken where a
+uniform operand is 0 (`s_cmp_eq_u32 $0, 0; s_cbranch_scc0 1f; s_barrier; 1:`), and buffer loads
+into LDS at the address in m0 (`s_mov_b32 m0, $0` or `s_add_u32 m0, N, m0`, then
+`buffer_load_dword[x2|x3|x4] $v, $rsrc, $soffset offen lds`). Anything else is refused, naming
+what is not offered."""
 
 import re
 
 from ..._control import if_
-from ..._ir_types import bit_width
-from ..._llvm_pointer import LLVMPointer
+from ..._ir_types import LLVMPointerType, bit_width
+from ..._llvm_pointer import LLVMPointer, pointer
 from ..._mma import MmaAtom
-from ..._trace import as_value
+from ..._trace import as_value, trace_locals
 from ...expr.gpu import barrier
 from ...expr.rocdl import mfma
 from ...expr.rocdl.cdna4 import MFMA_Scale
 from ...expr.rocdl.lanes import ballot
 from ...expr.rocdl.sched import s_waitcnt
+from ...expr.typing import Vector
 from ._lds_read import lds_read_transposed
 from ._llvm_access import atomic_rmw, element
+from .rocdl import raw_ptr_buffer_load_lds
 
 _COUNTER = re.compile(r"(vmcnt|lgkmcnt|expcnt)\((\d+)\)")
 _GLOBAL_STORE = re.compile(
@@ -96,6 +100,76 @@ def _mfma(text, res, operands, constraints):
     return mfma.lane_mma(MmaAtom(MFMA_Scale(m, n, k, "e4m3")), *operands, "i8")
 
 
+_MFMA_SCALE = re.compile(
+    r"v_mfma_scale_f32_(16x16x128|32x32x64)_f8f6f4\s+\$0\s*,\s*\$1\s*,\s*\$2\s*,\s*(0|\$0)\s*,"
+    r"\s*\$3\s*,\s*\$4((?:\s+\w+:\S+)*)"
+)
+_MODIFIER = re.compile(r"(\w+):(\S+)")
+_MX_FORMATS = ("e4m3", "e5m2", "e2m3", "e3m2", "e2m1")  # cbsz / blgp codes 0..4
+
+
+def _mfma_scale(text, res, operands, constraints):
+    """gfx950's block-scaled `v_mfma_scale_f32_<shape>_f8f6f4 $0, $1, $2, <0|$0>, $3, $4` with
+    `cbsz:` / `blgp:` naming A's and B's formats (0 e4m3 .. 4 e2m1) and `op_sel:[a,b,0]` /
+    `op_sel_hi:[a,b,0]` choosing the byte of $3 and $4 that is the lane's E8M0 scale: one call
+    of the scaled atom on A $1 and B $2 (eight dwords each; fp4 codes packed in the low four)
+    added to a zero or tied accumulator. None where the text is no such MFMA."""
+    found = _MFMA_SCALE.fullmatch(text)
+    if not found:
+        return None
+    shape, src2, rest = found.groups()
+    parts = constraints.replace(" ", "").split(",")
+    tied = src2 == "$0"
+    if (
+        len(operands) != 4 + tied
+        or parts[1:5] != ["v"] * 4
+        or parts[0] not in ("=a", "=v")
+        or (tied and parts[5:] != ["0"])
+    ):
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r}: a scaled MFMA takes A, B and the two scales"
+            f"{' and the accumulator tied to its result' if tied else ''} (constraints "
+            f"'=a,v,v,v,v{',0' if tied else ''}'), not {len(operands)} operands and {constraints!r}"
+        )
+    mods = dict(_MODIFIER.findall(rest))
+    unknown = set(mods) - {"cbsz", "blgp", "op_sel", "op_sel_hi"}
+    if unknown:
+        raise NotImplementedError(f"llvm.inline_asm {text!r}: {sorted(unknown)} are not offered")
+
+    def bits(name):
+        return [int(x) for x in mods.get(name, "[0,0,0]").strip("[]").split(",")]
+
+    lo, hi = bits("op_sel"), bits("op_sel_hi")
+    formats = [int(mods.get("cbsz", 0)), int(mods.get("blgp", 0))]
+    if any(f not in (0, 1, 4) for f in formats):
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r}: fp6 operands (formats 2 and 3) are not offered here"
+        )
+    m, n, k = map(int, shape.split("x"))
+    atom = MmaAtom(MFMA_Scale(m, n, k, _MX_FORMATS[formats[0]], _MX_FORMATS[formats[1]]))
+
+    def codes(x, fmt):  # one code a byte, as the atom's fragments hold them
+        words = as_value(x).bitcast("i32")
+        if fmt != 4:
+            return words
+        return words.shuffle(words, [0, 1, 2, 3]).bitcast("i4").to("i8")
+
+    def scale(x, which):
+        byte = lo[which] + 2 * hi[which]
+        return ((as_value(x).bitcast("i32") >> (8 * byte)) & 0xFF).to("i8")
+
+    acc = operands[4] if tied else Vector.filled(m * n // 64, 0.0, "f32")
+    return mfma.lane_mma(
+        atom,
+        codes(operands[0], formats[0]),
+        codes(operands[1], formats[1]),
+        acc,
+        "i8",
+        scale_a=scale(operands[2], 0),
+        scale_b=scale(operands[3], 1),
+    )
+
+
 _VALU_LINE = re.compile(r"v_(cmp|cndmask)_")
 _CMP = re.compile(r"v_cmp_(lt|le|gt|ge|eq|ne)_([iu]32)_e64")
 _ARG = re.compile(r"\$(\d+)|(-?\d+)")
@@ -165,6 +239,38 @@ _COMPARE = {
 _BARRIER_IF_ZERO = re.compile(
     r"s_cmp_eq_u32\s+\$0\s*,\s*0\s+s_cbranch_scc0\s+(\d+)f\s+s_barrier\s+(\d+):"
 )
+
+
+_BUFFER_LOAD_LDS = re.compile(
+    r"(?:s_mov_b32\s+m0\s*,\s*\$0|s_add_u32\s+m0\s*,\s*(-?\d+)\s*,\s*m0)\s*\n\s*"
+    r"buffer_load_dword(x[234])?\s+\$(\d)\s*,\s*\$(\d)\s*,\s*\$(\d)\s+offen\s+lds"
+)
+
+
+def _buffer_load_lds(text, operands):
+    """m0 set to LDS byte address $0 (`s_mov_b32 m0, $0`) or moved by N bytes (`s_add_u32 m0, N,
+    m0`, m0 as this kernel's assembly last set it), then `buffer_load_dword[xN] $v, $rsrc,
+    $soffset offen lds`: each lane's 4 N bytes from voffset + soffset of the resource into LDS at
+    m0 plus lane x 4 N (rocdl.raw_ptr_buffer_load_lds)."""
+    found = _BUFFER_LOAD_LDS.fullmatch(text)
+    if not found:
+        return False
+    step, width, v, r, s = found.groups()
+    registers = trace_locals()
+    if step is None:
+        registers["m0"] = as_value(operands[0])
+    elif "m0" not in registers:
+        raise NotImplementedError(
+            f"llvm.inline_asm {text!r} adds to m0, which no `s_mov_b32 m0, $0` of this kernel set"
+        )
+    else:
+        registers["m0"] = registers["m0"] + int(step)
+    if sorted((int(v), int(r), int(s))) != list(range(len(operands) - 3, len(operands))):
+        raise NotImplementedError(f"llvm.inline_asm {text!r}: operands out of order")
+    lds = pointer(registers["m0"], LLVMPointerType(3))
+    nbytes = 4 * (int(width[1]) if width else 1)
+    raw_ptr_buffer_load_lds(operands[int(r)], lds, nbytes, operands[int(v)], operands[int(s)], 0, 0)
+    return True
 
 
 def _barrier_if_zero(text, operands):
@@ -240,12 +346,16 @@ def inline_asm(res, operands=None, asm_string="", constraints="", *, operands_=N
         return _valu(text, res, operands, constraints)
     if not void:
         product = _mfma(text, res, operands, constraints)
+        if product is None:
+            product = _mfma_scale(text, res, operands, constraints)
         if product is not None:
             return product
         read = _lds_read_transposed(text, res, operands)
         if read is not None:
             return read
     if void and _barrier_if_zero(text, operands):
+        return None
+    if void and _buffer_load_lds(text, operands):
         return None
     if operands or not void:
         raise NotImplementedError(

@@ -71,24 +71,48 @@ def ballot(res, pred, *, loc=None, ip=None):
     return _wrap(K.ballot(current(), p.handle, bits), "i32" if bits == 32 else "i64")
 
 
+def _swap_rows(name, old, src, rows):
+    """In each block of 2 x `rows` lanes, the upper `rows` lanes of `old` and the lower ones of
+    `src` trade places; the pair (old, src) afterwards: a lane of a lower half gets (old[l],
+    old[l + rows]), of an upper half (src[l - rows], src[l]). Built from shuffles on every
+    target."""
+    wave = num_warp_threads()
+    if wave % (2 * rows):
+        raise ValueError(f"{name} exchanges blocks of {rows} lanes, not in a wave of {wave}")
+    o, s = as_value(old), as_value(src)
+    if o.ir_dtype != s.ir_dtype or o.lanes != 1 or bit_width(o.ir_dtype) != 32:
+        raise TypeError(f"{name} takes two 32-bit scalars, got {o!r} and {s!r}")
+    width = as_value(wave).handle
+
+    def across(v):
+        return _wrap(K.shuffle(current(), 0, v.handle, as_value(rows).handle, width), v.ir_dtype)
+
+    low = (lane_id() & rows) == 0
+    return (low.select(o, across(s)), low.select(across(o), s))
+
+
 def permlane32_swap(res, old, src, fi=False, bound_ctrl=False, *, loc=None, ip=None):
     """gfx950's v_permlane32_swap of two 32-bit values: lanes 32..63 of `old` and lanes 0..31 of
     `src` trade places, and the result is the pair (old, src) afterwards, a struct value for
     llvm.extractvalue: lane l < 32 gets (old[l], old[l + 32]), lane l >= 32 (src[l - 32],
     src[l]). Built from shuffles on every target (rocm included), so it needs waves of 64."""
-    wave = num_warp_threads()
-    if wave != 64:
-        raise ValueError(f"permlane32_swap exchanges the halves of a wave of 64, not {wave}")
-    o, s = as_value(old), as_value(src)
-    if o.ir_dtype != s.ir_dtype or o.lanes != 1 or bit_width(o.ir_dtype) != 32:
-        raise TypeError(f"permlane32_swap takes two 32-bit scalars, got {o!r} and {s!r}")
-    width = as_value(wave).handle
-
-    def across(v):
-        return _wrap(K.shuffle(current(), 0, v.handle, as_value(32).handle, width), v.ir_dtype)
-
-    low = lane_id() < 32
-    return (low.select(o, across(s)), low.select(across(o), s))
+    return _swap_rows("permlane32_swap", old, src, 32)
 
 
-__all__ = ["update_dpp", "ds_bpermute", "readfirstlane", "readlane", "ballot", "permlane32_swap"]
+def permlane16_swap(res, old, src, fi=False, bound_ctrl=False, *, loc=None, ip=None):
+    """gfx950's v_permlane16_swap of two 32-bit values: in each 32 lanes, lanes 16..31 of `old`
+    and lanes 0..15 of `src` trade places; the pair (old, src) afterwards, as permlane32_swap
+    gives it (lane l of a lower 16 gets (old[l], old[l + 16]), of an upper 16 (src[l - 16],
+    src[l])). Built from shuffles on every target."""
+    return _swap_rows("permlane16_swap", old, src, 16)
+
+
+__all__ = [
+    "update_dpp",
+    "ds_bpermute",
+    "readfirstlane",
+    "readlane",
+    "ballot",
+    "permlane16_swap",
+    "permlane32_swap",
+]

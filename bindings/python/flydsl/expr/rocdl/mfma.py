@@ -58,15 +58,19 @@ def _fragment(value, dtype):
     return fragment
 
 
-def lane_mma(atom, a, b, c, ab):
+def lane_mma(atom, a, b, c, ab, scale_a=None, scale_b=None):
     """One call of `atom` on this lane's registers: A and B (their bits read as `ab` values) and
     the accumulator c (a value or vector); d = a * b + c, shaped as c. A scaled atom, which has
-    state (its scales), goes through register fragments and gemm."""
+    state (its scales), goes through register fragments and gemm, with this lane's E8M0 scale
+    bytes of A and B (i8 values; none: unscaled)."""
     c = as_value(c)
     if not isinstance(atom.op, ScaledMmaOp):
         return mma_atom_call_values(atom, _as_lanes(a, ab), _as_lanes(b, ab), c)
     d = KL.make_fragment(make_layout(c.lanes, 1), c.ir_dtype)
-    mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype))
+    scales = {}
+    if scale_a is not None or scale_b is not None:
+        scales = dict(scale_a=_fragment(scale_a, "i8"), scale_b=_fragment(scale_b, "i8"))
+    mma_atom_call(atom, d, _fragment(a, ab), _fragment(b, ab), _fragment(c, c.ir_dtype), **scales)
     return d.load() if c.lanes > 1 else d[0]
 
 

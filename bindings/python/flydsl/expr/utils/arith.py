@@ -1,8 +1,25 @@
-"""FlyDSL's `flydsl.expr.utils.arith` names: ArithValue, and `_to_raw` (the MLIR value behind a
-DSL value; here a kernel value is its own)."""
+"""FlyDSL's `flydsl.expr.utils.arith` names: ArithValue, `_to_raw` (the MLIR value behind a
+DSL value; here a kernel value is its own) and the helpers FlyDSL's `flydsl.expr.arith` takes
+from here (one definition each, in flydsl.expr.arith)."""
 
 from ..._trace import current_fastmath as _current_bits
-from ..arith import ArithValue, _to_raw, constant, fastmath  # noqa: F401
+from ..arith import (  # noqa: F401
+    ArithValue,
+    _to_raw,
+    andi,
+    constant,
+    constant_vector,
+    fastmath,
+    index,
+    index_cast,
+    int_to_fp,
+    select,
+    shli,
+    sitofp,
+    trunc_f,
+    unwrap,
+    xori,
+)
 
 
 def current_fastmath():
