@@ -310,10 +310,13 @@ paged-attention) focused paged_attention bench/bench_paged_attention.py \
   tests/python/test_kernel_paged_attention_cuda.py ;;
 # The fused MoE against a cuBLAS loop and a Triton grouped GEMM: ... cuda.sh moe
 moe) focused moe bench/bench_moe.py tests/python/test_kernel_moe_cuda.py ;;
+# One benchmark alone with the wheel, its words passed on:
+# run(command="bash scripts/device/cuda.sh bench bench/bench_gemm.py --shapes=128x8192x8192 128x64x64x8x2x1", ...)
+bench) shift && use_wheel && unset FLYDSL_COMPILE_BACKEND ARCH && python3 "$@" ;;
 run) run ;;
 check) run check ;; # run's tests without its benchmarks
 pack-flydsl) pack_flydsl "$2" ;;
 compat) compat ;;
 cpu-bench) cpu_bench ;; # only the cpu benchmark: run(command="bash scripts/device/cuda.sh cpu-bench")
-*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|check|compare|kernels|gemm|rope|paged-attention|moe|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
+*) echo "usage: $0 pack|pack-archive|archive|pack-before REV|run|bench SCRIPT [ARGS]|check|compare|kernels|gemm|rope|paged-attention|moe|cpu-bench|pack-flydsl PATH|compat" >&2; exit 2 ;;
 esac

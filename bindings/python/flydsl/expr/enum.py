@@ -1,9 +1,10 @@
 """Target-neutral enums of `flydsl.expr`: LLVM's sync scopes (the AMDGPU ones are in
-`fx.rocdl.SyncScope`) and the orders fx.gemm visits its atom calls in."""
+`fx.rocdl.SyncScope`), the orders fx.gemm visits its atom calls in, and the cache policies
+FlyDSL's dialect names."""
 
 import enum
 
-__all__ = ["SyncScope", "GemmTraversalOrder"]
+__all__ = ["SyncScope", "GemmTraversalOrder", "CachePolicy"]
 
 
 class SyncScope:
@@ -31,3 +32,11 @@ class GemmTraversalOrder(enum.IntEnum):
     MNK_Serpentine = 9
     NKM_Serpentine = 10
     NMK_Serpentine = 11
+
+
+class CachePolicy(enum.IntEnum):
+    """The cache policies of FlyDSL's dialect (`#fly.cache_policy`): cache in L2 only, or at
+    every level. No operation of FlyDSL's or of this package takes one yet."""
+
+    CacheGlobal = 0
+    CacheAlways = 1

@@ -52,7 +52,9 @@ from .._kernel_layout import (
 from .._lib import ScaledBasis, c_text
 from .._mma import MmaOp, UniversalFMA, gemm, make_mma_atom, make_tiled_mma, mma_atom_call
 from .._trace import Value, _wrap, as_value, current, select_value, tracing
-from .enum import GemmTraversalOrder, SyncScope
+from ._atom_types import *  # noqa: F401,F403
+from ._atom_types import __all__ as _ATOM_TYPES
+from .enum import CachePolicy, GemmTraversalOrder, SyncScope
 from .numeric import Index
 
 # The same names on kernel values: a layout, tuple or tensor inside a kernel (or a host
@@ -791,5 +793,5 @@ __all__ = _host_layout.__all__ + [
     "UniversalAtomicMin", "UniversalAtomicAnd", "UniversalAtomicOr", "UniversalAtomicInc",
     "UniversalAtomicDec", "atom_set_value", "MmaOperand", "tiled_copy_partition_src",
     "tiled_copy_partition_dst", "tiled_copy_retile", "tiled_mma_partition",
-    "tiled_mma_partition_shape", "mma_make_fragment",
+    "tiled_mma_partition_shape", "mma_make_fragment", "CachePolicy", *_ATOM_TYPES,
 ]  # fmt: skip

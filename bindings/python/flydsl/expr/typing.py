@@ -6,8 +6,9 @@ import math
 import typing
 
 from .. import _kernel_api as K
+from .. import _lib
 from .._control import _array
-from .._host_layout import Layout, Swizzle
+from .._host_layout import ComposedFunction, Layout, Swizzle, static_value
 from .._host_view import HostTensorView
 from .._ir_types import type_of
 from .._kernel_layout import (
@@ -21,6 +22,8 @@ from .._kernel_layout import (
     TensorValue,
     TiledCopy,
     _dtype_name,
+    int_tuple,
+    is_dynamic,
 )
 from .._lib import ScaledBasis
 from .._mma import MmaAtom, TiledMma
@@ -361,6 +364,61 @@ class Tuple3D:
         return iter((self.x, self.y, self.z))
 
 
+class _ValueKind(type):
+    """The metaclass of FlyDSL's value classes here: `isinstance(x, fx.IntTuple)` asks what x
+    is (`_holds`), as the values themselves are this package's host and kernel classes."""
+
+    def __instancecheck__(cls, x):
+        return cls._holds(x)
+
+
+class IntTuple(metaclass=_ValueKind):
+    """FlyDSL's IntTuple as a type: static tuples and integers that layout queries give (host
+    values) and kernel tuples are its instances; `fx.IntTuple(x)` is `fx.make_int_tuple(x)`."""
+
+    def __new__(cls, value):
+        if cls._holds(value):
+            return value
+        return int_tuple(value) if is_dynamic(value) else static_value(value)
+
+    @staticmethod
+    def _holds(x):
+        return isinstance(x, (_lib.IntTuple, _lib.StaticInt, IntTupleValue))
+
+
+class Tile(metaclass=_ValueKind):
+    """FlyDSL's Tile as a type: what `fx.make_tile` gives (a static tuple whose modes are
+    integers, tuples or layouts); `fx.Tile(x)` is `fx.make_tile(x)`."""
+
+    def __new__(cls, value):
+        return value if cls._holds(value) else static_value(tuple(value))
+
+    @staticmethod
+    def _holds(x):
+        def mode(m):
+            if isinstance(m, tuple):
+                return all(mode(e) for e in m)
+            return isinstance(m, (int, Layout)) and not isinstance(m, bool)
+
+        return isinstance(x, _lib.IntTuple) and mode(tuple(x))
+
+
+class ComposedLayout(metaclass=_ValueKind):
+    """FlyDSL's ComposedLayout as a type: `inner o offset o outer` made by
+    `fx.make_composed_layout`, a swizzled layout (CuTe's ComposedLayout) among them."""
+
+    def __new__(cls, *args):
+        raise TypeError(
+            "fx.ComposedLayout is made by fx.make_composed_layout(inner, offset, outer)"
+        )
+
+    @staticmethod
+    def _holds(x):
+        return isinstance(x, ComposedFunction) or (
+            isinstance(x, (Layout, LayoutValue)) and bool(getattr(x, "is_composed", False))
+        )
+
+
 Basis = ScaledBasis
 
 
@@ -413,6 +471,9 @@ __all__ = [
     "ReductionOp",
     "Tensor",
     "Stream",
+    "IntTuple",
+    "Tile",
+    "ComposedLayout",
     "Constexpr",
     "Vector",
     "Value",
