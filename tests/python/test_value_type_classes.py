@@ -84,3 +84,29 @@ def test_a_copy_atom_type_refuses_other_widths():
 def test_cache_policy_enum():
     assert int(fx.CachePolicy.CacheGlobal) == 0 and int(fx.CachePolicy.CacheAlways) == 1
     assert fx.primitive.CachePolicy is fx.CachePolicy
+
+
+@flyc.kernel
+def coordinate_tensors(out: fx.Tensor):
+    ident = fx.make_identity_tensor((4, 8))
+    out[0] = 1 if isinstance(ident, fx.CoordTensorType) else 0
+    out[1] = 1 if isinstance(out, fx.CoordTensorType) else 0
+    made = fx.CoordTensorType.get((2, 5), fx.make_identity_layout((4, 8)))  # (2, 5) + c
+    row, col = made[1, 3]
+    out[2] = row * 10 + col
+    out[3] = 1 if isinstance(made, fx.CoordTensorType) else 0
+
+
+def test_coordinate_tensors_have_their_type_class():
+    out = dev.array(np.zeros(4, np.int32))
+    coordinate_tensors(out).launch(block=(1,))
+    np.testing.assert_array_equal(dev.host(out), [1, 0, 38, 1])
+
+
+def test_a_coordinate_tensor_base_is_no_tensor():
+    @flyc.kernel
+    def wrong(out: fx.Tensor):
+        fx.CoordTensorType.get(out, fx.make_layout(4, 1))
+
+    with pytest.raises(TypeError, match="base is a coordinate"):
+        wrong(dev.array(np.zeros(4, np.int32))).launch(block=(1,))

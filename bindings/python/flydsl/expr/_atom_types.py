@@ -1,9 +1,18 @@
-"""FlyDSL's type classes of copy and MMA ops, atoms and tiled operations
-(`fx.CopyAtomType`, `fx.MmaOpUniversalFMAType`, ...). Here an op, atom or tiled operation is
-static, as in CuTe, so it is its own type: `Type.get(...)` makes the op or atom itself (as
-`fx.SwizzleType.get` makes the swizzle), and `isinstance(x, fx.CopyAtomType)` asks what x is."""
+"""FlyDSL's type classes of copy and MMA ops, atoms, tiled operations and coordinate tensors
+(`fx.CopyAtomType`, `fx.MmaOpUniversalFMAType`, `fx.CoordTensorType`, ...). Here an op, atom or
+tiled operation is static, as in CuTe, so it is its own type: `Type.get(...)` makes the op or
+atom itself (as `fx.SwizzleType.get` makes the swizzle), and `isinstance(x, fx.CopyAtomType)`
+asks what x is. A coordinate tensor is a kernel value, which `CoordTensorType.get` makes."""
 
-from .._kernel_layout import AtomicCopyOp, CopyAtom, CopyOp, TiledCopy
+from .._kernel_layout import (
+    AtomicCopyOp,
+    CopyAtom,
+    CopyOp,
+    Pointer,
+    TensorValue,
+    TiledCopy,
+    make_tensor,
+)
 from .._mma import _FMA, MmaAtom, MmaOp, TiledMma, UniversalFMA, make_mma_atom
 from .typing import _ValueKind
 
@@ -15,6 +24,7 @@ __all__ = [
     "MmaAtomType",
     "TiledCopyType",
     "TiledMmaType",
+    "CoordTensorType",
 ]
 
 _UNIVERSAL_COPY = 0  # CopyOp.kind of fx.UniversalCopy
@@ -94,3 +104,18 @@ class TiledMmaType(metaclass=_ValueKind):
     @staticmethod
     def _holds(x):
         return isinstance(x, TiledMma)
+
+
+class CoordTensorType(metaclass=_ValueKind):
+    """A tensor of coordinates (an identity or counting tensor): `get(base, layout)` is the
+    kernel's tensor whose element c is base + layout(c), as `fx.make_view(base, layout)`."""
+
+    @staticmethod
+    def get(base, layout, context=None):
+        if isinstance(base, (TensorValue, Pointer)):
+            raise TypeError("a coordinate tensor's base is a coordinate, not a tensor or pointer")
+        return make_tensor(base, layout)
+
+    @staticmethod
+    def _holds(x):
+        return isinstance(x, TensorValue) and bool(int(x._query(8)))
