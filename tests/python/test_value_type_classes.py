@@ -110,3 +110,13 @@ def test_a_coordinate_tensor_base_is_no_tensor():
 
     with pytest.raises(TypeError, match="base is a coordinate"):
         wrong(dev.array(np.zeros(4, np.int32))).launch(block=(1,))
+
+
+def test_host_layout_queries_answer_int_tuples():
+    # As in FlyDSL, outside a kernel too: fx.size(...).to_py_value(), fx.size(shape).unpack().
+    layout = fx.make_layout((4, (2, 3)), (6, (3, 1)))
+    assert isinstance(fx.size(layout), fx.IntTuple)
+    assert fx.size(layout).to_py_value() == 24
+    assert fx.size(fx.get_shape(layout)).unpack() == 24
+    assert fx.cosize(layout).to_py_value() == 24 and fx.rank(layout).unpack() == 2
+    assert fx.size(layout) + 1 == 25  # still an int

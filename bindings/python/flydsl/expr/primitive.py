@@ -63,13 +63,11 @@ from .numeric import Index
 
 def _kernel_aware(host_fn, kernel_fn):
     def fn(*args, **kwargs):
-        if not tracing():
-            return host_fn(*args, **kwargs)
-        if any(KL.is_dynamic(a) for a in args):
+        if tracing() and any(KL.is_dynamic(a) for a in args):
             return kernel_fn(*args, **kwargs)
-        r = host_fn(*args, **kwargs)
-        # In a kernel FlyDSL answers with a static IntTuple: an int that also says so.
-        return _host_layout.static_value(r)
+        # FlyDSL answers with a static IntTuple, on the host as in a kernel: an int or tuple
+        # that also says so (`fx.size(layout).to_py_value()`).
+        return _host_layout.static_value(host_fn(*args, **kwargs))
 
     fn.__name__, fn.__doc__ = host_fn.__name__, host_fn.__doc__
     return fn
