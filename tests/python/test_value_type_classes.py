@@ -120,3 +120,117 @@ def test_host_layout_queries_answer_int_tuples():
     assert fx.size(fx.get_shape(layout)).unpack() == 24
     assert fx.cosize(layout).to_py_value() == 24 and fx.rank(layout).unpack() == 2
     assert fx.size(layout) + 1 == 25  # still an int
+
+
+def test_host_layouts_answer_flydsl_properties():
+    layout = fx.make_layout((4, (2, 3)), (6, (3, 1)))
+    # FlyDSL reads rank and depth as values; the CuTe spelling calls them. Both answer.
+    assert layout.rank == 2 and layout.rank() == 2 and list(range(layout.rank)) == [0, 1]
+    assert layout.depth == 2 and layout.depth() == 2
+    assert not layout.is_leaf and fx.make_layout(8, 2).is_leaf
+    assert layout.is_static and layout.is_static_shape and layout.is_static_stride
+    assert layout.get_hier_coord(7) == (1, (0, 1))
+    assert layout.get_flat_coord(7) == fx.get_flat_coord(7, layout)
+    assert layout.get_1d_coord(7) == fx.get_1d_coord(7, layout)
+
+
+def test_compositions_answer_flydsl_properties():
+    outer = fx.make_layout((4, 8), (8, 1))
+    composed = fx.make_composed_layout(outer, 2, outer)
+    assert composed.rank == 2 and composed.rank() == 2 and composed.depth == 1
+    assert not composed.is_leaf
+    assert composed.is_static and composed.is_static_inner and composed.is_static_offset
+    with pytest.raises(TypeError, match="meaningful stride"):
+        composed.stride  # noqa: B018
+
+
+@flyc.kernel
+def kernel_layout_properties(out: fx.Tensor, n: fx.Int32):
+    layout = fx.make_layout((n, (2, 3)), (6, (3, 1)))
+    out[0] = layout.rank
+    out[1] = layout.depth
+    out[2] = 1 if layout.is_static else 0
+    out[3] = 1 if layout.is_static_stride else 0
+    inner = layout[1]  # the mode as a layout: (2,3):(3,1)
+    out[4] = fx.get_scalar(fx.size(inner))
+    out[5] = inner((1, 2))
+    out[6] = fx.get_scalar(layout[0](3))  # n:6 at 3
+    row, (i, j) = layout.get_hier_coord(n + 4).unpack()
+    out[7] = row * 100 + i * 10 + j
+    out[8] = fx.get_scalar(layout.get_1d_coord(9))
+
+
+def test_kernel_layouts_answer_flydsl_properties():
+    out = dev.array(np.zeros(9, np.int32))
+    n = 5
+    kernel_layout_properties(out, n).launch(block=(1,))
+    layout = fx.make_layout((n, (2, 3)), (6, (3, 1)))  # the same layout on the host
+    r, (i, j) = layout.get_hier_coord(n + 4)
+    np.testing.assert_array_equal(
+        dev.host(out), [2, 2, 0, 1, 6, 5, 18, r * 100 + i * 10 + j, layout.get_1d_coord(9)]
+    )
+
+
+def test_a_kernel_layout_mode_out_of_range_is_an_error():
+    @flyc.kernel
+    def wrong(out: fx.Tensor, n: fx.Int32):
+        out[0] = fx.get_scalar(fx.size(fx.make_layout((n, 4), (4, 1))[2]))
+
+    with pytest.raises(IndexError, match="rank 2"):
+        wrong(dev.array(np.zeros(1, np.int32)), 3).launch(block=(1,))
+
+
+def test_host_int_tuples_answer_flydsl_properties():
+    t = fx.make_int_tuple((4, (2, 3)))
+    assert t.rank == 2 and t.depth == 2 and not t.is_leaf and t.is_static
+    with pytest.raises(ValueError, match="not a static leaf"):
+        t.get_static_leaf_int  # noqa: B018
+    leaf = fx.make_int_tuple(5)
+    assert leaf.is_leaf and leaf.get_static_leaf_int == 5 and leaf.depth == 0
+
+
+def test_atoms_and_tiled_operations_answer_flydsl_properties():
+    atom = fx.make_copy_atom(fx.UniversalCopy(128), fx.Float32)
+    assert atom.val_bits == 32 and atom.thr_layout == fx.make_layout(1, 1)
+    assert atom.thr_id == atom.thr_layout
+    # One thread moves 128 bits: four 32-bit values.
+    assert fx.size(atom.layout_src_tv) == 4 and atom.layout_dst_tv == atom.layout_src_tv
+    assert fx.size(atom.layout_ref_tv) == 4
+    assert fx.make_copy_atom(fx.UniversalCopy(64), 64).val_bits == 64
+    assert fx.make_copy_atom(fx.UniversalAtomicAdd(fx.Float32), fx.Float32).val_bits == 32
+    mma = fx.make_mma_atom(fx.rocdl.MFMA(16, 16, 16, fx.Float16))
+    assert mma.thr_id == mma.thr_layout and fx.size(mma.thr_id) == 64
+    tiled = fx.make_tiled_mma(mma, fx.make_layout((2, 2, 1), (1, 2, 0)))
+    assert tiled.mma_atom == mma
+    copy = fx.make_tiled_copy_tv(atom, fx.make_layout(4, 1), fx.make_layout(4, 1))
+    assert copy.thr_slice(1).__class__ is copy.get_slice(1).__class__
+    assert fx.SwizzleType.get(3, 4, 3).mask == 3
+
+
+@flyc.kernel
+def tensor_properties(out: fx.Tensor):
+    regs = fx.make_rmem_tensor(fx.make_layout((4, 2), (2, 1)), fx.Float32)
+    out[0] = 1 if out.address_space == fx.AddressSpace.Global else 0
+    out[1] = 1 if regs.memspace == fx.AddressSpace.Register else 0
+    out[2] = out.alignment
+    out[3] = regs.leading_dim
+    out[4] = 1 if out.value_type is fx.Int32 else 0
+
+
+def test_kernel_tensors_answer_flydsl_properties():
+    out = dev.array(np.zeros(5, np.int32))
+    tensor_properties(out).launch(block=(1,))
+    np.testing.assert_array_equal(dev.host(out), [1, 1, 4, 1, 1])
+
+
+def test_numeric_classes_answer_numpy_types_and_zeros():
+    assert fx.Float32.numpy_dtype is np.float32 and fx.Uint8.numpy_dtype is np.uint8
+    assert fx.Boolean.numpy_dtype is np.bool_ and fx.Int64.numpy_dtype is np.int64
+    # numpy has no such scalar types.
+    assert fx.BFloat16.numpy_dtype is None and fx.Float8E4M3FN.numpy_dtype is None
+    assert fx.Int4.numpy_dtype is None
+    assert fx.Int32.is_integer and fx.Uint8.is_integer and not fx.Float16.is_integer
+    assert fx.Float32.zero == 0.0 and isinstance(fx.Float32.zero, float)
+    assert fx.Int8.zero == 0 and isinstance(fx.Int8.zero, int)
+    with pytest.raises(ValueError, match="no zero"):
+        fx.Numeric.zero  # noqa: B018

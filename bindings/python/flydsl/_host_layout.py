@@ -13,6 +13,7 @@ import ctypes
 
 from ._fly_types import ComposedLayoutType, LayoutType, is_runtime_leaf
 from ._lib import (
+    CallableInt,
     IntTuple,
     LayoutHandle,
     ScaledBasis,
@@ -303,11 +304,33 @@ class Layout:
     def cosize(self):
         return self._int("cosize")
 
+    @property
     def rank(self):
-        return self._int("rank")
+        """The number of top-level modes (`layout.rank`, or `layout.rank()`)."""
+        return CallableInt(self._int("rank"))
 
+    @property
     def depth(self):
-        return self._int("depth")
+        """The shape's nesting depth (`layout.depth`, or `layout.depth()`)."""
+        return CallableInt(self._int("depth"))
+
+    @property
+    def is_leaf(self):
+        """Whether the shape is one integer (not a tuple)."""
+        return not isinstance(self.shape, tuple)
+
+    # A host layout's leaves are all static (dynamic ones live in kernels).
+    is_static = is_static_shape = is_static_stride = True
+
+    def get_hier_coord(self, index):
+        """The coordinate of `index` shaped as the layout's shape (idx2crd)."""
+        return idx2crd(index, self)
+
+    def get_flat_coord(self, index):
+        return get_flat_coord(index, self)
+
+    def get_1d_coord(self, index):
+        return get_1d_coord(index, self)
 
     def __len__(self):
         return self.size()
@@ -412,6 +435,11 @@ class Swizzle:
         check(_swizzle_apply(self.bits, self.base, self.shift, offset, ctypes.byref(r)))
         return r.value
 
+    @property
+    def mask(self):
+        """FlyDSL's name of B, the number of bits the swizzle moves."""
+        return self.bits
+
     def __repr__(self):
         return f"Sw<{self.bits},{self.base},{self.shift}>"
 
@@ -463,8 +491,50 @@ class ComposedFunction:
     def size(self):
         return size(self.outer)
 
+    @property
     def rank(self):
-        return rank(self.outer)
+        """The outer layout's rank (`f.rank`, or `f.rank()`)."""
+        return CallableInt(rank(self.outer))
+
+    @property
+    def depth(self):
+        return CallableInt(depth(self.outer))
+
+    @property
+    def is_leaf(self):
+        return not isinstance(self.shape, tuple)
+
+    @property
+    def is_static_inner(self):
+        return _static_part(self.inner)
+
+    @property
+    def is_static_offset(self):
+        return not _is_kernel_value(self.offset)
+
+    @property
+    def is_static_outer(self):
+        return _static_part(self.outer)
+
+    @property
+    def is_static(self):
+        return self.is_static_inner and self.is_static_offset and self.is_static_outer
+
+    @property
+    def stride(self):
+        raise TypeError("ComposedLayout doesn't have a meaningful stride")
+
+
+def _is_kernel_value(x):
+    return hasattr(x, "handle")  # kernel values carry the builder's handle
+
+
+def _static_part(x):
+    """Whether a part of a composition is static: a host swizzle, layout or composition of
+    them, not a kernel value."""
+    if isinstance(x, ComposedFunction):
+        return x.is_static
+    return not _is_kernel_value(x)
 
 
 def apply_function(f, x):

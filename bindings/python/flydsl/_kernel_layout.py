@@ -20,12 +20,13 @@ from ._host_layout import (
     cosize,
     get,
     parse_tuple,
+    recast_layout,
     typst_copy,
 )
 from ._host_layout import make_layout as make_host_layout
 from ._host_view import HostTensorView, is_host_tensor
 from ._ir_types import ElementTyped, bit_width, dtype_name, type_of
-from ._lib import ScaledBasis
+from ._lib import CallableInt, ScaledBasis
 from ._llvm_pointer import LLVMPointer
 from ._trace import Value, _BuilderError, _wrap, as_value, current, tracing
 from .errors import ParseError
@@ -324,6 +325,51 @@ class LayoutValue:
     def stride(self):
         return IntTupleValue(K.layout_query(current(), 5, self.handle))
 
+    @property
+    def rank(self):
+        """The number of top-level modes (static: the layout's structure is)."""
+        return CallableInt(int(IntTupleValue(K.layout_query(current(), 2, self.handle))))
+
+    @property
+    def depth(self):
+        return CallableInt(int(IntTupleValue(K.layout_query(current(), 3, self.handle))))
+
+    @property
+    def is_leaf(self):
+        return not isinstance(self.shape.unpack(), tuple)
+
+    @property
+    def is_static_shape(self):
+        return "?" not in str(self.type.shape)
+
+    @property
+    def is_static_stride(self):
+        return "?" not in str(self.type.stride)
+
+    @property
+    def is_static(self):
+        return self.is_static_shape and self.is_static_stride
+
+    def __getitem__(self, mode):
+        """Mode `mode` (or the mode at a path of indices) as a layout of its own."""
+        if " o " in str(self):
+            raise TypeError(f"a mode of the composed layout {self} is not offered")
+        path = list(mode) if isinstance(mode, (list, tuple)) else [mode]
+        rank = self.rank
+        if not path or not isinstance(path[0], int) or not 0 <= path[0] < rank:
+            raise IndexError(f"mode {mode!r} of a layout of rank {rank}")
+        return make_layout(self.shape[path], self.stride[path])
+
+    def get_hier_coord(self, index):
+        """The coordinate of `index` shaped as the layout's shape (idx2crd)."""
+        return layout_coord(0, index, self)
+
+    def get_flat_coord(self, index):
+        return layout_coord(1, index, self)
+
+    def get_1d_coord(self, index):
+        return layout_coord(2, index, self)
+
     def __call__(self, *crd):
         """The offset of a coordinate; a coordinate with `None` (CuTe's `_`) modes gives the
         sub-layout of those modes, as CuTe's `layout(_, 0)` does."""
@@ -521,6 +567,36 @@ class CopyAtom(ElementTyped):
         atom.soffset = value
         return atom
 
+    @property
+    def val_bits(self):
+        """The bits of one value the atom moves: its element type's width (the op's whole
+        width where the atom was made with that, an atomic's value type's)."""
+        if isinstance(self.op, (AtomicCopyOp, BufferAtomicCopyOp)):
+            return bit_width(self.op.val_type)
+        return self.op.bits if self.ir_dtype is None else bit_width(self.ir_dtype)
+
+    def _one_thread(self, what):
+        if isinstance(self.op, LdsReadTransposeOp):
+            raise NotImplementedError(
+                f"{what} of {self.op!r}: its instruction exchanges values within a group of 16 "
+                "lanes, which this package describes by its tiled copies only"
+            )
+        bits = self.op.bits if self.op.bits is not None else self.val_bits
+        # One thread moves the op's bits, counted in values (FlyDSL's recast of (1,bits):(1,1)).
+        return recast_layout(make_host_layout((1, bits), (1, 1)), 1, self.val_bits)
+
+    @property
+    def thr_layout(self):
+        """The atom's threads: one (these copies are a thread's instruction)."""
+        self._one_thread("thr_layout")
+        return make_host_layout(1, 1)
+
+    thr_id = thr_layout
+
+    layout_src_tv = property(lambda self: self._one_thread("layout_src_tv"))
+    layout_dst_tv = property(lambda self: self._one_thread("layout_dst_tv"))
+    layout_ref_tv = property(lambda self: self._one_thread("layout_ref_tv"))
+
     def __repr__(self):
         state = f", soffset={self.soffset!r}" if self.soffset is not None else ""
         return f"CopyAtom({self.op!r}, {self.ir_dtype}{state})"
@@ -609,7 +685,7 @@ class TiledCopy:
     def get_slice(self, thr_idx):
         return ThrCopy(self, thr_idx)
 
-    get_thread_slice = get_slice
+    get_thread_slice = thr_slice = get_slice
 
 
 class ThrCopy:
@@ -1463,6 +1539,39 @@ class TensorValue(ElementTyped):
         if int(self._query(8)):
             raise TypeError("CoordTensor doesn't have an element type")
         return self.dtype
+
+    value_type = element_type
+
+    @property
+    def address_space(self):
+        """fx.AddressSpace.Global, Shared or Register, or TargetAddressSpace.BufferDesc."""
+        return _FLY_SPACE[_address_space(self)]
+
+    memspace = address_space
+
+    @property
+    def alignment(self):
+        """The alignment in bytes the library trusts of the tensor's base: its element's size."""
+        return max(1, bit_width(self.ir_dtype) // 8)
+
+    @property
+    def leading_dim(self):
+        """The first mode, left to right, whose stride is statically 1: its index (a path of
+        indices where nested), or None."""
+
+        def find(stride, path):
+            if not isinstance(stride, tuple):
+                return path if isinstance(stride, int) and stride == 1 else None
+            for i, s in enumerate(stride):
+                found = find(s, path + [i])
+                if found is not None:
+                    return found
+            return None
+
+        path = find(self.stride.unpack(), [])
+        if path is None or len(path) > 1:
+            return None if path is None else tuple(path)
+        return path[0] if path else 0
 
     @property
     def type(self):

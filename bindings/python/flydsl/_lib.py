@@ -154,6 +154,22 @@ class IntTuple(tuple):
         return len(self)
 
     @property
+    def depth(self):
+        """The nesting depth: 1 for a flat tuple."""
+
+        def depth(x):
+            return 1 + max((depth(e) for e in x), default=0) if isinstance(x, tuple) else 0
+
+        return depth(self)
+
+    is_leaf = False  # a tuple; its leaves are StaticInts
+    is_static = True  # host tuples hold static leaves only
+
+    @property
+    def get_static_leaf_int(self):
+        raise ValueError(f"{self} is not a static leaf")
+
+    @property
     def type(self):
         """The tuple's Fly type (`!fly.int_tuple<(4,8)>`)."""
         return IntTupleType(self)
@@ -180,6 +196,14 @@ class StaticInt(int):
     @property
     def type(self):
         return IntTupleType(int(self))
+
+
+class CallableInt(StaticInt):
+    """A layout's rank or depth: FlyDSL reads `layout.rank` as a value, CuTe's Python spelling
+    calls `layout.rank()`; this int answers both."""
+
+    def __call__(self):
+        return int(self)
 
 
 class ScaledBasis:

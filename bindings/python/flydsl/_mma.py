@@ -284,6 +284,11 @@ class TiledMma:
     def _kernel(self):
         return _checked(lib.fly_kernel_tiled_mma(current(), self._h))
 
+    @property
+    def mma_atom(self):
+        """The atom the tiled MMA lays out."""
+        return MmaAtom(self.op)
+
     def get_slice(self, thr_idx):
         """Thread thr_idx's view: an int on the host; inside kernels also a kernel integer."""
         return ThrMma(self, thr_idx)
@@ -548,6 +553,8 @@ class MmaAtom:
     def thr_layout(self):
         """The atom's logical thread -> lane layout (CuTe's ThrID)."""
         return self._one._layout(lib.fly_tiled_mma_atom_thr_layout)
+
+    thr_id = thr_layout
 
     def typst(self, document=True, color=None):
         """The atom drawn as Typst markup (see TiledMma.typst)."""

@@ -47,6 +47,37 @@ class _NumericType(type):
         """Whether the class is a float type (fx.Float32.is_float)."""
         return issubclass(cls, Float)
 
+    @property
+    def is_integer(cls):
+        """Whether the class is an integer type (Boolean and Index among them)."""
+        return cls.signed is not None
+
+    @property
+    def zero(cls):
+        """The type's zero as a Python value: 0, or 0.0 for floats."""
+        if cls.dtype is None:
+            raise ValueError(f"{cls.__name__} is not a concrete numeric type: it has no zero")
+        return 0.0 if cls.is_float else 0
+
+    @property
+    def numpy_dtype(cls):
+        """numpy's scalar type of the same values (np.float32, np.uint8, np.bool_), None where
+        numpy has none (bf16, the fp8 / fp6 / fp4 kinds, integers under 8 bits, index) or
+        numpy is not installed."""
+        try:
+            import numpy as np
+        except ImportError:
+            return None
+        if cls.dtype is None or cls.ir_dtype == "index":
+            return None
+        if cls.signed is None:
+            return getattr(np, f"float{cls.width}", None) if cls.ir_dtype[0] == "f" else None
+        if cls.width == 1:
+            return np.bool_
+        if cls.width < 8:
+            return None
+        return getattr(np, f"{'' if cls.signed else 'u'}int{cls.width}", None)
+
     def __instancecheck__(cls, obj):
         if isinstance(obj, Value):
             if obj.raw or not _is_scalar(obj):
