@@ -223,7 +223,7 @@ def test_per_arch_waits_keep_their_encoding():
 def test_scaled_mfma_takes_flydsl_types():
     atom = rocdl.cdna4.MFMA_Scale(16, 16, 128, fx.Float4E2M1FN, fx.Float8E4M3FN)
     assert (atom.a_format, atom.b_format) == ("e2m1", "e4m3")
-    assert rocdl.MFMA_Scale(32, 32, 64, fx.Float6E3M2FN, acc_type=fx.Float32).b_format == "e3m2"
+    assert rocdl.MFMA_Scale(32, 32, 64, fx.Float6E3M2FN, elem_ty_acc=fx.Float32).b_format == "e3m2"
     with pytest.raises(TypeError, match="accumulates in f32"):
         rocdl.MFMA_Scale(16, 16, 128, fx.Float8E5M2, None, fx.Float16)
     with pytest.raises(ValueError, match="opsel"):

@@ -234,3 +234,25 @@ def test_numeric_classes_answer_numpy_types_and_zeros():
     assert fx.Int8.zero == 0 and isinstance(fx.Int8.zero, int)
     with pytest.raises(ValueError, match="no zero"):
         fx.Numeric.zero  # noqa: B018
+
+
+def test_flydsl_parameter_names_take_keywords():
+    # FlyDSL's programs may name any argument; the names are FlyDSL's.
+    atom = fx.make_copy_atom(copy_op_type=fx.UniversalCopy(32), elem_type=fx.Float32)
+    tiled = fx.make_tiled_copy(
+        copy_atom=atom, layout_thr_val=fx.make_layout((4, 1), (1, 0)), tile_mn=fx.make_tile(4, 1)
+    )
+    assert fx.size(tiled.tile_mn) == 4
+    mfma = fx.rocdl.MFMA(16, 16, 16, elem_ty_ab=fx.Float16, elem_ty_acc=fx.Float32)
+    mma = fx.make_tiled_mma(mma_atom=fx.make_mma_atom(mma_op_type=mfma))
+    assert mma.tile_size_mnk == (16, 16, 16)
+    layout = fx.make_layout((4, 8), (8, 1))
+    assert fx.recast_layout(layout, old_type_bits=16, new_type_bits=32) == fx.recast_layout(
+        layout, 16, 32
+    )
+    assert fx.tile_to_shape(layout, trg_shape=(8, 16), ord_shape=(1, 0)) == fx.tile_to_shape(
+        layout, (8, 16), (1, 0)
+    )
+    assert fx.get(fx.make_int_tuple((3, 5)), mode=1) == 5
+    assert fx.select(layout, indices=[1]) == fx.select(layout, [1])
+    assert fx.rocdl.BufferCopy(bit_size=32) == fx.rocdl.BufferCopy32b()

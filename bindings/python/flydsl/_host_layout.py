@@ -412,10 +412,12 @@ def make_identity_layout(shape):
     return _new(_make_identity, s, ns)
 
 
-def make_layout_tv(thr, val):
+def make_layout_tv(thr_layout, val_layout):
     """Returns (tiler_mn, layout_tv) as CuTe's make_layout_tv."""
     ptr, n, h = c_int64_p(), _sz(), LayoutHandle()
-    check(_make_tv(thr._h, val._h, ctypes.byref(ptr), ctypes.byref(n), ctypes.byref(h)))
+    check(
+        _make_tv(thr_layout._h, val_layout._h, ctypes.byref(ptr), ctypes.byref(n), ctypes.byref(h))
+    )
     return decode(ptr, n.value), Layout._adopt(h)
 
 
@@ -549,13 +551,14 @@ def _is_function_part(x, inner):
     return callable(x) and hasattr(x, "shape")  # a kernel layout: L(crd) is crd2idx
 
 
-def make_composed_layout(inner, offset, outer=None):
+def make_composed_layout(inner, offset_or_outer, outer=None):
     """inner o offset o outer, FlyDSL's make_composed_layout (offset 0 when not given). A
     swizzle over a plain host layout with an integer offset is CuTe's ComposedLayout (a
     Layout); anything else, layouts or compositions on either side, kernel layouts among
     them, is a ComposedFunction."""
     if outer is None:
-        offset, outer = 0, offset
+        offset_or_outer, outer = 0, offset_or_outer
+    offset = offset_or_outer
     if not _is_function_part(inner, True):
         raise TypeError(
             f"make_composed_layout: the inner function must be a swizzle, a layout or a "
@@ -580,19 +583,19 @@ def _composed_part(layout, index, name):
     return layout._parts[index]
 
 
-def composed_get_inner(layout):
+def composed_get_inner(input):
     """The inner function of a composed layout inner o offset o outer: its swizzle."""
-    return _composed_part(layout, 0, "composed_get_inner")
+    return _composed_part(input, 0, "composed_get_inner")
 
 
-def composed_get_offset(layout):
+def composed_get_offset(input):
     """The offset of a composed layout, between its outer layout and its swizzle."""
-    return _composed_part(layout, 1, "composed_get_offset")
+    return _composed_part(input, 1, "composed_get_offset")
 
 
-def composed_get_outer(layout):
+def composed_get_outer(input):
     """The outer layout of a composed layout: what maps coordinates before the offset."""
-    return _composed_part(layout, 2, "composed_get_outer")
+    return _composed_part(input, 2, "composed_get_outer")
 
 
 def has_none(coord):
@@ -804,16 +807,16 @@ def raked_product(block, tiler):
     return _new(_binary, _RAKED, block._h, _as_layout(tiler, "tiler")._h)
 
 
-def recast_layout(layout, old_bits, new_bits):
+def recast_layout(layout, old_type_bits, new_type_bits):
     """The layout of the same memory seen as elements of new_bits instead of old_bits."""
-    return _new(_recast, layout._h, old_bits, new_bits)
+    return _new(_recast, layout._h, old_type_bits, new_type_bits)
 
 
-def tile_to_shape(block, target_shape, order=None):
-    t, nt = encode(target_shape)
-    if order is None:
+def tile_to_shape(block, trg_shape, ord_shape=None):
+    t, nt = encode(trg_shape)
+    if ord_shape is None:
         return _new(_tile_to_shape, block._h, t, nt, None, 0)
-    o, no = encode(order)
+    o, no = encode(ord_shape)
     return _new(_tile_to_shape, block._h, t, nt, o, no)
 
 
@@ -841,8 +844,8 @@ def flatten(x):
     return _unary_op(1, x)
 
 
-def group(layout, begin, end):
-    return _new(_range_op["group"], layout._h, begin, end)
+def group(int_tuple, begin, end):
+    return _new(_range_op["group"], int_tuple._h, begin, end)
 
 
 def take(layout, begin, end):

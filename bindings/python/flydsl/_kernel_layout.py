@@ -858,16 +858,16 @@ def _indirect(call, atom, *tensors, pred=None):
         raise _BuilderError(message.decode())
 
 
-def gather(atom, base, offsets, dst, pred=None):
+def gather(copy_atom, base_iter, offset_tensor, dst_tensor, pred=None):
     """Call c of the atom moves its values from base + offsets[c] (elements; base a pointer or
     tensor) into the c-th group of the register tensor dst."""
-    _indirect(K.gather, atom, base, offsets, dst, pred=pred)
+    _indirect(K.gather, copy_atom, base_iter, offset_tensor, dst_tensor, pred=pred)
 
 
-def scatter(atom, src, base, offsets, pred=None):
+def scatter(copy_atom, src_tensor, base_iter, offset_tensor, pred=None):
     """Call c of the atom moves the c-th group of the register tensor src to base +
     offsets[c]."""
-    _indirect(K.scatter, atom, src, base, offsets, pred=pred)
+    _indirect(K.scatter, copy_atom, src_tensor, base_iter, offset_tensor, pred=pred)
 
 
 def make_identity_tensor(shape):
@@ -1446,7 +1446,7 @@ class Pointer(ElementTyped):
         return make_tensor(grid[self.offset, None], layout)
 
 
-def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
+def make_buffer_tensor(tensor, max_size=True, *, num_records_bytes=None):
     """`t` with an AMD buffer resource: accesses outside its first `num_records_bytes` bytes
     (an integer), or outside the tensor's elements, read zeros and drop stores. FlyDSL's
     max_size=True asks for a resource of 2^32 - 1 bytes; here the tensor's own extent bounds it,
@@ -1455,11 +1455,11 @@ def make_buffer_tensor(t, max_size=True, *, num_records_bytes=None):
     zeros). On rocm the hardware checks the bound, so such an access there loses the tensor's
     elements that share a word with bytes past its end."""
     if num_records_bytes is None:
-        h = K.make_buffer_tensor(current(), t.handle)
+        h = K.make_buffer_tensor(current(), tensor.handle)
     else:
         count = as_value(num_records_bytes)
-        h = K.make_buffer_tensor_bytes(current(), t.handle, count.handle)
-    return TensorValue(_checked(h), t.ir_dtype, None)
+        h = K.make_buffer_tensor_bytes(current(), tensor.handle, count.handle)
+    return TensorValue(_checked(h), tensor.ir_dtype, None)
 
 
 def elem_less(a, b):

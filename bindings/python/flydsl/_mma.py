@@ -400,7 +400,7 @@ class ThrMma:
 
 
 def gemm(
-    mma,
+    mma_atom,
     d,
     a,
     b,
@@ -419,12 +419,12 @@ def gemm(
     traversal_order (FlyDSL's "kmn", ..., "nmk_serpentine": the loops over the atom calls,
     innermost first) or traversal_layout (a static layout from the i-th call to
     m + M*n + M*N*k) orders the calls; without either they go K block by K block."""
-    if isinstance(mma, ThrMma):
-        mma = mma.tiled
-    elif isinstance(mma, MmaAtom):
-        mma = mma._one
-    if not isinstance(mma, TiledMma):
-        raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma!r}")
+    if isinstance(mma_atom, ThrMma):
+        mma_atom = mma_atom.tiled
+    elif isinstance(mma_atom, MmaAtom):
+        mma_atom = mma_atom._one
+    if not isinstance(mma_atom, TiledMma):
+        raise TypeError(f"gemm needs an MMA atom or tiled MMA, got {mma_atom!r}")
     if traversal_order is not None or traversal_layout is not None:
         if traversal_order is not None and traversal_layout is not None:
             raise ValueError("gemm takes traversal_order or traversal_layout, not both")
@@ -436,7 +436,7 @@ def gemm(
             if traversal_layout is None
             else _as_layout(traversal_layout, "traversal_layout")._h
         )
-        lib.fly_kernel_gemm_ordered(current(), mma._kernel(), d.handle, a.handle, b.handle,
+        lib.fly_kernel_gemm_ordered(current(), mma_atom._kernel(), d.handle, a.handle, b.handle,
                                     c.handle, order, layout)  # fmt: skip
         message = kernel_error(current())
         if message:
@@ -445,11 +445,11 @@ def gemm(
     if scale_a is not None or scale_b is not None:
         if scale_a is None or scale_b is None or not wait:
             raise TypeError("gemm with scales takes both scale_a and scale_b, and waits")
-        lib.fly_kernel_gemm_scaled(current(), mma._kernel(), d.handle, a.handle, b.handle,
+        lib.fly_kernel_gemm_scaled(current(), mma_atom._kernel(), d.handle, a.handle, b.handle,
                                    c.handle, scale_a.handle, scale_b.handle)  # fmt: skip
     else:
         issue = lib.fly_kernel_gemm if wait else lib.fly_kernel_gemm_async
-        issue(current(), mma._kernel(), d.handle, a.handle, b.handle, c.handle)
+        issue(current(), mma_atom._kernel(), d.handle, a.handle, b.handle, c.handle)
     message = kernel_error(current())
     if message:
         raise _BuilderError(message.decode())
@@ -471,17 +471,17 @@ def _one_call(fragment):
     return make_tensor(fragment, make_host_layout((shape, 1, 1), (stride, 0, 0)))
 
 
-def mma_atom_call(atom, d, a, b, c, scale_a=None, scale_b=None):
+def mma_atom_call(mma_atom, d, a, b, c, scale_a=None, scale_b=None):
     """One call of an MMA atom (or of a tiled MMA's atom) on one call's values: d = a * b + c
     over the thread's fragments of A, B and C (FlyDSL's mma_atom_call); a scaled atom's scales
     as the thread's fragments of its scale partitions, or none (unscaled)."""
-    if isinstance(atom, MmaAtom):
-        atom = atom._one
-    if not isinstance(atom, TiledMma):
-        raise TypeError(f"mma_atom_call takes an MMA atom, got {atom!r}")
-    one = atom.__dict__.get("_atom_alone")
+    if isinstance(mma_atom, MmaAtom):
+        mma_atom = mma_atom._one
+    if not isinstance(mma_atom, TiledMma):
+        raise TypeError(f"mma_atom_call takes an MMA atom, got {mma_atom!r}")
+    one = mma_atom.__dict__.get("_atom_alone")
     if one is None:  # the atom by itself: one call covers exactly one atom's values
-        one = atom._atom_alone = TiledMma(atom.op)
+        one = mma_atom._atom_alone = TiledMma(mma_atom.op)
     scales = {}
     if scale_a is not None or scale_b is not None:
         scales = dict(scale_a=_one_call(scale_a), scale_b=_one_call(scale_b))
@@ -561,12 +561,12 @@ class MmaAtom:
         return self._one.typst(document, color, atom_only=True)
 
 
-def make_mma_atom(op):
-    return MmaAtom(op)
+def make_mma_atom(mma_op_type):
+    return MmaAtom(mma_op_type)
 
 
-def make_tiled_mma(atom, atom_layout=None, permutation=None):
-    return TiledMma(atom, atom_layout, permutation)
+def make_tiled_mma(mma_atom, atom_layout=None, permutation=None):
+    return TiledMma(mma_atom, atom_layout, permutation)
 
 
 class MmaTiledCopy(TiledCopy):
@@ -593,13 +593,13 @@ class MmaTiledCopy(TiledCopy):
         return _checked(h)
 
 
-def make_tiled_copy_A(atom, tiled_mma):
-    return MmaTiledCopy(atom, tiled_mma, "A")
+def make_tiled_copy_A(copy_atom, tiled_mma):
+    return MmaTiledCopy(copy_atom, tiled_mma, "A")
 
 
-def make_tiled_copy_B(atom, tiled_mma):
-    return MmaTiledCopy(atom, tiled_mma, "B")
+def make_tiled_copy_B(copy_atom, tiled_mma):
+    return MmaTiledCopy(copy_atom, tiled_mma, "B")
 
 
-def make_tiled_copy_C(atom, tiled_mma):
-    return MmaTiledCopy(atom, tiled_mma, "C")
+def make_tiled_copy_C(copy_atom, tiled_mma):
+    return MmaTiledCopy(copy_atom, tiled_mma, "C")

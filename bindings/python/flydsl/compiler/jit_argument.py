@@ -157,13 +157,13 @@ def _power_of_two(div, what):
     return div
 
 
-def resolve_signature(fn):
+def resolve_signature(func):
     """inspect.signature of `fn` with string annotations (PEP 563) evaluated; as written where
     one names what does not resolve."""
     try:
-        return inspect.signature(fn, eval_str=True)
+        return inspect.signature(func, eval_str=True)
     except NameError:
-        return inspect.signature(fn)
+        return inspect.signature(func)
 
 
 def is_type_param_annotation(annotation):

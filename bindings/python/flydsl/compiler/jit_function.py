@@ -422,9 +422,9 @@ class JitFunction(global_refs.TracedFunction):
         return functools.partial(self, instance)
 
 
-def jit(fn):
+def jit(func):
     """A host function that launches kernels; each launch compiles once per signature."""
-    return JitFunction(fn)
+    return JitFunction(func)
 
 
 __all__ = ["jit", "GPUTarget", "JitFunction", "JitArtifact", "MlirCompiler"]

@@ -821,13 +821,13 @@ class _Compile:
 compile = _Compile()  # noqa: A001 (FlyDSL's name)
 
 
-def kernel(fn=None, *, known_block_size=None, name=None):
+def kernel(func=None, *, known_block_size=None, name=None):
     """Marks a function as a GPU kernel traced on its first launch: `@flyc.kernel`, or
     `@flyc.kernel(known_block_size=[x, y, z], name="...")` to declare the block every launch
     uses (the compiler may rely on it) and the kernel's symbol name."""
-    if fn is None:
+    if func is None:
         return lambda f: KernelFunction(f, known_block_size, name, sys._getframe(1).f_locals)
-    return KernelFunction(fn, known_block_size, name, sys._getframe(1).f_locals)
+    return KernelFunction(func, known_block_size, name, sys._getframe(1).f_locals)
 
 
 class _GpuModule:

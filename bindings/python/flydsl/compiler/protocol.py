@@ -23,21 +23,21 @@ def _bytes(dtype):
     return max(1, bit_width(getattr(dtype, "dtype", dtype)) // 8)
 
 
-def dsl_align_of(storable):
+def dsl_align_of(dsl_type):
     """The alignment in bytes of an fx.Array (its own), an fx.Struct or fx.Union (its largest
     field's), a scalar type or a class of struct values (`__dsl_align_of__`)."""
-    if isinstance(storable, str):
-        return _bytes(storable)
-    return storable_method(storable, "__dsl_align_of__")()
+    if isinstance(dsl_type, str):
+        return _bytes(dsl_type)
+    return storable_method(dsl_type, "__dsl_align_of__")()
 
 
-def dsl_size_of(storable):
+def dsl_size_of(dsl_type):
     """The bytes of an fx.Array, an fx.Struct (each field at its alignment, the end padded to
     the struct's), an fx.Union (its largest field, padded), a scalar type or a class of struct
     values (`__dsl_size_of__`). Anything else is a TypeError naming the Storable protocol."""
-    if isinstance(storable, str):
-        return _bytes(storable)
-    return storable_method(storable, "__dsl_size_of__")()
+    if isinstance(dsl_type, str):
+        return _bytes(dsl_type)
+    return storable_method(dsl_type, "__dsl_size_of__")()
 
 
 def peek_from_ptr(dsl_type, ptr):
@@ -118,18 +118,18 @@ def _signer(cls):
 _SIGNERS = {}
 
 
-def cache_signature(value):
+def cache_signature(obj):
     """What a value contributes to a @flyc.jit call's cache key, hashable: an object's own
     `__cache_signature__()`; (type, value) for None, numbers, strings, bytes and enum members;
     a type or a function itself; tuples, lists and dicts element by element; an object whose
     class defines equality and hashing (a layout, an atom) itself; a DLPack tensor as a tensor
     argument's signature. Anything else is a TypeError: two distinct values never fall into one
     key silently."""
-    cls = type(value)
+    cls = type(obj)
     signer = _SIGNERS.get(cls)
     if signer is None:
         signer = _SIGNERS[cls] = _signer(cls)
-    return signer(value)
+    return signer(obj)
 
 
 __all__ = [

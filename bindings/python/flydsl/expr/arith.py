@@ -238,8 +238,9 @@ def ceildiv(lhs, rhs):
     return _binary("ceildiv", a, b)
 
 
-def shrui(value, amount):
-    """value >> amount, shifting in zeros (the bits as unsigned)."""
+def shrui(value, amount, is_exact=False):
+    """value >> amount, shifting in zeros (the bits as unsigned). `is_exact` (a promise that
+    no set bit is shifted out, which only allows optimisations) is accepted and not used."""
     return _binary("shru", *_typed("shrui", False, value, amount))
 
 
@@ -258,16 +259,16 @@ class ArithValue(metaclass=_ArithValueType):
 
 
 def _float_op(name, op):
-    def fn(a, b, *, fastmath=None, **kwargs):
-        return _float_binary(name, op, a, b, fastmath)
+    def fn(lhs, rhs, *, fastmath=None, **kwargs):
+        return _float_binary(name, op, lhs, rhs, fastmath)
 
     fn.__name__, fn.__doc__ = name, f"arith.{name}: floats of one type."
     return fn
 
 
 def _int_op(name, op):
-    def fn(a, b):
-        return _binary(op, *_typed(name, False, a, b), as_typed=False)
+    def fn(lhs, rhs):
+        return _binary(op, *_typed(name, False, lhs, rhs), as_typed=False)
 
     fn.__name__, fn.__doc__ = name, f"arith.{name}: integers of one type."
     return fn
@@ -331,11 +332,11 @@ def minimum(a, b):
     return _binary("min", a, b)
 
 
-def select(cond, a, b):
+def select(condition, true_value, false_value):
     """`a` where cond holds, else `b` (values, or buffer resources)."""
-    if isinstance(a, BufferResource) or isinstance(b, BufferResource):
-        return select_resource(cond, a, b)
-    return select_value(cond, a, b)
+    if isinstance(true_value, BufferResource) or isinstance(false_value, BufferResource):
+        return select_resource(condition, true_value, false_value)
+    return select_value(condition, true_value, false_value)
 
 
 # What `fx` takes from here by `*` (the MLIR-named ops stay under fx.arith).

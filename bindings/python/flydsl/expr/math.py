@@ -88,8 +88,8 @@ def absi(x, *, loc=None, ip=None):
     return unary("abs", _integer("absi", x).with_signedness(True))
 
 
-def powf(lhs, rhs, *, fastmath=None, loc=None, ip=None):
-    a, b = _floats("powf", lhs, rhs)
+def powf(base, exp, *, fastmath=None, loc=None, ip=None):
+    a, b = _floats("powf", base, exp)
     return with_fastmath(fastmath, lambda: _binary("pow", a, b))
 
 

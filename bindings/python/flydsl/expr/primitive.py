@@ -254,10 +254,10 @@ def _filter_any(layout, profile=None):
 filter = _kernel_aware(_host_layout.filter, _filter_any)
 
 
-def make_int_tuple(x):
+def make_int_tuple(elems):
     """A tuple: a host IntTuple (a Python tuple with FlyDSL's `.type` and `unpack()`) when
     every leaf is static, else a kernel tuple."""
-    return KL.int_tuple(x) if KL.is_dynamic(x) else _host_layout.static_value(x)
+    return KL.int_tuple(elems) if KL.is_dynamic(elems) else _host_layout.static_value(elems)
 
 
 def make_shape(*modes):
@@ -294,15 +294,17 @@ class TileType:
         return f"!fly.tile<{', '.join(map(str, self.modes))}>"
 
 
-def get(x, *path):
+def get(int_tuple, *path, mode=None):
     """FlyDSL's get(int_tuple, mode): the integer at that mode (in a kernel an fx.Index, as
     FlyDSL's scalar of the selected mode); of a layout, CuTe's get<i, j, ...>: that mode as a
     layout of its own."""
-    if isinstance(x, Layout):
-        return _host_layout.get(x, *path)
+    if mode is not None:
+        path = (mode,) + path
+    if isinstance(int_tuple, Layout):
+        return _host_layout.get(int_tuple, *path)
     if len(path) == 1 and isinstance(path[0], (tuple, list)):
         path = tuple(path[0])
-    v = x.unpack() if isinstance(x, KL.IntTupleValue) else x
+    v = int_tuple.unpack() if isinstance(int_tuple, KL.IntTupleValue) else int_tuple
     for i in path:
         v = v[i]
     if isinstance(v, Value):
@@ -310,79 +312,81 @@ def get(x, *path):
     return v
 
 
-def get_(x, mode):
+def get_(int_tuple, mode):
     """Mode `mode` (an index, or a list of them: a path) of a tuple or layout, as a value of
     its own (FlyDSL's get_)."""
     path = [mode] if isinstance(mode, int) else list(mode)
-    if isinstance(x, Layout):
-        return _host_layout.get(x, *path)
-    if isinstance(x, tuple):
+    if isinstance(int_tuple, Layout):
+        return _host_layout.get(int_tuple, *path)
+    if isinstance(int_tuple, tuple):
         for i in path:
-            x = x[i]
-        return _host_layout.static_value(x)
+            int_tuple = int_tuple[i]
+        return _host_layout.static_value(int_tuple)
     for i in path:
-        x = x[i]
-    return x
+        int_tuple = int_tuple[i]
+    return int_tuple
 
 
-def select(x, *args):
-    """select(L, [i, j, ...]) or select(L, i, j, ...): the listed modes of a layout (or of a
-    tuple, given a list); one mode is that mode, as in FlyDSL. Inside a kernel,
-    select(cond, a, b) picks a value."""
+def select(int_tuple, *args, indices=None):
+    """select(L, [i, j, ...]), select(L, indices=[...]) or select(L, i, j, ...): the listed
+    modes of a layout (or of a tuple, given a list); one mode is that mode, as in FlyDSL.
+    Inside a kernel, select(cond, a, b) picks a value."""
+    if indices is not None:
+        args = (list(indices),) + args
     listed = len(args) == 1 and isinstance(args[0], (list, tuple))
-    if isinstance(x, Layout) or (isinstance(x, tuple) and listed):
+    if isinstance(int_tuple, Layout) or (isinstance(int_tuple, tuple) and listed):
         modes = list(args[0]) if listed else list(args)
         if len(modes) == 1:
-            return get_(x, modes[0])
-        if isinstance(x, Layout):
-            return _host_layout.select(x, modes)
-        return _host_layout.static_value(tuple(x[i] for i in modes))
-    return select_value(x, *args)
+            return get_(int_tuple, modes[0])
+        if isinstance(int_tuple, Layout):
+            return _host_layout.select(int_tuple, modes)
+        return _host_layout.static_value(tuple(int_tuple[i] for i in modes))
+    return select_value(int_tuple, *args)
 
 
-def take(layout, begin, end):
+def take(int_tuple, begin, end):
     """Modes begin..end-1 of a layout (end -1: to the last); one mode is that mode, as in
     FlyDSL (CuTe's take<b,b+1> keeps it a rank-1 tuple)."""
-    end = _host_layout.rank(layout) if end == -1 else end
+    end = _host_layout.rank(int_tuple) if end == -1 else end
     if end - begin == 1:
-        return get_(layout, begin)
-    return _host_layout.take(layout, begin, end)
+        return get_(int_tuple, begin)
+    return _host_layout.take(int_tuple, begin, end)
 
 
-def get_scalar(x):
+def get_scalar(int_tuple):
     """The one leaf of a single-leaf tuple: an int where static, a kernel integer where not;
     anything else is returned as it is."""
-    if isinstance(x, KL.IntTupleValue):
-        return x._leaf()
-    if isinstance(x, tuple) and len(x) == 1 and not isinstance(x[0], tuple):
-        return x[0]
-    return x
+    if isinstance(int_tuple, KL.IntTupleValue):
+        return int_tuple._leaf()
+    if isinstance(int_tuple, tuple) and len(int_tuple) == 1 and not isinstance(int_tuple[0], tuple):
+        return int_tuple[0]
+    return int_tuple
 
 
-def memref_load_vec(tensor):
+def memref_load_vec(memref):
     """All elements of a register tensor as one vector."""
-    return tensor.load()
+    return memref.load()
 
 
-def memref_store_vec(vector, tensor):
+def memref_store_vec(vector, memref):
     """A vector into all elements of a register tensor (converted to its element type)."""
-    tensor.store(vector)
+    memref.store(vector)
 
 
-def memref_load(tensor, indices):
+def memref_load(memref, indices):
     """The element at a coordinate."""
-    return tensor[indices]
+    return memref[indices]
 
 
-def memref_store(value, tensor, indices):
-    """`tensor[indices] = value`."""
-    tensor[indices] = value
+def memref_store(value, memref, indices):
+    """`memref[indices] = value`."""
+    memref[indices] = value
 
 
-def copy_atom_call(atom, src, dst, pred=None):
+def copy_atom_call(copy_atom, src, dst, pred=None):
     """One copy by `atom` from src to dst (tensors of the atom's values; fx.copy repeats the
     atom over larger ones)."""
-    copy(atom, src, dst, pred=pred)
+    copy(copy_atom, src, dst, pred=pred)
 
 
 def range_constexpr(*args):
@@ -497,27 +501,27 @@ def UniversalCopy128b():
     return UniversalCopy(128)
 
 
-def make_copy_atom(op, dtype):
-    return CopyAtom(op, dtype)
+def make_copy_atom(copy_op_type, elem_type):
+    return CopyAtom(copy_op_type, elem_type)
 
 
-def make_tiled_copy(atom, layout_tv, tile_mn):
+def make_tiled_copy(copy_atom, layout_thr_val, tile_mn):
     """A tiled copy from a (thread, value) -> tile coordinate layout over tile_mn."""
-    return TiledCopy(atom, layout_tv, tile_mn)
+    return TiledCopy(copy_atom, layout_thr_val, tile_mn)
 
 
-def make_fragment_like(t, dtype=None):
+def make_fragment_like(tensor, dtype=None):
     """A register tensor shaped like `t` (a tensor or layout), of t's dtype or `dtype`."""
     if dtype is None:
-        dtype = getattr(t, "dtype", None)
+        dtype = getattr(tensor, "dtype", None)
         if dtype is None:
             raise TypeError("make_fragment_like of a layout needs a dtype")
-    return KL.make_fragment(t, dtype)
+    return KL.make_fragment(tensor, dtype)
 
 
-def make_view(iterator, layout):
+def make_view(iter, layout):
     """A tensor over an iterator (fx.get_iter(t)) with a layout."""
-    return make_tensor(iterator, layout)
+    return make_tensor(iter, layout)
 
 
 class SwizzleType:
@@ -529,38 +533,38 @@ class SwizzleType:
         return Swizzle(bits, base, shift)
 
 
-def static(value):
+def static(result_type):
     """A value whose content is all static (a swizzle, layout or tuple); here such values are
     themselves static, so this is the value. Of a type (fx.LayoutType, fx.TileType), the
     value it names."""
-    if isinstance(value, LayoutType):
-        return _host_layout.make_layout(value.shape.tree, value.stride.tree)
-    if isinstance(value, IntTupleType):
-        return _host_layout.static_value(value.tree)
-    if isinstance(value, TileType):
-        return make_tile(*[static(m) for m in value.modes])
-    return value
+    if isinstance(result_type, LayoutType):
+        return _host_layout.make_layout(result_type.shape.tree, result_type.stride.tree)
+    if isinstance(result_type, IntTupleType):
+        return _host_layout.static_value(result_type.tree)
+    if isinstance(result_type, TileType):
+        return make_tile(*[static(m) for m in result_type.modes])
+    return result_type
 
 
-def get_shape(x):
+def get_shape(layout):
     """The shape of a tensor or layout (FlyDSL's get_shape)."""
-    return x.shape
+    return layout.shape
 
 
-def get_stride(x):
+def get_stride(layout):
     """The stride of a tensor or layout (FlyDSL's get_stride)."""
-    stride = get_layout(x).stride
+    stride = get_layout(layout).stride
     return stride() if callable(stride) else stride
 
 
-def get_layout(t):
+def get_layout(memref):
     """A tensor's layout (a layout is its own)."""
-    return getattr(t, "layout", t)
+    return getattr(memref, "layout", memref)
 
 
-def get_iter(t):
+def get_iter(memref):
     """The iterator (a Pointer) of a tensor, or the pointer itself."""
-    return t if isinstance(t, Pointer) else Pointer(t)
+    return memref if isinstance(memref, Pointer) else Pointer(memref)
 
 
 def get_dyn_shared(dtype=None):

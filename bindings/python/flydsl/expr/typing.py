@@ -165,7 +165,7 @@ class Vector(metaclass=_VectorType):
         return tensor.load(index, pred=pred, lanes=lanes)
 
 
-def VectorAlias(element, lanes):
+def VectorAlias(alias_dtype, lanes):
     """The vector type of `lanes` elements of `element` (fx.Int32x4, fx.Float16x8, ...): a
     Vector whose instances have those lanes and dtype; `Float32x4(x)` makes one from a vector,
     a scalar (every lane) or a list of lanes, and `pointer.load(fx.Int32x4)` reads one."""
@@ -174,24 +174,26 @@ def VectorAlias(element, lanes):
     def __new__(cls, value, shape=None, dtype=None):
         if shape is not None and Vector._lanes_of(shape) != lanes:
             raise ValueError(f"{cls.__name__} has shape ({lanes},), got {shape}")
-        if dtype is not None and dtype is not element:
-            raise ValueError(f"{cls.__name__} has dtype {element.__name__}, got {dtype!r}")
+        if dtype is not None and dtype is not alias_dtype:
+            raise ValueError(f"{cls.__name__} has dtype {alias_dtype.__name__}, got {dtype!r}")
         if isinstance(value, (list, tuple)):
-            return Vector.from_elements(value, element)
-        v = as_value(value, Value(None, element.dtype))
+            return Vector.from_elements(value, alias_dtype)
+        v = as_value(value, Value(None, alias_dtype.dtype))
         if v.lanes == 1 and lanes > 1:
-            return Vector.splat(v, lanes, element)
-        if v.lanes != lanes or v.ir_dtype != element.dtype:
-            raise ValueError(f"{cls.__name__} needs {lanes} lanes of {element.__name__}, got {v!r}")
+            return Vector.splat(v, lanes, alias_dtype)
+        if v.lanes != lanes or v.ir_dtype != alias_dtype.dtype:
+            raise ValueError(
+                f"{cls.__name__} needs {lanes} lanes of {alias_dtype.__name__}, got {v!r}"
+            )
         return v
 
-    name = f"{element.__name__}x{lanes}"
+    name = f"{alias_dtype.__name__}x{lanes}"
     # A type only named here, or of host values only: no kernel values, so no vectors.
-    if getattr(element, "dtype", None) is None or element.dtype in HOST_ONLY_DTYPES:
-        return _NamedVectorType(name, element, lanes)
+    if getattr(alias_dtype, "dtype", None) is None or alias_dtype.dtype in HOST_ONLY_DTYPES:
+        return _NamedVectorType(name, alias_dtype, lanes)
     return _alias_type(
-        name, element, lanes, __new__=__new__, ir_dtype=element.ir_dtype,
-        ir_type=_ClassProperty(lambda: Vector.make_type(lanes, element)),
+        name, alias_dtype, lanes, __new__=__new__, ir_dtype=alias_dtype.ir_dtype,
+        ir_type=_ClassProperty(lambda: Vector.make_type(lanes, alias_dtype)),
     )  # fmt: skip
 
 

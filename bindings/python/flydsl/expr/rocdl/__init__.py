@@ -22,25 +22,25 @@ from .wmma import *  # noqa: F401,F403 (RDNA's WMMA intrinsics by name)
 from .wmma import wmma_op
 
 
-def MFMA(m, n, k, ab_type, acc_type=None):
+def MFMA(m, n, k, elem_ty_ab, elem_ty_acc=None):
     """A CDNA3/CDNA4 MFMA atom (waves of 64), e.g. MFMA(16, 16, 4, fx.Float32)."""
-    return MmaOp(1, m, n, k, ab_type, acc_type, 64)
+    return MmaOp(1, m, n, k, elem_ty_ab, elem_ty_acc, 64)
 
 
-def WMMA(m, n, k, ab_type, acc_type=None, *, sign_a=False, sign_b=False, clamp=False):
+def WMMA(m, n, k, elem_ty_ab, elem_ty_acc=None, *, sign_a=False, sign_b=False, clamp=False):
     """A WMMA atom (waves of 32) of the arch compiled for, as FlyDSL dispatches it: RDNA4's
     (gfx12) 16x16x16 f16, bf16 or fp8 (OCP E4M3 / E5M2), eight A and B values a lane, or on
     gfx11 RDNA3's 16x16x16 f16, bf16 or 8-bit integers (i32 accumulator), sixteen A and B
     values a lane (lanes 16-31 repeat lanes 0-15). The integer atom reads A and B as signed
     where sign_a / sign_b say so (unsigned otherwise, whatever the dtype class) and saturates
     its sum with clamp."""
-    return wmma_op(m, n, k, ab_type, acc_type, sign_a=sign_a, sign_b=sign_b, clamp=clamp)
+    return wmma_op(m, n, k, elem_ty_ab, elem_ty_acc, sign_a=sign_a, sign_b=sign_b, clamp=clamp)
 
 
-def BufferCopy(bits, cache_modifier=0):
+def BufferCopy(bit_size, cache_modifier=0):
     """A buffer load or store of `bits` (8 to 128) per access. FlyDSL's cache_modifier (the
     instruction's cache policy bits) is accepted and not applied: the default policy is kept."""
-    return CopyOp(1, int(bits))
+    return CopyOp(1, int(bit_size))
 
 
 def BufferCopy8b(cache_modifier=0):
@@ -69,12 +69,12 @@ BufferLDST32b = BufferCopy32b
 BufferLDST128b = BufferCopy128b
 
 
-def BufferCopyLDS(bits):
+def BufferCopyLDS(bit_size):
     """A buffer load straight into LDS (32 bits; 128 on gfx950): from a buffer tensor into
     shared memory without registers. Lane i of a wave writes at the wave's base + i times
     the atom's bytes, so a wave's destinations must be consecutive in lane order (a tiled
     copy whose threads in a wave take consecutive chunks)."""
-    return CopyOp(5, int(bits))
+    return CopyOp(5, int(bit_size))
 
 
 def BufferCopyLDS32b():

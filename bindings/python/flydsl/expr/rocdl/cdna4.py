@@ -6,18 +6,18 @@ from ..._mma import ScaledMmaOp
 from .convert import _sr_bf16
 
 
-def MFMA_Scale(m, n, k, a_format, b_format=None, acc_type=None, *, opsel_a=0, opsel_b=0):
+def MFMA_Scale(m, n, k, elem_ty_a, elem_ty_b=None, elem_ty_acc=None, *, opsel_a=0, opsel_b=0):
     """A CDNA4 (gfx950) block-scaled MFMA atom: 16x16x128 or 32x32x64, A and B in fp8, fp6 or
     fp4 (FlyDSL's types, fx.Float8E4M3FN ... fx.Float4E2M1FN, or "e4m3", "e5m2", "e2m3",
     "e3m2", "e2m1"; B as A unless given), accumulating in f32, fx.gemm(..., scale_a=,
     scale_b=) with E8M0 scales per 32 K values. The scales' byte selects (opsel) are 0: each
     lane's scale is the low byte of its register. A gemm without scales keeps the atom's default
     state (FlyDSL's scales of 0): unscaled products, the unscaled v_mfma_f32_*_f8f6f4 on rocm."""
-    if acc_type is not None and getattr(acc_type, "dtype", acc_type) != "f32":
-        raise TypeError(f"a scaled MFMA accumulates in f32, not {acc_type!r}")
+    if elem_ty_acc is not None and getattr(elem_ty_acc, "dtype", elem_ty_acc) != "f32":
+        raise TypeError(f"a scaled MFMA accumulates in f32, not {elem_ty_acc!r}")
     if opsel_a or opsel_b:
         raise ValueError("a scaled MFMA's opsel_a / opsel_b (scale byte selects) are 0 here")
-    return ScaledMmaOp(m, n, k, a_format, b_format)
+    return ScaledMmaOp(m, n, k, elem_ty_a, elem_ty_b)
 
 
 MFMAScale = MFMA_Scale
