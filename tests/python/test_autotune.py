@@ -275,3 +275,14 @@ def test_flydsl_spelling_with_hooks_in_benchmark_runs_only():
     assert order == [("config", 64), ("pre", 64), ("post", 64), ("pre", 128), ("post", 128)]
     with pytest.raises(TypeError, match="not both"):
         autotune(configs=configs, do_bench=bench, do_bench_fn=bench)
+
+
+def test_do_bench_gives_quantiles():
+    from flydsl.autotune import do_bench
+
+    calls = []
+    low, mid, high = do_bench(lambda: calls.append(1), warmup=2, rep=9, quantiles=[0, 0.5, 1])
+    assert len(calls) == 11 and low <= mid <= high
+    assert isinstance(do_bench(lambda: None, warmup=0, rep=3), float)
+    with pytest.raises(ValueError, match="fractions"):
+        do_bench(lambda: None, quantiles=[50])

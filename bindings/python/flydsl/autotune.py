@@ -154,38 +154,45 @@ def _mode():
     return "search" if os.environ.get("FLYDSL_AUTOTUNE", "") == "1" else "normal"
 
 
-def do_bench(call, warmup=5, rep=25):
-    """Milliseconds one `call()` takes: the median of `rep` timings after `warmup` untimed
-    calls. On cpu each call is timed by the clock. On a GPU each timing is a batch of calls
-    between two events, as many as take about a millisecond (at least one), so that what is
-    timed is the device's work, not the host's wait for it; where issuing a call takes the host
-    longer than the device needs for it, the host's rate is what the events see (time CUDA
-    graphs of calls for such kernels: flydsl.kernels' GEMM tuner does with torch's)."""
+def do_bench(fn, warmup=5, rep=25, quantiles=None):
+    """Milliseconds one `fn()` takes: the median of `rep` timings after `warmup` untimed
+    calls, or with `quantiles` (fractions, FlyDSL's) the timing at each. On cpu each call is
+    timed by the clock. On a GPU each timing is a batch of calls between two events, as many
+    as take about a millisecond (at least one), so that what is timed is the device's work, not
+    the host's wait for it; where issuing a call takes the host longer than the device needs
+    for it, the host's rate is what the events see (time CUDA graphs of calls for such kernels:
+    flydsl.kernels' GEMM tuner does with torch's)."""
     from .compiler.event import Event
     from .runtime.device import resolve_target
 
+    if quantiles is not None and not all(0 <= q <= 1 for q in quantiles):
+        raise ValueError(f"quantiles are fractions in [0, 1], got {list(quantiles)}")
     target = resolve_target()[0]
     for _ in range(warmup):
-        call()
+        fn()
     if target == "cpu":
         times = []
         for _ in range(rep):
             start = time.perf_counter()
-            call()
+            fn()
             times.append((time.perf_counter() - start) * 1e3)
+    else:
+        start, end = Event(target), Event(target)
+
+        def batch(calls):
+            start.record()
+            for _ in range(calls):
+                fn()
+            end.record()
+            end.synchronize()
+            return start.elapsed_ms(end) / calls
+
+        calls = max(1, min(100, int(1.0 / max(batch(1), 1e-3))))
+        times = [batch(calls) for _ in range(rep)]
+    if quantiles is None:
         return statistics.median(times)
-    start, end = Event(target), Event(target)
-
-    def batch(calls):
-        start.record()
-        for _ in range(calls):
-            call()
-        end.record()
-        end.synchronize()
-        return start.elapsed_ms(end) / calls
-
-    calls = max(1, min(100, int(1.0 / max(batch(1), 1e-3))))
-    return statistics.median(batch(calls) for _ in range(rep))
+    times.sort()
+    return [times[min(int(q * len(times)), len(times) - 1)] for q in quantiles]
 
 
 class Autotuner:
