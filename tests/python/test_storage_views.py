@@ -279,3 +279,19 @@ def test_a_unions_fields_read_and_write_the_same_shared_bytes():
     out = np.zeros(6, np.int32)
     overlay(out).launch(grid=(1,), block=(1,))
     np.testing.assert_array_equal(out, [1, 2, 3, 4, 0x04037F01, 0x7F01])
+
+
+def test_shared_allocator_base_alignment_places_raw_bytes():
+    @flyc.kernel
+    def shared(out: fx.Tensor):
+        allocator = fx.SharedAllocator(64)
+        allocator.allocate(fx.Int32)
+        allocator.allocate(8)  # raw bytes at the base alignment: 64..72
+        assert allocator.allocated_bytes == 72
+        with pytest.raises(ValueError, match="power of two"):
+            fx.SharedAllocator(48)
+        out[fx.thread_idx.x] = 1.0
+
+    out = np.zeros(4, np.float32)
+    shared(out).launch(grid=(1,), block=(4,))
+    assert (out == 1.0).all()

@@ -691,8 +691,8 @@ class TiledCopy:
 class ThrCopy:
     """One thread's view of a tiled copy."""
 
-    def __init__(self, tiled, thr_idx):
-        self.tiled, self.thr_idx = tiled, thr_idx
+    def __init__(self, tiled_copy, thr_idx):
+        self.tiled, self.thr_idx = tiled_copy, thr_idx
 
     def _partition(self, t, source):
         if not isinstance(t, TensorValue):
@@ -930,13 +930,17 @@ class SharedAllocator:
     # values) are sized and viewed: fx.Storage's, set by flydsl.expr.struct, a layer above.
     value_storage = None  # (size_align(kind), storage(kind, pointer))
 
-    def __init__(self, static=True):
+    def __init__(self, base_alignment=16, *, static=True):
         if not tracing():
             raise RuntimeError(
                 "fx.SharedAllocator works while a @kernel is traced: shared memory is a "
                 "kernel's blocks'"
             )
+        base_alignment = int(base_alignment)
+        if base_alignment < 1 or base_alignment & (base_alignment - 1):
+            raise ValueError(f"base_alignment is a power of two, not {base_alignment}")
         self.static = bool(static)
+        self.base_alignment = base_alignment  # raw byte allocations' alignment (FlyDSL's)
         self._offset = 0  # the bytes allocated so far, by the layout of what was allocated
 
     @property
@@ -979,7 +983,7 @@ class SharedAllocator:
         if isinstance(storable, int) and not isinstance(storable, bool):
             if storable <= 0:
                 raise ValueError(f"allocate size must be > 0, got {storable}")
-            storable, alignment = Array["u8", storable], alignment or 16
+            storable, alignment = Array["u8", storable], alignment or self.base_alignment
         if isinstance(storable, (_ArrayType, StructType)):
             size, align = _storable_size_align(storable)
         elif SharedAllocator.value_storage is not None:

@@ -335,8 +335,8 @@ class ThrMma:
     """One thread's view of a tiled MMA: partition_A/B/C of a host layout (for an int thread)
     or, inside a kernel, of a tensor."""
 
-    def __init__(self, tiled, thr_idx):
-        self.tiled, self.thr_idx = tiled, thr_idx
+    def __init__(self, tiled_mma, thr_idx):
+        self.tiled, self.thr_idx = tiled_mma, thr_idx
 
     def _partition(self, operand, x):
         if isinstance(x, TensorValue):

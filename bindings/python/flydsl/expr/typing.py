@@ -49,8 +49,8 @@ class Stream:
 
     _is_stream_param = True
 
-    def __init__(self, stream=None):
-        self.stream = stream.stream if isinstance(stream, Stream) else stream
+    def __init__(self, value=None):
+        self.stream = value.stream if isinstance(value, Stream) else value
 
     @property
     def value(self):
