@@ -256,3 +256,24 @@ def test_flydsl_parameter_names_take_keywords():
     assert fx.get(fx.make_int_tuple((3, 5)), mode=1) == 5
     assert fx.select(layout, indices=[1]) == fx.select(layout, [1])
     assert fx.rocdl.BufferCopy(bit_size=32) == fx.rocdl.BufferCopy32b()
+
+
+def test_torch_dtypes_name_their_element_types():
+    torch = pytest.importorskip("torch")
+    from flydsl.compiler.jit_argument import torch_dtype_to_mlir_type
+
+    assert str(torch_dtype_to_mlir_type(torch.bfloat16)) == "bf16"
+    assert str(torch_dtype_to_mlir_type(torch.uint8)) == "i8"  # signless, as in FlyDSL
+    assert str(torch_dtype_to_mlir_type(torch.float8_e4m3fn)) == "f8E4M3FN"
+    with pytest.raises(TypeError, match="unsupported torch dtype"):
+        torch_dtype_to_mlir_type(torch.complex64)
+
+
+def test_launch_dimension_types():
+    import typing
+
+    from flydsl.compiler.kernel_function import DimType, DimValueType
+
+    assert int in typing.get_args(DimValueType) and fx.Integer in typing.get_args(DimValueType)
+    assert typing.Tuple[DimValueType, ...] in typing.get_args(DimType)
+    assert int in typing.get_args(DimType)  # one extent, or a tuple or list of them

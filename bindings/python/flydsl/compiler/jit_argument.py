@@ -8,6 +8,7 @@ import typing
 from .. import _fast_launch as _fast
 from .. import _kernel_api as K
 from .._host_view import HostTensorView
+from .._ir_types import type_of
 from .._lib import IntTuple
 from ..expr.typing import Stream
 from ..runtime.device import resolve_target
@@ -409,6 +410,25 @@ def _stream_handle(stream):
     )
 
 
-__all__ = ["resolve_signature", "is_type_param_annotation", "TensorArgument",
-           "TorchTensorJitArg", "PointerArgument", "JitArgumentRegistry", "from_dlpack",
-           "from_torch_tensor", "from_c_void_p"]  # fmt: skip
+# torch's dtypes by name, as the element types of tensors this package takes (unsigned bytes
+# are MLIR's signless i8, as in FlyDSL).
+_TORCH_ELEMENT_TYPES = {
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64", "bool": "i1",
+    "uint8": "i8", "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+    "float8_e5m2": "f8e5m2", "float8_e4m3fn": "f8e4m3", "float8_e5m2fnuz": "f8e5m2fnuz",
+    "float8_e4m3fnuz": "f8e4m3fnuz",
+}  # fmt: skip
+
+
+def torch_dtype_to_mlir_type(dtype):
+    """The element type (an MLIR type object, `T.f32`'s kind) of a torch dtype; TypeError for
+    one a tensor here cannot hold."""
+    name = _TORCH_ELEMENT_TYPES.get(str(dtype).removeprefix("torch."))
+    if name is None:
+        raise TypeError(f"unsupported torch dtype for memref element type: {dtype}")
+    return type_of(name)
+
+
+__all__ = ["resolve_signature", "torch_dtype_to_mlir_type", "is_type_param_annotation",
+           "TensorArgument", "TorchTensorJitArg", "PointerArgument", "JitArgumentRegistry",
+           "from_dlpack", "from_torch_tensor", "from_c_void_p"]  # fmt: skip

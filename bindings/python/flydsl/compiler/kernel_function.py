@@ -29,7 +29,7 @@ from .._mma import MmaAtom, TiledMma
 from .._trace import Value, _BuilderError, _Tracing, _wrap, fastmath_bits, fastmath_scope
 from ..errors import DiagRecord, DSLCompileError, LaunchArgumentError
 from ..expr._composite import is_composite_value
-from ..expr.numeric import Boolean, Numeric
+from ..expr.numeric import Boolean, Integer, Numeric
 from ..expr.typing import Constexpr, Stream, Tensor
 from ..runtime.device import resolve_options
 from ..utils import env
@@ -45,6 +45,11 @@ from .diagnostics import user_frames
 from .jit_argument import PointerArgument, _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout, MmaAtom, TiledMma)
+
+# What a launch's grid and block take (FlyDSL's annotations): an extent is an int or a kernel
+# integer; a dimension one extent, or up to three in a tuple or list.
+DimValueType = typing.Union[int, Value, Integer]
+DimType = typing.Union[DimValueType, typing.Tuple[DimValueType, ...], typing.List[DimValueType]]
 
 
 def _constexpr_of(annotation):
@@ -866,6 +871,7 @@ def create_gpu_func(sym_name, function_type, *, known_block_size=None, loc=None,
     return f
 
 
-__all__ = ["kernel", "compile", "CompiledFunction", "KernelFunction", "CompiledKernel",
+__all__ = ["kernel", "compile", "DimType", "DimValueType", "CompiledFunction", "KernelFunction",
+           "CompiledKernel",
            "code_object_resource_usage", "create_gpu_module", "create_gpu_func",
            "get_gpu_module_body"]  # fmt: skip
