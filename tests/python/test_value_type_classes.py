@@ -277,3 +277,14 @@ def test_launch_dimension_types():
     assert int in typing.get_args(DimValueType) and fx.Integer in typing.get_args(DimValueType)
     assert typing.Tuple[DimValueType, ...] in typing.get_args(DimType)
     assert int in typing.get_args(DimType)  # one extent, or a tuple or list of them
+
+
+def test_host_int_tuple_modes_are_int_tuples():
+    t = fx.make_int_tuple((4, (2, 3)))
+    assert t[1].unpack() == (2, 3) and t[1].rank == 2  # a mode is an IntTuple of its own
+    assert t[0].to_py_value() == 4 and t[[1, 0]] == 2 and isinstance(t[[1, 1]], fx.IntTuple)
+    assert t[1:] == ((2, 3),)  # a slice is a plain tuple's
+    a, (b, c) = t
+    assert (a, b, c) == (4, 2, 3)
+    with pytest.raises(IndexError, match="is a leaf"):
+        t[[0, 0]]

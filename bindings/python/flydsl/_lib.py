@@ -146,6 +146,21 @@ class IntTuple(tuple):
     def unpack(self):
         return tuple(e.unpack() if isinstance(e, IntTuple) else e for e in self)
 
+    def __getitem__(self, mode):
+        """Mode `mode`, or the mode at a path of indices (`t[[1, 0]]`), as a static IntTuple
+        of its own (FlyDSL's); a slice is a plain tuple's."""
+        if isinstance(mode, slice):
+            return tuple.__getitem__(self, mode)
+        path = list(mode) if isinstance(mode, (list, tuple)) else [mode]
+        v = self
+        for i in path:
+            if not isinstance(v, tuple):
+                raise IndexError(f"{self} has no mode at {list(path)}: {v} is a leaf")
+            v = tuple.__getitem__(v, i)
+        if isinstance(v, tuple):
+            return v if isinstance(v, IntTuple) else IntTuple(v)
+        return StaticInt(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
     to_py_value = unpack
 
     @property
