@@ -198,9 +198,13 @@ GemmPlan planGemm(const std::string &target, const std::string &arch, int64_t m,
     int64_t half = kHopperSms / 2;
     if (!one && tilesOf(m, n, 128, 256) < half) {
       // ... in six buffers: the K loop is most of such a problem (M = 128, N = 10240,
-      // K = 8192: 387 -> 415 TFLOP/s on an H200, bench_gemm.py --models --tune).
-      p.bn = 128;
-      gpuStages = 6;
+      // K = 8192: 387 -> 415 TFLOP/s on an H200, bench_gemm.py --models --tune); 128 x 64 in
+      // eight where those still fit one wave (on an H100, bench_gemm.py's TILE table: 128 x
+      // 8192 x 8192 325 -> 348 TFLOP/s, 256 x 4096 x 14336 423 -> 516, 128 x 4096 x 4096
+      // 181 -> 292, 256 x 2048 x 8192 204 -> 324).
+      bool oneWave = !fp8 && tilesOf(m, n, 128, 64) <= kHopperSms;
+      p.bn = oneWave ? 64 : 128;
+      gpuStages = oneWave ? 8 : 6;
     } else if (!one && tilesOf(m, n, 128, 256) >= kHopperSms &&
                waveEfficiency(tilesOf(m, n, 128, 192)) >
                    waveEfficiency(tilesOf(m, n, 128, 256)) + 0.1) {
@@ -371,6 +375,8 @@ std::vector<GemmTile> gemmTiles(const std::string &target, const std::string &ar
     options = {{128, 256, bk, 4, 2, 1}, {128, 192, bk, 4, 2, 1}, {128, 128, bk, 6, 2, 1},
                {128, 128, bk, 4, 2, 1}, {64, 256, bk, 4, 1, 1},  {64, 128, bk, 4, 1, 1},
                {64, 64, bk, 4, 1, 1}};
+    if (!fp8)
+      options.push_back({128, 64, bk, 8, 2, 1});
     if (!fp8)
       for (int s : {1, 2, 4})
         options.push_back({64, 128, bk, 4, 1, 1, s});
