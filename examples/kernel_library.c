@@ -1,8 +1,8 @@
 /* The kernel library from C: a row softmax, an rmsnorm with a fused residual add, RoPE with the
- * paged KV-cache write, decode attention over that cache, and a mixture-of-experts layer with
- * its router, over host (kDLCPU) tensors, so they run on the cpu target; the same calls on
- * kDLCUDA or kDLROCM memory run on that GPU. Each result is checked against a direct
- * computation. Run: ./build/examples/kernel_library */
+ * paged KV-cache write, decode attention over that cache, causal attention over packed
+ * sequences of two lengths, and a mixture-of-experts layer with its router, over host (kDLCPU)
+ * tensors, so they run on the cpu target; the same calls on kDLCUDA or kDLROCM memory run on that
+ * GPU. Each result is checked against a direct computation. Run: ./build/examples/kernel_library */
 #include <flydsl/kernels.h>
 
 #include <dlpack/dlpack.h>
@@ -106,6 +106,64 @@ static int mixture_of_experts(void) {
   printf("mixture of experts, %d tokens to %d of %d experts: max error %.1e\n", TOKENS, TOPK,
          EXPERTS, worst);
   return worst > 1e-2;
+}
+
+/* Causal attention forward over two packed sequences (40 queries over 40 keys, 9 over 30), 4
+ * query heads over 2 KV heads, head_dim 64, bf16 operands, f32 output and log-sum-exp. */
+static int attention_forward(void) {
+  enum { TQ = 49, TK = 70, H = 4, HK = 2, D = 64 };
+  static uint16_t q[TQ][H][D], k[TK][HK][D], v[TK][HK][D];
+  static float out[TQ][H][D], lse[H][TQ];
+  int32_t cu_q[3] = {0, 40, 49}, cu_k[3] = {0, 40, 70};
+  for (int t = 0; t < TK; ++t)
+    for (int h = 0; h < H; ++h)
+      for (int d = 0; d < D; ++d) {
+        if (t < TQ)
+          q[t][h][d] = to_bf16((float)sin(0.37 * ((t * H + h) * D + d)));
+        if (h < HK) {
+          k[t][h][d] = to_bf16((float)cos(0.11 * ((t * HK + h) * D + d)));
+          v[t][h][d] = to_bf16((float)sin(0.05 * ((t * HK + h) * D + d)));
+        }
+      }
+  int64_t sq[3] = {TQ, H, D}, sk[3] = {TK, HK, D}, sl[2] = {H, TQ}, sc[1] = {3};
+  DLTensor tq = {q, {kDLCPU, 0}, 3, {kDLBfloat, 16, 1}, sq, NULL, 0};
+  DLTensor tk = {k, {kDLCPU, 0}, 3, {kDLBfloat, 16, 1}, sk, NULL, 0};
+  DLTensor tv = {v, {kDLCPU, 0}, 3, {kDLBfloat, 16, 1}, sk, NULL, 0};
+  DLTensor tcq = {cu_q, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, sc, NULL, 0};
+  DLTensor tck = {cu_k, {kDLCPU, 0}, 1, {kDLInt, 32, 1}, sc, NULL, 0};
+  DLTensor tout = {out, {kDLCPU, 0}, 3, {kDLFloat, 32, 1}, sq, NULL, 0};
+  DLTensor tlse = {lse, {kDLCPU, 0}, 2, {kDLFloat, 32, 1}, sl, NULL, 0};
+  fly_arg_t aq = {FLY_ARG_DLTENSOR, &tq, 0, 0}, ak = {FLY_ARG_DLTENSOR, &tk, 0, 0},
+            av = {FLY_ARG_DLTENSOR, &tv, 0, 0}, acq = {FLY_ARG_DLTENSOR, &tcq, 0, 0},
+            ack = {FLY_ARG_DLTENSOR, &tck, 0, 0}, aout = {FLY_ARG_DLTENSOR, &tout, 0, 0},
+            alse = {FLY_ARG_DLTENSOR, &tlse, 0, 0};
+  double scale = 1.0 / sqrt((double)D), worst = 0, worst_lse = 0;
+  CHECK(fly_kernels_attention(&aq, &ak, &av, &acq, &ack, 40, scale, 1, &aout, &alse, NULL));
+  for (int b = 0; b < 2; ++b)
+    for (int i = cu_q[b]; i < cu_q[b + 1]; ++i)
+      for (int h = 0; h < H; ++h) {
+        /* the last query of a sequence sees all its keys */
+        int last = cu_k[b] + (i - cu_q[b]) + (cu_k[b + 1] - cu_k[b]) - (cu_q[b + 1] - cu_q[b]);
+        double score[TK], top = -INFINITY, sum = 0;
+        for (int j = cu_k[b]; j <= last; ++j) {
+          score[j] = 0;
+          for (int d = 0; d < D; ++d)
+            score[j] += scale * from_bf16(q[i][h][d]) * from_bf16(k[j][h / (H / HK)][d]);
+          top = fmax(top, score[j]);
+        }
+        for (int j = cu_k[b]; j <= last; ++j)
+          sum += exp(score[j] - top);
+        worst_lse = fmax(worst_lse, fabs(lse[h][i] - (log(sum) + top)));
+        for (int d = 0; d < D; ++d) {
+          double want = 0;
+          for (int j = cu_k[b]; j <= last; ++j)
+            want += exp(score[j] - top) / sum * from_bf16(v[j][h / (H / HK)][d]);
+          worst = fmax(worst, fabs(out[i][h][d] - want));
+        }
+      }
+  printf("causal attention of 2 packed sequences: max error %.1e, log-sum-exp %.1e\n", worst,
+         worst_lse);
+  return worst > 1e-2 || worst_lse > 1e-4;
 }
 
 int main(void) {
@@ -261,7 +319,7 @@ int main(void) {
   printf("paged attention of 2 sequences: max relative error %.1e\n", worst);
   if (worst > 1e-5)
     return 1;
-  if (mixture_of_experts())
+  if (mixture_of_experts() || attention_forward())
     return 1;
 
   /* A weight of the wrong length is refused before anything runs. */

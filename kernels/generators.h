@@ -109,6 +109,27 @@ void buildPagedAttention(flydsl::Module &m, const PagedAttentionSpec &spec);
 /// tokens (i32). Grid: (B * heads); headDim / vec threads.
 void buildPagedAttentionReduce(flydsl::Module &m, const PagedAttentionSpec &spec);
 
+struct AttentionSpec {
+  fly_dtype dtype = FLY_BF16, out = FLY_BF16; // q, k, v (and P) are f16 or bf16
+  int kvHeads = 1, group = 1, headDim = 128;  // group: query heads per KV head
+  bool causal = false, lse = false;
+  // The tiled MMA: atoms of atomM x atomN x atomK, one warp (wave) each, stacked along M.
+  fly_mma_family family = FLY_MMA_MFMA;
+  int64_t atomM = 16, atomN = 16, atomK = 16;
+  int wave = 64;
+  int threads = 256;
+  int64_t bm = 64, bn = 32; // query rows of a block, keys of a step
+  int vec = 8;              // elements of a global-memory copy call
+  int fragVec = 4;          // elements of a K-major fragment read from shared memory
+};
+/// Parameters: q (Tq, heads * headDim), k, v (Tk, kvHeads * headDim), each with a row stride and
+/// aligned to vec elements; cu_seqlens_q, cu_seqlens_k (B + 1) i32; out (Tq, heads * headDim)
+/// with a row stride; [lse (heads, Tq) f32 with a row stride;] scale * log2(e) (f32).
+/// Grid: (ceil(max query length / bm), heads, B).
+void buildAttention(flydsl::Module &m, const AttentionSpec &spec);
+/// The tiled MMA, block and tile sizes of `spec` for `arch`; fails for an arch without one.
+void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch);
+
 struct MoeGatingSpec {
   fly_dtype in = FLY_F32, weights = FLY_F32, ids = FLY_I32;
   int experts = 8, topk = 2;

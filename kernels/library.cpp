@@ -472,6 +472,125 @@ void pagedAttention(const fly_arg_t *q, const fly_arg_t *kCache, const fly_arg_t
   launchConfigured(reduce, reduceConfig, {po, pm, ps, tsl.arg(), tout.arg(), cap});
 }
 
+/// FlashAttention's varlen forward: out = softmax(scale * q k^T [masked]) v per sequence.
+void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const fly_arg_t *cuQ,
+               const fly_arg_t *cuK, int64_t maxSeqlenQ, double scale, bool causal,
+               const fly_arg_t *out, const fly_arg_t *lse, void *stream) {
+  TensorArg tq(q, "attention q"), tk(k, "k"), tv(v, "v"), tcq(cuQ, "cu_seqlens_q", Accept::Index),
+      tck(cuK, "cu_seqlens_k", Accept::Index), tout(out, "out");
+  for (TensorArg *t : {&tq, &tk, &tv, &tout})
+    asHeads(*t);
+  int64_t tokensQ = tq.shape()[0], heads = tq.shape()[1], dim = tq.shape()[2];
+  int64_t tokensK = tk.shape()[0], kvHeads = tk.shape()[1];
+  if (tout.shape() != tq.shape())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "out must have q's shape (tokens, heads, head_dim)");
+  if (tk.shape()[2] != dim || kvHeads == 0 || heads % kvHeads != 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "k must be (tokens, kv_heads, head_dim) with head_dim " +
+                                         std::to_string(dim) + " and kv_heads dividing q's " +
+                                         std::to_string(heads) + " heads");
+  if (tv.shape() != tk.shape())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "v must have k's shape");
+  if (tq.dtype() != FLY_F16 && tq.dtype() != FLY_BF16)
+    fail(FLY_ERROR_INVALID_ARGUMENT, std::string("attention takes float16 or bfloat16 q, k and "
+                                                 "v, not ") +
+                                         dtypeName(tq.dtype()));
+  for (TensorArg *t : {&tk, &tv})
+    if (t->dtype() != tq.dtype())
+      fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " has dtype " + dtypeName(t->dtype()) +
+                                           " but q has " + dtypeName(tq.dtype()));
+  if (dim != 64 && dim != 128)
+    fail(FLY_ERROR_INVALID_ARGUMENT,
+         "head_dim is " + std::to_string(dim) + "; attention takes 64 or 128");
+  for (TensorArg *t : {&tcq, &tck}) {
+    if (t->dtype() != FLY_I32 || t->shape().size() != 1 || t->shape()[0] < 1)
+      fail(FLY_ERROR_INVALID_ARGUMENT, t->name() + " must be int32 of shape (batch + 1,)");
+    t->asFlat();
+  }
+  if (tck.shape()[0] != tcq.shape()[0])
+    fail(FLY_ERROR_INVALID_ARGUMENT, "cu_seqlens_k must have cu_seqlens_q's length (batch + 1)");
+  int64_t batch = tcq.shape()[0] - 1;
+  std::unique_ptr<TensorArg> tl;
+  if (lse) {
+    tl = std::make_unique<TensorArg>(lse, "lse");
+    if (tl->dtype() != FLY_F32 || tl->shape() != std::vector<int64_t>{heads, tokensQ})
+      fail(FLY_ERROR_INVALID_ARGUMENT, "lse must be float32 of shape (heads, tokens) = (" +
+                                           std::to_string(heads) + ", " + std::to_string(tokensQ) +
+                                           ")");
+    tl->asRows();
+  }
+  if (!std::isfinite(scale))
+    fail(FLY_ERROR_INVALID_ARGUMENT, "scale must be finite");
+  if (maxSeqlenQ < 0)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "max_seqlen_q is negative");
+  if (std::max(tokensQ, tokensK) > std::numeric_limits<int32_t>::max())
+    fail(FLY_ERROR_INVALID_ARGUMENT, "more than 2^31 - 1 tokens");
+  std::vector<const TensorArg *> inputs = {&tq, &tk, &tv, &tcq, &tck};
+  for (const TensorArg *t : inputs) {
+    tq.requireSameDevice(*t);
+    tout.requireApartFrom(*t, false);
+    if (tl)
+      tl->requireApartFrom(*t, false);
+  }
+  tq.requireSameDevice(tout);
+  if (tl) {
+    tq.requireSameDevice(*tl);
+    tl->requireApartFrom(tout, false);
+  }
+  // The cpu target's offsets are read here, before anything is written; a GPU's are clamped
+  // by the kernel to the tensors' tokens.
+  if (std::string(tq.target()) == "cpu" && !fly::capi::compileOnly()) {
+    for (auto [t, tokens] : {std::pair{&tcq, tokensQ}, std::pair{&tck, tokensK}}) {
+      for (int64_t b = 0; b <= batch; ++b) {
+        int64_t at = t->hostIndex(b), before = b ? t->hostIndex(b - 1) : 0;
+        if (at < before || at > tokens)
+          fail(FLY_ERROR_INVALID_ARGUMENT,
+               t->name() + "[" + std::to_string(b) + "] is " + std::to_string(at) +
+                   ": the offsets must rise from 0 or more to at most the " +
+                   std::to_string(tokens) + " tokens");
+        if (t == &tcq && b > 0 && at - before > maxSeqlenQ)
+          fail(FLY_ERROR_INVALID_ARGUMENT,
+               "sequence " + std::to_string(b - 1) + " has " + std::to_string(at - before) +
+                   " queries, more than max_seqlen_q " + std::to_string(maxSeqlenQ));
+      }
+    }
+  }
+  if (batch == 0 || heads == 0 || maxSeqlenQ == 0 || tokensQ == 0)
+    return;
+  AttentionSpec spec;
+  spec.dtype = tq.dtype();
+  spec.out = tout.dtype();
+  spec.kvHeads = int(kvHeads);
+  spec.group = int(heads / kvHeads);
+  spec.headDim = int(dim);
+  spec.causal = causal;
+  spec.lse = lse != nullptr;
+  auto [target, arch] = flydsl::resolveTarget(tq.target());
+  planAttention(spec, target, arch);
+  spec.vec = runWidth(dim, 8, {&tq, &tk, &tv});
+  while (spec.vec > 1 &&
+         (dim / spec.vec > spec.threads || spec.bn * dim % (int64_t(spec.threads) * spec.vec) != 0))
+    spec.vec /= 2;
+  int64_t mBlocks = (maxSeqlenQ + spec.bm - 1) / spec.bm;
+  if (mBlocks > std::numeric_limits<int32_t>::max() || heads > 65535 || batch > 65535)
+    fail(FLY_ERROR_INVALID_ARGUMENT, "too many query blocks, heads or sequences for a grid");
+  std::string key = std::string("attention/") + dtypeName(spec.dtype) + dtypeName(spec.out) + "/" +
+                    std::to_string(kvHeads) + "x" + std::to_string(spec.group) + "x" +
+                    std::to_string(dim) + (causal ? "/causal" : "") + (spec.lse ? "/lse" : "") +
+                    "/v" + std::to_string(spec.vec);
+  fly_prepared_t *kernel =
+      kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildAttention(m, spec); });
+  fly_launch_config_t config = {sizeof(config),
+                                {uint32_t(mBlocks), uint32_t(heads), uint32_t(batch)},
+                                {uint32_t(spec.threads), 1, 1},
+                                0,
+                                stream};
+  std::vector<fly_arg_t> args = {tq.arg(), tk.arg(), tv.arg(), tcq.arg(), tck.arg(), tout.arg()};
+  if (tl)
+    args.push_back(tl->arg());
+  args.push_back(scalar(scale * 1.4426950408889634)); // base-2 exponentials in the kernel
+  launchConfigured(kernel, config, args);
+}
+
 /// What the GEMM's plan is chosen from.
 struct GemmProblem {
   std::string target, arch;
@@ -1170,6 +1289,16 @@ fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg_t *k_ca
                                        const fly_arg_t *out, void *stream) {
   return run(
       [&] { pagedAttention(q, k_cache, v_cache, block_tables, seq_lens, scale, out, stream); });
+}
+
+fly_status fly_kernels_attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v,
+                                 const fly_arg_t *cu_seqlens_q, const fly_arg_t *cu_seqlens_k,
+                                 int64_t max_seqlen_q, double scale, int causal,
+                                 const fly_arg_t *out, const fly_arg_t *lse, void *stream) {
+  return run([&] {
+    attention(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, scale, causal != 0, out, lse,
+              stream);
+  });
 }
 
 fly_status fly_kernels_moe_topk_softmax(const fly_arg_t *logits, int renormalize,

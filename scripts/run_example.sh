@@ -47,6 +47,7 @@ run "a vector add (Python), checked against numpy on the best target" py example
 run "a tiled copy with layouts (Python)" py examples/02_tiled_copy.py
 run "the kernel library: elementwise, softmax, norms, GEMM" py examples/kernel_library.py
 run "a decode step: RoPE, the paged KV-cache write, paged attention" py examples/paged_decode.py
+run "a prefill step: causal attention over packed prompts" py examples/attention_prefill.py
 run "a mixture-of-experts layer: the router, then the experts" py examples/moe_layer.py
 run "a GEMM on a tiled MMA of FMA atoms" py examples/fma_gemm.py
 run "the same GEMM on matrix-core atoms" py examples/03_tiled_mma.py

@@ -95,6 +95,27 @@ FLY_API fly_status fly_kernels_paged_attention(const fly_arg_t *q, const fly_arg
                                                const fly_arg_t *block_tables,
                                                const fly_arg_t *seq_lens, double scale,
                                                const fly_arg_t *out, void *stream);
+/* Attention forward over sequences of varied lengths (FlashAttention's varlen forward): for each
+ * sequence b, query head h and query i of the sequence, out[i, h] = softmax(scale * q[i, h] .
+ * K^T) V over the sequence's keys, K and V being the rows of k and v (tokens, kv_heads,
+ * head_dim) of KV head h / (heads / kv_heads) (grouped-query and multi-query attention).
+ * Sequence b's queries are rows cu_seqlens_q[b] .. cu_seqlens_q[b + 1] - 1 of q and out
+ * (tokens, heads, head_dim), its keys rows cu_seqlens_k[b] .. cu_seqlens_k[b + 1] - 1 of k and v;
+ * both offset tensors are int32 of length batch + 1, and max_seqlen_q bounds the queries of a
+ * sequence. `causal` non-zero masks key j from query i where j > i + (keys - queries) of the
+ * sequence (the last query sees every key: FlashAttention's rule for unequal lengths). q, k
+ * and v are float16 or bfloat16 of one dtype with head_dim 64 or 128, each token's heads
+ * contiguous; out is float32, float16 or bfloat16. Where lse is given (float32, (heads,
+ * tokens)) it receives each query row's log(sum(exp(scale * q . k))) over its visible keys. A
+ * row that sees no key reads zeros (its lse -inf). Offsets that fall or pass the tensors'
+ * tokens, or a sequence longer than max_seqlen_q, are errors on the cpu target, checked before
+ * anything is written; a GPU's offsets are not read by the host: there offsets are clamped
+ * to the tokens and queries past max_seqlen_q are left unwritten. */
+FLY_API fly_status fly_kernels_attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v,
+                                         const fly_arg_t *cu_seqlens_q,
+                                         const fly_arg_t *cu_seqlens_k, int64_t max_seqlen_q,
+                                         double scale, int causal, const fly_arg_t *out,
+                                         const fly_arg_t *lse, void *stream);
 /* The router of a mixture of experts (vLLM's topk_softmax): for each row t of logits (tokens,
  * experts; float32, float16 or bfloat16), the topk largest of softmax(logits[t]) go to
  * topk_weights[t] (float, largest first; renormalised to sum to 1 where `renormalize` is

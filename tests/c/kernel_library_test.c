@@ -46,6 +46,10 @@ int main(void) {
          FLY_ERROR_INVALID_ARGUMENT, "paged_attention q has rank 2", "paged attention q rank 2");
   expect(fly_kernels_paged_attention(NULL, &ax, &ax, &aint, &aint, 1.0, &aout, NULL),
          FLY_ERROR_INVALID_ARGUMENT, "paged_attention q is NULL", "paged attention NULL q");
+  expect(fly_kernels_attention(&ax, &ax, &ax, &aint, &aint, 8, 1.0, 0, &aout, NULL, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "attention q has rank 2", "attention q rank 2");
+  expect(fly_kernels_attention(&ax, NULL, &ax, &aint, &aint, 8, 1.0, 0, &aout, NULL, NULL),
+         FLY_ERROR_INVALID_ARGUMENT, "k is NULL", "attention NULL k");
   expect(fly_kernels_softmax(&scalar, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT,
          "not a DLPack tensor", "scalar");
   expect(fly_kernels_softmax(&aint, &aout, NULL), FLY_ERROR_INVALID_ARGUMENT, "int32", "dtype");

@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return c % 11 == 0 ? nullptr : &ops[c % 5].arg;
   };
   double alpha = (b.next() % 7) - 3.0, beta = b.next() % 5 == 0 ? 1e308 * 10 : 0.5;
-  switch (b.next() % 9) {
+  switch (b.next() % 10) {
   case 0:
     fly_kernels_elementwise(int(b.next() % 9) - 1, pick(), pick(), alpha, beta, pick(), nullptr);
     break;
@@ -86,6 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     break;
   case 7:
     fly_kernels_fused_moe(pick(), pick(), pick(), pick(), pick(), pick(), nullptr);
+    break;
+  case 8:
+    fly_kernels_attention(pick(), pick(), pick(), pick(), pick(), int64_t(b.next()) - 8, alpha,
+                          b.next() % 2, pick(), pick(), nullptr);
     break;
   default:
     fly_kernels_gemm(pick(), pick(), pick(), alpha, beta, pick(), nullptr);

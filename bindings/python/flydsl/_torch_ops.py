@@ -86,6 +86,23 @@ def register(torch, eager):
     ) -> None:
         eager["paged_attention"](q, k_cache, v_cache, block_tables, seq_lens, scale, out)
 
+    @custom_op("flydsl::attention", mutates_args=("out", "lse"))
+    def attention(
+        q: Tensor,
+        k: Tensor,
+        v: Tensor,
+        cu_seqlens_q: Tensor,
+        cu_seqlens_k: Tensor,
+        max_seqlen_q: int,
+        scale: float,
+        causal: bool,
+        out: Tensor,
+        lse: Optional[Tensor],
+    ) -> None:
+        eager["attention"](
+            q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, scale, causal, out, lse
+        )
+
     @custom_op("flydsl::moe_topk_softmax", mutates_args=("topk_weights", "topk_ids"))
     def moe_topk_softmax(
         logits: Tensor, renormalize: bool, topk_weights: Tensor, topk_ids: Tensor
@@ -98,7 +115,16 @@ def register(torch, eager):
     ) -> None:
         eager["fused_moe"](x, w1, w2, topk_weights, topk_ids, out)
 
-    ops = (elementwise, softmax, layernorm, rmsnorm, gemm, rope_kv_cache, paged_attention)
+    ops = (
+        elementwise,
+        softmax,
+        layernorm,
+        rmsnorm,
+        gemm,
+        rope_kv_cache,
+        paged_attention,
+        attention,
+    )
     for op in ops + (moe_topk_softmax, fused_moe):
         op.register_fake(_writes_only)
 

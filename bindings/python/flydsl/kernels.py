@@ -30,8 +30,8 @@ from .runtime.device import resolve_target
 
 __all__ = [
     "add", "mul", "scale_bias", "silu", "gelu", "silu_mul", "softmax", "layernorm", "rmsnorm",
-    "rope_kv_cache", "paged_attention", "moe_topk_softmax", "fused_moe", "gemm", "gemm_scaled",
-    "gemm_tiles", "register_torch_ops",
+    "rope_kv_cache", "paged_attention", "attention", "moe_topk_softmax", "fused_moe", "gemm",
+    "gemm_scaled", "gemm_tiles", "register_torch_ops",
 ]  # fmt: skip
 
 _P = ctypes.c_void_p
@@ -57,6 +57,11 @@ lib.fly_kernels_rope_kv_cache.argtypes = [
 lib.fly_kernels_paged_attention.restype = ctypes.c_int
 lib.fly_kernels_paged_attention.argtypes = [
     _ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_double, _ArgP, _P,
+]  # fmt: skip
+lib.fly_kernels_attention.restype = ctypes.c_int
+lib.fly_kernels_attention.argtypes = [
+    _ArgP, _ArgP, _ArgP, _ArgP, _ArgP, ctypes.c_int64, ctypes.c_double, ctypes.c_int, _ArgP, _ArgP,
+    _P,
 ]  # fmt: skip
 lib.fly_kernels_moe_topk_softmax.restype = ctypes.c_int
 lib.fly_kernels_moe_topk_softmax.argtypes = [_ArgP, ctypes.c_int, _ArgP, _ArgP, _P]
@@ -110,8 +115,13 @@ class _Tensors:
         return ctypes.pointer(K.Arg(K.ARG_DLMANAGED, _pycapsule_get(capsule, b"dltensor"), 0, 0))
 
 
+def _library(x):
+    """The module of x's array library (torch, numpy, ...), where it is imported."""
+    return sys.modules.get(type(x).__module__.split(".")[0])
+
+
 def _empty_like(x):
-    library = sys.modules.get(type(x).__module__.split(".")[0])
+    library = _library(x)
     empty_like = getattr(library, "empty_like", None)
     if empty_like is None:
         raise TypeError(f"cannot allocate a result like a {type(x).__name__}: pass out=")
@@ -120,7 +130,7 @@ def _empty_like(x):
 
 def _empty(x, shape, dtype):
     """An uninitialised tensor of x's library and device."""
-    library = sys.modules.get(type(x).__module__.split(".")[0])
+    library = _library(x)
     if library is not None and library.__name__ == "torch":
         return library.empty(shape, dtype=dtype, device=x.device)
     empty = getattr(library, "empty", None)
@@ -157,6 +167,7 @@ _NAMES_LN = ("x", "weight", "bias", "residual", "residual_out", "out")
 _NAMES_RMS = ("x", "weight", "residual", "residual_out", "out")
 _NAMES_ROPE = ("positions", "q", "k", "cos_sin_cache", "v", "slot_mapping", "k_cache", "v_cache")
 _NAMES_PAGED = ("q", "k_cache", "v_cache", "block_tables", "seq_lens", "out")
+_NAMES_ATTN = ("q", "k", "v", "cu_seqlens_q", "cu_seqlens_k", "out", "lse")
 _NAMES_TOPK = ("logits", "topk_weights", "topk_ids")
 _NAMES_MOE = ("x", "w1", "w2", "topk_weights", "topk_ids", "out")
 _NAMES_GEMM = ("a", "b", "c", "out")
@@ -206,6 +217,16 @@ def _paged_attention_into(q, k_cache, v_cache, block_tables, seq_lens, scale, ou
     tensors = (q, k_cache, v_cache, block_tables, seq_lens, out)
     (pq, pk, pv, pt, pl, po), s, keep = _tensor_args(tensors, _NAMES_PAGED, stream, q)
     status = lib.fly_kernels_paged_attention(pq, pk, pv, pt, pl, float(scale), po, s)
+    if status:
+        check(status)
+
+
+def _attention_into(q, k, v, cu_q, cu_k, max_q, scale, causal, out, lse, stream=None):
+    tensors = (q, k, v, cu_q, cu_k, out, lse)
+    (pq, pk, pv, pcq, pck, po, pl), s, keep = _tensor_args(tensors, _NAMES_ATTN, stream, q)
+    status = lib.fly_kernels_attention(
+        pq, pk, pv, pcq, pck, int(max_q), float(scale), int(bool(causal)), po, pl, s
+    )
     if status:
         check(status)
 
@@ -422,7 +443,7 @@ def _check_tile_args(tile, tune):
 _EAGER = {"elementwise": _elementwise_into, "softmax": _softmax_into,
           "layernorm": _layernorm_into, "rmsnorm": _rmsnorm_into, "gemm": _gemm_into,
           "rope_kv_cache": _rope_kv_cache_into,
-          "paged_attention": _paged_attention_into,
+          "paged_attention": _paged_attention_into, "attention": _attention_into,
           "moe_topk_softmax": _moe_topk_softmax_into, "fused_moe": _fused_moe_into}  # fmt: skip
 
 
@@ -567,6 +588,81 @@ def paged_attention(q, k_cache, v_cache, block_tables, seq_lens, scale=None, out
     return out
 
 
+def _tokens_view(x, writable):
+    """(batch, seqlen, heads, dim) as (batch * seqlen, heads, dim): a view where the result is
+    written into (an error where none exists), else a view or a copy."""
+    shape = (x.shape[0] * x.shape[1],) + tuple(x.shape[2:])
+    if not writable:
+        return x.reshape(shape)
+    if _is_torch(x):
+        return x.view(shape)
+    flat = x.view()
+    flat.shape = shape  # numpy refuses where this would need a copy
+    return flat
+
+
+def _offsets(like, batch, seqlen):
+    """The cumulative sequence lengths of `batch` sequences of `seqlen` tokens, int32 on
+    `like`'s device."""
+    library = _library(like)
+    if _is_torch(like):
+        return library.arange(0, (batch + 1) * seqlen, max(seqlen, 1), dtype=library.int32,
+                              device=like.device)[: batch + 1]  # fmt: skip
+    if library is not None and library.__name__ == "numpy":
+        return library.arange(batch + 1, dtype=library.int32) * library.int32(seqlen)
+    raise TypeError(f"pass cu_seqlens_q and cu_seqlens_k for a {type(like).__name__}")
+
+
+def attention(q, k, v, cu_seqlens_q=None, cu_seqlens_k=None, max_seqlen_q=None, causal=False,
+              scale=None, out=None, lse=None, return_lse=False, stream=None):  # fmt: skip
+    """Attention forward (FlashAttention's): softmax(scale * q K^T) V for each query head, over
+    the keys of its own sequence and KV head h // (heads // kv_heads). Either q (batch, seqlen_q,
+    heads, head_dim) and k, v (batch, seqlen_k, kv_heads, head_dim); or sequences of varied
+    lengths packed as q (total_q, heads, head_dim), k and v (total_k, kv_heads, head_dim) with
+    int32 cu_seqlens_q / cu_seqlens_k (batch + 1: where each sequence starts, then the total)
+    and max_seqlen_q (the longest query sequence; read from cu_seqlens_q where not given).
+    q, k and v are float16 or bfloat16, head_dim 64 or 128. `causal` masks the keys after each
+    query, the last query of a sequence seeing all its keys. `scale` defaults to
+    head_dim ** -0.5. Returns out (like q, when not given), and with return_lse=True also each
+    query's log-sum-exp, float32 (heads, total_q) (batched: (batch, heads, seqlen_q)); lse=
+    gives that tensor to fill."""
+    scale = q.shape[-1] ** -0.5 if scale is None else scale
+    batched = len(q.shape) == 4
+    if batched != (cu_seqlens_q is None) or (cu_seqlens_q is None) != (cu_seqlens_k is None):
+        raise ValueError(
+            "give q, k, v as (batch, seqlen, heads, head_dim) without cu_seqlens, "
+            "or as (tokens, heads, head_dim) with cu_seqlens_q and cu_seqlens_k"
+        )
+    out = _empty_like(q) if out is None else out
+    if batched:
+        batch, seqlen = q.shape[0], q.shape[1]
+        qs, ks, vs = (_tokens_view(x, False) for x in (q, k, v))
+        outs = _tokens_view(out, True)
+        cu_seqlens_q = _offsets(q, batch, seqlen)
+        cu_seqlens_k = _offsets(q, batch, k.shape[1])
+        max_seqlen_q = seqlen
+    else:
+        qs, ks, vs, outs = q, k, v, out
+        if max_seqlen_q is None:
+            starts = [int(x) for x in cu_seqlens_q.tolist()]
+            max_seqlen_q = max((b - a for a, b in zip(starts, starts[1:])), default=0)
+    tokens, heads = qs.shape[0], qs.shape[1]
+    if lse is None and return_lse:
+        lse = _empty(q, (heads, tokens), _library(q).float32)
+    if _compiling():
+        _torch.ops.flydsl.attention(qs, ks, vs, cu_seqlens_q, cu_seqlens_k, int(max_seqlen_q),
+                                    float(scale), bool(causal), outs, lse)  # fmt: skip
+    else:
+        _attention_into(qs, ks, vs, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, scale, causal, outs,
+                        lse, stream)  # fmt: skip
+    if not return_lse:
+        return out
+    if batched:
+        lse = lse.reshape(heads, batch, seqlen)
+        lse = lse.permute(1, 0, 2) if _is_torch(lse) else lse.transpose(1, 0, 2)
+    return out, lse
+
+
 def moe_topk_softmax(logits, topk, renormalize=False, topk_weights=None, topk_ids=None,
                      stream=None):  # fmt: skip
     """The router of a mixture of experts (vLLM's topk_softmax): for each row of logits
@@ -574,7 +670,7 @@ def moe_topk_softmax(logits, topk, renormalize=False, topk_weights=None, topk_id
     first among equal ones), divided by their sum when `renormalize`, and their experts. Returns
     (topk_weights, topk_ids), float32 and int32 (tokens, topk) allocated like logits when not
     given (any float / int32 or int64 when given)."""
-    library = sys.modules.get(type(logits).__module__.split(".")[0])
+    library = _library(logits)
     shape = (logits.shape[0], int(topk))
     if topk_weights is None:
         topk_weights = _empty(logits, shape, library.float32)

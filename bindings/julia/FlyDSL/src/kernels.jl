@@ -1,12 +1,13 @@
 # The kernel library (flydsl/kernels.h): ready elementwise, softmax, layernorm, rmsnorm, RoPE with
-# the KV-cache write, paged-attention decode and GEMM kernels on Julia arrays (the cpu target). The library normalises along the contiguous
+# the KV-cache write, paged-attention decode, attention forward and GEMM kernels on Julia arrays (the cpu target). The library normalises along the contiguous
 # dimension, which for a Julia array is the first: `softmax(x)` is a softmax of each column, as
 # NNlib's `softmax(x; dims = 1)`.
 module Kernels
 
 using ..FlyDSL: DLTensor, Arg, check, libflydsl, stream_handle
 
-export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, paged_attention!, elementwise!,
+export softmax, softmax!, layernorm!, rmsnorm!, rope_kv_cache!, paged_attention!, attention!,
+       elementwise!,
        moe_topk_softmax!, fused_moe!, gemm!, gemm_tiles, GemmTile
 
 dl_dtype(::Type{Float32}) = (0x02, 0x20)
@@ -121,6 +122,29 @@ function paged_attention!(out::Array, q::Array, k_cache::Array, v_cache::Array,
         check(ccall((:fly_kernels_paged_attention, libflydsl), Cint,
                     (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Cdouble, Ptr{Arg},
                      Ptr{Cvoid}), pq, pk, pv, pt, pl, scale, po, stream_handle(stream)))
+    end
+    out
+end
+
+"""Attention forward over packed sequences (FlashAttention's varlen forward) into `out`
+(head_dim × heads × tokens_q, as `q`): `k` and `v` are head_dim × kv_heads × tokens_k, Float16
+with head_dim 64 or 128; sequence b's queries are columns `cu_seqlens_q[b] + 1` through
+`cu_seqlens_q[b + 1]` and its keys those of `cu_seqlens_k` (Int32 vectors of 0-based offsets,
+batch + 1 long). Query head h (1-based) reads KV head `(h - 1) ÷ (heads ÷ kv_heads) + 1`;
+`causal` masks the keys after each query (the last query sees them all). `lse` (tokens_q ×
+heads, Float32), where given, receives each query's log-sum-exp. `scale` defaults to
+`1 / sqrt(head_dim)`, `max_seqlen_q` to the longest query sequence."""
+longest(offsets) = length(offsets) < 2 ? 0 : maximum(diff(offsets))
+
+function attention!(out::Array, q::Array, k::Array, v::Array, cu_seqlens_q::Vector{Int32},
+                    cu_seqlens_k::Vector{Int32}; causal::Bool = false,
+                    scale = 1 / sqrt(size(q, 1)), lse = nothing,
+                    max_seqlen_q = longest(cu_seqlens_q), stream = nothing)
+    with_args(q, k, v, cu_seqlens_q, cu_seqlens_k, out, lse) do pq, pk, pv, pcq, pck, po, pl
+        check(ccall((:fly_kernels_attention, libflydsl), Cint,
+                    (Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Ptr{Arg}, Int64, Cdouble, Cint,
+                     Ptr{Arg}, Ptr{Arg}, Ptr{Cvoid}), pq, pk, pv, pcq, pck, max_seqlen_q, scale,
+                    Cint(causal), po, pl, stream_handle(stream)))
     end
     out
 end

@@ -358,6 +358,27 @@ end
     end
     err = try K.paged_attention!(out, qa, kc, vc, Int32[3 0; 1 9; 2 0], lens); nothing catch e; e end
     @test err isa FlyDSLError && occursin("block_tables[1, 1] is 9", err.message)
+    # Attention forward: two packed sequences (3 queries over 6 keys, 5 over 5), 2 query heads
+    # over 1 KV head, head_dim 64, Float16, causal, with the log-sum-exp.
+    dim, heads = 64, 2
+    cq, ck = Int32[0, 3, 8], Int32[0, 6, 11]
+    qa = Float16[sin(0.37 * (d + 5h + 13t)) for d in 1:dim, h in 1:heads, t in 1:8]
+    ka = Float16[cos(0.11 * (d + 7t)) for d in 1:dim, h in 1:1, t in 1:11]
+    va = Float16[sin(0.05 * (d + 3t)) for d in 1:dim, h in 1:1, t in 1:11]
+    lse = zeros(Float32, 8, heads)
+    out = K.attention!(zeros(Float32, dim, heads, 8), qa, ka, va, cq, ck; causal = true,
+                       scale = 0.125, lse = lse)
+    for b in 1:2, i in (cq[b] + 1):cq[b + 1], h in 1:heads
+        nq, nk = cq[b + 1] - cq[b], ck[b + 1] - ck[b]
+        last = ck[b] + (i - cq[b]) + nk - nq  # the last key query i sees
+        s = [0.125 * sum(Float64.(qa[:, h, i]) .* Float64.(ka[:, 1, j])) for j in (ck[b] + 1):last]
+        p = exp.(s .- maximum(s))
+        want = sum(p[n] .* Float64.(va[:, 1, ck[b] + n]) for n in eachindex(p)) ./ sum(p)
+        @test maximum(abs.(out[:, h, i] .- want)) < 2e-3
+        @test abs(lse[i, h] - (log(sum(p)) + maximum(s))) < 1e-4
+    end
+    err = try K.attention!(out, qa, ka, va, Int32[0, 9, 8], ck); nothing catch e; e end
+    @test err isa FlyDSLError && occursin("cu_seqlens_q", err.message)
     # A mixture of experts: the router, then the layer against Float64 sums of the experts,
     # rounded to Float16 where the kernels round (the first product, the activation).
     hidden, inter, nexp, topk, ntok = 16, 8, 3, 2, 6

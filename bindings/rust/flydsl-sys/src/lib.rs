@@ -2361,6 +2361,21 @@ unsafe extern "C" {
     ) -> fly_status;
 }
 unsafe extern "C" {
+    pub fn fly_kernels_attention(
+        q: *const fly_arg_t,
+        k: *const fly_arg_t,
+        v: *const fly_arg_t,
+        cu_seqlens_q: *const fly_arg_t,
+        cu_seqlens_k: *const fly_arg_t,
+        max_seqlen_q: i64,
+        scale: f64,
+        causal: ::std::os::raw::c_int,
+        out: *const fly_arg_t,
+        lse: *const fly_arg_t,
+        stream: *mut ::std::os::raw::c_void,
+    ) -> fly_status;
+}
+unsafe extern "C" {
     pub fn fly_kernels_moe_topk_softmax(
         logits: *const fly_arg_t,
         renormalize: ::std::os::raw::c_int,

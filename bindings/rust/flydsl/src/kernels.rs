@@ -212,6 +212,49 @@ pub fn paged_attention(
     })
 }
 
+/// Attention forward over packed sequences (FlashAttention's varlen forward) into `out`:
+/// `q` and `out` `(tokens_q, heads, head_dim)`, `k` and `v` `(tokens_k, kv_heads, head_dim)`
+/// of f16 or bf16 with head_dim 64 or 128; sequence b's queries are rows `cu_seqlens_q[b]..
+/// cu_seqlens_q[b + 1]` and its keys rows `cu_seqlens_k[b]..cu_seqlens_k[b + 1]` (both i32 of
+/// length batch + 1), no sequence longer than `max_seqlen_q` queries. Query head h reads KV
+/// head `h / (heads / kv_heads)`; `causal` masks the keys after each query (the last query
+/// sees them all). `lse`, where given, receives each query's log-sum-exp, f32 `(heads,
+/// tokens_q)`.
+#[allow(clippy::too_many_arguments)]
+pub fn attention(
+    q: &HostTensor<'_>,
+    k: &HostTensor<'_>,
+    v: &HostTensor<'_>,
+    cu_seqlens_q: &HostTensor<'_>,
+    cu_seqlens_k: &HostTensor<'_>,
+    max_seqlen_q: i64,
+    scale: f64,
+    causal: bool,
+    out: &mut HostTensor<'_>,
+    lse: Option<&mut HostTensor<'_>>,
+    stream: Stream,
+) -> Result<()> {
+    let (q, k, v) = (arg(q), arg(k), arg(v));
+    let (cq, ck, out) = (arg(cu_seqlens_q), arg(cu_seqlens_k), arg(out));
+    let lse = lse.map(|t| arg(t));
+    // SAFETY: as in `elementwise`.
+    check(unsafe {
+        raw::fly_kernels_attention(
+            &q,
+            &k,
+            &v,
+            &cq,
+            &ck,
+            max_seqlen_q,
+            scale,
+            i32::from(causal),
+            &out,
+            opt(&lse),
+            stream.0,
+        )
+    })
+}
+
 /// The router of a mixture of experts (vLLM's `topk_softmax`): for each row of `logits`
 /// (tokens, experts), the `topk` largest softmax probabilities (the columns of `topk_weights`
 /// and `topk_ids`, (tokens, topk)), largest first and the lower expert first among equal ones,

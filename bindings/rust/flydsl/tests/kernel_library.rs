@@ -490,3 +490,76 @@ fn fused_moe_matches_the_routed_experts() {
         }
     }
 }
+
+#[test]
+fn attention_matches_a_direct_softmax() {
+    // Two sequences (3 and 5 queries over 6 and 5 keys), 2 query heads over 1 KV head,
+    // head_dim 64, bf16, causal.
+    let (heads, dim) = (2usize, 64usize);
+    let (cu_q, cu_k) = (vec![0i32, 3, 8], vec![0i32, 6, 11]);
+    let value = |i: usize, f: f32| Bf16::from_f32((i as f32 * f).sin());
+    let mut q: Vec<Bf16> = (0..8 * heads * dim).map(|i| value(i, 0.37)).collect();
+    let mut k: Vec<Bf16> = (0..11 * dim).map(|i| value(i, 0.11)).collect();
+    let mut v: Vec<Bf16> = (0..11 * dim).map(|i| value(i, 0.05)).collect();
+    let mut out = vec![0.0f32; 8 * heads * dim];
+    let mut lse = vec![0.0f32; heads * 8];
+    let (mut cq, mut ck) = (cu_q.clone(), cu_k.clone());
+    let scale = 0.125;
+    kernels::attention(
+        &HostTensor::new(&mut q, &[8, heads as i64, dim as i64]),
+        &HostTensor::new(&mut k, &[11, 1, dim as i64]),
+        &HostTensor::new(&mut v, &[11, 1, dim as i64]),
+        &HostTensor::new(&mut cq, &[3]),
+        &HostTensor::new(&mut ck, &[3]),
+        5,
+        scale,
+        true,
+        &mut HostTensor::new(&mut out, &[8, heads as i64, dim as i64]),
+        Some(&mut HostTensor::new(&mut lse, &[heads as i64, 8])),
+        Stream::DEFAULT,
+    )
+    .unwrap();
+    for b in 0..2 {
+        let (q0, q1, k0, k1) = (
+            cu_q[b] as usize,
+            cu_q[b + 1] as usize,
+            cu_k[b] as usize,
+            cu_k[b + 1] as usize,
+        );
+        for i in q0..q1 {
+            // the last query sees every key of its sequence
+            let visible = (i - q0) + (k1 - k0) - (q1 - q0);
+            for h in 0..heads {
+                let s: Vec<f64> = (k0..=k0 + visible)
+                    .map(|j| {
+                        (0..dim)
+                            .map(|d| {
+                                q[(i * heads + h) * dim + d].to_f32() as f64
+                                    * k[j * dim + d].to_f32() as f64
+                            })
+                            .sum::<f64>()
+                            * scale
+                    })
+                    .collect();
+                let top = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+                let total: f64 = s.iter().map(|x| (x - top).exp()).sum();
+                let got_lse = lse[h * 8 + i] as f64;
+                assert!((got_lse - (total.ln() + top)).abs() < 1e-4, "lse {i} {h}");
+                for d in 0..dim {
+                    let want: f64 = s
+                        .iter()
+                        .enumerate()
+                        .map(|(n, x)| {
+                            (x - top).exp() / total * v[(k0 + n) * dim + d].to_f32() as f64
+                        })
+                        .sum();
+                    let got = out[(i * heads + h) * dim + d] as f64;
+                    assert!(
+                        (got - want).abs() < 1e-2,
+                        "out {i} {h} {d}: {got} vs {want}"
+                    );
+                }
+            }
+        }
+    }
+}
