@@ -18,6 +18,7 @@
 
 #include "kernels/generators.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <string>
@@ -34,6 +35,13 @@ constexpr double kLn2 = 0.69314718055994530942;
 constexpr int kElemBits = 16; // q, k, v and P are f16 or bf16
 
 std::string str(int64_t v) { return std::to_string(v); }
+
+int log2Of(int64_t v) {
+  int l = 0;
+  while ((int64_t(1) << l) < v)
+    ++l;
+  return l;
+}
 
 struct AttentionKernel {
   const AttentionSpec &spec;
@@ -59,11 +67,22 @@ struct AttentionKernel {
         k.layout("(" + str(rows) + "," + str(D) + "):(?{div=" + str(spec.vec) + "},1)", {stride}));
   }
 
-  /// A shared tile of rows x D elements of the operands' dtype, row-major.
+  /// Shared memory for rows x D elements of the operands' dtype, row-major, seen through
+  /// `layout` (the same elements in another order: V as the MMA's (D, rows) operand) and
+  /// swizzled: the 16-byte run c of row r lies at run c ^ (r % 8), so that the eight rows an
+  /// ldmatrix (or a lane group's fragment read) takes at one column hit eight bank groups.
+  Value swizzled(Value raw, const std::string &layout) {
+    const int base = 3, bits = 3, shift = log2Of(spec.headDim) - base; // 8 elements a run
+    return k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, base, shift);
+  }
+  Value sharedRaw(int64_t rows) {
+    int64_t span = int64_t(2 * spec.headDim) * 8; // the bytes of the swizzle's eight rows
+    int64_t most = spec.family == FLY_MMA_SYNC ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
+    return k.sharedTensor(spec.dtype, rows * spec.headDim, std::min(span, most));
+  }
   Value sharedRows(int64_t rows) {
-    Value raw = k.sharedTensor(spec.dtype, rows * spec.headDim, 16);
-    return k.makeTensor(raw, k.layout("(" + str(rows) + "," + str(spec.headDim) + "):(" +
-                                      str(spec.headDim) + ",1)"));
+    return swizzled(sharedRaw(rows),
+                    "(" + str(rows) + "," + str(spec.headDim) + "):(" + str(spec.headDim) + ",1)");
   }
 
   /// Copies `rows` x D of global tile `g` into shared tile `s` through registers, the rows
@@ -136,15 +155,18 @@ struct AttentionKernel {
     Value copier = k.tiledCopy(globalAtom, copyLayout, "(" + str(passRows) + "," + str(D) + ")");
 
     Value sQ = sharedRows(BM), sK = sharedRows(BN);
-    Value sVraw = k.sharedTensor(spec.dtype, BN * D, 16);
-    Value sV = k.makeTensor(sVraw, k.layout("(" + str(BN) + "," + str(D) + "):(" + str(D) + ",1)"));
+    Value sVraw = sharedRaw(BN);
+    Value sV = swizzled(sVraw, "(" + str(BN) + "," + str(D) + "):(" + str(D) + ",1)");
     // V as the (N = D, K = BN) operand B of P V: contiguous along N.
-    Value sVt =
-        k.makeTensor(sVraw, k.layout("(" + str(D) + "," + str(BN) + "):(1," + str(D) + ")"));
-    Value sS = k.makeTensor(k.sharedTensor(FLY_F32, BM * BN, 16),
-                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(BN) + ",1)"));
-    Value sP = k.makeTensor(k.sharedTensor(spec.dtype, BM * BN, 16),
-                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(BN) + ",1)"));
+    Value sVt = swizzled(sVraw, "(" + str(D) + "," + str(BN) + "):(1," + str(D) + ")");
+    // Scores and probabilities in padded rows: a row's threads and the MMA's lanes reach
+    // columns of many rows at once, which rows of a whole number of bank lines would put in
+    // one bank (P's rows stay 16-byte aligned for ldmatrix).
+    const int64_t padS = BN + 1, padP = BN + 8;
+    Value sS = k.makeTensor(k.sharedTensor(FLY_F32, BM * padS, 16),
+                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padS) + ",1)"));
+    Value sP = k.makeTensor(k.sharedTensor(spec.dtype, BM * padP, 16),
+                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padP) + ",1)"));
     Value sRow = k.sharedTensor(FLY_F32, BM, 16); // each row's rescale factor, then 1 / sum
 
     k.ifThen(m0 < qLen, [&] {
@@ -163,7 +185,8 @@ struct AttentionKernel {
       Value tS = k.mmaPartition(mma, FLY_MMA_C, tid, sS);
       Value accS = k.fragment(tS, FLY_F32);
 
-      // The row this thread's softmax share belongs to, and where its columns start.
+      // The row this thread's softmax share belongs to, and where its
+      // columns start.
       Value row = tid / i32(R), part = tid % i32(R);
       Value qRow = m0 + row; // within the sequence
       Value kEnd = kLen;
@@ -200,7 +223,8 @@ struct AttentionKernel {
         for (int64_t o = R / 2; o > 0; o /= 2)
           mTile = k.max(mTile, k.shuffle(FLY_SHUFFLE_XOR, mTile, int(o), 32));
         Value mNew = k.max(mOld, mTile);
-        // A row that has seen only masked keys shifts by 0: exp2(-inf - 0) is 0, not NaN.
+        // A row that has seen only masked keys shifts by 0: exp2(-inf - 0)
+        // is 0, not NaN.
         Value shift = k.select(mNew == f32(-kInf), f32(0.0), mNew);
         Value alpha = k.unary(FLY_EXP2, mOld - shift);
         Value sum = f32(0.0);
@@ -227,8 +251,9 @@ struct AttentionKernel {
       auto ml = k.forLoop(i32(0), kEnd, i32(BN), {f32(-kInf), f32(0.0)}, step);
       Value m = ml[0], l = ml[1];
 
-      // A row without visible keys (an empty sequence of keys, or causal rows before the
-      // first key) reads zeros, and its log-sum-exp is -inf.
+      // A row without visible keys (an empty sequence of keys, or causal
+      // rows before the first key) reads zeros, and its log-sum-exp is
+      // -inf.
       Value inverse = k.select(l > f32(0.0), 1.0 / l, f32(0.0));
       k.store(sRow, inverse, {row}, part == i32(0));
       if (spec.lse) {
