@@ -47,6 +47,7 @@ struct AttentionKernel {
   const AttentionSpec &spec;
   Kernel &k;
   Value tid;
+  Value copier, globalAtom, sharedAtom; // global -> registers -> shared, 16-byte runs
 
   AttentionKernel(const AttentionSpec &s, Kernel &kernel) : spec(s), k(kernel) {}
 
@@ -85,25 +86,28 @@ struct AttentionKernel {
                     "(" + str(rows) + "," + str(spec.headDim) + "):(" + str(spec.headDim) + ",1)");
   }
 
-  /// Copies `rows` x D of global tile `g` into shared tile `s` through registers, the rows
-  /// from `valid` on read as zeros (so that a V row past the sequence adds 0 * 0, never 0 *
-  /// NaN).
-  void load(Value tiledCopy, Value globalAtom, Value sharedAtom, Value g, Value s, int64_t rows,
-            Value valid) {
+  /// This thread's registers for its part of a copy of a tile like `g`.
+  Value staging(Value g) { return k.fragment(k.partition(copier, tid, g, true), spec.dtype); }
+
+  /// Loads this thread's part of `rows` x D of global tile `g` into `staged`, the rows from
+  /// `valid` on as zeros (so that a V row past the sequence adds 0 * 0, never 0 * NaN).
+  void issue(Value g, Value staged, int64_t rows, Value valid) {
     const int64_t D = spec.headDim, vec = spec.vec;
-    Value src = k.partition(tiledCopy, tid, g, true);
-    Value dst = k.partition(tiledCopy, tid, s, false);
+    Value src = k.partition(copier, tid, g, true);
     Value coords = k.partition(
-        tiledCopy, tid, k.identityTensor(k.tuple("(" + str(rows) + "," + str(D) + ")")), true);
+        copier, tid, k.identityTensor(k.tuple("(" + str(rows) + "," + str(D) + ")")), true);
     Value extent = k.tuple("(?," + str(D) + ")", {valid});
     int64_t calls = rows * D / spec.threads / vec;
     Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
     for (int64_t c = 0; c < calls; ++c)
       k.storeAt(preds, k.elemLess(k.loadAt(coords, i32(c * vec)), extent), i32(c));
-    Value staged = k.fragment(src, spec.dtype);
     k.fragmentFill(staged, k.constFloat(spec.dtype, 0.0));
     k.copy(globalAtom, src, staged, preds);
-    k.copy(sharedAtom, staged, dst);
+  }
+
+  /// Stores what issue() loaded into shared tile `s`.
+  void commit(Value staged, Value s) {
+    k.copy(sharedAtom, staged, k.partition(copier, tid, s, false));
   }
 
   /// This thread's MMA operand fragment of shared tensor `s`.
@@ -150,9 +154,9 @@ struct AttentionKernel {
     int64_t perRow = D / spec.vec, passRows = T / perRow;
     Value copyLayout = k.layout("((" + str(perRow) + "," + str(passRows) + ")," + str(spec.vec) +
                                 "):((" + str(spec.vec * passRows) + ",1)," + str(passRows) + ")");
-    Value globalAtom = k.copyAtom(FLY_COPY_UNIVERSAL, int(spec.vec) * kElemBits, spec.dtype);
-    Value sharedAtom = k.copyAtom(FLY_COPY_UNIVERSAL, int(spec.vec) * kElemBits, spec.dtype);
-    Value copier = k.tiledCopy(globalAtom, copyLayout, "(" + str(passRows) + "," + str(D) + ")");
+    globalAtom = k.copyAtom(FLY_COPY_UNIVERSAL, int(spec.vec) * kElemBits, spec.dtype);
+    sharedAtom = k.copyAtom(FLY_COPY_UNIVERSAL, int(spec.vec) * kElemBits, spec.dtype);
+    copier = k.tiledCopy(globalAtom, copyLayout, "(" + str(passRows) + "," + str(D) + ")");
 
     Value sQ = sharedRows(BM), sK = sharedRows(BN);
     Value sVraw = sharedRaw(BN);
@@ -171,7 +175,20 @@ struct AttentionKernel {
 
     k.ifThen(m0 < qLen, [&] {
       Value qRows = qLen - m0;
-      load(copier, globalAtom, sharedAtom, headTile(q, qStart + m0, head, BM), sQ, BM, qRows);
+      // The queries, and the first K and V tiles; each step then loads the next tiles into
+      // registers before it multiplies, and stores them once every thread is done with the
+      // shared ones, so the loads' latency hides behind the step's work.
+      Value gQ = headTile(q, qStart + m0, head, BM);
+      Value stagedQ = staging(gQ);
+      issue(gQ, stagedQ, BM, qRows);
+      commit(stagedQ, sQ);
+      auto kTile = [&](Value n0) { return headTile(kT, kStart + n0, kvHead, BN); };
+      auto vTile = [&](Value n0) { return headTile(vT, kStart + n0, kvHead, BN); };
+      Value stagedK = staging(kTile(i32(0))), stagedV = staging(vTile(i32(0)));
+      issue(kTile(i32(0)), stagedK, BN, kLen);
+      issue(vTile(i32(0)), stagedV, BN, kLen);
+      commit(stagedK, sK);
+      commit(stagedV, sV);
       k.barrier();
       Value fragQ = fragment(mma, FLY_MMA_A, sQ, true);
 
@@ -196,11 +213,9 @@ struct AttentionKernel {
 
       auto step = [&](Value n0, const std::vector<Value> &carried) {
         Value mOld = carried[0], lOld = carried[1];
-        load(copier, globalAtom, sharedAtom, headTile(kT, kStart + n0, kvHead, BN), sK, BN,
-             kLen - n0);
-        load(copier, globalAtom, sharedAtom, headTile(vT, kStart + n0, kvHead, BN), sV, BN,
-             kLen - n0);
-        k.barrier();
+        Value next = n0 + i32(BN); // past the last tile: no row is read
+        issue(kTile(next), stagedK, BN, kLen - next);
+        issue(vTile(next), stagedV, BN, kLen - next);
         k.fragmentFill(accS, f32(0.0));
         Value fragK = fragment(mma, FLY_MMA_B, sK, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
@@ -245,7 +260,10 @@ struct AttentionKernel {
         Value fragP = fragment(mma, FLY_MMA_A, sP, true);
         Value fragV = fragment(mma, FLY_MMA_B, sVt, false);
         k.gemm(mma, accO, fragP, fragV, accO);
-        k.barrier(); // the next step overwrites K, V, the scores and P
+        k.barrier(); // every thread is done with K, V, the scores and P
+        commit(stagedK, sK);
+        commit(stagedV, sV);
+        k.barrier();
         return std::vector<Value>{mNew, lOld * alpha + sum};
       };
       auto ml = k.forLoop(i32(0), kEnd, i32(BN), {f32(-kInf), f32(0.0)}, step);
