@@ -6,7 +6,7 @@ bf16, sequence lengths 1k-16k with 16k tokens a batch, causal and not. Each is t
 events over a CUDA graph of repeated calls; TFLOP/s counts 4 * batch * heads * S^2 * D (half
 of it causal). The last column is the largest difference between our output and the best
 backend's.
-Run: PYTHONPATH=bindings/python python3 bench/bench_attention.py [--quick]
+Run: PYTHONPATH=bindings/python python3 bench/bench_attention.py [--quick | --lengths=S,S,...]
 """
 
 import sys
@@ -101,6 +101,9 @@ def row(s, causal):
 
 def main():
     lengths = LENGTHS[:2] if "--quick" in sys.argv else LENGTHS
+    for arg in sys.argv[1:]:
+        if arg.startswith("--lengths="):
+            lengths = [int(x) for x in arg.split("=", 1)[1].split(",")]
     print(f"Attention forward on {torch.cuda.get_device_name()}, bf16, {HEADS} heads, head_dim "
           f"{DIM}, {TOKENS} tokens a batch; TFLOP/s (higher is better)")  # fmt: skip
     cols = list(BACKENDS) + (["triton"] if triton else []) + ["fk"]

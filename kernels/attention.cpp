@@ -19,9 +19,11 @@
 #include "kernels/generators.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <string>
+#include <vector>
 
 namespace fly::kernels {
 
@@ -41,6 +43,60 @@ int log2Of(int64_t v) {
   while ((int64_t(1) << l) < v)
     ++l;
   return l;
+}
+
+/// How the tiled MMA's accumulator of a rows x cols tile lies over the rows: value i of thread
+/// t's fragment is in row first[t] + offsets[slot[i]], and the threads that hold a row are
+/// t ^ m for m in the span of the xor masks `lanes` (all within a warp). The online softmax
+/// keeps a maximum and a sum per slot, and a row's threads meet by xor shuffles.
+struct RowMap {
+  std::vector<int> slot;
+  std::vector<int64_t> offsets;
+  std::vector<int> lanes;
+};
+
+RowMap rowMapOf(const flydsl::TiledMma &mma, int64_t rows, int64_t cols, int wave) {
+  flydsl::Layout tv = mma.layoutTv(FLY_MMA_C);
+  std::vector<int64_t> tile = mma.tileMnk();
+  const int64_t threads = mma.threads(), tileM = tile[0];
+  const int64_t values = tv.size() / threads, perM = rows / tileM;
+  const int64_t fragment = rows * cols / threads;
+  auto rowOf = [&](int64_t t, int64_t i) {
+    // the fragment is (values, M repeats, N repeats), column-major
+    return tv(t + i % values * threads) % tileM + (i / values) % perM * tileM; // (T, V) -> index
+  };
+  RowMap map;
+  for (int64_t i = 0; i < fragment; ++i) {
+    int64_t off = rowOf(0, i) - rowOf(0, 0);
+    auto at = std::find(map.offsets.begin(), map.offsets.end(), off);
+    map.slot.push_back(int(at - map.offsets.begin()));
+    if (at == map.offsets.end())
+      map.offsets.push_back(off);
+  }
+  std::vector<int64_t> first(threads);
+  for (int64_t t = 0; t < threads; ++t) {
+    first[t] = rowOf(t, 0);
+    for (int64_t i = 0; i < fragment; ++i)
+      if (rowOf(t, i) - first[t] != map.offsets[map.slot[i]])
+        throw flydsl::Error(FLY_ERROR_INTERNAL,
+                            "attention: the MMA's threads do not hold their rows alike");
+  }
+  std::vector<int64_t> masks;
+  for (int64_t t = 0; t < threads; ++t)
+    if (first[t] == first[0])
+      masks.push_back(t);
+  for (int bit = 1; bit < wave; bit *= 2)
+    if (std::find(masks.begin(), masks.end(), bit) != masks.end())
+      map.lanes.push_back(bit);
+  // Every thread's partners are exactly its xor images under the span of `lanes`.
+  bool span = masks.size() == (size_t(1) << map.lanes.size());
+  for (int64_t t = 0; span && t < threads; ++t)
+    for (int64_t m : masks)
+      span = span && (t ^ m) < threads && first[t ^ m] == first[t];
+  if (!span)
+    throw flydsl::Error(FLY_ERROR_INTERNAL,
+                        "attention: the threads sharing an accumulator row are not xor lanes");
+  return map;
 }
 
 struct AttentionKernel {
@@ -79,7 +135,7 @@ struct AttentionKernel {
   Value sharedRaw(int64_t rows) {
     int64_t span = int64_t(2 * spec.headDim) * 8; // the bytes of the swizzle's eight rows
     int64_t most = spec.family == FLY_MMA_SYNC ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
-    return k.sharedTensor(spec.dtype, rows * spec.headDim, std::min(span, most));
+    return k.dynamicShared(spec.dtype, rows * spec.headDim, std::min(span, most));
   }
   Value sharedRows(int64_t rows) {
     return swizzled(sharedRaw(rows),
@@ -126,8 +182,6 @@ struct AttentionKernel {
   void build() {
     const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn, T = spec.threads;
     const int64_t heads = int64_t(spec.kvHeads) * spec.group;
-    const int64_t R = T / BM; // threads sharing a row of the softmax
-    const int64_t perThread = BN / R;
     int alignQ = spec.vec * 2;
     Value q = k.tensorParam(spec.dtype, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1}, alignQ);
     Value kT = k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, alignQ);
@@ -163,15 +217,15 @@ struct AttentionKernel {
     Value sV = swizzled(sVraw, "(" + str(BN) + "," + str(D) + "):(" + str(D) + ",1)");
     // V as the (N = D, K = BN) operand B of P V: contiguous along N.
     Value sVt = swizzled(sVraw, "(" + str(D) + "," + str(BN) + "):(1," + str(D) + ")");
-    // Scores and probabilities in padded rows: a row's threads and the MMA's lanes reach
-    // columns of many rows at once, which rows of a whole number of bank lines would put in
-    // one bank (P's rows stay 16-byte aligned for ldmatrix).
-    const int64_t padS = BN + 1, padP = BN + 8;
-    Value sS = k.makeTensor(k.sharedTensor(FLY_F32, BM * padS, 16),
-                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padS) + ",1)"));
-    Value sP = k.makeTensor(k.sharedTensor(spec.dtype, BM * padP, 16),
+    // The probabilities in padded rows: the MMA's lanes write columns of many rows at once,
+    // which rows of a whole number of bank lines would put in one bank (the rows stay 16-byte
+    // aligned for ldmatrix).
+    const int64_t padP = BN + 8;
+    Value sP = k.makeTensor(k.dynamicShared(spec.dtype, BM * padP, 16),
                             k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padP) + ",1)"));
-    Value sRow = k.sharedTensor(FLY_F32, BM, 16); // each row's rescale factor, then 1 / sum
+    const RowMap rowsS = rowMapOf(host, BM, BN, spec.wave),
+                 rowsO = rowMapOf(host, BM, D, spec.wave);
+    const size_t slots = rowsS.offsets.size();
 
     k.ifThen(m0 < qLen, [&] {
       Value qRows = qLen - m0;
@@ -192,99 +246,114 @@ struct AttentionKernel {
       k.barrier();
       Value fragQ = fragment(mma, FLY_MMA_A, sQ, true);
 
-      Value accO =
-          k.fragment(k.mmaPartition(mma, FLY_MMA_C, tid,
-                                    k.identityTensor(k.tuple("(" + str(BM) + "," + str(D) + ")"))),
-                     FLY_F32);
+      Value idO = k.identityTensor(k.tuple("(" + str(BM) + "," + str(D) + ")"));
+      Value accO = k.fragment(k.mmaPartition(mma, FLY_MMA_C, tid, idO), FLY_F32);
       k.fragmentFill(accO, f32(0.0));
-      Value coordsO = k.mmaPartition(mma, FLY_MMA_C, tid,
-                                     k.identityTensor(k.tuple("(" + str(BM) + "," + str(D) + ")")));
-      Value tS = k.mmaPartition(mma, FLY_MMA_C, tid, sS);
-      Value accS = k.fragment(tS, FLY_F32);
+      Value coordsS = k.mmaPartition(
+          mma, FLY_MMA_C, tid, k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")")));
+      Value accS = k.fragment(coordsS, FLY_F32);
+      Value tP = k.mmaPartition(mma, FLY_MMA_C, tid, sP);
+      int64_t valuesS = BM * BN / T, valuesO = BM * D / T;
+      // This thread's rows (of the block's queries) by slot, and the keys of its values.
+      Value firstRow = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 0), FLY_I32);
+      std::vector<Value> rowOf(slots), cols(valuesS);
+      for (size_t j = 0; j < slots; ++j)
+        rowOf[j] = firstRow + i32(rowsS.offsets[j]);
+      for (int64_t i = 0; i < valuesS; ++i)
+        cols[i] = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(i)), 1), FLY_I32);
+      // The O fragment's slots are the S fragment's rows.
+      std::vector<int> slotO(valuesO);
+      for (int64_t i = 0; i < valuesO; ++i) {
+        int64_t off = rowsO.offsets[rowsO.slot[i]];
+        slotO[i] =
+            int(std::find(rowsS.offsets.begin(), rowsS.offsets.end(), off) - rowsS.offsets.begin());
+        if (size_t(slotO[i]) == slots)
+          throw flydsl::Error(FLY_ERROR_INTERNAL, "attention: O's rows are not S's");
+      }
+      auto reduce = [&](Value v, fly_binary_op op) {
+        for (int lane : rowsS.lanes)
+          v = k.binary(op, v, k.shuffle(FLY_SHUFFLE_XOR, v, lane, spec.wave));
+        return v;
+      };
 
-      // The row this thread's softmax share belongs to, and where its
-      // columns start.
-      Value row = tid / i32(R), part = tid % i32(R);
-      Value qRow = m0 + row; // within the sequence
       Value kEnd = kLen;
       if (spec.causal)
         kEnd = k.max(k.min(kLen, m0 + i32(BM) + kLen - qLen), i32(0));
-      int64_t valuesS = BM * BN / T, valuesO = BM * D / T;
 
+      // Carried per slot: the row's running maximum, and this thread's share of its sum (the
+      // row's threads add theirs up at the end; each rescales by the row's common factor).
       auto step = [&](Value n0, const std::vector<Value> &carried) {
-        Value mOld = carried[0], lOld = carried[1];
         Value next = n0 + i32(BN); // past the last tile: no row is read
         issue(kTile(next), stagedK, BN, kLen - next);
         issue(vTile(next), stagedV, BN, kLen - next);
         k.fragmentFill(accS, f32(0.0));
         Value fragK = fragment(mma, FLY_MMA_B, sK, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
-        for (int64_t i = 0; i < valuesS; ++i)
-          k.storeAt(tS, k.loadAt(accS, i32(i)) * scale, i32(i));
-        k.barrier();
 
-        // The row's share: columns part, part + R, ... of the tile.
-        std::vector<Value> s(perThread);
-        Value mTile = f32(-kInf);
-        for (int64_t j = 0; j < perThread; ++j) {
-          Value c = part + i32(j * R);
-          Value key = n0 + c;
+        std::vector<Value> s(valuesS), top(slots, f32(-kInf));
+        for (int64_t i = 0; i < valuesS; ++i) {
+          int j = rowsS.slot[i];
+          Value key = n0 + cols[i];
           Value visible = key < kLen;
           if (spec.causal)
-            visible = k.binary(FLY_AND, visible, key <= qRow + kLen - qLen);
-          s[j] = k.select(visible, k.load(sS, {row, c}), f32(-kInf));
-          mTile = k.max(mTile, s[j]);
+            visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
+          s[i] = k.select(visible, k.loadAt(accS, i32(i)) * scale, f32(-kInf));
+          top[j] = k.max(top[j], s[i]);
         }
-        for (int64_t o = R / 2; o > 0; o /= 2)
-          mTile = k.max(mTile, k.shuffle(FLY_SHUFFLE_XOR, mTile, int(o), 32));
-        Value mNew = k.max(mOld, mTile);
-        // A row that has seen only masked keys shifts by 0: exp2(-inf - 0)
-        // is 0, not NaN.
-        Value shift = k.select(mNew == f32(-kInf), f32(0.0), mNew);
-        Value alpha = k.unary(FLY_EXP2, mOld - shift);
-        Value sum = f32(0.0);
-        for (int64_t j = 0; j < perThread; ++j) {
-          Value p = k.unary(FLY_EXP2, s[j] - shift);
-          sum = sum + p;
-          k.store(sP, k.cast(p, spec.dtype), {row, part + i32(j * R)});
+        std::vector<Value> carry(2 * slots), shift(slots), alpha(slots), sum(slots, f32(0.0));
+        for (size_t j = 0; j < slots; ++j) {
+          Value mNew = k.max(carried[j], reduce(top[j], FLY_MAX));
+          // A row that has seen only masked keys shifts by 0: exp2(-inf - 0) is 0, not NaN.
+          shift[j] = k.select(mNew == f32(-kInf), f32(0.0), mNew);
+          alpha[j] = k.unary(FLY_EXP2, carried[j] - shift[j]);
+          carry[j] = mNew;
         }
-        for (int64_t o = R / 2; o > 0; o /= 2)
-          sum = sum + k.shuffle(FLY_SHUFFLE_XOR, sum, int(o), 32);
-        k.store(sRow, alpha, {row}, part == i32(0));
-        k.barrier();
-
-        for (int64_t i = 0; i < valuesO; ++i) {
-          Value r = k.cast(k.tupleLeaf(k.loadAt(coordsO, i32(i)), 0), FLY_I32);
-          k.storeAt(accO, k.loadAt(accO, i32(i)) * k.load(sRow, {r}), i32(i));
+        for (int64_t i = 0; i < valuesS; ++i) {
+          int j = rowsS.slot[i];
+          Value p = k.unary(FLY_EXP2, s[i] - shift[j]);
+          sum[j] = sum[j] + p;
+          k.storeAt(tP, k.cast(p, spec.dtype), i32(i));
         }
+        for (size_t j = 0; j < slots; ++j)
+          carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
+        for (int64_t i = 0; i < valuesO; ++i)
+          k.storeAt(accO, k.loadAt(accO, i32(i)) * alpha[slotO[i]], i32(i));
+        k.barrier(); // P is written
         Value fragP = fragment(mma, FLY_MMA_A, sP, true);
         Value fragV = fragment(mma, FLY_MMA_B, sVt, false);
         k.gemm(mma, accO, fragP, fragV, accO);
-        k.barrier(); // every thread is done with K, V, the scores and P
+        k.barrier(); // every thread is done with K, V and P
         commit(stagedK, sK);
         commit(stagedV, sV);
         k.barrier();
-        return std::vector<Value>{mNew, lOld * alpha + sum};
+        return carry;
       };
-      auto ml = k.forLoop(i32(0), kEnd, i32(BN), {f32(-kInf), f32(0.0)}, step);
-      Value m = ml[0], l = ml[1];
+      std::vector<Value> inits(slots, f32(-kInf));
+      inits.resize(2 * slots, f32(0.0));
+      std::vector<Value> ml = k.forLoop(i32(0), kEnd, i32(BN), inits, step);
 
-      // A row without visible keys (an empty sequence of keys, or causal
-      // rows before the first key) reads zeros, and its log-sum-exp is
-      // -inf.
-      Value inverse = k.select(l > f32(0.0), 1.0 / l, f32(0.0));
-      k.store(sRow, inverse, {row}, part == i32(0));
-      if (spec.lse) {
-        Value natural = k.select(l > f32(0.0), (m + k.unary(FLY_LOG2, l)) * f32(kLn2), f32(-kInf));
-        k.store(lse, natural, {head, qStart + qRow},
-                k.binary(FLY_AND, part == i32(0), qRow < qLen));
+      // A row without visible keys (an empty sequence of keys, or causal rows before the first
+      // key) reads zeros, and its log-sum-exp is -inf.
+      std::vector<Value> inverse(slots);
+      Value leader = i32(0);
+      for (int lane : rowsS.lanes)
+        leader = leader + k.binary(FLY_AND, tid, i32(lane));
+      for (size_t j = 0; j < slots; ++j) {
+        Value m = ml[j], l = reduce(ml[slots + j], FLY_ADD);
+        inverse[j] = k.select(l > f32(0.0), 1.0 / l, f32(0.0));
+        if (spec.lse) {
+          Value natural =
+              k.select(l > f32(0.0), (m + k.unary(FLY_LOG2, l)) * f32(kLn2), f32(-kInf));
+          Value qRow = m0 + rowOf[j];
+          k.store(lse, natural, {head, qStart + qRow},
+                  k.binary(FLY_AND, leader == i32(0), qRow < qLen));
+        }
       }
-      k.barrier();
       Value tO = k.mmaPartition(mma, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
       for (int64_t i = 0; i < valuesO; ++i) {
-        Value r = k.cast(k.tupleLeaf(k.loadAt(coordsO, i32(i)), 0), FLY_I32);
-        Value y = k.loadAt(accO, i32(i)) * k.load(sRow, {r});
-        k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i), r < qRows);
+        Value y = k.loadAt(accO, i32(i)) * inverse[slotO[i]];
+        k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i),
+                  rowOf[slotO[i]] < qRows);
       }
     });
     k.finish();
@@ -311,9 +380,24 @@ void planAttention(AttentionSpec &spec, const std::string &target, const std::st
                         "attention has no matrix-core path for arch " + arch + " (target " +
                             target + "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
-  // One atom row a warp, stacked over the block's 64 query rows.
+  // One atom row a warp, stacked over the block's 64 query rows; 32 keys a step.
   spec.bm = 64;
   spec.bn = 32;
+  // FLYDSL_ATTENTION_TILE=BMxBN replaces them (for tuning).
+  if (const char *env = std::getenv("FLYDSL_ATTENTION_TILE")) {
+    long bm = 0, bn = 0;
+    char tail = 0;
+    int64_t atomRows = spec.atomM;
+    if (std::sscanf(env, "%ldx%ld%c", &bm, &bn, &tail) != 2 || bm <= 0 || bn <= 0 ||
+        bm % atomRows != 0 || bm / atomRows > 16 || bn % 16 != 0 || bn > 128)
+      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT, "FLYDSL_ATTENTION_TILE='" + std::string(env) +
+                                                          "' is not BMxBN with BM a multiple of " +
+                                                          std::to_string(atomRows) + " up to " +
+                                                          std::to_string(16 * atomRows) +
+                                                          " and BN a multiple of 16 up to 128");
+    spec.bm = bm;
+    spec.bn = bn;
+  }
   spec.threads = int(spec.bm / spec.atomM) * spec.wave;
 }
 

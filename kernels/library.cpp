@@ -48,7 +48,7 @@ void launchConfigured(fly_prepared_t *prepared, const fly_launch_config_t &confi
                       const std::vector<fly_arg_t> &args) {
   if (fly::capi::compileOnly())
     fail(FLY_ERROR_LAUNCH, "COMPILE_ONLY is set, so the kernel was compiled but not run and "
-                                "out is unchanged; unset COMPILE_ONLY to compute");
+                           "out is unchanged; unset COMPILE_ONLY to compute");
   flydsl::check(fly_prepared_launch(prepared, &config, args.data(), args.size()));
 }
 
@@ -576,7 +576,8 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
   std::string key = std::string("attention/") + dtypeName(spec.dtype) + dtypeName(spec.out) + "/" +
                     std::to_string(kvHeads) + "x" + std::to_string(spec.group) + "x" +
                     std::to_string(dim) + (causal ? "/causal" : "") + (spec.lse ? "/lse" : "") +
-                    "/v" + std::to_string(spec.vec);
+                    "/v" + std::to_string(spec.vec) + "/t" + std::to_string(spec.bm) + "x" +
+                    std::to_string(spec.bn);
   fly_prepared_t *kernel =
       kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildAttention(m, spec); });
   fly_launch_config_t config = {sizeof(config),

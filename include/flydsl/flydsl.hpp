@@ -57,6 +57,8 @@ inline Tuple parseTuple(const std::string &text) {
   return t;
 }
 
+class TiledMma;
+
 class Layout {
 public:
   explicit Layout(const std::string &text) {
@@ -112,6 +114,7 @@ public:
   const fly_layout_t *get() const { return handle_.get(); }
 
 private:
+  friend class TiledMma;
   explicit Layout(fly_layout_t *adopted) : handle_(adopted) {}
   int64_t query(fly_status (*f)(const fly_layout_t *, int64_t *)) const {
     int64_t r = 0;
@@ -166,6 +169,14 @@ public:
   std::vector<int64_t> tileMnk() const {
     auto s = size().second;
     return {s[0], s[1], s[2]};
+  }
+  /// The tiled MMA's thread-value layout of an operand: (thread, value) -> the element's
+  /// index in the operand's tile (tileMnk's M x K, N x K or M x N, column-major), CuTe's
+  /// get_layoutA/B/C_TV.
+  Layout layoutTv(fly_mma_operand operand) const {
+    fly_layout_t *h = nullptr;
+    check(fly_tiled_mma_layout_tv(get(), operand, &h));
+    return Layout(h);
   }
   const fly_tiled_mma_t *get() const { return handle_.get(); }
 
