@@ -22,6 +22,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,6 +99,40 @@ RowMap rowMapOf(const flydsl::TiledMma &mma, int64_t rows, int64_t cols, int wav
     throw flydsl::Error(FLY_ERROR_INTERNAL,
                         "attention: the threads sharing an accumulator row are not xor lanes");
   return map;
+}
+
+/// Which accumulator value of the tiled MMA over a rows x cols tile each value of its A operand
+/// over that tile is, where every thread holds its A values among its own accumulator values
+/// (value a of A is value at[a] of C in every thread): then P feeds the second product from
+/// registers (mma.sync's m16n8 accumulators pair up into m16n8k16's A). Nothing where some
+/// value lies in another thread (MFMA's accumulator columns against its operands' rows).
+std::optional<std::vector<int>> accumulatorAsA(const flydsl::TiledMma &mma, int64_t rows,
+                                               int64_t cols) {
+  flydsl::Layout tvA = mma.layoutTv(FLY_MMA_A), tvC = mma.layoutTv(FLY_MMA_C);
+  std::vector<int64_t> tile = mma.tileMnk();
+  const int64_t threads = mma.threads(), tileM = tile[0], perM = rows / tileM;
+  const int64_t valuesA = tvA.size() / threads, valuesC = tvC.size() / threads;
+  const int64_t fragment = rows * cols / threads;
+  // (row, column) of value i of a (values, M repeats, other repeats) fragment, column-major
+  auto coord = [&](const flydsl::Layout &tv, int64_t values, int64_t tileCols, int64_t t,
+                   int64_t i) {
+    int64_t idx = tv(t + i % values * threads);
+    return std::make_pair(idx % tileM + (i / values) % perM * tileM,
+                          idx / tileM + i / (values * perM) * tileCols);
+  };
+  std::vector<int> at(fragment, -1);
+  for (int64_t t = 0; t < threads; ++t) {
+    std::map<std::pair<int64_t, int64_t>, int> held;
+    for (int64_t u = 0; u < fragment; ++u)
+      held[coord(tvC, valuesC, tile[1], t, u)] = int(u);
+    for (int64_t a = 0; a < fragment; ++a) {
+      auto it = held.find(coord(tvA, valuesA, tile[2], t, a));
+      if (it == held.end() || (t > 0 && at[a] != it->second))
+        return std::nullopt;
+      at[a] = it->second;
+    }
+  }
+  return at;
 }
 
 struct AttentionKernel {
@@ -253,6 +289,15 @@ struct AttentionKernel {
           mma, FLY_MMA_C, tid, k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")")));
       Value accS = k.fragment(coordsS, FLY_F32);
       Value tP = k.mmaPartition(mma, FLY_MMA_C, tid, sP);
+      // P straight from the accumulator's registers where the layouts allow, else through sP.
+      const std::optional<std::vector<int>> pInRegisters = accumulatorAsA(host, BM, BN);
+      Value fragP =
+          pInRegisters
+              ? k.fragment(
+                    k.mmaPartition(mma, FLY_MMA_A, tid,
+                                   k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")"))),
+                    spec.dtype)
+              : Value{};
       int64_t valuesS = BM * BN / T, valuesO = BM * D / T;
       // This thread's rows (of the block's queries) by slot, and the keys of its values.
       Value firstRow = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 0), FLY_I32);
@@ -308,20 +353,28 @@ struct AttentionKernel {
           alpha[j] = k.unary(FLY_EXP2, carried[j] - shift[j]);
           carry[j] = mNew;
         }
+        std::vector<Value> p(valuesS);
         for (int64_t i = 0; i < valuesS; ++i) {
           int j = rowsS.slot[i];
-          Value p = k.unary(FLY_EXP2, s[i] - shift[j]);
-          sum[j] = sum[j] + p;
-          k.storeAt(tP, k.cast(p, spec.dtype), i32(i));
+          p[i] = k.unary(FLY_EXP2, s[i] - shift[j]);
+          sum[j] = sum[j] + p[i];
+          if (!pInRegisters)
+            k.storeAt(tP, k.cast(p[i], spec.dtype), i32(i));
         }
+        if (pInRegisters)
+          for (size_t a = 0; a < pInRegisters->size(); ++a)
+            k.storeAt(fragP, k.cast(p[(*pInRegisters)[a]], spec.dtype), i32(int64_t(a)));
         for (size_t j = 0; j < slots; ++j)
           carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
         for (int64_t i = 0; i < valuesO; ++i)
           k.storeAt(accO, k.loadAt(accO, i32(i)) * alpha[slotO[i]], i32(i));
-        k.barrier(); // P is written
-        Value fragP = fragment(mma, FLY_MMA_A, sP, true);
+        Value fragA = fragP;
+        if (!pInRegisters) {
+          k.barrier(); // P is written
+          fragA = fragment(mma, FLY_MMA_A, sP, true);
+        }
         Value fragV = fragment(mma, FLY_MMA_B, sVt, false);
-        k.gemm(mma, accO, fragP, fragV, accO);
+        k.gemm(mma, accO, fragA, fragV, accO);
         k.barrier(); // every thread is done with K, V and P
         commit(stagedK, sK);
         commit(stagedV, sV);
