@@ -248,17 +248,29 @@ struct AttentionKernel {
     sharedAtom = k.copyAtom(FLY_COPY_UNIVERSAL, int(spec.vec) * kElemBits, spec.dtype);
     copier = k.tiledCopy(globalAtom, copyLayout, "(" + str(passRows) + "," + str(D) + ")");
 
-    Value sQ = sharedRows(BM), sK = sharedRows(BN);
-    Value sVraw = sharedRaw(BN);
-    Value sV = swizzled(sVraw, "(" + str(BN) + "," + str(D) + "):(" + str(D) + ",1)");
-    // V as the (N = D, K = BN) operand B of P V: contiguous along N.
-    Value sVt = swizzled(sVraw, "(" + str(D) + "," + str(BN) + "):(1," + str(D) + ")");
-    // The probabilities in padded rows: the MMA's lanes write columns of many rows at once,
-    // which rows of a whole number of bank lines would put in one bank (the rows stay 16-byte
-    // aligned for ldmatrix).
+    // K and V in two buffers each: a step multiplies one while the next tiles go into the other.
+    struct KV {
+      Value k, v, vt; // V also as the (N = D, K = BN) operand B of P V: contiguous along N
+    };
+    Value sQ = sharedRows(BM);
+    KV kv[2];
+    for (KV &b : kv) {
+      b.k = sharedRows(BN);
+      Value raw = sharedRaw(BN);
+      b.v = swizzled(raw, "(" + str(BN) + "," + str(D) + "):(" + str(D) + ",1)");
+      b.vt = swizzled(raw, "(" + str(D) + "," + str(BN) + "):(1," + str(D) + ")");
+    }
+    // P straight from the accumulator's registers where the layouts allow; else through shared
+    // memory, in padded rows: the MMA's lanes write columns of many rows at once, which rows of
+    // a whole number of bank lines would put in one bank (the rows stay 16-byte aligned for
+    // ldmatrix).
+    const std::optional<std::vector<int>> pInRegisters = accumulatorAsA(host, BM, BN);
     const int64_t padP = BN + 8;
-    Value sP = k.makeTensor(k.dynamicShared(spec.dtype, BM * padP, 16),
-                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padP) + ",1)"));
+    Value sP =
+        pInRegisters
+            ? Value{}
+            : k.makeTensor(k.dynamicShared(spec.dtype, BM * padP, 16),
+                           k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padP) + ",1)"));
     const RowMap rowsS = rowMapOf(host, BM, BN, spec.wave),
                  rowsO = rowMapOf(host, BM, D, spec.wave);
     const size_t slots = rowsS.offsets.size();
@@ -277,8 +289,8 @@ struct AttentionKernel {
       Value stagedK = staging(kTile(i32(0))), stagedV = staging(vTile(i32(0)));
       issue(kTile(i32(0)), stagedK, BN, kLen);
       issue(vTile(i32(0)), stagedV, BN, kLen);
-      commit(stagedK, sK);
-      commit(stagedV, sV);
+      commit(stagedK, kv[0].k);
+      commit(stagedV, kv[0].v);
       k.barrier();
       Value fragQ = fragment(mma, FLY_MMA_A, sQ, true);
 
@@ -288,9 +300,7 @@ struct AttentionKernel {
       Value coordsS = k.mmaPartition(
           mma, FLY_MMA_C, tid, k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")")));
       Value accS = k.fragment(coordsS, FLY_F32);
-      Value tP = k.mmaPartition(mma, FLY_MMA_C, tid, sP);
-      // P straight from the accumulator's registers where the layouts allow, else through sP.
-      const std::optional<std::vector<int>> pInRegisters = accumulatorAsA(host, BM, BN);
+      Value tP = pInRegisters ? Value{} : k.mmaPartition(mma, FLY_MMA_C, tid, sP);
       Value fragP =
           pInRegisters
               ? k.fragment(
@@ -327,12 +337,14 @@ struct AttentionKernel {
 
       // Carried per slot: the row's running maximum, and this thread's share of its sum (the
       // row's threads add theirs up at the end; each rescales by the row's common factor).
-      auto step = [&](Value n0, const std::vector<Value> &carried) {
+      // Tile n0 is in buffer `b`; the next tile goes into the other one, which every thread
+      // finished reading before the previous step's barrier, so one barrier a step suffices.
+      auto step = [&](Value n0, const std::vector<Value> &carried, const KV &buf, const KV &other) {
         Value next = n0 + i32(BN); // past the last tile: no row is read
         issue(kTile(next), stagedK, BN, kLen - next);
         issue(vTile(next), stagedV, BN, kLen - next);
         k.fragmentFill(accS, f32(0.0));
-        Value fragK = fragment(mma, FLY_MMA_B, sK, true);
+        Value fragK = fragment(mma, FLY_MMA_B, buf.k, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
 
         std::vector<Value> s(valuesS), top(slots, f32(-kInf));
@@ -373,17 +385,21 @@ struct AttentionKernel {
           k.barrier(); // P is written
           fragA = fragment(mma, FLY_MMA_A, sP, true);
         }
-        Value fragV = fragment(mma, FLY_MMA_B, sVt, false);
+        Value fragV = fragment(mma, FLY_MMA_B, buf.vt, false);
         k.gemm(mma, accO, fragA, fragV, accO);
-        k.barrier(); // every thread is done with K, V and P
-        commit(stagedK, sK);
-        commit(stagedV, sV);
-        k.barrier();
+        commit(stagedK, other.k);
+        commit(stagedV, other.v);
+        k.barrier(); // the next tiles are in; every thread is done with this step's and P
         return carry;
       };
       std::vector<Value> inits(slots, f32(-kInf));
       inits.resize(2 * slots, f32(0.0));
-      std::vector<Value> ml = k.forLoop(i32(0), kEnd, i32(BN), inits, step);
+      // Two steps a round, so that each step's buffers are known; a round's second step past
+      // the last visible key sees only masked keys (P = 0, nothing rescaled).
+      std::vector<Value> ml =
+          k.forLoop(i32(0), kEnd, i32(2 * BN), inits, [&](Value n0, const std::vector<Value> &c) {
+            return step(n0 + i32(BN), step(n0, c, kv[0], kv[1]), kv[1], kv[0]);
+          });
 
       // A row without visible keys (an empty sequence of keys, or causal rows before the first
       // key) reads zeros, and its log-sum-exp is -inf.
