@@ -179,6 +179,12 @@ int main() {
     threw = e.status() == FLY_ERROR_PARSE;
   }
   expect(threw, "parse error throws flydsl::Error");
+  // mma.sync m16n8k16's accumulator: lane 5 holds (1, 2), (1, 3), (9, 2), (9, 3) of 16 x 8.
+  flydsl::TiledMma sync(FLY_MMA_SYNC, 16, 8, 16, FLY_F16, 32);
+  flydsl::Layout tvC = sync.layoutTv(FLY_MMA_C);
+  expect(tvC.size() == 128, "layoutTv size");
+  expect(tvC(5) == 1 + 2 * 16 && tvC(5 + 32) == 1 + 3 * 16 && tvC(5 + 96) == 9 + 3 * 16,
+         "layoutTv maps (thread, value) to the tile's column-major index");
   expect(tiledCopyRuns(), "a tiled copy built, compiled and run through the wrapper");
   expect(registerTensorsKeepTheirLayout(), "rmemTensor keeps its layout, fragment compacts it");
   expect(builderErrorThrows(), "a builder error throws flydsl::Error from finish()");
