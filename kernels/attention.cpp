@@ -17,6 +17,7 @@
 //===---------------------------------------------------------------------------===//
 
 #include "kernels/generators.h"
+#include "kernels/layout_text.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -37,15 +38,6 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kLn2 = 0.69314718055994530942;
 constexpr int kElemBits = 16; // q, k, v and P are f16 or bf16
-
-std::string str(int64_t v) { return std::to_string(v); }
-
-int log2Of(int64_t v) {
-  int l = 0;
-  while ((int64_t(1) << l) < v)
-    ++l;
-  return l;
-}
 
 /// How the tiled MMA's accumulator of a rows x cols tile lies over the rows: value i of thread
 /// t's fragment is in row first[t] + offsets[slot[i]], and the threads that hold a row are

@@ -13,6 +13,7 @@
 //===-----------------------------------------------------------------------------===//
 
 #include "kernels/generators.h"
+#include "kernels/layout_text.h"
 
 #include <string>
 #include <vector>
@@ -23,15 +24,6 @@ using flydsl::Kernel;
 using flydsl::Value;
 
 namespace {
-
-std::string str(int64_t v) { return std::to_string(v); }
-
-int log2Of(int64_t v) {
-  int l = 0;
-  while ((int64_t(1) << l) < v)
-    ++l;
-  return l;
-}
 
 /// An (rows, K) operand of the block (A: rows = M, B: rows = N) on its way to the MMA.
 class StagedOperand {
