@@ -2,17 +2,16 @@
 //
 // FlashAttention's forward pass over variable-length sequences: one block computes BM query
 // rows of one head of one sequence and walks the sequence's keys BN at a time, never holding
-// a whole row of scores. Each step brings a K and a V tile into shared memory, multiplies the
-// block's queries (read from shared memory once, kept as MMA fragments) by K on the tiled MMA,
-// and hands the scores to a row-wise online softmax: the scores go through shared memory,
-// where BM x (threads / BM) threads each take a share of a row, keep its running maximum and
-// sum, write the probabilities P (in the operands' dtype) and each row's rescale factor. The
-// accumulator of P V (f32, in the MMA's registers) is rescaled row by row and P V of the tile
-// added on the same tiled MMA. The last step divides by the row sums and writes the output
-// and, where asked, the rows' log-sum-exp. Scores are kept in base 2 (scale * log2(e)
-// folded in), masked keys as -inf; causal masking aligns the last query with the last key
-// (FlashAttention's rule for sequences of unequal lengths), and a causal block stops at its
-// last visible key.
+// a whole row of scores. Each step multiplies the block's queries by a K tile on the tiled
+// MMA, hands the scores to a row-wise online softmax in the accumulator's registers (each row's
+// threads meet by xor shuffles, keeping its running maximum and sum), rescales the f32
+// accumulator of P V and adds P V of the tile (P in the operands' dtype). The last step
+// divides by the row sums and writes the output and, where asked, the rows' log-sum-exp.
+// Scores are kept in base 2 (scale * log2(e) folded in), masked keys as -inf; causal masking
+// aligns the last query with the last key (FlashAttention's rule for sequences of unequal
+// lengths), and a causal block stops at its last visible key. Two forms: every thread copying
+// and multiplying (mma.sync, MFMA), and Hopper's producer and consumer warpgroups on TMA and
+// wgmma.
 //
 //===---------------------------------------------------------------------------===//
 
@@ -127,16 +126,176 @@ std::optional<std::vector<int>> accumulatorAsA(const flydsl::TiledMma &mma, int6
   return at;
 }
 
+/// The online softmax of one block's rows over the score tiles of the tiled MMA `mmaS`, the
+/// output accumulating on `mmaO` (the same rows, threads and slots: the two accumulators' rows
+/// lie alike), and the block's last writes.
+struct OnlineSoftmax {
+  Kernel &k;
+  const AttentionSpec &spec;
+  RowMap rowsS, rowsO;
+  size_t slots = 0;
+  int64_t valuesS = 0, valuesO = 0;
+  std::vector<Value> rowOf, cols; // this thread's rows (of the block's queries) by slot; keys
+  std::vector<int> slotO;         // the slot of each O value
+  Value scale, m0, qLen, kLen;
+
+  OnlineSoftmax(Kernel &kernel, const AttentionSpec &s, const flydsl::TiledMma &mmaS,
+                const flydsl::TiledMma &mmaO, int64_t threads)
+      : k(kernel), spec(s), rowsS(rowMapOf(mmaS, s.bm, s.bn, s.wave)),
+        rowsO(rowMapOf(mmaO, s.bm, s.headDim, s.wave)), slots(rowsS.offsets.size()),
+        valuesS(s.bm * s.bn / threads), valuesO(s.bm * s.headDim / threads) {
+    for (int64_t i = 0; i < valuesO; ++i) {
+      int64_t off = rowsO.offsets[rowsO.slot[i]];
+      slotO.push_back(
+          int(std::find(rowsS.offsets.begin(), rowsS.offsets.end(), off) - rowsS.offsets.begin()));
+      if (size_t(slotO.back()) == slots)
+        throw flydsl::Error(FLY_ERROR_INTERNAL, "attention: O's rows are not S's");
+    }
+  }
+
+  Value i32(int64_t v) { return k.constInt(FLY_I32, v); }
+  Value f32(double v) { return k.constFloat(FLY_F32, v); }
+
+  /// Reads this thread's rows and keys from the S partition of the identity tensor.
+  void locate(Value coordsS) {
+    Value firstRow = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 0), FLY_I32);
+    for (size_t j = 0; j < slots; ++j)
+      rowOf.push_back(firstRow + i32(rowsS.offsets[j]));
+    for (int64_t i = 0; i < valuesS; ++i)
+      cols.push_back(k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(i)), 1), FLY_I32));
+  }
+
+  Value reduce(Value v, fly_binary_op op) {
+    for (int lane : rowsS.lanes)
+      v = k.binary(op, v, k.shuffle(FLY_SHUFFLE_XOR, v, lane, spec.wave));
+    return v;
+  }
+
+  /// The initial carried values: per slot the row's running maximum (-inf), then this
+  /// thread's share of its sum (0; the row's threads add theirs up at the end, each having
+  /// rescaled by the row's common factor).
+  std::vector<Value> initial() {
+    std::vector<Value> inits(slots, f32(-kInf));
+    inits.resize(2 * slots, f32(0.0));
+    return inits;
+  }
+
+  /// The scores accS of the keys from n0 on: masks them, updates the carried maxima and sums,
+  /// rescales accO and returns the new carried values with the probabilities in `p` (f32, in
+  /// accS's order).
+  std::vector<Value> update(Value accS, Value n0, const std::vector<Value> &carried, Value accO,
+                            std::vector<Value> &p) {
+    std::vector<Value> s(valuesS), top(slots, f32(-kInf));
+    for (int64_t i = 0; i < valuesS; ++i) {
+      int j = rowsS.slot[i];
+      Value key = n0 + cols[i];
+      Value visible = key < kLen;
+      if (spec.causal)
+        visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
+      s[i] = k.select(visible, k.loadAt(accS, i32(i)) * scale, f32(-kInf));
+      top[j] = k.max(top[j], s[i]);
+    }
+    std::vector<Value> carry(2 * slots), shift(slots), alpha(slots), sum(slots, f32(0.0));
+    for (size_t j = 0; j < slots; ++j) {
+      Value mNew = k.max(carried[j], reduce(top[j], FLY_MAX));
+      // A row that has seen only masked keys shifts by 0: exp2(-inf - 0) is 0, not NaN.
+      shift[j] = k.select(mNew == f32(-kInf), f32(0.0), mNew);
+      alpha[j] = k.unary(FLY_EXP2, carried[j] - shift[j]);
+      carry[j] = mNew;
+    }
+    p.assign(size_t(valuesS), Value{});
+    for (int64_t i = 0; i < valuesS; ++i) {
+      int j = rowsS.slot[i];
+      p[i] = k.unary(FLY_EXP2, s[i] - shift[j]);
+      sum[j] = sum[j] + p[i];
+    }
+    for (size_t j = 0; j < slots; ++j)
+      carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
+    for (int64_t i = 0; i < valuesO; ++i)
+      k.storeAt(accO, k.loadAt(accO, i32(i)) * alpha[slotO[i]], i32(i));
+    return carry;
+  }
+
+  /// Divides by the row sums and writes this thread's part of the output tile tO (the O
+  /// partition of the block's rows) and the rows' log-sum-exp. A row without visible keys (an
+  /// empty sequence of keys, or causal rows before the first key) reads zeros, and its
+  /// log-sum-exp is -inf.
+  void finish(const std::vector<Value> &ml, Value accO, Value tO, Value tid, Value lse, Value head,
+              Value qStart) {
+    std::vector<Value> inverse(slots);
+    Value leader = i32(0);
+    for (int lane : rowsS.lanes)
+      leader = leader + k.binary(FLY_AND, tid, i32(lane));
+    for (size_t j = 0; j < slots; ++j) {
+      Value m = ml[j], l = reduce(ml[slots + j], FLY_ADD);
+      inverse[j] = k.select(l > f32(0.0), 1.0 / l, f32(0.0));
+      if (spec.lse) {
+        Value natural = k.select(l > f32(0.0), (m + k.unary(FLY_LOG2, l)) * f32(kLn2), f32(-kInf));
+        Value qRow = m0 + rowOf[j];
+        k.store(lse, natural, {head, qStart + qRow},
+                k.binary(FLY_AND, leader == i32(0), qRow < qLen));
+      }
+    }
+    for (int64_t i = 0; i < valuesO; ++i) {
+      Value y = k.loadAt(accO, i32(i)) * inverse[slotO[i]];
+      k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i),
+                rowOf[slotO[i]] < qLen - m0);
+    }
+  }
+};
+
+/// What both forms of the kernel read: the parameters, the block's head and sequence, and the
+/// keys its queries see.
 struct AttentionKernel {
   const AttentionSpec &spec;
   Kernel &k;
-  Value tid;
-  Value copier, globalAtom, sharedAtom; // global -> registers -> shared, 16-byte runs
+  Value q, kT, vT, cuQ, cuK, out, lse, scale;
+  Value head, kvHead, qStart, kStart, qLen, kLen, m0, kEnd;
 
   AttentionKernel(const AttentionSpec &s, Kernel &kernel) : spec(s), k(kernel) {}
 
   Value i32(int64_t v) { return k.constInt(FLY_I32, v); }
   Value f32(double v) { return k.constFloat(FLY_F32, v); }
+
+  /// Declares the parameters; Hopper's V is (kvHeads * D, tokens), N-major for the TMA boxes
+  /// of the second product's B operand.
+  void declare() {
+    const int64_t D = spec.headDim, heads = int64_t(spec.kvHeads) * spec.group;
+    bool hopper = spec.family == FLY_MMA_WGMMA;
+    int align = hopper ? 16 : spec.vec * 2;
+    q = k.tensorParam(spec.dtype, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1}, align);
+    kT = k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, align);
+    vT = hopper
+             ? k.tensorParam(spec.dtype, {spec.kvHeads * D, FLY_DYNAMIC}, {1, FLY_DYNAMIC}, align)
+             : k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, align);
+    cuQ = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
+    cuK = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
+    out = k.tensorParam(spec.out, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1});
+    lse = spec.lse ? k.tensorParam(FLY_F32, {heads, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}) : Value{};
+    scale = k.scalarParam(FLY_F32); // softmax scale * log2(e)
+  }
+
+  /// The block's sequence and head, and kEnd: the keys before it are all its queries see (a
+  /// causal block stops at its last visible key).
+  void locate() {
+    Value mBlock = k.gpuIndex(FLY_BLOCK_IDX, 0), seq = k.gpuIndex(FLY_BLOCK_IDX, 2);
+    head = k.gpuIndex(FLY_BLOCK_IDX, 1);
+    kvHead = head / i32(spec.group);
+    qStart = k.load(cuQ, {seq}), kStart = k.load(cuK, {seq});
+    qLen = k.load(cuQ, {seq + i32(1)}) - qStart;
+    kLen = k.load(cuK, {seq + i32(1)}) - kStart;
+    m0 = mBlock * i32(spec.bm);
+    kEnd = kLen;
+    if (spec.causal)
+      kEnd = k.max(k.min(kLen, m0 + i32(spec.bm) + kLen - qLen), i32(0));
+  }
+
+  OnlineSoftmax softmax(const flydsl::TiledMma &mmaS, const flydsl::TiledMma &mmaO,
+                        int64_t threads) {
+    OnlineSoftmax sm(k, spec, mmaS, mmaO, threads);
+    sm.scale = scale, sm.m0 = m0, sm.qLen = qLen, sm.kLen = kLen;
+    return sm;
+  }
 
   /// rows x D elements of head `head` of a (tokens, heads * D) operand from token `row` on,
   /// with the operand's row stride.
@@ -151,6 +310,17 @@ struct AttentionKernel {
         start,
         k.layout("(" + str(rows) + "," + str(D) + "):(?{div=" + str(spec.vec) + "},1)", {stride}));
   }
+};
+
+/// sm_80+ and gfx9: every thread copies, multiplies and takes its share of the softmax. K and
+/// V come through registers into double-buffered shared tiles; the queries stay in registers
+/// as MMA fragments; P feeds the second product from registers where the accumulator's
+/// layout is the A operand's, else through shared memory.
+struct SyncAttention : AttentionKernel {
+  Value tid;
+  Value copier, globalAtom, sharedAtom; // global -> registers -> shared, 16-byte runs
+
+  using AttentionKernel::AttentionKernel;
 
   /// Shared memory for rows x D elements of the operands' dtype, row-major, seen through
   /// `layout` (the same elements in another order: V as the MMA's (D, rows) operand) and
@@ -209,25 +379,9 @@ struct AttentionKernel {
 
   void build() {
     const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn, T = spec.threads;
-    const int64_t heads = int64_t(spec.kvHeads) * spec.group;
-    int alignQ = spec.vec * 2;
-    Value q = k.tensorParam(spec.dtype, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1}, alignQ);
-    Value kT = k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, alignQ);
-    Value vT = k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, alignQ);
-    Value cuQ = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
-    Value cuK = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
-    Value out = k.tensorParam(spec.out, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1});
-    Value lse = spec.lse ? k.tensorParam(FLY_F32, {heads, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}) : Value{};
-    Value scale = k.scalarParam(FLY_F32); // softmax scale * log2(e)
-
+    declare();
     tid = k.gpuIndex(FLY_THREAD_IDX);
-    Value mBlock = k.gpuIndex(FLY_BLOCK_IDX, 0), head = k.gpuIndex(FLY_BLOCK_IDX, 1),
-          seq = k.gpuIndex(FLY_BLOCK_IDX, 2);
-    Value kvHead = head / i32(spec.group);
-    Value qStart = k.load(cuQ, {seq}), kStart = k.load(cuK, {seq});
-    Value qLen = k.load(cuQ, {seq + i32(1)}) - qStart;
-    Value kLen = k.load(cuK, {seq + i32(1)}) - kStart;
-    Value m0 = mBlock * i32(BM);
+    locate();
 
     flydsl::TiledMma host(spec.family, spec.atomM, spec.atomN, spec.atomK, spec.dtype, spec.wave,
                           "(" + str(BM / spec.atomM) + ",1,1):(1,0,0)");
@@ -263,18 +417,15 @@ struct AttentionKernel {
             ? Value{}
             : k.makeTensor(k.dynamicShared(spec.dtype, BM * padP, 16),
                            k.layout("(" + str(BM) + "," + str(BN) + "):(" + str(padP) + ",1)"));
-    const RowMap rowsS = rowMapOf(host, BM, BN, spec.wave),
-                 rowsO = rowMapOf(host, BM, D, spec.wave);
-    const size_t slots = rowsS.offsets.size();
+    OnlineSoftmax sm = softmax(host, host, T);
 
     k.ifThen(m0 < qLen, [&] {
-      Value qRows = qLen - m0;
       // The queries, and the first K and V tiles; each step then loads the next tiles into
       // registers before it multiplies, and stores them once every thread is done with the
       // shared ones, so the loads' latency hides behind the step's work.
       Value gQ = headTile(q, qStart + m0, head, BM);
       Value stagedQ = staging(gQ);
-      issue(gQ, stagedQ, BM, qRows);
+      issue(gQ, stagedQ, BM, qLen - m0);
       commit(stagedQ, sQ);
       auto kTile = [&](Value n0) { return headTile(kT, kStart + n0, kvHead, BN); };
       auto vTile = [&](Value n0) { return headTile(vT, kStart + n0, kvHead, BN); };
@@ -300,35 +451,8 @@ struct AttentionKernel {
                                    k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")"))),
                     spec.dtype)
               : Value{};
-      int64_t valuesS = BM * BN / T, valuesO = BM * D / T;
-      // This thread's rows (of the block's queries) by slot, and the keys of its values.
-      Value firstRow = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 0), FLY_I32);
-      std::vector<Value> rowOf(slots), cols(valuesS);
-      for (size_t j = 0; j < slots; ++j)
-        rowOf[j] = firstRow + i32(rowsS.offsets[j]);
-      for (int64_t i = 0; i < valuesS; ++i)
-        cols[i] = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(i)), 1), FLY_I32);
-      // The O fragment's slots are the S fragment's rows.
-      std::vector<int> slotO(valuesO);
-      for (int64_t i = 0; i < valuesO; ++i) {
-        int64_t off = rowsO.offsets[rowsO.slot[i]];
-        slotO[i] =
-            int(std::find(rowsS.offsets.begin(), rowsS.offsets.end(), off) - rowsS.offsets.begin());
-        if (size_t(slotO[i]) == slots)
-          throw flydsl::Error(FLY_ERROR_INTERNAL, "attention: O's rows are not S's");
-      }
-      auto reduce = [&](Value v, fly_binary_op op) {
-        for (int lane : rowsS.lanes)
-          v = k.binary(op, v, k.shuffle(FLY_SHUFFLE_XOR, v, lane, spec.wave));
-        return v;
-      };
+      sm.locate(coordsS);
 
-      Value kEnd = kLen;
-      if (spec.causal)
-        kEnd = k.max(k.min(kLen, m0 + i32(BM) + kLen - qLen), i32(0));
-
-      // Carried per slot: the row's running maximum, and this thread's share of its sum (the
-      // row's threads add theirs up at the end; each rescales by the row's common factor).
       // Tile n0 is in buffer `b`; the next tile goes into the other one, which every thread
       // finished reading before the previous step's barrier, so one barrier a step suffices.
       auto step = [&](Value n0, const std::vector<Value> &carried, const KV &buf, const KV &other) {
@@ -338,42 +462,15 @@ struct AttentionKernel {
         k.fragmentFill(accS, f32(0.0));
         Value fragK = fragment(mma, FLY_MMA_B, buf.k, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
-
-        std::vector<Value> s(valuesS), top(slots, f32(-kInf));
-        for (int64_t i = 0; i < valuesS; ++i) {
-          int j = rowsS.slot[i];
-          Value key = n0 + cols[i];
-          Value visible = key < kLen;
-          if (spec.causal)
-            visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
-          s[i] = k.select(visible, k.loadAt(accS, i32(i)) * scale, f32(-kInf));
-          top[j] = k.max(top[j], s[i]);
-        }
-        std::vector<Value> carry(2 * slots), shift(slots), alpha(slots), sum(slots, f32(0.0));
-        for (size_t j = 0; j < slots; ++j) {
-          Value mNew = k.max(carried[j], reduce(top[j], FLY_MAX));
-          // A row that has seen only masked keys shifts by 0: exp2(-inf - 0) is 0, not NaN.
-          shift[j] = k.select(mNew == f32(-kInf), f32(0.0), mNew);
-          alpha[j] = k.unary(FLY_EXP2, carried[j] - shift[j]);
-          carry[j] = mNew;
-        }
-        std::vector<Value> p(valuesS);
-        for (int64_t i = 0; i < valuesS; ++i) {
-          int j = rowsS.slot[i];
-          p[i] = k.unary(FLY_EXP2, s[i] - shift[j]);
-          sum[j] = sum[j] + p[i];
-          if (!pInRegisters)
-            k.storeAt(tP, k.cast(p[i], spec.dtype), i32(i));
-        }
-        if (pInRegisters)
+        std::vector<Value> p;
+        std::vector<Value> carry = sm.update(accS, n0, carried, accO, p);
+        Value fragA = fragP;
+        if (pInRegisters) {
           for (size_t a = 0; a < pInRegisters->size(); ++a)
             k.storeAt(fragP, k.cast(p[(*pInRegisters)[a]], spec.dtype), i32(int64_t(a)));
-        for (size_t j = 0; j < slots; ++j)
-          carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
-        for (int64_t i = 0; i < valuesO; ++i)
-          k.storeAt(accO, k.loadAt(accO, i32(i)) * alpha[slotO[i]], i32(i));
-        Value fragA = fragP;
-        if (!pInRegisters) {
+        } else {
+          for (size_t i = 0; i < p.size(); ++i)
+            k.storeAt(tP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
           k.barrier(); // P is written
           fragA = fragment(mma, FLY_MMA_A, sP, true);
         }
@@ -384,48 +481,219 @@ struct AttentionKernel {
         k.barrier(); // the next tiles are in; every thread is done with this step's and P
         return carry;
       };
-      std::vector<Value> inits(slots, f32(-kInf));
-      inits.resize(2 * slots, f32(0.0));
       // Two steps a round, so that each step's buffers are known; a round's second step past
       // the last visible key sees only masked keys (P = 0, nothing rescaled).
-      std::vector<Value> ml =
-          k.forLoop(i32(0), kEnd, i32(2 * BN), inits, [&](Value n0, const std::vector<Value> &c) {
+      std::vector<Value> ml = k.forLoop(
+          i32(0), kEnd, i32(2 * BN), sm.initial(), [&](Value n0, const std::vector<Value> &c) {
             return step(n0 + i32(BN), step(n0, c, kv[0], kv[1]), kv[1], kv[0]);
           });
-
-      // A row without visible keys (an empty sequence of keys, or causal rows before the first
-      // key) reads zeros, and its log-sum-exp is -inf.
-      std::vector<Value> inverse(slots);
-      Value leader = i32(0);
-      for (int lane : rowsS.lanes)
-        leader = leader + k.binary(FLY_AND, tid, i32(lane));
-      for (size_t j = 0; j < slots; ++j) {
-        Value m = ml[j], l = reduce(ml[slots + j], FLY_ADD);
-        inverse[j] = k.select(l > f32(0.0), 1.0 / l, f32(0.0));
-        if (spec.lse) {
-          Value natural =
-              k.select(l > f32(0.0), (m + k.unary(FLY_LOG2, l)) * f32(kLn2), f32(-kInf));
-          Value qRow = m0 + rowOf[j];
-          k.store(lse, natural, {head, qStart + qRow},
-                  k.binary(FLY_AND, leader == i32(0), qRow < qLen));
-        }
-      }
       Value tO = k.mmaPartition(mma, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
-      for (int64_t i = 0; i < valuesO; ++i) {
-        Value y = k.loadAt(accO, i32(i)) * inverse[slotO[i]];
-        k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i),
-                  rowOf[slotO[i]] < qRows);
-      }
+      sm.finish(ml, accO, tO, tid, lse, head, qStart);
     });
     k.finish();
   }
 };
 
+/// sm_90: FlashAttention-3's division of labour. A producer warpgroup brings the queries and
+/// each step's K and V tiles into shared memory by TMA, two steps ahead, on mbarriers; the
+/// consumer warpgroups (64 query rows each) multiply Q K^T on wgmma from shared memory, take
+/// the softmax in registers, write P (the operands' dtype) into shared memory in wgmma's
+/// K-major layout and multiply P V, releasing the step's buffers to the producer. Every tile is
+/// 64-element rows under the 128-byte swizzle: Q, K and P K-major in blocks of 64 columns, V
+/// N-major (the head dimension contiguous) in runs of 64.
+struct HopperAttention : AttentionKernel {
+  using AttentionKernel::AttentionKernel;
+
+  int64_t consumers() const { return spec.bm / 64; }
+
+  /// rows x cols K-major in blocks of 64 columns, swizzled as wgmma and TMA read them.
+  Value kMajorTile(int64_t rows, int64_t cols) {
+    Value raw = k.dynamicShared(spec.dtype, rows * cols, 1024);
+    return swizzle128(raw, "(" + str(rows) + ",(64," + str(cols / 64) + ")):(64,(1," +
+                               str(rows * 64) + "))");
+  }
+  Value swizzle128(Value raw, const std::string &layout) {
+    return k.swizzle(k.makeTensor(raw, k.layout(layout)), 3, 3, 3);
+  }
+
+  void build() {
+    const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn, W = consumers();
+    const int64_t bytes = kElemBits / 8;
+    declare();
+    Value tmaQ = k.tmaDescriptor(q, {BM, 64}, 128);
+    Value tmaK = k.tmaDescriptor(kT, {BN, 64}, 128);
+    Value tmaV = k.tmaDescriptor(vT, {64, BN}, 128);
+    k.setBlockSize(128 * (W + 1));
+    Value all = k.gpuIndex(FLY_THREAD_IDX);
+    Value producer = all < i32(128);
+    Value tid = all - i32(128); // the consumers' index in the tiled MMAs
+    locate();
+
+    std::string along = "(" + str(W) + ",1,1):(1,0,0)";
+    flydsl::TiledMma hostS(FLY_MMA_WGMMA, 64, BN, 16, spec.dtype, 32, along),
+        hostO(FLY_MMA_WGMMA, 64, D, 16, spec.dtype, 32, along);
+    Value mmaS = k.tiledMma(hostS), mmaO = k.tiledMma(hostO);
+
+    Value sQ = kMajorTile(BM, D), sP = kMajorTile(BM, BN);
+    Value sK[2], sV[2];
+    for (int s = 0; s < 2; ++s) {
+      sK[s] = kMajorTile(BN, D);
+      // V as the (N = D, K = BN) operand: runs of 64 of D, 8 keys a core-matrix group
+      sV[s] = swizzle128(k.dynamicShared(spec.dtype, BN * D, 1024),
+                         "((64," + str(D / 64) + "),(8," + str(BN / 8) + ")):((1," + str(64 * BN) +
+                             "),(64,512))");
+    }
+    // fullK[s] / fullV[s]: the producer's arrival with the tile's bytes; empty[s]: one arrival
+    // of each consumer warpgroup once its products with buffer s are done; bars[0]: Q.
+    Value fullK = k.sharedTensor(FLY_I64, 2, 8), fullV = k.sharedTensor(FLY_I64, 2, 8),
+          empty = k.sharedTensor(FLY_I64, 2, 8), qBar = k.sharedTensor(FLY_I64, 1, 8);
+    k.ifThen(all == i32(0), [&] {
+      for (int s = 0; s < 2; ++s) {
+        k.mbarrierInit(fullK, i32(s), 1);
+        k.mbarrierInit(fullV, i32(s), 1);
+        k.mbarrierInit(empty, i32(s), W);
+      }
+      k.mbarrierInit(qBar, i32(0), 1);
+    });
+    k.barrier();
+    // Steps go in rounds of two, one a buffer, so that every buffer index is static; a round's
+    // second step past the last visible key sees only masked keys (P = 0).
+    Value rounds = (kEnd + i32(2 * BN - 1)) / i32(2 * BN);
+    int64_t tileBytes = BN * D * bytes;
+
+    k.ifThen(m0 < qLen, [&] {
+      k.ifThenElse(
+          producer, {},
+          [&] {
+            k.setMaxRegisters(W > 2 ? 32 : 24, false);
+            k.ifThen(all == i32(0), [&] {
+              k.mbarrierArrive(qBar, i32(0), BM * D * bytes);
+              Value blocksQ = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sQ, "(" + str(BM) + ",64)");
+              for (int64_t c = 0; c < D / 64; ++c)
+                k.tmaLoad(tmaQ, k.slice(blocksQ, k.tuple("(_,(0," + str(c) + "))")),
+                          k.tuple("(?,?)", {qStart + m0, head * i32(D) + i32(64 * c)}), qBar,
+                          i32(0));
+              k.forLoop(i32(0), rounds, i32(1), [&](Value round) {
+                for (int s = 0; s < 2; ++s) {
+                  Value n0 = (round * i32(2) + i32(s)) * i32(BN);
+                  k.mbarrierWait(empty, i32(s), (round + i32(1)) % i32(2));
+                  k.mbarrierArrive(fullK, i32(s), tileBytes);
+                  Value blocksK = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sK[s], "(" + str(BN) + ",64)");
+                  for (int64_t c = 0; c < D / 64; ++c)
+                    k.tmaLoad(tmaK, k.slice(blocksK, k.tuple("(_,(0," + str(c) + "))")),
+                              k.tuple("(?,?)", {kStart + n0, kvHead * i32(D) + i32(64 * c)}), fullK,
+                              i32(s));
+                  k.mbarrierArrive(fullV, i32(s), tileBytes);
+                  Value runsV = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sV[s], "(64," + str(BN) + ")");
+                  for (int64_t c = 0; c < D / 64; ++c)
+                    k.tmaLoad(tmaV, k.slice(runsV, k.tuple("(_,(" + str(c) + ",0))")),
+                              k.tuple("(?,?)", {kvHead * i32(D) + i32(64 * c), kStart + n0}), fullV,
+                              i32(s));
+                }
+              });
+            });
+            return std::vector<Value>{};
+          },
+          [&] {
+            k.setMaxRegisters(W > 2 ? 160 : 240, true);
+            consume(tid, mmaS, mmaO, hostS, hostO, sQ, sP, sK, sV, fullK, fullV, empty, qBar,
+                    rounds);
+            return std::vector<Value>{};
+          });
+    });
+    k.finish();
+  }
+
+  void consume(Value tid, Value mmaS, Value mmaO, const flydsl::TiledMma &hostS,
+               const flydsl::TiledMma &hostO, Value sQ, Value sP, const Value sK[2],
+               const Value sV[2], Value fullK, Value fullV, Value empty, Value qBar, Value rounds) {
+    const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn, W = consumers();
+    OnlineSoftmax sm = softmax(hostS, hostO, 128 * W);
+    Value idO = k.identityTensor(k.tuple("(" + str(BM) + "," + str(D) + ")"));
+    Value accO = k.fragment(k.mmaPartition(mmaO, FLY_MMA_C, tid, idO), FLY_F32);
+    k.fragmentFill(accO, f32(0.0));
+    Value coordsS = k.mmaPartition(mmaS, FLY_MMA_C, tid,
+                                   k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")")));
+    Value accS = k.fragment(coordsS, FLY_F32);
+    sm.locate(coordsS);
+    // P leaves the accumulator's registers two adjacent columns (4 bytes) a store.
+    Value pAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 2 * kElemBits, spec.dtype);
+    Value pCopy = k.tiledCopyForMma(pAtom, mmaS, FLY_MMA_C);
+    Value fragP = k.fragment(k.mmaPartition(mmaS, FLY_MMA_C, tid, sP), spec.dtype);
+    Value tP = k.partition(pCopy, tid, sP, false);
+    Value aQ = k.mmaPartition(mmaS, FLY_MMA_A, tid, sQ);
+    Value aP = k.mmaPartition(mmaO, FLY_MMA_A, tid, sP);
+    Value wg = tid / i32(128), lane = tid % i32(128);
+    Value leader = lane == i32(0);
+    // Zeroing V's rows past the sequence (a 16-byte run a call, whole runs of D a pass), so
+    // that P's zeros there meet zeros, never another sequence's NaN.
+    int64_t perCol = D / 8, passKeys = 128 / perCol;
+    Value zeroAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * kElemBits, spec.dtype);
+    Value zeroCopy = k.tiledCopy(
+        zeroAtom,
+        k.layout("((" + str(perCol) + "," + str(passKeys) + "),8):((8," + str(D) + "),1)"),
+        "(" + str(D) + "," + str(passKeys) + ")");
+    Value coordsV = k.partition(
+        zeroCopy, lane, k.identityTensor(k.tuple("(" + str(D) + "," + str(BN) + ")")), false);
+    int64_t zeroCalls = D * BN / 128 / 8;
+    Value zeros = k.fragment(k.partition(zeroCopy, lane, sV[0], false), spec.dtype);
+    k.fragmentFill(zeros, k.constFloat(spec.dtype, 0.0));
+    Value zeroPreds = k.fragment(k.layout("(" + str(zeroCalls) + ")"), FLY_I1);
+
+    // The warpgroup's stores (P, V's zeros) are seen by its wgmma: named barrier 2 + w.
+    auto groupBarrier = [&] {
+      k.fenceProxyAsync();
+      for (int64_t w = 0; w < W; ++w)
+        k.ifThen(wg == i32(w), [&] { k.namedBarrier(2 + w, 128); });
+    };
+
+    k.mbarrierWait(qBar, i32(0), i32(0));
+    auto step = [&](Value n0, int s, Value parity, const std::vector<Value> &carried) {
+      k.mbarrierWait(fullK, i32(s), parity);
+      k.fragmentFill(accS, f32(0.0));
+      k.gemm(mmaS, accS, aQ, k.mmaPartition(mmaS, FLY_MMA_B, tid, sK[s]), accS);
+      std::vector<Value> p;
+      std::vector<Value> carry = sm.update(accS, n0, carried, accO, p);
+      for (size_t i = 0; i < p.size(); ++i)
+        k.storeAt(fragP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
+      k.copy(pAtom, k.retile(pCopy, fragP), tP);
+      k.mbarrierWait(fullV, i32(s), parity);
+      Value valid = kLen - n0;
+      k.ifThen(valid < i32(BN), [&] {
+        for (int64_t c = 0; c < zeroCalls; ++c)
+          k.storeAt(zeroPreds,
+                    valid <= k.cast(k.tupleLeaf(k.loadAt(coordsV, i32(c * 8)), 1), FLY_I32),
+                    i32(c));
+        k.copy(zeroAtom, zeros, k.partition(zeroCopy, lane, sV[s], false), zeroPreds);
+      });
+      groupBarrier();
+      k.gemm(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[s]), accO);
+      k.ifThen(leader, [&] { k.mbarrierArrive(empty, i32(s), 0); });
+      return carry;
+    };
+    std::vector<Value> ml = k.forLoop(
+        i32(0), rounds, i32(1), sm.initial(), [&](Value round, const std::vector<Value> &c) {
+          Value parity = round % i32(2), n0 = round * i32(2 * BN);
+          return step(n0 + i32(BN), 1, parity, step(n0, 0, parity, c));
+        });
+    Value tO = k.mmaPartition(mmaO, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
+    sm.finish(ml, accO, tO, tid, lse, head, qStart);
+  }
+};
+
 } // namespace
 
-/// The tiled MMA of the attention kernel on `arch`: MFMA on gfx9, mma.sync on sm_80 and later.
-void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch) {
-  if (arch.rfind("gfx9", 0) == 0) {
+/// The kernel's form and tiles for `arch`: FlashAttention-3's on sm_90 where q, k and v suit
+/// TMA (`tmaReady`: 16-byte aligned addresses and row strides), else one of every thread's
+/// MMAs: MFMA on gfx9, mma.sync on sm_80 and later.
+void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch,
+                   bool tmaReady) {
+  bool hopper = (arch == "sm_90" || arch == "sm_90a") && tmaReady;
+  if (hopper) {
+    spec.family = FLY_MMA_WGMMA;
+    spec.atomM = 64, spec.atomN = 128, spec.atomK = 16;
+    spec.wave = 32;
+  } else if (arch.rfind("gfx9", 0) == 0) {
     spec.family = FLY_MMA_MFMA;
     spec.atomM = spec.atomN = 16;
     spec.atomK = arch == "gfx950" ? 32 : 16;
@@ -441,32 +709,38 @@ void planAttention(AttentionSpec &spec, const std::string &target, const std::st
                         "attention has no matrix-core path for arch " + arch + " (target " +
                             target + "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
-  // One atom row a warp, stacked over the block's query rows: 128 on NVIDIA (eight warps; on an
-  // H100 at 4096 tokens 173 TFLOP/s against 125 for 64 rows, 165 for 128 x 64), 64 within
-  // gfx9's 64 KiB of LDS; 32 keys a step.
-  spec.bm = spec.family == FLY_MMA_SYNC ? 128 : 64;
-  spec.bn = 32;
+  // sm_90: two consumer warpgroups of 64 query rows and 128 keys a step. Elsewhere one atom
+  // row a warp, stacked over the block's query rows: 128 on NVIDIA (eight warps; on an H100 at
+  // 4096 tokens 173 TFLOP/s against 125 for 64 rows, 165 for 128 x 64), 64 within gfx9's
+  // 64 KiB of LDS; 32 keys a step.
+  spec.bm = spec.family == FLY_MMA_MFMA ? 64 : 128;
+  spec.bn = hopper ? 128 : 32;
   // FLYDSL_ATTENTION_TILE=BMxBN replaces them (for tuning).
   if (const char *env = std::getenv("FLYDSL_ATTENTION_TILE")) {
     long bm = 0, bn = 0;
     char tail = 0;
-    int64_t atomRows = spec.atomM;
+    int64_t atomRows = spec.atomM, most = hopper ? 3 : 16, keys = hopper ? 64 : 16;
     if (std::sscanf(env, "%ldx%ld%c", &bm, &bn, &tail) != 2 || bm <= 0 || bn <= 0 ||
-        bm % atomRows != 0 || bm / atomRows > 16 || bn % 16 != 0 || bn > 128)
-      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT, "FLYDSL_ATTENTION_TILE='" + std::string(env) +
-                                                          "' is not BMxBN with BM a multiple of " +
-                                                          std::to_string(atomRows) + " up to " +
-                                                          std::to_string(16 * atomRows) +
-                                                          " and BN a multiple of 16 up to 128");
+        bm % atomRows != 0 || bm / atomRows > most || bn % keys != 0 || bn > 128)
+      throw flydsl::Error(FLY_ERROR_INVALID_ARGUMENT,
+                          "FLYDSL_ATTENTION_TILE='" + std::string(env) +
+                              "' is not BMxBN with BM a multiple of " + std::to_string(atomRows) +
+                              " up to " + std::to_string(most * atomRows) +
+                              " and BN a multiple of " + std::to_string(keys) + " up to 128");
     spec.bm = bm;
     spec.bn = bn;
   }
-  spec.threads = int(spec.bm / spec.atomM) * spec.wave;
+  spec.atomN = hopper ? spec.bn : spec.atomN;
+  // Hopper's block adds the producer warpgroup.
+  spec.threads = hopper ? int(128 * (spec.bm / 64 + 1)) : int(spec.bm / spec.atomM) * spec.wave;
 }
 
 void buildAttention(flydsl::Module &m, const AttentionSpec &spec) {
   Kernel k(m, "main");
-  AttentionKernel(spec, k).build();
+  if (spec.family == FLY_MMA_WGMMA)
+    HopperAttention(spec, k).build();
+  else
+    SyncAttention(spec, k).build();
 }
 
 } // namespace fly::kernels

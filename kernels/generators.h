@@ -113,7 +113,8 @@ struct AttentionSpec {
   fly_dtype dtype = FLY_BF16, out = FLY_BF16; // q, k, v (and P) are f16 or bf16
   int kvHeads = 1, group = 1, headDim = 128;  // group: query heads per KV head
   bool causal = false, lse = false;
-  // The tiled MMA: atoms of atomM x atomN x atomK, one warp (wave) each, stacked along M.
+  // The tiled MMA: atoms of atomM x atomN x atomK, one warp (wave) each, stacked along M
+  // (wgmma: one warpgroup each; threads then count the producer warpgroup too).
   fly_mma_family family = FLY_MMA_MFMA;
   int64_t atomM = 16, atomN = 16, atomK = 16;
   int wave = 64;
@@ -128,7 +129,10 @@ struct AttentionSpec {
 /// Grid: (ceil(max query length / bm), heads, B).
 void buildAttention(flydsl::Module &m, const AttentionSpec &spec);
 /// The tiled MMA, block and tile sizes of `spec` for `arch`; fails for an arch without one.
-void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch);
+/// `tmaReady`: q, k and v have 16-byte aligned addresses and row strides (sm_90's TMA form,
+/// whose v parameter is (kvHeads * headDim, Tk), the view transposed).
+void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch,
+                   bool tmaReady);
 
 struct MoeGatingSpec {
   fly_dtype in = FLY_F32, weights = FLY_F32, ids = FLY_I32;

@@ -565,9 +565,13 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
   spec.causal = causal;
   spec.lse = lse != nullptr;
   auto [target, arch] = flydsl::resolveTarget(tq.target());
-  planAttention(spec, target, arch);
+  bool tmaReady = std::min({tq.alignBytes(), tk.alignBytes(), tv.alignBytes()}) >= 16;
+  planAttention(spec, target, arch, tmaReady);
+  if (spec.family == FLY_MMA_WGMMA)
+    tv.transposeView();
   spec.vec = runWidth(dim, 8, {&tq, &tk, &tv});
-  while (spec.vec > 1 &&
+  // The copies of the other forms take whole runs of every thread (Hopper's are TMA's).
+  while (spec.family != FLY_MMA_WGMMA && spec.vec > 1 &&
          (dim / spec.vec > spec.threads || spec.bn * dim % (int64_t(spec.threads) * spec.vec) != 0))
     spec.vec /= 2;
   int64_t mBlocks = (maxSeqlenQ + spec.bm - 1) / spec.bm;

@@ -223,6 +223,11 @@ void TensorArg::asMatrix(bool transpose) {
   view_.strides = viewStrides_;
 }
 
+void TensorArg::transposeView() {
+  std::swap(viewShape_[0], viewShape_[1]);
+  std::swap(viewStrides_[0], viewStrides_[1]);
+}
+
 int64_t TensorArg::alignBytes() const {
   uint64_t bits = uint64_t(address_) | 16;
   if (rows_ > 1 || matrix_) // a matrix view's stride is always one it may step by

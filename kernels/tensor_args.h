@@ -45,6 +45,9 @@ public:
   /// of them is contiguous, which contiguousDim() then names (1 where both are).
   void asMatrix(bool transpose);
   int contiguousDim() const { return contiguousDim_; }
+  /// The row view (after asRows()) handed to kernels as (cols, rows), strides (1, row stride):
+  /// for kernels that read it column-major.
+  void transposeView();
   /// One scale, or one per row (`perRow`: `rows` of them) or per column (`cols`), as a rank-0,
   /// rank-1 or (rows, 1) / (1, cols) tensor, viewed as (rows, cols) with stride 0 where the
   /// scale does not change.

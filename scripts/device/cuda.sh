@@ -308,6 +308,9 @@ rope) focused rope bench/bench_rope.py tests/python/test_kernel_rope_cuda.py ;;
 # Paged-attention decode against torch and a Triton kernel: ... cuda.sh paged-attention
 paged-attention) focused paged_attention bench/bench_paged_attention.py \
   tests/python/test_kernel_paged_attention_cuda.py ;;
+# Attention forward against SDPA's backends and a Triton kernel: ... cuda.sh attention
+# (BENCH_ARGS="--lengths=4096" for one row)
+attention) focused attention bench/bench_attention.py tests/python/test_kernel_attention_cuda.py ;;
 # The fused MoE against a cuBLAS loop and a Triton grouped GEMM: ... cuda.sh moe
 moe) focused moe bench/bench_moe.py tests/python/test_kernel_moe_cuda.py ;;
 # One benchmark alone with the wheel, its words passed on:

@@ -6,6 +6,7 @@ log-sum-exp, the matrix cores of several emulated archs, and bad input refused w
 untouched. Its gfx942 code is read back from the code object."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +28,11 @@ def reference(q, k, v, cu_q, cu_k, causal, scale):
         q0, q1, k0, k1 = cu_q[b], cu_q[b + 1], cu_k[b], cu_k[b + 1]
         for h in range(heads):
             kv = h // (heads // kv_heads)
-            s = q[q0:q1, h].astype(np.float64) @ k[k0:k1, kv].astype(np.float64).T * scale
+            s = (
+                q[q0:q1, h].astype(np.float64)
+                @ k[k0:k1, kv].astype(np.float64).T
+                * scale
+            )
             if causal:
                 i, j = np.arange(q1 - q0)[:, None], np.arange(k1 - k0)[None, :]
                 s = np.where(j <= i + (k1 - k0) - (q1 - q0), s, -np.inf)
@@ -79,22 +84,68 @@ def test_matches_a_float64_softmax_per_sequence(case):
     assert not out[~seen.T].any()  # queries without a visible key read zeros
 
 
-@pytest.mark.parametrize("arch", ["gfx942", "gfx950", "sm_80", "sm_90"])
-def test_each_matrix_core_family_on_the_cpu(arch, tmp_path):
-    # The cpu target emulates the arch's atoms (MFMA of 16 and 32 K, mma.sync): a child process
-    # with ARCH set compiles the kernel for it and checks its result.
+ARCH_CASES = {
+    # name: ARCH, extra columns of each token row (0: q, k and v rows 16-byte aligned)
+    "gfx942": ("gfx942", 0),
+    "gfx950": ("gfx950", 0),
+    "sm_80": ("sm_80", 0),
+    "sm_90": ("sm_90", 0),  # wgmma on TMA tiles, a producer warpgroup
+    "sm_90, rows 8-byte aligned": ("sm_90", 4),  # no TMA: mma.sync
+}
+
+
+@pytest.mark.parametrize("case", sorted(ARCH_CASES))
+def test_each_matrix_core_family_on_the_cpu(case, tmp_path):
+    # The cpu target emulates the arch's atoms (MFMA of 16 and 32 K, mma.sync, wgmma and TMA): a
+    # child process with ARCH set compiles the kernel for it and checks its result, then checks
+    # that a NaN in the next sequence's V (which the last tile of keys overlaps) stays there.
+    arch, pad = ARCH_CASES[case]
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
         "import flydsl.kernels as fk\nfrom test_kernel_attention import packed, reference\n"
         "q, k, v, cu_q, cu_k = packed(np.random.default_rng(3), [70, 3], [90, 20], 4, 2, 128)\n"
+        f"def padded(t):\n    rows = np.zeros((t.shape[0], t[0].size + {pad}), t.dtype)\n"
+        "    rows[:, : t[0].size] = t.reshape(t.shape[0], -1)\n"
+        "    return rows[:, : t[0].size].reshape(t.shape)\n"
+        "q, k, v = padded(q), padded(k), padded(v)\n"
         "out = np.zeros(q.shape, np.float32)\n"
         "fk.attention(q, k, v, cu_q, cu_k, causal=True, out=out)\n"
         "want, _ = reference(q, k, v, cu_q, cu_k, True, 128 ** -0.5)\n"
         "assert np.abs(out - want).max() < 2e-3, np.abs(out - want).max()\n"
+        "v[90:] = np.nan\n"
+        "fk.attention(q, k, v, cu_q, cu_k, causal=True, out=out)\n"
+        "assert np.abs(out[:70] - want[:70]).max() < 2e-3, np.abs(out[:70] - want[:70]).max()\n"
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "ARCH": arch, "FLYDSL_CACHE_DIR": str(tmp_path)}
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
+
+
+def test_sm90_code(tmp_path):
+    # Hopper's form: TMA boxes on mbarriers, wgmma from shared memory, the producer warpgroup
+    # giving its registers to the consumers
+    script = (
+        "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
+        "import flydsl, flydsl.kernels as fk\n"
+        "from _dlpack import DLView, KDL_BFLOAT, KDL_CUDA\n"
+        "h = lambda a: DLView(a, KDL_BFLOAT, 16, KDL_CUDA)\n"
+        "i = lambda a: DLView(a, 0, 32, KDL_CUDA)\n"
+        "q = np.zeros((512, 8, 128), np.uint16)\nk = np.zeros((512, 2, 128), np.uint16)\n"
+        "cu = np.array([0, 256, 512], np.int32)\n"
+        "try:\n"
+        "    fk.attention(h(q), h(k), h(k.copy()), i(cu), i(cu.copy()), 256, out=h(q.copy()))\n"
+        "except flydsl.LaunchError as e:\n"
+        "    assert 'COMPILE_ONLY' in str(e)\n"
+    )
+    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1", "ARCH": "sm_90",
+           "FLYDSL_DUMP_DIR": str(tmp_path), "FLYDSL_RUNTIME_ENABLE_CACHE": "0"}  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
+    (ptx,) = (p.read_text() for p in (tmp_path / "cuda-sm_90").glob("*_final_isa.ptx"))
+    assert "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16" in ptx
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global" in ptx
+    assert re.search(r"setmaxnreg.inc.sync.aligned.u32\s+240;", ptx)
+    assert "mma.sync" not in ptx
 
 
 def test_batched_form_and_float32_output():
@@ -109,7 +160,9 @@ def test_batched_form_and_float32_output():
     cu_q, cu_k = np.arange(4, dtype=np.int32) * 40, np.arange(4, dtype=np.int32) * 56
     want, want_lse = reference(flat(q), flat(k), flat(v), cu_q, cu_k, True, 0.2)
     np.testing.assert_allclose(flat(out), want, atol=ATOL)
-    np.testing.assert_allclose(lse, want_lse.reshape(4, 3, 40).transpose(1, 0, 2), rtol=1e-5)
+    np.testing.assert_allclose(
+        lse, want_lse.reshape(4, 3, 40).transpose(1, 0, 2), rtol=1e-5
+    )
 
 
 def test_bfloat16_operands_and_output():
@@ -119,7 +172,9 @@ def test_bfloat16_operands_and_output():
     out = np.zeros(qb.shape, np.uint16)
     b = lambda a: DLView(a, KDL_BFLOAT, 16)
     fk.attention(b(qb), b(kb), b(vb), cu_q, cu_k, 97, causal=False, out=b(out))
-    want, _ = reference(*(from_bf16_bits(t) for t in (qb, kb, vb)), cu_q, cu_k, False, 128**-0.5)
+    want, _ = reference(
+        *(from_bf16_bits(t) for t in (qb, kb, vb)), cu_q, cu_k, False, 128**-0.5
+    )
     np.testing.assert_allclose(from_bf16_bits(out), want, atol=2e-2, rtol=2**-7)
 
 
@@ -156,7 +211,10 @@ def bad_calls():
         ),
         (
             "kv heads not dividing",
-            {"k": np.zeros((20, 3, 64), np.float16), "v": np.zeros((20, 3, 64), np.float16)},
+            {
+                "k": np.zeros((20, 3, 64), np.float16),
+                "v": np.zeros((20, 3, 64), np.float16),
+            },
             "dividing",
         ),
         ("v of another shape", {"v": v[:10].copy()}, "v must have k's shape"),
@@ -177,15 +235,29 @@ def bad_calls():
         ),
         ("sequence past max_seqlen_q", {"max_seqlen_q": 9}, "more than max_seqlen_q 9"),
         ("int64 offsets", {"cu_seqlens_q": cu_q.astype(np.int64)}, "must be int32"),
-        ("offsets of another batch", {"cu_seqlens_k": cu_k[:2].copy()}, "cu_seqlens_q's length"),
+        (
+            "offsets of another batch",
+            {"cu_seqlens_k": cu_k[:2].copy()},
+            "cu_seqlens_q's length",
+        ),
         ("out over q", {"out": q}, "overlaps"),
-        ("lse of another shape", {"lse": np.zeros((4, 15), np.float32)}, "lse must be float32"),
-        ("out of another shape", {"out": np.zeros((16, 4, 32), np.float16)}, "out must have"),
+        (
+            "lse of another shape",
+            {"lse": np.zeros((4, 15), np.float32)},
+            "lse must be float32",
+        ),
+        (
+            "out of another shape",
+            {"out": np.zeros((16, 4, 32), np.float16)},
+            "out must have",
+        ),
         ("infinite scale", {"scale": float("inf")}, "scale must be finite"),
     ]
 
 
-@pytest.mark.parametrize("case", range(len(bad_calls()[1])), ids=[c[0] for c in bad_calls()[1]])
+@pytest.mark.parametrize(
+    "case", range(len(bad_calls()[1])), ids=[c[0] for c in bad_calls()[1]]
+)
 def test_bad_input_is_refused_and_nothing_is_written(case):
     base, cases = bad_calls()
     _, edits, message = cases[case]
@@ -195,7 +267,9 @@ def test_bad_input_is_refused_and_nothing_is_written(case):
 def test_the_two_forms_are_not_mixed():
     q = np.zeros((2, 8, 1, 64), np.float16)
     with pytest.raises(ValueError, match="without cu_seqlens"):
-        fk.attention(q, q, q, np.array([0, 8, 16], np.int32), np.array([0, 8, 16], np.int32))
+        fk.attention(
+            q, q, q, np.array([0, 8, 16], np.int32), np.array([0, 8, 16], np.int32)
+        )
 
 
 @needs_llvm_tools

@@ -44,7 +44,9 @@ def test_packed_sequences_and_lse():
     q = torch.randn(int(cu_q[-1]), 4, 128, device="cuda", dtype=torch.bfloat16)
     k = torch.randn(int(cu_k[-1]), 2, 128, device="cuda", dtype=torch.bfloat16)
     v = torch.randn_like(k)
-    out, lse = fk.attention(q, k, v, cu_q, cu_k, max(lens_q), causal=True, return_lse=True)
+    out, lse = fk.attention(
+        q, k, v, cu_q, cu_k, max(lens_q), causal=True, return_lse=True
+    )
     for b in range(4):
         q0, q1, k0, k1 = int(cu_q[b]), int(cu_q[b + 1]), int(cu_k[b]), int(cu_k[b + 1])
         if q1 == q0:
@@ -58,7 +60,9 @@ def test_packed_sequences_and_lse():
             "hij,jhd->ihd", s.softmax(-1), v[k0:k1].double().repeat_interleave(2, 1)
         )
         torch.testing.assert_close(out[q0:q1].double(), want, atol=2e-2, rtol=2e-2)
-        torch.testing.assert_close(lse[:, q0:q1].double(), s.logsumexp(-1), atol=1e-3, rtol=1e-4)
+        torch.testing.assert_close(
+            lse[:, q0:q1].double(), s.logsumexp(-1), atol=1e-3, rtol=1e-4
+        )
 
 
 def test_cuda_graph_and_torch_compile():
@@ -75,5 +79,32 @@ def test_cuda_graph_and_torch_compile():
     torch.cuda.synchronize()
     assert torch.equal(out, want)
     fk.register_torch_ops()
-    compiled = torch.compile(lambda a, b, c: fk.attention(a, b, c, causal=True) * 2, fullgraph=True)
+    compiled = torch.compile(
+        lambda a, b, c: fk.attention(a, b, c, causal=True) * 2, fullgraph=True
+    )
     torch.testing.assert_close(compiled(q, k, v), want * 2)
+
+
+@pytest.mark.parametrize("pad", [0, 4])
+def test_rows_with_and_without_tma(pad):
+    # Token rows 16-byte aligned go through Hopper's TMA form on an H100; rows 8 bytes apart
+    # from it (4 extra columns) through every thread's copies. A NaN in the next sequence's V,
+    # which the first sequence's last tile of keys overlaps, stays out of the first's output.
+    torch.manual_seed(7)
+
+    def rows(tokens, heads):
+        buf = torch.randn(
+            tokens, heads * 128 + pad, device="cuda", dtype=torch.bfloat16
+        )
+        return buf[:, : heads * 128].view(tokens, heads, 128)
+
+    q, k, v = rows(2 * 200, 4), rows(2 * 200, 2), rows(2 * 200, 2)
+    cu = torch.tensor([0, 200, 400], device="cuda", dtype=torch.int32)
+    want = sdpa(*(x.view(2, 200, *x.shape[1:]) for x in (q, k, v)), True, 128**-0.5)
+    out = fk.attention(q, k, v, cu, cu, 200, causal=True)
+    torch.testing.assert_close(
+        out.double(), want.reshape(400, 4, 128), atol=2e-2, rtol=2e-2
+    )
+    v[200:] = float("nan")
+    out = fk.attention(q, k, v, cu, cu, 200, causal=False)
+    assert torch.isfinite(out[:200]).all()
