@@ -181,10 +181,10 @@ struct OnlineSoftmax {
   }
 
   /// The scores accS of the keys from n0 on: masks them, updates the carried maxima and sums,
-  /// rescales accO and returns the new carried values with the probabilities in `p` (f32, in
-  /// accS's order).
-  std::vector<Value> update(Value accS, Value n0, const std::vector<Value> &carried, Value accO,
-                            std::vector<Value> &p) {
+  /// and returns the new carried values with the probabilities in `p` (f32, in accS's order)
+  /// and the factor of each slot's row in `alpha`, by which rescale() multiplies the output.
+  std::vector<Value> update(Value accS, Value n0, const std::vector<Value> &carried,
+                            std::vector<Value> &p, std::vector<Value> &alpha) {
     std::vector<Value> s(valuesS), top(slots, f32(-kInf));
     for (int64_t i = 0; i < valuesS; ++i) {
       int j = rowsS.slot[i];
@@ -195,7 +195,8 @@ struct OnlineSoftmax {
       s[i] = k.select(visible, k.loadAt(accS, i32(i)) * scale, f32(-kInf));
       top[j] = k.max(top[j], s[i]);
     }
-    std::vector<Value> carry(2 * slots), shift(slots), alpha(slots), sum(slots, f32(0.0));
+    std::vector<Value> carry(2 * slots), shift(slots), sum(slots, f32(0.0));
+    alpha.assign(slots, Value{});
     for (size_t j = 0; j < slots; ++j) {
       Value mNew = k.max(carried[j], reduce(top[j], FLY_MAX));
       // A row that has seen only masked keys shifts by 0: exp2(-inf - 0) is 0, not NaN.
@@ -211,9 +212,12 @@ struct OnlineSoftmax {
     }
     for (size_t j = 0; j < slots; ++j)
       carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
+    return carry;
+  }
+
+  void rescale(Value accO, const std::vector<Value> &alpha) {
     for (int64_t i = 0; i < valuesO; ++i)
       k.storeAt(accO, k.loadAt(accO, i32(i)) * alpha[slotO[i]], i32(i));
-    return carry;
   }
 
   /// Divides by the row sums and writes this thread's part of the output tile tO (the O
@@ -462,8 +466,9 @@ struct SyncAttention : AttentionKernel {
         k.fragmentFill(accS, f32(0.0));
         Value fragK = fragment(mma, FLY_MMA_B, buf.k, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
-        std::vector<Value> p;
-        std::vector<Value> carry = sm.update(accS, n0, carried, accO, p);
+        std::vector<Value> p, alpha;
+        std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+        sm.rescale(accO, alpha);
         Value fragA = fragP;
         if (pInRegisters) {
           for (size_t a = 0; a < pInRegisters->size(); ++a)
@@ -526,16 +531,15 @@ struct HopperAttention : AttentionKernel {
     k.setBlockSize(128 * (W + 1));
     Value all = k.gpuIndex(FLY_THREAD_IDX);
     Value producer = all < i32(128);
-    Value tid = all - i32(128); // the consumers' index in the tiled MMAs
+    Value consumerTid = all - i32(128); // the consumers' index in the tiled MMAs
     locate();
 
     std::string along = "(" + str(W) + ",1,1):(1,0,0)";
     flydsl::TiledMma hostS(FLY_MMA_WGMMA, 64, BN, 16, spec.dtype, 32, along),
         hostO(FLY_MMA_WGMMA, 64, D, 16, spec.dtype, 32, along);
-    Value mmaS = k.tiledMma(hostS), mmaO = k.tiledMma(hostO);
+    mmaS = k.tiledMma(hostS), mmaO = k.tiledMma(hostO);
 
-    Value sQ = kMajorTile(BM, D), sP = kMajorTile(BM, BN);
-    Value sK[2], sV[2];
+    sQ = kMajorTile(BM, D), sP = kMajorTile(BM, BN);
     for (int s = 0; s < 2; ++s) {
       sK[s] = kMajorTile(BN, D);
       // V as the (N = D, K = BN) operand: runs of 64 of D, 8 keys a core-matrix group
@@ -543,22 +547,26 @@ struct HopperAttention : AttentionKernel {
                          "((64," + str(D / 64) + "),(8," + str(BN / 8) + ")):((1," + str(64 * BN) +
                              "),(64,512))");
     }
-    // fullK[s] / fullV[s]: the producer's arrival with the tile's bytes; empty[s]: one arrival
-    // of each consumer warpgroup once its products with buffer s are done; bars[0]: Q.
-    Value fullK = k.sharedTensor(FLY_I64, 2, 8), fullV = k.sharedTensor(FLY_I64, 2, 8),
-          empty = k.sharedTensor(FLY_I64, 2, 8), qBar = k.sharedTensor(FLY_I64, 1, 8);
+    // fullK[s] / fullV[s]: the producer's arrival with the tile's bytes; emptyK[s] / emptyV[s]:
+    // one arrival of each consumer warpgroup once its product with the tile of buffer s is
+    // done (K frees before V); qBar: the queries.
+    bars = Bars{k.sharedTensor(FLY_I64, 2, 8), k.sharedTensor(FLY_I64, 2, 8),
+                k.sharedTensor(FLY_I64, 2, 8), k.sharedTensor(FLY_I64, 2, 8),
+                k.sharedTensor(FLY_I64, 1, 8)};
     k.ifThen(all == i32(0), [&] {
       for (int s = 0; s < 2; ++s) {
-        k.mbarrierInit(fullK, i32(s), 1);
-        k.mbarrierInit(fullV, i32(s), 1);
-        k.mbarrierInit(empty, i32(s), W);
+        k.mbarrierInit(bars.fullK, i32(s), 1);
+        k.mbarrierInit(bars.fullV, i32(s), 1);
+        k.mbarrierInit(bars.emptyK, i32(s), W);
+        k.mbarrierInit(bars.emptyV, i32(s), W);
       }
-      k.mbarrierInit(qBar, i32(0), 1);
+      k.mbarrierInit(bars.q, i32(0), 1);
     });
     k.barrier();
-    // Steps go in rounds of two, one a buffer, so that every buffer index is static; a round's
-    // second step past the last visible key sees only masked keys (P = 0).
-    Value rounds = (kEnd + i32(2 * BN - 1)) / i32(2 * BN);
+    // Tiles go in rounds of two, one a buffer, so that every buffer index is static; tile t is
+    // the (t / 2)-th of its buffer, whose barriers' phase is then t / 2 % 2. Past the last
+    // visible key a round's second tile is only masked keys (P = 0).
+    rounds = (kEnd + i32(2 * BN - 1)) / i32(2 * BN);
     int64_t tileBytes = BN * D * bytes;
 
     k.ifThen(m0 < qLen, [&] {
@@ -567,28 +575,31 @@ struct HopperAttention : AttentionKernel {
           [&] {
             k.setMaxRegisters(W > 2 ? 32 : 24, false);
             k.ifThen(all == i32(0), [&] {
-              k.mbarrierArrive(qBar, i32(0), BM * D * bytes);
+              k.mbarrierArrive(bars.q, i32(0), BM * D * bytes);
               Value blocksQ = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sQ, "(" + str(BM) + ",64)");
               for (int64_t c = 0; c < D / 64; ++c)
                 k.tmaLoad(tmaQ, k.slice(blocksQ, k.tuple("(_,(0," + str(c) + "))")),
-                          k.tuple("(?,?)", {qStart + m0, head * i32(D) + i32(64 * c)}), qBar,
+                          k.tuple("(?,?)", {qStart + m0, head * i32(D) + i32(64 * c)}), bars.q,
                           i32(0));
               k.forLoop(i32(0), rounds, i32(1), [&](Value round) {
+                // a fresh barrier passes parity 1: the first round waits for nothing
+                Value free = (round + i32(1)) % i32(2);
                 for (int s = 0; s < 2; ++s) {
                   Value n0 = (round * i32(2) + i32(s)) * i32(BN);
-                  k.mbarrierWait(empty, i32(s), (round + i32(1)) % i32(2));
-                  k.mbarrierArrive(fullK, i32(s), tileBytes);
+                  k.mbarrierWait(bars.emptyK, i32(s), free);
+                  k.mbarrierArrive(bars.fullK, i32(s), tileBytes);
                   Value blocksK = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sK[s], "(" + str(BN) + ",64)");
                   for (int64_t c = 0; c < D / 64; ++c)
                     k.tmaLoad(tmaK, k.slice(blocksK, k.tuple("(_,(0," + str(c) + "))")),
-                              k.tuple("(?,?)", {kStart + n0, kvHead * i32(D) + i32(64 * c)}), fullK,
-                              i32(s));
-                  k.mbarrierArrive(fullV, i32(s), tileBytes);
+                              k.tuple("(?,?)", {kStart + n0, kvHead * i32(D) + i32(64 * c)}),
+                              bars.fullK, i32(s));
+                  k.mbarrierWait(bars.emptyV, i32(s), free);
+                  k.mbarrierArrive(bars.fullV, i32(s), tileBytes);
                   Value runsV = k.tiled(FLY_TILER_ZIPPED_DIVIDE, sV[s], "(64," + str(BN) + ")");
                   for (int64_t c = 0; c < D / 64; ++c)
                     k.tmaLoad(tmaV, k.slice(runsV, k.tuple("(_,(" + str(c) + ",0))")),
-                              k.tuple("(?,?)", {kvHead * i32(D) + i32(64 * c), kStart + n0}), fullV,
-                              i32(s));
+                              k.tuple("(?,?)", {kvHead * i32(D) + i32(64 * c), kStart + n0}),
+                              bars.fullV, i32(s));
                 }
               });
             });
@@ -596,86 +607,169 @@ struct HopperAttention : AttentionKernel {
           },
           [&] {
             k.setMaxRegisters(W > 2 ? 160 : 240, true);
-            consume(tid, mmaS, mmaO, hostS, hostO, sQ, sP, sK, sV, fullK, fullV, empty, qBar,
-                    rounds);
+            consume(consumerTid, hostS, hostO);
             return std::vector<Value>{};
           });
     });
     k.finish();
   }
 
-  void consume(Value tid, Value mmaS, Value mmaO, const flydsl::TiledMma &hostS,
-               const flydsl::TiledMma &hostO, Value sQ, Value sP, const Value sK[2],
-               const Value sV[2], Value fullK, Value fullV, Value empty, Value qBar, Value rounds) {
-    const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn, W = consumers();
-    OnlineSoftmax sm = softmax(hostS, hostO, 128 * W);
+private:
+  struct Bars {
+    Value fullK, fullV, emptyK, emptyV, q;
+  };
+  Bars bars;
+  Value mmaS, mmaO, sQ, sP, sK[2], sV[2], rounds;
+  // The consumer's values: its accumulators, operand partitions and the P and zeroing copies.
+  Value tid, wg, lane, accS, accO, aQ, aP, fragP, pAtom, pCopy, tP;
+  Value zeroAtom, zeroCopy, coordsV, zeros, zeroPreds;
+  int64_t zeroCalls = 0;
+
+  Value parityOf(Value round, int later) { return (round + i32(later)) % i32(2); }
+
+  /// One consumer warpgroup's arrival on barrier `bar`[s].
+  void release(Value bar, int s) {
+    k.ifThen(lane == i32(0), [&] { k.mbarrierArrive(bar, i32(s), 0); });
+  }
+
+  /// Waits for V's tile in buffer s, whose keys start at n0, zeroes its rows past the sequence
+  /// (TMA reads the next sequence's there: P's zeros must meet zeros, never a NaN) and shows
+  /// the warpgroup's stores (those zeros, P) to its wgmma: a fence of the async proxy and named
+  /// barrier 2 + w.
+  void readyV(int s, Value parity, Value n0) {
+    k.mbarrierWait(bars.fullV, i32(s), parity);
+    Value valid = kLen - n0;
+    k.ifThen(valid < i32(spec.bn), [&] {
+      for (int64_t c = 0; c < zeroCalls; ++c)
+        k.storeAt(zeroPreds,
+                  valid <= k.cast(k.tupleLeaf(k.loadAt(coordsV, i32(c * 8)), 1), FLY_I32), i32(c));
+      k.copy(zeroAtom, zeros, k.partition(zeroCopy, lane, sV[s], false), zeroPreds);
+    });
+    k.fenceProxyAsync();
+    for (int64_t w = 0; w < consumers(); ++w)
+      k.ifThen(wg == i32(w), [&] { k.namedBarrier(2 + w, 128); });
+  }
+
+  /// S = Q K^T of K's tile in buffer s, left in flight.
+  void scores(int s, Value parity) {
+    k.mbarrierWait(bars.fullK, i32(s), parity);
+    k.fragmentFill(accS, f32(0.0));
+    k.gemmAsync(mmaS, accS, aQ, k.mmaPartition(mmaS, FLY_MMA_B, tid, sK[s]), accS);
+  }
+
+  /// P into shared memory (its reads by the last P V done), two columns a store.
+  void storeP(const std::vector<Value> &p) {
+    for (size_t i = 0; i < p.size(); ++i)
+      k.storeAt(fragP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
+    k.copy(pAtom, k.retile(pCopy, fragP), tP);
+  }
+
+  /// Tile j's step (FlashAttention-3's overlap within a warpgroup): S_j = Q K_j^T and
+  /// O += P_{j-1} V_{j-1} both in flight, the softmax of S_j while the second runs, then O
+  /// rescaled and P_j stored. K_j is in buffer kb, V_{j-1} in the other.
+  std::vector<Value> overlapped(Value n0, int kb, Value kParity, Value vParity,
+                                const std::vector<Value> &carried, OnlineSoftmax &sm) {
+    int vb = 1 - kb;
+    scores(kb, kParity);
+    readyV(vb, vParity, n0 - i32(spec.bn));
+    k.gemmAsync(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[vb]), accO);
+    k.wgmmaWait(1, accS);
+    release(bars.emptyK, kb);
+    std::vector<Value> p, alpha;
+    std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+    k.wgmmaWait(0, accO);
+    release(bars.emptyV, vb);
+    sm.rescale(accO, alpha);
+    storeP(p);
+    return carry;
+  }
+
+  void consume(Value consumerTid, const flydsl::TiledMma &hostS, const flydsl::TiledMma &hostO) {
+    const int64_t D = spec.headDim, BM = spec.bm, BN = spec.bn;
+    tid = consumerTid;
+    OnlineSoftmax sm = softmax(hostS, hostO, 128 * consumers());
     Value idO = k.identityTensor(k.tuple("(" + str(BM) + "," + str(D) + ")"));
-    Value accO = k.fragment(k.mmaPartition(mmaO, FLY_MMA_C, tid, idO), FLY_F32);
+    accO = k.fragment(k.mmaPartition(mmaO, FLY_MMA_C, tid, idO), FLY_F32);
     k.fragmentFill(accO, f32(0.0));
     Value coordsS = k.mmaPartition(mmaS, FLY_MMA_C, tid,
                                    k.identityTensor(k.tuple("(" + str(BM) + "," + str(BN) + ")")));
-    Value accS = k.fragment(coordsS, FLY_F32);
+    accS = k.fragment(coordsS, FLY_F32);
     sm.locate(coordsS);
     // P leaves the accumulator's registers two adjacent columns (4 bytes) a store.
-    Value pAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 2 * kElemBits, spec.dtype);
-    Value pCopy = k.tiledCopyForMma(pAtom, mmaS, FLY_MMA_C);
-    Value fragP = k.fragment(k.mmaPartition(mmaS, FLY_MMA_C, tid, sP), spec.dtype);
-    Value tP = k.partition(pCopy, tid, sP, false);
-    Value aQ = k.mmaPartition(mmaS, FLY_MMA_A, tid, sQ);
-    Value aP = k.mmaPartition(mmaO, FLY_MMA_A, tid, sP);
-    Value wg = tid / i32(128), lane = tid % i32(128);
-    Value leader = lane == i32(0);
-    // Zeroing V's rows past the sequence (a 16-byte run a call, whole runs of D a pass), so
-    // that P's zeros there meet zeros, never another sequence's NaN.
+    pAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 2 * kElemBits, spec.dtype);
+    pCopy = k.tiledCopyForMma(pAtom, mmaS, FLY_MMA_C);
+    fragP = k.fragment(k.mmaPartition(mmaS, FLY_MMA_C, tid, sP), spec.dtype);
+    tP = k.partition(pCopy, tid, sP, false);
+    aQ = k.mmaPartition(mmaS, FLY_MMA_A, tid, sQ);
+    aP = k.mmaPartition(mmaO, FLY_MMA_A, tid, sP);
+    wg = tid / i32(128), lane = tid % i32(128);
+    // V's rows are zeroed a 16-byte run a call, whole runs of D a pass.
     int64_t perCol = D / 8, passKeys = 128 / perCol;
-    Value zeroAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * kElemBits, spec.dtype);
-    Value zeroCopy = k.tiledCopy(
+    zeroAtom = k.copyAtom(FLY_COPY_UNIVERSAL, 8 * kElemBits, spec.dtype);
+    zeroCopy = k.tiledCopy(
         zeroAtom,
         k.layout("((" + str(perCol) + "," + str(passKeys) + "),8):((8," + str(D) + "),1)"),
         "(" + str(D) + "," + str(passKeys) + ")");
-    Value coordsV = k.partition(
-        zeroCopy, lane, k.identityTensor(k.tuple("(" + str(D) + "," + str(BN) + ")")), false);
-    int64_t zeroCalls = D * BN / 128 / 8;
-    Value zeros = k.fragment(k.partition(zeroCopy, lane, sV[0], false), spec.dtype);
+    coordsV = k.partition(zeroCopy, lane,
+                          k.identityTensor(k.tuple("(" + str(D) + "," + str(BN) + ")")), false);
+    zeroCalls = D * BN / 128 / 8;
+    zeros = k.fragment(k.partition(zeroCopy, lane, sV[0], false), spec.dtype);
     k.fragmentFill(zeros, k.constFloat(spec.dtype, 0.0));
-    Value zeroPreds = k.fragment(k.layout("(" + str(zeroCalls) + ")"), FLY_I1);
+    zeroPreds = k.fragment(k.layout("(" + str(zeroCalls) + ")"), FLY_I1);
 
-    // The warpgroup's stores (P, V's zeros) are seen by its wgmma: named barrier 2 + w.
-    auto groupBarrier = [&] {
-      k.fenceProxyAsync();
-      for (int64_t w = 0; w < W; ++w)
-        k.ifThen(wg == i32(w), [&] { k.namedBarrier(2 + w, 128); });
-    };
-
-    k.mbarrierWait(qBar, i32(0), i32(0));
-    auto step = [&](Value n0, int s, Value parity, const std::vector<Value> &carried) {
-      k.mbarrierWait(fullK, i32(s), parity);
-      k.fragmentFill(accS, f32(0.0));
-      k.gemm(mmaS, accS, aQ, k.mmaPartition(mmaS, FLY_MMA_B, tid, sK[s]), accS);
-      std::vector<Value> p;
-      std::vector<Value> carry = sm.update(accS, n0, carried, accO, p);
-      for (size_t i = 0; i < p.size(); ++i)
-        k.storeAt(fragP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
-      k.copy(pAtom, k.retile(pCopy, fragP), tP);
-      k.mbarrierWait(fullV, i32(s), parity);
-      Value valid = kLen - n0;
-      k.ifThen(valid < i32(BN), [&] {
-        for (int64_t c = 0; c < zeroCalls; ++c)
-          k.storeAt(zeroPreds,
-                    valid <= k.cast(k.tupleLeaf(k.loadAt(coordsV, i32(c * 8)), 1), FLY_I32),
-                    i32(c));
-        k.copy(zeroAtom, zeros, k.partition(zeroCopy, lane, sV[s], false), zeroPreds);
-      });
-      groupBarrier();
-      k.gemm(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[s]), accO);
-      k.ifThen(leader, [&] { k.mbarrierArrive(empty, i32(s), 0); });
-      return carry;
-    };
-    std::vector<Value> ml = k.forLoop(
-        i32(0), rounds, i32(1), sm.initial(), [&](Value round, const std::vector<Value> &c) {
-          Value parity = round % i32(2), n0 = round * i32(2 * BN);
-          return step(n0 + i32(BN), 1, parity, step(n0, 0, parity, c));
-        });
+    k.mbarrierWait(bars.q, i32(0), i32(0));
+    std::vector<Value> ml;
+    if (spec.overlap) {
+      // Tile 0 alone, tiles 1 .. 2R - 2 two a round, tile 2R - 1, then P V of the last.
+      std::vector<int> types(2 * sm.slots, FLY_F32);
+      ml = k.ifThenElse(
+          i32(0) < rounds, types,
+          [&] {
+            scores(0, i32(0));
+            k.wgmmaWait(0, accS);
+            release(bars.emptyK, 0);
+            std::vector<Value> p, alpha;
+            std::vector<Value> first = sm.update(accS, i32(0), sm.initial(), p, alpha);
+            storeP(p);
+            std::vector<Value> c =
+                k.forLoop(i32(0), rounds - i32(1), i32(1), first,
+                          [&](Value round, const std::vector<Value> &c) {
+                            Value n0 = (round * i32(2) + i32(1)) * i32(BN);
+                            std::vector<Value> odd =
+                                overlapped(n0, 1, parityOf(round, 0), parityOf(round, 0), c, sm);
+                            return overlapped(n0 + i32(BN), 0, parityOf(round, 1),
+                                              parityOf(round, 0), odd, sm);
+                          });
+            Value last = rounds - i32(1);
+            c = overlapped((rounds * i32(2) - i32(1)) * i32(BN), 1, parityOf(last, 0),
+                           parityOf(last, 0), c, sm);
+            readyV(1, parityOf(last, 0), (rounds * i32(2) - i32(1)) * i32(BN));
+            k.gemm(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[1]), accO);
+            release(bars.emptyV, 1);
+            return c;
+          },
+          [&] { return sm.initial(); });
+    } else {
+      // Each tile's products one after the other.
+      auto step = [&](Value n0, int s, Value parity, const std::vector<Value> &carried) {
+        scores(s, parity);
+        k.wgmmaWait(0, accS);
+        release(bars.emptyK, s);
+        std::vector<Value> p, alpha;
+        std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+        sm.rescale(accO, alpha);
+        storeP(p);
+        readyV(s, parity, n0);
+        k.gemm(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[s]), accO);
+        release(bars.emptyV, s);
+        return carry;
+      };
+      ml = k.forLoop(
+          i32(0), rounds, i32(1), sm.initial(), [&](Value round, const std::vector<Value> &c) {
+            Value n0 = round * i32(2 * BN);
+            return step(n0 + i32(BN), 1, parityOf(round, 0), step(n0, 0, parityOf(round, 0), c));
+          });
+    }
     Value tO = k.mmaPartition(mmaO, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
     sm.finish(ml, accO, tO, tid, lse, head, qStart);
   }
@@ -731,6 +825,9 @@ void planAttention(AttentionSpec &spec, const std::string &target, const std::st
     spec.bn = bn;
   }
   spec.atomN = hopper ? spec.bn : spec.atomN;
+  // FLYDSL_ATTENTION_OVERLAP=0: Hopper's products of a tile one after the other (to compare).
+  if (const char *env = std::getenv("FLYDSL_ATTENTION_OVERLAP"))
+    spec.overlap = std::string(env) != "0";
   // Hopper's block adds the producer warpgroup.
   spec.threads = hopper ? int(128 * (spec.bm / 64 + 1)) : int(spec.bm / spec.atomM) * spec.wave;
 }

@@ -122,6 +122,7 @@ struct AttentionSpec {
   int64_t bm = 64, bn = 32; // query rows of a block, keys of a step
   int vec = 8;              // elements of a global-memory copy call
   int fragVec = 4;          // elements of a K-major fragment read from shared memory
+  bool overlap = true;      // wgmma: the softmax of a tile overlaps P V of the one before
 };
 /// Parameters: q (Tq, heads * headDim), k, v (Tk, kvHeads * headDim), each with a row stride and
 /// aligned to vec elements; cu_seqlens_q, cu_seqlens_k (B + 1) i32; out (Tq, heads * headDim)

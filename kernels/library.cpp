@@ -581,7 +581,8 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
                     std::to_string(kvHeads) + "x" + std::to_string(spec.group) + "x" +
                     std::to_string(dim) + (causal ? "/causal" : "") + (spec.lse ? "/lse" : "") +
                     "/v" + std::to_string(spec.vec) + "/t" + std::to_string(spec.bm) + "x" +
-                    std::to_string(spec.bn);
+                    std::to_string(spec.bn) +
+                    (spec.family == FLY_MMA_WGMMA && spec.overlap ? "/overlap" : "");
   fly_prepared_t *kernel =
       kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildAttention(m, spec); });
   fly_launch_config_t config = {sizeof(config),
