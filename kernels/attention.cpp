@@ -183,16 +183,20 @@ struct OnlineSoftmax {
   /// The scores accS of the keys from n0 on: masks them, updates the carried maxima and sums,
   /// and returns the new carried values with the probabilities in `p` (f32, in accS's order)
   /// and the factor of each slot's row in `alpha`, by which rescale() multiplies the output.
+  /// Without `masked` every key of the tile is taken as visible.
   std::vector<Value> update(Value accS, Value n0, const std::vector<Value> &carried,
-                            std::vector<Value> &p, std::vector<Value> &alpha) {
+                            std::vector<Value> &p, std::vector<Value> &alpha, bool masked = true) {
     std::vector<Value> s(valuesS), top(slots, f32(-kInf));
     for (int64_t i = 0; i < valuesS; ++i) {
       int j = rowsS.slot[i];
-      Value key = n0 + cols[i];
-      Value visible = key < kLen;
-      if (spec.causal)
-        visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
-      s[i] = k.select(visible, k.loadAt(accS, i32(i)) * scale, f32(-kInf));
+      s[i] = k.loadAt(accS, i32(i)) * scale;
+      if (masked) {
+        Value key = n0 + cols[i];
+        Value visible = key < kLen;
+        if (spec.causal)
+          visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
+        s[i] = k.select(visible, s[i], f32(-kInf));
+      }
       top[j] = k.max(top[j], s[i]);
     }
     std::vector<Value> carry(2 * slots), shift(slots), sum(slots, f32(0.0));
@@ -213,6 +217,32 @@ struct OnlineSoftmax {
     for (size_t j = 0; j < slots; ++j)
       carry[slots + j] = carried[slots + j] * alpha[j] + sum[j];
     return carry;
+  }
+
+  /// update() of the tile of keys from n0 on, masking only where some key of the tile may be
+  /// hidden from some row of the block (past the sequence's keys, or past the causal diagonal
+  /// of the block's first row): the condition is the block's, so its threads take one branch.
+  /// `use` receives the probabilities (in either branch); the rows' factors go to `alpha`.
+  template <class Use>
+  std::vector<Value> step(Value accS, Value n0, const std::vector<Value> &carried,
+                          std::vector<Value> &alpha, Use use) {
+    Value last = n0 + i32(spec.bn - 1);
+    Value hidden = kLen <= last;
+    if (spec.causal)
+      hidden = k.binary(FLY_OR, hidden, m0 + kLen - qLen < last);
+    std::vector<int> types(3 * slots, FLY_F32);
+    auto branch = [&](bool masked) {
+      std::vector<Value> p, factors;
+      std::vector<Value> out = update(accS, n0, carried, p, factors, masked);
+      use(p);
+      out.insert(out.end(), factors.begin(), factors.end());
+      return out;
+    };
+    std::vector<Value> out =
+        k.ifThenElse(hidden, types, [&] { return branch(true); }, [&] { return branch(false); });
+    alpha.assign(out.begin() + 2 * slots, out.end());
+    out.resize(2 * slots);
+    return out;
   }
 
   void rescale(Value accO, const std::vector<Value> &alpha) {
@@ -466,16 +496,18 @@ struct SyncAttention : AttentionKernel {
         k.fragmentFill(accS, f32(0.0));
         Value fragK = fragment(mma, FLY_MMA_B, buf.k, true);
         k.gemm(mma, accS, fragQ, fragK, accS);
-        std::vector<Value> p, alpha;
-        std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+        std::vector<Value> alpha;
+        std::vector<Value> carry = sm.step(accS, n0, carried, alpha, [&](const auto &p) {
+          if (pInRegisters)
+            for (size_t a = 0; a < pInRegisters->size(); ++a)
+              k.storeAt(fragP, k.cast(p[(*pInRegisters)[a]], spec.dtype), i32(int64_t(a)));
+          else
+            for (size_t i = 0; i < p.size(); ++i)
+              k.storeAt(tP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
+        });
         sm.rescale(accO, alpha);
         Value fragA = fragP;
-        if (pInRegisters) {
-          for (size_t a = 0; a < pInRegisters->size(); ++a)
-            k.storeAt(fragP, k.cast(p[(*pInRegisters)[a]], spec.dtype), i32(int64_t(a)));
-        } else {
-          for (size_t i = 0; i < p.size(); ++i)
-            k.storeAt(tP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
+        if (!pInRegisters) {
           k.barrier(); // P is written
           fragA = fragment(mma, FLY_MMA_A, sP, true);
         }
@@ -657,12 +689,13 @@ private:
     k.gemmAsync(mmaS, accS, aQ, k.mmaPartition(mmaS, FLY_MMA_B, tid, sK[s]), accS);
   }
 
-  /// P into shared memory (its reads by the last P V done), two columns a store.
-  void storeP(const std::vector<Value> &p) {
+  /// P in the operands' dtype, in registers until storeP().
+  void holdP(const std::vector<Value> &p) {
     for (size_t i = 0; i < p.size(); ++i)
       k.storeAt(fragP, k.cast(p[i], spec.dtype), i32(int64_t(i)));
-    k.copy(pAtom, k.retile(pCopy, fragP), tP);
   }
+  /// P into shared memory (its reads by the last P V done), two columns a store.
+  void storeP() { k.copy(pAtom, k.retile(pCopy, fragP), tP); }
 
   /// Tile j's step (FlashAttention-3's overlap within a warpgroup): S_j = Q K_j^T and
   /// O += P_{j-1} V_{j-1} both in flight, the softmax of S_j while the second runs, then O
@@ -675,12 +708,12 @@ private:
     k.gemmAsync(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[vb]), accO);
     k.wgmmaWait(1, accS);
     release(bars.emptyK, kb);
-    std::vector<Value> p, alpha;
-    std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+    std::vector<Value> alpha;
+    std::vector<Value> carry = sm.step(accS, n0, carried, alpha, [&](const auto &p) { holdP(p); });
     k.wgmmaWait(0, accO);
     release(bars.emptyV, vb);
     sm.rescale(accO, alpha);
-    storeP(p);
+    storeP();
     return carry;
   }
 
@@ -728,9 +761,10 @@ private:
             scores(0, i32(0));
             k.wgmmaWait(0, accS);
             release(bars.emptyK, 0);
-            std::vector<Value> p, alpha;
-            std::vector<Value> first = sm.update(accS, i32(0), sm.initial(), p, alpha);
-            storeP(p);
+            std::vector<Value> alpha;
+            std::vector<Value> first =
+                sm.step(accS, i32(0), sm.initial(), alpha, [&](const auto &p) { holdP(p); });
+            storeP();
             std::vector<Value> c =
                 k.forLoop(i32(0), rounds - i32(1), i32(1), first,
                           [&](Value round, const std::vector<Value> &c) {
@@ -755,10 +789,11 @@ private:
         scores(s, parity);
         k.wgmmaWait(0, accS);
         release(bars.emptyK, s);
-        std::vector<Value> p, alpha;
-        std::vector<Value> carry = sm.update(accS, n0, carried, p, alpha);
+        std::vector<Value> alpha;
+        std::vector<Value> carry =
+            sm.step(accS, n0, carried, alpha, [&](const auto &p) { holdP(p); });
         sm.rescale(accO, alpha);
-        storeP(p);
+        storeP();
         readyV(s, parity, n0);
         k.gemm(mmaO, accO, aP, k.mmaPartition(mmaO, FLY_MMA_B, tid, sV[s]), accO);
         release(bars.emptyV, s);
