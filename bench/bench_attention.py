@@ -7,8 +7,11 @@ events over a CUDA graph of repeated calls; TFLOP/s counts 4 * batch * heads * S
 of it causal). The last column is the largest difference between our output and the best
 backend's.
 Run: PYTHONPATH=bindings/python python3 bench/bench_attention.py [--quick | --lengths=S,S,...]
+[--variants=TILE:OVERLAP,...]: with --variants, only fk.attention under each setting of
+FLYDSL_ATTENTION_TILE and FLYDSL_ATTENTION_OVERLAP (sm_90's form), one column each.
 """
 
+import os
 import sys
 
 import flydsl.kernels as fk
@@ -83,20 +86,52 @@ def row(s, causal):
     for label, backend in BACKENDS.items():
         try:
             with sdpa_kernel(backend):
-                call = lambda: F.scaled_dot_product_attention(qt, kt, vt, is_causal=causal)
+                call = lambda: F.scaled_dot_product_attention(
+                    qt, kt, vt, is_causal=causal
+                )
                 outputs[label] = call().transpose(1, 2)
                 results[label] = flops / timed(call) / 1e9
         except RuntimeError:  # a backend that does not take the shape
             pass
     if triton:
         tout = torch.empty_like(q)
-        results["triton"] = flops / timed(lambda: triton_attention(q, k, v, tout, causal)) / 1e9
+        results["triton"] = (
+            flops / timed(lambda: triton_attention(q, k, v, tout, causal)) / 1e9
+        )
     out = torch.empty_like(q)
     fk.attention(q, k, v, causal=causal, out=out)
-    results["fk"] = flops / timed(lambda: fk.attention(q, k, v, causal=causal, out=out)) / 1e9
+    results["fk"] = (
+        flops / timed(lambda: fk.attention(q, k, v, causal=causal, out=out)) / 1e9
+    )
     best = max(outputs, key=lambda label: results[label])
     err = (out.float() - outputs[best].float()).abs().max().item()
     return results, results[best], err
+
+
+def variants(lengths, settings):
+    """fk.attention's TFLOP/s under each (tile, overlap) setting, read by the library at each
+    call (each setting is a kernel of its own)."""
+    print(f"fk.attention on {torch.cuda.get_device_name()}, bf16, {HEADS} heads, head_dim {DIM}, "
+          f"{TOKENS} tokens a batch; TFLOP/s by FLYDSL_ATTENTION_TILE:OVERLAP")  # fmt: skip
+    print(f"{'S':>6} {'causal':>6} " + " ".join(f"{v:>12}" for v in settings))
+    for causal in (False, True):
+        for s in lengths:
+            batch = max(1, TOKENS // s)
+            q, k, v = (torch.randn(batch, s, HEADS, DIM, device="cuda", dtype=torch.bfloat16)
+                       for _ in range(3))  # fmt: skip
+            flops = 4.0 * batch * HEADS * s * s * DIM / (2 if causal else 1)
+            out = torch.empty_like(q)
+            cells = []
+            for setting in settings:
+                tile, overlap = setting.split(":")
+                os.environ["FLYDSL_ATTENTION_TILE"] = tile
+                os.environ["FLYDSL_ATTENTION_OVERLAP"] = overlap
+                fk.attention(q, k, v, causal=causal, out=out)
+                call = lambda: fk.attention(q, k, v, causal=causal, out=out)
+                cells.append(f"{flops / timed(call) / 1e9:12.1f}")
+            print(f"{s:>6} {causal!s:>6} " + " ".join(cells), flush=True)
+    os.environ.pop("FLYDSL_ATTENTION_TILE")
+    os.environ.pop("FLYDSL_ATTENTION_OVERLAP")
 
 
 def main():
@@ -104,6 +139,10 @@ def main():
     for arg in sys.argv[1:]:
         if arg.startswith("--lengths="):
             lengths = [int(x) for x in arg.split("=", 1)[1].split(",")]
+    for arg in sys.argv[1:]:
+        if arg.startswith("--variants="):
+            variants(lengths, arg.split("=", 1)[1].split(","))
+            return
     print(f"Attention forward on {torch.cuda.get_device_name()}, bf16, {HEADS} heads, head_dim "
           f"{DIM}, {TOKENS} tokens a batch; TFLOP/s (higher is better)")  # fmt: skip
     cols = list(BACKENDS) + (["triton"] if triton else []) + ["fk"]
@@ -113,7 +152,9 @@ def main():
         for s in lengths:
             results, best, err = row(s, causal)
             cells = " ".join(f"{results.get(c, float('nan')):9.1f}" for c in cols)
-            ratio_t = f"{results['fk'] / results['triton']:9.2f}" if triton else f"{'-':>9}"
+            ratio_t = (
+                f"{results['fk'] / results['triton']:9.2f}" if triton else f"{'-':>9}"
+            )
             print(f"{s:>6} {causal!s:>6} {cells} {results['fk'] / best:8.2f} {ratio_t} "
                   f"{err:8.3f}", flush=True)  # fmt: skip
 
