@@ -254,8 +254,8 @@ struct OnlineSoftmax {
   /// partition of the block's rows) and the rows' log-sum-exp. A row without visible keys (an
   /// empty sequence of keys, or causal rows before the first key) reads zeros, and its
   /// log-sum-exp is -inf.
-  void finish(const std::vector<Value> &ml, Value accO, Value tO, Value tid, Value lse, Value head,
-              Value qStart) {
+  void finish(const std::vector<Value> &ml, Value accO, Value mmaO, Value gO, Value tid, Value lse,
+              Value head, Value qStart) {
     std::vector<Value> inverse(slots);
     Value leader = i32(0);
     for (int lane : rowsS.lanes)
@@ -270,11 +270,36 @@ struct OnlineSoftmax {
                 k.binary(FLY_AND, leader == i32(0), qRow < qLen));
       }
     }
+    Value tO = k.mmaPartition(mmaO, FLY_MMA_C, tid, gO);
+    Value rows = qLen - m0;
+    if (spec.outVec == 1) {
+      for (int64_t i = 0; i < valuesO; ++i) {
+        Value y = k.loadAt(accO, i32(i)) * inverse[slotO[i]];
+        k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i),
+                  rowOf[slotO[i]] < rows);
+      }
+      return;
+    }
+    // outVec adjacent columns of a row a store (mma.sync's and wgmma's accumulator pairs):
+    // through a register fragment and a tiled copy of the accumulator's threads and values.
+    Value frag = k.fragment(tO, spec.out);
     for (int64_t i = 0; i < valuesO; ++i) {
       Value y = k.loadAt(accO, i32(i)) * inverse[slotO[i]];
-      k.storeAt(tO, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i),
-                rowOf[slotO[i]] < qLen - m0);
+      k.storeAt(frag, spec.out == FLY_F32 ? y : k.cast(y, spec.out), i32(i));
     }
+    int bits = spec.out == FLY_F32 ? 32 : 16;
+    Value atom = k.copyAtom(FLY_COPY_UNIVERSAL, spec.outVec * bits, spec.out);
+    Value store = k.tiledCopyForMma(atom, mmaO, FLY_MMA_C);
+    Value coords = k.partition(
+        store, tid, k.identityTensor(k.tuple("(" + str(spec.bm) + "," + str(spec.headDim) + ")")),
+        false);
+    int64_t calls = valuesO / spec.outVec;
+    Value preds = k.fragment(k.layout("(" + str(calls) + ")"), FLY_I1);
+    for (int64_t c = 0; c < calls; ++c)
+      k.storeAt(preds,
+                k.cast(k.tupleLeaf(k.loadAt(coords, i32(c * spec.outVec)), 0), FLY_I32) < rows,
+                i32(c));
+    k.copy(atom, k.retile(store, frag), k.partition(store, tid, gO, false), preds);
   }
 };
 
@@ -304,7 +329,8 @@ struct AttentionKernel {
              : k.tensorParam(spec.dtype, {FLY_DYNAMIC, spec.kvHeads * D}, {FLY_DYNAMIC, 1}, align);
     cuQ = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
     cuK = k.tensorParam(FLY_I32, {FLY_DYNAMIC}, {1});
-    out = k.tensorParam(spec.out, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1});
+    out = k.tensorParam(spec.out, {FLY_DYNAMIC, heads * D}, {FLY_DYNAMIC, 1},
+                        spec.outVec * (spec.out == FLY_F32 ? 4 : 2));
     lse = spec.lse ? k.tensorParam(FLY_F32, {heads, FLY_DYNAMIC}, {FLY_DYNAMIC, 1}) : Value{};
     scale = k.scalarParam(FLY_F32); // softmax scale * log2(e)
   }
@@ -333,16 +359,17 @@ struct AttentionKernel {
 
   /// rows x D elements of head `head` of a (tokens, heads * D) operand from token `row` on,
   /// with the operand's row stride.
-  Value headTile(Value t, Value row, Value head, int64_t rows) {
+  Value headTile(Value t, Value row, Value head, int64_t rows, int64_t div = 0) {
     const int64_t D = spec.headDim;
     Value stride = k.tupleLeaf(k.layoutQuery(FLY_QUERY_STRIDE, t), 0);
     Value first = k.slice(t, k.tuple("(?,_)", {row}));
     Value heads = k.tiled(FLY_TILER_ZIPPED_DIVIDE, first, "(" + str(D) + ")");
     Value start = k.slice(heads, k.tuple("(_,?)", {head}));
-    // The row stride is a multiple of the copies' vec elements (the operands' alignment).
-    return k.makeTensor(
-        start,
-        k.layout("(" + str(rows) + "," + str(D) + "):(?{div=" + str(spec.vec) + "},1)", {stride}));
+    // The row stride is a multiple of `div` elements (the copies' vec: the operands'
+    // alignment; out's stores for out).
+    return k.makeTensor(start, k.layout("(" + str(rows) + "," + str(D) +
+                                            "):(?{div=" + str(div ? div : spec.vec) + "},1)",
+                                        {stride}));
   }
 };
 
@@ -524,8 +551,8 @@ struct SyncAttention : AttentionKernel {
           i32(0), kEnd, i32(2 * BN), sm.initial(), [&](Value n0, const std::vector<Value> &c) {
             return step(n0 + i32(BN), step(n0, c, kv[0], kv[1]), kv[1], kv[0]);
           });
-      Value tO = k.mmaPartition(mma, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
-      sm.finish(ml, accO, tO, tid, lse, head, qStart);
+      sm.finish(ml, accO, mma, headTile(out, qStart + m0, head, BM, spec.outVec), tid, lse, head,
+                qStart);
     });
     k.finish();
   }
@@ -805,8 +832,8 @@ private:
             return step(n0 + i32(BN), 1, parityOf(round, 0), step(n0, 0, parityOf(round, 0), c));
           });
     }
-    Value tO = k.mmaPartition(mmaO, FLY_MMA_C, tid, headTile(out, qStart + m0, head, BM));
-    sm.finish(ml, accO, tO, tid, lse, head, qStart);
+    sm.finish(ml, accO, mmaO, headTile(out, qStart + m0, head, BM, spec.outVec), tid, lse, head,
+              qStart);
   }
 };
 

@@ -123,6 +123,7 @@ struct AttentionSpec {
   int vec = 8;              // elements of a global-memory copy call
   int fragVec = 4;          // elements of a K-major fragment read from shared memory
   bool overlap = true;      // wgmma: the softmax of a tile overlaps P V of the one before
+  int outVec = 1;           // adjacent columns of out a store (out's row stride a multiple)
 };
 /// Parameters: q (Tq, heads * headDim), k, v (Tk, kvHeads * headDim), each with a row stride and
 /// aligned to vec elements; cu_seqlens_q, cu_seqlens_k (B + 1) i32; out (Tq, heads * headDim)

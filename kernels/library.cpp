@@ -574,6 +574,9 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
   while (spec.family != FLY_MMA_WGMMA && spec.vec > 1 &&
          (dim / spec.vec > spec.threads || spec.bn * dim % (int64_t(spec.threads) * spec.vec) != 0))
     spec.vec /= 2;
+  // mma.sync's and wgmma's accumulators pair adjacent columns: one store each where out allows.
+  if (spec.family != FLY_MMA_MFMA && tout.alignBytes() % (2 * tout.elemBytes()) == 0)
+    spec.outVec = 2;
   int64_t mBlocks = (maxSeqlenQ + spec.bm - 1) / spec.bm;
   if (mBlocks > std::numeric_limits<int32_t>::max() || heads > 65535 || batch > 65535)
     fail(FLY_ERROR_INVALID_ARGUMENT, "too many query blocks, heads or sequences for a grid");
@@ -582,7 +585,8 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
                     std::to_string(dim) + (causal ? "/causal" : "") + (spec.lse ? "/lse" : "") +
                     "/v" + std::to_string(spec.vec) + "/t" + std::to_string(spec.bm) + "x" +
                     std::to_string(spec.bn) +
-                    (spec.family == FLY_MMA_WGMMA && spec.overlap ? "/overlap" : "");
+                    (spec.family == FLY_MMA_WGMMA && spec.overlap ? "/overlap" : "") + "/o" +
+                    std::to_string(spec.outVec);
   fly_prepared_t *kernel =
       kernelFor(key, tq.target(), [&](flydsl::Module &m) { buildAttention(m, spec); });
   fly_launch_config_t config = {sizeof(config),
