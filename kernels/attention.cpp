@@ -339,6 +339,10 @@ struct AttentionKernel {
   /// causal block stops at its last visible key).
   void locate() {
     Value mBlock = k.gpuIndex(FLY_BLOCK_IDX, 0), seq = k.gpuIndex(FLY_BLOCK_IDX, 2);
+    // Causal blocks of later queries see more keys: they start first (the GPU starts blocks in
+    // order of their index), so that the grid's last wave holds short ones.
+    if (spec.causal)
+      mBlock = k.gpuIndex(FLY_GRID_DIM, 0) - i32(1) - mBlock;
     head = k.gpuIndex(FLY_BLOCK_IDX, 1);
     kvHead = head / i32(spec.group);
     qStart = k.load(cuQ, {seq}), kStart = k.load(cuK, {seq});
