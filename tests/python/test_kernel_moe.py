@@ -4,12 +4,8 @@ fused layer (fk.fused_moe) against a float64 sum of each token's SwiGLU experts,
 the kernels round (the first GEMM's output and the activation, to x's dtype), for few tokens
 and for more than a block of rows per expert, experts no token chose, expert ids outside the
 range (which add nothing), sizes that are not multiples of the vectors, bfloat16; and bad
-input refused with the outputs untouched. Its gfx942 code is read back from the code object."""
-
-import os
-import subprocess
-import sys
-from pathlib import Path
+input refused with the outputs untouched. Its gfx942 code is read back from the code object.
+"""
 
 import flydsl
 import flydsl.kernels as fk
@@ -17,6 +13,7 @@ import numpy as np
 import pytest
 from _dlpack import KDL_BFLOAT, DLView, from_bf16_bits, to_bf16_bits
 from _gfx942 import gfx942_disassembly, needs_llvm_tools
+from _sm90 import sm90_ptx
 
 
 def route(logits, topk, renormalize):
@@ -80,7 +77,9 @@ def half(a):
 
 def layer(rng, tokens, hidden, inter, experts, topk, dtype=np.float16):
     x = rng.standard_normal((tokens, hidden)).astype(dtype)
-    w1 = (rng.standard_normal((experts, 2 * inter, hidden)) / np.sqrt(hidden)).astype(dtype)
+    w1 = (rng.standard_normal((experts, 2 * inter, hidden)) / np.sqrt(hidden)).astype(
+        dtype
+    )
     w2 = (rng.standard_normal((experts, hidden, inter)) / np.sqrt(inter)).astype(dtype)
     logits = rng.standard_normal((tokens, experts)).astype(np.float32)
     weights, ids = fk.moe_topk_softmax(logits, topk, renormalize=True)
@@ -115,7 +114,9 @@ def test_all_tokens_on_one_expert_and_ids_outside_add_nothing():
     ids[1::5, 0] = 5  # past the last expert
     out = np.full(x.shape, np.nan, np.float32)
     fk.fused_moe(x, w1, w2, weights, ids, out=out)
-    np.testing.assert_allclose(out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3)
+    np.testing.assert_allclose(
+        out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3
+    )
     none = np.full((2, 2), -1, np.int32)
     assert not fk.fused_moe(x[:2], w1, w2, weights[:2], none).any()
 
@@ -145,7 +146,10 @@ def bad_calls():
         "weights of another dtype": ({"w2": w2.astype(np.float32)}, "w2 has dtype"),
         "float32 x": (as_f32, "float16 or bfloat16"),
         "w1 not contiguous": ({"w1": strided}, "not contiguous"),
-        "routing of other tokens": ({"topk_weights": weights[:3]}, "topk_weights must be"),
+        "routing of other tokens": (
+            {"topk_weights": weights[:3]},
+            "topk_weights must be",
+        ),
         "ids of another shape": ({"topk_ids": ids[:, :1].copy()}, "shape"),
         "float ids": ({"topk_ids": ids.astype(np.float32)}, "topk_ids"),
         "out of another shape": ({"out": np.zeros((4, 8), np.float16)}, "shape"),
@@ -196,43 +200,40 @@ def test_gfx942_code(tmp_path):
     [("sm_80", None, None), ("sm_90", None, None), ("sm_90", "64x128x64x4x1x1", "1"),
      ("sm_90", "128x128x64x4x2x1", "1"), ("gfx950", None, None)],
 )  # fmt: skip
-def test_each_arch_s_grouped_gemm_runs_emulated(arch, tile, warp_specialized, monkeypatch):
+def test_each_arch_s_grouped_gemm_runs_emulated(
+    arch, tile, warp_specialized, monkeypatch
+):
     # mma.sync fed by cp.async (sm_80); wgmma with TMA copies of B's rows offset to the expert's
     # (sm_90), warp-specialised and persistent, the tiles walked skipping none in use; MFMA
     monkeypatch.setenv("ARCH", arch)
-    for name, value in (("FLYDSL_GEMM_TILE", tile), ("FLYDSL_GEMM_WS", warp_specialized)):
+    for name, value in (
+        ("FLYDSL_GEMM_TILE", tile),
+        ("FLYDSL_GEMM_WS", warp_specialized),
+    ):
         if value:
             monkeypatch.setenv(name, value)
     rng = np.random.default_rng(3)
-    x, w1, w2, weights, ids = layer(rng, 90, 64, 64, 3, 2)  # 60 rows an expert: sm_90's wgmma
+    x, w1, w2, weights, ids = layer(
+        rng, 90, 64, 64, 3, 2
+    )  # 60 rows an expert: sm_90's wgmma
     out = fk.fused_moe(x, w1, w2, weights, ids)
-    np.testing.assert_allclose(out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3)
+    np.testing.assert_allclose(
+        out, moe(x, w1, w2, weights, ids, half), atol=2e-3, rtol=4e-3
+    )
 
 
-def test_sm90_grouped_gemm_waits_for_its_predecessor_before_reading_the_experts(tmp_path):
+def test_sm90_grouped_gemm_waits_for_its_predecessor_before_reading_the_experts(
+    tmp_path,
+):
     # A few rows an expert: sm_90's mma.sync kernel, launched to overlap the kernel before it
     # (programmatic dependent launch); its first global read, the block's expert, comes after
     # griddepcontrol.wait, or it could read the table the sort is still writing.
-    script = (
-        "import sys, numpy as np\n"
-        "sys.path[:0] = ['bindings/python', 'tests/python']\n"
-        "import flydsl, flydsl.kernels as fk\n"
-        "from _dlpack import DLView, KDL_BFLOAT, KDL_FLOAT, KDL_CUDA\n"
-        "h = lambda a: DLView(a, KDL_BFLOAT, 16, KDL_CUDA)\n"
-        "f = lambda a: DLView(a, KDL_FLOAT, 32, KDL_CUDA)\n"
-        "i = lambda a: DLView(a, 0, 32, KDL_CUDA)\n"
-        "x, w1, w2 = (np.zeros(s, np.uint16) for s in ((4, 256), (8, 512, 256), (8, 256, 256)))\n"
-        "try:\n"
-        "    fk.fused_moe(h(x), h(w1), h(w2), f(np.zeros((4, 2), np.float32)),\n"
-        "                 i(np.zeros((4, 2), np.int32)), out=h(x.copy()))\n"
-        "except flydsl.LaunchError as e:\n"
-        "    assert 'COMPILE_ONLY' in str(e)\n"
+    ptx = sm90_ptx(
+        tmp_path,
+        "x, w1, w2 = (np.zeros(s, np.uint16) for s in ((4, 256), (8, 512, 256), (8, 256, 256)))",
+        "fk.fused_moe(h(x), h(w1), h(w2), f(np.zeros((4, 2), np.float32)), "
+        "i(np.zeros((4, 2), np.int32)), out=h(x.copy()))",
     )
-    env = {**os.environ, "COMPILE_ONLY": "1", "FLYDSL_DUMP_IR": "1", "ARCH": "sm_90",
-           "FLYDSL_DUMP_DIR": str(tmp_path), "FLYDSL_RUNTIME_ENABLE_CACHE": "0"}  # fmt: skip
-    root = Path(__file__).resolve().parents[2]
-    subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
     # the last kernel compiled (its dump is the one kept): the down projection's GEMM
-    (ptx,) = (p.read_text() for p in (tmp_path / "cuda-sm_90").glob("*_final_isa.ptx"))
     assert "mma.sync.aligned.m16n8k16" in ptx
     assert 0 < ptx.find("griddepcontrol.wait;") < ptx.find("ld.global")
