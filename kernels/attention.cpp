@@ -39,12 +39,13 @@ constexpr double kLn2 = 0.69314718055994530942;
 constexpr int kElemBits = 16; // q, k, v and P are f16 or bf16
 
 /// How the tiled MMA's accumulator of a rows x cols tile lies over the rows: value i of thread
-/// t's fragment is in row first[t] + offsets[slot[i]], and the threads that hold a row are
-/// t ^ m for m in the span of the xor masks `lanes` (all within a warp). The online softmax
-/// keeps a maximum and a sum per slot, and a row's threads meet by xor shuffles.
+/// t's fragment is in row first[t] + offsets[slot[i]] and column firstCol[t] + columns[i], and
+/// the threads that hold a row are t ^ m for m in the span of the xor masks `lanes` (all within
+/// a warp). The online softmax keeps a maximum and a sum per slot, and a row's threads meet by
+/// xor shuffles; a value's key is its thread's first plus a constant.
 struct RowMap {
   std::vector<int> slot;
-  std::vector<int64_t> offsets;
+  std::vector<int64_t> offsets, columns;
   std::vector<int> lanes;
 };
 
@@ -54,9 +55,12 @@ RowMap rowMapOf(const flydsl::TiledMma &mma, int64_t rows, int64_t cols, int wav
   const int64_t threads = mma.threads(), tileM = tile[0];
   const int64_t values = tv.size() / threads, perM = rows / tileM;
   const int64_t fragment = rows * cols / threads;
+  // the fragment is (values, M repeats, N repeats), column-major; tv: (T, V) -> index
   auto rowOf = [&](int64_t t, int64_t i) {
-    // the fragment is (values, M repeats, N repeats), column-major
-    return tv(t + i % values * threads) % tileM + (i / values) % perM * tileM; // (T, V) -> index
+    return tv(t + i % values * threads) % tileM + (i / values) % perM * tileM;
+  };
+  auto colOf = [&](int64_t t, int64_t i) {
+    return tv(t + i % values * threads) / tileM + i / (values * perM) * tile[1];
   };
   RowMap map;
   for (int64_t i = 0; i < fragment; ++i) {
@@ -66,13 +70,16 @@ RowMap rowMapOf(const flydsl::TiledMma &mma, int64_t rows, int64_t cols, int wav
     if (at == map.offsets.end())
       map.offsets.push_back(off);
   }
+  for (int64_t i = 0; i < fragment; ++i)
+    map.columns.push_back(colOf(0, i) - colOf(0, 0));
   std::vector<int64_t> first(threads);
   for (int64_t t = 0; t < threads; ++t) {
     first[t] = rowOf(t, 0);
     for (int64_t i = 0; i < fragment; ++i)
-      if (rowOf(t, i) - first[t] != map.offsets[map.slot[i]])
+      if (rowOf(t, i) - first[t] != map.offsets[map.slot[i]] ||
+          colOf(t, i) - colOf(t, 0) != map.columns[i])
         throw flydsl::Error(FLY_ERROR_INTERNAL,
-                            "attention: the MMA's threads do not hold their rows alike");
+                            "attention: the MMA's threads do not hold their values alike");
   }
   std::vector<int64_t> masks;
   for (int64_t t = 0; t < threads; ++t)
@@ -135,8 +142,9 @@ struct OnlineSoftmax {
   RowMap rowsS, rowsO;
   size_t slots = 0;
   int64_t valuesS = 0, valuesO = 0;
-  std::vector<Value> rowOf, cols; // this thread's rows (of the block's queries) by slot; keys
-  std::vector<int> slotO;         // the slot of each O value
+  std::vector<Value> rowOf; // this thread's rows (of the block's queries) by slot
+  Value firstCol;           // the key of its first value in a tile
+  std::vector<int> slotO;   // the slot of each O value
   Value scale, m0, qLen, kLen;
 
   OnlineSoftmax(Kernel &kernel, const AttentionSpec &s, const flydsl::TiledMma &mmaS,
@@ -161,8 +169,7 @@ struct OnlineSoftmax {
     Value firstRow = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 0), FLY_I32);
     for (size_t j = 0; j < slots; ++j)
       rowOf.push_back(firstRow + i32(rowsS.offsets[j]));
-    for (int64_t i = 0; i < valuesS; ++i)
-      cols.push_back(k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(i)), 1), FLY_I32));
+    firstCol = k.cast(k.tupleLeaf(k.loadAt(coordsS, i32(0)), 1), FLY_I32);
   }
 
   Value reduce(Value v, fly_binary_op op) {
@@ -187,11 +194,12 @@ struct OnlineSoftmax {
   std::vector<Value> update(Value accS, Value n0, const std::vector<Value> &carried,
                             std::vector<Value> &p, std::vector<Value> &alpha, bool masked = true) {
     std::vector<Value> s(valuesS), top(slots, f32(-kInf));
+    Value firstKey = n0 + firstCol;
     for (int64_t i = 0; i < valuesS; ++i) {
       int j = rowsS.slot[i];
       s[i] = k.loadAt(accS, i32(i)) * scale;
       if (masked) {
-        Value key = n0 + cols[i];
+        Value key = firstKey + i32(rowsS.columns[i]);
         Value visible = key < kLen;
         if (spec.causal)
           visible = k.binary(FLY_AND, visible, key <= m0 + rowOf[j] + kLen - qLen);
