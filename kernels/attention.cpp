@@ -855,7 +855,7 @@ private:
 /// TMA (`tmaReady`: 16-byte aligned addresses and row strides), else one of every thread's
 /// MMAs: MFMA on gfx9, mma.sync on sm_80 and later.
 void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch,
-                   bool tmaReady, int64_t maxSeqlenQ) {
+                   bool tmaReady) {
   bool hopper = (arch == "sm_90" || arch == "sm_90a") && tmaReady;
   if (hopper) {
     spec.family = FLY_MMA_WGMMA;
@@ -877,14 +877,12 @@ void planAttention(AttentionSpec &spec, const std::string &target, const std::st
                         "attention has no matrix-core path for arch " + arch + " (target " +
                             target + "); it runs on gfx9 (MFMA) and sm_80+ (mma.sync)");
   }
-  // sm_90: two consumer warpgroups of 64 query rows and 128 keys a step, 64 for prompts of up
-  // to 2048 queries (on an H100 at S = 1024: 374-402 TFLOP/s against 374-383 non-causal,
-  // 277-285 against 240-249 causal; at 16384 128 keys win by 2-5 %). Elsewhere one atom
+  // sm_90: two consumer warpgroups of 64 query rows and 128 keys a step. Elsewhere one atom
   // row a warp, stacked over the block's query rows: 128 on NVIDIA (eight warps; on an H100 at
   // 4096 tokens 173 TFLOP/s against 125 for 64 rows, 165 for 128 x 64), 64 within gfx9's
   // 64 KiB of LDS; 32 keys a step.
   spec.bm = spec.family == FLY_MMA_MFMA ? 64 : 128;
-  spec.bn = hopper ? (maxSeqlenQ <= 2048 ? 64 : 128) : 32;
+  spec.bn = hopper ? 128 : 32;
   // FLYDSL_ATTENTION_TILE=BMxBN replaces them (for tuning).
   if (const char *env = std::getenv("FLYDSL_ATTENTION_TILE")) {
     long bm = 0, bn = 0;

@@ -132,10 +132,9 @@ struct AttentionSpec {
 void buildAttention(flydsl::Module &m, const AttentionSpec &spec);
 /// The tiled MMA, block and tile sizes of `spec` for `arch`; fails for an arch without one.
 /// `tmaReady`: q, k and v have 16-byte aligned addresses and row strides (sm_90's TMA form,
-/// whose v parameter is (kvHeads * headDim, Tk), the view transposed); the longest prompt,
-/// `maxSeqlenQ`, chooses its tile.
+/// whose v parameter is (kvHeads * headDim, Tk), the view transposed).
 void planAttention(AttentionSpec &spec, const std::string &target, const std::string &arch,
-                   bool tmaReady, int64_t maxSeqlenQ);
+                   bool tmaReady);
 
 struct MoeGatingSpec {
   fly_dtype in = FLY_F32, weights = FLY_F32, ids = FLY_I32;

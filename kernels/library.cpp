@@ -566,7 +566,7 @@ void attention(const fly_arg_t *q, const fly_arg_t *k, const fly_arg_t *v, const
   spec.lse = lse != nullptr;
   auto [target, arch] = flydsl::resolveTarget(tq.target());
   bool tmaReady = std::min({tq.alignBytes(), tk.alignBytes(), tv.alignBytes()}) >= 16;
-  planAttention(spec, target, arch, tmaReady, maxSeqlenQ);
+  planAttention(spec, target, arch, tmaReady);
   if (spec.family == FLY_MMA_WGMMA)
     tv.transposeView();
   spec.vec = runWidth(dim, 8, {&tq, &tk, &tv});

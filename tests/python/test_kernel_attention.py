@@ -86,17 +86,12 @@ def test_matches_a_float64_softmax_per_sequence(case):
 
 
 ARCH_CASES = {
-    # name: ARCH, extra columns of each token row (0: q, k and v rows 16-byte aligned), tile
-    "gfx942": ("gfx942", 0, None),
-    "gfx950": ("gfx950", 0, None),
-    "sm_80": ("sm_80", 0, None),
-    "sm_90": (
-        "sm_90",
-        0,
-        None,
-    ),  # wgmma on TMA tiles, a producer warpgroup, 64 keys a step
-    "sm_90, 128 keys a step": ("sm_90", 0, "128x128"),  # long prompts' tile
-    "sm_90, rows 8-byte aligned": ("sm_90", 4, None),  # no TMA: mma.sync
+    # name: ARCH, extra columns of each token row (0: q, k and v rows 16-byte aligned)
+    "gfx942": ("gfx942", 0),
+    "gfx950": ("gfx950", 0),
+    "sm_80": ("sm_80", 0),
+    "sm_90": ("sm_90", 0),  # wgmma on TMA tiles, a producer warpgroup
+    "sm_90, rows 8-byte aligned": ("sm_90", 4),  # no TMA: mma.sync
 }
 
 
@@ -105,7 +100,7 @@ def test_each_matrix_core_family_on_the_cpu(case, tmp_path):
     # The cpu target emulates the arch's atoms (MFMA of 16 and 32 K, mma.sync, wgmma and TMA): a
     # child process with ARCH set compiles the kernel for it and checks its result, then checks
     # that a NaN in the next sequence's V (which the last tile of keys overlaps) stays there.
-    arch, pad, tile = ARCH_CASES[case]
+    arch, pad = ARCH_CASES[case]
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
         "import flydsl.kernels as fk\nfrom test_kernel_attention import packed, reference\n"
@@ -126,8 +121,6 @@ def test_each_matrix_core_family_on_the_cpu(case, tmp_path):
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "ARCH": arch, "FLYDSL_CACHE_DIR": str(tmp_path)}
-    if tile:
-        env["FLYDSL_ATTENTION_TILE"] = tile
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
 
 
