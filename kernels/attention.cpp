@@ -571,10 +571,11 @@ struct SyncAttention : AttentionKernel {
 };
 
 /// sm_90: FlashAttention-3's division of labour. A producer warpgroup brings the queries and
-/// each step's K and V tiles into shared memory by TMA, two steps ahead, on mbarriers; the
-/// consumer warpgroups (64 query rows each) multiply Q K^T on wgmma from shared memory, take
-/// the softmax in registers, write P (the operands' dtype) into shared memory in wgmma's
-/// K-major layout and multiply P V, releasing the step's buffers to the producer. Every tile is
+/// each step's K and V tiles into shared memory by TMA (two buffers each, the next tile loading
+/// while the consumers multiply this one), on mbarriers; the consumer warpgroups (64 query rows
+/// each) multiply Q K^T on wgmma from shared memory, take the softmax in registers, write P
+/// (the operands' dtype) into shared memory in wgmma's K-major layout and multiply P V,
+/// releasing each buffer to the producer as soon as its product is done. Every tile is
 /// 64-element rows under the 128-byte swizzle: Q, K and P K-major in blocks of 64 columns, V
 /// N-major (the head dimension contiguous) in runs of 64.
 struct HopperAttention : AttentionKernel {
