@@ -86,12 +86,18 @@ def test_matches_a_float64_softmax_per_sequence(case):
 
 
 ARCH_CASES = {
-    # name: ARCH, extra columns of each token row (0: q, k and v rows 16-byte aligned)
-    "gfx942": ("gfx942", 0),
-    "gfx950": ("gfx950", 0),
-    "sm_80": ("sm_80", 0),
-    "sm_90": ("sm_90", 0),  # wgmma on TMA tiles, a producer warpgroup
-    "sm_90, rows 8-byte aligned": ("sm_90", 4),  # no TMA: mma.sync
+    # name: ARCH, extra columns of each token row (0: q, k and v rows 16-byte aligned),
+    # FLYDSL_ATTENTION_TILE
+    "gfx942": ("gfx942", 0, None),
+    "gfx950": ("gfx950", 0, None),
+    "sm_80": ("sm_80", 0, None),
+    "sm_90": ("sm_90", 0, None),  # wgmma on TMA tiles, a producer warpgroup
+    "sm_90, 64 x 64 tiles": (
+        "sm_90",
+        0,
+        "64x64",
+    ),  # one consumer warpgroup, 64 keys a step
+    "sm_90, rows 8-byte aligned": ("sm_90", 4, None),  # no TMA: mma.sync
 }
 
 
@@ -100,7 +106,7 @@ def test_each_matrix_core_family_on_the_cpu(case, tmp_path):
     # The cpu target emulates the arch's atoms (MFMA of 16 and 32 K, mma.sync, wgmma and TMA): a
     # child process with ARCH set compiles the kernel for it and checks its result, then checks
     # that a NaN in the next sequence's V (which the last tile of keys overlaps) stays there.
-    arch, pad = ARCH_CASES[case]
+    arch, pad, tile = ARCH_CASES[case]
     script = (
         "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
         "import flydsl.kernels as fk\nfrom test_kernel_attention import packed, reference\n"
@@ -121,7 +127,39 @@ def test_each_matrix_core_family_on_the_cpu(case, tmp_path):
     )
     root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "ARCH": arch, "FLYDSL_CACHE_DIR": str(tmp_path)}
+    if tile:
+        env["FLYDSL_ATTENTION_TILE"] = tile
     subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root)
+
+
+@pytest.mark.parametrize(
+    "arch,tile,message",
+    [
+        ("gfx942", "64x24", "BN a multiple of 16 up to 128"),
+        ("gfx942", "wide", "is not BMxBN"),
+        ("sm_80", "272x32", "BM a multiple of 16 up to 256"),
+        ("sm_90", "128x32", "BN a multiple of 64 up to 128"),
+        ("sm_90", "256x64", "BM a multiple of 64 up to 192"),
+    ],
+)
+def test_a_malformed_tile_is_refused_before_anything_runs(
+    arch, tile, message, tmp_path
+):
+    script = (
+        "import sys, numpy as np\nsys.path[:0] = ['bindings/python', 'tests/python']\n"
+        "import flydsl, flydsl.kernels as fk\nfrom test_kernel_attention import packed\n"
+        "q, k, v, cu_q, cu_k = packed(np.random.default_rng(3), [70], [90], 4, 2, 64)\n"
+        "out = np.full(q.shape, 7, np.float16)\n"
+        "try:\n    fk.attention(q, k, v, cu_q, cu_k, out=out)\n"
+        "except flydsl.InvalidArgumentError as e:\n    print(e)\n"
+        "assert (out == 7).all()\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "ARCH": arch, "FLYDSL_CACHE_DIR": str(tmp_path),
+           "FLYDSL_ATTENTION_TILE": tile}  # fmt: skip
+    done = subprocess.run([sys.executable, "-c", script], check=True, env=env, cwd=root,
+                          capture_output=True, text=True)  # fmt: skip
+    assert f"FLYDSL_ATTENTION_TILE='{tile}'" in done.stdout and message in done.stdout
 
 
 def test_sm90_code(tmp_path):
