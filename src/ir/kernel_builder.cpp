@@ -1103,12 +1103,7 @@ Value *Kernel::vectorLoad(Value *ht, const std::vector<Value *> &coord, int lane
   auto load = [&]() -> MValue {
     if (fly)
       return k.flyLoad(*t, *crd);
-    if (t->rsrc) { // through the resource, which bounds the access
-      std::optional<layout::Int> off = k.offsetOf(*t, coord);
-      return off ? k.bufferLoadAt(*t, *off, lanes) : MValue();
-    }
-    MValue addr = k.address(*t, coord);
-    return addr ? k.loadAt(addr, d, lanes) : MValue();
+    return k.elementLoad(*t, coord, lanes);
   };
   if (!p) {
     MValue v = load();
@@ -1160,14 +1155,7 @@ void Kernel::store(Value *ht, Value *hv, const std::vector<Value *> &coord, Valu
       return;
     }
   }
-  if (t->rsrc) { // through the resource, which drops a store outside it
-    if (std::optional<layout::Int> off = k.offsetOf(*t, coord))
-      k.bufferStoreAt(*t, v->v, *off, v->lanes);
-    return;
-  }
-  MValue addr = k.address(*t, coord);
-  if (addr)
-    k.storeAt(v->v, addr, t->dtype, v->lanes);
+  k.elementStore(v->v, *t, coord, v->lanes);
 }
 
 Value *Kernel::atomic(AtomicOp op, Value *ht, const std::vector<Value *> &coord, Value *hv) {
@@ -1932,44 +1920,6 @@ void Kernel::bufferAtomicAddBytes(Value *hrsrc, Value *hv, Value *hoff, Value *h
   mlir::ROCDL::RawPtrBufferAtomicFaddOp::create(k.b, k.loc(), k.toMem(v->v, v->dtype, v->lanes),
                                                 r->v, off, soff, k.constantOf(DType::I32, 0),
                                                 nullptr, nullptr, nullptr);
-}
-
-namespace {
-MValue bufferBytes(Kernel::Impl &k, Entry &t, const layout::Int &offset, int lanes) {
-  int bytes = bitWidth(t.dtype) / 8 * lanes;
-  if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16))
-    layout::fail(layout::ErrorKind::Unsupported,
-                 "one buffer access moves 1, 2, 4, 8, 12 or 16 bytes, not " +
-                     std::to_string(bytes));
-  layout::Int elements = layout::add(t.rsrcOffset, offset);
-  return mlir::arith::MulIOp::create(k.b, k.loc(), k.materialize(elements, k.b.getI32Type()),
-                                     k.constantOf(DType::I32, bitWidth(t.dtype) / 8));
-}
-} // namespace
-
-MValue Kernel::Impl::bufferLoadAt(Entry &t, const layout::Int &offset, int lanes) {
-  MValue off = bufferBytes(*this, t, offset, lanes);
-  MValue zero = constantOf(DType::I32, 0);
-  MValue v = mlir::ROCDL::RawPtrBufferLoadOp::create(b, loc(), memType(t.dtype, lanes), t.rsrc,
-                                                     off, zero, zero, nullptr, nullptr, nullptr);
-  return fromMem(v, t.dtype, lanes);
-}
-
-// The instruction writes lane i's bytes at M0 + i * bytes, M0 being one LDS address for the wave
-// that the backend reads from the first active lane: `dst` is that base, as FlyDSL passes it (a
-// wave-uniform address, or each lane's own where lane i's is the base plus its share).
-void Kernel::Impl::bufferLoadToLds(Entry &src, const layout::Int &offset, MValue dst, int bytes) {
-  MValue off = bufferBytes(*this, src, offset, bytes / int(bitWidth(src.dtype) / 8));
-  MValue zero = constantOf(DType::I32, 0);
-  mlir::ROCDL::RawPtrBufferLoadLdsOp::create(b, loc(), src.rsrc, dst, constantOf(DType::I32, bytes),
-                                             off, zero, zero, zero, nullptr, nullptr, nullptr);
-}
-
-void Kernel::Impl::bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, int lanes) {
-  MValue off = bufferBytes(*this, t, offset, lanes);
-  MValue zero = constantOf(DType::I32, 0);
-  mlir::ROCDL::RawPtrBufferStoreOp::create(b, loc(), toMem(v, t.dtype, lanes), t.rsrc, off, zero,
-                                           zero, nullptr, nullptr, nullptr);
 }
 
 Value *Kernel::makeBufferTensor(Value *ht, Value *hbytes) {

@@ -422,12 +422,17 @@ struct Kernel::Impl {
   MValue flyLoad(Entry &t, const layout::IntTuple &crd);
   /// fly.memref.store of `v` into `t` at `crd`; false after a failure.
   bool flyStore(MValue v, Entry &t, const layout::IntTuple &crd);
-  // Buffer access at an element offset from a buffer tensor's view (kernel_builder.cpp).
+  // Buffer access at an element offset from a buffer tensor's view.
   MValue bufferLoadAt(Entry &t, const layout::Int &offset, int lanes);
-  /// AMD's buffer load into LDS: `bytes` from buffer tensor `src` at `offset` to shared
-  /// memory at `dst`, which must be where the hardware puts this lane's data.
-  void bufferLoadToLds(Entry &src, const layout::Int &offset, MValue dst, int bytes);
   void bufferStoreAt(Entry &t, MValue v, const layout::Int &offset, int lanes);
+  /// `lanes` consecutive elements of `t` at element offset `offset` (at coordinate `coord`) read
+  /// or written through FlyDSL's pointers (fly.ptr.load / store of the element's pointer, or
+  /// of a buffer tensor's buffer pointer); elements LLVM packs (i1, sub-byte) by LLVM's own
+  /// loads and stores.
+  MValue elementLoad(Entry &t, const layout::Int &offset, int lanes);
+  void elementStore(MValue v, Entry &t, const layout::Int &offset, int lanes);
+  MValue elementLoad(Entry &t, const std::vector<Value *> &coord, int lanes);
+  void elementStore(MValue v, Entry &t, const std::vector<Value *> &coord, int lanes);
   /// Runs a layout-algebra step; a LayoutError becomes the kernel's error.
   template <class F> bool algebra(const char *op, F &&f) {
     try {

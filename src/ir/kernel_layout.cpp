@@ -1571,9 +1571,7 @@ bool flyBufferSide(Kernel::Impl &k, const Entry &t) {
 /// The buffer tensor `t` as a Fly value: a view over fly.make_ptr(base, stride, records, flags)
 /// (the operands of the resource the builder made, so both resources are one after CSE) moved
 /// by the tensor's offset into the resource.
-MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
-  if (MValue made = madeByFly(t))
-    return made;
+MValue flyBufferPointer(Kernel::Impl &k, const Entry &t) {
   auto rsrc = bufferResourceOf(t);
   mlir::Type element = k.typeOf(t.dtype, 1);
   int64_t bytes = fly::elementBytes(element);
@@ -1590,9 +1588,44 @@ MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
   if (!t.rsrcOffset.isStatic() || t.rsrcOffset.value() != 0)
     ptr = fly::AddOffsetOp::create(k.b, k.loc(), ptr,
                                    flyTuple<fly::MakeIntTupleOp>(k, IntTuple(t.rsrcOffset)));
-  return fly::MakeViewOp::create(k.b, k.loc(), ptr, flyLayout(k, *t.layout),
+  return ptr;
+}
+
+MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
+  if (MValue made = madeByFly(t))
+    return made;
+  return fly::MakeViewOp::create(k.b, k.loc(), flyBufferPointer(k, t), flyLayout(k, *t.layout),
                                  mlir::DenseI64ArrayAttr());
 }
+
+/// Refuses a buffer access of `lanes` elements of `d` that no buffer instruction makes.
+void checkBufferAccess(DType d, int lanes) {
+  int bytes = bitWidth(d) / 8 * lanes;
+  if (!(bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 12 || bytes == 16))
+    layout::fail(layout::ErrorKind::Unsupported,
+                 "one buffer access moves 1, 2, 4, 8, 12 or 16 bytes, not " +
+                     std::to_string(bytes));
+}
+
+/// The byte offset of a buffer access at element `offset` of `t`.
+MValue bufferBytes(Kernel::Impl &k, const Entry &t, const Int &offset) {
+  Int elements = layout::add(t.rsrcOffset, offset);
+  return mlir::arith::MulIOp::create(k.b, k.loc(), k.materialize(elements, k.b.getI32Type()),
+                                     k.constantOf(DType::I32, bitWidth(t.dtype) / 8));
+}
+
+/// Where `lanes` elements of `t` at element `offset` start, as FlyDSL's pointer: the address
+/// the builder computes (swizzled, for a swizzled tensor), aligned to the access's size.
+MValue elementPointer(Kernel::Impl &k, Entry &t, const Int &offset, int lanes) {
+  auto type = fly::PointerType::get(k.ctx(), k.typeOf(t.dtype, 1), t.addrSpace,
+                                    k.alignmentOf(t.dtype, lanes), {});
+  return fly::MakePtrOp::create(k.b, k.loc(), type, mlir::ValueRange{k.elementAddress(t, offset)},
+                                mlir::DictionaryAttr());
+}
+
+/// Elements LLVM keeps in memory by its own rule (i1, sub-byte integers and floats), which
+/// the builder reads and writes through LLVM's loads and stores.
+bool llvmPacked(DType d) { return bitWidth(d) % 8 != 0; }
 
 /// Checks `crd` against `t`'s layout as fly.crd2idx's verifier would.
 bool checkedCoordinate(Kernel::Impl &k, const Entry &t, const IntTuple &crd) {
@@ -1618,6 +1651,80 @@ bool Kernel::Impl::flyStore(MValue v, Entry &t, const IntTuple &crd) {
   fly::MemRefStoreOp::create(b, loc(), v, flyView(*this, t),
                              flyTuple<fly::MakeIntTupleOp>(*this, crd));
   return true;
+}
+
+// A buffer tensor's elements are read and written as FlyDSL's, by fly.ptr.load / store of its
+// buffer pointer, unless the kernel was given the resource as a value (no operands to make
+// the pointer from): then by the MUBUF instructions themselves.
+MValue Kernel::Impl::bufferLoadAt(Entry &t, const Int &offset, int lanes) {
+  checkBufferAccess(t.dtype, lanes);
+  if (bufferResourceOf(t)) {
+    Entry e = t;
+    e.rsrcOffset = layout::add(t.rsrcOffset, offset);
+    return fromMem(
+        fly::PtrLoadOp::create(b, loc(), memType(t.dtype, lanes), flyBufferPointer(*this, e)),
+        t.dtype, lanes);
+  }
+  MValue zero = constantOf(DType::I32, 0);
+  MValue v = mlir::ROCDL::RawPtrBufferLoadOp::create(b, loc(), memType(t.dtype, lanes), t.rsrc,
+                                                     bufferBytes(*this, t, offset), zero, zero,
+                                                     nullptr, nullptr, nullptr);
+  return fromMem(v, t.dtype, lanes);
+}
+
+void Kernel::Impl::bufferStoreAt(Entry &t, MValue v, const Int &offset, int lanes) {
+  checkBufferAccess(t.dtype, lanes);
+  if (bufferResourceOf(t)) {
+    Entry e = t;
+    e.rsrcOffset = layout::add(t.rsrcOffset, offset);
+    fly::PtrStoreOp::create(b, loc(), toMem(v, t.dtype, lanes), flyBufferPointer(*this, e));
+    return;
+  }
+  MValue zero = constantOf(DType::I32, 0);
+  mlir::ROCDL::RawPtrBufferStoreOp::create(b, loc(), toMem(v, t.dtype, lanes), t.rsrc,
+                                           bufferBytes(*this, t, offset), zero, zero, nullptr,
+                                           nullptr, nullptr);
+}
+
+MValue Kernel::Impl::elementLoad(Entry &t, const Int &offset, int lanes) {
+  if (t.rsrc)
+    return bufferLoadAt(t, offset, lanes);
+  if (llvmPacked(t.dtype))
+    return loadAt(elementAddress(t, offset), t.dtype, lanes);
+  return fromMem(fly::PtrLoadOp::create(b, loc(), memType(t.dtype, lanes),
+                                        elementPointer(*this, t, offset, lanes)),
+                 t.dtype, lanes);
+}
+
+void Kernel::Impl::elementStore(MValue v, Entry &t, const Int &offset, int lanes) {
+  if (t.rsrc)
+    bufferStoreAt(t, v, offset, lanes);
+  else if (llvmPacked(t.dtype))
+    storeAt(v, elementAddress(t, offset), t.dtype, lanes);
+  else
+    fly::PtrStoreOp::create(b, loc(), toMem(v, t.dtype, lanes),
+                            elementPointer(*this, t, offset, lanes));
+}
+
+MValue Kernel::Impl::elementLoad(Entry &t, const std::vector<Value *> &coord, int lanes) {
+  if (t.identity) {
+    fail("a coordinate tensor holds coordinates, not memory: read it with fly_load_at");
+    return {};
+  }
+  std::optional<Int> off = offsetOf(t, coord);
+  MValue v;
+  if (off)
+    algebra("tensor access", [&] { v = elementLoad(t, *off, lanes); });
+  return v;
+}
+
+void Kernel::Impl::elementStore(MValue v, Entry &t, const std::vector<Value *> &coord, int lanes) {
+  if (t.identity) {
+    fail("a coordinate tensor holds coordinates, not memory: read it with fly_load_at");
+    return;
+  }
+  if (std::optional<Int> off = offsetOf(t, coord))
+    algebra("tensor access", [&] { elementStore(v, t, *off, lanes); });
 }
 
 Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
@@ -1657,10 +1764,7 @@ Value *Kernel::loadAt(Value *ht, Value *hc, Value *hp) {
   }
   MValue v;
   if (!k.algebra("tensor load", [&] {
-        v = guarded(k, p, k.typeOf(t->dtype, 1), [&] {
-          return t->rsrc ? k.bufferLoadAt(*t, off->leaf(), 1)
-                         : k.loadAt(k.elementAddress(*t, off->leaf()), t->dtype);
-        });
+        v = guarded(k, p, k.typeOf(t->dtype, 1), [&] { return k.elementLoad(*t, off->leaf(), 1); });
       }))
     return nullptr;
   return k.scalar(v, t->dtype);
@@ -1701,10 +1805,7 @@ void Kernel::storeAt(Value *ht, Value *hv, Value *hc, Value *hp) {
     return;
   k.algebra("tensor store", [&] {
     guarded(k, p, {}, [&] {
-      if (t->rsrc)
-        k.bufferStoreAt(*t, v->v, off->leaf(), 1);
-      else
-        k.storeAt(v->v, k.elementAddress(*t, off->leaf()), t->dtype);
+      k.elementStore(v->v, *t, off->leaf(), 1);
       return MValue();
     });
   });
@@ -1790,9 +1891,7 @@ Value *memoryLoad(Kernel::Impl &k, Entry &t) {
   if (offs.empty())
     return nullptr;
   int n = int(offs.size());
-  auto element = [&](const Int &off) {
-    return t.rsrc ? k.bufferLoadAt(t, off, 1) : k.loadAt(k.elementAddress(t, off), t.dtype);
-  };
+  auto element = [&](const Int &off) { return k.elementLoad(t, off, 1); };
   if (n == 1)
     return k.scalar(element(offs[0]), t.dtype);
   mlir::Type vt = k.memType(t.dtype, n);
@@ -1821,10 +1920,7 @@ void memoryStore(Kernel::Impl &k, Entry &t, Entry &v) {
       e = k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), bits,
                                                          k.constantOf(DType::I32, double(i))),
                     t.dtype, 1);
-    if (t.rsrc)
-      k.bufferStoreAt(t, e, offs[i], 1);
-    else
-      k.storeAt(e, k.elementAddress(t, offs[i]), t.dtype);
+    k.elementStore(e, t, offs[i], 1);
   }
 }
 } // namespace
@@ -3542,7 +3638,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     flySides = flyCopySide(k, *s) && flyBufferSide(k, *d);
   else if (cpAsync || atom.op == CopyOp::Atomic) // between memories, as checked above
     flySides = flyCopySide(k, *s) && flyCopySide(k, *d);
-  bool asFly = flySides && s->dtype == d->dtype && (!p || p->addrSpace == fly::Register);
+  bool asFly = flySides;
   k.algebra("copy", [&] {
     CopyPlan ps = planCopy(*s->layout, atom.values), pd = planCopy(*d->layout, atom.values);
     if (ps.calls != pd.calls)
@@ -3565,7 +3661,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                    "a copy predicate needs one element per atom call (" + std::to_string(ps.calls) +
                        "), got " + std::to_string(predSize));
     int64_t vecBytes = elem * atom.values;
-    asFly = asFly && ps.contiguous && pd.contiguous;
+    std::vector<int64_t> alignS, alignD; // each call's alignment on each side
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
@@ -3594,6 +3690,7 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
         bool bufferAccess =
             (t->rsrc && (atom.op == CopyOp::BufferLoadStore || atom.op == CopyOp::BufferAtomic)) ||
             atom.op == CopyOp::BufferToLds;
+        (t == s ? alignS : alignD).push_back(guaranteed);
         if (guaranteed < vecBytes && t->addrSpace != 5 && !bufferAccess)
           layout::fail(layout::ErrorKind::Divisibility,
                        "a " + std::to_string(atom.bits) + "-bit copy atom needs " +
@@ -3602,97 +3699,45 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
                            " bytes (declare the tensor's alignment or divisibility)");
       }
     }
+    auto atomType = flyCopyAtomType(k, atom, d->dtype, int32_t(elem * 8));
+    MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
     if (asFly) { // FlyDSL's form: fly-atom-lowering expands it into its atom calls
-      auto atomType = flyCopyAtomType(k, atom, d->dtype, int32_t(elem * 8));
-      MValue a = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
       auto view = [&](const Entry &t) {
         return t.rsrc ? flyBufferView(k, t) : flyView(k, t, t.baseAlign);
       };
       fly::CopyOp::create(k.b, k.loc(), a, view(*s), view(*d), p ? flyView(k, *p) : MValue());
       return;
     }
-    if (atom.op == CopyOp::BufferAtomic) // only FlyDSL's form lowers it
-      layout::fail(layout::ErrorKind::Unsupported,
-                   "a buffer atomic copy needs each call's values consecutive on both sides, the "
-                   "same element type on both and a register predicate, as fly.copy does");
+    // Where a side has no Fly view (a tile swizzled from a base that is not aligned to its
+    // swizzle's span: no pointer of FlyDSL's swizzles its addresses so), the builder expands
+    // the copy itself, as fly.copy would: one fly.copy_atom_call a call, between views of the
+    // call's values at the addresses it computes.
+    auto callView = [&](Entry &t, const CopyPlan &plan, const Int &off, int64_t align) {
+      Entry e = t;
+      e.fly.reset();
+      e.layout = plan.contiguous ? layout::makeLayout(IntTuple(atom.values)) : plan.byCall.mode(0);
+      if (t.rsrc) {
+        e.rsrcOffset = layout::add(t.rsrcOffset, off);
+        return flyBufferView(k, e);
+      }
+      e.v = k.elementAddress(t, off);
+      e.swizzle.reset();
+      e.swizzleOffset = Int(0);
+      return flyView(k, e, align);
+    };
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
-      Entry *pc = nullptr;
-      Entry predEntry;
+      MValue pred;
       if (p) {
-        predEntry.v = k.loadAt(
-            k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf()), DType::I1);
-        predEntry.dtype = DType::I1;
-        pc = &predEntry;
+        Entry e = *p;
+        e.fly.reset();
+        e.v = k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf());
+        e.layout = layout::makeLayout(IntTuple(1));
+        pred = flyView(k, e);
       }
-      int lanes = static_cast<int>(atom.values);
-      if (cpAsync) {
-        // One asynchronous copy of bits/8 bytes; cpAsyncWait() makes it visible. The zero-fill
-        // atom copies where the predicate holds and writes zeros elsewhere: a source size of 0
-        // bytes reads nothing, so the source may lie outside the tensor.
-        auto copy = [&](MValue sourceBytes) {
-          mlir::NVVM::CpAsyncOp::create(k.b, k.loc(), k.elementAddress(*d, dof),
-                                        k.elementAddress(*s, so), uint32_t(atom.bits / 8),
-                                        // 16-byte copies may skip L1 (.cg); shared memory is
-                                        // where they are reused.
-                                        atom.bits == 128 ? mlir::NVVM::LoadCacheModifierKind::CG
-                                                         : mlir::NVVM::LoadCacheModifierKind::CA,
-                                        sourceBytes);
-          return MValue();
-        };
-        if (pc && atom.op == CopyOp::CpAsyncZfill) {
-          auto i32 = k.b.getI32Type();
-          MValue all = mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, atom.bits / 8);
-          MValue none = mlir::arith::ConstantIntOp::create(k.b, k.loc(), i32, 0);
-          copy(mlir::arith::SelectOp::create(k.b, k.loc(), pc->v, all, none));
-        } else {
-          guarded(k, pc, {}, [&] { return copy(MValue()); });
-        }
-        continue;
-      }
-      if (atom.op == CopyOp::BufferToLds) {
-        guarded(k, pc, {}, [&] {
-          k.bufferLoadToLds(*s, so, k.elementAddress(*d, dof), int(atom.bits / 8));
-          return MValue();
-        });
-        continue;
-      }
-      // Element v of call c of a plan's tensor.
-      auto element = [&](const CopyPlan &plan, Entry &t, int64_t i) {
-        return k.elementAddress(t, layout::evaluate(plan.byCall, IntTuple{i, c}).leaf());
-      };
-      mlir::Type vt = k.typeOf(s->dtype, lanes);
-      MValue v = guarded(k, pc, vt, [&] {
-        if (s->rsrc && atom.op == CopyOp::BufferLoadStore)
-          return k.bufferLoadAt(*s, so, lanes);
-        if (ps.contiguous)
-          return k.loadAt(k.elementAddress(*s, so), s->dtype, lanes);
-        MValue gathered = mlir::LLVM::PoisonOp::create(k.b, k.loc(), k.memType(s->dtype, lanes));
-        for (int i = 0; i < lanes; ++i)
-          gathered = mlir::LLVM::InsertElementOp::create(
-              k.b, k.loc(), gathered, k.toMem(k.loadAt(element(ps, *s, i), s->dtype), s->dtype, 1),
-              k.constantOf(DType::I32, i));
-        return k.fromMem(gathered, s->dtype, lanes);
-      });
-      if (s->dtype != d->dtype)
-        v = mlir::arith::BitcastOp::create(k.b, k.loc(), k.typeOf(d->dtype, lanes), v);
-      guarded(k, pc, {}, [&] {
-        if (atom.op == CopyOp::Atomic)
-          k.atomicRmw(atom.atomic, k.elementAddress(*d, dof), v, d->dtype, atom.scope);
-        else if (d->rsrc && atom.op == CopyOp::BufferLoadStore)
-          k.bufferStoreAt(*d, v, dof, lanes);
-        else if (pd.contiguous)
-          k.storeAt(v, k.elementAddress(*d, dof), d->dtype, lanes);
-        else
-          for (int i = 0; i < lanes; ++i)
-            k.storeAt(k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(),
-                                                                     k.toMem(v, d->dtype, lanes),
-                                                                     k.constantOf(DType::I32, i)),
-                                d->dtype, 1),
-                      element(pd, *d, i), d->dtype);
-        return MValue();
-      });
+      fly::CopyAtomCallOp::create(k.b, k.loc(), a, callView(*s, ps, so, alignS[c]),
+                                  callView(*d, pd, dof, alignD[c]), pred);
     }
   });
 }

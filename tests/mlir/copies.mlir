@@ -145,3 +145,37 @@ func.func @zero_fill(%in: !llvm.ptr<1>, %smem: !llvm.ptr<3>, %ok: vector<8xi1>) 
   fly.cp_async_wait
   return
 }
+
+// A register side need not hold a call's values one after another: the call reads or writes
+// them one by one (the fragment (4,2):(2,1) takes value i of call c at register 2i + c), while
+// the global side moves each call's four values in one access. Elements of another type of the
+// same width (f32 bits into i32 registers) are the source's bits.
+!g8 = !fly.memref<f32, global, 8:1, align 16>
+!r8 = !fly.memref<i32, register, (4,2):(2,1)>
+// ATOMS-LABEL: func.func @scattered_registers
+// ATOMS: %[[V:.*]] = fly.ptr.load({{.*}}) : ({{.*}}) -> vector<4xf32>
+// ATOMS: %[[B:.*]] = arith.bitcast %[[V]] : vector<4xf32> to vector<4xi32>
+// ATOMS: %[[E:.*]] = vector.extract %[[B]][0] : i32 from vector<4xi32>
+// ATOMS: fly.ptr.store(%[[E]], {{.*}}) : (i32, !fly.ptr<i32, register
+// ATOMS-COUNT-3: fly.ptr.store({{.*}}) : (i32, !fly.ptr<i32, register
+// ATOMS: fly.ptr.load({{.*}}) : ({{.*}}) -> vector<4xf32>
+// ATOMS-COUNT-4: fly.ptr.store({{.*}}) : (i32, !fly.ptr<i32, register
+// ATOMS-COUNT-4: fly.ptr.load({{.*}}) : (!fly.ptr<i32, register{{.*}}) -> i32
+// ATOMS: %[[G:.*]] = vector.from_elements {{.*}} : vector<4xi32>
+// ATOMS: %[[F:.*]] = arith.bitcast %[[G]] : vector<4xi32> to vector<4xf32>
+// ATOMS: fly.ptr.store(%[[F]], {{.*}}) : (vector<4xf32>, !fly.ptr<f32, global, align<16>>) -> ()
+// CHECK-LABEL: func.func @scattered_registers
+// CHECK-NOT: fly.
+func.func @scattered_registers(%in: !llvm.ptr<1>, %out: !llvm.ptr<1>) {
+  %p = fly.make_ptr(%in) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %q = fly.make_ptr(%out) : (!llvm.ptr<1>) -> !fly.ptr<f32, global, align 16>
+  %l = fly.static : !fly.layout<8:1>
+  %s = fly.make_view(%p, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !g8
+  %d = fly.make_view(%q, %l) : (!fly.ptr<f32, global, align 16>, !fly.layout<8:1>) -> !g8
+  %rl = fly.static : !fly.layout<(4,2):(2,1)>
+  %r = fly.memref.alloca(%rl) : (!fly.layout<(4,2):(2,1)>) -> !r8
+  %a = fly.make_copy_atom {valBits = 32 : i32} : !atom
+  fly.copy(%a, %s, %r) : (!atom, !g8, !r8) -> ()
+  fly.copy(%a, %r, %d) : (!atom, !r8, !g8) -> ()
+  return
+}

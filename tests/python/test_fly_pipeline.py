@@ -326,11 +326,14 @@ def test_fly_copies_and_the_builders_own_agree_on_cpu(tmp_path, monkeypatch):
         out = np.zeros((4, 8), np.float32)  # host arrays: the cpu target, whose dumps are read
         tile_copy(a, out, swizzled).launch(grid=(1,), block=(4,))
         assert np.array_equal(out, a), swizzled
-    # The swizzled shared tile's copies are the builder's own loads and stores.
+    # The swizzled shared tile (its base not aligned to the swizzle's span) has no Fly view:
+    # the builder expands its two copies into their atom calls, two a thread each, at the
+    # addresses it swizzles; the global copies stay whole.
     origins = [(f / "00_origin.mlir").read_text() for f in tmp_path.glob("cpu-*")]
     (swizzled,) = [o for o in origins if "gpu.barrier" in o]
-    assert swizzled.count("fly.copy(") == 2 and swizzled.count("llvm.store") >= 2
-    assert "ptr<3>" in swizzled
+    assert swizzled.count("fly.copy(") == 2 and swizzled.count("fly.copy_atom_call(") == 4
+    assert "llvm.store" not in swizzled and "llvm.load" not in swizzled
+    assert "!fly.memref<f32, shared, 4:1" in swizzled
 
 
 @flyc.kernel
@@ -404,6 +407,47 @@ def test_element_accesses_of_swizzled_shared_tiles(tmp_path, monkeypatch):
         assert (re.search(r"fly\.memref\.store\(.*S<1,4,2>>", origin) is not None) == (
             align == 128
         ), align
+        # Unaligned, the element's address is the builder's, stored through FlyDSL's pointer.
+        assert ("fly.ptr.store(" in origin) == (align == 16), align
+        assert "llvm.store" not in origin, align
+
+
+@flyc.kernel
+def buffer_elements(src: fx.Tensor, dst: fx.Tensor):
+    # Element and pair accesses of buffer tensors: dst[i] = 2 * src[i] for the first 8, then
+    # the next 8 two at a time.
+    s, d = fx.rocdl.make_buffer_tensor(src), fx.rocdl.make_buffer_tensor(dst)
+    i = fx.thread_idx.x
+    d[i] = s[i] * 2.0
+    pairs_s = fx.logical_divide(s, fx.make_layout(2, 1))
+    pairs_d = fx.logical_divide(d, fx.make_layout(2, 1))
+    pair = fx.slice(pairs_s, (None, i + 4)).load()
+    fx.slice(pairs_d, (None, i + 4)).store(pair * 2.0)
+
+
+@pytest.mark.parametrize("target, arch", [("cpu", "gfx942"), ("rocm", "gfx942")])
+def test_buffer_element_accesses_are_pointer_accesses(dump_dir, target, arch):
+    a = np.zeros(16, np.float32)
+    buffer_elements.compile(a, a, target=target, arch=arch)
+    folder = dump_dir()
+    origin = (folder / "00_origin.mlir").read_text()
+    # FlyDSL reads a buffer tensor's elements through its buffer pointer moved to them.
+    pointer = r"!fly\.ptr<f32, #fly_rocdl\.buffer_desc[^>]*>"
+    assert len(re.findall(r"fly\.ptr\.load\(.*" + pointer, origin)) == 3
+    assert len(re.findall(r"fly\.ptr\.store\(.*" + pointer, origin)) == 3
+    assert "rocdl.raw.ptr.buffer" not in origin
+    lowered = (folder / "03_fly_lower_to_llvm.mlir").read_text()
+    assert lowered.count("rocdl.raw.ptr.buffer.load ") == 3
+    assert lowered.count("rocdl.raw.ptr.buffer.store ") == 3
+
+
+def test_buffer_element_accesses_read_and_write_each_element():
+    x = np.arange(16, dtype=np.float32) - 5.0
+    out = dev.array(np.zeros(16, np.float32))
+    buffer_elements(dev.array(x), out).launch(grid=(1,), block=(4,))
+    expected = x * 2
+    expected[4:8] = 0  # thread i writes element i (i < 4) and pair i + 4 (elements 8..15)
+    np.testing.assert_array_equal(dev.host(out), expected)
 
 
 @flyc.kernel

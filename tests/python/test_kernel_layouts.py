@@ -248,10 +248,29 @@ def through_scattered_registers(A: fx.Tensor, B: fx.Tensor):
     fx.copy(atom, frag, dst)
 
 
-def test_a_copy_gathers_and_scatters_register_values():
+@flyc.kernel
+def buffer_through_scattered_registers(A: fx.Tensor, B: fx.Tensor):
+    # The same registers filled and emptied by buffer copies: each call one 16-byte buffer
+    # access, its four values gathered from or scattered to the two runs.
+    atom = fx.make_copy_atom(fx.rocdl.BufferCopy128b(), fx.Float32)
+    frag = fx.make_rmem_tensor(fx.make_layout(((2, 2), 2), ((1, 4), 2)), fx.Float32)
+    src = fx.rocdl.make_buffer_tensor(fx.make_tensor(A, fx.make_layout((4, 2), (1, 4))))
+    dst = fx.rocdl.make_buffer_tensor(fx.make_tensor(B, fx.make_layout((4, 2), (1, 4))))
+    fx.copy(atom, src, frag)
+    for i in fx.range_constexpr(8):
+        frag[i] = frag[i] * 10.0 + i
+    fx.copy(atom, frag, dst)
+
+
+@pytest.mark.parametrize(
+    "kernel", [through_scattered_registers, buffer_through_scattered_registers]
+)
+def test_a_copy_gathers_and_scatters_register_values(kernel):
     a, b = np.arange(8, dtype=np.float32), np.zeros(8, np.float32)
-    through_scattered_registers(a, b).launch(block=(1,))
-    np.testing.assert_array_equal(b, a * 10)
+    kernel(a, b).launch(block=(1,))
+    # Value i of the fragment is element i of the tensors, wherever its register lies.
+    added = 0 if kernel is through_scattered_registers else np.arange(8)
+    np.testing.assert_array_equal(b, a * 10 + added)
 
 
 @flyc.kernel

@@ -6,7 +6,8 @@
 // element, with the alignment the layouts guarantee there, read through `V:1`)
 // and of its predicate. Then each fly.copy_atom_call and fly.copy_atom_call_ssa
 // becomes the instruction between the views' pointers: a universal copy is a
-// load and a store through fly.ptr, a universal atomic one a load and a
+// load and a store through fly.ptr (value by value on a register side whose
+// values do not follow one another), a universal atomic one a load and a
 // fly.ptr.atomic_rmw (a buffer copy's and a buffer atomic's calls are left to
 // fly-layout-lowering, which lowers them with the buffer pointers, into registers or LDS); a
 // cp_async copy is fly.cp_async on cuda (NVVM cp.async after fly-layout-lowering)
@@ -31,10 +32,11 @@ namespace L = fly::layout;
 
 namespace {
 
-/// A view of `values` consecutive elements of `tensor` from flat coordinate `coord` (at
-/// layout offset `offset`), aligned as the layout allows there.
+/// A view of one call's elements of `tensor` from flat coordinate `coord` (at layout offset
+/// `offset`), aligned as the layout allows there, through `values` (the offsets of the call's
+/// elements from its first).
 Value callView(OpBuilder &b, Location loc, Value tensor, const std::vector<int64_t> &coord,
-               const L::Int &offset, int64_t values) {
+               const L::Int &offset, const L::Layout &values) {
   auto t = cast<FlyMemRefType>(tensor.getType());
   SmallVector<Value> crd;
   for (int64_t c : coord)
@@ -42,8 +44,7 @@ Value callView(OpBuilder &b, Location loc, Value tensor, const std::vector<int64
   auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
                               alignmentAt(t, offset), t.getAddressSwizzle());
   Value first = ElementPtrOp::create(b, loc, ptr, tensor, crd);
-  Value layout =
-      StaticOp::create(b, loc, LayoutType::get(b.getContext(), L::makeLayout(L::IntTuple(values))));
+  Value layout = StaticOp::create(b, loc, LayoutType::get(b.getContext(), values));
   return MakeViewOp::create(b, loc, first, layout, DenseI64ArrayAttr());
 }
 
@@ -62,8 +63,8 @@ void fly::ir::fly::expandCopy(CopyOp c) {
   AtomCalls src = planAtomCalls(c.getSrc().getType(), atom); // the verifier planned them
   AtomCalls dst = planAtomCalls(c.getDst().getType(), atom);
   for (size_t i = 0; i < src.coords.size(); ++i) {
-    Value from = callView(b, loc, c.getSrc(), src.coords[i], src.offsets[i], atom.getValues());
-    Value to = callView(b, loc, c.getDst(), dst.coords[i], dst.offsets[i], atom.getValues());
+    Value from = callView(b, loc, c.getSrc(), src.coords[i], src.offsets[i], src.values);
+    Value to = callView(b, loc, c.getDst(), dst.coords[i], dst.offsets[i], dst.values);
     Value pred;
     if (c.getPred()) {
       L::Layout l = c.getPred().getType().getLayout().getLayout();
@@ -73,7 +74,8 @@ void fly::ir::fly::expandCopy(CopyOp c) {
       std::vector<int64_t> coord;
       for (const L::Int &x : leaves)
         coord.push_back(x.value());
-      pred = callView(b, loc, c.getPred(), coord, L::evaluate(l, crd).leaf(), 1);
+      pred = callView(b, loc, c.getPred(), coord, L::evaluate(l, crd).leaf(),
+                      L::makeLayout(L::IntTuple(1)));
     }
     CopyAtomCallOp::create(b, loc, c.getAtom(), from, to, pred);
   }
@@ -112,23 +114,73 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
            << " (fly.copy copies whole tensors)";
   }
 
-  /// A load from `from` (a value where it is not a pointer) stored to `to` (given back where
-  /// `to` is null), as the atom's instruction does it on this target.
-  Value move(OpBuilder &b, Location loc, CopyAtomType atom, Value from, Value to, Type valueType) {
+  /// The pointer to a call tensor's values, or, where they are not consecutive (registers a call
+  /// gathers or scatters), one pointer a value.
+  static SmallVector<Value> valuePointers(OpBuilder &b, Location loc, Value tensor,
+                                          int64_t values) {
+    auto t = cast<FlyMemRefType>(tensor.getType());
+    L::Layout l = t.getLayout().getLayout();
+    if (values == 1 || L::coalesce(l) == L::makeLayout(L::IntTuple(values)))
+      return {tensorPointer(b, loc, tensor)};
+    auto ptr = PointerType::get(b.getContext(), t.getElementType(), t.getAddressSpace(),
+                                elementBytes(t.getElementType()), t.getAddressSwizzle());
+    SmallVector<Value> pointers;
+    for (int64_t i = 0; i < values; ++i) {
+      std::vector<L::Int> leaves;
+      L::flattenInto(L::idx2crd(L::IntTuple(i), l.shape()), leaves);
+      SmallVector<Value> crd;
+      for (const L::Int &x : leaves)
+        crd.push_back(arith::ConstantIndexOp::create(b, loc, x.value()));
+      pointers.push_back(ElementPtrOp::create(b, loc, ptr, tensor, crd));
+    }
+    return pointers;
+  }
+
+  /// The call's values, of `valueType`, read through `from` (valuePointers), or `from` itself
+  /// where it is the values.
+  static Value load(OpBuilder &b, Location loc, ArrayRef<Value> from, Type valueType) {
+    if (from.size() == 1)
+      return isa<PointerType>(from[0].getType())
+                 ? Value(PtrLoadOp::create(b, loc, valueType, from[0]))
+                 : from[0];
+    SmallVector<Value> elements;
+    for (Value p : from)
+      elements.push_back(PtrLoadOp::create(b, loc, getElementTypeOrSelf(valueType), p));
+    return vector::FromElementsOp::create(b, loc, cast<VectorType>(valueType), elements);
+  }
+
+  /// Stores or (an atomic copy) combines `v` through `to` (valuePointers): as the destination's
+  /// elements where their type differs from the source's by name only (same width).
+  static void store(OpBuilder &b, Location loc, CopyAtomType atom, Value v, ArrayRef<Value> to) {
+    Type element = cast<PointerType>(to[0].getType()).getElementType();
+    int64_t n = isa<VectorType>(v.getType()) ? cast<VectorType>(v.getType()).getNumElements() : 1;
+    if (getElementTypeOrSelf(v.getType()) != element)
+      v = arith::BitcastOp::create(b, loc, accessType(element, n), v);
+    if (to.size() == 1) {
+      // An atomic copy's destination is memory (its checkSpaces saw to that).
+      if (auto atomic = dyn_cast<UniversalAtomicType>(atom.getCopyOp()))
+        PtrAtomicRmwOp::create(b, loc, v, to[0], atomic);
+      else
+        PtrStoreOp::create(b, loc, v, to[0]);
+      return;
+    }
+    for (auto [i, p] : llvm::enumerate(to))
+      PtrStoreOp::create(b, loc, vector::ExtractOp::create(b, loc, v, int64_t(i)), p);
+  }
+
+  /// A load from `from` stored to `to` (given back where `to` is empty), as the atom's
+  /// instruction does it on this target.
+  Value move(OpBuilder &b, Location loc, CopyAtomType atom, ArrayRef<Value> from,
+             ArrayRef<Value> to, Type valueType) {
     bool async = isa<::fly::ir::fly_nvvm::CpAsyncType>(atom.getCopyOp()) && target == "cuda";
-    if (async && to && isa<PointerType>(from.getType())) {
-      CpAsyncOp::create(b, loc, from, to, Value(), b.getI64IntegerAttr(atom.getBits() / 8));
+    if (async && to.size() == 1 && from.size() == 1 && isa<PointerType>(from[0].getType())) {
+      CpAsyncOp::create(b, loc, from[0], to[0], Value(), b.getI64IntegerAttr(atom.getBits() / 8));
       return {};
     }
-    Value v =
-        isa<PointerType>(from.getType()) ? Value(PtrLoadOp::create(b, loc, valueType, from)) : from;
-    if (!to)
+    Value v = load(b, loc, from, valueType);
+    if (to.empty())
       return v;
-    // An atomic copy's destination is memory (its checkSpaces saw to that).
-    if (auto atomic = dyn_cast<UniversalAtomicType>(atom.getCopyOp()))
-      PtrAtomicRmwOp::create(b, loc, v, to, atomic);
-    else
-      PtrStoreOp::create(b, loc, v, to);
+    store(b, loc, atom, v, to);
     return {};
   }
 
@@ -139,7 +191,8 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
       return failure();
     OpBuilder b(c);
     Location loc = c.getLoc();
-    Value from = tensorPointer(b, loc, c.getSrc()), to = tensorPointer(b, loc, c.getDst());
+    SmallVector<Value> from = valuePointers(b, loc, c.getSrc(), atom.getValues());
+    SmallVector<Value> to = valuePointers(b, loc, c.getDst(), atom.getValues());
     Value pred =
         c.getPred()
             ? Value(PtrLoadOp::create(b, loc, b.getI1Type(), tensorPointer(b, loc, c.getPred())))
@@ -152,13 +205,13 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
         Value all = arith::ConstantIntOp::create(b, loc, b.getI32Type(), bytes);
         Value none = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
         Value size = arith::SelectOp::create(b, loc, pred, all, none);
-        CpAsyncOp::create(b, loc, from, to, size, b.getI64IntegerAttr(bytes));
+        CpAsyncOp::create(b, loc, from[0], to[0], size, b.getI64IntegerAttr(bytes));
       } else {
         Value zeros = arith::ConstantOp::create(b, loc, b.getZeroAttr(valueType));
         Value v = buildPredicated(b, loc, pred, zeros, [&](OpBuilder &in) {
-          return move(in, loc, atom, from, Value(), valueType);
+          return move(in, loc, atom, from, {}, valueType);
         });
-        PtrStoreOp::create(b, loc, v, to);
+        store(b, loc, atom, v, to);
       }
       c.erase();
       return success();
@@ -178,8 +231,10 @@ struct AtomLoweringPass : PassWrapper<AtomLoweringPass, OperationPass<>> {
     Location loc = c.getLoc();
     bool srcTensor = isa<FlyMemRefType>(c.getSrc().getType());
     bool dstTensor = c.getDst() && isa<FlyMemRefType>(c.getDst().getType());
-    Value from = srcTensor ? tensorPointer(b, loc, c.getSrc()) : c.getSrc();
-    Value to = dstTensor ? tensorPointer(b, loc, c.getDst()) : Value();
+    SmallVector<Value> from = srcTensor ? valuePointers(b, loc, c.getSrc(), atom.getValues())
+                                        : SmallVector<Value>{c.getSrc()};
+    SmallVector<Value> to =
+        dstTensor ? valuePointers(b, loc, c.getDst(), atom.getValues()) : SmallVector<Value>{};
     Value old = c.getDst() && !dstTensor ? c.getDst() : Value();
     Type valueType = c.getNumResults() ? c.getResult(0).getType() : c.getSrc().getType();
     Value result = buildPredicated(b, loc, c.getPred(), old, [&](OpBuilder &in) {

@@ -2058,12 +2058,14 @@ AtomCalls fly::ir::fly::planAtomCalls(FlyMemRefType t, CopyAtomType atom) {
             "values");
   L::Layout l = t.getLayout().getLayout();
   L::CopyPlan plan = L::planCopy(l, atom.getValues());
-  if (!plan.contiguous)
+  if (!plan.contiguous && t.getAddressSpace() != Register)
     L::fail(L::ErrorKind::Divisibility,
             "a " + std::to_string(atom.getBits()) + "-bit copy atom moves " +
                 std::to_string(atom.getValues()) + " consecutive elements per call; the layout " +
                 l.str() + " does not keep them consecutive");
   AtomCalls calls;
+  calls.values =
+      plan.contiguous ? L::makeLayout(L::IntTuple(atom.getValues())) : plan.byCall.mode(0);
   for (int64_t c = 0; c < plan.calls; ++c) {
     L::IntTuple crd = L::idx2crd(L::IntTuple(c * atom.getValues()), l.shape());
     std::vector<L::Int> leaves;

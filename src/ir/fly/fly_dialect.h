@@ -176,6 +176,9 @@ int64_t alignmentAt(FlyMemRefType t, const ::fly::layout::Int &offset);
 struct AtomCalls {
   std::vector<std::vector<int64_t>> coords;
   std::vector<::fly::layout::Int> offsets;
+  /// Where a call's values lie from its first: `values:1`, or in registers any layout of them
+  /// (a call gathers and scatters register values one by one, as FlyDSL's calls do).
+  ::fly::layout::Layout values = ::fly::layout::makeLayout(::fly::layout::IntTuple(1));
 };
 AtomCalls planAtomCalls(FlyMemRefType t, CopyAtomType atom);
 

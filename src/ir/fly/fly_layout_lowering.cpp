@@ -472,6 +472,42 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
     return swizzledAddress(b, loc, t.ptr, t.addressSwizzle);
   }
 
+  /// One call's values of `valueType` read from `tensorValue`: one access where they are
+  /// consecutive, else value by value (register values a call gathers).
+  Value loadCallValues(OpBuilder &b, Location loc, Type valueType, Value tensorValue) {
+    const TensorParts &t = tensor(tensorValue);
+    Value first = firstAddress(b, loc, tensorValue);
+    int64_t n = L::size(t.layout).value();
+    if (n == 1 || L::coalesce(t.layout) == L::makeLayout(L::IntTuple(n)))
+      return LLVM::LoadOp::create(b, loc, valueType, first);
+    Type element = getElementTypeOrSelf(valueType);
+    Value v = LLVM::PoisonOp::create(b, loc, valueType);
+    for (int64_t i = 0; i < n; ++i) {
+      Value at = gep(b, loc, first, element, L::evaluate(t.layout, L::IntTuple(i)).leaf());
+      v = LLVM::InsertElementOp::create(b, loc, v, LLVM::LoadOp::create(b, loc, element, at),
+                                        arith::ConstantIntOp::create(b, loc, b.getI32Type(), i));
+    }
+    return v;
+  }
+
+  /// Stores one call's values `v` into `tensorValue`, as loadCallValues reads them.
+  void storeCallValues(OpBuilder &b, Location loc, Value v, Value tensorValue) {
+    const TensorParts &t = tensor(tensorValue);
+    Value first = firstAddress(b, loc, tensorValue);
+    int64_t n = L::size(t.layout).value();
+    if (n == 1 || L::coalesce(t.layout) == L::makeLayout(L::IntTuple(n))) {
+      LLVM::StoreOp::create(b, loc, v, first);
+      return;
+    }
+    Type element = getElementTypeOrSelf(v.getType());
+    for (int64_t i = 0; i < n; ++i) {
+      Value at = gep(b, loc, first, element, L::evaluate(t.layout, L::IntTuple(i)).leaf());
+      Value x = LLVM::ExtractElementOp::create(
+          b, loc, v, arith::ConstantIntOp::create(b, loc, b.getI32Type(), i));
+      LLVM::StoreOp::create(b, loc, x, at);
+    }
+  }
+
   /// An MMA fragment's values as one access takes them: a scalar for one value, else a vector.
   static Type laneValuesType(Value fragment) {
     auto t = cast<FlyMemRefType>(fragment.getType());
@@ -804,12 +840,11 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
       Value v = LLVM::BitcastOp::create(b, loc, valueType, raw);
       if (!other)
         return v;
-      LLVM::StoreOp::create(b, loc, v, firstAddress(b, loc, other));
+      storeCallValues(b, loc, v, other);
       return {};
     }
-    Value v = isa<FlyMemRefType>(other.getType())
-                  ? Value(LLVM::LoadOp::create(b, loc, valueType, firstAddress(b, loc, other)))
-                  : other;
+    Value v =
+        isa<FlyMemRefType>(other.getType()) ? loadCallValues(b, loc, valueType, other) : other;
     Value raw = LLVM::BitcastOp::create(b, loc, bitsType, v);
     ROCDL::RawPtrBufferStoreOp::create(b, loc, raw, rsrc, voffset, soffset, aux, nullptr, nullptr,
                                        nullptr);
@@ -829,9 +864,7 @@ struct LayoutLoweringPass : PassWrapper<LayoutLoweringPass, OperationPass<>> {
                                            "call's values, not " +
                                                m.getLayout().getText().str());
     Type valueType = inst.getValType();
-    Value v = isa<FlyMemRefType>(src.getType())
-                  ? Value(LLVM::LoadOp::create(b, loc, valueType, firstAddress(b, loc, src)))
-                  : src;
+    Value v = isa<FlyMemRefType>(src.getType()) ? loadCallValues(b, loc, valueType, src) : src;
     auto [voffset, soffset] = bufferCallOffsets(b, loc, atom, dst);
     Value aux = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
     Value rsrc = bufferResource(b, loc, tensor(dst).ptr);
