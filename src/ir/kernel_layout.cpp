@@ -1948,12 +1948,12 @@ Value *Kernel::fragmentLoad(Value *ht) {
     return k.scalar(fly::MemRefLoadVecOp::create(k.b, k.loc(), flyView(k, *t, t->baseAlign)),
                     t->dtype);
   if (n == 1)
-    return k.scalar(k.loadAt(k.elementAddress(*t, Int(offs[0])), t->dtype), t->dtype);
+    return k.scalar(k.elementLoad(*t, Int(offs[0]), 1), t->dtype);
   // Lanes move in their memory type (fp8 as i8: LLVM's vector ops take LLVM types).
   mlir::Type vt = k.memType(t->dtype, n);
   MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
   for (int i = 0; i < n; ++i) {
-    MValue e = k.toMem(k.loadAt(k.elementAddress(*t, Int(offs[i])), t->dtype), t->dtype, 1);
+    MValue e = k.toMem(k.elementLoad(*t, Int(offs[i]), 1), t->dtype, 1);
     MValue idx = k.constantOf(DType::I32, i);
     vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec, e, idx);
   }
@@ -1991,7 +1991,7 @@ void Kernel::fragmentStore(Value *ht, Value *hv) {
       e = k.fromMem(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), bits,
                                                          k.constantOf(DType::I32, double(i))),
                     t->dtype, 1);
-    k.storeAt(e, k.elementAddress(*t, Int(offs[i])), t->dtype);
+    k.elementStore(e, *t, Int(offs[i]), 1);
   }
 }
 
@@ -2017,7 +2017,7 @@ void Kernel::fragmentFill(Value *ht, Value *hv) {
     return;
   }
   for (int64_t off : offs)
-    k.storeAt(v->v, k.elementAddress(*t, Int(off)), t->dtype);
+    k.elementStore(v->v, *t, Int(off), 1);
 }
 
 namespace {
@@ -3793,29 +3793,42 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
         layout::fail(layout::ErrorKind::RankMismatch,
                      std::string(op) + " needs one element of its " + what + " per atom call (" +
                          std::to_string(plan.calls) + "), got " + t->layout->str());
+    // Each call is FlyDSL's fly.copy_atom_call of a universal atom of the atom's width (a
+    // load and a store, whatever the atom) between views of its values: the fragment's, and the
+    // base's at the call's offset, as aligned as CuTe trusts such offsets to be.
+    CopyAtomInfo universal = atom;
+    universal.op = CopyOp::Universal;
+    int64_t elem = bitWidth(atom.dtype) / 8;
+    auto atomType = flyCopyAtomType(k, universal, atom.dtype, int32_t(elem * 8));
+    MValue av = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
     int lanes = static_cast<int>(atom.values);
-    mlir::Type vt = k.typeOf(atom.dtype, lanes);
+    auto callView = [&](Entry &t, const Int &off, int64_t align) {
+      Entry e = t;
+      e.fly.reset();
+      e.v = k.elementAddress(t, off);
+      e.swizzle.reset();
+      e.swizzleOffset = Int(0);
+      e.layout = layout::makeLayout(IntTuple(lanes));
+      return flyView(k, e, align);
+    };
     for (int64_t c = 0; c < plan.calls; ++c) {
       Int fo = layout::evaluate(plan.byCall.mode(1), IntTuple(c)).leaf();
       auto elementOf = [&](Entry &t) { return layout::evaluate(*t.layout, IntTuple(c)).leaf(); };
-      // The base's element offset of this call: the data, as CuTe trusts it to be aligned.
-      MValue o = k.loadAt(k.elementAddress(*offsets, elementOf(*offsets)), offsets->dtype);
-      Int where = k.dynamicInt(o, 1 << 20);
-      Entry predEntry;
-      Entry *pc = nullptr;
+      Int where = k.dynamicInt(k.elementLoad(*offsets, elementOf(*offsets), 1), 1 << 20);
+      MValue pred;
       if (p) {
-        predEntry.v = k.loadAt(k.elementAddress(*p, elementOf(*p)), DType::I1);
-        predEntry.dtype = DType::I1;
-        pc = &predEntry;
+        Entry e = *p;
+        e.fly.reset();
+        e.v = k.elementAddress(*p, elementOf(*p));
+        e.layout = layout::makeLayout(IntTuple(1));
+        pred = flyView(k, e);
       }
-      Entry &from = scatter ? *frag : *base, &to = scatter ? *base : *frag;
-      Int fromOff = scatter ? fo : where, toOff = scatter ? where : fo;
-      MValue v = guarded(
-          k, pc, vt, [&] { return k.loadAt(k.elementAddress(from, fromOff), atom.dtype, lanes); });
-      guarded(k, pc, {}, [&] {
-        k.storeAt(v, k.elementAddress(to, toOff), atom.dtype, lanes);
-        return MValue();
-      });
+      int64_t fragAlign = std::min<int64_t>(
+          frag->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(fo)) * elem);
+      MValue onBase = callView(*base, where, k.alignmentOf(atom.dtype, lanes));
+      MValue onFrag = callView(*frag, fo, fragAlign);
+      fly::CopyAtomCallOp::create(k.b, k.loc(), av, scatter ? onFrag : onBase,
+                                  scatter ? onBase : onFrag, pred);
     }
   });
 }

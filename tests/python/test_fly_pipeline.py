@@ -940,3 +940,34 @@ def test_predicate_elements_are_fly_accesses(dump_dir):
     np.testing.assert_allclose(c, a + b, rtol=1e-6)
     origin = (dump_dir() / "00_origin.mlir").read_text()
     assert re.search(r"fly.memref.store\(.*\(i1, !fly.memref<i1, register, ", origin)
+
+
+@flyc.kernel
+def gathered_pairs(src: fx.Tensor, dst: fx.Tensor, idx: fx.Tensor):
+    # Each thread gathers two pairs of floats from src at the element offsets idx[2t], idx[2t+1]
+    # and scatters them back doubled at the same offsets of dst.
+    t = fx.thread_idx.x
+    atom = fx.make_copy_atom(fx.UniversalCopy64b(), fx.Float32)
+    offsets = fx.make_rmem_tensor(2, fx.Int32)
+    offsets[0] = idx[2 * t]
+    offsets[1] = idx[2 * t + 1]
+    pairs = fx.make_rmem_tensor(4, fx.Float32)
+    fx.gather(atom, fx.get_iter(src), offsets, pairs)
+    pairs.store(pairs.load() * 2.0)
+    fx.scatter(atom, pairs, fx.get_iter(dst), offsets)
+
+
+def test_gathers_and_scatters_are_atom_calls(dump_dir):
+    src = np.arange(16, dtype=np.float32)
+    dst = np.zeros(16, np.float32)
+    idx = np.array([6, 0, 12, 2], np.int32)  # even: every pair 8-byte aligned
+    gathered_pairs(src, dst, idx).launch(grid=(1,), block=(2,))
+    expected = np.zeros(16, np.float32)
+    for i in idx:
+        expected[i : i + 2] = src[i : i + 2] * 2
+    np.testing.assert_array_equal(dst, expected)
+    origin = (dump_dir() / "00_origin.mlir").read_text()
+    # Two calls each way a thread, each FlyDSL's atom call of a 64-bit universal copy.
+    assert origin.count("fly.copy_atom_call(") == 4
+    assert "!fly.copy_atom<!fly.universal_copy<64>, 32>" in origin
+    assert "llvm.load" not in origin and "llvm.store" not in origin
