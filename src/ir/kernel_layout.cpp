@@ -3875,21 +3875,32 @@ void Kernel::wgmmaWait(int pending, Value *hacc) {
     fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange{}, k.b.getI32IntegerAttr(pending));
     return;
   }
-  // The fragment's values, as one vector, through a settle; then back.
+  // The fragment's values, as one vector, through a settle; then back: the whole fragment's
+  // fly.memref.load_vec / store_vec where each value has a register of its own, else value by
+  // value.
   std::vector<int64_t> offs = fragmentOffsets(*acc);
+  auto settle = [&](MValue vec) {
+    return fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange{vec},
+                                         k.b.getI32IntegerAttr(pending))
+        .getResult(0);
+  };
+  if (flyWhole(k, *acc, offs)) {
+    MValue view = flyView(k, *acc, acc->baseAlign);
+    fly::MemRefStoreVecOp::create(k.b, k.loc(),
+                                  settle(fly::MemRefLoadVecOp::create(k.b, k.loc(), view)), view);
+    return;
+  }
   mlir::Type vt = k.typeOf(DType::F32, int(offs.size()));
   MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
   for (size_t i = 0; i < offs.size(); ++i)
-    vec = mlir::LLVM::InsertElementOp::create(
-        k.b, k.loc(), vt, vec, k.loadAt(k.elementAddress(*acc, Int(offs[i])), DType::F32),
-        k.constantOf(DType::I32, double(i)));
-  std::vector<MValue> one{fly_nvvm::WgmmaWaitOp::create(k.b, k.loc(), mlir::ValueRange{vec},
-                                                        k.b.getI32IntegerAttr(pending))
-                              .getResult(0)};
+    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec,
+                                              k.elementLoad(*acc, Int(offs[i]), 1),
+                                              k.constantOf(DType::I32, double(i)));
+  MValue settled = settle(vec);
   for (size_t i = 0; i < offs.size(); ++i)
-    k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), one[0],
-                                                   k.constantOf(DType::I32, double(i))),
-              k.elementAddress(*acc, Int(offs[i])), DType::F32);
+    k.elementStore(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), settled,
+                                                        k.constantOf(DType::I32, double(i))),
+                   *acc, Int(offs[i]), 1);
 }
 
 void Kernel::fenceProxyAsync() {
