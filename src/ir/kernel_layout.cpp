@@ -2898,17 +2898,24 @@ MValue fragmentAddress(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t 
   return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
 }
 
+/// Element (v, i, j) of an MMA fragment, read or written as Fly ops (Impl::elementLoad).
+MValue fragmentElement(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
+  return k.elementLoad(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf(), 1);
+}
+void setFragmentElement(Kernel::Impl &k, MValue x, Entry &t, int64_t v, int64_t i, int64_t j) {
+  k.elementStore(x, t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf(), 1);
+}
+
 /// Fragment slice (values, i, j) as one value: a scalar for one value, else a vector.
 MValue fragmentSlice(Kernel::Impl &k, Entry &t, int64_t values, int64_t i, int64_t j) {
   if (values == 1)
-    return k.loadAt(fragmentAddress(k, t, 0, i, j), t.dtype);
+    return fragmentElement(k, t, 0, i, j);
   mlir::Type vt = k.memType(t.dtype, int(values)); // fp8 lanes as i8 bits
   MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), vt);
   for (int64_t v = 0; v < values; ++v)
-    vec = mlir::LLVM::InsertElementOp::create(
-        k.b, k.loc(), vt, vec,
-        k.toMem(k.loadAt(fragmentAddress(k, t, v, i, j), t.dtype), t.dtype, 1),
-        k.constantOf(DType::I32, double(v)));
+    vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), vt, vec,
+                                              k.toMem(fragmentElement(k, t, v, i, j), t.dtype, 1),
+                                              k.constantOf(DType::I32, double(v)));
   return k.fromMem(vec, t.dtype, int(values));
 }
 
@@ -3018,9 +3025,11 @@ void storeAccumulators(Kernel::Impl &k, const std::vector<MValue> &accs, Entry &
   for (int64_t n = 0; n < N; ++n)
     for (int64_t m = 0; m < M; ++m)
       for (int64_t v = 0; v < values; ++v)
-        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
-                                                       k.constantOf(DType::I32, double(v))),
-                  fragmentAddress(k, d, v, m, n), DType::F32);
+        setFragmentElement(
+            k,
+            mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), accs[size_t(n * M + m)],
+                                                 k.constantOf(DType::I32, double(v))),
+            d, v, m, n);
 }
 
 /// gemm with a wgmma atom: A and B are shared-memory partitions read through descriptors, the
@@ -3080,9 +3089,9 @@ void gemmWgmma(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a,
     for (int64_t m = 0; m < M; ++m) {
       MValue vec = mlir::LLVM::UndefOp::create(k.b, k.loc(), tc);
       for (int64_t v = 0; v < vc; ++v)
-        vec = mlir::LLVM::InsertElementOp::create(
-            k.b, k.loc(), tc, vec, k.loadAt(fragmentAddress(k, c, v, m, n), DType::F32),
-            k.constantOf(DType::I32, double(v)));
+        vec = mlir::LLVM::InsertElementOp::create(k.b, k.loc(), tc, vec,
+                                                  fragmentElement(k, c, v, m, n),
+                                                  k.constantOf(DType::I32, double(v)));
       accs.push_back(vec);
     }
   fly_nvvm::WgmmaFenceOp::create(k.b, k.loc());
@@ -3337,7 +3346,7 @@ void Kernel::gemm(Value *ht, Value *hd, Value *ha, Value *hb, Value *hc, bool wa
         MValue e = vc == 1 ? x
                            : MValue(mlir::LLVM::ExtractElementOp::create(
                                  k.b, k.loc(), x, k.constantOf(DType::I32, double(v))));
-        k.storeAt(e, fragmentAddress(k, *d, v, m, n), d->dtype);
+        setFragmentElement(k, e, *d, v, m, n);
       }
     }
 }
@@ -3458,15 +3467,18 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
     if (!k.ok())
       return;
   }
+  auto offsetOf = [&](Entry &t, int64_t v, int64_t rest) {
+    return layout::evaluate(*t.layout, IntTuple(v + values * rest)).leaf();
+  };
   auto element = [&](Entry &t, int64_t v, int64_t rest) {
-    return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple(v + values * rest)).leaf());
+    return k.elementAddress(t, offsetOf(t, v, rest));
   };
   int64_t rests = size / values;
   if (mode == 0) { // plain loads of the thread's own values
     for (int64_t i = 0; i < size; ++i) {
       Int off = layout::evaluate(*p->layout, IntTuple(i)).leaf();
       Int fo = layout::evaluate(*f->layout, IntTuple(i)).leaf();
-      k.storeAt(k.loadAt(k.elementAddress(*p, off), s->dtype), k.elementAddress(*f, fo), f->dtype);
+      k.elementStore(k.elementLoad(*p, off, 1), *f, fo, 1);
     }
     return;
   }
@@ -3526,8 +3538,8 @@ void Kernel::mmaLoad(Value *ht, int operand, Value *hthr, Value *hs, Value *hf) 
       MValue typed =
           mlir::LLVM::BitcastOp::create(k.b, k.loc(), k.typeOf(s->dtype, int(values)), got);
       for (int64_t v = 0; v < values; ++v)
-        k.storeAt(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), typed, c(v)),
-                  element(*f, v, r), f->dtype);
+        k.elementStore(mlir::LLVM::ExtractElementOp::create(k.b, k.loc(), typed, c(v)), *f,
+                       offsetOf(*f, v, r), 1);
     }
   });
 }
