@@ -2894,10 +2894,6 @@ std::optional<std::array<int64_t, 3>> gemmExtents(Kernel::Impl &k, const layout:
   return std::array<int64_t, 3>{M, N, K};
 }
 
-MValue fragmentAddress(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
-  return k.elementAddress(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf());
-}
-
 /// Element (v, i, j) of an MMA fragment, read or written as Fly ops (Impl::elementLoad).
 MValue fragmentElement(Kernel::Impl &k, Entry &t, int64_t v, int64_t i, int64_t j) {
   return k.elementLoad(t, layout::evaluate(*t.layout, IntTuple{v, i, j}).leaf(), 1);
@@ -3167,8 +3163,7 @@ void gemmScaled(Kernel::Impl &k, const layout::MmaAtom &atom, Entry &d, Entry &a
   MValue flyAtom = fly::MakeMmaAtomOp::create(k.b, k.loc(), fly::MmaAtomType::get(k.ctx(), inst));
   mlir::Type i32 = k.b.getI32Type(), tc = k.typeOf(DType::F32, int(vc));
   auto scale = [&](Entry &s, int64_t i, int64_t kk) -> MValue {
-    return mlir::arith::ExtUIOp::create(k.b, k.loc(), i32,
-                                        k.loadAt(fragmentAddress(k, s, 0, i, kk), DType::I8));
+    return mlir::arith::ExtUIOp::create(k.b, k.loc(), i32, fragmentElement(k, s, 0, i, kk));
   };
   std::vector<MValue> accs;
   for (int64_t n = 0; n < N; ++n)
