@@ -1598,6 +1598,24 @@ MValue flyBufferView(Kernel::Impl &k, const Entry &t) {
                                  mlir::DenseI64ArrayAttr());
 }
 
+/// One atom call's elements of `t` as a Fly view: from element offset `off` (before any
+/// swizzle), laid out by `values` (their offsets from the first), at the address the builder
+/// computes (aligned to `align` bytes) or, for a buffer tensor, its buffer pointer moved there.
+MValue flyCallView(Kernel::Impl &k, Entry &t, const Int &off, const Layout &values,
+                   int64_t align = 0) {
+  Entry e = t;
+  e.fly.reset();
+  e.layout = values;
+  if (t.rsrc) {
+    e.rsrcOffset = layout::add(t.rsrcOffset, off);
+    return flyBufferView(k, e);
+  }
+  e.v = k.elementAddress(t, off);
+  e.swizzle.reset();
+  e.swizzleOffset = Int(0);
+  return flyView(k, e, align);
+}
+
 /// Refuses a buffer access of `lanes` elements of `d` that no buffer instruction makes.
 void checkBufferAccess(DType d, int lanes) {
   int bytes = bitWidth(d) / 8 * lanes;
@@ -3720,29 +3738,17 @@ void Kernel::copy(Value *hatom, Value *hs, Value *hd, Value *hp) {
     // the copy itself, as fly.copy would: one fly.copy_atom_call a call, between views of the
     // call's values at the addresses it computes.
     auto callView = [&](Entry &t, const CopyPlan &plan, const Int &off, int64_t align) {
-      Entry e = t;
-      e.fly.reset();
-      e.layout = plan.contiguous ? layout::makeLayout(IntTuple(atom.values)) : plan.byCall.mode(0);
-      if (t.rsrc) {
-        e.rsrcOffset = layout::add(t.rsrcOffset, off);
-        return flyBufferView(k, e);
-      }
-      e.v = k.elementAddress(t, off);
-      e.swizzle.reset();
-      e.swizzleOffset = Int(0);
-      return flyView(k, e, align);
+      Layout values =
+          plan.contiguous ? layout::makeLayout(IntTuple(atom.values)) : plan.byCall.mode(0);
+      return flyCallView(k, t, off, values, align);
     };
     for (int64_t c = 0; c < ps.calls; ++c) {
       Int so = layout::evaluate(ps.byCall.mode(1), IntTuple(c)).leaf();
       Int dof = layout::evaluate(pd.byCall.mode(1), IntTuple(c)).leaf();
       MValue pred;
-      if (p) {
-        Entry e = *p;
-        e.fly.reset();
-        e.v = k.elementAddress(*p, layout::evaluate(*p->layout, IntTuple(c)).leaf());
-        e.layout = layout::makeLayout(IntTuple(1));
-        pred = flyView(k, e);
-      }
+      if (p)
+        pred = flyCallView(k, *p, layout::evaluate(*p->layout, IntTuple(c)).leaf(),
+                           layout::makeLayout(IntTuple(1)));
       fly::CopyAtomCallOp::create(k.b, k.loc(), a, callView(*s, ps, so, alignS[c]),
                                   callView(*d, pd, dof, alignD[c]), pred);
     }
@@ -3810,26 +3816,15 @@ void Kernel::gatherScatter(Value *hatom, Value *hbase, Value *hoffsets, Value *h
     MValue av = fly::MakeCopyAtomOp::create(k.b, k.loc(), atomType, int32_t(elem * 8));
     int lanes = static_cast<int>(atom.values);
     auto callView = [&](Entry &t, const Int &off, int64_t align) {
-      Entry e = t;
-      e.fly.reset();
-      e.v = k.elementAddress(t, off);
-      e.swizzle.reset();
-      e.swizzleOffset = Int(0);
-      e.layout = layout::makeLayout(IntTuple(lanes));
-      return flyView(k, e, align);
+      return flyCallView(k, t, off, layout::makeLayout(IntTuple(lanes)), align);
     };
     for (int64_t c = 0; c < plan.calls; ++c) {
       Int fo = layout::evaluate(plan.byCall.mode(1), IntTuple(c)).leaf();
       auto elementOf = [&](Entry &t) { return layout::evaluate(*t.layout, IntTuple(c)).leaf(); };
       Int where = k.dynamicInt(k.elementLoad(*offsets, elementOf(*offsets), 1), 1 << 20);
       MValue pred;
-      if (p) {
-        Entry e = *p;
-        e.fly.reset();
-        e.v = k.elementAddress(*p, elementOf(*p));
-        e.layout = layout::makeLayout(IntTuple(1));
-        pred = flyView(k, e);
-      }
+      if (p)
+        pred = flyCallView(k, *p, elementOf(*p), layout::makeLayout(IntTuple(1)));
       int64_t fragAlign = std::min<int64_t>(
           frag->baseAlign, layout::largestPowerOfTwoDividing(divisorOf(fo)) * elem);
       MValue onBase = callView(*base, where, k.alignmentOf(atom.dtype, lanes));
