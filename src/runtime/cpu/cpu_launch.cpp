@@ -127,6 +127,46 @@ private:
   uint8_t *base_ = nullptr;
 };
 
+/// The calling thread's shared window of `bytes` (guarded or not), kept from its last launch
+/// where that one asked for the same: mapping a window takes two system calls, more than the
+/// rest of a small kernel's launch. Windows of more than kKeptWindowBytes go after the launch,
+/// and so does one a launch within a launch on the same thread asks for.
+class KeptSharedWindow {
+public:
+  KeptSharedWindow(uint64_t bytes, bool guard) {
+    thread_local std::unique_ptr<SharedWindow> kept;
+    thread_local uint64_t keptBytes = 0;
+    thread_local bool keptGuard = false, keptBusy = false;
+    if (keptBusy || bytes > kKeptWindowBytes) {
+      own_ = std::make_unique<SharedWindow>(bytes, guard);
+      base_ = own_->base();
+      return;
+    }
+    if (!kept || keptBytes != bytes || keptGuard != guard) {
+      kept.reset(); // unmapped before the next is mapped
+      kept = std::make_unique<SharedWindow>(bytes, guard);
+      keptBytes = bytes;
+      keptGuard = guard;
+    }
+    base_ = kept->base();
+    busy_ = &keptBusy;
+    keptBusy = true;
+  }
+  ~KeptSharedWindow() {
+    if (busy_)
+      *busy_ = false;
+  }
+  KeptSharedWindow(const KeptSharedWindow &) = delete;
+  KeptSharedWindow &operator=(const KeptSharedWindow &) = delete;
+  uint8_t *base() const { return base_; }
+
+private:
+  static constexpr uint64_t kKeptWindowBytes = uint64_t(1) << 20;
+  std::unique_ptr<SharedWindow> own_;
+  bool *busy_ = nullptr;
+  uint8_t *base_ = nullptr;
+};
+
 uint64_t dynamicSharedOffset(const Geometry &g) {
   return compiler::dynamicSharedStart(g.staticSharedBytes);
 }
@@ -626,7 +666,7 @@ void launch(const KernelEntry &entry, void **args, const Geometry &g) {
   std::mutex errorMutex;
   std::string error;
   auto worker = [&] {
-    SharedWindow window(sharedBytes, g.guardShared);
+    KeptSharedWindow window(sharedBytes, g.guardShared);
     uint8_t *shared = window.base();
     std::vector<std::unique_ptr<char[]>> stacks;
     ThreadContext ctx{};

@@ -81,7 +81,11 @@ Pool &thePool() {
 
 } // namespace
 
-unsigned poolSize() { return std::max(1u, std::thread::hardware_concurrency()); }
+// Read once: the C library reads a file of /sys for it, more than a small launch takes.
+unsigned poolSize() {
+  static const unsigned size = std::max(1u, std::thread::hardware_concurrency());
+  return size;
+}
 
 void runOnWorkers(unsigned workers, const std::function<void()> &job) {
   if (workers <= 1) {
