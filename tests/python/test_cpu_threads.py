@@ -150,3 +150,23 @@ def test_fibers_access_shared_memory_in_lockstep(monkeypatch):
     lane = np.arange(64)
     np.testing.assert_array_equal(before, x[(lane + 1) % 64])
     np.testing.assert_array_equal(after, 2 * x[((lane ^ 1) + 1) % 64])
+
+
+def test_every_launch_starts_with_zeroed_shared_memory():
+    """A worker keeps its shared-memory window from one launch to the next: what a block left
+    there is not what the next launch's blocks find, whichever worker runs them."""
+    import flydsl.compiler as flyc
+    import flydsl.expr as fx
+    import numpy as np
+
+    @flyc.kernel
+    def read_then_scribble(seen: fx.Tensor, mark: fx.Float32):
+        tid = fx.thread_idx.x
+        buf = fx.SharedTensor("f32", 32)
+        seen[fx.block_idx.x * 32 + tid] = buf.load(tid)
+        buf[tid] = mark
+
+    for launch, blocks in enumerate((1, 1, 8, 3, 8)):
+        seen = np.full(blocks * 32, -1.0, np.float32)
+        read_then_scribble(seen, float(launch + 1)).launch(grid=(blocks,), block=(32,))
+        np.testing.assert_array_equal(seen, 0.0)
