@@ -405,8 +405,8 @@ struct SyncAttention : AttentionKernel {
   }
   Value sharedRaw(int64_t rows) {
     int64_t span = int64_t(2 * spec.headDim) * 8; // the bytes of the swizzle's eight rows
-    int64_t most = spec.family == FLY_MMA_SYNC ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
-    return k.dynamicShared(spec.dtype, rows * spec.headDim, std::min(span, most));
+    return k.dynamicShared(spec.dtype, rows * spec.headDim,
+                           std::min<int64_t>(span, FLY_MAX_SHARED_ALIGN));
   }
   Value sharedRows(int64_t rows) {
     return swizzled(sharedRaw(rows),

@@ -80,15 +80,17 @@ public:
       bits = 3, shift = 3, align = 1024;
     }
     // Aligned to every address bit the swizzle touches, the tile is a view of a pointer that
-    // swizzles byte addresses (FlyDSL's). Shared memory aligns to 4 KiB at most, 1 KiB on
-    // cuda; a wider swizzle stays the builder's swizzle of offsets.
-    int64_t maxAlign = p.nvidia() ? FLY_MAX_SHARED_ALIGN_CUDA : FLY_MAX_SHARED_ALIGN;
-    if (int64_t span = int64_t(p.elemBytes) << (base + shift + bits); span <= maxAlign)
+    // swizzles byte addresses (FlyDSL's). Shared memory aligns to 4 KiB at most; on cuda its
+    // static part to 1 KiB, so a wider span takes dynamic shared memory there, whose start the
+    // kernel rounds up. A wider swizzle stays the builder's swizzle of offsets.
+    int64_t span = int64_t(p.elemBytes) << (base + shift + bits);
+    bool dynamic = p.dynamicShared() || (p.nvidia() && span > FLY_MAX_SHARED_ALIGN_CUDA);
+    if (span <= FLY_MAX_SHARED_ALIGN)
       align = std::max(align, span);
     shared_.resize(p.stages);
     for (Value &s : shared_) {
-      Value raw = p.dynamicShared() ? k.dynamicShared(spec.ab, rows * bk, align)
-                                    : k.sharedTensor(spec.ab, rows * bk, align);
+      Value raw = dynamic ? k.dynamicShared(spec.ab, rows * bk, align)
+                          : k.sharedTensor(spec.ab, rows * bk, align);
       s = k.swizzle(k.makeTensor(raw, k.layout(layout)), bits, base, shift);
     }
   }
