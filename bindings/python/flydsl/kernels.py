@@ -100,19 +100,29 @@ _ADD, _MUL, _SCALE_BIAS, _SILU, _GELU, _GELU_TANH, _SILU_MUL = range(7)
 
 
 class _Tensors:
-    """The DLPack capsules of one call's tensors, alive until the call returns."""
+    """The DLPack capsules of one call's tensors, alive until the call returns, and the
+    fly_arg_t structs pointing at them: one array for the call (a struct and a pointer made a
+    tensor took twice the host time)."""
 
-    def __init__(self):
+    __slots__ = ("capsules", "structs")
+
+    def __init__(self, count):
         self.capsules = []
+        self.structs = (K.Arg * count)()
 
-    def arg(self, obj, name):
+    def arg(self, i, obj, name):
+        """A pointer to struct i, describing obj (None stays None)."""
         if obj is None:
             return None
-        if not hasattr(obj, "__dlpack__"):
+        dlpack = getattr(obj, "__dlpack__", None)
+        if dlpack is None:
             raise TypeError(f"{name} is a {type(obj).__name__}, not a DLPack tensor")
-        capsule = obj.__dlpack__()
+        capsule = dlpack()
         self.capsules.append(capsule)
-        return ctypes.pointer(K.Arg(K.ARG_DLMANAGED, _pycapsule_get(capsule, b"dltensor"), 0, 0))
+        struct = self.structs[i]
+        struct.kind = K.ARG_DLMANAGED
+        struct.tensor = _pycapsule_get(capsule, b"dltensor")
+        return ctypes.byref(struct)
 
 
 def _library(x):
@@ -157,8 +167,9 @@ def _tensor_args(tensors, names, stream, first):
     if fast is not None:
         args, current = fast
         return args, current if stream is None else _stream_handle(stream), None
-    keep = _Tensors()
-    return [keep.arg(t, n) for t, n in zip(tensors, names)], _stream(stream, first), keep
+    keep = _Tensors(len(tensors))
+    args = [keep.arg(i, t, n) for i, (t, n) in enumerate(zip(tensors, names))]
+    return args, _stream(stream, first), keep
 
 
 # The calls of the C API, into given tensors: the torch ops call these too.
