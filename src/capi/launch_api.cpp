@@ -127,18 +127,21 @@ struct Slots {
   }
 };
 
+/// "argument i", for messages: made only when one is (a launch is too short for strings).
+std::string argumentName(size_t i) { return "argument " + std::to_string(i); }
+
 void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) {
-  std::string where = "argument " + std::to_string(i);
+  auto where = [i] { return argumentName(i); };
   ir::DType d = param.dtype;
   if (a.kind != FLY_ARG_INT && a.kind != FLY_ARG_FLOAT)
-    fail(FLY_ERROR_LAUNCH, where + " is a tensor where the kernel takes a scalar " +
-                               ir::dtypeName(d));
+    fail(FLY_ERROR_LAUNCH,
+         where() + " is a tensor where the kernel takes a scalar " + ir::dtypeName(d));
   if (ir::isFloat(d)) {
     FloatFormat f = floatFormat(d);
     double v = a.kind == FLY_ARG_INT ? integerRoundedTo(a.i, f) : roundedTo(a.f, f);
     // A finite value past the type's largest would arrive as infinity.
     if (std::isfinite(v) && std::fabs(v) > f.largest)
-      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(v) + " does not fit " +
+      fail(FLY_ERROR_LAUNCH, where() + ": " + std::to_string(v) + " does not fit " +
                                  ir::dtypeName(d) + " (it would become infinity)");
     if (d == ir::DType::F64)
       p.push(v);
@@ -149,14 +152,14 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
     return;
   }
   if (a.kind != FLY_ARG_INT)
-    fail(FLY_ERROR_LAUNCH, where + " is a float where the kernel takes " + ir::dtypeName(d));
+    fail(FLY_ERROR_LAUNCH, where() + " is a float where the kernel takes " + ir::dtypeName(d));
   int bits = ir::bitWidth(d);
   if (bits < 64) {
     // Signed, as the kernel reads it: 2^31 for an i32 would arrive as -2^31.
     int64_t lo = bits == 1 ? 0 : -(int64_t(1) << (bits - 1));
     int64_t hi = bits == 1 ? 1 : (int64_t(1) << (bits - 1)) - 1;
     if (a.i < lo || a.i > hi)
-      fail(FLY_ERROR_LAUNCH, where + ": " + std::to_string(a.i) + " does not fit " +
+      fail(FLY_ERROR_LAUNCH, where() + ": " + std::to_string(a.i) + " does not fit " +
                                  ir::dtypeName(d) + " (" + std::to_string(lo) + ".." +
                                  std::to_string(hi) + ")");
   }
@@ -175,15 +178,15 @@ void packScalar(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i) 
   }
 }
 
-void checkDevice(const DLTensor *t, const std::string &target, const std::string &where) {
+void checkDevice(const DLTensor *t, const std::string &target, size_t i) {
   int type = t->device.device_type;
   bool host = type == kDLCPU || type == kDLCUDAHost || type == kDLROCMHost;
   const char *needs = target == "cpu"    ? (host ? nullptr : "host memory")
                       : target == "cuda" ? (type == kDLCUDA ? nullptr : "kDLCUDA device memory")
                                          : (type == kDLROCM ? nullptr : "kDLROCM device memory");
   if (needs)
-    fail(FLY_ERROR_LAUNCH, where + ": the tensor is on device type " + std::to_string(type) +
-                               ", the " + target + " target needs " + needs);
+    fail(FLY_ERROR_LAUNCH, argumentName(i) + ": the tensor is on device type " +
+                               std::to_string(type) + ", the " + target + " target needs " + needs);
 }
 
 // With compileOnly the device is not checked: compiling for a GPU on a machine without one
@@ -191,32 +194,33 @@ void checkDevice(const DLTensor *t, const std::string &target, const std::string
 void packTensor(Slots &p, const ir::Param &param, const fly_arg_t &a, size_t i,
                 const std::string &target, bool compileOnly) {
   const DLTensor *t = tensorOf(a, i);
-  std::string where = "argument " + std::to_string(i);
+  auto where = [i] { return argumentName(i); };
   if (!compileOnly)
-    checkDevice(t, target, where);
+    checkDevice(t, target, i);
   if (!dtypeMatches(param.dtype, t->dtype))
-    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes " + ir::dtypeName(param.dtype) +
+    fail(FLY_ERROR_LAUNCH, where() + ": the kernel takes " + ir::dtypeName(param.dtype) +
                                ", the tensor holds " + dlTypeName(t->dtype));
   if (t->ndim != param.rank)
-    fail(FLY_ERROR_LAUNCH, where + ": the kernel takes a tensor of rank " +
+    fail(FLY_ERROR_LAUNCH, where() + ": the kernel takes a tensor of rank " +
                                std::to_string(param.rank) + ", got rank " +
                                std::to_string(t->ndim));
   p.claimedDevices.push_back(t->device.device_id);
   p.push(static_cast<char *>(t->data) + t->byte_offset);
   for (int m = 0; m < t->ndim; ++m) {
     if (t->shape[m] < 0)
-      fail(FLY_ERROR_LAUNCH, where + ": negative extent");
+      fail(FLY_ERROR_LAUNCH, where() + ": negative extent");
     p.push(int64_t(t->shape[m]));
   }
   // DLPack: no strides means compact row-major.
-  int64_t compact = 1;
-  std::vector<int64_t> strides(t->ndim);
-  for (int m = t->ndim - 1; m >= 0; --m) {
-    strides[m] = t->strides ? t->strides[m] : compact;
-    compact *= t->shape[m];
+  for (int m = 0; m < t->ndim; ++m) {
+    int64_t stride = 1;
+    if (t->strides)
+      stride = t->strides[m];
+    else
+      for (int n = m + 1; n < t->ndim; ++n)
+        stride *= t->shape[n];
+    p.push(stride);
   }
-  for (int64_t s : strides)
-    p.push(s);
 }
 
 // The two GPU runtimes, which have the same shape, as the launcher sees them.
@@ -305,8 +309,7 @@ public:
         packScalar(packed, params_[i], args[i], i);
     }
     if (!checkOnly)
-      launchSlots(config, packed.values.data(), packed.values.size(),
-                  packed.claimedDevices.data());
+      launchSlots(config, packed.values.data(), packed.values.size(), packed.claimedDevices.data());
   }
 
   /// `claimed`: per tensor, the device its DLPack descriptor names (nullptr: none named).
@@ -543,8 +546,8 @@ private:
   size_t argCount_ = 0;                // parameters the caller passes (not TMA descriptors)
   std::vector<size_t> tmaParams_;      // the parameter index of each TMA descriptor
   std::vector<size_t> tmaTensorSlots_; // the first slot of its tensor
-  std::vector<size_t> tensorParams_; // the parameter index of each tensor argument
-  std::vector<size_t> tensorSlots_;  // its first slot
+  std::vector<size_t> tensorParams_;   // the parameter index of each tensor argument
+  std::vector<size_t> tensorSlots_;    // its first slot
   runtime::cpu::KernelEntry entry_{};
   std::mutex mutex_;
   std::vector<std::pair<uint64_t, int>> verified_;
