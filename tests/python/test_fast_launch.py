@@ -1,6 +1,6 @@
 """The launch hot path (prepared launches fed with packed slots) on the cpu target. It serves
-torch tensors; here a stand-in `torch` module wraps numpy arrays with the few members the hot
-path reads, so the path runs without torch installed."""
+torch tensors and numpy arrays; for torch, a stand-in `torch` module wraps numpy arrays with
+the few members the hot path reads, so the path runs without torch installed."""
 
 import sys
 import types
@@ -91,13 +91,58 @@ def test_values_a_slot_cannot_hold_go_the_slow_way(torch):
     np.testing.assert_array_equal(y64, [2, 2, 2, 2])
 
 
-def test_numpy_and_keywords_keep_the_dlpack_path(torch):
+def test_keywords_keep_the_dlpack_path(torch):
     scale_add._prepared.clear()
     x, y = np.ones(4, np.float32), np.zeros(4, np.float32)
-    scale_add(x, y, 1.0, 4).launch(block=(4,))
+    scale_add(_Tensor(x), _Tensor(y), a=1.0, n=4).launch(block=(4,))
     scale_add(_Tensor(x), _Tensor(y), a=1.0, n=4).launch(block=(4,))
     assert not scale_add._prepared
     np.testing.assert_array_equal(y, [2, 2, 2, 2])
+
+
+def test_numpy_arrays_take_the_hot_path_with_their_byte_strides():
+    scale_add._prepared.clear()
+    base = np.arange(60, dtype=np.float32)
+    out = np.zeros(20, np.float32)
+    scale_add(base[:20], out, 1.0, 20).launch(block=(32,))
+    assert len(scale_add._prepared) == 1
+    # Other arrays of the signature: their own pointers, read on the hot path.
+    fresh = np.full(20, 5.0, np.float32)
+    scale_add(base[20:40], fresh, 2.0, 20).launch(block=(32,))
+    assert len(scale_add._prepared) == 1
+    np.testing.assert_array_equal(out, base[:20])
+    np.testing.assert_array_equal(fresh, 2 * base[20:40] + 5)
+    # Strided and reversed views: strides in bytes over the element size, a signature each.
+    for view in (base[::3], base[::-3], base[59::-3]):
+        y = np.zeros(20, np.float32)
+        for _ in range(2):
+            scale_add(view, y, 1.0, 20).launch(block=(32,))
+        np.testing.assert_array_equal(y, 2 * view)
+
+
+def test_a_read_only_array_is_refused_on_the_hot_path_too():
+    x, y = np.ones(4, np.float32), np.zeros(4, np.float32)
+    for _ in range(2):
+        scale_add(x, y, 1.0, 4).launch(block=(4,))
+    x.flags.writeable = False
+    with pytest.raises(BufferError, match="readonly"):
+        scale_add(x, y, 1.0, 4).launch(block=(4,))
+    np.testing.assert_array_equal(y, [2, 2, 2, 2])
+
+
+@flyc.jit
+def scale_add_twice(x: fx.Tensor, y: fx.Tensor, n: fx.Int32):
+    scale_add(x, y, 1.0, n).launch(block=(32,))
+    scale_add(x, y, 1.0, n).launch(block=(32,))
+
+
+def test_tensors_of_a_jit_function_take_the_hot_path():
+    scale_add._prepared.clear()
+    x, y = np.arange(8, dtype=np.float32), np.zeros(8, np.float32)
+    for _ in range(3):
+        scale_add_twice(x, y, 8)
+    assert len(scale_add._prepared) == 1
+    np.testing.assert_array_equal(y, 6 * x)
 
 
 def test_compile_only_holds_on_the_hot_path(torch, monkeypatch):

@@ -1,7 +1,8 @@
 """The launch hot path. After a kernel's first launch with a signature, later launches with
-torch tensors and scalars skip DLPack and the C argument structs: a prepared launch (made once
-per signature and target) takes the launch config and the argument slots, packed by one
-struct.pack_into into a buffer it owns, through one C call with ready-made ctypes arguments."""
+torch tensors, numpy arrays and scalars skip DLPack and the C argument structs: a prepared
+launch (made once per signature and target) takes the launch config and the argument slots,
+packed by one struct.pack_into into a buffer it owns, through one C call with ready-made ctypes
+arguments."""
 
 import ctypes
 import os
@@ -18,7 +19,7 @@ _CONFIG_SIZE = struct.calcsize(_CONFIG)
 _SCALAR_SLOTS = {"i8": "b7x", "i16": "h6x", "i32": "i4x", "i64": "q", "u8": "B7x",
                  "u16": "H6x", "u32": "I4x", "u64": "Q", "f16": "e6x", "f32": "f4x",
                  "f64": "d"}  # fmt: skip
-_TENSOR, _NUMBER, _COMPILED_IN, _FLOAT = 0, 1, 2, 3
+_TENSOR, _NUMBER, _COMPILED_IN, _FLOAT, _ARRAY = 0, 1, 2, 3, 4
 _NUMBERS = (int, float, bool)
 
 
@@ -104,12 +105,36 @@ def tensor_spec(t):
     return spec
 
 
+_NOT_ELEMENTS = object()  # the memoized answer for strides that are not whole elements
+
+
+def array_spec(a):
+    """bare_spec of a numpy array, remembered as tensor_spec's; None where its byte strides are
+    not whole elements (DLPack, the slow path, refuses it). Numpy arrays that are not writable
+    join the key apart: the slow path refuses them too."""
+    ptr = a.__array_interface__["data"][0]
+    probe = (ptr & 15, a.strides, a.dtype, a.flags.writeable)
+    spec = _SPECS.get(probe)
+    if spec is None:
+        if len(_SPECS) > 4096:
+            _SPECS.clear()
+        size = a.itemsize
+        if not probe[3] or any(s % size for s in probe[1]):
+            spec = _NOT_ELEMENTS
+        else:
+            spec = bare_spec(ptr, tuple(s // size for s in probe[1]), size)
+        _SPECS[probe] = spec
+    return None if spec is _NOT_ELEMENTS else spec
+
+
 def signature_key(args, constexpr=None):
     """What decides the compiled kernel and the slot layout, read cheaply; None when an
-    argument is not a torch tensor, a Python number or an fx scalar. `constexpr` marks the
-    arguments whose values are compiled in: their type and value join the key."""
-    torch = sys.modules.get("torch")
+    argument is not a torch tensor, a numpy array, a Python number or an fx scalar.
+    `constexpr` marks the arguments whose values are compiled in: their type and value join
+    the key."""
+    torch, numpy = sys.modules.get("torch"), sys.modules.get("numpy")
     tensor_type = torch.Tensor if torch is not None else ()
+    array_type = numpy.ndarray if numpy is not None else ()
     key = []
     for i, a in enumerate(args):
         t = type(a)
@@ -119,6 +144,11 @@ def signature_key(args, constexpr=None):
             key.append(t)
         elif isinstance(a, tensor_type):
             key.append((a.dtype, a.is_cuda, tensor_spec(a)))
+        elif t is array_type:
+            spec = array_spec(a)
+            if spec is None:
+                return None
+            key.append((a.dtype, spec))
         else:
             return None
     return tuple(key)
@@ -132,17 +162,20 @@ def dim3(x):
 
 
 class PreparedLaunch:
-    """One compiled kernel bound to a slot layout; `classified` is the first launch's."""
+    """One compiled kernel bound to a slot layout; `classified` is the first launch's, `args`
+    its arguments (the kind of each tensor: a torch tensor or a numpy array)."""
 
-    def __init__(self, compiled, classified):
+    def __init__(self, compiled, classified, args):
         handle = ctypes.c_void_p()
         check(K.prepare_launch(compiled.handle, compiled.name.encode(), ctypes.byref(handle)))
         self.handle, self.compiled = handle, compiled  # the handle keeps the code alive anyway
         fmt, kinds = [_CONFIG], []
-        for kind, detail in classified:
+        for (kind, detail), arg in zip(classified, args):
             if kind == "tensor":
                 fmt.append("Q" * (1 + 2 * detail.rank))
-                kinds.append(_TENSOR)
+                numpy = sys.modules.get("numpy")
+                array = numpy is not None and type(arg) is numpy.ndarray
+                kinds.append((_ARRAY, detail.rank, arg.itemsize) if array else _TENSOR)
             elif kind == "scalar":
                 fmt.append(_SCALAR_SLOTS[detail[0]])
                 kinds.append(_FLOAT if detail[0].startswith("f") else _NUMBER)
@@ -169,6 +202,10 @@ def _specialize(kinds, pack, buffer, c_args):
     for name, kind in zip(names, kinds):
         if kind == _TENSOR:
             values.append(f"{name}.data_ptr(), *{name}.shape, *{name}.stride()")
+        elif type(kind) is tuple:  # a numpy array: byte strides over its element size
+            _, rank, size = kind
+            strides = "".join(f", {name}.strides[{m}] // {size}" for m in range(rank))
+            values.append(f"{name}.__array_interface__['data'][0], *{name}.shape{strides}")
         elif kind == _NUMBER:
             values.append(f"({name}.value if type({name}) not in _NUMBERS else {name})")
         elif kind == _FLOAT:

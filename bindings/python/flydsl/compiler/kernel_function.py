@@ -42,7 +42,7 @@ from .compilation_context import (  # noqa: F401 (FlyDSL's kernel_function names
     merge_compile_hints,
 )
 from .diagnostics import user_frames
-from .jit_argument import PointerArgument, _stream_handle, _TensorArg
+from .jit_argument import PointerArgument, TensorArgument, _stream_handle, _TensorArg
 
 _HOST_CONSTANTS = (CopyAtom, TiledCopy, Layout, MmaAtom, TiledMma)
 
@@ -583,6 +583,15 @@ def _hinted_fastmath():
     return fastmath_bits(effective_fastmath_hint(hints)) if hints else 0
 
 
+def _hinted_options():
+    """What the compile hints in force change in a compile (the fast-math default and LLVM's
+    options), for the hot path's key as for the compiled kernel's."""
+    hints = CompilationContext.get_compile_hints()
+    if not hints:
+        return 0, None
+    return fastmath_bits(effective_fastmath_hint(hints)), llvm_options_text(hints)
+
+
 def _whole(value, what, low, high):
     """`value` as an int in [low, high]: a float, text or a number out of range is an error,
     not something the C structs would round or wrap."""
@@ -683,15 +692,18 @@ class _Launch:
                 f"{kernel.known_block_size}, the block it is compiled for",
                 "FLY_ERROR_LAUNCH",
             )
-        if self.args is not None:
-            key = _fast.signature_key(self.args, kernel._constexpr)
+        passed = self.args
+        if passed is not None:
+            # Inside a @flyc.jit function its tensors arrive wrapped, compiled as passed.
+            passed = [a.tensor if type(a) is TensorArgument and a._as_passed else a for a in passed]
+            key = _fast.signature_key(passed, kernel._constexpr)
             if key is not None:
                 dims = _static_block(block) if kernel._block_specialized else None
                 # The symbol and the declared block size, which programs may set between
                 # launches, select the compiled kernel as the slow path's key does.
                 known = kernel.known_block_size
                 named = (kernel.name, None if known is None else tuple(known))
-                key = (key, _fast.raw_choice(), dims, _hinted_fastmath(), named)
+                key = (key, _fast.raw_choice(), dims, _hinted_options(), named)
                 try:
                     prepared = kernel._prepared.get(key)
                 except TypeError:  # an unhashable Constexpr value: the slow path only
@@ -699,9 +711,7 @@ class _Launch:
                 if prepared is not None:
                     kernel._check_globals_drift()
                     try:
-                        status = prepared.launch(
-                            self.args, grid, block, smem, _stream_handle(stream)
-                        )
+                        status = prepared.launch(passed, grid, block, smem, _stream_handle(stream))
                     except (struct.error, OverflowError):
                         pass  # a value its slot cannot hold: the slow path says what is wrong
                     else:
@@ -723,7 +733,7 @@ class _Launch:
         if key is not None and kernel._block_specialized and key[2] is None:
             key = (key[0], key[1], _dim3(block, "block"), *key[3:])  # this launch specialized it
         if key is not None and key not in kernel._prepared and _fast.usable(classified):
-            kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified)
+            kernel._prepared[key] = _fast.PreparedLaunch(compiled, classified, passed)
         # Tensors stay borrowed until here: their capsules live in `classified`.
         del classified
 
