@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <thread>
@@ -13,6 +15,22 @@
 namespace fly::runtime::cpu {
 
 namespace {
+
+/// How long a worker, and a launching thread waiting for its helpers, keep looking before they
+/// sleep: waking a sleeping thread takes tens of microseconds, more than a small kernel, and
+/// launches often follow one another closer than this. Each look yields the core.
+constexpr std::chrono::microseconds kSpin{100};
+
+/// Waits until `done()` or kSpin has passed; whether `done()`.
+template <class Done> bool spinUntil(Done done) {
+  auto until = std::chrono::steady_clock::now() + kSpin;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= until)
+      return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
 
 class Pool {
 public:
@@ -30,10 +48,11 @@ public:
       current = &job;
       open = helpers;
       running = helpers;
-      ++generation;
+      published.store(++generation, std::memory_order_release);
     }
     wake.notify_all();
     job();
+    spinUntil([&] { return running.load(std::memory_order_acquire) == 0; });
     std::unique_lock<std::mutex> lock(mutex);
     finished.wait(lock, [&] { return running == 0; });
     current = nullptr;
@@ -44,6 +63,9 @@ private:
     uint64_t seen = 0;
     std::unique_lock<std::mutex> lock(mutex);
     while (true) {
+      lock.unlock();
+      spinUntil([&] { return published.load(std::memory_order_acquire) != seen; });
+      lock.lock();
       wake.wait(lock, [&] { return generation != seen && open > 0; });
       seen = generation;
       --open;
@@ -61,8 +83,10 @@ private:
   std::mutex mutex;
   std::condition_variable wake, finished;
   const std::function<void()> *current = nullptr;
-  unsigned open = 0, running = 0; // workers yet to take the job, and still in it
+  unsigned open = 0;                // workers yet to take the job
+  std::atomic<unsigned> running{0}; // ... and still in it (changed under `mutex`)
   uint64_t generation = 0;
+  std::atomic<uint64_t> published{0}; // `generation`, for workers looking without the lock
 };
 
 std::mutex poolMutex;

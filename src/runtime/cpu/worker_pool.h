@@ -2,8 +2,9 @@
 //
 // One pool per process, started on the first launch that has more than one block: a thread
 // per core but one (the launching thread is the last worker), parked on a condition variable
-// between launches, so a launch starts no thread. A launch hands each worker the same job,
-// which takes blocks from a shared atomic counter until none are left (dynamic self-
+// between launches (after looking for the next one for 100 us: launches in a row then start
+// their helpers without waking them), so a launch starts no thread. A launch hands each worker the
+// same job, which takes blocks from a shared atomic counter until none are left (dynamic self-
 // scheduling: a worker that finishes early simply takes the next block). Launches from
 // several host threads take turns; a child process after fork() starts a pool of its own.
 //
